@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAutosave } from '../../../src/storage';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } {
+  let resolve!: () => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('createAutosave', () => {
+  it('debounces: one save after the quiet time', async () => {
+    const save = vi.fn(async () => undefined);
+    const autosave = createAutosave({ save, delayMs: 1000 });
+    autosave.schedule();
+    await vi.advanceTimersByTimeAsync(500);
+    autosave.schedule();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(save).not.toHaveBeenCalled();
+    expect(autosave.pending).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(autosave.pending).toBe(false);
+  });
+
+  it('continuous edits still save after maxDelayMs', async () => {
+    const save = vi.fn(async () => undefined);
+    const autosave = createAutosave({ save, delayMs: 100, maxDelayMs: 350 });
+    for (let t = 0; t < 400; t += 50) {
+      autosave.schedule();
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('flush saves at once and resolves when written; nothing pending → no save', async () => {
+    const save = vi.fn(async () => undefined);
+    const autosave = createAutosave({ save, delayMs: 1000 });
+    await autosave.flush();
+    expect(save).not.toHaveBeenCalled();
+    autosave.schedule();
+    await autosave.flush();
+    expect(save).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(save).toHaveBeenCalledTimes(1); // the timer was cancelled by the flush
+  });
+
+  it('never overlaps saves; a change during a save triggers exactly one more', async () => {
+    const gates: ReturnType<typeof deferred>[] = [];
+    let concurrent = 0;
+    let maxConcurrent = 0;
+    const save = vi.fn(async () => {
+      concurrent += 1;
+      maxConcurrent = Math.max(maxConcurrent, concurrent);
+      const gate = deferred();
+      gates.push(gate);
+      await gate.promise;
+      concurrent -= 1;
+    });
+    const autosave = createAutosave({ save, delayMs: 10 });
+    autosave.schedule();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(save).toHaveBeenCalledTimes(1);
+    autosave.schedule();
+    autosave.schedule();
+    const flushed = autosave.flush();
+    gates[0]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenCalledTimes(2);
+    gates[1]!.resolve();
+    await flushed;
+    expect(maxConcurrent).toBe(1);
+    expect(autosave.pending).toBe(false);
+  });
+
+  it('a failed save rejects flush, reports timer failures, and stays pending for a retry', async () => {
+    let fail = true;
+    const save = vi.fn(async () => {
+      if (fail) throw new Error('quota');
+    });
+    const onError = vi.fn();
+    const autosave = createAutosave({ save, delayMs: 10, onError });
+    autosave.schedule();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(onError).toHaveBeenCalledWith(new Error('quota'));
+    expect(autosave.pending).toBe(true);
+    await expect(autosave.flush()).rejects.toThrow('quota');
+    fail = false;
+    await autosave.flush();
+    expect(save).toHaveBeenCalledTimes(3);
+    expect(autosave.pending).toBe(false);
+  });
+
+  it('cancel forgets pending changes', async () => {
+    const save = vi.fn(async () => undefined);
+    const autosave = createAutosave({ save, delayMs: 10 });
+    autosave.schedule();
+    autosave.cancel();
+    await vi.advanceTimersByTimeAsync(100);
+    await autosave.flush();
+    expect(save).not.toHaveBeenCalled();
+  });
+});
