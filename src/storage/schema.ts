@@ -79,7 +79,7 @@ export const projectRowV1Schema = z.object({
   createdAt: z.number().catch(0),
   updatedAt: z.number().catch(0),
   cover: z
-    .object({ bytes: z.instanceof(Uint8Array), mime: z.string() })
+    .object({ bytes: bytesSchema, mime: z.string() })
     .nullable()
     .catch(null),
   ...v1BookFields,
