@@ -1,0 +1,428 @@
+/**
+ * Knuth–Plass total-fit line breaking over boxes, glue and penalties (all widths pt).
+ *
+ * The algorithm is the one of Knuth & Plass, "Breaking Paragraphs into Lines" (1981; "the
+ * paper"), as refined in TeX (tex.web §§813–890): one left-to-right scan over the legal
+ * breakpoints keeps a list of *active* breakpoints (those from which a line could still reach
+ * the current position without being overfull); for each legal breakpoint the best way to end
+ * a line there is recorded per fitness class (and per line number where line widths differ).
+ * The cost model is `linebreak-cost.ts` (spec configuration.md §6.3–6.4).
+ *
+ * Passes (our design, after TeX's `\tolerance` and emergency passes §863):
+ *  1. lines must have badness ≤ `tolerance` and never shrink past their limit (r ≥ −1);
+ *  2. if pass 1 finds no way through the paragraph, the *emergency pass* admits every line
+ *     with r ≥ −1, and an overfull line (r < −1) when it is the only way forward (it ends at the
+ *     first breakpoint after the line start: a word wider than the measure). Lines that break
+ *     pass-1 rules are flagged `emergency`; nothing is clipped.
+ *
+ * Storage is flat typed arrays (struct of arrays) so a 100 000-word book re-breaks in tens of
+ * milliseconds; nothing is allocated per candidate line.
+ */
+import { INFINITE_PENALTY, type Item, type LineBreak, type LineWidths } from './items';
+import {
+  FITNESS_DECENT,
+  INFINITY_BADNESS,
+  fitLine,
+  lineBreakParams,
+  lineDemerits,
+  newLineFit,
+  runtBadness,
+  type Fitness,
+  type LineBreakParams,
+} from './linebreak-cost';
+
+export {
+  DEFAULT_LINE_BREAK_PARAMS,
+  lineBreakParams,
+  wordSpaceGlue,
+  type LineBreakParams,
+} from './linebreak-cost';
+
+/** One chosen break, with what the breaker knows about the line ending there. */
+export interface KnuthPlassBreak extends LineBreak {
+  /**
+   * Justified line whose spaces would exceed `raggedSpaceRatio` × the normal space (spec §6.3):
+   * the caller sets it unjustified (natural spacing) and may warn about a loose line.
+   * `ratio` still reports the ratio justification would have needed.
+   */
+  ragged?: boolean;
+}
+
+/** Result with the total cost, for tests and diagnostics. */
+export interface ParagraphBreaking {
+  breaks: KnuthPlassBreak[];
+  /** Total demerits of the chosen breaks (sum over lines), unitless. */
+  demerits: number;
+  /** The first pass failed and the emergency pass set the paragraph. */
+  emergencyPass: boolean;
+}
+
+/**
+ * Demerits added to an overfull emergency line: more than any legal paragraph can cost, plus
+ * 10⁶ per pt of overflow so the least overfull choice wins. Our choice (TeX instead keeps the
+ * last active node, §863); any value keeps the result deterministic.
+ */
+const OVERFULL_DEMERITS = 1e12;
+const OVERFULL_DEMERITS_PER_PT = 1e6;
+
+/**
+ * Breaks a paragraph into lines with minimal total demerits.
+ *
+ * The paragraph should end with a forced break (finishing glue + penalty −10000). If it does
+ * not, the end is treated as a forced break whose `position` is `items.length`.
+ *
+ * @param items boxes, glue and penalties, widths pt
+ * @param lineWidths width of line i (0-based), pt; may vary per line (indent, wrap-arounds)
+ * @param params cost model (defaults: spec §6.3–6.4); pass the real `normalSpaceWidth` and `em` (pt)
+ */
+export function breakParagraph(
+  items: readonly Item[],
+  lineWidths: LineWidths,
+  params: Partial<LineBreakParams> = {},
+): KnuthPlassBreak[] {
+  return breakParagraphDetailed(items, lineWidths, params).breaks;
+}
+
+export function breakParagraphDetailed(
+  items: readonly Item[],
+  lineWidths: LineWidths,
+  params: Partial<LineBreakParams> = {},
+): ParagraphBreaking {
+  if (items.length === 0) return { breaks: [], demerits: 0, emergencyPass: false };
+  const p = lineBreakParams(params);
+  const prep = prepare(items);
+  const widths = new WidthCache(lineWidths, p.looseness !== 0 ? Infinity : p.lineWidthsUniformFrom);
+  const first = scan(prep, widths, p, false);
+  if (first) return first;
+  // Pass 2 always finds a way (see header); the fallback only guards against a logic error.
+  return scan(prep, widths, p, true) ?? { breaks: [], demerits: Infinity, emergencyPass: true };
+}
+
+/** Prefix sums and the list of legal breakpoints (paper §"The algorithm itself", TeX §831). */
+interface Prepared {
+  n: number;
+  /** sumX[i] = total over items[0 … i−1], pt (fil: count of infinite stretches). */
+  sumWidth: Float64Array;
+  sumStretch: Float64Array;
+  sumShrink: Float64Array;
+  sumFil: Float64Array;
+  /** Legal breakpoints in order; a virtual forced break at n when the list does not end with one. */
+  breaks: Int32Array;
+  penalty: Float64Array;
+  penaltyWidth: Float64Array;
+  flagged: Uint8Array;
+  forced: Uint8Array;
+  /** Position of the last glue breakpoint before this breakpoint (−1 if none): start of the word. */
+  wordStartGlue: Int32Array;
+  /** First item of the line that starts after each item index, by breakpoint. */
+  lineStart: Int32Array;
+}
+
+function prepare(items: readonly Item[]): Prepared {
+  const n = items.length;
+  const sumWidth = new Float64Array(n + 1);
+  const sumStretch = new Float64Array(n + 1);
+  const sumShrink = new Float64Array(n + 1);
+  const sumFil = new Float64Array(n + 1);
+  const bp: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const it = items[i]!;
+    let w = 0;
+    let y = 0;
+    let z = 0;
+    let f = 0;
+    if (it.type === 'box') w = it.width;
+    else if (it.type === 'glue') {
+      w = it.width;
+      z = it.shrink;
+      if (it.stretch === Infinity) f = 1;
+      else y = it.stretch;
+      // Paper: glue is a legal breakpoint only when it follows a box.
+      if (i > 0 && items[i - 1]!.type === 'box') bp.push(i);
+    } else if (it.penalty < INFINITE_PENALTY) bp.push(i); // Paper: penalties < +∞ are legal breaks.
+    sumWidth[i + 1] = sumWidth[i]! + w;
+    sumStretch[i + 1] = sumStretch[i]! + y;
+    sumShrink[i + 1] = sumShrink[i]! + z;
+    sumFil[i + 1] = sumFil[i]! + f;
+  }
+  const last = items[n - 1]!;
+  const endsForced = last.type === 'penalty' && last.penalty <= -INFINITE_PENALTY;
+  if (!endsForced) bp.push(n);
+  const m = bp.length;
+  const breaks = Int32Array.from(bp);
+  const penalty = new Float64Array(m);
+  const penaltyWidth = new Float64Array(m);
+  const flagged = new Uint8Array(m);
+  const forced = new Uint8Array(m);
+  const wordStartGlue = new Int32Array(m);
+  const lineStart = new Int32Array(m);
+  let lastGlue = -1;
+  for (let k = 0; k < m; k++) {
+    const b = breaks[k]!;
+    const it = b < n ? items[b]! : undefined;
+    if (it === undefined) {
+      penalty[k] = -INFINITE_PENALTY;
+      forced[k] = 1;
+    } else if (it.type === 'penalty') {
+      penalty[k] = it.penalty;
+      penaltyWidth[k] = it.width;
+      flagged[k] = it.flagged ? 1 : 0;
+      forced[k] = it.penalty <= -INFINITE_PENALTY ? 1 : 0;
+    }
+    wordStartGlue[k] = lastGlue;
+    if (it !== undefined && it.type === 'glue') lastGlue = b;
+    // TeX §879: glue and penalties after a break are discarded up to the next box; a forced
+    // break is kept (it ends the next, possibly empty, line).
+    let s = b + 1;
+    while (s < n) {
+      const x = items[s]!;
+      if (x.type === 'box' || (x.type === 'penalty' && x.penalty <= -INFINITE_PENALTY)) break;
+      s++;
+    }
+    lineStart[k] = Math.min(s, n);
+  }
+  return { n, sumWidth, sumStretch, sumShrink, sumFil, breaks, penalty, penaltyWidth, flagged, forced, wordStartGlue, lineStart };
+}
+
+/** Line widths looked up once per line number; lines ≥ `uniformFrom` share one width. */
+class WidthCache {
+  private readonly cache: number[] = [];
+  private uniform = NaN;
+  constructor(
+    private readonly fn: LineWidths,
+    readonly uniformFrom: number,
+  ) {}
+  get(line: number): number {
+    if (line >= this.uniformFrom) {
+      if (this.uniform !== this.uniform) this.uniform = this.fn(this.uniformFrom);
+      return this.uniform;
+    }
+    const c = this.cache[line];
+    if (c !== undefined) return c;
+    const w = this.fn(line);
+    this.cache[line] = w;
+    return w;
+  }
+}
+
+/** Growable struct-of-arrays pool of break nodes. */
+class Nodes {
+  size = 0;
+  /** Index of the breakpoint (in `Prepared.breaks`) the node sits at; −1 for the paragraph start. */
+  bp = new Int32Array(64);
+  /** First item of the line that starts at this node. */
+  start = new Int32Array(64);
+  /** Number of lines before this node = 0-based index of the line that starts here. */
+  line = new Int32Array(64);
+  fitness = new Uint8Array(64);
+  /** bit 0: emergency line ends here; bit 1: set ragged; bit 2: not yet tested against a breakpoint. */
+  info = new Uint8Array(64);
+  prev = new Int32Array(64);
+  demerits = new Float64Array(64);
+  ratio = new Float64Array(64);
+
+  add(bp: number, start: number, line: number, fitness: number, info: number, prev: number, demerits: number, ratio: number): number {
+    if (this.size === this.bp.length) this.grow();
+    const i = this.size++;
+    this.bp[i] = bp;
+    this.start[i] = start;
+    this.line[i] = line;
+    this.fitness[i] = fitness;
+    this.info[i] = info;
+    this.prev[i] = prev;
+    this.demerits[i] = demerits;
+    this.ratio[i] = ratio;
+    return i;
+  }
+
+  private grow(): void {
+    const cap = this.bp.length * 2;
+    const g = <T extends Int32Array | Uint8Array | Float64Array>(a: T, make: (n: number) => T): T => {
+      const b = make(cap);
+      b.set(a as never);
+      return b;
+    };
+    this.bp = g(this.bp, (n) => new Int32Array(n));
+    this.start = g(this.start, (n) => new Int32Array(n));
+    this.line = g(this.line, (n) => new Int32Array(n));
+    this.fitness = g(this.fitness, (n) => new Uint8Array(n));
+    this.info = g(this.info, (n) => new Uint8Array(n));
+    this.prev = g(this.prev, (n) => new Int32Array(n));
+    this.demerits = g(this.demerits, (n) => new Float64Array(n));
+    this.ratio = g(this.ratio, (n) => new Float64Array(n));
+  }
+}
+
+const INFO_EMERGENCY = 1;
+const INFO_RAGGED = 2;
+const INFO_FRESH = 4;
+
+/** Best way found so far to end a line at the current breakpoint, per (line key, fitness). */
+class Candidates {
+  size = 0;
+  key = new Int32Array(16);
+  fitness = new Uint8Array(16);
+  demerits = new Float64Array(16);
+  prev = new Int32Array(16);
+  line = new Int32Array(16);
+  info = new Uint8Array(16);
+  ratio = new Float64Array(16);
+
+  offer(key: number, fitness: number, demerits: number, prev: number, line: number, info: number, ratio: number): void {
+    for (let i = 0; i < this.size; i++) {
+      if (this.key[i] === key && this.fitness[i] === fitness) {
+        // Strictly better only: on ties the earlier active node (earlier break) wins, deterministically.
+        if (demerits < this.demerits[i]!) this.set(i, key, fitness, demerits, prev, line, info, ratio);
+        return;
+      }
+    }
+    if (this.size === this.key.length) this.grow();
+    this.set(this.size++, key, fitness, demerits, prev, line, info, ratio);
+  }
+
+  private set(i: number, key: number, fitness: number, demerits: number, prev: number, line: number, info: number, ratio: number): void {
+    this.key[i] = key;
+    this.fitness[i] = fitness;
+    this.demerits[i] = demerits;
+    this.prev[i] = prev;
+    this.line[i] = line;
+    this.info[i] = info;
+    this.ratio[i] = ratio;
+  }
+
+  private grow(): void {
+    const cap = this.key.length * 2;
+    const k = new Int32Array(cap); k.set(this.key); this.key = k;
+    const f = new Uint8Array(cap); f.set(this.fitness); this.fitness = f;
+    const d = new Float64Array(cap); d.set(this.demerits); this.demerits = d;
+    const p = new Int32Array(cap); p.set(this.prev); this.prev = p;
+    const l = new Int32Array(cap); l.set(this.line); this.line = l;
+    const i = new Uint8Array(cap); i.set(this.info); this.info = i;
+    const r = new Float64Array(cap); r.set(this.ratio); this.ratio = r;
+  }
+}
+
+function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency: boolean): ParagraphBreaking | null {
+  const { breaks, sumWidth, sumStretch, sumShrink, sumFil, penalty, penaltyWidth, flagged, forced, wordStartGlue, lineStart } = prep;
+  const m = breaks.length;
+  const lastBp = m - 1;
+  const nodes = new Nodes();
+  const cands = new Candidates();
+  const fit = newLineFit();
+  const tolerance = p.tolerance;
+  const zone = p.ragged ? p.hyphenationZone : undefined;
+  const uniformFrom = widths.uniformFrom;
+  const gamma = p.fitnessDemerits;
+
+  let active = new Int32Array(64);
+  let nActive = 0;
+  active[nActive++] = nodes.add(-1, 0, 0, FITNESS_DECENT, INFO_FRESH, -1, 0, 0);
+
+  for (let k = 0; k < m; k++) {
+    const b = breaks[k]!;
+    const isForced = forced[k] === 1;
+    const pen = penalty[k]!;
+    const pw = penaltyWidth[k]!;
+    const isFlagged = flagged[k] === 1;
+    const isLast = k === lastBp;
+    cands.size = 0;
+    let kept = 0;
+    for (let j = 0; j < nActive; j++) {
+      const a = active[j]!;
+      const s = nodes.start[a]!;
+      // The breakpoint lies in the discardable items right after node a: no line a→b exists.
+      if (b < s || (b === s && !isForced)) {
+        active[kept++] = a;
+        continue;
+      }
+      const aInfo = nodes.info[a]!;
+      const fresh = (aInfo & INFO_FRESH) !== 0;
+      nodes.info[a] = aInfo & ~INFO_FRESH;
+      const line = nodes.line[a]!;
+      const available = widths.get(line);
+      const natural = sumWidth[b]! - sumWidth[s]!;
+      fitLine(natural + pw, sumStretch[b]! - sumStretch[s]!, sumShrink[b]! - sumShrink[s]!, sumFil[b]! - sumFil[s]!, available, p, isForced, fit);
+      const overfull = fit.badness === Infinity;
+      // Paper/TeX §851: a node is deactivated once its line would be overfull, or at a forced break.
+      const deactivate = overfull || isForced;
+      let feasible: boolean;
+      let info = 0;
+      if (!emergency) feasible = !overfull && fit.badness <= tolerance;
+      else {
+        feasible = !overfull || fresh;
+        if (overfull || fit.badness > tolerance) info |= INFO_EMERGENCY;
+      }
+      if (feasible && zone !== undefined && isFlagged && !(emergency && fresh)) {
+        // Spec `hyphenation.zone` (ragged): split a word only if moving it whole leaves a gap > zone.
+        const g = wordStartGlue[k]!;
+        if (g >= s) {
+          const gapIfMoved = available - (sumWidth[g]! - sumWidth[s]!);
+          if (gapIfMoved <= zone) feasible = false;
+        }
+      }
+      if (feasible) {
+        if (fit.setRagged) info |= INFO_RAGGED;
+        const aBp = nodes.bp[a]!;
+        const prevFlagged = aBp >= 0 && flagged[aBp] === 1;
+        const badness = overfull ? INFINITY_BADNESS : fit.badness;
+        const runt = isLast ? runtBadness(natural, p) : 0;
+        let d = nodes.demerits[a]! + lineDemerits(badness, pen, p, runt, isFlagged, prevFlagged, fit.fitness, nodes.fitness[a] as Fitness, isLast);
+        if (overfull) d += OVERFULL_DEMERITS + OVERFULL_DEMERITS_PER_PT * (natural + pw - available);
+        const newLine = line + 1;
+        cands.offer(newLine < uniformFrom ? newLine : -1, fit.fitness, d, a, newLine, info, fit.ratio);
+      }
+      if (!deactivate) active[kept++] = a;
+    }
+    nActive = kept;
+    if (cands.size > 0) {
+      const start = lineStart[k]!;
+      // TeX §836: a node whose demerits exceed the best at this breakpoint (same line key) by more
+      // than γ can never be part of an optimal solution — the next line can cost at most γ less.
+      for (let c = 0; c < cands.size; c++) {
+        const key = cands.key[c]!;
+        let best = Infinity;
+        for (let e = 0; e < cands.size; e++) if (cands.key[e] === key && cands.demerits[e]! < best) best = cands.demerits[e]!;
+        if (cands.demerits[c]! > best + gamma) continue;
+        if (nActive === active.length) {
+          const bigger = new Int32Array(active.length * 2);
+          bigger.set(active);
+          active = bigger;
+        }
+        active[nActive++] = nodes.add(k, start, cands.line[c]!, cands.fitness[c]!, cands.info[c]! | INFO_FRESH, cands.prev[c]!, cands.demerits[c]!, cands.ratio[c]!);
+      }
+    }
+    if (nActive === 0) return null; // No way through this breakpoint: the pass fails.
+  }
+
+  // All surviving nodes sit at the final (forced) breakpoint.
+  let best = active[0]!;
+  for (let j = 1; j < nActive; j++) if (nodes.demerits[active[j]!]! < nodes.demerits[best]!) best = active[j]!;
+  if (p.looseness !== 0) {
+    // TeX §875: prefer the line count closest to optimal + looseness, moving only that way.
+    const bestLine = nodes.line[best]!;
+    let chosen = best;
+    let chosenDelta = 0;
+    for (let j = 0; j < nActive; j++) {
+      const a = active[j]!;
+      const delta = nodes.line[a]! - bestLine;
+      const ok = p.looseness > 0 ? delta >= 0 && delta <= p.looseness : delta <= 0 && delta >= p.looseness;
+      if (!ok) continue;
+      if (Math.abs(delta) > Math.abs(chosenDelta) || (delta === chosenDelta && nodes.demerits[a]! < nodes.demerits[chosen]!)) {
+        chosen = a;
+        chosenDelta = delta;
+      }
+    }
+    best = chosen;
+  }
+
+  const out: KnuthPlassBreak[] = [];
+  for (let a = best; a >= 0 && nodes.bp[a]! >= 0; a = nodes.prev[a]!) {
+    const info = nodes.info[a]!;
+    const br: KnuthPlassBreak = { position: breaks[nodes.bp[a]!]!, ratio: nodes.ratio[a]! };
+    if (info & INFO_EMERGENCY) br.emergency = true;
+    if (info & INFO_RAGGED) br.ragged = true;
+    out.push(br);
+  }
+  out.reverse();
+  return { breaks: out, demerits: nodes.demerits[best]!, emergencyPass: emergency };
+}
