@@ -191,7 +191,7 @@ export function fitLine(
   const slack = raw > -1e-9 && raw < 1e-9 ? 0 : raw;
   if (slack < 0) {
     // Shrinking (paper: r = (W − L)/Z; r < −1 is infeasible: never shrink past the limit).
-    const r = shrink > 0 ? slack / shrink : -Infinity;
+    const r = shrink > 0 ? snap(slack / shrink) : -Infinity;
     const badness = r < -1 ? Infinity : Math.min(INFINITY_BADNESS, -100 * r * r * r);
     return setFit(out, r, r, badness, fitnessOf(r), false);
   }
@@ -200,17 +200,25 @@ export function fitLine(
     // break) costs nothing; others cost by shortfall (spec `optimalRagged`: 3 em short ≈ r 1).
     if (endsAtForcedBreak || fil > 0) return setFit(out, 0, 0, 0, FITNESS_DECENT, false);
     const scale = p.raggedShortfallEm * p.em;
-    const s = scale > 0 ? slack / scale : slack > 0 ? Infinity : 0;
+    const s = scale > 0 ? snap(slack / scale) : slack > 0 ? Infinity : 0;
     return setFit(out, 0, s, Math.min(INFINITY_BADNESS, 100 * s * s * s), fitnessOf(s), false);
   }
   if (fil > 0 || slack === 0) return setFit(out, 0, 0, 0, FITNESS_DECENT, false);
-  const r = stretch > 0 ? slack / stretch : Infinity;
+  const r = stretch > 0 ? snap(slack / stretch) : Infinity;
   let badness = 100 * r * r * r;
   // Spec §6.3 "over-stretch badness 2000 × r²": past maxWordSpacing (r > 1) the line stays
   // legal but costs more than any runt or hyphen preference.
   if (r > 1) badness += p.overStretchBadness * r * r;
   if (!(badness < INFINITY_BADNESS)) badness = INFINITY_BADNESS;
   return setFit(out, r, r, badness, fitnessOf(r), r > raggedRatioLimit(p));
+}
+
+/**
+ * Ratios snapped to 1e-9: widths come from prefix sums whose rounding differs from a direct
+ * sum by ~1e-14 pt, and a line at exactly r = −1 or at exactly the tolerance must not flip.
+ */
+function snap(r: number): number {
+  return Math.round(r * 1e9) / 1e9;
 }
 
 /**
