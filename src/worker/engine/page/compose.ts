@@ -1,0 +1,60 @@
+import type { DisplayItem } from '../../protocol/displaylist';
+import { Op, roundPt } from '../../protocol/displaylist';
+import type { FontRegistry } from '../fonts/registry';
+import type { SetLine } from '../paragraph';
+import type { LayoutSettings, TextStyle } from '../settings';
+import { pageFrame } from './geometry';
+import { glyphRun } from './paginate';
+
+/** Sets one line of generated text (no source) in a style. */
+export type SetGenerated = (text: string, style: TextStyle) => SetLine;
+
+export interface FurnitureContext {
+  bookTitle: string;
+  chapterTitle: string;
+  chapterId: string;
+  /** Printed page number label. */
+  label: string;
+  pageIndex: number;
+  opener: boolean;
+  blank: boolean;
+}
+
+/**
+ * Running heads and folios with the built-in slots of configuration.md §5.2: the book title on
+ * odd pages (right), the chapter title on even pages (left), a rule under both, and the page
+ * number centred in the footer. (our choice) Heads are suppressed on openers; blank pages carry
+ * nothing, as book typography expects.
+ */
+export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings, fonts: FontRegistry, setGenerated: SetGenerated): DisplayItem[] {
+  if (ctx.blank) return [];
+  const items: DisplayItem[] = [];
+  const frame = pageFrame(settings, ctx.pageIndex);
+  const style = settings.furniture.style;
+  const face = fonts.match(style.family, style.weight, 'normal');
+  const descent = (-face.descender / face.upem) * style.size;
+  const ascent = (face.ascender / face.upem) * style.size;
+  const odd = ctx.pageIndex % 2 === 0;
+  const bodyTop = frame.contentTop;
+  const bodyBottom = frame.contentTop + frame.contentHeight;
+
+  if (!ctx.opener) {
+    const text = odd ? ctx.bookTitle : ctx.chapterTitle;
+    if (text) {
+      const line = setGenerated(text, style);
+      const x = odd ? frame.contentLeft + frame.contentWidth - line.width : frame.contentLeft;
+      // Anchored to the header container's bottom, 16 pt above the body (§5.2): that is the text's bottom.
+      const baseline = bodyTop - 16 - descent;
+      for (const run of line.runs) items.push(glyphRun(run, x, baseline, ctx.chapterId, undefined));
+    }
+    if (settings.furniture.ruleWidth > 0) {
+      const y = roundPt(bodyTop - 13);
+      items.push({ op: Op.Rule, x1: roundPt(frame.contentLeft), y1: y, x2: roundPt(frame.contentLeft + frame.contentWidth), y2: y, width: settings.furniture.ruleWidth, stroke: settings.furniture.ruleColour });
+    }
+  }
+  const folio = setGenerated(ctx.label, style);
+  const folioX = frame.contentLeft + (frame.contentWidth - folio.width) / 2;
+  // Footer: the folio's top sits 16 pt below the body (§5.2).
+  for (const run of folio.runs) items.push(glyphRun(run, folioX, bodyBottom + 16 + ascent, ctx.chapterId, undefined));
+  return items;
+}

@@ -1,0 +1,45 @@
+import type { LayoutSettings } from '../settings';
+
+/** Where text may go on a page, pt from the trim box's top-left. */
+export interface PageFrame {
+  contentLeft: number;
+  contentTop: number;
+  contentWidth: number;
+  contentHeight: number;
+  /** Left edge of each column, pt. */
+  columnX: number[];
+  /** Width of one column, pt. */
+  columnWidth: number;
+}
+
+/**
+ * Page geometry for a 0-based page index. Page 1 (index 0) is odd/recto; with mirrored margins
+ * even pages swap left and right (configuration.md §2, `page.margins.mirror`).
+ */
+export function pageFrame(settings: LayoutSettings, pageIndex: number): PageFrame {
+  const { margins } = settings;
+  const even = pageIndex % 2 === 1;
+  const left = margins.mirror && even ? margins.right : margins.left;
+  const right = margins.mirror && even ? margins.left : margins.right;
+  const contentWidth = settings.pageWidth - left - right;
+  const contentHeight = settings.pageHeight - margins.top - margins.bottom;
+  const columns = Math.max(1, settings.columns);
+  const columnWidth = (contentWidth - (columns - 1) * settings.gutter) / columns;
+  const columnX = Array.from({ length: columns }, (_, i) => left + i * (columnWidth + settings.gutter));
+  return { contentLeft: left, contentTop: margins.top, contentWidth, contentHeight, columnX, columnWidth };
+}
+
+/** Body lines that fit in one column: the baseline grid's row count. */
+export function gridRows(settings: LayoutSettings): number {
+  const frame = pageFrame(settings, 0);
+  return Math.max(1, Math.floor(frame.contentHeight / settings.body.lineHeight + 1e-9));
+}
+
+/**
+ * Offset of the baseline inside a line box of the given height, pt: half the leading above the
+ * face's ascender (the CSS half-leading model), so text sits centred in its line box.
+ */
+export function baselineInLineBox(lineHeight: number, size: number, ascenderEm: number, descenderEm: number): number {
+  const contentHeight = (ascenderEm - descenderEm) * size;
+  return (lineHeight - contentHeight) / 2 + ascenderEm * size;
+}

@@ -1,0 +1,108 @@
+/**
+ * The resolved design the engine reads, all lengths in pt. Built from the effective
+ * configuration (configuration.md); until the configuration module is wired in, the spec's
+ * defaults are written out here.
+ */
+export interface TextStyle {
+  family: string;
+  /** CSS weight 100–900. */
+  weight: number;
+  italic: boolean;
+  /** Font size, pt. */
+  size: number;
+  colour: string;
+}
+
+export interface LayoutSettings {
+  /** Trim size, pt. */
+  pageWidth: number;
+  pageHeight: number;
+  /** Margins, pt; with `mirror`, `left` is the inner (spine) margin. */
+  margins: { top: number; bottom: number; left: number; right: number; mirror: boolean };
+  columns: number;
+  /** Space between columns, pt. */
+  gutter: number;
+  body: {
+    style: TextStyle;
+    boldWeight: number;
+    boldColour: string;
+    italicColour: string;
+    /** Leading = baseline-grid pitch, pt. */
+    lineHeight: number;
+    /** Paragraph indent, pt. */
+    firstLineIndent: number;
+    indentAfterHeading: boolean;
+    align: 'justify' | 'left';
+    /** Word-space bounds as multiples of the normal space (configuration.md §6.3). */
+    maxWordSpacing: number;
+    minWordSpacing: number;
+    widowMinLines: number;
+    orphanMinLines: number;
+  };
+  headings: {
+    family: string;
+    weight: number;
+    colour: string;
+    /** Per level 1–6 (index 0 = H1). */
+    levels: { size: number; lineHeightEm: number; marginTopEm: number; marginBottomEm: number; breakBefore: 'none' | 'always' | 'always-odd' }[];
+  };
+  furniture: {
+    style: TextStyle;
+    /** Header rule width, pt; 0 for none. */
+    ruleWidth: number;
+    ruleColour: string;
+  };
+}
+
+/** 1 cm in pt. */
+export const CM = 72 / 2.54;
+/** The book's main colour (configuration.md: headings, bold and italic follow it). */
+export const MAIN_COLOUR = '#295aa3';
+
+export function defaultSettings(): LayoutSettings {
+  const bodySize = 8; // pt, configuration.md §20.1
+  const levelSizes = [18, 15, 12, 10, 9, 8]; // pt, configuration.md §8.2
+  return {
+    pageWidth: 17 * CM,
+    pageHeight: 24 * CM,
+    margins: { top: 2 * CM, bottom: 2 * CM, left: 1.5 * CM, right: 1.5 * CM, mirror: false },
+    columns: 2, // layout.layoutType 'double'
+    gutter: 0.75 * CM,
+    body: {
+      style: { family: 'EB Garamond', weight: 400, italic: false, size: bodySize, colour: '#000000' },
+      boldWeight: 700,
+      boldColour: MAIN_COLOUR,
+      italicColour: MAIN_COLOUR,
+      lineHeight: 1.5 * bodySize,
+      firstLineIndent: 1.5 * bodySize,
+      indentAfterHeading: true,
+      align: 'justify',
+      maxWordSpacing: 2,
+      minWordSpacing: 0.6,
+      widowMinLines: 2,
+      orphanMinLines: 2,
+    },
+    headings: {
+      family: 'Open Sans',
+      weight: 700,
+      colour: MAIN_COLOUR,
+      levels: levelSizes.map((size, i) => ({
+        size,
+        lineHeightEm: 1.2,
+        marginTopEm: 1.5,
+        marginBottomEm: 0.5,
+        breakBefore: i === 0 ? ('always-odd' as const) : ('none' as const),
+      })),
+    },
+    furniture: {
+      style: { family: 'Open Sans', weight: 600, italic: false, size: 8, colour: MAIN_COLOUR },
+      ruleWidth: 1,
+      ruleColour: MAIN_COLOUR,
+    },
+  };
+}
+
+/** A short stable key of everything that changes how text is set, for caches. */
+export function settingsKey(settings: LayoutSettings): string {
+  return JSON.stringify(settings);
+}

@@ -1,0 +1,25 @@
+/**
+ * Asset URLs for the worker: Vite turns each `?url` import into a hashed file in dist/assets
+ * that the PWA precaches. Keep in step with engine/fonts/bundled.ts (a unit test checks it).
+ */
+import ebGaramond400 from '@expo-google-fonts/eb-garamond/400Regular/EBGaramond_400Regular.ttf?url';
+import ebGaramond400i from '@expo-google-fonts/eb-garamond/400Regular_Italic/EBGaramond_400Regular_Italic.ttf?url';
+import ebGaramond700 from '@expo-google-fonts/eb-garamond/700Bold/EBGaramond_700Bold.ttf?url';
+import ebGaramond700i from '@expo-google-fonts/eb-garamond/700Bold_Italic/EBGaramond_700Bold_Italic.ttf?url';
+import openSans400 from '@expo-google-fonts/open-sans/400Regular/OpenSans_400Regular.ttf?url';
+import openSans400i from '@expo-google-fonts/open-sans/400Regular_Italic/OpenSans_400Regular_Italic.ttf?url';
+import openSans600 from '@expo-google-fonts/open-sans/600SemiBold/OpenSans_600SemiBold.ttf?url';
+import openSans700 from '@expo-google-fonts/open-sans/700Bold/OpenSans_700Bold.ttf?url';
+import openSans700i from '@expo-google-fonts/open-sans/700Bold_Italic/OpenSans_700Bold_Italic.ttf?url';
+
+export const FONT_URLS: Readonly<Record<string, string>> = {
+  '@expo-google-fonts/eb-garamond/400Regular/EBGaramond_400Regular.ttf': ebGaramond400,
+  '@expo-google-fonts/eb-garamond/400Regular_Italic/EBGaramond_400Regular_Italic.ttf': ebGaramond400i,
+  '@expo-google-fonts/eb-garamond/700Bold/EBGaramond_700Bold.ttf': ebGaramond700,
+  '@expo-google-fonts/eb-garamond/700Bold_Italic/EBGaramond_700Bold_Italic.ttf': ebGaramond700i,
+  '@expo-google-fonts/open-sans/400Regular/OpenSans_400Regular.ttf': openSans400,
+  '@expo-google-fonts/open-sans/400Regular_Italic/OpenSans_400Regular_Italic.ttf': openSans400i,
+  '@expo-google-fonts/open-sans/600SemiBold/OpenSans_600SemiBold.ttf': openSans600,
+  '@expo-google-fonts/open-sans/700Bold/OpenSans_700Bold.ttf': openSans700,
+  '@expo-google-fonts/open-sans/700Bold_Italic/OpenSans_700Bold_Italic.ttf': openSans700i,
+};

@@ -1,0 +1,290 @@
+/**
+ * The book host: the single owner of the open book inside the worker. It applies
+ * transactions atomically, bumps the revision, maps stale positions, schedules layout with
+ * last-wins cancellation and announces convergence. It has no DOM and no transport: main.ts
+ * exposes it over Comlink, tests drive it directly or over an in-memory port.
+ */
+import { defaultSettings, EngineCache, FontRegistry, layoutBook, type BookLayout, type FontSource } from '../engine';
+import type { PageDisplayList } from '../protocol/displaylist';
+import {
+  OpenPresetSchema,
+  PROTOCOL_VERSION,
+  RasterRequestSchema,
+  RestoreSchema,
+  TransactionSchema,
+  type BookSnapshot,
+  type BookWorkerApi,
+  type ChapterPages,
+  type RasterRequest,
+  type TextOp,
+  type Transaction,
+  type TransactionResult,
+  type WorkerEvent,
+} from '../protocol/messages';
+import { applyChapterOp, applyTextChanges, OpError, snapshotOf, type BookState } from '../document/book';
+import { mapChange } from '../document/mapping';
+import { yieldToEventLoop } from './yield';
+import { loadPreset, type PresetReader } from './open-preset';
+
+/** What the host needs from the place it runs in (worker or Node). */
+export interface HostEnvironment {
+  loadFonts(): Promise<FontSource[]>;
+  presets: PresetReader;
+  /** Monotonic clock, ms (for time-slicing only; layout itself never reads it). */
+  now(): number;
+  /** Rasterises a display list; absent where no OffscreenCanvas exists (Node). */
+  raster?: (list: PageDisplayList, fonts: FontRegistry, request: { width: number; format: 'png' | 'jpeg' | 'webp'; quality?: number | undefined }) => Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
+}
+
+/** How long layout runs before giving the event loop a turn, ms. Keeps cancel latency low. */
+const SLICE_MS = 6;
+/** Revisions of text changes kept for mapping stale transactions. */
+const HISTORY_LIMIT = 1000;
+
+interface Waiter {
+  revision: number;
+  resolve: (value: { revision: number; pages: number; chapters: ChapterPages[] }) => void;
+}
+
+export class BookHost implements BookWorkerApi {
+  private book: BookState | null = null;
+  private revision = 0;
+  /** Text changes applied at each revision, for mapping transactions based on older ones. */
+  private history: { revision: number; changes: TextOp[] }[] = [];
+  private readonly listeners: ((event: WorkerEvent) => void)[] = [];
+  private readonly cache = new EngineCache();
+  private fonts: FontRegistry | null = null;
+  private fontsLoading: Promise<FontRegistry> | null = null;
+  private layout: BookLayout | null = null;
+  private layoutRevision = -1;
+  /** The build in progress; a newer build replaces the token and the old one stops at its next slice. */
+  private buildToken: object | null = null;
+  private waiters: Waiter[] = [];
+  private visibleChapter: string | null = null;
+  private hung = false;
+
+  constructor(private readonly env: HostEnvironment) {}
+
+  async hello(): Promise<{ protocolVersion: number }> {
+    return { protocolVersion: PROTOCOL_VERSION };
+  }
+
+  async ping(): Promise<number> {
+    return this.revision;
+  }
+
+  async subscribe(listener: (event: WorkerEvent) => void): Promise<void> {
+    this.listeners.push(listener);
+  }
+
+  async openPreset(request: { presetId: string; locale?: string | undefined }): Promise<BookSnapshot> {
+    const { presetId, locale } = OpenPresetSchema.parse(request);
+    const loaded = await loadPreset(this.env.presets, presetId, locale);
+    return this.open(loaded, 0);
+  }
+
+  async restore(snapshot: BookSnapshot): Promise<BookSnapshot> {
+    const valid = RestoreSchema.parse(snapshot);
+    return this.open({ id: valid.id, name: valid.name, locale: valid.locale, chapters: valid.chapters, config: valid.config }, valid.revision);
+  }
+
+  private open(book: BookState, revision: number): BookSnapshot {
+    this.book = book;
+    this.revision = revision;
+    this.history = [];
+    this.layout = null;
+    this.layoutRevision = -1;
+    const snapshot = snapshotOf(book, revision);
+    this.emit({ type: 'opened', revision, book: snapshot });
+    this.scheduleLayout();
+    return snapshot;
+  }
+
+  async getBook(): Promise<BookSnapshot> {
+    return snapshotOf(this.requireBook(), this.revision);
+  }
+
+  /**
+   * One transaction, all or nothing: validated, its text positions mapped from its base
+   * revision to now, applied to a copy; only if every op succeeds does the book change.
+   */
+  async apply(input: Transaction): Promise<TransactionResult> {
+    const parsed = TransactionSchema.safeParse(input);
+    if (!parsed.success) {
+      return { ok: false, error: `The transaction was refused: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'transaction'}: ${i.message}`).join('; ')}.`, revision: this.revision };
+    }
+    const tx = parsed.data;
+    if (!this.book) return { ok: false, error: 'No book is open; open a preset first.', revision: this.revision };
+    if (tx.baseRevision > this.revision) {
+      return { ok: false, error: `baseRevision ${tx.baseRevision} is newer than the book (revision ${this.revision}); send the revision you read.`, revision: this.revision };
+    }
+    const since = this.history.filter((h) => h.revision > tx.baseRevision);
+    if (since.length > 0 && since[0]!.revision !== tx.baseRevision + 1 && tx.baseRevision < this.revision - HISTORY_LIMIT) {
+      return { ok: false, error: `baseRevision ${tx.baseRevision} is too old to map; read the book again and resend.`, revision: this.revision };
+    }
+    let book = this.book;
+    const textChanges: TextOp[] = [];
+    try {
+      // Ops apply in order; consecutive text ops form one simultaneous set (CodeMirror style).
+      let pendingText: TextOp[] = [];
+      const flushText = (): void => {
+        if (pendingText.length === 0) return;
+        const mapped = pendingText.map((op) => mapChange(op, since.map((h) => h.changes)));
+        book = applyTextChanges(book, mapped);
+        textChanges.push(...mapped);
+        pendingText = [];
+      };
+      for (const op of tx.ops) {
+        if (op.type === 'text') {
+          pendingText.push(op);
+          continue;
+        }
+        flushText();
+        book = applyChapterOp(book, op);
+      }
+      flushText();
+    } catch (error) {
+      if (error instanceof OpError) return { ok: false, error: error.message, revision: this.revision };
+      throw error;
+    }
+    this.book = book;
+    this.revision++;
+    this.history.push({ revision: this.revision, changes: textChanges });
+    if (this.history.length > HISTORY_LIMIT) this.history.shift();
+    this.emit({ type: 'revision', revision: this.revision, origin: tx.origin });
+    // The editor applies changes it did not type itself as remote changes.
+    if (textChanges.length > 0) this.emit({ type: 'textChanged', revision: this.revision, origin: tx.origin, changes: textChanges });
+    if (tx.ops.some((op) => op.type !== 'text')) {
+      this.emit({ type: 'chaptersChanged', revision: this.revision, chapters: book.chapters.map((c) => ({ id: c.id, title: c.title })) });
+    }
+    this.scheduleLayout();
+    return { ok: true, revision: this.revision, textChanges };
+  }
+
+  awaitConvergence(revision: number): Promise<{ revision: number; pages: number; chapters: ChapterPages[] }> {
+    if (this.layout && this.layoutRevision >= revision) return Promise.resolve(this.convergedSummary());
+    return new Promise((resolve) => this.waiters.push({ revision, resolve }));
+  }
+
+  async setVisibleChapter(chapterId: string | null): Promise<void> {
+    this.visibleChapter = chapterId;
+  }
+
+  async getPages(): Promise<{ revision: number; pages: { index: number; label: string; chapter: string }[]; chapters: ChapterPages[] }> {
+    const layout = this.layout;
+    return {
+      revision: this.layoutRevision,
+      pages: layout ? layout.pages.map((p) => ({ index: p.index, label: p.label, chapter: p.chapter })) : [],
+      chapters: layout ? chapterPages(layout) : [],
+    };
+  }
+
+  async getDisplayList(pageIndex: number): Promise<PageDisplayList | null> {
+    return this.layout?.pages[pageIndex] ?? null;
+  }
+
+  async getGlyphOutlines(fontId: string, glyphs: number[]): Promise<{ fontId: string; upem: number; paths: string[] }> {
+    const fonts = await this.loadFonts();
+    const face = fonts.get(fontId);
+    if (!face) throw new Error(`No font has the id "${fontId}".`);
+    return { fontId, upem: face.upem, paths: glyphs.map((g) => face.glyphPath(g)) };
+  }
+
+  async renderPage(pageIndex: number, request: RasterRequest): Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }> {
+    const valid = RasterRequestSchema.parse(request);
+    if (!this.env.raster) throw new Error('Rasterising needs OffscreenCanvas, which this environment lacks.');
+    const list = this.layout?.pages[pageIndex];
+    if (!list) throw new Error(`There is no page ${pageIndex + 1}; the book has ${this.layout?.pages.length ?? 0} pages.`);
+    return this.env.raster(list, await this.loadFonts(), valid);
+  }
+
+  async debugHang(): Promise<void> {
+    this.hung = true;
+    // Busy-wait forever: the worker stops answering, as a real hang would.
+    for (;;) if (!this.hung) break;
+  }
+
+  /** The revision layout has caught up with, or −1. */
+  get convergedRevision(): number {
+    return this.layoutRevision;
+  }
+
+  private requireBook(): BookState {
+    if (!this.book) throw new Error('No book is open.');
+    return this.book;
+  }
+
+  private loadFonts(): Promise<FontRegistry> {
+    if (this.fonts) return Promise.resolve(this.fonts);
+    this.fontsLoading ??= this.env.loadFonts().then((sources) => {
+      const registry = new FontRegistry();
+      for (const source of sources) registry.add(source);
+      this.fonts = registry;
+      return registry;
+    });
+    return this.fontsLoading;
+  }
+
+  private emit(event: WorkerEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A listener that throws (e.g. a closed port) must not stop the others.
+      }
+    }
+  }
+
+  /** Starts a build for the current revision; any build in progress stops at its next slice. */
+  private scheduleLayout(): void {
+    const token = {};
+    this.buildToken = token;
+    void this.build(token);
+  }
+
+  private async build(token: object): Promise<void> {
+    const fonts = await this.loadFonts();
+    // Let a burst of transactions land before starting (each would cancel this build anyway).
+    await yieldToEventLoop();
+    if (this.buildToken !== token || !this.book) return;
+    const revision = this.revision;
+    const book = this.book;
+    const input = {
+      title: typeof book.config['title'] === 'string' ? (book.config['title'] as string) : book.name,
+      chapters: book.chapters.map((c) => ({ id: c.id, title: c.title, source: c.text })),
+      settings: defaultSettings(),
+    };
+    const steps = layoutBook(input, fonts, this.cache);
+    let sliceStart = this.env.now();
+    let result = steps.next();
+    while (!result.done) {
+      if (result.value) this.emit({ type: 'progress', revision, done: result.value.chaptersDone, total: result.value.chapters });
+      if (this.env.now() - sliceStart > SLICE_MS) {
+        await yieldToEventLoop();
+        if (this.buildToken !== token) return; // superseded: last wins
+        sliceStart = this.env.now();
+      }
+      result = steps.next();
+    }
+    if (this.buildToken !== token) return;
+    this.layout = result.value;
+    this.layoutRevision = revision;
+    for (const chapter of result.value.chapters) {
+      this.emit({ type: 'pagesReady', revision, chapterId: chapter.id, firstPage: chapter.firstPage, pages: chapter.pages.length, speculative: false });
+    }
+    const summary = this.convergedSummary();
+    this.emit({ type: 'converged', ...summary });
+    const ready = this.waiters.filter((w) => w.revision <= revision);
+    this.waiters = this.waiters.filter((w) => w.revision > revision);
+    for (const waiter of ready) waiter.resolve(summary);
+  }
+
+  private convergedSummary(): { revision: number; pages: number; chapters: ChapterPages[] } {
+    const layout = this.layout!;
+    return { revision: this.layoutRevision, pages: layout.pages.length, chapters: chapterPages(layout) };
+  }
+}
+
+function chapterPages(layout: BookLayout): ChapterPages[] {
+  return layout.chapters.map((c) => ({ id: c.id, pages: c.pages.length, firstPage: c.firstPage }));
+}

@@ -1,0 +1,190 @@
+/**
+ * The main thread's one client of the book worker, used by the UI and the agent tools alike.
+ * It relays worker events, keeps a mirror of the book's text for crash recovery, watches the
+ * worker's liveness and, if it dies or hangs, restarts it and reopens the book at the same
+ * revision. DOM-free: the worker is created by an injected factory (a Worker in the browser,
+ * a MessagePort in tests).
+ */
+import * as Comlink from 'comlink';
+import type { PageDisplayList } from './displaylist';
+import type {
+  BookSnapshot,
+  BookWorkerApi,
+  ChapterPages,
+  PageSummary,
+  RasterRequest,
+  Transaction,
+  TransactionResult,
+  WorkerEvent,
+} from './messages';
+
+export interface WorkerHandle {
+  endpoint: Comlink.Endpoint;
+  terminate(): void;
+  /** Called once if the worker reports an uncaught error. */
+  onCrash(callback: (message: string) => void): void;
+}
+
+/** Events of the client itself, beside the worker's. */
+export type ClientEvent = WorkerEvent | { type: 'workerLost'; reason: string } | { type: 'workerRestored'; revision: number };
+
+export interface ClientOptions {
+  /** How often the watchdog pings, ms. */
+  pingIntervalMs?: number;
+  /** A ping unanswered this long means the worker hangs, ms. */
+  pingTimeoutMs?: number;
+}
+
+export class WorkerLostError extends Error {
+  override readonly name = 'WorkerLostError';
+}
+
+export class BookClient {
+  private handle!: WorkerHandle;
+  private api!: Comlink.Remote<BookWorkerApi>;
+  private readonly listeners = new Set<(event: ClientEvent) => void>();
+  private mirror: BookSnapshot | null = null;
+  private lost!: Promise<never>;
+  private loseWorker!: (reason: string) => void;
+  private watchdog: ReturnType<typeof setInterval> | null = null;
+  private restarting = false;
+  private readonly pingIntervalMs: number;
+  private readonly pingTimeoutMs: number;
+  /** Latest revision the worker announced. */
+  revision = 0;
+
+  constructor(private readonly createWorker: () => WorkerHandle, options: ClientOptions = {}) {
+    this.pingIntervalMs = options.pingIntervalMs ?? 1000;
+    this.pingTimeoutMs = options.pingTimeoutMs ?? 2500;
+  }
+
+  /** Starts the worker and subscribes to its events. */
+  async start(): Promise<void> {
+    this.connect();
+    await this.call(() => this.api.subscribe(Comlink.proxy((event: WorkerEvent) => this.onWorkerEvent(event))));
+    this.watchdog = setInterval(() => void this.checkAlive(), this.pingIntervalMs);
+  }
+
+  stop(): void {
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = null;
+    this.handle.terminate();
+  }
+
+  on(listener: (event: ClientEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  openPreset(presetId: string, locale?: string): Promise<BookSnapshot> {
+    return this.call(() => this.api.openPreset(locale ? { presetId, locale } : { presetId }));
+  }
+  getBook(): Promise<BookSnapshot> {
+    return this.call(() => this.api.getBook());
+  }
+  apply(transaction: Transaction): Promise<TransactionResult> {
+    return this.call<TransactionResult>(() => this.api.apply(transaction) as Promise<TransactionResult>);
+  }
+  awaitConvergence(revision: number): Promise<{ revision: number; pages: number; chapters: ChapterPages[] }> {
+    return this.call(() => this.api.awaitConvergence(revision));
+  }
+  setVisibleChapter(chapterId: string | null): Promise<void> {
+    return this.call(() => this.api.setVisibleChapter(chapterId));
+  }
+  getPages(): Promise<{ revision: number; pages: PageSummary[]; chapters: ChapterPages[] }> {
+    return this.call(() => this.api.getPages());
+  }
+  getDisplayList(pageIndex: number): Promise<PageDisplayList | null> {
+    return this.call(() => this.api.getDisplayList(pageIndex));
+  }
+  getGlyphOutlines(fontId: string, glyphs: number[]): Promise<{ fontId: string; upem: number; paths: string[] }> {
+    return this.call(() => this.api.getGlyphOutlines(fontId, glyphs));
+  }
+  renderPage(pageIndex: number, request: RasterRequest): Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }> {
+    return this.call(() => this.api.renderPage(pageIndex, request));
+  }
+  /** Test hook: makes the worker stop answering, to exercise recovery. */
+  debugHang(): void {
+    void this.api.debugHang();
+  }
+
+  private connect(): void {
+    this.handle = this.createWorker();
+    this.api = Comlink.wrap<BookWorkerApi>(this.handle.endpoint);
+    this.lost = new Promise<never>((_, reject) => {
+      this.loseWorker = (reason) => reject(new WorkerLostError(reason));
+    });
+    this.lost.catch(() => undefined); // observed by call(); never an unhandled rejection
+    this.handle.onCrash((message) => void this.recover(`the book worker crashed: ${message}`));
+  }
+
+  /** Every call races the worker's death, so nothing waits forever on a dead worker. */
+  private call<T>(run: () => Promise<T>): Promise<T> {
+    return Promise.race([run(), this.lost]);
+  }
+
+  private async checkAlive(): Promise<void> {
+    if (this.restarting) return;
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), this.pingTimeoutMs));
+    const answer = await Promise.race([this.api.ping().catch(() => 'timeout' as const), timeout]);
+    if (answer === 'timeout') await this.recover('the book worker stopped answering');
+  }
+
+  /** Restarts the worker and reopens the book at the revision it had. */
+  private async recover(reason: string): Promise<void> {
+    if (this.restarting) return;
+    this.restarting = true;
+    this.loseWorker(reason);
+    this.emit({ type: 'workerLost', reason });
+    this.handle.terminate();
+    this.connect();
+    try {
+      await this.call(() => this.api.subscribe(Comlink.proxy((event: WorkerEvent) => this.onWorkerEvent(event))));
+      if (this.mirror) {
+        const snapshot = await this.call(() => this.api.restore(this.mirror!));
+        this.emit({ type: 'workerRestored', revision: snapshot.revision });
+      }
+    } finally {
+      this.restarting = false;
+    }
+  }
+
+  private onWorkerEvent(event: WorkerEvent): void {
+    switch (event.type) {
+      case 'opened':
+        this.mirror = structuredClone(event.book);
+        this.revision = event.revision;
+        break;
+      case 'revision':
+        this.revision = event.revision;
+        if (this.mirror) this.mirror.revision = event.revision;
+        break;
+      case 'textChanged':
+        if (this.mirror) applyToMirror(this.mirror, event.changes);
+        break;
+      case 'chaptersChanged':
+        // Rare: refresh the whole mirror (a new chapter's text is not in the event).
+        void this.getBook().then((book) => {
+          if (this.mirror && book.revision >= this.mirror.revision) this.mirror = book;
+        }).catch(() => undefined);
+        break;
+      default:
+        break;
+    }
+    this.emit(event);
+  }
+
+  private emit(event: ClientEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}
+
+function applyToMirror(mirror: BookSnapshot, changes: { chapterId: string; from: number; to: number; insert: string }[]): void {
+  const byChapter = new Map<string, typeof changes>();
+  for (const c of changes) byChapter.set(c.chapterId, [...(byChapter.get(c.chapterId) ?? []), c]);
+  for (const chapter of mirror.chapters) {
+    const list = byChapter.get(chapter.id);
+    if (!list) continue;
+    for (const c of [...list].sort((a, b) => b.from - a.from)) chapter.text = chapter.text.slice(0, c.from) + c.insert + chapter.text.slice(c.to);
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * The page display list: the one truth every backend draws (canvas, raster, PDF).
+ *
+ * Format rules (bump DISPLAY_LIST_VERSION on any change of meaning):
+ * - Units are points (1/72 in). The origin is the top-left corner of the trim box; y grows down.
+ * - Every coordinate and size is rounded by `roundPt` (to 1/1000 pt, half away from zero, no −0),
+ *   so the same layout serialises to the same bytes in Node and in the browser.
+ * - Items are a closed union tagged by a numeric opcode. Opcodes start at 1 and are never
+ *   renumbered; a removed opcode stays listed here as a comment.
+ * - Glyph runs carry glyph ids and absolute pen positions (kerning and justification are already
+ *   in the positions), plus the shaping clusters mapped to the run's text and to source offsets:
+ *   PDF ToUnicode and click-to-source read them.
+ */
+export const DISPLAY_LIST_VERSION = 1;
+
+export const Op = {
+  /** A run of shaped glyphs from one face at one size. */
+  GlyphRun: 1,
+  /** A straight stroked line. */
+  Rule: 2,
+  /** An axis-aligned rectangle, filled and/or stroked. */
+  Rect: 3,
+  /** An SVG-syntax path in page coordinates (pt). */
+  Path: 4,
+} as const;
+
+/** Colour as `#rrggbb` or `#rrggbbaa`. */
+export type Colour = string;
+
+export interface GlyphRunItem {
+  op: typeof Op.GlyphRun;
+  /** Font id from the worker's font registry (stable for the session and across Node/browser). */
+  font: string;
+  /** Font size, pt. */
+  size: number;
+  fill: Colour;
+  /** Baseline y of the run, pt from the top of the trim box. */
+  y: number;
+  /** Glyph ids in visual order. */
+  glyphs: number[];
+  /** Pen x of each glyph (origin + offset), pt from the left of the trim box. */
+  xs: number[];
+  /** Vertical offset of each glyph from the baseline, pt (positive = down); omitted when all 0. */
+  dys?: number[];
+  /** The characters the run shows, in logical order. */
+  text: string;
+  /** For each glyph, the UTF-16 index in `text` where its cluster starts. */
+  clusters: number[];
+  /** Chapter the text comes from. */
+  chapter: string;
+  /** Source offset (UTF-16, in the chapter file) of text[0]. */
+  srcFrom: number;
+  /** Source offset of every UTF-16 unit of `text`, only when not contiguous from srcFrom. */
+  srcMap?: number[];
+  /** Line-breaking role and quality, for checks, guides and tools. */
+  line?: LineInfo;
+}
+
+export interface LineInfo {
+  /** Block id in the parsed chapter. */
+  block: string;
+  role: 'body' | 'heading' | 'caption' | 'note' | 'header' | 'footer';
+  /** Knuth–Plass adjustment ratio (> 0 stretched, < 0 shrunk). */
+  ratio: number;
+  /** The line ends with a hyphen inserted by line breaking. */
+  hyphenated?: boolean;
+}
+
+export interface RuleItem {
+  op: typeof Op.Rule;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  /** Stroke width, pt. */
+  width: number;
+  stroke: Colour;
+}
+
+export interface RectItem {
+  op: typeof Op.Rect;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  fill?: Colour;
+  stroke?: Colour;
+  /** Stroke width, pt (only with stroke). */
+  strokeWidth?: number;
+}
+
+export interface PathItem {
+  op: typeof Op.Path;
+  /** SVG path data in page coordinates, pt. */
+  d: string;
+  fill?: Colour;
+  stroke?: Colour;
+  strokeWidth?: number;
+}
+
+export type DisplayItem = GlyphRunItem | RuleItem | RectItem | PathItem;
+
+export interface PageDisplayList {
+  version: typeof DISPLAY_LIST_VERSION;
+  /** 0-based index of the page in the book. */
+  index: number;
+  /** Printed page label (folio), e.g. "3" or "iv". */
+  label: string;
+  /** Chapter the page belongs to. */
+  chapter: string;
+  /** Trim size, pt. */
+  width: number;
+  height: number;
+  /** Page background, or absent for none (paper). */
+  background?: Colour;
+  items: DisplayItem[];
+}
+
+/** Rounds a length to the display list's grid of 1/1000 pt (half away from zero; never −0). */
+export function roundPt(value: number): number {
+  const scaled = Math.abs(value) * 1000;
+  const rounded = Math.floor(scaled + 0.5) / 1000;
+  return value < 0 && rounded !== 0 ? -rounded : rounded;
+}
+
+/** Canonical serialisation: the bytes two layouts must share to count as identical. */
+export function serializeDisplayList(list: PageDisplayList): string {
+  return JSON.stringify(list);
+}

@@ -1,0 +1,164 @@
+/**
+ * The one protocol between the main thread (UI, tools) and the book worker. Every command,
+ * query and event is declared here; the transport is Comlink (worker side `expose`, main side
+ * `wrap`), and everything that crosses is validated with the zod schemas below.
+ * Bump PROTOCOL_VERSION on any incompatible change.
+ */
+import { z } from 'zod';
+import type { PageDisplayList } from './displaylist';
+
+export const PROTOCOL_VERSION = 1;
+
+/** Who made a change: the user in the UI, an agent through the tools, or storage/loading. */
+export const OriginSchema = z.enum(['ui', 'agent', 'storage']);
+export type Origin = z.infer<typeof OriginSchema>;
+
+const chapterId = z.string().min(1, 'chapterId must name a chapter (see getBook().chapters[].id)');
+const offset = z.number().int('offsets are whole UTF-16 positions').nonnegative('offsets start at 0');
+
+/** A text change in one chapter, CodeMirror change-set style: replace [from, to) with `insert`. */
+export const TextOpSchema = z
+  .object({ type: z.literal('text'), chapterId, from: offset, to: offset, insert: z.string() })
+  .strict()
+  .refine((op) => op.to >= op.from, { message: 'a text change needs to ≥ from' });
+export type TextOp = z.infer<typeof TextOpSchema>;
+
+export const ConfigOpSchema = z.union([
+  z.object({ type: z.literal('config.set'), path: z.string().min(1), value: z.unknown() }).strict(),
+  z.object({ type: z.literal('config.patch'), patch: z.record(z.string(), z.unknown()) }).strict(),
+  z.object({ type: z.literal('config.replace'), config: z.record(z.string(), z.unknown()) }).strict(),
+]);
+export type ConfigOp = z.infer<typeof ConfigOpSchema>;
+
+export const ChapterOpSchema = z.union([
+  z
+    .object({
+      type: z.literal('chapter.add'),
+      id: z.string().regex(/^[A-Za-z0-9_-]+$/, 'chapter ids use letters, digits, - and _').optional(),
+      title: z.string(),
+      text: z.string(),
+      /** Position in book order; appended when absent. */
+      index: z.number().int().nonnegative().optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal('chapter.remove'), chapterId }).strict(),
+  z.object({ type: z.literal('chapter.rename'), chapterId, title: z.string() }).strict(),
+  z.object({ type: z.literal('chapter.move'), chapterId, index: z.number().int().nonnegative() }).strict(),
+]);
+export type ChapterOp = z.infer<typeof ChapterOpSchema>;
+
+// Config ops join this union when the configuration module (issue 4) validates them.
+export const OpSchema = z.union([TextOpSchema, ChapterOpSchema]);
+export type BookOp = z.infer<typeof OpSchema>;
+
+export const TransactionSchema = z
+  .object({
+    origin: OriginSchema,
+    /** The revision the ops were written against; text positions are mapped from it to now. */
+    baseRevision: z.number().int().nonnegative(),
+    ops: z.array(OpSchema).min(1, 'a transaction needs at least one op'),
+  })
+  .strict();
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+export type TransactionResult =
+  | { ok: true; revision: number; textChanges: TextOp[] }
+  | { ok: false; error: string; revision: number };
+
+export interface ChapterSnapshot {
+  id: string;
+  title: string;
+  text: string;
+}
+
+export interface BookSnapshot {
+  /** Book id (a preset id or a project id). */
+  id: string;
+  name: string;
+  locale: string;
+  revision: number;
+  chapters: ChapterSnapshot[];
+  /** The stored (set) configuration. */
+  config: Record<string, unknown>;
+}
+
+export interface PageSummary {
+  index: number;
+  label: string;
+  chapter: string;
+}
+
+export interface ChapterPages {
+  id: string;
+  /** Number of pages of the chapter. */
+  pages: number;
+  /** 0-based index of its first page. */
+  firstPage: number;
+}
+
+/** Events the worker announces to every subscriber. */
+export type WorkerEvent =
+  | { type: 'opened'; revision: number; book: BookSnapshot }
+  | { type: 'revision'; revision: number; origin: Origin }
+  /** Text the worker changed (agent edits, loads): the editor applies them as remote changes. */
+  | { type: 'textChanged'; revision: number; origin: Origin; changes: TextOp[] }
+  | { type: 'chaptersChanged'; revision: number; chapters: { id: string; title: string }[] }
+  /** Pages of one chapter are ready for `revision` (possibly before the whole book converges). */
+  | { type: 'pagesReady'; revision: number; chapterId: string; firstPage: number; pages: number; speculative: boolean }
+  /** Layout has caught up with `revision` for the whole book. */
+  | { type: 'converged'; revision: number; pages: number; chapters: ChapterPages[] }
+  | { type: 'progress'; revision: number; done: number; total: number };
+
+export const RasterRequestSchema = z
+  .object({
+    /** Output width, px. */
+    width: z.number().int().min(16).max(8000),
+    format: z.enum(['png', 'jpeg', 'webp']).default('png'),
+    /** 0–1, for jpeg and webp. */
+    quality: z.number().min(0).max(1).optional(),
+  })
+  .strict();
+export type RasterRequest = z.input<typeof RasterRequestSchema>;
+
+export const OpenPresetSchema = z
+  .object({
+    presetId: z.string().regex(/^[a-z0-9-]+$/, 'preset ids use a-z, 0-9 and -'),
+    locale: z.string().optional(),
+  })
+  .strict();
+
+export const RestoreSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    locale: z.string(),
+    revision: z.number().int().nonnegative(),
+    chapters: z.array(z.object({ id: z.string(), title: z.string(), text: z.string() }).strict()),
+    config: z.record(z.string(), z.unknown()),
+  })
+  .strict();
+
+/** What the worker exposes. Every method validates its arguments; none trusts the caller. */
+export interface BookWorkerApi {
+  hello(): Promise<{ protocolVersion: number }>;
+  /** Liveness probe for the UI's watchdog. */
+  ping(): Promise<number>;
+  subscribe(listener: (event: WorkerEvent) => void): Promise<void>;
+  openPreset(request: z.input<typeof OpenPresetSchema>): Promise<BookSnapshot>;
+  /** Reopens a book from a snapshot at its revision (crash recovery). */
+  restore(snapshot: BookSnapshot): Promise<BookSnapshot>;
+  getBook(): Promise<BookSnapshot>;
+  apply(transaction: Transaction): Promise<TransactionResult>;
+  /** Resolves on the first convergence of a revision ≥ `revision` (superseded ones never hang). */
+  awaitConvergence(revision: number): Promise<{ revision: number; pages: number; chapters: ChapterPages[] }>;
+  /** The chapter on screen is laid out and sent first. */
+  setVisibleChapter(chapterId: string | null): Promise<void>;
+  getPages(): Promise<{ revision: number; pages: PageSummary[]; chapters: ChapterPages[] }>;
+  getDisplayList(pageIndex: number): Promise<PageDisplayList | null>;
+  /** Glyph outlines as SVG path data in font units (y up), for the painter's Path2D cache. */
+  getGlyphOutlines(fontId: string, glyphs: number[]): Promise<{ fontId: string; upem: number; paths: string[] }>;
+  /** Rasterises a page in the worker (OffscreenCanvas) from the same display list. */
+  renderPage(pageIndex: number, request: RasterRequest): Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
+  /** Test hook: stop answering (simulates a hung worker). */
+  debugHang(): Promise<void>;
+}

@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { MessageChannel } from 'node:worker_threads';
+import * as Comlink from 'comlink';
+import { BUNDLED_FACES } from '../../src/worker/engine/fonts/bundled';
+import { BookHost, type HostEnvironment } from '../../src/worker/host/book-host';
+import { BookClient, type WorkerHandle } from '../../src/worker/protocol/client';
+
+const require = createRequire(import.meta.url);
+
+/** The host's environment in Node: fonts from node_modules, presets from a folder or a map. */
+export function nodeEnvironment(presets: Record<string, string> | string = 'public/presets'): HostEnvironment {
+  return {
+    now: () => performance.now(),
+    async loadFonts() {
+      return Promise.all(
+        BUNDLED_FACES.map(async (f) => ({ family: f.family, weight: f.weight, style: f.style, bytes: new Uint8Array(await readFile(require.resolve(f.file))) })),
+      );
+    },
+    presets: {
+      async readText(path) {
+        if (typeof presets !== 'string') return presets[path] ?? null;
+        try {
+          return await readFile(`${presets}/${path}`, 'utf8');
+        } catch {
+          return null;
+        }
+      },
+    },
+  };
+}
+
+/** A tiny in-memory preset source: one book with the given chapters. */
+export function presetFiles(chapters: string[], id = 'test-book'): Record<string, string> {
+  return {
+    'index.json': JSON.stringify({ version: 1, presets: [{ id, dir: id, name: 'Test Book', default: true }] }),
+    [`${id}/preset.json`]: JSON.stringify({
+      version: 2,
+      id,
+      name: 'Test Book',
+      locale: 'en',
+      chapters: chapters.map((_, i) => ({ title: '', file: `chapters/${i + 1}.md` })),
+      config: {},
+    }),
+    ...Object.fromEntries(chapters.map((text, i) => [`${id}/chapters/${i + 1}.md`, text])),
+  };
+}
+
+/**
+ * A host behind a real message port (no Worker): the same Comlink transport and structured
+ * cloning as in the browser. `terminate` closes the port as a dead worker would.
+ */
+export function loopbackClient(env: HostEnvironment): { client: BookClient; hosts: BookHost[] } {
+  const hosts: BookHost[] = [];
+  const client = new BookClient(
+    (): WorkerHandle => {
+      const channel = new MessageChannel();
+      const host = new BookHost(env);
+      hosts.push(host);
+      Comlink.expose(host, channel.port1 as unknown as Comlink.Endpoint);
+      return {
+        endpoint: channel.port2 as unknown as Comlink.Endpoint,
+        terminate: () => {
+          channel.port1.close();
+          channel.port2.close();
+        },
+        onCrash: () => undefined,
+      };
+    },
+    { pingIntervalMs: 50, pingTimeoutMs: 200 },
+  );
+  return { client, hosts };
+}

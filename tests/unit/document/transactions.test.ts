@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { BookHost } from '../../../src/worker/host/book-host';
+import { mapChange } from '../../../src/worker/document/mapping';
+import type { TextOp } from '../../../src/worker/protocol/messages';
+import { nodeEnvironment, presetFiles } from '../../support/node-host';
+
+const base = 'The quick brown fox jumps over the lazy dog.\n\nA second paragraph.\n';
+
+async function openHost(texts = [base, 'Chapter two.\n']) {
+  const host = new BookHost(nodeEnvironment(presetFiles(texts)));
+  await host.openPreset({ presetId: 'test-book' });
+  return host;
+}
+const text = async (host: BookHost, i = 0) => (await host.getBook()).chapters[i]!.text;
+
+describe('transactions', () => {
+  it('maps concurrent text changes written against an old revision so both survive', async () => {
+    const host = await openHost();
+    // The user types "very " before "quick" (offset 4) at revision 0 …
+    const user = await host.apply({ origin: 'ui', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch1', from: 4, to: 4, insert: 'very ' }] });
+    expect(user).toMatchObject({ ok: true, revision: 1 });
+    // … while an agent, still on revision 0, replaces "lazy" (offsets 35–39) with "sleepy".
+    const agent = await host.apply({ origin: 'agent', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch1', from: 35, to: 39, insert: 'sleepy' }] });
+    expect(agent).toMatchObject({ ok: true, revision: 2 });
+    expect(await text(host)).toBe('The very quick brown fox jumps over the sleepy dog.\n\nA second paragraph.\n');
+  });
+
+  it('keeps both insertions made at the same point concurrently, the earlier first', async () => {
+    const host = await openHost();
+    await host.apply({ origin: 'ui', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch1', from: 0, to: 0, insert: 'One. ' }] });
+    await host.apply({ origin: 'agent', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch1', from: 0, to: 0, insert: 'Two. ' }] });
+    expect((await text(host)).startsWith('One. Two. The quick')).toBe(true);
+  });
+
+  it('applies a transaction all or nothing: one invalid op leaves the book and revision unchanged', async () => {
+    const host = await openHost();
+    const before = await host.getBook();
+    const cases = [
+      [{ type: 'text', chapterId: 'ch1', from: 0, to: 0, insert: 'ok ' }, { type: 'text', chapterId: 'nope', from: 0, to: 0, insert: 'x' }],
+      [{ type: 'text', chapterId: 'ch1', from: 0, to: 0, insert: 'ok ' }, { type: 'text', chapterId: 'ch2', from: 0, to: 999, insert: 'x' }],
+      [{ type: 'text', chapterId: 'ch1', from: 2, to: 8, insert: 'a' }, { type: 'text', chapterId: 'ch1', from: 5, to: 9, insert: 'b' }],
+      [{ type: 'chapter.rename', chapterId: 'ch1', title: 'New' }, { type: 'chapter.remove', chapterId: 'ghost' }],
+      [{ type: 'text', chapterId: 'ch1', from: 0, to: 0, insert: 'ok ', extra: true }],
+    ] as const;
+    for (const ops of cases) {
+      const result = await host.apply({ origin: 'agent', baseRevision: 0, ops: ops as never });
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error.length).toBeGreaterThan(20);
+    }
+    expect(await host.getBook()).toEqual(before);
+  });
+
+  it('refuses removing the last chapter and a base revision from the future', async () => {
+    const host = await openHost([base]);
+    expect((await host.apply({ origin: 'ui', baseRevision: 0, ops: [{ type: 'chapter.remove', chapterId: 'ch1' }] })).ok).toBe(false);
+    expect((await host.apply({ origin: 'ui', baseRevision: 7, ops: [{ type: 'text', chapterId: 'ch1', from: 0, to: 0, insert: 'x' }] })).ok).toBe(false);
+    expect((await host.getBook()).revision).toBe(0);
+  });
+
+  it('adds, moves, renames and removes chapters in one transaction', async () => {
+    const host = await openHost();
+    const result = await host.apply({
+      origin: 'ui',
+      baseRevision: 0,
+      ops: [
+        { type: 'chapter.add', id: 'intro', title: 'Introduction', text: '# Introduction\n\nHello.\n', index: 0 },
+        { type: 'chapter.move', chapterId: 'ch2', index: 1 },
+        { type: 'chapter.rename', chapterId: 'ch1', title: 'The fox' },
+      ],
+    });
+    expect(result.ok).toBe(true);
+    const book = await host.getBook();
+    expect(book.chapters.map((c) => `${c.id}:${c.title}`)).toEqual(['intro:Introduction', 'ch2:', 'ch1:The fox']);
+    const layout = await host.awaitConvergence(1);
+    expect(layout.chapters.map((c) => c.id)).toEqual(['intro', 'ch2', 'ch1']);
+  });
+
+  it('property: a change mapped through a concurrent one lands on the same words (seeded)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 40 }),
+        fc.nat(),
+        fc.nat(),
+        fc.string({ maxLength: 5 }),
+        fc.nat(),
+        fc.string({ maxLength: 5 }),
+        (doc, a, b, insA, c, insB) => {
+          // Change A was applied first; change B was written against the same text.
+          const fromA = a % (doc.length + 1);
+          const toA = fromA + (b % (doc.length - fromA + 1));
+          const atB = c % (doc.length + 1);
+          const first: TextOp = { type: 'text', chapterId: 'x', from: fromA, to: toA, insert: insA };
+          const second: TextOp = { type: 'text', chapterId: 'x', from: atB, to: atB, insert: insB };
+          const afterA = doc.slice(0, fromA) + insA + doc.slice(toA);
+          const mapped = mapChange(second, [[first]]);
+          const result = afterA.slice(0, mapped.from) + insB + afterA.slice(mapped.to);
+          // B's insertion is kept whole, and A's inserted text is kept whole.
+          expect(result.length).toBe(afterA.length + insB.length);
+          expect(mapped.from).toBeGreaterThanOrEqual(0);
+          expect(mapped.from).toBeLessThanOrEqual(afterA.length);
+          // Text before B's point (outside A) is still before it.
+          if (atB <= fromA) expect(result.slice(0, atB)).toBe(doc.slice(0, atB));
+        },
+      ),
+      { seed: 20261202, numRuns: 300 },
+    );
+  });
+});
