@@ -66,6 +66,12 @@ const OVERFULL_DEMERITS = 1e12;
 const OVERFULL_DEMERITS_PER_PT = 1e6;
 
 /**
+ * Badness limit of the pre-pass. With the spec's over-stretch term every line past
+ * `maxWordSpacing` has badness ≥ 2100, so the pre-pass admits exactly the lines with r ≤ 1.
+ */
+const PRETOLERANCE = 2000;
+
+/**
  * Breaks a paragraph into lines with minimal total demerits.
  *
  * The paragraph should end with a forced break (finishing glue + penalty −10000). If it does
@@ -92,6 +98,15 @@ export function breakParagraphDetailed(
   const p = lineBreakParams(params);
   const prep = prepare(items);
   const widths = new WidthCache(lineWidths, p.looseness !== 0 ? Infinity : p.lineWidthsUniformFrom);
+  // Pre-pass (our speed-up, exact): first try only lines with badness ≤ PRETOLERANCE, which
+  // creates far fewer active nodes. Any paragraph using a worse line costs at least
+  // (l + PRETOLERANCE)² minus every negative penalty's π², so a pre-pass result cheaper than
+  // that bound is the optimum of the full pass; otherwise run the full pass.
+  if (p.tolerance > PRETOLERANCE && p.looseness === 0) {
+    const pre = scan(prep, widths, { ...p, tolerance: PRETOLERANCE }, false);
+    const lb = p.linePenalty + PRETOLERANCE;
+    if (pre && pre.demerits <= lb * lb - prep.negativePenaltySquares) return pre;
+  }
   const first = scan(prep, widths, p, false);
   if (first) return first;
   // Pass 2 always finds a way (see header); the fallback only guards against a logic error.
@@ -116,6 +131,8 @@ interface Prepared {
   wordStartGlue: Int32Array;
   /** First item of the line that starts after each item index, by breakpoint. */
   lineStart: Int32Array;
+  /** Σ π² over breakpoints with −10000 < π < 0: the most demerits negative penalties can remove. */
+  negativePenaltySquares: number;
 }
 
 function prepare(items: readonly Item[]): Prepared {
@@ -157,6 +174,7 @@ function prepare(items: readonly Item[]): Prepared {
   const wordStartGlue = new Int32Array(m);
   const lineStart = new Int32Array(m);
   let lastGlue = -1;
+  let negativePenaltySquares = 0;
   for (let k = 0; k < m; k++) {
     const b = breaks[k]!;
     const it = b < n ? items[b]! : undefined;
@@ -168,6 +186,7 @@ function prepare(items: readonly Item[]): Prepared {
       penaltyWidth[k] = it.width;
       flagged[k] = it.flagged ? 1 : 0;
       forced[k] = it.penalty <= -INFINITE_PENALTY ? 1 : 0;
+      if (it.penalty < 0 && it.penalty > -INFINITE_PENALTY) negativePenaltySquares += it.penalty * it.penalty;
     }
     wordStartGlue[k] = lastGlue;
     if (it !== undefined && it.type === 'glue') lastGlue = b;
@@ -181,7 +200,7 @@ function prepare(items: readonly Item[]): Prepared {
     }
     lineStart[k] = Math.min(s, n);
   }
-  return { n, sumWidth, sumStretch, sumShrink, sumFil, breaks, penalty, penaltyWidth, flagged, forced, wordStartGlue, lineStart };
+  return { n, sumWidth, sumStretch, sumShrink, sumFil, breaks, penalty, penaltyWidth, flagged, forced, wordStartGlue, lineStart, negativePenaltySquares };
 }
 
 /** Line widths looked up once per line number; lines ≥ `uniformFrom` share one width. */
@@ -302,6 +321,21 @@ class Candidates {
   }
 }
 
+/** Largest cost ratio whose badness stays within `tolerance` (monotone; bisection). */
+function maxRatioFor(tolerance: number, p: LineBreakParams): number {
+  if (tolerance >= INFINITY_BADNESS) return Infinity;
+  if (p.ragged) return Math.cbrt(Math.max(0, tolerance) / 100);
+  const bad = (r: number) => 100 * r * r * r + (r > 1 ? p.overStretchBadness * r * r : 0);
+  let lo = 0;
+  let hi = 100;
+  for (let i = 0; i < 80; i++) {
+    const mid = (lo + hi) / 2;
+    if (bad(mid) <= tolerance) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
 function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency: boolean): ParagraphBreaking | null {
   const { breaks, sumWidth, sumStretch, sumShrink, sumFil, penalty, penaltyWidth, flagged, forced, wordStartGlue, lineStart } = prep;
   const m = breaks.length;
@@ -313,10 +347,18 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
   const zone = p.ragged ? p.hyphenationZone : undefined;
   const uniformFrom = widths.uniformFrom;
   const gamma = p.fitnessDemerits;
+  const ragged = p.ragged;
+  const uniformWidth = widths.get(uniformFrom === Infinity ? 0 : uniformFrom);
+  // A line whose slack exceeds slackScale × stretch (justified) or slackScale pt (ragged) has
+  // badness above the tolerance; the 1e-6 margins keep the shortcut strictly conservative.
+  const rMax = maxRatioFor(tolerance, p);
+  const slackScale = rMax === Infinity ? Infinity : (rMax * (1 + 1e-6) + 1e-6) * (ragged ? p.raggedShortfallEm * p.em : 1);
 
   let active = new Int32Array(64);
   let nActive = 0;
   active[nActive++] = nodes.add(-1, 0, 0, FITNESS_DECENT, INFO_FRESH, -1, 0, 0);
+  /** Active nodes whose next line has its own width (line < uniformFrom). */
+  let varying = uniformFrom > 0 ? 1 : 0;
 
   for (let k = 0; k < m; k++) {
     const b = breaks[k]!;
@@ -335,13 +377,26 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
         active[kept++] = a;
         continue;
       }
+      const line = nodes.line[a]!;
+      const available = line >= uniformFrom ? uniformWidth : widths.get(line);
+      const natural = sumWidth[b]! - sumWidth[s]!;
+      const stretch = sumStretch[b]! - sumStretch[s]!;
+      const fil = sumFil[b]! - sumFil[s]!;
+      // Fast reject (pass 1 only): clearly too loose for the tolerance, yet not overfull, so the
+      // node stays active and nothing else would happen. Borderline lines go to fitLine.
+      if (!emergency && !isForced && fil === 0 && available - natural - pw > slackScale * (ragged ? 1 : stretch)) {
+        active[kept++] = a;
+        if (varying === 0) {
+          // Later active nodes sit at later breakpoints: their lines have less width, less
+          // stretch and the same measure, so they are too loose as well. Keep them all.
+          for (j++; j < nActive; j++) active[kept++] = active[j]!;
+        }
+        continue;
+      }
       const aInfo = nodes.info[a]!;
       const fresh = (aInfo & INFO_FRESH) !== 0;
       nodes.info[a] = aInfo & ~INFO_FRESH;
-      const line = nodes.line[a]!;
-      const available = widths.get(line);
-      const natural = sumWidth[b]! - sumWidth[s]!;
-      fitLine(natural + pw, sumStretch[b]! - sumStretch[s]!, sumShrink[b]! - sumShrink[s]!, sumFil[b]! - sumFil[s]!, available, p, isForced, fit);
+      fitLine(natural + pw, stretch, sumShrink[b]! - sumShrink[s]!, fil, available, p, isForced, fit);
       const overfull = fit.badness === Infinity;
       // Paper/TeX §851: a node is deactivated once its line would be overfull, or at a forced break.
       const deactivate = overfull || isForced;
@@ -372,6 +427,7 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
         cands.offer(newLine < uniformFrom ? newLine : -1, fit.fitness, d, a, newLine, info, fit.ratio);
       }
       if (!deactivate) active[kept++] = a;
+      else if (line < uniformFrom) varying--;
     }
     nActive = kept;
     if (cands.size > 0) {
@@ -388,7 +444,9 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
           bigger.set(active);
           active = bigger;
         }
-        active[nActive++] = nodes.add(k, start, cands.line[c]!, cands.fitness[c]!, cands.info[c]! | INFO_FRESH, cands.prev[c]!, cands.demerits[c]!, cands.ratio[c]!);
+        const newLine = cands.line[c]!;
+        if (newLine < uniformFrom) varying++;
+        active[nActive++] = nodes.add(k, start, newLine, cands.fitness[c]!, cands.info[c]! | INFO_FRESH, cands.prev[c]!, cands.demerits[c]!, cands.ratio[c]!);
       }
     }
     if (nActive === 0) return null; // No way through this breakpoint: the pass fails.

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { INFINITE_PENALTY, type Item } from '../../../src/worker/engine/text/items';
+import { breakParagraph, wordSpaceGlue } from '../../../src/worker/engine/text/linebreak';
+
+/** Deterministic PRNG (mulberry32) for reproducible synthetic text. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * 100 000 words ≈ 300 pages: 1000 paragraphs of 100 words, 8 pt type (space 2 pt, letters
+ * ≈ 3.8 pt), words of 2–12 letters, every word of ≥ 6 letters with hyphenation points every
+ * 3 letters (flagged penalties of 50, hyphen 2.6 pt), 1.5 em indent, 300 pt measure.
+ */
+function book(): Item[][] {
+  const rand = prng(7);
+  const space = wordSpaceGlue(2, { maxWordSpacing: 2, minWordSpacing: 0.6 });
+  const paragraphs: Item[][] = [];
+  for (let p = 0; p < 1000; p++) {
+    const items: Item[] = [{ type: 'box', width: 12 }];
+    for (let w = 0; w < 100; w++) {
+      if (w > 0) items.push({ ...space });
+      const letters = 2 + Math.floor(rand() * 11);
+      for (let done = 0; done < letters; ) {
+        const piece = letters >= 6 && letters - done > 4 ? 3 : letters - done;
+        items.push({ type: 'box', width: piece * 3.8 });
+        done += piece;
+        if (done < letters) items.push({ type: 'penalty', width: 2.6, penalty: 50, flagged: true });
+      }
+    }
+    items.push({ type: 'penalty', width: 0, penalty: INFINITE_PENALTY, flagged: false });
+    items.push({ type: 'glue', width: 0, stretch: Infinity, shrink: 0 });
+    items.push({ type: 'penalty', width: 0, penalty: -INFINITE_PENALTY, flagged: false });
+    paragraphs.push(items);
+  }
+  return paragraphs;
+}
+
+describe('Knuth–Plass speed', () => {
+  it('re-breaks 100 000 words well within budget', () => {
+    const paragraphs = book();
+    const params = { normalSpaceWidth: 2, em: 8, ...(process.env.LB_TOL ? { tolerance: Number(process.env.LB_TOL) } : {}) };
+    const widths = (line: number) => (line === 0 ? 300 : 300);
+    // Warm up the JIT once, then time the best of three full runs.
+    for (const items of paragraphs.slice(0, 100)) breakParagraph(items, widths, params);
+    let best = Infinity;
+    let lines = 0;
+    for (let run = 0; run < 3; run++) {
+      const t0 = performance.now();
+      lines = 0;
+      for (const items of paragraphs) lines += breakParagraph(items, widths, params).length;
+      best = Math.min(best, performance.now() - t0);
+    }
+    console.log(`Knuth–Plass: 100 000 words, ${lines} lines in ${best.toFixed(1)} ms`);
+    // Generous bound for slow CI machines; the target is < 100 ms on a desktop.
+    expect(best).toBeLessThan(1000);
+  });
+});
