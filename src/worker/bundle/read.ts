@@ -76,13 +76,14 @@ export async function readBundle(
   }
 
   // ---- the localized entry of this edition (§10): rules 1–3 only; the primary keeps shared wording
+  // The candidates include the primary locale and every other edition the bundle lists, so that an
+  // edition without an entry of its own (zh-Hans beside a zh-Hant entry, pt-PT beside pt-BR) matches
+  // itself and keeps the shared wording instead of borrowing a neighbour's.
   let override: LocalizedEntry | null = null;
   if (edition !== null) {
-    const keys = primary !== null ? [primary, ...Object.keys(localized)] : Object.keys(localized);
+    const keys = [...new Set([...(primary !== null ? [primary] : []), ...Object.keys(localized), ...(manifest.locales ?? []), ...mapKeys])];
     const found = matchLanguage(edition, keys);
-    if (found && !(primary !== null && found.key === primary && !Object.hasOwn(localized, primary))) {
-      override = localized[found.key] ?? null;
-    }
+    if (found && Object.hasOwn(localized, found.key)) override = localized[found.key] ?? null;
   }
 
   // ---- config ---------------------------------------------------------------------------------
@@ -245,9 +246,11 @@ async function readResources(
     for (const role of ['file', 'pdfFile', 'posterFile'] as const) {
       const shared = record[role];
       if (shared === undefined) continue;
-      if (role === 'file' && kind === 'table') continue;
-      if (role === 'pdfFile' && kind !== 'svg') continue;
-      if (role === 'posterFile' && kind !== 'video') continue;
+      if ((role === 'file' && kind === 'table') || (role === 'pdfFile' && kind !== 'svg') || (role === 'posterFile' && kind !== 'video')) {
+        warnings.push(`Resource "${record.id}": "${role}" does not apply to a ${kind} resource and was dropped`);
+        delete merged[role];
+        continue;
+      }
       const localPath = role !== 'posterFile' ? local?.[role] : undefined;
       let path = manifestPath(shared, `${label} → ${role}`);
       let bytes: Uint8Array | null = null;
