@@ -1,0 +1,397 @@
+/**
+ * Set → effective resolution (configuration.md §0.4, §0.5, §18) and default stripping (§0.4, §20.17).
+ * Every field resolves as: explicit value → followed source → static default → context default.
+ * Colours linked to a palette swatch take the swatch's current hex (palette passes 1 and 2 of §0.4).
+ */
+import type { AnyNode, DefaultContext, LeafNode, ListNode, ObjectNode } from './nodes';
+import { ROOT } from './catalogue';
+import type { ColorValue, ConfigWarning, JsonObject, JsonValue } from './types';
+import {
+  canonicalNumberFormat, clone, firstFontFamily, isColorValue, isPlainObject, jsonEqual, normalizeNumberFormat, parseColorText,
+  parseLength, sameColor, sameDimension, isDimension,
+} from './values';
+import { join, nearestKeys, parsePath } from './paths';
+import type { Segment } from './paths';
+
+/** A list item with its selector text and the stored value it resolves from (built-in merged with the book's). */
+export interface ListItem {
+  sel: string;
+  base: JsonValue;
+  key?: string | number;
+}
+
+/** Deep merge for key-matched list entries: objects merge, everything else replaces. */
+export function deepMerge(a: JsonValue | undefined, b: JsonValue | undefined): JsonValue | undefined {
+  if (b === undefined) return clone(a);
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const out: JsonObject = { ...(clone(a) as JsonObject) };
+    for (const [k, v] of Object.entries(b)) out[k] = deepMerge(out[k], v) as JsonValue;
+    return out;
+  }
+  return clone(b);
+}
+
+export function listItems(list: ListNode, stored: JsonValue | undefined, ctx: DefaultContext): ListItem[] {
+  const builtins = list.builtins ? list.builtins(ctx) : [];
+  const key = list.key;
+  const storedArr = Array.isArray(stored) ? stored : undefined;
+  if (!key) {
+    const arr = storedArr ?? builtins;
+    return arr.map((base, i) => ({ sel: `[${i}]`, base }));
+  }
+  const keyOf = (v: JsonValue): string | number | undefined => {
+    if (!isPlainObject(v)) return undefined;
+    const k = v[key];
+    return typeof k === 'string' || typeof k === 'number' ? k : undefined;
+  };
+  let items: JsonValue[];
+  if (list.mode === 'merge') {
+    items = builtins.map((b) => clone(b));
+    for (const s of storedArr ?? []) {
+      const k = keyOf(s);
+      const at = items.findIndex((b) => k !== undefined && String(keyOf(b)) === String(k));
+      if (at >= 0) items[at] = deepMerge(items[at], s) as JsonValue;
+      else items.push(clone(s));
+    }
+  } else items = storedArr ?? builtins;
+  return items.map((base, i) => {
+    const k = keyOf(base);
+    return k === undefined ? { sel: `[${i}]`, base } : { sel: `[${key}=${k}]`, base, key: k };
+  });
+}
+
+/** The effective locale of a stored config. */
+export function storedLocale(stored: JsonObject): string {
+  return typeof stored.locale === 'string' && stored.locale.trim() ? stored.locale : 'en-us';
+}
+
+type Norm = { ok: true; value: JsonValue; warning?: Omit<ConfigWarning, 'path' | 'value'> } | { ok: false; warning?: Omit<ConfigWarning, 'path' | 'value'> };
+
+/** Lenient reading of a stored leaf value (imported data never fails; warnings of §17.1 instead). */
+export function normalizeStored(node: LeafNode, v: JsonValue, palette: (id: string) => ColorValue | undefined): Norm {
+  switch (node.kind) {
+    case 'length': {
+      if (typeof v === 'string' && node.keywords?.includes(v)) return { ok: true, value: v };
+      if (typeof v === 'string' && node.keywords?.includes('%') && /^\d+(\.\d+)?%$/.test(v.trim())) return { ok: true, value: v.trim() };
+      if (typeof v === 'number' && node.numberAlso) return { ok: true, value: v };
+      const d = parseLength(v, node.unit ?? 'pt');
+      return d ? { ok: true, value: { value: d.value, unit: d.unit } } : { ok: false };
+    }
+    case 'color': {
+      if (isColorValue(v)) return { ok: true, value: clone(v) };
+      if (typeof v === 'string') {
+        const c = parseColorText(v);
+        if (c) return { ok: true, value: { hex: c.hex, model: c.model } };
+        const p = palette(v);
+        if (p) return { ok: true, value: { hex: p.hex, model: 'hex', paletteId: v } };
+      }
+      if (isPlainObject(v) && typeof v.paletteId === 'string') {
+        const p = palette(v.paletteId);
+        return { ok: true, value: { hex: p?.hex ?? '#000000', model: 'hex', paletteId: v.paletteId } };
+      }
+      return { ok: false };
+    }
+    case 'enum': {
+      if (node.options?.includes(v as string | number | boolean)) return { ok: true, value: v };
+      const near = typeof v === 'string' ? nearestKeys(v, (node.options ?? []).map(String), 1)[0] : undefined;
+      return {
+        ok: false,
+        warning: {
+          kind: 'unknownConfigValue',
+          message: `${JSON.stringify(v)} is not a known value (${(node.options ?? []).map((o) => JSON.stringify(o)).join(', ')}); the default is used.`,
+          ...(near ? { suggestion: near } : {}),
+        },
+      };
+    }
+    case 'toggle':
+      return typeof v === 'boolean' ? { ok: true, value: v } : { ok: false };
+    case 'number': {
+      if (typeof v === 'string' && node.keywords?.includes(v)) return { ok: true, value: v };
+      if (node.clamp) return clampNumber(node, v);
+      if (typeof v !== 'number' || !Number.isFinite(v)) return { ok: false };
+      let n = v;
+      if (node.min !== undefined && n < node.min) n = node.min;
+      if (node.max !== undefined && n > node.max) n = node.max;
+      return { ok: true, value: n };
+    }
+    case 'text':
+      return typeof v === 'string' ? { ok: true, value: v } : { ok: false };
+    case 'font': {
+      if (typeof v !== 'string') return { ok: false };
+      if (v.includes(',')) {
+        const first = firstFontFamily(v);
+        return { ok: true, value: first, warning: { kind: 'fontFamilyStack', used: first, message: `A font stack was given; only the first family, ${first}, is used.` } };
+      }
+      return { ok: true, value: v.trim().replace(/^['"]|['"]$/g, '') };
+    }
+    case 'format': {
+      if (typeof v === 'string' && node.extraWords?.includes(v)) return { ok: true, value: v };
+      const f = typeof v === 'string' ? normalizeNumberFormat(v, node.family ?? 'counter') : undefined;
+      if (f) return { ok: true, value: f };
+      const used = normalizeNumberFormat('decimal', node.family ?? 'counter') ?? 'decimal';
+      return { ok: true, value: used, warning: { kind: 'unknownNumberFormat', used, message: `${JSON.stringify(v)} is not a number style; decimal numbers are used.` } };
+    }
+    case 'json':
+      return { ok: true, value: clone(v) };
+  }
+}
+
+/** `columnCount` (§4: rounded, clamped to 3–8, non-number → 3) and `sideColumnPercent` (< 1 % clamped, NaN → 33). */
+export function clampNumber(node: LeafNode, v: JsonValue): Norm {
+  const fallback = node.clamp === 'columnCountClamped' ? 3 : 33;
+  const min = node.min ?? -Infinity;
+  const max = node.max ?? Infinity;
+  let n = typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN;
+  if (Number.isNaN(n)) {
+    return { ok: true, value: fallback, warning: { kind: node.clamp ?? 'columnCountClamped', used: fallback, message: `Not a number; ${fallback} is used.` } };
+  }
+  if (node.int) n = Math.round(n);
+  n = Math.min(max, Math.max(min, n));
+  if (n !== v) {
+    return { ok: true, value: n, warning: { kind: node.clamp ?? 'columnCountClamped', used: n, message: `${String(v)} is outside ${min}–${max}${node.int ? ' or not whole' : ''}; ${n} is used.` } };
+  }
+  return { ok: true, value: n };
+}
+
+/** Node-aware equality used by stripping. */
+export function sameValue(node: LeafNode, a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (node.kind === 'length' && isDimension(a) && isDimension(b)) return sameDimension(a, b);
+  if (node.kind === 'color' && isColorValue(a) && isColorValue(b)) return sameColor(a, b);
+  if (node.kind === 'format' && typeof a === 'string' && typeof b === 'string') {
+    const ca = canonicalNumberFormat(a);
+    return ca !== undefined && ca === canonicalNumberFormat(b);
+  }
+  return jsonEqual(a, b);
+}
+
+/** Resolves a stored configuration into the complete effective one. Memoised per path; cycles guarded. */
+export class Resolver {
+  readonly warnings: ConfigWarning[] = [];
+  private readonly memo = new Map<string, JsonValue | undefined>();
+  private readonly busy = new Set<string>();
+  readonly locale: string;
+
+  constructor(readonly stored: JsonObject) {
+    this.locale = storedLocale(stored);
+  }
+
+  ctx(extra?: Partial<DefaultContext>): DefaultContext {
+    return { get: (p) => this.get(p), locale: this.locale, ...extra };
+  }
+
+  /** The complete effective configuration. */
+  build(): JsonObject {
+    return this.resolveNode(ROOT, this.stored, '', this.ctx()) as JsonObject;
+  }
+
+  /** Effective value at an absolute path (sections, list items, leaves or parts of leaves). */
+  get(path: string): JsonValue | undefined {
+    const segs = parsePath(path);
+    if ('error' in segs) return undefined;
+    return this.getSegs(segs);
+  }
+
+  getSegs(segs: readonly Segment[]): JsonValue | undefined {
+    let node: AnyNode = ROOT;
+    let stored: JsonValue | undefined = this.stored;
+    let path = '';
+    let ctx = this.ctx();
+    for (let i = 0; i < segs.length; i++) {
+      const seg = segs[i] as Segment;
+      if (node.node === 'leaf') {
+        // Part of a value (e.g. `.value` of a length).
+        let v: JsonValue | undefined = this.resolveNode(node, stored, path, ctx);
+        for (const s of segs.slice(i)) v = isPlainObject(v) ? v[s.name] : undefined;
+        return v;
+      }
+      if (node.node === 'list') return undefined;
+      const child: AnyNode | undefined = node.fields[seg.name];
+      const storedObj = this.objectView(node, stored);
+      if (!child) {
+        if (!node.open) return undefined;
+        let v: JsonValue | undefined = storedObj?.[seg.name];
+        for (const s of segs.slice(i + 1)) v = isPlainObject(v) ? v[s.name] : undefined;
+        return v;
+      }
+      const childStored = storedObj?.[seg.name];
+      const childPath = join(path, seg.name);
+      if (child.node === 'list' && seg.sel) {
+        const items = listItems(child, childStored, ctx);
+        const want = 'index' in seg.sel ? `[${seg.sel.index}]` : `[${seg.sel.key}=${seg.sel.value}]`;
+        const item = items.find((it) => it.sel === want);
+        if (!item) return undefined;
+        path = childPath + item.sel;
+        ctx = this.itemCtx(childPath, path, item);
+        node = child.item;
+        stored = item.base;
+        continue;
+      }
+      node = child;
+      stored = childStored;
+      path = childPath;
+    }
+    return this.resolveNode(node, stored, path, ctx);
+  }
+
+  private itemCtx(listPath: string, itemPath: string, item: ListItem): DefaultContext {
+    const dot = listPath.lastIndexOf('.');
+    const extra: Partial<DefaultContext> = { item: itemPath, owner: dot >= 0 ? listPath.slice(0, dot) : '' };
+    if (item.key !== undefined) extra.key = item.key;
+    return this.ctx(extra);
+  }
+
+  private objectView(node: ObjectNode, stored: JsonValue | undefined): JsonObject | undefined {
+    if (node.booleanMeansEnabled && typeof stored === 'boolean') return { enabled: stored };
+    return isPlainObject(stored) ? stored : undefined;
+  }
+
+  resolveNode(node: AnyNode, stored: JsonValue | undefined, path: string, ctx: DefaultContext): JsonValue | undefined {
+    if (node.node === 'leaf') return this.resolveLeaf(node, stored, path, ctx);
+    if (node.node === 'list') {
+      const items = listItems(node, stored, ctx);
+      return items.map((it) => this.resolveNode(node.item, it.base, path + it.sel, this.itemCtx(path, path + it.sel, it)) ?? null);
+    }
+    if (stored === false && node.allowFalse) return false;
+    const obj = this.objectView(node, stored);
+    if (node.presence === 'whenSet' && obj === undefined) return undefined;
+    const out: JsonObject = {};
+    for (const [k, field] of Object.entries(node.fields)) {
+      const sv = obj?.[k];
+      if (sv === undefined && !this.visibleDefault(field, ctx)) continue;
+      const v = this.resolveNode(field, sv, join(path, k), ctx);
+      if (v !== undefined) out[k] = v;
+    }
+    // Keys we do not know are kept as they are (never dropped).
+    for (const [k, v] of Object.entries(obj ?? {})) if (!(k in node.fields)) out[k] = clone(v);
+    return out;
+  }
+
+  /** Item-relative conditions (`~.kind`) decide whether a default applies at all (fields of other element kinds). */
+  private visibleDefault(field: AnyNode, ctx: DefaultContext): boolean {
+    const vis = field.meta.visible;
+    if (!vis || vis.path !== '~.kind' || !ctx.item) return true;
+    const v = this.get(ctx.item + vis.path.slice(1));
+    if (vis.equals) return vis.equals.some((e) => jsonEqual(e, v));
+    if (vis.not) return !vis.not.some((e) => jsonEqual(e, v));
+    return true;
+  }
+
+  private palette(id: string): ColorValue | undefined {
+    const v = this.get(`colorPalette[id=${id}].value`);
+    return isColorValue(v) ? v : undefined;
+  }
+
+  resolveLeaf(node: LeafNode, stored: JsonValue | undefined, path: string, ctx: DefaultContext): JsonValue | undefined {
+    if (this.memo.has(path)) return this.memo.get(path);
+    if (this.busy.has(path)) return undefined;
+    this.busy.add(path);
+    let value: JsonValue | undefined;
+    if (stored !== undefined && stored !== null) {
+      const n = normalizeStored(node, stored, (id) => this.palette(id));
+      if (n.warning) this.warnings.push({ ...n.warning, path, value: clone(stored) });
+      else if (!n.ok) {
+        this.warnings.push({ kind: 'unknownConfigValue', path, value: clone(stored), message: `${path} holds a value of the wrong type; the default is used.` });
+      }
+      if (n.ok) value = n.value;
+    }
+    if (value === undefined) value = this.defaultOf(node, ctx);
+    if (node.kind === 'color' && isPlainObject(value) && typeof value.paletteId === 'string' && !path.startsWith('colorPalette')) {
+      const p = this.palette(value.paletteId);
+      if (p) value = { ...value, hex: p.hex };
+    }
+    this.busy.delete(path);
+    this.memo.set(path, value);
+    return value;
+  }
+
+  defaultOf(node: LeafNode, ctx: DefaultContext): JsonValue | undefined {
+    const d = node.def;
+    if (d.k === 'static') return clone(d.v);
+    const v = d.fn(ctx);
+    return v === undefined ? undefined : clone(v);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stripping (§0.4)
+
+/**
+ * Removes values equal to their default so the stored config is a minimal diff. Followed fields are kept whenever set;
+ * context defaults are compared with the default for this config; merge-list entries are compared with the built-in
+ * entry (the effective inherited value), not with static field defaults.
+ */
+export function stripConfigDefaults(stored: JsonObject): JsonObject {
+  const r = new Resolver(stored);
+  return (stripNode(ROOT, stored, undefined, '', r, r.ctx()) as JsonObject | undefined) ?? {};
+}
+
+function stripNode(node: AnyNode, v: JsonValue | undefined, builtin: JsonValue | undefined, path: string, r: Resolver, ctx: DefaultContext): JsonValue | undefined {
+  if (v === undefined) return undefined;
+  if (node.node === 'leaf') {
+    if (v === null) return undefined;
+    if (builtin !== undefined) return sameValue(node, normalizeForCompare(node, v), normalizeForCompare(node, builtin)) ? undefined : v;
+    const d = node.def;
+    if (d.k === 'follow') return v;
+    const def = d.k === 'static' ? d.v : d.fn(ctx);
+    return def !== undefined && sameValue(node, normalizeForCompare(node, v), def) ? undefined : v;
+  }
+  if (node.node === 'list') {
+    if (!Array.isArray(v)) return v;
+    const builtins = node.builtins ? node.builtins(ctx) : [];
+    if (node.mode === 'merge' && node.key) {
+      const key = node.key;
+      const out: JsonValue[] = [];
+      for (const item of v) {
+        if (!isPlainObject(item)) {
+          out.push(item);
+          continue;
+        }
+        const b = builtins.find((x) => isPlainObject(x) && String(x[key]) === String(item[key]));
+        const s = stripNode(node.item, item, b, `${path}[${key}=${String(item[key])}]`, r, { ...ctx, item: `${path}[${key}=${String(item[key])}]` });
+        if (isPlainObject(s) && Object.keys(s).some((k) => k !== key)) out.push(s);
+      }
+      return out.length ? out : undefined;
+    }
+    const out = v.map((item, i) => {
+      const sel = node.key && isPlainObject(item) ? `[${node.key}=${String(item[node.key])}]` : `[${i}]`;
+      const s = stripNode(node.item, item, undefined, path + sel, r, { ...ctx, item: path + sel });
+      return s === undefined ? (node.item.node === 'object' ? {} : item) : s;
+    });
+    // A replace list equal to its built-ins is the default.
+    if (builtins.length && out.length === builtins.length) {
+      const sb = builtins.map((b, i) => stripNode(node.item, b, undefined, `${path}[${i}]`, r, ctx) ?? {});
+      if (jsonEqual(out, sb)) return undefined;
+    }
+    return out;
+  }
+  if (v === false && node.allowFalse) return false;
+  if (node.booleanMeansEnabled && typeof v === 'boolean') return stripNode(node, { enabled: v }, builtin, path, r, ctx);
+  if (!isPlainObject(v)) return v;
+  const out: JsonObject = {};
+  for (const [k, sv] of Object.entries(v)) {
+    const field = node.fields[k];
+    if (!field) {
+      out[k] = sv;
+      continue;
+    }
+    const b = isPlainObject(builtin) ? builtin[k] : undefined;
+    // The key of a list entry is never stripped.
+    const s = ctx.item && (k === 'id' || k === 'level' || k === 'name') && path === ctx.item ? sv : stripNode(field, sv, b, join(path, k), r, ctx);
+    if (s !== undefined) out[k] = s;
+  }
+  if (Object.keys(out).length === 0 && node.presence !== 'whenSet' && path !== '') return undefined;
+  return out;
+}
+
+function normalizeForCompare(node: LeafNode, v: JsonValue): JsonValue {
+  if (node.kind === 'length') {
+    const d = parseLength(v, node.unit ?? 'pt');
+    return d ? { value: d.value, unit: d.unit } : v;
+  }
+  if (node.kind === 'color' && typeof v === 'string') {
+    const c = parseColorText(v);
+    return c ? { hex: c.hex, model: c.model } : v;
+  }
+  return v;
+}
