@@ -1,0 +1,47 @@
+/**
+ * One chapter: lex (line table) → frontmatter → blocks (+ inlines per block) → collect.
+ */
+import { BlockParser } from './blocks';
+import { collectChapter } from './collect';
+import { readFrontmatter, scanFrontmatter } from './frontmatter';
+import { Diagnostics, SourceText } from './lex';
+import type { Frontmatter, ParsedChapter } from './model';
+
+export interface ParseOptions {
+  chapterId: string;
+  /** Only the first chapter's front matter is the book's. */
+  isFirstChapter: boolean;
+}
+
+/** Parses one chapter. Total: any string gives a chapter and a list of diagnostics. */
+export function parseChapter(source: string, options: ParseOptions): ParsedChapter {
+  const text = new SourceText(source);
+  const diags = new Diagnostics(text, options.chapterId);
+  try {
+    return parseWith(text, diags, options);
+  } catch (e) {
+    // Defensive: a parser bug must never take the document down (craft habit 9). The chapter is kept as
+    // one literal paragraph so nothing is lost.
+    const message = e instanceof Error ? e.message : String(e);
+    diags.add('parserError', `Internal parser error (${message}); chapter kept as plain text.`, 0, source.length, 'error');
+    const range = text.range(0, source.length);
+    const blocks: ParsedChapter['blocks'] = source.length
+      ? [{ kind: 'paragraph', id: `${options.chapterId}:b0`, inlines: [{ kind: 'text', text: source, marks: [], range }], range }]
+      : [];
+    return { chapterId: options.chapterId, blocks, diagnostics: diags.list, collected: collectChapter(blocks) };
+  }
+}
+
+function parseWith(text: SourceText, diags: Diagnostics, options: ParseOptions): ParsedChapter {
+  const fmScan = scanFrontmatter(text);
+  let frontmatter: Frontmatter | undefined;
+  if (fmScan) {
+    if (options.isFirstChapter) frontmatter = readFrontmatter(fmScan, diags);
+    else diags.add('chapterFrontmatterIgnored', 'Only the first chapter’s front matter counts; this one is ignored.', fmScan.range.from, fmScan.range.to);
+  }
+  const blocks = new BlockParser({ chapterId: options.chapterId, src: text, diags }, fmScan ? fmScan.bodyLine : 0).parse();
+  const chapter: ParsedChapter = { chapterId: options.chapterId, blocks, diagnostics: diags.list, collected: collectChapter(blocks) };
+  if (frontmatter) chapter.frontmatter = frontmatter;
+  if (fmScan) chapter.frontmatterRange = fmScan.range;
+  return chapter;
+}
