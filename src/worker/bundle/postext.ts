@@ -351,7 +351,7 @@ export function slugify(title: string): string {
     .replace(/[\u0300-\u036f]/g, '') // Latin/Greek/Cyrillic diacritics only: other scripts' marks are part of the word
     .normalize('NFC')
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 48)
     .replace(/-+$/, '');

@@ -68,7 +68,7 @@ export async function readBundle(
     const path = manifestPath(entry.file, `chapter ${index + 1}`);
     const raw = await files.readText(path);
     if (raw === null) {
-      throw new BundleError('missing-file', `Chapter ${index + 1} ("${entry.title ?? path}") names ${path}, which is not in the bundle`);
+      throw new BundleError('missing-file', `Chapter ${index + 1} ("${entry.title?.trim() || path}") names ${path}, which is not in the bundle`);
     }
     const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
     const given = (entry.title ?? '').trim();

@@ -28,6 +28,8 @@ export interface ZipEntryInfo {
   rawName: string;
   compressedSize: number;
   uncompressedSize: number;
+  /** CRC-32 of the inflated bytes, as declared. */
+  crc32: number;
   directory: boolean;
 }
 
@@ -61,6 +63,7 @@ export function scanZip(bytes: Uint8Array): ZipEntryInfo[] {
       throw new BundleError('invalid-archive', 'The zip archive is damaged (a directory record is broken)');
     }
     const flags = view.getUint16(at + 8, true);
+    const crc32 = view.getUint32(at + 16, true);
     const compressedSize = view.getUint32(at + 20, true);
     const uncompressedSize = view.getUint32(at + 24, true);
     const nameLength = view.getUint16(at + 28, true);
@@ -71,7 +74,7 @@ export function scanZip(bytes: Uint8Array): ZipEntryInfo[] {
     if (compressedSize === 0xffffffff || uncompressedSize === 0xffffffff) {
       throw new BundleError('invalid-archive', `The zip entry "${rawName}" uses ZIP64 sizes, which are not supported`);
     }
-    entries.push({ rawName, compressedSize, uncompressedSize, directory: rawName.endsWith('/') || rawName.endsWith('\\') });
+    entries.push({ rawName, compressedSize, uncompressedSize, crc32, directory: rawName.endsWith('/') || rawName.endsWith('\\') });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
@@ -133,7 +136,9 @@ export async function openBundleArchive(bytes: Uint8Array, limits: ZipLimits = D
 
   let zip: JSZip;
   try {
-    zip = await JSZip.loadAsync(bytes, { checkCRC32: true, createFolders: false });
+    // checkCRC32 would inflate every entry inside loadAsync, before any size guard could run; entries
+    // are inflated lazily below instead, capped at their declared size, and their CRC checked there.
+    zip = await JSZip.loadAsync(bytes, { checkCRC32: false, createFolders: false });
   } catch (error) {
     throw new BundleError('invalid-archive', `The zip archive could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -192,8 +197,31 @@ function inflateChecked(object: JSZip.JSZipObject, info: ZipEntryInfo): Promise<
           out.set(chunk, offset);
           offset += chunk.byteLength;
         }
-        resolve(out);
+        if (received !== info.uncompressedSize) {
+          reject(new BundleError('invalid-archive', `The archive entry "${path}" is damaged: it unpacks to ${received} bytes, not the ${info.uncompressedSize} it declares`));
+        } else if (crc32(out) !== info.crc32) {
+          reject(new BundleError('invalid-archive', `The archive entry "${path}" is damaged: its checksum does not match`));
+        } else {
+          resolve(out);
+        }
       })
       .resume();
   });
+}
+
+let crcTable: Uint32Array | null = null;
+
+/** CRC-32 (IEEE 802.3), as zip uses it. */
+export function crc32(bytes: Uint8Array): number {
+  if (crcTable === null) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n += 1) {
+      let c = n;
+      for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  let crc = 0xffffffff;
+  for (let i = 0; i < bytes.length; i += 1) crc = crcTable[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
 }
