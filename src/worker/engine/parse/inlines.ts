@@ -30,6 +30,8 @@ export class JoinedText {
   readonly offs: number[] = [];
   /** Indices (in `text`) of hard-break placeholders (each is a '\n' in `text`, offset = the backslash). */
   readonly breaks = new Set<number>();
+  /** Indices of synthetic units (join spaces) whose character differs from the source. */
+  readonly synthetic = new Set<number>();
 
   /** Appends `source[from, to)` unit by unit. */
   appendSource(source: string, from: number, to: number): void {
@@ -38,12 +40,14 @@ export class JoinedText {
   }
   /** Appends one synthetic unit mapped to `offset` (join space, placeholder). */
   appendUnit(ch: string, offset: number): void {
+    this.synthetic.add(this.text.length);
     this.text += ch;
     this.offs.push(offset);
   }
   appendBreak(offset: number): void {
     this.breaks.add(this.text.length);
-    this.appendUnit('\n', offset);
+    this.text += '\n';
+    this.offs.push(offset);
   }
 }
 
@@ -183,7 +187,7 @@ class InlineParser {
         j += L;
         continue;
       }
-      this.push(c, offs[j]!, PLAIN);
+      this.push(c, offs[j]!, this.joined.synthetic.has(j) ? LIT : PLAIN);
       j++;
     }
     // Spaces around a hard break are dropped (the line before is set at natural width).
@@ -518,8 +522,8 @@ class InlineParser {
           const end = attr ? attr.end : after;
           this.makeAtom(i, end, [{ kind: 'tab', attrs: attr?.attrs ?? {}, range: this.range(i, end) }]);
           // Spaces around `:tab` are absorbed (§10.8).
-          for (let k = i - 1; k >= lo && this.isPlain(k, 32); k--) this.fl[k] = HIDDEN;
-          for (let k = end; k < hi && this.isPlain(k, 32); k++) this.fl[k] = HIDDEN;
+          for (let k = i - 1; k >= lo && this.fl[k] !== ATOM && this.isSpaceUnit(k); k--) this.fl[k] = HIDDEN;
+          for (let k = end; k < hi && this.fl[k] !== ATOM && this.isSpaceUnit(k); k++) this.fl[k] = HIDDEN;
           this.unsupported('Tab', i, end);
           continue;
         }
@@ -824,13 +828,15 @@ class InlineParser {
     let mask = -1;
     let first = -1;
     let last = -1;
+    /** A replaced character (text differs from source) always needs explicit offsets. */
+    let replaced = false;
     const flush = (): void => {
       if (!codes.length) return;
       const from = this.uFrom[first]!;
       const to = this.uTo[last]!;
       let contiguous = true;
       for (let k = 0; k < offsList.length; k++) if (offsList[k] !== from + k) contiguous = false;
-      if (contiguous && to !== from + codes.length) contiguous = false;
+      if (contiguous && (replaced || to !== from + codes.length)) contiguous = false;
       const text = codesToString(codes);
       const t: TextInline = { kind: 'text', text, marks: marksOf(mask), range: this.env.src.range(from, to) };
       if (!contiguous) t.offsets = offsList;
@@ -838,6 +844,7 @@ class InlineParser {
       codes = [];
       offsList = [];
       mask = -1;
+      replaced = false;
     };
     for (let i = lo; i < hi; i++) {
       const f = this.fl[i];
@@ -860,6 +867,7 @@ class InlineParser {
         mask = this.mk[i]!;
         first = i;
       }
+      if (f === LIT) replaced = true;
       codes.push(this.ch[i]!);
       offsList.push(this.off[i]!);
       last = i;
