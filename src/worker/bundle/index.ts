@@ -31,6 +31,7 @@ export {
   type ImportPostextOptions,
   type PostextInfo,
 } from './postext';
-export { loadPresetBook, readPresetIndex, type LoadPresetOptions, type PresetIndex, type PresetIndexEntry, type ReadBytes, type ReadText } from './preset';
+export { loadPresetBook, presetThumbnailPath, readPresetIndex, type LoadPresetOptions, type PresetIndex, type PresetIndexEntry, type ReadBytes, type ReadText } from './preset';
 export { bundleLocales, firstHeadingTitle, readBundle, type BundleFiles, type ReadBundleOptions } from './read';
 export { DEFAULT_ZIP_LIMITS, scanZip, type ZipLimits } from './zip';
+export { bundleBookToStoredContent, bundleThumbnailToCover, storedContentToBundleBook, type StoredBookMeta } from './convert';

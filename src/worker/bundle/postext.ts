@@ -3,7 +3,7 @@ import { isJsonObject, jsonValueSchema, type JsonObject, type JsonValue } from '
 import { PAYLOAD_ROLES, type BundleBook, type BundleReadResult, type PayloadRole } from './book';
 import { MODELLED_MANIFEST_KEYS, parseJsonFile, parseManifest } from './manifest';
 import { baseName, extensionOf } from './paths';
-import { bundleLocales, readBundle, type ReadBundleOptions } from './read';
+import { bundleLocales, firstHeadingTitle, readBundle, type ReadBundleOptions } from './read';
 import { DEFAULT_ZIP_LIMITS, openBundleArchive, type ZipLimits } from './zip';
 
 /** The configuration rules every export is stamped with (bundle-format.md §6, decision: 11). */
@@ -137,10 +137,12 @@ export async function exportPostext(editions: BundleBook | readonly BundleBook[]
   const chapterList = (book: BundleBook, folder: string): JsonObject[] => {
     const width = Math.max(2, String(book.chapters.length).length);
     return book.chapters.map((chapter, index) => {
-      const slug = slugify(chapter.title);
+      // An empty title is written as the reader would derive it, so a re-import changes nothing.
+      const title = chapter.title.trim() || firstHeadingTitle(chapter.text) || `Chapter ${index + 1}`;
+      const slug = slugify(title);
       const file = `${folder}/${String(index + 1).padStart(width, '0')}${slug === '' ? '' : `-${slug}`}.md`;
       files.set(file, encoder.encode(chapter.text));
-      return { title: chapter.title, file };
+      return { title, file };
     });
   };
   let chapters: JsonValue;

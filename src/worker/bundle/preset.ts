@@ -81,6 +81,13 @@ export async function readPresetIndex(readText: ReadText, path = 'index.json'): 
   return { presets, warnings };
 }
 
+/** The picker's preview picture of an index entry, relative to the presets root; null when none or unsafe. */
+export function presetThumbnailPath(entry: PresetIndexEntry): string | null {
+  if (entry.thumbnail === undefined) return null;
+  const path = normalizeBundlePath(entry.thumbnail);
+  return 'error' in path ? null : joinPath(entry.dir, path.path);
+}
+
 export interface LoadPresetOptions extends ReadBundleOptions {
   /** The preset directory, relative to the presets root (an index entry's `dir`). */
   dir: string;

@@ -217,6 +217,17 @@ describe('.postext export', () => {
     expect(again.bytes).toEqual(out.bytes);
   });
 
+  it('writes an empty chapter title as the reader derives it', async () => {
+    const untitled = book({ chapters: [{ title: '', file: '', text: '# Found {#x}\n' }, { title: ' ', file: '', text: 'no heading' }] });
+    const out = await exportPostext(untitled, { date: FIXED_DATE });
+    expect(out.manifest.chapters).toEqual([
+      { title: 'Found', file: 'chapters/01-found.md' },
+      { title: 'Chapter 2', file: 'chapters/02-chapter-2.md' },
+    ]);
+    const again = await exportPostext((await importPostext(out.bytes)).book, { date: FIXED_DATE });
+    expect(again.bytes).toEqual(out.bytes);
+  });
+
   it('names chapters after their titles in any script', () => {
     expect(slugify('Dusk')).toBe('dusk');
     expect(slugify('  ¡Anochecer, otra vez!  ')).toBe('anochecer-otra-vez');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendCustomFonts, BundleError, firstHeadingTitle, loadPresetBook, readPresetIndex } from '../../../src/worker/bundle';
+import { appendCustomFonts, BundleError, firstHeadingTitle, loadPresetBook, presetThumbnailPath, readPresetIndex } from '../../../src/worker/bundle';
 import { fsReaders } from './fsreader';
 
 const text = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -13,6 +13,8 @@ describe('readPresetIndex', () => {
       ['lantern-v1', 'lantern-v1', undefined],
     ]);
     expect(index.presets[0]).toMatchObject({ locales: ['en', 'es', 'zh-Hans', 'zh-Hant'], openLocale: 'en', binding: 'left', license: 'CC BY 4.0' });
+    expect(presetThumbnailPath(index.presets[0]!)).toBe('harbour/thumbnail.png');
+    expect(presetThumbnailPath(index.presets[1]!)).toBeNull();
     expect(index.warnings.join('\n')).toMatch(/"lantern-v1" is marked default, but an earlier one already is/);
     expect(index.warnings.join('\n')).toMatch(/Preset 3 left out: index\.json → id: expected an id made of a-z, 0-9 and "-"/);
     expect(index.warnings.join('\n')).toMatch(/"escape" left out: its dir "\.\.\/outside" climbs out/);
