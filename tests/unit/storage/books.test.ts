@@ -1,7 +1,7 @@
 import { IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openBookStorage, StorageError, storageErrorNotice } from '../../../src/storage';
-import { bytes, openFresh, sampleProject } from './helpers';
+import { openBookStorage, SandboxDatabase, StorageError, storageErrorNotice } from '../../../src/storage';
+import { bytes, freshFactory, openFresh, sampleProject } from './helpers';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -162,6 +162,34 @@ describe('failures', () => {
     vi.restoreAllMocks();
     expect(await storage.loadProject('p1')).toEqual(saved);
     expect(await storage.collectGarbage()).toEqual({ blobs: 0, fonts: 0 });
+  });
+
+  it('a damaged row is a "corrupt" StorageError naming the field', async () => {
+    const factory = freshFactory();
+    const { storage, name } = await openFresh(factory);
+    await storage.saveProject(sampleProject());
+    const raw = new SandboxDatabase(name, { indexedDB: factory, IDBKeyRange });
+    await raw.open();
+    await raw.table('projects').update('p1', { chapterIds: 'not a list' });
+    raw.close();
+    const error = await storage.loadProject('p1').then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(StorageError);
+    expect((error as StorageError).code).toBe('corrupt');
+    expect((error as StorageError).message).toMatch(/project p1: chapterIds: /);
+  });
+
+  it('a chapter listed by a book but missing is "corrupt"', async () => {
+    const factory = freshFactory();
+    const { storage, name } = await openFresh(factory);
+    await storage.saveProject(sampleProject());
+    const raw = new SandboxDatabase(name, { indexedDB: factory, IDBKeyRange });
+    await raw.open();
+    await raw.table('chapters').delete('project:p1/b');
+    raw.close();
+    await expect(storage.loadProject('p1')).rejects.toThrow(/chapter project:p1\/b is listed by the book but missing/);
   });
 
   it('a missing IndexedDB is an "unavailable" StorageError', async () => {
