@@ -757,7 +757,7 @@ class InlineParser {
         let found = -1;
         for (; k + L <= hi; k = this.step(k)) {
           if (this.fl[k] === ATOM) continue;
-          if (this.delims(k, c, L, hi) && (c !== 95 || this.underscoreCloses(k, L, lo, hi)) && this.lastVisible(i + L, k) >= 0) {
+          if (this.delims(k, c, L, hi) && (c !== 95 || this.underscoreCloses(k, L, lo, hi)) && this.hasContent(i + L, k, c)) {
             found = k;
             break;
           }
@@ -771,6 +771,12 @@ class InlineParser {
         i = found + L - 1;
       }
     }
+  }
+
+  /** Emphasis content must hold something besides the delimiter character itself (`***` stays text, §5.8). */
+  private hasContent(a: number, b: number, c: number): boolean {
+    for (let k = a; k < b; k = this.step(k)) if (this.fl[k] !== HIDDEN && !this.isPlain(k, c)) return true;
+    return false;
   }
 
   /** L PLAIN delimiter characters at i (for `_` with L = 1 or 2: not part of a longer run, §10.2). */
