@@ -247,7 +247,7 @@ const layout = obj(
       { vis: multiColumn },
     ),
     fitFiguresToPage: bool(false, 'Shrinks figures taller than the content area.'),
-    bitmapResolution: num(undefined, "Natural size of bitmaps without their own resolution: 'document' (page dpi), 'file' (the file's ppi) or a fixed ppi.", { kw: ['document', 'file'], unit: 'ppi' }),
+    bitmapResolution: num('document', "Natural size of bitmaps without their own resolution: 'document' (page dpi), 'file' (the file's ppi) or a fixed ppi.", { kw: ['document', 'file'], unit: 'ppi' }),
     floatShrink: obj(
       {
         mode: en(['never', 'page', 'slot'], 'never', 'Scales a float into its slot instead of deferring it.'),

@@ -264,7 +264,7 @@ export function bool(def: boolean | DefaultSpec | undefined, help: string, o?: O
   return { node: 'leaf', kind: 'toggle', def: toDef(def), meta: meta(help, o) };
 }
 
-export function num<O extends boolean = false>(def: number | DefaultSpec | undefined, help: string, o?: NumOpts): LeafNode<number, O> {
+export function num<O extends boolean = false>(def: number | string | DefaultSpec | undefined, help: string, o?: NumOpts): LeafNode<number, O> {
   const n: LeafNode<number, O> = { node: 'leaf', kind: 'number', def: toDef(def), meta: meta(help, o) };
   if (o?.min !== undefined) n.min = o.min;
   if (o?.max !== undefined) n.max = o.max;

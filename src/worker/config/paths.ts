@@ -101,6 +101,7 @@ export function locate(segs: readonly Segment[]): Located | { error: string; sug
       node = child.item;
       continue;
     }
+    if (seg.sel && child.node === 'leaf' && child.kind === 'json') return { node: child, depth: i + 1, lists, free: true };
     if (seg.sel) return { error: `${formatPath(segs.slice(0, i + 1))} is not a list; remove the brackets.`, suggestions: [] };
     node = child;
   }

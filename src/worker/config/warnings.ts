@@ -1,0 +1,165 @@
+/**
+ * Configuration warnings (configuration.md §17.1, `collectConfigWarnings`) and the design warning
+ * `settingNotApplied`: valid keys the engine stores and exports but does not lay out yet (README "read and kept").
+ */
+import type { AnyNode } from './nodes';
+import { ROOT } from './catalogue';
+import type { ConfigWarning, JsonObject, JsonValue, StoredConfig } from './types';
+import { resolveWithWarnings } from './model';
+import { isColorValue, isDimension, isPlainObject } from './values';
+import { join, nearestKeys } from './paths';
+import { patternOf } from './sections';
+
+/** Unknown keys anywhere a catalogue object is not open (§17.1 `unknownConfigKey`, with the nearest key). */
+function unknownKeys(node: AnyNode, v: JsonValue | undefined, path: string, out: ConfigWarning[]): void {
+  if (v === undefined || v === null) return;
+  if (node.node === 'leaf') return;
+  if (node.node === 'list') {
+    if (!Array.isArray(v)) return;
+    v.forEach((item, i) => {
+      const k = node.key && isPlainObject(item) ? item[node.key] : undefined;
+      unknownKeys(node.item, item, path + (k !== undefined && k !== null ? `[${node.key}=${String(k)}]` : `[${i}]`), out);
+    });
+    return;
+  }
+  if (!isPlainObject(v)) return;
+  for (const [k, x] of Object.entries(v)) {
+    const f = node.fields[k];
+    if (f) unknownKeys(f, x, join(path, k), out);
+    else if (!node.open) {
+      const near = nearestKeys(k, Object.keys(node.fields), 1)[0];
+      out.push({
+        kind: 'unknownConfigKey',
+        path: join(path, k),
+        value: x,
+        ...(near ? { suggestion: near } : {}),
+        message: `"${join(path, k)}" is not a setting; it is kept but ignored.${near ? ` Did you mean ${join(path, near)}?` : ''}`,
+      });
+    }
+  }
+}
+
+/** Every configuration warning of a stored configuration (§17.1). */
+export function collectConfigWarnings(stored: StoredConfig): ConfigWarning[] {
+  const { effective, warnings } = resolveWithWarnings(stored);
+  const out: ConfigWarning[] = warnings.map((w) => (w.path === 'numerals' && w.kind === 'unknownConfigValue' ? { ...w, kind: 'unknownNumerals', message: `numerals ${JSON.stringify(w.value)} is not auto, latn, arab or arabext; the language default is used.` } : w));
+  unknownKeys(ROOT, stored, '', out);
+  const vertical = (effective.layout as JsonObject | undefined)?.writingMode === 'vertical-rl';
+  const ln = effective.lineNumbers as JsonObject | undefined;
+  if (vertical && ln?.enabled === true) {
+    out.push({ kind: 'lineNumbersUnsupported', path: 'lineNumbers.enabled', value: true, used: false, message: 'Line numbers are not supported in vertical text; they are left out.' });
+  }
+  if (vertical && Array.isArray(effective.resourceTypes)) {
+    for (const t of effective.resourceTypes) {
+      if (!isPlainObject(t) || !isPlainObject(t.defaultPlacement)) continue;
+      const wrap = t.defaultPlacement.wrap;
+      if (typeof wrap === 'string' && wrap !== 'none') {
+        out.push({ kind: 'wrapUnsupported', path: `resourceTypes[id=${String(t.id)}].defaultPlacement.wrap`, value: wrap, used: 'none', message: 'Text wrap is not supported in vertical text; the resource is not wrapped.' });
+      }
+    }
+  }
+  const fn = effective.footnotes as JsonObject | undefined;
+  if (!vertical && fn?.placement === 'spread' && !isVerticalSpreadAllowed()) {
+    out.push({ kind: 'unknownConfigValue', path: 'footnotes.placement', value: 'spread', used: 'column', message: "footnotes.placement 'spread' applies to vertical text only; notes go to the foot of the column." });
+  }
+  return out;
+}
+
+/** (our choice, from §17.1's example) spread notes exist only in vertical text. */
+const isVerticalSpreadAllowed = (): boolean => false;
+
+// ---------------------------------------------------------------------------------------------
+// settingNotApplied
+
+/**
+ * Paths the engine lays out today. Patterns: `page.*` (everything under page), or an exact pattern path in which list
+ * selectors are written `[level=*]` / `[id=*]`. The layout engineer extends this with `declareAppliedSettings`.
+ */
+const applied = new Set<string>([
+  'page.*',
+  'bodyText.fontFamily',
+  'bodyText.fontSize',
+  'bodyText.lineHeight',
+  'bodyText.textAlign',
+  'bodyText.firstLineIndent',
+  'bodyText.color',
+  'headings.levels[level=*].fontSize',
+  'headings.levels[level=*].fontFamily',
+  'headings.fontFamily',
+]);
+
+/** Adds settings the engine now applies (patterns as above). */
+export function declareAppliedSettings(patterns: readonly string[]): void {
+  for (const p of patterns) applied.add(p);
+}
+
+export function appliedSettings(): ReadonlySet<string> {
+  return applied;
+}
+
+export function isApplied(path: string, set: ReadonlySet<string> = applied): boolean {
+  const pat = patternOf(path);
+  if (set.has(pat)) return true;
+  for (const a of set) {
+    if (a.endsWith('.*') && (pat.startsWith(a.slice(0, -1)) || pat === a.slice(0, -2))) return true;
+  }
+  return false;
+}
+
+/** Stored leaf paths (lengths and colours whole, list items by key). */
+function storedLeaves(v: JsonValue | undefined, path: string, out: [string, JsonValue][]): [string, JsonValue][] {
+  if (v === undefined) return out;
+  if (Array.isArray(v)) {
+    v.forEach((item, i) => {
+      const key = isPlainObject(item) ? (['level', 'id', 'name'] as const).find((k) => item[k] !== undefined) : undefined;
+      storedLeaves(item, path + (key && isPlainObject(item) ? `[${key}=${String(item[key])}]` : `[${i}]`), out);
+    });
+    return out;
+  }
+  if (isPlainObject(v) && !isDimension(v) && !isColorValue(v)) {
+    for (const [k, x] of Object.entries(v)) {
+      if (path.includes('[') && ['level', 'id', 'name'].includes(k) && !path.slice(path.lastIndexOf(']') + 1)) continue;
+      storedLeaves(x, join(path, k), out);
+    }
+    return out;
+  }
+  out.push([path, v]);
+  return out;
+}
+
+/** Design warnings for every stored setting the engine does not apply yet. */
+export function settingsNotApplied(stored: StoredConfig, set: ReadonlySet<string> = applied): ConfigWarning[] {
+  return storedLeaves(stored, '', [])
+    .filter(([p]) => !isApplied(p, set))
+    .map(([path, value]) => ({
+      kind: 'settingNotApplied' as const,
+      path,
+      value,
+      message: `${path} is stored and exported, but this version does not use it in the layout yet.`,
+    }));
+}
+
+/** Reports each not-applied setting once per book. */
+export class NotAppliedTracker {
+  private readonly seen = new Map<string, Set<string>>();
+
+  /** Warnings not reported before for this book. */
+  report(bookId: string, stored: StoredConfig): ConfigWarning[] {
+    let s = this.seen.get(bookId);
+    if (!s) {
+      s = new Set();
+      this.seen.set(bookId, s);
+    }
+    const out: ConfigWarning[] = [];
+    for (const w of settingsNotApplied(stored)) {
+      if (s.has(w.path)) continue;
+      s.add(w.path);
+      out.push(w);
+    }
+    return out;
+  }
+
+  forget(bookId: string): void {
+    this.seen.delete(bookId);
+  }
+}
