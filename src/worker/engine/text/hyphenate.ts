@@ -1,0 +1,398 @@
+/// <reference path="./hyphenate-hyphenopoly.d.ts" />
+/**
+ * Word breaking for line breaking: Liang/TeX pattern hyphenation through hyphenopoly's wasm
+ * engine (sync mode), soft hyphens, explicit hyphens and dashes, URLs — all as break offsets in
+ * UTF-16 code units, plus a helper that turns them into Knuth–Plass penalty items.
+ *
+ * The pattern bytes come from an injected loader (`loadPatterns`), so the same code runs in Node
+ * tests (read `node_modules/hyphenopoly/patterns/<id>.wasm`) and in the worker (the host fetches
+ * `?url` assets first). Rules: configuration.md §6.2–6.3; library notes: platform-notes.md §3.
+ *
+ * hyphenopoly keeps module-global settings; every configuration we give it is identical
+ * (soft hyphen as the hyphen character, minimum lengths below), so several hyphenators coexist.
+ * A language's engine, once loaded by any hyphenator, is shared by all.
+ */
+import H from 'hyphenopoly';
+import type { PenaltyItem } from './items';
+
+/** Pattern ids the configuration bundles (spec §0.2 `LocaleTag`). */
+export const BUNDLED_HYPHENATION_LANGUAGES = ['en-us', 'es', 'fr', 'de', 'it', 'pt', 'ca', 'nl'] as const;
+
+/** Spec §6.2 fixed rules: words under 5 characters are never hyphenated… */
+export const MIN_WORD_LENGTH = 5;
+/** …and a break leaves at least 2 characters before it… */
+export const MIN_BEFORE = 2;
+/** …and at least 3 after it. */
+export const MIN_AFTER = 3;
+/** Explicit hyphens and dashes break only with this many letters on each side (spec §6.3). */
+const MIN_LETTERS_AROUND_EXPLICIT = 2;
+/** hyphenopoly's engine holds at most 61 characters per word. */
+const MAX_ENGINE_WORD = 61;
+
+const SOFT_HYPHEN = '\u00AD';
+
+/** How a tag resolves to patterns. */
+export interface HyphenationLanguage {
+  /** The tag as given (after trimming). */
+  tag: string;
+  /** hyphenopoly pattern id (`en-us`, `de`, `en-gb`, …), or null: no hyphenation (CJK). */
+  patterns: string | null;
+  /** The id is one of the eight bundled languages. */
+  bundled: boolean;
+  /** The language has no patterns: en-us patterns stand in (the caller warns once, spec §6.2). */
+  fallback: boolean;
+}
+
+const CJK_LANGUAGES = new Set(['zh', 'ja', 'ko', 'yue', 'cmn', 'wuu', 'hak', 'nan', 'gan', 'hsn', 'lzh', 'cjy']);
+const CJK_SCRIPTS = new Set(['hani', 'hans', 'hant', 'jpan', 'kore', 'hira', 'kana', 'hrkt', 'hang', 'bopo']);
+
+/**
+ * Resolves a BCP 47 tag to patterns (spec §6.2: region, script and case are ignored, `es-MX` →
+ * `es`; CJK → none; no patterns → en-us). Beyond the reference, where no bundled language's
+ * result changes: `en-GB` uses hyphenopoly's British patterns, and any language hyphenopoly
+ * has patterns for uses them instead of the en-us fallback (`el` → `el-monoton`, `sr` →
+ * `sr-cyrl`, `sr-Latn` → `sh-latn`, `mn` → `mn-cyrl`, exact ids like `de-x-syllable` kept).
+ */
+export function resolveHyphenationLanguage(tag: string | undefined): HyphenationLanguage {
+  const given = (tag ?? '').trim();
+  const t = given.toLowerCase().replace(/_/g, '-');
+  if (t === '') return { tag: given, patterns: 'en-us', bundled: true, fallback: false };
+  const sub = t.split('-');
+  const lang = sub[0]!;
+  const script = sub.slice(1).find((s) => /^[a-z]{4}$/.test(s));
+  const region = sub.slice(1).find((s) => /^([a-z]{2}|\d{3})$/.test(s));
+  const make = (patterns: string | null, fallback = false): HyphenationLanguage => ({
+    tag: given,
+    patterns,
+    bundled: patterns !== null && (BUNDLED_HYPHENATION_LANGUAGES as readonly string[]).includes(patterns),
+    fallback,
+  });
+  // Spec: CJK tags → no hyphenation (also `zh-Latn-pinyin`, although patterns exist for it:
+  // changing that would change the reference's output).
+  if (CJK_LANGUAGES.has(lang) || (script !== undefined && CJK_SCRIPTS.has(script))) return make(null);
+  const supported = new Set(H.supportedLanguages);
+  if (lang === 'en') return make(region === 'gb' || region === 'uk' ? 'en-gb' : 'en-us');
+  if ((BUNDLED_HYPHENATION_LANGUAGES as readonly string[]).includes(lang)) return make(lang);
+  if (supported.has(t)) return make(t);
+  if (lang === 'el') return make(sub.includes('polyton') ? 'el-polyton' : 'el-monoton');
+  if (lang === 'sr') return make(script === 'latn' ? 'sh-latn' : 'sr-cyrl');
+  if (lang === 'sh') return make(script === 'cyrl' ? 'sh-cyrl' : 'sh-latn');
+  if (lang === 'mn' && (script === undefined || script === 'cyrl')) return make('mn-cyrl');
+  if (supported.has(lang)) return make(lang);
+  return make('en-us', true);
+}
+
+/** What kind of break a word offers; decides the penalty and whether a hyphen is drawn. */
+export type WordBreakKind =
+  /** Liang pattern point: draw a hyphen. */
+  | 'pattern'
+  /** Author's soft hyphen (U+00AD): draw a hyphen. */
+  | 'soft'
+  /** After an explicit hyphen of a compound: the hyphen is already there. */
+  | 'hyphen'
+  /** After a closed en/em dash between words: nothing drawn. */
+  | 'dash'
+  /** Inside a URL or DOI: nothing drawn (spec: URLs break without hyphens). */
+  | 'url';
+
+export interface WordBreak {
+  /** Break between word[offset − 1] and word[offset], UTF-16 code units. */
+  offset: number;
+  kind: WordBreakKind;
+  /** A hyphen glyph must be added at the end of the line when breaking here. */
+  hyphen: boolean;
+}
+
+export interface WordBreakOptions {
+  /** Pattern hyphenation on (spec `hyphenation.enabled`; for ragged text also `hyphenation.ragged`). Default true. */
+  hyphenate?: boolean;
+  /** false: never split inside a hyphenated compound except at its own hyphens (spec `hyphenation.compounds`). Default true. */
+  compounds?: boolean;
+  /** Break after a compound's hyphen (spec `breakAfterHyphens`). Default true. */
+  breakAfterHyphens?: boolean;
+  /** Break after a closed en/em dash between words (spec `breakAfterDashes`). Default true. */
+  breakAfterDashes?: boolean;
+}
+
+export interface HyphenatorOptions {
+  /** Pattern ids to load now (e.g. the document's languages); others load on first use. */
+  languages?: readonly string[];
+  /**
+   * Bytes of `hyphenopoly/patterns/<id>.wasm`, synchronously; undefined when not available
+   * (the language then falls back to en-us, or to no hyphenation if en-us is missing too).
+   */
+  loadPatterns: (id: string) => Uint8Array | ArrayBuffer | undefined;
+}
+
+export interface Hyphenator {
+  /** Break offsets (UTF-16 code units) of a whitespace-free token in the language of `tag`. */
+  hyphenate(word: string, tag: string, options?: WordBreakOptions): number[];
+  /** The same with the kind of each break. The array is shared from the cache: do not mutate. */
+  breakPoints(word: string, tag: string, options?: WordBreakOptions): readonly WordBreak[];
+  /** Tag → patterns, as this hyphenator applies it (fallback reflects patterns actually loaded). */
+  resolve(tag: string): HyphenationLanguage;
+}
+
+/** Module-wide: hyphenopoly reports errors by event; ours are prevented by construction. */
+function silence(e: { preventDefault(): void }): void {
+  e.preventDefault();
+}
+
+export function createHyphenator(options: HyphenatorOptions): Hyphenator {
+  const engines = new Map<string, ((text: string) => string) | null>();
+  const resolved = new Map<string, HyphenationLanguage>();
+  const caches = new Map<string, Map<string, readonly WordBreak[]>>();
+
+  const engine = (id: string): ((text: string) => string) | null => {
+    const known = engines.get(id);
+    if (known !== undefined) return known;
+    let fn: ((text: string) => string) | null = null;
+    const bytes = H.supportedLanguages.includes(id) ? options.loadPatterns(id) : undefined;
+    if (bytes !== undefined) {
+      const map = H.config({
+        require: [id],
+        hyphen: SOFT_HYPHEN,
+        sync: true,
+        loaderSync: () => bytes,
+        minWordLength: MIN_WORD_LENGTH,
+        leftmin: MIN_BEFORE,
+        rightmin: MIN_AFTER,
+        compound: 'hyphen',
+        orphanControl: 1,
+        normalize: false,
+        handleEvent: { error: silence },
+      });
+      fn = map.get(id) ?? null;
+    }
+    engines.set(id, fn);
+    return fn;
+  };
+  for (const id of options.languages ?? []) engine(id);
+
+  const resolve = (tag: string): HyphenationLanguage => {
+    let r = resolved.get(tag);
+    if (r) return r;
+    r = resolveHyphenationLanguage(tag);
+    if (r.patterns !== null && engine(r.patterns) === null) {
+      r = r.patterns !== 'en-us' && engine('en-us') !== null ? { ...r, patterns: 'en-us', bundled: true, fallback: true } : { ...r, patterns: null };
+    }
+    resolved.set(tag, r);
+    return r;
+  };
+
+  const breakPoints = (word: string, tag: string, opts: WordBreakOptions = {}): readonly WordBreak[] => {
+    const lang = resolve(tag);
+    const flags = (opts.hyphenate === false ? 1 : 0) | (opts.compounds === false ? 2 : 0) | (opts.breakAfterHyphens === false ? 4 : 0) | (opts.breakAfterDashes === false ? 8 : 0);
+    const key = `${lang.patterns ?? ''}|${flags}`;
+    let cache = caches.get(key);
+    if (!cache) caches.set(key, (cache = new Map()));
+    const hit = cache.get(word);
+    if (hit) return hit;
+    const fn = lang.patterns === null || opts.hyphenate === false ? null : engine(lang.patterns);
+    const result = Object.freeze(wordBreaks(word, fn, opts));
+    cache.set(word, result);
+    return result;
+  };
+
+  return {
+    breakPoints,
+    hyphenate: (word, tag, opts) => breakPoints(word, tag, opts).map((b) => b.offset),
+    resolve,
+  };
+}
+
+const isLetter = (ch: string) => /\p{L}|\p{M}/u.test(ch);
+const isJoiner = (ch: string) => ch === "'" || ch === '\u2019' || ch === '\u00B7';
+const isLetterOrDigit = (ch: string) => /[\p{L}\p{M}\p{N}]/u.test(ch);
+/** Explicit hyphens: hyphen-minus, hyphen (U+2010), non-breaking hyphen is deliberately absent. */
+const isHyphen = (ch: string) => ch === '-' || ch === '\u2010';
+/** En dash, em dash, horizontal bar. */
+const isDash = (ch: string) => ch === '\u2013' || ch === '\u2014' || ch === '\u2015';
+
+/** URL or DOI: scheme, www., doi: or a bare DOI (10.xxxx/…). */
+const URL_RE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.|doi:|mailto:|10\.\d{4,9}\/)/i;
+
+/**
+ * Break points of one token. `fn` is hyphenopoly's hyphenator for the language (null: no
+ * pattern hyphenation).
+ */
+function wordBreaks(word: string, fn: ((text: string) => string) | null, opts: WordBreakOptions): WordBreak[] {
+  if (URL_RE.test(word)) return urlBreaks(word);
+  const out: WordBreak[] = [];
+  const hasSoft = word.includes(SOFT_HYPHEN);
+  // Explicit hyphens and dashes (spec §6.3): break after them with ≥ 2 letters on each side.
+  let compound = false;
+  for (let i = 0; i < word.length; i++) {
+    const ch = word[i]!;
+    const hyphen = isHyphen(ch);
+    if (!hyphen && !isDash(ch)) continue;
+    if (hyphen) compound = true;
+    const allowed = hyphen ? opts.breakAfterHyphens !== false : opts.breakAfterDashes !== false;
+    if (allowed && lettersBefore(word, i) >= MIN_LETTERS_AROUND_EXPLICIT && lettersAfter(word, i + 1) >= MIN_LETTERS_AROUND_EXPLICIT) {
+      out.push({ offset: i + 1, kind: hyphen ? 'hyphen' : 'dash', hyphen: false });
+    }
+  }
+  if (hasSoft) {
+    // Soft hyphens present: they replace pattern hyphenation (the author chose the points).
+    // Like TeX's `\-` they are honoured without the minimum lengths.
+    for (let i = 0; i < word.length; i++) {
+      if (word[i] !== SOFT_HYPHEN) continue;
+      if (lettersBefore(word, i, true) >= 1 && lettersAfter(word, i + 1, true) >= 1) out.push({ offset: i + 1, kind: 'soft', hyphen: true });
+    }
+  } else if (fn !== null && !(compound && opts.compounds === false)) {
+    // Pattern hyphenation of each run of letters bounded by non-alphanumerics (so `A4paper`,
+    // `mp3player` are left alone); punctuation around the word is not counted.
+    let i = 0;
+    while (i < word.length) {
+      if (!isLetter(word[i]!)) {
+        i++;
+        continue;
+      }
+      let j = i;
+      // A run goes on across an apostrophe or a Catalan middle dot (l·l) between letters.
+      while (j < word.length && (isLetter(word[j]!) || (isJoiner(word[j]!) && j + 1 < word.length && isLetter(word[j + 1]!)))) j++;
+      const bounded = (i === 0 || !isLetterOrDigit(word[i - 1]!)) && (j === word.length || !isLetterOrDigit(word[j]!));
+      if (bounded) patternBreaks(word, i, j, fn, out);
+      i = j;
+    }
+  }
+  out.sort((a, b) => a.offset - b.offset);
+  return out.filter((b, k) => k === 0 || out[k - 1]!.offset !== b.offset);
+}
+
+/** Pattern points inside word[start, end), with the spec's fixed minimums (in characters). */
+function patternBreaks(word: string, start: number, end: number, fn: (text: string) => string, out: WordBreak[]): void {
+  const run = word.slice(start, end);
+  if (run.length > MAX_ENGINE_WORD || /[\uD800-\uDFFF]/.test(run)) return;
+  // Characters = code points that are not combining marks (NFD accents count with their base).
+  const chars = (s: string) => s.replace(/\p{M}/gu, '').length;
+  if (chars(run) < MIN_WORD_LENGTH) return;
+  // Patterns know the ASCII apostrophe only; the substitution keeps every offset.
+  const ascii = run.replaceAll('\u2019', "'");
+  let marked = fn(ascii);
+  if (!marked.includes(SOFT_HYPHEN)) {
+    // Some pattern sets lack accented letters (hyphenopoly's Italian rejects `università`,
+    // `perché`): retry with the base letters when that keeps the length (precomposed accents).
+    const bare = ascii.normalize('NFD').replace(/\p{M}/gu, '');
+    if (bare !== ascii && bare.length === ascii.length) marked = fn(bare);
+  }
+  let index = 0;
+  for (const ch of marked) {
+    if (ch === SOFT_HYPHEN) {
+      if (chars(run.slice(0, index)) >= MIN_BEFORE && chars(run.slice(index)) >= MIN_AFTER) {
+        out.push({ offset: start + index, kind: 'pattern', hyphen: true });
+      }
+    } else index += ch.length;
+  }
+}
+
+function lettersBefore(word: string, end: number, skipSoft = false): number {
+  let n = 0;
+  for (let i = end - 1; i >= 0; i--) {
+    const ch = word[i]!;
+    if (skipSoft && ch === SOFT_HYPHEN) continue;
+    if (!isLetter(ch)) break;
+    n++;
+  }
+  return n;
+}
+
+function lettersAfter(word: string, start: number, skipSoft = false): number {
+  let n = 0;
+  for (let i = start; i < word.length; i++) {
+    const ch = word[i]!;
+    if (skipSoft && ch === SOFT_HYPHEN) continue;
+    if (!isLetter(ch)) break;
+    n++;
+  }
+  return n;
+}
+
+/**
+ * URL/DOI breaks, no hyphen drawn (Chicago Manual of Style 14.18 habits): after `//` and a
+ * scheme's `:`; before `/ . , - _ ~ ? # % @`; before or after `= &`. Never inside the scheme,
+ * never leaving a piece of fewer than 2 characters.
+ */
+function urlBreaks(word: string): WordBreak[] {
+  const out: WordBreak[] = [];
+  const schemeEnd = /^[a-z][a-z0-9+.-]*:\/\//i.exec(word)?.[0].length ?? /^(?:doi|mailto):/i.exec(word)?.[0].length ?? 0;
+  const add = (offset: number) => {
+    if (offset >= Math.max(2, schemeEnd) && offset <= word.length - 2 && !out.some((b) => b.offset === offset)) {
+      out.push({ offset, kind: 'url', hyphen: false });
+    }
+  };
+  if (schemeEnd > 0) add(schemeEnd);
+  for (let i = schemeEnd; i < word.length; i++) {
+    const ch = word[i]!;
+    if ('/.,-_~?#%@'.includes(ch)) {
+      // Before the character, but keep runs like `//` and `..` together.
+      if (word[i - 1] !== ch) add(i);
+    } else if (ch === '=' || ch === '&') {
+      add(i);
+      add(i + 1);
+    }
+  }
+  out.sort((a, b) => a.offset - b.offset);
+  // No piece shorter than 2 characters (`=|1|&` would strand single characters).
+  const kept: WordBreak[] = [];
+  for (const b of out) if (b.offset - (kept[kept.length - 1]?.offset ?? 0) >= 2) kept.push(b);
+  return kept;
+}
+
+/** Penalties for word breaks (pt for widths; penalties on the 10000 scale). */
+export interface WordPenaltyParams {
+  /** Width of the hyphen glyph in the word's font and size, pt. */
+  hyphenWidth: number;
+  /** Pattern and soft hyphens (spec §6.3 "hyphen penalty": 50). */
+  hyphenPenalty?: number;
+  /** After an explicit hyphen (TeX `\exhyphenpenalty`: 50); flagged like a hyphen. */
+  explicitHyphenPenalty?: number;
+  /** After a dash (our choice: 50, not flagged: no hyphen ends the line). */
+  dashPenalty?: number;
+  /** Inside URLs (our choice: 50, not flagged). */
+  urlPenalty?: number;
+}
+
+/** A piece of a word between breaks: word.slice(start, end), and its text without soft hyphens. */
+export interface WordPiece {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * Splits a word at its break points into pieces and the penalty items to splice between them:
+ * `pieces[i]`, `penalties[i]`, `pieces[i + 1]`, … Hyphen breaks are flagged penalties whose
+ * width is the hyphen drawn at the line end; explicit hyphens stay in their piece (width 0).
+ */
+export function wordPenalties(word: string, breaks: readonly WordBreak[], params: WordPenaltyParams): { pieces: WordPiece[]; penalties: PenaltyItem[] } {
+  const pieces: WordPiece[] = [];
+  const penalties: PenaltyItem[] = [];
+  let start = 0;
+  for (const b of breaks) {
+    if (b.offset <= start || b.offset >= word.length) continue;
+    pieces.push(piece(word, start, b.offset));
+    penalties.push(penaltyFor(b, params));
+    start = b.offset;
+  }
+  pieces.push(piece(word, start, word.length));
+  return { pieces, penalties };
+}
+
+function piece(word: string, start: number, end: number): WordPiece {
+  return { start, end, text: word.slice(start, end).replaceAll(SOFT_HYPHEN, '') };
+}
+
+function penaltyFor(b: WordBreak, p: WordPenaltyParams): PenaltyItem {
+  switch (b.kind) {
+    case 'pattern':
+    case 'soft':
+      return { type: 'penalty', width: p.hyphenWidth, penalty: p.hyphenPenalty ?? 50, flagged: true };
+    case 'hyphen':
+      return { type: 'penalty', width: 0, penalty: p.explicitHyphenPenalty ?? 50, flagged: true };
+    case 'dash':
+      return { type: 'penalty', width: 0, penalty: p.dashPenalty ?? 50, flagged: false };
+    case 'url':
+      return { type: 'penalty', width: 0, penalty: p.urlPenalty ?? 50, flagged: false };
+  }
+}
