@@ -35,3 +35,4 @@ export { loadPresetBook, presetThumbnailPath, readPresetIndex, type LoadPresetOp
 export { bundleLocales, firstHeadingTitle, readBundle, type BundleFiles, type ReadBundleOptions } from './read';
 export { DEFAULT_ZIP_LIMITS, scanZip, type ZipLimits } from './zip';
 export { bundleBookToStoredContent, bundleThumbnailToCover, storedContentToBundleBook, type StoredBookMeta } from './convert';
+export { createFetchReaders } from './fetch';
