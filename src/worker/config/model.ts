@@ -79,8 +79,10 @@ export function writeStoredAt(root: JsonObject, segs: readonly Segment[], value:
     if (child && child.node === 'list' && seg.sel) {
       let arr = container[seg.name];
       if (!Array.isArray(arr)) {
-        if (value === undefined) return undefined;
-        arr = child.mode === 'replace' && child.builtins ? clone(child.builtins(r.ctx())) : [];
+        const builtins = child.mode === 'replace' && child.builtins ? clone(child.builtins(r.ctx())) : [];
+        // Deleting a built-in item also materialises the others (so only that one disappears).
+        if (value === undefined && builtins.length === 0) return undefined;
+        arr = builtins;
         container[seg.name] = arr;
       }
       const sel = seg.sel;
@@ -114,7 +116,8 @@ export function writeStoredAt(root: JsonObject, segs: readonly Segment[], value:
     let next = container[seg.name];
     if (child && child.node === 'object' && child.booleanMeansEnabled && typeof next === 'boolean') next = { enabled: next };
     if (!isPlainObject(next)) {
-      if (value === undefined) return undefined;
+      // Deleting below an unset optional group changes nothing; elsewhere empty groups are stripped afterwards.
+      if (value === undefined && (!child || (child.node === 'object' && child.presence === 'whenSet'))) return undefined;
       next = {};
     }
     container[seg.name] = next;

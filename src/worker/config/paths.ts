@@ -16,7 +16,18 @@ export interface Segment {
 const SEGMENT = /^([A-Za-z_$][\w$-]*)(?:\[\s*(?:([A-Za-z_]\w*)\s*=\s*(['"]?)([^\]]*?)\3|(\d+))\s*\])?$/;
 
 /** Parses a path; returns an error sentence when it does not follow the grammar. */
+const parsed = new Map<string, Segment[] | { error: string }>();
+
 export function parsePath(path: string): Segment[] | { error: string } {
+  const hit = parsed.get(path);
+  if (hit) return 'error' in hit ? hit : hit.map((s) => ({ ...s }));
+  const r = parsePathUncached(path);
+  if (parsed.size > 5000) parsed.clear();
+  parsed.set(path, r);
+  return 'error' in r ? r : r.map((s) => ({ ...s }));
+}
+
+function parsePathUncached(path: string): Segment[] | { error: string } {
   const parts: string[] = [];
   let depth = 0;
   let cur = '';
