@@ -127,8 +127,10 @@ export async function exportPostext(editions: BundleBook | readonly BundleBook[]
   const names = new UniqueNames();
 
   for (const book of books) {
-    if (book.configVersion !== null && book.configVersion < EXPORT_CONFIG_VERSION) {
-      warnings.push(`The ${book.locale ?? ''} configuration is stamped ${book.configVersion} and is written as ${EXPORT_CONFIG_VERSION}; migrate it first or its pages may change`.replace('The  ', 'The '));
+    if (book.configVersion === null || book.configVersion < EXPORT_CONFIG_VERSION) {
+      const stamp = book.configVersion === null ? 'is unstamped (postext 1.4 rules)' : `is stamped ${book.configVersion}`;
+      const which = book.locale === null ? 'The configuration' : `The ${book.locale} configuration`;
+      warnings.push(`${which} ${stamp} and is written as ${EXPORT_CONFIG_VERSION}; migrate it first (configuration.md §19) or its pages may change`);
     }
   }
 

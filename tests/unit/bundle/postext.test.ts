@@ -228,6 +228,14 @@ describe('.postext export', () => {
     expect(again.bytes).toEqual(out.bytes);
   });
 
+  it('warns when a configuration older than the current rules is stamped 11', async () => {
+    const old = await exportPostext(book({ configVersion: 8 }), { date: FIXED_DATE });
+    expect(old.manifest.configVersion).toBe(11);
+    expect(old.warnings).toContain('The en configuration is stamped 8 and is written as 11; migrate it first (configuration.md §19) or its pages may change');
+    const unstamped = await exportPostext(book({ configVersion: null, locale: null }), { date: FIXED_DATE });
+    expect(unstamped.warnings[0]).toMatch(/^The configuration is unstamped \(postext 1\.4 rules\)/);
+  });
+
   it('names chapters after their titles in any script', () => {
     expect(slugify('Dusk')).toBe('dusk');
     expect(slugify('  ¡Anochecer, otra vez!  ')).toBe('anochecer-otra-vez');
