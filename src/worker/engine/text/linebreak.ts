@@ -96,7 +96,18 @@ export function breakParagraphDetailed(
 ): ParagraphBreaking {
   if (items.length === 0) return { breaks: [], demerits: 0, emergencyPass: false };
   const p = lineBreakParams(params);
-  const prep = prepare(items);
+  // Buffers are pooled (typed-array allocation dominated the run time); a re-entrant call
+  // (a lineWidths callback that breaks another paragraph) simply gets its own workspace.
+  const ws = spare.pop() ?? new Workspace();
+  try {
+    return breakWith(items, lineWidths, p, ws);
+  } finally {
+    spare.push(ws);
+  }
+}
+
+function breakWith(items: readonly Item[], lineWidths: LineWidths, p: LineBreakParams, ws: Workspace): ParagraphBreaking {
+  const prep = prepare(items, ws);
   const widths = new WidthCache(lineWidths, p.looseness !== 0 ? Infinity : p.lineWidthsUniformFrom);
   // Pre-pass (our speed-up, exact): first try only lines with badness ≤ PRETOLERANCE, which
   // creates far fewer active nodes. Any paragraph using a worse line costs at least
@@ -116,6 +127,9 @@ export function breakParagraphDetailed(
 /** Prefix sums and the list of legal breakpoints (paper §"The algorithm itself", TeX §831). */
 interface Prepared {
   n: number;
+  /** Number of legal breakpoints (the arrays below are longer: pooled). */
+  m: number;
+  ws: Workspace;
   /** sumX[i] = total over items[0 … i−1], pt (fil: count of infinite stretches). */
   sumWidth: Float64Array;
   sumStretch: Float64Array;
@@ -135,13 +149,51 @@ interface Prepared {
   negativePenaltySquares: number;
 }
 
-function prepare(items: readonly Item[]): Prepared {
+/** Reusable buffers for one paragraph at a time. */
+class Workspace {
+  cap = 0;
+  sumWidth = new Float64Array(0);
+  sumStretch = new Float64Array(0);
+  sumShrink = new Float64Array(0);
+  sumFil = new Float64Array(0);
+  breaks = new Int32Array(0);
+  penalty = new Float64Array(0);
+  penaltyWidth = new Float64Array(0);
+  flagged = new Uint8Array(0);
+  forced = new Uint8Array(0);
+  wordStartGlue = new Int32Array(0);
+  lineStart = new Int32Array(0);
+  nodes = new Nodes();
+  cands = new Candidates();
+  active = new Int32Array(64);
+
+  ensure(n: number): void {
+    if (n + 1 <= this.cap) return;
+    const cap = Math.max(n + 1, this.cap * 2, 256);
+    this.cap = cap;
+    this.sumWidth = new Float64Array(cap);
+    this.sumStretch = new Float64Array(cap);
+    this.sumShrink = new Float64Array(cap);
+    this.sumFil = new Float64Array(cap);
+    this.breaks = new Int32Array(cap);
+    this.penalty = new Float64Array(cap);
+    this.penaltyWidth = new Float64Array(cap);
+    this.flagged = new Uint8Array(cap);
+    this.forced = new Uint8Array(cap);
+    this.wordStartGlue = new Int32Array(cap);
+    this.lineStart = new Int32Array(cap);
+  }
+}
+
+const spare: Workspace[] = [];
+
+function prepare(items: readonly Item[], ws: Workspace): Prepared {
   const n = items.length;
-  const sumWidth = new Float64Array(n + 1);
-  const sumStretch = new Float64Array(n + 1);
-  const sumShrink = new Float64Array(n + 1);
-  const sumFil = new Float64Array(n + 1);
-  const bp: number[] = [];
+  ws.ensure(n);
+  const { sumWidth, sumStretch, sumShrink, sumFil, breaks, penalty, penaltyWidth, flagged, forced, wordStartGlue, lineStart } = ws;
+  let m = 0;
+  let lastGlue = -1;
+  let negativePenaltySquares = 0;
   for (let i = 0; i < n; i++) {
     const it = items[i]!;
     let w = 0;
@@ -155,52 +207,53 @@ function prepare(items: readonly Item[]): Prepared {
       if (it.stretch === Infinity) f = 1;
       else y = it.stretch;
       // Paper: glue is a legal breakpoint only when it follows a box.
-      if (i > 0 && items[i - 1]!.type === 'box') bp.push(i);
-    } else if (it.penalty < INFINITE_PENALTY) bp.push(i); // Paper: penalties < +∞ are legal breaks.
+      if (i > 0 && items[i - 1]!.type === 'box') {
+        breaks[m] = i;
+        penalty[m] = 0;
+        penaltyWidth[m] = 0;
+        flagged[m] = 0;
+        forced[m] = 0;
+        wordStartGlue[m] = lastGlue;
+        m++;
+        lastGlue = i;
+      }
+    } else if (it.penalty < INFINITE_PENALTY) {
+      // Paper: penalties below +∞ are legal breakpoints.
+      breaks[m] = i;
+      penalty[m] = it.penalty;
+      penaltyWidth[m] = it.width;
+      flagged[m] = it.flagged ? 1 : 0;
+      forced[m] = it.penalty <= -INFINITE_PENALTY ? 1 : 0;
+      wordStartGlue[m] = lastGlue;
+      if (it.penalty < 0 && it.penalty > -INFINITE_PENALTY) negativePenaltySquares += it.penalty * it.penalty;
+      m++;
+    }
     sumWidth[i + 1] = sumWidth[i]! + w;
     sumStretch[i + 1] = sumStretch[i]! + y;
     sumShrink[i + 1] = sumShrink[i]! + z;
     sumFil[i + 1] = sumFil[i]! + f;
   }
-  const last = items[n - 1]!;
-  const endsForced = last.type === 'penalty' && last.penalty <= -INFINITE_PENALTY;
-  if (!endsForced) bp.push(n);
-  const m = bp.length;
-  const breaks = Int32Array.from(bp);
-  const penalty = new Float64Array(m);
-  const penaltyWidth = new Float64Array(m);
-  const flagged = new Uint8Array(m);
-  const forced = new Uint8Array(m);
-  const wordStartGlue = new Int32Array(m);
-  const lineStart = new Int32Array(m);
-  let lastGlue = -1;
-  let negativePenaltySquares = 0;
-  for (let k = 0; k < m; k++) {
-    const b = breaks[k]!;
-    const it = b < n ? items[b]! : undefined;
-    if (it === undefined) {
-      penalty[k] = -INFINITE_PENALTY;
-      forced[k] = 1;
-    } else if (it.type === 'penalty') {
-      penalty[k] = it.penalty;
-      penaltyWidth[k] = it.width;
-      flagged[k] = it.flagged ? 1 : 0;
-      forced[k] = it.penalty <= -INFINITE_PENALTY ? 1 : 0;
-      if (it.penalty < 0 && it.penalty > -INFINITE_PENALTY) negativePenaltySquares += it.penalty * it.penalty;
-    }
-    wordStartGlue[k] = lastGlue;
-    if (it !== undefined && it.type === 'glue') lastGlue = b;
-    // TeX §879: glue and penalties after a break are discarded up to the next box; a forced
-    // break is kept (it ends the next, possibly empty, line).
-    let s = b + 1;
-    while (s < n) {
-      const x = items[s]!;
-      if (x.type === 'box' || (x.type === 'penalty' && x.penalty <= -INFINITE_PENALTY)) break;
-      s++;
-    }
-    lineStart[k] = Math.min(s, n);
+  if (m === 0 || forced[m - 1] !== 1 || breaks[m - 1] !== n - 1) {
+    // No final forced break: a virtual one at n.
+    breaks[m] = n;
+    penalty[m] = -INFINITE_PENALTY;
+    penaltyWidth[m] = 0;
+    flagged[m] = 0;
+    forced[m] = 1;
+    wordStartGlue[m] = lastGlue;
+    m++;
   }
-  return { n, sumWidth, sumStretch, sumShrink, sumFil, breaks, penalty, penaltyWidth, flagged, forced, wordStartGlue, lineStart, negativePenaltySquares };
+  // TeX §879: glue and penalties after a break are discarded up to the next box; a forced
+  // break is kept (it ends the next, possibly empty, line). Scanned backwards in one pass.
+  let next = n;
+  let k = m - 1;
+  if (breaks[k]! === n) lineStart[k--] = n;
+  for (let i = n - 1; i >= 0 && k >= 0; i--) {
+    if (breaks[k]! === i) lineStart[k--] = next;
+    const x = items[i]!;
+    if (x.type === 'box' || (x.type === 'penalty' && x.penalty <= -INFINITE_PENALTY)) next = i;
+  }
+  return { n, m, ws, sumWidth, sumStretch, sumShrink, sumFil, breaks, penalty, penaltyWidth, flagged, forced, wordStartGlue, lineStart, negativePenaltySquares };
 }
 
 /** Line widths looked up once per line number; lines ≥ `uniformFrom` share one width. */
@@ -338,10 +391,11 @@ function maxRatioFor(tolerance: number, p: LineBreakParams): number {
 
 function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency: boolean): ParagraphBreaking | null {
   const { breaks, sumWidth, sumStretch, sumShrink, sumFil, penalty, penaltyWidth, flagged, forced, wordStartGlue, lineStart } = prep;
-  const m = breaks.length;
+  const m = prep.m;
   const lastBp = m - 1;
-  const nodes = new Nodes();
-  const cands = new Candidates();
+  const nodes = prep.ws.nodes;
+  nodes.size = 0;
+  const cands = prep.ws.cands;
   const fit = newLineFit();
   const tolerance = p.tolerance;
   const zone = p.ragged ? p.hyphenationZone : undefined;
@@ -354,7 +408,7 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
   const rMax = maxRatioFor(tolerance, p);
   const slackScale = rMax === Infinity ? Infinity : (rMax * (1 + 1e-6) + 1e-6) * (ragged ? p.raggedShortfallEm * p.em : 1);
 
-  let active = new Int32Array(64);
+  let active = prep.ws.active;
   let nActive = 0;
   active[nActive++] = nodes.add(-1, 0, 0, FITNESS_DECENT, INFO_FRESH, -1, 0, 0);
   /** Active nodes whose next line has its own width (line < uniformFrom). */
@@ -442,7 +496,7 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
         if (nActive === active.length) {
           const bigger = new Int32Array(active.length * 2);
           bigger.set(active);
-          active = bigger;
+          active = prep.ws.active = bigger;
         }
         const newLine = cands.line[c]!;
         if (newLine < uniformFrom) varying++;
