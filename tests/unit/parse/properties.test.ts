@@ -127,3 +127,25 @@ describe('parser properties (seeded)', () => {
     }), { seed: SEED, numRuns: 300 });
   });
 });
+
+describe('pathological inputs stay total', () => {
+  it('long runs of syntax characters parse without an internal error', () => {
+    const inputs = [
+      ':' + 'a'.repeat(200_000),
+      '['.repeat(3000) + 'x' + ']'.repeat(10),
+      ' _a'.repeat(20_000),
+      '*'.repeat(50_000),
+      '`'.repeat(5000),
+      '$'.repeat(10_001),
+      '- x\n'.repeat(5000) + '  '.repeat(100) + '- deep',
+      ':::callout\n'.repeat(2000),
+      '\\ref{' + 'a'.repeat(100_000) + '}',
+      '@' + 'k'.repeat(100_000),
+      '{中' + '|x'.repeat(10_000) + '}',
+    ];
+    for (const s of inputs) {
+      const r = parse(s);
+      expect(r.diagnostics.filter((d) => d.kind === 'parserError')).toEqual([]);
+    }
+  });
+});

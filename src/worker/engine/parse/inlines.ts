@@ -340,7 +340,7 @@ class InlineParser {
     if (j === i + 1) return null;
     // A name glued to more letters/digits is not this directive (`:table` is not `:tab`).
     if (j < hi && this.fl[j] === PLAIN && (isAsciiDigit(this.ch[j]!) || (this.ch[j]! >= 65 && this.ch[j]! <= 90) || this.ch[j] === 45)) return null;
-    return String.fromCharCode(...this.ch.slice(i + 1, j));
+    return codesToString(this.ch.slice(i + 1, j));
   }
 
   private plainText(a: number, b: number): string {
@@ -655,7 +655,7 @@ class InlineParser {
     // Trailing punctuation is not part of the key.
     while (j > i + 1 && /[:.#$%&+?<>~/-]/.test(String.fromCharCode(this.ch[j - 1]!))) j--;
     if (j === i + 1 || !/[\p{L}\p{N}_]/u.test(String.fromCharCode(this.ch[i + 1]!))) return;
-    const key = String.fromCharCode(...this.ch.slice(i + 1, j));
+    const key = codesToString(this.ch.slice(i + 1, j));
     const range = this.range(i, j);
     if (CROSSREF_PREFIX.test(key)) {
       const attrs: Attributes = { id: key };
@@ -675,7 +675,7 @@ class InlineParser {
     let j = start;
     while (j < hi && this.fl[j] === PLAIN && this.ch[j] !== 125 && ID_CHARS.test(String.fromCharCode(this.ch[j]!))) j++;
     if (j === start || !this.isPlain(j, 125)) return;
-    const target = String.fromCharCode(...this.ch.slice(start, j));
+    const target = codesToString(this.ch.slice(start, j));
     this.makeAtom(i, j + 1, [{ kind: 'ref', form: eq ? 'latexEq' : 'latex', target, attrs: {}, marks: [], range: this.range(i, j + 1) }]);
     if (i > lo && this.isPlain(i - 1, 126)) {
       this.ch[i - 1] = 0xa0;
@@ -700,7 +700,7 @@ class InlineParser {
     let han = false;
     for (let k = i + 1; k < baseEnd; k++) if (isHanKana(this.ch[k]!)) han = true;
     if (!han || baseEnd === i + 1) return;
-    const rt = String.fromCharCode(...this.ch.slice(baseEnd + 1, j)).split('|').join('|');
+    const rt = codesToString(this.ch.slice(baseEnd + 1, j)).split('|').join('|');
     const children = this.emit(i + 1, baseEnd);
     this.makeAtom(i, j + 1, [{ kind: 'directive', name: 'ruby', attrs: { rt }, children, compact: true, range: this.range(i, j + 1) }]);
     this.unsupported('Ruby', i, j + 1);
@@ -718,7 +718,8 @@ class InlineParser {
       if (marker === 126 && ((isAsciiDigit(prev) && isAsciiDigit(next)) || (isCJK(prev) && isCJK(next)))) continue;
       let j = i + 1;
       while (j < hi && !this.isPlain(j, marker) && this.fl[j] !== BREAK) j = this.step(j);
-      if (j >= hi || this.fl[j] === BREAK || j === i + 1) continue;
+      if (j >= hi) break; // no marker left at all
+      if (this.fl[j] === BREAK || j === i + 1) continue;
       const first = i + 1;
       const last = this.lastVisible(first, j);
       if (last < 0 || this.isSpaceUnit(first) || this.isSpaceUnit(last)) continue;
@@ -753,16 +754,20 @@ class InlineParser {
       for (let i = lo; i + 2 * L < hi + 1; i = this.step(i)) {
         if (!this.delims(i, c, L, hi)) continue;
         if (c === 95 && !this.underscoreOpens(i, L, lo, hi)) continue;
-        let k = i + L + 1;
         let found = -1;
-        for (; k + L <= hi; k = this.step(k)) {
-          if (this.fl[k] === ATOM) continue;
-          if (this.delims(k, c, L, hi) && (c !== 95 || this.underscoreCloses(k, L, lo, hi)) && this.hasContent(i + L, k, c)) {
+        // Content must hold something besides the delimiter character (`***` alone stays text, §5.8);
+        // tracked incrementally so the scan stays linear.
+        let content = false;
+        for (let k = i + L; k + L <= hi; k = this.step(k)) {
+          if (content && this.fl[k] !== ATOM && this.delims(k, c, L, hi) && (c !== 95 || this.underscoreCloses(k, L, lo, hi))) {
             found = k;
             break;
           }
+          if (this.fl[k] !== HIDDEN && !this.isPlain(k, c)) content = true;
         }
-        if (found < 0) continue;
+        // No closer after this opener means none after any later opener either (closers do not depend
+        // on the opener): stop, which keeps the pass linear on long unmatched runs.
+        if (found < 0) break;
         for (let d = 0; d < L; d++) {
           this.fl[i + d] = HIDDEN;
           this.fl[found + d] = HIDDEN;
@@ -771,12 +776,6 @@ class InlineParser {
         i = found + L - 1;
       }
     }
-  }
-
-  /** Emphasis content must hold something besides the delimiter character itself (`***` stays text, §5.8). */
-  private hasContent(a: number, b: number, c: number): boolean {
-    for (let k = a; k < b; k = this.step(k)) if (this.fl[k] !== HIDDEN && !this.isPlain(k, c)) return true;
-    return false;
   }
 
   /** L PLAIN delimiter characters at i (for `_` with L = 1 or 2: not part of a longer run, §10.2). */
