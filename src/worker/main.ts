@@ -1,40 +1,26 @@
 /// <reference lib="webworker" />
 /**
- * Book worker entry: builds the host with the browser environment and exposes it over
- * Comlink. Nothing else lives here.
+ * Book worker entry. It exposes the API at once and loads the host lazily: harfbuzzjs
+ * initialises with top-level await, and messages that reach a module worker while its
+ * top-level await is pending are dispatched before any listener exists — and lost.
+ * So nothing here imports the engine statically; every call waits for the host instead.
  */
 import * as Comlink from 'comlink';
-import { BUNDLED_FACES } from './engine/fonts/bundled';
-import { FONT_URLS } from './host/assets';
-import { BookHost } from './host/book-host';
-import { rasterise } from './host/raster';
+import type { BookWorkerApi } from './protocol/messages';
 
-const presetsRoot = new URL(`${import.meta.env.BASE_URL}presets/`, self.location.origin);
+const host: Promise<BookWorkerApi> = import('./host/browser-environment').then((m) => m.createBrowserHost());
 
-const host = new BookHost({
-  now: () => performance.now(),
-  async loadFonts() {
-    return Promise.all(
-      BUNDLED_FACES.map(async (face) => {
-        const url = FONT_URLS[face.file];
-        if (!url) throw new Error(`No asset URL for the bundled font ${face.file}.`);
-        const response = await fetch(url);
-        if (!response.ok) throw new Error(`Could not load the font ${face.family} ${face.weight} ${face.style} (${response.status}).`);
-        return { family: face.family, weight: face.weight, style: face.style, bytes: new Uint8Array(await response.arrayBuffer()) };
-      }),
-    );
-  },
-  presets: {
-    async readText(path) {
-      const response = await fetch(new URL(path, presetsRoot));
-      if (!response.ok) return null;
-      return response.text();
-    },
-  },
-  raster: async (list, fonts, request) => {
-    const result = await rasterise(list, fonts, request);
-    return Comlink.transfer(result, [result.bytes]);
+const api = new Proxy({} as Record<string, unknown>, {
+  get(_target, name) {
+    // Not a thenable: Comlink and promises must not mistake the API for a promise.
+    if (name === 'then' || typeof name !== 'string') return undefined;
+    return async (...args: unknown[]) => {
+      const target = (await host) as unknown as Record<string, (...a: unknown[]) => unknown>;
+      const method = target[name];
+      if (typeof method !== 'function') throw new Error(`The book worker has no command "${name}".`);
+      return method.apply(target, args);
+    };
   },
 });
 
-Comlink.expose(host);
+Comlink.expose(api);

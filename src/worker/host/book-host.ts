@@ -15,6 +15,7 @@ import {
   type BookSnapshot,
   type BookWorkerApi,
   type ChapterPages,
+  type PageSummary,
   type RasterRequest,
   type TextOp,
   type Transaction,
@@ -170,11 +171,11 @@ export class BookHost implements BookWorkerApi {
     this.visibleChapter = chapterId;
   }
 
-  async getPages(): Promise<{ revision: number; pages: { index: number; label: string; chapter: string }[]; chapters: ChapterPages[] }> {
+  async getPages(): Promise<{ revision: number; pages: PageSummary[]; chapters: ChapterPages[] }> {
     const layout = this.layout;
     return {
       revision: this.layoutRevision,
-      pages: layout ? layout.pages.map((p) => ({ index: p.index, label: p.label, chapter: p.chapter })) : [],
+      pages: layout ? layout.pages.map((p) => ({ index: p.index, label: p.label, chapter: p.chapter, width: p.width, height: p.height })) : [],
       chapters: layout ? chapterPages(layout) : [],
     };
   }

@@ -86,6 +86,9 @@ export interface PageSummary {
   index: number;
   label: string;
   chapter: string;
+  /** Trim size, pt. */
+  width: number;
+  height: number;
 }
 
 export interface ChapterPages {

@@ -74,15 +74,15 @@ describe('layout of a book', () => {
   it('splits paragraphs keeping at least two lines on each side of a column break', () => {
     const layout = run(book(9, 1, 120));
     // Group body lines by block and column; a block seen in two places must have ≥ 2 lines in each.
-    const places = new Map<string, Map<string, number>>();
+    const places = new Map<string, Map<string, Set<number>>>();
     for (const page of layout.pages) {
       for (const item of page.items) {
         if (item.op !== Op.GlyphRun || item.line?.role !== 'body') continue;
         const column = `${page.index}:${item.xs[0]! < page.width / 2 ? 0 : 1}`;
         const perBlock = places.get(item.line.block) ?? new Map<string, Set<number>>();
-        const lines = (perBlock.get(column) as unknown as Set<number> | undefined) ?? new Set<number>();
+        const lines = perBlock.get(column) ?? new Set<number>();
         lines.add(item.y);
-        perBlock.set(column, lines as unknown as number);
+        perBlock.set(column, lines);
         places.set(item.line.block, perBlock);
       }
     }
@@ -90,7 +90,7 @@ describe('layout of a book', () => {
     for (const perBlock of places.values()) {
       if (perBlock.size < 2) continue;
       splits++;
-      for (const lines of perBlock.values()) expect((lines as unknown as Set<number>).size).toBeGreaterThanOrEqual(2);
+      for (const lines of perBlock.values()) expect(lines.size).toBeGreaterThanOrEqual(2);
     }
     expect(splits).toBeGreaterThan(3);
   });

@@ -78,7 +78,7 @@ describe('the worker protocol over a message port (no Worker)', () => {
 
   it('cancels a long build in progress when a newer transaction arrives', async () => {
     const big = Array.from({ length: 6 }, (_, i) => chapterMarkdown(random, `Big ${i}`, 80));
-    const { client, events } = loopbackClient(nodeEnvironment(presetFiles(big)));
+    const { client } = loopbackClient(nodeEnvironment(presetFiles(big)));
     const seen: ClientEvent[] = [];
     client.on((e) => seen.push(e));
     await client.start();
@@ -101,7 +101,6 @@ describe('the worker protocol over a message port (no Worker)', () => {
     const progressFor0 = seen.filter((e) => e.type === 'progress' && e.revision === 0).length;
     expect(progressFor0).toBeLessThan(big.length); // it stopped before laying out every chapter
     expect(seen.some((e) => e.type === 'converged' && e.revision === 0)).toBe(false);
-    void events;
   });
 
   it('restarts a hung worker and reopens the book at the same revision', async () => {

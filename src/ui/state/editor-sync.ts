@@ -1,0 +1,104 @@
+/**
+ * Keeps one chapter's editor text in step with the worker, CodeMirror-collab style:
+ * `shadow` is the worker's text at `shadowRevision`; the editor shows shadow + the user's
+ * unsent changes. At most one transaction is in flight; edits made meanwhile go in the next.
+ * Changes made elsewhere (agents, loads) arrive as remote changes and are mapped through the
+ * user's pending edit, so neither side loses a keystroke.
+ */
+import { mapChange } from '../../worker/document/mapping';
+import type { BookClient, ClientEvent } from '../../worker/protocol/client';
+import type { TextOp } from '../../worker/protocol/messages';
+
+export interface EditorSurface {
+  getText(): string;
+  /** Replaces the editor text, keeping the selection where the mapping puts it. */
+  applyRemote(change: TextOp, newText: string): void;
+}
+
+export class ChapterSync {
+  private shadow: string;
+  private shadowRevision: number;
+  private inFlight = false;
+  private disposed = false;
+  private readonly off: () => void;
+
+  constructor(
+    private readonly client: BookClient,
+    readonly chapterId: string,
+    text: string,
+    revision: number,
+    private readonly surface: EditorSurface,
+  ) {
+    this.shadow = text;
+    this.shadowRevision = revision;
+    this.off = client.on((event) => this.onEvent(event));
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.off();
+  }
+
+  /** Call after every user edit. */
+  userEdited(): void {
+    void this.flush();
+  }
+
+  private localChange(): TextOp | null {
+    const current = this.surface.getText();
+    if (current === this.shadow) return null;
+    return diff(this.chapterId, this.shadow, current);
+  }
+
+  private async flush(): Promise<void> {
+    if (this.inFlight || this.disposed) return;
+    const change = this.localChange();
+    if (!change) return;
+    this.inFlight = true;
+    try {
+      const result = await this.client.apply({ origin: 'ui', baseRevision: this.shadowRevision, ops: [change] });
+      if (!result.ok) console.warn(result.error);
+    } finally {
+      this.inFlight = false;
+    }
+    // The accepted change reached the shadow through its textChanged event; send what came since.
+    void this.flush();
+  }
+
+  private onEvent(event: ClientEvent): void {
+    if (event.type === 'revision') {
+      this.shadowRevision = Math.max(this.shadowRevision, event.revision);
+      return;
+    }
+    if (event.type !== 'textChanged') return;
+    const mine = event.changes.filter((c) => c.chapterId === this.chapterId);
+    this.shadowRevision = event.revision;
+    if (mine.length === 0) return;
+    const pending = this.localChange();
+    for (const change of [...mine].sort((a, b) => b.from - a.from)) {
+      this.shadow = this.shadow.slice(0, change.from) + change.insert + this.shadow.slice(change.to);
+    }
+    // Our own echo is already in the editor; remote changes are mapped through our pending edit.
+    if (event.origin === 'ui') return;
+    let text = this.surface.getText();
+    for (const change of [...mine].sort((a, b) => b.from - a.from)) {
+      const mapped = pending ? mapChange(change, [[pending]]) : change;
+      text = text.slice(0, mapped.from) + mapped.insert + text.slice(mapped.to);
+      this.surface.applyRemote(mapped, text);
+    }
+  }
+}
+
+/** The single change that turns `before` into `after` (common prefix and suffix kept). */
+export function diff(chapterId: string, before: string, after: string): TextOp {
+  let start = 0;
+  const max = Math.min(before.length, after.length);
+  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let endBefore = before.length;
+  let endAfter = after.length;
+  while (endBefore > start && endAfter > start && before.charCodeAt(endBefore - 1) === after.charCodeAt(endAfter - 1)) {
+    endBefore--;
+    endAfter--;
+  }
+  return { type: 'text', chapterId, from: start, to: endBefore, insert: after.slice(start, endAfter) };
+}

@@ -1,0 +1,38 @@
+/**
+ * The host's environment inside the browser worker: fonts and presets over HTTP from the
+ * app's own origin (precached for offline use), rasters on OffscreenCanvas.
+ */
+import * as Comlink from 'comlink';
+import { BUNDLED_FACES } from '../engine/fonts/bundled';
+import { FONT_URLS } from './assets';
+import { BookHost } from './book-host';
+import { rasterise } from './raster';
+
+export function createBrowserHost(): BookHost {
+  const presetsRoot = new URL(`${import.meta.env.BASE_URL}presets/`, self.location.origin);
+  return new BookHost({
+    now: () => performance.now(),
+    async loadFonts() {
+      return Promise.all(
+        BUNDLED_FACES.map(async (face) => {
+          const url = FONT_URLS[face.file];
+          if (!url) throw new Error(`No asset URL for the bundled font ${face.file}.`);
+          const response = await fetch(url);
+          if (!response.ok) throw new Error(`Could not load the font ${face.family} ${face.weight} ${face.style} (${response.status}).`);
+          return { family: face.family, weight: face.weight, style: face.style, bytes: new Uint8Array(await response.arrayBuffer()) };
+        }),
+      );
+    },
+    presets: {
+      async readText(path) {
+        const response = await fetch(new URL(path, presetsRoot));
+        if (!response.ok) return null;
+        return response.text();
+      },
+    },
+    raster: async (list, fonts, request) => {
+      const result = await rasterise(list, fonts, request);
+      return Comlink.transfer(result, [result.bytes]);
+    },
+  });
+}
