@@ -6,5 +6,5 @@
 export type * from './model';
 export { parseChapter, type ParseOptions } from './chapter';
 export { parseBook, combineBook, type BookChapterInput, type BookOptions } from './book';
-export { parseAttributes, type AttributeParse } from './attributes';
+export { parseAttributes, attrBoolean, type AttributeParse } from './attributes';
 export { plainTextOf } from './inlines';

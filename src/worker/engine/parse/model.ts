@@ -237,7 +237,10 @@ export interface CodeBlock extends BlockBase {
   /** Leftover info words (`python normalize.py` → `normalize.py`), else `attrs.title`. */
   title?: string;
   text: string;
-  /** Offset of the first content character (text[i] sits at contentFrom + i, lines separated by the source newline). */
+  /**
+   * Offset of the first content line. `text` joins the verbatim content lines with '\n' (a CRLF source
+   * therefore differs in the separators); map positions line by line from `contentFrom`.
+   */
   contentFrom: number;
   closed: boolean;
 }
