@@ -53,7 +53,7 @@ function designElement(slot: 'running' | 'heading') {
   const isRule = { path: '~.kind', equals: ['rule'] } as const;
   return obj(
     {
-      kind: en(['text', 'rule', 'box', 'image'], 'text', 'What the element draws: text, a rule, a box or an image.'),
+      kind: en(['text', 'rule', 'box', 'image'], follow([], () => 'text', 'text when not given; kept whenever set'), 'What the element draws: text, a rule, a box or an image.'),
       id: txt(undefined, 'Name of the element, unique in its slot; other elements anchor to it as #id.'),
       parity: en(['all', 'odd', 'even'], 'all', 'Pages the element appears on by parity (page 1 is odd).'),
       pages: en(['all', 'body', 'opener', 'part', 'blank'], 'all', 'Page roles the element appears on.'),

@@ -109,9 +109,8 @@ export interface LeafNode<V = unknown, Opt extends boolean = boolean> extends No
   family?: FormatFamily;
   /** format: extra words besides §3 spellings (`symbols`). */
   extraWords?: readonly string[];
-  /** Phantom: the effective value type. */
-  readonly __v?: V;
-  readonly __o?: Opt;
+  /** Phantom: the effective value type and whether it may be unset. */
+  readonly __t?: { v: V; o: Opt };
 }
 
 export interface ObjectNode<F extends Record<string, AnyNode> = Record<string, AnyNode>, Opt extends boolean = boolean>
@@ -126,7 +125,7 @@ export interface ObjectNode<F extends Record<string, AnyNode> = Record<string, A
   booleanMeansEnabled?: boolean;
   /** Accepts any extra key (design placement fragments, palette maps, overrides). */
   open?: boolean;
-  readonly __o?: Opt;
+  readonly __t?: { o: Opt };
 }
 
 export interface ListNode<I extends AnyNode = AnyNode> extends NodeBase {
@@ -147,12 +146,12 @@ export type AnyNode = LeafNode | ObjectNode | ListNode;
 // ---------------------------------------------------------------------------------------------
 // Effective type inference (typed accessor for the layout engine)
 
-export type Effective<N> = N extends LeafNode<infer V, infer O>
-  ? O extends true
+export type Effective<N> = N extends { node: 'leaf'; __t?: { v: infer V; o: infer O } }
+  ? [O] extends [true]
     ? V | undefined
     : V
-  : N extends ObjectNode<infer F, infer O>
-    ? O extends true
+  : N extends { node: 'object'; fields: infer F; __t?: { o: infer O } }
+    ? [O] extends [true]
       ? { [K in keyof F]: Effective<F[K]> } | undefined
       : { [K in keyof F]: Effective<F[K]> }
     : N extends ListNode<infer I>

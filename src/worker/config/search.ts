@@ -40,6 +40,7 @@ interface Entry {
   section: SectionInfo;
   fields: { w: string[]; weight: number }[];
   level?: number;
+  priority?: 'C' | 'M' | 'A';
 }
 
 function entries(stored: StoredConfig): Entry[] {
@@ -65,6 +66,7 @@ function entries(stored: StoredConfig): Entry[] {
       ],
     };
     if (level) e.level = Number(level);
+    if (info?.priority) e.priority = info.priority;
     return e;
   });
 }
@@ -100,7 +102,7 @@ export function findSetting(stored: StoredConfig, query: string, limit = 20): Fi
       }
       total += best;
     }
-    if (all) scored.push({ e, score: total - e.path.length / 1000 });
+    if (all) scored.push({ e, score: total + (e.priority === 'C' ? 1 : e.priority === 'M' ? 0.5 : 0) - e.path.length / 1000 });
   }
   scored.sort((a, b) => b.score - a.score || a.e.path.localeCompare(b.e.path));
   const top = scored.slice(0, Math.max(1, limit));

@@ -21,6 +21,14 @@ describe('set vs effective', () => {
   it('the typed accessor reads the effective config', () => {
     const e = effectiveConfig({ bodyText: { fontSize: { value: 9, unit: 'pt' } } });
     const size: number = e.bodyText.fontSize.value;
+    // @ts-expect-error a length is a Dimension, not a text
+    const wrong: string = e.bodyText.fontSize;
+    void wrong;
+    const align: 'left' | 'justify' | 'start' | 'end' = e.bodyText.textAlign;
+    expect(align).toBe('justify');
+    // Unset-by-default values are typed as possibly undefined.
+    const interval = e.bodyText.tabInterval;
+    expect(interval).toBeUndefined();
     expect(size).toBe(9);
     expect(e.headings.levels.find((l) => l.level === 2)?.fontSize).toEqual({ value: 15, unit: 'pt' });
     expect(e.layout.layoutType).toBe('double');
