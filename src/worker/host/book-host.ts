@@ -24,6 +24,7 @@ import {
 } from '../protocol/messages';
 import { applyChapterOp, applyTextChanges, OpError, snapshotOf, type BookState } from '../document/book';
 import { mapChange } from '../document/mapping';
+import { hitTest, sourceRects, type SourcePoint, type SourceRect } from '../engine/query';
 import { yieldToEventLoop } from './yield';
 import { loadPreset, type PresetReader } from './open-preset';
 
@@ -182,6 +183,15 @@ export class BookHost implements BookWorkerApi {
 
   async getDisplayList(pageIndex: number): Promise<PageDisplayList | null> {
     return this.layout?.pages[pageIndex] ?? null;
+  }
+
+  async hitTest(pageIndex: number, x: number, y: number): Promise<SourcePoint | null> {
+    const page = this.layout?.pages[pageIndex];
+    return page && Number.isFinite(x) && Number.isFinite(y) ? hitTest(page, x, y) : null;
+  }
+
+  async sourceRects(chapterId: string, from: number, to: number): Promise<SourceRect[]> {
+    return this.layout ? sourceRects(this.layout.pages, chapterId, from, to) : [];
   }
 
   async getGlyphOutlines(fontId: string, glyphs: number[]): Promise<{ fontId: string; upem: number; paths: string[] }> {

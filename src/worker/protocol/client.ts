@@ -97,6 +97,12 @@ export class BookClient {
   getDisplayList(pageIndex: number): Promise<PageDisplayList | null> {
     return this.call(() => this.api.getDisplayList(pageIndex));
   }
+  hitTest(pageIndex: number, x: number, y: number): Promise<{ chapterId: string; offset: number; pageIndex: number } | null> {
+    return this.call(() => this.api.hitTest(pageIndex, x, y));
+  }
+  sourceRects(chapterId: string, from: number, to: number): Promise<{ pageIndex: number; x: number; y: number; width: number; height: number }[]> {
+    return this.call(() => this.api.sourceRects(chapterId, from, to));
+  }
   getGlyphOutlines(fontId: string, glyphs: number[]): Promise<{ fontId: string; upem: number; paths: string[] }> {
     return this.call(() => this.api.getGlyphOutlines(fontId, glyphs));
   }

@@ -158,6 +158,10 @@ export interface BookWorkerApi {
   setVisibleChapter(chapterId: string | null): Promise<void>;
   getPages(): Promise<{ revision: number; pages: PageSummary[]; chapters: ChapterPages[] }>;
   getDisplayList(pageIndex: number): Promise<PageDisplayList | null>;
+  /** The source character at a point of a page (pt from the trim box's top-left), or null. */
+  hitTest(pageIndex: number, x: number, y: number): Promise<{ chapterId: string; offset: number; pageIndex: number } | null>;
+  /** Where a chapter's source range [from, to) landed: rectangles in pt per page. */
+  sourceRects(chapterId: string, from: number, to: number): Promise<{ pageIndex: number; x: number; y: number; width: number; height: number }[]>;
   /** Glyph outlines as SVG path data in font units (y up), for the painter's Path2D cache. */
   getGlyphOutlines(fontId: string, glyphs: number[]): Promise<{ fontId: string; upem: number; paths: string[] }>;
   /** Rasterises a page in the worker (OffscreenCanvas) from the same display list. */

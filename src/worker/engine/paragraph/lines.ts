@@ -87,9 +87,10 @@ function appendPiece(runs: LineRun[], piece: ShapedPiece, x: number, spaceBefore
   if (last && last.fontId === piece.face.id && last.size === piece.style.size && last.colour === piece.style.colour) {
     run = last;
     if (spaceBefore) {
-      // Keep the word space in the run's text so extracted text has its spaces.
+      // Keep the word space in the run's text so extracted text has its spaces. It maps to the
+      // source character right after the previous word (the space, or a joined line's newline).
       run.text += ' ';
-      run.offsets.push(piece.offsets.length > 0 ? piece.offsets[0]! - 1 : run.offsets[run.offsets.length - 1] ?? 0);
+      run.offsets.push((run.offsets[run.offsets.length - 1] ?? -2) + 1);
     }
   } else {
     run = { fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], dys: [], text: '', clusters: [], offsets: [] };

@@ -1,0 +1,92 @@
+/**
+ * Queries over laid-out pages: what source character is at a point, and where a source range
+ * landed. Pure functions of display lists, so the UI, the tools and tests get the same answer.
+ */
+import { Op, type GlyphRunItem, type PageDisplayList } from '../protocol/displaylist';
+
+/** Vertical extent of a line box around its baseline, in em of the run's size. */
+const ASCENT_EM = 0.85;
+const DESCENT_EM = 0.3;
+
+export interface SourcePoint {
+  chapterId: string;
+  /** UTF-16 offset in the chapter's source. */
+  offset: number;
+  pageIndex: number;
+}
+
+export interface SourceRect {
+  pageIndex: number;
+  /** pt, from the trim box's top-left. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Source offset of a run's text index (runs of generated text have none). */
+export function sourceOffsetOf(run: GlyphRunItem, textIndex: number): number | null {
+  if (run.srcFrom < 0) return null;
+  if (run.srcMap) return run.srcMap[Math.min(textIndex, run.srcMap.length - 1)] ?? null;
+  return run.srcFrom + textIndex;
+}
+
+/** Pen x where glyph i ends: the next glyph's x, or an estimate for the last one (half an em). */
+function glyphEnd(run: GlyphRunItem, i: number): number {
+  return run.xs[i + 1] ?? run.xs[i]! + run.size * 0.5;
+}
+
+/**
+ * The source character under a point (pt): the glyph run whose line box contains the point's y,
+ * nearest in x; the caret goes before or after the glyph's cluster by which half was hit.
+ */
+export function hitTest(page: PageDisplayList, x: number, y: number): SourcePoint | null {
+  let best: { run: GlyphRunItem; distance: number } | null = null;
+  for (const item of page.items) {
+    if (item.op !== Op.GlyphRun || item.srcFrom < 0 || item.glyphs.length === 0) continue;
+    if (y < item.y - item.size * ASCENT_EM || y > item.y + item.size * DESCENT_EM) continue;
+    const left = item.xs[0]!;
+    const right = glyphEnd(item, item.glyphs.length - 1);
+    const distance = x < left ? left - x : x > right ? x - right : 0;
+    if (!best || distance < best.distance) best = { run: item, distance };
+  }
+  if (!best) return null;
+  const run = best.run;
+  let glyph = 0;
+  while (glyph + 1 < run.glyphs.length && run.xs[glyph + 1]! <= x) glyph++;
+  const after = x > (run.xs[glyph]! + glyphEnd(run, glyph)) / 2;
+  const cluster = run.clusters[glyph]!;
+  let textIndex = cluster;
+  if (after) {
+    // The caret goes after the whole cluster (a ligature covers several characters), but not
+    // past a word space, which has no glyph of its own.
+    let end = run.text.length;
+    for (const c of run.clusters) if (c > cluster && c < end) end = c;
+    const space = run.text.indexOf(' ', cluster + 1);
+    textIndex = space >= 0 && space < end ? space : end;
+  }
+  const offset = textIndex >= run.text.length ? (sourceOffsetOf(run, run.text.length - 1) ?? 0) + 1 : sourceOffsetOf(run, textIndex);
+  return offset === null ? null : { chapterId: run.chapter, offset, pageIndex: page.index };
+}
+
+/** Rectangles covering the glyphs whose source lies in [from, to) of a chapter, one per run. */
+export function sourceRects(pages: readonly PageDisplayList[], chapterId: string, from: number, to: number): SourceRect[] {
+  const rects: SourceRect[] = [];
+  for (const page of pages) {
+    if (page.chapter !== chapterId) continue;
+    for (const item of page.items) {
+      if (item.op !== Op.GlyphRun || item.chapter !== chapterId || item.srcFrom < 0) continue;
+      let minX = Infinity;
+      let maxX = -Infinity;
+      for (let g = 0; g < item.glyphs.length; g++) {
+        const offset = sourceOffsetOf(item, item.clusters[g]!);
+        if (offset === null || offset < from || offset >= to) continue;
+        minX = Math.min(minX, item.xs[g]!);
+        maxX = Math.max(maxX, glyphEnd(item, g));
+      }
+      if (minX === Infinity) continue;
+      rects.push({ pageIndex: page.index, x: minX, y: item.y - item.size * ASCENT_EM, width: maxX - minX, height: item.size * (ASCENT_EM + DESCENT_EM) });
+    }
+  }
+  return rects;
+}
