@@ -70,7 +70,7 @@ export function resolveHyphenationLanguage(tag: string | undefined): Hyphenation
   // Spec: CJK tags → no hyphenation (also `zh-Latn-pinyin`, although patterns exist for it:
   // changing that would change the reference's output).
   if (CJK_LANGUAGES.has(lang) || (script !== undefined && CJK_SCRIPTS.has(script))) return make(null);
-  const supported = new Set(H.supportedLanguages);
+  const supported = supportedIds();
   if (lang === 'en') return make(region === 'gb' || region === 'uk' ? 'en-gb' : 'en-us');
   if ((BUNDLED_HYPHENATION_LANGUAGES as readonly string[]).includes(lang)) return make(lang);
   if (supported.has(t)) return make(t);
@@ -80,6 +80,11 @@ export function resolveHyphenationLanguage(tag: string | undefined): Hyphenation
   if (lang === 'mn' && (script === undefined || script === 'cyrl')) return make('mn-cyrl');
   if (supported.has(lang)) return make(lang);
   return make('en-us', true);
+}
+
+let supportedCache: ReadonlySet<string> | null = null;
+function supportedIds(): ReadonlySet<string> {
+  return (supportedCache ??= new Set(H.supportedLanguages));
 }
 
 /** What kind of break a word offers; decides the penalty and whether a hyphen is drawn. */
@@ -180,12 +185,24 @@ export function createHyphenator(options: HyphenatorOptions): Hyphenator {
     return r;
   };
 
+  // Fast path: consecutive words nearly always share language and options.
+  let lastTag = '';
+  let lastFlags = -1;
+  let lastCache: Map<string, readonly WordBreak[]> | null = null;
+
   const breakPoints = (word: string, tag: string, opts: WordBreakOptions = {}): readonly WordBreak[] => {
-    const lang = resolve(tag);
     const flags = (opts.hyphenate === false ? 1 : 0) | (opts.compounds === false ? 2 : 0) | (opts.breakAfterHyphens === false ? 4 : 0) | (opts.breakAfterDashes === false ? 8 : 0);
-    const key = `${lang.patterns ?? ''}|${flags}`;
-    let cache = caches.get(key);
-    if (!cache) caches.set(key, (cache = new Map()));
+    let cache: Map<string, readonly WordBreak[]> | undefined;
+    const lang = resolve(tag);
+    if (lastCache !== null && tag === lastTag && flags === lastFlags) cache = lastCache;
+    else {
+      const key = `${lang.patterns ?? ''}|${flags}`;
+      cache = caches.get(key);
+      if (!cache) caches.set(key, (cache = new Map()));
+      lastTag = tag;
+      lastFlags = flags;
+      lastCache = cache;
+    }
     const hit = cache.get(word);
     if (hit) return hit;
     const fn = lang.patterns === null || opts.hyphenate === false ? null : engine(lang.patterns);

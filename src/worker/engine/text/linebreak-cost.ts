@@ -65,11 +65,13 @@ export interface LineBreakParams {
   /** Runt cost proportional to (1 − w / threshold) instead of all-or-nothing. */
   gradedRuntPenalty: boolean;
   /**
-   * Index of the first line from which `lineWidths` returns the same width for every later line
-   * (TeX's "easy line"). Break nodes on those lines need not be told apart by line number, which
-   * makes breaking faster. Default 1 is correct for a first-line indent given as a shorter
-   * first line; pass `Infinity` when the widths vary further down (wrap-arounds, drop caps).
-   * Ignored (treated as Infinity) when `looseness` ≠ 0.
+   * Optional speed hint: index of the first line from which `lineWidths` returns the same width
+   * for every later line (TeX's "easy line"). Break nodes on those lines need not be told apart
+   * by line number. Default Infinity: every line number is distinguished, which is always
+   * correct (a paragraph whose lines all share one measure is detected and fast anyway). Pass 1
+   * when only the first line differs (indent given as a shorter first line). A wrong hint
+   * silently uses line `lineWidthsUniformFrom`'s width for all later lines. Ignored when
+   * `looseness` ≠ 0.
    */
   lineWidthsUniformFrom: number;
 }
@@ -95,7 +97,7 @@ export const DEFAULT_LINE_BREAK_PARAMS: Readonly<LineBreakParams> = Object.freez
   runtMinCharacters: 20,
   runtPenalty: 1000,
   gradedRuntPenalty: false,
-  lineWidthsUniformFrom: 1,
+  lineWidthsUniformFrom: Infinity,
 });
 
 /** Defaults merged with the caller's choices. */

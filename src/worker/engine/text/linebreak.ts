@@ -260,19 +260,27 @@ function prepare(items: readonly Item[], ws: Workspace): Prepared {
 class WidthCache {
   private readonly cache: number[] = [];
   private uniform = NaN;
+  private first = NaN;
+  /** Every width looked up so far is the same (the usual single-measure paragraph). */
+  allEqual = true;
   constructor(
     private readonly fn: LineWidths,
     readonly uniformFrom: number,
   ) {}
   get(line: number): number {
     if (line >= this.uniformFrom) {
-      if (this.uniform !== this.uniform) this.uniform = this.fn(this.uniformFrom);
+      if (this.uniform !== this.uniform) this.uniform = this.note(this.fn(this.uniformFrom));
       return this.uniform;
     }
     const c = this.cache[line];
     if (c !== undefined) return c;
-    const w = this.fn(line);
+    const w = this.note(this.fn(line));
     this.cache[line] = w;
+    return w;
+  }
+  private note(w: number): number {
+    if (this.first !== this.first) this.first = w;
+    else if (w !== this.first) this.allEqual = false;
     return w;
   }
 }
@@ -440,9 +448,10 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
       // node stays active and nothing else would happen. Borderline lines go to fitLine.
       if (!emergency && !isForced && fil === 0 && available - natural - pw > slackScale * (ragged ? 1 : stretch)) {
         active[kept++] = a;
-        if (varying === 0) {
+        if (varying === 0 || widths.allEqual) {
           // Later active nodes sit at later breakpoints: their lines have less width, less
-          // stretch and the same measure, so they are too loose as well. Keep them all.
+          // stretch and the same measure (all widths equal, or all nodes on uniform lines),
+          // so they are too loose as well. Keep them all.
           for (j++; j < nActive; j++) active[kept++] = active[j]!;
         }
         continue;
@@ -500,6 +509,7 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
         }
         const newLine = cands.line[c]!;
         if (newLine < uniformFrom) varying++;
+        widths.get(newLine); // registers the width, so `allEqual` covers every active node
         active[nActive++] = nodes.add(k, start, newLine, cands.fitness[c]!, cands.info[c]! | INFO_FRESH, cands.prev[c]!, cands.demerits[c]!, cands.ratio[c]!);
       }
     }
