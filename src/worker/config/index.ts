@@ -11,6 +11,7 @@ import { collectConfigWarnings } from './warnings';
 import { CONFIG_VERSION, migrateConfig } from './version';
 import { clone, isPlainObject } from './values';
 import { Resolver } from './resolve';
+import { isSettingVisible as isSettingVisibleImpl } from './sections';
 
 export type { ColorValue, Dimension, Unit, JsonValue, JsonObject, StoredConfig, ConfigWarning, ConfigError } from './types';
 export { UNITS } from './types';
@@ -24,13 +25,13 @@ export {
 export type { GetConfigResult, SetConfigResult, SetConfigRequest, PathChange, ChangeEntry, FollowedEntry, SettingEntry } from './model';
 export { findSetting } from './search';
 export type { FindSettingResult, FoundSetting } from './search';
-export { settingsCatalogue, settingInfo, SECTIONS, SETTINGS_GROUPS } from './sections';
+export { settingsCatalogue, settingInfo, isSettingVisible, patternOf, SECTIONS, SETTINGS_GROUPS } from './sections';
 export type { SettingInfo, SectionInfo } from './sections';
-export { collectConfigWarnings, settingsNotApplied, declareAppliedSettings, appliedSettings, isApplied, NotAppliedTracker } from './warnings';
+export { cjkGridWarnings, collectConfigWarnings, settingsNotApplied, declareAppliedSettings, appliedSettings, isApplied, NotAppliedTracker } from './warnings';
 export { CONFIG_VERSION, migrateConfig, rulesAfter } from './version';
 export type { MigrationResult } from './version';
 export { emReferenceOf, emBasePt, lengthAtPt, bodySizePt } from './units';
-export { localeStrings, defaultResourceTypes } from './locale';
+export { localeStrings, defaultResourceTypes, hyphenationId, defaultNumerals, cjkRegion, isRtlLocale, isArabicScript, stringsLanguage } from './locale';
 export { configSchema, checkConfigShape } from './schema';
 export { PAGE_PRESET_SIZES } from './catalogue';
 export type { EmRef, Visibility } from './nodes';
@@ -74,4 +75,10 @@ export function loadConfig(raw: unknown, opts: { configVersion?: number; content
 /** Warnings of the resolution only (fast path for the worker). */
 export function resolutionWarnings(stored: StoredConfig): ConfigWarning[] {
   return resolveWithWarnings(stored).warnings;
+}
+
+/** Whether the Design panel shows the setting at `path` for this book. */
+export function settingVisible(stored: StoredConfig, path: string): boolean {
+  const r = new Resolver(stored);
+  return isSettingVisibleImpl(resolveConfig(stored), path, (p) => r.get(p));
 }

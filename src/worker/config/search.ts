@@ -6,7 +6,7 @@
 import type { JsonValue, StoredConfig } from './types';
 import { ROOT } from './catalogue';
 import { enumerateLeaves, resolveConfig } from './model';
-import { SECTIONS, settingInfo } from './sections';
+import { SECTIONS, patternOf, settingInfo } from './sections';
 import type { SectionInfo } from './sections';
 import { humanize } from './sections';
 
@@ -43,30 +43,37 @@ interface Entry {
   priority?: 'C' | 'M' | 'A';
 }
 
+const staticWords = new Map<string, { label: string; section: SectionInfo; fields: { w: string[]; weight: number }[]; priority?: 'C' | 'M' | 'A' }>();
+
 function entries(stored: StoredConfig): Entry[] {
   const eff = resolveConfig(stored);
   return enumerateLeaves(ROOT, '', eff).map((leaf) => {
-    const info = settingInfo(leaf.path);
-    const section = info?.section ?? SECTIONS.legacy;
-    const label = info?.label ?? humanize(leaf.path.split('.').pop() ?? leaf.path);
+    const pattern = patternOf(leaf.path);
+    let st = staticWords.get(pattern);
+    if (!st) {
+      const info = settingInfo(leaf.path);
+      const section = info?.section ?? SECTIONS.legacy;
+      const label = info?.label ?? humanize(leaf.path.split('.').pop() ?? leaf.path);
+      const keyWords = pattern.replace(/\[[^\]]*\]/g, ' ').split('.').flatMap(words);
+      const opts = (leaf.node.options ?? []).map(String).flatMap(words);
+      st = {
+        label,
+        section,
+        fields: [
+          { w: words(label), weight: 5 },
+          { w: keyWords, weight: 3 },
+          { w: words(section.section), weight: 2 },
+          { w: opts, weight: 2 },
+          { w: words(leaf.node.meta.help), weight: 1 },
+        ],
+      };
+      if (info?.priority) st.priority = info.priority;
+      staticWords.set(pattern, st);
+    }
     const level = /^headings\.levels\[level=(\d)\]/.exec(leaf.path)?.[1];
-    const keyWords = leaf.path.replace(/\[[^\]]*\]/g, ' ').split('.').flatMap(words);
-    const opts = (leaf.node.options ?? []).map(String).flatMap(words);
-    const e: Entry = {
-      path: leaf.path,
-      effective: leaf.effective,
-      label,
-      section,
-      fields: [
-        { w: words(label), weight: 5 },
-        { w: keyWords, weight: 3 },
-        { w: words(section.section), weight: 2 },
-        { w: opts, weight: 2 },
-        { w: words(leaf.node.meta.help), weight: 1 },
-      ],
-    };
+    const e: Entry = { path: leaf.path, effective: leaf.effective, label: st.label, section: st.section, fields: st.fields };
     if (level) e.level = Number(level);
-    if (info?.priority) e.priority = info.priority;
+    if (st.priority) e.priority = st.priority;
     return e;
   });
 }

@@ -5,6 +5,7 @@
 import type { AnyNode, ControlKind, EmRef, LeafNode, SectionId, Visibility } from './nodes';
 import { ROOT } from './catalogue';
 import { join } from './paths';
+import type { JsonValue } from './types';
 
 /** The panel's settings groups, in order (tools.md §7.8). */
 export const SETTINGS_GROUPS = [
@@ -178,4 +179,24 @@ let byPattern: Map<string, SettingInfo> | undefined;
 export function settingInfo(path: string): SettingInfo | undefined {
   if (!byPattern) byPattern = new Map(settingsCatalogue().map((i) => [i.path, i]));
   return byPattern.get(patternOf(path));
+}
+
+/**
+ * Whether the Design panel shows a setting (tools.md §7.8 context-aware visibility), given the effective config.
+ * `itemPath` resolves item-relative conditions (`~.kind`).
+ */
+export function isSettingVisible(effective: JsonValue, path: string, get: (path: string) => JsonValue | undefined): boolean {
+  const info = settingInfo(path);
+  const vis = info?.visible;
+  if (!vis) return true;
+  let target = vis.path;
+  if (target.startsWith('~.')) {
+    const item = path.slice(0, path.lastIndexOf(']') + 1);
+    target = item + target.slice(1);
+  }
+  void effective;
+  const v = get(target);
+  if (vis.equals) return vis.equals.some((e) => JSON.stringify(e) === JSON.stringify(v));
+  if (vis.not) return !vis.not.some((e) => JSON.stringify(e) === JSON.stringify(v));
+  return true;
 }

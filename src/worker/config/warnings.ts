@@ -6,7 +6,8 @@ import type { AnyNode } from './nodes';
 import { ROOT } from './catalogue';
 import type { ConfigWarning, JsonObject, JsonValue, StoredConfig } from './types';
 import { resolveWithWarnings } from './model';
-import { isColorValue, isDimension, isPlainObject } from './values';
+import { isColorValue, isDimension, isPlainObject, lengthToPt } from './values';
+import { bodySizePt, dpiOf } from './units';
 import { join, nearestKeys } from './paths';
 import { patternOf } from './sections';
 
@@ -58,11 +59,47 @@ export function collectConfigWarnings(stored: StoredConfig): ConfigWarning[] {
       }
     }
   }
+  out.push(...cjkGridWarnings(effective));
   const fn = effective.footnotes as JsonObject | undefined;
   if (!vertical && fn?.placement === 'spread' && !isVerticalSpreadAllowed()) {
     out.push({ kind: 'unknownConfigValue', path: 'footnotes.placement', value: 'spread', used: 'column', message: "footnotes.placement 'spread' applies to vertical text only; notes go to the foot of the column." });
   }
   return out;
+}
+
+/**
+ * `cjkGridClamped` (§14.1, §17.1): a character grid larger than the type area allows is reduced to the largest grid
+ * that fits. One grid cell is one body size wide (pt) and one body line tall; vertical text swaps the axes.
+ */
+export function cjkGridWarnings(effective: JsonObject): ConfigWarning[] {
+  const grid = getPath(effective, ['cjk', 'grid']);
+  if (!isPlainObject(grid) || grid.enabled !== true) return [];
+  const ctx = { emPt: bodySizePt(effective), remPt: bodySizePt(effective), dpi: dpiOf(effective) };
+  const pt = (v: JsonValue | undefined, em = ctx.emPt): number => (isDimension(v) ? lengthToPt(v, { ...ctx, emPt: em }) : 0);
+  const page = getPath(effective, ['page']);
+  if (!isPlainObject(page) || !isPlainObject(page.margins)) return [];
+  const m = page.margins;
+  const width = pt(page.width) - pt(m.left) - pt(m.right); // pt
+  const height = pt(page.height) - pt(m.top) - pt(m.bottom); // pt
+  const body = ctx.emPt; // pt per character cell
+  const line = pt(getPath(effective, ['bodyText', 'lineHeight']), body); // pt per grid line
+  const vertical = getPath(effective, ['layout', 'writingMode']) === 'vertical-rl';
+  const maxChars = Math.max(1, Math.floor((vertical ? height : width) / body));
+  const maxLines = Math.max(1, Math.floor((vertical ? width : height) / Math.max(line, 1e-6)));
+  const out: ConfigWarning[] = [];
+  for (const [key, max] of [['charsPerLine', maxChars], ['linesPerPage', maxLines]] as const) {
+    const v = grid[key];
+    if (typeof v === 'number' && v > max) {
+      out.push({ kind: 'cjkGridClamped', path: `cjk.grid.${key}`, value: v, used: max, message: `cjk.grid.${key} ${v} does not fit the type area; ${max} is used.` });
+    }
+  }
+  return out;
+}
+
+function getPath(v: JsonValue | undefined, keys: string[]): JsonValue | undefined {
+  let cur = v;
+  for (const k of keys) cur = isPlainObject(cur) ? cur[k] : undefined;
+  return cur;
 }
 
 /** (our choice, from §17.1's example) spread notes exist only in vertical text. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emBasePt, emReferenceOf, findSetting, lengthAtPt, resolveConfig, settingInfo, settingsCatalogue, checkConfigShape } from '../../../src/worker/config';
+import { settingVisible, emBasePt, emReferenceOf, findSetting, lengthAtPt, resolveConfig, settingInfo, settingsCatalogue, checkConfigShape } from '../../../src/worker/config';
 
 describe('findSetting', () => {
   it('finds by words in labels and help, ignoring accents and matching word starts', () => {
@@ -37,6 +37,17 @@ describe('setting metadata for the Design panel', () => {
     expect(settingInfo('headings.levels[level=4].color')).toMatchObject({ control: 'color', section: { section: 'Heading levels' } });
     expect(settingInfo('bodyText.textAlign')?.options).toEqual(['left', 'justify', 'start', 'end']);
     expect(settingInfo('captionStyle.fontSize')?.defaultText).toBe('follows bodyText.fontSize');
+  });
+
+  it('visibility conditions (gutter only for multi-column layouts, kind-specific element fields)', () => {
+    expect(settingVisible({}, 'layout.gutterWidth')).toBe(true);
+    expect(settingVisible({ layout: { layoutType: 'single' } }, 'layout.gutterWidth')).toBe(false);
+    expect(settingVisible({}, 'layout.columnCount')).toBe(false);
+    expect(settingVisible({ layout: { layoutType: 'multiple' } }, 'layout.columnCount')).toBe(true);
+    expect(settingVisible({}, 'bodyText.maxWordSpacing')).toBe(true);
+    expect(settingVisible({ bodyText: { textAlign: 'left' } }, 'bodyText.maxWordSpacing')).toBe(false);
+    expect(settingVisible({}, 'header.elements[id=rule].thickness')).toBe(true);
+    expect(settingVisible({}, 'header.elements[id=titleOdd].thickness')).toBe(false);
   });
 });
 

@@ -40,6 +40,12 @@ describe('configuration warnings (§17.1)', () => {
     expect(effectiveAt(s, 'unorderedLists.fontFamily')).toBe('Inter');
   });
 
+  it('a CJK grid larger than the type area is clamped', () => {
+    // 17 cm − 3 cm margins = 14 cm ≈ 396.85 pt; body 8 pt → 49 characters; 20 cm ≈ 566.9 pt over 12 pt lines → 47 lines.
+    const w = collectConfigWarnings({ cjk: { grid: { enabled: true, charsPerLine: 60, linesPerPage: 40 } } });
+    expect(w).toEqual([expect.objectContaining({ kind: 'cjkGridClamped', path: 'cjk.grid.charsPerLine', value: 60, used: 49 })]);
+  });
+
   it('line numbers and wrap in vertical text', () => {
     const w = collectConfigWarnings({ layout: { writingMode: 'vertical-rl' }, lineNumbers: { enabled: true }, resourceTypes: [{ id: 'figure', defaultPlacement: { wrap: 'left' } }] });
     expect(w.map((x) => x.kind)).toEqual(expect.arrayContaining(['lineNumbersUnsupported', 'wrapUnsupported']));
