@@ -43,7 +43,8 @@ export interface KnuthPlassBreak extends LineBreak {
   /**
    * Justified line whose spaces would exceed `raggedSpaceRatio` × the normal space (spec §6.3):
    * the caller sets it unjustified (natural spacing) and may warn about a loose line.
-   * `ratio` still reports the ratio justification would have needed.
+   * `ratio` still reports the ratio justification would have needed (0 if there is no stretch
+   * at all). Overfull emergency lines report ratio −1; see `settableRatio`.
    */
   ragged?: boolean;
 }
@@ -382,6 +383,16 @@ class Candidates {
   }
 }
 
+/**
+ * The ratio reported for a line is one the caller can set: an overfull emergency line reports
+ * −1 (glue at its minimum; the line overflows the measure, it is never clipped) and a line
+ * with nothing to stretch (r = +∞, always flagged `ragged`) reports 0 (natural spacing).
+ */
+export function settableRatio(r: number): number {
+  if (r < -1) return -1;
+  return r === Infinity ? 0 : r;
+}
+
 /** Largest cost ratio whose badness stays within `tolerance` (monotone; bisection). */
 function maxRatioFor(tolerance: number, p: LineBreakParams): number {
   if (tolerance >= INFINITY_BADNESS) return Infinity;
@@ -540,7 +551,7 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
   const out: KnuthPlassBreak[] = [];
   for (let a = best; a >= 0 && nodes.bp[a]! >= 0; a = nodes.prev[a]!) {
     const info = nodes.info[a]!;
-    const br: KnuthPlassBreak = { position: breaks[nodes.bp[a]!]!, ratio: nodes.ratio[a]! };
+    const br: KnuthPlassBreak = { position: breaks[nodes.bp[a]!]!, ratio: settableRatio(nodes.ratio[a]!) };
     if (info & INFO_EMERGENCY) br.emergency = true;
     if (info & INFO_RAGGED) br.ragged = true;
     out.push(br);
