@@ -436,8 +436,39 @@ export function applyChanges(stored: StoredConfig, changes: readonly PathChange[
     const err = writeStoredAt(work, segs, value, r);
     if (err) return { ok: false, error: err };
   }
+  const flattened = flattenRemovedSwatches(stored, work);
+  if (flattened.length) notes.set(paths[paths.length - 1] ?? '', [...(notes.get(paths[paths.length - 1] ?? '') ?? []), `Colours linked to a removed swatch keep their colour: ${flattened.join(', ')}.`]);
   const next = stripConfigDefaults(work);
   return report(stored, next, [...new Set(paths)], notes);
+}
+
+/**
+ * §15.1: deleting a palette entry first flattens every colour linked to it — its current hex is written into each
+ * linked colour (stored or default) so nothing changes on the page. Returns the paths written.
+ */
+function flattenRemovedSwatches(before: StoredConfig, work: JsonObject): string[] {
+  const ids = (c: StoredConfig): Set<string> => {
+    const pal = new Resolver(c).get('colorPalette');
+    return new Set((Array.isArray(pal) ? pal : []).filter(isPlainObject).map((e) => String(e.id)));
+  };
+  const was = ids(before);
+  const now = ids(work);
+  const removed = [...was].filter((id) => !now.has(id));
+  if (removed.length === 0) return [];
+  // Linked colours as the book stood before the deletion (current swatch hex filled in by the resolver).
+  const r = new Resolver(before);
+  const eff = r.build();
+  const written: string[] = [];
+  for (const leaf of enumerateLeaves(ROOT, '', eff)) {
+    const v = leaf.effective;
+    if (leaf.node.kind !== 'color' || !isColorValue(v) || !v.paletteId || !removed.includes(v.paletteId) || leaf.path.startsWith('colorPalette')) continue;
+    const segs = parsePath(leaf.path);
+    if ('error' in segs) continue;
+    const flat: JsonObject = { hex: v.hex, model: v.model };
+    if (v.cmyk) flat.cmyk = { ...v.cmyk };
+    if (!writeStoredAt(work, segs, flat, new Resolver(work))) written.push(leaf.path);
+  }
+  return written;
 }
 
 function report(before: StoredConfig, after: StoredConfig, paths: readonly string[], notes: Map<string, string[]>): SetConfigResult {

@@ -204,3 +204,14 @@ describe('batches, patch and replace', () => {
     expect(r.changed[0]?.note).toMatch(/default/);
   });
 });
+
+describe('palette entries (§15.1)', () => {
+  it('deleting a swatch first flattens the colours linked to it', () => {
+    const start = ok(setConfig({}, { changes: [{ path: 'colorPalette[id=ink]', value: { name: 'Ink', value: '#112233' } }, { path: 'tableStyle.headerBackground', value: 'ink' }] })).config;
+    expect(start.tableStyle).toEqual({ headerBackground: { hex: '#112233', model: 'hex', paletteId: 'ink' } });
+    const r = ok(setConfig(start, { changes: [{ path: 'colorPalette[id=ink]', value: null }] }));
+    expect(r.config).toEqual({ tableStyle: { headerBackground: { hex: '#112233', model: 'hex' } } });
+    expect(r.followed).toEqual([]);
+    expect(r.changed[0]?.note).toMatch(/keep their colour: tableStyle\.headerBackground/);
+  });
+});
