@@ -31,7 +31,40 @@ export function deepMerge(a: JsonValue | undefined, b: JsonValue | undefined): J
   return clone(b);
 }
 
-export function listItems(list: ListNode, stored: JsonValue | undefined, ctx: DefaultContext): ListItem[] {
+/**
+ * Legacy running-head elements (§5.1, §19): flat `align` + `marginFromBody` (6 pt) + `marginFromEdge` (0 pt) + rule
+ * `width: 'full'` read as a placement — header: anchor `bottom-{align}`, y = −marginFromBody; footer: `top-{align}`, +y.
+ * Only the effective config changes; the stored element keeps its shape.
+ */
+export function upgradeLegacyElement(slot: 'header' | 'footer', el: JsonValue): JsonValue {
+  if (!isPlainObject(el) || el.placement !== undefined) return el;
+  const legacy = el.marginFromBody !== undefined || el.marginFromEdge !== undefined || el.width === 'full';
+  if (!legacy) return el;
+  const align = el.align === 'left' || el.align === 'right' ? el.align : 'center';
+  const side = slot === 'header' ? 'bottom' : 'top';
+  const body = parseLength(el.marginFromBody ?? { value: 6, unit: 'pt' }, 'pt') ?? { value: 6, unit: 'pt' as const };
+  const edge = parseLength(el.marginFromEdge ?? { value: 0, unit: 'pt' }, 'pt') ?? { value: 0, unit: 'pt' as const };
+  const placement: JsonObject = {
+    anchor: { to: 'container', edge: align === 'center' ? side : `${side}-${align}` },
+    offset: {
+      y: { value: slot === 'header' ? -body.value : body.value, unit: body.unit },
+      ...(align === 'center' || edge.value === 0 ? {} : { x: { value: align === 'left' ? edge.value : -edge.value, unit: edge.unit } }),
+    },
+  };
+  if (el.width === 'full') placement.size = { width: 'fill' };
+  const out: JsonObject = { ...el, placement };
+  return out;
+}
+
+export function listItems(list: ListNode, stored: JsonValue | undefined, ctx: DefaultContext, path?: string): ListItem[] {
+  const slot = path ? /(?:^|\.)(header|footer)\.elements$/.exec(path)?.[1] : undefined;
+  if (slot === 'header' || slot === 'footer') {
+    return listItemsRaw(list, stored, ctx).map((it) => ({ ...it, base: upgradeLegacyElement(slot, it.base) }));
+  }
+  return listItemsRaw(list, stored, ctx);
+}
+
+function listItemsRaw(list: ListNode, stored: JsonValue | undefined, ctx: DefaultContext): ListItem[] {
   const builtins = list.builtins ? list.builtins(ctx) : [];
   const key = list.key;
   const storedArr = Array.isArray(stored) ? stored : undefined;
@@ -217,7 +250,7 @@ export class Resolver {
       const childStored = storedObj?.[seg.name];
       const childPath = join(path, seg.name);
       if (child.node === 'list' && seg.sel) {
-        const items = listItems(child, childStored, ctx);
+        const items = listItems(child, childStored, ctx, childPath);
         const want = 'index' in seg.sel ? `[${seg.sel.index}]` : `[${seg.sel.key}=${seg.sel.value}]`;
         const item = items.find((it) => it.sel === want);
         if (!item) return undefined;
@@ -249,7 +282,7 @@ export class Resolver {
   resolveNode(node: AnyNode, stored: JsonValue | undefined, path: string, ctx: DefaultContext): JsonValue | undefined {
     if (node.node === 'leaf') return this.resolveLeaf(node, stored, path, ctx);
     if (node.node === 'list') {
-      const items = listItems(node, stored, ctx);
+      const items = listItems(node, stored, ctx, path);
       return items.map((it) => this.resolveNode(node.item, it.base, path + it.sel, this.itemCtx(path, path + it.sel, it)) ?? null);
     }
     if (stored === false && node.allowFalse) return false;
@@ -366,7 +399,8 @@ function stripNode(node: AnyNode, v: JsonValue | undefined, builtin: JsonValue |
     return out;
   }
   if (v === false && node.allowFalse) return false;
-  if (node.booleanMeansEnabled && typeof v === 'boolean') return stripNode(node, { enabled: v }, builtin, path, r, ctx);
+  // The legacy boolean form is kept as written unless it only restates the default.
+  if (node.booleanMeansEnabled && typeof v === 'boolean') return stripNode(node, { enabled: v }, builtin, path, r, ctx) === undefined ? undefined : v;
   if (!isPlainObject(v)) return v;
   const out: JsonObject = {};
   for (const [k, sv] of Object.entries(v)) {

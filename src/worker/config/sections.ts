@@ -2,7 +2,7 @@
  * Design-panel sections and groups (tools.md §7.8) and the per-setting metadata the panel and the search are
  * generated from: label, help, section, control, unit, options, range, visibility, priority, em reference.
  */
-import type { AnyNode, ControlKind, EmRef, LeafNode, SectionId, Visibility } from './nodes';
+import type { AnyNode, ControlKind, EmRef, LeafNode, ListNode, SectionId, Visibility } from './nodes';
 import { ROOT } from './catalogue';
 import { join } from './paths';
 import type { JsonValue } from './types';
@@ -105,7 +105,9 @@ export interface SettingInfo {
   help: string;
   sectionId: SectionId;
   section: SectionInfo;
-  control: Exclude<ControlKind, 'group' | 'list'>;
+  control: Exclude<ControlKind, 'group'>;
+  /** Lists: the key items are matched by (`level`, `id`, `name`), absent for lists addressed by index. */
+  listKey?: string;
   unit?: string;
   em?: EmRef;
   options?: (string | number | boolean)[];
@@ -124,11 +126,17 @@ function defaultText(n: LeafNode): string {
 }
 
 /** Walks the catalogue: every leaf with its pattern path, node and inherited section. */
-export function walkCatalogue(visit: (path: string, node: LeafNode, section: SectionId, parents: AnyNode[]) => void): void {
+export function walkCatalogue(
+  visit: (path: string, node: LeafNode, section: SectionId, parents: AnyNode[]) => void,
+  visitList?: (path: string, node: ListNode, section: SectionId) => void,
+): void {
   const rec = (node: AnyNode, path: string, sec: SectionId, parents: AnyNode[]): void => {
     const s = node.meta.section ?? sec;
     if (node.node === 'leaf') return visit(path, node, s, parents);
-    if (node.node === 'list') return rec(node.item, `${path}[${node.key ? `${node.key}=*` : '*'}]`, s, [...parents, node]);
+    if (node.node === 'list') {
+      visitList?.(path, node, s);
+      return rec(node.item, `${path}[${node.key ? `${node.key}=*` : '*'}]`, s, [...parents, node]);
+    }
     for (const [k, f] of Object.entries(node.fields)) rec(f, join(path, k), sectionOf(join(path, k), f, s), [...parents, node]);
   };
   rec(ROOT, '', 'page', []);
@@ -164,6 +172,20 @@ export function settingsCatalogue(): SettingInfo[] {
     if (node.max !== undefined) info.max = node.max;
     if (node.meta.visible) info.visible = node.meta.visible;
     if (node.meta.p) info.priority = node.meta.p;
+    out.push(info);
+  }, (path, node, sec) => {
+    const key = path.split('.').pop() ?? path;
+    const info: SettingInfo = {
+      path,
+      label: node.meta.label ?? humanize(key.replace(/\[.*$/, '')),
+      help: node.meta.help,
+      sectionId: sec,
+      section: SECTIONS[sec],
+      control: 'list',
+      defaultText: node.builtins ? 'built-in items' : 'empty',
+    };
+    if (node.key) info.listKey = node.key;
+    if (node.meta.visible) info.visible = node.meta.visible;
     out.push(info);
   });
   infoCache = out;

@@ -106,3 +106,22 @@ describe('a design using many sections', () => {
     expect(getConfig(DESIGN, 'orderedLists.numberFormat')).toMatchObject({ effective: 'roman-lower' });
   });
 });
+
+describe('legacy shapes (§5.1, §19)', () => {
+  it('boolean cutLines and flat running-head elements are read, and kept as written', () => {
+    const legacy: StoredConfig = {
+      page: { cutLines: true },
+      header: { elements: [{ kind: 'rule', id: 'r', width: 'full', marginFromBody: { value: 4, unit: 'pt' } }] },
+      footer: { elements: [{ kind: 'text', id: 'n', content: '{pageNumber}', align: 'right', marginFromBody: { value: 10, unit: 'pt' }, marginFromEdge: { value: 2, unit: 'mm' } }] },
+    };
+    const eff = resolveConfig(legacy);
+    expect(eff.page).toMatchObject({ cutLines: { enabled: true, bleed: { value: 3, unit: 'mm' } } });
+    expect(getConfig(legacy, 'header.elements[id=r].placement')).toMatchObject({
+      effective: { anchor: { to: 'container', edge: 'bottom' }, offset: { y: { value: -4, unit: 'pt' } }, size: { width: 'fill' } },
+    });
+    expect(getConfig(legacy, 'footer.elements[id=n].placement')).toMatchObject({
+      effective: { anchor: { to: 'container', edge: 'top-right' }, offset: { y: { value: 10, unit: 'pt' }, x: { value: -2, unit: 'mm' } } },
+    });
+    expect(loadConfig(legacy, { configVersion: 11 }).config).toEqual(legacy);
+  });
+});
