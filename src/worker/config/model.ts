@@ -6,7 +6,7 @@
 import type { AnyNode, LeafNode, ListNode } from './nodes';
 import { ROOT } from './catalogue';
 import type { ConfigError, ConfigWarning, JsonObject, JsonValue, StoredConfig } from './types';
-import { Resolver, listItems, stripConfigDefaults } from './resolve';
+import { Resolver, stripConfigDefaults } from './resolve';
 import { formatPath, join, locate, parsePath, unknownPathMessage } from './paths';
 import type { Segment } from './paths';
 import { coerceValue } from './validate';
@@ -296,22 +296,20 @@ export function getConfig(stored: StoredConfig, path?: string): GetConfigResult 
   const loc = locate(segs);
   if ('error' in loc) return { ok: false, error: loc.error, suggestions: loc.suggestions };
   // A selector matching nothing fails with the existing keys.
+  const r = new Resolver(stored);
   for (const l of loc.lists) {
-    const r = new Resolver(stored);
-    const listPath = formatPath(segs.slice(0, l.at + 1)).replace(/\[[^\]]*\]$/, '');
-    const items = listItems(l.list, getStoredAt(stored, [...segs.slice(0, l.at), { name: (segs[l.at] as Segment).name }]), r.ctx());
+    const listSegs: Segment[] = [...segs.slice(0, l.at), { name: (segs[l.at] as Segment).name }];
+    const listPath = formatPath(listSegs);
+    const arr = r.getSegs(listSegs);
+    const items = Array.isArray(arr) ? arr : [];
+    const key = l.list.key;
+    const sels = items.map((it, i) => (key && isPlainObject(it) && (typeof it[key] === 'string' || typeof it[key] === 'number') ? `[${key}=${String(it[key])}]` : `[${i}]`));
     const want = 'index' in l.sel ? `[${l.sel.index}]` : `[${l.sel.key}=${l.sel.value}]`;
-    const prefixEff = r.getSegs([...segs.slice(0, l.at), { name: (segs[l.at] as Segment).name }]);
-    const existing = Array.isArray(prefixEff) ? flatten(prefixEff, listPath) : new Map();
-    if (!items.some((it) => it.sel === want) && !existing.size) {
-      return { ok: false, error: `${listPath} has no item ${want}; it is empty.`, suggestions: [] };
-    }
-    if (Array.isArray(prefixEff) && !prefixEff.some((it, i) => (l.list.key && isPlainObject(it) ? `[${l.list.key}=${String(it[l.list.key])}]` : `[${i}]`) === want)) {
-      const keys = prefixEff.map((it, i) => listPath + (l.list.key && isPlainObject(it) ? `[${l.list.key}=${String(it[l.list.key])}]` : `[${i}]`));
-      return { ok: false, error: `${listPath} has no item ${want}. Existing: ${keys.join(', ')}.`, suggestions: keys };
+    if (!sels.includes(want)) {
+      const existing = sels.map((x) => listPath + x);
+      return { ok: false, error: existing.length ? `${listPath} has no item ${want}. Existing: ${existing.join(', ')}.` : `${listPath} has no item ${want}; the list is empty.`, suggestions: existing };
     }
   }
-  const r = new Resolver(stored);
   const eff = r.getSegs(segs);
   const set = getStoredAt(stored, segs);
   const settings = loc.depth === segs.length && !loc.free ? enumerateLeaves(loc.node, formatPath(segs), eff).map((l) => settingEntry(stored, l)) : [];
@@ -480,8 +478,6 @@ function report(before: StoredConfig, after: StoredConfig, paths: readonly strin
     const to = getStoredAt(after, segs);
     const e: ChangeEntry = { path: p, from: clone(from) ?? null, to: clone(to) ?? null, effective: { from: rb.getSegs(segs) ?? null, to: ra.getSegs(segs) ?? null } };
     const n = [...(notes.get(p) ?? [])];
-    const asked = notes.has(p) ? undefined : undefined;
-    void asked;
     if (to === undefined && e.effective.to !== null && !notes.has(p) && from === undefined && e.effective.from !== null && jsonEqual(e.effective.from, e.effective.to)) {
       n.push(`${p} already had this value as its default, so nothing is stored.`);
     }

@@ -175,7 +175,7 @@ describe('configuration.md paths', () => {
       for (const [k, v] of Object.entries(ELLIPSIS)) if (base.startsWith(k)) base = v + base.slice(k.length);
       if (prefix && /^[A-Za-z][\w.]*$/.test(base) && !base.startsWith(prefix.replace(/[.[].*$/, '') + '.')) base = prefix + base;
       if (!looksLikePath(base) || NOT_SETTINGS.has(base)) continue;
-      const typeIdx = headers.indexOf('Type');
+      const typeIdx = headers.indexOf('Type') >= 0 ? headers.indexOf('Type') : headers.indexOf('Values');
       // `a` / `b` rows: the second name is a sibling of the first; defaults "x / y" split the same way.
       const more = spans.slice(1).filter((s) => /^[A-Za-z][\w.]*$/.test(s));
       const names = [base, ...more.map((s) => (prefix && s.includes('.') ? prefix + s : looksLikePath(s) && !prefix ? s : base.replace(/[^.]+$/, s)))];
