@@ -47,7 +47,11 @@ function parsePathUncached(path: string): Segment[] | { error: string } {
       return { error: `"${path}" is not a setting path: write dotted names with list items chosen by their key, such as headings.levels[level=2].fontSize or calloutStyles[id=note].title.` };
     }
     const seg: Segment = { name: m[1] };
-    if (m[2] !== undefined) seg.sel = { key: m[2], value: m[4] ?? '' };
+    if (m[2] !== undefined) {
+      // Selector values compare as strings or numbers: `[level=02]` is `[level=2]`.
+      const v = (m[4] ?? '').trim();
+      seg.sel = { key: m[2], value: /^-?\d+(\.\d+)?$/.test(v) && m[3] === '' ? String(Number(v)) : v };
+    }
     else if (m[5] !== undefined) seg.sel = { index: Number(m[5]) };
     out.push(seg);
   }

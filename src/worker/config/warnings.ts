@@ -10,6 +10,7 @@ import { isColorValue, isDimension, isPlainObject, lengthToPt } from './values';
 import { bodySizePt, dpiOf } from './units';
 import { join, nearestKeys } from './paths';
 import { patternOf } from './sections';
+import { Resolver } from './resolve';
 
 /** Unknown keys anywhere a catalogue object is not open (§17.1 `unknownConfigKey`, with the nearest key). */
 function unknownKeys(node: AnyNode, v: JsonValue | undefined, path: string, out: ConfigWarning[]): void {
@@ -45,6 +46,14 @@ export function collectConfigWarnings(stored: StoredConfig): ConfigWarning[] {
   const { effective, warnings } = resolveWithWarnings(stored);
   const out: ConfigWarning[] = warnings.map((w) => (w.path === 'numerals' && w.kind === 'unknownConfigValue' ? { ...w, kind: 'unknownNumerals', message: `numerals ${JSON.stringify(w.value)} is not auto, latn, arab or arabext; the language default is used.` } : w));
   unknownKeys(ROOT, stored, '', out);
+  // The HTML viewer's partial config is checked too (§17.1 "nested partial configs").
+  const ov = isPlainObject(stored.htmlViewer) ? stored.htmlViewer.overrides : undefined;
+  if (isPlainObject(ov)) {
+    unknownKeys(ROOT, ov, 'htmlViewer.overrides', out);
+    const r = new Resolver(ov);
+    r.build();
+    for (const w of r.warnings) out.push({ ...w, path: `htmlViewer.overrides.${w.path}` });
+  }
   const vertical = (effective.layout as JsonObject | undefined)?.writingMode === 'vertical-rl';
   const ln = effective.lineNumbers as JsonObject | undefined;
   if (vertical && ln?.enabled === true) {

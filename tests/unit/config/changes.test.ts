@@ -101,6 +101,8 @@ describe('paths and selectors', () => {
     expect(r.set).toEqual({ level: 2, italic: true });
     expect(r.effective).toMatchObject({ level: 2, italic: true, fontSize: { value: 15, unit: 'pt' }, fontFamily: 'Open Sans' });
     expect(r.settings.find((s) => s.path === 'headings.levels[level=2].fontSize')).toMatchObject({ kind: 'length', unit: 'pt', set: null });
+    expect(getConfig({}, 'headings.levels[level=02].fontSize')).toMatchObject({ ok: true, path: 'headings.levels[level=2].fontSize' });
+    expect(getConfig({}, 'calloutStyles[id="note"].title')).toMatchObject({ ok: true, effective: '' });
     const leaf = getConfig({}, 'header.elements[id=titleOdd].italic');
     expect(leaf).toMatchObject({ ok: true, set: null, effective: false });
     const part = getConfig({}, 'captionStyle.fontSize.value');

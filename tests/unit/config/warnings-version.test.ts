@@ -46,6 +46,16 @@ describe('configuration warnings (§17.1)', () => {
     expect(w).toEqual([expect.objectContaining({ kind: 'cjkGridClamped', path: 'cjk.grid.charsPerLine', value: 60, used: 49 })]);
   });
 
+  it('checks the HTML viewer overrides too', () => {
+    const w = collectConfigWarnings({ htmlViewer: { overrides: { bodyText: { textAlign: 'centre', fontSiz: 9 } } } });
+    expect(w).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'unknownConfigValue', path: 'htmlViewer.overrides.bodyText.textAlign' }),
+        expect.objectContaining({ kind: 'unknownConfigKey', path: 'htmlViewer.overrides.bodyText.fontSiz', suggestion: 'fontSize' }),
+      ]),
+    );
+  });
+
   it('line numbers and wrap in vertical text', () => {
     const w = collectConfigWarnings({ layout: { writingMode: 'vertical-rl' }, lineNumbers: { enabled: true }, resourceTypes: [{ id: 'figure', defaultPlacement: { wrap: 'left' } }] });
     expect(w.map((x) => x.kind)).toEqual(expect.arrayContaining(['lineNumbersUnsupported', 'wrapUnsupported']));
