@@ -393,6 +393,7 @@ export function applyChanges(stored: StoredConfig, changes: readonly PathChange[
   const work = clone(stored);
   const notes = new Map<string, string[]>();
   const paths: string[] = [];
+  const deleted = new Set<string>();
   for (const ch of changes) {
     if (!isPlainObject(ch as unknown as JsonValue) || typeof ch.path !== 'string' || !('value' in ch)) {
       return { ok: false, error: 'Each change is { "path": "…", "value": … }; use null as the value to delete a setting.' };
@@ -405,7 +406,10 @@ export function applyChanges(stored: StoredConfig, changes: readonly PathChange[
     paths.push(path);
     const r = new Resolver(work);
     let value: JsonValue | undefined;
-    if (ch.value === null) value = undefined;
+    if (ch.value === null) {
+      value = undefined;
+      deleted.add(path);
+    }
     else if (loc.depth < segs.length && !loc.free && loc.node.node === 'leaf') {
       // Writing a part of a value (`captionStyle.fontSize.value`): rebuild the whole value, then check it.
       const leafSegs = segs.slice(0, loc.depth);
@@ -437,7 +441,7 @@ export function applyChanges(stored: StoredConfig, changes: readonly PathChange[
   const flattened = flattenRemovedSwatches(stored, work);
   if (flattened.length) notes.set(paths[paths.length - 1] ?? '', [...(notes.get(paths[paths.length - 1] ?? '') ?? []), `Colours linked to a removed swatch keep their colour: ${flattened.join(', ')}.`]);
   const next = stripConfigDefaults(work);
-  return report(stored, next, [...new Set(paths)], notes);
+  return report(stored, next, [...new Set(paths)], notes, deleted);
 }
 
 /**
@@ -469,7 +473,7 @@ function flattenRemovedSwatches(before: StoredConfig, work: JsonObject): string[
   return written;
 }
 
-function report(before: StoredConfig, after: StoredConfig, paths: readonly string[], notes: Map<string, string[]>): SetConfigResult {
+function report(before: StoredConfig, after: StoredConfig, paths: readonly string[], notes: Map<string, string[]>, deleted: ReadonlySet<string> = new Set()): SetConfigResult {
   const rb = new Resolver(before);
   const ra = new Resolver(after);
   const changed: ChangeEntry[] = paths.map((p) => {
@@ -478,7 +482,7 @@ function report(before: StoredConfig, after: StoredConfig, paths: readonly strin
     const to = getStoredAt(after, segs);
     const e: ChangeEntry = { path: p, from: clone(from) ?? null, to: clone(to) ?? null, effective: { from: rb.getSegs(segs) ?? null, to: ra.getSegs(segs) ?? null } };
     const n = [...(notes.get(p) ?? [])];
-    if (to === undefined && e.effective.to !== null && !notes.has(p) && from === undefined && e.effective.from !== null && jsonEqual(e.effective.from, e.effective.to)) {
+    if (!deleted.has(p) && to === undefined && e.effective.to !== null && !notes.has(p) && from === undefined && e.effective.from !== null && jsonEqual(e.effective.from, e.effective.to)) {
       n.push(`${p} already had this value as its default, so nothing is stored.`);
     }
     if (n.length) e.note = n.join(' ');
