@@ -75,6 +75,11 @@ describe('lengths for the layout engine', () => {
 });
 
 describe('zod schema', () => {
+  it('the effective config of an empty and of a busy book fits the schema', () => {
+    expect(checkConfigShape(resolveConfig({}))).toEqual({ ok: true });
+    expect(checkConfigShape(resolveConfig({ locale: 'ja', layout: { writingMode: 'vertical-rl' }, calloutStyles: [{ id: 'a', label: { position: 'top-left' } }] }))).toEqual({ ok: true });
+  });
+
   it('accepts valid configs, keeps unknown keys, refuses wrong types', () => {
     expect(checkConfigShape({ bodyText: { fontSize: { value: 9, unit: 'pt' } }, somethingNew: 1 })).toEqual({ ok: true });
     const bad = checkConfigShape({ bodyText: { fontSize: { value: 9, unit: 'furlong' } }, layout: { layoutType: 'triple' } });
