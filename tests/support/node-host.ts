@@ -17,6 +17,13 @@ export function nodeEnvironment(presets: Record<string, string> | string = 'publ
         BUNDLED_FACES.map(async (f) => ({ family: f.family, weight: f.weight, style: f.style, bytes: new Uint8Array(await readFile(require.resolve(f.file))) })),
       );
     },
+    async loadPatterns(id) {
+      try {
+        return new Uint8Array(await readFile(`node_modules/hyphenopoly/patterns/${id}.wasm`));
+      } catch {
+        return undefined;
+      }
+    },
     presets: {
       async readText(path) {
         if (typeof presets !== 'string') return presets[path] ?? null;

@@ -9,14 +9,16 @@
 import { DISPLAY_LIST_VERSION, type PageDisplayList } from '../protocol/displaylist';
 import type { FontRegistry } from './fonts/registry';
 import { parseChapter } from './parse';
-import type { Block, Inline, ParsedChapter } from './parse/model';
+import type { Inline, ParsedChapter } from './parse/model';
+import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture } from './page/compose';
-import { paginateChapter, type PageDraft } from './page/paginate';
-import { setParagraph, type SetLine } from './paragraph';
+import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
+import { setParagraph, type InlineContext, type SetLine } from './paragraph';
 import { settingsKey, type LayoutSettings, type TextStyle } from './settings';
 
 export { defaultSettings, type LayoutSettings } from './settings';
 export { FontRegistry, type FontSource } from './fonts/registry';
+export { createHyphenator, resolveHyphenationLanguage, type Hyphenator } from './text/hyphenate';
 
 export interface ChapterInput {
   id: string;
@@ -29,6 +31,8 @@ export interface BookInput {
   title: string;
   chapters: readonly ChapterInput[];
   settings: LayoutSettings;
+  /** Hyphenation patterns for the book's language, loaded by the host; absent = no hyphenation. */
+  hyphenator?: Hyphenator | undefined;
 }
 
 export interface ChapterLayout {
@@ -78,18 +82,22 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
   const chapters: ChapterLayout[] = [];
   const liveParagraphs = new Set<string>();
   const liveChapters = new Set<string>();
-  const sKey = settingsKey(book.settings);
+  // Whether hyphenation patterns are at hand changes every paragraph's breaks: part of the key.
+  const sKey = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}`;
+  // Parse every chapter first (cached): cross-references are book-wide.
+  const parsed = book.chapters.map((input, c) => parseCached(input, c === 0, cache));
+  const refs = referenceTexts(parsed);
+  const refsKey = JSON.stringify([...refs]);
   let next = 0;
   for (let c = 0; c < book.chapters.length; c++) {
     const input = book.chapters[c]!;
     // The key names everything a chapter's pages depend on; the source is compared in full.
-    const chapterKey = `${input.id}|${c === 0}|${next}|${book.title}|${input.title}|${sKey}`;
+    const chapterKey = `${input.id}|${c === 0}|${next}|${book.title}|${input.title}|${sKey}|${refsKey}`;
     liveChapters.add(chapterKey);
     const hit = cache.chapters.get(chapterKey);
     let layout: ChapterLayout;
     if (!hit || hit.source !== input.source) {
-      const parsed = parseCached(input, c === 0, cache);
-      layout = yield* layoutChapter(input, parsed, next, book, fonts, cache, liveParagraphs);
+      layout = yield* layoutChapter(input, parsed[c]!, next, book, fonts, cache, liveParagraphs, refs);
       cache.chapters.set(chapterKey, { source: input.source, layout });
     } else {
       layout = hit.layout;
@@ -101,6 +109,42 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
   }
   cache.prune(liveParagraphs, liveChapters);
   return { pages: chapters.flatMap((c) => c.pages), chapters };
+}
+
+/**
+ * What each reference target prints when it is not numbered (document-format §13): a heading
+ * its title, an anchor its words. First definition wins, book-wide.
+ */
+function referenceTexts(chapters: readonly ParsedChapter[]): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const chapter of chapters) {
+    for (const anchor of chapter.collected.anchors) {
+      if (texts.has(anchor.anchorId)) continue;
+      const block = chapter.blocks.find((b) => b.id === anchor.blockId);
+      if (!block) continue;
+      if (block.kind === 'heading') texts.set(anchor.anchorId, block.plainText);
+      else if ('inlines' in block) {
+        const words = anchorWords(block.inlines, anchor.anchorId);
+        if (words !== null) texts.set(anchor.anchorId, words);
+      }
+    }
+  }
+  return texts;
+}
+
+function anchorWords(inlines: readonly Inline[], id: string): string | null {
+  for (const inline of inlines) {
+    if (inline.kind === 'anchor' && inline.anchorId === id) return plainText(inline.children ?? []);
+    if ('children' in inline && Array.isArray(inline.children)) {
+      const inner = anchorWords(inline.children, id);
+      if (inner !== null) return inner;
+    }
+  }
+  return null;
+}
+
+function plainText(inlines: readonly Inline[]): string {
+  return inlines.map((i) => (i.kind === 'text' ? i.text : 'children' in i && Array.isArray(i.children) ? plainText(i.children) : '')).join('');
 }
 
 /** Paragraph keys used by a memoised chapter stay live (recorded on the layout at creation). */
@@ -117,29 +161,38 @@ function* layoutChapter(
   fonts: FontRegistry,
   cache: EngineCache,
   liveParagraphs: Set<string>,
+  refs: ReadonlyMap<string, string>,
 ): Generator<undefined, ChapterLayout> {
   const settings = book.settings;
-  const sKey = settingsKey(settings);
+  const sKey = `${settingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}`;
   const usedKeys: string[] = [];
-  const setText = (block: Block, style: TextStyle, measure: number, indent: number, justify: boolean): SetLine[] => {
-    const inlines = 'inlines' in block ? block.inlines : [];
-    const base = block.range.from;
-    const key = `${sKey}|${JSON.stringify(style)}|${measure}|${indent}|${justify}|${inlineKey(inlines, base)}`;
+  const notes = footnoteNumbers(parsed);
+  const context: InlineContext = {
+    footnoteMark: (noteId) => {
+      const n = notes.get(noteId);
+      return n === undefined ? undefined : String(n);
+    },
+    refText: (target) => refs.get(target) ?? '?',
+  };
+  const env = { fonts, settings, context, hyphenator: book.hyphenator };
+  const setText = (request: TextRequest): SetLine[] => {
+    const { base } = request;
+    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${contextKey(request.inlines, context)}|${inlineKey(request.inlines, base)}`;
     usedKeys.push(key);
     liveParagraphs.add(key);
     let lines = cache.paragraphs.get(key);
     if (!lines) {
-      lines = setParagraph({ inlines: rebaseInlines(inlines, base), style, measure, indent, justify }, fonts, settings);
+      lines = setParagraph({ ...request, inlines: rebaseInlines(request.inlines, base) }, env);
       cache.paragraphs.set(key, lines);
     }
     return shiftLines(lines, base);
   };
-  const drafts: PageDraft[] = yield* paginateChapter(parsed, firstPage, settings, fonts, setText);
-  const title = input.title || firstHeadingText(parsed) || '';
   const setGenerated = (text: string, style: TextStyle): SetLine => {
-    const lines = setParagraph({ inlines: [{ kind: 'text', text, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 } }], style, measure: 1e6, indent: 0, justify: false }, fonts, settings);
-    return lines[0] ?? { runs: [], width: 0, ratio: 0, hyphenated: false, emergency: false, srcFrom: -1, srcTo: -1 };
+    const lines = setParagraph({ inlines: [{ kind: 'text', text, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 } }], style, measure: 1e6, indent: 0, justify: false }, { ...env, hyphenator: undefined });
+    return lines[0] ?? { runs: [], width: 0, ratio: 0, hyphenated: false, ragged: false, emergency: false, srcFrom: -1, srcTo: -1 };
   };
+  const drafts: PageDraft[] = yield* paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated);
+  const title = input.title || firstHeadingText(parsed) || '';
   const pages = drafts.map((draft): PageDisplayList => {
     const label = String(draft.index + 1);
     const furniture = composeFurniture(
@@ -163,6 +216,20 @@ function* layoutChapter(
   return layout;
 }
 
+/** The generated texts (note numbers, reference texts) a paragraph prints, for its memo key. */
+function contextKey(inlines: readonly Inline[], context: InlineContext): string {
+  let key = '';
+  const walk = (list: readonly Inline[]): void => {
+    for (const inline of list) {
+      if (inline.kind === 'footnoteRef') key += `n${context.footnoteMark(inline.noteId) ?? '?'};`;
+      else if (inline.kind === 'ref') key += `r${context.refText(inline.target, inline.form, inline.attrs)};`;
+      else if ('children' in inline && Array.isArray(inline.children)) walk(inline.children);
+    }
+  };
+  walk(inlines);
+  return key;
+}
+
 function roundSize(v: number): number {
   return Math.round(v * 1000) / 1000;
 }
@@ -170,7 +237,7 @@ function roundSize(v: number): number {
 function firstHeadingText(parsed: ParsedChapter): string | undefined {
   const heading = parsed.blocks.find((b) => b.kind === 'heading' && b.level === 1);
   if (!heading || heading.kind !== 'heading') return undefined;
-  return heading.inlines.map((i) => (i.kind === 'text' ? i.text : '')).join('');
+  return heading.plainText;
 }
 
 /** Content key of a block's inlines with offsets relative to the block start (edits above it keep the key). */
@@ -193,9 +260,10 @@ function shiftLines(lines: readonly SetLine[], delta: number): SetLine[] {
   if (delta === 0) return lines as SetLine[];
   return lines.map((line) => ({
     ...line,
-    srcFrom: line.srcFrom + delta,
-    srcTo: line.srcTo + delta,
-    runs: line.runs.map((run) => ({ ...run, offsets: run.offsets.map((o) => o + delta) })),
+    srcFrom: line.srcFrom < 0 ? line.srcFrom : line.srcFrom + delta,
+    srcTo: line.srcTo < 0 ? line.srcTo : line.srcTo + delta,
+    // Negative offsets are generated text (hyphens, note numbers): they map to no source and stay.
+    runs: line.runs.map((run) => ({ ...run, offsets: run.offsets.map((o) => (o < 0 ? o : o + delta)) })),
   }));
 }
 

@@ -14,6 +14,8 @@ export interface TextStyle {
 }
 
 export interface LayoutSettings {
+  /** Document language (BCP 47), for hyphenation and locale rules. */
+  language: string;
   /** Trim size, pt. */
   pageWidth: number;
   pageHeight: number;
@@ -38,7 +40,23 @@ export interface LayoutSettings {
     minWordSpacing: number;
     widowMinLines: number;
     orphanMinLines: number;
+    /** Knuth–Plass total fit (true) or first fit (configuration.md §6.3). */
+    optimalLineBreaking: boolean;
+    avoidRunts: boolean;
+    /** Runt threshold, in normal space widths. */
+    runtMinCharacters: number;
+    runtPenalty: number;
   };
+  /** `bodyText.hyphenation` (§6.2). */
+  hyphenation: { enabled: boolean; ragged: boolean; compounds: boolean; breakAfterHyphens: boolean; breakAfterDashes: boolean };
+  /** `bodyText.blockquote` (configuration.md §6.5). */
+  blockquote: { colour: string; italic: boolean; indent: number };
+  /** `unorderedLists` / `orderedLists` (§9): marker style and spacing, pt. */
+  lists: { bullet: string; markerColour: string; markerWeight: number; gap: number; marginTop: number; marginBottom: number };
+  /** `codeStyle` (§13.3). */
+  code: { family: string; size: number; background: string; padding: number; marginTop: number };
+  /** `footnotes` size for the notes (until the page engine sets them at the column foot), pt. */
+  notes: { size: number; lineHeight: number };
   headings: {
     family: string;
     weight: number;
@@ -63,6 +81,7 @@ export function defaultSettings(): LayoutSettings {
   const bodySize = 8; // pt, configuration.md §20.1
   const levelSizes = [18, 15, 12, 10, 9, 8]; // pt, configuration.md §8.2
   return {
+    language: 'en',
     pageWidth: 17 * CM,
     pageHeight: 24 * CM,
     margins: { top: 2 * CM, bottom: 2 * CM, left: 1.5 * CM, right: 1.5 * CM, mirror: false },
@@ -81,7 +100,16 @@ export function defaultSettings(): LayoutSettings {
       minWordSpacing: 0.6,
       widowMinLines: 2,
       orphanMinLines: 2,
+      optimalLineBreaking: true,
+      avoidRunts: true,
+      runtMinCharacters: 20,
+      runtPenalty: 1000,
     },
+    hyphenation: { enabled: true, ragged: false, compounds: true, breakAfterHyphens: true, breakAfterDashes: true },
+    blockquote: { colour: '#666666', italic: true, indent: 0 },
+    lists: { bullet: '•', markerColour: MAIN_COLOUR, markerWeight: 700, gap: 0.5 * bodySize, marginTop: 1.5 * bodySize, marginBottom: 1.5 * bodySize },
+    code: { family: 'Source Code Pro', size: 0.85 * bodySize, background: '#f4f4f4', padding: 0.6 * 0.85 * bodySize, marginTop: 0.75 * bodySize },
+    notes: { size: 0.8 * bodySize, lineHeight: 1.25 * 0.8 * bodySize },
     headings: {
       family: 'Open Sans',
       weight: 700,

@@ -11,6 +11,8 @@ import openSans400i from '@expo-google-fonts/open-sans/400Regular_Italic/OpenSan
 import openSans600 from '@expo-google-fonts/open-sans/600SemiBold/OpenSans_600SemiBold.ttf?url';
 import openSans700 from '@expo-google-fonts/open-sans/700Bold/OpenSans_700Bold.ttf?url';
 import openSans700i from '@expo-google-fonts/open-sans/700Bold_Italic/OpenSans_700Bold_Italic.ttf?url';
+import sourceCodePro400 from '@expo-google-fonts/source-code-pro/400Regular/SourceCodePro_400Regular.ttf?url';
+import sourceCodePro700 from '@expo-google-fonts/source-code-pro/700Bold/SourceCodePro_700Bold.ttf?url';
 
 export const FONT_URLS: Readonly<Record<string, string>> = {
   '@expo-google-fonts/eb-garamond/400Regular/EBGaramond_400Regular.ttf': ebGaramond400,
@@ -22,4 +24,16 @@ export const FONT_URLS: Readonly<Record<string, string>> = {
   '@expo-google-fonts/open-sans/600SemiBold/OpenSans_600SemiBold.ttf': openSans600,
   '@expo-google-fonts/open-sans/700Bold/OpenSans_700Bold.ttf': openSans700,
   '@expo-google-fonts/open-sans/700Bold_Italic/OpenSans_700Bold_Italic.ttf': openSans700i,
+  '@expo-google-fonts/source-code-pro/400Regular/SourceCodePro_400Regular.ttf': sourceCodePro400,
+  '@expo-google-fonts/source-code-pro/700Bold/SourceCodePro_700Bold.ttf': sourceCodePro700,
 };
+
+/**
+ * Hyphenation patterns by hyphenopoly id (`en-us`, `de`, …): every language hyphenopoly ships,
+ * so a book in any of them hyphenates with its own patterns. Fetched only when a book needs one.
+ */
+export const PATTERN_URLS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(import.meta.glob('/node_modules/hyphenopoly/patterns/*.wasm', { query: '?url', import: 'default', eager: true }) as Record<string, string>).map(
+    ([path, url]) => [path.replace(/^.*\/([^/]+)\.wasm$/, '$1'), url],
+  ),
+);

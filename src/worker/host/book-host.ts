@@ -4,7 +4,7 @@
  * last-wins cancellation and announces convergence. It has no DOM and no transport: main.ts
  * exposes it over Comlink, tests drive it directly or over an in-memory port.
  */
-import { defaultSettings, EngineCache, FontRegistry, layoutBook, type BookLayout, type FontSource } from '../engine';
+import { createHyphenator, defaultSettings, EngineCache, FontRegistry, layoutBook, resolveHyphenationLanguage, type BookLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
 import type { PageDisplayList } from '../protocol/displaylist';
 import {
   OpenPresetSchema,
@@ -31,6 +31,8 @@ import { loadPreset, type PresetReader } from './open-preset';
 /** What the host needs from the place it runs in (worker or Node). */
 export interface HostEnvironment {
   loadFonts(): Promise<FontSource[]>;
+  /** Bytes of hyphenopoly's `patterns/<id>.wasm`; undefined when that language is not shipped. */
+  loadPatterns(id: string): Promise<Uint8Array | undefined>;
   presets: PresetReader;
   /** Monotonic clock, ms (for time-slicing only; layout itself never reads it). */
   now(): number;
@@ -63,6 +65,7 @@ export class BookHost implements BookWorkerApi {
   private buildToken: object | null = null;
   private waiters: Waiter[] = [];
   private visibleChapter: string | null = null;
+  private readonly hyphenators = new Map<string, Promise<Hyphenator | undefined>>();
   private hung = false;
 
   constructor(private readonly env: HostEnvironment) {}
@@ -236,6 +239,27 @@ export class BookHost implements BookWorkerApi {
     return this.fontsLoading;
   }
 
+  /** A hyphenator with the patterns of a language (and en-us, the spec's fallback), loaded once. */
+  private hyphenatorFor(language: string): Promise<Hyphenator | undefined> {
+    const id = resolveHyphenationLanguage(language).patterns;
+    if (id === null || id === undefined) return Promise.resolve(undefined);
+    let pending = this.hyphenators.get(id);
+    if (!pending) {
+      pending = (async () => {
+        const ids = [...new Set([id, 'en-us'])];
+        const bytes = new Map<string, Uint8Array>();
+        for (const pid of ids) {
+          const b = await this.env.loadPatterns(pid);
+          if (b) bytes.set(pid, b);
+        }
+        if (bytes.size === 0) return undefined;
+        return createHyphenator({ languages: [...bytes.keys()], loadPatterns: (pid) => bytes.get(pid) });
+      })();
+      this.hyphenators.set(id, pending);
+    }
+    return pending;
+  }
+
   private emit(event: WorkerEvent): void {
     for (const listener of this.listeners) {
       try {
@@ -260,10 +284,14 @@ export class BookHost implements BookWorkerApi {
     if (this.buildToken !== token || !this.book) return;
     const revision = this.revision;
     const book = this.book;
+    const settings = settingsFor(book);
+    const hyphenator = await this.hyphenatorFor(settings.language);
+    if (this.buildToken !== token) return;
     const input = {
       title: typeof book.config['title'] === 'string' ? (book.config['title'] as string) : book.name,
       chapters: book.chapters.map((c) => ({ id: c.id, title: c.title, source: c.text })),
-      settings: defaultSettings(),
+      settings,
+      hyphenator,
     };
     const steps = layoutBook(input, fonts, this.cache);
     let sliceStart = this.env.now();
@@ -294,6 +322,14 @@ export class BookHost implements BookWorkerApi {
     const layout = this.layout!;
     return { revision: this.layoutRevision, pages: layout.pages.length, chapters: chapterPages(layout) };
   }
+}
+
+/** The engine's settings for a book: the defaults, with the book's language. */
+function settingsFor(book: BookState): LayoutSettings {
+  const settings = defaultSettings();
+  const locale = book.config['locale'];
+  settings.language = typeof locale === 'string' && locale ? locale : book.locale || 'en';
+  return settings;
 }
 
 function chapterPages(layout: BookLayout): ChapterPages[] {

@@ -4,7 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import { BUNDLED_FACES } from '../engine/fonts/bundled';
-import { FONT_URLS } from './assets';
+import { FONT_URLS, PATTERN_URLS } from './assets';
 import { BookHost } from './book-host';
 import { rasterise } from './raster';
 
@@ -22,6 +22,12 @@ export function createBrowserHost(): BookHost {
           return { family: face.family, weight: face.weight, style: face.style, bytes: new Uint8Array(await response.arrayBuffer()) };
         }),
       );
+    },
+    async loadPatterns(id) {
+      const url = PATTERN_URLS[id];
+      if (!url) return undefined;
+      const response = await fetch(url);
+      return response.ok ? new Uint8Array(await response.arrayBuffer()) : undefined;
     },
     presets: {
       async readText(path) {

@@ -64,6 +64,10 @@ export interface LineInfo {
   ratio: number;
   /** The line ends with a hyphen inserted by line breaking. */
   hyphenated?: boolean;
+  /** Its spaces would have passed 3× normal, so it was set ragged (a loose line for the checks). */
+  ragged?: boolean;
+  /** No feasible break existed: set overfull or loose as an emergency (flagged, never clipped). */
+  emergency?: boolean;
 }
 
 export interface RuleItem {

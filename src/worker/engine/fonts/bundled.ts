@@ -20,4 +20,7 @@ export const BUNDLED_FACES: readonly BundledFace[] = [
   { family: 'Open Sans', weight: 600, style: 'normal', file: '@expo-google-fonts/open-sans/600SemiBold/OpenSans_600SemiBold.ttf' },
   { family: 'Open Sans', weight: 700, style: 'normal', file: '@expo-google-fonts/open-sans/700Bold/OpenSans_700Bold.ttf' },
   { family: 'Open Sans', weight: 700, style: 'italic', file: '@expo-google-fonts/open-sans/700Bold_Italic/OpenSans_700Bold_Italic.ttf' },
+  // codeStyle.fontFamily default (configuration.md §13.3).
+  { family: 'Source Code Pro', weight: 400, style: 'normal', file: '@expo-google-fonts/source-code-pro/400Regular/SourceCodePro_400Regular.ttf' },
+  { family: 'Source Code Pro', weight: 700, style: 'normal', file: '@expo-google-fonts/source-code-pro/700Bold/SourceCodePro_700Bold.ttf' },
 ];

@@ -1,13 +1,9 @@
 import type { DisplayItem } from '../../protocol/displaylist';
 import { Op, roundPt } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
-import type { SetLine } from '../paragraph';
-import type { LayoutSettings, TextStyle } from '../settings';
+import type { LayoutSettings } from '../settings';
 import { pageFrame } from './geometry';
-import { glyphRun } from './paginate';
-
-/** Sets one line of generated text (no source) in a style. */
-export type SetGenerated = (text: string, style: TextStyle) => SetLine;
+import { glyphRun, type SetGenerated } from './paginate';
 
 export interface FurnitureContext {
   bookTitle: string;

@@ -1,7 +1,7 @@
 import type { DisplayItem, GlyphRunItem, LineInfo } from '../../protocol/displaylist';
 import { Op, roundPt } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
-import type { Block, HeadingBlock, ParsedChapter } from '../parse/model';
+import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, SourceRange } from '../parse/model';
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { baselineInLineBox, gridRows, pageFrame } from './geometry';
@@ -16,24 +16,53 @@ export interface PageDraft {
   blank: boolean;
 }
 
-/** Sets a paragraph or heading into lines for a given measure (memoised by the caller). */
-export type SetText = (block: Block, style: TextStyle, measure: number, indent: number, justify: boolean) => SetLine[];
+/** What a piece of text to set is: its inlines, where its source starts, and how to set it. */
+export interface TextRequest {
+  /** Memo identity: offsets in `inlines` are taken relative to `base`. */
+  base: number;
+  inlines: readonly Inline[];
+  style: TextStyle;
+  /** Line measure, pt. */
+  measure: number;
+  /** First-line indent, pt. */
+  indent: number;
+  justify: boolean;
+  /** Verbatim text (code): spaces kept, wrapping only after them. */
+  verbatim?: boolean;
+}
+
+/** Sets text into lines (memoised by the caller). */
+export type SetText = (request: TextRequest) => SetLine[];
+/** Sets one line of generated text (markers, running heads) in a style. */
+export type SetGenerated = (text: string, style: TextStyle) => SetLine;
 
 interface Cursor {
   page: PageDraft;
   column: number;
   /** Top of the next line box from the top of the content area, pt. */
   y: number;
-  /** Nothing has been set in this column yet (space above headings is dropped there). */
+  /** Nothing has been set in this column yet (space above blocks is dropped there). */
   columnEmpty: boolean;
+}
+
+interface PlaceOptions {
+  role: LineInfo['role'];
+  /** Left offset of the lines inside the column, pt. */
+  x: number;
+  /** Extra horizontal shift per line (centring), pt. */
+  shift?: (line: SetLine) => number;
+  /** Whether the block may split across columns (with the widow/orphan minimums). */
+  splittable: boolean;
+  /** Called for each placed segment with its first line index, count, and column top/bottom y (pt, page coords). */
+  onSegment?: (first: number, count: number, top: number, bottom: number, columnX: number) => void;
 }
 
 /**
  * Flows one chapter's blocks into columns and pages, starting at page `startIndex` (0-based,
  * book-wide). Body lines sit on the baseline grid; headings keep with the lines after them;
- * paragraphs split only with enough lines on each side (the spec's widow/orphan rules);
- * an H1 that breaks to an odd page inserts a blank page first.
- * A generator so the host can yield and cancel between blocks.
+ * paragraphs split only with enough lines on each side (the spec's widow/orphan rules); an H1
+ * that breaks to an odd page inserts a blank page first. A generator, so the host can yield and
+ * cancel between blocks.
  */
 export function* paginateChapter(
   chapter: ParsedChapter,
@@ -41,12 +70,14 @@ export function* paginateChapter(
   settings: LayoutSettings,
   fonts: FontRegistry,
   setText: SetText,
+  setGenerated: SetGenerated,
 ): Generator<undefined, PageDraft[]> {
   const pages: PageDraft[] = [];
   const pitch = settings.body.lineHeight;
   const rows = gridRows(settings);
-  const bodyFace = fonts.match(settings.body.style.family, settings.body.style.weight, 'normal');
-  const bodyBaseline = baselineInLineBox(pitch, settings.body.style.size, bodyFace.ascender / bodyFace.upem, bodyFace.descender / bodyFace.upem);
+  const body = settings.body.style;
+  const bodyBaseline = baselineFor(pitch, body, fonts);
+  const justify = settings.body.align === 'justify';
 
   const newPage = (): PageDraft => {
     const page: PageDraft = { index: startIndex + pages.length, items: [], opener: false, blank: false };
@@ -55,98 +86,329 @@ export function* paginateChapter(
   };
   const cursor: Cursor = { page: newPage(), column: 0, y: 0, columnEmpty: true };
   const frame = () => pageFrame(settings, cursor.page.index);
+  const columnWidth = frame().columnWidth;
 
   const nextColumn = (): void => {
-    if (cursor.column + 1 < settings.columns) {
-      cursor.column++;
-    } else {
+    if (cursor.column + 1 < settings.columns) cursor.column++;
+    else {
       cursor.page = newPage();
       cursor.column = 0;
     }
     cursor.y = 0;
     cursor.columnEmpty = true;
   };
+  const nextPage = (parity: 'any' | 'odd' | 'even'): void => {
+    if (!pageIsEmpty()) {
+      cursor.page = newPage();
+      cursor.column = 0;
+      cursor.y = 0;
+      cursor.columnEmpty = true;
+    }
+    // Page index 0, 2, … are odd (recto) pages; pad with a blank page to reach the parity asked.
+    const wantEvenIndex = parity === 'odd';
+    if (parity !== 'any' && (cursor.page.index % 2 === 0) !== wantEvenIndex) {
+      cursor.page.blank = true;
+      cursor.page = newPage();
+    }
+  };
   const pageIsEmpty = (): boolean => cursor.page.items.length === 0 && cursor.column === 0 && cursor.columnEmpty;
+  /** Vertical space before a block; dropped at the top of a column. */
+  const space = (pt: number): void => {
+    if (!cursor.columnEmpty) cursor.y += pt;
+  };
 
-  const placeLines = (block: Block, lines: readonly SetLine[], role: LineInfo['role'], baselineOffset: number, lineHeight: number, xShift: (line: SetLine) => number): void => {
-    const f = frame();
-    for (const line of lines) {
-      const baseline = f.contentTop + cursor.y + baselineOffset;
-      const x0 = f.columnX[cursor.column]! + xShift(line);
-      for (const run of line.runs) cursor.page.items.push(glyphRun(run, x0, baseline, chapter.chapterId, { block: block.id, role, ratio: roundPt(line.ratio), ...(line.hyphenated ? { hyphenated: true } : {}) }));
-      cursor.y += lineHeight;
-      cursor.columnEmpty = false;
+  const emit = (block: { id: string }, line: SetLine, x0: number, baseline: number, role: LineInfo['role']): void => {
+    for (const run of line.runs) {
+      cursor.page.items.push(glyphRun(run, x0, baseline, chapter.chapterId, { block: block.id, role, ratio: roundPt(line.ratio), ...(line.hyphenated ? { hyphenated: true } : {}), ...(line.ragged ? { ragged: true } : {}), ...(line.emergency ? { emergency: true } : {}) }));
     }
   };
 
-  let afterHeading = false;
-  for (const block of chapter.blocks) {
-    if (block.kind === 'heading') {
-      const level = settings.headings.levels[block.level - 1]!;
-      const breakBefore = level.breakBefore;
-      if (breakBefore !== 'none' && !pageIsEmpty()) {
-        cursor.page = newPage();
-        cursor.column = 0;
-        cursor.y = 0;
-        cursor.columnEmpty = true;
+  /** Places lines on the baseline grid, splitting across columns by the widow/orphan rules. */
+  const placeOnGrid = (block: { id: string }, lines: readonly SetLine[], options: PlaceOptions): void => {
+    let index = 0;
+    while (index < lines.length) {
+      const row = Math.ceil(cursor.y / pitch - 1e-9);
+      const free = rows - row;
+      if (free <= 0) {
+        nextColumn();
+        continue;
       }
-      if (breakBefore === 'always-odd' && cursor.page.index % 2 === 1) {
-        // Index 1, 3, … are even page numbers: pad with a blank verso so the heading opens a recto.
-        cursor.page.blank = true;
-        cursor.page = newPage();
-      }
-      if (breakBefore !== 'none' && pageIsEmpty()) cursor.page.opener = true;
-      const style = headingStyle(block, settings);
-      const measure = frame().columnWidth;
-      const lines = setText(block, style, measure, 0, false);
-      const lineHeight = level.lineHeightEm * level.size;
-      const marginTop = cursor.columnEmpty ? 0 : level.marginTopEm * level.size;
-      const marginBottom = level.marginBottomEm * level.size;
-      const keepRoom = settings.body.widowMinLines * pitch; // keep-with-next: room for the lines that follow
-      const needed = marginTop + lines.length * lineHeight + marginBottom + keepRoom;
-      if (!cursor.columnEmpty && cursor.y + needed > frame().contentHeight + 1e-6) nextColumn();
-      cursor.y += cursor.columnEmpty ? 0 : marginTop;
-      const face = fonts.match(style.family, style.weight, 'normal');
-      const baseline = baselineInLineBox(lineHeight, style.size, face.ascender / face.upem, face.descender / face.upem);
-      placeLines(block, lines, 'heading', baseline, lineHeight, () => 0);
-      cursor.y += marginBottom;
-      afterHeading = true;
-    } else {
-      // bodyText.indentAfterHeading: false sets the first paragraph under a heading flush.
-      const indent = afterHeading && !settings.body.indentAfterHeading ? 0 : settings.body.firstLineIndent;
-      const justify = settings.body.align === 'justify';
-      const lines = setText(block, settings.body.style, frame().columnWidth, indent, justify);
-      let remaining = lines;
-      while (remaining.length > 0) {
-        // Snap to the baseline grid: body line boxes start on whole multiples of the pitch.
-        const row = Math.ceil(cursor.y / pitch - 1e-9);
-        const free = rows - row;
-        if (free <= 0) {
-          nextColumn();
-          continue;
-        }
-        let take = Math.min(free, remaining.length);
-        if (take < remaining.length) {
+      const remaining = lines.length - index;
+      let take = Math.min(free, remaining);
+      if (take < remaining) {
+        if (!options.splittable) take = cursor.columnEmpty ? take : 0;
+        else {
           // Split rules (configuration.md §6.4, the spec's naming): at least orphanMinLines carried
           // to the next column, at least widowMinLines left at the foot of this one.
-          take = Math.min(take, remaining.length - settings.body.orphanMinLines);
+          take = Math.min(take, remaining - settings.body.orphanMinLines);
           if (take < settings.body.widowMinLines) take = 0;
-          if (take === 0 && cursor.columnEmpty) take = Math.min(free, remaining.length); // nothing better is possible
         }
-        if (take === 0) {
-          nextColumn();
-          continue;
-        }
-        cursor.y = row * pitch;
-        placeLines(block, remaining.slice(0, take), 'body', bodyBaseline, pitch, () => 0);
-        remaining = remaining.slice(take);
-        if (remaining.length > 0) nextColumn();
+        if (take <= 0 && cursor.columnEmpty) take = Math.min(free, remaining); // nothing better is possible
       }
-      afterHeading = false;
+      if (take <= 0) {
+        nextColumn();
+        continue;
+      }
+      const f = frame();
+      const columnX = f.columnX[cursor.column]!;
+      cursor.y = row * pitch;
+      const top = f.contentTop + cursor.y;
+      for (let i = index; i < index + take; i++) {
+        const line = lines[i]!;
+        emit(block, line, columnX + options.x + (options.shift?.(line) ?? 0), f.contentTop + cursor.y + bodyBaseline, options.role);
+        cursor.y += pitch;
+      }
+      cursor.columnEmpty = false;
+      options.onSegment?.(index, take, top, f.contentTop + cursor.y, columnX);
+      index += take;
+      if (index < lines.length) nextColumn();
     }
-    yield;
+  };
+
+  /** Places lines off the grid with their own line height (notes), moving on when a column is full. */
+  const placeFree = (block: { id: string }, lines: readonly SetLine[], lineHeight: number, style: TextStyle, x: (line: SetLine, i: number) => number, role: LineInfo['role']): void => {
+    const baseline = baselineFor(lineHeight, style, fonts);
+    lines.forEach((line, i) => {
+      if (cursor.y + lineHeight > frame().contentHeight + 1e-6 && !cursor.columnEmpty) nextColumn();
+      const f = frame();
+      emit(block, line, f.columnX[cursor.column]! + x(line, i), f.contentTop + cursor.y + baseline, role);
+      cursor.y += lineHeight;
+      cursor.columnEmpty = false;
+    });
+  };
+
+  const footnotes = footnoteNumbers(chapter);
+  const blocks = chapter.blocks;
+  let afterHeading = false;
+  for (let b = 0; b < blocks.length; b++) {
+    const block = blocks[b]!;
+    switch (block.kind) {
+      case 'heading': {
+        if (block.attrs['hidden'] !== undefined && block.attrs['hidden'] !== 'false') break; // structural: no ink, no space
+        const level = settings.headings.levels[block.level - 1]!;
+        if (level.breakBefore !== 'none') {
+          nextPage(level.breakBefore === 'always-odd' ? 'odd' : 'any');
+          if (pageIsEmpty()) cursor.page.opener = true;
+        }
+        const style = headingStyle(block, settings);
+        const lines = setText({ base: block.range.from, inlines: block.inlines, style, measure: columnWidth, indent: 0, justify: false });
+        const lineHeight = level.lineHeightEm * level.size;
+        const marginTop = cursor.columnEmpty ? 0 : level.marginTopEm * level.size;
+        const marginBottom = level.marginBottomEm * level.size;
+        // Keep with next: the heading needs room for the lines that follow it (§8.1).
+        const needed = marginTop + lines.length * lineHeight + marginBottom + settings.body.widowMinLines * pitch;
+        if (!cursor.columnEmpty && cursor.y + needed > frame().contentHeight + 1e-6) nextColumn();
+        space(marginTop);
+        const baseline = baselineFor(lineHeight, style, fonts);
+        for (const line of lines) {
+          const f = frame();
+          emit(block, line, f.columnX[cursor.column]!, f.contentTop + cursor.y + baseline, 'heading');
+          cursor.y += lineHeight;
+          cursor.columnEmpty = false;
+        }
+        cursor.y += marginBottom;
+        afterHeading = true;
+        break;
+      }
+      case 'paragraph':
+      case 'blockquote': {
+        // bodyText.indentAfterHeading: false sets the first paragraph under a heading flush.
+        const flush = (afterHeading && !settings.body.indentAfterHeading) || (block.kind === 'paragraph' && block.continuesParagraph === true);
+        const quote = block.kind === 'blockquote';
+        const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
+        const x = quote ? settings.blockquote.indent : 0;
+        const lines = setText({ base: block.range.from, inlines: block.inlines, style, measure: columnWidth - x, indent: flush ? 0 : settings.body.firstLineIndent, justify });
+        placeOnGrid(block, lines, { role: 'body', x, splittable: true });
+        afterHeading = false;
+        break;
+      }
+      case 'listItem': {
+        const previous = blocks[b - 1];
+        const next = blocks[b + 1];
+        const firstOfList = !(previous?.kind === 'listItem' && previous.listId === block.listId);
+        const lastOfList = !(next?.kind === 'listItem' && next.listId === block.listId);
+        if (firstOfList) space(settings.lists.marginTop);
+        placeListItem(block);
+        if (lastOfList) space(settings.lists.marginBottom);
+        afterHeading = false;
+        break;
+      }
+      case 'verse': {
+        space(pitch);
+        const step = 0.5 * body.size; // bodyText.verse.indentStep: 0.5 em per leading space
+        block.stanzas.forEach((stanza, s) => {
+          if (s > 0) space(pitch * 1); // bodyText.verse.stanzaSpace: 1 line
+          for (const verseLine of stanza) {
+            const x = verseLine.indent * step;
+            const lines = setText({ base: verseLine.range.from, inlines: verseLine.inlines, style: body, measure: columnWidth - x, indent: 0, justify: false });
+            placeOnGrid(block, lines, { role: 'body', x, splittable: true });
+          }
+        });
+        space(pitch);
+        afterHeading = false;
+        break;
+      }
+      case 'code':
+        placeCode(block);
+        afterHeading = false;
+        break;
+      case 'mathDisplay': {
+        // Until maths is typeset (issue 15) the display shows its TeX source, centred in italic.
+        const text: Inline = { kind: 'text', text: block.tex.replace(/\s+/g, ' ').trim(), marks: ['emphasis'], range: block.range };
+        const lines = setText({ base: -1e9, inlines: [{ ...text, offsets: generatedOffsets(text.text) }], style: body, measure: columnWidth, indent: 0, justify: false });
+        placeOnGrid(block, lines, { role: 'body', x: 0, splittable: false, shift: (line) => Math.max(0, (columnWidth - line.width) / 2) });
+        break;
+      }
+      case 'directive':
+        if (block.ignored) break;
+        if (block.name === 'pagebreak') {
+          const parity = block.attrs['parity'];
+          nextPage(parity === 'odd' || parity === 'even' ? parity : 'any');
+        } else if (block.name === 'columnbreak') {
+          if (!cursor.columnEmpty) nextColumn();
+        } else if (block.name === 'space') {
+          const n = Number(block.attrs['lines'] ?? 1);
+          cursor.y += (Number.isFinite(n) && n > 0 ? n : 1) * pitch;
+          afterHeading = settings.body.indentAfterHeading ? afterHeading : true;
+        }
+        // toc, numbering, index and bibliography are set by the page-engine issue.
+        break;
+      default:
+        // Containers flow their content; floats (resources) and raw blocks come with later issues;
+        // footnote definitions leave the flow and are set after the chapter's text below.
+        break;
+    }
+    yield undefined;
   }
+  placeNotes();
   return pages;
+
+  function placeListItem(item: ListItemBlock): void {
+    const bodyEm = body.size;
+    const depthIndent = (item.depth - 1) * 1.5 * bodyEm;
+    const marker = listMarker(item);
+    const markerStyle: TextStyle = { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour };
+    const markerLine = setGenerated(marker, markerStyle);
+    // Turnovers align with the text (unorderedLists.hangingIndent): the text starts after the marker box.
+    const textX = depthIndent + Math.max(markerLine.width, 0.6 * bodyEm) + settings.lists.gap;
+    const lines = setText({ base: item.range.from, inlines: item.inlines, style: body, measure: columnWidth - textX, indent: 0, justify });
+    let first = true;
+    placeOnGrid(item, lines.length > 0 ? lines : [markerLine], {
+      role: 'body',
+      x: textX,
+      splittable: true,
+      onSegment: (firstLine, _count, top, _bottom, columnX) => {
+        if (!first || firstLine !== 0) return;
+        first = false;
+        emit(item, markerLine, columnX + depthIndent, top + bodyBaseline, 'body');
+      },
+    });
+  }
+
+  function listMarker(item: ListItemBlock): string {
+    if (item.listKind === 'ordered') return `${item.number ?? item.typedNumber ?? 1}${item.marker === ')' ? ')' : '.'}`;
+    if (item.listKind === 'task') {
+      const box = item.checked ? '☑' : '☐';
+      const face = fonts.match(body.family, settings.lists.markerWeight, 'normal');
+      return face.hasCodePoint(box.codePointAt(0)!) ? box : item.checked ? '[x]' : '[ ]';
+    }
+    return settings.lists.bullet;
+  }
+
+  function placeCode(block: Extract<Block, { kind: 'code' }>): void {
+    const style: TextStyle = { family: settings.code.family, weight: 400, italic: false, size: settings.code.size, colour: body.colour };
+    const pad = settings.code.padding;
+    const all: SetLine[] = [];
+    let offset = block.contentFrom;
+    for (const sourceLine of block.text.split('\n')) {
+      const range: SourceRange = { from: offset, to: offset + sourceLine.length, line: 0, column: 0 };
+      // Verbatim: spaces are kept as no-break spaces so they are not collapsed or stretched.
+      const text = sourceLine.replace(/ /g, '\u00a0').replace(/\t/g, '\u00a0'.repeat(4));
+      const offsets = sourceLine.includes('\t') ? expandTabs(sourceLine, offset) : undefined;
+      const lines = setText({ base: offset, inlines: [{ kind: 'text', text, marks: [], range, ...(offsets ? { offsets } : {}) }], style, measure: columnWidth - 2 * pad, indent: 0, justify: false, verbatim: true });
+      all.push(...(lines.length > 0 ? lines : [emptyLine()]));
+      offset += sourceLine.length + 1;
+    }
+    space(pitch); // codeStyle.marginTop, rounded up to a grid line
+    placeOnGrid(block, all, {
+      role: 'body',
+      x: pad,
+      splittable: true,
+      onSegment: (_first, _count, top, bottom, columnX) => {
+        // The background goes under the text: insert it before this segment's glyph runs.
+        const rect: DisplayItem = { op: Op.Rect, x: roundPt(columnX), y: roundPt(top), w: roundPt(columnWidth), h: roundPt(bottom - top), fill: settings.code.background };
+        const items = cursor.page.items;
+        let at = items.length;
+        while (at > 0 && (items[at - 1] as GlyphRunItem).line?.block === block.id) at--;
+        items.splice(at, 0, rect);
+      },
+    });
+    space(pitch);
+  }
+
+  /**
+   * Footnotes cited in this chapter, numbered in order of first citation (document-format §14.1).
+   * Until the page engine sets them at the foot of their column, they follow the chapter's text.
+   */
+  function placeNotes(): void {
+    const definitions = chapter.blocks.filter((b): b is Extract<Block, { kind: 'footnoteDefinition' }> => b.kind === 'footnoteDefinition');
+    const cited = definitions.filter((d) => footnotes.has(d.noteId)).sort((a, b) => footnotes.get(a.noteId)! - footnotes.get(b.noteId)!);
+    const seen = new Set<string>();
+    const style: TextStyle = { ...body, size: settings.notes.size };
+    if (cited.length === 0) return;
+    space(pitch);
+    if (cursor.y + 2 * settings.notes.lineHeight > frame().contentHeight) nextColumn();
+    const f = frame();
+    const ruleY = roundPt(f.contentTop + cursor.y);
+    cursor.page.items.push({ op: Op.Rule, x1: roundPt(f.columnX[cursor.column]!), y1: ruleY, x2: roundPt(f.columnX[cursor.column]! + columnWidth / 3), y2: ruleY, width: 0.5, stroke: body.colour });
+    cursor.y += settings.notes.lineHeight / 2;
+    for (const note of cited) {
+      if (seen.has(note.noteId)) continue; // the first definition of an id wins
+      seen.add(note.noteId);
+      const number = setGenerated(`${footnotes.get(note.noteId)}`, style);
+      const hang = Math.max(number.width, settings.notes.size) + 0.5 * settings.notes.size;
+      const lines = setText({ base: note.range.from, inlines: note.inlines, style, measure: columnWidth - hang, indent: 0, justify });
+      const startPage = cursor.page;
+      const startY = cursor.y;
+      placeFree(note, lines, settings.notes.lineHeight, style, () => hang, 'note');
+      if (cursor.page === startPage && lines.length > 0) {
+        const fr = frame();
+        emit(note, number, fr.columnX[cursor.column]!, fr.contentTop + startY + baselineFor(settings.notes.lineHeight, style, fonts), 'note');
+      }
+    }
+  }
+}
+
+/** Footnote numbers by id: order of first citation in the chapter, only for defined notes. */
+export function footnoteNumbers(chapter: ParsedChapter): Map<string, number> {
+  const defined = new Set(chapter.collected.footnoteDefs.map((d) => d.noteId));
+  const numbers = new Map<string, number>();
+  for (const ref of chapter.collected.footnoteRefs) {
+    if (defined.has(ref.noteId) && !numbers.has(ref.noteId)) numbers.set(ref.noteId, numbers.size + 1);
+  }
+  return numbers;
+}
+
+function baselineFor(lineHeight: number, style: TextStyle, fonts: FontRegistry): number {
+  const face = fonts.match(style.family, style.weight, style.italic ? 'italic' : 'normal');
+  return baselineInLineBox(lineHeight, style.size, face.ascender / face.upem, face.descender / face.upem);
+}
+
+function generatedOffsets(text: string): number[] {
+  return Array.from({ length: text.length }, () => -1);
+}
+
+function expandTabs(line: string, from: number): number[] {
+  const offsets: number[] = [];
+  for (let i = 0; i < line.length; i++) {
+    const n = line[i] === '\t' ? 4 : 1;
+    for (let k = 0; k < n; k++) offsets.push(from + i);
+  }
+  return offsets;
+}
+
+function emptyLine(): SetLine {
+  return { runs: [], width: 0, ratio: 0, hyphenated: false, ragged: false, emergency: false, srcFrom: -1, srcTo: -1 };
 }
 
 export function headingStyle(block: HeadingBlock, settings: LayoutSettings): TextStyle {
@@ -155,16 +417,10 @@ export function headingStyle(block: HeadingBlock, settings: LayoutSettings): Tex
 }
 
 /** A line's run, moved to page coordinates, rounded by the display list's rule. */
-export function glyphRun(
-  run: SetLine['runs'][number],
-  x0: number,
-  baseline: number,
-  chapter: string,
-  line: LineInfo | undefined,
-): GlyphRunItem {
-  // Generated text (running heads, folios) has negative offsets: it maps to no source.
+export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: number, chapter: string, line: LineInfo | undefined): GlyphRunItem {
+  // Generated text (running heads, folios, markers) has negative offsets: it maps to no source.
   const generated = run.offsets.length === 0 || run.offsets.every((o) => o < 0);
-  const srcFrom = generated ? -1 : run.offsets[0]!;
+  const srcFrom = generated ? -1 : run.offsets.find((o) => o >= 0)!;
   const contiguous = generated || run.offsets.every((o, i) => o === srcFrom + i);
   const item: GlyphRunItem = {
     op: Op.GlyphRun,
@@ -180,7 +436,7 @@ export function glyphRun(
     srcFrom,
   };
   if (run.dys.some((d) => d !== 0)) item.dys = run.dys.map(roundPt);
-  if (!contiguous) item.srcMap = run.offsets.slice();
+  if (!contiguous) item.srcMap = run.offsets.map((o) => (o < 0 ? -1 : o));
   if (line) item.line = line;
   return item;
 }

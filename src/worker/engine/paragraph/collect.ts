@@ -5,24 +5,96 @@ import type { LayoutSettings, TextStyle } from '../settings';
 export interface StyledText {
   text: string;
   style: TextStyle;
-  /** Source offset (chapter file, UTF-16) of each unit of `text`. */
+  /** Source offset (chapter file, UTF-16) of each unit of `text`; negative for generated text. */
   offsets: number[];
+  /** Baseline shift, pt, positive = up (superscripts). */
+  rise: number;
+  /** A forced line break (hard break) after this piece. */
+  breakAfter?: boolean;
 }
 
+/** What inline content needs to know about the rest of the book. */
+export interface InlineContext {
+  /** The printed number of a footnote, by id, or undefined when it has no definition. */
+  footnoteMark(noteId: string): string | undefined;
+  /** The text a cross-reference prints (`?` when the target is unknown, document-format §13). */
+  refText(target: string, form: string, attrs: Record<string, string>): string;
+}
+
+/** Superscript size and rise as fractions of the surrounding size (our typographic choice). */
+const SUP_SCALE = 0.65;
+const SUP_RISE_EM = 0.38;
+const SUB_RISE_EM = -0.15;
+/** Inline code is set at 0.85 em of the body (configuration.md §13.3 `codeStyle.fontSize`). */
+const CODE_SCALE = 0.85;
+
 /** Phase 1 of setting a paragraph: inline runs → styled text with source offsets. */
-export function collectInlines(inlines: readonly Inline[], base: TextStyle, settings: LayoutSettings): StyledText[] {
+export function collectInlines(inlines: readonly Inline[], base: TextStyle, settings: LayoutSettings, context: InlineContext): StyledText[] {
   const out: StyledText[] = [];
-  for (const inline of inlines) {
-    if (inline.kind !== 'text') continue; // other inline kinds are set by later issues
-    const offsets = inline.offsets ?? Array.from({ length: inline.text.length }, (_, i) => inline.range.from + i);
-    out.push({ text: inline.text, style: styleFor(inline.marks, base, settings), offsets });
-  }
+  const generated = (text: string, at: number): number[] => Array.from({ length: text.length }, () => -1 - at);
+  const walk = (list: readonly Inline[], outer: readonly Mark[]): void => {
+    for (const inline of list) {
+      switch (inline.kind) {
+        case 'text': {
+          const offsets = inline.offsets ?? Array.from({ length: inline.text.length }, (_, i) => inline.range.from + i);
+          const marks = [...outer, ...inline.marks];
+          out.push({ text: inline.text, offsets, ...styleFor(marks, base, settings) });
+          break;
+        }
+        case 'hardBreak': {
+          const last = out[out.length - 1];
+          if (last) last.breakAfter = true;
+          else out.push({ text: '', offsets: [], style: base, rise: 0, breakAfter: true });
+          break;
+        }
+        case 'link':
+        case 'directive':
+          walk(inline.children, outer);
+          break;
+        case 'anchor':
+        case 'indexMark':
+          if ('children' in inline && inline.children) walk(inline.children, outer);
+          break;
+        case 'footnoteRef': {
+          const mark = context.footnoteMark(inline.noteId) ?? '?';
+          const style = styleFor([...outer, ...inline.marks, 'sup'], base, settings);
+          out.push({ text: mark, offsets: generated(mark, inline.range.from), ...style });
+          break;
+        }
+        case 'ref': {
+          const text = context.refText(inline.target, inline.form, inline.attrs);
+          out.push({ text, offsets: generated(text, inline.range.from), ...styleFor([...outer, ...inline.marks], base, settings) });
+          break;
+        }
+        case 'math': {
+          // Until maths is typeset (issue 15) the formula's TeX source is shown in italic.
+          const source = inline.tex;
+          out.push({ text: source, offsets: generated(source, inline.range.from), ...styleFor([...outer, 'emphasis'], base, settings) });
+          break;
+        }
+        default:
+          // Chips, swatches, tabs and citations come with later issues; the parser has warned.
+          break;
+      }
+    }
+  };
+  walk(inlines, []);
   return out;
 }
 
-function styleFor(marks: readonly Mark[], base: TextStyle, settings: LayoutSettings): TextStyle {
+function styleFor(marks: readonly Mark[], base: TextStyle, settings: LayoutSettings): { style: TextStyle; rise: number } {
   let style = base;
-  if (marks.includes('strong')) style = { ...style, weight: settings.body.boldWeight, colour: base === settings.body.style ? settings.body.boldColour : style.colour };
-  if (marks.includes('emphasis')) style = { ...style, italic: true, colour: base === settings.body.style ? settings.body.italicColour : style.colour };
-  return style;
+  let rise = 0;
+  const isBody = base === settings.body.style;
+  if (marks.includes('strong')) style = { ...style, weight: settings.body.boldWeight, colour: isBody ? settings.body.boldColour : style.colour };
+  if (marks.includes('emphasis')) style = { ...style, italic: true, colour: isBody && !marks.includes('strong') ? settings.body.italicColour : style.colour };
+  if (marks.includes('code')) style = { ...style, family: settings.code.family, weight: 400, italic: false, size: style.size * CODE_SCALE };
+  if (marks.includes('sup')) {
+    rise = base.size * SUP_RISE_EM;
+    style = { ...style, size: style.size * SUP_SCALE };
+  } else if (marks.includes('sub')) {
+    rise = base.size * SUB_RISE_EM;
+    style = { ...style, size: style.size * SUP_SCALE };
+  }
+  return { style, rise };
 }

@@ -21,8 +21,11 @@ export interface SetLine {
   runs: LineRun[];
   /** Natural-or-adjusted width actually used, pt. */
   width: number;
+  /** The breaker's adjustment ratio (kept even when the line is set ragged). */
   ratio: number;
   hyphenated: boolean;
+  /** Spaces would pass 3× normal: the line is set with natural spaces instead. */
+  ragged: boolean;
   emergency: boolean;
   /** Source range covered, UTF-16 offsets in the chapter file. */
   srcFrom: number;
@@ -40,7 +43,11 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
   for (const brk of breaks) {
     // Skip discardable items at the start of the line (glue and penalties after a break).
     while (start < brk.position && items[start]!.type !== 'box') start++;
+    // A line whose spaces would pass 3× normal is set ragged instead (configuration.md §6.3).
+    const ragged = (brk as LineBreak & { ragged?: boolean }).ragged === true;
     const ratio = Number.isFinite(brk.ratio) ? brk.ratio : 0;
+    /** The ratio glue is set with: natural spaces for a ragged-set line. */
+    const applied = ragged ? 0 : ratio;
     const runs: LineRun[] = [];
     let x = 0;
     let pendingSpace = false;
@@ -60,17 +67,25 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
         }
         if ((item.payload?.pieces.length ?? 0) === 0) x += item.width;
       } else if (item.type === 'glue') {
-        x += item.width + (ratio >= 0 ? ratio * item.stretch : ratio * item.shrink);
+        x += item.width + (applied >= 0 ? applied * item.stretch : applied * item.shrink);
         pendingSpace = true;
       }
     }
     const end = items[brk.position]!;
     const hyphenated = end.type === 'penalty' && end.flagged && end.width > 0;
+    if (end.type === 'penalty' && end.payload) {
+      // The break adds something (the hyphen): set it at the end of the line.
+      for (const piece of end.payload.pieces) {
+        appendPiece(runs, piece, x, false);
+        x += piece.width;
+      }
+    }
     lines.push({
       runs,
       width: x,
       ratio,
       hyphenated,
+      ragged,
       emergency: brk.emergency === true,
       srcFrom: Number.isFinite(srcFrom) ? srcFrom : 0,
       srcTo: Number.isFinite(srcTo) ? srcTo : 0,
@@ -103,7 +118,7 @@ function appendPiece(runs: LineRun[], piece: ShapedPiece, x: number, spaceBefore
   for (let g = 0; g < shaped.glyphs.length; g++) {
     run.glyphs.push(shaped.glyphs[g]!);
     run.xs.push(pen + shaped.xOffsets[g]! * scale);
-    run.dys.push(-shaped.yOffsets[g]! * scale);
+    run.dys.push(-shaped.yOffsets[g]! * scale - piece.rise);
     run.clusters.push(textBase + shaped.clusters[g]!);
     pen += shaped.advances[g]! * scale;
   }

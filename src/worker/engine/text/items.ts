@@ -20,8 +20,10 @@ export interface GlueItem {
   shrink: number;
 }
 
-export interface PenaltyItem {
+export interface PenaltyItem<P = unknown> {
   type: 'penalty';
+  /** What the break adds when taken (e.g. the shaped hyphen); line breaking never looks at it. */
+  payload?: P;
   /** Width added at the end of the line when breaking here (e.g. the hyphen), pt. */
   width: number;
   /** Cost of breaking here; ≥ 10000 forbids, ≤ −10000 forces. */
@@ -30,7 +32,7 @@ export interface PenaltyItem {
   flagged: boolean;
 }
 
-export type Item<P = unknown> = BoxItem<P> | GlueItem | PenaltyItem;
+export type Item<P = unknown> = BoxItem<P> | GlueItem | PenaltyItem<P>;
 
 /** Penalty magnitude that forbids (+) or forces (−) a break. */
 export const INFINITE_PENALTY = 10000;
