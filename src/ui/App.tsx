@@ -1,62 +1,389 @@
-import { createSignal, onMount, Show } from 'solid-js';
+import { batch, createEffect, createMemo, createSignal, For, Match, on, onCleanup, onMount, Show, Switch } from 'solid-js';
 import type { BookClient } from '../worker/protocol/client';
-import { PagePainter } from './canvas/page-painter';
-import { Editor } from './components/Editor';
-import { Notices } from './components/Notices';
-import { PageViewer } from './components/PageViewer';
+import type { PageSummary } from '../worker/protocol/messages';
+import { PagePainter, type SourceRect } from './canvas/page-painter';
+import { ActivityBar } from './components/ActivityBar';
+import { CanvasViewer } from './components/CanvasViewer';
+import { ChaptersPanel } from './components/ChaptersPanel';
+import { Notices, QuestionDialog } from './components/Notices';
+import { SidebarResizer } from './components/Sidebar';
+import { TextPanel } from './components/TextPanel';
+import type { ChapterEditors } from './editor/chapter-editors';
+import { setUiLanguage, t, uiLanguage, type StringKey } from './i18n';
 import { createBookState } from './state/book';
+import { checkChapter, type CheckEntry } from './state/checks';
+import { createUiState, formatPermalink, languageFromPath, parsePermalink, type PanelId, type Permalink } from './state/ui-state';
 
 /** The preset opened when nothing else is asked for (bundle-format: `default: true`). */
 const DEFAULT_PRESET = 'postext-guide';
+/** Phone layout below this width (tools.md §7.1). */
+const PHONE_QUERY = '(max-width: 767.98px)';
 
 export function App(props: { client: BookClient }) {
-  const state = createBookState(props.client);
-  const painter = new PagePainter(props.client);
-  const [zoom, setZoom] = createSignal(1);
+  const client = props.client;
+  const store = createUiState();
+  const { ui, setUi, save } = store;
+  const book = createBookState(client);
+  const painter = new PagePainter(client);
   const [failure, setFailure] = createSignal<string | null>(null);
+  const [opening, setOpening] = createSignal(true);
+  const [selection, setSelection] = createSignal<{ chapterId: string; from: number; to: number } | null>(null);
+  const [rects, setRects] = createSignal<Map<number, SourceRect[]>>(new Map());
+  const [goTo, setGoTo] = createSignal<{ label: string; seq: number } | null>(null);
+  const [currentLabel, setCurrentLabel] = createSignal<string | null>(null);
+  const [phone, setPhone] = createSignal(matchMedia(PHONE_QUERY).matches);
+  let editors: ChapterEditors | undefined;
+  /** Permalinks are written only once the one we were opened with has been applied. */
+  let linkApplied = false;
+
+  // Language: the path (`/es/sandbox`) wins over the saved choice.
+  setUiLanguage(languageFromPath(location.pathname) ?? ui.language);
+  createEffect(() => {
+    document.documentElement.dataset['theme'] = ui.theme;
+    document.documentElement.style.colorScheme = ui.theme;
+  });
+
+  const phoneQuery = matchMedia(PHONE_QUERY);
+  const onPhone = () => setPhone(phoneQuery.matches);
+  phoneQuery.addEventListener('change', onPhone);
+  onCleanup(() => phoneQuery.removeEventListener('change', onPhone));
+
+  // --- Opening books and permalinks -------------------------------------------------------
+  let goSeq = 0;
+  const requestPage = (label: string) => setGoTo({ label, seq: ++goSeq });
+
+  /** Applies the view parts of a link (chapter, page) to the open book. */
+  const applyLinkView = (link: Permalink) => {
+    if (link.chapter) {
+      const chapter = book.view.chapters[link.chapter - 1];
+      if (chapter) setUi('chapterId', chapter.id);
+    }
+    if (link.page) requestPage(link.page);
+    if (link.view) setUi('viewer', 'canvas'); // the other viewers do not exist yet
+  };
+
+  const openBook = async (preset: string, lang: string | undefined, link: Permalink) => {
+    setOpening(true);
+    setFailure(null);
+    linkApplied = false;
+    try {
+      let snapshot;
+      try {
+        snapshot = await client.openPreset(preset, lang);
+      } catch (error) {
+        // A stale saved preset or a bad link falls back to the built-in sample.
+        if (preset === DEFAULT_PRESET && !lang) throw error;
+        snapshot = await client.openPreset(DEFAULT_PRESET);
+      }
+      batch(() => {
+        setUi('preset', snapshot.id);
+        setUi('bookLang', snapshot.locale);
+        if (!snapshot.chapters.some((c) => c.id === ui.chapterId)) setUi('chapterId', snapshot.chapters[0]?.id ?? null);
+      });
+      applyLinkView(link);
+      save();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setOpening(false);
+      linkApplied = true;
+    }
+  };
+
+  /** A pasted link: opens another book in place, or moves the view in this one. */
+  const onHashChange = () => {
+    const link = parsePermalink(location.hash);
+    const preset = link.preset ?? ui.preset;
+    const sameBook = preset === book.view.id && (!link.lang || link.lang.toLowerCase() === book.view.locale.toLowerCase());
+    if (sameBook) applyLinkView(link);
+    else void openBook(preset, link.lang, link);
+  };
 
   onMount(async () => {
     try {
-      await props.client.start();
-      await props.client.openPreset(DEFAULT_PRESET);
+      await client.start();
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
+      return;
     }
+    const link = parsePermalink(location.hash);
+    const fromLink = link.preset !== undefined || link.lang !== undefined;
+    const preset = link.preset ?? ui.preset ?? DEFAULT_PRESET;
+    const lang = link.lang ?? (fromLink ? undefined : ui.bookLang ?? undefined);
+    // Without a link, the saved place (chapter and page) is restored.
+    if (!link.page && !fromLink && ui.pageLabel) requestPage(ui.pageLabel);
+    await openBook(preset, lang, link);
+    window.addEventListener('hashchange', onHashChange);
+  });
+  onCleanup(() => window.removeEventListener('hashchange', onHashChange));
+
+  // Keep the chosen chapter valid as chapters come and go.
+  createEffect(() => {
+    const chapters = book.view.chapters;
+    if (chapters.length > 0 && !chapters.some((c) => c.id === ui.chapterId)) setUi('chapterId', chapters[0]!.id);
+  });
+  createEffect(() => {
+    const id = ui.chapterId;
+    if (id) void client.setVisibleChapter(id).catch(() => undefined);
   });
 
-  const status = () => {
-    if (failure()) return 'Could not open the book';
-    if (state.view.pages.length === 0) return 'Typesetting…';
-    return `${state.view.pages.length} pages${state.busy() ? ' · updating…' : ''}`;
+  // Writes the permalink (replaceState: no history entries) and saves the UI state.
+  createEffect(() => {
+    const chapterIndex = book.view.chapters.findIndex((c) => c.id === ui.chapterId);
+    const link: Permalink = {
+      preset: book.view.id || ui.preset,
+      lang: book.view.locale,
+      view: ui.viewer,
+      ...(chapterIndex >= 0 ? { chapter: chapterIndex + 1 } : {}),
+      ...(currentLabel() ? { page: currentLabel()! } : {}),
+    };
+    if (!linkApplied || opening() || !book.view.id || book.view.layoutRevision < 0) return;
+    const hash = formatPermalink(link);
+    if (hash !== location.hash) history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
+    setUi('pageLabel', currentLabel());
+    save();
+  });
+  const flush = () => store.saveNow();
+  window.addEventListener('pagehide', flush);
+  onCleanup(() => window.removeEventListener('pagehide', flush));
+
+  // --- Pages in scope, selection on the pages ------------------------------------------------
+  const scopedPages = createMemo<PageSummary[]>(() => {
+    const pages = book.view.pages;
+    if (ui.scope === 'book') return pages;
+    const id = ui.chapterId;
+    const own = pages.filter((p) => p.chapter === id);
+    return own.length > 0 ? own : pages;
+  });
+
+  let rectTimer: ReturnType<typeof setTimeout> | undefined;
+  createEffect(() => {
+    const sel = selection();
+    const revision = book.view.layoutRevision;
+    clearTimeout(rectTimer);
+    if (!sel || revision < 0) return setRects(new Map());
+    // Asked a moment after the caret settles, so typing never waits on the worker.
+    rectTimer = setTimeout(async () => {
+      const to = sel.to > sel.from ? sel.to : sel.from + 1;
+      const list = await client.sourceRects(sel.chapterId, sel.from, to).catch(() => []);
+      const byPage = new Map<number, SourceRect[]>();
+      for (const r of list) byPage.set(r.pageIndex, [...(byPage.get(r.pageIndex) ?? []), r]);
+      setRects(byPage);
+    }, 60);
+  });
+
+  const chapterTitle = (id: string) => {
+    const index = book.view.chapters.findIndex((c) => c.id === id);
+    return index < 0 ? '' : book.view.chapters[index]!.title || t('untitled', { n: index + 1 });
   };
 
+  /** Click-to-source: opens the chapter in the Text panel with the caret at the offset. */
+  const showSource = (chapterId: string, offset: number, to = offset) => {
+    batch(() => {
+      setUi('chapterId', chapterId);
+      setUi('panel', 'text');
+    });
+    save();
+    void editors?.reveal(chapterId, chapterTitle(chapterId), offset, to);
+  };
+
+  // --- Checks ------------------------------------------------------------------------------
+  const checkCache = new Map<string, { text: string; entries: CheckEntry[] }>();
+  const checks = createMemo(() => {
+    const out: CheckEntry[] = [];
+    book.view.chapters.forEach((chapter, i) => {
+      const text = book.texts[chapter.id] ?? '';
+      let hit = checkCache.get(chapter.id);
+      if (!hit || hit.text !== text || hit.entries[0]?.chapterNumber !== i + 1) {
+        hit = { text, entries: checkChapter(chapter.id, i + 1, text) };
+        checkCache.set(chapter.id, hit);
+      }
+      out.push(...hit.entries);
+    });
+    return out;
+  });
+
+  // --- Handle for tests and tools -------------------------------------------------------------
+  if (window.postextApp) {
+    window.postextApp.ui = {
+      selection: () => selection(),
+      view: () => ({ panel: ui.panel, zoom: ui.zoom, fit: ui.fit, spread: ui.spread, scope: ui.scope, chapterId: ui.chapterId, page: currentLabel() }),
+      notice: () => {
+        const n = book.notices()[0];
+        return n ? { id: n.id, text: n.text, level: n.level } : null;
+      },
+      question: () => {
+        const q = book.question();
+        return q ? { id: q.id, kind: q.kind, book: q.book, options: q.options } : null;
+      },
+      answer: (answer) => {
+        if (answer.dismissNotice) for (const n of book.notices()) book.dismiss(n.id);
+        if (answer.replaceCopy !== undefined) book.question()?.resolve(answer.replaceCopy ? 'replace' : 'keep');
+      },
+    };
+  }
+
+  // --- Layout ------------------------------------------------------------------------------
+  const setPanel = (panel: PanelId | null) => {
+    setUi('panel', panel);
+    save();
+  };
+  const panelTitle = (): StringKey => ui.panel ?? 'text';
+  const status = () => {
+    if (failure()) return t('couldNotOpen');
+    if (opening()) return t('opening');
+    if (book.view.pages.length === 0) return t('typesetting');
+    return `${t('pageCount', { n: book.view.pages.length })}${book.busy() ? ` · ${t('updating')}` : ''}`;
+  };
+  const sidebarOpen = () => ui.panel !== null;
+
+  createEffect(on(uiLanguage, (lang) => {
+    setUi('language', lang);
+    save();
+  }, { defer: true }));
+
   return (
-    <div class="app">
-      <header class="topbar">
-        <h1 class="book-name">{state.view.name || 'Postext Sandbox'}</h1>
-        <span class="status" data-testid="status" data-revision={state.view.layoutRevision} aria-live="polite">
-          {status()}
-        </span>
-        <div class="zoom" role="group" aria-label="Zoom">
-          <button type="button" aria-label="Zoom out" onClick={() => setZoom((z) => Math.max(0.25, z / 1.25))}>
-            −
-          </button>
-          <span>{Math.round(zoom() * 100)}%</span>
-          <button type="button" aria-label="Zoom in" onClick={() => setZoom((z) => Math.min(4, z * 1.25))}>
-            +
-          </button>
+    <div
+      class="app"
+      classList={{ phone: phone(), 'sidebar-open': sidebarOpen() }}
+      style={{ '--sidebar-width': `${ui.sidebarPct}vw` }}
+    >
+      <ActivityBar
+        panel={ui.panel}
+        onPanel={setPanel}
+        checks={checks().length}
+        theme={ui.theme}
+        onTheme={(theme) => {
+          setUi('theme', theme);
+          save();
+        }}
+        onLanguage={(lang) => setUiLanguage(lang)}
+      />
+      <aside id="sidebar" class="sidebar" aria-label={t(panelTitle())} hidden={!sidebarOpen()}>
+        <header class="panel-header">
+          <h2 class="panel-title">{t(panelTitle())}</h2>
+        </header>
+        <div class="panel-body">
+          {/* The Text panel stays mounted (hidden) so undo histories and carets survive panel switches. */}
+          <div class="panel-slot" hidden={ui.panel !== 'text'}>
+            <TextPanel
+              client={client}
+              book={book}
+              chapterId={ui.chapterId}
+              onChapter={(id) => {
+                setUi('chapterId', id);
+                save();
+              }}
+              onSelection={(chapterId, from, to) => setSelection({ chapterId, from, to })}
+              ref={(e) => (editors = e)}
+            />
+          </div>
+          <Switch>
+            <Match when={ui.panel === 'chapters'}>
+              <ChaptersPanel
+                client={client}
+                book={book}
+                activeId={ui.chapterId}
+                onOpen={(id) => {
+                  setUi('chapterId', id);
+                  save();
+                }}
+              />
+            </Match>
+            <Match when={ui.panel === 'checks'}>
+              <Show when={checks().length > 0} fallback={<p class="placeholder">{t('allClear')}</p>}>
+                <ul class="check-list" aria-label={t('checks')}>
+                  <For each={checks()}>
+                    {(entry) => (
+                      <li>
+                        <button type="button" class="check-entry" onClick={() => showSource(entry.chapterId, entry.offset)}>
+                          <span class="check-title">{entry.title}</span>
+                          <span class="check-detail">{entry.detail}</span>
+                          <span class="check-where">
+                            Ch. {entry.chapterNumber} · Line {entry.line}
+                          </span>
+                        </button>
+                      </li>
+                    )}
+                  </For>
+                </ul>
+              </Show>
+              <p class="placeholder small">{t('checksSoon')}</p>
+            </Match>
+            <Match when={ui.panel === 'books'}>
+              <p class="placeholder">{t('booksSoon')}</p>
+            </Match>
+            <Match when={ui.panel === 'resources'}>
+              <p class="placeholder">{t('resourcesSoon')}</p>
+            </Match>
+            <Match when={ui.panel === 'fonts'}>
+              <p class="placeholder">{t('fontsSoon')}</p>
+            </Match>
+            <Match when={ui.panel === 'design'}>
+              <p class="placeholder">{t('designSoon')}</p>
+            </Match>
+          </Switch>
         </div>
-      </header>
-      <Notices notices={state.notices()} onDismiss={state.dismiss} />
-      <Show when={failure()}>
-        <p class="failure" role="alert">
-          {failure()}
-        </p>
+      </aside>
+      <Show when={sidebarOpen() && !phone()}>
+        <SidebarResizer value={ui.sidebarPct} onChange={(pct) => setUi('sidebarPct', pct)} onCommit={save} />
       </Show>
-      <main class="workspace">
-        <Editor client={props.client} chapters={state.view.chapters} bookId={state.view.id} onChapter={(id) => void props.client.setVisibleChapter(id)} />
-        <PageViewer pages={state.view.pages} revision={state.view.layoutRevision} zoom={zoom()} painter={painter} />
+      <main class="viewport" inert={phone() && sidebarOpen() ? true : undefined} aria-hidden={phone() && sidebarOpen() ? 'true' : undefined}>
+        <div class="tab-bar">
+          <label class="visually-hidden" for="scope-select">
+            {t('scope')}
+          </label>
+          <select
+            id="scope-select"
+            class="scope-select"
+            data-testid="scope-select"
+            value={ui.scope}
+            onChange={(e) => {
+              setUi('scope', e.currentTarget.value === 'chapter' ? 'chapter' : 'book');
+              save();
+            }}
+          >
+            <option value="chapter" selected={ui.scope === 'chapter'}>
+              {t('scopeChapter')}
+            </option>
+            <option value="book" selected={ui.scope === 'book'}>
+              {t('scopeBook')}
+            </option>
+          </select>
+          <div class="tabs" role="tablist" aria-label={t('viewers')}>
+            <button type="button" role="tab" id="tab-canvas" class="tab" aria-selected="true" aria-controls="viewer-canvas" tabindex="0">
+              {t('canvas')}
+            </button>
+          </div>
+          <h1 class="book-name">{opening() ? t('opening') : book.view.name || t('appName')}</h1>
+          <span class="status" data-testid="status" data-revision={book.view.layoutRevision} aria-live="polite">
+            {status()}
+          </span>
+        </div>
+        <Show when={failure()}>
+          <p class="failure" role="alert">
+            {failure()}
+          </p>
+        </Show>
+        <div class="viewer-panel" role="tabpanel" id="viewer-canvas" aria-labelledby="tab-canvas">
+          <Show when={!opening() || book.view.pages.length > 0} fallback={<p class="placeholder">{t('opening')}</p>}>
+            <CanvasViewer
+              client={client}
+              painter={painter}
+              store={store}
+              pages={scopedPages()}
+              revision={book.view.layoutRevision}
+              rects={rects()}
+              caret={(selection()?.from ?? 0) === (selection()?.to ?? 0)}
+              goTo={goTo()}
+              onCurrentPage={setCurrentLabel}
+              onSource={(chapterId, offset) => showSource(chapterId, offset)}
+            />
+          </Show>
+        </div>
       </main>
+      <Notices notices={book.notices()} onDismiss={book.dismiss} />
+      <QuestionDialog question={book.question()} />
     </div>
   );
 }

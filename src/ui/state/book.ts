@@ -2,20 +2,32 @@
  * The UI's view of the book: a reconciled mirror of what the worker announces, never the truth.
  * Components read signals from here and call actions; actions call the worker client.
  */
-import { createSignal } from 'solid-js';
+import { batch, createSignal } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type { BookClient, ClientEvent } from '../../worker/protocol/client';
 import type { ChapterPages, PageSummary } from '../../worker/protocol/messages';
+import { t } from '../i18n';
 
+/** A transient message (tools.md §7.18: `notice: { id, text, level }`). */
 export interface Notice {
   id: number;
-  tone: 'info' | 'warning';
+  level: 'info' | 'warning';
   text: string;
+}
+
+/** A question the user (or an agent through `sandbox_answer`) must answer before going on. */
+export interface Question {
+  id: number;
+  kind: 'replaceCopy';
+  book: { name: string; id: string };
+  options: ['keep', 'replace'];
+  resolve: (answer: 'keep' | 'replace') => void;
 }
 
 export interface BookView {
   id: string;
   name: string;
+  locale: string;
   chapters: { id: string; title: string }[];
   pages: PageSummary[];
   chapterPages: ChapterPages[];
@@ -24,59 +36,101 @@ export interface BookView {
 }
 
 export function createBookState(client: BookClient) {
-  const [view, setView] = createStore<BookView>({ id: '', name: '', chapters: [], pages: [], chapterPages: [], layoutRevision: -1 });
+  const [view, setView] = createStore<BookView>({ id: '', name: '', locale: 'en', chapters: [], pages: [], chapterPages: [], layoutRevision: -1 });
+  /** Chapter texts as the worker has them (for word counts and checks; the editors keep their own). */
+  const [texts, setTexts] = createStore<Record<string, string>>({});
   const [revision, setRevision] = createSignal(0);
   const [busy, setBusy] = createSignal(true);
+  const [progress, setProgress] = createSignal<{ done: number; total: number } | null>(null);
   const [notices, setNotices] = createSignal<Notice[]>([]);
+  const [question, setQuestion] = createSignal<Question | null>(null);
   let noticeId = 0;
 
-  const notify = (tone: Notice['tone'], text: string, autoHideMs?: number): void => {
+  const notify = (level: Notice['level'], text: string, autoHideMs?: number): number => {
     const id = ++noticeId;
-    setNotices((list) => [...list, { id, tone, text }]);
+    setNotices((list) => [...list, { id, level, text }]);
     if (autoHideMs) setTimeout(() => dismiss(id), autoHideMs);
+    return id;
   };
   const dismiss = (id: number): void => {
     setNotices((list) => list.filter((n) => n.id !== id));
   };
+  /** Asks a question and resolves with the answer (Escape or dismissal keeps the copy). */
+  const ask = (kind: Question['kind'], book: Question['book']): Promise<'keep' | 'replace'> =>
+    new Promise((resolve) => {
+      setQuestion({ id: ++noticeId, kind, book, options: ['keep', 'replace'], resolve: (answer) => { setQuestion(null); resolve(answer); } });
+    });
 
   const refreshPages = async (): Promise<void> => {
     const pages = await client.getPages();
-    setView('pages', reconcile(pages.pages, { key: 'index' }));
-    setView('chapterPages', reconcile(pages.chapters, { key: 'id' }));
-    setView('layoutRevision', pages.revision);
+    // A late answer for an older layout must not replace a newer one.
+    if (pages.revision < view.layoutRevision) return;
+    batch(() => {
+      setView('pages', reconcile(pages.pages, { key: 'index' }));
+      setView('chapterPages', reconcile(pages.chapters, { key: 'id' }));
+      setView('layoutRevision', pages.revision);
+    });
+  };
+
+  const refreshTexts = async (): Promise<void> => {
+    const book = await client.getBook();
+    setTexts(reconcile(Object.fromEntries(book.chapters.map((c) => [c.id, c.text]))));
   };
 
   client.on((event: ClientEvent) => {
     switch (event.type) {
       case 'opened':
-        setView({ id: event.book.id, name: event.book.name, chapters: event.book.chapters.map((c) => ({ id: c.id, title: c.title })) });
-        setRevision(event.revision);
-        setBusy(true);
+        batch(() => {
+          setView({
+            id: event.book.id,
+            name: event.book.name,
+            locale: event.book.locale,
+            chapters: event.book.chapters.map((c) => ({ id: c.id, title: c.title })),
+            pages: [],
+            chapterPages: [],
+            layoutRevision: -1,
+          });
+          setTexts(reconcile(Object.fromEntries(event.book.chapters.map((c) => [c.id, c.text]))));
+          setRevision(event.revision);
+          setBusy(true);
+        });
         break;
       case 'revision':
         setRevision(event.revision);
         setBusy(true);
         break;
+      case 'textChanged':
+        for (const change of [...event.changes].sort((a, b) => b.from - a.from)) {
+          const text = texts[change.chapterId];
+          if (text === undefined) continue;
+          setTexts(change.chapterId, text.slice(0, change.from) + change.insert + text.slice(change.to));
+        }
+        break;
       case 'chaptersChanged':
         setView('chapters', reconcile(event.chapters, { key: 'id' }));
+        void refreshTexts();
+        break;
+      case 'progress':
+        setProgress(event.done < event.total ? { done: event.done, total: event.total } : null);
         break;
       case 'converged':
         if (event.revision >= revision()) setBusy(false);
+        setProgress(null);
         void refreshPages();
         break;
       case 'workerLost':
-        notify('warning', `The typesetting engine stopped (${event.reason}). Restarting it…`);
+        notify('warning', t('workerLost', { reason: event.reason }));
         break;
       case 'workerRestored':
         setNotices([]);
-        notify('info', `The typesetting engine was restarted; your book is back at revision ${event.revision}.`, 8000);
+        notify('info', t('workerRestored', { revision: event.revision }), 8000);
         break;
       default:
         break;
     }
   });
 
-  return { view, revision, busy, notices, notify, dismiss };
+  return { view, texts, revision, busy, progress, notices, notify, dismiss, question, ask };
 }
 
 export type BookState = ReturnType<typeof createBookState>;

@@ -1,0 +1,181 @@
+/**
+ * One CodeMirror view showing one chapter at a time, with an EditorState per chapter so each
+ * keeps its own undo history, caret and scroll. Each opened chapter has a ChapterSync that keeps
+ * its text in step with the worker, also while another chapter is on screen.
+ *
+ * Remote changes (agents, other tabs, loads) are applied with `Transaction.addToHistory.of(false)`
+ * and the `remoteChange` annotation: CodeMirror's history maps the user's own events through
+ * them, so Ctrl+Z undoes the user's typing and never an agent's edit.
+ */
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
+import { Annotation, Compartment, EditorSelection, EditorState, Transaction, type Extension } from '@codemirror/state';
+import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import type { BookClient } from '../../worker/protocol/client';
+import type { TextOp } from '../../worker/protocol/messages';
+import { ChapterSync } from '../state/editor-sync';
+import { enrichedMarkdown } from './highlight';
+
+/** Marks transactions that carry changes made elsewhere (never the user's typing). */
+export const remoteChange = Annotation.define<boolean>();
+
+interface ChapterDoc {
+  state: EditorState;
+  sync: ChapterSync;
+}
+
+export interface EditorCallbacks {
+  /** The caret or selection moved, or the text changed (offsets in the chapter source). */
+  onSelection(chapterId: string, from: number, to: number): void;
+  /** Accessible name of the editor for a chapter. */
+  label(title: string): string;
+}
+
+export class ChapterEditors {
+  readonly view: EditorView;
+  private readonly docs = new Map<string, ChapterDoc>();
+  private readonly labelSlot = new Compartment();
+  private readonly extensions: Extension[];
+  private active: string | null = null;
+  private activeTitle = '';
+  /** Bumped on every open so a slow `getBook()` for an older request is dropped. */
+  private openToken = 0;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(parent: HTMLElement, private readonly client: BookClient, private readonly callbacks: EditorCallbacks) {
+    this.extensions = [
+      lineNumbers(),
+      highlightActiveLineGutter(),
+      highlightActiveLine(),
+      drawSelection(),
+      history(),
+      search({ top: true }),
+      highlightSelectionMatches(),
+      EditorView.lineWrapping,
+      enrichedMarkdown(),
+      keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
+      EditorView.updateListener.of((update) => {
+        const id = this.active;
+        if (!id) return;
+        const typed = update.docChanged && update.transactions.some((tr) => tr.docChanged && !tr.annotation(remoteChange));
+        // Sending waits for the next task: the keystroke is drawn first, the diff comes after.
+        if (typed) this.scheduleFlush(id);
+        if (update.selectionSet || update.docChanged) {
+          const { from, to } = update.state.selection.main;
+          this.callbacks.onSelection(id, from, to);
+        }
+      }),
+    ];
+    this.view = new EditorView({ parent, state: EditorState.create({ doc: '', extensions: this.state([]) }) });
+  }
+
+  private state(extra: Extension[]): Extension[] {
+    return [...this.extensions, this.labelSlot.of(EditorView.contentAttributes.of({ 'aria-label': this.callbacks.label(this.activeTitle) })), ...extra];
+  }
+
+  get chapterId(): string | null {
+    return this.active;
+  }
+
+  private scheduleFlush(id: string): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = setTimeout(() => this.docs.get(id)?.sync.userEdited(), 0);
+  }
+
+  /** Shows a chapter (creating its state from the worker's text the first time). */
+  async open(chapterId: string, title: string): Promise<void> {
+    this.activeTitle = title;
+    if (this.active === chapterId) {
+      this.relabel();
+      return;
+    }
+    const token = ++this.openToken;
+    let doc = this.docs.get(chapterId);
+    if (!doc) {
+      const book = await this.client.getBook();
+      if (token !== this.openToken) return;
+      const chapter = book.chapters.find((c) => c.id === chapterId);
+      if (!chapter) return;
+      doc = this.docs.get(chapterId);
+      if (!doc) {
+        const state = EditorState.create({ doc: chapter.text, extensions: this.state([]) });
+        const created: ChapterDoc = { state, sync: null as unknown as ChapterSync };
+        created.sync = new ChapterSync(this.client, chapterId, chapter.text, book.revision, {
+          getText: () => (this.active === chapterId ? this.view.state.doc.toString() : created.state.doc.toString()),
+          applyRemote: (change: TextOp) => this.applyRemote(chapterId, created, change),
+        });
+        this.docs.set(chapterId, created);
+        doc = created;
+      }
+    }
+    this.stash();
+    this.active = chapterId;
+    this.view.setState(doc.state);
+    this.relabel();
+    const { from, to } = this.view.state.selection.main;
+    this.callbacks.onSelection(chapterId, from, to);
+  }
+
+  /** Keeps the on-screen state of the active chapter in its slot. */
+  private stash(): void {
+    if (!this.active) return;
+    const doc = this.docs.get(this.active);
+    if (doc) doc.state = this.view.state;
+  }
+
+  private relabel(): void {
+    this.view.dispatch({ effects: this.labelSlot.reconfigure(EditorView.contentAttributes.of({ 'aria-label': this.callbacks.label(this.activeTitle) })) });
+  }
+
+  /** The UI language or the chapter title changed. */
+  setTitle(title: string): void {
+    this.activeTitle = title;
+    this.relabel();
+  }
+
+  private applyRemote(chapterId: string, doc: ChapterDoc, change: TextOp): void {
+    const spec = {
+      changes: { from: change.from, to: change.to, insert: change.insert },
+      annotations: [Transaction.addToHistory.of(false), remoteChange.of(true)],
+    };
+    if (this.active === chapterId) this.view.dispatch(spec);
+    else doc.state = doc.state.update(spec).state;
+  }
+
+  /** Places the caret (or a selection) in a chapter, shows it and focuses the editor. */
+  async reveal(chapterId: string, title: string, from: number, to = from, focus = true): Promise<void> {
+    await this.open(chapterId, title);
+    if (this.active !== chapterId) return;
+    const length = this.view.state.doc.length;
+    const clamp = (n: number) => Math.max(0, Math.min(length, n));
+    this.view.dispatch({
+      selection: EditorSelection.single(clamp(from), clamp(to)),
+      effects: EditorView.scrollIntoView(clamp(from), { y: 'center' }),
+    });
+    if (focus) this.view.focus();
+  }
+
+  /** Forgets every chapter (another book was opened or the book was restored). */
+  reset(): void {
+    for (const doc of this.docs.values()) doc.sync.dispose();
+    this.docs.clear();
+    this.active = null;
+    this.openToken++;
+    this.view.setState(EditorState.create({ doc: '', extensions: this.state([]) }));
+  }
+
+  /** Drops chapters that no longer exist. */
+  prune(ids: Set<string>): void {
+    for (const [id, doc] of this.docs) {
+      if (ids.has(id)) continue;
+      doc.sync.dispose();
+      this.docs.delete(id);
+      if (this.active === id) this.active = null;
+    }
+  }
+
+  destroy(): void {
+    for (const doc of this.docs.values()) doc.sync.dispose();
+    this.view.destroy();
+  }
+}
