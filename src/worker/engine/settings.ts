@@ -62,7 +62,8 @@ export interface LayoutSettings {
     weight: number;
     colour: string;
     /** Per level 1–6 (index 0 = H1). */
-    levels: { size: number; lineHeightEm: number; marginTopEm: number; marginBottomEm: number; breakBefore: 'none' | 'always' | 'always-odd' }[];
+    /** `breakBefore`: 'none' when disabled, else its parity (configuration.md §8.4). */
+    levels: { size: number; lineHeightEm: number; marginTopEm: number; marginBottomEm: number; breakBefore: 'none' | 'any' | 'odd' | 'even' | 'always-odd' | 'always-even' }[];
   };
   furniture: {
     style: TextStyle;

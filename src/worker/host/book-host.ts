@@ -4,7 +4,9 @@
  * last-wins cancellation and announces convergence. It has no DOM and no transport: main.ts
  * exposes it over Comlink, tests drive it directly or over an in-memory port.
  */
-import { createHyphenator, defaultSettings, EngineCache, FontRegistry, layoutBook, resolveHyphenationLanguage, type BookLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
+import { findSetting, getConfig, setConfig, type JsonObject, type JsonValue, type StoredConfig } from '../config';
+import { settingsFromConfig } from '../engine/settings-from-config';
+import { createHyphenator, EngineCache, FontRegistry, layoutBook, resolveHyphenationLanguage, type BookLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
 import type { PageDisplayList } from '../protocol/displaylist';
 import {
   OpenPresetSchema,
@@ -15,6 +17,7 @@ import {
   type BookSnapshot,
   type BookWorkerApi,
   type ChapterPages,
+  type ConfigReport,
   type PageSummary,
   type RasterRequest,
   type TextOp,
@@ -109,6 +112,14 @@ export class BookHost implements BookWorkerApi {
     return snapshotOf(this.requireBook(), this.revision);
   }
 
+  async getConfig(path?: string): Promise<unknown> {
+    return getConfig(this.requireBook().config as StoredConfig, path);
+  }
+
+  async findSetting(query: string, limit?: number): Promise<unknown> {
+    return findSetting(this.requireBook().config as StoredConfig, String(query), limit ?? 20);
+  }
+
   /**
    * One transaction, all or nothing: validated, its text positions mapped from its base
    * revision to now, applied to a copy; only if every op succeeds does the book change.
@@ -129,6 +140,7 @@ export class BookHost implements BookWorkerApi {
     }
     let book = this.book;
     const textChanges: TextOp[] = [];
+    const configReports: ConfigReport[] = [];
     try {
       // Ops apply in order; consecutive text ops form one simultaneous set (CodeMirror style).
       let pendingText: TextOp[] = [];
@@ -145,6 +157,17 @@ export class BookHost implements BookWorkerApi {
           continue;
         }
         flushText();
+        if (op.type === 'config.set' || op.type === 'config.patch' || op.type === 'config.replace') {
+          const request = op.type === 'config.set' ? { changes: [{ path: op.path, value: op.value as JsonValue }] } : op.type === 'config.patch' ? { patch: op.patch as JsonObject } : { replace: op.config as JsonObject };
+          const result = setConfig(book.config as StoredConfig, request);
+          if (!result.ok) {
+            const hints = [result.suggestions?.length ? `closest paths: ${result.suggestions.join(', ')}` : '', result.valid?.length ? `accepted: ${result.valid.join(', ')}` : ''].filter(Boolean).join('; ');
+            throw new OpError(hints ? `${result.error} (${hints})` : result.error);
+          }
+          book = { ...book, config: result.config };
+          configReports.push({ changed: result.changed, followed: result.followed, warnings: result.warnings, ...(result.note ? { note: result.note } : {}) });
+          continue;
+        }
         book = applyChapterOp(book, op);
       }
       flushText();
@@ -159,11 +182,11 @@ export class BookHost implements BookWorkerApi {
     this.emit({ type: 'revision', revision: this.revision, origin: tx.origin });
     // The editor applies changes it did not type itself as remote changes.
     if (textChanges.length > 0) this.emit({ type: 'textChanged', revision: this.revision, origin: tx.origin, changes: textChanges });
-    if (tx.ops.some((op) => op.type !== 'text')) {
+    if (tx.ops.some((op) => op.type.startsWith('chapter.'))) {
       this.emit({ type: 'chaptersChanged', revision: this.revision, chapters: book.chapters.map((c) => ({ id: c.id, title: c.title })) });
     }
     this.scheduleLayout();
-    return { ok: true, revision: this.revision, textChanges };
+    return { ok: true, revision: this.revision, textChanges, config: configReports };
   }
 
   awaitConvergence(revision: number): Promise<{ revision: number; pages: number; chapters: ChapterPages[] }> {
@@ -324,11 +347,16 @@ export class BookHost implements BookWorkerApi {
   }
 }
 
-/** The engine's settings for a book: the defaults, with the book's language. */
+/** The engine's settings for a book, from its effective configuration (memoised per config object). */
+const settingsMemo = new WeakMap<object, LayoutSettings>();
 function settingsFor(book: BookState): LayoutSettings {
-  const settings = defaultSettings();
-  const locale = book.config['locale'];
-  settings.language = typeof locale === 'string' && locale ? locale : book.locale || 'en';
+  let settings = settingsMemo.get(book.config);
+  if (!settings) {
+    settings = settingsFromConfig(book.config as StoredConfig);
+    // A book without its own language setting speaks the language it was opened in.
+    if (book.config['locale'] === undefined && book.locale) settings.language = book.locale;
+    settingsMemo.set(book.config, settings);
+  }
   return settings;
 }
 

@@ -3,6 +3,7 @@
  * the Foundation; the Books issue replaces it with the full bundle module (src/worker/bundle).
  */
 import { z } from 'zod';
+import { loadConfig } from '../config';
 import type { BookState } from '../document/book';
 
 /** Reads a file under the presets root (`/presets/` in the app); null when missing. */
@@ -25,6 +26,8 @@ const ManifestSchema = z
     chapters: z.union([ChapterList, z.record(z.string(), ChapterList)]).optional(),
     markdown: z.union([z.string(), z.record(z.string(), z.string())]).optional(),
     config: z.record(z.string(), z.unknown()).optional(),
+    configVersion: z.number().optional(),
+    localized: z.record(z.string(), z.object({ config: z.record(z.string(), z.unknown()).optional() }).passthrough()).optional(),
   })
   .passthrough();
 
@@ -52,7 +55,13 @@ export async function loadPreset(reader: PresetReader, presetId: string, locale?
     if (text === null) throw new Error(`The sample book "${presetId}" names a missing chapter file: ${ref.file}.`);
     chapters.push({ id: `ch${i + 1}`, title: ref.title, text });
   }
-  return { id: manifest.id, name: manifest.name, locale: chosen.locale, chapters, config: manifest.config ?? {} };
+  // The chosen edition's `localized` config is merged over the shared one (bundle-format §10),
+  // then read once with the configVersion pins and stripped of defaults (configuration.md §19).
+  const localized = manifest.localized?.[chosen.locale]?.config ?? {};
+  const raw = { ...(manifest.config ?? {}), ...localized };
+  const content = chapters.map((c) => c.text).join('\n');
+  const { config } = loadConfig(raw, { ...(manifest.configVersion !== undefined ? { configVersion: manifest.configVersion } : {}), content });
+  return { id: manifest.id, name: manifest.name, locale: chosen.locale, chapters, config };
 }
 
 /** Exact tag, then same language, then the preset's locale, then the first entry (§4.2, simplified). */

@@ -82,6 +82,12 @@ export class BookClient {
   getBook(): Promise<BookSnapshot> {
     return this.call(() => this.api.getBook());
   }
+  getConfig(path?: string): Promise<unknown> {
+    return this.call(() => this.api.getConfig(path));
+  }
+  findSetting(query: string, limit?: number): Promise<unknown> {
+    return this.call(() => this.api.findSetting(query, limit));
+  }
   apply(transaction: Transaction): Promise<TransactionResult> {
     return this.call<TransactionResult>(() => this.api.apply(transaction) as Promise<TransactionResult>);
   }

@@ -47,8 +47,7 @@ export const ChapterOpSchema = z.union([
 ]);
 export type ChapterOp = z.infer<typeof ChapterOpSchema>;
 
-// Config ops join this union when the configuration module (issue 4) validates them.
-export const OpSchema = z.union([TextOpSchema, ChapterOpSchema]);
+export const OpSchema = z.union([TextOpSchema, ConfigOpSchema, ChapterOpSchema]);
 export type BookOp = z.infer<typeof OpSchema>;
 
 export const TransactionSchema = z
@@ -61,8 +60,16 @@ export const TransactionSchema = z
   .strict();
 export type Transaction = z.infer<typeof TransactionSchema>;
 
+/** What a config op changed (configuration.md §0.5; tools.md sandbox_set_config). */
+export interface ConfigReport {
+  changed: { path: string; from: unknown; to: unknown }[];
+  followed: { path: string; from: unknown; to: unknown }[];
+  warnings: { kind: string; path?: string; message?: string }[];
+  note?: string;
+}
+
 export type TransactionResult =
-  | { ok: true; revision: number; textChanges: TextOp[] }
+  | { ok: true; revision: number; textChanges: TextOp[]; config: ConfigReport[] }
   | { ok: false; error: string; revision: number };
 
 export interface ChapterSnapshot {
@@ -151,6 +158,10 @@ export interface BookWorkerApi {
   /** Reopens a book from a snapshot at its revision (crash recovery). */
   restore(snapshot: BookSnapshot): Promise<BookSnapshot>;
   getBook(): Promise<BookSnapshot>;
+  /** A section or value of the configuration: set and effective (tools.md sandbox_get_config). */
+  getConfig(path?: string): Promise<unknown>;
+  /** Settings matching words, with effective values and Design-panel sections (sandbox_find_setting). */
+  findSetting(query: string, limit?: number): Promise<unknown>;
   apply(transaction: Transaction): Promise<TransactionResult>;
   /** Resolves on the first convergence of a revision ≥ `revision` (superseded ones never hang). */
   awaitConvergence(revision: number): Promise<{ revision: number; pages: number; chapters: ChapterPages[] }>;

@@ -97,16 +97,28 @@ export function* paginateChapter(
     cursor.y = 0;
     cursor.columnEmpty = true;
   };
-  const nextPage = (parity: 'any' | 'odd' | 'even'): void => {
+  /**
+   * A page break with parity (configuration.md §8.4): `odd`/`even` pad with one blank page when
+   * needed; `always-*` first leave at least one blank separator page. Page index 0, 2, … are odd
+   * (recto). A break on the very first block of the book's empty first page applies no parity.
+   */
+  const nextPage = (parity: 'any' | 'odd' | 'even' | 'always-odd' | 'always-even'): void => {
     if (!pageIsEmpty()) {
       cursor.page = newPage();
       cursor.column = 0;
       cursor.y = 0;
       cursor.columnEmpty = true;
+    } else if (cursor.page.index === 0) {
+      return;
     }
-    // Page index 0, 2, … are odd (recto) pages; pad with a blank page to reach the parity asked.
-    const wantEvenIndex = parity === 'odd';
-    if (parity !== 'any' && (cursor.page.index % 2 === 0) !== wantEvenIndex) {
+    if (parity === 'always-odd' || parity === 'always-even') {
+      cursor.page.blank = true;
+      cursor.page = newPage();
+    }
+    const wantOdd = parity === 'odd' || parity === 'always-odd';
+    const wantEven = parity === 'even' || parity === 'always-even';
+    const isOdd = cursor.page.index % 2 === 0;
+    if ((wantOdd && !isOdd) || (wantEven && isOdd)) {
       cursor.page.blank = true;
       cursor.page = newPage();
     }
@@ -187,7 +199,7 @@ export function* paginateChapter(
         if (block.attrs['hidden'] !== undefined && block.attrs['hidden'] !== 'false') break; // structural: no ink, no space
         const level = settings.headings.levels[block.level - 1]!;
         if (level.breakBefore !== 'none') {
-          nextPage(level.breakBefore === 'always-odd' ? 'odd' : 'any');
+          nextPage(level.breakBefore);
           if (pageIsEmpty()) cursor.page.opener = true;
         }
         const style = headingStyle(block, settings);

@@ -1,0 +1,124 @@
+/**
+ * The engine reads only the effective configuration: this maps it (configuration.md) onto the
+ * engine's resolved settings in pt. Settings the engine does not apply yet stay in the config
+ * and are reported by the configuration module as `settingNotApplied`.
+ */
+import { effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
+import { CM, defaultSettings, type LayoutSettings } from './settings';
+
+/** Trim sizes of the page presets, cm (configuration.md §2.1). */
+const PAGE_PRESETS: Record<string, [number, number]> = {
+  '11x17': [11, 17],
+  '12x19': [12, 19],
+  '17x24': [17, 24],
+  '21x28': [21, 28],
+  broadsheet: [37.5, 59.7],
+  berliner: [31.5, 47],
+  tabloid: [28, 43],
+  compact: [29.7, 42],
+};
+
+export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
+  const s = defaultSettings();
+  const effective = resolveConfig(stored);
+  const at = (path: string): unknown => effectiveAt(stored, path);
+  const pt = (path: string, fallback: number, emPt?: number): number => {
+    const v = lengthAtPt(effective, stored, path, emPt);
+    return v !== undefined && Number.isFinite(v) ? v : fallback;
+  };
+  const num = (path: string, fallback: number): number => {
+    const v = at(path);
+    return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+  };
+  const bool = (path: string, fallback: boolean): boolean => {
+    const v = at(path);
+    return typeof v === 'boolean' ? v : fallback;
+  };
+  const str = (path: string, fallback: string): string => {
+    const v = at(path);
+    return typeof v === 'string' && v ? v : fallback;
+  };
+  const colour = (path: string, fallback: string): string => {
+    const v = at(path);
+    if (typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v)) return v.toLowerCase();
+    if (v && typeof v === 'object' && 'hex' in v && typeof (v as { hex: unknown }).hex === 'string') return (v as { hex: string }).hex.toLowerCase();
+    return fallback;
+  };
+
+  s.language = str('bodyText.hyphenation.locale', str('locale', 'en'));
+  const preset = PAGE_PRESETS[str('page.sizePreset', '17x24')] ?? PAGE_PRESETS['17x24']!;
+  s.pageWidth = pt('page.width', preset[0] * CM);
+  s.pageHeight = pt('page.height', preset[1] * CM);
+  s.margins = {
+    top: pt('page.margins.top', s.margins.top),
+    bottom: pt('page.margins.bottom', s.margins.bottom),
+    left: pt('page.margins.left', s.margins.left),
+    right: pt('page.margins.right', s.margins.right),
+    mirror: bool('page.margins.mirror', false),
+  };
+  const layoutType = str('layout.layoutType', 'double');
+  // oneAndHalf (a side column) comes with the page-engine issue; until then it sets two columns.
+  s.columns = layoutType === 'single' ? 1 : layoutType === 'multiple' ? Math.min(8, Math.max(3, Math.round(num('layout.columnCount', 3)))) : 2;
+  s.gutter = pt('layout.gutterWidth', s.gutter);
+
+  const bodySize = pt('bodyText.fontSize', 8);
+  const body = s.body;
+  body.style = {
+    family: str('bodyText.fontFamily', 'EB Garamond'),
+    weight: num('bodyText.fontWeight', 400),
+    italic: false,
+    size: bodySize,
+    colour: colour('bodyText.color', '#000000'),
+  };
+  body.boldWeight = num('bodyText.boldFontWeight', 700);
+  body.boldColour = colour('bodyText.boldColor', body.boldColour);
+  body.italicColour = colour('bodyText.italicColor', body.italicColour);
+  body.lineHeight = pt('bodyText.lineHeight', 1.5 * bodySize, bodySize);
+  body.firstLineIndent = pt('bodyText.firstLineIndent', 1.5 * bodySize, bodySize);
+  body.indentAfterHeading = bool('bodyText.indentAfterHeading', true);
+  body.align = str('bodyText.textAlign', 'justify') === 'justify' ? 'justify' : 'left';
+  body.maxWordSpacing = num('bodyText.maxWordSpacing', 2);
+  body.minWordSpacing = num('bodyText.minWordSpacing', 0.6);
+  body.widowMinLines = bool('bodyText.avoidWidows', true) ? num('bodyText.widowMinLines', 2) : 1;
+  body.orphanMinLines = bool('bodyText.avoidOrphans', true) ? num('bodyText.orphanMinLines', 2) : 1;
+  body.optimalLineBreaking = bool('bodyText.optimalLineBreaking', true);
+  body.avoidRunts = bool('bodyText.avoidRunts', true);
+  body.runtMinCharacters = num('bodyText.runtMinCharacters', 20);
+  body.runtPenalty = num('bodyText.runtPenalty', 1000);
+  s.hyphenation = {
+    enabled: bool('bodyText.hyphenation.enabled', true),
+    ragged: bool('bodyText.hyphenation.ragged', false),
+    compounds: bool('bodyText.hyphenation.compounds', true),
+    breakAfterHyphens: bool('bodyText.breakAfterHyphens', true),
+    breakAfterDashes: bool('bodyText.breakAfterDashes', true),
+  };
+  s.blockquote = {
+    colour: colour('bodyText.blockquote.color', '#666666'),
+    italic: bool('bodyText.blockquote.italic', true),
+    indent: pt('bodyText.blockquote.indent', 0, bodySize),
+  };
+  s.code = { ...s.code, family: str('codeStyle.fontFamily', 'Source Code Pro'), size: pt('codeStyle.fontSize', 0.85 * bodySize, bodySize), background: colour('codeStyle.background', '#f4f4f4') };
+  s.code.padding = 0.6 * s.code.size;
+  s.lists = { ...s.lists, bullet: str('unorderedLists.bulletChar', '•'), markerColour: colour('unorderedLists.color', s.lists.markerColour), gap: pt('unorderedLists.gap', 0.5 * bodySize, bodySize), marginTop: pt('unorderedLists.marginTop', 1.5 * bodySize, bodySize), marginBottom: pt('unorderedLists.marginBottom', 1.5 * bodySize, bodySize) };
+  s.notes = { size: 0.8 * bodySize, lineHeight: 1.25 * 0.8 * bodySize };
+
+  s.headings.family = str('headings.fontFamily', 'Open Sans');
+  s.headings.weight = num('headings.fontWeight', 700);
+  s.headings.colour = colour('headings.color', s.headings.colour);
+  s.headings.levels = s.headings.levels.map((level, i) => {
+    const p = `headings.levels[level=${i + 1}]`;
+    const size = pt(`${p}.fontSize`, level.size);
+    const breakBefore = at(`${p}.breakBefore`) as { enabled?: unknown; parity?: unknown } | undefined;
+    const enabled = breakBefore?.enabled === true;
+    const parity = typeof breakBefore?.parity === 'string' ? breakBefore.parity : 'any';
+    return {
+      size,
+      lineHeightEm: pt(`${p}.lineHeight`, level.lineHeightEm * size, size) / size,
+      marginTopEm: pt(`${p}.marginTop`, level.marginTopEm * size, size) / size,
+      marginBottomEm: pt(`${p}.marginBottom`, level.marginBottomEm * size, size) / size,
+      breakBefore: enabled ? (parity as LayoutSettings['headings']['levels'][number]['breakBefore']) : 'none',
+    };
+  });
+  s.furniture = { ...s.furniture, style: { ...s.furniture.style, colour: colour('headings.color', s.furniture.style.colour) }, ruleColour: colour('headings.color', s.furniture.ruleColour) };
+  return s;
+}
