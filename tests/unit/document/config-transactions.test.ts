@@ -20,6 +20,7 @@ describe('configuration changes are transactions the engine follows', () => {
   it('a body size change relays out the book, reports the followers, and the default comes back with null', async () => {
     const host = await openHost();
     const before = (await host.getPages()).pages.length;
+    const configBefore = (await host.getBook()).config;
     const result = await host.apply({ origin: 'agent', baseRevision: 0, ops: [{ type: 'config.set', path: 'bodyText.fontSize', value: '11pt' }] });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -33,7 +34,7 @@ describe('configuration changes are transactions the engine follows', () => {
     expect(reset.ok).toBe(true);
     await host.awaitConvergence(result.revision + 1);
     expect((await host.getPages()).pages.length).toBe(before);
-    expect((await host.getBook()).config).toEqual({});
+    expect((await host.getBook()).config).toEqual(configBefore);
   });
 
   it('one column instead of two puts body lines across the whole measure', async () => {
