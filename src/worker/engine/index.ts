@@ -80,35 +80,63 @@ export interface LayoutProgress {
 
 export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineCache): Generator<LayoutProgress | undefined, BookLayout> {
   const chapters: ChapterLayout[] = [];
-  const liveParagraphs = new Set<string>();
-  const liveChapters = new Set<string>();
-  // Whether hyphenation patterns are at hand changes every paragraph's breaks: part of the key.
-  const sKey = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}`;
-  // Parse every chapter first (cached): cross-references are book-wide.
-  const parsed = book.chapters.map((input, c) => parseCached(input, c === 0, cache));
-  const refs = referenceTexts(parsed);
-  const refsKey = JSON.stringify([...refs]);
+  const live: LiveKeys = { paragraphs: new Set<string>(), chapters: new Set<string>() };
+  const shared = prepareBook(book, cache);
   let next = 0;
   for (let c = 0; c < book.chapters.length; c++) {
-    const input = book.chapters[c]!;
-    // The key names everything a chapter's pages depend on; the source is compared in full.
-    const chapterKey = `${input.id}|${c === 0}|${next}|${book.title}|${input.title}|${sKey}|${refsKey}`;
-    liveChapters.add(chapterKey);
-    const hit = cache.chapters.get(chapterKey);
-    let layout: ChapterLayout;
-    if (!hit || hit.source !== input.source) {
-      layout = yield* layoutChapter(input, parsed[c]!, next, book, fonts, cache, liveParagraphs, refs);
-      cache.chapters.set(chapterKey, { source: input.source, layout });
-    } else {
-      layout = hit.layout;
-      markParagraphsLive(layout, liveParagraphs, cache);
-    }
+    const layout = yield* chapterAt(book, shared, c, next, fonts, cache, live);
     chapters.push(layout);
     next += layout.pages.length;
     yield { chaptersDone: c + 1, chapters: book.chapters.length };
   }
-  cache.prune(liveParagraphs, liveChapters);
+  cache.prune(live.paragraphs, live.chapters);
   return { pages: chapters.flatMap((c) => c.pages), chapters };
+}
+
+/**
+ * Lays out one chapter as if it started at `firstPage` — the chapter on screen, before the whole
+ * book. The result is memoised under the same key the full pass uses, so when the guess of the
+ * start page was right the full pass reuses it and nothing is set twice.
+ */
+export function* layoutChapterAt(book: BookInput, index: number, firstPage: number, fonts: FontRegistry, cache: EngineCache): Generator<undefined, ChapterLayout> {
+  const live: LiveKeys = { paragraphs: new Set<string>(), chapters: new Set<string>() };
+  return yield* chapterAt(book, prepareBook(book, cache), index, firstPage, fonts, cache, live);
+}
+
+interface LiveKeys {
+  paragraphs: Set<string>;
+  chapters: Set<string>;
+}
+
+interface SharedBook {
+  parsed: ParsedChapter[];
+  refs: Map<string, string>;
+  /** Everything book-wide a chapter's pages depend on besides its own source and start page. */
+  key: string;
+}
+
+function prepareBook(book: BookInput, cache: EngineCache): SharedBook {
+  // Parse every chapter first (cached): cross-references are book-wide.
+  const parsed = book.chapters.map((input, c) => parseCached(input, c === 0, cache));
+  const refs = referenceTexts(parsed);
+  // Whether hyphenation patterns are at hand changes every paragraph's breaks: part of the key.
+  const key = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}`;
+  return { parsed, refs, key };
+}
+
+function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys): Generator<undefined, ChapterLayout> {
+  const input = book.chapters[c]!;
+  // The key names everything a chapter's pages depend on; the source is compared in full.
+  const chapterKey = `${input.id}|${c === 0}|${firstPage}|${input.title}|${shared.key}`;
+  live.chapters.add(chapterKey);
+  const hit = cache.chapters.get(chapterKey);
+  if (hit && hit.source === input.source) {
+    markParagraphsLive(hit.layout, live.paragraphs, cache);
+    return hit.layout;
+  }
+  const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs);
+  cache.chapters.set(chapterKey, { source: input.source, layout });
+  return layout;
 }
 
 /**

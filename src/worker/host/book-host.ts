@@ -6,7 +6,7 @@
  */
 import { findSetting, getConfig, setConfig, type JsonObject, type JsonValue, type StoredConfig } from '../config';
 import { settingsFromConfig } from '../engine/settings-from-config';
-import { createHyphenator, EngineCache, FontRegistry, layoutBook, resolveHyphenationLanguage, type BookLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
+import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, resolveHyphenationLanguage, type BookLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
 import type { PageDisplayList } from '../protocol/displaylist';
 import {
   OpenPresetSchema,
@@ -64,6 +64,8 @@ export class BookHost implements BookWorkerApi {
   private fontsLoading: Promise<FontRegistry> | null = null;
   private layout: BookLayout | null = null;
   private layoutRevision = -1;
+  /** The visible chapter laid out ahead of the book for a newer revision, until the book converges. */
+  private preview: { revision: number; firstPage: number; pages: PageDisplayList[] } | null = null;
   /** The build in progress; a newer build replaces the token and the old one stops at its next slice. */
   private buildToken: object | null = null;
   private waiters: Waiter[] = [];
@@ -102,6 +104,7 @@ export class BookHost implements BookWorkerApi {
     this.history = [];
     this.layout = null;
     this.layoutRevision = -1;
+    this.preview = null;
     const snapshot = snapshotOf(book, revision);
     this.emit({ type: 'opened', revision, book: snapshot });
     this.scheduleLayout();
@@ -208,6 +211,12 @@ export class BookHost implements BookWorkerApi {
   }
 
   async getDisplayList(pageIndex: number): Promise<PageDisplayList | null> {
+    // Pages of the visible chapter laid out ahead of the book are newer than the last convergence.
+    const preview = this.preview;
+    if (preview && preview.revision > this.layoutRevision) {
+      const page = preview.pages[pageIndex - preview.firstPage];
+      if (page) return page;
+    }
     return this.layout?.pages[pageIndex] ?? null;
   }
 
@@ -316,8 +325,25 @@ export class BookHost implements BookWorkerApi {
       settings,
       hyphenator,
     };
-    const steps = layoutBook(input, fonts, this.cache);
     let sliceStart = this.env.now();
+    // The chapter on screen first: laid out where it started last time and published at once.
+    const visibleIndex = this.visibleChapter ? book.chapters.findIndex((c) => c.id === this.visibleChapter) : -1;
+    const previousStart = visibleIndex >= 0 ? this.layout?.chapters.find((c) => c.id === this.visibleChapter)?.firstPage : undefined;
+    if (visibleIndex > 0 && previousStart !== undefined) {
+      const speculative = layoutChapterAt(input, visibleIndex, previousStart, fonts, this.cache);
+      let step = speculative.next();
+      while (!step.done) {
+        if (this.env.now() - sliceStart > SLICE_MS) {
+          await yieldToEventLoop();
+          if (this.buildToken !== token) return;
+          sliceStart = this.env.now();
+        }
+        step = speculative.next();
+      }
+      this.preview = { revision, firstPage: previousStart, pages: step.value.pages };
+      this.emit({ type: 'pagesReady', revision, chapterId: step.value.id, firstPage: previousStart, pages: step.value.pages.length, speculative: true });
+    }
+    const steps = layoutBook(input, fonts, this.cache);
     let result = steps.next();
     while (!result.done) {
       if (result.value) this.emit({ type: 'progress', revision, done: result.value.chaptersDone, total: result.value.chapters });
@@ -331,6 +357,7 @@ export class BookHost implements BookWorkerApi {
     if (this.buildToken !== token) return;
     this.layout = result.value;
     this.layoutRevision = revision;
+    this.preview = null;
     for (const chapter of result.value.chapters) {
       this.emit({ type: 'pagesReady', revision, chapterId: chapter.id, firstPage: chapter.firstPage, pages: chapter.pages.length, speculative: false });
     }

@@ -118,3 +118,26 @@ describe('the worker protocol over a message port (no Worker)', () => {
     expect(hosts).toHaveLength(2);
   });
 });
+
+describe('the chapter on screen first', () => {
+  it('lays out and announces the visible chapter before the rest of the book converges', async () => {
+    const texts = Array.from({ length: 4 }, (_, i) => chapterMarkdown(random, `Part ${i}`, 40));
+    const { client } = loopbackClient(nodeEnvironment(presetFiles(texts)));
+    const seen: ClientEvent[] = [];
+    client.on((e) => seen.push(e));
+    await client.start();
+    stop = () => client.stop();
+    await client.openPreset('test-book');
+    await client.awaitConvergence(0);
+    await client.setVisibleChapter('ch3');
+    // A global change: every chapter must be set again.
+    const result = await client.apply({ origin: 'ui', baseRevision: 0, ops: [{ type: 'config.set', path: 'bodyText.fontSize', value: '9pt' }] });
+    expect(result.ok).toBe(true);
+    await client.awaitConvergence(1);
+    await until(() => seen.some((e) => e.type === 'converged' && e.revision === 1));
+    const forRevision1 = seen.filter((e) => (e.type === 'pagesReady' || e.type === 'converged') && e.revision === 1);
+    expect(forRevision1[0]).toMatchObject({ type: 'pagesReady', chapterId: 'ch3', speculative: true });
+    const list = await client.getDisplayList((await client.getPages()).chapters[2]!.firstPage);
+    expect(list?.chapter).toBe('ch3');
+  });
+});
