@@ -63,4 +63,4 @@ export function measureLineBreaking(): { words: number; lines: number; bestMs: n
   return { words: 100_000, lines, bestMs: Math.round(best * 10) / 10 };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify({ lineBreaking: measureLineBreaking() }));
+
