@@ -382,9 +382,9 @@ export interface WordPiece {
  * `pieces[i]`, `penalties[i]`, `pieces[i + 1]`, … Hyphen breaks are flagged penalties whose
  * width is the hyphen drawn at the line end; explicit hyphens stay in their piece (width 0).
  */
-export function wordPenalties(word: string, breaks: readonly WordBreak[], params: WordPenaltyParams): { pieces: WordPiece[]; penalties: PenaltyItem[] } {
+export function wordPenalties(word: string, breaks: readonly WordBreak[], params: WordPenaltyParams): { pieces: WordPiece[]; penalties: PenaltyItem<never>[] } {
   const pieces: WordPiece[] = [];
-  const penalties: PenaltyItem[] = [];
+  const penalties: PenaltyItem<never>[] = [];
   let start = 0;
   for (const b of breaks) {
     if (b.offset <= start || b.offset >= word.length) continue;
@@ -400,7 +400,7 @@ function piece(word: string, start: number, end: number): WordPiece {
   return { start, end, text: word.slice(start, end).replaceAll(SOFT_HYPHEN, '') };
 }
 
-function penaltyFor(b: WordBreak, p: WordPenaltyParams): PenaltyItem {
+function penaltyFor(b: WordBreak, p: WordPenaltyParams): PenaltyItem<never> {
   switch (b.kind) {
     case 'pattern':
     case 'soft':
