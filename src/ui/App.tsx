@@ -207,6 +207,7 @@ export function App(props: { client: BookClient }) {
   if (window.postextApp) {
     window.postextApp.ui = {
       selection: () => selection(),
+      editorText: () => (editors?.chapterId ? editors.view.state.doc.toString() : null),
       view: () => ({ panel: ui.panel, zoom: ui.zoom, fit: ui.fit, spread: ui.spread, scope: ui.scope, chapterId: ui.chapterId, page: currentLabel() }),
       notice: () => {
         const n = book.notices()[0];

@@ -134,7 +134,9 @@ export class PagePainter {
       if (input.caret) {
         const r = input.rects[0]!;
         ctx.fillStyle = '#2563eb';
-        ctx.fillRect(r.x - 0.4, r.y, 0.8, r.height);
+        // At least two device pixels wide, so the bar stays visible when zoomed out.
+        const w = Math.max(0.8, 2 / scale);
+        ctx.fillRect(r.x - w / 2, r.y, w, r.height);
       } else {
         ctx.fillStyle = '#fde04780';
         for (const r of input.rects) ctx.fillRect(r.x, r.y, r.width, r.height);

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-solid';
 import { createEffect, For, on, onCleanup, onMount } from 'solid-js';
 import type { BookClient } from '../../worker/protocol/client';
 import { ChapterEditors } from '../editor/chapter-editors';
-import { t } from '../i18n';
+import { t, uiLanguage } from '../i18n';
 import type { BookState } from '../state/book';
 
 export interface TextPanelProps {
@@ -48,6 +48,9 @@ export function TextPanel(props: TextPanelProps) {
     const title = titleOf(id);
     if (id && editors) void editors.open(id, title);
   });
+
+  // The accessible name follows the UI language and the chapter's title.
+  createEffect(on([uiLanguage, () => titleOf(props.chapterId)], ([, title]) => editors?.setTitle(title), { defer: true }));
 
   const index = () => props.book.view.chapters.findIndex((c) => c.id === props.chapterId);
   const step = (delta: number) => {

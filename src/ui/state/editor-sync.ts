@@ -19,6 +19,7 @@ export class ChapterSync {
   private shadow: string;
   private shadowRevision: number;
   private inFlight = false;
+  private readonly waiters = new Set<{ revision: number; done: () => void }>();
   private disposed = false;
   private readonly off: () => void;
 
@@ -36,6 +37,7 @@ export class ChapterSync {
 
   dispose(): void {
     this.disposed = true;
+    for (const waiter of [...this.waiters]) waiter.done();
     this.off();
   }
 
@@ -55,24 +57,47 @@ export class ChapterSync {
     const change = this.localChange();
     if (!change) return;
     this.inFlight = true;
+    let accepted = false;
     try {
       const result = await this.client.apply({ origin: 'ui', baseRevision: this.shadowRevision, ops: [change] });
       if (!result.ok) console.warn(result.error);
+      else {
+        accepted = true;
+        // Events travel on their own channel: the reply can overtake the textChanged event
+        // that brings our change into the shadow. Diffing before it arrives would send the
+        // same change twice, so wait for it.
+        await this.seen(result.revision);
+      }
     } finally {
       this.inFlight = false;
     }
-    // The accepted change reached the shadow through its textChanged event; send what came since.
-    void this.flush();
+    // Send what was typed meanwhile. (A refused change is retried on the next keystroke only.)
+    if (accepted) void this.flush();
+  }
+
+  /** Resolves once the textChanged event of `revision` (or a later one) has been applied. */
+  private seen(revision: number): Promise<void> {
+    if (this.shadowRevision >= revision) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(entry);
+        resolve();
+      };
+      // Never wait forever (a lost worker restores the book and announces it separately).
+      const timer = setTimeout(done, 5000);
+      const entry = { revision, done };
+      this.waiters.add(entry);
+    });
   }
 
   private onEvent(event: ClientEvent): void {
-    if (event.type === 'revision') {
-      this.shadowRevision = Math.max(this.shadowRevision, event.revision);
-      return;
-    }
+    // Only textChanged moves the shadow's revision: revisions without text changes (chapter
+    // ops) leave the text as it was, and the worker maps positions from older revisions anyway.
     if (event.type !== 'textChanged') return;
     const mine = event.changes.filter((c) => c.chapterId === this.chapterId);
-    this.shadowRevision = event.revision;
+    this.shadowRevision = Math.max(this.shadowRevision, event.revision);
+    for (const waiter of [...this.waiters]) if (waiter.revision <= this.shadowRevision) waiter.done();
     if (mine.length === 0) return;
     const pending = this.localChange();
     for (const change of [...mine].sort((a, b) => b.from - a.from)) {
