@@ -1,4 +1,4 @@
-import type { BookSnapshot, ChapterOp, TextOp } from '../protocol/messages';
+import type { BookSnapshot, ChapterOp, ResourceOp, ResourceRecord, TextOp } from '../protocol/messages';
 
 /** The open book as the worker holds it. Immutable: a transaction makes a new one. */
 export interface BookState {
@@ -8,6 +8,13 @@ export interface BookState {
   readonly chapters: readonly ChapterState[];
   /** The stored (set) configuration, defaults stripped. */
   readonly config: Readonly<Record<string, unknown>>;
+  /** Resource records in book order, with their payload bytes (pictures). */
+  readonly resources: readonly BookResource[];
+}
+
+export interface BookResource {
+  readonly record: ResourceRecord;
+  readonly payload?: Uint8Array | undefined;
 }
 
 export interface ChapterState {
@@ -28,7 +35,28 @@ export function snapshotOf(book: BookState, revision: number): BookSnapshot {
     revision,
     chapters: book.chapters.map((c) => ({ id: c.id, title: c.title, text: c.text })),
     config: structuredClone(book.config as Record<string, unknown>),
+    resources: book.resources.map((r) => ({ ...structuredClone(r.record), ...(r.payload ? { payloadBytes: r.payload.byteLength } : {}) })),
   };
+}
+
+/** Adds or replaces a resource record (id kept unique), or deletes one. */
+export function applyResourceOp(book: BookState, op: ResourceOp): BookState {
+  if (op.type === 'resource.delete') {
+    if (!book.resources.some((r) => r.record.id === op.id)) {
+      throw new OpError(`No resource has the id "${op.id}"; the resources are: ${book.resources.map((r) => r.record.id).join(', ') || 'none'}.`);
+    }
+    return { ...book, resources: book.resources.filter((r) => r.record.id !== op.id) };
+  }
+  const existing = book.resources.find((r) => r.record.id === op.resource.id);
+  if ((op.resource.kind === 'svg' || op.resource.kind === 'bitmap') && !op.payload && !existing?.payload) {
+    throw new OpError(`The ${op.resource.kind} resource "${op.resource.id}" needs its picture: send its bytes as payload.`);
+  }
+  if (op.resource.kind === 'table' && !op.resource.table) {
+    throw new OpError(`The table resource "${op.resource.id}" needs table: { model: { rows: [[{ content: "…" }]], headerRowCount: 1 } }.`);
+  }
+  const next: BookResource = { record: op.resource, payload: op.payload ?? existing?.payload };
+  const resources = existing ? book.resources.map((r) => (r === existing ? next : r)) : [...book.resources, next];
+  return { ...book, resources };
 }
 
 /**

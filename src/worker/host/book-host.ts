@@ -25,7 +25,7 @@ import {
   type TransactionResult,
   type WorkerEvent,
 } from '../protocol/messages';
-import { applyChapterOp, applyTextChanges, OpError, snapshotOf, type BookState } from '../document/book';
+import { applyChapterOp, applyResourceOp, applyTextChanges, OpError, snapshotOf, type BookState } from '../document/book';
 import { mapChange } from '../document/mapping';
 import { hitTest, sourceRects, type SourcePoint, type SourceRect } from '../engine/query';
 import { yieldToEventLoop } from './yield';
@@ -95,7 +95,11 @@ export class BookHost implements BookWorkerApi {
 
   async restore(snapshot: BookSnapshot): Promise<BookSnapshot> {
     const valid = RestoreSchema.parse(snapshot);
-    return this.open({ id: valid.id, name: valid.name, locale: valid.locale, chapters: valid.chapters, config: valid.config }, valid.revision);
+    // Payload bytes do not travel in snapshots: a restored book keeps the records and the bytes
+    // this worker still has (a fresh worker gets them back from storage once the Books issue lands).
+    const bytes = new Map((this.book?.resources ?? []).map((r) => [r.record.id, r.payload]));
+    const resources = valid.resources.map(({ payloadBytes: _size, ...record }) => ({ record, payload: bytes.get(record.id) }));
+    return this.open({ id: valid.id, name: valid.name, locale: valid.locale, chapters: valid.chapters, config: valid.config, resources }, valid.revision);
   }
 
   private open(book: BookState, revision: number): BookSnapshot {
@@ -169,6 +173,10 @@ export class BookHost implements BookWorkerApi {
           }
           book = { ...book, config: result.config };
           configReports.push({ changed: result.changed, followed: result.followed, warnings: result.warnings, ...(result.note ? { note: result.note } : {}) });
+          continue;
+        }
+        if (op.type === 'resource.put' || op.type === 'resource.delete') {
+          book = applyResourceOp(book, op);
           continue;
         }
         book = applyChapterOp(book, op);

@@ -61,7 +61,7 @@ export async function loadPreset(reader: PresetReader, presetId: string, locale?
   const raw = { ...(manifest.config ?? {}), ...localized };
   const content = chapters.map((c) => c.text).join('\n');
   const { config } = loadConfig(raw, { ...(manifest.configVersion !== undefined ? { configVersion: manifest.configVersion } : {}), content });
-  return { id: manifest.id, name: manifest.name, locale: chosen.locale, chapters, config };
+  return { id: manifest.id, name: manifest.name, locale: chosen.locale, chapters, config, resources: [] };
 }
 
 /** Exact tag, then same language, then the preset's locale, then the first entry (§4.2, simplified). */

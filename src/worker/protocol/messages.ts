@@ -47,7 +47,40 @@ export const ChapterOpSchema = z.union([
 ]);
 export type ChapterOp = z.infer<typeof ChapterOpSchema>;
 
-export const OpSchema = z.union([TextOpSchema, ConfigOpSchema, ChapterOpSchema]);
+/** A resource record as the bundle format defines it (bundle-format.md §5); unknown fields kept. */
+export const ResourceRecordSchema = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'resource ids use letters, digits, ., _, : and -, starting with a letter or digit'),
+    typeId: z.string().min(1, 'typeId names a resource type such as "figure" or "table"'),
+    kind: z.enum(['svg', 'bitmap', 'table']),
+    file: z.string().optional(),
+    width: z.number().positive().optional(),
+    height: z.number().positive().optional(),
+    resolution: z.number().positive().optional(),
+    caption: z.string().optional(),
+    altText: z.string().optional(),
+    note: z.string().optional(),
+    safeArea: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), width: z.number().min(0).max(1), height: z.number().min(0).max(1) }).optional(),
+    placement: z.record(z.string(), z.unknown()).optional(),
+    table: z.object({ model: z.record(z.string(), z.unknown()) }).passthrough().optional(),
+  })
+  .passthrough();
+export type ResourceRecord = z.infer<typeof ResourceRecordSchema>;
+
+export const ResourceOpSchema = z.union([
+  z
+    .object({
+      type: z.literal('resource.put'),
+      resource: ResourceRecordSchema,
+      /** The picture's bytes (svg and bitmap kinds); kept when absent and the id exists. */
+      payload: z.instanceof(Uint8Array).optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal('resource.delete'), id: z.string().min(1) }).strict(),
+]);
+export type ResourceOp = z.infer<typeof ResourceOpSchema>;
+
+export const OpSchema = z.union([TextOpSchema, ConfigOpSchema, ChapterOpSchema, ResourceOpSchema]);
 export type BookOp = z.infer<typeof OpSchema>;
 
 export const TransactionSchema = z
@@ -87,6 +120,8 @@ export interface BookSnapshot {
   chapters: ChapterSnapshot[];
   /** The stored (set) configuration. */
   config: Record<string, unknown>;
+  /** Resource records (payload bytes stay in the worker; see `payloadBytes`). */
+  resources: (ResourceRecord & { payloadBytes?: number })[];
 }
 
 export interface PageSummary {
@@ -145,6 +180,7 @@ export const RestoreSchema = z
     revision: z.number().int().nonnegative(),
     chapters: z.array(z.object({ id: z.string(), title: z.string(), text: z.string() }).strict()),
     config: z.record(z.string(), z.unknown()),
+    resources: z.array(ResourceRecordSchema.extend({ payloadBytes: z.number().optional() })).default([]),
   })
   .strict();
 

@@ -76,6 +76,40 @@ describe('transactions', () => {
     expect(layout.chapters.map((c) => c.id)).toEqual(['intro', 'ch2', 'ch1']);
   });
 
+  it('adds, replaces and deletes resource records with their payload, all or nothing', async () => {
+    const host = await openHost();
+    const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
+    const added = await host.apply({
+      origin: 'agent',
+      baseRevision: 0,
+      ops: [
+        { type: 'resource.put', resource: { id: 'lantern', typeId: 'figure', kind: 'bitmap', caption: 'The lantern', width: 1200, resolution: 300 }, payload: png },
+        { type: 'resource.put', resource: { id: 'tides', typeId: 'table', kind: 'table', table: { model: { rows: [[{ content: 'High', isHeader: true }]], headerRowCount: 1 } } } },
+      ],
+    });
+    expect(added.ok).toBe(true);
+    let book = await host.getBook();
+    expect(book.resources.map((r) => r.id)).toEqual(['lantern', 'tides']);
+    expect(book.resources[0]).toMatchObject({ caption: 'The lantern', payloadBytes: 8 });
+    // A bitmap without bytes, a table without a model, an unknown id to delete: refused, nothing changes.
+    for (const ops of [
+      [{ type: 'resource.put', resource: { id: 'ghost', typeId: 'figure', kind: 'bitmap' } }],
+      [{ type: 'resource.put', resource: { id: 'grid', typeId: 'table', kind: 'table' } }],
+      [{ type: 'resource.delete', id: 'tides' }, { type: 'resource.delete', id: 'nothing' }],
+      [{ type: 'resource.put', resource: { id: 'bad id!', typeId: 'figure', kind: 'svg' }, payload: png }],
+    ]) {
+      const refused = await host.apply({ origin: 'agent', baseRevision: 1, ops: ops as never });
+      expect(refused.ok).toBe(false);
+    }
+    expect((await host.getBook()).resources).toEqual(book.resources);
+    // Replacing a record keeps its bytes when none are sent; deleting removes it.
+    await host.apply({ origin: 'ui', baseRevision: 1, ops: [{ type: 'resource.put', resource: { id: 'lantern', typeId: 'figure', kind: 'bitmap', caption: 'A new caption' } }] });
+    book = await host.getBook();
+    expect(book.resources[0]).toMatchObject({ caption: 'A new caption', payloadBytes: 8 });
+    await host.apply({ origin: 'ui', baseRevision: 2, ops: [{ type: 'resource.delete', id: 'lantern' }] });
+    expect((await host.getBook()).resources.map((r) => r.id)).toEqual(['tides']);
+  });
+
   it('property: a change mapped through a concurrent one lands on the same words (seeded)', () => {
     fc.assert(
       fc.property(
