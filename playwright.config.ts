@@ -1,7 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
 /** Browser tests drive Debian's Chromium; no browser is ever downloaded. */
-const PORT = 4174; // not 4173, so a running `npm start` does not collide with the tests
+// Not 4173, so a running `npm start` does not collide. Chosen once per run (workers inherit the
+// environment of the process that loaded this config), so two runs side by side do not clash.
+process.env['POSTEXT_TEST_PORT'] ??= String(4174 + (process.pid % 500));
+const PORT = Number(process.env['POSTEXT_TEST_PORT']);
 
 export default defineConfig({
   testDir: 'tests/browser',
