@@ -149,7 +149,9 @@ export function App(props: { client: BookClient }) {
 
   // --- Pages in scope, selection on the pages ------------------------------------------------
   const scopedPages = createMemo<PageSummary[]>(() => {
-    const pages = book.view.pages;
+    // A fresh array each time: the store's array proxy keeps its identity across layouts, and
+    // the viewer reacts to a new page list (pending "go to page" requests, anchoring).
+    const pages = [...book.view.pages];
     if (ui.scope === 'book') return pages;
     const id = ui.chapterId;
     const own = pages.filter((p) => p.chapter === id);

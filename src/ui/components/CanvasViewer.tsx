@@ -159,7 +159,7 @@ export function CanvasViewer(props: CanvasViewerProps) {
     const next = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, effectiveZoom() * factor));
     // Snap to the ×1.25 ladder around 1 so repeated steps land on 100 % again.
     const steps = Math.round(Math.log(next) / Math.log(ZOOM_STEP));
-    const snapped = Math.abs(ZOOM_STEP ** steps - next) < 0.02 ? ZOOM_STEP ** steps : next;
+    const snapped = Math.abs(ZOOM_STEP ** steps - next) < 1e-3 * next ? ZOOM_STEP ** steps : next;
     batch(() => {
       setUi('zoom', Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, snapped)));
       setUi('fit', 'none'); // manual zoom cancels fit
@@ -179,8 +179,9 @@ export function CanvasViewer(props: CanvasViewerProps) {
     if (target) showPage(target.pages[0]!.page.index);
   };
   const commitField = () => {
+    const wanted = pageField();
     setEditingField(false);
-    const page = pageForLabel(props.pages, pageField());
+    const page = pageForLabel(props.pages, wanted);
     if (page) showPage(page.index);
     setPageField(currentPage()?.label ?? '');
   };
