@@ -169,7 +169,8 @@ export function ChaptersPanel(props: ChaptersPanelProps) {
                     onBlur={() => setRenaming(null)}
                   />
                 </Show>
-                <DropdownMenu>
+                {/* Not modal: a modal menu hides the app from assistive tech and adds focus-trap spans axe rejects inside role=menu. */}
+                <DropdownMenu modal={false}>
                   <DropdownMenu.Trigger class="icon-button row-menu" aria-label={t('chapterActions', { title: title() })}>
                     <MoreHorizontal size={16} aria-hidden="true" />
                   </DropdownMenu.Trigger>

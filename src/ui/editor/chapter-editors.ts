@@ -52,6 +52,8 @@ export class ChapterEditors {
       search({ top: true }),
       highlightSelectionMatches(),
       EditorView.lineWrapping,
+      // An explicit tab stop: axe counts the scroller as focusable only through it.
+      EditorView.contentAttributes.of({ tabindex: '0' }),
       enrichedMarkdown(),
       keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
       EditorView.updateListener.of((update) => {
