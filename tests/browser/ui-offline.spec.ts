@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+
+test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1, serviceWorkers: 'allow' });
+
+test('after one visit the Sandbox starts and typesets with the network off', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+  // The service worker has installed (precached everything) and controls the page.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  });
+  const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
+  expect(manifest.name).toBe('Postext Sandbox');
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1', { timeout: 30_000 });
+    await expect(page.locator('canvas[data-page-index="0"][data-painted]')).toHaveCount(1);
+    const pages = await page.evaluate(async () => (await window.postextApp!.client.getPages()).pages.length);
+    expect(pages).toBeGreaterThan(5);
+    // Editing still typesets: fonts, wasm and the worker all came from the cache.
+    const editor = page.getByRole('textbox', { name: /chapter source/i });
+    await editor.click();
+    await editor.press('Control+Home');
+    await editor.pressSequentially('Offline ');
+    await expect.poll(() => page.evaluate(async () => (await window.postextApp!.client.getBook()).chapters[0]!.text.startsWith('Offline '))).toBe(true);
+    // The /sandbox route works offline too (navigation fallback to the app shell).
+    await page.goto('/sandbox');
+    await expect(page.locator('canvas[data-page-index="0"][data-painted]')).toHaveCount(1, { timeout: 30_000 });
+  } finally {
+    await context.setOffline(false);
+  }
+});
