@@ -23,6 +23,7 @@ import {
   type TextOp,
   type Transaction,
   type TransactionResult,
+  type UndoTextResult,
   type WorkerEvent,
 } from '../protocol/messages';
 import { applyChapterOp, applyResourceOp, applyTextChanges, OpError, snapshotOf, type BookState } from '../document/book';
@@ -40,7 +41,7 @@ export interface HostEnvironment {
   /** Monotonic clock, ms (for time-slicing only; layout itself never reads it). */
   now(): number;
   /** Rasterises a display list; absent where no OffscreenCanvas exists (Node). */
-  raster?: (list: PageDisplayList, fonts: FontRegistry, request: { width: number; format: 'png' | 'jpeg' | 'webp'; quality?: number | undefined }) => Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
+  raster?: (list: PageDisplayList, fonts: FontRegistry, request: { width: number; format: 'png' | 'jpeg' | 'webp'; quality?: number | undefined; crop?: { x: number; y: number; width: number; height: number } | undefined }) => Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
 }
 
 /** How long layout runs before giving the event loop a turn, ms. Keeps cancel latency low. */
@@ -71,6 +72,12 @@ export class BookHost implements BookWorkerApi {
   private waiters: Waiter[] = [];
   private visibleChapter: string | null = null;
   private readonly hyphenators = new Map<string, Promise<Hyphenator | undefined>>();
+  /**
+   * Agent text edits that `undoText` can undo, newest last: each holds the ops that revert it,
+   * written against the revision it produced (mapped through later changes when applied).
+   */
+  private undoStack: UndoEntry[] = [];
+  private redoStack: UndoEntry[] = [];
   private hung = false;
 
   constructor(private readonly env: HostEnvironment) {}
@@ -186,8 +193,14 @@ export class BookHost implements BookWorkerApi {
       if (error instanceof OpError) return { ok: false, error: error.message, revision: this.revision };
       throw error;
     }
+    const previous = this.book;
     this.book = book;
     this.revision++;
+    if (tx.undoable && textChanges.length > 0) {
+      this.undoStack.push({ revision: this.revision, ops: inverseOf(previous, textChanges), tool: tx.undoable.tool, summary: tx.undoable.summary });
+      if (this.undoStack.length > UNDO_LIMIT) this.undoStack.shift();
+      this.redoStack = [];
+    }
     this.history.push({ revision: this.revision, changes: textChanges });
     if (this.history.length > HISTORY_LIMIT) this.history.shift();
     this.emit({ type: 'revision', revision: this.revision, origin: tx.origin });
@@ -250,6 +263,29 @@ export class BookHost implements BookWorkerApi {
     const list = this.layout?.pages[pageIndex];
     if (!list) throw new Error(`There is no page ${pageIndex + 1}; the book has ${this.layout?.pages.length ?? 0} pages.`);
     return this.env.raster(list, await this.loadFonts(), valid);
+  }
+
+  async undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult> {
+    const redo = request?.redo === true;
+    const steps = Math.max(1, Math.min(100, Math.floor(Number(request?.steps ?? 1)) || 1));
+    const from = redo ? this.redoStack : this.undoStack;
+    const to = redo ? this.undoStack : this.redoStack;
+    if (from.length === 0) {
+      return { ok: false, error: redo ? 'There is no undone agent edit to redo.' : 'There is no agent text edit to undo (the list holds edits made by tools since the page was loaded; typing in the editor is undone there).', revision: this.revision };
+    }
+    const done: { tool: string; summary: string; chapters: string[] }[] = [];
+    for (let i = 0; i < steps && from.length > 0; i++) {
+      const entry = from.pop()!;
+      const before = this.book!;
+      const result = await this.apply({ origin: 'agent', baseRevision: entry.revision, ops: entry.ops });
+      if (!result.ok) {
+        from.push(entry);
+        return { ok: false, error: `The edit "${entry.summary}" can no longer be ${redo ? 'redone' : 'undone'}: ${result.error}`, revision: this.revision };
+      }
+      to.push({ revision: result.revision, ops: inverseOf(before, result.textChanges), tool: entry.tool, summary: entry.summary });
+      done.push({ tool: entry.tool, summary: entry.summary, chapters: [...new Set(entry.ops.map((op) => op.chapterId))] });
+    }
+    return { ok: true, revision: this.revision, done, remaining: from.length };
   }
 
   async debugHang(): Promise<void> {
@@ -380,6 +416,36 @@ export class BookHost implements BookWorkerApi {
     const layout = this.layout!;
     return { revision: this.layoutRevision, pages: layout.pages.length, chapters: chapterPages(layout) };
   }
+}
+
+/** Agent edits kept for undo (tools.md §2.12 speaks of one undo step per tool call). */
+const UNDO_LIMIT = 200;
+
+interface UndoEntry {
+  revision: number;
+  ops: TextOp[];
+  tool: string;
+  summary: string;
+}
+
+/**
+ * The ops that revert a set of simultaneous text changes, written against the text after them:
+ * each inserted span goes back to the text it replaced.
+ */
+function inverseOf(before: BookState, changes: readonly TextOp[]): TextOp[] {
+  const byChapter = new Map<string, TextOp[]>();
+  for (const change of changes) byChapter.set(change.chapterId, [...(byChapter.get(change.chapterId) ?? []), change]);
+  const inverse: TextOp[] = [];
+  for (const [chapterId, list] of byChapter) {
+    const text = before.chapters.find((c) => c.id === chapterId)?.text ?? '';
+    let delta = 0;
+    for (const change of [...list].sort((a, b) => a.from - b.from)) {
+      const from = change.from + delta;
+      inverse.push({ type: 'text', chapterId, from, to: from + change.insert.length, insert: text.slice(change.from, change.to) });
+      delta += change.insert.length - (change.to - change.from);
+    }
+  }
+  return inverse;
 }
 
 /** The engine's settings for a book, from its effective configuration (memoised per config object). */

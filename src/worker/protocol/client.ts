@@ -15,6 +15,7 @@ import type {
   RasterRequest,
   Transaction,
   TransactionResult,
+  UndoTextResult,
   WorkerEvent,
 } from './messages';
 
@@ -114,6 +115,9 @@ export class BookClient {
   }
   renderPage(pageIndex: number, request: RasterRequest): Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }> {
     return this.call(() => this.api.renderPage(pageIndex, request));
+  }
+  undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult> {
+    return this.call<UndoTextResult>(() => this.api.undoText(request) as Promise<UndoTextResult>);
   }
   /** Test hook: makes the worker stop answering, to exercise recovery. */
   debugHang(): void {

@@ -89,6 +89,11 @@ export const TransactionSchema = z
     /** The revision the ops were written against; text positions are mapped from it to now. */
     baseRevision: z.number().int().nonnegative(),
     ops: z.array(OpSchema).min(1, 'a transaction needs at least one op'),
+    /**
+     * An agent's text edit that `undoText` may undo (tools.md §2.12), with a summary for the answer.
+     * Typing in the editor is never recorded here: the editor has its own undo.
+     */
+    undoable: z.object({ tool: z.string(), summary: z.string() }).strict().optional(),
   })
   .strict();
 export type Transaction = z.infer<typeof TransactionSchema>;
@@ -161,6 +166,12 @@ export const RasterRequestSchema = z
     format: z.enum(['png', 'jpeg', 'webp']).default('png'),
     /** 0–1, for jpeg and webp. */
     quality: z.number().min(0).max(1).optional(),
+    /** Part of the page in fractions from the top-left (tools.md §2.7); `width` then applies to it. */
+    crop: z
+      .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), width: z.number().gt(0).max(1), height: z.number().gt(0).max(1) })
+      .strict()
+      .refine((c) => c.x + c.width <= 1.000001 && c.y + c.height <= 1.000001, { message: 'the crop must lie inside the page (x + width ≤ 1, y + height ≤ 1)' })
+      .optional(),
   })
   .strict();
 export type RasterRequest = z.input<typeof RasterRequestSchema>;
@@ -183,6 +194,10 @@ export const RestoreSchema = z
     resources: z.array(ResourceRecordSchema.extend({ payloadBytes: z.number().optional() })).default([]),
   })
   .strict();
+
+export type UndoTextResult =
+  | { ok: true; revision: number; done: { tool: string; summary: string; chapters: string[] }[]; remaining: number }
+  | { ok: false; error: string; revision: number };
 
 /** What the worker exposes. Every method validates its arguments; none trusts the caller. */
 export interface BookWorkerApi {
@@ -213,6 +228,8 @@ export interface BookWorkerApi {
   getGlyphOutlines(fontId: string, glyphs: number[]): Promise<{ fontId: string; upem: number; paths: string[] }>;
   /** Rasterises a page in the worker (OffscreenCanvas) from the same display list. */
   renderPage(pageIndex: number, request: RasterRequest): Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
+  /** Undoes (or redoes) the last agent text edits (tools.md sandbox_undo_text). */
+  undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult>;
   /** Test hook: stop answering (simulates a hung worker). */
   debugHang(): Promise<void>;
 }

@@ -110,6 +110,22 @@ describe('transactions', () => {
     expect((await host.getBook()).resources.map((r) => r.id)).toEqual(['tides']);
   });
 
+  it('undoes and redoes agent text edits, keeping the user typing made since', async () => {
+    const host = await openHost();
+    const agent = await host.apply({ origin: 'agent', baseRevision: 0, undoable: { tool: 'sandbox_edit_text', summary: 'lazy → sleepy' }, ops: [{ type: 'text', chapterId: 'ch1', from: 35, to: 39, insert: 'sleepy' }] });
+    expect(agent.ok).toBe(true);
+    // The user types at the start meanwhile (not undoable by the agent's undo).
+    await host.apply({ origin: 'ui', baseRevision: 1, ops: [{ type: 'text', chapterId: 'ch1', from: 0, to: 0, insert: 'Yes. ' }] });
+    expect(await text(host)).toBe('Yes. The quick brown fox jumps over the sleepy dog.\n\nA second paragraph.\n');
+    const undone = await host.undoText({});
+    expect(undone).toMatchObject({ ok: true, remaining: 0, done: [{ tool: 'sandbox_edit_text', summary: 'lazy → sleepy', chapters: ['ch1'] }] });
+    expect(await text(host)).toBe('Yes. The quick brown fox jumps over the lazy dog.\n\nA second paragraph.\n');
+    expect((await host.undoText({})).ok).toBe(false);
+    const redone = await host.undoText({ redo: true });
+    expect(redone.ok).toBe(true);
+    expect(await text(host)).toBe('Yes. The quick brown fox jumps over the sleepy dog.\n\nA second paragraph.\n');
+  });
+
   it('property: a change mapped through a concurrent one lands on the same words (seeded)', () => {
     fc.assert(
       fc.property(
