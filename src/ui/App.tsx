@@ -4,6 +4,7 @@ import type { PageSummary } from '../worker/protocol/messages';
 import { PagePainter, type SourceRect } from './canvas/page-painter';
 import { ActivityBar } from './components/ActivityBar';
 import { CanvasViewer } from './components/CanvasViewer';
+import { BooksPanel } from './components/BooksPanel';
 import { ChaptersPanel } from './components/ChaptersPanel';
 import { Notices, QuestionDialog } from './components/Notices';
 import { SidebarResizer } from './components/Sidebar';
@@ -314,7 +315,19 @@ export function App(props: { client: BookClient }) {
               <p class="placeholder small">{t('checksSoon')}</p>
             </Match>
             <Match when={ui.panel === 'books'}>
-              <p class="placeholder">{t('booksSoon')}</p>
+              <BooksPanel
+                openId={book.view.id}
+                openLocale={book.view.locale}
+                onOpen={(preset, locale) => {
+                  // Opening a book moves the sidebar to Chapters; the open one goes there directly.
+                  const same = preset === book.view.id && (!locale || locale.toLowerCase() === book.view.locale.toLowerCase());
+                  setPanel('chapters');
+                  if (same) return;
+                  void openBook(preset, locale, {}).then(() => {
+                    if (!failure()) book.notify('info', t('opened', { name: book.view.name }), 4000);
+                  });
+                }}
+              />
             </Match>
             <Match when={ui.panel === 'resources'}>
               <p class="placeholder">{t('resourcesSoon')}</p>

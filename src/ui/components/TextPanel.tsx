@@ -37,13 +37,15 @@ export function TextPanel(props: TextPanelProps) {
   });
   onCleanup(() => editors?.destroy());
 
-  // A new book: every chapter state belongs to the old one.
-  createEffect(on(() => props.book.view.id, () => editors?.reset(), { defer: true }));
+  // A new book or edition: every chapter state belongs to the old one.
+  createEffect(on(() => `${props.book.view.id}|${props.book.view.locale}`, () => editors?.reset(), { defer: true }));
   createEffect(() => {
     const ids = new Set(props.book.view.chapters.map((c) => c.id));
     editors?.prune(ids);
   });
   createEffect(() => {
+    // Tracks the book too: after a reset the same chapter id must be opened again.
+    void `${props.book.view.id}|${props.book.view.locale}`;
     const id = props.chapterId;
     const title = titleOf(id);
     if (id && editors) void editors.open(id, title);

@@ -81,14 +81,15 @@ export function createBookState(client: BookClient) {
     switch (event.type) {
       case 'opened':
         batch(() => {
+          // Another book (or edition): drop its pages. The same book reopened (crash recovery)
+          // keeps them on screen until the new layout lands.
+          const same = view.id === event.book.id && view.locale === event.book.locale;
           setView({
             id: event.book.id,
             name: event.book.name,
             locale: event.book.locale,
             chapters: event.book.chapters.map((c) => ({ id: c.id, title: c.title })),
-            pages: [],
-            chapterPages: [],
-            layoutRevision: -1,
+            ...(same ? {} : { pages: [], chapterPages: [], layoutRevision: -1 }),
           });
           setTexts(reconcile(Object.fromEntries(event.book.chapters.map((c) => [c.id, c.text]))));
           setRevision(event.revision);

@@ -13,6 +13,9 @@ export interface CheckEntry {
   offset: number;
 }
 
+/** Directives with a body closed by a bare `:::`. */
+const BODIED = new Set(['callout', 'paragraphs', 'part', 'columns', 'paper', 'verse', 'references', 'page', 'strip']);
+
 export function checkChapter(chapterId: string, chapterNumber: number, source: string): CheckEntry[] {
   const out: CheckEntry[] = [];
   const add = (title: string, detail: string, line: number, offset: number) => out.push({ group: 'text', title, detail, chapterId, chapterNumber, line, offset });
@@ -50,17 +53,19 @@ export function checkChapter(chapterId: string, chapterNumber: number, source: s
         if (lastLevel > 0 && level > lastLevel + 1) add(`Heading level skipped (H${lastLevel} → H${level})`, line.slice(0, 60), n, offset);
         lastLevel = level;
       }
-      const directive = /^\s*(:{3,})\s*([A-Za-z][\w-]*)?/.exec(line);
+      // Only containers and raw-body blocks take a closing `:::` (document-format.md §6);
+      // single-line directives such as `:::space` do not.
+      const directive = /^\s*(:{3})\s*([a-z][a-z0-9-]*)?\s*(\{[^}]*\})?\s*$/.exec(line);
       if (directive) {
         const colons = directive[1]!.length;
-        if (directive[2]) blocks.push({ line: n, offset, colons });
-        else if (blocks.length > 0) blocks.pop();
+        if (directive[2] && BODIED.has(directive[2])) blocks.push({ line: n, offset, colons });
+        else if (!directive[2] && blocks.length > 0) blocks.pop();
       }
     }
     offset += line.length + 1;
   }
   if (fence) add('Unclosed code fence', `${fence.mark} opened here is never closed`, fence.line, fence.offset);
   if (math) add('Unclosed display maths', '$$ opened here is never closed', math.line, math.offset);
-  for (const block of blocks) add('Unclosed directive block', `${':'.repeat(block.colons)} block opened here is never closed`, block.line, block.offset);
+  for (const block of blocks) add('Unclosed container', `${':'.repeat(block.colons)} block opened here is never closed`, block.line, block.offset);
   return out;
 }

@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+
+test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
+
+async function openApp(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+}
+
+test('Books: the sample books open in place (with their editions) and the sidebar moves to Chapters', async ({ page }) => {
+  await openApp(page);
+  await page.locator('[data-panel="books"]').click();
+  await expect(page.locator('.book-row')).toHaveCount(4);
+  await page.getByRole('button', { name: 'Postext Sandbox guide: Spanish' }).click();
+  await expect(page.locator('[data-panel="chapters"]')).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => page.evaluate(async () => (await window.postextApp!.client.getBook()).locale)).toBe('es');
+  await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+  await expect(page.getByTestId('notice')).toContainText('Opened');
+  await expect.poll(() => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('lang'))).toBe('es');
+  // The editor shows the Spanish edition's text, and typing goes to it.
+  await page.locator('[data-panel="text"]').click();
+  const spanish = await page.evaluate(async () => (await window.postextApp!.client.getBook()).chapters[0]!.text);
+  await expect.poll(() => page.evaluate(() => window.postextApp!.ui!.editorText())).toBe(spanish);
+  // Another book: a different preset.
+  await page.locator('[data-panel="books"]').click();
+  await page.getByRole('button', { name: /A Quiet Harbour/ }).click();
+  await expect.poll(() => page.evaluate(async () => (await window.postextApp!.client.getBook()).id)).toBe('magazine-piece');
+  await expect(page.locator('.page-canvas[data-painted]').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Quiet Harbour');
+});
+
+test('Checks: the badge counts live warnings and an entry jumps to its line', async ({ page }) => {
+  await openApp(page);
+  await expect(page.getByTestId('checks-badge')).toHaveText('0');
+  await page.locator('[data-panel="checks"]').click();
+  await expect(page.locator('#sidebar')).toContainText('All clear');
+  // An agent writes a heading that skips a level, and an unclosed code fence.
+  const offset = await page.evaluate(async () => {
+    const client = window.postextApp!.client;
+    const book = await client.getBook();
+    const end = book.chapters[1]!.text.length;
+    await client.apply({ origin: 'agent', baseRevision: book.revision, ops: [{ type: 'text', chapterId: book.chapters[1]!.id, from: end, to: end, insert: '\n\n## Part\n\n#### Too deep\n\n```\nnever closed\n' }] });
+    return end + '\n\n## Part\n\n'.length; // start of the "#### Too deep" line
+  });
+  await expect(page.getByTestId('checks-badge')).toHaveText('2');
+  const entry = page.getByRole('button', { name: /Heading level skipped/ });
+  await expect(entry).toContainText('Ch. 2');
+  await entry.click();
+  await expect(page.locator('[data-panel="text"]')).toHaveAttribute('aria-pressed', 'true');
+  const chapterId = await page.evaluate(async () => (await window.postextApp!.client.getBook()).chapters[1]!.id);
+  await expect.poll(() => page.evaluate(() => window.postextApp!.ui!.selection())).toEqual({ chapterId, from: offset, to: offset });
+});
+
+test('Notices: shown, dismissable, and reported through the app handle', async ({ page }) => {
+  await openApp(page);
+  await page.locator('[data-panel="books"]').click();
+  await page.getByRole('button', { name: /A Quiet Harbour/ }).click();
+  await expect(page.getByTestId('notice')).toBeVisible();
+  const notice = await page.evaluate(() => window.postextApp!.ui!.notice());
+  expect(notice).toMatchObject({ level: 'info', text: expect.stringContaining('A Quiet Harbour') });
+  await page.evaluate(() => window.postextApp!.ui!.answer({ dismissNotice: true }));
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+  expect(await page.evaluate(() => window.postextApp!.ui!.question())).toBeNull();
+});
+
+test('placeholder panels say what is missing and keep their buttons', async ({ page }) => {
+  await openApp(page);
+  for (const [panel, text] of [['resources', /not supported by the engine yet/], ['fonts', /bundled fonts/], ['design', /configuration editor/]] as const) {
+    await page.locator(`[data-panel="${panel}"]`).click();
+    await expect(page.locator('#sidebar')).toContainText(text);
+  }
+  // Clicking the active panel collapses the sidebar; the viewport takes the room.
+  const before = (await page.locator('.viewport').boundingBox())!.width;
+  await page.locator('[data-panel="design"]').click();
+  await expect(page.locator('#sidebar')).toBeHidden();
+  expect((await page.locator('.viewport').boundingBox())!.width).toBeGreaterThan(before + 100);
+});
+
+test('the sidebar separator resizes with the mouse and the width is remembered', async ({ page }) => {
+  await openApp(page);
+  const separator = page.getByTestId('sidebar-resizer');
+  const box = (await separator.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 300);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 200, box.y + 300, { steps: 5 });
+  await page.mouse.up();
+  const width = (await page.locator('#sidebar').boundingBox())!.width;
+  const value = await separator.getAttribute('aria-valuenow');
+  await page.waitForTimeout(300);
+  await page.reload();
+  await expect(page.getByTestId('sidebar-resizer')).toHaveAttribute('aria-valuenow', value!);
+  expect(Math.abs((await page.locator('#sidebar').boundingBox())!.width - width)).toBeLessThan(2);
+});
