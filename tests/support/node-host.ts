@@ -4,13 +4,18 @@ import { MessageChannel } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { BUNDLED_FACES } from '../../src/worker/engine/fonts/bundled';
 import { BookHost, type HostEnvironment } from '../../src/worker/host/book-host';
+import type { LibraryEnvironment } from '../../src/worker/host/library';
 import { BookClient, type WorkerHandle } from '../../src/worker/protocol/client';
 
 const require = createRequire(import.meta.url);
 
-/** The host's environment in Node: fonts from node_modules, presets from a folder or a map. */
-export function nodeEnvironment(presets: Record<string, string> | string = 'public/presets'): HostEnvironment {
+/**
+ * The host's environment in Node: fonts from node_modules, presets from a folder or a map.
+ * `library` adds book storage (fake-indexeddb in tests) and other LibraryEnvironment options.
+ */
+export function nodeEnvironment(presets: Record<string, string | Uint8Array> | string = 'public/presets', library: Partial<LibraryEnvironment> = {}): HostEnvironment {
   return {
+    ...library,
     now: () => performance.now(),
     async loadFonts() {
       return Promise.all(
@@ -26,9 +31,23 @@ export function nodeEnvironment(presets: Record<string, string> | string = 'publ
     },
     presets: {
       async readText(path) {
-        if (typeof presets !== 'string') return presets[path] ?? null;
+        if (typeof presets !== 'string') {
+          const file = presets[path];
+          return file === undefined ? null : typeof file === 'string' ? file : new TextDecoder().decode(file);
+        }
         try {
           return await readFile(`${presets}/${path}`, 'utf8');
+        } catch {
+          return null;
+        }
+      },
+      async readBytes(path) {
+        if (typeof presets !== 'string') {
+          const file = presets[path];
+          return file === undefined ? null : typeof file === 'string' ? new TextEncoder().encode(file) : file;
+        }
+        try {
+          return new Uint8Array(await readFile(`${presets}/${path}`));
         } catch {
           return null;
         }

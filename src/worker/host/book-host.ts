@@ -14,7 +14,10 @@ import {
   RasterRequestSchema,
   RestoreSchema,
   TransactionSchema,
+  type BookList,
   type BookSnapshot,
+  type PostextInfoResult,
+  type ProjectEntry,
   type BookWorkerApi,
   type ChapterPages,
   type ConfigReport,
@@ -30,14 +33,13 @@ import { applyChapterOp, applyResourceOp, applyTextChanges, OpError, snapshotOf,
 import { mapChange } from '../document/mapping';
 import { hitTest, sourceRects, type SourcePoint, type SourceRect } from '../engine/query';
 import { yieldToEventLoop } from './yield';
-import { loadPreset, type PresetReader } from './open-preset';
+import { Library, type LibraryEnvironment } from './library';
 
-/** What the host needs from the place it runs in (worker or Node). */
-export interface HostEnvironment {
+/** What the host needs from the place it runs in (worker or Node); presets and storage: see LibraryEnvironment. */
+export interface HostEnvironment extends LibraryEnvironment {
   loadFonts(): Promise<FontSource[]>;
   /** Bytes of hyphenopoly's `patterns/<id>.wasm`; undefined when that language is not shipped. */
   loadPatterns(id: string): Promise<Uint8Array | undefined>;
-  presets: PresetReader;
   /** Monotonic clock, ms (for time-slicing only; layout itself never reads it). */
   now(): number;
   /** Rasterises a display list; absent where no OffscreenCanvas exists (Node). */
@@ -80,7 +82,22 @@ export class BookHost implements BookWorkerApi {
   private redoStack: UndoEntry[] = [];
   private hung = false;
 
-  constructor(private readonly env: HostEnvironment) {}
+  /** Where the open book comes from and goes to: samples, drafts, projects, .postext. */
+  private readonly library: Library;
+
+  constructor(private readonly env: HostEnvironment) {
+    this.library = new Library(env, {
+      current: () => (this.book ? { book: this.book, revision: this.revision } : null),
+      open: (book, revision) => this.open(book, revision),
+      emit: (event) => this.emit(event),
+      pages: () => this.getPages(),
+      renderFirstPage: async (width) => {
+        if (!this.env.raster || !this.layout?.pages[0]) return null;
+        const shot = await this.renderPage(0, { width, format: 'jpeg', quality: 0.85 });
+        return { bytes: new Uint8Array(shot.bytes), mime: shot.mimeType };
+      },
+    });
+  }
 
   async hello(): Promise<{ protocolVersion: number }> {
     return { protocolVersion: PROTOCOL_VERSION };
@@ -96,18 +113,32 @@ export class BookHost implements BookWorkerApi {
 
   async openPreset(request: { presetId: string; locale?: string | undefined }): Promise<BookSnapshot> {
     const { presetId, locale } = OpenPresetSchema.parse(request);
-    const loaded = await loadPreset(this.env.presets, presetId, locale);
-    return this.open(loaded, 0);
+    return this.library.openPreset(presetId, locale);
   }
 
   async restore(snapshot: BookSnapshot): Promise<BookSnapshot> {
     const valid = RestoreSchema.parse(snapshot);
-    // Payload bytes do not travel in snapshots: a restored book keeps the records and the bytes
-    // this worker still has (a fresh worker gets them back from storage once the Books issue lands).
+    // Payload bytes do not travel in snapshots: a restored book keeps the bytes this worker still
+    // has; the library fills in the rest from storage or the sample (and saves newer edits again).
     const bytes = new Map((this.book?.resources ?? []).map((r) => [r.record.id, r.payload]));
     const resources = valid.resources.map(({ payloadBytes: _size, ...record }) => ({ record, payload: bytes.get(record.id) }));
-    return this.open({ id: valid.id, name: valid.name, locale: valid.locale, chapters: valid.chapters, config: valid.config, resources }, valid.revision);
+    return this.library.restore({ id: valid.id, name: valid.name, locale: valid.locale, revision: valid.revision, chapters: valid.chapters, config: valid.config, resources, kind: valid.kind });
   }
+
+  // ---- books (the library: samples, drafts, projects, covers, .postext) ----
+  openProject(request: { projectId: string }): Promise<BookSnapshot> { return this.library.openProject(request); }
+  flush(): Promise<{ saved: boolean; error?: string }> { return this.library.flush(); }
+  listBooks(): Promise<BookList> { return this.library.listBooks(); }
+  newBook(request?: unknown): Promise<ProjectEntry> { return this.library.newBook(request); }
+  copyBook(request?: unknown): Promise<ProjectEntry> { return this.library.copyBook(request); }
+  renameProject(request: unknown): Promise<ProjectEntry> { return this.library.renameProject(request); }
+  deleteProject(request: unknown): Promise<{ reopened: BookSnapshot | null }> { return this.library.deleteProject(request); }
+  restoreOriginal(request: unknown): Promise<{ reopened: BookSnapshot | null }> { return this.library.restoreOriginal(request); }
+  setCover(request: unknown): Promise<void> { return this.library.setCover(request); }
+  captureCover(): Promise<{ captured: boolean }> { return this.library.captureCover(); }
+  exportBook(request?: unknown): Promise<{ bytes: Uint8Array; fileName: string; warnings: string[] }> { return this.library.exportBook(request); }
+  inspectPostext(request: unknown): Promise<PostextInfoResult> { return this.library.inspectPostext(request); }
+  importPostext(request: unknown): Promise<{ project: ProjectEntry; warnings: string[] }> { return this.library.importPostext(request); }
 
   private open(book: BookState, revision: number): BookSnapshot {
     this.book = book;
@@ -116,14 +147,14 @@ export class BookHost implements BookWorkerApi {
     this.layout = null;
     this.layoutRevision = -1;
     this.preview = null;
-    const snapshot = snapshotOf(book, revision);
+    const snapshot = { ...snapshotOf(book, revision), ...this.library.describe() };
     this.emit({ type: 'opened', revision, book: snapshot });
     this.scheduleLayout();
     return snapshot;
   }
 
   async getBook(): Promise<BookSnapshot> {
-    return snapshotOf(this.requireBook(), this.revision);
+    return { ...snapshotOf(this.requireBook(), this.revision), ...this.library.describe() };
   }
 
   async getConfig(path?: string): Promise<unknown> {
@@ -210,6 +241,7 @@ export class BookHost implements BookWorkerApi {
       this.emit({ type: 'chaptersChanged', revision: this.revision, chapters: book.chapters.map((c) => ({ id: c.id, title: c.title })) });
     }
     this.scheduleLayout();
+    this.library.changed(); // autosave (debounced)
     return { ok: true, revision: this.revision, textChanges, config: configReports };
   }
 
@@ -407,6 +439,7 @@ export class BookHost implements BookWorkerApi {
     }
     const summary = this.convergedSummary();
     this.emit({ type: 'converged', ...summary });
+    this.library.converged();
     const ready = this.waiters.filter((w) => w.revision <= revision);
     this.waiters = this.waiters.filter((w) => w.revision > revision);
     for (const waiter of ready) waiter.resolve(summary);

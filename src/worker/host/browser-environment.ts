@@ -3,6 +3,8 @@
  * app's own origin (precached for offline use), rasters on OffscreenCanvas.
  */
 import * as Comlink from 'comlink';
+import { openBookStorage } from '../../storage/books';
+import { createFetchReaders } from '../bundle/fetch';
 import { BUNDLED_FACES } from '../engine/fonts/bundled';
 import { FONT_URLS, PATTERN_URLS } from './assets';
 import { BookHost } from './book-host';
@@ -29,13 +31,10 @@ export function createBrowserHost(): BookHost {
       const response = await fetch(url);
       return response.ok ? new Uint8Array(await response.arrayBuffer()) : undefined;
     },
-    presets: {
-      async readText(path) {
-        const response = await fetch(new URL(path, presetsRoot));
-        if (!response.ok) return null;
-        return response.text();
-      },
-    },
+    // Samples through the bundle reader (text, pictures, fonts); books in IndexedDB (src/storage).
+    presets: createFetchReaders(presetsRoot.href),
+    openStorage: () => openBookStorage(),
+    uiLocale: () => self.navigator.language || null,
     raster: async (list, fonts, request) => {
       const result = await rasterise(list, fonts, request);
       return Comlink.transfer(result, [result.bytes]);

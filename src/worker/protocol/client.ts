@@ -8,6 +8,10 @@
 import * as Comlink from 'comlink';
 import type { PageDisplayList } from './displaylist';
 import type {
+  BookList,
+  BookRef,
+  PostextInfoResult,
+  ProjectEntry,
   BookSnapshot,
   BookWorkerApi,
   ChapterPages,
@@ -118,6 +122,47 @@ export class BookClient {
   }
   undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult> {
     return this.call<UndoTextResult>(() => this.api.undoText(request) as Promise<UndoTextResult>);
+  }
+  // ---- books (tools.md §7.3, §7.13–§7.15) ----
+  openProject(projectId: string): Promise<BookSnapshot> {
+    return this.call(() => this.api.openProject({ projectId }));
+  }
+  /** Saves pending edits now (page hide, before another book opens); never rejects for storage failures. */
+  flush(): Promise<{ saved: boolean; error?: string }> {
+    return this.call(() => this.api.flush());
+  }
+  listBooks(): Promise<BookList> {
+    return this.call(() => this.api.listBooks());
+  }
+  newBook(request: Parameters<BookWorkerApi['newBook']>[0] = {}): Promise<ProjectEntry> {
+    return this.call(() => this.api.newBook(request));
+  }
+  copyBook(request: Parameters<BookWorkerApi['copyBook']>[0] = {}): Promise<ProjectEntry> {
+    return this.call(() => this.api.copyBook(request));
+  }
+  renameProject(request: Parameters<BookWorkerApi['renameProject']>[0]): Promise<ProjectEntry> {
+    return this.call(() => this.api.renameProject(request));
+  }
+  deleteProject(projectId: string): Promise<{ reopened: BookSnapshot | null }> {
+    return this.call(() => this.api.deleteProject({ projectId }));
+  }
+  restoreOriginal(presetId: string): Promise<{ reopened: BookSnapshot | null }> {
+    return this.call(() => this.api.restoreOriginal({ presetId }));
+  }
+  setCover(request: Parameters<BookWorkerApi['setCover']>[0]): Promise<void> {
+    return this.call(() => this.api.setCover(request));
+  }
+  captureCover(): Promise<{ captured: boolean }> {
+    return this.call(() => this.api.captureCover());
+  }
+  exportBook(book?: BookRef): Promise<{ bytes: Uint8Array; fileName: string; warnings: string[] }> {
+    return this.call(() => this.api.exportBook(book ? { book } : {}));
+  }
+  inspectPostext(bytes: Uint8Array): Promise<PostextInfoResult> {
+    return this.call(() => this.api.inspectPostext({ bytes }));
+  }
+  importPostext(request: Parameters<BookWorkerApi['importPostext']>[0]): Promise<{ project: ProjectEntry; warnings: string[] }> {
+    return this.call(() => this.api.importPostext(request));
   }
   /** Test hook: makes the worker stop answering, to exercise recovery. */
   debugHang(): void {

@@ -127,6 +127,10 @@ export interface BookSnapshot {
   config: Record<string, unknown>;
   /** Resource records (payload bytes stay in the worker; see `payloadBytes`). */
   resources: (ResourceRecord & { payloadBytes?: number })[];
+  /** A sample (`id` is the preset id) or one of the user's projects; absent for a bare restore. */
+  kind?: BookKind;
+  /** A sample that has a saved draft in this language (the *Edited* tag). */
+  edited?: boolean;
 }
 
 export interface PageSummary {
@@ -157,7 +161,13 @@ export type WorkerEvent =
   | { type: 'pagesReady'; revision: number; chapterId: string; firstPage: number; pages: number; speculative: boolean }
   /** Layout has caught up with `revision` for the whole book. */
   | { type: 'converged'; revision: number; pages: number; chapters: ChapterPages[] }
-  | { type: 'progress'; revision: number; done: number; total: number };
+  | { type: 'progress'; revision: number; done: number; total: number }
+  /** Something the user should read (storage unavailable or full, an import's repairs…). */
+  | { type: 'notice'; level: 'info' | 'warning'; text: string; code?: string }
+  /** The open book's changes up to `revision` are in storage. */
+  | { type: 'saved'; kind: BookKind; id: string; locale: string; revision: number }
+  /** Book lists changed (a project created, renamed, deleted; a draft or cover saved): list again. */
+  | { type: 'libraryChanged' };
 
 export const RasterRequestSchema = z
   .object({
@@ -192,6 +202,8 @@ export const RestoreSchema = z
     chapters: z.array(z.object({ id: z.string(), title: z.string(), text: z.string() }).strict()),
     config: z.record(z.string(), z.unknown()),
     resources: z.array(ResourceRecordSchema.extend({ payloadBytes: z.number().optional() })).default([]),
+    kind: z.enum(['preset', 'project']).optional(),
+    edited: z.boolean().optional(),
   })
   .strict();
 
@@ -200,7 +212,7 @@ export type UndoTextResult =
   | { ok: false; error: string; revision: number };
 
 /** What the worker exposes. Every method validates its arguments; none trusts the caller. */
-export interface BookWorkerApi {
+export interface BookWorkerApi extends BookLibraryApi {
   hello(): Promise<{ protocolVersion: number }>;
   /** Liveness probe for the UI's watchdog. */
   ping(): Promise<number>;
@@ -232,4 +244,131 @@ export interface BookWorkerApi {
   undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult>;
   /** Test hook: stop answering (simulates a hung worker). */
   debugHang(): Promise<void>;
+}
+
+// =============================================================================================
+// Books: samples, drafts, projects, covers, .postext (tools.md §7.3, §7.13–§7.15)
+
+export type BookKind = 'preset' | 'project';
+
+const presetId = z.string().regex(/^[a-z0-9-]+$/, 'preset ids use a-z, 0-9 and - (see listBooks().samples[].id)');
+const projectId = z.string().min(1, 'projectId names a project (see listBooks().projects[].id)');
+const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { message: 'send the file as a Uint8Array' });
+
+/** Names a book that need not be open. */
+export const BookRefSchema = z.union([
+  z.object({ kind: z.literal('preset'), presetId, locale: z.string().optional() }).strict(),
+  z.object({ kind: z.literal('project'), projectId }).strict(),
+]);
+export type BookRef = z.infer<typeof BookRefSchema>;
+
+export const COVER_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'] as const;
+export const CoverSchema = z
+  .object({ bytes, mime: z.enum(COVER_MIME_TYPES, { message: `a cover is one of ${COVER_MIME_TYPES.join(', ')}` }) })
+  .strict();
+
+export const OpenProjectSchema = z.object({ projectId }).strict();
+export const NewBookSchema = z
+  .object({ name: z.string().trim().min(1, 'a book name needs at least one character').optional(), locale: z.string().optional(), open: z.boolean().optional() })
+  .strict();
+export const CopyBookSchema = z
+  .object({
+    /** The book to copy; the open one when absent ("Copy of the open book", "Make my own copy"). */
+    source: BookRefSchema.optional(),
+    name: z.string().trim().min(1, 'a book name needs at least one character').optional(),
+    /** Open the copy (default false: row menus never change the open book). */
+    open: z.boolean().optional(),
+  })
+  .strict();
+export const RenameProjectSchema = z
+  .object({ projectId, name: z.string().trim().min(1, 'a book name needs at least one character'), description: z.string().optional() })
+  .strict();
+export const ProjectRequestSchema = z.object({ projectId }).strict();
+export const RestoreOriginalSchema = z.object({ presetId }).strict();
+export const SetCoverSchema = z.object({ book: BookRefSchema, cover: CoverSchema.nullable() }).strict();
+export const ExportBookSchema = z.object({ book: BookRefSchema.optional() }).strict();
+export const InspectPostextSchema = z.object({ bytes }).strict();
+export const ImportPostextSchema = z
+  .object({ bytes, locale: z.string().optional(), open: z.boolean().optional(), fileName: z.string().optional() })
+  .strict();
+
+export interface BookCover {
+  bytes: Uint8Array;
+  mime: string;
+  /** Captured from the first page (may be captured again once removed), not chosen. */
+  auto: boolean;
+}
+
+export interface ProjectEntry {
+  id: string;
+  name: string;
+  description: string;
+  locale: string | null;
+  createdAt: number;
+  updatedAt: number;
+  origin: string | null;
+  chapterCount: number;
+  cover: BookCover | null;
+}
+
+export interface SampleEntry {
+  id: string;
+  name: string;
+  description: string | null;
+  locale: string | null;
+  locales: string[];
+  openLocale: string | null;
+  /** The built-in sample: never hidden, the fallback when the open book is deleted. */
+  builtIn: boolean;
+  /** Languages with an edited draft (the *Edited* tag). */
+  edited: string[];
+  /** The cover of each language that has one (stored: captured or set). */
+  covers: Record<string, BookCover>;
+  /** The index's preview picture, relative to the presets root, or null. */
+  thumbnail: string | null;
+}
+
+export interface BookList {
+  /** `unavailable`: IndexedDB cannot be used; only samples are listed and nothing is saved. */
+  storage: 'ok' | 'unavailable';
+  projects: ProjectEntry[];
+  samples: SampleEntry[];
+  open: { kind: BookKind; id: string; locale: string } | null;
+}
+
+export interface PostextInfoResult {
+  id: string;
+  name: string;
+  description: string | null;
+  locale: string | null;
+  locales: string[];
+  openLocale: string | null;
+  manifestVersion: 1 | 2;
+}
+
+export interface BookLibraryApi {
+  /** Opens one of the user's projects (the book being left is saved first). */
+  openProject(request: z.input<typeof OpenProjectSchema>): Promise<BookSnapshot>;
+  /** Saves pending changes now (page hide, before another book opens). Never rejects: a failure is a `notice`. */
+  flush(): Promise<{ saved: boolean; error?: string }>;
+  listBooks(): Promise<BookList>;
+  /** A blank project ("New → Blank book"); opened unless `open: false`. */
+  newBook(request?: z.input<typeof NewBookSchema>): Promise<ProjectEntry>;
+  /** A project copied from a book (the open one by default): Make my own copy, Duplicate. */
+  copyBook(request?: z.input<typeof CopyBookSchema>): Promise<ProjectEntry>;
+  renameProject(request: z.input<typeof RenameProjectSchema>): Promise<ProjectEntry>;
+  /** Deletes a project; deleting the open one opens the built-in sample (`reopened`). */
+  deleteProject(request: z.input<typeof ProjectRequestSchema>): Promise<{ reopened: BookSnapshot | null }>;
+  /** Discards a sample's drafts in every language; an open edition reopens from the bundle. */
+  restoreOriginal(request: z.input<typeof RestoreOriginalSchema>): Promise<{ reopened: BookSnapshot | null }>;
+  /** Sets (or with `cover: null` removes) a book's cover. */
+  setCover(request: z.input<typeof SetCoverSchema>): Promise<void>;
+  /** Captures the open book's cover from its first page when it has none (240 px JPEG). */
+  captureCover(): Promise<{ captured: boolean }>;
+  /** A `.postext` of any book (the open one by default), with layouts.json when it is open and laid out. */
+  exportBook(request?: z.input<typeof ExportBookSchema>): Promise<{ bytes: Uint8Array; fileName: string; warnings: string[] }>;
+  /** What a `.postext` holds (name, languages) without importing it. */
+  inspectPostext(request: z.input<typeof InspectPostextSchema>): Promise<PostextInfoResult>;
+  /** Imports a `.postext` as a new project (opened unless `open: false`). */
+  importPostext(request: z.input<typeof ImportPostextSchema>): Promise<{ project: ProjectEntry; warnings: string[] }>;
 }

@@ -71,7 +71,7 @@ describe('transactions', () => {
     });
     expect(result.ok).toBe(true);
     const book = await host.getBook();
-    expect(book.chapters.map((c) => `${c.id}:${c.title}`)).toEqual(['intro:Introduction', 'ch2:', 'ch1:The fox']);
+    expect(book.chapters.map((c) => `${c.id}:${c.title}`)).toEqual(['intro:Introduction', 'ch2:Chapter 2', 'ch1:The fox']);
     const layout = await host.awaitConvergence(1);
     expect(layout.chapters.map((c) => c.id)).toEqual(['intro', 'ch2', 'ch1']);
   });

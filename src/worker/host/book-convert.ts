@@ -1,0 +1,166 @@
+/**
+ * Conversions between the three shapes one book takes in the worker: the bundle reader's
+ * `BundleBook` (presets, `.postext`), storage's `StoredBookContent` (IndexedDB rows) and the
+ * host's `BookState` (what transactions change). Pure functions, no I/O.
+ *
+ * `BookState` holds only what the engine and the transactions need (chapters, config, resource
+ * records with their main picture). Everything else a book carries — fonts, `view`, `start`,
+ * showcase fields, print masters and posters of resources — travels beside it as `BookExtras`,
+ * so that saving and exporting give back what was read.
+ */
+import type { StoredBookContent, StoredFont, StoredResource } from '../../storage/books';
+import type { JsonObject, JsonValue } from '../../storage/json';
+import type { BundleBook } from '../bundle/book';
+import { CONFIG_VERSION, loadConfig } from '../config';
+import type { BookResource, BookState } from '../document/book';
+import { ResourceRecordSchema, type ChapterPages, type PageSummary } from '../protocol/messages';
+
+/** What a book carries beside its `BookState` (kept by the library, saved and exported with it). */
+export interface BookExtras {
+  fonts: StoredFont[];
+  view: JsonObject | null;
+  start: JsonObject | null;
+  extras: JsonObject;
+  /** Payloads of roles other than `file` (print masters, posters), per resource id. */
+  otherPayloads: Map<string, Record<string, Uint8Array>>;
+}
+
+/** The edition language of a book that names none (the engine needs one for hyphenation). */
+export const FALLBACK_LOCALE = 'en';
+
+export function emptyExtras(): BookExtras {
+  return { fonts: [], view: null, start: null, extras: {}, otherPayloads: new Map() };
+}
+
+/**
+ * Resource records and their pictures, as the host keeps them. A record the protocol's schema
+ * refuses is left out with a warning (the bundle reader accepts a few shapes the engine cannot use).
+ */
+function toBookResources(
+  resources: readonly { id: string; record: JsonObject; payloads: Partial<Record<string, Uint8Array>> }[],
+  warnings: string[],
+): { resources: BookResource[]; otherPayloads: Map<string, Record<string, Uint8Array>> } {
+  const out: BookResource[] = [];
+  const otherPayloads = new Map<string, Record<string, Uint8Array>>();
+  for (const resource of resources) {
+    const parsed = ResourceRecordSchema.safeParse({ ...resource.record, id: resource.id });
+    if (!parsed.success) {
+      warnings.push(`The resource "${resource.id}" was left out: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'record'}: ${i.message}`).join('; ')}`);
+      continue;
+    }
+    out.push({ record: parsed.data, payload: resource.payloads['file'] });
+    const others: Record<string, Uint8Array> = {};
+    for (const [role, bytes] of Object.entries(resource.payloads)) if (role !== 'file' && bytes) others[role] = bytes;
+    if (Object.keys(others).length > 0) otherPayloads.set(resource.id, others);
+  }
+  return { resources: out, otherPayloads };
+}
+
+/**
+ * The config as the host keeps it: read once through the config module with the bundle's
+ * `configVersion` pins (configuration.md §19) and stripped of defaults.
+ */
+function readConfig(config: JsonObject, configVersion: number | null, chapters: readonly { text: string }[]): Record<string, unknown> {
+  const content = chapters.map((c) => c.text).join('\n');
+  return loadConfig(config, { ...(configVersion !== null ? { configVersion } : {}), content }).config as Record<string, unknown>;
+}
+
+/** A freshly read bundle edition as the host's book (sample chapter ids `ch1`, `ch2`… in book order). */
+export function bundleToBookState(book: BundleBook, id: string, warnings: string[]): { state: BookState; extras: BookExtras } {
+  const chapters = book.chapters.map((c, i) => ({ id: `ch${i + 1}`, title: c.title, text: c.text }));
+  const { resources, otherPayloads } = toBookResources(
+    book.resources.map((r) => ({ id: r.record.id, record: r.record, payloads: r.payloads })),
+    warnings,
+  );
+  const fonts: StoredFont[] = book.fonts.flatMap((family) =>
+    family.variants.map((v) => ({
+      id: v.fileId,
+      family: family.name,
+      weight: v.weight,
+      style: v.style,
+      format: v.format,
+      fileName: v.file.slice(v.file.lastIndexOf('/') + 1),
+      bytes: v.bytes,
+    })),
+  );
+  return {
+    state: {
+      id,
+      name: book.name,
+      locale: book.locale ?? book.primaryLocale ?? FALLBACK_LOCALE,
+      chapters,
+      config: readConfig(book.config, book.configVersion, chapters),
+      resources,
+    },
+    extras: { fonts, view: book.view, start: book.start, extras: book.extras, otherPayloads },
+  };
+}
+
+/** A stored project or draft as the host's book. */
+export function storedToBookState(content: StoredBookContent, meta: { id: string; name: string; locale?: string }, warnings: string[]): { state: BookState; extras: BookExtras } {
+  const chapters = content.chapters.map((c) => ({ id: c.id, title: c.title, text: c.text }));
+  const { resources, otherPayloads } = toBookResources(
+    content.resources.map((r: StoredResource) => ({ id: r.id, record: r.record, payloads: r.payloads })),
+    warnings,
+  );
+  return {
+    state: {
+      id: meta.id,
+      name: meta.name,
+      locale: meta.locale ?? content.locale ?? FALLBACK_LOCALE,
+      chapters,
+      config: readConfig(content.config, content.configVersion, chapters),
+      resources,
+    },
+    extras: { fonts: content.fonts, view: content.view, start: content.start, extras: content.extras, otherPayloads },
+  };
+}
+
+/** The host's book as storage content (the inverse of `storedToBookState`). */
+export function bookStateToStored(state: BookState, extras: BookExtras): StoredBookContent {
+  return {
+    locale: state.locale,
+    // The host's config is plain JSON by construction (validated ops, JSON files).
+    config: structuredClone(state.config) as JsonObject,
+    configVersion: CONFIG_VERSION,
+    chapters: state.chapters.map((c) => ({ id: c.id, title: c.title, text: c.text })),
+    resources: state.resources.map((r) => {
+      const payloads: Record<string, Uint8Array> = { ...(extras.otherPayloads.get(r.record.id) ?? {}) };
+      if (r.payload) payloads['file'] = r.payload;
+      return { id: r.record.id, record: structuredClone(r.record) as JsonObject, payloads };
+    }),
+    fonts: extras.fonts,
+    view: extras.view,
+    start: extras.start,
+    extras: extras.extras,
+  };
+}
+
+/**
+ * `layouts.json` of an export (bundle-format §1, §13): per-chapter page counts and numbering of
+ * the current layout, stamped so a reader can tell whether they still hold. Our own shape,
+ * version 1; a reader that finds a stamp differing from its own paginates afresh.
+ */
+export function layoutsJson(
+  state: BookState,
+  pages: { revision: number; pages: PageSummary[]; chapters: ChapterPages[] },
+  stamps: { engine: number; configHash: string; resourcesHash: string },
+): JsonValue | null {
+  if (pages.revision < 0 || pages.chapters.length !== state.chapters.length) return null;
+  return {
+    version: 1,
+    engine: stamps.engine,
+    configVersion: CONFIG_VERSION,
+    config: stamps.configHash,
+    resources: stamps.resourcesHash,
+    pages: pages.pages.length,
+    chapters: pages.chapters.map((c, i) => ({
+      index: i,
+      title: state.chapters[i]?.title ?? '',
+      pages: c.pages,
+      firstPage: c.firstPage,
+      firstLabel: pages.pages[c.firstPage]?.label ?? String(c.firstPage + 1),
+      lastLabel: pages.pages[c.firstPage + c.pages - 1]?.label ?? String(c.firstPage + c.pages),
+    })),
+  };
+}

@@ -1,0 +1,616 @@
+/**
+ * The book library inside the worker: which book is open (a sample edition or a project), where
+ * it comes from and where it goes. Samples are read with the bundle module and never modified;
+ * the first accepted edit of a sample saves a *draft* for that sample and language; projects are
+ * rows of their own. Saving is debounced (autosave) and flushed on demand (page hide, before
+ * another book opens). Storage failures never reach the book: they become a `notice` event and
+ * the rows saved before stay as they were (every save is one IndexedDB transaction).
+ *
+ * The library does not hold the book's text: the host does. It reads it through `LibraryHost`
+ * when saving and hands the host a `BookState` to open.
+ */
+import { StorageError, storageErrorNotice, type BookStorage, type StoredBookContent, type StoredCover } from '../../storage';
+import { contentId } from '../../storage/hash';
+import type { JsonValue } from '../../storage/json';
+import { createAutosave, type Autosave } from '../../storage/autosave';
+import {
+  bundleBookToStoredContent,
+  bundleThumbnailToCover,
+  exportPostext,
+  importPostext,
+  inspectPostext,
+  loadPresetBook,
+  presetThumbnailPath,
+  readPresetIndex,
+  slugify,
+  storedContentToBundleBook,
+  type BundleReadResult,
+  type PresetIndexEntry,
+  type ReadBytes,
+  type ReadText,
+} from '../bundle';
+import { CONFIG_VERSION } from '../config';
+import type { BookResource, BookState } from '../document/book';
+import { DISPLAY_LIST_VERSION } from '../protocol/displaylist';
+import {
+  CopyBookSchema,
+  ExportBookSchema,
+  ImportPostextSchema,
+  InspectPostextSchema,
+  NewBookSchema,
+  OpenProjectSchema,
+  ProjectRequestSchema,
+  RenameProjectSchema,
+  RestoreOriginalSchema,
+  SetCoverSchema,
+  type BookCover,
+  type BookKind,
+  type BookList,
+  type BookRef,
+  type BookSnapshot,
+  type ChapterPages,
+  type PageSummary,
+  type PostextInfoResult,
+  type ProjectEntry,
+  type SampleEntry,
+  type WorkerEvent,
+} from '../protocol/messages';
+import { bookStateToStored, bundleToBookState, emptyExtras, FALLBACK_LOCALE, layoutsJson, storedToBookState, type BookExtras } from './book-convert';
+
+/** The sample that is always there: first in the list, never hidden, the fallback of a deleted open book. */
+export const BUILT_IN_PRESET = 'postext-guide';
+/** Quiet time before an edit is saved, ms. Short: page hide flushes, but a crash does not. */
+const SAVE_DELAY_MS = 300;
+/** Automatic covers (tools.md §7.3): a 240 px wide JPEG of the first page. */
+const COVER_WIDTH = 240;
+/** Automatic covers wait this long after the book converges ("taken when idle"), ms. */
+const COVER_IDLE_MS = 800;
+
+export interface LibraryEnvironment {
+  /** The presets directory (`/presets/` in the app): text and binary files by relative path. */
+  presets: { readText: ReadText; readBytes?: ReadBytes };
+  /** Opens the book database; absent or throwing means books live in memory only (the user is told). */
+  openStorage?: () => Promise<BookStorage>;
+  /** The UI language, for a sample's edition when none is asked for (bundle-format §4.3). */
+  uiLocale?: () => string | null;
+  /** Wall clock for timestamps, ms since the epoch (default Date.now). */
+  clock?: () => number;
+  /** Fresh project ids (default crypto.randomUUID). */
+  newId?: () => string;
+  /** Autosave quiet time, ms (tests shorten it). */
+  saveDelayMs?: number;
+}
+
+/** What the library needs from the host that owns the open book. */
+export interface LibraryHost {
+  current(): { book: BookState; revision: number } | null;
+  /** Opens a book at a revision: the host emits `opened` and starts layout. */
+  open(book: BookState, revision: number): BookSnapshot;
+  emit(event: WorkerEvent): void;
+  pages(): Promise<{ revision: number; pages: PageSummary[]; chapters: ChapterPages[] }>;
+  /** A JPEG of the first page of the current layout, or null where rasterising is impossible. */
+  renderFirstPage(width: number): Promise<{ bytes: Uint8Array; mime: string } | null>;
+}
+
+/** Where the open book lives. */
+type OpenRef =
+  | { kind: 'preset'; presetId: string; locale: string; name: string; description: string; edited: boolean }
+  | { kind: 'project'; projectId: string; name: string; description: string; createdAt: number; origin: string | null };
+
+export class Library {
+  private ref: OpenRef | null = null;
+  private extras: BookExtras = emptyExtras();
+  private readonly autosave: Autosave;
+  private storagePromise: Promise<BookStorage | null> | null = null;
+  /** The code of the last storage notice, so a failing autosave does not repeat itself every time. */
+  private lastProblem: string | null = null;
+  private coverTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Books whose automatic cover was tried in this session (a failed capture is not retried in a loop). */
+  private readonly coverTried = new Set<string>();
+
+  constructor(
+    private readonly env: LibraryEnvironment,
+    private readonly host: LibraryHost,
+  ) {
+    this.autosave = createAutosave({
+      save: () => this.save(),
+      delayMs: env.saveDelayMs ?? SAVE_DELAY_MS,
+      onError: (error) => this.problem(error),
+    });
+  }
+
+  // ---- the open book ------------------------------------------------------------------------
+
+  /** Snapshot fields the host adds: what kind of book is open, and whether a sample is edited. */
+  describe(): { kind?: BookKind; edited?: boolean } {
+    if (!this.ref) return {};
+    return this.ref.kind === 'preset' ? { kind: 'preset', edited: this.ref.edited } : { kind: 'project' };
+  }
+
+  /** Called by the host after every accepted transaction. */
+  changed(): void {
+    if (this.ref) this.autosave.schedule();
+  }
+
+  /** Called by the host on convergence: captures an automatic cover when the book has none. */
+  converged(): void {
+    if (!this.ref || this.coverTimer !== null) return;
+    const key = this.coverKey(this.ref);
+    if (this.coverTried.has(key)) return;
+    this.coverTimer = setTimeout(() => {
+      this.coverTimer = null;
+      if (this.ref && this.coverKey(this.ref) === key) void this.captureCover().catch(() => undefined);
+    }, COVER_IDLE_MS);
+  }
+
+  async openPreset(presetId: string, locale?: string): Promise<BookSnapshot> {
+    const entry = await this.findPreset(presetId);
+    if (!entry) {
+      // Until the shell's permalinks know `#project=` (tools.md §7.14), a saved "last book" that is a
+      // project comes back through this path: an id no sample has but a project has opens the project.
+      const storage = await this.storage();
+      if (storage && (await storage.loadProject(presetId).catch(() => null))) return this.openProject({ projectId: presetId });
+      throw new Error(`No sample book has the id "${presetId}"; the samples are listed by listBooks().samples.`);
+    }
+    await this.leave();
+    const read = await this.readPreset(entry, locale ?? null);
+    const edition = read.book.locale ?? read.book.primaryLocale ?? FALLBACK_LOCALE;
+    const draft = await this.withStorage((s) => s.loadDraft(presetId, edition), null);
+    const warnings = [...read.warnings];
+    const opened = draft
+      ? storedToBookState(draft, { id: presetId, name: read.book.name, locale: edition }, warnings)
+      : bundleToBookState(read.book, presetId, warnings);
+    this.ref = { kind: 'preset', presetId, locale: edition, name: read.book.name, description: read.book.description ?? '', edited: draft?.edited ?? false };
+    this.extras = opened.extras;
+    return this.host.open(opened.state, 0);
+  }
+
+  async openProject(request: unknown): Promise<BookSnapshot> {
+    const { projectId } = OpenProjectSchema.parse(request);
+    await this.leave();
+    const storage = await this.requireStorage();
+    const project = await storage.loadProject(projectId);
+    if (!project) throw new Error(`No book has the id "${projectId}"; the books are listed by listBooks().projects.`);
+    const warnings: string[] = [];
+    const opened = storedToBookState(project, { id: project.id, name: project.name }, warnings);
+    this.ref = { kind: 'project', projectId, name: project.name, description: project.description, createdAt: project.createdAt, origin: project.origin };
+    this.extras = opened.extras;
+    return this.host.open(opened.state, 0);
+  }
+
+  /**
+   * Crash recovery: the mirror the client kept (text and records at `revision`) over what storage
+   * (or the sample) has. Pictures, fonts and the book's other files do not travel in snapshots;
+   * they come back from storage. Edits newer than the last save come from the mirror and are
+   * saved again. Without a source (no storage, a deleted project) the mirror alone is restored.
+   */
+  async restore(
+    snapshot: { id: string; name: string; locale: string; revision: number; chapters: BookState['chapters']; config: Record<string, unknown>; resources: BookResource[]; kind?: BookKind | undefined },
+  ): Promise<BookSnapshot> {
+    this.autosave.cancel();
+    this.ref = null;
+    this.extras = emptyExtras();
+    let base: { state: BookState; extras: BookExtras; ref: OpenRef } | null = null;
+    try {
+      base = await this.sourceOf(snapshot.kind === 'project' ? { kind: 'project', projectId: snapshot.id } : snapshot.kind === 'preset' ? { kind: 'preset', presetId: snapshot.id, locale: snapshot.locale } : null);
+    } catch {
+      base = null; // the mirror alone still restores the text
+    }
+    const payloads = new Map((base?.state.resources ?? []).map((r) => [r.record.id, r.payload]));
+    const state: BookState = {
+      id: snapshot.id,
+      name: snapshot.name,
+      locale: snapshot.locale,
+      chapters: snapshot.chapters,
+      config: snapshot.config,
+      resources: snapshot.resources.map((r) => ({ record: r.record, payload: r.payload ?? payloads.get(r.record.id) })),
+    };
+    if (base) {
+      this.ref = base.ref;
+      this.extras = base.extras;
+    }
+    const result = this.host.open(state, snapshot.revision);
+    if (base && !sameContent(base.state, state)) this.autosave.schedule();
+    return result;
+  }
+
+  /** Saves pending changes now. Never rejects: a failure is reported as a notice and returned. */
+  async flush(): Promise<{ saved: boolean; error?: string }> {
+    try {
+      const pending = this.autosave.pending;
+      await this.autosave.flush();
+      return { saved: pending };
+    } catch (error) {
+      this.problem(error);
+      return { saved: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  // ---- lists --------------------------------------------------------------------------------
+
+  async listBooks(): Promise<BookList> {
+    const index = await readPresetIndex(this.env.presets.readText);
+    const storage = await this.storage();
+    const projects: ProjectEntry[] = [];
+    const samples: SampleEntry[] = [];
+    const drafts = storage ? await storage.listDrafts().catch(() => []) : [];
+    if (storage) {
+      for (const p of await storage.listProjects().catch(() => [])) {
+        projects.push({ ...p, cover: toCover(await storage.getProjectCover(p.id).catch(() => null)) });
+      }
+    }
+    // The built-in first, the others in index order.
+    const ordered = [...index.presets].sort((a, b) => Number(b.id === BUILT_IN_PRESET) - Number(a.id === BUILT_IN_PRESET));
+    for (const entry of ordered) {
+      const locales = entry.locales ?? (entry.locale ? [entry.locale] : []);
+      const covers: Record<string, BookCover> = {};
+      if (storage) {
+        for (const locale of locales) {
+          const cover = toCover(await storage.getPresetCover(entry.id, locale).catch(() => null));
+          if (cover) covers[locale] = cover;
+        }
+      }
+      samples.push({
+        id: entry.id,
+        name: entry.name,
+        description: entry.description ?? null,
+        locale: entry.locale ?? null,
+        locales,
+        openLocale: entry.openLocale ?? entry.locale ?? null,
+        builtIn: entry.id === BUILT_IN_PRESET,
+        edited: drafts.filter((d) => d.presetId === entry.id && d.edited).map((d) => d.locale),
+        covers,
+        thumbnail: presetThumbnailPath(entry),
+      });
+    }
+    const current = this.host.current();
+    const open = this.ref && current
+      ? { kind: this.ref.kind, id: this.ref.kind === 'preset' ? this.ref.presetId : this.ref.projectId, locale: current.book.locale }
+      : null;
+    return { storage: storage ? 'ok' : 'unavailable', projects, samples, open };
+  }
+
+  // ---- projects -----------------------------------------------------------------------------
+
+  async newBook(request: unknown = {}): Promise<ProjectEntry> {
+    const { name, locale, open } = NewBookSchema.parse(request ?? {});
+    const storage = await this.requireStorage();
+    const now = this.now();
+    const title = name ?? 'Untitled book';
+    const content: StoredBookContent = {
+      locale: locale ?? this.env.uiLocale?.() ?? FALLBACK_LOCALE,
+      config: {},
+      configVersion: CONFIG_VERSION,
+      chapters: [{ id: 'ch1', title: 'Chapter 1', text: '# Chapter 1\n\n' }],
+      resources: [],
+      fonts: [],
+      view: null,
+      start: null,
+      extras: {},
+    };
+    const id = this.newId();
+    await storage.saveProject({ ...content, id, name: title, description: '', createdAt: now, updatedAt: now, origin: null });
+    this.host.emit({ type: 'libraryChanged' });
+    if (open !== false) await this.openProject({ projectId: id });
+    return this.projectEntry(storage, id);
+  }
+
+  async copyBook(request: unknown = {}): Promise<ProjectEntry> {
+    const { source, name, open } = CopyBookSchema.parse(request ?? {});
+    const storage = await this.requireStorage();
+    const from = await this.contentOf(source);
+    const now = this.now();
+    const id = this.newId();
+    // Make my own copy of a sample keeps its name; a copy of a project says so.
+    const title = name ?? (from.ref.kind === 'preset' ? from.ref.name : `${from.ref.name} (copy)`);
+    const origin = from.ref.kind === 'preset' ? `preset:${from.ref.presetId}:${from.ref.locale}` : `project:${from.ref.projectId}`;
+    await storage.saveProject({ ...from.content, id, name: title, description: from.ref.description, createdAt: now, updatedAt: now, origin });
+    // Copies adopt the source's cover.
+    const cover = await this.coverOf(from.ref).catch(() => null);
+    if (cover) await storage.setProjectCover(id, cover);
+    this.host.emit({ type: 'libraryChanged' });
+    if (open === true) await this.openProject({ projectId: id });
+    return this.projectEntry(storage, id);
+  }
+
+  async renameProject(request: unknown): Promise<ProjectEntry> {
+    const { projectId, name, description } = RenameProjectSchema.parse(request);
+    const storage = await this.requireStorage();
+    const isOpen = this.ref?.kind === 'project' && this.ref.projectId === projectId;
+    // The open project's newest text goes to disk first, so the rename does not write older rows.
+    if (isOpen) await this.autosave.flush();
+    const project = await storage.loadProject(projectId);
+    if (!project) throw new Error(`No book has the id "${projectId}"; the books are listed by listBooks().projects.`);
+    const next = { ...project, name, description: description ?? project.description, updatedAt: this.now() };
+    await storage.saveProject(next);
+    if (isOpen && this.ref?.kind === 'project') this.ref = { ...this.ref, name: next.name, description: next.description };
+    this.host.emit({ type: 'libraryChanged' });
+    return this.projectEntry(storage, projectId);
+  }
+
+  async deleteProject(request: unknown): Promise<{ reopened: BookSnapshot | null }> {
+    const { projectId } = ProjectRequestSchema.parse(request);
+    const storage = await this.requireStorage();
+    const isOpen = this.ref?.kind === 'project' && this.ref.projectId === projectId;
+    if (isOpen) {
+      // Its pending edits are not worth saving any more.
+      this.autosave.cancel();
+      this.ref = null;
+    }
+    await storage.deleteProject(projectId);
+    void storage.collectGarbage().catch(() => undefined);
+    this.host.emit({ type: 'libraryChanged' });
+    // Deleting the open book falls back to the built-in sample (tools.md §7.3).
+    return { reopened: isOpen ? await this.openPreset(BUILT_IN_PRESET) : null };
+  }
+
+  async restoreOriginal(request: unknown): Promise<{ reopened: BookSnapshot | null }> {
+    const { presetId } = RestoreOriginalSchema.parse(request);
+    const storage = await this.requireStorage();
+    const open = this.ref?.kind === 'preset' && this.ref.presetId === presetId ? this.ref : null;
+    if (open) {
+      this.autosave.cancel();
+      this.ref = null;
+    }
+    await storage.deleteDrafts(presetId);
+    void storage.collectGarbage().catch(() => undefined);
+    this.host.emit({ type: 'libraryChanged' });
+    return { reopened: open ? await this.openPreset(presetId, open.locale) : null };
+  }
+
+  // ---- covers -------------------------------------------------------------------------------
+
+  async setCover(request: unknown): Promise<void> {
+    const { book, cover } = SetCoverSchema.parse(request);
+    const storage = await this.requireStorage();
+    const stored = cover ? { bytes: cover.bytes, mime: cover.mime, auto: false } : null;
+    if (book.kind === 'project') await storage.setProjectCover(book.projectId, stored);
+    else await storage.setPresetCover(book.presetId, book.locale ?? (await this.defaultEdition(book.presetId)), stored);
+    // A removed cover may be captured again on a later visit.
+    if (!cover) this.coverTried.delete(this.coverKey(book.kind === 'project' ? { kind: 'project', projectId: book.projectId } : { kind: 'preset', presetId: book.presetId, locale: book.locale ?? '' }));
+    this.host.emit({ type: 'libraryChanged' });
+  }
+
+  /** The open book's automatic cover, from its first page, when it has none. */
+  async captureCover(): Promise<{ captured: boolean }> {
+    const ref = this.ref;
+    if (!ref) return { captured: false };
+    const storage = await this.storage();
+    if (!storage) return { captured: false };
+    this.coverTried.add(this.coverKey(ref));
+    if (await this.coverOf(ref).catch(() => null)) return { captured: false }; // never replaced
+    const shot = await this.host.renderFirstPage(COVER_WIDTH).catch(() => null);
+    if (!shot || this.ref !== ref) return { captured: false };
+    const cover: StoredCover = { bytes: shot.bytes, mime: shot.mime, auto: true };
+    try {
+      if (ref.kind === 'project') await storage.setProjectCover(ref.projectId, cover);
+      else await storage.setPresetCover(ref.presetId, ref.locale, cover);
+    } catch (error) {
+      this.problem(error);
+      return { captured: false };
+    }
+    this.host.emit({ type: 'libraryChanged' });
+    return { captured: true };
+  }
+
+  // ---- .postext -----------------------------------------------------------------------------
+
+  async exportBook(request: unknown = {}): Promise<{ bytes: Uint8Array; fileName: string; warnings: string[] }> {
+    const { book } = ExportBookSchema.parse(request ?? {});
+    const from = await this.contentOf(book);
+    const cover = await this.coverOf(from.ref).catch(() => null);
+    const slug = slugify(from.ref.name) || 'book';
+    const bundle = storedContentToBundleBook(from.content, { id: slug, name: from.ref.name, description: from.ref.description, cover });
+    // layouts.json only from a layout of exactly this text.
+    let layouts: JsonValue | null = null;
+    const current = this.host.current();
+    if (from.isOpen && current) {
+      const pages = await this.host.pages();
+      if (pages.revision === current.revision) {
+        const encoder = new TextEncoder();
+        const configHash = await contentId(encoder.encode(JSON.stringify(current.book.config)));
+        const resourcesHash = await contentId(encoder.encode(JSON.stringify(current.book.resources.map((r) => [r.record, r.payload?.byteLength ?? 0]))));
+        layouts = layoutsJson(current.book, pages, { engine: DISPLAY_LIST_VERSION, configHash, resourcesHash });
+      }
+    }
+    const result = await exportPostext(bundle, { date: new Date(this.now()), ...(layouts !== null ? { layouts } : {}) });
+    return { bytes: result.bytes, fileName: `${slug}.postext`, warnings: result.warnings };
+  }
+
+  async inspectPostext(request: unknown): Promise<PostextInfoResult> {
+    const { bytes } = InspectPostextSchema.parse(request);
+    return inspectPostext(bytes);
+  }
+
+  async importPostext(request: unknown): Promise<{ project: ProjectEntry; warnings: string[] }> {
+    const { bytes, locale, open } = ImportPostextSchema.parse(request);
+    const storage = await this.requireStorage();
+    const read = await importPostext(bytes, { requestedLocale: locale ?? null, uiLocale: this.env.uiLocale?.() ?? null });
+    const content = bundleBookToStoredContent(read.book);
+    const now = this.now();
+    const id = this.newId();
+    await storage.saveProject({ ...content, id, name: read.book.name, description: read.book.description ?? '', createdAt: now, updatedAt: now, origin: `postext:${read.book.id}` });
+    const cover = bundleThumbnailToCover(read.book);
+    if (cover) await storage.setProjectCover(id, cover);
+    this.host.emit({ type: 'libraryChanged' });
+    if (read.warnings.length > 0) this.host.emit({ type: 'notice', level: 'info', text: `${read.book.name}: ${read.warnings.join('; ')}.`, code: 'import-repaired' });
+    if (open !== false) await this.openProject({ projectId: id });
+    return { project: await this.projectEntry(storage, id), warnings: read.warnings };
+  }
+
+  // ---- internals ----------------------------------------------------------------------------
+
+  /** Writes the open book: a sample's draft for its language, or the project's rows. */
+  private async save(): Promise<void> {
+    const ref = this.ref;
+    const current = this.host.current();
+    if (!ref || !current) return;
+    const storage = await this.storage();
+    if (!storage) return; // told once when storage failed to open; the book stays in memory
+    const content = bookStateToStored(current.book, this.extras);
+    const now = this.now();
+    if (ref.kind === 'preset') {
+      await storage.saveDraft({ ...content, presetId: ref.presetId, locale: ref.locale, edited: true, updatedAt: now });
+      if (!ref.edited) {
+        ref.edited = true;
+        this.host.emit({ type: 'libraryChanged' });
+      }
+    } else {
+      await storage.saveProject({ ...content, id: ref.projectId, name: ref.name, description: ref.description, createdAt: ref.createdAt, updatedAt: now, origin: ref.origin });
+      this.host.emit({ type: 'libraryChanged' });
+    }
+    if (this.lastProblem !== null && this.lastProblem !== 'unavailable') {
+      this.lastProblem = null;
+      this.host.emit({ type: 'notice', level: 'info', text: 'The book is saved again.', code: 'saved' });
+    }
+    this.host.emit({ type: 'saved', kind: ref.kind, id: ref.kind === 'preset' ? ref.presetId : ref.projectId, locale: current.book.locale, revision: current.revision });
+  }
+
+  /** The book being left is saved first; a failure is reported and the switch goes on. */
+  private async leave(): Promise<void> {
+    if (this.coverTimer !== null) clearTimeout(this.coverTimer);
+    this.coverTimer = null;
+    await this.flush();
+    this.autosave.cancel();
+    this.ref = null;
+  }
+
+  /** A storage failure as a notice (once per kind of failure until a save succeeds again). */
+  private problem(error: unknown): void {
+    const storageError = error instanceof StorageError ? error : null;
+    const code = storageError?.code ?? 'failed';
+    if (this.lastProblem === code) return;
+    this.lastProblem = code;
+    const text = storageError ? storageErrorNotice(storageError) : `The book could not be saved: ${error instanceof Error ? error.message : String(error)}. The last saved version is intact.`;
+    this.host.emit({ type: 'notice', level: 'warning', text, code });
+  }
+
+  /** The database, opened once; null (and the user told) where there is none. */
+  private storage(): Promise<BookStorage | null> {
+    this.storagePromise ??= (async () => {
+      if (!this.env.openStorage) return null;
+      try {
+        return await this.env.openStorage();
+      } catch (error) {
+        this.problem(error instanceof StorageError ? error : new StorageError('unavailable', String(error), error));
+        return null;
+      }
+    })();
+    return this.storagePromise;
+  }
+
+  private async requireStorage(): Promise<BookStorage> {
+    const storage = await this.storage();
+    if (!storage) throw new Error('Books cannot be stored in this browser (IndexedDB is unavailable); only the samples can be opened.');
+    return storage;
+  }
+
+  /** Runs a storage read; a failure is reported and yields `fallback` (the book still opens). */
+  private async withStorage<T>(read: (storage: BookStorage) => Promise<T>, fallback: T): Promise<T> {
+    const storage = await this.storage();
+    if (!storage) return fallback;
+    try {
+      return await read(storage);
+    } catch (error) {
+      this.problem(error);
+      return fallback;
+    }
+  }
+
+  private async findPreset(presetId: string): Promise<PresetIndexEntry | undefined> {
+    return (await readPresetIndex(this.env.presets.readText)).presets.find((p) => p.id === presetId);
+  }
+
+  private readPreset(entry: PresetIndexEntry, locale: string | null): Promise<BundleReadResult> {
+    const readBytes = this.env.presets.readBytes ?? (async () => null);
+    return loadPresetBook({
+      dir: entry.dir,
+      expectedId: entry.id,
+      requestedLocale: locale,
+      uiLocale: this.env.uiLocale?.() ?? null,
+      readText: this.env.presets.readText,
+      readBytes,
+    });
+  }
+
+  private async defaultEdition(presetId: string): Promise<string> {
+    const entry = await this.findPreset(presetId);
+    return entry?.openLocale ?? entry?.locale ?? FALLBACK_LOCALE;
+  }
+
+  /** A book's state, extras and identity, from storage or the bundle (not the open copy). */
+  private async sourceOf(ref: BookRef | null): Promise<{ state: BookState; extras: BookExtras; ref: OpenRef } | null> {
+    if (ref === null) return null;
+    const warnings: string[] = [];
+    if (ref.kind === 'project') {
+      const storage = await this.storage();
+      const project = storage ? await storage.loadProject(ref.projectId) : null;
+      if (!project) return null;
+      const opened = storedToBookState(project, { id: project.id, name: project.name }, warnings);
+      return { ...opened, ref: { kind: 'project', projectId: project.id, name: project.name, description: project.description, createdAt: project.createdAt, origin: project.origin } };
+    }
+    const entry = await this.findPreset(ref.presetId);
+    if (!entry) return null;
+    const read = await this.readPreset(entry, ref.locale ?? null);
+    const edition = read.book.locale ?? read.book.primaryLocale ?? FALLBACK_LOCALE;
+    const storage = await this.storage();
+    const draft = storage ? await storage.loadDraft(ref.presetId, edition) : null;
+    const opened = draft ? storedToBookState(draft, { id: ref.presetId, name: read.book.name, locale: edition }, warnings) : bundleToBookState(read.book, ref.presetId, warnings);
+    return { ...opened, ref: { kind: 'preset', presetId: ref.presetId, locale: edition, name: read.book.name, description: read.book.description ?? '', edited: draft?.edited ?? false } };
+  }
+
+  /** The content of a book to copy or export: the open one from memory (newest), others from their source. */
+  private async contentOf(source: BookRef | undefined): Promise<{ content: StoredBookContent; ref: OpenRef; isOpen: boolean }> {
+    const current = this.host.current();
+    if (this.ref && current && (source === undefined || this.refersToOpen(source))) {
+      return { content: bookStateToStored(current.book, this.extras), ref: this.ref, isOpen: true };
+    }
+    if (source === undefined) throw new Error('No book is open; name the book to copy or export ({ kind: "preset", presetId } or { kind: "project", projectId }).');
+    const found = await this.sourceOf(source);
+    if (!found) {
+      throw new Error(source.kind === 'project' ? `No book has the id "${source.projectId}"; see listBooks().projects.` : `No sample book has the id "${source.presetId}"; see listBooks().samples.`);
+    }
+    return { content: bookStateToStored(found.state, found.extras), ref: found.ref, isOpen: false };
+  }
+
+  private refersToOpen(source: BookRef): boolean {
+    const ref = this.ref;
+    if (!ref) return false;
+    if (source.kind === 'project') return ref.kind === 'project' && ref.projectId === source.projectId;
+    return ref.kind === 'preset' && ref.presetId === source.presetId && (source.locale === undefined || source.locale.toLowerCase() === ref.locale.toLowerCase());
+  }
+
+  private async coverOf(ref: OpenRef): Promise<StoredCover | null> {
+    const storage = await this.storage();
+    if (!storage) return null;
+    return ref.kind === 'project' ? storage.getProjectCover(ref.projectId) : storage.getPresetCover(ref.presetId, ref.locale);
+  }
+
+  private coverKey(ref: { kind: 'project'; projectId: string } | { kind: 'preset'; presetId: string; locale: string }): string {
+    return ref.kind === 'project' ? `project:${ref.projectId}` : `preset:${ref.presetId}:${ref.locale}`;
+  }
+
+  private async projectEntry(storage: BookStorage, id: string): Promise<ProjectEntry> {
+    const summary = (await storage.listProjects()).find((p) => p.id === id);
+    if (!summary) throw new Error(`The book "${id}" was not found after saving it.`);
+    return { ...summary, cover: toCover(await storage.getProjectCover(id).catch(() => null)) };
+  }
+
+  private now(): number {
+    return (this.env.clock ?? Date.now)();
+  }
+
+  private newId(): string {
+    return this.env.newId?.() ?? `p-${crypto.randomUUID()}`;
+  }
+}
+
+function toCover(cover: StoredCover | null): BookCover | null {
+  return cover ? { bytes: cover.bytes, mime: cover.mime, auto: cover.auto } : null;
+}
+
+/** Whether two states have the same text, chapter list, config and resource records. */
+function sameContent(a: BookState, b: BookState): boolean {
+  const key = (s: BookState): string => JSON.stringify([s.chapters.map((c) => [c.id, c.title, c.text]), s.config, s.resources.map((r) => r.record)]);
+  return key(a) === key(b);
+}

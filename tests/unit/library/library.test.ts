@@ -1,0 +1,255 @@
+import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openBookStorage, StorageError, type BookStorage } from '../../../src/storage';
+import { BookHost } from '../../../src/worker/host/book-host';
+import type { WorkerEvent } from '../../../src/worker/protocol/messages';
+import { nodeEnvironment } from '../../support/node-host';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Two samples: the built-in one in English and Spanish, and a second one-language sample. */
+function sampleFiles(): Record<string, string | Uint8Array> {
+  return {
+    'index.json': JSON.stringify({
+      version: 1,
+      presets: [
+        { id: 'postext-guide', dir: 'guide', name: 'Guide', locale: 'en', locales: ['en', 'es'], openLocale: 'en', default: true },
+        { id: 'harbour', dir: 'harbour', name: 'Harbour', locale: 'en' },
+      ],
+    }),
+    'guide/preset.json': JSON.stringify({
+      version: 2,
+      id: 'postext-guide',
+      name: 'Guide',
+      locale: 'en',
+      locales: ['en', 'es'],
+      openLocale: 'en',
+      configVersion: 11,
+      chapters: { en: [{ title: 'One', file: 'chapters/en/1.md' }], es: [{ title: 'Uno', file: 'chapters/es/1.md' }] },
+      config: {},
+    }),
+    'guide/chapters/en/1.md': '# One\n\nThe original English text.\n',
+    'guide/chapters/es/1.md': '# Uno\n\nEl texto original.\n',
+    'harbour/preset.json': JSON.stringify({ version: 2, id: 'harbour', name: 'Harbour', locale: 'en', configVersion: 11, chapters: [{ title: 'Harbour', file: 'chapters/1.md' }], config: {} }),
+    'harbour/chapters/1.md': '# Harbour\n\nBoats.\n',
+  };
+}
+
+let dbCounter = 0;
+
+interface World {
+  host: BookHost;
+  events: WorkerEvent[];
+  storage: () => Promise<BookStorage>;
+  files: Record<string, string | Uint8Array>;
+  factory: IDBFactory;
+  name: string;
+}
+
+async function world(options: { factory?: IDBFactory; name?: string; openStorage?: () => Promise<BookStorage>; files?: Record<string, string | Uint8Array> } = {}): Promise<World> {
+  const factory = options.factory ?? new IDBFactory();
+  const name = options.name ?? `library-test-${++dbCounter}`;
+  const files = options.files ?? sampleFiles();
+  let ids = 0;
+  const storage = () => openBookStorage({ name, indexedDB: factory, IDBKeyRange });
+  const host = new BookHost(
+    nodeEnvironment(files, {
+      openStorage: options.openStorage ?? storage,
+      saveDelayMs: 10,
+      newId: () => `p-test-${++ids}`,
+      clock: () => 1_700_000_000_000,
+    }),
+  );
+  const events: WorkerEvent[] = [];
+  await host.subscribe((e) => events.push(e));
+  return { host, events, storage, files, factory, name };
+}
+
+async function edit(host: BookHost, insert: string, chapterIndex = 0): Promise<void> {
+  const book = await host.getBook();
+  const chapter = book.chapters[chapterIndex]!;
+  const result = await host.apply({ origin: 'ui', baseRevision: book.revision, ops: [{ type: 'text', chapterId: chapter.id, from: chapter.text.length, to: chapter.text.length, insert }] });
+  expect(result.ok).toBe(true);
+}
+
+describe('sample drafts', () => {
+  it('saves a draft per sample and language, brings it back, and Restore the original discards every language', async () => {
+    const w = await world();
+    const pristine = structuredClone(w.files);
+    const en = await w.host.openPreset({ presetId: 'postext-guide' });
+    expect(en).toMatchObject({ kind: 'preset', edited: false, locale: 'en' });
+    await edit(w.host, 'Edited in English.');
+    expect((await w.host.flush()).saved).toBe(true);
+    let list = await w.host.listBooks();
+    expect(list.samples.find((s) => s.id === 'postext-guide')!.edited).toEqual(['en']);
+
+    // The other language is untouched and gets its own draft.
+    const es = await w.host.openPreset({ presetId: 'postext-guide', locale: 'es' });
+    expect(es.chapters[0]!.text).toBe('# Uno\n\nEl texto original.\n');
+    await edit(w.host, 'Editado.');
+    // Opening another book flushes the one being left (no explicit flush here).
+    const back = await w.host.openPreset({ presetId: 'postext-guide', locale: 'en' });
+    expect(back.chapters[0]!.text).toContain('Edited in English.');
+    expect(back.edited).toBe(true);
+    list = await w.host.listBooks();
+    expect(list.samples.find((s) => s.id === 'postext-guide')!.edited.sort()).toEqual(['en', 'es']);
+
+    // A fresh worker on the same database sees the drafts too.
+    const again = await world({ factory: w.factory, name: w.name });
+    expect((await again.host.openPreset({ presetId: 'postext-guide', locale: 'es' })).chapters[0]!.text).toContain('Editado.');
+
+    // Restore the original: every language's draft goes; the open edition reopens from the bundle.
+    const restored = await w.host.restoreOriginal({ presetId: 'postext-guide' });
+    expect(restored.reopened!.chapters[0]!.text).toBe('# One\n\nThe original English text.\n');
+    expect(restored.reopened!.edited).toBe(false);
+    const storage = await w.storage();
+    expect(await storage.listDrafts('postext-guide')).toEqual([]);
+    expect((await w.host.openPreset({ presetId: 'postext-guide', locale: 'es' })).chapters[0]!.text).toBe('# Uno\n\nEl texto original.\n');
+    // The bundle itself was never written.
+    expect(w.files).toEqual(pristine);
+  });
+});
+
+describe('projects', () => {
+  it('creates, copies, duplicates, renames and deletes; deleting the open book falls back to the built-in sample', async () => {
+    const w = await world();
+    await w.host.openPreset({ presetId: 'harbour' });
+    await edit(w.host, 'Mine now.');
+    // Make my own copy: the open sample's newest text, under the sample's name.
+    const copy = await w.host.copyBook({ open: true });
+    expect(copy).toMatchObject({ name: 'Harbour', origin: 'preset:harbour:en', chapterCount: 1 });
+    const opened = await w.host.getBook();
+    expect(opened).toMatchObject({ id: copy.id, kind: 'project' });
+    expect(opened.chapters[0]!.text).toContain('Mine now.');
+
+    await edit(w.host, ' More.');
+    await w.host.flush();
+    const duplicate = await w.host.copyBook({ source: { kind: 'project', projectId: copy.id } });
+    expect(duplicate.name).toBe('Harbour (copy)');
+    const renamed = await w.host.renameProject({ projectId: duplicate.id, name: 'Second harbour', description: 'A variant' });
+    expect(renamed).toMatchObject({ name: 'Second harbour', description: 'A variant' });
+
+    const blank = await w.host.newBook({ name: 'Blank', open: false });
+    let list = await w.host.listBooks();
+    expect(list.projects.map((p) => p.name).sort()).toEqual(['Blank', 'Harbour', 'Second harbour']);
+    expect(list.open).toEqual({ kind: 'project', id: copy.id, locale: 'en' });
+
+    // Deleting a book that is not open changes nothing else.
+    expect((await w.host.deleteProject({ projectId: blank.id })).reopened).toBeNull();
+    const second = await w.host.openProject({ projectId: duplicate.id });
+    expect(second.chapters[0]!.text).toContain('Mine now. More.');
+    expect(second.name).toBe('Second harbour');
+
+    // Deleting the open book opens the built-in sample.
+    const { reopened } = await w.host.deleteProject({ projectId: duplicate.id });
+    expect(reopened).toMatchObject({ id: 'postext-guide', kind: 'preset' });
+    list = await w.host.listBooks();
+    expect(list.projects.map((p) => p.name)).toEqual(['Harbour']);
+    expect(list.samples[0]).toMatchObject({ id: 'postext-guide', builtIn: true });
+  });
+
+  it('refuses bad requests with a sentence that says what to send', async () => {
+    const w = await world();
+    await expect(w.host.renameProject({ projectId: 'x', name: '  ' })).rejects.toThrow(/at least one character/);
+    await expect(w.host.openProject({ projectId: 'nope' })).rejects.toThrow(/listBooks\(\)\.projects/);
+    await expect(w.host.setCover({ book: { kind: 'project', projectId: 'x' }, cover: { bytes: new Uint8Array(1), mime: 'image/bmp' } })).rejects.toThrow(/image\/png/);
+  });
+});
+
+describe('covers and .postext', () => {
+  it('exports a project with its cover and imports it back as a new project', async () => {
+    const w = await world();
+    const project = await w.host.newBook({ name: 'Lantern' });
+    await edit(w.host, 'The lamp was lit.');
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    await w.host.setCover({ book: { kind: 'project', projectId: project.id }, cover: { bytes: png, mime: 'image/png' } });
+    await w.host.awaitConvergence((await w.host.getBook()).revision);
+    const exported = await w.host.exportBook();
+    expect(exported.fileName).toBe('lantern.postext');
+    const info = await w.host.inspectPostext({ bytes: exported.bytes });
+    expect(info).toMatchObject({ name: 'Lantern', locales: ['en'] });
+
+    await w.host.deleteProject({ projectId: project.id });
+    const { project: imported } = await w.host.importPostext({ bytes: exported.bytes });
+    expect(imported.name).toBe('Lantern');
+    expect(Array.from(imported.cover!.bytes)).toEqual(Array.from(png));
+    const book = await w.host.getBook();
+    expect(book).toMatchObject({ id: imported.id, kind: 'project' });
+    expect(book.chapters[0]!.text).toContain('The lamp was lit.');
+  });
+});
+
+describe('storage failures', () => {
+  it('a full disk is a notice, and the draft saved before stays as it was', async () => {
+    const w = await world();
+    await w.host.openPreset({ presetId: 'harbour' });
+    await edit(w.host, 'Saved once.');
+    expect((await w.host.flush()).saved).toBe(true);
+
+    const realPut = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      if (this.name === 'chapters') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return realPut.call(this, value, key);
+    });
+    await edit(w.host, ' Not saved.');
+    const result = await w.host.flush();
+    expect(result.saved).toBe(false);
+    const notices = w.events.filter((e) => e.type === 'notice');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ level: 'warning', code: 'quota' });
+    expect((notices[0] as { text: string }).text).toMatch(/no room left/);
+    // The edit is still in the book, and the stored draft is the one saved before.
+    expect((await w.host.getBook()).chapters[0]!.text).toContain('Not saved.');
+    const storage = await w.storage();
+    expect((await storage.loadDraft('harbour', 'en'))!.chapters[0]!.text).toBe('# Harbour\n\nBoats.\nSaved once.');
+
+    // Room again: the next flush writes the pending change.
+    vi.restoreAllMocks();
+    expect((await w.host.flush()).saved).toBe(true);
+    expect((await storage.loadDraft('harbour', 'en'))!.chapters[0]!.text).toContain('Not saved.');
+  });
+
+  it('without IndexedDB the samples still open and the user is told once', async () => {
+    const w = await world({ openStorage: () => Promise.reject(new StorageError('unavailable', 'IndexedDB is not available in this context')) });
+    const book = await w.host.openPreset({ presetId: 'harbour' });
+    expect(book.chapters[0]!.text).toContain('Boats.');
+    await edit(w.host, 'In memory.');
+    await w.host.flush();
+    const list = await w.host.listBooks();
+    expect(list.storage).toBe('unavailable');
+    expect(list.samples).toHaveLength(2);
+    await expect(w.host.newBook({})).rejects.toThrow(/IndexedDB is unavailable/);
+    const notices = w.events.filter((e) => e.type === 'notice');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ code: 'unavailable' });
+  });
+});
+
+describe('crash recovery', () => {
+  it('a fresh worker restores from storage at the same revision, pictures included, and saves newer edits', async () => {
+    const w = await world();
+    await w.host.newBook({ name: 'Pictures' });
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+    const book = await w.host.getBook();
+    const put = await w.host.apply({ origin: 'ui', baseRevision: book.revision, ops: [{ type: 'resource.put', resource: { id: 'dot', typeId: 'figure', kind: 'svg', file: 'resources/dot.svg' }, payload: svg }] });
+    expect(put.ok).toBe(true);
+    await w.host.flush();
+    // An edit after the last save: only the mirror has it.
+    await edit(w.host, 'After the save.');
+    const mirror = await w.host.getBook();
+    delete mirror.resources[0]!.payloadBytes;
+
+    const fresh = await world({ factory: w.factory, name: w.name });
+    const restored = await fresh.host.restore(mirror);
+    expect(restored.revision).toBe(mirror.revision);
+    expect(restored.kind).toBe('project');
+    expect(restored.chapters[0]!.text).toContain('After the save.');
+    expect(restored.resources[0]).toMatchObject({ id: 'dot', payloadBytes: svg.byteLength });
+    // The newer edit reaches storage.
+    await fresh.host.flush();
+    const storage = await fresh.storage();
+    expect((await storage.loadProject(mirror.id))!.chapters[0]!.text).toContain('After the save.');
+  });
+});
