@@ -234,6 +234,7 @@ function* layoutChapter(
       index: draft.index,
       label,
       chapter: input.id,
+      role: draft.blank ? 'blank' : draft.opener ? 'opener' : 'body',
       width: roundSize(settings.pageWidth),
       height: roundSize(settings.pageHeight),
       items: [...draft.items, ...furniture],

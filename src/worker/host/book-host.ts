@@ -258,7 +258,7 @@ export class BookHost implements BookWorkerApi {
     const layout = this.layout;
     return {
       revision: this.layoutRevision,
-      pages: layout ? layout.pages.map((p) => ({ index: p.index, label: p.label, chapter: p.chapter, width: p.width, height: p.height })) : [],
+      pages: layout ? layout.pages.map((p) => ({ index: p.index, label: p.label, chapter: p.chapter, width: p.width, height: p.height, role: p.role })) : [],
       chapters: layout ? chapterPages(layout) : [],
     };
   }

@@ -112,6 +112,8 @@ export interface PageDisplayList {
   label: string;
   /** Chapter the page belongs to. */
   chapter: string;
+  /** `opener`: a breaking heading opens it; `blank`: parity padding; else `body`. */
+  role: 'opener' | 'body' | 'blank';
   /** Trim size, pt. */
   width: number;
   height: number;

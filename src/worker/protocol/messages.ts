@@ -140,6 +140,7 @@ export interface PageSummary {
   /** Trim size, pt. */
   width: number;
   height: number;
+  role: 'opener' | 'body' | 'blank';
 }
 
 export interface ChapterPages {

@@ -1,0 +1,27 @@
+/**
+ * The agent tools: build the registry from the groups whose capabilities exist, and publish it on
+ * WebMCP and `window.postextWebMcp`. A group joins this list only when what it drives works
+ * (tools.md: never a stub that answers "not available").
+ */
+import type { BookClient } from '../worker/protocol/client';
+import type { UiBridge } from './context';
+import { designTools } from './groups/design';
+import { seeingTools } from './groups/seeing';
+import { textTools } from './groups/text';
+import { ToolRegistry } from './registry';
+import { publishTools } from './webmcp';
+
+export type { UiBridge, UiView } from './context';
+export { ToolRegistry } from './registry';
+
+export function createToolRegistry(client: BookClient, ui?: UiBridge): ToolRegistry {
+  const ctx = { client, ui };
+  return new ToolRegistry([...seeingTools(ctx), ...designTools(ctx), ...textTools(ctx)]);
+}
+
+/** Registers the tools while the Sandbox is mounted; call the returned function to withdraw them. */
+export function installTools(client: BookClient, ui?: UiBridge): () => void {
+  const controller = new AbortController();
+  publishTools(createToolRegistry(client, ui), controller.signal);
+  return () => controller.abort();
+}

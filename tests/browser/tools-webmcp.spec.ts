@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { ready, type Envelope } from '../support/tools';
+
+// Chromium 156 exposes document.modelContext only with this flag (platform-notes §1.1).
+test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: ['--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--enable-features=WebMCP'] } });
+
+test.describe('tools through real WebMCP', () => {
+  test('registered on document.modelContext, executed there and through CDP WebMCP.invokeTool', async ({ page }) => {
+    await ready(page);
+    const tools = await page.evaluate(async () => {
+      const mc = (document as unknown as { modelContext: { getTools(): Promise<{ name: string; annotations?: Record<string, unknown> }[]> } }).modelContext;
+      return (await mc.getTools()).map((t) => ({ name: t.name, readOnly: t.annotations?.['readOnlyHint'] === true }));
+    });
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['sandbox_get_state', 'sandbox_set_config']));
+    expect(tools.find((t) => t.name === 'sandbox_get_state')!.readOnly).toBe(true);
+
+    const viaModelContext = await page.evaluate(async () => {
+      const mc = (document as unknown as { modelContext: { getTools(): Promise<{ name: string }[]>; executeTool(tool: unknown, input: object): Promise<string> } }).modelContext;
+      const tool = (await mc.getTools()).find((t) => t.name === 'sandbox_read_text');
+      return JSON.parse(await mc.executeTool(tool, { chapter: 1, fromLine: 1, toLine: 2 })) as Envelope;
+    });
+    expect(viaModelContext).toMatchObject({ ok: true, chapter: 1, fromLine: 1, toLine: 2 });
+
+    const refused = await page.evaluate(async () => {
+      const mc = (document as unknown as { modelContext: { getTools(): Promise<{ name: string }[]>; executeTool(tool: unknown, input: object): Promise<string> } }).modelContext;
+      const tool = (await mc.getTools()).find((t) => t.name === 'sandbox_read_text');
+      return JSON.parse(await mc.executeTool(tool, { chaptr: 1 })) as Envelope;
+    });
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toContain('chapter');
+
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebMCP.enable' as never);
+    const frameTree = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+    const responded = new Promise<{ status: string; output: unknown }>((resolve) => cdp.on('WebMCP.toolResponded' as never, ((event: { status: string; output: unknown }) => resolve(event)) as never));
+    await cdp.send('WebMCP.invokeTool' as never, { frameId: frameTree.frameTree.frame.id, toolName: 'sandbox_get_state', input: {} } as never);
+    const answer = await responded;
+    const output = typeof answer.output === 'string' ? (JSON.parse(answer.output) as Envelope) : (answer.output as Envelope);
+    expect(output).toMatchObject({ ok: true, ready: true, book: { id: 'postext-guide' } });
+  });
+});
+

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createToolRegistry } from '../../../src/tools';
+import { ToolRegistry, defineTool } from '../../../src/tools/registry';
+import type { BookClient } from '../../../src/worker/protocol/client';
+
+const echo = new ToolRegistry([
+  defineTool({
+    name: 'demo_echo',
+    title: 'Echo',
+    description: 'Echoes its word.',
+    input: z.object({ word: z.string(), times: z.number().int().min(1).default(1), mode: z.enum(['loud', 'quiet']).optional() }).strict(),
+    annotations: { readOnlyHint: true },
+    async run(args) {
+      return { ok: true, said: Array(args.times).fill(args.word).join(' ') };
+    },
+  }),
+  defineTool({
+    name: 'demo_boom',
+    title: 'Boom',
+    description: 'Always throws.',
+    input: z.object({}).strict(),
+    annotations: {},
+    async run() {
+      throw new Error('kaboom');
+    },
+  }),
+]);
+
+describe('the tool registry', () => {
+  it('validates before running: a misspelt parameter is refused with the valid names', async () => {
+    const result = await echo.execute('demo_echo', { wrod: 'hi' });
+    expect(result).toMatchObject({ ok: false, valid: ['word', 'times', 'mode'] });
+    expect((result as { error: string }).error).toMatch(/unknown parameter "wrod".*word, times, mode/);
+  });
+
+  it('names the parameter and the allowed values of an enum', async () => {
+    const result = (await echo.execute('demo_echo', { word: 'hi', mode: 'shouty' })) as { ok: boolean; error: string };
+    expect(result.ok).toBe(false);
+    expect(result.error).toMatch(/mode must be one of "loud", "quiet"/);
+  });
+
+  it('fills defaults and answers with data at the top level', async () => {
+    expect(await echo.execute('demo_echo', { word: 'hi', times: 2 })).toEqual({ ok: true, said: 'hi hi' });
+  });
+
+  it('never throws: unknown tools, bad argument types and throwing handlers become envelopes', async () => {
+    expect(await echo.execute('nope', {})).toMatchObject({ ok: false, valid: ['demo_echo', 'demo_boom'] });
+    expect(await echo.execute('demo_echo', 'text')).toMatchObject({ ok: false });
+    expect(await echo.execute('demo_boom', {})).toMatchObject({ ok: false, error: expect.stringContaining('kaboom') });
+  });
+
+  it('runs calls one at a time, in order', async () => {
+    const order: number[] = [];
+    const slow = new ToolRegistry([
+      defineTool({
+        name: 'demo_wait',
+        title: 'Wait',
+        description: 'Waits.',
+        input: z.object({ n: z.number(), ms: z.number() }).strict(),
+        annotations: {},
+        async run(args) {
+          await new Promise((r) => setTimeout(r, args.ms));
+          order.push(args.n);
+          return { ok: true };
+        },
+      }),
+    ]);
+    await Promise.all([slow.execute('demo_wait', { n: 1, ms: 30 }), slow.execute('demo_wait', { n: 2, ms: 1 })]);
+    expect(order).toEqual([1, 2]);
+  });
+
+  it('publishes JSON Schemas that forbid unknown properties', () => {
+    for (const tool of createToolRegistry({} as BookClient).describe()) {
+      expect(tool.inputSchema['type']).toBe('object');
+      expect(tool.inputSchema['additionalProperties']).toBe(false);
+      expect(tool.name).toMatch(/^sandbox_[a-z_]+$/);
+      expect(tool.description.length).toBeGreaterThan(60);
+    }
+  });
+
+  it('keeps the tool surface (names, annotations, schemas) under review', async () => {
+    const surface = createToolRegistry({} as BookClient)
+      .describe()
+      .map((t) => ({ name: t.name, title: t.title, annotations: t.annotations, inputSchema: t.inputSchema }));
+    await expect(JSON.stringify(surface, null, 2) + '\n').toMatchFileSnapshot('./tool-surface.snapshot.json');
+  });
+
+  it('carries the annotation matrix of tools.md §5', () => {
+    const byName = new Map(createToolRegistry({} as BookClient).describe().map((t) => [t.name, t.annotations]));
+    for (const name of ['sandbox_get_state', 'sandbox_render_page', 'sandbox_inspect_pages', 'sandbox_inspect_point', 'sandbox_get_config', 'sandbox_read_text', 'sandbox_search_text']) {
+      expect(byName.get(name)).toMatchObject({ readOnlyHint: true, untrustedContentHint: true });
+    }
+    expect(byName.get('sandbox_find_setting')).toEqual({ readOnlyHint: true });
+    for (const name of ['sandbox_set_config', 'sandbox_edit_text', 'sandbox_write_text', 'sandbox_undo_text', 'sandbox_manage_chapters']) {
+      expect(byName.get(name)).toEqual({ untrustedContentHint: true });
+    }
+    expect(byName.get('sandbox_remove_chapter')).toEqual({ consequentialHint: true, untrustedContentHint: true, destructiveHint: true });
+  });
+});
