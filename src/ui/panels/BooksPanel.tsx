@@ -1,0 +1,513 @@
+/**
+ * The Books panel (tools.md §7.3): My books (projects in the worker's IndexedDB) and Sample books
+ * (presets), a New menu, row menus, import by file picker or drop, and the status of the last
+ * operation. Everything goes through the worker client; the panel keeps only what it shows.
+ */
+import { createResource, createSignal, For, onCleanup, Show, type JSX } from 'solid-js';
+import type { BookClient } from '../../worker/protocol/client';
+import type { BookCover, PostextInfoResult, ProjectEntry, SampleEntry } from '../../worker/protocol/messages';
+import { t, uiLanguage } from '../i18n';
+import { createCoverUrls, download, hiddenSamples, setSampleHidden } from './books-state';
+import './books-panel.css';
+
+/** English strings of this panel (the shared table has the ones it reuses). */
+const S = {
+  myBooks: 'My books',
+  noBooks: 'No books of your own yet. Start a blank book, copy the open one, or open a .postext file.',
+  newMenu: 'New',
+  copyOpen: 'Copy of the open book',
+  blank: 'Blank book',
+  openFile: 'Open a .postext file…',
+  more: 'More actions for',
+  open: 'Open',
+  rename: 'Rename…',
+  duplicate: 'Duplicate',
+  download: 'Download (.postext)',
+  remove: 'Delete…',
+  confirmDelete: 'Delete this book?',
+  cancel: 'Cancel',
+  save: 'Save',
+  name: 'Name',
+  description: 'Description',
+  setCover: 'Choose a cover picture',
+  removeCover: 'Remove the cover',
+  makeCopy: 'Make my own copy',
+  restore: 'Restore the original…',
+  confirmRestore: 'Discard your changes in every language?',
+  hide: 'Hide from the list',
+  show: 'Show in the list',
+  hidden: 'Hidden sample books',
+  edited: 'Edited',
+  importAs: 'Import which language?',
+  import: 'Import',
+  dropHere: 'Drop a .postext file to import it',
+  storageOff: 'This browser cannot store books; only the samples can be opened and changes are lost when the page closes.',
+} as const;
+
+const COVER_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml';
+
+export interface BooksPanelProps {
+  client: BookClient;
+  openId: string;
+  openLocale: string;
+  /** Opens a sample edition through the shell (permalink, panel switch). */
+  onOpen: (preset: string, locale: string | undefined) => void;
+  /** A project was opened here: the shell moves the sidebar to Chapters. */
+  onOpened?: () => void;
+  notify?: (level: 'info' | 'warning', text: string, autoHideMs?: number) => void;
+}
+
+export function BooksPanel(props: BooksPanelProps) {
+  const client = props.client;
+  const [list, { refetch }] = createResource(() => client.listBooks().catch(() => null));
+  const [status, setStatus] = createSignal<{ text: string; level: 'info' | 'warning' } | null>(null);
+  const [menu, setMenu] = createSignal<string | null>(null);
+  const [renaming, setRenaming] = createSignal<string | null>(null);
+  const [confirming, setConfirming] = createSignal<string | null>(null);
+  const [pendingImport, setPendingImport] = createSignal<{ bytes: Uint8Array; info: PostextInfoResult; locale: string } | null>(null);
+  const [dragging, setDragging] = createSignal(false);
+  const covers = createCoverUrls();
+  let fileInput: HTMLInputElement | undefined;
+  let coverInput: HTMLInputElement | undefined;
+  let coverTarget: string | null = null;
+
+  const off = client.on((event) => {
+    if (event.type === 'libraryChanged' || event.type === 'opened') void refetch();
+  });
+  onCleanup(() => {
+    off();
+    covers.release();
+  });
+
+  /** Runs an operation and shows its outcome as the panel's status (and a notice). */
+  const run = async (label: string, action: () => Promise<string | void>): Promise<void> => {
+    setMenu(null);
+    try {
+      const done = await action();
+      const text = done || label;
+      setStatus({ text, level: 'info' });
+      props.notify?.('info', text, 4000);
+    } catch (error) {
+      const text = `${label}: ${error instanceof Error ? error.message : String(error)}`;
+      setStatus({ text, level: 'warning' });
+      props.notify?.('warning', text);
+    }
+    void refetch();
+  };
+
+  const languageName = (code: string): string => {
+    try {
+      return new Intl.DisplayNames([uiLanguage()], { type: 'language' }).of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+  const tagLabel = (code: string): string => ({ 'zh-Hant': '繁', 'zh-Hans': '简' } as Record<string, string>)[code] ?? code.toUpperCase();
+
+  // ---- import -------------------------------------------------------------------------------
+  const importFile = async (file: File): Promise<void> => {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let info: PostextInfoResult;
+    try {
+      info = await client.inspectPostext(bytes);
+    } catch (error) {
+      const text = `${file.name}: ${error instanceof Error ? error.message : String(error)}`;
+      setStatus({ text, level: 'warning' });
+      props.notify?.('warning', text);
+      return;
+    }
+    // A multilingual file asks which language, starting from its own locale.
+    if (info.locales.length > 1) {
+      setPendingImport({ bytes, info, locale: info.locale ?? info.locales[0]! });
+      return;
+    }
+    await finishImport(bytes, undefined, file.name);
+  };
+  const finishImport = (bytes: Uint8Array, locale: string | undefined, name: string): Promise<void> =>
+    run(`Import ${name}`, async () => {
+      setPendingImport(null);
+      const { project } = await client.importPostext({ bytes, ...(locale ? { locale } : {}), open: true });
+      props.onOpened?.();
+      return `Imported “${project.name}”.`;
+    });
+  const onDrop: JSX.EventHandler<HTMLDivElement, DragEvent> = (event) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = [...(event.dataTransfer?.files ?? [])][0];
+    if (file) void importFile(file);
+  };
+
+  // ---- covers -------------------------------------------------------------------------------
+  const chooseCover = (projectId: string): void => {
+    coverTarget = projectId;
+    coverInput?.click();
+  };
+  const onCoverPicked = async (file: File | undefined): Promise<void> => {
+    const projectId = coverTarget;
+    coverTarget = null;
+    if (!file || !projectId) return;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    await run('Set the cover', async () => {
+      await client.setCover({ book: { kind: 'project', projectId }, cover: { bytes, mime: file.type as 'image/png' } });
+      return 'The cover is set.';
+    });
+  };
+
+  const exportBook = (ref: Parameters<BookClient['exportBook']>[0], name: string) =>
+    run(`Download ${name}`, async () => {
+      const result = await client.exportBook(ref);
+      download(result.bytes, result.fileName);
+      return result.warnings.length > 0 ? `Downloaded ${result.fileName} (${result.warnings.join('; ')}).` : `Downloaded ${result.fileName}.`;
+    });
+
+  const openProject = (project: ProjectEntry) => {
+    setMenu(null);
+    props.onOpened?.();
+    if (project.id === props.openId) return;
+    void run(`Open ${project.name}`, async () => {
+      await client.openProject(project.id);
+      return t('opened', { name: project.name });
+    });
+  };
+
+  // ---- rows ---------------------------------------------------------------------------------
+  const Cover = (p: { cover: BookCover | null | undefined; fallback?: string | null; name: string }) => (
+    <span class="books-cover" aria-hidden="true">
+      <Show when={covers.url(p.cover) ?? p.fallback} fallback={<span class="books-cover-blank">{p.name.slice(0, 1)}</span>}>
+        {(src) => <img src={src()} alt="" />}
+      </Show>
+    </span>
+  );
+
+  const ProjectRow = (p: { project: ProjectEntry }) => {
+    const project = () => p.project;
+    let nameField: HTMLInputElement | undefined;
+    let descriptionField: HTMLTextAreaElement | undefined;
+    const commitRename = () =>
+      run('Rename', async () => {
+        setRenaming(null);
+        const entry = await client.renameProject({ projectId: project().id, name: nameField?.value ?? project().name, description: descriptionField?.value ?? '' });
+        return `Renamed to “${entry.name}”.`;
+      });
+    return (
+      <li class="book-row books-project" classList={{ active: project().id === props.openId }} data-book-id={project().id} data-testid="project-row">
+        <Show
+          when={renaming() === project().id}
+          fallback={
+            <div class="books-row-main">
+              <button type="button" class="book-open" aria-current={project().id === props.openId ? 'true' : undefined} onClick={() => openProject(project())}>
+                <Cover cover={project().cover} name={project().name} />
+                <span class="books-row-text">
+                  <span class="book-row-name">{project().name}</span>
+                  <Show when={project().description}>
+                    <span class="book-row-description">{project().description}</span>
+                  </Show>
+                </span>
+              </button>
+              <button type="button" class="icon-button books-more" aria-label={`${S.more} ${project().name}`} aria-expanded={menu() === project().id} onClick={() => setMenu(menu() === project().id ? null : project().id)}>
+                ⋯
+              </button>
+            </div>
+          }
+        >
+          <form
+            class="books-rename"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void commitRename();
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setRenaming(null);
+              if (e.key === 'Enter' && e.target instanceof HTMLTextAreaElement && !e.shiftKey) {
+                e.preventDefault();
+                void commitRename();
+              }
+            }}
+          >
+            <button type="button" class="books-cover-button" aria-label={S.setCover} onClick={() => chooseCover(project().id)}>
+              <Cover cover={project().cover} name={project().name} />
+            </button>
+            <Show when={project().cover}>
+              <button type="button" class="icon-button" aria-label={S.removeCover} onClick={() => void run('Remove the cover', async () => { await client.setCover({ book: { kind: 'project', projectId: project().id }, cover: null }); return 'The cover is removed.'; })}>
+                ×
+              </button>
+            </Show>
+            <label>
+              {S.name}
+              <input ref={nameField} value={project().name} aria-label={S.name} />
+            </label>
+            <label>
+              {S.description}
+              <textarea ref={descriptionField} rows={2} aria-label={S.description}>{project().description}</textarea>
+            </label>
+            <span class="books-actions">
+              <button type="submit">{S.save}</button>
+              <button type="button" onClick={() => setRenaming(null)}>{S.cancel}</button>
+            </span>
+          </form>
+        </Show>
+        <Show when={menu() === project().id}>
+          <div class="books-menu" role="menu" aria-label={project().name}>
+            <button type="button" role="menuitem" onClick={() => openProject(project())}>{S.open}</button>
+            <button type="button" role="menuitem" onClick={() => { setMenu(null); setRenaming(project().id); }}>{S.rename}</button>
+            <button type="button" role="menuitem" onClick={() => void run('Duplicate', async () => `Made “${(await client.copyBook({ source: { kind: 'project', projectId: project().id } })).name}”.`)}>{S.duplicate}</button>
+            <button type="button" role="menuitem" onClick={() => void exportBook({ kind: 'project', projectId: project().id }, project().name)}>{S.download}</button>
+            <button type="button" role="menuitem" class="books-danger" onClick={() => { setMenu(null); setConfirming(project().id); }}>{S.remove}</button>
+          </div>
+        </Show>
+        <Show when={confirming() === project().id}>
+          <div class="books-confirm" role="group" aria-label={S.confirmDelete}>
+            <span>{S.confirmDelete}</span>
+            <button
+              type="button"
+              class="books-danger"
+              onClick={() => {
+                setConfirming(null);
+                void run(`Delete ${project().name}`, async () => {
+                  const { reopened } = await client.deleteProject(project().id);
+                  return reopened ? `Deleted “${project().name}”; opened “${reopened.name}”.` : `Deleted “${project().name}”.`;
+                });
+              }}
+            >
+              {S.remove.replace('…', '')}
+            </button>
+            <button type="button" onClick={() => setConfirming(null)}>{S.cancel}</button>
+          </div>
+        </Show>
+      </li>
+    );
+  };
+
+  const SampleRow = (p: { sample: SampleEntry }) => {
+    const sample = () => p.sample;
+    const isOpen = () => sample().id === props.openId;
+    const edition = () => (isOpen() ? props.openLocale : sample().openLocale ?? sample().locale ?? '');
+    const cover = () => sample().covers[edition()] ?? Object.values(sample().covers)[0] ?? null;
+    const key = () => `sample:${sample().id}`;
+    const hiddenNow = () => hiddenSamples().includes(sample().id);
+    return (
+      <li class="book-row books-sample" classList={{ active: isOpen() }} data-book-id={sample().id} data-testid="sample-row">
+        <div class="books-row-main">
+          <button type="button" class="book-open" aria-current={isOpen() ? 'true' : undefined} onClick={() => props.onOpen(sample().id, isOpen() ? props.openLocale : undefined)}>
+            <Cover cover={cover()} fallback={sample().thumbnail ? `${import.meta.env.BASE_URL}presets/${sample().thumbnail}` : null} name={sample().name} />
+            <span class="books-row-text">
+              <span class="book-row-name">{sample().name}</span>
+              <Show when={sample().description}>
+                <span class="book-row-description">{sample().description}</span>
+              </Show>
+              <Show when={sample().edited.length > 0}>
+                <span class="books-tag" data-testid="edited-tag">{S.edited}</span>
+              </Show>
+            </span>
+          </button>
+          <button type="button" class="icon-button books-more" aria-label={`${S.more} ${sample().name}`} aria-expanded={menu() === key()} onClick={() => setMenu(menu() === key() ? null : key())}>
+            ⋯
+          </button>
+        </div>
+        <Show when={sample().locales.length > 1}>
+          <span class="language-tags" role="group" aria-label={t('editions')}>
+            <For each={sample().locales}>
+              {(locale) => (
+                <button
+                  type="button"
+                  class="language-tag"
+                  aria-pressed={isOpen() && props.openLocale.toLowerCase() === locale.toLowerCase()}
+                  title={languageName(locale)}
+                  aria-label={`${sample().name}: ${languageName(locale)}`}
+                  onClick={() => props.onOpen(sample().id, locale)}
+                >
+                  {tagLabel(locale)}
+                  <Show when={sample().edited.includes(locale)}>
+                    <span class="books-dot" aria-hidden="true">•</span>
+                  </Show>
+                </button>
+              )}
+            </For>
+          </span>
+        </Show>
+        <Show when={menu() === key()}>
+          <div class="books-menu" role="menu" aria-label={sample().name}>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() =>
+                void run(S.makeCopy, async () => {
+                  const source = { kind: 'preset' as const, presetId: sample().id, locale: edition() };
+                  return `Made “${(await client.copyBook({ source })).name}” in My books.`;
+                })
+              }
+            >
+              {S.makeCopy}
+            </button>
+            <button type="button" role="menuitem" onClick={() => void exportBook({ kind: 'preset', presetId: sample().id, locale: edition() }, sample().name)}>{S.download}</button>
+            <Show when={sample().edited.length > 0}>
+              <button type="button" role="menuitem" class="books-danger" onClick={() => { setMenu(null); setConfirming(key()); }}>{S.restore}</button>
+            </Show>
+            <Show when={!sample().builtIn}>
+              <button type="button" role="menuitem" onClick={() => { setMenu(null); setSampleHidden(sample().id, !hiddenNow()); }}>{hiddenNow() ? S.show : S.hide}</button>
+            </Show>
+          </div>
+        </Show>
+        <Show when={confirming() === key()}>
+          <div class="books-confirm" role="group" aria-label={S.confirmRestore}>
+            <span>{S.confirmRestore}</span>
+            <button
+              type="button"
+              class="books-danger"
+              onClick={() => {
+                setConfirming(null);
+                void run(S.restore, async () => {
+                  await client.restoreOriginal(sample().id);
+                  return `Restored the original of “${sample().name}”.`;
+                });
+              }}
+            >
+              {S.restore.replace('…', '')}
+            </button>
+            <button type="button" onClick={() => setConfirming(null)}>{S.cancel}</button>
+          </div>
+        </Show>
+      </li>
+    );
+  };
+
+  const visibleSamples = () => (list()?.samples ?? []).filter((s) => s.builtIn || !hiddenSamples().includes(s.id));
+  const hiddenList = () => (list()?.samples ?? []).filter((s) => !s.builtIn && hiddenSamples().includes(s.id));
+
+  return (
+    <div
+      class="books-panel"
+      classList={{ 'books-dragging': dragging() }}
+      onDragOver={(e) => {
+        if ([...(e.dataTransfer?.types ?? [])].includes('Files')) {
+          e.preventDefault();
+          setDragging(true);
+        }
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <div class="books-toolbar">
+        <button type="button" class="books-new" aria-haspopup="menu" aria-expanded={menu() === 'new'} onClick={() => setMenu(menu() === 'new' ? null : 'new')}>
+          {S.newMenu}
+        </button>
+        <Show when={menu() === 'new'}>
+          <div class="books-menu" role="menu" aria-label={S.newMenu}>
+            <button
+              type="button"
+              role="menuitem"
+              disabled={!props.openId}
+              onClick={() =>
+                void run(S.copyOpen, async () => {
+                  const copy = await client.copyBook({ open: true });
+                  props.onOpened?.();
+                  return `Made “${copy.name}” and opened it.`;
+                })
+              }
+            >
+              {S.copyOpen}
+            </button>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() =>
+                void run(S.blank, async () => {
+                  const book = await client.newBook({ open: true });
+                  props.onOpened?.();
+                  return `Made “${book.name}”.`;
+                })
+              }
+            >
+              {S.blank}
+            </button>
+            <button type="button" role="menuitem" onClick={() => { setMenu(null); fileInput?.click(); }}>{S.openFile}</button>
+          </div>
+        </Show>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".postext,application/zip"
+          hidden
+          data-testid="postext-input"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            e.currentTarget.value = '';
+            if (file) void importFile(file);
+          }}
+        />
+        <input
+          ref={coverInput}
+          type="file"
+          accept={COVER_TYPES}
+          hidden
+          data-testid="cover-input"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            e.currentTarget.value = '';
+            void onCoverPicked(file);
+          }}
+        />
+      </div>
+      <Show when={status()}>
+        {(s) => (
+          <p class="books-status" classList={{ warning: s().level === 'warning' }} role="status" data-testid="books-status">
+            {s().text}
+          </p>
+        )}
+      </Show>
+      <Show when={pendingImport()}>
+        {(pending) => (
+          <form
+            class="books-import"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void finishImport(pending().bytes, pending().locale, pending().info.name);
+            }}
+          >
+            <label>
+              {S.importAs}
+              <select value={pending().locale} onChange={(e) => setPendingImport({ ...pending(), locale: e.currentTarget.value })}>
+                <For each={pending().info.locales}>{(locale) => <option value={locale}>{languageName(locale)}</option>}</For>
+              </select>
+            </label>
+            <span class="books-actions">
+              <button type="submit">{S.import}</button>
+              <button type="button" onClick={() => setPendingImport(null)}>{S.cancel}</button>
+            </span>
+          </form>
+        )}
+      </Show>
+      <Show when={list()?.storage === 'unavailable'}>
+        <p class="books-status warning">{S.storageOff}</p>
+      </Show>
+      <h3 class="section-title">{S.myBooks}</h3>
+      <Show when={(list()?.projects.length ?? 0) > 0} fallback={<p class="placeholder small">{S.noBooks}</p>}>
+        <ul class="book-list" aria-label={S.myBooks}>
+          <For each={list()?.projects ?? []}>{(project) => <ProjectRow project={project} />}</For>
+        </ul>
+      </Show>
+      <h3 class="section-title">{t('sampleBooks')}</h3>
+      <ul class="book-list" aria-label={t('sampleBooks')}>
+        <For each={visibleSamples()}>{(sample) => <SampleRow sample={sample} />}</For>
+      </ul>
+      <Show when={hiddenList().length > 0}>
+        <details class="books-hidden">
+          <summary>{S.hidden}</summary>
+          <ul class="books-hidden-list">
+            <For each={hiddenList()}>
+              {(sample) => (
+                <li>
+                  <span>{sample.name}</span>
+                  <button type="button" onClick={() => setSampleHidden(sample.id, false)}>{S.show}</button>
+                </li>
+              )}
+            </For>
+          </ul>
+        </details>
+      </Show>
+      <Show when={dragging()}>
+        <p class="books-drop" aria-hidden="true">{S.dropHere}</p>
+      </Show>
+    </div>
+  );
+}
