@@ -4,7 +4,8 @@ import type { PageSummary } from '../worker/protocol/messages';
 import { PagePainter, type SourceRect } from './canvas/page-painter';
 import { ActivityBar } from './components/ActivityBar';
 import { CanvasViewer } from './components/CanvasViewer';
-import { BooksPanel } from './components/BooksPanel';
+import { BooksPanel } from './panels/BooksPanel';
+import { watchLibrary } from './panels/books-state';
 import { ChaptersPanel } from './components/ChaptersPanel';
 import { Notices, QuestionDialog } from './components/Notices';
 import { SidebarResizer } from './components/Sidebar';
@@ -145,6 +146,8 @@ export function App(props: { client: BookClient }) {
     save();
   });
   const flush = () => store.saveNow();
+  // Book storage: the worker's notices, and its pending edits flushed on page hide and close.
+  onCleanup(watchLibrary(client, book.notify));
   window.addEventListener('pagehide', flush);
   onCleanup(() => window.removeEventListener('pagehide', flush));
 
@@ -316,6 +319,9 @@ export function App(props: { client: BookClient }) {
             </Match>
             <Match when={ui.panel === 'books'}>
               <BooksPanel
+                client={client}
+                notify={book.notify}
+                onOpened={() => setPanel('chapters')}
                 openId={book.view.id}
                 openLocale={book.view.locale}
                 onOpen={(preset, locale) => {

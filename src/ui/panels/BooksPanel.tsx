@@ -18,7 +18,7 @@ const S = {
   copyOpen: 'Copy of the open book',
   blank: 'Blank book',
   openFile: 'Open a .postext file…',
-  more: 'More actions for',
+  more: 'More actions',
   open: 'Open',
   rename: 'Rename…',
   duplicate: 'Duplicate',
@@ -198,13 +198,13 @@ export function BooksPanel(props: BooksPanelProps) {
               <button type="button" class="book-open" aria-current={project().id === props.openId ? 'true' : undefined} onClick={() => openProject(project())}>
                 <Cover cover={project().cover} name={project().name} />
                 <span class="books-row-text">
-                  <span class="book-row-name">{project().name}</span>
+                  <span class="book-row-name" id={`books-name-${project().id}`}>{project().name}</span>
                   <Show when={project().description}>
                     <span class="book-row-description">{project().description}</span>
                   </Show>
                 </span>
               </button>
-              <button type="button" class="icon-button books-more" aria-label={`${S.more} ${project().name}`} aria-expanded={menu() === project().id} onClick={() => setMenu(menu() === project().id ? null : project().id)}>
+              <button type="button" class="icon-button books-more" aria-label={S.more} title={`${S.more}: ${project().name}`} aria-describedby={`books-name-${project().id}`} aria-expanded={menu() === project().id} onClick={() => setMenu(menu() === project().id ? null : project().id)}>
                 ⋯
               </button>
             </div>
@@ -291,7 +291,7 @@ export function BooksPanel(props: BooksPanelProps) {
           <button type="button" class="book-open" aria-current={isOpen() ? 'true' : undefined} onClick={() => props.onOpen(sample().id, isOpen() ? props.openLocale : undefined)}>
             <Cover cover={cover()} fallback={sample().thumbnail ? `${import.meta.env.BASE_URL}presets/${sample().thumbnail}` : null} name={sample().name} />
             <span class="books-row-text">
-              <span class="book-row-name">{sample().name}</span>
+              <span class="book-row-name" id={`books-name-${sample().id}`}>{sample().name}</span>
               <Show when={sample().description}>
                 <span class="book-row-description">{sample().description}</span>
               </Show>
@@ -300,7 +300,7 @@ export function BooksPanel(props: BooksPanelProps) {
               </Show>
             </span>
           </button>
-          <button type="button" class="icon-button books-more" aria-label={`${S.more} ${sample().name}`} aria-expanded={menu() === key()} onClick={() => setMenu(menu() === key() ? null : key())}>
+          <button type="button" class="icon-button books-more" aria-label={S.more} title={`${S.more}: ${sample().name}`} aria-describedby={`books-name-${sample().id}`} aria-expanded={menu() === key()} onClick={() => setMenu(menu() === key() ? null : key())}>
             ⋯
           </button>
         </div>
