@@ -100,6 +100,21 @@ test.describe('tools through window.postextWebMcp (no WebMCP flag)', () => {
   });
 });
 
+test('export hands out the design and a chapter, as data or as a download', async ({ page }) => {
+  await ready(page);
+  await call(page, 'sandbox_set_config', { changes: [{ path: 'page.margins.top', value: '2.5cm' }] });
+  const config = await call(page, 'sandbox_export', { format: 'config', deliver: 'data' });
+  expect(config).toMatchObject({ ok: true, format: 'config', mimeType: 'application/json' });
+  const parsed = JSON.parse(Buffer.from(config['data'] as string, 'base64').toString('utf8'));
+  expect(parsed).toMatchObject({ type: 'postext-config', version: 1, config: { page: { margins: { top: { value: 2.5, unit: 'cm' } } } } });
+  const download = page.waitForEvent('download');
+  const markdown = await call(page, 'sandbox_export', { format: 'markdown', chapter: 2 });
+  expect(markdown).toMatchObject({ ok: true, fileName: expect.stringMatching(/-02-.+\.md$/) });
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(markdown['fileName']);
+  expect((await call(page, 'sandbox_export', { format: 'markdown', scope: 'book' })).ok).toBe(false);
+});
+
 test('the scripted flow of tools.md §1.2 works against /ar/sandbox', async ({ page }) => {
   await ready(page, '/ar/sandbox');
   const rendered = (await call(page, 'sandbox_render_page', { chapter: 1, position: 1, width: 1200, format: 'png' })) as unknown as { content: { type: string; data?: string }[] };

@@ -1,0 +1,76 @@
+/** Files out (tools.md §3.7 sandbox_export): the formats whose writers exist join the enum as they land. */
+import { z } from 'zod';
+import type { BookSnapshot } from '../../worker/protocol/messages';
+import { ChapterRef, isFailure, readyBook, resolveChapter, type ResolvedChapter, type ToolContext } from '../context';
+import { defineTool, fail, type ToolResult, type ToolSpec } from '../registry';
+
+/** File names keep letters and digits of any script; everything else becomes a hyphen. */
+function slug(text: string): string {
+  return text.normalize('NFC').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'book';
+}
+
+function toBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Hands a file to the browser's download machinery (the user's downloads folder). */
+function download(fileName: string, mimeType: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const exportTool = (ctx: ToolContext) =>
+  defineTool({
+    name: 'sandbox_export',
+    title: 'Export',
+    description:
+      'Write the open book out as a file: `config` (postext-config.json, the design with defaults stripped, for the whole book) or `markdown` (one chapter’s .md). `deliver: "download"` saves it in the browser’s downloads; `"data"` answers with the bytes as base64. The book itself is unchanged. Example: { "format": "config", "deliver": "data" }',
+    input: z
+      .object({
+        format: z.enum(['config', 'markdown']),
+        scope: z.enum(['chapter', 'book']).optional().describe('markdown: chapter (default); config: the whole book.'),
+        chapter: ChapterRef.optional(),
+        deliver: z.enum(['download', 'data']).default('download'),
+      })
+      .strict(),
+    annotations: { readOnlyHint: true, untrustedContentHint: true },
+    async run(args): Promise<ToolResult> {
+      const ready = await readyBook(ctx);
+      if (isFailure(ready)) return ready;
+      const book = ready as BookSnapshot;
+      let fileName: string;
+      let mimeType: string;
+      let text: string;
+      if (args.format === 'config') {
+        if (args.scope === 'chapter') return fail('The configuration belongs to the whole book: export it with scope "book" (or leave scope out).');
+        fileName = `${slug(book.name)}-postext-config.json`;
+        mimeType = 'application/json';
+        text = `${JSON.stringify({ type: 'postext-config', version: 1, config: book.config }, null, 2)}\n`;
+      } else {
+        if (args.scope === 'book') return fail('Markdown is exported one chapter at a time: give scope "chapter" and the chapter (a .postext keeps the whole book).');
+        const chapter = resolveChapter(ctx, book, args.chapter);
+        if (isFailure(chapter)) return chapter;
+        const c = chapter as ResolvedChapter;
+        fileName = `${slug(book.name)}-${String(c.index + 1).padStart(2, '0')}-${slug(c.title)}.md`;
+        mimeType = 'text/markdown';
+        text = c.text;
+      }
+      const bytes = new TextEncoder().encode(text).byteLength;
+      if (args.deliver === 'download') download(fileName, mimeType, text);
+      return { ok: true, format: args.format, fileName, bytes, mimeType, ...(args.deliver === 'data' ? { data: toBase64(text) } : {}) };
+    },
+  });
+
+export function exportTools(ctx: ToolContext): ToolSpec[] {
+  return [exportTool(ctx)];
+}
