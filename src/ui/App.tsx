@@ -5,6 +5,7 @@ import { PagePainter, type SourceRect } from './canvas/page-painter';
 import { ActivityBar } from './components/ActivityBar';
 import { CanvasViewer } from './components/CanvasViewer';
 import { BooksPanel } from './panels/BooksPanel';
+import { DesignPanel } from './panels/DesignPanel';
 import { watchLibrary } from './panels/books-state';
 import { ChaptersPanel } from './components/ChaptersPanel';
 import { Notices, QuestionDialog } from './components/Notices';
@@ -342,7 +343,7 @@ export function App(props: { client: BookClient }) {
               <p class="placeholder">{t('fontsSoon')}</p>
             </Match>
             <Match when={ui.panel === 'design'}>
-              <p class="placeholder">{t('designSoon')}</p>
+              <DesignPanel client={client} revision={book.revision()} />
             </Match>
           </Switch>
         </div>
