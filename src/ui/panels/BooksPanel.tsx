@@ -59,7 +59,14 @@ export interface BooksPanelProps {
 
 export function BooksPanel(props: BooksPanelProps) {
   const client = props.client;
-  const [list, { refetch }] = createResource(() => client.listBooks().catch(() => null));
+  // Async, so that a call before the client has started (the panel may render first) is a null list.
+  const [list, { refetch }] = createResource(async () => {
+    try {
+      return await client.listBooks();
+    } catch {
+      return null;
+    }
+  });
   const [status, setStatus] = createSignal<{ text: string; level: 'info' | 'warning' } | null>(null);
   const [menu, setMenu] = createSignal<string | null>(null);
   const [renaming, setRenaming] = createSignal<string | null>(null);

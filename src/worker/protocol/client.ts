@@ -49,6 +49,8 @@ export class BookClient {
   private api!: Comlink.Remote<BookWorkerApi>;
   private readonly listeners = new Set<(event: ClientEvent) => void>();
   private mirror: BookSnapshot | null = null;
+  /** The revision of the open book that the worker last reported as saved (see `unsavedSnapshot`). */
+  private savedRevision = 0;
   private lost!: Promise<never>;
   private loseWorker!: (reason: string) => void;
   private watchdog: ReturnType<typeof setInterval> | null = null;
@@ -164,6 +166,14 @@ export class BookClient {
   importPostext(request: Parameters<BookWorkerApi['importPostext']>[0]): Promise<{ project: ProjectEntry; warnings: string[] }> {
     return this.call(() => this.api.importPostext(request));
   }
+  /**
+   * The open book when it has edits the worker has not reported saved, else null. The page keeps
+   * it on hide (a closing page may end the worker before its save lands) and sends the difference
+   * as a transaction on the next visit.
+   */
+  unsavedSnapshot(): BookSnapshot | null {
+    return this.mirror && this.mirror.kind && this.mirror.revision > this.savedRevision ? structuredClone(this.mirror) : null;
+  }
   /** Test hook: makes the worker stop answering, to exercise recovery. */
   debugHang(): void {
     void this.api.debugHang();
@@ -212,7 +222,12 @@ export class BookClient {
 
   private onWorkerEvent(event: WorkerEvent): void {
     switch (event.type) {
+      case 'saved':
+        if (this.mirror && event.id === this.mirror.id) this.savedRevision = Math.max(this.savedRevision, event.revision);
+        break;
       case 'opened':
+        // A book just opened is what storage (or the sample) holds.
+        this.savedRevision = event.revision;
         this.mirror = structuredClone(event.book);
         this.revision = event.revision;
         break;
