@@ -55,3 +55,17 @@ test('the panel finds settings by words, and an invalid import is refused with i
   await expect(page.locator('.design-error')).toContainText('page.margins.top');
   expect(await page.evaluate(() => window.postextApp!.client.revision)).toBe(revision);
 });
+
+test('settings that cannot apply are hidden: the gutter shows only for multi-column layouts', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toContainText(/\d/);
+  await settled(page);
+  await page.getByRole('button', { name: /^design$/i }).first().click();
+  const columns = page.locator('details[data-section="layout"]');
+  await columns.locator('summary').click();
+  await expect(columns.locator('[data-path="layout.gutterWidth"]')).toBeVisible();
+  await columns.locator('[data-path="layout.layoutType"] select').selectOption('single');
+  await expect(columns.locator('[data-path="layout.gutterWidth"]')).toHaveCount(0);
+  await columns.locator('[data-path="layout.layoutType"] select').selectOption('double');
+  await expect(columns.locator('[data-path="layout.gutterWidth"]')).toBeVisible();
+});

@@ -5,6 +5,7 @@
  * is a transaction the worker validates; a refusal is shown and nothing changes.
  */
 import { createResource, createSignal, For, Show } from 'solid-js';
+import { settingVisible, type StoredConfig } from '../../worker/config';
 import type { BookClient } from '../../worker/protocol/client';
 import './design-panel.css';
 import { colourHex, entriesOfSection, infoFor, labelFor, LENGTH_UNITS, lengthParts, panelGroups, type PanelSection, type SettingEntry } from './design-model';
@@ -112,10 +113,17 @@ function DesignSection(props: {
   const [entries] = createResource(
     () => (open() || searching() || props.filter().changedOnly ? props.revision : false),
     async () => {
-      const lists = await Promise.all(props.section.configKeys.map(async (key) => ((await props.client.getConfig(key)) as { settings?: SettingEntry[] }).settings ?? []));
-      return entriesOfSection(props.section.id, lists.flat());
+      const [book, palette, ...lists] = await Promise.all([
+        props.client.getBook(),
+        props.client.getConfig('colorPalette'),
+        ...props.section.configKeys.map(async (key) => ((await props.client.getConfig(key)) as { settings?: SettingEntry[] }).settings ?? []),
+      ]);
+      setContext({ palette: paletteOf(palette), fonts: fontFamilies(book.config) });
+      // Context-aware visibility: a setting that cannot apply to this design is not shown (e.g. the gutter of a one-column page).
+      return entriesOfSection(props.section.id, (lists as SettingEntry[][]).flat()).filter((entry) => settingVisible(book.config as StoredConfig, entry.path));
     },
   );
+  const [context, setContext] = createSignal<ControlContext>({ palette: [], fonts: [] });
   const shown = () =>
     (entries() ?? []).filter((entry) => {
       const { changedOnly, paths } = props.filter();
@@ -140,13 +148,13 @@ function DesignSection(props: {
             </button>
           </Show>
         </summary>
-        <For each={shown()}>{(entry) => <SettingRow entry={entry} apply={props.apply} />}</For>
+        <For each={shown()}>{(entry) => <SettingRow entry={entry} apply={props.apply} context={context()} />}</For>
       </details>
     </Show>
   );
 }
 
-function SettingRow(props: { entry: SettingEntry; apply: (ops: { type: 'config.set'; path: string; value: unknown }[]) => Promise<boolean> }) {
+function SettingRow(props: { entry: SettingEntry; apply: (ops: { type: 'config.set'; path: string; value: unknown }[]) => Promise<boolean>; context: ControlContext }) {
   const entry = () => props.entry;
   const info = () => infoFor(entry().path);
   const set = (value: unknown) => void props.apply([{ type: 'config.set', path: entry().path, value }]);
@@ -156,7 +164,7 @@ function SettingRow(props: { entry: SettingEntry; apply: (ops: { type: 'config.s
       <label for={id()} title={info()?.help ?? ''}>
         {labelFor(entry().path)}
       </label>
-      <SettingControl id={id()} entry={entry()} onChange={set} />
+      <SettingControl id={id()} entry={entry()} onChange={set} context={props.context} />
       <Show when={entry().set !== null}>
         <button type="button" class="design-reset" aria-label={`Reset ${labelFor(entry().path)}`} onClick={() => set(null)}>
           ↺
@@ -169,7 +177,29 @@ function SettingRow(props: { entry: SettingEntry; apply: (ops: { type: 'config.s
   );
 }
 
-function SettingControl(props: { id: string; entry: SettingEntry; onChange: (value: unknown) => void }) {
+/** What some controls offer besides the value: the book's palette and the families it can use. */
+interface ControlContext {
+  palette: { id: string; name: string; hex: string }[];
+  fonts: string[];
+}
+
+/** Families the book can use: the bundled ones and the book's own (configuration.md §15.2). */
+const BUNDLED_FAMILIES = ['EB Garamond', 'Open Sans', 'Source Code Pro'];
+function fontFamilies(config: Record<string, unknown>): string[] {
+  const custom = Array.isArray(config['customFonts']) ? (config['customFonts'] as { name?: unknown }[]).map((f) => f.name).filter((n): n is string => typeof n === 'string') : [];
+  return [...new Set([...custom, ...BUNDLED_FAMILIES])];
+}
+
+function paletteOf(answer: unknown): ControlContext['palette'] {
+  const effective = (answer as { effective?: unknown }).effective;
+  if (!Array.isArray(effective)) return [];
+  return effective
+    .map((entry) => entry as { id?: unknown; name?: unknown; value?: unknown })
+    .filter((entry) => typeof entry.id === 'string')
+    .map((entry) => ({ id: entry.id as string, name: typeof entry.name === 'string' ? entry.name : (entry.id as string), hex: colourHex(entry.value) }));
+}
+
+function SettingControl(props: { id: string; entry: SettingEntry; onChange: (value: unknown) => void; context: ControlContext }) {
   const e = props.entry;
   switch (e.kind) {
     case 'boolean':
@@ -180,8 +210,33 @@ function SettingControl(props: { id: string; entry: SettingEntry; onChange: (val
           <For each={e.options ?? []}>{(option) => <option value={String(option)}>{String(option)}</option>}</For>
         </select>
       );
-    case 'color':
-      return <input id={props.id} type="color" value={colourHex(e.effective)} onChange={(ev) => props.onChange(ev.currentTarget.value)} />;
+    case 'color': {
+      // A colour is either the book's own (hex) or linked to a palette entry, which then wins (§15.1).
+      const linked = e.effective && typeof e.effective === 'object' && 'paletteId' in e.effective ? String((e.effective as { paletteId: unknown }).paletteId) : '';
+      return (
+        <span class="design-colour">
+          <input id={props.id} type="color" value={colourHex(e.effective)} onChange={(ev) => props.onChange({ hex: ev.currentTarget.value, model: 'hex' })} />
+          <select aria-label="Palette colour" value={linked} onChange={(ev) => {
+            const entry = props.context.palette.find((p) => p.id === ev.currentTarget.value);
+            props.onChange(entry ? { hex: entry.hex, model: 'hex', paletteId: entry.id } : { hex: colourHex(e.effective), model: 'hex' });
+          }}>
+            <option value="">Own colour</option>
+            <For each={props.context.palette}>{(p) => <option value={p.id}>{p.name}</option>}</For>
+          </select>
+        </span>
+      );
+    }
+    case 'font': {
+      const listId = `${props.id}-families`;
+      return (
+        <span>
+          <input id={props.id} type="text" list={listId} value={typeof e.effective === 'string' ? e.effective : ''} onChange={(ev) => props.onChange(ev.currentTarget.value)} />
+          <datalist id={listId}>
+            <For each={props.context.fonts}>{(family) => <option value={family} />}</For>
+          </datalist>
+        </span>
+      );
+    }
     case 'number':
       return <input id={props.id} type="number" step="any" min={e.min} max={e.max} value={typeof e.effective === 'number' ? e.effective : ''} onChange={(ev) => props.onChange(ev.currentTarget.value === '' ? null : Number(ev.currentTarget.value))} />;
     case 'length': {
