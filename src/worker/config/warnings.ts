@@ -121,18 +121,9 @@ const isVerticalSpreadAllowed = (): boolean => false;
  * Paths the engine lays out today. Patterns: `page.*` (everything under page), or an exact pattern path in which list
  * selectors are written `[level=*]` / `[id=*]`. The layout engineer extends this with `declareAppliedSettings`.
  */
-const applied = new Set<string>([
-  'page.*',
-  'bodyText.fontFamily',
-  'bodyText.fontSize',
-  'bodyText.lineHeight',
-  'bodyText.textAlign',
-  'bodyText.firstLineIndent',
-  'bodyText.color',
-  'headings.levels[level=*].fontSize',
-  'headings.levels[level=*].fontFamily',
-  'headings.fontFamily',
-]);
+// Empty here: the engine declares what it applies (src/worker/engine/settings-from-config.ts),
+// so the report never claims more than the layout really does.
+const applied = new Set<string>();
 
 /** Adds settings the engine now applies (patterns as above). */
 export function declareAppliedSettings(patterns: readonly string[]): void {

@@ -3,7 +3,7 @@
  * engine's resolved settings in pt. Settings the engine does not apply yet stay in the config
  * and are reported by the configuration module as `settingNotApplied`.
  */
-import { effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
+import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
 import { CM, defaultSettings, type LayoutSettings } from './settings';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
@@ -17,6 +17,73 @@ const PAGE_PRESETS: Record<string, [number, number]> = {
   tabloid: [28, 43],
   compact: [29.7, 42],
 };
+
+/**
+ * Every setting this mapping reads: the configuration module reports the others once per book
+ * as `settingNotApplied` until the engine applies them too. Keep in step with the code below.
+ */
+export const APPLIED_SETTINGS = [
+  'locale',
+  'page.sizePreset',
+  'page.width',
+  'page.height',
+  'page.margins.top',
+  'page.margins.bottom',
+  'page.margins.left',
+  'page.margins.right',
+  'page.margins.mirror',
+  'layout.layoutType',
+  'layout.columnCount',
+  'layout.gutterWidth',
+  'bodyText.fontFamily',
+  'bodyText.fontWeight',
+  'bodyText.boldFontWeight',
+  'bodyText.fontSize',
+  'bodyText.color',
+  'bodyText.boldColor',
+  'bodyText.italicColor',
+  'bodyText.lineHeight',
+  'bodyText.firstLineIndent',
+  'bodyText.indentAfterHeading',
+  'bodyText.textAlign',
+  'bodyText.maxWordSpacing',
+  'bodyText.minWordSpacing',
+  'bodyText.avoidWidows',
+  'bodyText.widowMinLines',
+  'bodyText.avoidOrphans',
+  'bodyText.orphanMinLines',
+  'bodyText.optimalLineBreaking',
+  'bodyText.avoidRunts',
+  'bodyText.runtMinCharacters',
+  'bodyText.runtPenalty',
+  'bodyText.hyphenation.enabled',
+  'bodyText.hyphenation.ragged',
+  'bodyText.hyphenation.compounds',
+  'bodyText.hyphenation.locale',
+  'bodyText.breakAfterHyphens',
+  'bodyText.breakAfterDashes',
+  'bodyText.blockquote.color',
+  'bodyText.blockquote.italic',
+  'bodyText.blockquote.indent',
+  'codeStyle.fontFamily',
+  'codeStyle.fontSize',
+  'codeStyle.background',
+  'unorderedLists.bulletChar',
+  'unorderedLists.color',
+  'unorderedLists.gap',
+  'unorderedLists.marginTop',
+  'unorderedLists.marginBottom',
+  'headings.fontFamily',
+  'headings.fontWeight',
+  'headings.color',
+  'headings.levels[level=*].fontSize',
+  'headings.levels[level=*].lineHeight',
+  'headings.levels[level=*].marginTop',
+  'headings.levels[level=*].marginBottom',
+  'headings.levels[level=*].breakBefore.enabled',
+  'headings.levels[level=*].breakBefore.parity',
+];
+declareAppliedSettings(APPLIED_SETTINGS);
 
 export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   const s = defaultSettings();
