@@ -320,7 +320,7 @@ export function BooksPanel(props: BooksPanelProps) {
                   class="language-tag"
                   aria-pressed={isOpen() && props.openLocale.toLowerCase() === locale.toLowerCase()}
                   title={languageName(locale)}
-                  aria-label={`${sample().name}: ${languageName(locale)}`}
+                  aria-label={`${tagLabel(locale)} ${sample().name}: ${languageName(locale)}`}
                   onClick={() => props.onOpen(sample().id, locale)}
                 >
                   {tagLabel(locale)}

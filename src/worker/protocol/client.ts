@@ -197,8 +197,11 @@ export class BookClient {
   private async checkAlive(): Promise<void> {
     if (this.restarting) return;
     const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), this.pingTimeoutMs));
-    const answer = await Promise.race([this.api.ping().catch(() => 'timeout' as const), timeout]);
-    if (answer === 'timeout') await this.recover('the book worker stopped answering');
+    const api = this.api;
+    const answer = await Promise.race([api.ping().catch(() => 'timeout' as const), timeout]);
+    // Pings overlap while a worker hangs: one sent to a worker already replaced (or while it was
+    // being restored) says nothing about the new one.
+    if (answer === 'timeout' && api === this.api && !this.restarting) await this.recover('the book worker stopped answering');
   }
 
   /** Restarts the worker and reopens the book at the revision it had. */
