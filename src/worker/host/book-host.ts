@@ -6,7 +6,7 @@
  */
 import { findSetting, getConfig, setConfig, type JsonObject, type JsonValue, type StoredConfig } from '../config';
 import { settingsFromConfig } from '../engine/settings-from-config';
-import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, resolveHyphenationLanguage, type BookLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
+import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, resolveHyphenationLanguage, type BookLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
 import type { PageDisplayList } from '../protocol/displaylist';
 import {
   OpenPresetSchema,
@@ -27,6 +27,7 @@ import {
   type Transaction,
   type TransactionResult,
   type UndoTextResult,
+  type BookDiagnostic,
   type WorkerEvent,
 } from '../protocol/messages';
 import { applyChapterOp, applyResourceOp, applyTextChanges, OpError, snapshotOf, type BookState } from '../document/book';
@@ -295,6 +296,24 @@ export class BookHost implements BookWorkerApi {
     const list = this.layout?.pages[pageIndex];
     if (!list) throw new Error(`There is no page ${pageIndex + 1}; the book has ${this.layout?.pages.length ?? 0} pages.`);
     return this.env.raster(list, await this.loadFonts(), valid);
+  }
+
+  async getDiagnostics(): Promise<{ revision: number; diagnostics: BookDiagnostic[] }> {
+    const book = this.requireBook();
+    // Parses reuse the layout's cache, so this costs nothing for chapters already laid out.
+    const diagnostics = book.chapters.flatMap((chapter, i) =>
+      parseCached({ id: chapter.id, title: chapter.title, source: chapter.text }, i === 0, this.cache).diagnostics.map((d) => ({
+        kind: d.kind,
+        severity: d.severity,
+        message: d.message,
+        chapterId: chapter.id,
+        line: d.line,
+        column: d.column,
+        from: d.from,
+        to: d.to,
+      })),
+    );
+    return { revision: this.revision, diagnostics };
   }
 
   async undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult> {

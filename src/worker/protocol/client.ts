@@ -8,6 +8,7 @@
 import * as Comlink from 'comlink';
 import type { PageDisplayList } from './displaylist';
 import type {
+  BookDiagnostic,
   BookList,
   BookRef,
   PostextInfoResult,
@@ -121,6 +122,9 @@ export class BookClient {
   }
   renderPage(pageIndex: number, request: RasterRequest): Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }> {
     return this.call(() => this.api.renderPage(pageIndex, request));
+  }
+  getDiagnostics(): Promise<{ revision: number; diagnostics: BookDiagnostic[] }> {
+    return this.call(() => this.api.getDiagnostics());
   }
   undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult> {
     return this.call<UndoTextResult>(() => this.api.undoText(request) as Promise<UndoTextResult>);

@@ -208,6 +208,18 @@ export const RestoreSchema = z
   })
   .strict();
 
+/** One markup diagnostic with where it is: chapter, 1-based line and column, source offsets. */
+export interface BookDiagnostic {
+  kind: string;
+  severity: string;
+  message: string;
+  chapterId: string;
+  line: number;
+  column: number;
+  from: number;
+  to: number;
+}
+
 export type UndoTextResult =
   | { ok: true; revision: number; done: { tool: string; summary: string; chapters: string[] }[]; remaining: number }
   | { ok: false; error: string; revision: number };
@@ -241,6 +253,8 @@ export interface BookWorkerApi extends BookLibraryApi {
   getGlyphOutlines(fontId: string, glyphs: number[]): Promise<{ fontId: string; upem: number; paths: string[] }>;
   /** Rasterises a page in the worker (OffscreenCanvas) from the same display list. */
   renderPage(pageIndex: number, request: RasterRequest): Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
+  /** The parser's diagnostics for every chapter (kinds as document-format.md names them). */
+  getDiagnostics(): Promise<{ revision: number; diagnostics: BookDiagnostic[] }>;
   /** Undoes (or redoes) the last agent text edits (tools.md sandbox_undo_text). */
   undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult>;
   /** Test hook: stop answering (simulates a hung worker). */

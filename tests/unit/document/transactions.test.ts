@@ -126,6 +126,14 @@ describe('transactions', () => {
     expect(await text(host)).toBe('Yes. The quick brown fox jumps over the sleepy dog.\n\nA second paragraph.\n');
   });
 
+  it('reports the parser’s diagnostics with chapter, line and offsets', async () => {
+    const host = await openHost(['# One\n\nFine text.\n\n:::frobnicate\n\nMore.\n', 'Two.\n']);
+    const { diagnostics } = await host.getDiagnostics();
+    const unknown = diagnostics.find((d) => d.kind === 'unknownDirective');
+    expect(unknown).toMatchObject({ chapterId: 'ch1', line: 5 });
+    expect(unknown!.from).toBe('# One\n\nFine text.\n\n'.length);
+  });
+
   it('property: a change mapped through a concurrent one lands on the same words (seeded)', () => {
     fc.assert(
       fc.property(
