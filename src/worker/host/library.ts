@@ -130,7 +130,13 @@ export class Library {
   /** Called by the host after every accepted transaction. */
   changed(): void {
     if (this.ref) this.autosave.schedule();
+    else if (this.restoring) this.restoredDirty = true;
   }
+
+  /** A crash restore still reading the book's source (storage, sample) in the background. */
+  private restoring: Promise<void> | null = null;
+  /** An edit arrived while `restoring`: save once the source is known. */
+  private restoredDirty = false;
 
   /** Called by the host on convergence: captures an automatic cover when the book has none. */
   converged(): void {
@@ -190,33 +196,54 @@ export class Library {
     this.autosave.cancel();
     this.ref = null;
     this.extras = emptyExtras();
-    let base: { state: BookState; extras: BookExtras; ref: OpenRef } | null = null;
-    try {
-      base = await this.sourceOf(snapshot.kind === 'project' ? { kind: 'project', projectId: snapshot.id } : snapshot.kind === 'preset' ? { kind: 'preset', presetId: snapshot.id, locale: snapshot.locale } : null);
-    } catch {
-      base = null; // the mirror alone still restores the text
-    }
-    const payloads = new Map((base?.state.resources ?? []).map((r) => [r.record.id, r.payload]));
-    const state: BookState = {
-      id: snapshot.id,
-      name: snapshot.name,
-      locale: snapshot.locale,
-      chapters: snapshot.chapters,
-      config: snapshot.config,
-      resources: snapshot.resources.map((r) => ({ record: r.record, payload: r.payload ?? payloads.get(r.record.id) })),
+    const ref: BookRef | null = snapshot.kind === 'project' ? { kind: 'project', projectId: snapshot.id } : snapshot.kind === 'preset' ? { kind: 'preset', presetId: snapshot.id, locale: snapshot.locale } : null;
+    const source = (async () => {
+      try {
+        return await this.sourceOf(ref);
+      } catch {
+        return null; // the mirror alone still restores the text
+      }
+    })();
+    const stateWith = (base: { state: BookState } | null): BookState => {
+      const payloads = new Map((base?.state.resources ?? []).map((r) => [r.record.id, r.payload]));
+      return {
+        id: snapshot.id,
+        name: snapshot.name,
+        locale: snapshot.locale,
+        chapters: snapshot.chapters,
+        config: snapshot.config,
+        resources: snapshot.resources.map((r) => ({ record: r.record, payload: r.payload ?? payloads.get(r.record.id) })),
+      };
     };
-    if (base) {
+    const adopt = (base: { state: BookState; extras: BookExtras; ref: OpenRef } | null, state: BookState): void => {
+      if (!base) return;
       this.ref = base.ref;
       this.extras = base.extras;
+      if (this.restoredDirty || !sameContent(base.state, state)) this.autosave.schedule();
+    };
+    this.restoredDirty = false;
+    // Pictures the host lacks come only from the source: then the book waits for it. Otherwise the
+    // text opens at once (a restart must be quick) and the source is read in the background.
+    if (snapshot.resources.some((r) => !r.payload && (r.record.kind === 'svg' || r.record.kind === 'bitmap'))) {
+      const base = await source;
+      const state = stateWith(base);
+      adopt(base, state);
+      return this.host.open(state, snapshot.revision);
     }
+    const state = stateWith(null);
     const result = this.host.open(state, snapshot.revision);
-    if (base && !sameContent(base.state, state)) this.autosave.schedule();
+    this.restoring = source.then((base) => {
+      // Another book may have opened meanwhile: then this source is not the open book's.
+      if (this.host.current()?.book.id === snapshot.id && this.ref === null) adopt(base, state);
+      this.restoring = null;
+    });
     return result;
   }
 
   /** Saves pending changes now. Never rejects: a failure is reported as a notice and returned. */
   async flush(): Promise<{ saved: boolean; error?: string }> {
     try {
+      if (this.restoring) await this.restoring;
       const pending = this.autosave.pending;
       await this.autosave.flush();
       return { saved: pending };
