@@ -99,7 +99,11 @@ export function App(props: { client: BookClient }) {
     const preset = link.preset ?? ui.preset;
     const sameBook = preset === book.view.id && (!link.lang || link.lang.toLowerCase() === book.view.locale.toLowerCase());
     if (sameBook) applyLinkView(link);
-    else void openBook(preset, link.lang, link);
+    else
+      void openBook(preset, link.lang, link).then(() => {
+        // The last operation's status (tools.md §7.18 notice).
+        if (!failure()) book.notify('info', t('opened', { name: book.view.name }), 6000);
+      });
   };
 
   onMount(async () => {

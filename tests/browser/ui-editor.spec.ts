@@ -120,3 +120,27 @@ test('the editor colours headings, directives and attribute blocks', async ({ pa
   expect(colours.math).not.toBe(colours.plain);
   expect(colours.block).not.toBe(colours.plain);
 });
+
+test('the formatting toolbar edits through the same undoable transactions', async ({ page }) => {
+  await openApp(page);
+  const editor = page.getByRole('textbox', { name: /chapter source/i });
+  await editor.click();
+  await editor.press('Control+End');
+  await editor.pressSequentially('\n\nplain words here');
+  // Select "words" (5 characters before " here").
+  for (let i = 0; i < 5; i++) await editor.press('ArrowLeft');
+  for (let i = 0; i < 5; i++) await editor.press('Shift+ArrowLeft');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await expect.poll(() => chapterText(page)).toMatch(/plain \*\*words\*\* here$/);
+  await page.getByRole('button', { name: 'Heading 2' }).click();
+  await expect.poll(() => chapterText(page)).toMatch(/\n## plain \*\*words\*\* here$/);
+  await page.getByRole('button', { name: 'Page break' }).click();
+  await expect.poll(() => chapterText(page)).toMatch(/## plain \*\*words\*\* here\n\n:::pagebreak\n\n$/);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => chapterText(page)).toMatch(/\nplain \*\*words\*\* here$/);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect.poll(() => chapterText(page)).toMatch(/\n## plain \*\*words\*\* here$/);
+  // Focus stays in the editor, so typing goes on.
+  await expect(editor).toBeFocused();
+});

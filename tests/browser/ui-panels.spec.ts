@@ -7,23 +7,18 @@ async function openApp(page: Page): Promise<void> {
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
 }
 
-test('Books: the sample books open in place (with their editions) and the sidebar moves to Chapters', async ({ page }) => {
+test('a pasted link to another book opens it in place (loading state, never the old pages) with a notice', async ({ page }) => {
   await openApp(page);
-  await page.locator('[data-panel="books"]').click();
-  await expect(page.locator('.book-row')).toHaveCount(4);
-  await page.getByRole('button', { name: 'Postext Sandbox guide: Spanish' }).click();
-  await expect(page.locator('[data-panel="chapters"]')).toHaveAttribute('aria-pressed', 'true');
+  const marker = await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+  await page.evaluate(() => (location.hash = '#preset=postext-guide&lang=es&chapter=2'));
   await expect.poll(() => page.evaluate(async () => (await window.postextApp!.client.getBook()).locale)).toBe('es');
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
   await expect(page.getByTestId('notice')).toContainText('Opened');
-  await expect.poll(() => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('lang'))).toBe('es');
-  // The editor shows the Spanish edition's text, and typing goes to it.
-  await page.locator('[data-panel="text"]').click();
-  const spanish = await page.evaluate(async () => (await window.postextApp!.client.getBook()).chapters[0]!.text);
+  // The editor shows the Spanish edition's second chapter, in place (no reload).
+  const spanish = await page.evaluate(async () => (await window.postextApp!.client.getBook()).chapters[1]!.text);
   await expect.poll(() => page.evaluate(() => window.postextApp!.ui!.editorText())).toBe(spanish);
-  // Another book: a different preset.
-  await page.locator('[data-panel="books"]').click();
-  await page.getByRole('button', { name: /A Quiet Harbour/ }).click();
+  expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
+  await page.evaluate(() => (location.hash = '#preset=magazine-piece'));
   await expect.poll(() => page.evaluate(async () => (await window.postextApp!.client.getBook()).id)).toBe('magazine-piece');
   await expect(page.locator('.page-canvas[data-painted]').first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Quiet Harbour');
@@ -53,8 +48,7 @@ test('Checks: the badge counts live warnings and an entry jumps to its line', as
 
 test('Notices: shown, dismissable, and reported through the app handle', async ({ page }) => {
   await openApp(page);
-  await page.locator('[data-panel="books"]').click();
-  await page.getByRole('button', { name: /A Quiet Harbour/ }).click();
+  await page.evaluate(() => (location.hash = '#preset=magazine-piece'));
   await expect(page.getByTestId('notice')).toBeVisible();
   const notice = await page.evaluate(() => window.postextApp!.ui!.notice());
   expect(notice).toMatchObject({ level: 'info', text: expect.stringContaining('A Quiet Harbour') });
@@ -65,13 +59,13 @@ test('Notices: shown, dismissable, and reported through the app handle', async (
 
 test('placeholder panels say what is missing and keep their buttons', async ({ page }) => {
   await openApp(page);
-  for (const [panel, text] of [['resources', /not supported by the engine yet/], ['fonts', /bundled fonts/], ['design', /configuration editor/]] as const) {
+  for (const [panel, text] of [['resources', /not supported by the engine yet/], ['fonts', /bundled fonts/]] as const) {
     await page.locator(`[data-panel="${panel}"]`).click();
     await expect(page.locator('#sidebar')).toContainText(text);
   }
   // Clicking the active panel collapses the sidebar; the viewport takes the room.
   const before = (await page.locator('.viewport').boundingBox())!.width;
-  await page.locator('[data-panel="design"]').click();
+  await page.locator('[data-panel="fonts"]').click();
   await expect(page.locator('#sidebar')).toBeHidden();
   expect((await page.locator('.viewport').boundingBox())!.width).toBeGreaterThan(before + 100);
 });

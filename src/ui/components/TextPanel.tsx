@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from 'lucide-solid';
-import { createEffect, For, on, onCleanup, onMount } from 'solid-js';
+import { Bold, ChevronLeft, ChevronRight, Code, Heading1, Heading2, Heading3, Italic, Link, List, ListOrdered, Redo2, SeparatorHorizontal, TextQuote, Undo2 } from 'lucide-solid';
+import { createEffect, For, on, onCleanup, onMount, type JSX } from 'solid-js';
 import type { BookClient } from '../../worker/protocol/client';
 import { ChapterEditors } from '../editor/chapter-editors';
 import { t, uiLanguage } from '../i18n';
@@ -54,6 +54,39 @@ export function TextPanel(props: TextPanelProps) {
   // The accessible name follows the UI language and the chapter's title.
   createEffect(on([uiLanguage, () => titleOf(props.chapterId)], ([, title]) => editors?.setTitle(title), { defer: true }));
 
+  const heading = /^#{1,6}\s+/;
+  const tools = (): { label: string; icon: JSX.Element; run: (e: ChapterEditors) => void }[] => [
+    { label: t('undo'), icon: <Undo2 size={16} aria-hidden="true" />, run: (e) => e.undo() },
+    { label: t('redo'), icon: <Redo2 size={16} aria-hidden="true" />, run: (e) => e.redo() },
+    { label: t('bold'), icon: <Bold size={16} aria-hidden="true" />, run: (e) => e.wrap('**') },
+    { label: t('italic'), icon: <Italic size={16} aria-hidden="true" />, run: (e) => e.wrap('*') },
+    { label: t('heading', { n: 1 }), icon: <Heading1 size={16} aria-hidden="true" />, run: (e) => e.prefixLines('# ', heading) },
+    { label: t('heading', { n: 2 }), icon: <Heading2 size={16} aria-hidden="true" />, run: (e) => e.prefixLines('## ', heading) },
+    { label: t('heading', { n: 3 }), icon: <Heading3 size={16} aria-hidden="true" />, run: (e) => e.prefixLines('### ', heading) },
+    { label: t('link'), icon: <Link size={16} aria-hidden="true" />, run: (e) => e.wrap('[', '](https://)') },
+    { label: t('inlineCode'), icon: <Code size={16} aria-hidden="true" />, run: (e) => e.wrap('`') },
+    { label: t('quote'), icon: <TextQuote size={16} aria-hidden="true" />, run: (e) => e.prefixLines('> ', /^>\s?/) },
+    { label: t('bulletList'), icon: <List size={16} aria-hidden="true" />, run: (e) => e.prefixLines('- ', /^[-*+]\s+/) },
+    { label: t('numberedList'), icon: <ListOrdered size={16} aria-hidden="true" />, run: (e) => e.prefixLines('1. ', /^\d+[.)]\s+/) },
+    { label: t('pageBreak'), icon: <SeparatorHorizontal size={16} aria-hidden="true" />, run: (e) => e.insertBlock(':::pagebreak') },
+  ];
+  /** The toolbar is one tab stop; ←/→ move between its buttons. */
+  const rovingKeys = (event: KeyboardEvent) => {
+    const buttons = [...(event.currentTarget as HTMLElement).querySelectorAll<HTMLButtonElement>('button')];
+    const index = buttons.indexOf(event.target as HTMLButtonElement);
+    if (index < 0) return;
+    const rtl = document.documentElement.dir === 'rtl';
+    const step = event.key === (rtl ? 'ArrowLeft' : 'ArrowRight') ? 1 : event.key === (rtl ? 'ArrowRight' : 'ArrowLeft') ? -1 : 0;
+    let next = index + step;
+    if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = buttons.length - 1;
+    else if (step === 0) return;
+    event.preventDefault();
+    next = (next + buttons.length) % buttons.length;
+    buttons.forEach((b, i) => (b.tabIndex = i === next ? 0 : -1));
+    buttons[next]!.focus();
+  };
+
   const index = () => props.book.view.chapters.findIndex((c) => c.id === props.chapterId);
   const step = (delta: number) => {
     const list = props.book.view.chapters;
@@ -82,6 +115,15 @@ export function TextPanel(props: TextPanelProps) {
         <button type="button" class="icon-button" aria-label={t('nextChapter')} disabled={index() >= props.book.view.chapters.length - 1} onClick={() => step(1)}>
           <ChevronRight size={16} aria-hidden="true" class="flip-rtl" />
         </button>
+      </div>
+      <div class="editor-toolbar" role="toolbar" aria-label={t('formatting')} onKeyDown={rovingKeys}>
+        <For each={tools()}>
+          {(tool, i) => (
+            <button type="button" class="icon-button" tabindex={i() === 0 ? 0 : -1} aria-label={tool.label} title={tool.label} onMouseDown={(e) => e.preventDefault()} onClick={() => editors && tool.run(editors)}>
+              {tool.icon}
+            </button>
+          )}
+        </For>
       </div>
       <div class="editor-host" ref={host} dir="auto" />
     </div>

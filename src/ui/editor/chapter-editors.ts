@@ -7,7 +7,7 @@
  * and the `remoteChange` annotation: CodeMirror's history maps the user's own events through
  * them, so Ctrl+Z undoes the user's typing and never an agent's edit.
  */
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap, indentWithTab, redo, undo } from '@codemirror/commands';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
 import { Annotation, Compartment, EditorSelection, EditorState, Transaction, type Extension } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
@@ -155,6 +155,65 @@ export class ChapterEditors {
       effects: EditorView.scrollIntoView(clamp(from), { y: 'center' }),
     });
     if (focus) this.view.focus();
+  }
+
+  // --- Toolbar commands (each is one undoable user transaction) ---------------------------
+
+  undo(): void {
+    undo(this.view);
+    this.view.focus();
+  }
+
+  redo(): void {
+    redo(this.view);
+    this.view.focus();
+  }
+
+  /** Wraps the selection in `before`/`after` (or inserts both around the caret). */
+  wrap(before: string, after = before): void {
+    const view = this.view;
+    view.dispatch(
+      view.state.changeByRange((range) => ({
+        changes: [
+          { from: range.from, insert: before },
+          { from: range.to, insert: after },
+        ],
+        range: EditorSelection.range(range.from + before.length, range.to + before.length),
+      })),
+      { userEvent: 'input.format' },
+    );
+    view.focus();
+  }
+
+  /** Prefixes the selected lines (`# ` for a heading, `> `, `- `, `1. `); the same prefix again removes it. */
+  prefixLines(prefix: string, strip: RegExp): void {
+    const view = this.view;
+    const { state } = view;
+    const changes: { from: number; to: number; insert: string }[] = [];
+    const seen = new Set<number>();
+    for (const range of state.selection.ranges) {
+      for (let pos = range.from; pos <= range.to; ) {
+        const line = state.doc.lineAt(pos);
+        if (!seen.has(line.number)) {
+          seen.add(line.number);
+          const existing = strip.exec(line.text)?.[0] ?? '';
+          const insert = existing === prefix ? '' : prefix;
+          changes.push({ from: line.from, to: line.from + existing.length, insert });
+        }
+        pos = line.to + 1;
+      }
+    }
+    view.dispatch({ changes, userEvent: 'input.format' });
+    view.focus();
+  }
+
+  /** Inserts a block (a directive line) as its own paragraph after the caret's line. */
+  insertBlock(block: string): void {
+    const view = this.view;
+    const line = view.state.doc.lineAt(view.state.selection.main.head);
+    const insert = `${line.length > 0 ? '\n\n' : ''}${block}\n\n`;
+    view.dispatch({ changes: { from: line.to, insert }, selection: { anchor: line.to + insert.length }, userEvent: 'input.format', scrollIntoView: true });
+    view.focus();
   }
 
   /** Forgets every chapter (another book was opened or the book was restored). */
