@@ -14,7 +14,7 @@ import { TextPanel } from './components/TextPanel';
 import type { ChapterEditors } from './editor/chapter-editors';
 import { setUiLanguage, t, uiLanguage, type StringKey } from './i18n';
 import { createBookState } from './state/book';
-import { checkChapter, type CheckEntry } from './state/checks';
+import { checksFromDiagnostics, type CheckEntry } from './state/checks';
 import { createUiState, formatPermalink, languageFromPath, parsePermalink, type PanelId, type Permalink } from './state/ui-state';
 
 /** The preset opened when nothing else is asked for (bundle-format: `default: true`). */
@@ -199,20 +199,22 @@ export function App(props: { client: BookClient }) {
   };
 
   // --- Checks ------------------------------------------------------------------------------
-  const checkCache = new Map<string, { text: string; entries: CheckEntry[] }>();
-  const checks = createMemo(() => {
-    const out: CheckEntry[] = [];
-    book.view.chapters.forEach((chapter, i) => {
-      const text = book.texts[chapter.id] ?? '';
-      let hit = checkCache.get(chapter.id);
-      if (!hit || hit.text !== text || hit.entries[0]?.chapterNumber !== i + 1) {
-        hit = { text, entries: checkChapter(chapter.id, i + 1, text) };
-        checkCache.set(chapter.id, hit);
-      }
-      out.push(...hit.entries);
-    });
-    return out;
-  });
+  // The worker's diagnostics, refreshed after each convergence (never on the typing path).
+  const [checks, setChecks] = createSignal<CheckEntry[]>([]);
+  createEffect(
+    on(
+      () => book.view.layoutRevision,
+      (revision) => {
+        if (revision < 0) return;
+        void client
+          .getDiagnostics()
+          .then((result) => {
+            if (result.revision >= book.view.layoutRevision) setChecks(checksFromDiagnostics(result.diagnostics, book.view.chapters.map((c) => c.id)));
+          })
+          .catch(() => undefined);
+      },
+    ),
+  );
 
   // --- Handle for tests and tools -------------------------------------------------------------
   if (window.postextApp) {

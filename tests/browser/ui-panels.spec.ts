@@ -29,16 +29,16 @@ test('Checks: the badge counts live warnings and an entry jumps to its line', as
   await expect(page.getByTestId('checks-badge')).toHaveText('0');
   await page.locator('[data-panel="checks"]').click();
   await expect(page.locator('#sidebar')).toContainText('All clear');
-  // An agent writes a heading that skips a level, and an unclosed code fence.
+  // An agent writes an unknown directive and an unclosed code fence: the parser's diagnostics.
   const offset = await page.evaluate(async () => {
     const client = window.postextApp!.client;
     const book = await client.getBook();
     const end = book.chapters[1]!.text.length;
-    await client.apply({ origin: 'agent', baseRevision: book.revision, ops: [{ type: 'text', chapterId: book.chapters[1]!.id, from: end, to: end, insert: '\n\n## Part\n\n#### Too deep\n\n```\nnever closed\n' }] });
-    return end + '\n\n## Part\n\n'.length; // start of the "#### Too deep" line
+    await client.apply({ origin: 'agent', baseRevision: book.revision, ops: [{ type: 'text', chapterId: book.chapters[1]!.id, from: end, to: end, insert: '\n\n:::frobnicate\n\nText.\n\n```\nnever closed\n' }] });
+    return end + '\n\n'.length; // start of the ":::frobnicate" line
   });
   await expect(page.getByTestId('checks-badge')).toHaveText('2');
-  const entry = page.getByRole('button', { name: /Heading level skipped/ });
+  const entry = page.getByRole('button', { name: /Unknown directive/ });
   await expect(entry).toContainText('Ch. 2');
   await entry.click();
   await expect(page.locator('[data-panel="text"]')).toHaveAttribute('aria-pressed', 'true');
