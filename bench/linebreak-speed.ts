@@ -1,17 +1,7 @@
 import { INFINITE_PENALTY, type Item } from '../src/worker/engine/text/items';
 import { breakParagraph, wordSpaceGlue } from '../src/worker/engine/text/linebreak';
+import { mulberry32 as prng } from '../tests/support/prose';
 
-/** Deterministic PRNG (mulberry32) for reproducible synthetic text. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * 100 000 words ≈ 300 pages: 1000 paragraphs of 100 words, 8 pt type (space 2 pt, letters

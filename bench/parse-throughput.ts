@@ -8,18 +8,8 @@
  * own ordinal and a fresh pseudo-random word sequence, so caches and branch predictors see varied input.
  */
 import { parseChapter } from '../src/worker/engine/parse/index';
+import { mulberry32 as prng } from '../tests/support/prose';
 
-/** mulberry32: small seeded PRNG for reproducible input. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   'the lantern keeper climbed tower every evening wind candle staircase iron gallery light sea harbour pier ' +

@@ -1,19 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mulberry32 as prng } from '../support/prose';
 
 test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
 test.setTimeout(240_000);
 
-/** Mulberry32: a small seeded PRNG, so the generated book is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'sen', 'tar', 'vu', 'ne', 'dro', 'pa', 'li', 'qua', 'ber', 'sto', 'fi', 'gan', 'hor', 'jel', 'mun', 'ox', 'rei', 'sul', 'tem', 'wa', 'zen'];
 

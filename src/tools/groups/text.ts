@@ -1,5 +1,6 @@
 /** Text (tools.md §3.3): read, search, edit, write and undo chapter text; manage and remove chapters. */
 import { z } from 'zod';
+import { textDiff } from '../../worker/document/mapping';
 import type { BookSnapshot, BookOp, TextOp } from '../../worker/protocol/messages';
 import { applyAndReport, ChapterRef, chapterList, chapterTitle, countWords, isFailure, lineColumn, readyBook, resolveChapter, Wait, type ResolvedChapter, type ToolContext } from '../context';
 import { defineTool, fail, type ToolResult, type ToolSpec } from '../registry';
@@ -123,7 +124,7 @@ const editText = (ctx: ToolContext) =>
         for (const at of [...positions].reverse()) text = text.slice(0, at) + edit.replace + text.slice(at + edit.find.length);
         applied.push({ find: edit.find, count: positions.length });
       }
-      const change = singleChange(chapter.id, chapter.text, text);
+      const change = textDiff(chapter.id, chapter.text, text);
       const summary = args.edits.map((e) => `${e.find.slice(0, 30)} → ${e.replace.slice(0, 30)}`).join('; ');
       const { result, delta } = await applyAndReport(ctx, { origin: 'agent', baseRevision: book.revision, ops: [change], undoable: { tool: 'sandbox_edit_text', summary } }, args.wait);
       if (!result.ok) return fail(result.error);
@@ -132,20 +133,6 @@ const editText = (ctx: ToolContext) =>
       return { ok: true, chapter: chapter.index + 1, applied, linesChanged: [first, last], ...delta };
     },
   });
-
-/** The one change (common prefix and suffix kept) turning `before` into `after`. */
-function singleChange(chapterId: string, before: string, after: string): TextOp {
-  let start = 0;
-  const max = Math.min(before.length, after.length);
-  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let endBefore = before.length;
-  let endAfter = after.length;
-  while (endBefore > start && endAfter > start && before.charCodeAt(endBefore - 1) === after.charCodeAt(endAfter - 1)) {
-    endBefore--;
-    endAfter--;
-  }
-  return { type: 'text', chapterId, from: start, to: endBefore, insert: after.slice(start, endAfter) };
-}
 
 const writeText = (ctx: ToolContext) =>
   defineTool({

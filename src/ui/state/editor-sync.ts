@@ -5,7 +5,7 @@
  * Changes made elsewhere (agents, loads) arrive as remote changes and are mapped through the
  * user's pending edit, so neither side loses a keystroke.
  */
-import { mapChange } from '../../worker/document/mapping';
+import { mapChange, textDiff } from '../../worker/document/mapping';
 import type { BookClient, ClientEvent } from '../../worker/protocol/client';
 import type { TextOp } from '../../worker/protocol/messages';
 
@@ -49,7 +49,7 @@ export class ChapterSync {
   private localChange(): TextOp | null {
     const current = this.surface.getText();
     if (current === this.shadow) return null;
-    return diff(this.chapterId, this.shadow, current);
+    return textDiff(this.chapterId, this.shadow, current);
   }
 
   private async flush(): Promise<void> {
@@ -112,18 +112,4 @@ export class ChapterSync {
       this.surface.applyRemote(mapped, text);
     }
   }
-}
-
-/** The single change that turns `before` into `after` (common prefix and suffix kept). */
-export function diff(chapterId: string, before: string, after: string): TextOp {
-  let start = 0;
-  const max = Math.min(before.length, after.length);
-  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let endBefore = before.length;
-  let endAfter = after.length;
-  while (endBefore > start && endAfter > start && before.charCodeAt(endBefore - 1) === after.charCodeAt(endAfter - 1)) {
-    endBefore--;
-    endAfter--;
-  }
-  return { type: 'text', chapterId, from: start, to: endBefore, insert: after.slice(start, endAfter) };
 }

@@ -39,3 +39,20 @@ export function mapChange(change: TextOp, since: readonly (readonly TextOp[])[])
   }
   return { ...change, from, to };
 }
+
+/**
+ * The single change that turns `before` into `after`, keeping their common prefix and suffix:
+ * how an editor's new text or a tool's rewritten chapter becomes a minimal text op.
+ */
+export function textDiff(chapterId: string, before: string, after: string): TextOp {
+  let start = 0;
+  const max = Math.min(before.length, after.length);
+  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let endBefore = before.length;
+  let endAfter = after.length;
+  while (endBefore > start && endAfter > start && before.charCodeAt(endBefore - 1) === after.charCodeAt(endAfter - 1)) {
+    endBefore--;
+    endAfter--;
+  }
+  return { type: 'text', chapterId, from: start, to: endBefore, insert: after.slice(start, endAfter) };
+}
