@@ -16,9 +16,19 @@ function toBase64(text: string): string {
   return btoa(binary);
 }
 
-/** Hands a file to the browser's download machinery (the user's downloads folder). */
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
 function download(fileName: string, mimeType: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+  downloadBytes(fileName, mimeType, new TextEncoder().encode(text));
+}
+
+/** Hands a file to the browser's download machinery (the user's downloads folder). */
+function downloadBytes(fileName: string, mimeType: string, bytes: Uint8Array): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: mimeType }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -34,10 +44,13 @@ const exportTool = (ctx: ToolContext) =>
     name: 'sandbox_export',
     title: 'Export',
     description:
-      'Write the open book out as a file: `config` (postext-config.json, the design with defaults stripped, for the whole book) or `markdown` (one chapter’s .md). `deliver: "download"` saves it in the browser’s downloads; `"data"` answers with the bytes as base64. The book itself is unchanged. Example: { "format": "config", "deliver": "data" }',
+      'Write the book out as a file: `postext` (the whole book as a .postext bundle; a book that is not open may be named with kind and id), `config` (postext-config.json, the design with defaults stripped, for the whole book) or `markdown` (one chapter’s .md). `deliver: "download"` saves it in the browser’s downloads; `"data"` answers with the bytes as base64. The book itself is unchanged. Example: { "format": "config", "deliver": "data" }',
     input: z
       .object({
-        format: z.enum(['config', 'markdown']),
+        format: z.enum(['postext', 'config', 'markdown']),
+        kind: z.enum(['sample', 'project']).optional().describe('postext only: export a book that is not open (with id).'),
+        id: z.string().min(1).optional(),
+        language: z.string().optional(),
         scope: z.enum(['chapter', 'book']).optional().describe('markdown: chapter (default); config: the whole book.'),
         chapter: ChapterRef.optional(),
         deliver: z.enum(['download', 'data']).default('download'),
@@ -45,6 +58,14 @@ const exportTool = (ctx: ToolContext) =>
       .strict(),
     annotations: { readOnlyHint: true, untrustedContentHint: true },
     async run(args): Promise<ToolResult> {
+      if (args.format === 'postext') {
+        if ((args.kind === undefined) !== (args.id === undefined)) return fail('To export a book that is not open give both kind and id (sandbox_list_books lists them); leave both out for the open book.');
+        const ref = args.kind === undefined ? undefined : args.kind === 'sample' ? { kind: 'preset' as const, presetId: args.id!, ...(args.language ? { locale: args.language } : {}) } : { kind: 'project' as const, projectId: args.id! };
+        const out = await ctx.client.exportBook(ref);
+        const mimeType = 'application/zip';
+        if (args.deliver === 'download') downloadBytes(out.fileName, mimeType, out.bytes);
+        return { ok: true, format: 'postext', fileName: out.fileName, bytes: out.bytes.byteLength, mimeType, ...(out.warnings.length > 0 ? { warnings: out.warnings } : {}), ...(args.deliver === 'data' ? { data: bytesToBase64(out.bytes) } : {}) };
+      }
       const ready = await readyBook(ctx);
       if (isFailure(ready)) return ready;
       const book = ready as BookSnapshot;

@@ -84,7 +84,7 @@ const getState = (ctx: ToolContext) =>
         ok: true,
         ready,
         ...(ready ? {} : { waitingFor: 'layout of the latest change' }),
-        book: { kind: 'sample', id: book.id, name: book.name, language: book.locale },
+        book: { kind: book.kind === 'project' ? 'project' : 'sample', id: book.id, name: book.name, language: book.locale },
         pages: pages.pages.length,
         chapters,
         view: { viewer: view?.viewer ?? 'canvas', panel: view?.panel ?? 'none', scope: view?.scope ?? 'chapter', chapter: chapterOnScreen || 1, ...(pageOnScreen ? { page: pageOnScreen } : {}) },

@@ -70,6 +70,11 @@ export function BooksPanel(props: BooksPanelProps) {
   const [status, setStatus] = createSignal<{ text: string; level: 'info' | 'warning' } | null>(null);
   const [menu, setMenu] = createSignal<string | null>(null);
   const [renaming, setRenaming] = createSignal<string | null>(null);
+  /**
+   * What is typed in the rename form, kept here rather than read from the input: the list is
+   * refetched (a cover set, another tab's change) and its rows re-created while the user types.
+   */
+  const [draft, setDraft] = createSignal<{ id: string; name?: string; description?: string } | null>(null);
   const [confirming, setConfirming] = createSignal<string | null>(null);
   const [pendingImport, setPendingImport] = createSignal<{ bytes: Uint8Array; info: PostextInfoResult; locale: string } | null>(null);
   const [dragging, setDragging] = createSignal(false);
@@ -190,10 +195,17 @@ export function BooksPanel(props: BooksPanelProps) {
     const project = () => p.project;
     let nameField: HTMLInputElement | undefined;
     let descriptionField: HTMLTextAreaElement | undefined;
+    const typed = () => {
+      const d = draft();
+      return d && d.id === project().id ? d : null;
+    };
     const commitRename = () =>
       run('Rename', async () => {
+        const name = typed()?.name ?? nameField?.value ?? project().name;
+        const description = typed()?.description ?? descriptionField?.value ?? project().description;
         setRenaming(null);
-        const entry = await client.renameProject({ projectId: project().id, name: nameField?.value ?? project().name, description: descriptionField?.value ?? '' });
+        setDraft(null);
+        const entry = await client.renameProject({ projectId: project().id, name, description });
         return `Renamed to “${entry.name}”.`;
       });
     return (
@@ -224,7 +236,10 @@ export function BooksPanel(props: BooksPanelProps) {
               void commitRename();
             }}
             onKeyDown={(e) => {
-              if (e.key === 'Escape') setRenaming(null);
+              if (e.key === 'Escape') {
+                setRenaming(null);
+                setDraft(null);
+              }
               if (e.key === 'Enter' && e.target instanceof HTMLTextAreaElement && !e.shiftKey) {
                 e.preventDefault();
                 void commitRename();
@@ -241,15 +256,15 @@ export function BooksPanel(props: BooksPanelProps) {
             </Show>
             <label>
               {S.name}
-              <input ref={nameField} value={project().name} aria-label={S.name} />
+              <input ref={nameField} value={typed()?.name ?? project().name} aria-label={S.name} onInput={(e) => setDraft({ ...(typed() ?? { id: project().id }), name: e.currentTarget.value })} />
             </label>
             <label>
               {S.description}
-              <textarea ref={descriptionField} rows={2} aria-label={S.description}>{project().description}</textarea>
+              <textarea ref={descriptionField} rows={2} aria-label={S.description} value={typed()?.description ?? project().description} onInput={(e) => setDraft({ ...(typed() ?? { id: project().id }), description: e.currentTarget.value })} />
             </label>
             <span class="books-actions">
               <button type="submit">{S.save}</button>
-              <button type="button" onClick={() => setRenaming(null)}>{S.cancel}</button>
+              <button type="button" onClick={() => { setRenaming(null); setDraft(null); }}>{S.cancel}</button>
             </span>
           </form>
         </Show>

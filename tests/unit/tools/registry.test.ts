@@ -88,13 +88,14 @@ describe('the tool registry', () => {
 
   it('carries the annotation matrix of tools.md §5', () => {
     const byName = new Map(createToolRegistry({} as BookClient).describe().map((t) => [t.name, t.annotations]));
-    for (const name of ['sandbox_get_state', 'sandbox_render_page', 'sandbox_inspect_pages', 'sandbox_inspect_point', 'sandbox_get_config', 'sandbox_read_text', 'sandbox_search_text']) {
+    for (const name of ['sandbox_get_state', 'sandbox_render_page', 'sandbox_inspect_pages', 'sandbox_inspect_point', 'sandbox_get_config', 'sandbox_read_text', 'sandbox_search_text', 'sandbox_list_books', 'sandbox_export']) {
       expect(byName.get(name)).toMatchObject({ readOnlyHint: true, untrustedContentHint: true });
     }
     expect(byName.get('sandbox_find_setting')).toEqual({ readOnlyHint: true });
-    for (const name of ['sandbox_set_config', 'sandbox_edit_text', 'sandbox_write_text', 'sandbox_undo_text', 'sandbox_manage_chapters']) {
+    for (const name of ['sandbox_set_config', 'sandbox_edit_text', 'sandbox_write_text', 'sandbox_undo_text', 'sandbox_manage_chapters', 'sandbox_open_book', 'sandbox_save_book', 'sandbox_import_book']) {
       expect(byName.get(name)).toEqual({ untrustedContentHint: true });
     }
     expect(byName.get('sandbox_remove_chapter')).toEqual({ consequentialHint: true, untrustedContentHint: true, destructiveHint: true });
+    expect(byName.get('sandbox_delete_book')).toEqual({ consequentialHint: true, untrustedContentHint: true, destructiveHint: true });
   });
 });
