@@ -151,3 +151,12 @@ export function lineColumn(text: string, offset: number): { line: number; column
   }
   return { line, column: offset - start + 1 };
 }
+
+/** The ready book and the chapter a tool names (or the one on screen), or the failure to answer with. */
+export async function bookAndChapter(ctx: ToolContext, ref: number | string | undefined): Promise<{ book: BookSnapshot; chapter: ResolvedChapter } | ToolResult> {
+  const book = await readyBook(ctx);
+  if (isFailure(book)) return book;
+  const chapter = resolveChapter(ctx, book as BookSnapshot, ref);
+  if (isFailure(chapter)) return chapter;
+  return { book: book as BookSnapshot, chapter: chapter as ResolvedChapter };
+}

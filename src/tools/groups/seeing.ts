@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Op, type GlyphRunItem, type PageDisplayList } from '../../worker/protocol/displaylist';
 import type { BookSnapshot, PageSummary } from '../../worker/protocol/messages';
-import { ChapterRef, chapterTitle, countWords, isFailure, lineColumn, readyBook, resolveChapter, type ResolvedChapter, type ToolContext } from '../context';
+import { bookAndChapter, ChapterRef, chapterTitle, countWords, isFailure, lineColumn, readyBook, resolveChapter, type ResolvedChapter, type ToolContext } from '../context';
 import { defineTool, fail, type McpContent, type ToolResult, type ToolSpec } from '../registry';
 
 const Crop = z
@@ -184,12 +184,9 @@ const inspectPages = (ctx: ToolContext) =>
     input: z.object({ ...PageArgs, looseThreshold: z.number().min(1).max(5).default(3).describe('A justified line is loose when its spaces pass this multiple of the normal space (default 3).') }).strict(),
     annotations: { readOnlyHint: true, untrustedContentHint: true },
     async run(args): Promise<ToolResult> {
-      const book = await readyBook(ctx);
-      if (isFailure(book)) return book;
-      const snapshot = book as BookSnapshot;
-      const chapter = resolveChapter(ctx, snapshot, args.chapter);
-      if (isFailure(chapter)) return chapter;
-      const c = chapter as ResolvedChapter;
+      const found = await bookAndChapter(ctx, args.chapter);
+      if (isFailure(found)) return found;
+      const { book: snapshot, chapter: c } = found as { book: BookSnapshot; chapter: ResolvedChapter };
       const { pages, chapters } = await ctx.client.getPages();
       const range = chapters.find((r) => r.id === c.id)!;
       const own: PageSummary[] = pages.slice(range.firstPage, range.firstPage + range.pages);
@@ -222,8 +219,7 @@ const inspectPages = (ctx: ToolContext) =>
         entry.lines.push(line);
         blocks.set(line.block, entry);
       }
-      const text = book as BookSnapshot;
-      const sourceText = text.chapters.find((ch) => ch.id === c.id)?.text ?? '';
+      const sourceText = snapshot.chapters.find((ch) => ch.id === c.id)?.text ?? '';
       const blockRows = [...blocks.entries()].map(([id, { lines: ls }]) => {
         const x = Math.min(...ls.map((l) => l.x));
         const right = Math.max(...ls.map((l) => l.right));
@@ -268,11 +264,9 @@ const inspectPoint = (ctx: ToolContext) =>
     input: z.object({ ...PageArgs, x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).strict(),
     annotations: { readOnlyHint: true, untrustedContentHint: true },
     async run(args): Promise<ToolResult> {
-      const book = await readyBook(ctx);
-      if (isFailure(book)) return book;
-      const snapshot = book as BookSnapshot;
-      const chapter = resolveChapter(ctx, snapshot, args.chapter);
-      if (isFailure(chapter)) return chapter;
+      const found = await bookAndChapter(ctx, args.chapter);
+      if (isFailure(found)) return found;
+      const { book: snapshot, chapter } = found as { book: BookSnapshot; chapter: ResolvedChapter };
       const located = await locatePage(ctx, snapshot, chapter as ResolvedChapter, args);
       if (isFailure(located)) return located;
       const { index, all } = located as { index: number; all: PageSummary[] };

@@ -2,19 +2,11 @@
 import { z } from 'zod';
 import { textDiff } from '../../worker/document/mapping';
 import type { BookSnapshot, BookOp, TextOp } from '../../worker/protocol/messages';
-import { applyAndReport, ChapterRef, chapterList, chapterTitle, countWords, isFailure, lineColumn, readyBook, resolveChapter, Wait, type ResolvedChapter, type ToolContext } from '../context';
+import { applyAndReport, bookAndChapter, ChapterRef, chapterList, chapterTitle, countWords, isFailure, lineColumn, readyBook, resolveChapter, Wait, type ResolvedChapter, type ToolContext } from '../context';
 import { defineTool, fail, type ToolResult, type ToolSpec } from '../registry';
 
 /** Lines a read answers with when no range is given (tools.md: our choice). */
 const READ_CAP = 400;
-
-async function bookAndChapter(ctx: ToolContext, ref: number | string | undefined): Promise<{ book: BookSnapshot; chapter: ResolvedChapter } | ToolResult> {
-  const book = await readyBook(ctx);
-  if (isFailure(book)) return book;
-  const chapter = resolveChapter(ctx, book as BookSnapshot, ref);
-  if (isFailure(chapter)) return chapter;
-  return { book: book as BookSnapshot, chapter: chapter as ResolvedChapter };
-}
 
 const readText = (ctx: ToolContext) =>
   defineTool({
