@@ -66,7 +66,8 @@ export default defineConfig({
   worker: { format: 'es' },
   // Pre-bundling rewrites `new URL('x.wasm', import.meta.url)` inside these packages and breaks them.
   optimizeDeps: { exclude: ['harfbuzzjs', 'hyphenopoly'] },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 2048 },
+  // POSTEXT_DIST lets two builds (and their `vite preview` for browser tests) live side by side.
+  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 2048, outDir: process.env['POSTEXT_DIST'] ?? 'dist' },
   server: { host: '127.0.0.1', port: 4173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {

@@ -3,7 +3,7 @@
  * (presets), a New menu, row menus, import by file picker or drop, and the status of the last
  * operation. Everything goes through the worker client; the panel keeps only what it shows.
  */
-import { createResource, createSignal, For, onCleanup, Show, type JSX } from 'solid-js';
+import { createMemo, createResource, createSignal, For, onCleanup, Show, type JSX } from 'solid-js';
 import type { BookClient } from '../../worker/protocol/client';
 import type { BookCover, PostextInfoResult, ProjectEntry, SampleEntry } from '../../worker/protocol/messages';
 import { t, uiLanguage } from '../i18n';
@@ -67,6 +67,8 @@ export function BooksPanel(props: BooksPanelProps) {
       return null;
     }
   });
+  const projectById = createMemo(() => new Map((list()?.projects ?? []).map((project) => [project.id, project])));
+  const projectIds = createMemo(() => [...projectById().keys()], undefined, { equals: (a, b) => a.length === b.length && a.every((id, i) => id === b[i]) });
   const [status, setStatus] = createSignal<{ text: string; level: 'info' | 'warning' } | null>(null);
   const [menu, setMenu] = createSignal<string | null>(null);
   const [renaming, setRenaming] = createSignal<string | null>(null);
@@ -505,7 +507,9 @@ export function BooksPanel(props: BooksPanelProps) {
       <h3 class="section-title">{S.myBooks}</h3>
       <Show when={(list()?.projects.length ?? 0) > 0} fallback={<p class="placeholder small">{S.noBooks}</p>}>
         <ul class="book-list" aria-label={S.myBooks}>
-          <For each={list()?.projects ?? []}>{(project) => <ProjectRow project={project} />}</For>
+          {/* Keyed by id, not by entry: a refetch (a cover set, an autosave) must not re-create a row
+              under the user's hands, or a key press lands on a detached rename field. */}
+          <For each={projectIds()}>{(id) => <Show when={projectById().get(id)}>{(project) => <ProjectRow project={project()} />}</Show>}</For>
         </ul>
       </Show>
       <h3 class="section-title">{t('sampleBooks')}</h3>
