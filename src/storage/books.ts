@@ -1,7 +1,7 @@
 import type { Table } from 'dexie';
 import { StorageError, toStorageError } from './errors';
 import { contentId } from './hash';
-import type { JsonObject } from './json';
+import type { JsonObject, JsonValue } from './json';
 import {
   blobRowSchema,
   chapterRowSchema,
@@ -28,6 +28,7 @@ import {
   type WordTemplateRow,
 } from './rows';
 import { DATABASE_NAME, SandboxDatabase } from './schema';
+import type { ProjectSummary } from '../worker/protocol/messages';
 
 // ---------------------------------------------------------------------------------------------
 // Public shapes: what the book worker hands to storage and gets back. Binary payloads travel as
@@ -71,6 +72,11 @@ export interface StoredBookContent {
   view: JsonObject | null;
   start: JsonObject | null;
   extras: JsonObject;
+  /**
+   * `layouts.json` of the file the book was imported from (bundle-format §13): kept as read so an
+   * export gives it back, and used to open paginated while its stamps still hold. Absent: none.
+   */
+  layouts?: JsonValue | null;
 }
 
 export interface StoredProject extends StoredBookContent {
@@ -96,16 +102,8 @@ export interface StoredCover {
   auto: boolean;
 }
 
-export interface ProjectSummary {
-  id: string;
-  name: string;
-  description: string;
-  locale: string | null;
-  createdAt: number;
-  updatedAt: number;
-  origin: string | null;
-  chapterCount: number;
-}
+/** The list shape of a project is the protocol's (one type for storage, library and UI). */
+export type { ProjectSummary } from '../worker/protocol/messages';
 
 export interface DraftSummary {
   presetId: string;
@@ -440,6 +438,7 @@ export class BookStorage {
       view: row.view,
       start: row.start,
       extras: row.extras,
+      ...(row.layouts !== undefined ? { layouts: row.layouts } : {}),
     };
   }
 
@@ -461,7 +460,7 @@ export class BookStorage {
 }
 
 interface PreparedContent {
-  bookFields: Pick<ProjectRow, 'locale' | 'config' | 'configVersion' | 'chapterIds' | 'resourceIds' | 'fontIds' | 'view' | 'start' | 'extras'>;
+  bookFields: Pick<ProjectRow, 'locale' | 'config' | 'configVersion' | 'chapterIds' | 'resourceIds' | 'fontIds' | 'view' | 'start' | 'extras' | 'layouts'>;
   chapters: ChapterRow[];
   resources: ResourceRow[];
   blobs: BlobRow[];
@@ -503,6 +502,7 @@ async function prepareContent(owner: string, content: StoredBookContent): Promis
       view: content.view,
       start: content.start,
       extras: content.extras,
+      ...(content.layouts !== undefined ? { layouts: content.layouts } : {}),
     },
     chapters,
     resources,

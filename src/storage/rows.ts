@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonObjectSchema, type JsonObject } from './json';
+import { jsonObjectSchema, jsonValueSchema, type JsonObject } from './json';
 
 /**
  * Row shapes of the current schema (version 2). Every row read back is checked against these
@@ -35,6 +35,8 @@ const bookFields = {
   start: jsonObjectSchema.nullable(),
   /** Manifest fields we keep for re-export without interpreting them. */
   extras: jsonObjectSchema,
+  /** An imported `layouts.json` (optional field: rows written before it have none; no schema bump). */
+  layouts: jsonValueSchema.nullable().optional(),
 };
 
 export const projectRowSchema = z.object({

@@ -5,6 +5,7 @@ import { MODELLED_MANIFEST_KEYS, parseJsonFile, parseManifest } from './manifest
 import { baseName, extensionOf } from './paths';
 import { bundleLocales, firstHeadingTitle, readBundle, type ReadBundleOptions } from './read';
 import { DEFAULT_ZIP_LIMITS, openBundleArchive, type ZipLimits } from './zip';
+import type { PostextInfoResult } from '../protocol/messages';
 
 /** The configuration rules every export is stamped with (bundle-format.md §6, decision: 11). */
 export const EXPORT_CONFIG_VERSION = 11;
@@ -49,17 +50,8 @@ export async function importPostext(bytes: Uint8Array, options: ImportPostextOpt
   return { book, warnings, layouts };
 }
 
-export interface PostextInfo {
-  id: string;
-  name: string;
-  description: string | null;
-  /** The primary language: the import dialog starts from it (§13). */
-  locale: string | null;
-  /** Every language the file carries; more than one → ask which to import. */
-  locales: string[];
-  openLocale: string | null;
-  manifestVersion: 1 | 2;
-}
+/** What `inspectPostext` tells: the protocol's shape, so the worker hands it on unchanged. */
+export type PostextInfo = PostextInfoResult;
 
 /** Lists what a `.postext` holds (name, languages) without reading its chapters or payloads. */
 export async function inspectPostext(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<PostextInfo> {

@@ -23,13 +23,15 @@ export interface BookExtras {
   extras: JsonObject;
   /** Payloads of roles other than `file` (print masters, posters), per resource id. */
   otherPayloads: Map<string, Record<string, Uint8Array>>;
+  /** The `layouts.json` an imported book came with (see `layouts.ts`), or null. */
+  layouts: JsonValue | null;
 }
 
 /** The edition language of a book that names none (the engine needs one for hyphenation). */
 export const FALLBACK_LOCALE = 'en';
 
 export function emptyExtras(): BookExtras {
-  return { fonts: [], view: null, start: null, extras: {}, otherPayloads: new Map() };
+  return { fonts: [], view: null, start: null, extras: {}, otherPayloads: new Map(), layouts: null };
 }
 
 /**
@@ -92,7 +94,7 @@ export function bundleToBookState(book: BundleBook, id: string, warnings: string
       config: readConfig(book.config, book.configVersion, chapters),
       resources,
     },
-    extras: { fonts, view: book.view, start: book.start, extras: book.extras, otherPayloads },
+    extras: { fonts, view: book.view, start: book.start, extras: book.extras, otherPayloads, layouts: null },
   };
 }
 
@@ -112,7 +114,7 @@ export function storedToBookState(content: StoredBookContent, meta: { id: string
       config: readConfig(content.config, content.configVersion, chapters),
       resources,
     },
-    extras: { fonts: content.fonts, view: content.view, start: content.start, extras: content.extras, otherPayloads },
+    extras: { fonts: content.fonts, view: content.view, start: content.start, extras: content.extras, otherPayloads, layouts: content.layouts ?? null },
   };
 }
 
@@ -133,6 +135,7 @@ export function bookStateToStored(state: BookState, extras: BookExtras): StoredB
     view: extras.view,
     start: extras.start,
     extras: extras.extras,
+    ...(extras.layouts !== null ? { layouts: extras.layouts } : {}),
   };
 }
 
@@ -144,7 +147,7 @@ export function bookStateToStored(state: BookState, extras: BookExtras): StoredB
 export function layoutsJson(
   state: BookState,
   pages: { revision: number; pages: PageSummary[]; chapters: ChapterPages[] },
-  stamps: { engine: number; configHash: string; resourcesHash: string },
+  stamps: { engine: number; configHash: string; resourcesHash: string; textHash: string },
 ): JsonValue | null {
   if (pages.revision < 0 || pages.chapters.length !== state.chapters.length) return null;
   return {
@@ -153,6 +156,8 @@ export function layoutsJson(
     configVersion: CONFIG_VERSION,
     config: stamps.configHash,
     resources: stamps.resourcesHash,
+    // Our addition to the stamps: page counts follow the text too, so an edited book's file is stale.
+    text: stamps.textHash,
     pages: pages.pages.length,
     chapters: pages.chapters.map((c, i) => ({
       index: i,

@@ -74,6 +74,8 @@ export class BookHost implements BookWorkerApi {
   private buildToken: object | null = null;
   private waiters: Waiter[] = [];
   private visibleChapter: string | null = null;
+  /** Where chapters start before the first layout of a book ends (an imported `layouts.json`). */
+  private chapterStarts: Map<string, number> | null = null;
   private readonly hyphenators = new Map<string, Promise<Hyphenator | undefined>>();
   /**
    * Agent text edits that `undoText` can undo, newest last: each holds the ops that revert it,
@@ -89,7 +91,7 @@ export class BookHost implements BookWorkerApi {
   constructor(private readonly env: HostEnvironment) {
     this.library = new Library(env, {
       current: () => (this.book ? { book: this.book, revision: this.revision } : null),
-      open: (book, revision) => this.open(book, revision),
+      open: (book, revision, chapterStarts) => this.open(book, revision, chapterStarts),
       emit: (event) => this.emit(event),
       pages: () => this.getPages(),
       renderFirstPage: async (width) => {
@@ -141,8 +143,9 @@ export class BookHost implements BookWorkerApi {
   inspectPostext(request: unknown): Promise<PostextInfoResult> { return this.library.inspectPostext(request); }
   importPostext(request: unknown): Promise<{ project: ProjectEntry; warnings: string[] }> { return this.library.importPostext(request); }
 
-  private open(book: BookState, revision: number): BookSnapshot {
+  private open(book: BookState, revision: number, chapterStarts?: Map<string, number>): BookSnapshot {
     this.book = book;
+    this.chapterStarts = chapterStarts ?? null;
     this.revision = revision;
     this.history = [];
     this.layout = null;
@@ -423,7 +426,9 @@ export class BookHost implements BookWorkerApi {
     let sliceStart = this.env.now();
     // The chapter on screen first: laid out where it started last time and published at once.
     const visibleIndex = this.visibleChapter ? book.chapters.findIndex((c) => c.id === this.visibleChapter) : -1;
-    const previousStart = visibleIndex >= 0 ? this.layout?.chapters.find((c) => c.id === this.visibleChapter)?.firstPage : undefined;
+    const previousStart = visibleIndex >= 0
+      ? (this.layout?.chapters.find((c) => c.id === this.visibleChapter)?.firstPage ?? (this.layout ? undefined : this.chapterStarts?.get(this.visibleChapter!)))
+      : undefined;
     if (visibleIndex > 0 && previousStart !== undefined) {
       const speculative = layoutChapterAt(input, visibleIndex, previousStart, fonts, this.cache);
       let step = speculative.next();

@@ -10,7 +10,6 @@
  * when saving and hands the host a `BookState` to open.
  */
 import { StorageError, storageErrorNotice, type BookStorage, type StoredBookContent, type StoredCover } from '../../storage';
-import { contentId } from '../../storage/hash';
 import type { JsonValue } from '../../storage/json';
 import { createAutosave, type Autosave } from '../../storage/autosave';
 import {
@@ -31,7 +30,6 @@ import {
 } from '../bundle';
 import { CONFIG_VERSION } from '../config';
 import type { BookResource, BookState } from '../document/book';
-import { DISPLAY_LIST_VERSION } from '../protocol/displaylist';
 import {
   CopyBookSchema,
   ExportBookSchema,
@@ -56,6 +54,7 @@ import {
   type WorkerEvent,
 } from '../protocol/messages';
 import { bookStateToStored, bundleToBookState, emptyExtras, FALLBACK_LOCALE, layoutsJson, storedToBookState, type BookExtras } from './book-convert';
+import { chapterStartsFrom, layoutStampsOf } from './layouts';
 
 /** The sample that is always there: first in the list, never hidden, the fallback of a deleted open book. */
 export const BUILT_IN_PRESET = 'postext-guide';
@@ -84,8 +83,11 @@ export interface LibraryEnvironment {
 /** What the library needs from the host that owns the open book. */
 export interface LibraryHost {
   current(): { book: BookState; revision: number } | null;
-  /** Opens a book at a revision: the host emits `opened` and starts layout. */
-  open(book: BookState, revision: number): BookSnapshot;
+  /**
+   * Opens a book at a revision: the host emits `opened` and starts layout. `chapterStarts` (from a
+   * `layouts.json` whose stamps hold) says where each chapter begins before the first layout ends.
+   */
+  open(book: BookState, revision: number, chapterStarts?: Map<string, number>): BookSnapshot;
   emit(event: WorkerEvent): void;
   pages(): Promise<{ revision: number; pages: PageSummary[]; chapters: ChapterPages[] }>;
   /** A JPEG of the first page of the current layout, or null where rasterising is impossible. */
@@ -179,9 +181,11 @@ export class Library {
     if (!project) throw new Error(`No book has the id "${projectId}"; the books are listed by listBooks().projects.`);
     const warnings: string[] = [];
     const opened = storedToBookState(project, { id: project.id, name: project.name }, warnings);
+    // An imported book opens paginated when its layouts.json still describes it (bundle-format §13).
+    const starts = opened.extras.layouts !== null ? chapterStartsFrom(opened.extras.layouts, opened.state, await layoutStampsOf(opened.state)) : null;
     this.ref = { kind: 'project', projectId, name: project.name, description: project.description, createdAt: project.createdAt, origin: project.origin };
     this.extras = opened.extras;
-    return this.host.open(opened.state, 0);
+    return this.host.open(opened.state, 0, starts ?? undefined);
   }
 
   /**
@@ -428,17 +432,17 @@ export class Library {
     const cover = await this.coverOf(from.ref).catch(() => null);
     const slug = slugify(from.ref.name) || 'book';
     const bundle = storedContentToBundleBook(from.content, { id: slug, name: from.ref.name, description: from.ref.description, cover });
-    // layouts.json only from a layout of exactly this text.
+    // layouts.json describes exactly this book: the imported file while its stamps still hold (so an
+    // export → import → export round trip gives it back byte for byte), else the open book's layout
+    // of this very revision, else none (the reader paginates afresh).
+    const stamps = await layoutStampsOf(from.state);
     let layouts: JsonValue | null = null;
+    const kept = from.content.layouts ?? null;
+    if (kept !== null && chapterStartsFrom(kept, from.state, stamps)) layouts = kept;
     const current = this.host.current();
-    if (from.isOpen && current) {
+    if (layouts === null && from.isOpen && current) {
       const pages = await this.host.pages();
-      if (pages.revision === current.revision) {
-        const encoder = new TextEncoder();
-        const configHash = await contentId(encoder.encode(JSON.stringify(current.book.config)));
-        const resourcesHash = await contentId(encoder.encode(JSON.stringify(current.book.resources.map((r) => [r.record, r.payload?.byteLength ?? 0]))));
-        layouts = layoutsJson(current.book, pages, { engine: DISPLAY_LIST_VERSION, configHash, resourcesHash });
-      }
+      if (pages.revision === current.revision) layouts = layoutsJson(current.book, pages, stamps);
     }
     const result = await exportPostext(bundle, { date: new Date(this.now()), ...(layouts !== null ? { layouts } : {}) });
     return { bytes: result.bytes, fileName: `${slug}.postext`, warnings: result.warnings };
@@ -450,18 +454,29 @@ export class Library {
   }
 
   async importPostext(request: unknown): Promise<{ project: ProjectEntry; warnings: string[] }> {
-    const { bytes, locale, open } = ImportPostextSchema.parse(request);
+    const { bytes, locale, open, replaceProjectId } = ImportPostextSchema.parse(request);
     const storage = await this.requireStorage();
     const read = await importPostext(bytes, { requestedLocale: locale ?? null, uiLocale: this.env.uiLocale?.() ?? null });
-    const content = bundleBookToStoredContent(read.book);
+    const content: StoredBookContent = { ...bundleBookToStoredContent(read.book), layouts: read.layouts };
     const now = this.now();
-    const id = this.newId();
-    await storage.saveProject({ ...content, id, name: read.book.name, description: read.book.description ?? '', createdAt: now, updatedAt: now, origin: `postext:${read.book.id}` });
+    // "Replace" (tools.md §7.18): the file's content goes into the existing project, which keeps its
+    // id and creation date; anything else makes a new project.
+    const replaced = replaceProjectId !== undefined ? await storage.loadProject(replaceProjectId) : null;
+    if (replaceProjectId !== undefined && !replaced) throw new Error(`No book has the id "${replaceProjectId}" to replace; the books are listed by listBooks().projects.`);
+    const id = replaced?.id ?? this.newId();
+    const replacingOpen = replaced !== null && this.ref?.kind === 'project' && this.ref.projectId === id;
+    if (replacingOpen) {
+      // The open copy is being replaced: its pending edits must not be saved over the file's text.
+      this.autosave.cancel();
+      this.ref = null;
+    }
+    await storage.saveProject({ ...content, id, name: read.book.name, description: read.book.description ?? '', createdAt: replaced?.createdAt ?? now, updatedAt: now, origin: `postext:${read.book.id}` });
     const cover = bundleThumbnailToCover(read.book);
-    if (cover) await storage.setProjectCover(id, cover);
+    if (cover || replaced) await storage.setProjectCover(id, cover);
     this.host.emit({ type: 'libraryChanged' });
     if (read.warnings.length > 0) this.host.emit({ type: 'notice', level: 'info', text: `${read.book.name}: ${read.warnings.join('; ')}.`, code: 'import-repaired' });
-    if (open !== false) await this.openProject({ projectId: id });
+    // A replaced open book reopens with the file's text whatever `open` says: the old text is gone.
+    if (open !== false || replacingOpen) await this.openProject({ projectId: id });
     return { project: await this.projectEntry(storage, id), warnings: read.warnings };
   }
 
@@ -587,17 +602,17 @@ export class Library {
   }
 
   /** The content of a book to copy or export: the open one from memory (newest), others from their source. */
-  private async contentOf(source: BookRef | undefined): Promise<{ content: StoredBookContent; ref: OpenRef; isOpen: boolean }> {
+  private async contentOf(source: BookRef | undefined): Promise<{ content: StoredBookContent; state: BookState; ref: OpenRef; isOpen: boolean }> {
     const current = this.host.current();
     if (this.ref && current && (source === undefined || this.refersToOpen(source))) {
-      return { content: bookStateToStored(current.book, this.extras), ref: this.ref, isOpen: true };
+      return { content: bookStateToStored(current.book, this.extras), state: current.book, ref: this.ref, isOpen: true };
     }
     if (source === undefined) throw new Error('No book is open; name the book to copy or export ({ kind: "preset", presetId } or { kind: "project", projectId }).');
     const found = await this.sourceOf(source);
     if (!found) {
       throw new Error(source.kind === 'project' ? `No book has the id "${source.projectId}"; see listBooks().projects.` : `No sample book has the id "${source.presetId}"; see listBooks().samples.`);
     }
-    return { content: bookStateToStored(found.state, found.extras), ref: found.ref, isOpen: false };
+    return { content: bookStateToStored(found.state, found.extras), state: found.state, ref: found.ref, isOpen: false };
   }
 
   private refersToOpen(source: BookRef): boolean {

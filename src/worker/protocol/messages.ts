@@ -304,7 +304,14 @@ export const SetCoverSchema = z.object({ book: BookRefSchema, cover: CoverSchema
 export const ExportBookSchema = z.object({ book: BookRefSchema.optional() }).strict();
 export const InspectPostextSchema = z.object({ bytes }).strict();
 export const ImportPostextSchema = z
-  .object({ bytes, locale: z.string().optional(), open: z.boolean().optional(), fileName: z.string().optional() })
+  .object({
+    bytes,
+    locale: z.string().optional(),
+    open: z.boolean().optional(),
+    fileName: z.string().optional(),
+    /** Put the file's content into this existing project ("Replace", tools.md §7.18) instead of a new one. */
+    replaceProjectId: projectId.optional(),
+  })
   .strict();
 
 export interface BookCover {
@@ -314,25 +321,36 @@ export interface BookCover {
   auto: boolean;
 }
 
-export interface ProjectEntry {
+/** One of the user's projects as storage lists it (the one shape storage, the library and the UI share). */
+export interface ProjectSummary {
   id: string;
   name: string;
   description: string;
   locale: string | null;
   createdAt: number;
   updatedAt: number;
+  /** Where the project came from: `postext:<manifest id>`, `preset:<id>`, `recipe:<slug>:<lang>` (tools.md §7.14), or null. */
   origin: string | null;
   chapterCount: number;
+}
+
+export interface ProjectEntry extends ProjectSummary {
   cover: BookCover | null;
 }
 
-export interface SampleEntry {
+/** What a bundle says about itself: a sample in the presets index, or a `.postext` file. */
+export interface BundleSummary {
   id: string;
   name: string;
   description: string | null;
+  /** The primary language: the import dialog starts from it (bundle-format §13). */
   locale: string | null;
+  /** Every language the bundle carries; more than one → ask which to import. */
   locales: string[];
   openLocale: string | null;
+}
+
+export interface SampleEntry extends BundleSummary {
   /** The built-in sample: never hidden, the fallback when the open book is deleted. */
   builtIn: boolean;
   /** Languages with an edited draft (the *Edited* tag). */
@@ -351,13 +369,7 @@ export interface BookList {
   open: { kind: BookKind; id: string; locale: string } | null;
 }
 
-export interface PostextInfoResult {
-  id: string;
-  name: string;
-  description: string | null;
-  locale: string | null;
-  locales: string[];
-  openLocale: string | null;
+export interface PostextInfoResult extends BundleSummary {
   manifestVersion: 1 | 2;
 }
 

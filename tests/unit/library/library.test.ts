@@ -1,4 +1,5 @@
 import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
+import JSZip from 'jszip';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openBookStorage, StorageError, type BookStorage } from '../../../src/storage';
 import { BookHost } from '../../../src/worker/host/book-host';
@@ -178,6 +179,92 @@ describe('covers and .postext', () => {
     const book = await w.host.getBook();
     expect(book).toMatchObject({ id: imported.id, kind: 'project' });
     expect(book.chapters[0]!.text).toContain('The lamp was lit.');
+  });
+
+  /** A three-chapter project, laid out, exported with its layouts.json. */
+  async function exportedThreeChapters(w: World): Promise<{ bytes: Uint8Array; layouts: Record<string, unknown> }> {
+    await w.host.newBook({ name: 'Tides' });
+    const book = await w.host.getBook();
+    const long = (word: string) => `${Array.from({ length: 400 }, (_, i) => `${word} ${i}`).join(' ')}.`;
+    const result = await w.host.apply({
+      origin: 'ui',
+      baseRevision: book.revision,
+      ops: [
+        { type: 'text', chapterId: book.chapters[0]!.id, from: book.chapters[0]!.text.length, to: book.chapters[0]!.text.length, insert: long('ebb') },
+        { type: 'chapter.add', title: 'Two', text: `# Two\n\n${long('flood')}\n` },
+        { type: 'chapter.add', title: 'Three', text: `# Three\n\n${long('slack')}\n` },
+      ],
+    });
+    expect(result.ok).toBe(true);
+    await w.host.awaitConvergence((await w.host.getBook()).revision);
+    const exported = await w.host.exportBook();
+    const zip = await JSZip.loadAsync(exported.bytes);
+    const layouts = JSON.parse(await zip.file('layouts.json')!.async('string')) as Record<string, unknown>;
+    return { bytes: exported.bytes, layouts };
+  }
+
+  async function archiveFiles(bytes: Uint8Array): Promise<Record<string, string>> {
+    const zip = await JSZip.loadAsync(bytes);
+    const out: Record<string, string> = {};
+    for (const name of Object.keys(zip.files).sort()) out[name] = await zip.file(name)!.async('base64');
+    return out;
+  }
+
+  it('keeps an imported layouts.json: export → import → export (book not open) gives the same files', async () => {
+    const w = await world();
+    const first = await exportedThreeChapters(w);
+    const { project } = await w.host.importPostext({ bytes: first.bytes, open: false });
+    const again = await w.host.exportBook({ book: { kind: 'project', projectId: project.id } });
+    expect(await archiveFiles(again.bytes)).toEqual(await archiveFiles(first.bytes));
+  });
+
+  it('an imported book opens paginated: the visible chapter is laid out first where layouts.json says it starts', async () => {
+    const w = await world();
+    const first = await exportedThreeChapters(w);
+    const chapters = first.layouts['chapters'] as { firstPage: number; pages: number }[];
+    expect(chapters[2]!.firstPage).toBeGreaterThan(0);
+    const { project } = await w.host.importPostext({ bytes: first.bytes, open: false });
+    const stored = await (await w.storage()).loadProject(project.id);
+    await w.host.setVisibleChapter(stored!.chapters[2]!.id);
+    w.events.length = 0;
+    await w.host.openProject({ projectId: project.id });
+    await w.host.awaitConvergence(0);
+    const ready = w.events.filter((e): e is Extract<WorkerEvent, { type: 'pagesReady' }> => e.type === 'pagesReady');
+    // Before the whole book converged, chapter 3 was announced at the page the file gave.
+    expect(ready[0]).toMatchObject({ chapterId: stored!.chapters[2]!.id, speculative: true, firstPage: chapters[2]!.firstPage });
+  });
+
+  it('a stale layouts.json (the text was edited) is neither used nor exported again', async () => {
+    const w = await world();
+    const first = await exportedThreeChapters(w);
+    const { project } = await w.host.importPostext({ bytes: first.bytes });
+    await edit(w.host, ' An extra sentence changes the text.');
+    await w.host.flush();
+    await w.host.openPreset({ presetId: 'postext-guide' });
+    const again = await w.host.exportBook({ book: { kind: 'project', projectId: project.id } });
+    const zip = await JSZip.loadAsync(again.bytes);
+    expect(zip.file('layouts.json')).toBeNull();
+  });
+
+  it('importing with replaceProjectId puts the file into that project (same id), and a missing id is refused', async () => {
+    const w = await world();
+    const project = await w.host.newBook({ name: 'Lantern' });
+    await edit(w.host, 'Version one.');
+    await w.host.awaitConvergence((await w.host.getBook()).revision);
+    const exported = await w.host.exportBook();
+    await edit(w.host, ' Version two.');
+    await w.host.flush();
+    const { project: replaced } = await w.host.importPostext({ bytes: exported.bytes, replaceProjectId: project.id });
+    expect(replaced.id).toBe(project.id);
+    const list = await w.host.listBooks();
+    expect(list.projects.map((p) => p.id)).toEqual([project.id]);
+    expect(list.projects[0]!.origin).toBe('postext:lantern');
+    const book = await w.host.getBook();
+    expect(book.id).toBe(project.id);
+    expect(book.chapters[0]!.text).toContain('Version one.');
+    expect(book.chapters[0]!.text).not.toContain('Version two.');
+    await expect(w.host.importPostext({ bytes: exported.bytes, replaceProjectId: 'p-nowhere' })).rejects.toThrow(/No book has the id "p-nowhere" to replace/);
+    expect((await w.host.listBooks()).projects).toHaveLength(1);
   });
 });
 
