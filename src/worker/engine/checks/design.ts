@@ -1,0 +1,132 @@
+/**
+ * Design checks: the heading outline (skipped levels, headings back to back, a list right under
+ * a heading), placeholders whose metadata is missing, text too pale for what is behind it, and
+ * the configuration's own warnings (configuration.md §17.1 and `settingNotApplied`).
+ */
+import { collectConfigWarnings, settingsNotApplied, type JsonValue } from '../../config';
+import { Op, type PageDisplayList, type RectItem } from '../../protocol/displaylist';
+import '../settings-from-config'; // declares the settings the layout applies
+import type { CheckContext } from './input';
+import { isWarningKind, warning, type Warning } from './model';
+
+export function designWarnings(ctx: CheckContext): Warning[] {
+  return [...outlineWarnings(ctx), ...placeholderWarnings(ctx), ...contrastWarnings(ctx), ...configWarnings(ctx)];
+}
+
+function isPlainObject(value: unknown): value is Record<string, JsonValue> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function outlineWarnings(ctx: CheckContext): Warning[] {
+  const { toggles } = ctx.options;
+  const out: Warning[] = [];
+  for (const chapter of ctx.parsed) {
+    let previousLevel = 0;
+    chapter.blocks.forEach((block, i) => {
+      const before = chapter.blocks[i - 1];
+      if (block.kind === 'heading') {
+        const place = { chapterId: chapter.chapterId, offset: block.range.from, toOffset: block.range.to };
+        // A level may go one deeper than the heading before it, never two (document outline).
+        if (toggles.headingHierarchy && previousLevel > 0 && block.level > previousLevel + 1) {
+          out.push(warning('headingHierarchy', `H${block.level} “${block.plainText}” follows an H${previousLevel}: level ${previousLevel + 1} is skipped.`, place));
+        }
+        if (toggles.consecutiveHeadings && before?.kind === 'heading') {
+          out.push(warning('consecutiveHeadings', `“${block.plainText}” follows the heading “${before.plainText}” with no text between them.`, place));
+        }
+        previousLevel = block.level;
+      } else if (block.kind === 'listItem' && toggles.listAfterHeading && before?.kind === 'heading') {
+        out.push(warning('listAfterHeading', `A list starts right under the heading “${before.plainText}”; an introducing sentence reads better.`, { chapterId: chapter.chapterId, offset: block.range.from, toOffset: block.range.to }));
+      }
+    });
+  }
+  return out;
+}
+
+/** Front-matter placeholders of the design slots (configuration.md §5.5). */
+const METADATA_PLACEHOLDERS = ['title', 'subtitle', 'author', 'publishDate'] as const;
+
+function placeholderWarnings(ctx: CheckContext): Warning[] {
+  if (!ctx.options.toggles.designIssues) return [];
+  const frontmatter = ctx.parsed[0]?.frontmatter;
+  const out: Warning[] = [];
+  for (const slot of ['header', 'footer'] as const) {
+    // Only slots the book sets: the built-in ones print the book's name when it has no title.
+    const stored = ctx.config[slot];
+    const elements = isPlainObject(stored) && Array.isArray(stored['elements']) ? stored['elements'] : [];
+    elements.forEach((element: JsonValue, i) => {
+      if (!isPlainObject(element) || typeof element['content'] !== 'string') return;
+      const content = element['content'];
+      const id = typeof element['id'] === 'string' ? element['id'] : undefined;
+      for (const name of METADATA_PLACEHOLDERS) {
+        if (!content.includes(`{${name}}`)) continue;
+        const value = frontmatter?.[name];
+        if (typeof value === 'string' && value.trim() !== '') continue;
+        out.push(warning('headerFooterMetadataMissing', `${slot} · {${name}} — The metadata referenced by this placeholder is not set — it will render empty. Add “${name}:” to the first chapter's front matter.`, { path: `${slot}.elements[${id !== undefined ? `id=${id}` : i}].content` }));
+      }
+    });
+  }
+  return out;
+}
+
+/** WCAG 2 contrast ratio below which text counts as pale (3:1, the large-text minimum). */
+const MIN_CONTRAST = 3;
+
+function contrastWarnings(ctx: CheckContext): Warning[] {
+  if (!ctx.options.toggles.designIssues) return [];
+  const out: Warning[] = [];
+  const seen = new Set<string>();
+  for (const page of ctx.layout.pages) {
+    const paper = page.background ?? '#ffffff';
+    page.items.forEach((item, i) => {
+      if (item.op !== Op.GlyphRun || item.glyphs.length === 0) return;
+      const behind = backgroundAt(page, i, item.xs[0]!, item.y - item.size / 3) ?? paper;
+      const ratio = contrastRatio(item.fill, behind);
+      if (ratio === null || ratio >= MIN_CONTRAST) return;
+      // One warning per block (running heads: per chapter) and colour pair.
+      const key = `${item.chapter}|${item.line?.block ?? 'furniture'}|${item.fill}|${behind}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      const where = item.srcFrom >= 0 ? { offset: item.srcFrom, toOffset: item.srcFrom + item.text.length } : {};
+      out.push(warning('lowContrast', `“${item.text.slice(0, 40)}” is set in ${item.fill} on ${behind}: contrast ${ratio.toFixed(2)}:1, below ${MIN_CONTRAST}:1.`, { chapterId: item.chapter, pageIndex: page.index, ...where }));
+    });
+  }
+  return out;
+}
+
+/** The fill of the topmost rectangle painted before item `index` that covers the point, if any. */
+function backgroundAt(page: PageDisplayList, index: number, x: number, y: number): string | undefined {
+  for (let i = index - 1; i >= 0; i--) {
+    const item = page.items[i]!;
+    if (item.op !== Op.Rect) continue;
+    const rect = item as RectItem;
+    if (rect.fill && x >= rect.x && x <= rect.x + rect.w && y >= rect.y && y <= rect.y + rect.h) return rect.fill;
+  }
+  return undefined;
+}
+
+/** WCAG 2.x contrast ratio of two `#rrggbb` colours (alpha ignored), or null if unreadable. */
+export function contrastRatio(a: string, b: string): number | null {
+  const la = luminance(a);
+  const lb = luminance(b);
+  if (la === null || lb === null) return null;
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+function luminance(hex: string): number | null {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(hex);
+  if (!m) return null;
+  const [r, g, b] = [m[1]!, m[2]!, m[3]!].map((h) => {
+    const c = parseInt(h, 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+function configWarnings(ctx: CheckContext): Warning[] {
+  const out: Warning[] = [];
+  for (const w of [...collectConfigWarnings(ctx.config), ...settingsNotApplied(ctx.config)]) {
+    if (!isWarningKind(w.kind)) continue;
+    out.push(warning(w.kind, w.message, { path: w.path }));
+  }
+  return out;
+}

@@ -1,0 +1,118 @@
+/**
+ * Font checks (configuration.md §15.2 "Missing-font warnings"): a family named by a setting the
+ * layout applies that the book's fonts lack; text asking for a weight or style its family does
+ * not have (`fontFallback`: another face of the family stands in); characters no glyph exists
+ * for in the face that sets them. Styles are computed by the text engine's own `collectInlines`,
+ * so the checks see exactly the faces layout asks for.
+ */
+import type { FontRegistry } from '../fonts/registry';
+import { headingStyle } from '../page/paginate';
+import { collectInlines, type InlineContext } from '../paragraph/collect';
+import type { Block } from '../parse/model';
+import type { TextStyle } from '../settings';
+import type { CheckContext } from './input';
+import { warning, type Warning } from './model';
+
+/** Generated texts do not matter here (their offsets are negative and skipped). */
+const NO_CONTEXT: InlineContext = { footnoteMark: () => '1', refText: () => '?' };
+
+interface StyledPiece {
+  text: string;
+  offsets: readonly number[];
+  style: TextStyle;
+}
+
+export function fontWarnings(ctx: CheckContext): Warning[] {
+  if (!ctx.options.toggles.missingFont) return [];
+  const { settings, fonts } = ctx;
+  const out: Warning[] = [];
+  const families: [string, string][] = [
+    ['bodyText.fontFamily', settings.body.style.family],
+    ['headings.fontFamily', settings.headings.family],
+    ['codeStyle.fontFamily', settings.code.family],
+  ];
+  const missingFamilies = new Set<string>();
+  for (const [path, family] of families) {
+    if (hasFamily(fonts, family)) continue;
+    missingFamilies.add(family.toLowerCase());
+    const standIn = fonts.match(family, 400, 'normal').family;
+    out.push(warning('unknownFontFamily', `The book has no font “${family}” (${path}); its text is set in ${standIn}. Add the family's files or pick a family the book has.`, { path }));
+  }
+
+  const fallbacks = new Set<string>();
+  for (const chapter of ctx.parsed) {
+    const glyphs = new Map<string, { offset: number; count: number; character: string; face: string }>();
+    for (const block of chapter.blocks) {
+      for (const piece of piecesOf(block, ctx)) {
+        const style = piece.style;
+        const italic = style.italic ? 'italic' : 'normal';
+        const face = fonts.match(style.family, style.weight, italic);
+        const first = piece.offsets.find((o) => o >= 0);
+        if (first === undefined) continue;
+        const requestKey = `${style.family.toLowerCase()}|${style.weight}|${italic}`;
+        if (!missingFamilies.has(style.family.toLowerCase()) && (face.weight !== style.weight || face.style !== italic) && !fallbacks.has(requestKey)) {
+          fallbacks.add(requestKey);
+          out.push(warning('fontFallback', `${style.family} has no ${style.weight} ${italic} face; “${piece.text.slice(0, 30)}” and all such text is set in ${face.family} ${face.weight} ${face.style}.`, { chapterId: chapter.chapterId, offset: first, toOffset: first + piece.text.length }));
+        }
+        for (let i = 0; i < piece.text.length; i++) {
+          const offset = piece.offsets[i]!;
+          const code = piece.text.codePointAt(i)!;
+          const character = String.fromCodePoint(code);
+          if (code > 0xffff) i++;
+          if (offset < 0 || /\s/u.test(character) || isDefaultIgnorable(code) || face.hasCodePoint(code)) continue;
+          const key = `${face.id}|${character}`;
+          const seen = glyphs.get(key);
+          if (seen) seen.count++;
+          else glyphs.set(key, { offset, count: 1, character, face: `${face.family} ${face.weight} ${face.style}` });
+        }
+      }
+    }
+    for (const g of glyphs.values()) {
+      const hex = g.character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+      out.push(warning('missingGlyph', `${g.face} has no glyph for “${g.character}” (U+${hex}); it prints as an empty box${g.count > 1 ? ` (${g.count} times in this chapter)` : ''}. Use a font that covers it.`, { chapterId: chapter.chapterId, offset: g.offset, toOffset: g.offset + g.character.length }));
+    }
+  }
+  return out;
+}
+
+function hasFamily(fonts: FontRegistry, family: string): boolean {
+  return fonts.match(family, 400, 'normal').family.toLowerCase() === family.toLowerCase();
+}
+
+/** Format and variation characters fonts need not draw (Unicode Default_Ignorable_Code_Point, the common ones). */
+function isDefaultIgnorable(code: number): boolean {
+  return code === 0xad || (code >= 0x200b && code <= 0x200f) || (code >= 0x2060 && code <= 0x206f) || (code >= 0xfe00 && code <= 0xfe0f) || code === 0xfeff || code === 0x34f;
+}
+
+/** The styled texts of a block, as layout sets them (the same styles `paginate` passes). */
+function piecesOf(block: Block, ctx: CheckContext): StyledPiece[] {
+  const { settings } = ctx;
+  const body = settings.body.style;
+  const collect = (inlines: Parameters<typeof collectInlines>[0], base: TextStyle): StyledPiece[] => collectInlines(inlines, base, settings, NO_CONTEXT);
+  switch (block.kind) {
+    case 'heading':
+      return collect(block.inlines, headingStyle(block, settings));
+    case 'paragraph':
+    case 'listItem':
+      return collect(block.inlines, body);
+    case 'blockquote':
+      return collect(block.inlines, { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour });
+    case 'footnoteDefinition':
+      return collect(block.inlines, { ...body, size: settings.notes.size });
+    case 'verse':
+      return block.stanzas.flatMap((stanza) => stanza.flatMap((line) => collect(line.inlines, body)));
+    case 'code': {
+      const style: TextStyle = { family: settings.code.family, weight: 400, italic: false, size: settings.code.size, colour: body.colour };
+      return [{ text: block.text, offsets: codeOffsets(block.text, block.contentFrom), style }];
+    }
+    default:
+      return [];
+  }
+}
+
+/** Source offsets of a code block's verbatim text (lines joined with '\n', as the parser keeps them). */
+function codeOffsets(text: string, from: number): number[] {
+  return Array.from({ length: text.length }, (_, i) => from + i);
+}
+
+

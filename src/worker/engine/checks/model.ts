@@ -1,0 +1,172 @@
+/**
+ * The one warning model the Checks panel shows and `sandbox_get_warnings` answers with
+ * (tools.md §3.1 "sandbox_get_warnings", §7.9). Every kind the checks can emit is listed in
+ * `WARNING_KINDS` with its category, title, default severity and the `debug.warnings.*` toggle
+ * that governs it (configuration.md §16.5); a kind missing there cannot be emitted (the
+ * `warning()` constructor takes only listed kinds), and the fixture test holds one fixture per
+ * listed kind.
+ */
+
+/** Checks-panel groups in triage order (tools.md §8 "Settled defaults"). */
+export const WARNING_CATEGORIES = ['fonts', 'resources', 'markup', 'design', 'typesetting', 'preflight', 'browser', 'comics'] as const;
+export type WarningCategory = (typeof WARNING_CATEGORIES)[number];
+
+export type WarningSeverity = 'critical' | 'warning' | 'info';
+
+/** The `debug.warnings.*` switches (configuration.md §16.5). */
+export type WarningToggle = 'missingFont' | 'looseLines' | 'headingHierarchy' | 'consecutiveHeadings' | 'listAfterHeading' | 'designIssues';
+
+interface KindInfo {
+  category: WarningCategory;
+  title: string;
+  severity: WarningSeverity;
+  /** The switch that turns the check off (absent: always on, as §17 "not toggleable"). */
+  toggle?: WarningToggle;
+}
+
+const markup = (title: string, severity: WarningSeverity = 'warning'): KindInfo => ({ category: 'markup', title, severity });
+const typesetting = (title: string, toggle?: WarningToggle): KindInfo => ({ category: 'typesetting', title, severity: 'warning', ...(toggle ? { toggle } : {}) });
+const design = (title: string, toggle?: WarningToggle, severity: WarningSeverity = 'warning'): KindInfo => ({ category: 'design', title, severity, ...(toggle ? { toggle } : {}) });
+const preflight = (title: string, severity: WarningSeverity): KindInfo => ({ category: 'preflight', title, severity });
+
+/**
+ * Every kind the checks emit. Names are the spec's where it names one (document-format.md §21,
+ * configuration.md §17, tools.md §3.1); the others are ours and marked so.
+ */
+export const WARNING_KINDS = {
+  // --- markup: the parser's diagnostics (document-format.md §21), book-wide ones included ---
+  unknownDirective: markup('Unknown directive'),
+  malformedEmbed: markup('Embed set as text'),
+  unclosedContainer: markup('Unclosed container'),
+  unclosedMath: markup('Unclosed formula'),
+  unclosedMathBlock: markup('Unclosed display formula'),
+  unclosedCodeBlock: markup('Unclosed code block'),
+  invalidFrontmatter: markup('Invalid front matter'),
+  fullwidthMarkup: markup('Full-width markup'),
+  attributeKeyInvalid: markup('Unreadable attribute'),
+  chapterFrontmatterIgnored: markup('Front matter ignored'),
+  columnsFlowUnknown: markup('Unknown column flow'),
+  pagebreakInvalidParity: markup('Invalid page-break parity'),
+  numberingInvalidStartAt: markup('Invalid numbering'),
+  spaceInvalidLines: markup('Invalid space size'),
+  indexMarkInvalid: markup('Index mark without a term'),
+  duplicateAnchor: markup('Duplicate anchor'),
+  undefinedFootnote: markup('Footnote without definition'),
+  unusedFootnote: markup('Footnote never cited'),
+  indexRangeUnclosed: markup('Unclosed index range'),
+  indexSeeUnknown: markup('Unknown index cross-reference'),
+  /** Ours: a construct the parser keeps but layout does not set yet. */
+  unsupportedConstruct: markup('Not typeset yet', 'info'),
+  /** Ours: `![alt](src)` inline images are removed (document-format.md §10). */
+  inlineImageRemoved: markup('Inline image removed', 'info'),
+  /** Ours: the parser itself failed on a chapter and kept it as plain text. */
+  parserError: markup('Chapter could not be read', 'critical'),
+
+  // --- resources ---
+  unknownResourceId: { category: 'resources', title: 'Unknown resource', severity: 'warning' },
+  /** Spec name; (our reading) a resource placed with `::resource` more than once. */
+  duplicateResourceId: { category: 'resources', title: 'Resource placed twice', severity: 'warning' },
+  /** Ours: a resource of the book that no chapter places or cites. */
+  unusedResource: { category: 'resources', title: 'Unused resource', severity: 'info' },
+
+  // --- fonts (configuration.md §15.2 "Missing-font warnings") ---
+  /** Ours: a family named by an applied setting that the book's fonts lack. */
+  unknownFontFamily: { category: 'fonts', title: 'Font family missing', severity: 'warning', toggle: 'missingFont' },
+  /** Spec name: text asks for a weight or style its family lacks; another face stands in. */
+  fontFallback: { category: 'fonts', title: 'Font face missing', severity: 'warning', toggle: 'missingFont' },
+  /** Ours: a character the face has no glyph for (drawn as the font's .notdef box). */
+  missingGlyph: { category: 'fonts', title: 'Missing glyph', severity: 'warning', toggle: 'missingFont' },
+
+  // --- typesetting (from the display lists) ---
+  /** Spec name (tools.md "looseLine(s)"): word spaces past `debug.looseLineHighlight.threshold` × normal. */
+  looseLine: typesetting('Loose line', 'looseLines'),
+  /** Ours: a line sticking out of its column. */
+  overfullLine: typesetting('Overfull line'),
+  /** Ours: no acceptable set of breaks existed; the line breaker fell back to an emergency pass. */
+  emergencyBreak: typesetting('Emergency line break'),
+  /** Ours (spec naming, configuration.md §6.4): too few lines of a paragraph left at a column's foot. */
+  widow: typesetting('Widow'),
+  /** Ours (spec naming): too few lines of a paragraph carried to the next column. */
+  orphan: typesetting('Orphan'),
+  /** Ours: a paragraph's last line shorter than `bodyText.runtMinCharacters` space widths. */
+  runt: typesetting('Runt'),
+  /** Ours: more than two hyphenated lines in a row. */
+  hyphenLadder: typesetting('Hyphen ladder'),
+  /** Ours: text set below the foot of its column. */
+  columnOverflow: typesetting('Column overflows'),
+  /** Spec name: a code line wider than its box. */
+  codeOverflow: typesetting('Code line too wide'),
+
+  // --- design ---
+  headingHierarchy: design('Heading level skipped', 'headingHierarchy'),
+  consecutiveHeadings: design('Consecutive headings', 'consecutiveHeadings', 'info'),
+  listAfterHeading: design('List right after a heading', 'listAfterHeading', 'info'),
+  headerFooterMetadataMissing: design('Placeholder metadata missing', 'designIssues'),
+  /** Ours: text whose contrast with what is behind it is below 3:1 (WCAG large-text minimum). */
+  lowContrast: design('Low contrast', 'designIssues'),
+  settingNotApplied: design('Setting not applied yet', undefined, 'info'),
+  unknownNumberFormat: design('Unknown number format'),
+  fontFamilyStack: design('Font stack'),
+  sideColumnPercentClamped: design('Side column clamped'),
+  columnCountClamped: design('Column count out of range'),
+  cjkGridClamped: design('Character grid clamped'),
+  unknownConfigKey: design('Unknown setting'),
+  unknownConfigValue: design('Unknown setting value'),
+  lineNumbersUnsupported: design('No line numbers in vertical text'),
+  wrapUnsupported: design('No wrap in vertical text'),
+  unknownNumerals: design('Unknown numerals'),
+
+  // --- preflight (print.preflight, only for books set up for print) ---
+  thinRule: preflight('Rule too thin to print', 'warning'),
+  smallProcessText: preflight('Small text in several inks', 'warning'),
+  safeZone: preflight('Text near the trim', 'warning'),
+  nearTrim: preflight('Object stops short of the trim', 'warning'),
+} as const satisfies Record<string, KindInfo>;
+
+export type WarningKind = keyof typeof WARNING_KINDS;
+
+export function kindInfo(kind: WarningKind): KindInfo {
+  return WARNING_KINDS[kind];
+}
+
+export function isWarningKind(kind: string): kind is WarningKind {
+  return Object.prototype.hasOwnProperty.call(WARNING_KINDS, kind);
+}
+
+/**
+ * One warning and where it is. Field names follow tools.md §3.1 (our choice there): `chapter`,
+ * `line`, `offset`, `toOffset`, `page`, `path`, `resource`, `severity`.
+ */
+export interface Warning {
+  kind: WarningKind;
+  category: WarningCategory;
+  severity: WarningSeverity;
+  title: string;
+  /** One sentence that says what is wrong and, where it helps, what to do. Quotes the text. */
+  detail: string;
+  /** Chapter id. */
+  chapterId?: string;
+  /** 1-based position of the chapter in the book. */
+  chapter?: number;
+  /** 1-based source line of `offset`. */
+  line?: number;
+  /** Source range in the chapter file, UTF-16 units. */
+  offset?: number;
+  toOffset?: number;
+  /** 0-based page index in the book and its printed label. */
+  pageIndex?: number;
+  page?: string;
+  /** The setting path the warning names. */
+  path?: string;
+  /** The resource id the warning names. */
+  resource?: string;
+}
+
+/** Where a new warning is; the checks fill `chapter`, `line` and `page` from it. */
+export type WarningPlace = Omit<Warning, 'kind' | 'category' | 'severity' | 'title' | 'detail'>;
+
+/** Builds a warning of a listed kind (title, category and severity from the catalogue). */
+export function warning(kind: WarningKind, detail: string, place: WarningPlace = {}, severity?: WarningSeverity): Warning {
+  const info = kindInfo(kind);
+  return { kind, category: info.category, severity: severity ?? info.severity, title: info.title, detail, ...place };
+}

@@ -1,0 +1,73 @@
+/**
+ * Print preflight (configuration.md §16.3), only for books set up for print (`print.standard`
+ * other than `none`, `print.preflight.enabled`): rules thinner than a press holds, small text
+ * that needs several inks to print (misregistration blurs it), text inside the safe zone along
+ * the trim, and boxes that stop just short of the trim (they should bleed or keep clear).
+ * Image, ink-limit and colour-space checks need pictures and a CMYK conversion the engine does
+ * not have yet (see README).
+ */
+import { Op, type DisplayItem, type PageDisplayList } from '../../protocol/displaylist';
+import type { CheckContext } from './input';
+import { warning, type Warning } from './model';
+
+export function preflightWarnings(ctx: CheckContext): Warning[] {
+  const limits = ctx.options.preflight;
+  if (!limits) return [];
+  const out: Warning[] = [];
+  for (const page of ctx.layout.pages) {
+    const seen = new Set<string>();
+    const once = (key: string, make: () => Warning): void => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      out.push(make());
+    };
+    for (const item of page.items) {
+      if (item.op === Op.Rule && item.width < limits.minRuleWidth) {
+        once(`rule|${item.width}`, () => warning('thinRule', `A ${item.width} pt rule on page ${page.label} is thinner than ${limits.minRuleWidth.toFixed(2)} pt and may break up in print.`, { chapterId: page.chapter, pageIndex: page.index }));
+      }
+      if (item.op === Op.GlyphRun && item.size < limits.smallTextSize && inks(item.fill) > 1) {
+        once(`small|${item.fill}|${item.size}`, () => warning('smallProcessText', `${item.size} pt text in ${item.fill} (“${item.text.slice(0, 30)}”) needs several inks; below ${limits.smallTextSize.toFixed(1)} pt misregistration blurs it. Use black or one ink.`, textPlace(page, item)));
+      }
+      if (item.op === Op.GlyphRun && item.glyphs.length > 0) {
+        const left = item.xs[0]!;
+        const right = item.xs[item.xs.length - 1]! + item.size * 0.5; // last glyph: about half an em wide
+        const top = item.y - item.size;
+        const bottom = item.y + item.size * 0.25;
+        const zone = limits.safeZone;
+        if (left < zone || right > page.width - zone || top < zone || bottom > page.height - zone) {
+          once('safe', () => warning('safeZone', `“${item.text.slice(0, 30)}” on page ${page.label} lies within ${(zone / 72 * 25.4).toFixed(1)} mm of the trim and may be cut.`, textPlace(page, item)));
+        }
+      }
+      if (item.op === Op.Rect && item.fill && stopsShortOfTrim(item, page, limits.bleedSnap)) {
+        once('trim', () => warning('nearTrim', `A box on page ${page.label} ends within ${(limits.bleedSnap / 72 * 25.4).toFixed(1)} mm of the trim: extend it into the bleed or pull it clear.`, { chapterId: page.chapter, pageIndex: page.index }));
+      }
+    }
+  }
+  return out;
+}
+
+function textPlace(page: PageDisplayList, item: Extract<DisplayItem, { op: 1 }>): { chapterId: string; pageIndex: number; offset?: number; toOffset?: number } {
+  return { chapterId: page.chapter, pageIndex: page.index, ...(item.srcFrom >= 0 ? { offset: item.srcFrom, toOffset: item.srcFrom + item.text.length } : {}) };
+}
+
+/** An edge closer to the trim than `snap` without reaching it (0 < gap < snap), pt. */
+function stopsShortOfTrim(rect: Extract<DisplayItem, { op: 3 }>, page: PageDisplayList, snap: number): boolean {
+  const gaps = [rect.x, rect.y, page.width - (rect.x + rect.w), page.height - (rect.y + rect.h)];
+  return gaps.some((gap) => gap > 0.01 && gap < snap);
+}
+
+/**
+ * How many process inks a colour needs, with a plain RGB → CMYK separation (K = 1 − max):
+ * greys and black need K alone. An ink counts from 1 % up.
+ */
+export function inks(hex: string): number {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(hex);
+  if (!m) return 1;
+  const [r, g, b] = [m[1]!, m[2]!, m[3]!].map((h) => parseInt(h, 16) / 255) as [number, number, number];
+  const k = 1 - Math.max(r, g, b);
+  if (k >= 0.999) return 1;
+  const c = (1 - r - k) / (1 - k);
+  const mg = (1 - g - k) / (1 - k);
+  const y = (1 - b - k) / (1 - k);
+  return [c, mg, y, k].filter((v) => v >= 0.01).length;
+}

@@ -1,0 +1,203 @@
+/**
+ * Typesetting checks, read from the converged display lists (the truth every backend draws):
+ * loose lines past the configured threshold, lines sticking out of their column (code lines:
+ * `codeOverflow`), emergency breaks, widows and orphans the pagination could not avoid, runts,
+ * hyphen ladders and text set below the foot of its column.
+ */
+import { Op, type GlyphRunItem, type PageDisplayList } from '../../protocol/displaylist';
+import type { FontRegistry } from '../fonts/registry';
+import { pageFrame } from '../page/geometry';
+import { normalSpace } from '../paragraph/items';
+import type { Block } from '../parse/model';
+import type { CheckContext } from './input';
+import { warning, type Warning } from './model';
+
+/** How far ink may pass a column edge before the line counts as overfull, pt (rounding and side bearings). */
+const OVERFULL_TOLERANCE_PT = 0.5;
+/** Hyphenated lines in a row that make a ladder: more than the two tradition allows (Bringhurst 2.4.3). */
+const LADDER_LINES = 3;
+
+/** One printed line: the glyph runs of a block that share a baseline on a page. */
+interface PrintedLine {
+  page: PageDisplayList;
+  block: string;
+  role: NonNullable<GlyphRunItem['line']>['role'];
+  /** Baseline, pt. */
+  y: number;
+  /** Left and right ink edges, pt. */
+  left: number;
+  right: number;
+  column: number;
+  columnRight: number;
+  columnBottom: number;
+  ratio: number;
+  hyphenated: boolean;
+  ragged: boolean;
+  emergency: boolean;
+  /** Source range of the line's text, or −1 when generated. */
+  from: number;
+  to: number;
+  text: string;
+}
+
+const FLOWING: ReadonlySet<Block['kind']> = new Set(['paragraph', 'blockquote', 'listItem']);
+
+export function typesettingWarnings(ctx: CheckContext): Warning[] {
+  const out: Warning[] = [];
+  ctx.layout.chapters.forEach((chapterLayout) => {
+    const index = ctx.chapterIndex.get(chapterLayout.id);
+    if (index === undefined) return;
+    const parsed = ctx.parsed[index]!;
+    const blocks = new Map(parsed.blocks.map((b) => [b.id, b] as const));
+    const lines = printedLines(chapterLayout.pages, ctx);
+    const byBlock = new Map<string, PrintedLine[]>();
+    for (const line of lines) byBlock.set(line.block, [...(byBlock.get(line.block) ?? []), line]);
+    for (const [blockId, blockLines] of byBlock) {
+      const block = blocks.get(blockId);
+      if (!block) continue;
+      out.push(...lineWarnings(ctx, chapterLayout.id, block, blockLines));
+    }
+  });
+  return out;
+}
+
+function place(chapterId: string, line: PrintedLine): { chapterId: string; pageIndex: number; offset?: number; toOffset?: number } {
+  return { chapterId, pageIndex: line.page.index, ...(line.from >= 0 ? { offset: line.from, toOffset: line.to } : {}) };
+}
+
+function lineWarnings(ctx: CheckContext, chapterId: string, block: Block, lines: readonly PrintedLine[]): Warning[] {
+  const { settings, options } = ctx;
+  const out: Warning[] = [];
+  const flowing = FLOWING.has(block.kind);
+  const quote = (line: PrintedLine): string => `“${line.text.length > 48 ? `${line.text.slice(0, 47)}…` : line.text}”`;
+
+  // Loose lines: the word space of a justified line is normal + r × stretch, with stretch
+  // (maxWordSpacing − 1) × normal (paragraph/items.ts), so spaces are 1 + r(max − 1) normal spaces.
+  if (flowing && options.toggles.looseLines && settings.body.align === 'justify') {
+    lines.slice(0, -1).forEach((line) => {
+      const spaces = 1 + line.ratio * (settings.body.maxWordSpacing - 1);
+      if (!line.ragged && !(spaces > options.looseThreshold)) return;
+      const how = line.ragged ? 'it was set ragged instead' : `spaces reach ${spaces.toFixed(1)}× the normal space`;
+      out.push(warning('looseLine', `Loose line ${quote(line)}: ${how} (threshold ${options.looseThreshold}×). Rephrase, or allow hyphenation.`, place(chapterId, line)));
+    });
+  }
+
+  for (const line of lines) {
+    if (line.right > line.columnRight + OVERFULL_TOLERANCE_PT) {
+      const by = (line.right - line.columnRight).toFixed(1);
+      if (block.kind === 'code') out.push(warning('codeOverflow', `Code line ${quote(line)} is ${by} pt wider than its box; break it or shorten it.`, place(chapterId, line)));
+      else out.push(warning('overfullLine', `Line ${quote(line)} sticks ${by} pt out of its column; rephrase it or allow hyphenation.`, place(chapterId, line)));
+    }
+  }
+
+  const emergency = lines.filter((l) => l.emergency);
+  if (emergency.length > 0 && block.kind !== 'code') {
+    const first = emergency[0]!;
+    out.push(warning('emergencyBreak', `No acceptable line breaks existed for this ${block.kind === 'heading' ? 'heading' : 'paragraph'}; ${emergency.length} line${emergency.length > 1 ? 's were' : ' was'} set as an emergency, from ${quote(first)}.`, place(chapterId, first)));
+  }
+
+  const overflow = lines.find((l) => l.y > l.columnBottom + OVERFULL_TOLERANCE_PT);
+  if (overflow) out.push(warning('columnOverflow', `${quote(overflow)} is set below the foot of its column (page ${overflow.page.label}); it does not fit the page.`, place(chapterId, overflow)));
+
+  if (flowing) {
+    // Widows and orphans, the spec's naming (configuration.md §6.4): segments per column.
+    const segments: PrintedLine[][] = [];
+    for (const line of lines) {
+      const last = segments[segments.length - 1];
+      if (last && last[0]!.page === line.page && last[0]!.column === line.column) last.push(line);
+      else segments.push([line]);
+    }
+    if (segments.length > 1) {
+      const foot = segments[0]!;
+      const head = segments[segments.length - 1]!;
+      if (foot.length < settings.body.widowMinLines) {
+        out.push(warning('widow', `Only ${foot.length} line of this paragraph stays at the foot of the column (page ${foot[0]!.page.label}); at least ${settings.body.widowMinLines} were asked for.`, place(chapterId, foot[0]!)));
+      }
+      if (head.length < settings.body.orphanMinLines) {
+        out.push(warning('orphan', `Only ${head.length} line of this paragraph is carried to the next column (page ${head[0]!.page.label}); at least ${settings.body.orphanMinLines} were asked for.`, place(chapterId, head[0]!)));
+      }
+    }
+
+    // Runts: the last line of a paragraph shorter than runtMinCharacters space widths (§6.3).
+    const last = lines[lines.length - 1]!;
+    if (settings.body.avoidRunts && lines.length > 1 && last.from >= 0) {
+      const limit = settings.body.runtMinCharacters * normalSpace(settings.body.style, ctx.fonts);
+      const width = last.right - last.left;
+      if (width < limit) out.push(warning('runt', `The paragraph ends with a short line ${quote(last)} (${width.toFixed(1)} pt, under ${limit.toFixed(1)} pt).`, place(chapterId, last)));
+    }
+
+    // Hyphen ladders: runs of consecutive hyphenated lines.
+    let run: PrintedLine[] = [];
+    const flush = (): void => {
+      if (run.length >= LADDER_LINES) out.push(warning('hyphenLadder', `${run.length} hyphenated lines in a row, from ${quote(run[0]!)}.`, place(chapterId, run[0]!)));
+      run = [];
+    };
+    for (const line of lines) {
+      if (line.hyphenated) run.push(line);
+      else flush();
+    }
+    flush();
+  }
+  return out;
+}
+
+/** Groups the runs of a chapter's pages into printed lines, in reading order. */
+function printedLines(pages: readonly PageDisplayList[], ctx: CheckContext): PrintedLine[] {
+  const out: PrintedLine[] = [];
+  for (const page of pages) {
+    const frame = pageFrame(ctx.settings, page.index);
+    const open = new Map<string, PrintedLine>();
+    for (const item of page.items) {
+      if (item.op !== Op.GlyphRun || !item.line || item.glyphs.length === 0) continue;
+      if (item.line.role === 'header' || item.line.role === 'footer') continue;
+      const key = `${item.line.block}|${item.y}`;
+      const left = item.xs[0]!;
+      const right = item.xs[item.xs.length - 1]! + lastAdvance(item, ctx.fonts);
+      const from = item.srcFrom;
+      const to = item.srcMap ? Math.max(...item.srcMap) + 1 : item.srcFrom + item.text.length;
+      const line = open.get(key);
+      if (line) {
+        line.left = Math.min(line.left, left);
+        line.right = Math.max(line.right, right);
+        if (from >= 0) {
+          line.from = line.from >= 0 ? Math.min(line.from, from) : from;
+          line.to = Math.max(line.to, to);
+        }
+        line.text += item.text;
+        continue;
+      }
+      let column = 0;
+      for (let c = 0; c < frame.columnX.length; c++) if (left >= frame.columnX[c]! - OVERFULL_TOLERANCE_PT) column = c;
+      const created: PrintedLine = {
+        page,
+        block: item.line.block,
+        role: item.line.role,
+        y: item.y,
+        left,
+        right,
+        column,
+        columnRight: frame.columnX[column]! + frame.columnWidth,
+        columnBottom: frame.contentTop + frame.contentHeight,
+        ratio: item.line.ratio,
+        hyphenated: item.line.hyphenated === true,
+        ragged: item.line.ragged === true,
+        emergency: item.line.emergency === true,
+        from,
+        to: from >= 0 ? to : -1,
+        text: item.text,
+      };
+      open.set(key, created);
+      out.push(created);
+    }
+  }
+  return out;
+}
+
+/** Advance of a run's last glyph, pt (its cluster shaped alone: kerning across it is not needed here). */
+function lastAdvance(run: GlyphRunItem, fonts: FontRegistry): number {
+  const face = fonts.get(run.font);
+  if (!face) return 0;
+  const cluster = run.text.slice(run.clusters[run.clusters.length - 1] ?? 0);
+  if (!cluster) return 0;
+  return (face.shape(cluster).width / face.upem) * run.size;
+}
