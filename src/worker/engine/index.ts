@@ -12,6 +12,7 @@ import { parseChapter } from './parse';
 import type { Inline, ParsedChapter } from './parse/model';
 import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture } from './page/compose';
+import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
 import { setParagraph, type InlineContext, type SetLine } from './paragraph';
 import { settingsKey, type LayoutSettings, type TextStyle } from './settings';
@@ -198,7 +199,7 @@ function* layoutChapter(
   const context: InlineContext = {
     footnoteMark: (noteId) => {
       const n = notes.get(noteId);
-      return n === undefined ? undefined : String(n);
+      return n === undefined ? undefined : noteMarker(n, settings.notes);
     },
     refText: (target) => refs.get(target) ?? '?',
   };

@@ -4,6 +4,7 @@
  * and are reported by the configuration module as `settingNotApplied`.
  */
 import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
+import { cjkRegion, isRtlLocale } from '../config/locale';
 import { CM, defaultSettings, type LayoutSettings } from './settings';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
@@ -24,6 +25,10 @@ const PAGE_PRESETS: Record<string, [number, number]> = {
  */
 export const APPLIED_SETTINGS = [
   'locale',
+  'direction',
+  'cjk.latinSpacing',
+  'cjk.wordBreak',
+  'cjk.compressAdjacent',
   'page.sizePreset',
   'page.width',
   'page.height',
@@ -73,6 +78,23 @@ export const APPLIED_SETTINGS = [
   'unorderedLists.gap',
   'unorderedLists.marginTop',
   'unorderedLists.marginBottom',
+  'footnotes.placement',
+  'footnotes.numberFormat',
+  'footnotes.symbols',
+  'footnotes.markerTemplate',
+  'footnotes.numberGap',
+  'footnotes.fontSize',
+  'footnotes.lineHeight',
+  'footnotes.color',
+  'footnotes.textAlign',
+  'footnotes.hangingIndent',
+  'footnotes.spaceBetween',
+  'footnotes.spaceAbove',
+  'footnotes.spaceBelowRule',
+  'footnotes.separator.enabled',
+  'footnotes.separator.width',
+  'footnotes.separator.lineWidth',
+  'footnotes.separator.color',
   'headings.fontFamily',
   'headings.fontWeight',
   'headings.color',
@@ -113,6 +135,18 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   };
 
   s.language = str('bodyText.hyphenation.locale', str('locale', 'en'));
+  // Text direction and CJK composition (document-format §18, configuration.md §7 and §14.1).
+  const locale = str('locale', 'en');
+  const direction = str('direction', 'auto');
+  s.direction = direction === 'rtl' || direction === 'ltr' ? direction : isRtlLocale(locale) ? 'rtl' : 'ltr';
+  const compress = at('cjk.compressAdjacent');
+  s.cjk = {
+    // Kept in em of the text it separates: pt at the body size, divided back by it.
+    latinSpacing: pt('cjk.latinSpacing', 0.25 * pt('bodyText.fontSize', 8), pt('bodyText.fontSize', 8)) / pt('bodyText.fontSize', 8),
+    keepAll: str('cjk.wordBreak', 'normal') === 'keep-all',
+    // auto: on except in Taiwan.
+    compressAdjacent: typeof compress === 'boolean' ? compress : cjkRegion(locale) !== 'taiwan',
+  };
   const preset = PAGE_PRESETS[str('page.sizePreset', '17x24')] ?? PAGE_PRESETS['17x24']!;
   s.pageWidth = pt('page.width', preset[0] * CM);
   s.pageHeight = pt('page.height', preset[1] * CM);
@@ -167,7 +201,31 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   s.code = { ...s.code, family: str('codeStyle.fontFamily', 'Source Code Pro'), size: pt('codeStyle.fontSize', 0.85 * bodySize, bodySize), background: colour('codeStyle.background', '#f4f4f4') };
   s.code.padding = 0.6 * s.code.size;
   s.lists = { ...s.lists, bullet: str('unorderedLists.bulletChar', '•'), markerColour: colour('unorderedLists.color', s.lists.markerColour), gap: pt('unorderedLists.gap', 0.5 * bodySize, bodySize), marginTop: pt('unorderedLists.marginTop', 1.5 * bodySize, bodySize), marginBottom: pt('unorderedLists.marginBottom', 1.5 * bodySize, bodySize) };
-  s.notes = { size: 0.8 * bodySize, lineHeight: 1.25 * 0.8 * bodySize };
+  const noteSize = pt('footnotes.fontSize', 0.8 * bodySize);
+  const noteColour = colour('footnotes.color', body.style.colour);
+  const symbols = at('footnotes.symbols');
+  s.notes = {
+    // 'spread' is for vertical text only (the configuration warns); horizontal books set column notes.
+    placement: str('footnotes.placement', 'column') === 'chapterEnd' ? 'chapterEnd' : 'column',
+    format: str('footnotes.numberFormat', 'decimal'),
+    symbols: Array.isArray(symbols) && symbols.every((x) => typeof x === 'string') && symbols.length > 0 ? (symbols as string[]) : s.notes.symbols,
+    markerTemplate: str('footnotes.markerTemplate', '{n}'),
+    size: noteSize,
+    lineHeight: pt('footnotes.lineHeight', 1.25 * noteSize, noteSize),
+    colour: noteColour,
+    align: str('footnotes.textAlign', str('bodyText.textAlign', 'justify')) === 'justify' ? 'justify' : 'left',
+    hangingIndent: pt('footnotes.hangingIndent', 0, noteSize),
+    numberGap: (str('footnotes.numberGap', 'en') === 'em' ? 1 : 0.5) * noteSize,
+    spaceBetween: pt('footnotes.spaceBetween', 0, noteSize),
+    spaceAbove: pt('footnotes.spaceAbove', 0.5 * bodySize, bodySize),
+    spaceBelowRule: pt('footnotes.spaceBelowRule', 0.4 * noteSize, noteSize),
+    separator: {
+      enabled: bool('footnotes.separator.enabled', true),
+      width: Math.min(1, Math.max(0, num('footnotes.separator.width', 0.3))),
+      lineWidth: pt('footnotes.separator.lineWidth', 0.5),
+      colour: colour('footnotes.separator.color', noteColour),
+    },
+  };
 
   s.headings.family = str('headings.fontFamily', 'Open Sans');
   s.headings.weight = num('headings.fontWeight', 700);

@@ -16,6 +16,10 @@ export interface TextStyle {
 export interface LayoutSettings {
   /** Document language (BCP 47), for hyphenation and locale rules. */
   language: string;
+  /** Resolved base text direction (`direction`, auto from the locale's script; document-format §18.1). */
+  direction: 'ltr' | 'rtl';
+  /** `cjk` composition (configuration.md §14.1) as the text engine applies it; latinSpacing in em. */
+  cjk: { latinSpacing: number; keepAll: boolean; compressAdjacent: boolean };
   /** Trim size, pt. */
   pageWidth: number;
   pageHeight: number;
@@ -55,8 +59,29 @@ export interface LayoutSettings {
   lists: { bullet: string; markerColour: string; markerWeight: number; gap: number; marginTop: number; marginBottom: number };
   /** `codeStyle` (§13.3). */
   code: { family: string; size: number; background: string; padding: number; marginTop: number };
-  /** `footnotes` size for the notes (until the page engine sets them at the column foot), pt. */
-  notes: { size: number; lineHeight: number };
+  /** `footnotes` (configuration.md §11.1); lengths in pt. */
+  notes: {
+    /** `column`: at the foot of the column holding the citing line; `chapterEnd`: endnotes. */
+    placement: 'column' | 'chapterEnd';
+    /* Numbers restart with each chapter (footnotes.numbering 'chapter'; the other modes are not applied yet). */
+    /** A §3 number-format word, or 'symbols'. */
+    format: string;
+    symbols: string[];
+    /** Mark in the text, `{n}` = the number. */
+    markerTemplate: string;
+    size: number;
+    lineHeight: number;
+    colour: string;
+    align: 'justify' | 'left';
+    hangingIndent: number;
+    /** Gap after the number inside the note (an en or an em of the note size), pt. */
+    numberGap: number;
+    spaceBetween: number;
+    /** Between the last body line and the rule. */
+    spaceAbove: number;
+    spaceBelowRule: number;
+    separator: { enabled: boolean; /** Fraction of the column. */ width: number; lineWidth: number; colour: string };
+  };
   headings: {
     family: string;
     weight: number;
@@ -83,6 +108,8 @@ export function defaultSettings(): LayoutSettings {
   const levelSizes = [18, 15, 12, 10, 9, 8]; // pt, configuration.md §8.2
   return {
     language: 'en',
+    direction: 'ltr',
+    cjk: { latinSpacing: 0.25, keepAll: false, compressAdjacent: true },
     pageWidth: 17 * CM,
     pageHeight: 24 * CM,
     margins: { top: 2 * CM, bottom: 2 * CM, left: 1.5 * CM, right: 1.5 * CM, mirror: false },
@@ -110,7 +137,22 @@ export function defaultSettings(): LayoutSettings {
     blockquote: { colour: '#666666', italic: true, indent: 0 },
     lists: { bullet: '•', markerColour: MAIN_COLOUR, markerWeight: 700, gap: 0.5 * bodySize, marginTop: 1.5 * bodySize, marginBottom: 1.5 * bodySize },
     code: { family: 'Source Code Pro', size: 0.85 * bodySize, background: '#f4f4f4', padding: 0.6 * 0.85 * bodySize, marginTop: 0.75 * bodySize },
-    notes: { size: 0.8 * bodySize, lineHeight: 1.25 * 0.8 * bodySize },
+    notes: {
+      placement: 'column',
+      format: 'decimal',
+      symbols: ['*', '†', '‡', '§', '‖', '¶'],
+      markerTemplate: '{n}',
+      size: 0.8 * bodySize,
+      lineHeight: 1.25 * 0.8 * bodySize,
+      colour: '#000000',
+      align: 'justify',
+      hangingIndent: 0,
+      numberGap: 0.5 * 0.8 * bodySize,
+      spaceBetween: 0,
+      spaceAbove: 0.5 * bodySize,
+      spaceBelowRule: 0.4 * 0.8 * bodySize,
+      separator: { enabled: true, width: 0.3, lineWidth: 0.5, colour: '#000000' },
+    },
     headings: {
       family: 'Open Sans',
       weight: 700,

@@ -4,7 +4,10 @@ import type { FontRegistry } from '../fonts/registry';
 import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, SourceRange } from '../parse/model';
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings, TextStyle } from '../settings';
-import { baselineInLineBox, gridRows, pageFrame } from './geometry';
+import { baselineInLineBox, pageFrame } from './geometry';
+import { footnoteNumbers, noteAreaHeight, noteLabel, notesCitedBy, type FootnoteDefinition, type NotePiece } from './notes';
+
+export { footnoteNumbers } from './notes';
 
 /** A page under construction: its items and what the running heads need to know. */
 export interface PageDraft {
@@ -74,7 +77,6 @@ export function* paginateChapter(
 ): Generator<undefined, PageDraft[]> {
   const pages: PageDraft[] = [];
   const pitch = settings.body.lineHeight;
-  const rows = gridRows(settings);
   const body = settings.body.style;
   const bodyBaseline = baselineFor(pitch, body, fonts);
   const justify = settings.body.align === 'justify';
@@ -88,14 +90,38 @@ export function* paginateChapter(
   const frame = () => pageFrame(settings, cursor.page.index);
   const columnWidth = frame().columnWidth;
 
+  // Column footnotes (configuration.md §11.1): the notes first cited by lines of the current
+  // column, stacked from its foot; pieces of a note too tall for one column wait in `carried`.
+  const footnotes = footnoteNumbers(chapter);
+  const columnNotesMode = settings.notes.placement === 'column';
+  const citationAt = new Map<number, string>();
+  for (const ref of chapter.collected.footnoteRefs) if (footnotes.has(ref.noteId)) citationAt.set(ref.range.from, ref.noteId);
+  const definitions = new Map<string, FootnoteDefinition>();
+  for (const b of chapter.blocks) if (b.kind === 'footnoteDefinition' && !definitions.has(b.noteId)) definitions.set(b.noteId, b); // first definition wins
+  const notesSet = new Set<string>();
+  const preparedNotes = new Map<string, NotePiece>();
+  let columnNotes: NotePiece[] = [];
+  let carried: NotePiece[] = [];
+  const noteStyle: TextStyle = { ...body, size: settings.notes.size, colour: settings.notes.colour };
+  const noteBaseline = baselineFor(settings.notes.lineHeight, noteStyle, fonts);
+  /** Room left for body text in the current column above its notes, pt from the content top. */
+  const limit = (): number => frame().contentHeight - noteAreaHeight(columnNotes, settings.notes);
+
+  const enterColumn = (): void => {
+    cursor.y = 0;
+    cursor.columnEmpty = true;
+    columnNotes = carried;
+    carried = [];
+    trimNotes(frame().contentHeight);
+  };
   const nextColumn = (): void => {
+    leaveColumn();
     if (cursor.column + 1 < settings.columns) cursor.column++;
     else {
       cursor.page = newPage();
       cursor.column = 0;
     }
-    cursor.y = 0;
-    cursor.columnEmpty = true;
+    enterColumn();
   };
   /**
    * A page break with parity (configuration.md §8.4): `odd`/`even` pad with one blank page when
@@ -104,10 +130,10 @@ export function* paginateChapter(
    */
   const nextPage = (parity: 'any' | 'odd' | 'even' | 'always-odd' | 'always-even'): void => {
     if (!pageIsEmpty()) {
+      leaveColumn();
       cursor.page = newPage();
       cursor.column = 0;
-      cursor.y = 0;
-      cursor.columnEmpty = true;
+      enterColumn();
     } else if (cursor.page.index === 0) {
       return;
     }
@@ -123,7 +149,7 @@ export function* paginateChapter(
       cursor.page = newPage();
     }
   };
-  const pageIsEmpty = (): boolean => cursor.page.items.length === 0 && cursor.column === 0 && cursor.columnEmpty;
+  const pageIsEmpty = (): boolean => cursor.page.items.length === 0 && cursor.column === 0 && cursor.columnEmpty && columnNotes.length === 0;
   /** Vertical space before a block; dropped at the top of a column. */
   const space = (pt: number): void => {
     if (!cursor.columnEmpty) cursor.y += pt;
@@ -140,14 +166,31 @@ export function* paginateChapter(
     let index = 0;
     while (index < lines.length) {
       const row = Math.ceil(cursor.y / pitch - 1e-9);
-      const free = rows - row;
-      if (free <= 0) {
-        nextColumn();
-        continue;
+      const height = frame().contentHeight;
+      // Lines that fit here together with the notes they cite first: a citing line and its note
+      // always share a column (document-format §14.1), so the notes' room is reserved first.
+      const pending: NotePiece[] = [];
+      let fit = 0;
+      while (index + fit < lines.length) {
+        const fresh = columnNotesMode ? newNotePieces(lines[index + fit]!, pending) : [];
+        if ((row + fit + 1) * pitch > height - noteAreaHeight([...columnNotes, ...pending, ...fresh], settings.notes) + 1e-6) break;
+        pending.push(...fresh);
+        fit++;
+      }
+      let forced = false;
+      if (fit === 0) {
+        if (cursor.y > 0 || !cursor.columnEmpty) {
+          nextColumn();
+          continue;
+        }
+        // A fresh column cannot hold even one line with its notes: a note taller than a column.
+        // Set the line and split the note across columns (flagged by its continuation).
+        fit = 1;
+        forced = true;
       }
       const remaining = lines.length - index;
-      let take = Math.min(free, remaining);
-      if (take < remaining) {
+      let take = Math.min(fit, remaining);
+      if (take < remaining && !forced) {
         if (!options.splittable) take = cursor.columnEmpty ? take : 0;
         else {
           // Split rules (configuration.md §6.4, the spec's naming): at least orphanMinLines carried
@@ -155,7 +198,7 @@ export function* paginateChapter(
           take = Math.min(take, remaining - settings.body.orphanMinLines);
           if (take < settings.body.widowMinLines) take = 0;
         }
-        if (take <= 0 && cursor.columnEmpty) take = Math.min(free, remaining); // nothing better is possible
+        if (take <= 0 && cursor.columnEmpty) take = Math.min(fit, remaining); // nothing better is possible
       }
       if (take <= 0) {
         nextColumn();
@@ -169,7 +212,12 @@ export function* paginateChapter(
         const line = lines[i]!;
         emit(block, line, columnX + options.x + (options.shift?.(line) ?? 0), f.contentTop + cursor.y + bodyBaseline, options.role);
         cursor.y += pitch;
+        if (columnNotesMode) for (const piece of newNotePieces(line, [])) {
+          columnNotes.push(piece);
+          notesSet.add(piece.note.noteId);
+        }
       }
+      if (forced) trimNotes(height - cursor.y);
       cursor.columnEmpty = false;
       options.onSegment?.(index, take, top, f.contentTop + cursor.y, columnX);
       index += take;
@@ -181,7 +229,7 @@ export function* paginateChapter(
   const placeFree = (block: { id: string }, lines: readonly SetLine[], lineHeight: number, style: TextStyle, x: (line: SetLine, i: number) => number, role: LineInfo['role']): void => {
     const baseline = baselineFor(lineHeight, style, fonts);
     lines.forEach((line, i) => {
-      if (cursor.y + lineHeight > frame().contentHeight + 1e-6 && !cursor.columnEmpty) nextColumn();
+      if (cursor.y + lineHeight > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
       const f = frame();
       emit(block, line, f.columnX[cursor.column]! + x(line, i), f.contentTop + cursor.y + baseline, role);
       cursor.y += lineHeight;
@@ -189,7 +237,6 @@ export function* paginateChapter(
     });
   };
 
-  const footnotes = footnoteNumbers(chapter);
   const blocks = chapter.blocks;
   let afterHeading = false;
   for (let b = 0; b < blocks.length; b++) {
@@ -209,7 +256,7 @@ export function* paginateChapter(
         const marginBottom = level.marginBottomEm * level.size;
         // Keep with next: the heading needs room for the lines that follow it (§8.1).
         const needed = marginTop + lines.length * lineHeight + marginBottom + settings.body.widowMinLines * pitch;
-        if (!cursor.columnEmpty && cursor.y + needed > frame().contentHeight + 1e-6) nextColumn();
+        if (!cursor.columnEmpty && cursor.y + needed > limit() + 1e-6) nextColumn();
         space(marginTop);
         const baseline = baselineFor(lineHeight, style, fonts);
         for (const line of lines) {
@@ -292,8 +339,80 @@ export function* paginateChapter(
     }
     yield undefined;
   }
-  placeNotes();
+  if (columnNotesMode) {
+    leaveColumn();
+    while (carried.length > 0) {
+      nextColumn();
+      leaveColumn();
+    }
+  } else placeNotes();
   return pages;
+
+  /** Pieces for the notes a line cites that are not set yet (nor already in `pending`). */
+  function newNotePieces(line: SetLine, pending: readonly NotePiece[]): NotePiece[] {
+    const pieces: NotePiece[] = [];
+    for (const id of notesCitedBy(line, citationAt)) {
+      if (notesSet.has(id) || pending.some((p) => p.note.noteId === id)) continue;
+      const note = definitions.get(id);
+      if (note) pieces.push(notePiece(note));
+    }
+    return pieces;
+  }
+
+  /** A whole note set at the column measure: number, then text (footnotes.hangingIndent for turnovers). */
+  function notePiece(note: FootnoteDefinition): NotePiece {
+    const known = preparedNotes.get(note.noteId);
+    if (known) return known;
+    const n = settings.notes;
+    const number = setGenerated(noteLabel(footnotes.get(note.noteId)!, n), noteStyle);
+    const firstIndent = Math.max(0, number.width + n.numberGap - n.hangingIndent);
+    const lines = setText({ base: note.range.from, inlines: note.inlines, style: noteStyle, measure: columnWidth - n.hangingIndent, indent: firstIndent, justify: n.align === 'justify' });
+    const all = lines.length > 0 ? lines : [emptyLine()];
+    const piece: NotePiece = { note, lines: all, from: 0, to: all.length, number, x: n.hangingIndent };
+    preparedNotes.set(note.noteId, piece);
+    return piece;
+  }
+
+  /** Moves note lines past `maxHeight` (pt) of note area to the next column, from the last note up. */
+  function trimNotes(maxHeight: number): void {
+    const overflow: NotePiece[] = [];
+    while (columnNotes.length > 0 && noteAreaHeight(columnNotes, settings.notes) > maxHeight + 1e-6) {
+      const last = columnNotes[columnNotes.length - 1]!;
+      if (last.to - last.from <= 1) {
+        columnNotes.pop();
+        if (overflow[0]?.note === last.note) overflow[0] = { ...overflow[0], from: last.from, number: last.number };
+        else overflow.unshift(last);
+        continue;
+      }
+      columnNotes[columnNotes.length - 1] = { ...last, to: last.to - 1 };
+      if (overflow[0]?.note === last.note) overflow[0] = { ...overflow[0], from: last.to - 1 };
+      else overflow.unshift({ ...last, from: last.to - 1, number: null });
+    }
+    carried = [...overflow, ...carried];
+  }
+
+  /** Sets the current column's notes at its foot, under the separator rule, and empties the list. */
+  function leaveColumn(): void {
+    if (columnNotes.length === 0) return;
+    const n = settings.notes;
+    const f = frame();
+    const columnX = f.columnX[cursor.column]!;
+    let y = f.contentTop + f.contentHeight - noteAreaHeight(columnNotes, n) + n.spaceAbove;
+    if (n.separator.enabled && n.separator.width > 0) {
+      const ruleY = roundPt(y);
+      cursor.page.items.push({ op: Op.Rule, x1: roundPt(columnX), y1: ruleY, x2: roundPt(columnX + n.separator.width * columnWidth), y2: ruleY, width: roundPt(n.separator.lineWidth), stroke: n.separator.colour });
+    }
+    y += n.spaceBelowRule;
+    columnNotes.forEach((piece, p) => {
+      if (p > 0) y += n.spaceBetween;
+      if (piece.number && piece.from === 0) emit(piece.note, piece.number, columnX, y + noteBaseline, 'note');
+      for (let i = piece.from; i < piece.to; i++) {
+        emit(piece.note, piece.lines[i]!, columnX + piece.x, y + noteBaseline, 'note');
+        y += n.lineHeight;
+      }
+    });
+    columnNotes = [];
+  }
 
   function placeListItem(item: ListItemBlock): void {
     const bodyEm = body.size;
@@ -359,46 +478,30 @@ export function* paginateChapter(
   }
 
   /**
-   * Footnotes cited in this chapter, numbered in order of first citation (document-format §14.1).
-   * Until the page engine sets them at the foot of their column, they follow the chapter's text.
+   * Endnotes (footnotes.placement 'chapterEnd', document-format §14.2): the chapter's cited notes
+   * in number order after its last block, under the separator rule, on the notes' own leading.
    */
   function placeNotes(): void {
-    const definitions = chapter.blocks.filter((b): b is Extract<Block, { kind: 'footnoteDefinition' }> => b.kind === 'footnoteDefinition');
-    const cited = definitions.filter((d) => footnotes.has(d.noteId)).sort((a, b) => footnotes.get(a.noteId)! - footnotes.get(b.noteId)!);
-    const seen = new Set<string>();
-    const style: TextStyle = { ...body, size: settings.notes.size };
+    const cited = [...definitions.values()].filter((d) => footnotes.has(d.noteId)).sort((a, b) => footnotes.get(a.noteId)! - footnotes.get(b.noteId)!);
     if (cited.length === 0) return;
-    space(pitch);
-    if (cursor.y + 2 * settings.notes.lineHeight > frame().contentHeight) nextColumn();
-    const f = frame();
-    const ruleY = roundPt(f.contentTop + cursor.y);
-    cursor.page.items.push({ op: Op.Rule, x1: roundPt(f.columnX[cursor.column]!), y1: ruleY, x2: roundPt(f.columnX[cursor.column]! + columnWidth / 3), y2: ruleY, width: 0.5, stroke: body.colour });
-    cursor.y += settings.notes.lineHeight / 2;
-    for (const note of cited) {
-      if (seen.has(note.noteId)) continue; // the first definition of an id wins
-      seen.add(note.noteId);
-      const number = setGenerated(`${footnotes.get(note.noteId)}`, style);
-      const hang = Math.max(number.width, settings.notes.size) + 0.5 * settings.notes.size;
-      const lines = setText({ base: note.range.from, inlines: note.inlines, style, measure: columnWidth - hang, indent: 0, justify });
-      const startPage = cursor.page;
-      const startY = cursor.y;
-      placeFree(note, lines, settings.notes.lineHeight, style, () => hang, 'note');
-      if (cursor.page === startPage && lines.length > 0) {
-        const fr = frame();
-        emit(note, number, fr.columnX[cursor.column]!, fr.contentTop + startY + baselineFor(settings.notes.lineHeight, style, fonts), 'note');
-      }
+    const n = settings.notes;
+    space(n.spaceAbove);
+    if (cursor.y + n.spaceBelowRule + 2 * n.lineHeight > limit()) nextColumn();
+    if (n.separator.enabled && n.separator.width > 0) {
+      const f = frame();
+      const ruleY = roundPt(f.contentTop + cursor.y);
+      cursor.page.items.push({ op: Op.Rule, x1: roundPt(f.columnX[cursor.column]!), y1: ruleY, x2: roundPt(f.columnX[cursor.column]! + n.separator.width * columnWidth), y2: ruleY, width: roundPt(n.separator.lineWidth), stroke: n.separator.colour });
     }
+    cursor.y += n.spaceBelowRule;
+    cited.forEach((note, i) => {
+      if (i > 0) cursor.y += n.spaceBetween;
+      const piece = notePiece(note);
+      if (cursor.y + n.lineHeight > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
+      const f = frame();
+      if (piece.number) emit(note, piece.number, f.columnX[cursor.column]!, f.contentTop + cursor.y + noteBaseline, 'note');
+      placeFree(note, piece.lines, n.lineHeight, noteStyle, () => piece.x, 'note');
+    });
   }
-}
-
-/** Footnote numbers by id: order of first citation in the chapter, only for defined notes. */
-export function footnoteNumbers(chapter: ParsedChapter): Map<string, number> {
-  const defined = new Set(chapter.collected.footnoteDefs.map((d) => d.noteId));
-  const numbers = new Map<string, number>();
-  for (const ref of chapter.collected.footnoteRefs) {
-    if (defined.has(ref.noteId) && !numbers.has(ref.noteId)) numbers.set(ref.noteId, numbers.size + 1);
-  }
-  return numbers;
 }
 
 function baselineFor(lineHeight: number, style: TextStyle, fonts: FontRegistry): number {

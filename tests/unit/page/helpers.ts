@@ -1,0 +1,32 @@
+import { defaultSettings, EngineCache, layoutBook, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { Op, serializeDisplayList, type GlyphRunItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
+import { nodeFontRegistry } from '../../support/node-world';
+
+export const fonts = nodeFontRegistry();
+
+/** Runs the layout generator to its end. */
+export function run(input: BookInput, cache = new EngineCache()) {
+  const gen = layoutBook(input, fonts, cache);
+  let step = gen.next();
+  while (!step.done) step = gen.next();
+  return step.value;
+}
+
+export const dump = (layout: ReturnType<typeof run>): string => layout.pages.map(serializeDisplayList).join('\n');
+
+export function oneChapterBook(source: string, settings: LayoutSettings = defaultSettings(), title = 'Book'): BookInput {
+  return { title, settings, chapters: [{ id: 'ch1', title: '', source }] };
+}
+
+export const runs = (page: PageDisplayList): GlyphRunItem[] => page.items.filter((i): i is GlyphRunItem => i.op === Op.GlyphRun);
+
+/** The column (0-based) a run's first glyph falls in. */
+export function columnOf(settings: LayoutSettings, page: PageDisplayList, x: number): number {
+  const frame = pageFrame(settings, page.index);
+  let column = 0;
+  frame.columnX.forEach((left, i) => {
+    if (x >= left - 0.01) column = i;
+  });
+  return column;
+}
