@@ -13,13 +13,13 @@ import { warning, type Warning } from './model';
 export function preflightWarnings(ctx: CheckContext): Warning[] {
   const limits = ctx.options.preflight;
   if (!limits) return [];
-  const out: Warning[] = [];
+  // One warning per problem for the whole book, at its first page; the detail counts the others.
+  const found = new Map<string, { warning: Warning; pages: Set<number> }>();
   for (const page of ctx.layout.pages) {
-    const seen = new Set<string>();
     const once = (key: string, make: () => Warning): void => {
-      if (seen.has(key)) return;
-      seen.add(key);
-      out.push(make());
+      const seen = found.get(key);
+      if (seen) seen.pages.add(page.index);
+      else found.set(key, { warning: make(), pages: new Set([page.index]) });
     };
     for (const item of page.items) {
       if (item.op === Op.Rule && item.width < limits.minRuleWidth) {
@@ -43,7 +43,7 @@ export function preflightWarnings(ctx: CheckContext): Warning[] {
       }
     }
   }
-  return out;
+  return [...found.values()].map(({ warning: w, pages }) => (pages.size > 1 ? { ...w, detail: `${w.detail} (${pages.size} pages)` } : w));
 }
 
 function textPlace(page: PageDisplayList, item: Extract<DisplayItem, { op: 1 }>): { chapterId: string; pageIndex: number; offset?: number; toOffset?: number } {
