@@ -40,8 +40,11 @@ export function fontWarnings(ctx: CheckContext): Warning[] {
   }
 
   const fallbacks = new Set<string>();
+  const chainOf = clusterFallback(fonts);
   for (const chapter of ctx.parsed) {
     const glyphs = new Map<string, { offset: number; count: number; character: string; face: string }>();
+    /** Characters set in a fallback face, per (requested face → face used), first offset first. */
+    const substituted = new Map<string, { offset: number; characters: Set<string>; requested: string; used: string }>();
     for (const block of chapter.blocks) {
       for (const piece of piecesOf(block, ctx)) {
         const style = piece.style;
@@ -60,6 +63,15 @@ export function fontWarnings(ctx: CheckContext): Warning[] {
           const character = String.fromCodePoint(code);
           if (code > 0xffff) i++;
           if (offset < 0 || /\s/u.test(character) || isDefaultIgnorable(code) || face.hasCodePoint(code)) continue;
+          // With per-character fallback in the registry, another face may set it.
+          const used = chainOf?.(face, character);
+          if (used && used !== face && used.hasCodePoint(code)) {
+            const key = `${face.id}|${used.id}`;
+            const seen = substituted.get(key);
+            if (seen) seen.characters.add(character);
+            else substituted.set(key, { offset, characters: new Set([character]), requested: `${face.family} ${face.weight} ${face.style}`, used: `${used.family} ${used.weight} ${used.style}` });
+            continue;
+          }
           const key = `${face.id}|${character}`;
           const seen = glyphs.get(key);
           if (seen) seen.count++;
@@ -67,12 +79,28 @@ export function fontWarnings(ctx: CheckContext): Warning[] {
         }
       }
     }
+    for (const s of substituted.values()) {
+      const list = [...s.characters];
+      out.push(warning('fontFallback', `${s.requested} lacks ${list.length} character${list.length > 1 ? 's' : ''} (${list.slice(0, 8).join(' ')}${list.length > 8 ? ' …' : ''}); they are set in ${s.used}.`, { chapterId: chapter.chapterId, offset: s.offset, toOffset: s.offset + list[0]!.length }));
+    }
     for (const g of glyphs.values()) {
       const hex = g.character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
       out.push(warning('missingGlyph', `${g.face} has no glyph for “${g.character}” (U+${hex}); it prints as an empty box${g.count > 1 ? ` (${g.count} times in this chapter)` : ''}. Use a font that covers it.`, { chapterId: chapter.chapterId, offset: g.offset, toOffset: g.offset + g.character.length }));
     }
   }
   return out;
+}
+
+type FaceOf = ReturnType<FontRegistry['match']>;
+
+/**
+ * The registry's per-character fallback (`faceForCluster`), where the text engine has one: the
+ * face that really sets a character the requested face lacks. Absent: every such character is
+ * drawn as .notdef.
+ */
+function clusterFallback(fonts: FontRegistry): ((face: FaceOf, cluster: string) => FaceOf) | undefined {
+  const registry = fonts as FontRegistry & { faceForCluster?: (face: FaceOf, cluster: string) => FaceOf };
+  return typeof registry.faceForCluster === 'function' ? registry.faceForCluster.bind(registry) : undefined;
 }
 
 function hasFamily(fonts: FontRegistry, family: string): boolean {

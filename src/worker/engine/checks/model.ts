@@ -72,8 +72,12 @@ export const WARNING_KINDS = {
   // --- fonts (configuration.md §15.2 "Missing-font warnings") ---
   /** Ours: a family named by an applied setting that the book's fonts lack. */
   unknownFontFamily: { category: 'fonts', title: 'Font family missing', severity: 'warning', toggle: 'missingFont' },
-  /** Spec name: text asks for a weight or style its family lacks; another face stands in. */
-  fontFallback: { category: 'fonts', title: 'Font face missing', severity: 'warning', toggle: 'missingFont' },
+  /**
+   * Spec name ("missing or synthesised face"): text asks for a weight or style its family lacks
+   * and another face stands in; or, where the registry falls back per character, characters the
+   * face lacks are set in another family.
+   */
+  fontFallback: { category: 'fonts', title: 'Font fallback', severity: 'warning', toggle: 'missingFont' },
   /** Ours: a character the face has no glyph for (drawn as the font's .notdef box). */
   missingGlyph: { category: 'fonts', title: 'Missing glyph', severity: 'warning', toggle: 'missingFont' },
 
