@@ -1,5 +1,5 @@
-// Makes sure the system programs the tests drive are present: Debian's Chromium and poppler's
-// PDF tools. As root they are installed with apt-get; otherwise we say how and stop.
+// Makes sure the system programs the tests drive are present: Debian's Chromium, poppler's
+// PDF tools and epubcheck (EPUB validation, run with java -jar). As root they are installed with apt-get; otherwise we say how and stop.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
@@ -8,6 +8,7 @@ const needs = [
   { path: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
   { path: '/usr/bin/pdffonts', pkg: 'poppler-utils' },
   { path: '/usr/bin/pdftoppm', pkg: 'poppler-utils' },
+  { path: '/usr/share/java/epubcheck.jar', pkg: 'epubcheck' },
 ];
 const missing = [...new Set(needs.filter((n) => !existsSync(n.path)).map((n) => n.pkg))];
 if (missing.length > 0) {
