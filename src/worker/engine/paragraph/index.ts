@@ -3,6 +3,7 @@ import type { Inline } from '../parse/model';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { breakGreedy } from '../text/greedy';
 import type { Hyphenator } from '../text/hyphenate';
+import type { Direction } from '../text/bidi';
 import { breakParagraph } from '../text/linebreak';
 import { collectInlines, type InlineContext } from './collect';
 import { buildItems, normalSpace } from './items';
@@ -21,6 +22,8 @@ export interface ParagraphRequest {
   justify: boolean;
   /** Verbatim text (code listings): spaces kept, wrapping after them. */
   verbatim?: boolean;
+  /** Base direction (a block's `dir`); absent = the document's (`settings.direction`). */
+  direction?: Direction;
 }
 
 /** What setting a paragraph needs from the book around it. */
@@ -41,7 +44,11 @@ export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironmen
   const hyphenate = hyphenation.enabled && (request.justify || hyphenation.ragged) && request.verbatim !== true;
   const hyphenator = env.hyphenator;
   const options = { hyphenate, compounds: hyphenation.compounds, breakAfterHyphens: hyphenation.breakAfterHyphens, breakAfterDashes: hyphenation.breakAfterDashes };
+  const direction = request.direction ?? settings.direction;
   const items = buildItems(texts, fonts, {
+    direction,
+    language: settings.language,
+    cjk: settings.cjk,
     indent: request.indent,
     justify: request.justify,
     verbatim: request.verbatim === true,
@@ -50,7 +57,8 @@ export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironmen
     ...(hyphenator ? { breakPoints: (word: string) => hyphenator.breakPoints(word, settings.language, options) } : {}),
   });
   const widths = () => request.measure;
-  if (!settings.body.optimalLineBreaking) return setLines(items, breakGreedy(items, widths));
+  const layout = { direction, measure: request.measure };
+  if (!settings.body.optimalLineBreaking) return setLines(items, breakGreedy(items, widths), layout);
   const breaks = breakParagraph(items, widths, {
     maxWordSpacing: settings.body.maxWordSpacing,
     minWordSpacing: settings.body.minWordSpacing,
@@ -60,6 +68,9 @@ export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironmen
     avoidRunts: settings.body.avoidRunts,
     runtMinCharacters: settings.body.runtMinCharacters,
     runtPenalty: settings.body.runtPenalty,
+    // Every line has the same measure: telling the breaker lets it merge break nodes that differ
+    // only in their line number (TeX's "easy lines"); without it the tolerant pass keeps thousands.
+    lineWidthsUniformFrom: 0,
   });
-  return setLines(items, breaks);
+  return setLines(items, breaks, layout);
 }
