@@ -17,16 +17,11 @@ import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } fr
 import { setParagraph, type InlineContext, type SetLine } from './paragraph';
 import { settingsKey, type LayoutSettings, type TextStyle } from './settings';
 import { numberBook, resourceFlowBlock, type ResourceNumbering, type ResourceSet } from './resources';
-import { formulaRefsKey, prepareBookMath, rebaseMath, shiftFormulas, type BookMath } from './math/book';
-import { equationRefText } from './math/numbering';
-import type { MathTypesetter } from './math/types';
 
 export { defaultSettings, type LayoutSettings } from './settings';
 export { FontRegistry, type FontSource } from './fonts/registry';
 export { createHyphenator, resolveHyphenationLanguage, type Hyphenator } from './text/hyphenate';
 export { prepareResources, type ResourceSet } from './resources';
-export { bookFormulas, mayHaveMaths } from './math/book';
-export type { MathTypesetter } from './math/types';
 
 export interface ChapterInput {
   id: string;
@@ -43,8 +38,6 @@ export interface BookInput {
   hyphenator?: Hyphenator | undefined;
   /** The book's figures and tables, prepared by `prepareResources` (engine/resources); absent = none. */
   resources?: ResourceSet | undefined;
-  /** MathJax, loaded by the host when the book has formulas (engine/math); absent = grey placeholders. */
-  math?: MathTypesetter | undefined;
 }
 
 export interface ChapterLayout {
@@ -88,8 +81,6 @@ export function parseCached(chapter: ChapterInput, isFirst: boolean, cache: Engi
 export interface LayoutProgress {
   chaptersDone: number;
   chapters: number;
-  /** The chapter just finished: final for this build, since its start depends only on earlier chapters. */
-  chapter?: ChapterLayout;
 }
 
 export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineCache): Generator<LayoutProgress | undefined, BookLayout> {
@@ -101,7 +92,7 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
     const layout = yield* chapterAt(book, shared, c, next, fonts, cache, live);
     chapters.push(layout);
     next += layout.pages.length;
-    yield { chaptersDone: c + 1, chapters: book.chapters.length, chapter: layout };
+    yield { chaptersDone: c + 1, chapters: book.chapters.length };
   }
   cache.prune(live.paragraphs, live.chapters);
   return { pages: chapters.flatMap((c) => c.pages), chapters };
@@ -127,8 +118,6 @@ interface SharedBook {
   refs: Map<string, string>;
   /** Resource numbers in first-mention order (document-format §12.4), when the book has resources. */
   numbering?: ResourceNumbering | undefined;
-  /** Equation numbers and the formula setter (engine/math). */
-  math: BookMath;
   /** Everything book-wide a chapter's pages depend on besides its own source and start page. */
   key: string;
 }
@@ -140,9 +129,8 @@ function prepareBook(book: BookInput, cache: EngineCache): SharedBook {
   // Whether hyphenation patterns are at hand changes every paragraph's breaks: part of the key.
   const numbering = book.resources ? numberBook(book.resources, parsed) : undefined;
   const resourcesKey = book.resources ? `|${hashString(book.resources.key)}|${JSON.stringify([...numbering!.numbers.values()].map((n) => [n.resourceId, n.number]))}` : '';
-  const math = prepareBookMath(parsed, book.settings, book.math);
-  const key = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`;
-  return { parsed, refs, numbering, math, key };
+  const key = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}${resourcesKey}`;
+  return { parsed, refs, numbering, key };
 }
 
 function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys): Generator<undefined, ChapterLayout> {
@@ -155,7 +143,7 @@ function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: n
     markParagraphsLive(hit.layout, live.paragraphs, cache);
     return hit.layout;
   }
-  const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering, shared.math);
+  const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering);
   cache.chapters.set(chapterKey, { source: input.source, layout });
   return layout;
 }
@@ -212,10 +200,9 @@ function* layoutChapter(
   liveParagraphs: Set<string>,
   refs: ReadonlyMap<string, string>,
   numbering?: ResourceNumbering,
-  math: BookMath = prepareBookMath([parsed], book.settings, book.math),
 ): Generator<undefined, ChapterLayout> {
   const settings = book.settings;
-  const sKey = `${settingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.math ? 'math' : 'no-math'}`;
+  const sKey = `${settingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}`;
   const usedKeys: string[] = [];
   const notes = footnoteNumbers(parsed);
   const context: InlineContext = {
@@ -223,13 +210,12 @@ function* layoutChapter(
       const n = notes.get(noteId);
       return n === undefined ? undefined : noteMarker(n, settings.notes);
     },
-    refText: (target, form, attrs) => equationRefText(math.equations, target, form) ?? numbering?.refText(target, attrs) ?? refs.get(target) ?? '?',
-    formula: math.setFormula,
+    refText: (target, _form, attrs) => numbering?.refText(target, attrs) ?? refs.get(target) ?? '?',
   };
   const env = { fonts, settings, context, hyphenator: book.hyphenator };
   const setText = (request: TextRequest): SetLine[] => {
     const { base } = request;
-    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}|${inlineKey(request.inlines, base)}`;
+    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${contextKey(request.inlines, context)}|${inlineKey(request.inlines, base)}`;
     usedKeys.push(key);
     liveParagraphs.add(key);
     let lines = cache.paragraphs.get(key);
@@ -302,7 +288,6 @@ function inlineKey(inlines: readonly Inline[], base: number): string {
 
 function rebaseInlines(inlines: readonly Inline[], base: number): Inline[] {
   return inlines.map((inline) => {
-    if (inline.kind === 'math') return rebaseMath(inline, base);
     if (inline.kind !== 'text') return inline;
     return {
       ...inline,
@@ -315,7 +300,7 @@ function rebaseInlines(inlines: readonly Inline[], base: number): Inline[] {
 function shiftLines(lines: readonly SetLine[], delta: number): SetLine[] {
   if (delta === 0) return lines as SetLine[];
   return lines.map((line) => ({
-    ...shiftFormulas(line, delta),
+    ...line,
     srcFrom: line.srcFrom < 0 ? line.srcFrom : line.srcFrom + delta,
     srcTo: line.srcTo < 0 ? line.srcTo : line.srcTo + delta,
     // Negative offsets are generated text (hyphens, note numbers): they map to no source and stay.

@@ -8,9 +8,6 @@ import { baselineInLineBox, pageFrame } from './geometry';
 import { inlinesFrom } from './slice';
 import { footnoteNumbers, noteAreaHeight, noteLabel, notesCitedBy, type FootnoteDefinition, type NotePiece } from './notes';
 import { placeInFlow, type ResourceBlockFactory } from '../resources/place';
-import type { BookMath } from '../math/book';
-import { layoutDisplay } from '../math/display';
-import { lineFormulaItems } from '../math/place';
 
 export { footnoteNumbers } from './notes';
 
@@ -86,8 +83,6 @@ export function* paginateChapter(
   setGenerated: SetGenerated,
   /** Figures and tables for `::resource` lines (engine/resources); absent = resources are not set. */
   resourceBlock?: ResourceBlockFactory,
-  /** Formulas and equation numbers (engine/math); absent = displays show their source. */
-  math?: BookMath,
 ): Generator<undefined, PageDraft[]> {
   const pages: PageDraft[] = [];
   const pitch = settings.body.lineHeight;
@@ -174,8 +169,6 @@ export function* paginateChapter(
     for (const run of line.runs) {
       cursor.page.items.push(glyphRun(run, x0, baseline, chapter.chapterId, { block: block.id, role, ratio: roundPt(line.ratio), ...(line.hyphenated ? { hyphenated: true } : {}), ...(line.ragged ? { ragged: true } : {}), ...(line.emergency ? { emergency: true } : {}) }));
     }
-    // Inline formulas sit on the line's baseline (engine/math).
-    for (const formula of line.formulas ?? []) cursor.page.items.push(...lineFormulaItems(formula, x0, baseline, chapter.chapterId));
   };
 
   /** Places lines on the baseline grid, splitting across columns by the widow/orphan rules. */
@@ -302,9 +295,7 @@ export function* paginateChapter(
       case 'paragraph':
       case 'blockquote': {
         // bodyText.indentAfterHeading: false sets the first paragraph under a heading flush.
-        // math.indentAfterDisplay: false sets the paragraph after a display flush (document-format §11).
-        const afterDisplay = blocks[b - 1]?.kind === 'mathDisplay' && !settings.math.indentAfterDisplay;
-        const flush = (afterHeading && !settings.body.indentAfterHeading) || (block.kind === 'paragraph' && block.continuesParagraph === true) || afterDisplay;
+        const flush = (afterHeading && !settings.body.indentAfterHeading) || (block.kind === 'paragraph' && block.continuesParagraph === true);
         const quote = block.kind === 'blockquote';
         const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
         const x = quote ? settings.blockquote.indent : 0;
@@ -347,21 +338,7 @@ export function* paginateChapter(
         afterHeading = false;
         break;
       case 'mathDisplay': {
-        if (math) {
-          // Centred, numbered when labelled, margins in the formula's em (engine/math/display.ts).
-          const display = layoutDisplay(block, colW(), settings, math, chapter.chapterId, setGenerated);
-          if (!cursor.columnEmpty && cursor.y + display.marginTop + display.height + display.depth > limit() + 1e-6) nextColumn();
-          space(display.marginTop);
-          const f = frame();
-          const baseline = f.contentTop + cursor.y + display.height;
-          cursor.page.items.push(...display.paths(f.columnX[cursor.column]!, baseline));
-          for (const number of display.numbers) emit(block, number.line, f.columnX[cursor.column]! + number.x, baseline + number.dy, 'body');
-          cursor.y += display.height + display.depth + display.marginBottom;
-          cursor.columnEmpty = false;
-          afterHeading = false;
-          break;
-        }
-        // Without maths the display shows its TeX source, centred in italic.
+        // Until maths is typeset (issue 15) the display shows its TeX source, centred in italic.
         const text: Inline = { kind: 'text', text: block.tex.replace(/\s+/g, ' ').trim(), marks: ['emphasis'], range: block.range };
         const reflow = (_from: number | null, width: number): SetLine[] => setText({ base: -1e9, inlines: [{ ...text, offsets: generatedOffsets(text.text) }], style: body, measure: width, indent: 0, justify: false });
         placeOnGrid(block, reflow(null, colW()), { role: 'body', x: 0, splittable: false, reflow, shift: (line) => Math.max(0, (colW() - line.width) / 2) });
@@ -371,7 +348,7 @@ export function* paginateChapter(
         // A resource is set in flow where `::resource` stands, one line of space above and below
         // (document-format §12.3). Floats (position ≠ here) belong to float placement; until that
         // places them, they are set here as well.
-        const flow = resourceBlock?.(block, colW(), frame().contentHeight);
+        const flow = resourceBlock?.(block, columnWidth, frame().contentHeight);
         if (!flow) break;
         space(pitch);
         placeInFlow(flow, {
