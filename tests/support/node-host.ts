@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { MessageChannel } from 'node:worker_threads';
 import * as Comlink from 'comlink';
-import { BUNDLED_FACES } from '../../src/worker/engine/fonts/bundled';
+import { STARTUP_FACES } from '../../src/worker/engine/fonts/bundled';
 import { BookHost, type HostEnvironment } from '../../src/worker/host/book-host';
 import type { LibraryEnvironment } from '../../src/worker/host/library';
 import { BookClient, type WorkerHandle } from '../../src/worker/protocol/client';
@@ -19,8 +19,11 @@ export function nodeEnvironment(presets: Record<string, string | Uint8Array> | s
     now: () => performance.now(),
     async loadFonts() {
       return Promise.all(
-        BUNDLED_FACES.map(async (f) => ({ family: f.family, weight: f.weight, style: f.style, bytes: new Uint8Array(await readFile(require.resolve(f.file))) })),
+        STARTUP_FACES.map(async (f) => ({ family: f.family, weight: f.weight, style: f.style, genre: f.genre, bytes: new Uint8Array(await readFile(require.resolve(f.file))) })),
       );
+    },
+    async loadBundledFace(f) {
+      return { family: f.family, weight: f.weight, style: f.style, genre: f.genre, bytes: new Uint8Array(await readFile(require.resolve(f.file))) };
     },
     async loadPatterns(id) {
       try {

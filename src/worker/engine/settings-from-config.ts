@@ -40,9 +40,6 @@ export const APPLIED_SETTINGS = [
   'layout.layoutType',
   'layout.columnCount',
   'layout.gutterWidth',
-  'layout.sideColumnPercent',
-  'layout.sideColumnRole',
-  'layout.sideColumnSide',
   'bodyText.fontFamily',
   'bodyText.fontWeight',
   'bodyText.boldFontWeight',
@@ -161,6 +158,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     mirror: bool('page.margins.mirror', false),
   };
   const layoutType = str('layout.layoutType', 'double');
+  // oneAndHalf (a side column) comes with the page-engine issue; until then it sets two columns.
   s.columns = layoutType === 'single' ? 1 : layoutType === 'multiple' ? Math.min(8, Math.max(3, Math.round(num('layout.columnCount', 3)))) : 2;
   s.gutter = pt('layout.gutterWidth', s.gutter);
 
@@ -173,15 +171,6 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     size: bodySize,
     colour: colour('bodyText.color', '#000000'),
   };
-  if (layoutType === 'oneAndHalf') {
-    // Side column = p % of the content width; either column kept ≥ 1 % (sideColumnPercentClamped).
-    const percent = Math.min(98, Math.max(1, num('layout.sideColumnPercent', 33)));
-    const role = str('layout.sideColumnRole', 'text') === 'floats' ? 'floats' : 'text';
-    const sideName = str('layout.sideColumnSide', 'right');
-    const side = sideName === 'left' || sideName === 'outer' || sideName === 'inner' ? sideName : 'right';
-    s.sideColumn = { percent, role, side };
-    s.columns = role === 'text' ? 2 : 1;
-  }
   body.boldWeight = num('bodyText.boldFontWeight', 700);
   body.boldColour = colour('bodyText.boldColor', body.boldColour);
   body.italicColour = colour('bodyText.italicColor', body.italicColour);

@@ -25,10 +25,7 @@ export interface LayoutSettings {
   pageHeight: number;
   /** Margins, pt; with `mirror`, `left` is the inner (spine) margin. */
   margins: { top: number; bottom: number; left: number; right: number; mirror: boolean };
-  /** Text columns a page flows through (with a side column: 2 when it takes text, else 1). */
   columns: number;
-  /** `layout.layoutType: 'oneAndHalf'` (configuration.md §4.1): the side column; absent otherwise. */
-  sideColumn?: { percent: number; role: 'text' | 'floats'; side: 'right' | 'left' | 'outer' | 'inner' };
   /** Space between columns, pt. */
   gutter: number;
   body: {

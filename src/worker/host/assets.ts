@@ -13,6 +13,20 @@ import openSans700 from '@expo-google-fonts/open-sans/700Bold/OpenSans_700Bold.t
 import openSans700i from '@expo-google-fonts/open-sans/700Bold_Italic/OpenSans_700Bold_Italic.ttf?url';
 import sourceCodePro400 from '@expo-google-fonts/source-code-pro/400Regular/SourceCodePro_400Regular.ttf?url';
 import sourceCodePro700 from '@expo-google-fonts/source-code-pro/700Bold/SourceCodePro_700Bold.ttf?url';
+// On-demand faces (fonts/bundled.ts `onDemand`): hashed assets fetched only when a book needs them.
+import notoSansHebrew400 from '@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf?url';
+import notoSansHebrew700 from '@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf?url';
+import amiri400 from '@expo-google-fonts/amiri/400Regular/Amiri_400Regular.ttf?url';
+import amiri400i from '@expo-google-fonts/amiri/400Regular_Italic/Amiri_400Regular_Italic.ttf?url';
+import amiri700 from '@expo-google-fonts/amiri/700Bold/Amiri_700Bold.ttf?url';
+import amiri700i from '@expo-google-fonts/amiri/700Bold_Italic/Amiri_700Bold_Italic.ttf?url';
+import notoSansArabic400 from '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf?url';
+import notoSansArabic600 from '@expo-google-fonts/noto-sans-arabic/600SemiBold/NotoSansArabic_600SemiBold.ttf?url';
+import notoSansArabic700 from '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf?url';
+import notoSerifSc400 from '@expo-google-fonts/noto-serif-sc/400Regular/NotoSerifSC_400Regular.ttf?url';
+import notoSerifSc700 from '@expo-google-fonts/noto-serif-sc/700Bold/NotoSerifSC_700Bold.ttf?url';
+import notoSansSc400 from '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf?url';
+import notoSansSc700 from '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf?url';
 
 export const FONT_URLS: Readonly<Record<string, string>> = {
   '@expo-google-fonts/eb-garamond/400Regular/EBGaramond_400Regular.ttf': ebGaramond400,
@@ -26,6 +40,19 @@ export const FONT_URLS: Readonly<Record<string, string>> = {
   '@expo-google-fonts/open-sans/700Bold_Italic/OpenSans_700Bold_Italic.ttf': openSans700i,
   '@expo-google-fonts/source-code-pro/400Regular/SourceCodePro_400Regular.ttf': sourceCodePro400,
   '@expo-google-fonts/source-code-pro/700Bold/SourceCodePro_700Bold.ttf': sourceCodePro700,
+  '@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf': notoSansHebrew400,
+  '@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf': notoSansHebrew700,
+  '@expo-google-fonts/amiri/400Regular/Amiri_400Regular.ttf': amiri400,
+  '@expo-google-fonts/amiri/400Regular_Italic/Amiri_400Regular_Italic.ttf': amiri400i,
+  '@expo-google-fonts/amiri/700Bold/Amiri_700Bold.ttf': amiri700,
+  '@expo-google-fonts/amiri/700Bold_Italic/Amiri_700Bold_Italic.ttf': amiri700i,
+  '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf': notoSansArabic400,
+  '@expo-google-fonts/noto-sans-arabic/600SemiBold/NotoSansArabic_600SemiBold.ttf': notoSansArabic600,
+  '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf': notoSansArabic700,
+  '@expo-google-fonts/noto-serif-sc/400Regular/NotoSerifSC_400Regular.ttf': notoSerifSc400,
+  '@expo-google-fonts/noto-serif-sc/700Bold/NotoSerifSC_700Bold.ttf': notoSerifSc700,
+  '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf': notoSansSc400,
+  '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf': notoSansSc700,
 };
 
 /**

@@ -34,11 +34,18 @@ import { applyChapterOp, applyResourceOp, applyTextChanges, OpError, snapshotOf,
 import { mapChange } from '../document/mapping';
 import { hitTest, sourceRects, type SourcePoint, type SourceRect } from '../engine/query';
 import { yieldToEventLoop } from './yield';
+import type { BundledFace } from '../engine/fonts/bundled';
+import { facesToLoad } from '../engine/fonts/demand';
 import { Library, type LibraryEnvironment } from './library';
 
 /** What the host needs from the place it runs in (worker or Node); presets and storage: see LibraryEnvironment. */
 export interface HostEnvironment extends LibraryEnvironment {
   loadFonts(): Promise<FontSource[]>;
+  /**
+   * Bytes of an on-demand bundled face (Arabic, CJK: fonts/bundled.ts), loaded only when a book
+   * needs it; absent = such books fall back to the startup faces (and report missing glyphs).
+   */
+  loadBundledFace?(face: BundledFace): Promise<FontSource | undefined>;
   /** Bytes of hyphenopoly's `patterns/<id>.wasm`; undefined when that language is not shipped. */
   loadPatterns(id: string): Promise<Uint8Array | undefined>;
   /** Monotonic clock, ms (for time-slicing only; layout itself never reads it). */
@@ -369,6 +376,36 @@ export class BookHost implements BookWorkerApi {
     return this.fontsLoading;
   }
 
+  private readonly faceLoads = new Map<string, Promise<FontSource | undefined>>();
+
+  /**
+   * Loads the on-demand faces a book needs (its design's families, fallbacks for its scripts)
+   * before it is laid out. When faces were added, memoised paragraphs and chapters are dropped:
+   * text set before may now take another face (a character that was missing has one now).
+   */
+  private async loadFacesFor(fonts: FontRegistry, settings: LayoutSettings, book: BookState): Promise<void> {
+    const load = this.env.loadBundledFace?.bind(this.env);
+    if (!load) return;
+    const needed = facesToLoad(settings, book.chapters.map((c) => c.text), fonts);
+    if (needed.length === 0) return;
+    const sources = await Promise.all(
+      needed.map((face) => {
+        let pending = this.faceLoads.get(face.file);
+        if (!pending) {
+          pending = load(face).catch(() => undefined);
+          this.faceLoads.set(face.file, pending);
+        }
+        return pending;
+      }),
+    );
+    const before = fonts.generation;
+    for (const source of sources) if (source) fonts.add(source);
+    if (fonts.generation !== before) {
+      this.cache.paragraphs.clear();
+      this.cache.chapters.clear();
+    }
+  }
+
   /** A hyphenator with the patterns of a language (and en-us, the spec's fallback), loaded once. */
   private hyphenatorFor(language: string): Promise<Hyphenator | undefined> {
     const id = resolveHyphenationLanguage(language).patterns;
@@ -416,6 +453,8 @@ export class BookHost implements BookWorkerApi {
     const book = this.book;
     const settings = settingsFor(book);
     const hyphenator = await this.hyphenatorFor(settings.language);
+    if (this.buildToken !== token) return;
+    await this.loadFacesFor(fonts, settings, book);
     if (this.buildToken !== token) return;
     const input = {
       title: typeof book.config['title'] === 'string' ? (book.config['title'] as string) : book.name,

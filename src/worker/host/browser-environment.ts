@@ -5,26 +5,28 @@
 import * as Comlink from 'comlink';
 import { openBookStorage } from '../../storage/books';
 import { createFetchReaders } from '../bundle/fetch';
-import { BUNDLED_FACES } from '../engine/fonts/bundled';
+import { STARTUP_FACES, type BundledFace } from '../engine/fonts/bundled';
 import { FONT_URLS, PATTERN_URLS } from './assets';
 import { BookHost } from './book-host';
 import { rasterise } from './raster';
+
+async function fetchBundledFace(face: BundledFace) {
+  const url = FONT_URLS[face.file];
+  if (!url) throw new Error(`No asset URL for the bundled font ${face.file}.`);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Could not load the font ${face.family} ${face.weight} ${face.style} (${response.status}).`);
+  return { family: face.family, weight: face.weight, style: face.style, genre: face.genre, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
 
 export function createBrowserHost(): BookHost {
   const presetsRoot = new URL(`${import.meta.env.BASE_URL}presets/`, self.location.origin);
   return new BookHost({
     now: () => performance.now(),
     async loadFonts() {
-      return Promise.all(
-        BUNDLED_FACES.map(async (face) => {
-          const url = FONT_URLS[face.file];
-          if (!url) throw new Error(`No asset URL for the bundled font ${face.file}.`);
-          const response = await fetch(url);
-          if (!response.ok) throw new Error(`Could not load the font ${face.family} ${face.weight} ${face.style} (${response.status}).`);
-          return { family: face.family, weight: face.weight, style: face.style, bytes: new Uint8Array(await response.arrayBuffer()) };
-        }),
-      );
+      return Promise.all(STARTUP_FACES.map(fetchBundledFace));
     },
+    // Arabic and CJK faces: fetched (and then cached by the service worker) only when a book needs them.
+    loadBundledFace: fetchBundledFace,
     async loadPatterns(id) {
       const url = PATTERN_URLS[id];
       if (!url) return undefined;

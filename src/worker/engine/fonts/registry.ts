@@ -7,7 +7,12 @@ export interface FontSource {
   weight: number;
   style: 'normal' | 'italic';
   bytes: Uint8Array;
+  /** Which fallback chain suits it (serif text falls back to serif faces first); default serif. */
+  genre?: FontGenre;
 }
+
+/** Broad design class, used only to order per-character fallback. */
+export type FontGenre = 'serif' | 'sans' | 'mono';
 
 export interface ShapedGlyphs {
   /** Glyph ids in visual order. */
@@ -29,6 +34,7 @@ export class FontFace {
   readonly family: string;
   readonly weight: number;
   readonly style: 'normal' | 'italic';
+  readonly genre: FontGenre;
   /** Units per em of the font's design grid. */
   readonly upem: number;
   /** Ascender and descender, font units (descender negative). */
@@ -42,6 +48,7 @@ export class FontFace {
     this.family = source.family;
     this.weight = source.weight;
     this.style = source.style;
+    this.genre = source.genre ?? 'serif';
     this.id = faceId(source.family, source.weight, source.style);
     const face = new hb.Face(new hb.Blob(source.bytes), 0);
     this.upem = face.upem;
@@ -56,18 +63,32 @@ export class FontFace {
     return this.cmap.has(codePoint);
   }
 
+  /** Whether the face maps every code point of `text` (default-ignorable controls excepted). */
+  covers(text: string): boolean {
+    for (let i = 0; i < text.length; ) {
+      const cp = text.codePointAt(i)!;
+      if (!this.cmap.has(cp) && !isDefaultIgnorable(cp)) return false;
+      i += cp > 0xffff ? 2 : 1;
+    }
+    return true;
+  }
+
   /**
-   * Shapes a run of one script and direction. Results are cached per (text, direction, features)
+   * Shapes a run of one script and direction. `script` (ISO 15924, e.g. `Arab`) and `language`
+   * (BCP 47) select the font's script- and language-specific lookups; without them HarfBuzz
+   * guesses from the text. Results are cached per (text, direction, script, language, features)
    * so re-breaking a paragraph at another measure never re-shapes.
    */
-  shape(text: string, direction: 'ltr' | 'rtl' = 'ltr', features = ''): ShapedGlyphs {
-    const key = `${direction}|${features}|${text}`;
+  shape(text: string, direction: 'ltr' | 'rtl' = 'ltr', features = '', script = '', language = ''): ShapedGlyphs {
+    const key = `${direction}|${script}|${language}|${features}|${text}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
     const buffer = new hb.Buffer();
     buffer.addText(text);
     buffer.guessSegmentProperties();
     buffer.setDirection(direction === 'rtl' ? hb.Direction.RTL : hb.Direction.LTR);
+    if (script) buffer.setScript(script);
+    if (language) buffer.setLanguage(language);
     hb.shape(this.font, buffer, parseFeatures(features));
     const infos = buffer.getGlyphInfosAndPositions();
     const n = infos.length;
@@ -96,6 +117,11 @@ export class FontFace {
   glyphPath(glyph: number): string {
     return this.font.glyphToPath(glyph);
   }
+
+  /** The glyph's horizontal advance in font units, unkerned (the checks measure line ends with it). */
+  glyphAdvance(glyph: number): number {
+    return this.font.glyphHAdvance(glyph);
+  }
 }
 
 /** Stable face id: the same in Node and in the browser, and across sessions. */
@@ -111,19 +137,110 @@ function parseFeatures(features: string): hb.Feature[] {
   });
 }
 
+/**
+ * Characters a face need not map: joiners, directional marks and controls, variation selectors,
+ * the soft hyphen. HarfBuzz hides them; they never force a fallback.
+ */
+export function isDefaultIgnorable(cp: number): boolean {
+  return cp === 0xad || cp === 0x34f || cp === 0x61c || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f) || (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0xfeff || (cp >= 0xe0100 && cp <= 0xe01ef);
+}
+
+/**
+ * A character the requested face lacks: `used` is the face that set it instead, or null when no
+ * loaded face has it (it is drawn as the requested face's .notdef). The checks read these
+ * (`fontFallback`, missing glyphs).
+ */
+export interface FontSubstitution {
+  /** The cluster's text (a character and its marks). */
+  text: string;
+  requested: string;
+  used: string | null;
+}
+
+/**
+ * Order of per-character fallback by the genre of the requested face: faces of the same design
+ * class first, then the rest; within a class, Latin/Greek/Cyrillic faces before Arabic, Hebrew
+ * and CJK ones. Families that are not loaded are skipped; user families come after these.
+ */
+const FALLBACK_ORDER: Record<FontGenre, readonly string[]> = {
+  serif: ['EB Garamond', 'Amiri', 'Noto Serif SC', 'Open Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans SC', 'Source Code Pro'],
+  sans: ['Open Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans SC', 'EB Garamond', 'Amiri', 'Noto Serif SC', 'Source Code Pro'],
+  mono: ['Source Code Pro', 'Open Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans SC', 'EB Garamond', 'Amiri', 'Noto Serif SC'],
+};
+
 /** The faces a book can use, matched by family, weight and style. */
 export class FontRegistry {
   private readonly faces = new Map<string, FontFace>();
   private readonly byFamily = new Map<string, FontFace[]>();
+  private readonly chains = new Map<string, FontFace[]>();
+  private readonly coverage = new Map<string, FontFace | null>();
+  private readonly substitutions = new Map<string, FontSubstitution>();
+  /** Grows by one with every face added: layout caches that depend on the loaded set key on it. */
+  generation = 0;
 
   add(source: FontSource): FontFace {
     const face = new FontFace(source);
+    const existing = this.faces.get(face.id);
+    if (existing) return existing;
     this.faces.set(face.id, face);
     const key = source.family.toLowerCase();
     const list = this.byFamily.get(key) ?? [];
     list.push(face);
     this.byFamily.set(key, list);
+    this.generation++;
+    this.chains.clear();
+    this.coverage.clear();
     return face;
+  }
+
+  /** Whether a family has at least one loaded face. */
+  hasFamily(family: string): boolean {
+    return this.byFamily.has(family.toLowerCase());
+  }
+
+  /** Every loaded face, in the order they were added. */
+  all(): FontFace[] {
+    return [...this.faces.values()];
+  }
+
+  /**
+   * The face that sets a cluster (a character with its marks) requested in `face`: the face
+   * itself when it maps every code point, else the first face of its fallback chain that does
+   * (recorded as a substitution), else the requested face (recorded as missing).
+   */
+  faceForCluster(face: FontFace, cluster: string): FontFace {
+    if (face.covers(cluster)) return face;
+    const key = `${face.id}|${cluster}`;
+    let found = this.coverage.get(key);
+    if (found === undefined) {
+      found = this.fallbackChain(face).find((candidate) => candidate.covers(cluster)) ?? null;
+      this.coverage.set(key, found);
+      if (!this.substitutions.has(key)) this.substitutions.set(key, { text: cluster, requested: face.id, used: found?.id ?? null });
+    }
+    return found ?? face;
+  }
+
+  /**
+   * Every substitution made since the registry was created, sorted (deterministic): characters
+   * set in another face than requested, and those no face has (`used: null`).
+   */
+  fallbacks(): FontSubstitution[] {
+    return [...this.substitutions.values()].sort((a, b) => (a.requested + a.text < b.requested + b.text ? -1 : a.requested + a.text > b.requested + b.text ? 1 : 0));
+  }
+
+  /** Faces tried, in order, for characters `face` lacks: same weight and style, other families. */
+  fallbackChain(face: FontFace): FontFace[] {
+    let chain = this.chains.get(face.id);
+    if (chain) return chain;
+    const families = [...FALLBACK_ORDER[face.genre]];
+    for (const list of this.byFamily.values()) if (!families.some((f) => f.toLowerCase() === list[0]!.family.toLowerCase())) families.push(list[0]!.family);
+    chain = [];
+    for (const family of families) {
+      if (family.toLowerCase() === face.family.toLowerCase() || !this.hasFamily(family)) continue;
+      chain.push(this.match(family, face.weight, face.style));
+    }
+    this.chains.set(face.id, chain);
+    return chain;
   }
 
   get(id: string): FontFace | undefined {

@@ -1,5 +1,7 @@
 import type { Inline, Mark } from '../parse/model';
 import type { LayoutSettings, TextStyle } from '../settings';
+import { isArabicScript } from '../../config/locale';
+import { LRI, PDI, RLI } from '../text/bidi';
 
 /** A piece of text in one style, with the source offset of each UTF-16 unit. */
 export interface StyledText {
@@ -11,6 +13,8 @@ export interface StyledText {
   rise: number;
   /** A forced line break (hard break) after this piece. */
   breakAfter?: boolean;
+  /** `:smallcaps[…]` (document-format §10.4): lower case set as capitals at 70 %, synthesised. */
+  smallCaps?: boolean;
 }
 
 /** What inline content needs to know about the rest of the book. */
@@ -38,7 +42,7 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
         case 'text': {
           const offsets = inline.offsets ?? Array.from({ length: inline.text.length }, (_, i) => inline.range.from + i);
           const marks = [...outer, ...inline.marks];
-          out.push({ text: inline.text, offsets, ...styleFor(marks, base, settings) });
+          out.push({ text: inline.text, offsets, ...styleFor(marks, base, settings), ...(marks.includes('smallcaps') ? { smallCaps: true } : {}) });
           break;
         }
         case 'hardBreak': {
@@ -48,8 +52,19 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
           break;
         }
         case 'link':
-        case 'directive':
           walk(inline.children, outer);
+          break;
+        case 'directive':
+          if (inline.name === 'ltr' || inline.name === 'rtl') {
+            // A direction isolate (document-format §18.1): LRI/RLI … PDI around the children,
+            // generated characters that steer bidi and are never shaped.
+            const open = inline.name === 'ltr' ? LRI : RLI;
+            out.push({ text: open, offsets: generated(open, inline.range.from), style: base, rise: 0 });
+            walk(inline.children, outer);
+            out.push({ text: PDI, offsets: generated(PDI, inline.range.from), style: base, rise: 0 });
+          } else if (inline.name === 'smallcaps') {
+            walk(inline.children, [...outer, 'smallcaps']);
+          } else walk(inline.children, outer);
           break;
         case 'anchor':
         case 'indexMark':
@@ -87,7 +102,10 @@ function styleFor(marks: readonly Mark[], base: TextStyle, settings: LayoutSetti
   let rise = 0;
   const isBody = base === settings.body.style;
   if (marks.includes('strong')) style = { ...style, weight: settings.body.boldWeight, colour: isBody ? settings.body.boldColour : style.colour };
-  if (marks.includes('emphasis')) style = { ...style, italic: true, colour: isBody && !marks.includes('strong') ? settings.body.italicColour : style.colour };
+  if (marks.includes('emphasis') && isArabicScript(settings.language)) {
+    // Arabic has no italic tradition: emphasis is set bold (document-format §18.2, `*…*` → bold).
+    style = { ...style, weight: settings.body.boldWeight, colour: isBody ? settings.body.italicColour : style.colour };
+  } else if (marks.includes('emphasis')) style = { ...style, italic: true, colour: isBody && !marks.includes('strong') ? settings.body.italicColour : style.colour };
   if (marks.includes('code')) style = { ...style, family: settings.code.family, weight: 400, italic: false, size: style.size * CODE_SCALE };
   if (marks.includes('sup')) {
     rise = base.size * SUP_RISE_EM;

@@ -1,27 +1,52 @@
-import type { FontFace, FontRegistry, ShapedGlyphs } from '../fonts/registry';
+import type { FontFace, FontRegistry, FontSubstitution, ShapedGlyphs } from '../fonts/registry';
 import type { TextStyle } from '../settings';
+import { isBidiControl, paragraphLevels, type Direction } from '../text/bidi';
+import { breakOpportunities, CLOSING_FULLWIDTH, hasIdeographs, isCjkLetter, OPENING_FULLWIDTH } from '../text/cjk';
 import { INFINITE_PENALTY, type Item } from '../text/items';
 import type { WordBreak } from '../text/hyphenate';
+import { HB_SCRIPT, resolveScripts, type ScriptClass } from '../text/script';
 import type { StyledText } from './collect';
 
 /** Cost of breaking at a hyphenation point (configuration.md §6.3, internal constant). */
 const HYPHEN_PENALTY = 50;
+/** Synthesised small capitals are the face's capitals at this share of the size (configuration.md, `smallCaps`: caps at 70 %). */
+const SMALL_CAPS_SCALE = 0.7;
 
-/** A shaped piece of a word in one face and style. */
+/** A shaped piece of a word in one face, style, script and direction. */
 export interface ShapedPiece {
+  /** The characters shown, logical order (small capitals: the capitals drawn). */
   text: string;
   offsets: number[];
   style: TextStyle;
   /** Baseline shift, pt, positive = up. */
   rise: number;
   face: FontFace;
+  /** Glyphs in visual order (right to left text: HarfBuzz's RTL output, already reversed). */
   shaped: ShapedGlyphs;
   /** Width at the style's size, pt. */
   width: number;
+  /** Bidi embedding level (even = left to right, odd = right to left). */
+  level: number;
 }
 
 export interface WordPayload {
   pieces: ShapedPiece[];
+  /** Bidi level of a space or an indent (for reordering a line); words take their pieces' levels. */
+  level?: number;
+  /** The glue stands for a typed space (kept as ' ' in the run's text). */
+  space?: true;
+  /** Characters the requested face lacked in this word (the checks' `fontFallback`). */
+  substitutions?: FontSubstitution[];
+}
+
+/** CJK composition (configuration.md §14.1) as the item builder needs it. */
+export interface CjkItemOptions {
+  /** `cjk.latinSpacing`: space between CJK and Latin letters/digits where none was typed, em. */
+  latinSpacing: number;
+  /** `cjk.wordBreak: 'keep-all'`. */
+  keepAll: boolean;
+  /** `cjk.compressAdjacent`: of two adjacent fullwidth punctuation marks the first is set half width. */
+  compressAdjacent: boolean;
 }
 
 export interface ItemOptions {
@@ -38,84 +63,162 @@ export interface ItemOptions {
   /** Word-space bounds, multiples of the normal space. */
   maxWordSpacing: number;
   minWordSpacing: number;
+  /** Base direction of the paragraph (document or block `dir`); default left to right. */
+  direction?: Direction;
+  /** BCP 47 language for HarfBuzz's language-specific forms; empty = let HarfBuzz guess. */
+  language?: string;
+  /** CJK rules; absent = the defaults of mainland Chinese (configuration.md §14.1). */
+  cjk?: CjkItemOptions;
 }
+
+const DEFAULT_CJK: CjkItemOptions = { latinSpacing: 0.25, keepAll: false, compressAdjacent: true };
+
+/**
+ * How far the gap between two CJK characters may stretch in a justified line, em. Justified CJK
+ * lines spread inter-character gaps up to 0.5 em (configuration.md §14.1); the breaker sees a
+ * smaller stretch so that a loose line costs what a loose Latin line costs.
+ */
+const CJK_GAP_STRETCH_EM = 0.1;
 
 /** Stretch standing in for TeX's `fil` in the glue that ends a paragraph, pt. */
 export const FINISHING_STRETCH = 1e5;
 
+/** The paragraph as one string with, per UTF-16 unit, its styled run, bidi level and script. */
+interface ParagraphText {
+  text: string;
+  run: Int32Array;
+  offsets: number[];
+  levels: Uint8Array;
+  scripts: ScriptClass[];
+  /** Break opportunities without a space (CJK), or null when the paragraph has none. */
+  breaks: Uint8Array | null;
+}
+
+function analyse(texts: readonly StyledText[], options: ItemOptions): ParagraphText {
+  const text = texts.map((t) => t.text).join('');
+  const run = new Int32Array(text.length);
+  const offsets: number[] = [];
+  let at = 0;
+  texts.forEach((t, r) => {
+    run.fill(r, at, at + t.text.length);
+    at += t.text.length;
+    for (const o of t.offsets) offsets.push(o);
+  });
+  const cjk = options.cjk ?? DEFAULT_CJK;
+  return {
+    text,
+    run,
+    offsets,
+    levels: paragraphLevels(text, options.direction ?? 'ltr'),
+    scripts: resolveScripts(text),
+    breaks: hasIdeographs(text) ? breakOpportunities(text, { keepAll: cjk.keepAll }) : null,
+  };
+}
+
 /**
- * Phase 2: styled text → Knuth–Plass items. Each word is a box (its pieces shaped with
- * HarfBuzz); each run of spaces is one glue whose stretch and shrink follow the word-space
- * bounds; the paragraph ends with finishing glue and a forced break.
+ * Phase 2: styled text → Knuth–Plass items. The paragraph is analysed whole (bidi levels,
+ * scripts, CJK break opportunities); each word is a box whose pieces are shaped with HarfBuzz,
+ * one piece per (style, bidi level, script, face) — a character the face lacks is set in the
+ * first fallback face that has it. Each run of spaces is one glue whose stretch and shrink
+ * follow the word-space bounds; CJK text gets a glue between characters where a line may break;
+ * the paragraph ends with finishing glue and a forced break.
  */
 export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, options: ItemOptions): Item<WordPayload>[] {
+  const para = analyse(texts, options);
+  const cjk = options.cjk ?? DEFAULT_CJK;
+  const baseLevel = options.direction === 'rtl' ? 1 : 0;
+  const language = options.language ?? '';
   const items: Item<WordPayload>[] = [];
-  if (options.indent > 0) items.push({ type: 'box', width: options.indent, payload: { pieces: [] } });
-  let pieces: ShapedPiece[] = [];
-  let pendingSpace: TextStyle | null = null;
+  if (options.indent > 0) items.push({ type: 'box', width: options.indent, payload: { pieces: [], level: baseLevel } });
+  /** What separates the next word from the last one: a typed space, a CJK gap, or nothing yet. */
+  let pending: { kind: 'space'; style: TextStyle; level: number } | { kind: 'gap'; at: number } | null = null;
   let wordSeen = false;
-
-  const endWord = (): void => {
-    if (pieces.length === 0) return;
-    if (pendingSpace) {
-      items.push(spaceGlue(pendingSpace, fonts, options));
+  let wordStart = -1;
+  const faces = new Map<number, FontFace>();
+  const faceOf = (r: number): FontFace => {
+    let face = faces.get(r);
+    if (!face) {
+      const style = texts[r]!.style;
+      face = fonts.match(style.family, style.weight, style.italic ? 'italic' : 'normal');
+      faces.set(r, face);
     }
-    pendingSpace = null;
-    const word = pieces;
-    pieces = [];
+    return face;
+  };
+
+  const endWord = (end: number): void => {
+    if (wordStart < 0 || end <= wordStart) {
+      wordStart = -1;
+      return;
+    }
+    const from = wordStart;
+    wordStart = -1;
+    const substitutions: FontSubstitution[] = [];
+    const pieces = shapeWord(para, texts, from, end, fonts, faceOf, language, substitutions);
+    if (pieces.length === 0) return;
+    if (pending?.kind === 'space') items.push(spaceGlue(pending.style, pending.level, fonts, options));
+    else if (pending?.kind === 'gap') items.push(cjkGap(para, pending.at, texts, options, cjk));
+    pending = null;
     wordSeen = true;
-    const breaks = word.length === 1 && options.breakPoints ? options.breakPoints(word[0]!.text) : [];
+    if (cjk.compressAdjacent && para.breaks) compressPunctuation(pieces, para, end);
+    const payload: WordPayload = { pieces, ...(substitutions.length > 0 ? { substitutions } : {}) };
+    const breaks = pieces.length === 1 && pieces[0]!.level % 2 === 0 && options.breakPoints ? options.breakPoints(pieces[0]!.text) : [];
     if (breaks.length === 0) {
-      items.push({ type: 'box', width: word.reduce((w, p) => w + p.width, 0), payload: { pieces: word } });
+      items.push({ type: 'box', width: pieces.reduce((w, p) => w + p.width, 0), payload });
       return;
     }
     // A breakable word: boxes between its break points, each followed by a penalty that adds
     // the hyphen when taken. Splitting reuses the whole word's shaping (kerning and ligatures
     // stay as shaped); a point inside a ligature's cluster is not offered.
-    const parts = splitPiece(word[0]!, breaks);
+    const parts = splitPiece(pieces[0]!, breaks);
     parts.forEach((part, i) => {
-      items.push({ type: 'box', width: part.piece.width, payload: { pieces: [part.piece] } });
+      items.push({ type: 'box', width: part.piece.width, payload: { pieces: [part.piece], ...(i === 0 && payload.substitutions ? { substitutions: payload.substitutions } : {}) } });
       if (i < parts.length - 1) {
-        const hyphen = part.hyphen ? hyphenPiece(part.piece, fonts) : undefined;
+        const hyphen = part.hyphen ? hyphenPiece(part.piece) : undefined;
         items.push({ type: 'penalty', width: hyphen?.width ?? 0, penalty: HYPHEN_PENALTY, flagged: part.hyphen || part.kind === 'hyphen', ...(hyphen ? { payload: { pieces: [hyphen] } } : {}) });
       }
     });
-    wordSeen = true;
   };
 
-  for (const run of texts) {
-    const face = fonts.match(run.style.family, run.style.weight, run.style.italic ? 'italic' : 'normal');
-    let start = 0;
-    for (let i = 0; i <= run.text.length; i++) {
-      const atEnd = i === run.text.length;
-      const ch = atEnd ? '' : run.text[i]!;
-      if (options.verbatim && ch === '\u00a0' && run.text[i + 1] !== '\u00a0') {
-        // End a verbatim word after its spaces and allow a break there, at no width.
-        pieces.push(shapePiece(run.text.slice(start, i + 1), run.offsets.slice(start, i + 1), run.style, run.rise, face));
-        endWord();
-        items.push({ type: 'glue', width: 0, stretch: 0, shrink: 0 });
-        start = i + 1;
-        continue;
+  const text = para.text;
+  let runEnd = texts[0]?.text.length ?? 0;
+  let runIndex = 0;
+  for (let i = 0; i <= text.length; i++) {
+    // Hard breaks sit at the end of their styled run.
+    while (runIndex < texts.length && i === runEnd) {
+      if (texts[runIndex]!.breakAfter) {
+        // A hard line break: the line ends here, set ragged (TeX's \hfil\break).
+        endWord(i);
+        pending = null;
+        items.push({ type: 'glue', width: 0, stretch: FINISHING_STRETCH, shrink: 0 });
+        items.push({ type: 'penalty', width: 0, penalty: -INFINITE_PENALTY, flagged: false });
       }
-      if (atEnd || ch === ' ' || ch === '\t' || ch === '\n') {
-        if (i > start) pieces.push(shapePiece(run.text.slice(start, i), run.offsets.slice(start, i), run.style, run.rise, face));
-        if (!atEnd) {
-          endWord();
-          // A space only separates words once a word has been set (leading spaces vanish).
-          if (wordSeen) pendingSpace = pendingSpace ?? run.style;
-        }
-        start = i + 1;
-      }
+      runIndex++;
+      runEnd += texts[runIndex]?.text.length ?? 0;
+      if (runIndex < texts.length && texts[runIndex]!.text.length > 0) break;
     }
-    if (run.breakAfter) {
-      // A hard line break: the line ends here, set ragged (TeX's \hfil\break).
-      endWord();
-      pendingSpace = null;
-      items.push({ type: 'glue', width: 0, stretch: FINISHING_STRETCH, shrink: 0 });
-      items.push({ type: 'penalty', width: 0, penalty: -INFINITE_PENALTY, flagged: false });
+    if (i === text.length) break;
+    const ch = text.charCodeAt(i);
+    if (options.verbatim && ch === 0xa0 && text.charCodeAt(i + 1) !== 0xa0) {
+      // End a verbatim word after its spaces and allow a break there, at no width.
+      if (wordStart < 0) wordStart = i;
+      endWord(i + 1);
+      items.push({ type: 'glue', width: 0, stretch: 0, shrink: 0 });
+      continue;
     }
+    if (ch === 0x20 || ch === 0x09 || ch === 0x0a) {
+      endWord(i);
+      // A space only separates words once a word has been set (leading spaces vanish).
+      if (wordSeen && pending?.kind !== 'space') pending = { kind: 'space', style: texts[para.run[i]!]!.style, level: para.levels[i]! };
+      continue;
+    }
+    if (wordStart >= 0 && para.breaks?.[i] === 1) {
+      // A break opportunity without a space (between CJK characters, UAX #14).
+      endWord(i);
+      if (pending === null && wordSeen) pending = { kind: 'gap', at: i };
+    }
+    if (wordStart < 0) wordStart = i;
   }
-  endWord();
+  endWord(text.length);
   // The paragraph ends with finishing glue and a forced break (unless a hard break just did).
   const last = items[items.length - 1];
   if (!(last && last.type === 'penalty' && last.penalty <= -INFINITE_PENALTY)) {
@@ -127,9 +230,166 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
   return items;
 }
 
-function shapePiece(text: string, offsets: number[], style: TextStyle, rise: number, face: FontFace): ShapedPiece {
-  const shaped = face.shape(text);
-  return { text, offsets, style, rise, face, shaped, width: (shaped.width * style.size) / face.upem };
+/** End of the cluster starting at i: a character with its combining marks, joiners and selectors. */
+function clusterEnd(text: string, i: number): number {
+  let j = i + (text.codePointAt(i)! > 0xffff ? 2 : 1);
+  while (j < text.length) {
+    const cp = text.codePointAt(j)!;
+    if (cp === 0x200d) {
+      // A zero-width joiner binds the next character too (emoji sequences, Indic conjuncts).
+      j += 1;
+      if (j < text.length) j += text.codePointAt(j)! > 0xffff ? 2 : 1;
+      continue;
+    }
+    if (!isMark(cp)) break;
+    j += cp > 0xffff ? 2 : 1;
+  }
+  return j;
+}
+
+const MARK = /[\p{M}\u{fe00}-\u{fe0f}]/u;
+function isMark(cp: number): boolean {
+  return cp >= 0x300 && MARK.test(String.fromCodePoint(cp));
+}
+
+/**
+ * Shapes the word [from, to) of the paragraph: pieces of one styled run, bidi level and script,
+ * then one face per cluster (the run's face, or the first fallback that maps the cluster).
+ * Bidi controls are dropped (they have done their work); small capitals are synthesised.
+ */
+function shapeWord(
+  para: ParagraphText,
+  texts: readonly StyledText[],
+  from: number,
+  to: number,
+  fonts: FontRegistry,
+  faceOf: (run: number) => FontFace,
+  language: string,
+  substitutions: FontSubstitution[],
+): ShapedPiece[] {
+  const pieces: ShapedPiece[] = [];
+  const { text } = para;
+  let start = from;
+  let startFace: FontFace | null = null;
+  const flush = (end: number, face: FontFace | null): void => {
+    if (end > start && face) {
+      const r = para.run[start]!;
+      const styled = texts[r]!;
+      const level = para.levels[start]!;
+      const script = para.scripts[start]!;
+      const segment = text.slice(start, end);
+      const offsets = para.offsets.slice(start, end);
+      if (styled.smallCaps) pieces.push(...smallCapsPieces(segment, offsets, styled, face, level, script, language));
+      else pieces.push(shapePiece(segment, offsets, styled.style, styled.rise, face, level, script, language));
+    }
+  };
+  for (let i = from; i < to; ) {
+    const unit = text.charCodeAt(i);
+    if (isBidiControl(unit)) {
+      flush(i, startFace);
+      start = i + 1;
+      startFace = null;
+      i++;
+      continue;
+    }
+    const end = Math.min(clusterEnd(text, i), to);
+    const requested = faceOf(para.run[i]!);
+    const cluster = text.slice(i, end);
+    const face = requested.covers(cluster) ? requested : fonts.faceForCluster(requested, cluster);
+    if (face !== requested || !requested.covers(cluster)) substitutions.push({ text: cluster, requested: requested.id, used: face === requested ? null : face.id });
+    const changes = startFace !== null && (face !== startFace || para.run[i] !== para.run[start] || para.levels[i] !== para.levels[start] || para.scripts[i] !== para.scripts[start]);
+    if (changes) {
+      flush(i, startFace);
+      start = i;
+    }
+    if (startFace === null || changes) startFace = face;
+    i = end;
+  }
+  flush(to, startFace);
+  return pieces;
+}
+
+function hbScript(script: ScriptClass): string {
+  return script === 'Zyyy' || script === 'Other' ? '' : HB_SCRIPT[script];
+}
+
+function shapePiece(text: string, offsets: number[], style: TextStyle, rise: number, face: FontFace, level: number, script: ScriptClass, language: string): ShapedPiece {
+  const shaped = face.shape(text, level % 2 === 1 ? 'rtl' : 'ltr', '', hbScript(script), language);
+  return { text, offsets, style, rise, face, shaped, width: (shaped.width * style.size) / face.upem, level };
+}
+
+/**
+ * Small capitals synthesised from the face's capitals (document-format §10.4): lower-case
+ * letters become capitals at 70 % of the size, everything else stays full size; the text the
+ * run carries is the capitals (copied text = capitals), each mapped to its source character.
+ */
+function smallCapsPieces(text: string, offsets: number[], styled: StyledText, face: FontFace, level: number, script: ScriptClass, language: string): ShapedPiece[] {
+  const pieces: ShapedPiece[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const lower = isLowerCase(text, i);
+    let upper = '';
+    const mapped: number[] = [];
+    while (i < text.length && isLowerCase(text, i) === lower) {
+      const cp = text.codePointAt(i)!;
+      const size = cp > 0xffff ? 2 : 1;
+      const ch = text.slice(i, i + size);
+      const shown = lower ? ch.toUpperCase() : ch;
+      upper += shown;
+      // ß → SS: every unit shown maps to the one source character.
+      for (let k = 0; k < shown.length; k++) mapped.push(offsets[i + Math.min(k, size - 1)]!);
+      i += size;
+    }
+    const style = lower ? { ...styled.style, size: styled.style.size * SMALL_CAPS_SCALE } : styled.style;
+    pieces.push(shapePiece(upper, mapped, style, styled.rise, face, level, script, language));
+  }
+  return pieces;
+}
+
+function isLowerCase(text: string, i: number): boolean {
+  const ch = String.fromCodePoint(text.codePointAt(i)!);
+  return ch !== ch.toUpperCase() && ch === ch.toLowerCase();
+}
+
+/**
+ * `cjk.compressAdjacent`: where fullwidth punctuation meets fullwidth punctuation (」。，「) the
+ * first mark gives up the empty half of its em — a closing mark keeps its ink on the left, so its
+ * advance is halved; an opening mark before another opening mark is shifted left half an em.
+ */
+function compressPunctuation(pieces: ShapedPiece[], para: ParagraphText, wordEnd: number): void {
+  for (const piece of pieces) {
+    if (piece.level % 2 === 1 || piece.shaped.glyphs.length === 0) continue;
+    const s = piece.shaped;
+    let changed: ShapedGlyphs | null = null;
+    for (let g = 0; g < s.glyphs.length; g++) {
+      const at = s.clusters[g]!;
+      const cp = piece.text.codePointAt(at)!;
+      const nextIndex = g + 1 < s.glyphs.length ? s.clusters[g + 1]! : piece.text.length;
+      // The character after the glyph: in the piece, else the one after the word.
+      const next = nextIndex < piece.text.length ? piece.text.codePointAt(nextIndex)! : pieceIsLast(pieces, piece) && wordEnd < para.text.length ? para.text.codePointAt(wordEnd) : undefined;
+      if (next === undefined) continue;
+      const fullwidthNext = CLOSING_FULLWIDTH.has(next) || OPENING_FULLWIDTH.has(next);
+      if (!fullwidthNext || !CLOSING_FULLWIDTH.has(cp)) continue;
+      changed ??= copyShaped(s);
+      const half = Math.round(piece.face.upem / 2);
+      if (changed.advances[g]! > half) {
+        changed.width -= changed.advances[g]! - half;
+        changed.advances[g] = half;
+      }
+    }
+    if (changed) {
+      piece.shaped = changed;
+      piece.width = (changed.width * piece.style.size) / piece.face.upem;
+    }
+  }
+}
+
+function pieceIsLast(pieces: readonly ShapedPiece[], piece: ShapedPiece): boolean {
+  return pieces[pieces.length - 1] === piece;
+}
+
+function copyShaped(s: ShapedGlyphs): ShapedGlyphs {
+  return { glyphs: s.glyphs.slice(), clusters: s.clusters.slice(), advances: s.advances.slice(), xOffsets: s.xOffsets.slice(), yOffsets: s.yOffsets.slice(), width: s.width };
 }
 
 const spaceWidthCache = new WeakMap<FontFace, number>();
@@ -145,18 +405,43 @@ export function normalSpace(style: TextStyle, fonts: FontRegistry): number {
   return unitsPerEm * style.size;
 }
 
-function spaceGlue(style: TextStyle, fonts: FontRegistry, options: ItemOptions): Item<WordPayload> {
+function spaceGlue(style: TextStyle, level: number, fonts: FontRegistry, options: ItemOptions): Item<WordPayload> {
   const width = normalSpace(style, fonts);
+  const payload: WordPayload = { pieces: [], level, space: true };
   if (!options.justify) {
     // Ragged: spaces keep their width; the line's end takes the slack.
-    return { type: 'glue', width, stretch: 0, shrink: 0 };
+    return { type: 'glue', width, stretch: 0, shrink: 0, payload };
   }
   return {
     type: 'glue',
     width,
     stretch: (options.maxWordSpacing - 1) * width,
     shrink: (1 - options.minWordSpacing) * width,
+    payload,
   };
+}
+
+/**
+ * The gap at a break opportunity between CJK characters (or between CJK and Latin text with no
+ * typed space): `cjk.latinSpacing` wide between a CJK letter and a Latin letter or digit, else
+ * nothing; in justified text it stretches (inter-character justification), never shrinks.
+ */
+function cjkGap(para: ParagraphText, at: number, texts: readonly StyledText[], options: ItemOptions, cjk: CjkItemOptions): Item<WordPayload> {
+  const style = texts[para.run[at]!]!.style;
+  const before = para.text.codePointAt(at - 1 >= 0 && isLowSurrogate(para.text.charCodeAt(at - 1)) ? at - 2 : at - 1)!;
+  const after = para.text.codePointAt(at)!;
+  const latinBoundary = (isCjkLetter(before) && isLatinAlnum(after)) || (isLatinAlnum(before) && isCjkLetter(after));
+  const width = latinBoundary ? cjk.latinSpacing * style.size : 0;
+  const level = Math.min(para.levels[at - 1] ?? 0, para.levels[at] ?? 0);
+  return { type: 'glue', width, stretch: options.justify ? CJK_GAP_STRETCH_EM * style.size : 0, shrink: 0, payload: { pieces: [], level } };
+}
+
+function isLowSurrogate(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
+}
+
+function isLatinAlnum(cp: number): boolean {
+  return (cp >= 0x30 && cp <= 0x39) || (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a) || (cp >= 0xc0 && cp <= 0x24f);
 }
 
 /** Splits a shaped word at break offsets that fall on glyph-cluster boundaries. */
@@ -201,8 +486,7 @@ function slicePiece(piece: ShapedPiece, fromText: number, toText: number, fromGl
 }
 
 /** The hyphen added at a line end, in the style of the piece it follows; generated (no source). */
-function hyphenPiece(before: ShapedPiece, fonts: FontRegistry): ShapedPiece {
-  void fonts;
+function hyphenPiece(before: ShapedPiece): ShapedPiece {
   const shaped = before.face.shape('-');
-  return { text: '-', offsets: [-1], style: before.style, rise: before.rise, face: before.face, shaped, width: (shaped.width * before.style.size) / before.face.upem };
+  return { text: '-', offsets: [-1], style: before.style, rise: before.rise, face: before.face, shaped, width: (shaped.width * before.style.size) / before.face.upem, level: before.level };
 }

@@ -1,3 +1,5 @@
+import type { FontSubstitution } from '../fonts/registry';
+import { visualOrder, type Direction } from '../text/bidi';
 import type { LineBreak } from '../text/items';
 import type { Item } from '../text/items';
 import type { ShapedPiece, WordPayload } from './items';
@@ -7,20 +9,30 @@ export interface LineRun {
   fontId: string;
   size: number;
   colour: string;
+  /** Glyphs in visual order, left to right. */
   glyphs: number[];
   /** Pen x of each glyph from the line's left edge, pt. */
   xs: number[];
   /** Vertical offset of each glyph, pt, positive down. */
   dys: number[];
+  /** The characters shown, in logical order (a right-to-left run's text reads right to left). */
   text: string;
+  /** For each glyph, the index in `text` where its cluster starts (decreasing in a right-to-left run). */
   clusters: number[];
   offsets: number[];
+  /** The run is right to left (its glyphs are in visual order, its text in logical order). */
+  rtl?: true;
 }
 
 export interface SetLine {
   runs: LineRun[];
   /** Natural-or-adjusted width actually used, pt. */
   width: number;
+  /**
+   * Left edge of the line's ink inside the measure, pt: 0 for left-to-right lines; for a
+   * right-to-left paragraph the measure minus the width, so lines start at the right.
+   */
+  inset?: number;
   /** The breaker's adjustment ratio (kept even when the line is set ragged). */
   ratio: number;
   hyphenated: boolean;
@@ -30,15 +42,36 @@ export interface SetLine {
   /** Source range covered, UTF-16 offsets in the chapter file. */
   srcFrom: number;
   srcTo: number;
+  /** Face ids used on the line, sorted (issue: every line records the fonts used). */
+  fonts?: string[];
+  /** Characters set in a fallback face, or missing from every face, on this line. */
+  substitutions?: FontSubstitution[];
 }
+
+/** How lines are placed in their measure. */
+export interface LineLayout {
+  /** Base direction: right-to-left lines start at the right edge of the measure. */
+  direction: Direction;
+  /** Line measure, pt; an unbounded measure (≥ UNBOUNDED_MEASURE) has no right edge to align to. */
+  measure: number;
+}
+
+/** Measures at least this wide (generated one-line texts) are not aligned to their right edge. */
+export const UNBOUNDED_MEASURE = 1e5;
+
+/** One element of a line in logical order: a shaped piece, or space (a glue or an indent). */
+type Element = { kind: 'piece'; piece: ShapedPiece; level: number } | { kind: 'space'; width: number; level: number; typed: boolean };
 
 /**
  * Phase 4: breaks → lines. Glue takes its natural width adjusted by the line's ratio
  * (stretch when r > 0, shrink when r < 0), which is how justified lines get exact word
- * positions; the glue at a break is dropped.
+ * positions; the glue at a break is dropped. Each line is then put in visual order by the bidi
+ * rule L2 — per line, after breaking, so a right-to-left paragraph's first words are at the
+ * right of its first line — and placed from the right edge in a right-to-left paragraph.
  */
-export function setLines(items: readonly Item<WordPayload>[], breaks: readonly LineBreak[]): SetLine[] {
+export function setLines(items: readonly Item<WordPayload>[], breaks: readonly LineBreak[], layout: LineLayout = { direction: 'ltr', measure: 0 }): SetLine[] {
   const lines: SetLine[] = [];
+  const baseLevel = layout.direction === 'rtl' ? 1 : 0;
   let start = 0;
   for (const brk of breaks) {
     // Skip discardable items at the start of the line (glue and penalties after a break).
@@ -48,71 +81,120 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     const ratio = Number.isFinite(brk.ratio) ? brk.ratio : 0;
     /** The ratio glue is set with: natural spaces for a ragged-set line. */
     const applied = ragged ? 0 : ratio;
-    const runs: LineRun[] = [];
-    let x = 0;
-    let pendingSpace = false;
+    const elements: Element[] = [];
+    const substitutions: FontSubstitution[] = [];
     let srcFrom = Infinity;
     let srcTo = -Infinity;
+    let lastLevel = baseLevel;
     for (let i = start; i < brk.position; i++) {
       const item = items[i]!;
       if (item.type === 'box') {
-        for (const piece of item.payload?.pieces ?? []) {
-          appendPiece(runs, piece, x, pendingSpace);
-          pendingSpace = false;
-          x += piece.width;
+        const pieces = item.payload?.pieces ?? [];
+        for (const piece of pieces) {
+          elements.push({ kind: 'piece', piece, level: piece.level });
+          lastLevel = piece.level;
           if (piece.offsets.length > 0) {
             srcFrom = Math.min(srcFrom, piece.offsets[0]!);
             srcTo = Math.max(srcTo, piece.offsets[piece.offsets.length - 1]! + 1);
           }
         }
-        if ((item.payload?.pieces.length ?? 0) === 0) x += item.width;
+        if (item.payload?.substitutions) substitutions.push(...item.payload.substitutions);
+        if (pieces.length === 0) elements.push({ kind: 'space', width: item.width, level: item.payload?.level ?? baseLevel, typed: false });
       } else if (item.type === 'glue') {
-        x += item.width + (applied >= 0 ? applied * item.stretch : applied * item.shrink);
-        pendingSpace = true;
+        const width = item.width + (applied >= 0 ? applied * item.stretch : applied * item.shrink);
+        // A glue that stands for a typed space keeps a space in the run's text; a CJK gap does not.
+        elements.push({ kind: 'space', width, level: item.payload?.level ?? baseLevel, typed: item.payload?.space === true });
       }
     }
     const end = items[brk.position]!;
     const hyphenated = end.type === 'penalty' && end.flagged && end.width > 0;
     if (end.type === 'penalty' && end.payload) {
-      // The break adds something (the hyphen): set it at the end of the line.
-      for (const piece of end.payload.pieces) {
-        appendPiece(runs, piece, x, false);
-        x += piece.width;
-      }
+      // The break adds something (the hyphen): set it at the logical end of the line.
+      for (const piece of end.payload.pieces) elements.push({ kind: 'piece', piece, level: lastLevel });
     }
+    // Rule L1: space at the end of a line takes the paragraph level (the glue at the break is
+    // already dropped; trailing fixed boxes are kept).
+    for (let k = elements.length - 1; k >= 0 && elements[k]!.kind === 'space'; k--) elements[k]!.level = baseLevel;
+    const order = visualOrder(elements.map((e) => e.level));
+    const runs: LineRun[] = [];
+    let x = 0;
+    let spaceBefore = false;
+    for (const index of order) {
+      const element = elements[index]!;
+      if (element.kind === 'space') {
+        x += element.width;
+        spaceBefore = spaceBefore || element.typed;
+        continue;
+      }
+      appendPiece(runs, element.piece, x, spaceBefore);
+      spaceBefore = false;
+      x += element.piece.width;
+    }
+    const inset = baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE ? Math.max(0, layout.measure - x) : 0;
+    if (inset > 0) for (const run of runs) for (let g = 0; g < run.xs.length; g++) run.xs[g] = run.xs[g]! + inset;
+    const fonts = [...new Set(runs.map((r) => r.fontId))].sort();
     lines.push({
       runs,
       width: x,
+      ...(inset > 0 ? { inset } : {}),
       ratio,
       hyphenated,
       ragged,
       emergency: brk.emergency === true,
       srcFrom: Number.isFinite(srcFrom) ? srcFrom : 0,
       srcTo: Number.isFinite(srcTo) ? srcTo : 0,
+      ...(fonts.length > 0 ? { fonts } : {}),
+      ...(substitutions.length > 0 ? { substitutions } : {}),
     });
     start = brk.position + 1;
   }
   return lines;
 }
 
-/** Adds a piece to the last run when the style matches (one run per style per line), else starts a run. */
+/**
+ * Adds a piece (met in visual order) to the last run when face, size, colour and direction
+ * match, else starts a run. Glyphs are appended left to right; in a right-to-left run the piece
+ * comes logically *before* the run's text, so its text is prepended and the clusters shift.
+ */
 function appendPiece(runs: LineRun[], piece: ShapedPiece, x: number, spaceBefore: boolean): void {
+  const rtl = piece.level % 2 === 1;
   const last = runs[runs.length - 1];
-  let run: LineRun;
-  if (last && last.fontId === piece.face.id && last.size === piece.style.size && last.colour === piece.style.colour) {
-    run = last;
-    if (spaceBefore) {
-      // Keep the word space in the run's text so extracted text has its spaces. It maps to the
-      // source character right after the previous word (the space, or a joined line's newline).
-      run.text += ' ';
-      run.offsets.push((run.offsets[run.offsets.length - 1] ?? -2) + 1);
-    }
-  } else {
-    run = { fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], dys: [], text: '', clusters: [], offsets: [] };
-    runs.push(run);
-  }
   const scale = piece.style.size / piece.face.upem;
-  const textBase = run.text.length;
+  if (last && last.fontId === piece.face.id && last.size === piece.style.size && last.colour === piece.style.colour && (last.rtl === true) === rtl) {
+    if (!rtl) {
+      const run = last;
+      if (spaceBefore) {
+        // Keep the word space in the run's text so extracted text has its spaces. It maps to the
+        // source character right after the previous word (the space, or a joined line's newline).
+        run.text += ' ';
+        run.offsets.push(nextOffset(run.offsets[run.offsets.length - 1]));
+      }
+      pushGlyphs(run, piece, x, run.text.length, scale);
+      run.text += piece.text;
+      run.offsets.push(...piece.offsets);
+      return;
+    }
+    // Right to left: the new piece's text goes first, then (a space,) then the run's text.
+    const run = last;
+    const gap = spaceBefore ? 1 : 0;
+    const shift = piece.text.length + gap;
+    for (let c = 0; c < run.clusters.length; c++) run.clusters[c] = run.clusters[c]! + shift;
+    pushGlyphs(run, piece, x, 0, scale);
+    run.text = piece.text + (spaceBefore ? ' ' : '') + run.text;
+    run.offsets = [...piece.offsets, ...(spaceBefore ? [nextOffset(piece.offsets[piece.offsets.length - 1])] : []), ...run.offsets];
+    return;
+  }
+  const run: LineRun = { fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], dys: [], text: piece.text, clusters: [], offsets: [...piece.offsets], ...(rtl ? { rtl: true as const } : {}) };
+  pushGlyphs(run, piece, x, 0, scale);
+  runs.push(run);
+}
+
+/** The offset of the character after one (a space after a word), −2 + 1 for generated text. */
+function nextOffset(offset: number | undefined): number {
+  return (offset ?? -2) + 1;
+}
+
+function pushGlyphs(run: LineRun, piece: ShapedPiece, x: number, textBase: number, scale: number): void {
   const shaped = piece.shaped;
   let pen = x;
   for (let g = 0; g < shaped.glyphs.length; g++) {
@@ -122,6 +204,4 @@ function appendPiece(runs: LineRun[], piece: ShapedPiece, x: number, spaceBefore
     run.clusters.push(textBase + shaped.clusters[g]!);
     pen += shaped.advances[g]! * scale;
   }
-  run.text += piece.text;
-  run.offsets.push(...piece.offsets);
 }

@@ -10,8 +10,10 @@ export interface BoxItem<P = unknown> {
   payload?: P;
 }
 
-export interface GlueItem {
+export interface GlueItem<P = unknown> {
   type: 'glue';
+  /** What the glue stands for (e.g. a space's bidi level); line breaking never looks at it. */
+  payload?: P;
   /** Natural width, pt. */
   width: number;
   /** How far it may grow, pt (the stretch of TeX). */
@@ -32,7 +34,7 @@ export interface PenaltyItem<P = unknown> {
   flagged: boolean;
 }
 
-export type Item<P = unknown> = BoxItem<P> | GlueItem | PenaltyItem<P>;
+export type Item<P = unknown> = BoxItem<P> | GlueItem<P> | PenaltyItem<P>;
 
 /** Penalty magnitude that forbids (+) or forces (−) a break. */
 export const INFINITE_PENALTY = 10000;
