@@ -1,0 +1,219 @@
+/**
+ * One page display list → one PDF content stream, drawing exactly what the canvas painter
+ * draws, in the same order: glyph runs as text (text.ts), rules, rectangles and SVG paths as
+ * vectors, pictures as image XObjects. Ops this writer does not know are skipped, as the
+ * display-list rules require. Coordinates: the caller's `cm` puts the origin at the trim box's
+ * bottom-left; display-list y (down from the trim top) becomes `pageHeight − y`.
+ */
+import { Op, type DisplayItem, type GlyphRunItem, type PageDisplayList } from '../../protocol/displaylist';
+import { parseColour, rgbOperands, type Rgba } from './colour';
+import type { FontUsage } from './fonts/embed';
+import { num } from './numbers';
+import { svgPathToPdf } from './paths';
+import { runOperators, type TextState } from './text';
+
+/** Image op of the display list, read structurally (the op is optional in older lists). */
+interface ImageLike {
+  op: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  image: string;
+  crop?: { x: number; y: number; w: number; h: number };
+}
+
+/** Resources a page's content refers to, resolved by the document writer. */
+export interface ContentResources {
+  /** The PDF font of a display-list font id, or undefined when its bytes are missing. */
+  font(fontId: string): FontUsage | undefined;
+  /** ExtGState resource name with this fill and stroke opacity (0–1). */
+  opacity(alpha: number): string;
+  /** Image XObject resource name of a picture's content key, or undefined when it cannot be embedded. */
+  image(key: string): string | undefined;
+}
+
+/** The parts of the graphics state this writer sets, to avoid repeating operators. */
+interface GraphicsState {
+  fill: string;
+  stroke: string;
+  lineWidth: number;
+  alpha: number;
+  text: TextState;
+}
+
+function freshState(): GraphicsState {
+  // PDF's initial state: black fill and stroke, 1 unit lines, opaque, no font.
+  return { fill: '0 0 0', stroke: '0 0 0', lineWidth: 1, alpha: 1, text: { font: '' } };
+}
+
+export class PageContentWriter {
+  private readonly out: string[] = [];
+  private state = freshState();
+  private inText = false;
+
+  constructor(
+    private readonly list: PageDisplayList,
+    private readonly resources: ContentResources,
+  ) {}
+
+  /** The content stream of the page's items (background included), as operators. */
+  write(): string {
+    const { list } = this;
+    const background = parseColour(list.background);
+    if (background && background.a > 0) {
+      this.setFill(background);
+      this.out.push(`0 0 ${num(list.width)} ${num(list.height)} re f`);
+    }
+    for (const item of list.items) this.item(item);
+    this.endText();
+    return this.out.join('\n');
+  }
+
+  private y(value: number): number {
+    return this.list.height - value;
+  }
+
+  private item(item: DisplayItem): void {
+    if (item.op === Op.GlyphRun) return this.glyphRun(item);
+    this.endText();
+    switch (item.op) {
+      case Op.Rule: {
+        const stroke = parseColour(item.stroke);
+        if (!stroke || item.width <= 0) return;
+        this.setStroke(stroke, item.width);
+        this.out.push(`${num(item.x1)} ${num(this.y(item.y1))} m ${num(item.x2)} ${num(this.y(item.y2))} l S`);
+        return;
+      }
+      case Op.Rect: {
+        const fill = parseColour(item.fill);
+        const stroke = parseColour(item.stroke);
+        const rect = `${num(item.x)} ${num(this.y(item.y + item.h))} ${num(item.w)} ${num(item.h)} re`;
+        // The painter fills, then strokes: two paintings when their opacities differ.
+        if (fill && stroke && fill.a === stroke.a) {
+          this.setFill(fill);
+          this.setStroke(stroke, item.strokeWidth ?? 1);
+          this.out.push(`${rect} B`);
+          return;
+        }
+        if (fill) {
+          this.setFill(fill);
+          this.out.push(`${rect} f`);
+        }
+        if (stroke) {
+          this.setStroke(stroke, item.strokeWidth ?? 1);
+          this.out.push(`${rect} S`);
+        }
+        return;
+      }
+      case Op.Path: {
+        const fill = parseColour(item.fill);
+        const stroke = parseColour(item.stroke);
+        if (!fill && !stroke) return;
+        const path = svgPathToPdf(item.d);
+        if (!path) return;
+        const evenOdd = (item as { fillRule?: string }).fillRule === 'evenodd';
+        // Path data is in y-down page coordinates: flip once around the page's height.
+        this.save();
+        this.out.push(`1 0 0 -1 0 ${num(this.list.height)} cm`);
+        if (fill) {
+          this.setFill(fill);
+          this.out.push(path, evenOdd ? 'f*' : 'f');
+        }
+        if (stroke) {
+          this.setStroke(stroke, item.strokeWidth ?? 1);
+          this.out.push(path, 'S');
+        }
+        this.restore();
+        return;
+      }
+      default:
+        if ((item as { op: number }).op === 5) this.image(item as unknown as ImageLike);
+        // Unknown ops draw nothing (display-list rule: new ops are ignored safely).
+        return;
+    }
+  }
+
+  private image(item: ImageLike): void {
+    const name = this.resources.image(item.image);
+    if (!name) {
+      // The painter's placeholder for a picture it cannot show: a neutral box.
+      this.setFill({ r: 0xee / 255, g: 0xee / 255, b: 0xee / 255, a: 1 });
+      this.out.push(`${num(item.x)} ${num(this.y(item.y + item.h))} ${num(item.w)} ${num(item.h)} re f`);
+      return;
+    }
+    const crop = item.crop ?? { x: 0, y: 0, w: 1, h: 1 };
+    // The whole picture is scaled so its cropped part fills the box; the box clips the rest.
+    const fullW = item.w / crop.w;
+    const fullH = item.h / crop.h;
+    const left = item.x - crop.x * fullW;
+    const top = item.y - crop.y * fullH;
+    this.save();
+    if (item.crop) this.out.push(`${num(item.x)} ${num(this.y(item.y + item.h))} ${num(item.w)} ${num(item.h)} re W n`);
+    this.out.push(`${num(fullW)} 0 0 ${num(fullH)} ${num(left)} ${num(this.y(top + fullH))} cm /${name} Do`);
+    this.restore();
+  }
+
+  private glyphRun(run: GlyphRunItem): void {
+    const font = this.resources.font(run.font);
+    const fill = parseColour(run.fill);
+    if (!font || !fill || run.glyphs.length === 0) return;
+    if (!this.inText) {
+      this.out.push('BT');
+      this.inText = true;
+    }
+    this.setFill(fill);
+    this.out.push(runOperators(run, font, this.state.text, this.list.height));
+  }
+
+  private endText(): void {
+    if (!this.inText) return;
+    this.out.push('ET');
+    this.inText = false;
+  }
+
+  private setFill(colour: Rgba): void {
+    const operands = rgbOperands(colour);
+    if (operands !== this.state.fill) {
+      this.out.push(`${operands} rg`);
+      this.state.fill = operands;
+    }
+    this.setAlpha(colour.a);
+  }
+
+  private setStroke(colour: Rgba, width: number): void {
+    const operands = rgbOperands(colour);
+    if (operands !== this.state.stroke) {
+      this.out.push(`${operands} RG`);
+      this.state.stroke = operands;
+    }
+    if (width !== this.state.lineWidth) {
+      this.out.push(`${num(width)} w`);
+      this.state.lineWidth = width;
+    }
+    this.setAlpha(colour.a);
+  }
+
+  private setAlpha(alpha: number): void {
+    if (alpha === this.state.alpha) return;
+    this.out.push(`/${this.resources.opacity(alpha)} gs`);
+    this.state.alpha = alpha;
+  }
+
+  private saved: GraphicsState[] = [];
+
+  private save(): void {
+    this.out.push('q');
+    this.saved.push({ ...this.state, text: { ...this.state.text } });
+  }
+
+  private restore(): void {
+    this.out.push('Q');
+    this.state = this.saved.pop() ?? freshState();
+  }
+}
+
+/** The content stream of one page (without the sheet's own marks; see sheet.ts). */
+export function pageContent(list: PageDisplayList, resources: ContentResources): string {
+  return new PageContentWriter(list, resources).write();
+}
