@@ -1,9 +1,20 @@
-// Bundles bench/index.ts with Rolldown (Node 20 cannot run TypeScript) and runs it.
+// `npm run bench`: builds the app into dist-bench (so a running `npm start` or test build is not
+// disturbed), bundles bench/index.ts with Rolldown (Node 20 cannot run TypeScript) and runs it.
+// Arguments after `--` go to the bench (e.g. `npm run bench -- --sizes=100,300 --repeats=1`).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const out = join(mkdtempSync(join(tmpdir(), 'postext-bench-')), 'bench.mjs');
-execFileSync('npx', ['rolldown', 'bench/index.ts', '--platform', 'node', '--format', 'esm', '--file', out], { stdio: ['ignore', 'ignore', 'inherit'] });
-execFileSync('node', [out], { stdio: 'inherit' });
+const args = process.argv.slice(2);
+const nodeOnly = args.includes('--node-only');
+const dist = args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length) ?? 'dist-bench';
+if (!nodeOnly) {
+  process.stderr.write(`bench: building the app into ${dist}\n`);
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, POSTEXT_DIST: dist } });
+}
+// Inside the project, so the bundle resolves @playwright/test and pagedjs from node_modules.
+const folder = join('node_modules', '.cache', 'postext-bench');
+mkdirSync(folder, { recursive: true });
+const out = join(folder, 'bench.mjs');
+execFileSync('npx', ['rolldown', 'bench/index.ts', '--platform', 'node', '--format', 'esm', '--file', out, '--external', '@playwright/test'], { stdio: ['ignore', 'ignore', 'inherit'] });
+execFileSync('node', [out, ...args], { stdio: 'inherit' });

@@ -21,11 +21,22 @@ export interface Question {
   kind: 'replaceCopy';
   book: { name: string; id: string };
   options: ['keep', 'replace'];
+  /** Wording for this occasion (an imported file asks "Keep both"); the link wording when absent. */
+  text?: QuestionText;
   resolve: (answer: 'keep' | 'replace') => void;
+}
+
+export interface QuestionText {
+  title: string;
+  message: string;
+  keep: string;
+  replace: string;
 }
 
 export interface BookView {
   id: string;
+  /** A sample edition (`id` is the preset id) or one of the user's projects; null for a bare restore. */
+  kind: 'preset' | 'project' | null;
   name: string;
   locale: string;
   chapters: { id: string; title: string }[];
@@ -36,7 +47,7 @@ export interface BookView {
 }
 
 export function createBookState(client: BookClient) {
-  const [view, setView] = createStore<BookView>({ id: '', name: '', locale: 'en', chapters: [], pages: [], chapterPages: [], layoutRevision: -1 });
+  const [view, setView] = createStore<BookView>({ id: '', kind: null, name: '', locale: 'en', chapters: [], pages: [], chapterPages: [], layoutRevision: -1 });
   /** Chapter texts as the worker has them (for word counts and checks; the editors keep their own). */
   const [texts, setTexts] = createStore<Record<string, string>>({});
   const [revision, setRevision] = createSignal(0);
@@ -56,15 +67,18 @@ export function createBookState(client: BookClient) {
     setNotices((list) => list.filter((n) => n.id !== id));
   };
   /** Asks a question and resolves with the answer (Escape or dismissal keeps the copy). */
-  const ask = (kind: Question['kind'], book: Question['book']): Promise<'keep' | 'replace'> =>
+  const ask = (kind: Question['kind'], book: Question['book'], text?: QuestionText): Promise<'keep' | 'replace'> =>
     new Promise((resolve) => {
-      setQuestion({ id: ++noticeId, kind, book, options: ['keep', 'replace'], resolve: (answer) => { setQuestion(null); resolve(answer); } });
+      setQuestion({ id: ++noticeId, kind, book, options: ['keep', 'replace'], ...(text ? { text } : {}), resolve: (answer) => { setQuestion(null); resolve(answer); } });
     });
 
+  /** The revision whose pages are still arriving chapter by chapter (a book just opened), or null. */
+  let growing: number | null = null;
   const refreshPages = async (): Promise<void> => {
     const pages = await client.getPages();
     // A late answer for an older layout must not replace a newer one.
     if (pages.revision < view.layoutRevision) return;
+    if (pages.revision === view.layoutRevision && pages.pages.length < view.pages.length) return;
     batch(() => {
       setView('pages', reconcile(pages.pages, { key: 'index' }));
       setView('chapterPages', reconcile(pages.chapters, { key: 'id' }));
@@ -86,6 +100,7 @@ export function createBookState(client: BookClient) {
           const same = view.id === event.book.id && view.locale === event.book.locale;
           setView({
             id: event.book.id,
+            kind: event.book.kind ?? null,
             name: event.book.name,
             locale: event.book.locale,
             chapters: event.book.chapters.map((c) => ({ id: c.id, title: c.title })),
@@ -95,6 +110,14 @@ export function createBookState(client: BookClient) {
           setRevision(event.revision);
           setBusy(true);
         });
+        break;
+      case 'pagesReady':
+        // A book just opened has no pages on screen: show its chapters as the worker finishes them
+        // instead of waiting for the whole book (a 1000-page book would stay blank for seconds).
+        if (!event.speculative && (view.layoutRevision < 0 || growing === event.revision)) {
+          growing = event.revision;
+          void refreshPages();
+        }
         break;
       case 'revision':
         setRevision(event.revision);
@@ -115,6 +138,7 @@ export function createBookState(client: BookClient) {
         setProgress(event.done < event.total ? { done: event.done, total: event.total } : null);
         break;
       case 'converged':
+        growing = null;
         if (event.revision >= revision()) setBusy(false);
         setProgress(null);
         void refreshPages();
