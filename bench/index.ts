@@ -2,7 +2,7 @@
  * `npm run bench`: speed, scale and memory figures as one JSON document on stdout, a short human
  * table on stderr. Never asserted in tests.
  *
- * - Node: parse throughput and Knuth–Plass on generated text (the pure stages alone).
+ * - Node: parse throughput, Knuth–Plass and the whole engine on generated text (no worker, no browser).
  * - Chromium (the built app, Debian's /usr/bin/chromium): app start, cold layout of generated
  *   books of ~100, 300 and 1000 pages, global change, edit → convergence, cancel latency, first
  *   page of a book, worker heap, and paged.js paginating the same book in the same browser.
@@ -13,6 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { runBrowserBench, type BrowserFigures } from './browser';
+import { measureNodeLayout } from './layout-node';
 import { measureLineBreaking } from './linebreak-speed';
 import { generateChapter, measureParseThroughput } from './parse-throughput';
 
@@ -26,7 +27,10 @@ const parse = measureParseThroughput(generateChapter(1_000_000, 20261202), 5);
 const node = {
   parseThroughput: { units: parse.units, blocks: parse.blocks, medianMs: Math.round(parse.medianMs * 10) / 10, megaUnitsPerSecond: Math.round(parse.megaUnitsPerSecond * 100) / 100 },
   lineBreaking100kWords: measureLineBreaking(),
+  // The pure engine on ~100 generated pages (900 paragraphs in the default design), no worker.
+  engineLayout: measureNodeLayout(900, 2, 20261202),
 };
+log(`node: ${node.engineLayout.pages} pages laid out in ${node.engineLayout.coldLayoutMs.median} ms by the engine alone`);
 
 let browser: BrowserFigures | { error: string } | null = null;
 if (!args.has('node-only')) {

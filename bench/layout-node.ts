@@ -45,4 +45,3 @@ export function measureNodeLayout(paragraphs: number, repeats: number, seed: num
   return { paragraphs, pages, coldLayoutMs: coldSpread, globalChangeMs: spread(global), pagesPerSecond: Math.round((pages / coldSpread.median) * 1000) };
 }
 
-if (process.argv.includes('--layout-only')) console.log(JSON.stringify(measureNodeLayout(Number(process.env['BENCH_PARAGRAPHS'] ?? 2700), 1, 1)));
