@@ -16,10 +16,12 @@ import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
 import { setParagraph, type InlineContext, type SetLine } from './paragraph';
 import { settingsKey, type LayoutSettings, type TextStyle } from './settings';
+import { numberBook, resourceFlowBlock, type ResourceNumbering, type ResourceSet } from './resources';
 
 export { defaultSettings, type LayoutSettings } from './settings';
 export { FontRegistry, type FontSource } from './fonts/registry';
 export { createHyphenator, resolveHyphenationLanguage, type Hyphenator } from './text/hyphenate';
+export { prepareResources, type ResourceSet } from './resources';
 
 export interface ChapterInput {
   id: string;
@@ -34,6 +36,8 @@ export interface BookInput {
   settings: LayoutSettings;
   /** Hyphenation patterns for the book's language, loaded by the host; absent = no hyphenation. */
   hyphenator?: Hyphenator | undefined;
+  /** The book's figures and tables, prepared by `prepareResources` (engine/resources); absent = none. */
+  resources?: ResourceSet | undefined;
 }
 
 export interface ChapterLayout {
@@ -112,6 +116,8 @@ interface LiveKeys {
 interface SharedBook {
   parsed: ParsedChapter[];
   refs: Map<string, string>;
+  /** Resource numbers in first-mention order (document-format §12.4), when the book has resources. */
+  numbering?: ResourceNumbering | undefined;
   /** Everything book-wide a chapter's pages depend on besides its own source and start page. */
   key: string;
 }
@@ -121,8 +127,10 @@ function prepareBook(book: BookInput, cache: EngineCache): SharedBook {
   const parsed = book.chapters.map((input, c) => parseCached(input, c === 0, cache));
   const refs = referenceTexts(parsed);
   // Whether hyphenation patterns are at hand changes every paragraph's breaks: part of the key.
-  const key = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}`;
-  return { parsed, refs, key };
+  const numbering = book.resources ? numberBook(book.resources, parsed) : undefined;
+  const resourcesKey = book.resources ? `|${hashString(book.resources.key)}|${JSON.stringify([...numbering!.numbers.values()].map((n) => [n.resourceId, n.number]))}` : '';
+  const key = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}${resourcesKey}`;
+  return { parsed, refs, numbering, key };
 }
 
 function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys): Generator<undefined, ChapterLayout> {
@@ -135,7 +143,7 @@ function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: n
     markParagraphsLive(hit.layout, live.paragraphs, cache);
     return hit.layout;
   }
-  const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs);
+  const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering);
   cache.chapters.set(chapterKey, { source: input.source, layout });
   return layout;
 }
@@ -191,6 +199,7 @@ function* layoutChapter(
   cache: EngineCache,
   liveParagraphs: Set<string>,
   refs: ReadonlyMap<string, string>,
+  numbering?: ResourceNumbering,
 ): Generator<undefined, ChapterLayout> {
   const settings = book.settings;
   const sKey = `${settingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}`;
@@ -201,7 +210,7 @@ function* layoutChapter(
       const n = notes.get(noteId);
       return n === undefined ? undefined : noteMarker(n, settings.notes);
     },
-    refText: (target) => refs.get(target) ?? '?',
+    refText: (target, _form, attrs) => numbering?.refText(target, attrs) ?? refs.get(target) ?? '?',
   };
   const env = { fonts, settings, context, hyphenator: book.hyphenator };
   const setText = (request: TextRequest): SetLine[] => {
@@ -220,7 +229,9 @@ function* layoutChapter(
     const lines = setParagraph({ inlines: [{ kind: 'text', text, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 } }], style, measure: 1e6, indent: 0, justify: false }, { ...env, hyphenator: undefined });
     return lines[0] ?? { runs: [], width: 0, ratio: 0, hyphenated: false, ragged: false, emergency: false, srcFrom: -1, srcTo: -1 };
   };
-  const drafts: PageDraft[] = yield* paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated);
+  const drafts: PageDraft[] = yield* paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight) =>
+    resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id }),
+  );
   const title = input.title || firstHeadingText(parsed) || '';
   const pages = drafts.map((draft): PageDisplayList => {
     const label = String(draft.index + 1);

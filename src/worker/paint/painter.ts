@@ -19,7 +19,41 @@ export interface PaintContext {
   moveTo(x: number, y: number): void;
   lineTo(x: number, y: number): void;
   stroke(path?: Path2D): void;
-  fill(path: Path2D): void;
+  fill(path: Path2D, fillRule?: CanvasFillRule): void;
+  drawImage(image: ImageBitmap, sx: number, sy: number, sw: number, sh: number, dx: number, dy: number, dw: number, dh: number): void;
+}
+
+/**
+ * Decoded pictures by content key (`ImageItem.image`). Decoding uses `createImageBitmap`, which
+ * exists on the main thread and in workers alike; the bytes come from the worker (`getImage`).
+ */
+export class ImageBitmapCache {
+  private readonly bitmaps = new Map<string, ImageBitmap | null>();
+
+  get(key: string): ImageBitmap | undefined {
+    return this.bitmaps.get(key) ?? undefined;
+  }
+
+  /** Keys a display list draws that were never loaded (a failed decode is not retried). */
+  missing(list: PageDisplayList): string[] {
+    const keys = new Set<string>();
+    for (const item of list.items) if (item.op === Op.Image && !this.bitmaps.has(item.image)) keys.add(item.image);
+    return [...keys];
+  }
+
+  /** Decodes and keeps the pictures a list needs; `fetchBytes` answers null for an unknown key. */
+  async load(list: PageDisplayList, fetchBytes: (key: string) => Promise<{ bytes: Uint8Array; mime: string } | null>): Promise<void> {
+    await Promise.all(
+      this.missing(list).map(async (key) => {
+        try {
+          const found = await fetchBytes(key);
+          this.bitmaps.set(key, found ? await createImageBitmap(new Blob([found.bytes as BlobPart], { type: found.mime })) : null);
+        } catch {
+          this.bitmaps.set(key, null); // undecodable: drawn as a placeholder box
+        }
+      }),
+    );
+  }
 }
 
 /** Glyph outlines by font and glyph id, as Path2D in font units (y up). */
@@ -64,16 +98,16 @@ export class GlyphPathCache {
  * Paints a page. `scale` is device pixels per pt; (originX, originY) is where the page's
  * top-left lands, in device pixels. The context's transform is reset to identity.
  */
-export function paintPage(ctx: PaintContext, list: PageDisplayList, glyphs: GlyphPathCache, scale: number, originX = 0, originY = 0): void {
+export function paintPage(ctx: PaintContext, list: PageDisplayList, glyphs: GlyphPathCache, scale: number, originX = 0, originY = 0, images?: ImageBitmapCache): void {
   ctx.save();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = list.background ?? '#ffffff';
   ctx.fillRect(originX, originY, list.width * scale, list.height * scale);
-  for (const item of list.items) paintItem(ctx, item, glyphs, scale, originX, originY);
+  for (const item of list.items) paintItem(ctx, item, glyphs, scale, originX, originY, images);
   ctx.restore();
 }
 
-function paintItem(ctx: PaintContext, item: DisplayItem, glyphs: GlyphPathCache, s: number, ox: number, oy: number): void {
+function paintItem(ctx: PaintContext, item: DisplayItem, glyphs: GlyphPathCache, s: number, ox: number, oy: number, images: ImageBitmapCache | undefined): void {
   switch (item.op) {
     case Op.GlyphRun: {
       const upem = glyphs.upem(item.font);
@@ -117,7 +151,7 @@ function paintItem(ctx: PaintContext, item: DisplayItem, glyphs: GlyphPathCache,
       ctx.setTransform(s, 0, 0, s, ox, oy);
       if (item.fill) {
         ctx.fillStyle = item.fill;
-        ctx.fill(path);
+        ctx.fill(path, item.fillRule ?? 'nonzero');
       }
       if (item.stroke) {
         ctx.strokeStyle = item.stroke;
@@ -125,6 +159,18 @@ function paintItem(ctx: PaintContext, item: DisplayItem, glyphs: GlyphPathCache,
         ctx.stroke(path);
       }
       ctx.setTransform(1, 0, 0, 1, 0, 0);
+      return;
+    }
+    case Op.Image: {
+      const bitmap = images?.get(item.image);
+      if (!bitmap) {
+        // Not decoded (yet, or not at all): a neutral placeholder box where the picture goes.
+        ctx.fillStyle = '#eeeeee';
+        ctx.fillRect(ox + item.x * s, oy + item.y * s, item.w * s, item.h * s);
+        return;
+      }
+      const crop = item.crop ?? { x: 0, y: 0, w: 1, h: 1 };
+      ctx.drawImage(bitmap, crop.x * bitmap.width, crop.y * bitmap.height, crop.w * bitmap.width, crop.h * bitmap.height, ox + item.x * s, oy + item.y * s, item.w * s, item.h * s);
       return;
     }
   }

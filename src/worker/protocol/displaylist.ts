@@ -22,6 +22,8 @@ export const Op = {
   Rect: 3,
   /** An SVG-syntax path in page coordinates (pt). */
   Path: 4,
+  /** A picture (bitmap resource) drawn into a box, optionally cropped. */
+  Image: 5,
 } as const;
 
 /** Colour as `#rrggbb` or `#rrggbbaa`. */
@@ -100,9 +102,29 @@ export interface PathItem {
   fill?: Colour;
   stroke?: Colour;
   strokeWidth?: number;
+  /** Fill rule; nonzero when absent (SVG drawings may ask for evenodd). */
+  fillRule?: 'evenodd';
 }
 
-export type DisplayItem = GlyphRunItem | RuleItem | RectItem | PathItem;
+/**
+ * A bitmap picture scaled into the box (x, y, w, h), pt. The bytes are not in the list: `image`
+ * is their content key, which the worker serves (`getImage`) and painters decode once and cache.
+ */
+export interface ImageItem {
+  op: typeof Op.Image;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Content key of the picture's bytes (changes whenever the bytes change). */
+  image: string;
+  /** Id of the resource it shows (for tools and click-to-source). */
+  resource: string;
+  /** The part of the picture shown, in fractions of its width and height from its top-left; whole when absent. */
+  crop?: { x: number; y: number; w: number; h: number };
+}
+
+export type DisplayItem = GlyphRunItem | RuleItem | RectItem | PathItem | ImageItem;
 
 export interface PageDisplayList {
   version: typeof DISPLAY_LIST_VERSION;

@@ -6,6 +6,7 @@ import type { SetLine } from '../paragraph';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { baselineInLineBox, pageFrame } from './geometry';
 import { footnoteNumbers, noteAreaHeight, noteLabel, notesCitedBy, type FootnoteDefinition, type NotePiece } from './notes';
+import { placeInFlow, type ResourceBlockFactory } from '../resources/place';
 
 export { footnoteNumbers } from './notes';
 
@@ -74,6 +75,8 @@ export function* paginateChapter(
   fonts: FontRegistry,
   setText: SetText,
   setGenerated: SetGenerated,
+  /** Figures and tables for `::resource` lines (engine/resources); absent = resources are not set. */
+  resourceBlock?: ResourceBlockFactory,
 ): Generator<undefined, PageDraft[]> {
   const pages: PageDraft[] = [];
   const pitch = settings.body.lineHeight;
@@ -316,6 +319,28 @@ export function* paginateChapter(
         const text: Inline = { kind: 'text', text: block.tex.replace(/\s+/g, ' ').trim(), marks: ['emphasis'], range: block.range };
         const lines = setText({ base: -1e9, inlines: [{ ...text, offsets: generatedOffsets(text.text) }], style: body, measure: columnWidth, indent: 0, justify: false });
         placeOnGrid(block, lines, { role: 'body', x: 0, splittable: false, shift: (line) => Math.max(0, (columnWidth - line.width) / 2) });
+        break;
+      }
+      case 'resourceBlock': {
+        // A resource is set in flow where `::resource` stands, one line of space above and below
+        // (document-format §12.3). Floats (position ≠ here) belong to float placement; until that
+        // places them, they are set here as well.
+        const flow = resourceBlock?.(block, colW(), frame().contentHeight);
+        if (!flow) break;
+        space(pitch);
+        placeInFlow(flow, {
+          room: () => limit() - cursor.y,
+          columnEmpty: () => cursor.columnEmpty,
+          nextColumn,
+          place: (part) => {
+            const f = frame();
+            cursor.page.items.push(...part.emit(f.columnX[cursor.column]!, f.contentTop + cursor.y));
+            cursor.y += part.height;
+            cursor.columnEmpty = false;
+          },
+        });
+        space(pitch);
+        afterHeading = false;
         break;
       }
       case 'directive':

@@ -1,0 +1,73 @@
+/**
+ * The minimal block interface the page engine places (in flow now, as floats later): a measured
+ * height and a way to emit display items with its top-left at (x, y). Figures and tables are
+ * FlowBlocks; a table can also split between rows.
+ */
+import type { DisplayItem, GlyphRunItem } from '../../protocol/displaylist';
+import type { FontRegistry } from '../fonts/registry';
+import { baselineInLineBox } from '../page/geometry';
+import { glyphRun, type SetText } from '../page/paginate';
+import type { SetLine } from '../paragraph';
+import type { TextStyle } from '../settings';
+
+export interface FlowBlock {
+  /** Height, pt. */
+  readonly height: number;
+  /** Width actually used, pt (≤ the measure it was made for). */
+  readonly width: number;
+  /** Display items with the block's top-left at (x, y), pt in page coordinates. */
+  emit(x: number, y: number): DisplayItem[];
+  /**
+   * Splits so the first part fits `maxHeight` pt (tables between rows, header rows repeated);
+   * null when no useful split exists. Absent for blocks that never split (pictures).
+   */
+  split?(maxHeight: number): { first: FlowBlock; rest: FlowBlock } | null;
+}
+
+/** What resource layout needs from the page engine. */
+export interface BlockEnvironment {
+  fonts: FontRegistry;
+  setText: SetText;
+  chapterId: string;
+  /** The block that embeds the resource (its glyph runs carry it). */
+  blockId: string;
+}
+
+/** Blocks one above the other, left-aligned, with fixed gaps between them (pt). */
+export function stack(parts: readonly { block: FlowBlock; gapBefore: number }[]): FlowBlock {
+  const height = parts.reduce((h, p, i) => h + (i > 0 ? p.gapBefore : 0) + p.block.height, 0);
+  const width = Math.max(0, ...parts.map((p) => p.block.width));
+  return {
+    height,
+    width,
+    emit(x, y) {
+      const items: DisplayItem[] = [];
+      let top = y;
+      parts.forEach((p, i) => {
+        if (i > 0) top += p.gapBefore;
+        items.push(...p.block.emit(x, top));
+        top += p.block.height;
+      });
+      return items;
+    },
+  };
+}
+
+/** Lines of text set in a style, one under another with a fixed leading (captions, notes, cells). */
+export function textBlock(lines: readonly SetLine[], style: TextStyle, lineHeight: number, env: BlockEnvironment, role: 'caption' | 'note' | 'body', shift: (line: SetLine) => number = () => 0): FlowBlock {
+  const face = env.fonts.match(style.family, style.weight, style.italic ? 'italic' : 'normal');
+  const baseline = baselineInLineBox(lineHeight, style.size, face.ascender / face.upem, face.descender / face.upem);
+  return {
+    height: lines.length * lineHeight,
+    width: Math.max(0, ...lines.map((l) => l.width)),
+    emit(x, y) {
+      const items: GlyphRunItem[] = [];
+      lines.forEach((line, i) => {
+        for (const run of line.runs) items.push(glyphRun(run, x + shift(line), y + i * lineHeight + baseline, env.chapterId, { block: env.blockId, role: role === 'body' ? 'caption' : role, ratio: 0 }));
+      });
+      return items;
+    },
+  };
+}
+
+export const EMPTY_BLOCK: FlowBlock = { height: 0, width: 0, emit: () => [] };

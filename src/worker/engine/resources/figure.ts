@@ -1,0 +1,200 @@
+/**
+ * Figures (document-format.md §12.5, §12.9): the picture at its natural print size — a bitmap's
+ * pixels at its resolution, an SVG's own size — never enlarged, scaled down to the slot with
+ * its aspect kept; a picture with a safe area is cropped (height only) before it is shrunk.
+ * The caption (label + number + text) and the note follow, or precede with `position: above`.
+ */
+import { Op, roundPt, type DisplayItem, type ImageItem, type PathItem } from '../../protocol/displaylist';
+import type { Inline } from '../parse/model';
+import type { TextStyle } from '../settings';
+import { EMPTY_BLOCK, stack, textBlock, type BlockEnvironment, type FlowBlock } from './block';
+import type { EngineResource } from './model';
+import { captionLabel } from './numbering';
+import type { ResourceSettings, ResourceType } from './settings';
+import { parseSnippet } from './snippet';
+import { shapePathData } from './svg';
+
+/** Natural size of a picture, pt (document-format §12.9). */
+export function naturalSize(resource: EngineResource, settings: ResourceSettings): { width: number; height: number } | null {
+  if (resource.bitmap) {
+    const b = resource.bitmap;
+    // Which ppi sets the print size: the resource's own, else layout.bitmapResolution ('file' ignores 72/96, the screen defaults).
+    const fromFile = b.fileResolution !== undefined && Math.abs(b.fileResolution - 72) > 0.5 && Math.abs(b.fileResolution - 96) > 0.5 ? b.fileResolution : undefined;
+    const ppi = b.resolution ?? (settings.bitmapResolution === 'file' ? (fromFile ?? settings.dpi) : settings.bitmapResolution === 'document' ? settings.dpi : settings.bitmapResolution);
+    return { width: (b.width * 72) / ppi, height: (b.height * 72) / ppi };
+  }
+  if (resource.svg) {
+    const d = resource.svg.drawing;
+    const width = resource.svg.width ?? d.width;
+    const height = resource.svg.height ?? (resource.svg.width ? (resource.svg.width * d.height) / d.width : d.height);
+    return { width, height };
+  }
+  return null;
+}
+
+export interface PictureFit {
+  /** Drawn size, pt. */
+  width: number;
+  height: number;
+  /** Part of the picture shown (fractions), when cropped to its safe area. */
+  crop?: { x: number; y: number; w: number; h: number };
+}
+
+/**
+ * Fits a picture into a slot `maxWidth` × `maxHeight` pt: never enlarged; too wide → scaled to
+ * the width; then too tall → cropped towards its safe area (width fixed, the cut shared by the
+ * margins above and below the area in proportion), and only then scaled down.
+ */
+export function fitPicture(natural: { width: number; height: number }, maxWidth: number, maxHeight: number, safeArea?: { x: number; y: number; width: number; height: number }): PictureFit {
+  const k = Math.min(1, maxWidth / natural.width);
+  const width = natural.width * k;
+  const height = natural.height * k;
+  if (height <= maxHeight + 1e-9) return { width, height };
+  if (safeArea && safeArea.height < 1) {
+    const minHeight = height * safeArea.height;
+    const above = safeArea.y;
+    const below = 1 - safeArea.y - safeArea.height;
+    const cropTo = (shownFraction: number): { x: number; y: number; w: number; h: number } => {
+      const cut = 1 - shownFraction;
+      const y = above + below > 0 ? (cut * above) / (above + below) : 0;
+      return { x: 0, y, w: 1, h: shownFraction };
+    };
+    if (minHeight <= maxHeight + 1e-9) return { width, height: maxHeight, crop: cropTo(maxHeight / height) };
+    // Even the safe area is too tall: show exactly the safe area, scaled down.
+    const s = maxHeight / minHeight;
+    return { width: width * s, height: maxHeight, crop: cropTo(safeArea.height) };
+  }
+  const s = maxHeight / height;
+  return { width: width * s, height: maxHeight };
+}
+
+/** The picture part of a figure: an Image item, vector paths for SVG, or a placeholder box. */
+export function pictureBlock(resource: EngineResource, fit: PictureFit, settings: ResourceSettings): FlowBlock {
+  return {
+    height: fit.height,
+    width: fit.width,
+    emit(x, y) {
+      if (resource.bitmap) {
+        const item: ImageItem = { op: Op.Image, x: roundPt(x), y: roundPt(y), w: roundPt(fit.width), h: roundPt(fit.height), image: resource.bitmap.key, resource: resource.id };
+        if (fit.crop) item.crop = { x: roundCrop(fit.crop.x), y: roundCrop(fit.crop.y), w: roundCrop(fit.crop.w), h: roundCrop(fit.crop.h) };
+        return [item];
+      }
+      if (resource.svg) return svgItems(resource, fit, x, y, settings);
+      return placeholder(x, y, fit.width, fit.height);
+    },
+  };
+}
+
+function svgItems(resource: EngineResource, fit: PictureFit, x: number, y: number, settings: ResourceSettings): DisplayItem[] {
+  const drawing = resource.svg!.drawing;
+  // Drawing pt → drawn pt (the width is never cropped); a crop shifts the drawing up.
+  const k = fit.width / drawing.width;
+  const shown = fit.crop ?? { x: 0, y: 0, w: 1, h: 1 };
+  const fullHeight = fit.height / shown.h;
+  const top = y - shown.y * fullHeight;
+  const ink = settings.diagram.singleInk ? settings.diagram.ink : null;
+  const items: DisplayItem[] = [];
+  for (const shape of drawing.shapes) {
+    const item: PathItem = { op: Op.Path, d: shapePathData(shape, k, x, top, roundPt) };
+    if (shape.fill) item.fill = ink ? singleInk(shape.fill, ink) : shape.fill;
+    if (shape.stroke) {
+      item.stroke = ink ? singleInk(shape.stroke, ink) : shape.stroke;
+      item.strokeWidth = roundPt((shape.strokeWidth ?? 1) * k);
+    }
+    if (shape.evenOdd) item.fillRule = 'evenodd';
+    items.push(item);
+  }
+  return items;
+}
+
+/**
+ * Single-ink recolouring (configuration.md §12.5 diagramStyle.singleInk): each colour becomes a
+ * tint of the ink with strength 1 − its Rec. 709 luminance; alpha is kept.
+ */
+export function singleInk(colour: string, ink: string): string {
+  const channel = (hex: string, i: number): number => parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+  const luminance = 0.2126 * channel(colour, 0) + 0.7152 * channel(colour, 1) + 0.0722 * channel(colour, 2);
+  const strength = 1 - luminance;
+  const mixed = [0, 1, 2].map((i) => Math.round(255 * (1 - strength * (1 - channel(ink, i)))).toString(16).padStart(2, '0')).join('');
+  return `#${mixed}${colour.length === 9 ? colour.slice(7) : ''}`;
+}
+
+/** A neutral placeholder (a resource that is missing or cannot be drawn): a light box with a cross. */
+export function placeholder(x: number, y: number, w: number, h: number): DisplayItem[] {
+  return [
+    { op: Op.Rect, x: roundPt(x), y: roundPt(y), w: roundPt(w), h: roundPt(h), fill: '#f2f2f2', stroke: '#b3b3b3', strokeWidth: 0.5 },
+    { op: Op.Rule, x1: roundPt(x), y1: roundPt(y), x2: roundPt(x + w), y2: roundPt(y + h), width: 0.5, stroke: '#b3b3b3' },
+    { op: Op.Rule, x1: roundPt(x + w), y1: roundPt(y), x2: roundPt(x), y2: roundPt(y + h), width: 0.5, stroke: '#b3b3b3' },
+  ];
+}
+
+function roundCrop(v: number): number {
+  return Math.round(v * 1e6) / 1e6;
+}
+
+/** A caption's lines: bold label with its number, then the caption snippet (§12.5). */
+export function captionBlock(resource: EngineResource, type: ResourceType | undefined, number: string | undefined, measure: number, settings: ResourceSettings, env: BlockEnvironment, suffix = ''): FlowBlock {
+  const c = settings.caption;
+  const label = captionLabel(type, number, c.labelNumberGap, c.labelSeparator);
+  const text = (resource.caption ?? '').trim();
+  if (!label && !text) return EMPTY_BLOCK;
+  const marks = [...(c.labelBold ? (['strong'] as const) : []), ...(c.labelItalic ? (['emphasis'] as const) : [])];
+  const labelText = suffix ? `${label.trimEnd()} ${suffix} ` : label;
+  const inlines: Inline[] = [];
+  if (labelText) inlines.push({ kind: 'text', text: text ? labelText : labelText.trimEnd(), marks: [...marks], range: { from: 0, to: 0, line: 0, column: 0 }, offsets: labelText.split('').map(() => -1) });
+  const body = parseSnippet(text);
+  inlines.push(...(c.descriptionItalic ? body.map((i) => (i.kind === 'text' ? { ...i, marks: [...i.marks, 'emphasis' as const] } : i)) : body));
+  const style = c.style;
+  const lines = env.setText({ base: 0, inlines, style: { ...style }, measure, indent: 0, justify: false });
+  return textBlock(lines, style, lineHeightOf(style), env, 'caption');
+}
+
+export function noteBlock(resource: EngineResource, measure: number, settings: ResourceSettings, env: BlockEnvironment): FlowBlock {
+  const text = (resource.note ?? '').trim();
+  if (!text) return EMPTY_BLOCK;
+  const style = settings.caption.note.style;
+  const lines = env.setText({ base: 0, inlines: parseSnippet(text), style: { ...style }, measure, indent: 0, justify: false });
+  return textBlock(lines, style, lineHeightOf(style), env, 'note');
+}
+
+/** Leading of caption-like text: 1.25 em (our choice, close to the body's 1.5 em at smaller sizes). */
+export function lineHeightOf(style: TextStyle): number {
+  return 1.25 * style.size;
+}
+
+/** A whole figure: picture, caption and note, with the caption above or below (§12.5). */
+export function figureBlock(resource: EngineResource, type: ResourceType | undefined, number: string | undefined, measure: number, maxHeight: number, settings: ResourceSettings, env: BlockEnvironment): FlowBlock {
+  const width = placementWidth(resource, measure);
+  const caption = captionBlock(resource, type, number, width, settings, env);
+  const note = noteBlock(resource, width, settings, env);
+  const textHeight = caption.height + note.height + (caption.height > 0 ? settings.caption.gap : 0) + (note.height > 0 ? settings.caption.note.gap : 0);
+  const natural = naturalSize(resource, settings);
+  // A picture that cannot be drawn keeps a 4:3 placeholder of the slot's width (max 6 lines of body height).
+  const fit = natural && !resource.problem ? fitPicture(natural, width, Math.max(12, maxHeight - textHeight), resource.safeArea) : { width, height: Math.min(width * 0.75, Math.max(12, maxHeight - textHeight)) };
+  const picture = pictureBlock(resource, fit, settings);
+  const parts: { block: FlowBlock; gapBefore: number }[] = [];
+  if (settings.caption.position === 'above') {
+    if (caption.height > 0) parts.push({ block: caption, gapBefore: 0 });
+    parts.push({ block: picture, gapBefore: settings.caption.gap });
+  } else {
+    parts.push({ block: picture, gapBefore: 0 });
+    if (caption.height > 0) parts.push({ block: caption, gapBefore: settings.caption.gap });
+  }
+  if (note.height > 0) parts.push({ block: note, gapBefore: settings.caption.note.gap });
+  return alignIn(stack(parts), measure, resource);
+}
+
+/** `placement.width` (a fraction of the slot) narrows a figure; used by captions too (captionMeasure: slot). */
+function placementWidth(resource: EngineResource, measure: number): number {
+  const w = resource.placement?.['width'];
+  return typeof w === 'number' && w > 0 && w < 1 ? measure * w : measure;
+}
+
+/** Shifts a narrower block by `placement.align` inside the measure (left by default). */
+function alignIn(block: FlowBlock, measure: number, resource: EngineResource): FlowBlock {
+  const align = resource.placement?.['align'];
+  const free = Math.max(0, measure - block.width);
+  const dx = align === 'center' ? free / 2 : align === 'right' || align === 'end' ? free : 0;
+  if (dx === 0) return block;
+  return { ...block, emit: (x, y) => block.emit(x + dx, y) };
+}

@@ -1,0 +1,90 @@
+/**
+ * Resources in the layout (document-format.md §12): prepared once per payload (picture headers,
+ * SVG drawings, table models), numbered book-wide in first-mention order, and turned into flow
+ * blocks the page engine places. Pure: the host hands in records and bytes, nothing is fetched.
+ */
+import type { StoredConfig } from '../../config';
+import type { ParsedChapter } from '../parse/model';
+import { stack, textBlock, type BlockEnvironment, type FlowBlock } from './block';
+import { figureBlock, lineHeightOf, placeholder } from './figure';
+import { prepareResource, type EngineResource, type ResourceRecordInput } from './model';
+import { numberResources, resourceRefText, type ResourceNumber } from './numbering';
+import { resourceSettingsFromConfig, type ResourceSettings } from './settings';
+import { tableBlock } from './table';
+
+export type { FlowBlock, BlockEnvironment } from './block';
+export type { EngineResource, TableModel, TableCell } from './model';
+export type { ResourceSettings, ResourceType } from './settings';
+export { readBitmapInfo, looksLikeSvg, mimeOf } from './picture-info';
+export { parseSvg } from './svg';
+export { payloadKey } from './model';
+export { countReferences, renameReferences } from './references';
+
+export interface ResourceSet {
+  resources: ReadonlyMap<string, EngineResource>;
+  settings: ResourceSettings;
+  /** Everything about the resources a page depends on, for the engine's memo keys. */
+  key: string;
+}
+
+/** Prepares a book's resources for layout (memoise per resources array and config in the caller). */
+export function prepareResources(entries: readonly { record: ResourceRecordInput; payload?: Uint8Array | undefined }[], config: StoredConfig): ResourceSet {
+  const resources = new Map<string, EngineResource>();
+  for (const entry of entries) if (!resources.has(entry.record.id)) resources.set(entry.record.id, prepareResource(entry.record, entry.payload));
+  const settings = resourceSettingsFromConfig(config);
+  const key = JSON.stringify([
+    settings,
+    [...resources.values()].map((r) => ({ ...r, svg: r.svg ? { key: r.svg.key, width: r.svg.width, height: r.svg.height } : undefined })),
+  ]);
+  return { resources, settings, key };
+}
+
+export interface ResourceNumbering {
+  numbers: ReadonlyMap<string, ResourceNumber>;
+  /** What `:ref` to a resource prints, or undefined when the target is not a resource. */
+  refText(target: string, attrs: Readonly<Record<string, string>>): string | undefined;
+}
+
+/** Numbers the resources a book mentions (§12.4); anchors of the same id win (§13). */
+export function numberBook(set: ResourceSet, chapters: readonly ParsedChapter[]): ResourceNumbering {
+  const anchors = new Set(chapters.flatMap((c) => c.collected.anchors.map((a) => a.anchorId)));
+  const known = new Map([...set.resources.values()].map((r) => [r.id, r.typeId] as const));
+  const numbers = numberResources(chapters, known, set.settings.types, anchors);
+  return {
+    numbers,
+    refText(target, attrs) {
+      const resource = set.resources.get(target);
+      if (!resource || anchors.has(target)) return undefined;
+      const type = set.settings.types.find((t) => t.id === resource.typeId);
+      return resourceRefText(type, numbers.get(target)?.number ?? '', attrs);
+    },
+  };
+}
+
+/**
+ * The block `::resource{id}` sets: a figure, a table, or — for an unknown id or a picture that
+ * cannot be drawn — a neutral placeholder naming it (document-format §12.1), never a failure.
+ */
+export function resourceFlowBlock(set: ResourceSet | undefined, numbering: ResourceNumbering | undefined, id: string, measure: number, maxHeight: number, env: BlockEnvironment): FlowBlock {
+  const resource = set?.resources.get(id);
+  const settings = set?.settings;
+  if (!resource || !settings) return missingBlock(id, measure, env, settings, 'no resource has this id');
+  const type = settings.types.find((t) => t.id === resource.typeId);
+  const number = numbering?.numbers.get(id)?.number;
+  if (resource.kind === 'table' && resource.table) return tableBlock(resource, type, number, measure, settings, env);
+  if (resource.kind === 'video' || (resource.kind === 'table' && !resource.table)) return missingBlock(id, measure, env, settings, resource.problem ?? 'it cannot be drawn');
+  return figureBlock(resource, type, number, measure, maxHeight, settings, env);
+}
+
+function missingBlock(id: string, measure: number, env: BlockEnvironment, settings: ResourceSettings | undefined, why: string): FlowBlock {
+  const height = Math.min(measure * 0.3, 72);
+  const box: FlowBlock = { height, width: measure, emit: (x, y) => placeholder(x, y, measure, height) };
+  if (!settings) return box;
+  const style = settings.caption.style;
+  const text = `Missing resource \u201c${id}\u201d: ${why}.`;
+  const lines = env.setText({ base: 0, inlines: [{ kind: 'text', text, marks: ['emphasis'], range: { from: 0, to: 0, line: 0, column: 0 }, offsets: text.split('').map(() => -1) }], style: { ...style }, measure, indent: 0, justify: false });
+  return stack([
+    { block: box, gapBefore: 0 },
+    { block: textBlock(lines, style, lineHeightOf(style), env, 'caption'), gapBefore: settings.caption.gap },
+  ]);
+}

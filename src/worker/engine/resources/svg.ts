@@ -1,0 +1,614 @@
+/**
+ * SVG drawings → vector shapes, in pure code (the worker has no DOM). The supported subset is the
+ * one drawings use most: paths and basic shapes, groups, `use` of an element in the same file,
+ * transforms, solid fills and strokes, opacity and fill rules. SVG is untrusted: nothing in it
+ * runs (scripts, event attributes and `foreignObject` are dropped) and nothing is fetched (an
+ * external `href` is ignored). Anything outside the subset is left out and counted, so the caller
+ * can warn; clip paths, gradients (drawn in their first stop's colour) and text are approximations.
+ */
+
+/** One drawn shape: absolute path segments in pt at the drawing's natural size, y down. */
+export interface SvgShape {
+  segments: Segment[];
+  fill?: string;
+  stroke?: string;
+  /** Stroke width, pt at natural size. */
+  strokeWidth?: number;
+  evenOdd?: boolean;
+}
+
+export type Segment =
+  | { c: 'M' | 'L'; x: number; y: number }
+  | { c: 'C'; x1: number; y1: number; x2: number; y2: number; x: number; y: number }
+  | { c: 'Q'; x1: number; y1: number; x: number; y: number }
+  | { c: 'Z' };
+
+export interface SvgDrawing {
+  /** Natural size, pt (1 CSS px = 0.75 pt). */
+  width: number;
+  height: number;
+  shapes: SvgShape[];
+  /** Elements left out because they are outside the subset (or unsafe), by name. */
+  skipped: string[];
+}
+
+interface XmlElement {
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlElement[];
+}
+
+type Matrix = [number, number, number, number, number, number];
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+/** CSS px → pt. */
+const PX = 0.75;
+
+/** Parses SVG markup; null when it has no `<svg>` root. Never throws. */
+export function parseSvg(source: string): SvgDrawing | null {
+  let root: XmlElement | null;
+  try {
+    root = parseXml(source);
+  } catch {
+    return null;
+  }
+  if (!root || localName(root.name) !== 'svg') return null;
+  const viewBox = numbers(root.attrs['viewBox'] ?? '');
+  const vb = viewBox.length === 4 && viewBox[2]! > 0 && viewBox[3]! > 0 ? viewBox : null;
+  const width = length(root.attrs['width']) ?? (vb ? vb[2]! * PX : 300 * PX);
+  const height = length(root.attrs['height']) ?? (vb ? vb[3]! * PX : 150 * PX);
+  // viewBox → natural size in pt, preserveAspectRatio xMidYMid meet (the default).
+  let base: Matrix = [PX, 0, 0, PX, 0, 0];
+  if (vb) {
+    const k = Math.min(width / vb[2]!, height / vb[3]!);
+    const tx = (width - vb[2]! * k) / 2 - vb[0]! * k;
+    const ty = (height - vb[3]! * k) / 2 - vb[1]! * k;
+    base = (root.attrs['preserveAspectRatio'] ?? '').trim() === 'none' ? [width / vb[2]!, 0, 0, height / vb[3]!, -vb[0]! * (width / vb[2]!), -vb[1]! * (height / vb[3]!)] : [k, 0, 0, k, tx, ty];
+  }
+  const ids = new Map<string, XmlElement>();
+  const index = (el: XmlElement): void => {
+    if (el.attrs['id']) ids.set(el.attrs['id'], el);
+    el.children.forEach(index);
+  };
+  index(root);
+  const drawing: SvgDrawing = { width, height, shapes: [], skipped: [] };
+  walk(root, base, { fill: '#000000', stroke: undefined, strokeWidth: 1, opacity: 1, fillOpacity: 1, strokeOpacity: 1, evenOdd: false }, drawing, ids, 0);
+  return drawing;
+}
+
+interface Paint {
+  fill: string | undefined;
+  stroke: string | undefined;
+  strokeWidth: number;
+  opacity: number;
+  fillOpacity: number;
+  strokeOpacity: number;
+  evenOdd: boolean;
+}
+
+/** Elements that never draw (definitions, metadata) — skipped silently. */
+const SILENT = new Set(['defs', 'title', 'desc', 'metadata', 'lineargradient', 'radialgradient', 'stop', 'clippath', 'mask', 'pattern', 'marker', 'symbol', 'style', 'filter']);
+/** Never executed, never fetched: counted as skipped. */
+const UNSAFE = new Set(['script', 'foreignobject', 'iframe', 'audio', 'video']);
+
+function walk(el: XmlElement, parent: Matrix, inherited: Paint, out: SvgDrawing, ids: Map<string, XmlElement>, depth: number): void {
+  if (depth > 64) return; // a `use` cycle or absurd nesting
+  const name = localName(el.name).toLowerCase();
+  const style = styleOf(el, inherited, ids);
+  if (style.hidden) return;
+  const matrix = multiply(parent, transformOf(el.attrs['transform'] ?? ''));
+  const paint = style.paint;
+  switch (name) {
+    case 'svg':
+    case 'g':
+    case 'a':
+    case 'switch':
+      for (const child of el.children) walk(child, matrix, paint, out, ids, depth + 1);
+      return;
+    case 'use': {
+      const href = el.attrs['href'] ?? el.attrs['xlink:href'] ?? '';
+      // Only references inside the same file; an external address is never fetched.
+      const target = href.startsWith('#') ? ids.get(href.slice(1)) : undefined;
+      if (!target) {
+        out.skipped.push('use');
+        return;
+      }
+      const shift: Matrix = [1, 0, 0, 1, num(el.attrs['x']), num(el.attrs['y'])];
+      const inner = localName(target.name).toLowerCase() === 'symbol' ? { ...target, name: 'g' } : target;
+      walk(inner, multiply(matrix, shift), paint, out, ids, depth + 1);
+      return;
+    }
+    default: {
+      const segments = shapeSegments(name, el.attrs);
+      if (segments) {
+        emitShape(segments, matrix, paint, out);
+        return;
+      }
+      if (SILENT.has(name)) return;
+      out.skipped.push(UNSAFE.has(name) ? name : name || 'unknown');
+    }
+  }
+}
+
+function emitShape(segments: Segment[], m: Matrix, paint: Paint, out: SvgDrawing): void {
+  if (segments.length === 0) return;
+  const shape: SvgShape = { segments: segments.map((s) => transformSegment(s, m)) };
+  const fill = withAlpha(paint.fill, paint.opacity * paint.fillOpacity);
+  const stroke = withAlpha(paint.stroke, paint.opacity * paint.strokeOpacity);
+  if (fill) shape.fill = fill;
+  if (stroke && paint.strokeWidth > 0) {
+    shape.stroke = stroke;
+    // A non-uniform scale would need a transformed pen; the mean scale is close enough for drawings.
+    shape.strokeWidth = paint.strokeWidth * Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
+  }
+  if (paint.evenOdd) shape.evenOdd = true;
+  if (shape.fill || shape.stroke) out.shapes.push(shape);
+}
+
+// ---- shapes ------------------------------------------------------------------------------------
+
+function shapeSegments(name: string, a: Record<string, string>): Segment[] | null {
+  switch (name) {
+    case 'path':
+      return parsePathData(a['d'] ?? '');
+    case 'rect': {
+      const x = num(a['x']);
+      const y = num(a['y']);
+      const w = num(a['width']);
+      const h = num(a['height']);
+      if (w <= 0 || h <= 0) return [];
+      let rx = a['rx'] !== undefined ? num(a['rx']) : a['ry'] !== undefined ? num(a['ry']) : 0;
+      let ry = a['ry'] !== undefined ? num(a['ry']) : rx;
+      rx = Math.min(rx, w / 2);
+      ry = Math.min(ry, h / 2);
+      if (rx <= 0 || ry <= 0) return [{ c: 'M', x, y }, { c: 'L', x: x + w, y }, { c: 'L', x: x + w, y: y + h }, { c: 'L', x, y: y + h }, { c: 'Z' }];
+      return parsePathData(`M${x + rx},${y}H${x + w - rx}A${rx},${ry} 0 0 1 ${x + w},${y + ry}V${y + h - ry}A${rx},${ry} 0 0 1 ${x + w - rx},${y + h}H${x + rx}A${rx},${ry} 0 0 1 ${x},${y + h - ry}V${y + ry}A${rx},${ry} 0 0 1 ${x + rx},${y}Z`);
+    }
+    case 'circle':
+    case 'ellipse': {
+      const cx = num(a['cx']);
+      const cy = num(a['cy']);
+      const rx = name === 'circle' ? num(a['r']) : num(a['rx']);
+      const ry = name === 'circle' ? num(a['r']) : num(a['ry']);
+      if (rx <= 0 || ry <= 0) return [];
+      return parsePathData(`M${cx + rx},${cy}A${rx},${ry} 0 0 1 ${cx},${cy + ry}A${rx},${ry} 0 0 1 ${cx - rx},${cy}A${rx},${ry} 0 0 1 ${cx},${cy - ry}A${rx},${ry} 0 0 1 ${cx + rx},${cy}Z`);
+    }
+    case 'line':
+      return [{ c: 'M', x: num(a['x1']), y: num(a['y1']) }, { c: 'L', x: num(a['x2']), y: num(a['y2']) }];
+    case 'polyline':
+    case 'polygon': {
+      const p = numbers(a['points'] ?? '');
+      const segments: Segment[] = [];
+      for (let i = 0; i + 1 < p.length; i += 2) segments.push({ c: i === 0 ? 'M' : 'L', x: p[i]!, y: p[i + 1]! });
+      if (name === 'polygon' && segments.length > 0) segments.push({ c: 'Z' });
+      return segments;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Path data → absolute M/L/C/Q/Z segments (H, V, S, T and arcs converted). Stops at the first error, as SVG does. */
+export function parsePathData(d: string): Segment[] {
+  const tokens = d.match(/[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g) ?? [];
+  const out: Segment[] = [];
+  let i = 0;
+  let cx = 0;
+  let cy = 0;
+  let sx = 0;
+  let sy = 0;
+  let lastC: { x: number; y: number } | null = null; // reflected control point for S
+  let lastQ: { x: number; y: number } | null = null; // for T
+  let command = '';
+  const isCommand = (t: string | undefined): boolean => t !== undefined && /^[A-Za-z]$/.test(t);
+  const next = (): number => {
+    const t = tokens[i];
+    if (t === undefined || isCommand(t)) throw new Error('path data ends early');
+    i++;
+    return Number(t);
+  };
+  try {
+    while (i < tokens.length) {
+      if (isCommand(tokens[i])) command = tokens[i++]!;
+      else if (!command) break;
+      const rel = command === command.toLowerCase();
+      const C = command.toUpperCase();
+      const ox = rel ? cx : 0;
+      const oy = rel ? cy : 0;
+      let c2: { x: number; y: number } | null = null;
+      let q1: { x: number; y: number } | null = null;
+      switch (C) {
+        case 'M': {
+          cx = ox + next();
+          cy = oy + next();
+          sx = cx;
+          sy = cy;
+          out.push({ c: 'M', x: cx, y: cy });
+          command = rel ? 'l' : 'L'; // further pairs are line-tos
+          break;
+        }
+        case 'L':
+          cx = ox + next();
+          cy = oy + next();
+          out.push({ c: 'L', x: cx, y: cy });
+          break;
+        case 'H':
+          cx = ox + next();
+          out.push({ c: 'L', x: cx, y: cy });
+          break;
+        case 'V':
+          cy = oy + next();
+          out.push({ c: 'L', x: cx, y: cy });
+          break;
+        case 'C': {
+          const x1 = ox + next(), y1 = oy + next(), x2 = ox + next(), y2 = oy + next();
+          cx = ox + next();
+          cy = oy + next();
+          out.push({ c: 'C', x1, y1, x2, y2, x: cx, y: cy });
+          c2 = { x: x2, y: y2 };
+          break;
+        }
+        case 'S': {
+          const x1: number = lastC ? 2 * cx - lastC.x : cx;
+          const y1: number = lastC ? 2 * cy - lastC.y : cy;
+          const x2 = ox + next(), y2 = oy + next();
+          cx = ox + next();
+          cy = oy + next();
+          out.push({ c: 'C', x1, y1, x2, y2, x: cx, y: cy });
+          c2 = { x: x2, y: y2 };
+          break;
+        }
+        case 'Q': {
+          const x1 = ox + next(), y1 = oy + next();
+          cx = ox + next();
+          cy = oy + next();
+          out.push({ c: 'Q', x1, y1, x: cx, y: cy });
+          q1 = { x: x1, y: y1 };
+          break;
+        }
+        case 'T': {
+          const x1: number = lastQ ? 2 * cx - lastQ.x : cx;
+          const y1: number = lastQ ? 2 * cy - lastQ.y : cy;
+          cx = ox + next();
+          cy = oy + next();
+          out.push({ c: 'Q', x1, y1, x: cx, y: cy });
+          q1 = { x: x1, y: y1 };
+          break;
+        }
+        case 'A': {
+          const rx = next(), ry = next(), angle = next();
+          const large = next() !== 0, sweep = next() !== 0;
+          const x = ox + next(), y = oy + next();
+          out.push(...arcToCurves(cx, cy, rx, ry, angle, large, sweep, x, y));
+          cx = x;
+          cy = y;
+          break;
+        }
+        case 'Z':
+          out.push({ c: 'Z' });
+          cx = sx;
+          cy = sy;
+          break;
+        default:
+          return out;
+      }
+      lastC = c2;
+      lastQ = q1;
+    }
+  } catch {
+    // Malformed data: the path is drawn up to the error (SVG's rule).
+  }
+  return out;
+}
+
+/** An elliptical arc as cubic Béziers (SVG implementation notes F.6, at most 90° per curve). */
+function arcToCurves(x1: number, y1: number, rx: number, ry: number, angleDeg: number, large: boolean, sweep: boolean, x2: number, y2: number): Segment[] {
+  if (x1 === x2 && y1 === y2) return [];
+  rx = Math.abs(rx);
+  ry = Math.abs(ry);
+  if (rx === 0 || ry === 0) return [{ c: 'L', x: x2, y: y2 }];
+  const phi = (angleDeg * Math.PI) / 180;
+  const cos = Math.cos(phi);
+  const sin = Math.sin(phi);
+  const dx = (x1 - x2) / 2;
+  const dy = (y1 - y2) / 2;
+  const x1p = cos * dx + sin * dy;
+  const y1p = -sin * dx + cos * dy;
+  const lambda = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry);
+  if (lambda > 1) {
+    rx *= Math.sqrt(lambda);
+    ry *= Math.sqrt(lambda);
+  }
+  const sign = large === sweep ? -1 : 1;
+  const numerator = rx * rx * ry * ry - rx * rx * y1p * y1p - ry * ry * x1p * x1p;
+  const coef = sign * Math.sqrt(Math.max(0, numerator / (rx * rx * y1p * y1p + ry * ry * x1p * x1p)));
+  const cxp = (coef * rx * y1p) / ry;
+  const cyp = (-coef * ry * x1p) / rx;
+  const cx = cos * cxp - sin * cyp + (x1 + x2) / 2;
+  const cy = sin * cxp + cos * cyp + (y1 + y2) / 2;
+  const angle = (ux: number, uy: number, vx: number, vy: number): number => Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy);
+  const theta = angle(1, 0, (x1p - cxp) / rx, (y1p - cyp) / ry);
+  let delta = angle((x1p - cxp) / rx, (y1p - cyp) / ry, (-x1p - cxp) / rx, (-y1p - cyp) / ry);
+  if (!sweep && delta > 0) delta -= 2 * Math.PI;
+  if (sweep && delta < 0) delta += 2 * Math.PI;
+  const parts = Math.max(1, Math.ceil(Math.abs(delta) / (Math.PI / 2) - 1e-9));
+  const step = delta / parts;
+  const k = (4 / 3) * Math.tan(step / 4);
+  const point = (t: number): [number, number] => [cx + rx * Math.cos(t) * cos - ry * Math.sin(t) * sin, cy + rx * Math.cos(t) * sin + ry * Math.sin(t) * cos];
+  const derivative = (t: number): [number, number] => [-rx * Math.sin(t) * cos - ry * Math.cos(t) * sin, -rx * Math.sin(t) * sin + ry * Math.cos(t) * cos];
+  const out: Segment[] = [];
+  for (let p = 0; p < parts; p++) {
+    const t1 = theta + p * step;
+    const t2 = t1 + step;
+    const [ax, ay] = point(t1);
+    const [bx, by] = p === parts - 1 ? [x2, y2] : point(t2);
+    const [dax, day] = derivative(t1);
+    const [dbx, dby] = derivative(t2);
+    out.push({ c: 'C', x1: ax + k * dax, y1: ay + k * day, x2: bx - k * dbx, y2: by - k * dby, x: bx, y: by });
+  }
+  return out;
+}
+
+// ---- transforms ---------------------------------------------------------------------------------
+
+export function multiply(a: Matrix, b: Matrix): Matrix {
+  return [a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1], a[0] * b[2] + a[2] * b[3], a[1] * b[2] + a[3] * b[3], a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5]];
+}
+
+function transformOf(text: string): Matrix {
+  let m: Matrix = IDENTITY;
+  for (const match of text.matchAll(/(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)/g)) {
+    const v = numbers(match[2]!);
+    const rad = ((v[0] ?? 0) * Math.PI) / 180;
+    let t: Matrix = IDENTITY;
+    switch (match[1]) {
+      case 'matrix':
+        if (v.length === 6) t = v as Matrix;
+        break;
+      case 'translate':
+        t = [1, 0, 0, 1, v[0] ?? 0, v[1] ?? 0];
+        break;
+      case 'scale':
+        t = [v[0] ?? 1, 0, 0, v[1] ?? v[0] ?? 1, 0, 0];
+        break;
+      case 'rotate': {
+        const r: Matrix = [Math.cos(rad), Math.sin(rad), -Math.sin(rad), Math.cos(rad), 0, 0];
+        const cx = v[1] ?? 0;
+        const cy = v[2] ?? 0;
+        t = multiply(multiply([1, 0, 0, 1, cx, cy], r), [1, 0, 0, 1, -cx, -cy]);
+        break;
+      }
+      case 'skewX':
+        t = [1, 0, Math.tan(rad), 1, 0, 0];
+        break;
+      case 'skewY':
+        t = [1, Math.tan(rad), 0, 1, 0, 0];
+        break;
+    }
+    m = multiply(m, t);
+  }
+  return m;
+}
+
+function apply(m: Matrix, x: number, y: number): [number, number] {
+  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+}
+
+function transformSegment(s: Segment, m: Matrix): Segment {
+  switch (s.c) {
+    case 'Z':
+      return s;
+    case 'M':
+    case 'L': {
+      const [x, y] = apply(m, s.x, s.y);
+      return { c: s.c, x, y };
+    }
+    case 'C': {
+      const [x1, y1] = apply(m, s.x1, s.y1);
+      const [x2, y2] = apply(m, s.x2, s.y2);
+      const [x, y] = apply(m, s.x, s.y);
+      return { c: 'C', x1, y1, x2, y2, x, y };
+    }
+    case 'Q': {
+      const [x1, y1] = apply(m, s.x1, s.y1);
+      const [x, y] = apply(m, s.x, s.y);
+      return { c: 'Q', x1, y1, x, y };
+    }
+  }
+}
+
+// ---- paint --------------------------------------------------------------------------------------
+
+function styleOf(el: XmlElement, inherited: Paint, ids: Map<string, XmlElement>): { paint: Paint; hidden: boolean } {
+  const props: Record<string, string> = {};
+  for (const key of ['fill', 'stroke', 'stroke-width', 'opacity', 'fill-opacity', 'stroke-opacity', 'fill-rule', 'display', 'visibility']) {
+    if (el.attrs[key] !== undefined) props[key] = el.attrs[key]!;
+  }
+  // Inline `style` declarations win over presentation attributes (CSS cascade).
+  for (const declaration of (el.attrs['style'] ?? '').split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon > 0) props[declaration.slice(0, colon).trim().toLowerCase()] = declaration.slice(colon + 1).trim();
+  }
+  const paint: Paint = { ...inherited, opacity: 1 };
+  if (props['fill'] !== undefined) paint.fill = colour(props['fill'], ids);
+  if (props['stroke'] !== undefined) paint.stroke = colour(props['stroke'], ids);
+  if (props['stroke-width'] !== undefined) paint.strokeWidth = Math.max(0, parseFloat(props['stroke-width']) || 0);
+  // Group opacity is approximated by multiplying it into each shape's colours.
+  paint.opacity = inherited.opacity * clamp01(props['opacity']);
+  if (props['fill-opacity'] !== undefined) paint.fillOpacity = clamp01(props['fill-opacity']);
+  if (props['stroke-opacity'] !== undefined) paint.strokeOpacity = clamp01(props['stroke-opacity']);
+  if (props['fill-rule'] !== undefined) paint.evenOdd = props['fill-rule'] === 'evenodd';
+  return { paint, hidden: props['display'] === 'none' || props['visibility'] === 'hidden' };
+}
+
+function clamp01(text: string | undefined): number {
+  if (text === undefined) return 1;
+  const v = text.trim().endsWith('%') ? parseFloat(text) / 100 : parseFloat(text);
+  return Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 1;
+}
+
+const NAMED: Record<string, string> = {
+  black: '#000000', white: '#ffffff', red: '#ff0000', green: '#008000', blue: '#0000ff', yellow: '#ffff00', cyan: '#00ffff', aqua: '#00ffff',
+  magenta: '#ff00ff', fuchsia: '#ff00ff', gray: '#808080', grey: '#808080', silver: '#c0c0c0', maroon: '#800000', olive: '#808000', lime: '#00ff00',
+  navy: '#000080', purple: '#800080', teal: '#008080', orange: '#ffa500', brown: '#a52a2a', pink: '#ffc0cb', gold: '#ffd700', darkgray: '#a9a9a9',
+  darkgrey: '#a9a9a9', lightgray: '#d3d3d3', lightgrey: '#d3d3d3', darkblue: '#00008b', darkred: '#8b0000', darkgreen: '#006400', steelblue: '#4682b4',
+  skyblue: '#87ceeb', tomato: '#ff6347', indigo: '#4b0082', violet: '#ee82ee', crimson: '#dc143c', coral: '#ff7f50', salmon: '#fa8072', beige: '#f5f5dc',
+  ivory: '#fffff0', khaki: '#f0e68c', tan: '#d2b48c', wheat: '#f5deb3', slategray: '#708090', dimgray: '#696969', whitesmoke: '#f5f5f5',
+};
+
+/** A paint value → `#rrggbb` or `#rrggbbaa`; undefined for `none`. Gradients paint in their first stop's colour. */
+function colour(value: string, ids: Map<string, XmlElement>): string | undefined {
+  const v = value.trim().toLowerCase();
+  if (v === 'none' || v === 'transparent') return undefined;
+  if (v === 'currentcolor') return '#000000';
+  const url = /^url\(\s*['"]?#([^'")\s]+)['"]?\s*\)/.exec(value.trim());
+  if (url) {
+    const stop = ids.get(url[1]!)?.children.find((c) => localName(c.name).toLowerCase() === 'stop');
+    const stopColour = stop ? (stop.attrs['stop-color'] ?? /stop-color\s*:\s*([^;]+)/.exec(stop.attrs['style'] ?? '')?.[1]) : undefined;
+    return stopColour ? colour(stopColour, new Map()) : '#808080';
+  }
+  if (/^#[0-9a-f]{3,4}$/.test(v)) return '#' + [...v.slice(1)].map((c) => c + c).join('');
+  if (/^#[0-9a-f]{6}([0-9a-f]{2})?$/.test(v)) return v;
+  const rgb = /^rgba?\(([^)]*)\)$/.exec(v);
+  if (rgb) {
+    const parts = rgb[1]!.split(/[\s,/]+/).filter(Boolean);
+    const channel = (p: string | undefined): number => (p === undefined ? 0 : p.endsWith('%') ? (parseFloat(p) * 255) / 100 : parseFloat(p));
+    const hex = [0, 1, 2].map((i) => Math.round(Math.min(255, Math.max(0, channel(parts[i]) || 0))).toString(16).padStart(2, '0')).join('');
+    const alpha = parts[3] !== undefined ? clamp01(parts[3]) : 1;
+    return withAlpha('#' + hex, alpha);
+  }
+  return NAMED[v] ?? '#000000';
+}
+
+function withAlpha(hex: string | undefined, alpha: number): string | undefined {
+  if (!hex) return undefined;
+  const base = hex.slice(0, 7);
+  const own = hex.length === 9 ? parseInt(hex.slice(7), 16) / 255 : 1;
+  const a = own * alpha;
+  if (a <= 0) return undefined;
+  return a >= 1 ? base : base + Math.round(a * 255).toString(16).padStart(2, '0');
+}
+
+// ---- XML ----------------------------------------------------------------------------------------
+
+/** A small XML reader for SVG: elements and attributes only (text, comments, prolog and CDATA dropped). */
+function parseXml(source: string): XmlElement | null {
+  const stack: XmlElement[] = [{ name: '#document', attrs: {}, children: [] }];
+  let i = 0;
+  while (i < source.length) {
+    const lt = source.indexOf('<', i);
+    if (lt < 0) break;
+    if (source.startsWith('<!--', lt)) {
+      const end = source.indexOf('-->', lt + 4);
+      i = end < 0 ? source.length : end + 3;
+      continue;
+    }
+    if (source.startsWith('<![CDATA[', lt)) {
+      const end = source.indexOf(']]>', lt);
+      i = end < 0 ? source.length : end + 3;
+      continue;
+    }
+    if (source[lt + 1] === '?' || source[lt + 1] === '!') {
+      // Prolog, processing instruction, DOCTYPE (with an internal subset in brackets, never expanded).
+      let depth = 0;
+      let j = lt + 1;
+      for (; j < source.length; j++) {
+        if (source[j] === '[') depth++;
+        else if (source[j] === ']') depth--;
+        else if (source[j] === '>' && depth <= 0) break;
+      }
+      i = j + 1;
+      continue;
+    }
+    if (source[lt + 1] === '/') {
+      const end = source.indexOf('>', lt);
+      if (stack.length > 1) stack.pop();
+      i = end < 0 ? source.length : end + 1;
+      continue;
+    }
+    const tag = /^<([A-Za-z_][\w:.-]*)/.exec(source.slice(lt, lt + 200));
+    if (!tag) {
+      i = lt + 1;
+      continue;
+    }
+    const el: XmlElement = { name: tag[1]!, attrs: {}, children: [] };
+    let j = lt + tag[0].length;
+    const attr = /\s*([A-Za-z_][\w:.-]*)\s*=\s*("([^"]*)"|'([^']*)')|\s*(\/?>)/y;
+    let selfClosing = false;
+    for (;;) {
+      attr.lastIndex = j;
+      const m = attr.exec(source);
+      if (!m) {
+        // Malformed tag: skip to its end.
+        const end = source.indexOf('>', j);
+        j = end < 0 ? source.length : end + 1;
+        break;
+      }
+      j = attr.lastIndex;
+      if (m[5]) {
+        selfClosing = m[5] === '/>';
+        break;
+      }
+      el.attrs[m[1]!] = decodeEntities(m[3] ?? m[4] ?? '');
+    }
+    stack[stack.length - 1]!.children.push(el);
+    if (!selfClosing) stack.push(el);
+    i = j;
+  }
+  const doc = stack[0]!;
+  return doc.children[0] ?? null;
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
+    const lower = name.toLowerCase();
+    if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16));
+    if (lower.startsWith('#')) return String.fromCodePoint(parseInt(lower.slice(1), 10));
+    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[lower] ?? whole;
+  });
+}
+
+function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon >= 0 ? name.slice(colon + 1) : name;
+}
+
+function numbers(text: string): number[] {
+  return (text.match(/[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g) ?? []).map(Number);
+}
+
+function num(text: string | undefined): number {
+  const v = parseFloat(text ?? '');
+  return Number.isFinite(v) ? v : 0;
+}
+
+/** An SVG length → pt; undefined for percentages, `auto` or nothing. */
+function length(text: string | undefined): number | undefined {
+  if (!text) return undefined;
+  const m = /^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(px|pt|pc|mm|cm|in)?\s*$/.exec(text);
+  if (!m) return undefined;
+  const v = Number(m[1]);
+  if (!(v > 0)) return undefined;
+  const unit = m[2] ?? 'px';
+  const perUnit: Record<string, number> = { px: PX, pt: 1, pc: 12, mm: 72 / 25.4, cm: 72 / 2.54, in: 72 };
+  return v * perUnit[unit]!;
+}
+
+/** Path data for a shape placed with scale `k` (pt per natural pt) at (x, y), rounded to 1/1000 pt. */
+export function shapePathData(shape: SvgShape, k: number, x: number, y: number, round: (v: number) => number): string {
+  const p = (px: number, py: number): string => `${round(x + px * k)} ${round(y + py * k)}`;
+  return shape.segments
+    .map((s) => {
+      switch (s.c) {
+        case 'M':
+        case 'L':
+          return `${s.c}${p(s.x, s.y)}`;
+        case 'C':
+          return `C${p(s.x1, s.y1)} ${p(s.x2, s.y2)} ${p(s.x, s.y)}`;
+        case 'Q':
+          return `Q${p(s.x1, s.y1)} ${p(s.x, s.y)}`;
+        case 'Z':
+          return 'Z';
+      }
+    })
+    .join('');
+}

@@ -1,0 +1,224 @@
+/**
+ * Tables (document-format.md §12.10, configuration.md §12.3): cells placed on a grid with column
+ * and row spans, columns sized by their relative weights across the measure, cell text set with
+ * the paragraph engine (paragraphs split at `\n` or `\\`), rows as tall as their tallest cell,
+ * header fill and rules by the table style. A table splits between rows (never inside a row
+ * span) and repeats its header rows on every continuation.
+ */
+import { Op, roundPt, type DisplayItem } from '../../protocol/displaylist';
+import type { SetLine } from '../paragraph';
+import type { TextStyle } from '../settings';
+import { EMPTY_BLOCK, stack, type BlockEnvironment, type FlowBlock } from './block';
+import { captionBlock, lineHeightOf, noteBlock } from './figure';
+import type { EngineResource, TableCell, TableModel } from './model';
+import type { ResourceSettings, ResourceType } from './settings';
+import { parseSnippet } from './snippet';
+import { glyphRun } from '../page/paginate';
+import { baselineInLineBox } from '../page/geometry';
+
+interface PlacedCell {
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+  cell: TableCell;
+  header: boolean;
+  lines: SetLine[];
+  style: TextStyle;
+}
+
+export interface TableGrid {
+  columns: number;
+  /** Column widths, pt. */
+  widths: number[];
+  /** Row heights, pt. */
+  heights: number[];
+  cells: PlacedCell[];
+  headerRows: number;
+}
+
+/** Grid positions of the model's cells: merged-over cells (`hiddenBy`) take no place of their own. */
+export function placeCells(model: TableModel): { row: number; col: number; rowSpan: number; colSpan: number; cell: TableCell }[] {
+  const occupied = new Set<string>();
+  const out: { row: number; col: number; rowSpan: number; colSpan: number; cell: TableCell }[] = [];
+  const rows = model.rows.length;
+  model.rows.forEach((row, r) => {
+    let c = 0;
+    for (const cell of row) {
+      if (cell.hiddenBy !== undefined) {
+        c++;
+        continue;
+      }
+      while (occupied.has(`${r},${c}`)) c++;
+      const rowSpan = Math.max(1, Math.min(cell.rowSpan ?? 1, rows - r));
+      const colSpan = Math.max(1, cell.colSpan ?? 1);
+      for (let dr = 0; dr < rowSpan; dr++) for (let dc = 0; dc < colSpan; dc++) occupied.add(`${r + dr},${c + dc}`);
+      out.push({ row: r, col: c, rowSpan, colSpan, cell });
+      c += colSpan;
+    }
+  });
+  return out;
+}
+
+export function layoutTableGrid(model: TableModel, measure: number, settings: ResourceSettings, env: BlockEnvironment): TableGrid {
+  const t = settings.table;
+  const placed = placeCells(model);
+  const columns = Math.max(1, ...placed.map((p) => p.col + p.colSpan));
+  const weights = Array.from({ length: columns }, (_, i) => model.columnWidths?.[i] ?? 1);
+  const total = weights.reduce((a, b) => a + b, 0);
+  const widths = weights.map((w) => (measure * w) / total);
+  const pad = t.padding;
+  const cells: PlacedCell[] = placed.map((p) => {
+    const header = p.row < model.headerRowCount || p.cell.isHeader === true;
+    const style = header ? t.header : t.body;
+    const width = widths.slice(p.col, p.col + p.colSpan).reduce((a, b) => a + b, 0) - 2 * pad;
+    const lines: SetLine[] = [];
+    // A cell's paragraphs are split at a newline or `\\` (§12.10).
+    for (const paragraph of p.cell.content.split(/\n|\\\\/)) {
+      lines.push(...env.setText({ base: 0, inlines: parseSnippet(paragraph.trim()), style: { ...style }, measure: Math.max(1, width), indent: 0, justify: false }));
+    }
+    return { ...p, header, lines, style };
+  });
+  const heights = model.rows.map(() => 0);
+  const minimum = lineHeightOf(t.body) + 2 * pad;
+  for (let r = 0; r < heights.length; r++) heights[r] = minimum;
+  for (const c of cells) if (c.rowSpan === 1) heights[c.row] = Math.max(heights[c.row]!, c.lines.length * lineHeightOf(c.style) + 2 * pad);
+  for (const c of cells) {
+    if (c.rowSpan === 1) continue;
+    const need = c.lines.length * lineHeightOf(c.style) + 2 * pad;
+    const have = heights.slice(c.row, c.row + c.rowSpan).reduce((a, b) => a + b, 0);
+    if (need > have) heights[c.row + c.rowSpan - 1]! += need - have;
+  }
+  return { columns, widths, heights, cells, headerRows: Math.min(model.headerRowCount, model.rows.length) };
+}
+
+/** Rows [from, to) with the header rows first when the part does not start with them. */
+function partRows(grid: TableGrid, from: number, to: number): number[] {
+  const header = from >= grid.headerRows ? Array.from({ length: grid.headerRows }, (_, i) => i) : [];
+  return [...header, ...Array.from({ length: to - from }, (_, i) => from + i)];
+}
+
+function rowsHeight(grid: TableGrid, rows: readonly number[]): number {
+  return rows.reduce((h, r) => h + grid.heights[r]!, 0);
+}
+
+/** Rows after which the table may be cut: no row span crosses the cut. */
+function cutAllowed(grid: TableGrid, k: number): boolean {
+  return !grid.cells.some((c) => c.row < k && c.row + c.rowSpan > k);
+}
+
+function rowsBlock(grid: TableGrid, rows: readonly number[], settings: ResourceSettings, env: BlockEnvironment): FlowBlock {
+  const t = settings.table;
+  const width = grid.widths.reduce((a, b) => a + b, 0);
+  const height = rowsHeight(grid, rows);
+  return {
+    height,
+    width,
+    emit(x, y) {
+      const rowTop = new Map<number, number>();
+      let top = y;
+      for (const r of rows) {
+        rowTop.set(r, top);
+        top += grid.heights[r]!;
+      }
+      const colLeft = grid.widths.map((_, i) => x + grid.widths.slice(0, i).reduce((a, b) => a + b, 0));
+      const fills: DisplayItem[] = [];
+      const text: DisplayItem[] = [];
+      const edges = new Map<string, DisplayItem>();
+      const rule = (x1: number, y1: number, x2: number, y2: number, w: number): void => {
+        const item: DisplayItem = { op: Op.Rule, x1: roundPt(x1), y1: roundPt(y1), x2: roundPt(x2), y2: roundPt(y2), width: roundPt(w), stroke: t.borderColour };
+        edges.set(`${item.x1},${item.y1},${item.x2},${item.y2}`, item);
+      };
+      const shown = new Set(rows);
+      for (const c of grid.cells) {
+        if (!shown.has(c.row)) continue;
+        const cx = colLeft[c.col]!;
+        const cw = grid.widths.slice(c.col, c.col + c.colSpan).reduce((a, b) => a + b, 0);
+        const cy = rowTop.get(c.row)!;
+        // A row span is clipped to the rows this part shows.
+        let ch = 0;
+        for (let r = c.row; r < c.row + c.rowSpan && shown.has(r); r++) ch += grid.heights[r]!;
+        const bodyIndex = c.row - grid.headerRows;
+        const fill = cellColour(c.cell.background) ?? (c.header ? t.headerBackground : t.zebra && bodyIndex % 2 === 1 ? t.zebra : t.bodyBackground);
+        if (fill) fills.push({ op: Op.Rect, x: roundPt(cx), y: roundPt(cy), w: roundPt(cw), h: roundPt(ch), fill });
+        const lh = lineHeightOf(c.style);
+        const textHeight = c.lines.length * lh;
+        const inner = ch - 2 * t.padding;
+        const dy = c.cell.verticalAlign === 'middle' ? (inner - textHeight) / 2 : c.cell.verticalAlign === 'bottom' ? inner - textHeight : 0;
+        const face = env.fonts.match(c.style.family, c.style.weight, c.style.italic ? 'italic' : 'normal');
+        const baseline = baselineInLineBox(lh, c.style.size, face.ascender / face.upem, face.descender / face.upem);
+        c.lines.forEach((line, i) => {
+          const free = cw - 2 * t.padding - line.width;
+          const align = c.cell.align ?? (c.header ? 'left' : 'left');
+          const dx = align === 'center' ? free / 2 : align === 'right' || align === 'end' ? free : 0;
+          for (const run of line.runs) text.push(glyphRun(run, cx + t.padding + Math.max(0, dx), cy + t.padding + Math.max(0, dy) + i * lh + baseline, env.chapterId, { block: env.blockId, role: 'body', ratio: 0 }));
+        });
+        if (t.rules === 'grid' && t.borders) {
+          rule(cx, cy, cx + cw, cy, t.borderWidth);
+          rule(cx, cy + ch, cx + cw, cy + ch, t.borderWidth);
+          rule(cx, cy, cx, cy + ch, t.borderWidth);
+          rule(cx + cw, cy, cx + cw, cy + ch, t.borderWidth);
+        } else if (t.rules === 'horizontal' && t.borders) {
+          rule(cx, cy, cx + cw, cy, t.borderWidth);
+          rule(cx, cy + ch, cx + cw, cy + ch, t.borderWidth);
+        }
+      }
+      if (t.rules === 'outer' && t.borders) {
+        rule(x, y, x + width, y, t.borderWidth);
+        rule(x, y + height, x + width, y + height, t.borderWidth);
+        rule(x, y, x, y + height, t.borderWidth);
+        rule(x + width, y, x + width, y + height, t.borderWidth);
+      } else if (t.rules === 'booktabs') {
+        // Booktabs: heavy top and bottom rules, a light one under the header (widths in em of the body cells).
+        const heavy = 0.08 * t.body.size;
+        const light = 0.05 * t.body.size;
+        rule(x, y, x + width, y, heavy);
+        const headerShown = rows.filter((r) => r < grid.headerRows);
+        if (headerShown.length > 0) {
+          const under = y + rowsHeight(grid, headerShown);
+          rule(x, under, x + width, under, light);
+        }
+        rule(x, y + height, x + width, y + height, heavy);
+      }
+      return [...fills, ...edges.values(), ...text];
+    },
+  };
+}
+
+function cellColour(background: unknown): string | null {
+  if (typeof background === 'string' && /^#[0-9a-f]{6}$/i.test(background)) return background.toLowerCase();
+  if (background && typeof background === 'object' && typeof (background as { hex?: unknown }).hex === 'string') return (background as { hex: string }).hex.toLowerCase();
+  return null;
+}
+
+/** A table resource as a flow block: caption (above or below), the rows, the note; splittable between rows. */
+export function tableBlock(resource: EngineResource, type: ResourceType | undefined, number: string | undefined, measure: number, settings: ResourceSettings, env: BlockEnvironment): FlowBlock {
+  const model = resource.table!.model;
+  const grid = layoutTableGrid(model, measure, settings, env);
+  const captionAbove = settings.caption.position === 'above';
+  const make = (from: number, to: number, first: boolean, last: boolean): FlowBlock => {
+    const rows = rowsBlock(grid, partRows(grid, from, to), settings, env);
+    const caption = (captionAbove || last) ? captionBlock(resource, type, number, measure, settings, env, first ? '' : settings.table.continuedSuffix) : EMPTY_BLOCK;
+    const note = last ? noteBlock(resource, measure, settings, env) : EMPTY_BLOCK;
+    const parts: { block: FlowBlock; gapBefore: number }[] = [];
+    if (captionAbove && caption.height > 0) parts.push({ block: caption, gapBefore: 0 });
+    parts.push({ block: rows, gapBefore: settings.caption.gap });
+    if (!captionAbove && caption.height > 0) parts.push({ block: caption, gapBefore: settings.caption.gap });
+    if (note.height > 0) parts.push({ block: note, gapBefore: settings.caption.note.gap });
+    const block = stack(parts);
+    return {
+      ...block,
+      split(maxHeight) {
+        // The largest cut that fits, leaving at least one body row on each side.
+        const firstBody = Math.max(from, grid.headerRows);
+        for (let k = to - 1; k > firstBody; k--) {
+          if (!cutAllowed(grid, k)) continue;
+          const candidate = make(from, k, first, false);
+          if (candidate.height <= maxHeight + 1e-6) return { first: candidate, rest: make(k, to, false, last) };
+        }
+        return null;
+      },
+    };
+  };
+  return make(0, model.rows.length, true, true);
+}
