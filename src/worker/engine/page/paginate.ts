@@ -325,7 +325,7 @@ export function* paginateChapter(
         // A resource is set in flow where `::resource` stands, one line of space above and below
         // (document-format §12.3). Floats (position ≠ here) belong to float placement; until that
         // places them, they are set here as well.
-        const flow = resourceBlock?.(block, colW(), frame().contentHeight);
+        const flow = resourceBlock?.(block, columnWidth, frame().contentHeight);
         if (!flow) break;
         space(pitch);
         placeInFlow(flow, {
