@@ -10,7 +10,7 @@ const nodeOnly = args.includes('--node-only');
 const dist = args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length) ?? 'dist-bench';
 if (!nodeOnly) {
   process.stderr.write(`bench: building the app into ${dist}\n`);
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--bypass-lock'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, POSTEXT_DIST: dist } });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, POSTEXT_DIST: dist } });
 }
 // Inside the project, so the bundle resolves @playwright/test and pagedjs from node_modules.
 const folder = join('node_modules', '.cache', 'postext-bench');

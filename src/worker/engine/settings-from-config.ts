@@ -26,6 +26,7 @@ const PAGE_PRESETS: Record<string, [number, number]> = {
 export const APPLIED_SETTINGS = [
   'locale',
   'direction',
+  'page.binding',
   'cjk.latinSpacing',
   'cjk.wordBreak',
   'cjk.compressAdjacent',
@@ -139,6 +140,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   const locale = str('locale', 'en');
   const direction = str('direction', 'auto');
   s.direction = direction === 'rtl' || direction === 'ltr' ? direction : isRtlLocale(locale) ? 'rtl' : 'ltr';
+  const binding = str('page.binding', 'auto');
+  s.binding = binding === 'left' || binding === 'right' ? binding : s.direction === 'rtl' ? 'right' : 'left';
   const compress = at('cjk.compressAdjacent');
   s.cjk = {
     // Kept in em of the text it separates: pt at the body size, divided back by it.

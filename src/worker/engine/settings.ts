@@ -18,6 +18,8 @@ export interface LayoutSettings {
   language: string;
   /** Resolved base text direction (`direction`, auto from the locale's script; document-format §18.1). */
   direction: 'ltr' | 'rtl';
+  /** Resolved `page.binding`: the spine side of a recto (auto = right when the direction is rtl). */
+  binding: 'left' | 'right';
   /** `cjk` composition (configuration.md §14.1) as the text engine applies it; latinSpacing in em. */
   cjk: { latinSpacing: number; keepAll: boolean; compressAdjacent: boolean };
   /** Trim size, pt. */
@@ -109,6 +111,7 @@ export function defaultSettings(): LayoutSettings {
   return {
     language: 'en',
     direction: 'ltr',
+    binding: 'left',
     cjk: { latinSpacing: 0.25, keepAll: false, compressAdjacent: true },
     pageWidth: 17 * CM,
     pageHeight: 24 * CM,

@@ -18,7 +18,9 @@ export interface PageFrame {
  */
 export function pageFrame(settings: LayoutSettings, pageIndex: number): PageFrame {
   const { margins } = settings;
-  const even = pageIndex % 2 === 1;
+  // Right binding (`page.binding`, auto = right in RTL books): recto is the left page of the
+  // spread, so the mirrored margins swap on the other parity (configuration.md §2).
+  const even = (pageIndex % 2 === 1) !== (settings.binding === 'right');
   const left = margins.mirror && even ? margins.right : margins.left;
   const right = margins.mirror && even ? margins.left : margins.right;
   const contentWidth = settings.pageWidth - left - right;
@@ -26,6 +28,8 @@ export function pageFrame(settings: LayoutSettings, pageIndex: number): PageFram
   const columns = Math.max(1, settings.columns);
   const columnWidth = (contentWidth - (columns - 1) * settings.gutter) / columns;
   const columnX = Array.from({ length: columns }, (_, i) => left + i * (columnWidth + settings.gutter));
+  // Right-to-left books flow from the rightmost column (document-format §18.1, `direction`).
+  if (settings.direction === 'rtl') columnX.reverse();
   return { contentLeft: left, contentTop: margins.top, contentWidth, contentHeight, columnX, columnWidth };
 }
 
