@@ -65,22 +65,27 @@ export function App(props: { client: BookClient }) {
     if (link.view) setUi('viewer', 'canvas'); // the other viewers do not exist yet
   };
 
-  const openBook = async (preset: string, lang: string | undefined, link: Permalink) => {
+  /** Opens a sample edition (`preset`, `lang`) or, when `project` is given, one of the user's projects. */
+  const openBook = async (preset: string, lang: string | undefined, link: Permalink, project?: string) => {
     setOpening(true);
     setFailure(null);
     linkApplied = false;
     try {
       let snapshot;
       try {
-        snapshot = await client.openPreset(preset, lang);
+        snapshot = project !== undefined ? await client.openProject(project) : await client.openPreset(preset, lang);
       } catch (error) {
-        // A stale saved preset or a bad link falls back to the built-in sample.
-        if (preset === DEFAULT_PRESET && !lang) throw error;
+        // A stale saved book or a bad link (a deleted project, an unknown sample) falls back to the built-in sample.
+        if (project === undefined && preset === DEFAULT_PRESET && !lang) throw error;
         snapshot = await client.openPreset(DEFAULT_PRESET);
+        if (project !== undefined) book.notify('warning', t('projectMissing'));
       }
       batch(() => {
-        setUi('preset', snapshot.id);
-        setUi('bookLang', snapshot.locale);
+        if (snapshot.kind !== 'project') {
+          setUi('preset', snapshot.id);
+          setUi('bookLang', snapshot.locale);
+        }
+        setUi('project', snapshot.kind === 'project' ? snapshot.id : null);
         if (!snapshot.chapters.some((c) => c.id === ui.chapterId)) setUi('chapterId', snapshot.chapters[0]?.id ?? null);
       });
       applyLinkView(link);
@@ -97,10 +102,12 @@ export function App(props: { client: BookClient }) {
   const onHashChange = () => {
     const link = parsePermalink(location.hash);
     const preset = link.preset ?? ui.preset;
-    const sameBook = preset === book.view.id && (!link.lang || link.lang.toLowerCase() === book.view.locale.toLowerCase());
+    const sameBook = link.project !== undefined
+      ? book.view.kind === 'project' && link.project === book.view.id
+      : preset === book.view.id && (!link.lang || link.lang.toLowerCase() === book.view.locale.toLowerCase());
     if (sameBook) applyLinkView(link);
     else
-      void openBook(preset, link.lang, link).then(() => {
+      void openBook(preset, link.lang, link, link.project).then(() => {
         // The last operation's status (tools.md §7.18 notice).
         if (!failure()) book.notify('info', t('opened', { name: book.view.name }), 6000);
       });
@@ -114,12 +121,14 @@ export function App(props: { client: BookClient }) {
       return;
     }
     const link = parsePermalink(location.hash);
-    const fromLink = link.preset !== undefined || link.lang !== undefined;
+    const fromLink = link.preset !== undefined || link.lang !== undefined || link.project !== undefined;
     const preset = link.preset ?? ui.preset ?? DEFAULT_PRESET;
     const lang = link.lang ?? (fromLink ? undefined : ui.bookLang ?? undefined);
+    // A project link, else (without any link) the project open last.
+    const project = link.project ?? (fromLink ? undefined : ui.project ?? undefined);
     // Without a link, the saved place (chapter and page) is restored.
     if (!link.page && !fromLink && ui.pageLabel) requestPage(ui.pageLabel);
-    await openBook(preset, lang, link);
+    await openBook(preset, lang, link, project);
     window.addEventListener('hashchange', onHashChange);
   });
   onCleanup(() => window.removeEventListener('hashchange', onHashChange));
@@ -137,9 +146,9 @@ export function App(props: { client: BookClient }) {
   // Writes the permalink (replaceState: no history entries) and saves the UI state.
   createEffect(() => {
     const chapterIndex = book.view.chapters.findIndex((c) => c.id === ui.chapterId);
+    const isProject = book.view.kind === 'project';
     const link: Permalink = {
-      preset: book.view.id || ui.preset,
-      lang: book.view.locale,
+      ...(isProject ? { project: book.view.id } : { preset: book.view.id || ui.preset, lang: book.view.locale }),
       view: ui.viewer,
       ...(chapterIndex >= 0 ? { chapter: chapterIndex + 1 } : {}),
       ...(currentLabel() ? { page: currentLabel()! } : {}),
@@ -147,6 +156,12 @@ export function App(props: { client: BookClient }) {
     if (!linkApplied || opening() || !book.view.id || book.view.layoutRevision < 0) return;
     const hash = formatPermalink(link);
     if (hash !== location.hash) history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
+    // The book to reopen next time: a project opened from the Books panel comes back as one.
+    setUi('project', isProject ? book.view.id : null);
+    if (!isProject && book.view.kind === 'preset') {
+      setUi('preset', book.view.id);
+      setUi('bookLang', book.view.locale);
+    }
     setUi('pageLabel', currentLabel());
     save();
   });
@@ -328,6 +343,7 @@ export function App(props: { client: BookClient }) {
               <BooksPanel
                 client={client}
                 notify={book.notify}
+                ask={book.ask}
                 onOpened={() => setPanel('chapters')}
                 openId={book.view.id}
                 openLocale={book.view.locale}

@@ -108,6 +108,7 @@ const en = {
   replaceMessage: 'You already have a copy of “{name}”. Open your copy, or replace it with the published version?',
   offlineReady: 'The Sandbox is ready to work offline.',
   notOffline: 'Not available in this build',
+  projectMissing: 'That book is not in My books any more (deleted, or stored in another browser); the built-in sample is open instead.',
 } as const;
 
 export type StringKey = keyof typeof en;
@@ -216,6 +217,7 @@ const es: Strings = {
   replaceMessage: 'Ya tienes una copia de «{name}». ¿Abrir tu copia o reemplazarla por la versión publicada?',
   offlineReady: 'El Sandbox ya funciona sin conexión.',
   notOffline: 'No disponible en esta versión',
+  projectMissing: 'Ese libro ya no está en Mis libros (se eliminó o está guardado en otro navegador); se abrió el libro de ejemplo incluido.',
 };
 
 const ar: Strings = {
@@ -321,6 +323,7 @@ const ar: Strings = {
   replaceMessage: 'لديك نسخة من «{name}» بالفعل. هل تفتح نسختك أم تستبدلها بالنسخة المنشورة؟',
   offlineReady: 'أصبح Sandbox جاهزًا للعمل دون اتصال.',
   notOffline: 'غير متاح في هذا الإصدار',
+  projectMissing: 'لم يعد هذا الكتاب في كتبي (حُذف، أو محفوظ في متصفح آخر)؛ فُتح كتاب المثال المضمَّن بدلًا منه.',
 };
 
 export const UI_LANGUAGES = [

@@ -34,16 +34,16 @@ export function QuestionDialog(props: { question: Question | null }) {
         <Dialog.Overlay class="dialog-overlay" />
         <div class="dialog-positioner">
           <Dialog.Content class="dialog" data-testid="question" onOpenAutoFocus={(e) => { e.preventDefault(); keep?.focus(); }}>
-            <Dialog.Title class="dialog-title">{t('replaceTitle')}</Dialog.Title>
-            <Dialog.Description class="dialog-description">{t('replaceMessage', { name: props.question?.book.name ?? '' })}</Dialog.Description>
+            <Dialog.Title class="dialog-title">{props.question?.text?.title ?? t('replaceTitle')}</Dialog.Title>
+            <Dialog.Description class="dialog-description">{props.question?.text?.message ?? t('replaceMessage', { name: props.question?.book.name ?? '' })}</Dialog.Description>
             <Show when={props.question}>
               {(q) => (
                 <div class="dialog-buttons">
                   <button type="button" class="text-button primary" ref={keep} onClick={() => q().resolve('keep')}>
-                    {t('keepCopy')}
+                    {q().text?.keep ?? t('keepCopy')}
                   </button>
                   <button type="button" class="text-button" onClick={() => q().resolve('replace')}>
-                    {t('replace')}
+                    {q().text?.replace ?? t('replace')}
                   </button>
                 </div>
               )}

@@ -6,43 +6,17 @@
 import { createMemo, createResource, createSignal, For, onCleanup, Show, type JSX } from 'solid-js';
 import type { BookClient } from '../../worker/protocol/client';
 import type { BookCover, PostextInfoResult, ProjectEntry, SampleEntry } from '../../worker/protocol/messages';
+import type { QuestionText } from '../state/book';
 import { t, uiLanguage } from '../i18n';
 import { createCoverUrls, download, hiddenSamples, setSampleHidden } from './books-state';
+import { bt, type BooksStringKey } from './books-strings';
 import './books-panel.css';
 
-/** English strings of this panel (the shared table has the ones it reuses). */
-const S = {
-  myBooks: 'My books',
-  noBooks: 'No books of your own yet. Start a blank book, copy the open one, or open a .postext file.',
-  newMenu: 'New',
-  copyOpen: 'Copy of the open book',
-  blank: 'Blank book',
-  openFile: 'Open a .postext file…',
-  more: 'More actions',
-  open: 'Open',
-  rename: 'Rename…',
-  duplicate: 'Duplicate',
-  download: 'Download (.postext)',
-  remove: 'Delete…',
-  confirmDelete: 'Delete this book?',
-  cancel: 'Cancel',
-  save: 'Save',
-  name: 'Name',
-  description: 'Description',
-  setCover: 'Choose a cover picture',
-  removeCover: 'Remove the cover',
-  makeCopy: 'Make my own copy',
-  restore: 'Restore the original…',
-  confirmRestore: 'Discard your changes in every language?',
-  hide: 'Hide from the list',
-  show: 'Show in the list',
-  hidden: 'Hidden sample books',
-  edited: 'Edited',
-  importAs: 'Import which language?',
-  import: 'Import',
-  dropHere: 'Drop a .postext file to import it',
-  storageOff: 'This browser cannot store books; only the samples can be opened and changes are lost when the page closes.',
-} as const;
+/**
+ * The panel's strings in the UI language (`books-strings.ts`). Every read goes through `bt`, and
+ * Solid reads JSX member expressions inside effects, so a language switch relabels the panel.
+ */
+const S = new Proxy({} as Readonly<Record<BooksStringKey, string>>, { get: (_, key) => bt(key as BooksStringKey) });
 
 const COVER_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml';
 
@@ -55,6 +29,8 @@ export interface BooksPanelProps {
   /** A project was opened here: the shell moves the sidebar to Chapters. */
   onOpened?: () => void;
   notify?: (level: 'info' | 'warning', text: string, autoHideMs?: number) => void;
+  /** Asks the replace-copy question (tools.md §7.18); without it an import always makes a new book. */
+  ask?: (kind: 'replaceCopy', book: { name: string; id: string }, text: QuestionText) => Promise<'keep' | 'replace'>;
 }
 
 export function BooksPanel(props: BooksPanelProps) {
@@ -102,7 +78,7 @@ export function BooksPanel(props: BooksPanelProps) {
       setStatus({ text, level: 'info' });
       props.notify?.('info', text, 4000);
     } catch (error) {
-      const text = `${label}: ${error instanceof Error ? error.message : String(error)}`;
+      const text = bt('failed', { what: label, reason: error instanceof Error ? error.message : String(error) });
       setStatus({ text, level: 'warning' });
       props.notify?.('warning', text);
     }
@@ -135,15 +111,31 @@ export function BooksPanel(props: BooksPanelProps) {
       setPendingImport({ bytes, info, locale: info.locale ?? info.locales[0]! });
       return;
     }
-    await finishImport(bytes, undefined, file.name);
+    await finishImport(bytes, undefined, file.name, info);
   };
-  const finishImport = (bytes: Uint8Array, locale: string | undefined, name: string): Promise<void> =>
-    run(`Import ${name}`, async () => {
-      setPendingImport(null);
-      const { project } = await client.importPostext({ bytes, ...(locale ? { locale } : {}), open: true });
+  const finishImport = async (bytes: Uint8Array, locale: string | undefined, name: string, info: PostextInfoResult): Promise<void> => {
+    setPendingImport(null);
+    // The file's book is already in My books (imported before): replace that copy or keep both.
+    // Asked of the worker, not read from `list()`: the panel may have just mounted and not listed yet.
+    const projects = await client.listBooks().then((books) => books.projects, () => [] as ProjectEntry[]);
+    const existing = projects.find((p) => p.origin === `postext:${info.id}`);
+    let replaceProjectId: string | undefined;
+    if (existing && props.ask) {
+      const answer = await props.ask('replaceCopy', { name: existing.name, id: existing.id }, {
+        title: S.importTitle,
+        message: bt('importMessage', { name: existing.name }),
+        keep: S.keepBoth,
+        replace: S.replace,
+      });
+      if (answer === 'replace') replaceProjectId = existing.id;
+    }
+    await run(bt('importWhat', { name }), async () => {
+      const { project } = await client.importPostext({ bytes, ...(locale ? { locale } : {}), open: true, ...(replaceProjectId ? { replaceProjectId } : {}) });
       props.onOpened?.();
-      return `Imported “${project.name}”.`;
+      if (replaceProjectId) return bt('importedReplacing', { name: project.name });
+      return existing ? `${S.keptBoth} ${bt('imported', { name: project.name })}` : bt('imported', { name: project.name });
     });
+  };
   const onDrop: JSX.EventHandler<HTMLDivElement, DragEvent> = (event) => {
     event.preventDefault();
     setDragging(false);
@@ -161,24 +153,24 @@ export function BooksPanel(props: BooksPanelProps) {
     coverTarget = null;
     if (!file || !projectId) return;
     const bytes = new Uint8Array(await file.arrayBuffer());
-    await run('Set the cover', async () => {
+    await run(bt('setCoverWhat'), async () => {
       await client.setCover({ book: { kind: 'project', projectId }, cover: { bytes, mime: file.type as 'image/png' } });
-      return 'The cover is set.';
+      return bt('coverSet');
     });
   };
 
   const exportBook = (ref: Parameters<BookClient['exportBook']>[0], name: string) =>
-    run(`Download ${name}`, async () => {
+    run(bt('downloadWhat', { name }), async () => {
       const result = await client.exportBook(ref);
       download(result.bytes, result.fileName);
-      return result.warnings.length > 0 ? `Downloaded ${result.fileName} (${result.warnings.join('; ')}).` : `Downloaded ${result.fileName}.`;
+      return result.warnings.length > 0 ? bt('downloadedWith', { file: result.fileName, warnings: result.warnings.join('; ') }) : bt('downloaded', { file: result.fileName });
     });
 
   const openProject = (project: ProjectEntry) => {
     setMenu(null);
     props.onOpened?.();
     if (project.id === props.openId) return;
-    void run(`Open ${project.name}`, async () => {
+    void run(bt('openWhat', { name: project.name }), async () => {
       await client.openProject(project.id);
       return t('opened', { name: project.name });
     });
@@ -202,13 +194,13 @@ export function BooksPanel(props: BooksPanelProps) {
       return d && d.id === project().id ? d : null;
     };
     const commitRename = () =>
-      run('Rename', async () => {
+      run(bt('renameWhat'), async () => {
         const name = typed()?.name ?? nameField?.value ?? project().name;
         const description = typed()?.description ?? descriptionField?.value ?? project().description;
         setRenaming(null);
         setDraft(null);
         const entry = await client.renameProject({ projectId: project().id, name, description });
-        return `Renamed to “${entry.name}”.`;
+        return bt('renamed', { name: entry.name });
       });
     return (
       <li class="book-row books-project" classList={{ active: project().id === props.openId }} data-book-id={project().id} data-testid="project-row">
@@ -225,7 +217,7 @@ export function BooksPanel(props: BooksPanelProps) {
                   </Show>
                 </span>
               </button>
-              <button type="button" class="icon-button books-more" aria-label={S.more} title={`${S.more}: ${project().name}`} aria-describedby={`books-name-${project().id}`} aria-expanded={menu() === project().id} onClick={() => setMenu(menu() === project().id ? null : project().id)}>
+              <button type="button" class="icon-button books-more" aria-label={S.more} title={S.moreFor.replace('{name}', project().name)} aria-describedby={`books-name-${project().id}`} aria-expanded={menu() === project().id} onClick={() => setMenu(menu() === project().id ? null : project().id)}>
                 ⋯
               </button>
             </div>
@@ -252,7 +244,7 @@ export function BooksPanel(props: BooksPanelProps) {
               <Cover cover={project().cover} name={project().name} />
             </button>
             <Show when={project().cover}>
-              <button type="button" class="icon-button" aria-label={S.removeCover} onClick={() => void run('Remove the cover', async () => { await client.setCover({ book: { kind: 'project', projectId: project().id }, cover: null }); return 'The cover is removed.'; })}>
+              <button type="button" class="icon-button" aria-label={S.removeCover} onClick={() => void run(bt('removeCoverWhat'), async () => { await client.setCover({ book: { kind: 'project', projectId: project().id }, cover: null }); return bt('coverRemoved'); })}>
                 ×
               </button>
             </Show>
@@ -274,7 +266,7 @@ export function BooksPanel(props: BooksPanelProps) {
           <div class="books-menu" role="menu" aria-label={project().name}>
             <button type="button" role="menuitem" onClick={() => openProject(project())}>{S.open}</button>
             <button type="button" role="menuitem" onClick={() => { setMenu(null); setRenaming(project().id); }}>{S.rename}</button>
-            <button type="button" role="menuitem" onClick={() => void run('Duplicate', async () => `Made “${(await client.copyBook({ source: { kind: 'project', projectId: project().id } })).name}”.`)}>{S.duplicate}</button>
+            <button type="button" role="menuitem" onClick={() => void run(bt('duplicateWhat'), async () => bt('made', { name: (await client.copyBook({ source: { kind: 'project', projectId: project().id } })).name }))}>{S.duplicate}</button>
             <button type="button" role="menuitem" onClick={() => void exportBook({ kind: 'project', projectId: project().id }, project().name)}>{S.download}</button>
             <button type="button" role="menuitem" class="books-danger" onClick={() => { setMenu(null); setConfirming(project().id); }}>{S.remove}</button>
           </div>
@@ -287,13 +279,13 @@ export function BooksPanel(props: BooksPanelProps) {
               class="books-danger"
               onClick={() => {
                 setConfirming(null);
-                void run(`Delete ${project().name}`, async () => {
+                void run(bt('deleteWhat', { name: project().name }), async () => {
                   const { reopened } = await client.deleteProject(project().id);
-                  return reopened ? `Deleted “${project().name}”; opened “${reopened.name}”.` : `Deleted “${project().name}”.`;
+                  return reopened ? bt('deletedReopened', { name: project().name, other: reopened.name }) : bt('deleted', { name: project().name });
                 });
               }}
             >
-              {S.remove.replace('…', '')}
+              {S.removeNow}
             </button>
             <button type="button" onClick={() => setConfirming(null)}>{S.cancel}</button>
           </div>
@@ -324,12 +316,12 @@ export function BooksPanel(props: BooksPanelProps) {
               </Show>
             </span>
           </button>
-          <button type="button" class="icon-button books-more" aria-label={S.more} title={`${S.more}: ${sample().name}`} aria-describedby={`books-name-${sample().id}`} aria-expanded={menu() === key()} onClick={() => setMenu(menu() === key() ? null : key())}>
+          <button type="button" class="icon-button books-more" aria-label={S.more} title={S.moreFor.replace('{name}', sample().name)} aria-describedby={`books-name-${sample().id}`} aria-expanded={menu() === key()} onClick={() => setMenu(menu() === key() ? null : key())}>
             ⋯
           </button>
         </div>
         <Show when={sample().locales.length > 1}>
-          <span class="language-tags" role="group" aria-label={t('editions')}>
+          <span class="language-tags" role="group" aria-label={S.editions}>
             <For each={sample().locales}>
               {(locale) => (
                 <button
@@ -357,7 +349,7 @@ export function BooksPanel(props: BooksPanelProps) {
               onClick={() =>
                 void run(S.makeCopy, async () => {
                   const source = { kind: 'preset' as const, presetId: sample().id, locale: edition() };
-                  return `Made “${(await client.copyBook({ source })).name}” in My books.`;
+                  return bt('madeInMyBooks', { name: (await client.copyBook({ source })).name });
                 })
               }
             >
@@ -382,11 +374,11 @@ export function BooksPanel(props: BooksPanelProps) {
                 setConfirming(null);
                 void run(S.restore, async () => {
                   await client.restoreOriginal(sample().id);
-                  return `Restored the original of “${sample().name}”.`;
+                  return bt('restored', { name: sample().name });
                 });
               }}
             >
-              {S.restore.replace('…', '')}
+              {S.restoreNow}
             </button>
             <button type="button" onClick={() => setConfirming(null)}>{S.cancel}</button>
           </div>
@@ -425,7 +417,7 @@ export function BooksPanel(props: BooksPanelProps) {
                 void run(S.copyOpen, async () => {
                   const copy = await client.copyBook({ open: true });
                   props.onOpened?.();
-                  return `Made “${copy.name}” and opened it.`;
+                  return bt('madeAndOpened', { name: copy.name });
                 })
               }
             >
@@ -438,7 +430,7 @@ export function BooksPanel(props: BooksPanelProps) {
                 void run(S.blank, async () => {
                   const book = await client.newBook({ open: true });
                   props.onOpened?.();
-                  return `Made “${book.name}”.`;
+                  return bt('made', { name: book.name });
                 })
               }
             >
@@ -485,7 +477,7 @@ export function BooksPanel(props: BooksPanelProps) {
             class="books-import"
             onSubmit={(e) => {
               e.preventDefault();
-              void finishImport(pending().bytes, pending().locale, pending().info.name);
+              void finishImport(pending().bytes, pending().locale, pending().info.name, pending().info);
             }}
           >
             <label>

@@ -1,6 +1,7 @@
 /**
  * UI state that survives a reload (localStorage, main thread only; the book itself belongs to
- * the worker) and the permalink fragment `#preset=P&lang=L&view=V&chapter=C&page=N`
+ * the worker) and the permalink fragment `#preset=P&lang=L&view=V&chapter=C&page=N` or
+ * `#project=ID&view=V&chapter=C&page=N`
  * (tools.md §7.14: chapter is 1-based, page is the printed page label, missing parts mean
  * "as is", the hash is written with replaceState so it never adds history entries).
  */
@@ -29,6 +30,8 @@ export interface UiState {
   /** Last opened preset and edition. */
   preset: string;
   bookLang: string | null;
+  /** The project open last, or null when a sample was (then `preset` reopens). */
+  project: string | null;
   /** Active chapter id and the printed label of the page at the top of the view. */
   chapterId: string | null;
   pageLabel: string | null;
@@ -56,6 +59,7 @@ function defaults(): UiState {
     language: 'en',
     preset: 'postext-guide',
     bookLang: null,
+    project: null,
     chapterId: null,
     pageLabel: null,
   };
@@ -76,6 +80,7 @@ function load(): UiState {
     if (merged.theme !== 'light' && merged.theme !== 'dark') merged.theme = base.theme;
     if (!isUiLanguage(merged.language)) merged.language = 'en';
     if (merged.viewer !== 'canvas') merged.viewer = 'canvas';
+    if (typeof merged.project !== 'string' || merged.project === '') merged.project = null;
     return merged;
   } catch {
     return base;
@@ -129,6 +134,7 @@ export function parsePermalink(hash: string): Permalink {
   const out: Permalink = {};
   const preset = params.get('preset');
   if (preset && /^[a-z0-9-]+$/.test(preset)) out.preset = preset;
+  // A project link names no sample (tools.md §7.14); (our choice) beside `project`, `preset` and `lang` are ignored.
   const project = params.get('project');
   if (project) out.project = project;
   const lang = params.get('lang');
@@ -144,9 +150,11 @@ export function parsePermalink(hash: string): Permalink {
 
 export function formatPermalink(link: Permalink): string {
   const params = new URLSearchParams();
-  if (link.preset) params.set('preset', link.preset);
   if (link.project) params.set('project', link.project);
-  if (link.lang) params.set('lang', link.lang);
+  else {
+    if (link.preset) params.set('preset', link.preset);
+    if (link.lang) params.set('lang', link.lang);
+  }
   if (link.view) params.set('view', link.view);
   if (link.chapter) params.set('chapter', String(link.chapter));
   if (link.page) params.set('page', link.page);
