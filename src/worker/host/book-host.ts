@@ -10,8 +10,6 @@ import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterA
 import type { PageDisplayList } from '../protocol/displaylist';
 import {
   OpenPresetSchema,
-  WarningsRequestSchema,
-  type WarningsResult,
   PROTOCOL_VERSION,
   RasterRequestSchema,
   RestoreSchema,
@@ -39,7 +37,6 @@ import { yieldToEventLoop } from './yield';
 import type { BundledFace } from '../engine/fonts/bundled';
 import { facesToLoad } from '../engine/fonts/demand';
 import { Library, type LibraryEnvironment } from './library';
-import { computeWarnings, summarise, type Warning } from '../engine/checks';
 
 /** What the host needs from the place it runs in (worker or Node); presets and storage: see LibraryEnvironment. */
 export interface HostEnvironment extends LibraryEnvironment {
@@ -78,10 +75,6 @@ export class BookHost implements BookWorkerApi {
   private fontsLoading: Promise<FontRegistry> | null = null;
   private layout: BookLayout | null = null;
   private layoutRevision = -1;
-  /** The book state the converged layout was built from (the checks read it with the layout). */
-  private layoutSource: BookState | null = null;
-  /** The checks' warnings of one converged layout, computed on first request. */
-  private warningsMemo: { layout: BookLayout; warnings: Warning[] } | null = null;
   /** The visible chapter laid out ahead of the book for a newer revision, until the book converges. */
   private preview: { revision: number; firstPage: number; pages: PageDisplayList[] } | null = null;
   /** The build in progress; a newer build replaces the token and the old one stops at its next slice. */
@@ -333,42 +326,6 @@ export class BookHost implements BookWorkerApi {
     return { revision: this.revision, diagnostics };
   }
 
-  /**
-   * The checks' warnings (engine/checks) for the book or one chapter. They describe the converged
-   * layout: a request while layout runs waits for it, and nothing is computed on the typing path
-   * (the UI asks after each convergence). Computed once per layout, then filtered.
-   */
-  async getWarnings(request?: unknown): Promise<WarningsResult> {
-    const parsed = WarningsRequestSchema.safeParse(request ?? {});
-    if (!parsed.success) throw new Error(`getWarnings was refused: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ')}. Send { chapterId?, category? }.`);
-    const { chapterId, category } = parsed.data;
-    const current = this.requireBook();
-    if (chapterId !== undefined && !current.chapters.some((c) => c.id === chapterId)) {
-      throw new Error(`No chapter has the id "${chapterId}"; the chapters are: ${current.chapters.map((c) => c.id).join(', ')}.`);
-    }
-    if (!this.layout || this.layoutRevision < this.revision) await this.awaitConvergence(this.revision);
-    const layout = this.layout!;
-    const book = this.layoutSource!;
-    let memo = this.warningsMemo;
-    if (!memo || memo.layout !== layout) {
-      const fonts = await this.loadFonts();
-      const chapters = book.chapters.map((c) => ({ id: c.id, title: c.title, source: c.text }));
-      const warnings = computeWarnings({
-        chapters,
-        parsed: chapters.map((c, i) => parseCached(c, i === 0, this.cache)),
-        config: book.config as StoredConfig,
-        settings: settingsFor(book),
-        resources: book.resources.map((r) => r.record),
-        layout,
-        fonts,
-      });
-      memo = { layout, warnings };
-      this.warningsMemo = memo;
-    }
-    const warnings = memo.warnings.filter((w) => (chapterId === undefined || w.chapterId === chapterId) && (category === undefined || w.category === category));
-    return { revision: this.layoutRevision, ...summarise(warnings), warnings };
-  }
-
   async undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult> {
     const redo = request?.redo === true;
     const steps = Math.max(1, Math.min(100, Math.floor(Number(request?.steps ?? 1)) || 1));
@@ -538,7 +495,6 @@ export class BookHost implements BookWorkerApi {
     }
     if (this.buildToken !== token) return;
     this.layout = result.value;
-    this.layoutSource = book;
     this.layoutRevision = revision;
     this.preview = null;
     for (const chapter of result.value.chapters) {

@@ -21,8 +21,6 @@ import type {
   Transaction,
   TransactionResult,
   UndoTextResult,
-  WarningCategory,
-  WarningsResult,
   WorkerEvent,
 } from './messages';
 
@@ -127,9 +125,6 @@ export class BookClient {
   }
   getDiagnostics(): Promise<{ revision: number; diagnostics: BookDiagnostic[] }> {
     return this.call(() => this.api.getDiagnostics());
-  }
-  getWarnings(request: { chapterId?: string; category?: WarningCategory } = {}): Promise<WarningsResult> {
-    return this.call(() => this.api.getWarnings(request));
   }
   undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult> {
     return this.call<UndoTextResult>(() => this.api.undoText(request) as Promise<UndoTextResult>);

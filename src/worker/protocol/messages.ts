@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import type { PageDisplayList } from './displaylist';
-import { WARNING_CATEGORIES, type Warning, type WarningCategory } from '../engine/checks/model';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -221,24 +220,6 @@ export interface BookDiagnostic {
   to: number;
 }
 
-/** What `getWarnings` asks for: one chapter (by id) or the whole book, optionally one category. */
-export const WarningsRequestSchema = z
-  .object({
-    chapterId: z.string().min(1, 'chapterId names a chapter by its id').optional(),
-    category: z.enum(WARNING_CATEGORIES, { message: `category is one of ${WARNING_CATEGORIES.join(', ')}` }).optional(),
-  })
-  .strict();
-
-/** The checks' answer (tools.md sandbox_get_warnings): the warnings of the converged layout. */
-export interface WarningsResult {
-  /** The revision the warnings describe (the layout's). */
-  revision: number;
-  total: number;
-  byCategory: Partial<Record<WarningCategory, number>>;
-  warnings: Warning[];
-}
-export type { Warning, WarningCategory };
-
 export type UndoTextResult =
   | { ok: true; revision: number; done: { tool: string; summary: string; chapters: string[] }[]; remaining: number }
   | { ok: false; error: string; revision: number };
@@ -274,8 +255,6 @@ export interface BookWorkerApi extends BookLibraryApi {
   renderPage(pageIndex: number, request: RasterRequest): Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
   /** The parser's diagnostics for every chapter (kinds as document-format.md names them). */
   getDiagnostics(): Promise<{ revision: number; diagnostics: BookDiagnostic[] }>;
-  /** Every warning of the checks (engine/checks) for the book or one chapter, after convergence. */
-  getWarnings(request?: z.input<typeof WarningsRequestSchema>): Promise<WarningsResult>;
   /** Undoes (or redoes) the last agent text edits (tools.md sandbox_undo_text). */
   undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult>;
   /** Test hook: stop answering (simulates a hung worker). */

@@ -93,7 +93,7 @@ export const WARNING_KINDS = {
   /** Ours (spec naming): too few lines of a paragraph carried to the next column. */
   orphan: typesetting('Orphan'),
   /** Ours: a paragraph's last line shorter than `bodyText.runtMinCharacters` space widths. */
-  runt: { category: 'typesetting', title: 'Runt', severity: 'info' },
+  runt: typesetting('Runt'),
   /** Ours: more than two hyphenated lines in a row. */
   hyphenLadder: typesetting('Hyphen ladder'),
   /** Ours: text set below the foot of its column. */

@@ -40,6 +40,8 @@ export class FontFace {
   /** Ascender and descender, font units (descender negative). */
   readonly ascender: number;
   readonly descender: number;
+  /** The font file as loaded (the PDF writer embeds a subset of it). */
+  readonly bytes: Uint8Array;
   private readonly font: hb.Font;
   private readonly cmap: Set<number>;
   private readonly cache = new Map<string, ShapedGlyphs>();
@@ -50,6 +52,7 @@ export class FontFace {
     this.style = source.style;
     this.genre = source.genre ?? 'serif';
     this.id = faceId(source.family, source.weight, source.style);
+    this.bytes = source.bytes;
     const face = new hb.Face(new hb.Blob(source.bytes), 0);
     this.upem = face.upem;
     this.font = new hb.Font(face);
@@ -160,11 +163,12 @@ export interface FontSubstitution {
 /**
  * Order of per-character fallback by the genre of the requested face: faces of the same design
  * class first, then the rest; within a class, Latin/Greek/Cyrillic faces before Arabic, Hebrew
- * and CJK ones. Families that are not loaded are skipped; user families come after these.
+ * and CJK ones, and a script's own Noto face before a Latin face that also covers it (Open Sans
+ * has Hebrew). Families that are not loaded are skipped; user families come after these.
  */
 const FALLBACK_ORDER: Record<FontGenre, readonly string[]> = {
-  serif: ['EB Garamond', 'Amiri', 'Noto Serif SC', 'Open Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans SC', 'Source Code Pro'],
-  sans: ['Open Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans SC', 'EB Garamond', 'Amiri', 'Noto Serif SC', 'Source Code Pro'],
+  serif: ['EB Garamond', 'Amiri', 'Noto Serif SC', 'Noto Sans Hebrew', 'Open Sans', 'Noto Sans Arabic', 'Noto Sans SC', 'Source Code Pro'],
+  sans: ['Open Sans', 'Noto Sans Hebrew', 'Noto Sans Arabic', 'Noto Sans SC', 'EB Garamond', 'Amiri', 'Noto Serif SC', 'Source Code Pro'],
   mono: ['Source Code Pro', 'Open Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans SC', 'EB Garamond', 'Amiri', 'Noto Serif SC'],
 };
 

@@ -75,10 +75,10 @@ const DEFAULT_CJK: CjkItemOptions = { latinSpacing: 0.25, keepAll: false, compre
 
 /**
  * How far the gap between two CJK characters may stretch in a justified line, em. Justified CJK
- * lines spread inter-character gaps up to 0.5 em (configuration.md §14.1); the breaker sees a
- * smaller stretch so that a loose line costs what a loose Latin line costs.
+ * lines spread inter-character gaps up to 0.5 em (configuration.md §14.1): with this stretch the
+ * breaker's "set ragged past ratio 2" rule (3× a Latin space) falls exactly at 0.5 em.
  */
-const CJK_GAP_STRETCH_EM = 0.1;
+const CJK_GAP_STRETCH_EM = 0.25;
 
 /** Stretch standing in for TeX's `fil` in the glue that ends a paragraph, pt. */
 export const FINISHING_STRETCH = 1e5;
