@@ -14,6 +14,8 @@ import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture } from './page/compose';
 import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
+import { bookStructure, chapterPlacement, type BookStructure, type ChapterPlacement } from './page/book';
+import { initialNumbering, labelPages, type NumberingState } from './page/structure';
 import { setParagraph, type InlineContext, type SetLine } from './paragraph';
 import { settingsKey, type LayoutSettings, type TextStyle } from './settings';
 import { numberBook, resourceFlowBlock, type ResourceNumbering, type ResourceSet } from './resources';
@@ -44,6 +46,8 @@ export interface ChapterLayout {
   id: string;
   /** 0-based index of the chapter's first page in the book. */
   firstPage: number;
+  /** Page numbering in force after the chapter (the next chapter starts with it). */
+  numbering: NumberingState;
   pages: PageDisplayList[];
 }
 
@@ -57,6 +61,8 @@ export class EngineCache {
   readonly parsed = new Map<string, { source: string; parsed: ParsedChapter }>();
   readonly paragraphs = new Map<string, SetLine[]>();
   readonly chapters = new Map<string, { source: string; layout: ChapterLayout }>();
+  /** Page numbering each chapter started with in the last full layout (for a chapter laid out alone first). */
+  readonly numberingAt = new Map<string, NumberingState>();
   /** Drops entries the last complete layout did not use, so memory tracks the live book. */
   prune(liveParagraphs: Set<string>, liveChapters: Set<string>): void {
     for (const key of this.paragraphs.keys()) if (!liveParagraphs.has(key)) this.paragraphs.delete(key);
@@ -88,8 +94,11 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
   const live: LiveKeys = { paragraphs: new Set<string>(), chapters: new Set<string>() };
   const shared = prepareBook(book, cache);
   let next = 0;
+  let numbering = initialNumbering(book.settings);
   for (let c = 0; c < book.chapters.length; c++) {
-    const layout = yield* chapterAt(book, shared, c, next, fonts, cache, live);
+    cache.numberingAt.set(book.chapters[c]!.id, numbering);
+    const layout = yield* chapterAt(book, shared, c, next, fonts, cache, live, numbering);
+    numbering = layout.numbering;
     chapters.push(layout);
     next += layout.pages.length;
     yield { chaptersDone: c + 1, chapters: book.chapters.length };
@@ -105,7 +114,7 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
  */
 export function* layoutChapterAt(book: BookInput, index: number, firstPage: number, fonts: FontRegistry, cache: EngineCache): Generator<undefined, ChapterLayout> {
   const live: LiveKeys = { paragraphs: new Set<string>(), chapters: new Set<string>() };
-  return yield* chapterAt(book, prepareBook(book, cache), index, firstPage, fonts, cache, live);
+  return yield* chapterAt(book, prepareBook(book, cache), index, firstPage, fonts, cache, live, cache.numberingAt.get(book.chapters[index]!.id));
 }
 
 interface LiveKeys {
@@ -118,6 +127,8 @@ interface SharedBook {
   refs: Map<string, string>;
   /** Resource numbers in first-mention order (document-format §12.4), when the book has resources. */
   numbering?: ResourceNumbering | undefined;
+  /** Heading numbers and reference targets (engine/page/book.ts). */
+  structure: BookStructure;
   /** Everything book-wide a chapter's pages depend on besides its own source and start page. */
   key: string;
 }
@@ -130,20 +141,21 @@ function prepareBook(book: BookInput, cache: EngineCache): SharedBook {
   const numbering = book.resources ? numberBook(book.resources, parsed) : undefined;
   const resourcesKey = book.resources ? `|${hashString(book.resources.key)}|${JSON.stringify([...numbering!.numbers.values()].map((n) => [n.resourceId, n.number]))}` : '';
   const key = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}${resourcesKey}`;
-  return { parsed, refs, numbering, key };
+  return { parsed, refs, numbering, key, structure: bookStructure(parsed, book.settings) };
 }
 
-function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys): Generator<undefined, ChapterLayout> {
+function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys, numberingStart: NumberingState = initialNumbering(book.settings)): Generator<undefined, ChapterLayout> {
   const input = book.chapters[c]!;
   // The key names everything a chapter's pages depend on; the source is compared in full.
-  const chapterKey = `${input.id}|${c === 0}|${firstPage}|${input.title}|${shared.key}`;
+  const placement = chapterPlacement(shared.structure, input.id, numberingStart);
+  const chapterKey = `${input.id}|${c === 0}|${firstPage}|${input.title}|${shared.key}|${placement.key}`;
   live.chapters.add(chapterKey);
   const hit = cache.chapters.get(chapterKey);
   if (hit && hit.source === input.source) {
     markParagraphsLive(hit.layout, live.paragraphs, cache);
     return hit.layout;
   }
-  const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering);
+  const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering, placement);
   cache.chapters.set(chapterKey, { source: input.source, layout });
   return layout;
 }
@@ -200,6 +212,7 @@ function* layoutChapter(
   liveParagraphs: Set<string>,
   refs: ReadonlyMap<string, string>,
   numbering?: ResourceNumbering,
+  placement: ChapterPlacement = chapterPlacement(bookStructure([parsed], book.settings), input.id, initialNumbering(book.settings)),
 ): Generator<undefined, ChapterLayout> {
   const settings = book.settings;
   const sKey = `${settingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}`;
@@ -210,7 +223,7 @@ function* layoutChapter(
       const n = notes.get(noteId);
       return n === undefined ? undefined : noteMarker(n, settings.notes);
     },
-    refText: (target, _form, attrs) => numbering?.refText(target, attrs) ?? refs.get(target) ?? '?',
+    refText: (target, _form, attrs) => numbering?.refText(target, attrs) ?? placement.refText(target, attrs) ?? refs.get(target) ?? '?',
   };
   const env = { fonts, settings, context, hyphenator: book.hyphenator };
   const setText = (request: TextRequest): SetLine[] => {
@@ -231,10 +244,13 @@ function* layoutChapter(
   };
   const drafts: PageDraft[] = yield* paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight) =>
     resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id }),
+    placement.structure,
   );
   const title = input.title || firstHeadingText(parsed) || '';
-  const pages = drafts.map((draft): PageDisplayList => {
-    const label = String(draft.index + 1);
+  // Page labels (page.pageNumbering, :::numbering), continuing from the previous chapter.
+  const labelled = labelPages(firstPage, drafts.map((d) => d.numbering), placement.numbering);
+  const pages = drafts.map((draft, d): PageDisplayList => {
+    const label = labelled.labels[d]!;
     const furniture = composeFurniture(
       { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank },
       settings,
@@ -252,7 +268,7 @@ function* layoutChapter(
       items: [...draft.items, ...furniture],
     };
   });
-  const layout: ChapterLayout = { id: input.id, firstPage, pages };
+  const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages };
   chapterParagraphKeys.set(layout, usedKeys);
   return layout;
 }

@@ -41,6 +41,9 @@ export const APPLIED_SETTINGS = [
   'layout.layoutType',
   'layout.columnCount',
   'layout.gutterWidth',
+  'layout.sideColumnPercent',
+  'layout.sideColumnRole',
+  'layout.sideColumnSide',
   'bodyText.fontFamily',
   'bodyText.fontWeight',
   'bodyText.boldFontWeight',
@@ -105,6 +108,15 @@ export const APPLIED_SETTINGS = [
   'headings.levels[level=*].marginBottom',
   'headings.levels[level=*].breakBefore.enabled',
   'headings.levels[level=*].breakBefore.parity',
+  'headings.levels[level=*].numberingTemplate',
+  'headings.levels[level=*].numberSeparator',
+  'headings.levels[level=*].numberPosition',
+  'page.pageNumbering.format',
+  'page.pageNumbering.startAt',
+  'crossRefs.chapter',
+  'crossRefs.section',
+  'crossRefs.page',
+  'crossRefs.defaultStyle',
 ];
 declareAppliedSettings(APPLIED_SETTINGS);
 
@@ -161,8 +173,16 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     mirror: bool('page.margins.mirror', false),
   };
   const layoutType = str('layout.layoutType', 'double');
-  // oneAndHalf (a side column) comes with the page-engine issue; until then it sets two columns.
   s.columns = layoutType === 'single' ? 1 : layoutType === 'multiple' ? Math.min(8, Math.max(3, Math.round(num('layout.columnCount', 3)))) : 2;
+  if (layoutType === 'oneAndHalf') {
+    // Side column = p % of the content width; either column kept ≥ 1 % (sideColumnPercentClamped).
+    const percent = Math.min(98, Math.max(1, num('layout.sideColumnPercent', 33)));
+    const role = str('layout.sideColumnRole', 'text') === 'floats' ? 'floats' : 'text';
+    const sideName = str('layout.sideColumnSide', 'right');
+    const side = sideName === 'left' || sideName === 'outer' || sideName === 'inner' ? sideName : 'right';
+    s.sideColumn = { percent, role, side };
+    s.columns = role === 'text' ? 2 : 1;
+  }
   s.gutter = pt('layout.gutterWidth', s.gutter);
 
   const bodySize = pt('bodyText.fontSize', 8);
@@ -245,8 +265,21 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       marginTopEm: pt(`${p}.marginTop`, level.marginTopEm * size, size) / size,
       marginBottomEm: pt(`${p}.marginBottom`, level.marginBottomEm * size, size) / size,
       breakBefore: enabled ? (parity as LayoutSettings['headings']['levels'][number]['breakBefore']) : 'none',
+      numbering: {
+        template: typeof at(`${p}.numberingTemplate`) === 'string' ? (at(`${p}.numberingTemplate`) as string) : '',
+        separator: typeof at(`${p}.numberSeparator`) === 'string' ? (at(`${p}.numberSeparator`) as string) : ' ',
+        position: at(`${p}.numberPosition`) === 'replace' ? ('replace' as const) : ('before' as const),
+      },
     };
   });
+  s.pageNumbering = { format: str('page.pageNumbering.format', 'decimal'), startAt: Math.round(num('page.pageNumbering.startAt', 1)) };
+  const refStyle = str('crossRefs.defaultStyle', 'default');
+  s.crossRefs = {
+    chapter: str('crossRefs.chapter', 'chapter {n}'),
+    section: str('crossRefs.section', 'section {n}'),
+    page: str('crossRefs.page', 'p. {n}'),
+    defaultStyle: refStyle === 'number' || refStyle === 'title' || refStyle === 'page' ? refStyle : 'default',
+  };
   s.furniture = { ...s.furniture, style: { ...s.furniture.style, colour: colour('headings.color', s.furniture.style.colour) }, ruleColour: colour('headings.color', s.furniture.ruleColour) };
   return s;
 }

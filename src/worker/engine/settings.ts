@@ -27,7 +27,10 @@ export interface LayoutSettings {
   pageHeight: number;
   /** Margins, pt; with `mirror`, `left` is the inner (spine) margin. */
   margins: { top: number; bottom: number; left: number; right: number; mirror: boolean };
+  /** Text columns a page flows through (with a side column: 2 when it takes text, else 1). */
   columns: number;
+  /** `layout.layoutType: 'oneAndHalf'` (configuration.md §4.1): the side column; absent otherwise. */
+  sideColumn?: { percent: number; role: 'text' | 'floats'; side: 'right' | 'left' | 'outer' | 'inner' };
   /** Space between columns, pt. */
   gutter: number;
   body: {
@@ -90,8 +93,20 @@ export interface LayoutSettings {
     colour: string;
     /** Per level 1–6 (index 0 = H1). */
     /** `breakBefore`: 'none' when disabled, else its parity (configuration.md §8.4). */
-    levels: { size: number; lineHeightEm: number; marginTopEm: number; marginBottomEm: number; breakBefore: 'none' | 'any' | 'odd' | 'even' | 'always-odd' | 'always-even' }[];
+    levels: {
+      size: number;
+      lineHeightEm: number;
+      marginTopEm: number;
+      marginBottomEm: number;
+      breakBefore: 'none' | 'any' | 'odd' | 'even' | 'always-odd' | 'always-even';
+      /** `numberingTemplate` (§8.3; '' = no number), `numberSeparator`, `numberPosition`. */
+      numbering: { template: string; separator: string; position: 'before' | 'replace' };
+    }[];
   };
+  /** `page.pageNumbering` (configuration.md §2): label format word (§3) and the first page's number. */
+  pageNumbering: { format: string; startAt: number };
+  /** `crossRefs` (configuration.md §11.3): words around numbers, `{n}` = the number. */
+  crossRefs: { chapter: string; section: string; page: string; defaultStyle: 'default' | 'number' | 'title' | 'page' };
   furniture: {
     style: TextStyle;
     /** Header rule width, pt; 0 for none. */
@@ -166,8 +181,11 @@ export function defaultSettings(): LayoutSettings {
         marginTopEm: 1.5,
         marginBottomEm: 0.5,
         breakBefore: i === 0 ? ('always-odd' as const) : ('none' as const),
+        numbering: { template: '', separator: ' ', position: 'before' as const },
       })),
     },
+    pageNumbering: { format: 'decimal', startAt: 1 },
+    crossRefs: { chapter: 'chapter {n}', section: 'section {n}', page: 'p. {n}', defaultStyle: 'default' },
     furniture: {
       style: { family: 'Open Sans', weight: 600, italic: false, size: 8, colour: MAIN_COLOUR },
       ruleWidth: 1,

@@ -176,7 +176,7 @@ function printedLines(pages: readonly PageDisplayList[], ctx: CheckContext): Pri
         left,
         right,
         column,
-        columnRight: frame.columnX[column]! + frame.columnWidth,
+        columnRight: frame.columnX[column]! + (frame.columnWidths[column] ?? frame.columnWidth),
         columnBottom: frame.contentTop + frame.contentHeight,
         ratio: item.line.ratio,
         hyphenated: item.line.hyphenated === true,

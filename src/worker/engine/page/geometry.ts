@@ -6,15 +6,21 @@ export interface PageFrame {
   contentTop: number;
   contentWidth: number;
   contentHeight: number;
-  /** Left edge of each column, pt. */
+  /** Left edge of each text column in flow order (main column first), pt. */
   columnX: number[];
-  /** Width of one column, pt. */
+  /** Width of each text column in flow order, pt. */
+  columnWidths: number[];
+  /** Width of the first (main) column, pt. */
   columnWidth: number;
+  /** `oneAndHalf` with `sideColumnRole: 'floats'`: the side column, a channel for floats and side boxes. */
+  side?: { x: number; width: number };
 }
 
 /**
  * Page geometry for a 0-based page index. Page 1 (index 0) is odd/recto; with mirrored margins
- * even pages swap left and right (configuration.md §2, `page.margins.mirror`).
+ * even pages swap left and right (configuration.md §2, `page.margins.mirror`). Column widths follow
+ * configuration.md §4.1: equal columns for single/double/multiple; for `oneAndHalf` a side column
+ * of `sideColumnPercent` of the content width and a main column of the rest less one gutter.
  */
 export function pageFrame(settings: LayoutSettings, pageIndex: number): PageFrame {
   const { margins } = settings;
@@ -25,12 +31,24 @@ export function pageFrame(settings: LayoutSettings, pageIndex: number): PageFram
   const right = margins.mirror && even ? margins.left : margins.right;
   const contentWidth = settings.pageWidth - left - right;
   const contentHeight = settings.pageHeight - margins.top - margins.bottom;
+  const base = { contentLeft: left, contentTop: margins.top, contentWidth, contentHeight };
+  const side = settings.sideColumn;
+  if (side) {
+    const sideWidth = (side.percent / 100) * contentWidth;
+    const mainWidth = contentWidth - sideWidth - settings.gutter;
+    // outer/inner follow the page's parity when margins are mirrored (a recto's outer edge is its right).
+    const onRight = side.side === 'right' || (side.side === 'outer' && !(margins.mirror && even)) || (side.side === 'inner' && margins.mirror && even);
+    const mainX = onRight ? left : left + sideWidth + settings.gutter;
+    const sideX = onRight ? left + mainWidth + settings.gutter : left;
+    if (side.role === 'text') return { ...base, columnX: [mainX, sideX], columnWidths: [mainWidth, sideWidth], columnWidth: mainWidth };
+    return { ...base, columnX: [mainX], columnWidths: [mainWidth], columnWidth: mainWidth, side: { x: sideX, width: sideWidth } };
+  }
   const columns = Math.max(1, settings.columns);
   const columnWidth = (contentWidth - (columns - 1) * settings.gutter) / columns;
   const columnX = Array.from({ length: columns }, (_, i) => left + i * (columnWidth + settings.gutter));
   // Right-to-left books flow from the rightmost column (document-format §18.1, `direction`).
   if (settings.direction === 'rtl') columnX.reverse();
-  return { contentLeft: left, contentTop: margins.top, contentWidth, contentHeight, columnX, columnWidth };
+  return { ...base, columnX, columnWidths: columnX.map(() => columnWidth), columnWidth };
 }
 
 /** Body lines that fit in one column: the baseline grid's row count. */

@@ -1,10 +1,13 @@
 import type { DisplayItem, GlyphRunItem, LineInfo } from '../../protocol/displaylist';
 import { Op, roundPt } from '../../protocol/displaylist';
+import { canonicalNumberFormat } from '../../config/values';
 import type { FontRegistry } from '../fonts/registry';
 import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, SourceRange } from '../parse/model';
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { baselineInLineBox, pageFrame } from './geometry';
+import { inlinesFrom } from './slice';
+import type { NumberingChange } from './structure';
 import { footnoteNumbers, noteAreaHeight, noteLabel, notesCitedBy, type FootnoteDefinition, type NotePiece } from './notes';
 import { placeInFlow, type ResourceBlockFactory } from '../resources/place';
 
@@ -18,6 +21,14 @@ export interface PageDraft {
   opener: boolean;
   /** Parity padding: nothing is set on it. */
   blank: boolean;
+  /** A `:::numbering` change that takes effect on this page (document-format §7.2). */
+  numbering?: NumberingChange;
+}
+
+/** Book-wide facts a chapter's pagination needs (engine/page/structure.ts). */
+export interface ChapterStructure {
+  /** Printed heading numbers by block id (configuration.md §8.3). */
+  headingNumbers?: ReadonlyMap<string, string>;
 }
 
 /** What a piece of text to set is: its inlines, where its source starts, and how to set it. */
@@ -57,6 +68,11 @@ interface PlaceOptions {
   shift?: (line: SetLine) => number;
   /** Whether the block may split across columns (with the widow/orphan minimums). */
   splittable: boolean;
+  /**
+   * Re-sets the block's text for a column of another width (a `oneAndHalf` side column): from
+   * its start (`from` null) or, for the rest of a split block, from that source offset on.
+   */
+  reflow?: (from: number | null, width: number) => SetLine[];
   /** Called for each placed segment with its first line index, count, and column top/bottom y (pt, page coords). */
   onSegment?: (first: number, count: number, top: number, bottom: number, columnX: number) => void;
 }
@@ -77,6 +93,7 @@ export function* paginateChapter(
   setGenerated: SetGenerated,
   /** Figures and tables for `::resource` lines (engine/resources); absent = resources are not set. */
   resourceBlock?: ResourceBlockFactory,
+  structure: ChapterStructure = {},
 ): Generator<undefined, PageDraft[]> {
   const pages: PageDraft[] = [];
   const pitch = settings.body.lineHeight;
@@ -86,12 +103,17 @@ export function* paginateChapter(
 
   const newPage = (): PageDraft => {
     const page: PageDraft = { index: startIndex + pages.length, items: [], opener: false, blank: false };
+    if (pendingNumbering) page.numbering = pendingNumbering;
+    pendingNumbering = undefined;
     pages.push(page);
     return page;
   };
+  /** A `:::numbering` met on a page that already has content: it applies from the next page. */
+  let pendingNumbering: NumberingChange | undefined;
   const cursor: Cursor = { page: newPage(), column: 0, y: 0, columnEmpty: true };
   const frame = () => pageFrame(settings, cursor.page.index);
-  const columnWidth = frame().columnWidth;
+  /** Width of the current column, pt (columns differ in a `oneAndHalf` layout). */
+  const colW = (): number => frame().columnWidths[cursor.column]!;
 
   // Column footnotes (configuration.md §11.1): the notes first cited by lines of the current
   // column, stacked from its foot; pieces of a note too tall for one column wait in `carried`.
@@ -165,9 +187,18 @@ export function* paginateChapter(
   };
 
   /** Places lines on the baseline grid, splitting across columns by the widow/orphan rules. */
-  const placeOnGrid = (block: { id: string }, lines: readonly SetLine[], options: PlaceOptions): void => {
+  const placeOnGrid = (block: { id: string }, setLines: readonly SetLine[], options: PlaceOptions): void => {
     let index = 0;
+    let lines = setLines;
+    let setAt = colW();
     while (index < lines.length) {
+      if (options.reflow && Math.abs(colW() - setAt) > 1e-6) {
+        // The column changed width: re-break what is left at the new measure.
+        const cut = index === 0 ? null : lines[index]!.srcFrom >= 0 ? lines[index]!.srcFrom : lines[index - 1]!.srcTo;
+        lines = [...lines.slice(0, index), ...options.reflow(cut, colW())];
+        setAt = colW();
+        if (index >= lines.length) break;
+      }
       const row = Math.ceil(cursor.y / pitch - 1e-9);
       const height = frame().contentHeight;
       // Lines that fit here together with the notes they cite first: a citing line and its note
@@ -253,13 +284,18 @@ export function* paginateChapter(
           if (pageIsEmpty()) cursor.page.opener = true;
         }
         const style = headingStyle(block, settings);
-        const lines = setText({ base: block.range.from, inlines: block.inlines, style, measure: columnWidth, indent: 0, justify: false });
+        const inlines = numberedInlines(block, structure.headingNumbers?.get(block.id), level);
+        const setHeading = (): SetLine[] => setText({ base: block.range.from, inlines, style, measure: colW(), indent: 0, justify: false });
+        let lines = setHeading();
         const lineHeight = level.lineHeightEm * level.size;
         const marginTop = cursor.columnEmpty ? 0 : level.marginTopEm * level.size;
         const marginBottom = level.marginBottomEm * level.size;
         // Keep with next: the heading needs room for the lines that follow it (§8.1).
         const needed = marginTop + lines.length * lineHeight + marginBottom + settings.body.widowMinLines * pitch;
-        if (!cursor.columnEmpty && cursor.y + needed > limit() + 1e-6) nextColumn();
+        if (!cursor.columnEmpty && cursor.y + needed > limit() + 1e-6) {
+          nextColumn();
+          lines = setHeading();
+        }
         space(marginTop);
         const baseline = baselineFor(lineHeight, style, fonts);
         for (const line of lines) {
@@ -279,8 +315,10 @@ export function* paginateChapter(
         const quote = block.kind === 'blockquote';
         const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
         const x = quote ? settings.blockquote.indent : 0;
-        const lines = setText({ base: block.range.from, inlines: block.inlines, style, measure: columnWidth - x, indent: flush ? 0 : settings.body.firstLineIndent, justify });
-        placeOnGrid(block, lines, { role: 'body', x, splittable: true });
+        const indent = flush ? 0 : settings.body.firstLineIndent;
+        const reflow = (from: number | null, width: number): SetLine[] =>
+          from === null ? setText({ base: block.range.from, inlines: block.inlines, style, measure: width - x, indent, justify }) : setText({ base: from, inlines: inlinesFrom(block.inlines, from), style, measure: width - x, indent: 0, justify });
+        placeOnGrid(block, reflow(null, colW()), { role: 'body', x, splittable: true, reflow });
         afterHeading = false;
         break;
       }
@@ -302,8 +340,9 @@ export function* paginateChapter(
           if (s > 0) space(pitch * 1); // bodyText.verse.stanzaSpace: 1 line
           for (const verseLine of stanza) {
             const x = verseLine.indent * step;
-            const lines = setText({ base: verseLine.range.from, inlines: verseLine.inlines, style: body, measure: columnWidth - x, indent: 0, justify: false });
-            placeOnGrid(block, lines, { role: 'body', x, splittable: true });
+            const reflow = (from: number | null, width: number): SetLine[] =>
+              setText({ base: from ?? verseLine.range.from, inlines: from === null ? verseLine.inlines : inlinesFrom(verseLine.inlines, from), style: body, measure: width - x, indent: 0, justify: false });
+            placeOnGrid(block, reflow(null, colW()), { role: 'body', x, splittable: true, reflow });
           }
         });
         space(pitch);
@@ -317,15 +356,15 @@ export function* paginateChapter(
       case 'mathDisplay': {
         // Until maths is typeset (issue 15) the display shows its TeX source, centred in italic.
         const text: Inline = { kind: 'text', text: block.tex.replace(/\s+/g, ' ').trim(), marks: ['emphasis'], range: block.range };
-        const lines = setText({ base: -1e9, inlines: [{ ...text, offsets: generatedOffsets(text.text) }], style: body, measure: columnWidth, indent: 0, justify: false });
-        placeOnGrid(block, lines, { role: 'body', x: 0, splittable: false, shift: (line) => Math.max(0, (columnWidth - line.width) / 2) });
+        const reflow = (_from: number | null, width: number): SetLine[] => setText({ base: -1e9, inlines: [{ ...text, offsets: generatedOffsets(text.text) }], style: body, measure: width, indent: 0, justify: false });
+        placeOnGrid(block, reflow(null, colW()), { role: 'body', x: 0, splittable: false, reflow, shift: (line) => Math.max(0, (colW() - line.width) / 2) });
         break;
       }
       case 'resourceBlock': {
         // A resource is set in flow where `::resource` stands, one line of space above and below
         // (document-format §12.3). Floats (position ≠ here) belong to float placement; until that
         // places them, they are set here as well.
-        const flow = resourceBlock?.(block, columnWidth, frame().contentHeight);
+        const flow = resourceBlock?.(block, colW(), frame().contentHeight);
         if (!flow) break;
         space(pitch);
         placeInFlow(flow, {
@@ -350,6 +389,17 @@ export function* paginateChapter(
           nextPage(parity === 'odd' || parity === 'even' ? parity : 'any');
         } else if (block.name === 'columnbreak') {
           if (!cursor.columnEmpty) nextColumn();
+        } else if (block.name === 'numbering') {
+          // Page-label format and restart (document-format §7.2): on this page while it has no
+          // content yet, else from the next page on. Unknown formats leave the format unchanged.
+          const format = block.attrs['format'];
+          const startAt = Number((block.attrs['startAt'] ?? '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)));
+          const change: NumberingChange = {
+            ...(format && canonicalNumberFormat(format) ? { format } : {}),
+            ...(Number.isInteger(startAt) && startAt >= 1 ? { startAt } : {}),
+          };
+          if (pageIsEmpty()) cursor.page.numbering = { ...cursor.page.numbering, ...change };
+          else pendingNumbering = { ...pendingNumbering, ...change };
         } else if (block.name === 'space') {
           const n = Number(block.attrs['lines'] ?? 1);
           cursor.y += (Number.isFinite(n) && n > 0 ? n : 1) * pitch;
@@ -386,15 +436,16 @@ export function* paginateChapter(
 
   /** A whole note set at the column measure: number, then text (footnotes.hangingIndent for turnovers). */
   function notePiece(note: FootnoteDefinition): NotePiece {
-    const known = preparedNotes.get(note.noteId);
+    const width = colW();
+    const known = preparedNotes.get(`${note.noteId}|${width}`);
     if (known) return known;
     const n = settings.notes;
     const number = setGenerated(noteLabel(footnotes.get(note.noteId)!, n), noteStyle);
     const firstIndent = Math.max(0, number.width + n.numberGap - n.hangingIndent);
-    const lines = setText({ base: note.range.from, inlines: note.inlines, style: noteStyle, measure: columnWidth - n.hangingIndent, indent: firstIndent, justify: n.align === 'justify' });
+    const lines = setText({ base: note.range.from, inlines: note.inlines, style: noteStyle, measure: width - n.hangingIndent, indent: firstIndent, justify: n.align === 'justify' });
     const all = lines.length > 0 ? lines : [emptyLine()];
     const piece: NotePiece = { note, lines: all, from: 0, to: all.length, number, x: n.hangingIndent };
-    preparedNotes.set(note.noteId, piece);
+    preparedNotes.set(`${note.noteId}|${width}`, piece);
     return piece;
   }
 
@@ -425,7 +476,7 @@ export function* paginateChapter(
     let y = f.contentTop + f.contentHeight - noteAreaHeight(columnNotes, n) + n.spaceAbove;
     if (n.separator.enabled && n.separator.width > 0) {
       const ruleY = roundPt(y);
-      cursor.page.items.push({ op: Op.Rule, x1: roundPt(columnX), y1: ruleY, x2: roundPt(columnX + n.separator.width * columnWidth), y2: ruleY, width: roundPt(n.separator.lineWidth), stroke: n.separator.colour });
+      cursor.page.items.push({ op: Op.Rule, x1: roundPt(columnX), y1: ruleY, x2: roundPt(columnX + n.separator.width * colW()), y2: ruleY, width: roundPt(n.separator.lineWidth), stroke: n.separator.colour });
     }
     y += n.spaceBelowRule;
     columnNotes.forEach((piece, p) => {
@@ -447,12 +498,15 @@ export function* paginateChapter(
     const markerLine = setGenerated(marker, markerStyle);
     // Turnovers align with the text (unorderedLists.hangingIndent): the text starts after the marker box.
     const textX = depthIndent + Math.max(markerLine.width, 0.6 * bodyEm) + settings.lists.gap;
-    const lines = setText({ base: item.range.from, inlines: item.inlines, style: body, measure: columnWidth - textX, indent: 0, justify });
+    const reflow = (from: number | null, width: number): SetLine[] =>
+      setText({ base: from ?? item.range.from, inlines: from === null ? item.inlines : inlinesFrom(item.inlines, from), style: body, measure: width - textX, indent: 0, justify });
+    const lines = reflow(null, colW());
     let first = true;
     placeOnGrid(item, lines.length > 0 ? lines : [markerLine], {
       role: 'body',
       x: textX,
       splittable: true,
+      ...(lines.length > 0 ? { reflow } : {}),
       onSegment: (firstLine, _count, top, _bottom, columnX) => {
         if (!first || firstLine !== 0) return;
         first = false;
@@ -481,7 +535,7 @@ export function* paginateChapter(
       // Verbatim: spaces are kept as no-break spaces so they are not collapsed or stretched.
       const text = sourceLine.replace(/ /g, '\u00a0').replace(/\t/g, '\u00a0'.repeat(4));
       const offsets = sourceLine.includes('\t') ? expandTabs(sourceLine, offset) : undefined;
-      const lines = setText({ base: offset, inlines: [{ kind: 'text', text, marks: [], range, ...(offsets ? { offsets } : {}) }], style, measure: columnWidth - 2 * pad, indent: 0, justify: false, verbatim: true });
+      const lines = setText({ base: offset, inlines: [{ kind: 'text', text, marks: [], range, ...(offsets ? { offsets } : {}) }], style, measure: colW() - 2 * pad, indent: 0, justify: false, verbatim: true });
       all.push(...(lines.length > 0 ? lines : [emptyLine()]));
       offset += sourceLine.length + 1;
     }
@@ -492,7 +546,7 @@ export function* paginateChapter(
       splittable: true,
       onSegment: (_first, _count, top, bottom, columnX) => {
         // The background goes under the text: insert it before this segment's glyph runs.
-        const rect: DisplayItem = { op: Op.Rect, x: roundPt(columnX), y: roundPt(top), w: roundPt(columnWidth), h: roundPt(bottom - top), fill: settings.code.background };
+        const rect: DisplayItem = { op: Op.Rect, x: roundPt(columnX), y: roundPt(top), w: roundPt(colW()), h: roundPt(bottom - top), fill: settings.code.background };
         const items = cursor.page.items;
         let at = items.length;
         while (at > 0 && (items[at - 1] as GlyphRunItem).line?.block === block.id) at--;
@@ -515,7 +569,7 @@ export function* paginateChapter(
     if (n.separator.enabled && n.separator.width > 0) {
       const f = frame();
       const ruleY = roundPt(f.contentTop + cursor.y);
-      cursor.page.items.push({ op: Op.Rule, x1: roundPt(f.columnX[cursor.column]!), y1: ruleY, x2: roundPt(f.columnX[cursor.column]! + n.separator.width * columnWidth), y2: ruleY, width: roundPt(n.separator.lineWidth), stroke: n.separator.colour });
+      cursor.page.items.push({ op: Op.Rule, x1: roundPt(f.columnX[cursor.column]!), y1: ruleY, x2: roundPt(f.columnX[cursor.column]! + n.separator.width * colW()), y2: ruleY, width: roundPt(n.separator.lineWidth), stroke: n.separator.colour });
     }
     cursor.y += n.spaceBelowRule;
     cited.forEach((note, i) => {
@@ -527,6 +581,17 @@ export function* paginateChapter(
       placeFree(note, piece.lines, n.lineHeight, noteStyle, () => piece.x, 'note');
     });
   }
+}
+
+/**
+ * A heading's inlines with its number in front (numberPosition 'before', with numberSeparator)
+ * or instead of its title ('replace'). The number is generated text: it maps to no source.
+ */
+function numberedInlines(block: HeadingBlock, number: string | undefined, level: LayoutSettings['headings']['levels'][number]): readonly Inline[] {
+  if (!number) return block.inlines;
+  const text = level.numbering.position === 'replace' ? number : `${number}${level.numbering.separator}`;
+  const generated: Inline = { kind: 'text', text, marks: [], range: { from: block.range.from, to: block.range.from, line: 0, column: 0 }, offsets: generatedOffsets(text) };
+  return level.numbering.position === 'replace' ? [generated] : [generated, ...block.inlines];
 }
 
 function baselineFor(lineHeight: number, style: TextStyle, fonts: FontRegistry): number {
