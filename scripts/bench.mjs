@@ -10,11 +10,19 @@ const nodeOnly = args.includes('--node-only');
 const dist = args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length) ?? 'dist-bench';
 if (!nodeOnly) {
   process.stderr.write(`bench: building the app into ${dist}\n`);
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, POSTEXT_DIST: dist } });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--bypass-lock'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, POSTEXT_DIST: dist } });
 }
 // Inside the project, so the bundle resolves @playwright/test and pagedjs from node_modules.
 const folder = join('node_modules', '.cache', 'postext-bench');
 mkdirSync(folder, { recursive: true });
 const out = join(folder, 'bench.mjs');
-execFileSync('npx', ['rolldown', 'bench/index.ts', '--platform', 'node', '--format', 'esm', '--file', out, '--external', '@playwright/test'], { stdio: ['ignore', 'ignore', 'inherit'] });
+// Packages stay external: they load their wasm files relative to their own folders.
+const { build } = await import('rolldown');
+await build({
+  input: 'bench/index.ts',
+  platform: 'node',
+  external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !/^[A-Za-z]:/.test(id),
+  output: { file: out, format: 'esm' },
+  logLevel: 'warn',
+});
 execFileSync('node', [out, ...args], { stdio: 'inherit' });
