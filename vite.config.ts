@@ -54,6 +54,16 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,wasm,woff2,ttf,otf,svg,png,webmanifest,json,md}'],
         maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
+        // CJK faces (10–15 MB each, engine/fonts/bundled.ts `onDemand`) are not precached: the
+        // worker fetches one only when a book needs it, and this runtime rule keeps it for offline use.
+        globIgnores: ['**/assets/NotoSerifSC_*', '**/assets/NotoSansSC_*'],
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/Noto(Serif|Sans)SC_[^/]*\.ttf$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'postext-cjk-fonts', expiration: { maxEntries: 8 }, cacheableResponse: { statuses: [200] } },
+          },
+        ],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/presets\//, /^\/assets\//],
         clientsClaim: true,
