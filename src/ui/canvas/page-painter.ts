@@ -4,7 +4,7 @@
  * glyph), and each canvas is painted in an animation frame at the device pixel ratio.
  * A canvas keeps its old picture until the new one is ready (no blank flash after an edit).
  */
-import { GlyphPathCache, paintPage } from '../../worker/paint/painter';
+import { GlyphPathCache, ImageBitmapCache, paintPage } from '../../worker/paint/painter';
 import type { BookClient } from '../../worker/protocol/client';
 import { Op, type PageDisplayList } from '../../worker/protocol/displaylist';
 import { defaultSettings } from '../../worker/engine/settings';
@@ -29,6 +29,8 @@ const LIST_CACHE = 24;
 
 export class PagePainter {
   readonly glyphs = new GlyphPathCache();
+  /** Decoded pictures (ImageItem.image keys), fetched from the worker once. */
+  readonly images = new ImageBitmapCache();
   private readonly lists = new Map<number, { revision: number; list: PageDisplayList }>();
 
   constructor(private readonly client: BookClient) {}
@@ -65,6 +67,7 @@ export class PagePainter {
     const list = await this.displayList(index, revision);
     if (!list) return false;
     await this.ensureGlyphs(list);
+    await this.images.load(list, (key) => this.client.getImage(key));
     await nextFrame();
     if (canvas.dataset['pending'] !== token || !canvas.isConnected) return false;
     const dpr = window.devicePixelRatio || 1;
@@ -73,7 +76,7 @@ export class PagePainter {
     canvas.height = Math.round(cssHeight * dpr);
     const ctx = canvas.getContext('2d');
     if (!ctx) return false;
-    paintPage(ctx, list, this.glyphs, canvas.width / list.width);
+    paintPage(ctx, list, this.glyphs, canvas.width / list.width, 0, 0, this.images);
     canvas.dataset['painted'] = token;
     return true;
   }

@@ -37,6 +37,8 @@ import { yieldToEventLoop } from './yield';
 import type { BundledFace } from '../engine/fonts/bundled';
 import { facesToLoad } from '../engine/fonts/demand';
 import { Library, type LibraryEnvironment } from './library';
+import { danglingAfterDelete, HostResources, listResourceInfo, mimeOfBytes, renameOps } from './resources';
+import { DeleteResourceSchema, RenameResourceSchema, type DeleteResourceResult, type RenameResourceResult, type ResourceInfo } from '../protocol/messages';
 
 /** What the host needs from the place it runs in (worker or Node); presets and storage: see LibraryEnvironment. */
 export interface HostEnvironment extends LibraryEnvironment {
@@ -51,7 +53,7 @@ export interface HostEnvironment extends LibraryEnvironment {
   /** Monotonic clock, ms (for time-slicing only; layout itself never reads it). */
   now(): number;
   /** Rasterises a display list; absent where no OffscreenCanvas exists (Node). */
-  raster?: (list: PageDisplayList, fonts: FontRegistry, request: { width: number; format: 'png' | 'jpeg' | 'webp'; quality?: number | undefined; crop?: { x: number; y: number; width: number; height: number } | undefined }) => Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
+  raster?: (list: PageDisplayList, fonts: FontRegistry, request: { width: number; format: 'png' | 'jpeg' | 'webp'; quality?: number | undefined; crop?: { x: number; y: number; width: number; height: number } | undefined }, images?: (key: string) => { bytes: Uint8Array; mime: string } | null) => Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
 }
 
 /** How long layout runs before giving the event loop a turn, ms. Keeps cancel latency low. */
@@ -305,7 +307,46 @@ export class BookHost implements BookWorkerApi {
     if (!this.env.raster) throw new Error('Rasterising needs OffscreenCanvas, which this environment lacks.');
     const list = this.layout?.pages[pageIndex];
     if (!list) throw new Error(`There is no page ${pageIndex + 1}; the book has ${this.layout?.pages.length ?? 0} pages.`);
-    return this.env.raster(list, await this.loadFonts(), valid);
+    const book = this.book;
+    return this.env.raster(list, await this.loadFonts(), valid, (key) => (book ? this.resources.image(book, key) : null));
+  }
+
+  // ---- resources (tools.md §3.4, §7.6) ----
+  private readonly resources = new HostResources();
+
+  async listResources(): Promise<{ revision: number; resources: ResourceInfo[] }> {
+    const book = this.requireBook();
+    const parsed = book.chapters.map((chapter, i) => parseCached({ id: chapter.id, title: chapter.title, source: chapter.text }, i === 0, this.cache));
+    return { revision: this.revision, resources: listResourceInfo(book, this.resources.setFor(book), parsed) };
+  }
+
+  async getImage(key: string): Promise<{ bytes: Uint8Array; mime: string } | null> {
+    return this.book ? this.resources.image(this.book, String(key)) : null;
+  }
+
+  async getResourcePayload(id: string): Promise<{ bytes: Uint8Array; mime: string } | null> {
+    const payload = this.book?.resources.find((r) => r.record.id === id)?.payload;
+    return payload ? { bytes: payload, mime: mimeOfBytes(payload) } : null;
+  }
+
+  async renameResource(request: unknown): Promise<RenameResourceResult> {
+    const parsed = RenameResourceSchema.safeParse(request);
+    if (!parsed.success) return { ok: false, error: `The rename was refused: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ')}.`, revision: this.revision };
+    const { id, newId, updateReferences, origin } = parsed.data;
+    const plan = renameOps(this.requireBook(), id, newId, updateReferences !== false);
+    if ('error' in plan) return { ok: false, error: plan.error, revision: this.revision };
+    if (plan.ops.length === 0) return { ok: true, revision: this.revision, renamedReferences: 0 };
+    const result = await this.apply({ origin: origin ?? 'ui', baseRevision: this.revision, ops: plan.ops });
+    return result.ok ? { ok: true, revision: result.revision, renamedReferences: plan.references } : { ok: false, error: result.error, revision: result.revision };
+  }
+
+  async deleteResource(request: unknown): Promise<DeleteResourceResult> {
+    const parsed = DeleteResourceSchema.safeParse(request);
+    if (!parsed.success) return { ok: false, error: `The delete was refused: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ')}.`, revision: this.revision };
+    const book = this.requireBook();
+    const dangling = danglingAfterDelete(book, parsed.data.id);
+    const result = await this.apply({ origin: parsed.data.origin ?? 'ui', baseRevision: this.revision, ops: [{ type: 'resource.delete', id: parsed.data.id }] });
+    return result.ok ? { ok: true, revision: result.revision, danglingReferences: dangling } : { ok: false, error: result.error, revision: result.revision };
   }
 
   async getDiagnostics(): Promise<{ revision: number; diagnostics: BookDiagnostic[] }> {
@@ -461,6 +502,7 @@ export class BookHost implements BookWorkerApi {
       chapters: book.chapters.map((c) => ({ id: c.id, title: c.title, source: c.text })),
       settings,
       hyphenator,
+      resources: this.resources.setFor(book),
     };
     let sliceStart = this.env.now();
     // The chapter on screen first: laid out where it started last time and published at once.

@@ -37,8 +37,8 @@ export function createBrowserHost(): BookHost {
     presets: createFetchReaders(presetsRoot.href),
     openStorage: () => openBookStorage(),
     uiLocale: () => self.navigator.language || null,
-    raster: async (list, fonts, request) => {
-      const result = await rasterise(list, fonts, request);
+    raster: async (list, fonts, request, images) => {
+      const result = await rasterise(list, fonts, request, images);
       return Comlink.transfer(result, [result.bytes]);
     },
   });

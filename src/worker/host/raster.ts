@@ -1,14 +1,17 @@
 import type { FontRegistry } from '../engine';
-import { GlyphPathCache, paintPage } from '../paint/painter';
+import { GlyphPathCache, ImageBitmapCache, paintPage } from '../paint/painter';
 import type { PageDisplayList } from '../protocol/displaylist';
 
 const glyphCache = new GlyphPathCache();
+const imageCache = new ImageBitmapCache();
 
 /** Paints a display list on an OffscreenCanvas with the shared painter and encodes it. */
 export async function rasterise(
   list: PageDisplayList,
   fonts: FontRegistry,
   request: { width: number; format: 'png' | 'jpeg' | 'webp'; quality?: number | undefined; crop?: { x: number; y: number; width: number; height: number } | undefined },
+  /** Picture bytes by content key (ImageItem.image), decoded here with createImageBitmap. */
+  images?: (key: string) => { bytes: Uint8Array; mime: string } | null,
 ): Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }> {
   for (const [fontId, glyphs] of glyphCache.missing(list)) {
     const face = fonts.get(fontId);
@@ -23,7 +26,8 @@ export async function rasterise(
   const canvas = new OffscreenCanvas(width, height);
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('OffscreenCanvas 2D context is unavailable.');
-  paintPage(ctx, list, glyphCache, scale, -crop.x * list.width * scale, -crop.y * list.height * scale);
+  if (images) await imageCache.load(list, async (key) => images(key));
+  paintPage(ctx, list, glyphCache, scale, -crop.x * list.width * scale, -crop.y * list.height * scale, imageCache);
   const mimeType = `image/${request.format}`;
   const blob = await canvas.convertToBlob({ type: mimeType, ...(request.quality !== undefined ? { quality: request.quality } : {}) });
   return { bytes: await blob.arrayBuffer(), mimeType, width, height };

@@ -22,6 +22,10 @@ import type {
   TransactionResult,
   UndoTextResult,
   WorkerEvent,
+  ResourceInfo,
+  RenameResourceResult,
+  DeleteResourceResult,
+  Origin,
 } from './messages';
 
 export interface WorkerHandle {
@@ -128,6 +132,22 @@ export class BookClient {
   }
   undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult> {
     return this.call<UndoTextResult>(() => this.api.undoText(request) as Promise<UndoTextResult>);
+  }
+  // ---- resources (tools.md §3.4, §7.6) ----
+  listResources(): Promise<{ revision: number; resources: ResourceInfo[] }> {
+    return this.call(() => this.api.listResources());
+  }
+  getImage(key: string): Promise<{ bytes: Uint8Array; mime: string } | null> {
+    return this.call(() => this.api.getImage(key));
+  }
+  getResourcePayload(id: string): Promise<{ bytes: Uint8Array; mime: string } | null> {
+    return this.call(() => this.api.getResourcePayload(id));
+  }
+  renameResource(request: { id: string; newId: string; updateReferences?: boolean; origin?: Origin }): Promise<RenameResourceResult> {
+    return this.call<RenameResourceResult>(() => this.api.renameResource(request) as Promise<RenameResourceResult>);
+  }
+  deleteResource(request: { id: string; origin?: Origin }): Promise<DeleteResourceResult> {
+    return this.call<DeleteResourceResult>(() => this.api.deleteResource(request) as Promise<DeleteResourceResult>);
   }
   // ---- books (tools.md §7.3, §7.13–§7.15) ----
   openProject(projectId: string): Promise<BookSnapshot> {

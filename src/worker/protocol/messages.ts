@@ -225,7 +225,7 @@ export type UndoTextResult =
   | { ok: false; error: string; revision: number };
 
 /** What the worker exposes. Every method validates its arguments; none trusts the caller. */
-export interface BookWorkerApi extends BookLibraryApi {
+export interface BookWorkerApi extends BookLibraryApi, BookResourcesApi {
   hello(): Promise<{ protocolVersion: number }>;
   /** Liveness probe for the UI's watchdog. */
   ping(): Promise<number>;
@@ -398,4 +398,52 @@ export interface BookLibraryApi {
   inspectPostext(request: z.input<typeof InspectPostextSchema>): Promise<PostextInfoResult>;
   /** Imports a `.postext` as a new project (opened unless `open: false`). */
   importPostext(request: z.input<typeof ImportPostextSchema>): Promise<{ project: ProjectEntry; warnings: string[] }>;
+}
+
+// =============================================================================================
+// Resources (tools.md §3.4, §7.6): listing with uses and numbers, picture bytes, rename, delete
+
+/** One resource as the Resources panel and the resource tools show it. */
+export interface ResourceInfo {
+  record: ResourceRecord & { payloadBytes?: number };
+  /** `:ref` / `::resource` references to it in the book. */
+  uses: number;
+  /** Its number in first-mention order (e.g. "1.2"), or null when nothing cites it. */
+  number: string | null;
+  /** What `:ref` prints, e.g. "Fig. 1.2"; null for an unknown type. */
+  label: string | null;
+  /** Natural print size, pt (bitmaps at their resolution, SVG at its own size). */
+  natural: { width: number; height: number } | null;
+  /** Pixel size, format and the file's stated ppi of a bitmap. */
+  pixels?: { width: number; height: number; format: string; fileResolution?: number };
+  /** Why it cannot be drawn (missing file, undecodable picture), or null. */
+  problem: string | null;
+}
+
+const resourceIdText = z.string().min(1, 'id names a resource (see listResources().resources[].record.id)');
+export const RenameResourceSchema = z
+  .object({
+    id: resourceIdText,
+    newId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'resource ids use letters, digits, ., _, : and -, starting with a letter or digit'),
+    /** Rename every `:ref` / `::resource` naming it too (default true). */
+    updateReferences: z.boolean().optional(),
+    origin: OriginSchema.optional(),
+  })
+  .strict();
+export const DeleteResourceSchema = z.object({ id: resourceIdText, origin: OriginSchema.optional() }).strict();
+
+export type RenameResourceResult = { ok: true; revision: number; renamedReferences: number } | { ok: false; error: string; revision: number };
+export type DeleteResourceResult = { ok: true; revision: number; danglingReferences: number } | { ok: false; error: string; revision: number };
+
+export interface BookResourcesApi {
+  /** The open book's resources with uses, numbers and sizes. */
+  listResources(): Promise<{ revision: number; resources: ResourceInfo[] }>;
+  /** A picture's bytes by the content key a display list names (`ImageItem.image`), or null. */
+  getImage(key: string): Promise<{ bytes: Uint8Array; mime: string } | null>;
+  /** A resource's stored picture (bitmap or SVG bytes) for previews, or null. */
+  getResourcePayload(id: string): Promise<{ bytes: Uint8Array; mime: string } | null>;
+  /** Renames a resource; by default every reference in the book follows, in the same transaction. */
+  renameResource(request: z.input<typeof RenameResourceSchema>): Promise<RenameResourceResult>;
+  /** Deletes a resource and says how many references it leaves dangling. */
+  deleteResource(request: z.input<typeof DeleteResourceSchema>): Promise<DeleteResourceResult>;
 }
