@@ -6,7 +6,6 @@
 import type { BookClient } from '../worker/protocol/client';
 import type { UiBridge } from './context';
 import { bookTools } from './groups/books';
-import { checkTools } from './groups/checks';
 import { designTools } from './groups/design';
 import { exportTools } from './groups/export';
 import { seeingTools } from './groups/seeing';
@@ -19,7 +18,7 @@ export { ToolRegistry } from './registry';
 
 export function createToolRegistry(client: BookClient, ui?: UiBridge): ToolRegistry {
   const ctx = { client, ui };
-  return new ToolRegistry([...seeingTools(ctx), ...checkTools(ctx), ...designTools(ctx), ...textTools(ctx), ...bookTools(ctx), ...exportTools(ctx)]);
+  return new ToolRegistry([...seeingTools(ctx), ...designTools(ctx), ...textTools(ctx), ...bookTools(ctx), ...exportTools(ctx)]);
 }
 
 /** Registers the tools while the Sandbox is mounted; call the returned function to withdraw them. */

@@ -54,7 +54,9 @@ export function hitTest(page: PageDisplayList, x: number, y: number): SourcePoin
   const run = best.run;
   let glyph = 0;
   while (glyph + 1 < run.glyphs.length && run.xs[glyph + 1]! <= x) glyph++;
-  const after = x > (run.xs[glyph]! + glyphEnd(run, glyph)) / 2;
+  // In a right-to-left run (clusters fall left to right) the logical "after" is the left half.
+  const rtl = run.clusters.length > 1 ? run.clusters[0]! > run.clusters[run.clusters.length - 1]! : /[\u0590-\u08ff]/.test(run.text);
+  const after = rtl ? x < (run.xs[glyph]! + glyphEnd(run, glyph)) / 2 : x > (run.xs[glyph]! + glyphEnd(run, glyph)) / 2;
   const cluster = run.clusters[glyph]!;
   let textIndex = cluster;
   if (after) {

@@ -76,6 +76,25 @@ describe('the Arabic sample book', () => {
     for (const run of arabic.slice(0, 50)) expect(run.clusters[0]!).toBeGreaterThan(run.clusters[run.clusters.length - 1]!);
   }, 120_000);
 
+  it('maps a click on an Arabic glyph back to its source character (before it on the right half)', async () => {
+    const { pages, host } = await layOut('arabic-book');
+    const page = pages[2]!;
+    const run = page.items.find((i): i is GlyphRunItem => i.op === Op.GlyphRun && i.line?.role === 'body' && /[\u0600-\u06ff]{4}/.test(i.text) && i.glyphs.length > 6)!;
+    const book = await host.getBook();
+    const chapter = book.chapters.find((c) => c.id === run.chapter)!;
+    // A glyph in the middle of the run; its cluster's source offset holds the same character.
+    const g = Math.floor(run.glyphs.length / 2);
+    const left = run.xs[g]!;
+    const right = run.xs[g + 1] ?? left + run.size / 2;
+    const cluster = run.clusters[g]!;
+    const source = run.srcMap ? run.srcMap[cluster]! : run.srcFrom + cluster;
+    expect(chapter.text[source]).toBe(run.text[cluster]);
+    const onRight = await host.hitTest(page.index, left + (right - left) * 0.9, run.y - 1);
+    expect(onRight?.offset).toBe(source);
+    const onLeft = await host.hitTest(page.index, left + (right - left) * 0.1, run.y - 1);
+    expect(onLeft!.offset).toBeGreaterThan(source);
+  }, 120_000);
+
   it('sets the Arabic edition of the guide with no missing glyph', async () => {
     const { pages } = await layOut('postext-guide', 'ar');
     expect(notdefCount(pages)).toBe(0);
