@@ -6,7 +6,7 @@
  * Incremental by memoisation: paragraphs by (content, style, measure); chapters by
  * (source, settings, start page). A memoised relayout therefore equals a full one.
  */
-import { DISPLAY_LIST_VERSION, type PageDisplayList } from '../protocol/displaylist';
+import { DISPLAY_LIST_VERSION, Op, type PageDisplayList } from '../protocol/displaylist';
 import type { FontRegistry } from './fonts/registry';
 import { parseChapter } from './parse';
 import type { Inline, ParsedChapter } from './parse/model';
@@ -19,11 +19,16 @@ import { initialNumbering, labelPages, type NumberingState } from './page/struct
 import { setParagraph, type InlineContext, type SetLine } from './paragraph';
 import { settingsKey, type LayoutSettings, type TextStyle } from './settings';
 import { numberBook, resourceFlowBlock, type ResourceNumbering, type ResourceSet } from './resources';
+import { formulaRefsKey, prepareBookMath, rebaseMath, shiftFormulas, type BookMath } from './math/book';
+import { equationRefText } from './math/numbering';
+import type { MathTypesetter } from './math/types';
 
 export { defaultSettings, type LayoutSettings } from './settings';
 export { FontRegistry, type FontSource } from './fonts/registry';
 export { createHyphenator, resolveHyphenationLanguage, type Hyphenator } from './text/hyphenate';
 export { prepareResources, type ResourceSet } from './resources';
+export { bookFormulas, mayHaveMaths } from './math/book';
+export type { MathTypesetter } from './math/types';
 
 export interface ChapterInput {
   id: string;
@@ -40,6 +45,8 @@ export interface BookInput {
   hyphenator?: Hyphenator | undefined;
   /** The book's figures and tables, prepared by `prepareResources` (engine/resources); absent = none. */
   resources?: ResourceSet | undefined;
+  /** MathJax, loaded by the host when the book has formulas (engine/math); absent = grey placeholders. */
+  math?: MathTypesetter | undefined;
 }
 
 export interface ChapterLayout {
@@ -54,6 +61,8 @@ export interface ChapterLayout {
 export interface BookLayout {
   pages: PageDisplayList[];
   chapters: ChapterLayout[];
+  /** Page labels printed by `:::toc` or page references still moved after the last allowed pass. */
+  labelsUnsettled?: true;
 }
 
 /** Memo tables owned by the caller (the worker keeps one per open book). */
@@ -63,6 +72,8 @@ export class EngineCache {
   readonly chapters = new Map<string, { source: string; layout: ChapterLayout }>();
   /** Page numbering each chapter started with in the last full layout (for a chapter laid out alone first). */
   readonly numberingAt = new Map<string, NumberingState>();
+  /** Page label of every block (`chapterId|blockId`) in the last full layout: what `:::toc` and page references print. */
+  pageLabels: ReadonlyMap<string, string> = new Map();
   /** Drops entries the last complete layout did not use, so memory tracks the live book. */
   prune(liveParagraphs: Set<string>, liveChapters: Set<string>): void {
     for (const key of this.paragraphs.keys()) if (!liveParagraphs.has(key)) this.paragraphs.delete(key);
@@ -87,9 +98,18 @@ export function parseCached(chapter: ChapterInput, isFirst: boolean, cache: Engi
 export interface LayoutProgress {
   chaptersDone: number;
   chapters: number;
+  /** The chapter just finished: final for this build, since its start depends only on earlier chapters. */
+  chapter?: ChapterLayout;
 }
 
-export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineCache): Generator<LayoutProgress | undefined, BookLayout> {
+/**
+ * Generated page labels (`:::toc`, page references) converge over passes: a pass prints the labels
+ * of the previous layout; when they changed, the book is laid out again — only the chapters that
+ * print them miss the memo — at most `MAX_LABEL_PASSES` more times (configuration.md §11.5).
+ */
+const MAX_LABEL_PASSES = 3;
+
+export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineCache, pass = 0): Generator<LayoutProgress | undefined, BookLayout> {
   const chapters: ChapterLayout[] = [];
   const live: LiveKeys = { paragraphs: new Set<string>(), chapters: new Set<string>() };
   const shared = prepareBook(book, cache);
@@ -101,10 +121,14 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
     numbering = layout.numbering;
     chapters.push(layout);
     next += layout.pages.length;
-    yield { chaptersDone: c + 1, chapters: book.chapters.length };
+    yield { chaptersDone: c + 1, chapters: book.chapters.length, chapter: layout };
   }
+  const labels = blockPageLabels(chapters);
+  const settled = shared.structure.usesPages.size === 0 || sameLabels(labels, cache.pageLabels);
+  cache.pageLabels = labels;
+  if (!settled && pass < MAX_LABEL_PASSES) return yield* layoutBook(book, fonts, cache, pass + 1);
   cache.prune(live.paragraphs, live.chapters);
-  return { pages: chapters.flatMap((c) => c.pages), chapters };
+  return { pages: chapters.flatMap((c) => c.pages), chapters, ...(settled ? {} : { labelsUnsettled: true as const }) };
 }
 
 /**
@@ -127,6 +151,8 @@ interface SharedBook {
   refs: Map<string, string>;
   /** Resource numbers in first-mention order (document-format §12.4), when the book has resources. */
   numbering?: ResourceNumbering | undefined;
+  /** Equation numbers and the formula setter (engine/math). */
+  math: BookMath;
   /** Heading numbers and reference targets (engine/page/book.ts). */
   structure: BookStructure;
   /** Everything book-wide a chapter's pages depend on besides its own source and start page. */
@@ -140,8 +166,9 @@ function prepareBook(book: BookInput, cache: EngineCache): SharedBook {
   // Whether hyphenation patterns are at hand changes every paragraph's breaks: part of the key.
   const numbering = book.resources ? numberBook(book.resources, parsed) : undefined;
   const resourcesKey = book.resources ? `|${hashString(book.resources.key)}|${JSON.stringify([...numbering!.numbers.values()].map((n) => [n.resourceId, n.number]))}` : '';
-  const key = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}${resourcesKey}`;
-  return { parsed, refs, numbering, key, structure: bookStructure(parsed, book.settings) };
+  const math = prepareBookMath(parsed, book.settings, book.math);
+  const key = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`;
+  return { parsed, refs, numbering, math, key, structure: bookStructure(parsed, book.settings, cache.pageLabels) };
 }
 
 function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys, numberingStart: NumberingState = initialNumbering(book.settings)): Generator<undefined, ChapterLayout> {
@@ -155,7 +182,7 @@ function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: n
     markParagraphsLive(hit.layout, live.paragraphs, cache);
     return hit.layout;
   }
-  const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering, placement);
+  const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering, shared.math, placement);
   cache.chapters.set(chapterKey, { source: input.source, layout });
   return layout;
 }
@@ -212,10 +239,11 @@ function* layoutChapter(
   liveParagraphs: Set<string>,
   refs: ReadonlyMap<string, string>,
   numbering?: ResourceNumbering,
+  math: BookMath = prepareBookMath([parsed], book.settings, book.math),
   placement: ChapterPlacement = chapterPlacement(bookStructure([parsed], book.settings), input.id, initialNumbering(book.settings)),
 ): Generator<undefined, ChapterLayout> {
   const settings = book.settings;
-  const sKey = `${settingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}`;
+  const sKey = `${settingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.math ? 'math' : 'no-math'}`;
   const usedKeys: string[] = [];
   const notes = footnoteNumbers(parsed);
   const context: InlineContext = {
@@ -223,12 +251,13 @@ function* layoutChapter(
       const n = notes.get(noteId);
       return n === undefined ? undefined : noteMarker(n, settings.notes);
     },
-    refText: (target, _form, attrs) => numbering?.refText(target, attrs) ?? placement.refText(target, attrs) ?? refs.get(target) ?? '?',
+    refText: (target, form, attrs) => equationRefText(math.equations, target, form) ?? numbering?.refText(target, attrs) ?? placement.refText(target, attrs) ?? refs.get(target) ?? '?',
+    formula: math.setFormula,
   };
   const env = { fonts, settings, context, hyphenator: book.hyphenator };
   const setText = (request: TextRequest): SetLine[] => {
     const { base } = request;
-    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${contextKey(request.inlines, context)}|${inlineKey(request.inlines, base)}`;
+    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}|${inlineKey(request.inlines, base)}`;
     usedKeys.push(key);
     liveParagraphs.add(key);
     let lines = cache.paragraphs.get(key);
@@ -244,6 +273,7 @@ function* layoutChapter(
   };
   const drafts: PageDraft[] = yield* paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight) =>
     resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id }),
+    math,
     placement.structure,
   );
   const title = input.title || firstHeadingText(parsed) || '';
@@ -271,6 +301,27 @@ function* layoutChapter(
   const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages };
   chapterParagraphKeys.set(layout, usedKeys);
   return layout;
+}
+
+/** The label of the first page each block appears on, by `chapterId|blockId`. */
+function blockPageLabels(chapters: readonly ChapterLayout[]): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const chapter of chapters) {
+    for (const page of chapter.pages) {
+      for (const item of page.items) {
+        if (item.op !== Op.GlyphRun || !item.line) continue;
+        const key = `${chapter.id}|${item.line.block}`;
+        if (!labels.has(key)) labels.set(key, page.label);
+      }
+    }
+  }
+  return labels;
+}
+
+function sameLabels(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, label] of a) if (b.get(key) !== label) return false;
+  return true;
 }
 
 /** The generated texts (note numbers, reference texts) a paragraph prints, for its memo key. */
@@ -304,6 +355,7 @@ function inlineKey(inlines: readonly Inline[], base: number): string {
 
 function rebaseInlines(inlines: readonly Inline[], base: number): Inline[] {
   return inlines.map((inline) => {
+    if (inline.kind === 'math') return rebaseMath(inline, base);
     if (inline.kind !== 'text') return inline;
     return {
       ...inline,
@@ -316,7 +368,7 @@ function rebaseInlines(inlines: readonly Inline[], base: number): Inline[] {
 function shiftLines(lines: readonly SetLine[], delta: number): SetLine[] {
   if (delta === 0) return lines as SetLine[];
   return lines.map((line) => ({
-    ...line,
+    ...shiftFormulas(line, delta),
     srcFrom: line.srcFrom < 0 ? line.srcFrom : line.srcFrom + delta,
     srcTo: line.srcTo < 0 ? line.srcTo : line.srcTo + delta,
     // Negative offsets are generated text (hyphens, note numbers): they map to no source and stay.

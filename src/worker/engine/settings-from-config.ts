@@ -111,12 +111,27 @@ export const APPLIED_SETTINGS = [
   'headings.levels[level=*].numberingTemplate',
   'headings.levels[level=*].numberSeparator',
   'headings.levels[level=*].numberPosition',
+  'toc.levels',
+  'toc.leader.enabled',
+  'toc.leader.char',
+  'toc.leader.gap',
   'page.pageNumbering.format',
   'page.pageNumbering.startAt',
   'crossRefs.chapter',
   'crossRefs.section',
   'crossRefs.page',
   'crossRefs.defaultStyle',
+  'math.enabled',
+  'math.fontSizeScale',
+  'math.color',
+  'math.marginTop',
+  'math.marginBottom',
+  'math.indentAfterDisplay',
+  'math.equationNumbering.enabled',
+  'math.equationNumbering.numberingTemplate',
+  'math.equationNumbering.resetOn',
+  'math.equationNumbering.counterFormat',
+  'math.equationNumbering.format',
 ];
 declareAppliedSettings(APPLIED_SETTINGS);
 
@@ -272,6 +287,11 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       },
     };
   });
+  const tocLevels = at('toc.levels');
+  s.toc = {
+    levels: Array.isArray(tocLevels) ? tocLevels.map((l) => (l && typeof l === 'object' && 'level' in l ? Number((l as { level: unknown }).level) : NaN)).filter((n) => n >= 1 && n <= 6) : [1],
+    leader: { enabled: bool('toc.leader.enabled', true), char: str('toc.leader.char', '.'), gap: pt('toc.leader.gap', 0.5 * bodySize, bodySize) },
+  };
   s.pageNumbering = { format: str('page.pageNumbering.format', 'decimal'), startAt: Math.round(num('page.pageNumbering.startAt', 1)) };
   const refStyle = str('crossRefs.defaultStyle', 'default');
   s.crossRefs = {
@@ -281,5 +301,25 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     defaultStyle: refStyle === 'number' || refStyle === 'title' || refStyle === 'page' ? refStyle : 'default',
   };
   s.furniture = { ...s.furniture, style: { ...s.furniture.style, colour: colour('headings.color', s.furniture.style.colour) }, ruleColour: colour('headings.color', s.furniture.ruleColour) };
+  // math (configuration.md §10): margins are in the formula's own em (display size = body × scale).
+  const mathScale = num('math.fontSizeScale', 1) > 0 ? num('math.fontSizeScale', 1) : 1;
+  const formulaEm = bodySize * mathScale;
+  const resetOn = /^h([1-6])$/.exec(str('math.equationNumbering.resetOn', 'never'));
+  s.math = {
+    ...s.math,
+    enabled: bool('math.enabled', true),
+    fontSizeScale: mathScale,
+    colour: colour('math.color', body.style.colour),
+    marginTopEm: pt('math.marginTop', 0.8 * formulaEm, formulaEm) / formulaEm,
+    marginBottomEm: pt('math.marginBottom', 0.8 * formulaEm, formulaEm) / formulaEm,
+    indentAfterDisplay: bool('math.indentAfterDisplay', true),
+    numbering: {
+      enabled: bool('math.equationNumbering.enabled', true),
+      template: str('math.equationNumbering.numberingTemplate', '{n}'),
+      resetOn: resetOn ? Number(resetOn[1]) : 0,
+      counterFormat: str('math.equationNumbering.counterFormat', 'decimal'),
+      format: str('math.equationNumbering.format', '({n})'),
+    },
+  };
   return s;
 }

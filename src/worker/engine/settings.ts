@@ -103,6 +103,8 @@ export interface LayoutSettings {
       numbering: { template: string; separator: string; position: 'before' | 'replace' };
     }[];
   };
+  /** `toc` (configuration.md §11.5): heading levels listed by `:::toc`, and the dotted leader (gap in pt). */
+  toc: { levels: number[]; leader: { enabled: boolean; char: string; gap: number } };
   /** `page.pageNumbering` (configuration.md §2): label format word (§3) and the first page's number. */
   pageNumbering: { format: string; startAt: number };
   /** `crossRefs` (configuration.md §11.3): words around numbers, `{n}` = the number. */
@@ -112,6 +114,32 @@ export interface LayoutSettings {
     /** Header rule width, pt; 0 for none. */
     ruleWidth: number;
     ruleColour: string;
+  };
+  /** `math` (configuration.md §10): formulas typeset by MathJax (engine/math). */
+  math: MathSettings;
+}
+
+export interface MathSettings {
+  /** false: `$…$` and displays are printed literally. */
+  enabled: boolean;
+  /** Formula em = surrounding text size × this (display: body size × this). */
+  fontSizeScale: number;
+  /** Formula colour; null follows the surrounding text (`math.color` follows bodyText.color). */
+  colour: string | null;
+  /** Space above / below a display, in the formula's em (the bottom is a minimum: the grid may add). */
+  marginTopEm: number;
+  marginBottomEm: number;
+  indentAfterDisplay: boolean;
+  keepWithLeadIn: boolean;
+  numbering: {
+    enabled: boolean;
+    /** `{n}` = the counter, `{h1}`…`{h6}` = heading counters. */
+    template: string;
+    /** Heading level (1–6) whose headings restart the count; 0 = never. */
+    resetOn: number;
+    counterFormat: string;
+    /** As printed and cited by `\eqref`; `{n}` = the templated number. */
+    format: string;
   };
 }
 
@@ -184,12 +212,23 @@ export function defaultSettings(): LayoutSettings {
         numbering: { template: '', separator: ' ', position: 'before' as const },
       })),
     },
+    toc: { levels: [1], leader: { enabled: true, char: '.', gap: 0.5 * bodySize } },
     pageNumbering: { format: 'decimal', startAt: 1 },
     crossRefs: { chapter: 'chapter {n}', section: 'section {n}', page: 'p. {n}', defaultStyle: 'default' },
     furniture: {
       style: { family: 'Open Sans', weight: 600, italic: false, size: 8, colour: MAIN_COLOUR },
       ruleWidth: 1,
       ruleColour: MAIN_COLOUR,
+    },
+    math: {
+      enabled: true,
+      fontSizeScale: 1,
+      colour: null,
+      marginTopEm: 0.8,
+      marginBottomEm: 0.8,
+      indentAfterDisplay: true,
+      keepWithLeadIn: false,
+      numbering: { enabled: true, template: '{n}', resetOn: 0, counterFormat: 'decimal', format: '({n})' },
     },
   };
 }

@@ -6,10 +6,12 @@
  */
 import { findSetting, getConfig, setConfig, type JsonObject, type JsonValue, type StoredConfig } from '../config';
 import { settingsFromConfig } from '../engine/settings-from-config';
-import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, resolveHyphenationLanguage, type BookLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
+import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, resolveHyphenationLanguage, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
 import type { PageDisplayList } from '../protocol/displaylist';
 import {
   OpenPresetSchema,
+  WarningsRequestSchema,
+  type WarningsResult,
   PROTOCOL_VERSION,
   RasterRequestSchema,
   RestoreSchema,
@@ -21,6 +23,7 @@ import {
   type BookWorkerApi,
   type ChapterPages,
   type ConfigReport,
+  type PageGeometry,
   type PageSummary,
   type RasterRequest,
   type TextOp,
@@ -29,7 +32,11 @@ import {
   type UndoTextResult,
   type BookDiagnostic,
   type WorkerEvent,
+  ExportDocumentSchema,
+  type ExportedFile,
 } from '../protocol/messages';
+import { ExportPdfSchema, type PdfExport } from '../protocol/messages';
+import type { Subsetter } from '../export/pdf';
 import { applyChapterOp, applyResourceOp, applyTextChanges, OpError, snapshotOf, type BookState } from '../document/book';
 import { mapChange } from '../document/mapping';
 import { hitTest, sourceRects, type SourcePoint, type SourceRect } from '../engine/query';
@@ -37,6 +44,10 @@ import { yieldToEventLoop } from './yield';
 import type { BundledFace } from '../engine/fonts/bundled';
 import { facesToLoad } from '../engine/fonts/demand';
 import { Library, type LibraryEnvironment } from './library';
+import { bookFormulas, mayHaveMaths, type MathTypesetter } from '../engine';
+import { mathDiagnostics } from '../engine/math/diagnostics';
+import { pageGeometry } from './page-geometry';
+import { computeWarnings, summarise, type Warning } from '../engine/checks';
 import { danglingAfterDelete, HostResources, listResourceInfo, mimeOfBytes, renameOps } from './resources';
 import { DeleteResourceSchema, RenameResourceSchema, type DeleteResourceResult, type RenameResourceResult, type ResourceInfo } from '../protocol/messages';
 
@@ -52,6 +63,8 @@ export interface HostEnvironment extends LibraryEnvironment {
   loadPatterns(id: string): Promise<Uint8Array | undefined>;
   /** Monotonic clock, ms (for time-slicing only; layout itself never reads it). */
   now(): number;
+  /** Bytes of harfbuzzjs's `harfbuzz-subset.wasm` (PDF font subsetting); absent = no PDF export. */
+  loadSubsetWasm?(): Promise<Uint8Array>;
   /** Rasterises a display list; absent where no OffscreenCanvas exists (Node). */
   raster?: (list: PageDisplayList, fonts: FontRegistry, request: { width: number; format: 'png' | 'jpeg' | 'webp'; quality?: number | undefined; crop?: { x: number; y: number; width: number; height: number } | undefined }, images?: (key: string) => { bytes: Uint8Array; mime: string } | null) => Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
 }
@@ -77,8 +90,17 @@ export class BookHost implements BookWorkerApi {
   private fontsLoading: Promise<FontRegistry> | null = null;
   private layout: BookLayout | null = null;
   private layoutRevision = -1;
+  /** The book state the converged layout was built from (the checks read it with the layout). */
+  private layoutSource: BookState | null = null;
+  /** The checks' warnings of one converged layout, computed on first request. */
+  private warningsMemo: { layout: BookLayout; warnings: Warning[] } | null = null;
   /** The visible chapter laid out ahead of the book for a newer revision, until the book converges. */
   private preview: { revision: number; firstPage: number; pages: PageDisplayList[] } | null = null;
+  /**
+   * The running build's chapters so far, in book order from page 1. A freshly opened book shows
+   * these before it converges (its first pages are final as soon as its first chapter is done).
+   */
+  private partial: { revision: number; pages: PageDisplayList[]; chapters: ChapterLayout[] } | null = null;
   /** The build in progress; a newer build replaces the token and the old one stops at its next slice. */
   private buildToken: object | null = null;
   private waiters: Waiter[] = [];
@@ -86,6 +108,13 @@ export class BookHost implements BookWorkerApi {
   /** Where chapters start before the first layout of a book ends (an imported `layouts.json`). */
   private chapterStarts: Map<string, number> | null = null;
   private readonly hyphenators = new Map<string, Promise<Hyphenator | undefined>>();
+  /** MathJax (engine/math), loaded lazily when a book first has formulas. */
+  private mathLoading: Promise<MathTypesetter> | null = null;
+  private mathTypesetter: MathTypesetter | null = null;
+  /** PDF exports running, by export id (cancelExport aborts them). */
+  private readonly pdfExports = new Map<string, AbortController>();
+  private pdfExportCount = 0;
+  private subsetter: Promise<Subsetter> | null = null;
   /**
    * Agent text edits that `undoText` can undo, newest last: each holds the ops that revert it,
    * written against the revision it produced (mapped through later changes when applied).
@@ -146,11 +175,31 @@ export class BookHost implements BookWorkerApi {
   renameProject(request: unknown): Promise<ProjectEntry> { return this.library.renameProject(request); }
   deleteProject(request: unknown): Promise<{ reopened: BookSnapshot | null }> { return this.library.deleteProject(request); }
   restoreOriginal(request: unknown): Promise<{ reopened: BookSnapshot | null }> { return this.library.restoreOriginal(request); }
+  originalDesign(request: unknown): Promise<{ config: Record<string, unknown> }> { return this.library.originalDesign(request); }
   setCover(request: unknown): Promise<void> { return this.library.setCover(request); }
   captureCover(): Promise<{ captured: boolean }> { return this.library.captureCover(); }
   exportBook(request?: unknown): Promise<{ bytes: Uint8Array; fileName: string; warnings: string[] }> { return this.library.exportBook(request); }
   inspectPostext(request: unknown): Promise<PostextInfoResult> { return this.library.inspectPostext(request); }
   importPostext(request: unknown): Promise<{ project: ProjectEntry; warnings: string[] }> { return this.library.importPostext(request); }
+
+  /** EPUB (reflowable) or DOCX of the open book or one chapter; the writers load on first use. */
+  async exportDocument(request: unknown): Promise<ExportedFile> {
+    const { format, chapterId } = ExportDocumentSchema.parse(request);
+    const book = this.book;
+    if (!book) throw new Error('No book is open; open one before exporting.');
+    const index = chapterId === undefined ? undefined : book.chapters.findIndex((c) => c.id === chapterId);
+    if (index === -1) throw new Error(`No chapter has the id "${chapterId}"; getBook().chapters lists them.`);
+    const input = { id: book.id, name: book.name, locale: book.locale, chapters: book.chapters, resources: book.resources };
+    if (format === 'epub') {
+      const { writeEpub } = await import('../export/epub');
+      // The host may read the clock (the engine may not): dcterms:modified is the time of writing.
+      const out = await writeEpub(input, { modified: new Date(), ...(index !== undefined ? { chapter: index } : {}) });
+      return { ...out, mimeType: 'application/epub+zip' };
+    }
+    const { writeDocx } = await import('../export/docx');
+    const out = await writeDocx(input, index !== undefined ? { chapter: index } : {});
+    return { ...out, mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
+  }
 
   private open(book: BookState, revision: number, chapterStarts?: Map<string, number>): BookSnapshot {
     this.book = book;
@@ -160,6 +209,7 @@ export class BookHost implements BookWorkerApi {
     this.layout = null;
     this.layoutRevision = -1;
     this.preview = null;
+    this.partial = null;
     const snapshot = { ...snapshotOf(book, revision), ...this.library.describe() };
     this.emit({ type: 'opened', revision, book: snapshot });
     this.scheduleLayout();
@@ -268,6 +318,12 @@ export class BookHost implements BookWorkerApi {
   }
 
   async getPages(): Promise<{ revision: number; pages: PageSummary[]; chapters: ChapterPages[] }> {
+    const partial = this.partial;
+    if (!this.layout && partial) {
+      // Not converged yet (a book just opened): the chapters finished so far.
+      const pages = partial.pages.map((p) => ({ index: p.index, label: p.label, chapter: p.chapter, width: p.width, height: p.height, role: p.role }));
+      return { revision: partial.revision, pages, chapters: chapterPages({ pages: partial.pages, chapters: partial.chapters }) };
+    }
     const layout = this.layout;
     return {
       revision: this.layoutRevision,
@@ -283,12 +339,20 @@ export class BookHost implements BookWorkerApi {
       const page = preview.pages[pageIndex - preview.firstPage];
       if (page) return page;
     }
+    const partial = this.partial;
+    if (partial && partial.revision > this.layoutRevision && pageIndex < partial.pages.length) return partial.pages[pageIndex] ?? null;
     return this.layout?.pages[pageIndex] ?? null;
   }
 
   async hitTest(pageIndex: number, x: number, y: number): Promise<SourcePoint | null> {
     const page = this.layout?.pages[pageIndex];
     return page && Number.isFinite(x) && Number.isFinite(y) ? hitTest(page, x, y) : null;
+  }
+
+  async getPageGeometry(pageIndex: number): Promise<PageGeometry | null> {
+    const page = this.layout?.pages[pageIndex];
+    if (!this.book || !page || !Number.isInteger(pageIndex)) return null;
+    return pageGeometry(settingsFor(this.book), this.book.config as StoredConfig, { index: pageIndex, width: page.width, height: page.height });
   }
 
   async sourceRects(chapterId: string, from: number, to: number): Promise<SourceRect[]> {
@@ -364,7 +428,72 @@ export class BookHost implements BookWorkerApi {
         to: d.to,
       })),
     );
+    // invalidMath (engine/math): read from the typesetter's cache, once it is loaded.
+    if (this.mathTypesetter) {
+      const math = this.mathTypesetter;
+      for (const [i, chapter] of book.chapters.entries()) {
+        const parsed = parseCached({ id: chapter.id, title: chapter.title, source: chapter.text }, i === 0, this.cache);
+        for (const d of mathDiagnostics(parsed, math)) diagnostics.push({ kind: d.kind, severity: d.severity, message: d.message, chapterId: chapter.id, line: d.line, column: d.column, from: d.from, to: d.to });
+      }
+    }
     return { revision: this.revision, diagnostics };
+  }
+
+  /**
+   * MathJax, loaded on first need (a lazy chunk: only books with `$` pay for it), with every
+   * formula of the book prepared so layout typesets synchronously and deterministically.
+   * Undefined when the book has no maths, `math.enabled` is off, or MathJax failed to load
+   * (formulas then show grey placeholders).
+   */
+  private async mathFor(book: BookState, settings: LayoutSettings): Promise<MathTypesetter | undefined> {
+    if (!settings.math.enabled || !book.chapters.some((c) => mayHaveMaths(c.text))) return undefined;
+    try {
+      this.mathLoading ??= import('../engine/math/mathjax').then((m) => m.createMathTypesetter());
+      const math = await this.mathLoading;
+      this.mathTypesetter = math;
+      const parsed = book.chapters.map((c, i) => parseCached({ id: c.id, title: c.title, source: c.text }, i === 0, this.cache));
+      await math.prepare(bookFormulas(parsed));
+      return math;
+    } catch {
+      this.mathLoading = null;
+      return undefined;
+    }
+  }
+
+  /**
+   * The checks' warnings (engine/checks) for the book or one chapter. They describe the converged
+   * layout: a request while layout runs waits for it, and nothing is computed on the typing path
+   * (the UI asks after each convergence). Computed once per layout, then filtered.
+   */
+  async getWarnings(request?: unknown): Promise<WarningsResult> {
+    const parsed = WarningsRequestSchema.safeParse(request ?? {});
+    if (!parsed.success) throw new Error(`getWarnings was refused: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ')}. Send { chapterId?, category? }.`);
+    const { chapterId, category } = parsed.data;
+    const current = this.requireBook();
+    if (chapterId !== undefined && !current.chapters.some((c) => c.id === chapterId)) {
+      throw new Error(`No chapter has the id "${chapterId}"; the chapters are: ${current.chapters.map((c) => c.id).join(', ')}.`);
+    }
+    if (!this.layout || this.layoutRevision < this.revision) await this.awaitConvergence(this.revision);
+    const layout = this.layout!;
+    const book = this.layoutSource!;
+    let memo = this.warningsMemo;
+    if (!memo || memo.layout !== layout) {
+      const fonts = await this.loadFonts();
+      const chapters = book.chapters.map((c) => ({ id: c.id, title: c.title, source: c.text }));
+      const warnings = computeWarnings({
+        chapters,
+        parsed: chapters.map((c, i) => parseCached(c, i === 0, this.cache)),
+        config: book.config as StoredConfig,
+        settings: settingsFor(book),
+        resources: book.resources.map((r) => r.record),
+        layout,
+        fonts,
+      });
+      memo = { layout, warnings };
+      this.warningsMemo = memo;
+    }
+    const warnings = memo.warnings.filter((w) => (chapterId === undefined || w.chapterId === chapterId) && (category === undefined || w.category === category));
+    return { revision: this.layoutRevision, ...summarise(warnings), warnings };
   }
 
   async undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult> {
@@ -388,6 +517,81 @@ export class BookHost implements BookWorkerApi {
       done.push({ tool: entry.tool, summary: entry.summary, chapters: [...new Set(entry.ops.map((op) => op.chapterId))] });
     }
     return { ok: true, revision: this.revision, done, remaining: from.length };
+  }
+
+  /**
+   * A print-ready PDF of the converged layout (export/pdf): the whole book or one chapter's pages.
+   * It waits for layout to catch up, writes in slices (the worker keeps answering), reports
+   * `exportProgress` and stops when `cancelExport` names it.
+   */
+  async exportPdf(request?: unknown): Promise<PdfExport> {
+    const parsed = ExportPdfSchema.safeParse(request ?? {});
+    if (!parsed.success) throw new Error(`exportPdf was refused: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ')}. Send { scope: "book" } or { scope: "chapter", chapterId }.`);
+    const { scope, chapterId } = parsed.data;
+    const exportId = parsed.data.exportId ?? `pdf-${++this.pdfExportCount}`;
+    if (this.pdfExports.has(exportId)) throw new Error(`A PDF export named "${exportId}" is already running; wait for it or cancel it.`);
+    const current = this.requireBook();
+    if (scope === 'chapter' && !current.chapters.some((c) => c.id === chapterId)) {
+      throw new Error(`No chapter has the id "${chapterId}"; the chapters are: ${current.chapters.map((c) => c.id).join(', ')}.`);
+    }
+    const loadWasm = this.env.loadSubsetWasm?.bind(this.env);
+    if (!loadWasm) throw new Error('PDF export needs harfbuzz-subset.wasm, which this environment does not provide.');
+    const controller = new AbortController();
+    this.pdfExports.set(exportId, controller);
+    try {
+      if (!this.layout || this.layoutRevision < this.revision) await this.awaitConvergence(this.revision);
+      const layout = this.layout!;
+      const revision = this.layoutRevision;
+      const book = this.requireBook();
+      const pdf = await import('../export/pdf');
+      this.subsetter ??= loadWasm().then((bytes) => pdf.createSubsetter(bytes as BufferSource));
+      const subsetter = await this.subsetter.catch((error: unknown) => {
+        this.subsetter = null;
+        throw error;
+      });
+      const fonts = await this.loadFonts();
+      const started = this.env.now();
+      let sliceStart = started;
+      let lastEvent = -Infinity;
+      const out = await pdf.exportBookPdf({
+        book,
+        pages: layout.pages,
+        parsed: book.chapters.map((c, i) => parseCached({ id: c.id, title: c.title, source: c.text }, i === 0, this.cache)),
+        scope,
+        chapterId,
+        language: settingsFor(book).language,
+        fonts,
+        subsetter,
+        // The host may read the clock (the engine may not): the PDF's creation date.
+        date: new Date(),
+        signal: controller.signal,
+        pause: async () => {
+          if (this.env.now() - sliceStart < SLICE_MS) return;
+          await yieldToEventLoop();
+          sliceStart = this.env.now();
+        },
+        onProgress: (progress) => {
+          // At most one event per 50 ms, plus the end of every phase.
+          const now = this.env.now();
+          if (progress.done < progress.total && now - lastEvent < 50) return;
+          lastEvent = now;
+          this.emit({ type: 'exportProgress', exportId, format: 'pdf', ...progress });
+        },
+      });
+      return { bytes: out.bytes, fileName: out.fileName, mimeType: 'application/pdf', pages: out.pages, revision, scope, ...(chapterId ? { chapterId } : {}), ms: Math.round(this.env.now() - started), warnings: out.warnings };
+    } catch (error) {
+      if (error instanceof Error && error.name === 'PdfExportCancelled') throw new Error(`The PDF export "${exportId}" was cancelled.`);
+      throw error;
+    } finally {
+      this.pdfExports.delete(exportId);
+    }
+  }
+
+  async cancelExport(exportId: string): Promise<boolean> {
+    const controller = this.pdfExports.get(String(exportId));
+    if (!controller) return false;
+    controller.abort();
+    return true;
   }
 
   async debugHang(): Promise<void> {
@@ -495,6 +699,8 @@ export class BookHost implements BookWorkerApi {
     const settings = settingsFor(book);
     const hyphenator = await this.hyphenatorFor(settings.language);
     if (this.buildToken !== token) return;
+    const math = await this.mathFor(book, settings);
+    if (this.buildToken !== token) return;
     await this.loadFacesFor(fonts, settings, book);
     if (this.buildToken !== token) return;
     const input = {
@@ -502,6 +708,7 @@ export class BookHost implements BookWorkerApi {
       chapters: book.chapters.map((c) => ({ id: c.id, title: c.title, source: c.text })),
       settings,
       hyphenator,
+      math,
       resources: this.resources.setFor(book),
     };
     let sliceStart = this.env.now();
@@ -525,9 +732,19 @@ export class BookHost implements BookWorkerApi {
       this.emit({ type: 'pagesReady', revision, chapterId: step.value.id, firstPage: previousStart, pages: step.value.pages.length, speculative: true });
     }
     const steps = layoutBook(input, fonts, this.cache);
+    this.partial = { revision, pages: [], chapters: [] };
     let result = steps.next();
     while (!result.done) {
-      if (result.value) this.emit({ type: 'progress', revision, done: result.value.chaptersDone, total: result.value.chapters });
+      const progress = result.value;
+      if (progress) {
+        this.emit({ type: 'progress', revision, done: progress.chaptersDone, total: progress.chapters });
+        if (progress.chapter) {
+          // Each chapter is announced as it is finished; the UI shows a new book's pages as they come.
+          this.partial.chapters.push(progress.chapter);
+          this.partial.pages.push(...progress.chapter.pages);
+          this.emit({ type: 'pagesReady', revision, chapterId: progress.chapter.id, firstPage: progress.chapter.firstPage, pages: progress.chapter.pages.length, speculative: false });
+        }
+      }
       if (this.env.now() - sliceStart > SLICE_MS) {
         await yieldToEventLoop();
         if (this.buildToken !== token) return; // superseded: last wins
@@ -537,11 +754,10 @@ export class BookHost implements BookWorkerApi {
     }
     if (this.buildToken !== token) return;
     this.layout = result.value;
+    this.layoutSource = book;
     this.layoutRevision = revision;
     this.preview = null;
-    for (const chapter of result.value.chapters) {
-      this.emit({ type: 'pagesReady', revision, chapterId: chapter.id, firstPage: chapter.firstPage, pages: chapter.pages.length, speculative: false });
-    }
+    this.partial = null;
     const summary = this.convergedSummary();
     this.emit({ type: 'converged', ...summary });
     this.library.converged();

@@ -104,6 +104,19 @@ export interface PathItem {
   strokeWidth?: number;
   /** Fill rule; nonzero when absent (SVG drawings may ask for evenodd). */
   fillRule?: 'evenodd';
+  /**
+   * A formula's outlines (engine/math): `inline` or `display`. The first path of a formula
+   * carries `text`, `chapter` and the source range; the others (other colours, strokes) only this.
+   */
+  math?: 'inline' | 'display';
+  /** What a reader extracts for the path: a formula's TeX source (PDF ActualText). */
+  text?: string;
+  /** Chapter and source range (UTF-16 offsets in the chapter file) the path comes from. */
+  chapter?: string;
+  srcFrom?: number;
+  srcTo?: number;
+  /** Invalid TeX: MathJax's message (the path then shows the source in a marked box). */
+  mathError?: string;
 }
 
 /**

@@ -10,6 +10,9 @@ import { inlinesFrom } from './slice';
 import type { NumberingChange } from './structure';
 import { footnoteNumbers, noteAreaHeight, noteLabel, notesCitedBy, type FootnoteDefinition, type NotePiece } from './notes';
 import { placeInFlow, type ResourceBlockFactory } from '../resources/place';
+import type { BookMath } from '../math/book';
+import { layoutDisplay } from '../math/display';
+import { lineFormulaItems } from '../math/place';
 
 export { footnoteNumbers } from './notes';
 
@@ -29,6 +32,8 @@ export interface PageDraft {
 export interface ChapterStructure {
   /** Printed heading numbers by block id (configuration.md §8.3). */
   headingNumbers?: ReadonlyMap<string, string>;
+  /** What `:::toc` lists, with page labels from the previous pass ('?' before the first). */
+  toc?: readonly { level: number; text: string; label: string }[];
 }
 
 /** What a piece of text to set is: its inlines, where its source starts, and how to set it. */
@@ -93,6 +98,8 @@ export function* paginateChapter(
   setGenerated: SetGenerated,
   /** Figures and tables for `::resource` lines (engine/resources); absent = resources are not set. */
   resourceBlock?: ResourceBlockFactory,
+  /** Formulas and equation numbers (engine/math); absent = displays show their source. */
+  math?: BookMath,
   structure: ChapterStructure = {},
 ): Generator<undefined, PageDraft[]> {
   const pages: PageDraft[] = [];
@@ -184,6 +191,8 @@ export function* paginateChapter(
     for (const run of line.runs) {
       cursor.page.items.push(glyphRun(run, x0, baseline, chapter.chapterId, { block: block.id, role, ratio: roundPt(line.ratio), ...(line.hyphenated ? { hyphenated: true } : {}), ...(line.ragged ? { ragged: true } : {}), ...(line.emergency ? { emergency: true } : {}) }));
     }
+    // Inline formulas sit on the line's baseline (engine/math).
+    for (const formula of line.formulas ?? []) cursor.page.items.push(...lineFormulaItems(formula, x0, baseline, chapter.chapterId));
   };
 
   /** Places lines on the baseline grid, splitting across columns by the widow/orphan rules. */
@@ -311,7 +320,9 @@ export function* paginateChapter(
       case 'paragraph':
       case 'blockquote': {
         // bodyText.indentAfterHeading: false sets the first paragraph under a heading flush.
-        const flush = (afterHeading && !settings.body.indentAfterHeading) || (block.kind === 'paragraph' && block.continuesParagraph === true);
+        // math.indentAfterDisplay: false sets the paragraph after a display flush (document-format §11).
+        const afterDisplay = blocks[b - 1]?.kind === 'mathDisplay' && !settings.math.indentAfterDisplay;
+        const flush = (afterHeading && !settings.body.indentAfterHeading) || (block.kind === 'paragraph' && block.continuesParagraph === true) || afterDisplay;
         const quote = block.kind === 'blockquote';
         const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
         const x = quote ? settings.blockquote.indent : 0;
@@ -354,7 +365,21 @@ export function* paginateChapter(
         afterHeading = false;
         break;
       case 'mathDisplay': {
-        // Until maths is typeset (issue 15) the display shows its TeX source, centred in italic.
+        if (math) {
+          // Centred, numbered when labelled, margins in the formula's em (engine/math/display.ts).
+          const display = layoutDisplay(block, colW(), settings, math, chapter.chapterId, setGenerated);
+          if (!cursor.columnEmpty && cursor.y + display.marginTop + display.height + display.depth > limit() + 1e-6) nextColumn();
+          space(display.marginTop);
+          const f = frame();
+          const baseline = f.contentTop + cursor.y + display.height;
+          cursor.page.items.push(...display.paths(f.columnX[cursor.column]!, baseline));
+          for (const number of display.numbers) emit(block, number.line, f.columnX[cursor.column]! + number.x, baseline + number.dy, 'body');
+          cursor.y += display.height + display.depth + display.marginBottom;
+          cursor.columnEmpty = false;
+          afterHeading = false;
+          break;
+        }
+        // Without maths the display shows its TeX source, centred in italic.
         const text: Inline = { kind: 'text', text: block.tex.replace(/\s+/g, ' ').trim(), marks: ['emphasis'], range: block.range };
         const reflow = (_from: number | null, width: number): SetLine[] => setText({ base: -1e9, inlines: [{ ...text, offsets: generatedOffsets(text.text) }], style: body, measure: width, indent: 0, justify: false });
         placeOnGrid(block, reflow(null, colW()), { role: 'body', x: 0, splittable: false, reflow, shift: (line) => Math.max(0, (colW() - line.width) / 2) });
@@ -389,6 +414,9 @@ export function* paginateChapter(
           nextPage(parity === 'odd' || parity === 'even' ? parity : 'any');
         } else if (block.name === 'columnbreak') {
           if (!cursor.columnEmpty) nextColumn();
+        } else if (block.name === 'toc') {
+          placeToc(block);
+          afterHeading = false;
         } else if (block.name === 'numbering') {
           // Page-label format and restart (document-format §7.2): on this page while it has no
           // content yet, else from the next page on. Unknown formats leave the format unchanged.
@@ -422,6 +450,54 @@ export function* paginateChapter(
     }
   } else placeNotes();
   return pages;
+
+  /**
+   * The table of contents (document-format §17.1, configuration.md §11.5): one entry per listed
+   * heading, its number and title on the grid in body type, indented one and a half ems per level
+   * below the first (our choice), the page label flush right on the entry's last line and a dotted
+   * leader between whose dots sit on a common pitch from the column's left edge, so they line up.
+   */
+  function placeToc(block: { id: string }): void {
+    const leader = settings.toc.leader;
+    const dot = setGenerated(leader.char, body);
+    const dotPitch = dot.width + leader.gap;
+    for (const entry of structure.toc ?? []) {
+      const indent = (entry.level - 1) * 1.5 * body.size;
+      const label = setGenerated(entry.label, body);
+      // Room for the label and a leader gap of at least two dots at the right of every line.
+      const reserve = label.width + 2 * dotPitch;
+      const text: Inline = { kind: 'text', text: entry.text, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 }, offsets: generatedOffsets(entry.text) };
+      const set = (width: number): SetLine[] => setText({ base: -1e9, inlines: [text], style: body, measure: Math.max(1, width - indent - reserve), indent: 0, justify: false });
+      const lines = set(colW());
+      placeOnGrid(block, lines.length > 0 ? lines : [emptyLine()], {
+        role: 'body',
+        x: indent,
+        splittable: false,
+        reflow: (_from, width) => set(width),
+        onSegment: (first, count, _top, bottom, columnX) => {
+          if (first + count < lines.length) return;
+          const last = lines[lines.length - 1];
+          const baseline = bottom - pitch + bodyBaseline;
+          const right = columnX + colW();
+          emit(block, label, right - label.width, baseline, 'body');
+          if (!leader.enabled || !dot.runs[0]) return;
+          const start = columnX + indent + (last?.width ?? 0) + leader.gap;
+          const end = right - label.width - leader.gap - dot.width;
+          const xs: number[] = [];
+          for (let k = Math.ceil((start - columnX) / dotPitch - 1e-9); columnX + k * dotPitch <= end + 1e-9; k++) xs.push(columnX + k * dotPitch);
+          if (xs.length === 0) return;
+          const one = glyphRun(dot.runs[0], 0, baseline, chapter.chapterId, { block: block.id, role: 'body', ratio: 0 });
+          cursor.page.items.push({
+            ...one,
+            glyphs: xs.flatMap(() => one.glyphs),
+            xs: xs.flatMap((x) => one.xs.map((g) => roundPt(x + g))),
+            text: one.text.repeat(xs.length),
+            clusters: xs.flatMap((_, i) => one.clusters.map((c) => c + i * one.text.length)),
+          });
+        },
+      });
+    }
+  }
 
   /** Pieces for the notes a line cites that are not set yet (nor already in `pending`). */
   function newNotePieces(line: SetLine, pending: readonly NotePiece[]): NotePiece[] {

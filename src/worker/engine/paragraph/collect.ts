@@ -2,6 +2,7 @@ import type { Inline, Mark } from '../parse/model';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { isArabicScript } from '../../config/locale';
 import { LRI, PDI, RLI } from '../text/bidi';
+import { inlineFormulaText, type FormulaSetter, type InlineFormula } from '../math/inline';
 
 /** A piece of text in one style, with the source offset of each UTF-16 unit. */
 export interface StyledText {
@@ -15,6 +16,8 @@ export interface StyledText {
   breakAfter?: boolean;
   /** `:smallcaps[…]` (document-format §10.4): lower case set as capitals at 70 %, synthesised. */
   smallCaps?: boolean;
+  /** An inline formula (its `text` is the one object character FORMULA_CHAR). */
+  formula?: InlineFormula;
 }
 
 /** What inline content needs to know about the rest of the book. */
@@ -23,6 +26,8 @@ export interface InlineContext {
   footnoteMark(noteId: string): string | undefined;
   /** The text a cross-reference prints (`?` when the target is unknown, document-format §13). */
   refText(target: string, form: string, attrs: Record<string, string>): string;
+  /** Typesets a formula (engine/math); absent: formulas show their source. */
+  formula?: FormulaSetter;
 }
 
 /** Superscript size and rise as fractions of the surrounding size (our typographic choice). */
@@ -82,7 +87,12 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
           break;
         }
         case 'math': {
-          // Until maths is typeset (issue 15) the formula's TeX source is shown in italic.
+          // An inline formula (engine/math): one run standing for its typeset boxes. Without a
+          // formula setter (no maths in this context) the TeX source is shown in italic.
+          if (context.formula) {
+            out.push(inlineFormulaText(inline, styleFor(outer, base, settings).style, settings, context.formula));
+            break;
+          }
           const source = inline.tex;
           out.push({ text: source, offsets: generated(source, inline.range.from), ...styleFor([...outer, 'emphasis'], base, settings) });
           break;

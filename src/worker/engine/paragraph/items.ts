@@ -6,6 +6,7 @@ import { INFINITE_PENALTY, type Item } from '../text/items';
 import type { WordBreak } from '../text/hyphenate';
 import { HB_SCRIPT, resolveScripts, type ScriptClass } from '../text/script';
 import type { StyledText } from './collect';
+import { formulaItems, type FormulaSlice } from '../math/inline';
 
 /** Cost of breaking at a hyphenation point (configuration.md §6.3, internal constant). */
 const HYPHEN_PENALTY = 50;
@@ -27,6 +28,8 @@ export interface ShapedPiece {
   width: number;
   /** Bidi embedding level (even = left to right, odd = right to left). */
   level: number;
+  /** An inline formula's slice (engine/math): no glyphs; its paths are placed with the line. */
+  formula?: FormulaSlice;
 }
 
 export interface WordPayload {
@@ -197,6 +200,18 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       if (runIndex < texts.length && texts[runIndex]!.text.length > 0) break;
     }
     if (i === text.length) break;
+    const formula = texts[para.run[i]!]!.formula;
+    if (formula) {
+      // An inline formula: unbreakable boxes (breakable only after top-level relations and
+      // binary operators, engine/math); glued to a word or punctuation beside it, as in TeX.
+      endWord(i);
+      if (pending?.kind === 'space') items.push(spaceGlue(pending.style, pending.level, fonts, options));
+      pending = null;
+      wordSeen = true;
+      const r = para.run[i]!;
+      items.push(...formulaItems(formula, texts[r]!.style, faceOf(r), para.levels[i]!));
+      continue;
+    }
     const ch = text.charCodeAt(i);
     if (options.verbatim && ch === 0xa0 && text.charCodeAt(i + 1) !== 0xa0) {
       // End a verbatim word after its spaces and allow a break there, at no width.

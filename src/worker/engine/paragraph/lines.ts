@@ -3,6 +3,7 @@ import { visualOrder, type Direction } from '../text/bidi';
 import type { LineBreak } from '../text/items';
 import type { Item } from '../text/items';
 import type { ShapedPiece, WordPayload } from './items';
+import type { LineFormula } from '../math/inline';
 
 /** A glyph run positioned relative to its line's start (x from the line's left edge, pt). */
 export interface LineRun {
@@ -46,6 +47,8 @@ export interface SetLine {
   fonts?: string[];
   /** Characters set in a fallback face, or missing from every face, on this line. */
   substitutions?: FontSubstitution[];
+  /** Inline formulas (slices) on the line, x from the line's left edge (engine/math). */
+  formulas?: LineFormula[];
 }
 
 /** How lines are placed in their measure. */
@@ -119,11 +122,18 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     const runs: LineRun[] = [];
     let x = 0;
     let spaceBefore = false;
+    const formulas: LineFormula[] = [];
     for (const index of order) {
       const element = elements[index]!;
       if (element.kind === 'space') {
         x += element.width;
         spaceBefore = spaceBefore || element.typed;
+        continue;
+      }
+      if (element.piece.formula) {
+        // An inline formula's slice: no glyphs, its paths are placed with the line (engine/math).
+        formulas.push({ ...element.piece.formula, x });
+        x += element.piece.width;
         continue;
       }
       appendPiece(runs, element.piece, x, spaceBefore);
@@ -132,6 +142,7 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     }
     const inset = baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE ? Math.max(0, layout.measure - x) : 0;
     if (inset > 0) for (const run of runs) for (let g = 0; g < run.xs.length; g++) run.xs[g] = run.xs[g]! + inset;
+    if (inset > 0) for (const formula of formulas) formula.x += inset;
     const fonts = [...new Set(runs.map((r) => r.fontId))].sort();
     lines.push({
       runs,
@@ -145,6 +156,7 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
       srcTo: Number.isFinite(srcTo) ? srcTo : 0,
       ...(fonts.length > 0 ? { fonts } : {}),
       ...(substitutions.length > 0 ? { substitutions } : {}),
+      ...(formulas.length > 0 ? { formulas } : {}),
     });
     start = brk.position + 1;
   }

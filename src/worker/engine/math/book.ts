@@ -1,0 +1,96 @@
+/**
+ * Maths across the book: the one formula setter layout uses (TeX prepared with the book's
+ * equation numbers, typeset by the host's MathJax typesetter or a grey placeholder when none is
+ * loaded), the memo-key parts that depend on it, and the list of formulas the host prepares.
+ */
+import type { Block, Inline, ParsedChapter } from '../parse/model';
+import type { LayoutSettings } from '../settings';
+import type { SetLine } from '../paragraph';
+import type { FormulaSetter } from './inline';
+import { numberEquations, type EquationNumbers } from './numbering';
+import { placeholderFormula } from './place';
+import { prepareTex } from './tex';
+import type { FormulaRequest, MathTypesetter, TypesetFormula } from './types';
+
+export interface BookMath {
+  setFormula: FormulaSetter;
+  equations: EquationNumbers;
+  /** Everything book-wide the maths of a chapter depends on (for the chapter memo key). */
+  key: string;
+}
+
+export function prepareBookMath(parsed: readonly ParsedChapter[], settings: LayoutSettings, typesetter: MathTypesetter | undefined): BookMath {
+  const equations = numberEquations(parsed, settings.math);
+  const resolve = (label: string, eq: boolean): string => {
+    const hit = equations.byLabel.get(label);
+    return hit ? (eq ? hit.formatted : hit.plain) : '?';
+  };
+  const setFormula = (tex: string, display: boolean): TypesetFormula => {
+    const prepared = prepareTex(tex, resolve).tex;
+    return typesetter ? typesetter.typeset(prepared, display) : placeholderFormula(tex, display);
+  };
+  const key = `math:${typesetter ? 'typeset' : 'placeholder'}|${JSON.stringify([...equations.byLabel])}`;
+  return { setFormula, equations, key };
+}
+
+/** The formulas of a paragraph whose look depends on equation numbers (`\ref` inside), for its memo key. */
+export function formulaRefsKey(inlines: readonly Inline[], math: BookMath): string {
+  let key = '';
+  const walk = (list: readonly Inline[]): void => {
+    for (const inline of list) {
+      if (inline.kind === 'math' && /\\(eq)?ref\s*\{/.test(inline.tex)) key += `m${prepareTex(inline.tex, (l, eq) => `${eq ? 'e' : ''}${math.equations.byLabel.get(l)?.formatted ?? '?'}`).tex};`;
+      else if ('children' in inline && Array.isArray(inline.children)) walk(inline.children);
+    }
+  };
+  walk(inlines);
+  return key;
+}
+
+/** An inline formula with its range relative to `base` (paragraph memo), at any depth. */
+export function rebaseMath(inline: Inline, base: number): Inline {
+  if (inline.kind === 'math') return { ...inline, range: { ...inline.range, from: inline.range.from - base, to: inline.range.to - base, line: 0, column: 0 } };
+  return inline;
+}
+
+/** A memoised line's formulas moved by `delta` in the source (the paragraph moved). */
+export function shiftFormulas(line: SetLine, delta: number): SetLine {
+  if (!line.formulas) return line;
+  return { ...line, formulas: line.formulas.map((f) => ({ ...f, inline: { ...f.inline, from: f.inline.from + delta, to: f.inline.to + delta } })) };
+}
+
+/** Every formula of the book as the typesetter will be asked for it (refs as placeholders), for `prepare`. */
+export function bookFormulas(parsed: readonly ParsedChapter[]): FormulaRequest[] {
+  const out: FormulaRequest[] = [];
+  const seen = new Set<string>();
+  const add = (tex: string, display: boolean): void => {
+    // Refs resolve to numbers set as \text: the same font ranges as the placeholder '?'.
+    const prepared = prepareTex(tex, () => '?').tex;
+    const key = `${display}|${prepared}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({ tex: prepared, display });
+  };
+  const walk = (list: readonly Inline[]): void => {
+    for (const inline of list) {
+      if (inline.kind === 'math') add(inline.tex, false);
+      else if ('children' in inline && Array.isArray(inline.children)) walk(inline.children);
+    }
+  };
+  for (const chapter of parsed) {
+    for (const block of chapter.blocks) {
+      if (block.kind === 'mathDisplay') add(block.tex, true);
+      else walkBlock(block, walk);
+    }
+  }
+  return out;
+}
+
+function walkBlock(block: Block, walk: (list: readonly Inline[]) => void): void {
+  if ('inlines' in block && Array.isArray(block.inlines)) walk(block.inlines);
+  if (block.kind === 'verse') for (const stanza of block.stanzas) for (const line of stanza) walk(line.inlines);
+}
+
+/** True when a chapter source may hold maths (a cheap test before parsing for formulas). */
+export function mayHaveMaths(source: string): boolean {
+  return source.includes('$');
+}

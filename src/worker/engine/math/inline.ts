@@ -1,0 +1,103 @@
+/**
+ * Inline formulas in a paragraph (document-format §11): each `$…$` is one styled run standing
+ * for a typeset formula. In the item list it is an unbreakable box — or, where TeX allows a
+ * break after a top-level relation (\relpenalty 500) or binary operator (\binoppenalty 700),
+ * several boxes with those penalties between them. It sits on the text baseline; a formula
+ * taller than the line box is scaled down uniformly to fit it (the baseline grid holds).
+ */
+import type { FontFace } from '../fonts/registry';
+import type { MathInline } from '../parse/model';
+import type { LayoutSettings, TextStyle } from '../settings';
+import type { Item } from '../text/items';
+import type { StyledText } from '../paragraph/collect';
+import type { ShapedPiece, WordPayload } from '../paragraph/items';
+import type { TypesetFormula } from './types';
+
+/** The character an inline formula's run holds in the paragraph text (U+FFFC OBJECT REPLACEMENT). */
+export const FORMULA_CHAR = '\ufffc';
+
+export interface InlineFormula {
+  formula: TypesetFormula;
+  /** The formula's em, pt (surrounding size × math.fontSizeScale × any fit-to-line scale). */
+  em: number;
+  colour: string;
+  /** TeX source (between the dollars) and the source range of `$…$`. */
+  tex: string;
+  from: number;
+  to: number;
+}
+
+/** A slice of an inline formula as one box of a line: top-level children [fromChild, toChild). */
+export interface FormulaSlice {
+  inline: InlineFormula;
+  fromChild: number;
+  toChild: number;
+}
+
+/** Where a formula slice landed on a set line: x from the line's left edge, pt. */
+export interface LineFormula extends FormulaSlice {
+  x: number;
+}
+
+/** Typesets a formula's TeX for the paragraph (prepared TeX, refs resolved), or undefined without maths. */
+export type FormulaSetter = (tex: string, display: boolean) => TypesetFormula;
+
+/**
+ * The styled run for a `$…$`: the formula (as one object character), or — with `math.enabled`
+ * off — its source printed literally.
+ */
+export function inlineFormulaText(inline: MathInline, style: TextStyle, settings: LayoutSettings, setFormula: FormulaSetter): StyledText {
+  const { from, to } = inline.range;
+  if (!settings.math.enabled) {
+    const text = `$${inline.tex}$`;
+    const offsets = Array.from({ length: text.length }, (_, i) => Math.min(from + i, to - 1));
+    return { text, offsets, style, rise: 0 };
+  }
+  const formula = setFormula(inline.tex, false);
+  let em = style.size * settings.math.fontSizeScale;
+  // The line box of this text: the body's leading, in proportion for other sizes.
+  const lineBox = settings.body.lineHeight * (style.size / settings.body.style.size);
+  const tall = (formula.height + formula.depth) * em;
+  if (tall > lineBox && tall > 0) em *= lineBox / tall;
+  const colour = settings.math.colour ?? style.colour;
+  return { text: FORMULA_CHAR, offsets: [from], style, rise: 0, formula: { formula, em, colour, tex: inline.tex, from, to } };
+}
+
+const EMPTY_SHAPE = {
+  glyphs: new Uint32Array(0),
+  clusters: new Uint32Array(0),
+  advances: new Int32Array(0),
+  xOffsets: new Int32Array(0),
+  yOffsets: new Int32Array(0),
+  width: 0,
+};
+
+/** The item-list boxes (and break penalties) of an inline formula. */
+export function formulaItems(inline: InlineFormula, style: TextStyle, face: FontFace, level: number): Item<WordPayload>[] {
+  const f = inline.formula;
+  const cuts = f.breaks.filter((b) => b.child > 0 && b.child < f.childX.length);
+  const bounds = [0, ...cuts.map((b) => b.child), Number.POSITIVE_INFINITY];
+  const items: Item<WordPayload>[] = [];
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const fromChild = bounds[k]!;
+    const toChild = bounds[k + 1]!;
+    const startEm = fromChild === 0 ? 0 : f.childX[fromChild]!;
+    const endEm = Number.isFinite(toChild) ? f.childX[toChild]! : f.width;
+    const width = Math.max(0, endEm - startEm) * inline.em;
+    const piece: ShapedPiece = {
+      text: '',
+      // The source range of the whole `$…$` (click-to-source, the line's source range).
+      offsets: [inline.from, inline.to - 1],
+      style,
+      rise: 0,
+      face,
+      shaped: EMPTY_SHAPE,
+      width,
+      level: level % 2 === 1 ? level + 1 : level,
+      formula: { inline, fromChild, toChild: Number.isFinite(toChild) ? toChild : f.childX.length },
+    };
+    items.push({ type: 'box', width, payload: { pieces: [piece] } });
+    if (k + 2 < bounds.length) items.push({ type: 'penalty', width: 0, penalty: cuts[k]!.penalty, flagged: false });
+  }
+  return items;
+}
