@@ -10,6 +10,7 @@ import { designTools } from './groups/design';
 import { exportTools } from './groups/export';
 import { seeingTools } from './groups/seeing';
 import { textTools } from './groups/text';
+import { resourceTools } from './groups/resources';
 import { ToolRegistry } from './registry';
 import { publishTools } from './webmcp';
 
@@ -18,7 +19,7 @@ export { ToolRegistry } from './registry';
 
 export function createToolRegistry(client: BookClient, ui?: UiBridge): ToolRegistry {
   const ctx = { client, ui };
-  return new ToolRegistry([...seeingTools(ctx), ...designTools(ctx), ...textTools(ctx), ...bookTools(ctx), ...exportTools(ctx)]);
+  return new ToolRegistry([...seeingTools(ctx), ...designTools(ctx), ...textTools(ctx), ...bookTools(ctx), ...exportTools(ctx), ...resourceTools(ctx)]);
 }
 
 /** Registers the tools while the Sandbox is mounted; call the returned function to withdraw them. */
