@@ -3,26 +3,54 @@
  * targets, the page numbering it starts with) and the memo key that names all of it, so a chapter
  * is re-laid out exactly when something it prints changes (ARCHITECTURE invariant 6).
  */
-import type { ParsedChapter } from '../parse/model';
+import type { Inline, ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
 import type { ChapterStructure } from './paginate';
-import { headingRefText, numberHeadings, type HeadingNumbers, type HeadingTarget, type NumberingState } from './structure';
+import { headingRefText, numberedTitle, numberHeadings, type HeadingNumbers, type HeadingTarget, type NumberingState } from './structure';
+
+/** One `:::toc` entry (document-format §17.1): a heading of a level listed in `toc.levels`. */
+export interface TocEntry {
+  /** `chapterId|blockId` of the heading: the key of its page label. */
+  key: string;
+  level: number;
+  /** Number (template output) and title as the entry prints them. */
+  text: string;
+}
 
 export interface BookStructure {
   settings: LayoutSettings;
   headings: HeadingNumbers;
+  toc: TocEntry[];
+  /** Page label of each target block (`chapterId|blockId`) from the previous layout pass. */
+  pageLabels: ReadonlyMap<string, string>;
+  /** Anchor id → `chapterId|blockId` of the block that holds it (first definition wins). */
+  anchorBlocks: Map<string, string>;
+  /** Chapters that print page labels (a `:::toc`, or a page reference): their memo key includes them. */
+  usesPages: Set<string>;
   /** Heading anchors book-wide (first definition wins). */
   targets: Map<string, HeadingTarget>;
   /** Everything in `targets`, for memo keys. */
   targetsKey: string;
 }
 
-export function bookStructure(chapters: readonly ParsedChapter[], settings: LayoutSettings): BookStructure {
+export function bookStructure(chapters: readonly ParsedChapter[], settings: LayoutSettings, pageLabels: ReadonlyMap<string, string> = new Map()): BookStructure {
   const headings = numberHeadings(chapters, settings);
   const targets = new Map<string, HeadingTarget>();
+  const anchorBlocks = new Map<string, string>();
+  const toc: TocEntry[] = [];
+  const usesPages = new Set<string>();
   for (const chapter of chapters) {
     const numbers = headings.byChapter.get(chapter.chapterId);
+    for (const block of chapter.blocks) {
+      if (block.kind === 'directive' && block.name === 'toc' && !block.ignored) usesPages.add(chapter.chapterId);
+      if (block.kind !== 'heading' || block.attrs['toc'] === 'false' || !settings.toc.levels.includes(block.level)) continue;
+      const number = numbers?.get(block.id);
+      const level = settings.headings.levels[block.level - 1]!;
+      toc.push({ key: `${chapter.chapterId}|${block.id}`, level: block.level, text: numberedTitle(number?.trim(), block.plainText, level) });
+    }
+    if (chapter.blocks.some((b) => 'inlines' in b && Array.isArray(b.inlines) && printsPage(b.inlines))) usesPages.add(chapter.chapterId);
     for (const anchor of chapter.collected.anchors) {
+      if (!anchorBlocks.has(anchor.anchorId)) anchorBlocks.set(anchor.anchorId, `${chapter.chapterId}|${anchor.blockId}`);
       if (targets.has(anchor.anchorId)) continue;
       const block = chapter.blocks.find((b) => b.id === anchor.blockId);
       if (block?.kind !== 'heading') continue;
@@ -30,7 +58,12 @@ export function bookStructure(chapters: readonly ParsedChapter[], settings: Layo
       targets.set(anchor.anchorId, { title: block.plainText, level: block.level, ...(number ? { number } : {}) });
     }
   }
-  return { settings, headings, targets, targetsKey: JSON.stringify([...targets]) };
+  return { settings, headings, toc, pageLabels, anchorBlocks, usesPages, targets, targetsKey: JSON.stringify([...targets]) };
+}
+
+/** Whether inlines hold a reference that prints a page label (`style=page` or `pageNumber`). */
+function printsPage(inlines: readonly Inline[]): boolean {
+  return inlines.some((inline) => (inline.kind === 'ref' && (inline.attrs['style'] === 'page' || inline.attrs['style'] === 'pageNumber')) || ('children' in inline && Array.isArray(inline.children) && printsPage(inline.children)));
 }
 
 /** One chapter's share of the book structure. */
@@ -46,11 +79,19 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
   const headingNumbers = book.headings.byChapter.get(chapterId) ?? new Map<string, string>();
   return {
     numbering,
-    structure: { headingNumbers },
+    structure: {
+      headingNumbers,
+      ...(book.usesPages.has(chapterId) ? { toc: book.toc.map((entry) => ({ ...entry, label: book.pageLabels.get(entry.key) ?? '?' })) } : {}),
+    },
     refText: (target, attrs) => {
       const heading = book.targets.get(target);
-      return heading ? headingRefText(heading, attrs, book.settings, undefined) : undefined;
+      const blockKey = book.anchorBlocks.get(target);
+      const label = blockKey === undefined ? undefined : book.pageLabels.get(blockKey);
+      if (heading) return headingRefText(heading, attrs, book.settings, label);
+      // Page references to other anchors (document-format §13): `p. 12`, or the bare label.
+      if (blockKey !== undefined && (attrs['style'] === 'page' || attrs['style'] === 'pageNumber')) return headingRefText({ title: '', level: 2 }, attrs, book.settings, label);
+      return undefined;
     },
-    key: JSON.stringify([numbering, [...headingNumbers], book.targetsKey]),
+    key: JSON.stringify([numbering, [...headingNumbers], book.targetsKey, book.usesPages.has(chapterId) ? [...book.pageLabels] : 0]),
   };
 }
