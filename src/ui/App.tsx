@@ -14,13 +14,16 @@ import { TextPanel } from './components/TextPanel';
 import type { ChapterEditors } from './editor/chapter-editors';
 import { setUiLanguage, t, uiLanguage, type StringKey } from './i18n';
 import { createBookState } from './state/book';
-import { checksFromDiagnostics, type CheckEntry } from './state/checks';
+import { groupWarnings, targetOf, type CheckEntry, type CheckGroup } from './state/checks';
+import { ChecksPanel } from './panels/ChecksPanel';
 import { createUiState, formatPermalink, languageFromPath, parsePermalink, type PanelId, type Permalink } from './state/ui-state';
 
 /** The preset opened when nothing else is asked for (bundle-format: `default: true`). */
 const DEFAULT_PRESET = 'postext-guide';
 /** Phone layout below this width (tools.md §7.1). */
 const PHONE_QUERY = '(max-width: 767.98px)';
+/** Quiet time after a convergence before the checks are asked for, ms. */
+const CHECKS_DELAY_MS = 250;
 
 export function App(props: { client: BookClient }) {
   const client = props.client;
@@ -214,22 +217,39 @@ export function App(props: { client: BookClient }) {
   };
 
   // --- Checks ------------------------------------------------------------------------------
-  // The worker's diagnostics, refreshed after each convergence (never on the typing path).
-  const [checks, setChecks] = createSignal<CheckEntry[]>([]);
+  // The worker's warnings (engine/checks), asked for a moment after each convergence: a burst
+  // of typing converges many times and only the last one is checked (never on the typing path).
+  const [checks, setChecks] = createSignal<{ total: number; groups: CheckGroup[] }>({ total: 0, groups: [] });
+  let checksTimer: ReturnType<typeof setTimeout> | undefined;
+  onCleanup(() => clearTimeout(checksTimer));
   createEffect(
     on(
       () => book.view.layoutRevision,
       (revision) => {
+        clearTimeout(checksTimer);
         if (revision < 0) return;
-        void client
-          .getDiagnostics()
-          .then((result) => {
-            if (result.revision >= book.view.layoutRevision) setChecks(checksFromDiagnostics(result.diagnostics, book.view.chapters.map((c) => c.id)));
-          })
-          .catch(() => undefined);
+        checksTimer = setTimeout(() => {
+          void client
+            .getWarnings()
+            .then((result) => {
+              if (result.revision >= book.view.layoutRevision) setChecks({ total: result.total, groups: groupWarnings(result.warnings) });
+            })
+            .catch(() => undefined);
+        }, CHECKS_DELAY_MS);
       },
     ),
   );
+  /** A warning's entry: its chapter with the source selected and its page, or just its page. */
+  const openCheck = (entry: CheckEntry) => {
+    const target = targetOf(entry);
+    if (target.kind === 'source') {
+      showSource(target.chapterId, target.from, target.to);
+      if (target.page) requestPage(target.page);
+    } else if (target.kind === 'page') {
+      if (target.chapterId) setUi('chapterId', target.chapterId);
+      requestPage(target.page);
+    }
+  };
 
   // --- Handle for tests and tools -------------------------------------------------------------
   if (window.postextApp) {
@@ -280,7 +300,7 @@ export function App(props: { client: BookClient }) {
       <ActivityBar
         panel={ui.panel}
         onPanel={setPanel}
-        checks={checks().length}
+        checks={checks().total}
         theme={ui.theme}
         onTheme={(theme) => {
           setUi('theme', theme);
@@ -320,24 +340,7 @@ export function App(props: { client: BookClient }) {
               />
             </Match>
             <Match when={ui.panel === 'checks'}>
-              <Show when={checks().length > 0} fallback={<p class="placeholder">{t('allClear')}</p>}>
-                <ul class="check-list" aria-label={t('checks')}>
-                  <For each={checks()}>
-                    {(entry) => (
-                      <li>
-                        <button type="button" class="check-entry" onClick={() => showSource(entry.chapterId, entry.offset)}>
-                          <span class="check-title">{entry.title}</span>
-                          <span class="check-detail">{entry.detail}</span>
-                          <span class="check-where">
-                            Ch. {entry.chapterNumber} · Line {entry.line}
-                          </span>
-                        </button>
-                      </li>
-                    )}
-                  </For>
-                </ul>
-              </Show>
-              <p class="placeholder small">{t('checksSoon')}</p>
+              <ChecksPanel groups={checks().groups} onOpen={openCheck} />
             </Match>
             <Match when={ui.panel === 'books'}>
               <BooksPanel

@@ -24,27 +24,7 @@ test('a pasted link to another book opens it in place (loading state, never the 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Quiet Harbour');
 });
 
-test('Checks: the badge counts live warnings and an entry jumps to its line', async ({ page }) => {
-  await openApp(page);
-  await expect(page.getByTestId('checks-badge')).toHaveText('0');
-  await page.locator('[data-panel="checks"]').click();
-  await expect(page.locator('#sidebar')).toContainText('All clear');
-  // An agent writes an unknown directive and an unclosed code fence: the parser's diagnostics.
-  const offset = await page.evaluate(async () => {
-    const client = window.postextApp!.client;
-    const book = await client.getBook();
-    const end = book.chapters[1]!.text.length;
-    await client.apply({ origin: 'agent', baseRevision: book.revision, ops: [{ type: 'text', chapterId: book.chapters[1]!.id, from: end, to: end, insert: '\n\n:::frobnicate\n\nText.\n\n```\nnever closed\n' }] });
-    return end + '\n\n'.length; // start of the ":::frobnicate" line
-  });
-  await expect(page.getByTestId('checks-badge')).toHaveText('2');
-  const entry = page.getByRole('button', { name: /Unknown directive/ });
-  await expect(entry).toContainText('Ch. 2');
-  await entry.click();
-  await expect(page.locator('[data-panel="text"]')).toHaveAttribute('aria-pressed', 'true');
-  const chapterId = await page.evaluate(async () => (await window.postextApp!.client.getBook()).chapters[1]!.id);
-  await expect.poll(() => page.evaluate(() => window.postextApp!.ui!.selection())).toEqual({ chapterId, from: offset, to: offset });
-});
+// The Checks panel (groups, counts, badge, entries that open their source) is tested in checks.spec.ts.
 
 test('Notices: shown, dismissable, and reported through the app handle', async ({ page }) => {
   await openApp(page);
