@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { BookClient } from '../worker/protocol/client';
 import type { BookSnapshot, ChapterPages, Transaction, TransactionResult } from '../worker/protocol/messages';
 import { fail, type ToolResult } from './registry';
+import type { SandboxScreen } from './ui-bridge';
 
 /** What the UI tells the tools about the screen; absent in headless use. */
 export interface UiView {
@@ -17,10 +18,16 @@ export interface UiView {
   chapter: string | null;
   /** Printed label of the page on screen, if any. */
   pageLabel?: string | null;
+  zoom?: number;
+  fit?: 'width' | 'height' | 'none';
+  pages?: 'single' | 'spread';
+  baselineGrid?: boolean;
 }
 
 export interface UiBridge {
   view(): UiView;
+  /** The mounted Sandbox UI's reads and commands (`ui-bridge.ts`), or null when none is on screen. */
+  screen(): SandboxScreen | null;
 }
 
 export interface ToolContext {

@@ -17,6 +17,7 @@ import { createBookState } from './state/book';
 import { groupWarnings, targetOf, type CheckEntry, type CheckGroup } from './state/checks';
 import { ChecksPanel } from './panels/ChecksPanel';
 import { createUiState, formatPermalink, languageFromPath, parsePermalink, type PanelId, type Permalink } from './state/ui-state';
+import type { SandboxScreen } from '../tools/ui-bridge';
 
 /** The preset opened when nothing else is asked for (bundle-format: `default: true`). */
 const DEFAULT_PRESET = 'postext-guide';
@@ -25,7 +26,7 @@ const PHONE_QUERY = '(max-width: 767.98px)';
 /** Quiet time after a convergence before the checks are asked for, ms. */
 const CHECKS_DELAY_MS = 250;
 
-export function App(props: { client: BookClient }) {
+export function App(props: { client: BookClient; onScreen?: (screen: SandboxScreen) => () => void }) {
   const client = props.client;
   const store = createUiState();
   const { ui, setUi, save } = store;
@@ -270,6 +271,65 @@ export function App(props: { client: BookClient }) {
         if (answer.replaceCopy !== undefined) book.question()?.resolve(answer.replaceCopy ? 'replace' : 'keep');
       },
     };
+  }
+
+  // --- The agent tools' view of the screen (src/tools/ui-bridge.ts) -----------------------------
+  if (props.onScreen) {
+    const screen: SandboxScreen = {
+      view: () => ({
+        viewer: ui.viewer,
+        panel: ui.panel ?? 'none',
+        scope: ui.scope,
+        chapter: ui.chapterId,
+        pageLabel: currentLabel(),
+        zoom: ui.zoom,
+        fit: ui.fit,
+        pages: ui.spread ? 'spread' : 'single',
+        baselineGrid: ui.guides.baseline,
+      }),
+      viewers: () => ['canvas'], // the tabs the tab bar below renders
+      selection: () => selection(),
+      notice: () => {
+        const n = book.notices()[0];
+        return n ? { id: n.id, text: n.text, level: n.level } : null;
+      },
+      question: () => {
+        const q = book.question();
+        return q ? { id: q.id, kind: q.kind, book: q.book, options: q.options } : null;
+      },
+      setView: (change) => {
+        batch(() => {
+          if (change.viewer) setUi('viewer', change.viewer);
+          if (change.panel) setUi('panel', change.panel === 'none' ? null : change.panel);
+          if (change.scope) setUi('scope', change.scope);
+          if (change.chapter) setUi('chapterId', change.chapter);
+          if (change.zoom !== undefined) batch(() => (setUi('zoom', change.zoom!), setUi('fit', 'none')));
+          if (change.fit) setUi('fit', change.fit);
+          if (change.pages) setUi('spread', change.pages === 'spread');
+          if (change.baselineGrid !== undefined) setUi('guides', 'baseline', change.baselineGrid);
+        });
+        save();
+      },
+      goToPage: (chapterId, label) => {
+        setUi('chapterId', chapterId);
+        requestPage(label);
+        save();
+      },
+      selectText: async (chapterId, from, to) => {
+        batch(() => {
+          setUi('chapterId', chapterId);
+          setUi('panel', 'text');
+        });
+        save();
+        setSelection({ chapterId, from, to });
+        await editors?.reveal(chapterId, chapterTitle(chapterId), from, to, false);
+      },
+      answer: (answer) => {
+        if (answer.dismissNotice) for (const n of book.notices()) book.dismiss(n.id);
+        if (answer.replaceCopy !== undefined) book.question()?.resolve(answer.replaceCopy ? 'replace' : 'keep');
+      },
+    };
+    onCleanup(props.onScreen(screen));
   }
 
   // --- Layout ------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { render } from 'solid-js/web';
 import { App } from './App';
 import { installTools } from '../tools';
-import { persistedUiBridge } from '../tools/ui-bridge';
+import { createUiBridge } from '../tools/ui-bridge';
 import { createBookClient } from './worker-client';
 import './styles.css';
 
@@ -10,7 +10,9 @@ const client = createBookClient();
 window.postextApp = { client };
 
 // The agent tools live as long as the Sandbox is on screen (tools.md §1.1); withdrawn on hot reload.
-const withdrawTools = installTools(client, persistedUiBridge());
+// The App connects its screen (view, navigation, questions) to the tools' bridge when it mounts.
+const screen = createUiBridge();
+const withdrawTools = installTools(client, screen.bridge);
 import.meta.hot?.dispose(() => withdrawTools());
 
-render(() => <App client={client} />, document.getElementById('app')!);
+render(() => <App client={client} onScreen={screen.connect} />, document.getElementById('app')!);

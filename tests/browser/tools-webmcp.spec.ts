@@ -11,7 +11,10 @@ test.describe('tools through real WebMCP', () => {
       const mc = (document as unknown as { modelContext: { getTools(): Promise<{ name: string; annotations?: Record<string, unknown> }[]> } }).modelContext;
       return (await mc.getTools()).map((t) => ({ name: t.name, readOnly: t.annotations?.['readOnlyHint'] === true }));
     });
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['sandbox_get_state', 'sandbox_set_config']));
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['sandbox_get_state', 'sandbox_set_config', 'sandbox_set_view', 'sandbox_go_to_page', 'sandbox_select_text', 'sandbox_answer', 'sandbox_reset_to_original']));
+    // The same tools on both transports, each once.
+    const fallback = await page.evaluate(() => window.postextWebMcp!.listTools().map((t) => t.name));
+    expect([...tools.map((t) => t.name)].sort()).toEqual([...fallback].sort());
     expect(tools.find((t) => t.name === 'sandbox_get_state')!.readOnly).toBe(true);
 
     const viaModelContext = await page.evaluate(async () => {
@@ -37,6 +40,14 @@ test.describe('tools through real WebMCP', () => {
     const answer = await responded;
     const output = typeof answer.output === 'string' ? (JSON.parse(answer.output) as Envelope) : (answer.output as Envelope);
     expect(output).toMatchObject({ ok: true, ready: true, book: { id: 'postext-guide' } });
+
+    // A view tool through the agent's path: the screen follows.
+    const viewed = new Promise<{ status: string; output: unknown }>((resolve) => cdp.on('WebMCP.toolResponded' as never, ((event: { status: string; output: unknown }) => resolve(event)) as never));
+    await cdp.send('WebMCP.invokeTool' as never, { frameId: frameTree.frameTree.frame.id, toolName: 'sandbox_set_view', input: { panel: 'chapters' } } as never);
+    const view = await viewed;
+    const viewOutput = typeof view.output === 'string' ? (JSON.parse(view.output) as Envelope) : (view.output as Envelope);
+    expect(viewOutput).toMatchObject({ ok: true, view: { panel: 'chapters' } });
+    await expect(page.locator('#sidebar .panel-title')).toHaveText('Chapters');
   });
 });
 

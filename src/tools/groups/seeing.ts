@@ -62,7 +62,8 @@ const getState = (ctx: ToolContext) =>
         return { ok: true, ready: false, waitingFor: 'the book to open' };
       }
       const pages = await ctx.client.getPages();
-      const ready = pages.revision >= book.revision;
+      // Ready once the layout of this revision covers every chapter (a book just opened reports its chapters as they finish).
+      const ready = pages.revision >= book.revision && book.chapters.every((c) => pages.chapters.some((p) => p.id === c.id));
       const view = ctx.ui?.view();
       const onScreen = view?.chapter ?? null;
       const chapters = book.chapters.map((c, i) => {
@@ -80,10 +81,21 @@ const getState = (ctx: ToolContext) =>
       });
       const chapterOnScreen = onScreen ? book.chapters.findIndex((c) => c.id === onScreen) + 1 : 1;
       const pageOnScreen = view?.pageLabel ?? undefined;
+      // A pending question holds the Sandbox until it is answered (tools.md §2.16).
+      const screen = ctx.ui?.screen() ?? null;
+      const question = screen?.question() ?? null;
+      const notice = screen?.notice() ?? null;
+      const selected = screen?.selection() ?? null;
+      const selectedIndex = selected ? book.chapters.findIndex((c) => c.id === selected.chapterId) : -1;
+      const selection = selected && selectedIndex >= 0
+        ? { chapter: selectedIndex + 1, line: lineColumn(book.chapters[selectedIndex]!.text, selected.from).line, offset: selected.from, toOffset: selected.to, text: book.chapters[selectedIndex]!.text.slice(selected.from, selected.to).slice(0, 200) }
+        : null;
       return {
         ok: true,
-        ready,
-        ...(ready ? {} : { waitingFor: 'layout of the latest change' }),
+        ready: ready && !question,
+        ...(question ? { waitingFor: 'an answer to the question (sandbox_answer)', question } : ready ? {} : { waitingFor: 'layout of the latest change' }),
+        ...(notice ? { notice } : {}),
+        ...(selection ? { selection } : {}),
         book: { kind: book.kind === 'project' ? 'project' : 'sample', id: book.id, name: book.name, language: book.locale },
         pages: pages.pages.length,
         chapters,

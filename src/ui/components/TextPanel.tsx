@@ -1,5 +1,5 @@
 import { Bold, ChevronLeft, ChevronRight, Code, Heading1, Heading2, Heading3, Italic, Link, List, ListOrdered, Redo2, SeparatorHorizontal, TextQuote, Undo2 } from 'lucide-solid';
-import { createEffect, For, on, onCleanup, onMount, type JSX } from 'solid-js';
+import { createEffect, createSignal, For, on, onCleanup, onMount, type JSX } from 'solid-js';
 import type { BookClient } from '../../worker/protocol/client';
 import { ChapterEditors } from '../editor/chapter-editors';
 import { t, uiLanguage } from '../i18n';
@@ -37,15 +37,24 @@ export function TextPanel(props: TextPanelProps) {
   });
   onCleanup(() => editors?.destroy());
 
+  // The same book reopened from its source (Restore the original, sandbox_reset_to_original) starts
+  // again at a lower revision, so its chapter states are stale too; a crash restore keeps its revision.
+  let lastRevision = -1;
+  const [reopened, setReopened] = createSignal(0);
+  createEffect(() => {
+    const revision = props.book.revision();
+    if (revision < lastRevision) setReopened((n) => n + 1);
+    lastRevision = revision;
+  });
   // A new book or edition: every chapter state belongs to the old one.
-  createEffect(on(() => `${props.book.view.id}|${props.book.view.locale}`, () => editors?.reset(), { defer: true }));
+  createEffect(on(() => `${props.book.view.id}|${props.book.view.locale}|${reopened()}`, () => editors?.reset(), { defer: true }));
   createEffect(() => {
     const ids = new Set(props.book.view.chapters.map((c) => c.id));
     editors?.prune(ids);
   });
   createEffect(() => {
     // Tracks the book too: after a reset the same chapter id must be opened again.
-    void `${props.book.view.id}|${props.book.view.locale}`;
+    void `${props.book.view.id}|${props.book.view.locale}|${reopened()}`;
     const id = props.chapterId;
     const title = titleOf(id);
     if (id && editors) void editors.open(id, title);

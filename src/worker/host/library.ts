@@ -40,6 +40,7 @@ import {
   ProjectRequestSchema,
   RenameProjectSchema,
   RestoreOriginalSchema,
+  OriginalDesignSchema,
   SetCoverSchema,
   type BookCover,
   type BookKind,
@@ -387,6 +388,15 @@ export class Library {
     void storage.collectGarbage().catch(() => undefined);
     this.host.emit({ type: 'libraryChanged' });
     return { reopened: open ? await this.openPreset(presetId, open.locale) : null };
+  }
+
+  /** The configuration a sample edition's bundle carries (its drafts aside). */
+  async originalDesign(request: unknown): Promise<{ config: Record<string, unknown> }> {
+    const { presetId, locale } = OriginalDesignSchema.parse(request);
+    const entry = await this.findPreset(presetId);
+    if (!entry) throw new Error(`No sample book has the id "${presetId}"; the samples are listed by listBooks().samples.`);
+    const read = await this.readPreset(entry, locale ?? null);
+    return { config: { ...bundleToBookState(read.book, presetId, []).state.config } };
   }
 
   // ---- covers -------------------------------------------------------------------------------

@@ -16,11 +16,16 @@ import type {
   BookSnapshot,
   BookWorkerApi,
   ChapterPages,
+  PageGeometry,
   PageSummary,
   RasterRequest,
   Transaction,
   TransactionResult,
   UndoTextResult,
+  ExportedFile,
+  PdfExport,
+  WarningCategory,
+  WarningsResult,
   WorkerEvent,
   ResourceInfo,
   RenameResourceResult,
@@ -121,6 +126,9 @@ export class BookClient {
   sourceRects(chapterId: string, from: number, to: number): Promise<{ pageIndex: number; x: number; y: number; width: number; height: number }[]> {
     return this.call(() => this.api.sourceRects(chapterId, from, to));
   }
+  getPageGeometry(pageIndex: number): Promise<PageGeometry | null> {
+    return this.call(() => this.api.getPageGeometry(pageIndex));
+  }
   getGlyphOutlines(fontId: string, glyphs: number[]): Promise<{ fontId: string; upem: number; paths: string[] }> {
     return this.call(() => this.api.getGlyphOutlines(fontId, glyphs));
   }
@@ -129,6 +137,9 @@ export class BookClient {
   }
   getDiagnostics(): Promise<{ revision: number; diagnostics: BookDiagnostic[] }> {
     return this.call(() => this.api.getDiagnostics());
+  }
+  getWarnings(request: { chapterId?: string; category?: WarningCategory } = {}): Promise<WarningsResult> {
+    return this.call(() => this.api.getWarnings(request));
   }
   undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult> {
     return this.call<UndoTextResult>(() => this.api.undoText(request) as Promise<UndoTextResult>);
@@ -180,6 +191,23 @@ export class BookClient {
   }
   captureCover(): Promise<{ captured: boolean }> {
     return this.call(() => this.api.captureCover());
+  }
+  /** The open book (or the chapter with this id) as EPUB or DOCX, written in the worker. */
+  exportDocument(format: 'epub' | 'docx', chapterId?: string): Promise<ExportedFile> {
+    return this.call(() => this.api.exportDocument({ format, ...(chapterId ? { chapterId } : {}) }));
+  }
+  /**
+   * A print-ready PDF of the book or one chapter. Progress arrives as `exportProgress` events
+   * with the same `exportId`; `cancelExport(exportId)` stops it (the promise then rejects).
+   */
+  exportPdf(request: { scope?: 'book' | 'chapter'; chapterId?: string; exportId?: string } = {}): Promise<PdfExport> {
+    return this.call(() => this.api.exportPdf(request));
+  }
+  cancelExport(exportId: string): Promise<boolean> {
+    return this.call(() => this.api.cancelExport(exportId));
+  }
+  originalDesign(presetId: string, locale?: string): Promise<{ config: Record<string, unknown> }> {
+    return this.call(() => this.api.originalDesign({ presetId, ...(locale ? { locale } : {}) }));
   }
   exportBook(book?: BookRef): Promise<{ bytes: Uint8Array; fileName: string; warnings: string[] }> {
     return this.call(() => this.api.exportBook(book ? { book } : {}));

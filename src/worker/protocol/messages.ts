@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { PageDisplayList } from './displaylist';
+import { WARNING_CATEGORIES, type Warning, type WarningCategory } from '../engine/checks/model';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -151,6 +152,32 @@ export interface ChapterPages {
   firstPage: number;
 }
 
+/** Where things sit on one page, pt from the trim box's top-left, for the Sandbox's guides (tools.md §7.11–7.12). */
+export interface PageGeometry {
+  pageIndex: number;
+  /** Trim size, pt. */
+  width: number;
+  height: number;
+  /** Margins as they fall on this page (mirrored margins already swapped on even pages), pt. */
+  margins: { top: number; bottom: number; left: number; right: number };
+  columns: number;
+  /** Space between columns, pt. */
+  gutter: number;
+  /** Bleed beyond the trim on every side (`page.cutLines.bleed`), pt. */
+  bleed: number;
+  /** Whether the book prints crop marks (`page.cutLines.enabled`). */
+  cropMarks: boolean;
+  /** Text closer than this to the trim is flagged (`print.preflight.safeZone`), pt. */
+  safeZone: number;
+  /** The baseline grid: pitch (the body leading), pt, and `page.baselineGrid` drawing settings. */
+  baseline: { pitch: number; enabled: boolean; color: string; lineWidth: number };
+  /**
+   * `debug.looseLineHighlight`, with the body's `maxWordSpacing`: a line's spaces are
+   * 1 + ratio × (maxWordSpacing − 1) times the normal space.
+   */
+  looseLines: { enabled: boolean; color: string; threshold: number; maxWordSpacing: number };
+}
+
 /** Events the worker announces to every subscriber. */
 export type WorkerEvent =
   | { type: 'opened'; revision: number; book: BookSnapshot }
@@ -168,7 +195,9 @@ export type WorkerEvent =
   /** The open book's changes up to `revision` are in storage. */
   | { type: 'saved'; kind: BookKind; id: string; locale: string; revision: number }
   /** Book lists changed (a project created, renamed, deleted; a draft or cover saved): list again. */
-  | { type: 'libraryChanged' };
+  | { type: 'libraryChanged' }
+  /** A PDF export's progress (`exportPdf`): pictures, pages, fonts, then saving. */
+  | { type: 'exportProgress'; exportId: string; format: 'pdf'; phase: 'pictures' | 'pages' | 'fonts' | 'saving'; done: number; total: number };
 
 export const RasterRequestSchema = z
   .object({
@@ -220,6 +249,24 @@ export interface BookDiagnostic {
   to: number;
 }
 
+/** What `getWarnings` asks for: one chapter (by id) or the whole book, optionally one category. */
+export const WarningsRequestSchema = z
+  .object({
+    chapterId: z.string().min(1, 'chapterId names a chapter by its id').optional(),
+    category: z.enum(WARNING_CATEGORIES, { message: `category is one of ${WARNING_CATEGORIES.join(', ')}` }).optional(),
+  })
+  .strict();
+
+/** The checks' answer (tools.md sandbox_get_warnings): the warnings of the converged layout. */
+export interface WarningsResult {
+  /** The revision the warnings describe (the layout's). */
+  revision: number;
+  total: number;
+  byCategory: Partial<Record<WarningCategory, number>>;
+  warnings: Warning[];
+}
+export type { Warning, WarningCategory };
+
 export type UndoTextResult =
   | { ok: true; revision: number; done: { tool: string; summary: string; chapters: string[] }[]; remaining: number }
   | { ok: false; error: string; revision: number };
@@ -247,6 +294,8 @@ export interface BookWorkerApi extends BookLibraryApi, BookResourcesApi {
   getDisplayList(pageIndex: number): Promise<PageDisplayList | null>;
   /** The source character at a point of a page (pt from the trim box's top-left), or null. */
   hitTest(pageIndex: number, x: number, y: number): Promise<{ chapterId: string; offset: number; pageIndex: number } | null>;
+  /** The page's own geometry (trim, margins, columns, bleed, safe zone, grid) for guides; null past the last page. */
+  getPageGeometry(pageIndex: number): Promise<PageGeometry | null>;
   /** Where a chapter's source range [from, to) landed: rectangles in pt per page. */
   sourceRects(chapterId: string, from: number, to: number): Promise<{ pageIndex: number; x: number; y: number; width: number; height: number }[]>;
   /** Glyph outlines as SVG path data in font units (y up), for the painter's Path2D cache. */
@@ -255,10 +304,63 @@ export interface BookWorkerApi extends BookLibraryApi, BookResourcesApi {
   renderPage(pageIndex: number, request: RasterRequest): Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
   /** The parser's diagnostics for every chapter (kinds as document-format.md names them). */
   getDiagnostics(): Promise<{ revision: number; diagnostics: BookDiagnostic[] }>;
+  /** Every warning of the checks (engine/checks) for the book or one chapter, after convergence. */
+  getWarnings(request?: z.input<typeof WarningsRequestSchema>): Promise<WarningsResult>;
   /** Undoes (or redoes) the last agent text edits (tools.md sandbox_undo_text). */
   undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult>;
+  /** The open book (or one chapter) as a reflowable EPUB 3 or a Word document (tools.md sandbox_export). */
+  exportDocument(request: z.input<typeof ExportDocumentSchema>): Promise<ExportedFile>;
+  /** A print-ready PDF of the book or one chapter (tools.md sandbox_export, §7.10 PDF tab); cancellable. */
+  exportPdf(request: z.input<typeof ExportPdfSchema>): Promise<PdfExport>;
+  /** Stops a running `exportPdf` (its promise rejects with a "cancelled" error); false when none runs under that id. */
+  cancelExport(exportId: string): Promise<boolean>;
   /** Test hook: stop answering (simulates a hung worker). */
   debugHang(): Promise<void>;
+}
+
+/**
+ * What `exportPdf` writes: the whole book, or one chapter's pages with their book folios
+ * ("continued after the previous ones", tools.md §7.10). `exportId` names the run for progress
+ * events and `cancelExport`.
+ */
+export const ExportPdfSchema = z
+  .object({
+    scope: z.enum(['book', 'chapter'], { message: 'scope is "book" or "chapter"' }).default('book'),
+    chapterId: z.string().min(1, 'chapterId names a chapter by its id (see getBook().chapters[].id)').optional(),
+    exportId: z.string().min(1).max(100).optional(),
+  })
+  .strict()
+  .refine((r) => r.scope === 'book' || r.chapterId !== undefined, { message: 'scope "chapter" needs chapterId (see getBook().chapters[].id)' });
+
+export interface PdfExport {
+  bytes: Uint8Array;
+  /** From the first H1 of the exported pages, else `document.pdf` (tools.md §7.10). */
+  fileName: string;
+  mimeType: 'application/pdf';
+  pages: number;
+  /** The layout revision the PDF shows (the PDF tab marks it stale when the book moves on). */
+  revision: number;
+  scope: 'book' | 'chapter';
+  chapterId?: string;
+  /** Time spent writing, ms. */
+  ms: number;
+  warnings: string[];
+}
+
+/** What `exportDocument` writes: a format, and one chapter (by id) or the whole book. */
+export const ExportDocumentSchema = z
+  .object({
+    format: z.enum(['epub', 'docx'], { message: 'format is "epub" or "docx"' }),
+    chapterId: z.string().min(1, 'chapterId names a chapter by its id').optional(),
+  })
+  .strict();
+
+export interface ExportedFile {
+  bytes: Uint8Array;
+  fileName: string;
+  mimeType: string;
+  /** What the file could not carry (pictures of other types, notes without text…). */
+  warnings: string[];
 }
 
 // =============================================================================================
@@ -300,6 +402,7 @@ export const RenameProjectSchema = z
   .strict();
 export const ProjectRequestSchema = z.object({ projectId }).strict();
 export const RestoreOriginalSchema = z.object({ presetId }).strict();
+export const OriginalDesignSchema = z.object({ presetId, locale: z.string().optional() }).strict();
 export const SetCoverSchema = z.object({ book: BookRefSchema, cover: CoverSchema.nullable() }).strict();
 export const ExportBookSchema = z.object({ book: BookRefSchema.optional() }).strict();
 export const InspectPostextSchema = z.object({ bytes }).strict();
@@ -388,6 +491,8 @@ export interface BookLibraryApi {
   deleteProject(request: z.input<typeof ProjectRequestSchema>): Promise<{ reopened: BookSnapshot | null }>;
   /** Discards a sample's drafts in every language; an open edition reopens from the bundle. */
   restoreOriginal(request: z.input<typeof RestoreOriginalSchema>): Promise<{ reopened: BookSnapshot | null }>;
+  /** The design (stored configuration) a sample edition starts from, as its bundle has it (tools.md sandbox_reset_to_original). */
+  originalDesign(request: z.input<typeof OriginalDesignSchema>): Promise<{ config: Record<string, unknown> }>;
   /** Sets (or with `cover: null` removes) a book's cover. */
   setCover(request: z.input<typeof SetCoverSchema>): Promise<void>;
   /** Captures the open book's cover from its first page when it has none (240 px JPEG). */

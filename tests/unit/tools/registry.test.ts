@@ -97,8 +97,38 @@ describe('the tool registry', () => {
     }
     expect(byName.get('sandbox_remove_chapter')).toEqual({ consequentialHint: true, untrustedContentHint: true, destructiveHint: true });
     expect(byName.get('sandbox_delete_book')).toEqual({ consequentialHint: true, untrustedContentHint: true, destructiveHint: true });
+    expect(byName.get('sandbox_reset_to_original')).toEqual({ consequentialHint: true, untrustedContentHint: true, destructiveHint: true });
+    expect(byName.get('sandbox_answer')).toEqual({ consequentialHint: true, destructiveHint: true });
     for (const name of ['sandbox_list_resources', 'sandbox_list_fonts']) expect(byName.get(name)).toEqual({ readOnlyHint: true, untrustedContentHint: true });
     expect(byName.get('sandbox_save_resource')).toEqual({ untrustedContentHint: true });
     expect(byName.get('sandbox_delete_resource')).toEqual({ consequentialHint: true, untrustedContentHint: true, destructiveHint: true });
+    expect(byName.get('sandbox_select_text')).toEqual({ untrustedContentHint: true });
+    for (const name of ['sandbox_set_view', 'sandbox_go_to_page']) expect(byName.get(name)).toEqual({});
+  });
+
+  it('lists only tools of the contract (tools.md §10), each once', () => {
+    const contract = new Set([
+      'sandbox_get_state', 'sandbox_render_page', 'sandbox_inspect_pages', 'sandbox_inspect_point',
+      'sandbox_read_text', 'sandbox_write_text', 'sandbox_edit_text', 'sandbox_undo_text', 'sandbox_select_text', 'sandbox_search_text', 'sandbox_manage_chapters', 'sandbox_remove_chapter',
+      'sandbox_get_config', 'sandbox_set_config', 'sandbox_find_setting', 'sandbox_reset_to_original',
+      'sandbox_set_view', 'sandbox_go_to_page', 'sandbox_run_viewer',
+      'sandbox_list_resources', 'sandbox_save_resource', 'sandbox_delete_resource', 'sandbox_list_fonts', 'sandbox_save_font',
+      'sandbox_inspect_comic', 'sandbox_edit_comic',
+      'sandbox_list_books', 'sandbox_open_book', 'sandbox_save_book', 'sandbox_delete_book', 'sandbox_import_book', 'sandbox_export',
+      'sandbox_import_word', 'sandbox_word_templates', 'sandbox_answer', 'sandbox_get_warnings',
+    ]);
+    expect(contract.size).toBe(36);
+    const names = createToolRegistry({} as BookClient).names();
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.filter((n) => !contract.has(n))).toEqual([]);
+  });
+
+  it('view tools without a Sandbox on screen refuse and say so', async () => {
+    const registry = createToolRegistry({} as BookClient);
+    for (const [name, args] of [['sandbox_set_view', { panel: 'design' }], ['sandbox_go_to_page', { page: 3 }], ['sandbox_select_text', { line: 2 }], ['sandbox_answer', { dismissNotice: true }]] as const) {
+      const result = (await registry.execute(name, args)) as { ok: boolean; error: string };
+      expect(result.ok, name).toBe(false);
+      expect(result.error, name).toMatch(/not on screen/);
+    }
   });
 });
