@@ -6,11 +6,15 @@
 import type { BookClient } from '../worker/protocol/client';
 import type { UiBridge } from './context';
 import { bookTools } from './groups/books';
+import { checkTools } from './groups/checks';
 import { designTools } from './groups/design';
 import { exportTools } from './groups/export';
+import { originalTools } from './groups/original';
+import { questionTools } from './groups/questions';
+import { resourceTools } from './groups/resources';
 import { seeingTools } from './groups/seeing';
 import { textTools } from './groups/text';
-import { resourceTools } from './groups/resources';
+import { viewTools } from './groups/view';
 import { ToolRegistry } from './registry';
 import { publishTools } from './webmcp';
 
@@ -19,7 +23,7 @@ export { ToolRegistry } from './registry';
 
 export function createToolRegistry(client: BookClient, ui?: UiBridge): ToolRegistry {
   const ctx = { client, ui };
-  return new ToolRegistry([...seeingTools(ctx), ...designTools(ctx), ...textTools(ctx), ...bookTools(ctx), ...exportTools(ctx), ...resourceTools(ctx)]);
+  return new ToolRegistry([...seeingTools(ctx), ...checkTools(ctx), ...designTools(ctx), ...originalTools(ctx), ...textTools(ctx), ...bookTools(ctx), ...exportTools(ctx), ...viewTools(ctx), ...questionTools(ctx), ...resourceTools(ctx)]);
 }
 
 /** Registers the tools while the Sandbox is mounted; call the returned function to withdraw them. */
