@@ -1,0 +1,61 @@
+/**
+ * The geometry of one laid-out page, for the Sandbox's guides (tools.md §7.11–7.12): the trim,
+ * the margins as they fall on that page, the columns, the bleed, the print safe zone, the
+ * baseline grid and the loose-line highlight. Read from the book's own effective configuration
+ * and the engine's settings, never from defaults, so the guides sit where the pages really are.
+ */
+import { effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
+import type { LayoutSettings } from '../engine';
+import type { PageGeometry } from '../protocol/messages';
+
+/** The configuration's defaults, used only when a value cannot be read (configuration.md §2, §16.3, §18). */
+const MM = 72 / 25.4;
+const DEFAULT_BLEED_PT = 3 * MM;
+const DEFAULT_SAFE_ZONE_PT = 5 * MM;
+
+export function pageGeometry(
+  settings: LayoutSettings,
+  stored: StoredConfig,
+  page: { index: number; width: number; height: number },
+): PageGeometry {
+  const effective = resolveConfig(stored);
+  const pt = (path: string, fallback: number): number => {
+    const v = lengthAtPt(effective, stored, path);
+    return v !== undefined && Number.isFinite(v) ? v : fallback;
+  };
+  const at = (path: string): unknown => effectiveAt(stored, path);
+  const colour = (path: string, fallback: string): string => {
+    const v = at(path);
+    if (typeof v === 'string') return v;
+    if (v && typeof v === 'object' && 'hex' in v && typeof (v as { hex: unknown }).hex === 'string') return (v as { hex: string }).hex;
+    return fallback;
+  };
+  const m = settings.margins;
+  // page.margins.mirror: page 1 (index 0) and every odd page keep left/right as written; even
+  // pages swap them, so `left` (the inner margin) is at the spine on both sides of a spread.
+  const swap = m.mirror && page.index % 2 === 1;
+  const threshold = at('debug.looseLineHighlight.threshold');
+  return {
+    pageIndex: page.index,
+    width: page.width,
+    height: page.height,
+    margins: { top: m.top, bottom: m.bottom, left: swap ? m.right : m.left, right: swap ? m.left : m.right },
+    columns: settings.columns,
+    gutter: settings.gutter,
+    bleed: pt('page.cutLines.bleed', DEFAULT_BLEED_PT),
+    cropMarks: at('page.cutLines.enabled') === true,
+    safeZone: pt('print.preflight.safeZone', DEFAULT_SAFE_ZONE_PT),
+    baseline: {
+      pitch: settings.body.lineHeight,
+      enabled: at('page.baselineGrid.enabled') === true,
+      color: colour('page.baselineGrid.color', '#cccccc'),
+      lineWidth: pt('page.baselineGrid.lineWidth', 0.5),
+    },
+    looseLines: {
+      enabled: at('debug.looseLineHighlight.enabled') === true,
+      color: colour('debug.looseLineHighlight.color', '#ff000040'),
+      threshold: typeof threshold === 'number' && Number.isFinite(threshold) ? threshold : 3,
+      maxWordSpacing: settings.body.maxWordSpacing,
+    },
+  };
+}
