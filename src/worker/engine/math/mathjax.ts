@@ -189,7 +189,7 @@ export function createMathTypesetter(): Promise<MathTypesetter> {
       throw error;
     };
     const texJax = new TeX({ packages: PACKAGES, tags: 'none', formatError: throwErrors });
-    const svgOptions = { fontCache: 'none', fontData: MathJaxNewcmFont, linebreaks: { inline: false, automatic: false } };
+    const svgOptions = { fontCache: 'none', fontData: MathJaxNewcmFont, linebreaks: { inline: false } };
     const texDoc = mathjax.document('', { InputJax: texJax, OutputJax: new SVG(svgOptions as any) });
     const mmlDoc = mathjax.document('', { InputJax: new MathML(), OutputJax: new SVG(svgOptions as any) });
     const typesetter = new MathJaxTypesetter(texDoc, mmlDoc, texJax);
