@@ -32,6 +32,9 @@ export function nodeEnvironment(presets: Record<string, string | Uint8Array> | s
         return undefined;
       }
     },
+    async loadSubsetWasm() {
+      return new Uint8Array(await readFile(require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm')));
+    },
     presets: {
       async readText(path) {
         if (typeof presets !== 'string') {

@@ -64,3 +64,6 @@ export const PATTERN_URLS: Readonly<Record<string, string>> = Object.fromEntries
     ([path, url]) => [path.replace(/^.*\/([^/]+)\.wasm$/, '$1'), url],
   ),
 );
+
+/** HarfBuzz's subsetter (harfbuzzjs ships it beside the shaper): PDF export embeds font subsets. */
+export { default as SUBSET_WASM_URL } from 'harfbuzzjs/dist/harfbuzz-subset.wasm?url';

@@ -6,3 +6,4 @@ export { writePdf, PdfExportCancelled, type PdfExportInput, type PdfMetadata, ty
 export { createSubsetter, type Subsetter } from './fonts/subset';
 export { pdfOptionsFromConfig, type PdfPrintOptions } from './options';
 export { labelRanges, labelOf } from './labels';
+export { exportBookPdf, pdfFileName, type BookPdfInput, type BookPdf } from './book';

@@ -4,7 +4,7 @@
  * height of their target. The rectangles are where the link's source characters were set,
  * found in the display lists with the same query the editor uses (`sourceRects`).
  */
-import type { PageDisplayList } from '../../protocol/displaylist';
+import { Op, type GlyphRunItem, type PageDisplayList } from '../../protocol/displaylist';
 import type { Block, Inline, ParsedChapter } from '../../engine/parse/model';
 import { sourceRects } from '../../engine/query';
 
@@ -25,6 +25,8 @@ interface FoundLink {
   to: number;
   href?: string;
   target?: string;
+  /** The link's text is generated (a reference prints its target's number, title or page). */
+  generated?: boolean;
 }
 
 function inlinesOf(block: Block): Inline[] {
@@ -51,11 +53,67 @@ function collectLinks(chapterId: string, inlines: readonly Inline[], out: FoundL
       continue; // a link inside a link is not a thing (CommonMark)
     }
     if (inline.kind === 'ref') {
-      out.push({ chapterId, from: inline.range.from, to: inline.range.to, target: inline.target });
+      out.push({ chapterId, from: inline.range.from, to: inline.range.to, target: inline.target, generated: true });
       continue;
     }
     if ('children' in inline && inline.children) collectLinks(chapterId, inline.children, out);
   }
+}
+
+/** Line box around a baseline, in em of the run's size (as engine/query.ts measures lines). */
+const ASCENT_EM = 0.85;
+const DESCENT_EM = 0.3;
+/** How far (UTF-16 units) the source around a reference may be from it: a space or a bracket. */
+const NEIGHBOUR_SLACK = 2;
+
+/**
+ * Rectangles of the text a reference printed. That text is generated (its glyphs map to no
+ * source offset), so it is found between its neighbours: the glyphs without source that follow
+ * source just before the reference, or precede source just after it, in the same block.
+ */
+function generatedRects(pages: readonly PageDisplayList[], chapterId: string, from: number, to: number): { pageIndex: number; x: number; y: number; width: number; height: number }[] {
+  const rects: { pageIndex: number; x: number; y: number; width: number; height: number }[] = [];
+  for (const page of pages) {
+    if (page.chapter !== chapterId) continue;
+    // The page's glyphs of this chapter in display order, with their source offsets.
+    const glyphs: { run: GlyphRunItem; g: number; offset: number; block: string }[] = [];
+    for (const item of page.items) {
+      if (item.op !== Op.GlyphRun || item.chapter !== chapterId || !item.line) continue;
+      for (let g = 0; g < item.glyphs.length; g++) {
+        const index = item.clusters[g] ?? 0;
+        const offset = item.srcFrom < 0 ? -1 : item.srcMap ? (item.srcMap[index] ?? -1) : item.srcFrom + index;
+        glyphs.push({ run: item, g, offset, block: item.line.block });
+      }
+    }
+    let i = 0;
+    while (i < glyphs.length) {
+      if (glyphs[i]!.offset >= 0) {
+        i++;
+        continue;
+      }
+      // A stretch of generated glyphs in one block, and the source on either side of it.
+      let j = i;
+      while (j < glyphs.length && glyphs[j]!.offset < 0 && glyphs[j]!.block === glyphs[i]!.block) j++;
+      const before = i > 0 && glyphs[i - 1]!.block === glyphs[i]!.block ? glyphs[i - 1]!.offset : undefined;
+      const after = j < glyphs.length && glyphs[j]!.block === glyphs[i]!.block ? glyphs[j]!.offset : undefined;
+      const startsHere = before !== undefined && before < from && from - before <= NEIGHBOUR_SLACK;
+      const endsHere = after !== undefined && after >= to && after - to <= NEIGHBOUR_SLACK;
+      if ((startsHere && (after === undefined || after >= to)) || (endsHere && (before === undefined || before < from))) {
+        const byRun = new Map<GlyphRunItem, { min: number; max: number }>();
+        for (let k = i; k < j; k++) {
+          const { run, g } = glyphs[k]!;
+          const right = run.xs[g + 1] ?? run.xs[g]! + run.size * 0.5;
+          const box = byRun.get(run) ?? { min: Infinity, max: -Infinity };
+          box.min = Math.min(box.min, run.xs[g]!);
+          box.max = Math.max(box.max, right);
+          byRun.set(run, box);
+        }
+        for (const [run, box] of byRun) rects.push({ pageIndex: page.index, x: box.min, y: run.y - run.size * ASCENT_EM, width: box.max - box.min, height: run.size * (ASCENT_EM + DESCENT_EM) });
+      }
+      i = j;
+    }
+  }
+  return rects;
 }
 
 /** URIs are ASCII in PDF (§12.6.4.7): other characters are percent-encoded as UTF-8. */
@@ -89,7 +147,8 @@ export function linkAreas(chapters: readonly ParsedChapter[], pages: readonly Pa
         if (!at) continue;
         target = { kind: 'page', page: at.page, top: at.top };
       }
-      for (const rect of sourceRects(pages, link.chapterId, link.from, link.to)) {
+      const rects = link.generated ? generatedRects(pages, link.chapterId, link.from, link.to) : sourceRects(pages, link.chapterId, link.from, link.to);
+      for (const rect of rects) {
         const page = indexOfPage.get(rect.pageIndex);
         if (page === undefined) continue;
         areas.push({ page, x: rect.x, y: rect.y, width: rect.width, height: rect.height, target });
