@@ -44,10 +44,10 @@ const exportTool = (ctx: ToolContext) =>
     name: 'sandbox_export',
     title: 'Export',
     description:
-      'Write the book out as a file: `postext` (the whole book as a .postext bundle; a book that is not open may be named with kind and id), `epub` (a reflowable EPUB 3 of the whole book, or of one chapter with scope "chapter"), `docx` (a Word document of the book or one chapter, with the Word import template embedded so it comes back unchanged), `config` (postext-config.json, the design with defaults stripped, for the whole book) or `markdown` (one chapter’s .md). `deliver: "download"` saves it in the browser’s downloads; `"data"` answers with the bytes as base64. The book itself is unchanged. Example: { "format": "config", "deliver": "data" }',
+      'Write the book out as a file: `pdf` (the print-ready PDF of the whole book, or with scope "chapter" one chapter’s pages with their book page numbers), `postext` (the whole book as a .postext bundle; a book that is not open may be named with kind and id), `epub` (a reflowable EPUB 3 of the whole book, or of one chapter with scope "chapter"), `docx` (a Word document of the book or one chapter, with the Word import template embedded so it comes back unchanged), `config` (postext-config.json, the design with defaults stripped, for the whole book) or `markdown` (one chapter’s .md). `deliver: "download"` saves it in the browser’s downloads; `"data"` answers with the bytes as base64. The book itself is unchanged. Example: { "format": "config", "deliver": "data" }',
     input: z
       .object({
-        format: z.enum(['postext', 'config', 'markdown', 'epub', 'docx']),
+        format: z.enum(['postext', 'config', 'markdown', 'epub', 'docx', 'pdf']),
         kind: z.enum(['sample', 'project']).optional().describe('postext only: export a book that is not open (with id).'),
         id: z.string().min(1).optional(),
         language: z.string().optional(),
@@ -68,6 +68,22 @@ const exportTool = (ctx: ToolContext) =>
         return { ok: true, format: 'postext', fileName: out.fileName, bytes: out.bytes.byteLength, mimeType, ...(out.warnings.length > 0 ? { warnings: out.warnings } : {}), ...(args.deliver === 'data' ? { data: bytesToBase64(out.bytes) } : {}) };
       }
       if (args.rendition !== undefined && args.format !== 'epub') return fail('rendition applies to the epub format only; leave it out.');
+      if (args.format === 'pdf') {
+        // Written in the worker from the same display lists the canvas paints (export/pdf).
+        if (args.kind !== undefined || args.id !== undefined) return fail('Only a .postext can be written from a book that is not open; open it first (sandbox_open_book) to export pdf.');
+        const ready = await readyBook(ctx);
+        if (isFailure(ready)) return ready;
+        let chapterId: string | undefined;
+        if (args.scope === 'chapter' || args.chapter !== undefined) {
+          if (args.scope === 'book') return fail('Give either scope "book" or a chapter, not both.');
+          const chapter = resolveChapter(ctx, ready as BookSnapshot, args.chapter);
+          if (isFailure(chapter)) return chapter;
+          chapterId = (chapter as ResolvedChapter).id;
+        }
+        const out = await ctx.client.exportPdf(chapterId ? { scope: 'chapter', chapterId } : { scope: 'book' });
+        if (args.deliver === 'download') downloadBytes(out.fileName, out.mimeType, out.bytes);
+        return { ok: true, format: 'pdf', scope: out.scope, fileName: out.fileName, bytes: out.bytes.byteLength, mimeType: out.mimeType, pages: out.pages, ms: out.ms, ...(out.warnings.length > 0 ? { warnings: out.warnings } : {}), ...(args.deliver === 'data' ? { data: bytesToBase64(out.bytes) } : {}) };
+      }
       if (args.format === 'epub' || args.format === 'docx') {
         // Written in the worker from the document model: the whole book, or one chapter.
         if (args.kind !== undefined || args.id !== undefined) return fail(`Only a .postext can be written from a book that is not open; open it first (sandbox_open_book) to export ${args.format}.`);
