@@ -4,7 +4,7 @@
  * and are reported by the configuration module as `settingNotApplied`.
  */
 import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
-import { cjkRegion, isRtlLocale } from '../config/locale';
+import { cjkRegion, isArabicScript, isRtlLocale } from '../config/locale';
 import { CM, defaultSettings, type LayoutSettings } from './settings';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
@@ -27,6 +27,9 @@ export const APPLIED_SETTINGS = [
   'locale',
   'direction',
   'page.binding',
+  'bodyText.kashida',
+  'bodyText.kashidaPerWord',
+  'bodyText.kashidaMaxLength',
   'cjk.latinSpacing',
   'cjk.wordBreak',
   'cjk.compressAdjacent',
@@ -167,6 +170,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   const locale = str('locale', 'en');
   const direction = str('direction', 'auto');
   s.direction = direction === 'rtl' || direction === 'ltr' ? direction : isRtlLocale(locale) ? 'rtl' : 'ltr';
+  // bodyText.kashida: auto = on in Arabic-script documents (the catalogue resolves it), none = spaces only.
+  const kashida = str('bodyText.kashida', isArabicScript(locale) ? 'auto' : 'none');
+  s.kashida = { enabled: kashida === 'auto', perWord: num('bodyText.kashidaPerWord', 1), maxLength: num('bodyText.kashidaMaxLength', 0.6) };
   const binding = str('page.binding', 'auto');
   s.binding = binding === 'left' || binding === 'right' ? binding : s.direction === 'rtl' ? 'right' : 'left';
   const compress = at('cjk.compressAdjacent');

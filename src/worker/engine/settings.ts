@@ -22,6 +22,8 @@ export interface LayoutSettings {
   binding: 'left' | 'right';
   /** `cjk` composition (configuration.md §14.1) as the text engine applies it; latinSpacing in em. */
   cjk: { latinSpacing: number; keepAll: boolean; compressAdjacent: boolean };
+  /** `bodyText.kashida*` (configuration.md §6.3): Arabic justification by elongation; maxLength in em. */
+  kashida: { enabled: boolean; perWord: number; maxLength: number };
   /** Trim size, pt. */
   pageWidth: number;
   pageHeight: number;
@@ -156,6 +158,7 @@ export function defaultSettings(): LayoutSettings {
     direction: 'ltr',
     binding: 'left',
     cjk: { latinSpacing: 0.25, keepAll: false, compressAdjacent: true },
+    kashida: { enabled: false, perWord: 1, maxLength: 0.6 },
     pageWidth: 17 * CM,
     pageHeight: 24 * CM,
     margins: { top: 2 * CM, bottom: 2 * CM, left: 1.5 * CM, right: 1.5 * CM, mirror: false },

@@ -124,3 +124,31 @@ describe('right-to-left paragraphs', () => {
     expect(JSON.stringify(again)).toBe(JSON.stringify(lines));
   });
 });
+
+describe('kashida justification', () => {
+  const amiri = fonts.match('Amiri', 400, 'normal');
+  const tatweel = amiri.shape('\u0640', 'rtl', '', 'Arab').glyphs[0]!;
+  const setWith = (enabled: boolean) =>
+    set(fonts, [textInline(ARABIC, 100)], { family: 'Amiri', measure: 160, direction: 'rtl', language: 'ar', settings: (s) => (s.kashida = { enabled, perWord: 1, maxLength: 0.6 }) });
+
+  it('stretches letters with tatweels when on, and fills the measure', () => {
+    const lines = setWith(true);
+    const withTatweel = lines.filter((l) => l.runs.some((r) => r.glyphs.includes(tatweel)));
+    expect(withTatweel.length).toBeGreaterThan(0);
+    for (const line of lines.slice(0, -1)) expect(line.width).toBeCloseTo(160, 1);
+    // Tatweels are generated ink: the run's text is untouched (no U+0640 in it) and each maps
+    // to the letter it extends, so clusters still fall from left to right.
+    for (const line of withTatweel) {
+      for (const run of line.runs.filter((r) => r.glyphs.includes(tatweel))) {
+        expect(run.text.includes('\u0640')).toBe(false);
+        for (let g = 1; g < run.clusters.length; g++) expect(run.clusters[g]!).toBeLessThanOrEqual(run.clusters[g - 1]!);
+      }
+    }
+  });
+
+  it('justifies by spaces only when off', () => {
+    const lines = setWith(false);
+    expect(lines.some((l) => l.runs.some((r) => r.glyphs.includes(tatweel)))).toBe(false);
+    for (const line of lines.slice(0, -1)) expect(line.width).toBeCloseTo(160, 1);
+  });
+});

@@ -49,6 +49,7 @@ export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironmen
     direction,
     language: settings.language,
     cjk: settings.cjk,
+    ...(settings.kashida.enabled ? { kashida: { perWord: settings.kashida.perWord, maxLength: settings.kashida.maxLength } } : {}),
     indent: request.indent,
     justify: request.justify,
     verbatim: request.verbatim === true,

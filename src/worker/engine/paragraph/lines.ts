@@ -2,7 +2,7 @@ import type { FontSubstitution } from '../fonts/registry';
 import { visualOrder, type Direction } from '../text/bidi';
 import type { LineBreak } from '../text/items';
 import type { Item } from '../text/items';
-import type { ShapedPiece, WordPayload } from './items';
+import type { KashidaSite, ShapedPiece, WordPayload } from './items';
 import type { LineFormula } from '../math/inline';
 
 /** A glyph run positioned relative to its line's start (x from the line's left edge, pt). */
@@ -63,7 +63,13 @@ export interface LineLayout {
 export const UNBOUNDED_MEASURE = 1e5;
 
 /** One element of a line in logical order: a shaped piece, or space (a glue or an indent). */
-type Element = { kind: 'piece'; piece: ShapedPiece; level: number } | { kind: 'space'; width: number; level: number; typed: boolean };
+type Element = { kind: 'piece'; piece: ShapedPiece; level: number; elongations?: Elongation[] } | { kind: 'space'; width: number; level: number; typed: boolean };
+
+/** A kashida drawn inside a piece: tatweel glyphs filling `width` pt before visual glyph `site.glyph`. */
+interface Elongation {
+  site: KashidaSite;
+  width: number;
+}
 
 /**
  * Phase 4: breaks → lines. Glue takes its natural width adjusted by the line's ratio
@@ -77,8 +83,9 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
   const baseLevel = layout.direction === 'rtl' ? 1 : 0;
   let start = 0;
   for (const brk of breaks) {
-    // Skip discardable items at the start of the line (glue and penalties after a break).
-    while (start < brk.position && items[start]!.type !== 'box') start++;
+    // Skip discardable items at the start of the line (glue and penalties after a break; the
+    // paragraph's own start keeps them, as in the breaker: a first word's kashida stays).
+    if (start > 0) while (start < brk.position && items[start]!.type !== 'box') start++;
     // A line whose spaces would pass 3× normal is set ragged instead (configuration.md §6.3).
     const ragged = (brk as LineBreak & { ragged?: boolean }).ragged === true;
     const ratio = Number.isFinite(brk.ratio) ? brk.ratio : 0;
@@ -89,22 +96,33 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     let srcFrom = Infinity;
     let srcTo = -Infinity;
     let lastLevel = baseLevel;
+    /** The stretched kashida glue before the next word, shared by its sites. */
+    let kashida: { sites: KashidaSite[]; width: number } | null = null;
     for (let i = start; i < brk.position; i++) {
       const item = items[i]!;
       if (item.type === 'box') {
         const pieces = item.payload?.pieces ?? [];
-        for (const piece of pieces) {
-          elements.push({ kind: 'piece', piece, level: piece.level });
+        for (let p = 0; p < pieces.length; p++) {
+          const piece = pieces[p]!;
+          const sites = kashida?.sites.filter((site) => site.piece === p) ?? [];
+          const elongations = kashida && kashida.width > 0 ? sites.map((site) => ({ site, width: kashida!.width / kashida!.sites.length })) : [];
+          elements.push({ kind: 'piece', piece, level: piece.level, ...(elongations.length > 0 ? { elongations } : {}) });
           lastLevel = piece.level;
           if (piece.offsets.length > 0) {
             srcFrom = Math.min(srcFrom, piece.offsets[0]!);
             srcTo = Math.max(srcTo, piece.offsets[piece.offsets.length - 1]! + 1);
           }
         }
+        kashida = null;
         if (item.payload?.substitutions) substitutions.push(...item.payload.substitutions);
         if (pieces.length === 0) elements.push({ kind: 'space', width: item.width, level: item.payload?.level ?? baseLevel, typed: false });
       } else if (item.type === 'glue') {
         const width = item.width + (applied >= 0 ? applied * item.stretch : applied * item.shrink);
+        if (item.payload?.kashida) {
+          // Elongation of the next word: drawn inside it, not as space.
+          kashida = { sites: item.payload.kashida, width };
+          continue;
+        }
         // A glue that stands for a typed space keeps a space in the run's text; a CJK gap does not.
         elements.push({ kind: 'space', width, level: item.payload?.level ?? baseLevel, typed: item.payload?.space === true });
       }
@@ -136,9 +154,9 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
         x += element.piece.width;
         continue;
       }
-      appendPiece(runs, element.piece, x, spaceBefore);
+      appendPiece(runs, element.piece, x, spaceBefore, element.elongations);
       spaceBefore = false;
-      x += element.piece.width;
+      x += element.piece.width + (element.elongations?.reduce((w, e) => w + e.width, 0) ?? 0);
     }
     const inset = baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE ? Math.max(0, layout.measure - x) : 0;
     if (inset > 0) for (const run of runs) for (let g = 0; g < run.xs.length; g++) run.xs[g] = run.xs[g]! + inset;
@@ -168,7 +186,7 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
  * match, else starts a run. Glyphs are appended left to right; in a right-to-left run the piece
  * comes logically *before* the run's text, so its text is prepended and the clusters shift.
  */
-function appendPiece(runs: LineRun[], piece: ShapedPiece, x: number, spaceBefore: boolean): void {
+function appendPiece(runs: LineRun[], piece: ShapedPiece, x: number, spaceBefore: boolean, elongations?: readonly Elongation[]): void {
   const rtl = piece.level % 2 === 1;
   const last = runs[runs.length - 1];
   const scale = piece.style.size / piece.face.upem;
@@ -181,7 +199,7 @@ function appendPiece(runs: LineRun[], piece: ShapedPiece, x: number, spaceBefore
         run.text += ' ';
         run.offsets.push(nextOffset(run.offsets[run.offsets.length - 1]));
       }
-      pushGlyphs(run, piece, x, run.text.length, scale);
+      pushGlyphs(run, piece, x, run.text.length, scale, elongations);
       run.text += piece.text;
       run.offsets.push(...piece.offsets);
       return;
@@ -191,13 +209,13 @@ function appendPiece(runs: LineRun[], piece: ShapedPiece, x: number, spaceBefore
     const gap = spaceBefore ? 1 : 0;
     const shift = piece.text.length + gap;
     for (let c = 0; c < run.clusters.length; c++) run.clusters[c] = run.clusters[c]! + shift;
-    pushGlyphs(run, piece, x, 0, scale);
+    pushGlyphs(run, piece, x, 0, scale, elongations);
     run.text = piece.text + (spaceBefore ? ' ' : '') + run.text;
     run.offsets = [...piece.offsets, ...(spaceBefore ? [nextOffset(piece.offsets[piece.offsets.length - 1])] : []), ...run.offsets];
     return;
   }
   const run: LineRun = { fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], dys: [], text: piece.text, clusters: [], offsets: [...piece.offsets], ...(rtl ? { rtl: true as const } : {}) };
-  pushGlyphs(run, piece, x, 0, scale);
+  pushGlyphs(run, piece, x, 0, scale, elongations);
   runs.push(run);
 }
 
@@ -206,10 +224,25 @@ function nextOffset(offset: number | undefined): number {
   return (offset ?? -2) + 1;
 }
 
-function pushGlyphs(run: LineRun, piece: ShapedPiece, x: number, textBase: number, scale: number): void {
+function pushGlyphs(run: LineRun, piece: ShapedPiece, x: number, textBase: number, scale: number, elongations?: readonly Elongation[]): void {
   const shaped = piece.shaped;
   let pen = x;
   for (let g = 0; g < shaped.glyphs.length; g++) {
+    for (const e of elongations ?? []) {
+      if (e.site.glyph !== g || e.width <= 0) continue;
+      // Kashida: enough tatweels, evenly spaced, to bridge `width` (they overlap rather than
+      // leave a gap; each maps to the letter it extends, so clusters keep falling).
+      const advance = e.site.advance * scale;
+      const count = Math.max(1, Math.ceil(e.width / advance - 1e-9));
+      const step = (e.width - advance) / Math.max(1, count - 1);
+      for (let k = 0; k < count; k++) {
+        run.glyphs.push(e.site.tatweel);
+        run.xs.push(count === 1 ? pen + (e.width - advance) / 2 : pen + k * step);
+        run.dys.push(-piece.rise);
+        run.clusters.push(textBase + shaped.clusters[g]!);
+      }
+      pen += e.width;
+    }
     run.glyphs.push(shaped.glyphs[g]!);
     run.xs.push(pen + shaped.xOffsets[g]! * scale);
     run.dys.push(-shaped.yOffsets[g]! * scale - piece.rise);
