@@ -188,6 +188,9 @@ class DocxBuilder {
     const callouts: string[] = [];
     let listId: string | null = null;
     const markupLines = (text: string) => text.split('\n').map((line) => new Paragraph({ style: STYLE.markup.id, children: [new TextRun(line)] }));
+    // The front matter (the book's metadata in chapter 1) is not a block: kept as written.
+    const frontmatter = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?=\r?\n|$)/.exec(source);
+    if (frontmatter) out.push(...markupLines(frontmatter[0]));
     for (const block of chapter.blocks) {
       if (block.kind === 'listItem') {
         if (block.listId !== listId) {
