@@ -480,9 +480,13 @@ export class BookHost implements BookWorkerApi {
     if (!memo || memo.layout !== layout) {
       const fonts = await this.loadFonts();
       const chapters = book.chapters.map((c) => ({ id: c.id, title: c.title, source: c.text }));
+      const parsed = chapters.map((c, i) => parseCached(c, i === 0, this.cache));
+      // invalidMath comes from the maths typesetter (its cache), once it is loaded.
+      const math = this.mathTypesetter;
       const warnings = computeWarnings({
         chapters,
-        parsed: chapters.map((c, i) => parseCached(c, i === 0, this.cache)),
+        parsed,
+        diagnostics: math ? parsed.flatMap((p) => mathDiagnostics(p, math)) : [],
         config: book.config as StoredConfig,
         settings: settingsFor(book),
         resources: book.resources.map((r) => r.record),

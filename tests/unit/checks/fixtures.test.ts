@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WARNING_KINDS } from '../../../src/worker/engine/checks';
-import { runChecks, type CheckBook } from './run-checks';
+import { runChecksWithMath, type CheckBook } from './run-checks';
 
 const DIR = 'tests/fixtures/checks';
 
@@ -35,9 +35,9 @@ describe('warning fixtures', () => {
   });
 
   for (const kind of fixtureKinds) {
-    it(`${kind}: triggered exactly once, where the fixture says`, () => {
+    it(`${kind}: triggered exactly once, where the fixture says`, async () => {
       const fixture = load(kind);
-      const { warnings } = runChecks(fixture);
+      const { warnings } = await runChecksWithMath(fixture);
       const mine = warnings.filter((w) => w.kind === kind);
       expect(mine, `${kind} warnings: ${JSON.stringify(warnings.map((w) => [w.kind, w.detail]))}`).toHaveLength(1);
       const w = mine[0]!;

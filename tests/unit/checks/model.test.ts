@@ -44,7 +44,7 @@ describe('the kind catalogue', () => {
 });
 
 describe('debug.warnings toggles', () => {
-  const off = (kind: string, config: Record<string, unknown>) => {
+  const off = (kind: string, config: Record<string, boolean>) => {
     const book = fixture(kind);
     const merged = { ...(book.config ?? {}), debug: { warnings: config } };
     return runChecks({ ...book, config: merged }).warnings.filter((w) => w.kind === kind);

@@ -5,8 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import type { StoredConfig } from '../../../src/worker/config';
+import type { Diagnostic } from '../../../src/worker/engine/parse/model';
 import { createHyphenator, EngineCache, layoutBook, parseCached, type BookLayout } from '../../../src/worker/engine';
 import { computeWarnings, type CheckResource, type Warning, type WarningFilter } from '../../../src/worker/engine/checks';
+import { bookFormulas } from '../../../src/worker/engine/math/book';
+import { mathDiagnostics } from '../../../src/worker/engine/math/diagnostics';
+import { createMathTypesetter } from '../../../src/worker/engine/math/mathjax';
+import type { MathTypesetter } from '../../../src/worker/engine/math/types';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { nodeFontRegistry } from '../../support/node-world';
 
@@ -30,7 +35,20 @@ export interface CheckBook {
   patterns?: string | null;
 }
 
-export function runChecks(book: CheckBook, filter: WarningFilter = {}): { warnings: Warning[]; layout: BookLayout } {
+let mathLoading: Promise<MathTypesetter> | undefined;
+
+/** Like `runChecks`, with the maths typesetter's `invalidMath` diagnostics, as the host passes them. */
+export async function runChecksWithMath(book: CheckBook, filter: WarningFilter = {}): Promise<{ warnings: Warning[]; layout: BookLayout }> {
+  if (!book.chapters.some((c) => c.source.includes('$'))) return runChecks(book, filter);
+  mathLoading ??= createMathTypesetter();
+  const math = await mathLoading;
+  const cache = new EngineCache();
+  const parsed = book.chapters.map((c, i) => parseCached({ id: c.id, title: c.title ?? '', source: c.source }, i === 0, cache));
+  await math.prepare(bookFormulas(parsed));
+  return runChecks(book, filter, parsed.flatMap((p) => mathDiagnostics(p, math)));
+}
+
+export function runChecks(book: CheckBook, filter: WarningFilter = {}, diagnostics: Diagnostic[] = []): { warnings: Warning[]; layout: BookLayout } {
   const config = book.config ?? {};
   const settings = settingsFromConfig(config);
   const cache = new EngineCache();
@@ -42,6 +60,6 @@ export function runChecks(book: CheckBook, filter: WarningFilter = {}): { warnin
   while (!step.done) step = gen.next();
   const layout = step.value;
   const parsed = chapters.map((c, i) => parseCached(c, i === 0, cache));
-  const warnings = computeWarnings({ chapters, parsed, config, settings, resources: book.resources ?? [], layout, fonts }, filter);
+  const warnings = computeWarnings({ chapters, parsed, config, settings, resources: book.resources ?? [], layout, fonts, diagnostics }, filter);
   return { warnings, layout };
 }

@@ -8,7 +8,7 @@ import type { StoredConfig } from '../../config';
 import type { PageDisplayList } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import type { BookLayout, ChapterInput } from '../index';
-import type { ParsedChapter } from '../parse/model';
+import type { Diagnostic, ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
 import type { CheckOptions } from './options';
 
@@ -28,6 +28,8 @@ export interface ChecksInput {
   resources: readonly CheckResource[];
   layout: BookLayout;
   fonts: FontRegistry;
+  /** Diagnostics raised outside the parser, by the host's other phases (`invalidMath` from the maths typesetter). */
+  diagnostics?: readonly Diagnostic[] | undefined;
 }
 
 /** The input plus what every detector shares. */

@@ -1,6 +1,7 @@
 /**
  * Markup checks: the parser's diagnostics, per chapter and book-wide (duplicate anchors,
- * footnotes, index ranges, unknown resource ids), with the kinds document-format.md §21 names.
+ * footnotes, index ranges, unknown resource ids), and those the host's other phases raise
+ * (`invalidMath`), with the kinds document-format.md §21 names.
  */
 import { combineBook } from '../parse';
 import type { Diagnostic } from '../parse/model';
@@ -9,7 +10,7 @@ import { isWarningKind, warning, type Warning } from './model';
 
 export function markupWarnings(ctx: CheckContext): Warning[] {
   const book = combineBook([...ctx.parsed], { resourceIds: ctx.resources.map((r) => r.id) });
-  const diagnostics: Diagnostic[] = [...ctx.parsed.flatMap((p) => p.diagnostics), ...book.diagnostics];
+  const diagnostics: Diagnostic[] = [...ctx.parsed.flatMap((p) => p.diagnostics), ...book.diagnostics, ...(ctx.diagnostics ?? [])];
   const out: Warning[] = [];
   for (const d of diagnostics) {
     // Every kind the parser can raise is catalogued (a test reads the parser's sources to keep

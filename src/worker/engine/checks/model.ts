@@ -55,6 +55,8 @@ export const WARNING_KINDS = {
   unusedFootnote: markup('Footnote never cited'),
   indexRangeUnclosed: markup('Unclosed index range'),
   indexSeeUnknown: markup('Unknown index cross-reference'),
+  /** Raised by the maths typesetter (engine/math), passed in by the host. */
+  invalidMath: markup('Invalid formula'),
   /** Ours: a construct the parser keeps but layout does not set yet. */
   unsupportedConstruct: markup('Not typeset yet', 'info'),
   /** Ours: `![alt](src)` inline images are removed (document-format.md §10). */
@@ -93,7 +95,7 @@ export const WARNING_KINDS = {
   /** Ours (spec naming): too few lines of a paragraph carried to the next column. */
   orphan: typesetting('Orphan'),
   /** Ours: a paragraph's last line shorter than `bodyText.runtMinCharacters` space widths. */
-  runt: typesetting('Runt'),
+  runt: { category: 'typesetting', title: 'Runt', severity: 'info' },
   /** Ours: more than two hyphenated lines in a row. */
   hyphenLadder: typesetting('Hyphen ladder'),
   /** Ours: text set below the foot of its column. */

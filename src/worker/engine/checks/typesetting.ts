@@ -118,12 +118,18 @@ function lineWarnings(ctx: CheckContext, chapterId: string, block: Block, lines:
       }
     }
 
-    // Runts: the last line of a paragraph shorter than runtMinCharacters space widths (§6.3).
+    // Runts (configuration.md §6.3 bodyText.avoidRunts): a last line shorter than
+    // runtMinCharacters space widths; in CJK text, a lone last character.
     const last = lines[lines.length - 1]!;
     if (settings.body.avoidRunts && lines.length > 1 && last.from >= 0) {
-      const limit = settings.body.runtMinCharacters * normalSpace(settings.body.style, ctx.fonts);
-      const width = last.right - last.left;
-      if (width < limit) out.push(warning('runt', `The paragraph ends with a short line ${quote(last)} (${width.toFixed(1)} pt, under ${limit.toFixed(1)} pt).`, place(chapterId, last)));
+      const letters = [...last.text].filter((c) => /[\p{L}\p{N}]/u.test(c));
+      if (letters.some((c) => CJK_LETTER.test(c))) {
+        if (letters.length === 1) out.push(warning('runt', `The paragraph ends with a lone character ${quote(last)} on its last line.`, place(chapterId, last)));
+      } else {
+        const limit = settings.body.runtMinCharacters * normalSpace(settings.body.style, ctx.fonts);
+        const width = last.right - last.left;
+        if (width < limit) out.push(warning('runt', `The paragraph ends with a short line ${quote(last)} (${width.toFixed(1)} pt, under ${limit.toFixed(1)} pt).`, place(chapterId, last)));
+      }
     }
 
     // Hyphen ladders: runs of consecutive hyphenated lines.
@@ -150,9 +156,22 @@ function printedLines(pages: readonly PageDisplayList[], ctx: CheckContext): Pri
     for (const item of page.items) {
       if (item.op !== Op.GlyphRun || !item.line || item.glyphs.length === 0) continue;
       if (item.line.role === 'header' || item.line.role === 'footer') continue;
-      const key = `${item.line.block}|${item.y}`;
-      const left = item.xs[0]!;
-      const right = item.xs[item.xs.length - 1]! + lastAdvance(item, ctx.fonts);
+      const [left, right] = inkExtent(item, ctx.fonts);
+      // The column nearest the run's middle (a glyph may start a little outside its column;
+      // right-to-left books list their columns from the right, side columns differ in width).
+      const middle = (left + right) / 2;
+      let column = 0;
+      let distance = Infinity;
+      frame.columnX.forEach((x, c) => {
+        const width = frame.columnWidths[c] ?? frame.columnWidth;
+        const d = middle < x ? x - middle : middle > x + width ? middle - (x + width) : 0;
+        if (d < distance) {
+          distance = d;
+          column = c;
+        }
+      });
+      // A paragraph longer than a column has lines at the same baselines in two columns.
+      const key = `${item.line.block}|${item.y}|${column}`;
       const from = item.srcFrom;
       const to = item.srcMap ? Math.max(...item.srcMap) + 1 : item.srcFrom + item.text.length;
       const line = open.get(key);
@@ -166,8 +185,6 @@ function printedLines(pages: readonly PageDisplayList[], ctx: CheckContext): Pri
         line.text += item.text;
         continue;
       }
-      let column = 0;
-      for (let c = 0; c < frame.columnX.length; c++) if (left >= frame.columnX[c]! - OVERFULL_TOLERANCE_PT) column = c;
       const created: PrintedLine = {
         page,
         block: item.line.block,
@@ -193,11 +210,29 @@ function printedLines(pages: readonly PageDisplayList[], ctx: CheckContext): Pri
   return out;
 }
 
-/** Advance of a run's last glyph, pt (its cluster shaped alone: kerning across it is not needed here). */
-function lastAdvance(run: GlyphRunItem, fonts: FontRegistry): number {
+/** CJK symbols and punctuation, and the fullwidth forms' punctuation (Unicode blocks 3000–303F, FF00–FF65 less letters and digits). */
+function isFullwidthPunctuation(code: number): boolean {
+  return (code >= 0x3000 && code <= 0x303f) || (code >= 0xff00 && code <= 0xff65 && !/[\p{L}\p{N}]/u.test(String.fromCodePoint(code)));
+}
+
+/** Han, kana and hangul: scripts whose runt is a lone last character, not a short line. */
+const CJK_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * Left and right edge of a run, pt: its leftmost pen position, and its rightmost pen position
+ * plus that glyph's advance. Min and max, not first and last: right-to-left runs list glyphs in
+ * another order.
+ */
+function inkExtent(run: GlyphRunItem, fonts: FontRegistry): [number, number] {
+  let left = Infinity;
+  let rightmost = 0;
+  for (let g = 0; g < run.xs.length; g++) {
+    left = Math.min(left, run.xs[g]!);
+    if (run.xs[g]! >= run.xs[rightmost]!) rightmost = g;
+  }
   const face = fonts.get(run.font);
-  if (!face) return 0;
-  const cluster = run.text.slice(run.clusters[run.clusters.length - 1] ?? 0);
-  if (!cluster) return 0;
-  return (face.shape(cluster).width / face.upem) * run.size;
+  let advance = face ? (face.glyphAdvance(run.glyphs[rightmost]!) / face.upem) * run.size : 0;
+  // Fullwidth CJK punctuation inks one half of its em; at a line end it may be set half width.
+  if (isFullwidthPunctuation(run.text.codePointAt(run.clusters[rightmost] ?? 0) ?? 0)) advance /= 2;
+  return [left, run.xs[rightmost]! + advance];
 }
