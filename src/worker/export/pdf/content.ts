@@ -11,6 +11,7 @@ import type { FontUsage } from './fonts/embed';
 import { num } from './numbers';
 import { svgPathToPdf } from './paths';
 import { runOperators, type TextState } from './text';
+import { utf16Hex } from './fonts/tounicode';
 
 /** Image op of the display list, read structurally (the op is optional in older lists). */
 interface ImageLike {
@@ -113,6 +114,9 @@ export class PageContentWriter {
         const path = svgPathToPdf(item.d);
         if (!path) return;
         const evenOdd = (item as { fillRule?: string }).fillRule === 'evenodd';
+        // A formula's outlines extract as its TeX source (engine/math puts it on its first path).
+        const actualText = item.math !== undefined && item.text ? item.text : undefined;
+        if (actualText) this.out.push(`/Span <</ActualText <FEFF${utf16Hex(actualText)}>>> BDC`);
         // Path data is in y-down page coordinates: flip once around the page's height.
         this.save();
         this.out.push(`1 0 0 -1 0 ${num(this.list.height)} cm`);
@@ -125,6 +129,7 @@ export class PageContentWriter {
           this.out.push(path, 'S');
         }
         this.restore();
+        if (actualText) this.out.push('EMC');
         return;
       }
       default:
