@@ -51,7 +51,7 @@ const getState = (ctx: ToolContext) =>
     name: 'sandbox_get_state',
     title: 'What is open',
     description:
-      'What is open and what the Sandbox is doing: the book with its chapters (position, id, title, words, pages, first and last page labels), the total page count, what is on screen, and the number of resources. Call it first, and again after changes; `ready: false` comes with `waitingFor`. Example: {}',
+      'What is open and what the Sandbox is doing: the book with its chapters (position, id, title, words, pages, first and last page labels), the total page count, what is on screen, the number of resources and of warnings (the count the Checks panel shows; sandbox_get_warnings lists them). Call it first, and again after changes; `ready: false` comes with `waitingFor`. Example: {}',
     input: z.object({}).strict(),
     annotations: { readOnlyHint: true, untrustedContentHint: true },
     async run() {
@@ -90,6 +90,8 @@ const getState = (ctx: ToolContext) =>
       const selection = selected && selectedIndex >= 0
         ? { chapter: selectedIndex + 1, line: lineColumn(book.chapters[selectedIndex]!.text, selected.from).line, offset: selected.from, toOffset: selected.to, text: book.chapters[selectedIndex]!.text.slice(selected.from, selected.to).slice(0, 200) }
         : null;
+      // The checks' count (sandbox_get_warnings gives the list), asked only once layout has caught up so it never waits.
+      const warnings = ready ? ((await ctx.client.getWarnings().catch(() => null))?.total ?? null) : null;
       return {
         ok: true,
         ready: ready && !question,
@@ -101,6 +103,7 @@ const getState = (ctx: ToolContext) =>
         chapters,
         view: { viewer: view?.viewer ?? 'canvas', panel: view?.panel ?? 'none', scope: view?.scope ?? 'chapter', chapter: chapterOnScreen || 1, ...(pageOnScreen ? { page: pageOnScreen } : {}) },
         resources: book.resources.length,
+        warnings,
       };
     },
   });

@@ -50,4 +50,13 @@ describe('sandbox_get_warnings', () => {
     expect(badChapter.ok).toBe(false);
     expect(badChapter.chapters).toHaveLength(2);
   });
+
+  it('sandbox_get_state counts the warnings of the whole book', async () => {
+    const tools = await setUp();
+    const book = (await tools.execute('sandbox_get_warnings', { scope: 'book' })) as Record<string, any>; // waits for layout
+    const state = (await tools.execute('sandbox_get_state', {})) as Record<string, any>;
+    expect(state.ready).toBe(true);
+    expect(book.total).toBeGreaterThanOrEqual(3);
+    expect(state.warnings).toBe(book.total);
+  });
 });
