@@ -6,6 +6,8 @@ import { ActivityBar } from './components/ActivityBar';
 import { CanvasViewer } from './components/CanvasViewer';
 import { BooksPanel } from './panels/BooksPanel';
 import { DesignPanel } from './panels/DesignPanel';
+import { ResourcesPanel } from './panels/ResourcesPanel';
+import { FontsPanel } from './panels/FontsPanel';
 import { watchLibrary } from './panels/books-state';
 import { ChaptersPanel } from './components/ChaptersPanel';
 import { Notices, QuestionDialog } from './components/Notices';
@@ -422,10 +424,10 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
               />
             </Match>
             <Match when={ui.panel === 'resources'}>
-              <p class="placeholder">{t('resourcesSoon')}</p>
+              <ResourcesPanel client={client} revision={book.revision()} />
             </Match>
             <Match when={ui.panel === 'fonts'}>
-              <p class="placeholder">{t('fontsSoon')}</p>
+              <FontsPanel client={client} revision={book.revision()} />
             </Match>
             <Match when={ui.panel === 'design'}>
               <DesignPanel client={client} revision={book.revision()} />

@@ -37,9 +37,9 @@ test('Notices: shown, dismissable, and reported through the app handle', async (
   expect(await page.evaluate(() => window.postextApp!.ui!.question())).toBeNull();
 });
 
-test('placeholder panels say what is missing and keep their buttons', async ({ page }) => {
+test('the Resources and Fonts panels open from the activity bar and keep their buttons', async ({ page }) => {
   await openApp(page);
-  for (const [panel, text] of [['resources', /not supported by the engine yet/], ['fonts', /bundled fonts/]] as const) {
+  for (const [panel, text] of [['resources', /Upload pictures/], ['fonts', /Bundled families/]] as const) {
     await page.locator(`[data-panel="${panel}"]`).click();
     await expect(page.locator('#sidebar')).toContainText(text);
   }
