@@ -89,6 +89,13 @@ test('a picture added in the Resources panel appears where a figure referenced i
   const text = await page.evaluate(async () => (await window.postextApp!.client.getBook()).chapters[0]!.text);
   expect(text).toContain('::resource{id="harbour-dawn"}');
   expect(text).not.toContain('harbour-photo');
+
+  // The picture is stored with the book: after a reload it is still there, bytes and all.
+  await page.evaluate(() => window.postextApp!.client.flush());
+  await ready(page);
+  await expect
+    .poll(() => page.evaluate(async () => (await window.postextApp!.client.listResources()).resources.map((r) => [r.record.id, r.record.payloadBytes ?? 0])))
+    .toContainEqual(['harbour-dawn', png.length]);
 });
 
 test('the resource tools work through window.postextWebMcp', async ({ page }) => {
