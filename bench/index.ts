@@ -15,6 +15,7 @@ import { cpus, totalmem } from 'node:os';
 import { runBrowserBench, type BrowserFigures } from './browser';
 import { measureNodeLayout } from './layout-node';
 import { measureLineBreaking } from './linebreak-speed';
+import { measureShaping } from './shaping-speed';
 import { generateChapter, measureParseThroughput } from './parse-throughput';
 
 const args = new Map(process.argv.slice(2).map((arg) => {
@@ -29,6 +30,9 @@ const node = {
   lineBreaking100kWords: measureLineBreaking(),
   // The pure engine on ~100 generated pages (900 paragraphs in the default design), no worker.
   engineLayout: measureNodeLayout(900, 2, 20261202),
+  // The paragraph phase (bidi, itemization, fallback, HarfBuzz) over the sample books' paragraphs,
+  // cold (fresh registry: every word shaped) and warm (shaping cache), per script.
+  shaping: measureShaping(),
 };
 log(`node: ${node.engineLayout.pages} pages laid out in ${node.engineLayout.coldLayoutMs.median} ms by the engine alone`);
 

@@ -350,10 +350,8 @@ export class BookHost implements BookWorkerApi {
   }
 
   async getPageGeometry(pageIndex: number): Promise<PageGeometry | null> {
-    if (!this.book || !Number.isInteger(pageIndex)) return null;
-    // The page as the viewer shows it: a book just opened shows chapters as they finish.
-    const page = await this.getDisplayList(pageIndex);
-    if (!page) return null;
+    const page = this.layout?.pages[pageIndex];
+    if (!this.book || !page || !Number.isInteger(pageIndex)) return null;
     return pageGeometry(settingsFor(this.book), this.book.config as StoredConfig, { index: pageIndex, width: page.width, height: page.height });
   }
 

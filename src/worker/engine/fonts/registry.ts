@@ -86,14 +86,20 @@ export class FontFace {
     const key = `${direction}|${script}|${language}|${features}|${text}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const buffer = new hb.Buffer();
+    // One buffer for every shaping call (cleared, not re-created): allocating a buffer per word
+    // and leaving it to the finalizer cost more than the shaping.
+    const buffer = (sharedBuffer ??= new hb.Buffer());
+    buffer.clearContents();
     buffer.addText(text);
     buffer.guessSegmentProperties();
     buffer.setDirection(direction === 'rtl' ? hb.Direction.RTL : hb.Direction.LTR);
     if (script) buffer.setScript(script);
     if (language) buffer.setLanguage(language);
     hb.shape(this.font, buffer, parseFeatures(features));
-    const infos = buffer.getGlyphInfosAndPositions();
+    // Infos and positions separately: the combined getter defines hidden properties on every
+    // glyph object, which made it about ten times slower than shaping itself.
+    const infos = buffer.getGlyphInfos();
+    const positions = buffer.getGlyphPositions();
     const n = infos.length;
     const shaped: ShapedGlyphs = {
       glyphs: new Uint32Array(n),
@@ -105,12 +111,13 @@ export class FontFace {
     };
     for (let i = 0; i < n; i++) {
       const info = infos[i]!;
+      const position = positions[i];
       shaped.glyphs[i] = info.codepoint;
       shaped.clusters[i] = info.cluster;
-      shaped.advances[i] = info.xAdvance ?? 0;
-      shaped.xOffsets[i] = info.xOffset ?? 0;
-      shaped.yOffsets[i] = info.yOffset ?? 0;
-      shaped.width += info.xAdvance ?? 0;
+      shaped.advances[i] = position?.xAdvance ?? 0;
+      shaped.xOffsets[i] = position?.xOffset ?? 0;
+      shaped.yOffsets[i] = position?.yOffset ?? 0;
+      shaped.width += position?.xAdvance ?? 0;
     }
     this.cache.set(key, shaped);
     return shaped;
@@ -126,6 +133,8 @@ export class FontFace {
     return this.font.glyphHAdvance(glyph);
   }
 }
+
+let sharedBuffer: hb.Buffer | null = null;
 
 /** Stable face id: the same in Node and in the browser, and across sessions. */
 export function faceId(family: string, weight: number, style: string): string {

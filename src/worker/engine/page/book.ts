@@ -5,8 +5,7 @@
  */
 import type { Inline, ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
-import type { ResourceSet } from '../resources';
-import type { ChapterStructure, FloatSpec } from './paginate';
+import type { ChapterStructure } from './paginate';
 import { headingRefText, numberedTitle, numberHeadings, type HeadingNumbers, type HeadingTarget, type NumberingState } from './structure';
 
 /** One `:::toc` entry (document-format §17.1): a heading of a level listed in `toc.levels`. */
@@ -28,20 +27,13 @@ export interface BookStructure {
   anchorBlocks: Map<string, string>;
   /** Chapters that print page labels (a `:::toc`, or a page reference): their memo key includes them. */
   usesPages: Set<string>;
-  /** Floating resources by the chapter that first mentions them (reading order, book-wide). */
-  floats: Map<string, Map<string, FloatSpec>>;
   /** Heading anchors book-wide (first definition wins). */
   targets: Map<string, HeadingTarget>;
   /** Everything in `targets`, for memo keys. */
   targetsKey: string;
 }
 
-export function bookStructure(
-  chapters: readonly ParsedChapter[],
-  settings: LayoutSettings,
-  pageLabels: ReadonlyMap<string, string> = new Map(),
-  floatSpec: (resourceId: string) => FloatSpec | undefined = () => undefined,
-): BookStructure {
+export function bookStructure(chapters: readonly ParsedChapter[], settings: LayoutSettings, pageLabels: ReadonlyMap<string, string> = new Map()): BookStructure {
   const headings = numberHeadings(chapters, settings);
   const targets = new Map<string, HeadingTarget>();
   const anchorBlocks = new Map<string, string>();
@@ -66,29 +58,7 @@ export function bookStructure(
       targets.set(anchor.anchorId, { title: block.plainText, level: block.level, ...(number ? { number } : {}) });
     }
   }
-  // Floats: the first mention in reading order (a `:ref` or a `::resource`) queues the resource.
-  const floats = new Map<string, Map<string, FloatSpec>>();
-  const mentioned = new Set<string>();
-  for (const chapter of chapters) {
-    const own = new Map<string, FloatSpec>();
-    const mentions = [...chapter.collected.refs.map((r) => ({ id: r.target, at: r.range.from })), ...chapter.collected.resourceEmbeds.map((e) => ({ id: e.resourceId, at: e.range.from }))].sort((a, b) => a.at - b.at);
-    for (const { id } of mentions) {
-      if (mentioned.has(id) || anchorBlocks.has(id)) continue;
-      mentioned.add(id);
-      const spec = floatSpec(id);
-      if (spec) own.set(id, spec);
-    }
-    floats.set(chapter.chapterId, own);
-  }
-  return { settings, headings, toc, pageLabels, anchorBlocks, usesPages, floats, targets, targetsKey: JSON.stringify([...targets]) };
-}
-
-/** A resource's float placement (`placement.position` auto/top/bottom; `here` and unknown ids set in flow). */
-export function floatSpecOf(resources: ResourceSet | undefined, id: string): FloatSpec | undefined {
-  const placement = resources?.resources.get(id)?.placement;
-  if (!resources?.resources.has(id)) return undefined;
-  const position = placement?.['position'] ?? 'auto';
-  return position === 'auto' || position === 'top' || position === 'bottom' ? { position } : undefined;
+  return { settings, headings, toc, pageLabels, anchorBlocks, usesPages, targets, targetsKey: JSON.stringify([...targets]) };
 }
 
 /** Whether inlines hold a reference that prints a page label (`style=page` or `pageNumber`). */
@@ -111,7 +81,6 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
     numbering,
     structure: {
       headingNumbers,
-      floats: book.floats.get(chapterId) ?? new Map(),
       ...(book.usesPages.has(chapterId) ? { toc: book.toc.map((entry) => ({ ...entry, label: book.pageLabels.get(entry.key) ?? '?' })) } : {}),
     },
     refText: (target, attrs) => {
@@ -123,6 +92,6 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
       if (blockKey !== undefined && (attrs['style'] === 'page' || attrs['style'] === 'pageNumber')) return headingRefText({ title: '', level: 2 }, attrs, book.settings, label);
       return undefined;
     },
-    key: JSON.stringify([numbering, [...headingNumbers], book.targetsKey, book.usesPages.has(chapterId) ? [...book.pageLabels] : 0, [...(book.floats.get(chapterId) ?? [])]]),
+    key: JSON.stringify([numbering, [...headingNumbers], book.targetsKey, book.usesPages.has(chapterId) ? [...book.pageLabels] : 0]),
   };
 }
