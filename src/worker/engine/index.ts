@@ -14,7 +14,7 @@ import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture } from './page/compose';
 import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
-import { bookStructure, chapterPlacement, type BookStructure, type ChapterPlacement } from './page/book';
+import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
 import { initialNumbering, labelPages, type NumberingState } from './page/structure';
 import { setParagraph, type InlineContext, type SetLine } from './paragraph';
 import { settingsKey, type LayoutSettings, type TextStyle } from './settings';
@@ -168,7 +168,7 @@ function prepareBook(book: BookInput, cache: EngineCache): SharedBook {
   const resourcesKey = book.resources ? `|${hashString(book.resources.key)}|${JSON.stringify([...numbering!.numbers.values()].map((n) => [n.resourceId, n.number]))}` : '';
   const math = prepareBookMath(parsed, book.settings, book.math);
   const key = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`;
-  return { parsed, refs, numbering, math, key, structure: bookStructure(parsed, book.settings, cache.pageLabels) };
+  return { parsed, refs, numbering, math, key, structure: bookStructure(parsed, book.settings, cache.pageLabels, (id) => floatSpecOf(book.resources, id)) };
 }
 
 function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys, numberingStart: NumberingState = initialNumbering(book.settings)): Generator<undefined, ChapterLayout> {

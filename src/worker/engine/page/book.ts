@@ -5,7 +5,8 @@
  */
 import type { Inline, ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
-import type { ChapterStructure } from './paginate';
+import type { ResourceSet } from '../resources';
+import type { ChapterStructure, FloatSpec } from './paginate';
 import { headingRefText, numberedTitle, numberHeadings, type HeadingNumbers, type HeadingTarget, type NumberingState } from './structure';
 
 /** One `:::toc` entry (document-format §17.1): a heading of a level listed in `toc.levels`. */
@@ -27,13 +28,20 @@ export interface BookStructure {
   anchorBlocks: Map<string, string>;
   /** Chapters that print page labels (a `:::toc`, or a page reference): their memo key includes them. */
   usesPages: Set<string>;
+  /** Floating resources by the chapter that first mentions them (reading order, book-wide). */
+  floats: Map<string, Map<string, FloatSpec>>;
   /** Heading anchors book-wide (first definition wins). */
   targets: Map<string, HeadingTarget>;
   /** Everything in `targets`, for memo keys. */
   targetsKey: string;
 }
 
-export function bookStructure(chapters: readonly ParsedChapter[], settings: LayoutSettings, pageLabels: ReadonlyMap<string, string> = new Map()): BookStructure {
+export function bookStructure(
+  chapters: readonly ParsedChapter[],
+  settings: LayoutSettings,
+  pageLabels: ReadonlyMap<string, string> = new Map(),
+  floatSpec: (resourceId: string) => FloatSpec | undefined = () => undefined,
+): BookStructure {
   const headings = numberHeadings(chapters, settings);
   const targets = new Map<string, HeadingTarget>();
   const anchorBlocks = new Map<string, string>();
@@ -58,7 +66,29 @@ export function bookStructure(chapters: readonly ParsedChapter[], settings: Layo
       targets.set(anchor.anchorId, { title: block.plainText, level: block.level, ...(number ? { number } : {}) });
     }
   }
-  return { settings, headings, toc, pageLabels, anchorBlocks, usesPages, targets, targetsKey: JSON.stringify([...targets]) };
+  // Floats: the first mention in reading order (a `:ref` or a `::resource`) queues the resource.
+  const floats = new Map<string, Map<string, FloatSpec>>();
+  const mentioned = new Set<string>();
+  for (const chapter of chapters) {
+    const own = new Map<string, FloatSpec>();
+    const mentions = [...chapter.collected.refs.map((r) => ({ id: r.target, at: r.range.from })), ...chapter.collected.resourceEmbeds.map((e) => ({ id: e.resourceId, at: e.range.from }))].sort((a, b) => a.at - b.at);
+    for (const { id } of mentions) {
+      if (mentioned.has(id) || anchorBlocks.has(id)) continue;
+      mentioned.add(id);
+      const spec = floatSpec(id);
+      if (spec) own.set(id, spec);
+    }
+    floats.set(chapter.chapterId, own);
+  }
+  return { settings, headings, toc, pageLabels, anchorBlocks, usesPages, floats, targets, targetsKey: JSON.stringify([...targets]) };
+}
+
+/** A resource's float placement (`placement.position` auto/top/bottom; `here` and unknown ids set in flow). */
+export function floatSpecOf(resources: ResourceSet | undefined, id: string): FloatSpec | undefined {
+  const placement = resources?.resources.get(id)?.placement;
+  if (!resources?.resources.has(id)) return undefined;
+  const position = placement?.['position'] ?? 'auto';
+  return position === 'auto' || position === 'top' || position === 'bottom' ? { position } : undefined;
 }
 
 /** Whether inlines hold a reference that prints a page label (`style=page` or `pageNumber`). */
@@ -81,6 +111,7 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
     numbering,
     structure: {
       headingNumbers,
+      floats: book.floats.get(chapterId) ?? new Map(),
       ...(book.usesPages.has(chapterId) ? { toc: book.toc.map((entry) => ({ ...entry, label: book.pageLabels.get(entry.key) ?? '?' })) } : {}),
     },
     refText: (target, attrs) => {
@@ -92,6 +123,6 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
       if (blockKey !== undefined && (attrs['style'] === 'page' || attrs['style'] === 'pageNumber')) return headingRefText({ title: '', level: 2 }, attrs, book.settings, label);
       return undefined;
     },
-    key: JSON.stringify([numbering, [...headingNumbers], book.targetsKey, book.usesPages.has(chapterId) ? [...book.pageLabels] : 0]),
+    key: JSON.stringify([numbering, [...headingNumbers], book.targetsKey, book.usesPages.has(chapterId) ? [...book.pageLabels] : 0, [...(book.floats.get(chapterId) ?? [])]]),
   };
 }

@@ -2,7 +2,7 @@ import type { DisplayItem, GlyphRunItem, LineInfo } from '../../protocol/display
 import { Op, roundPt } from '../../protocol/displaylist';
 import { canonicalNumberFormat } from '../../config/values';
 import type { FontRegistry } from '../fonts/registry';
-import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, SourceRange } from '../parse/model';
+import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, ResourceBlock, SourceRange } from '../parse/model';
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { baselineInLineBox, pageFrame } from './geometry';
@@ -10,6 +10,7 @@ import { inlinesFrom } from './slice';
 import type { NumberingChange } from './structure';
 import { footnoteNumbers, noteAreaHeight, noteLabel, notesCitedBy, type FootnoteDefinition, type NotePiece } from './notes';
 import { placeInFlow, type ResourceBlockFactory } from '../resources/place';
+import type { FlowBlock } from '../resources/block';
 import type { BookMath } from '../math/book';
 import { layoutDisplay } from '../math/display';
 import { lineFormulaItems } from '../math/place';
@@ -34,6 +35,22 @@ export interface ChapterStructure {
   headingNumbers?: ReadonlyMap<string, string>;
   /** What `:::toc` lists, with page labels from the previous pass ('?' before the first). */
   toc?: readonly { level: number; text: string; label: string }[];
+  /**
+   * Resources that float (placement position auto/top/bottom) and are first mentioned in this
+   * chapter, by id: the first `:ref` or `::resource` queues them (document-format §12.7).
+   */
+  floats?: ReadonlyMap<string, FloatSpec>;
+}
+
+export interface FloatSpec {
+  position: 'auto' | 'top' | 'bottom';
+}
+
+/** A queued float: its block at the column measure and where it may go. */
+interface PendingFloat {
+  id: string;
+  flow: FlowBlock;
+  position: FloatSpec['position'];
 }
 
 /** What a piece of text to set is: its inlines, where its source starts, and how to set it. */
@@ -137,7 +154,103 @@ export function* paginateChapter(
   const noteStyle: TextStyle = { ...body, size: settings.notes.size, colour: settings.notes.colour };
   const noteBaseline = baselineFor(settings.notes.lineHeight, noteStyle, fonts);
   /** Room left for body text in the current column above its notes, pt from the content top. */
-  const limit = (): number => frame().contentHeight - noteAreaHeight(columnNotes, settings.notes);
+  const limit = (): number => frame().contentHeight - noteAreaHeight(columnNotes, settings.notes) - bottomFloatsHeight();
+
+  // Floats (document-format §12.7): queued at their first mention, placed in order (never
+  // overtaking) in the first free slot after it — the foot of the citing column, then the head
+  // (auto/top) or foot (auto/bottom) of a later column. A float band is followed (head) or
+  // preceded (foot) by one body line and ends on the grid.
+  const queuedFloats = new Set<string>();
+  const pendingFloats: PendingFloat[] = [];
+  let bottomFloats: PendingFloat[] = [];
+  const floatCitations = new Map<number, string>();
+  for (const ref of chapter.collected.refs) if (structure.floats?.has(ref.target) && !floatCitations.has(ref.range.from)) floatCitations.set(ref.range.from, ref.target);
+  /** Height of a column's foot float band, pt: each float and the line above it, ending on the grid. */
+  function footHeight(floats: readonly { flow: FlowBlock }[]): number {
+    if (floats.length === 0) return 0;
+    const content = floats.reduce((h, f) => h + f.flow.height + pitch, 0);
+    return Math.ceil(content / pitch - 1e-9) * pitch;
+  }
+  function bottomFloatsHeight(): number {
+    return footHeight(bottomFloats);
+  }
+  const floatFlows = new Map<string, FlowBlock | null>();
+  /** The float's block at the current column's measure (memoised per id and measure). */
+  const floatFlow = (id: string, block: ResourceBlock | { id: string }): FlowBlock | null => {
+    const key = `${id}|${colW()}`;
+    if (floatFlows.has(key)) return floatFlows.get(key)!;
+    // A float cited by `:ref` is set as if embedded by the citing block (its runs carry that block).
+    const embed: ResourceBlock = 'kind' in block && block.kind === 'resourceBlock' ? block : { kind: 'resourceBlock', id: block.id, resourceId: id, range: chapter.blocks.find((b) => b.id === block.id)?.range ?? { from: 0, to: 0, line: 0, column: 0 } };
+    const flow = resourceBlock?.(embed, colW(), frame().contentHeight - pitch) ?? null;
+    floatFlows.set(key, flow);
+    return flow;
+  };
+  const queueFloat = (id: string, block: ResourceBlock | { id: string }): void => {
+    const spec = structure.floats?.get(id);
+    if (!spec || queuedFloats.has(id)) return;
+    queuedFloats.add(id);
+    const flow = floatFlow(id, block);
+    if (flow) pendingFloats.push({ id, flow, position: spec.position });
+  };
+  /**
+   * Foot floats a line would queue that can take the foot of this column (nothing waits before
+   * them, position auto/bottom): reserved before the line is placed, like its notes.
+   */
+  const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] => {
+    if (floatCitations.size === 0 || pendingFloats.length > 0) return [];
+    const out: { id: string; flow: FlowBlock }[] = [];
+    for (const id of notesCitedBy(line, floatCitations)) {
+      if (queuedFloats.has(id) || planned.some((p) => p.id === id)) continue;
+      const spec = structure.floats?.get(id);
+      const flow = spec && spec.position !== 'top' ? floatFlow(id, block) : null;
+      if (!flow) break; // a float that cannot take the foot keeps later ones waiting behind it
+      out.push({ id, flow });
+    }
+    return out;
+  };
+  /** Places waiting floats where they may go now; `fresh` = at the head of a column nothing is set in yet. */
+  const placeFloats = (fresh: boolean): void => {
+    while (pendingFloats.length > 0) {
+      const float = pendingFloats[0]!;
+      const band = float.flow.height + pitch;
+      if (fresh && cursor.columnEmpty && float.position !== 'bottom' && cursor.y + band <= limit() + 1e-6) {
+        const f = frame();
+        cursor.page.items.push(...float.flow.emit(f.columnX[cursor.column]!, f.contentTop + cursor.y));
+        cursor.y = Math.ceil((cursor.y + band) / pitch - 1e-9) * pitch;
+      } else if (float.position !== 'top' && footHeight([...bottomFloats, float]) <= frame().contentHeight - noteAreaHeight(columnNotes, settings.notes) - cursor.y + 1e-6) {
+        bottomFloats = [...bottomFloats, float];
+      } else if (fresh && cursor.columnEmpty && cursor.y === 0 && bottomFloats.length === 0) {
+        // Taller than any slot: a table splits between rows and continues at the next column's
+        // head (§12.7 "a waiting table is split instead"); anything else takes this head anyway.
+        const cut = float.flow.split?.(limit() - pitch) ?? null;
+        const part = cut ? cut.first : float.flow;
+        const f = frame();
+        cursor.page.items.push(...part.emit(f.columnX[cursor.column]!, f.contentTop));
+        cursor.y = Math.ceil((part.height + pitch) / pitch - 1e-9) * pitch;
+        cursor.columnEmpty = false;
+        if (cut) {
+          pendingFloats[0] = { ...float, flow: cut.rest };
+          return;
+        }
+      } else return;
+      pendingFloats.shift();
+    }
+  };
+  /** Emits the current column's foot floats above its notes (called when leaving the column). */
+  const emitBottomFloats = (): void => {
+    if (bottomFloats.length === 0) return;
+    const f = frame();
+    let y = f.contentTop + f.contentHeight - noteAreaHeight(columnNotes, settings.notes) - bottomFloatsHeight() + pitch;
+    for (const float of bottomFloats) {
+      cursor.page.items.push(...float.flow.emit(f.columnX[cursor.column]!, y));
+      y += float.flow.height + pitch;
+    }
+    bottomFloats = [];
+  };
+  /** Barrier (chapter end, chapter openers): every waiting float is set before going on. */
+  const flushFloats = (): void => {
+    while (pendingFloats.length > 0) nextColumn();
+  };
 
   const enterColumn = (): void => {
     cursor.y = 0;
@@ -145,6 +258,7 @@ export function* paginateChapter(
     columnNotes = carried;
     carried = [];
     trimNotes(frame().contentHeight);
+    placeFloats(true);
   };
   const nextColumn = (): void => {
     leaveColumn();
@@ -213,10 +327,16 @@ export function* paginateChapter(
       // Lines that fit here together with the notes they cite first: a citing line and its note
       // always share a column (document-format §14.1), so the notes' room is reserved first.
       const pending: NotePiece[] = [];
+      const plannedFloats: { id: string; flow: FlowBlock }[] = [];
       let fit = 0;
       while (index + fit < lines.length) {
-        const fresh = columnNotesMode ? newNotePieces(lines[index + fit]!, pending) : [];
-        if ((row + fit + 1) * pitch > height - noteAreaHeight([...columnNotes, ...pending, ...fresh], settings.notes) + 1e-6) break;
+        const line = lines[index + fit]!;
+        const fresh = columnNotesMode ? newNotePieces(line, pending) : [];
+        const room = (floats: readonly { flow: FlowBlock }[]) => height - footHeight([...bottomFloats, ...floats]) - noteAreaHeight([...columnNotes, ...pending, ...fresh], settings.notes);
+        if ((row + fit + 1) * pitch > room(plannedFloats) + 1e-6) break;
+        // Floats this line cites take the foot if the lines so far still fit above them.
+        const floats = footFloatsFor(line, block, plannedFloats);
+        if (floats.length > 0 && (row + fit + 1) * pitch <= room([...plannedFloats, ...floats]) + 1e-6) plannedFloats.push(...floats);
         pending.push(...fresh);
         fit++;
       }
@@ -259,9 +379,14 @@ export function* paginateChapter(
           columnNotes.push(piece);
           notesSet.add(piece.note.noteId);
         }
+        if (floatCitations.size > 0) {
+          for (const id of notesCitedBy(line, floatCitations)) queueFloat(id, block);
+          if (pendingFloats.length > 0) placeFloats(false);
+        }
       }
       if (forced) trimNotes(height - cursor.y);
       cursor.columnEmpty = false;
+      if (pendingFloats.length > 0) placeFloats(false);
       options.onSegment?.(index, take, top, f.contentTop + cursor.y, columnX);
       index += take;
       if (index < lines.length) nextColumn();
@@ -289,6 +414,7 @@ export function* paginateChapter(
         if (block.attrs['hidden'] !== undefined && block.attrs['hidden'] !== 'false') break; // structural: no ink, no space
         const level = settings.headings.levels[block.level - 1]!;
         if (level.breakBefore !== 'none') {
+          flushFloats();
           nextPage(level.breakBefore);
           if (pageIsEmpty()) cursor.page.opener = true;
         }
@@ -389,6 +515,12 @@ export function* paginateChapter(
         // A resource is set in flow where `::resource` stands, one line of space above and below
         // (document-format §12.3). Floats (position ≠ here) belong to float placement; until that
         // places them, they are set here as well.
+        if (structure.floats?.has(block.resourceId)) {
+          // A floating resource: the embed is one more mention, never a second copy (§12.3).
+          queueFloat(block.resourceId, block);
+          placeFloats(false);
+          break;
+        }
         const flow = resourceBlock?.(block, colW(), frame().contentHeight);
         if (!flow) break;
         space(pitch);
@@ -442,6 +574,7 @@ export function* paginateChapter(
     }
     yield undefined;
   }
+  flushFloats();
   if (columnNotesMode) {
     leaveColumn();
     while (carried.length > 0) {
@@ -545,6 +678,7 @@ export function* paginateChapter(
 
   /** Sets the current column's notes at its foot, under the separator rule, and empties the list. */
   function leaveColumn(): void {
+    emitBottomFloats();
     if (columnNotes.length === 0) return;
     const n = settings.notes;
     const f = frame();
