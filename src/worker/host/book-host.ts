@@ -483,18 +483,13 @@ export class BookHost implements BookWorkerApi {
       const parsed = chapters.map((c, i) => parseCached(c, i === 0, this.cache));
       // invalidMath comes from the maths typesetter (its cache), once it is loaded.
       const math = this.mathTypesetter;
-      const prepared = this.resources.setFor(book);
       const warnings = computeWarnings({
         chapters,
         parsed,
         diagnostics: math ? parsed.flatMap((p) => mathDiagnostics(p, math)) : [],
         config: book.config as StoredConfig,
         settings: settingsFor(book),
-        // Bitmaps' pixel sizes from the prepared resources (preflight's effective resolution).
-        resources: book.resources.map((r) => {
-          const bitmap = prepared.resources.get(r.record.id)?.bitmap;
-          return bitmap ? { ...r.record, pixels: { width: bitmap.width, height: bitmap.height } } : r.record;
-        }),
+        resources: book.resources.map((r) => r.record),
         layout,
         fonts,
       });
