@@ -91,6 +91,22 @@ describe('figures in the display list', () => {
     expect(JSON.stringify(book.pages)).not.toContain('attacker');
   });
 
+  it('sets SVG text in the book’s fonts at its anchor', () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><g font-family="Open Sans" font-size="20" fill="#123456"><text x="200" y="50" text-anchor="middle">Lantern <tspan font-weight="bold">room</tspan></text></g></svg>`;
+    const book = layout(['::resource{id="s"}'], [{ record: { id: 's', typeId: 'figure', kind: 'svg' }, payload: new TextEncoder().encode(svg) }]);
+    const runs = items<GlyphRunItem>(book.pages, Op.GlyphRun).filter((r) => r.text.includes('Lantern'));
+    expect(runs).toHaveLength(1);
+    // 20 px = 15 pt at natural size; the drawing (300 pt) fits the column, so it is not scaled.
+    expect(runs[0]!.size).toBe(15);
+    expect(runs[0]!.fill).toBe('#123456');
+    expect(runs[0]!.text).toBe('Lantern room');
+    // Centred on x = 200 px = 150 pt from the drawing's left edge.
+    const left = Math.min(...runs[0]!.xs);
+    const frameLeft = defaultSettings().margins.left;
+    expect(left).toBeLessThan(frameLeft + 150);
+    expect(left).toBeGreaterThan(frameLeft + 150 - 60);
+  });
+
   it('recolours SVG to one ink with diagramStyle.singleInk', () => {
     const book = layout(['::resource{id="d"}'], [{ record: { id: 'd', typeId: 'figure', kind: 'svg' }, payload: new TextEncoder().encode(HOSTILE_SVG) }], { diagramStyle: { singleInk: true, inkColor: '#ff0000' } });
     const fills = items<PathItem>(book.pages, Op.Path).map((p) => p.fill).filter(Boolean);

@@ -8,6 +8,7 @@ import { Op, roundPt, type DisplayItem, type ImageItem, type PathItem } from '..
 import type { Inline } from '../parse/model';
 import type { TextStyle } from '../settings';
 import { EMPTY_BLOCK, stack, textBlock, type BlockEnvironment, type FlowBlock } from './block';
+import { glyphRun } from '../page/paginate';
 import type { EngineResource } from './model';
 import { captionLabel } from './numbering';
 import type { ResourceSettings, ResourceType } from './settings';
@@ -69,7 +70,7 @@ export function fitPicture(natural: { width: number; height: number }, maxWidth:
 }
 
 /** The picture part of a figure: an Image item, vector paths for SVG, or a placeholder box. */
-export function pictureBlock(resource: EngineResource, fit: PictureFit, settings: ResourceSettings): FlowBlock {
+export function pictureBlock(resource: EngineResource, fit: PictureFit, settings: ResourceSettings, env?: BlockEnvironment): FlowBlock {
   return {
     height: fit.height,
     width: fit.width,
@@ -79,13 +80,13 @@ export function pictureBlock(resource: EngineResource, fit: PictureFit, settings
         if (fit.crop) item.crop = { x: roundCrop(fit.crop.x), y: roundCrop(fit.crop.y), w: roundCrop(fit.crop.w), h: roundCrop(fit.crop.h) };
         return [item];
       }
-      if (resource.svg) return svgItems(resource, fit, x, y, settings);
+      if (resource.svg) return svgItems(resource, fit, x, y, settings, env);
       return placeholder(x, y, fit.width, fit.height);
     },
   };
 }
 
-function svgItems(resource: EngineResource, fit: PictureFit, x: number, y: number, settings: ResourceSettings): DisplayItem[] {
+function svgItems(resource: EngineResource, fit: PictureFit, x: number, y: number, settings: ResourceSettings, env: BlockEnvironment | undefined): DisplayItem[] {
   const drawing = resource.svg!.drawing;
   // Drawing pt → drawn pt (the width is never cropped); a crop shifts the drawing up.
   const k = fit.width / drawing.width;
@@ -103,6 +104,18 @@ function svgItems(resource: EngineResource, fit: PictureFit, x: number, y: numbe
     }
     if (shape.evenOdd) item.fillRule = 'evenodd';
     items.push(item);
+  }
+  // Text in the book's fonts (bundle-format §11.2): shaped like any generated text, placed at the
+  // drawing's anchor; a family the book cannot load falls back as everywhere else.
+  if (env) {
+    for (const t of drawing.texts) {
+      const style: TextStyle = { family: t.family || settings.caption.style.family, weight: t.weight, italic: t.italic, size: t.size * k, colour: (ink ? singleInk(t.fill, ink) : t.fill).slice(0, 7) };
+      const inline: Inline = { kind: 'text', text: t.text, marks: [], range: { from: 0, to: 0, line: 0, column: 0 }, offsets: t.text.split('').map(() => -1) };
+      const line = env.setText({ base: 0, inlines: [inline], style, measure: 1e6, indent: 0, justify: false })[0];
+      if (!line) continue;
+      const shift = t.anchor === 'middle' ? line.width / 2 : t.anchor === 'end' ? line.width : 0;
+      for (const run of line.runs) items.push(glyphRun(run, x + t.x * k - shift, top + t.y * k, env.chapterId, undefined));
+    }
   }
   return items;
 }
@@ -171,7 +184,7 @@ export function figureBlock(resource: EngineResource, type: ResourceType | undef
   const natural = naturalSize(resource, settings);
   // A picture that cannot be drawn keeps a 4:3 placeholder of the slot's width (max 6 lines of body height).
   const fit = natural && !resource.problem ? fitPicture(natural, width, Math.max(12, maxHeight - textHeight), resource.safeArea) : { width, height: Math.min(width * 0.75, Math.max(12, maxHeight - textHeight)) };
-  const picture = pictureBlock(resource, fit, settings);
+  const picture = pictureBlock(resource, fit, settings, env);
   const parts: { block: FlowBlock; gapBefore: number }[] = [];
   if (settings.caption.position === 'above') {
     if (caption.height > 0) parts.push({ block: caption, gapBefore: 0 });

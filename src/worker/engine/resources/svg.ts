@@ -28,6 +28,8 @@ export interface SvgDrawing {
   width: number;
   height: number;
   shapes: SvgShape[];
+  /** Text runs (`text`/`tspan`), drawn in the book's fonts. */
+  texts: SvgText[];
   /** Elements left out because they are outside the subset (or unsafe), by name. */
   skipped: string[];
 }
@@ -36,6 +38,23 @@ interface XmlElement {
   name: string;
   attrs: Record<string, string>;
   children: XmlElement[];
+  /** Character data of a `#text` node. */
+  text?: string;
+}
+
+/** A run of SVG text, set later in the book's fonts (the engine's shaper), at natural size. */
+export interface SvgText {
+  /** Anchor point (pt at natural size): the baseline start, middle or end per `anchor`. */
+  x: number;
+  y: number;
+  /** Font size, pt at natural size. */
+  size: number;
+  family: string;
+  weight: number;
+  italic: boolean;
+  fill: string;
+  anchor: 'start' | 'middle' | 'end';
+  text: string;
 }
 
 type Matrix = [number, number, number, number, number, number];
@@ -70,8 +89,8 @@ export function parseSvg(source: string): SvgDrawing | null {
     el.children.forEach(index);
   };
   index(root);
-  const drawing: SvgDrawing = { width, height, shapes: [], skipped: [] };
-  walk(root, base, { fill: '#000000', stroke: undefined, strokeWidth: 1, opacity: 1, fillOpacity: 1, strokeOpacity: 1, evenOdd: false }, drawing, ids, 0);
+  const drawing: SvgDrawing = { width, height, shapes: [], texts: [], skipped: [] };
+  walk(root, base, { fill: '#000000', stroke: undefined, strokeWidth: 1, opacity: 1, fillOpacity: 1, strokeOpacity: 1, evenOdd: false, fontFamily: '', fontSize: 16, fontWeight: 400, italic: false, anchor: 'start' }, drawing, ids, 0);
   return drawing;
 }
 
@@ -83,6 +102,12 @@ interface Paint {
   fillOpacity: number;
   strokeOpacity: number;
   evenOdd: boolean;
+  fontFamily: string;
+  /** User units. */
+  fontSize: number;
+  fontWeight: number;
+  italic: boolean;
+  anchor: 'start' | 'middle' | 'end';
 }
 
 /** Elements that never draw (definitions, metadata) — skipped silently. */
@@ -103,6 +128,11 @@ function walk(el: XmlElement, parent: Matrix, inherited: Paint, out: SvgDrawing,
     case 'a':
     case 'switch':
       for (const child of el.children) walk(child, matrix, paint, out, ids, depth + 1);
+      return;
+    case 'text':
+      emitText(el, matrix, paint, out);
+      return;
+    case '#text':
       return;
     case 'use': {
       const href = el.attrs['href'] ?? el.attrs['xlink:href'] ?? '';
@@ -126,6 +156,43 @@ function walk(el: XmlElement, parent: Matrix, inherited: Paint, out: SvgDrawing,
       if (SILENT.has(name)) return;
       out.skipped.push(UNSAFE.has(name) ? name : name || 'unknown');
     }
+  }
+}
+
+/**
+ * A `text` element: its character data and that of its `tspan`s (in order), as one run at the
+ * element's x/y (a tspan's own x/y starts a new run). Rotation and skew are not followed.
+ */
+function emitText(el: XmlElement, m: Matrix, paint: Paint, out: SvgDrawing): void {
+  const first = numbers(el.attrs['x'] ?? '0')[0] ?? 0;
+  const firstY = numbers(el.attrs['y'] ?? '0')[0] ?? 0;
+  const runs: { x: number; y: number; paint: Paint; text: string }[] = [];
+  let current = { x: first, y: firstY, paint, text: '' };
+  const visit = (node: XmlElement, p: Paint): void => {
+    for (const child of node.children) {
+      if (child.name === '#text') {
+        current.text += child.text ?? '';
+        continue;
+      }
+      if (localName(child.name).toLowerCase() !== 'tspan') continue;
+      const style = styleOf(child, p, new Map());
+      if (style.hidden) continue;
+      if (child.attrs['x'] !== undefined || child.attrs['y'] !== undefined) {
+        runs.push(current);
+        current = { x: numbers(child.attrs['x'] ?? '')[0] ?? current.x, y: numbers(child.attrs['y'] ?? '')[0] ?? current.y, paint: style.paint, text: '' };
+      } else if (style.paint !== p && current.text === '') current.paint = style.paint;
+      visit(child, style.paint);
+    }
+  };
+  visit(el, paint);
+  runs.push(current);
+  const scale = Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
+  for (const run of runs) {
+    const text = run.text.replace(/\s+/g, ' ').trim();
+    const fill = withAlpha(run.paint.fill, run.paint.opacity * run.paint.fillOpacity);
+    if (!text || !fill) continue;
+    const [x, y] = apply(m, run.x, run.y);
+    out.texts.push({ x, y, size: run.paint.fontSize * scale, family: run.paint.fontFamily, weight: run.paint.fontWeight, italic: run.paint.italic, fill, anchor: run.paint.anchor, text });
   }
 }
 
@@ -420,7 +487,7 @@ function transformSegment(s: Segment, m: Matrix): Segment {
 
 function styleOf(el: XmlElement, inherited: Paint, ids: Map<string, XmlElement>): { paint: Paint; hidden: boolean } {
   const props: Record<string, string> = {};
-  for (const key of ['fill', 'stroke', 'stroke-width', 'opacity', 'fill-opacity', 'stroke-opacity', 'fill-rule', 'display', 'visibility']) {
+  for (const key of ['fill', 'stroke', 'stroke-width', 'opacity', 'fill-opacity', 'stroke-opacity', 'fill-rule', 'display', 'visibility', 'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor']) {
     if (el.attrs[key] !== undefined) props[key] = el.attrs[key]!;
   }
   // Inline `style` declarations win over presentation attributes (CSS cascade).
@@ -437,6 +504,14 @@ function styleOf(el: XmlElement, inherited: Paint, ids: Map<string, XmlElement>)
   if (props['fill-opacity'] !== undefined) paint.fillOpacity = clamp01(props['fill-opacity']);
   if (props['stroke-opacity'] !== undefined) paint.strokeOpacity = clamp01(props['stroke-opacity']);
   if (props['fill-rule'] !== undefined) paint.evenOdd = props['fill-rule'] === 'evenodd';
+  if (props['font-family'] !== undefined) paint.fontFamily = (props['font-family'].split(',')[0] ?? '').trim().replace(/^['"]|['"]$/g, '');
+  if (props['font-size'] !== undefined) {
+    const size = parseFloat(props['font-size']);
+    if (size > 0) paint.fontSize = /pt\s*$/.test(props['font-size']) ? size / PX : size;
+  }
+  if (props['font-weight'] !== undefined) paint.fontWeight = props['font-weight'] === 'bold' || props['font-weight'] === 'bolder' ? 700 : props['font-weight'] === 'normal' ? 400 : Number(props['font-weight']) || paint.fontWeight;
+  if (props['font-style'] !== undefined) paint.italic = props['font-style'] === 'italic' || props['font-style'] === 'oblique';
+  if (props['text-anchor'] === 'middle' || props['text-anchor'] === 'end' || props['text-anchor'] === 'start') paint.anchor = props['text-anchor'];
   return { paint, hidden: props['display'] === 'none' || props['visibility'] === 'hidden' };
 }
 
@@ -490,13 +565,14 @@ function withAlpha(hex: string | undefined, alpha: number): string | undefined {
 
 // ---- XML ----------------------------------------------------------------------------------------
 
-/** A small XML reader for SVG: elements and attributes only (text, comments, prolog and CDATA dropped). */
+/** A small XML reader for SVG: elements, attributes and character data (`#text` nodes); comments, prolog and CDATA dropped. */
 function parseXml(source: string): XmlElement | null {
   const stack: XmlElement[] = [{ name: '#document', attrs: {}, children: [] }];
   let i = 0;
   while (i < source.length) {
     const lt = source.indexOf('<', i);
     if (lt < 0) break;
+    if (lt > i) stack[stack.length - 1]!.children.push({ name: '#text', attrs: {}, children: [], text: decodeEntities(source.slice(i, lt)) });
     if (source.startsWith('<!--', lt)) {
       const end = source.indexOf('-->', lt + 4);
       i = end < 0 ? source.length : end + 3;
@@ -555,7 +631,7 @@ function parseXml(source: string): XmlElement | null {
     i = j;
   }
   const doc = stack[0]!;
-  return doc.children[0] ?? null;
+  return doc.children.find((c) => c.name !== '#text') ?? null;
 }
 
 function decodeEntities(text: string): string {
