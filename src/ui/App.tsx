@@ -4,7 +4,6 @@ import type { PageSummary } from '../worker/protocol/messages';
 import { PagePainter, type SourceRect } from './canvas/page-painter';
 import { ActivityBar } from './components/ActivityBar';
 import { CanvasViewer } from './components/CanvasViewer';
-import { PdfViewer } from './pdf/PdfViewer';
 import { BooksPanel } from './panels/BooksPanel';
 import { DesignPanel } from './panels/DesignPanel';
 import { ResourcesPanel } from './panels/ResourcesPanel';
@@ -69,7 +68,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
       if (chapter) setUi('chapterId', chapter.id);
     }
     if (link.page) requestPage(link.page);
-    if (link.view) setUi('viewer', link.view === 'pdf' ? 'pdf' : 'canvas'); // the other viewers do not exist yet
+    if (link.view) setUi('viewer', 'canvas'); // the other viewers do not exist yet
   };
 
   /** Opens a sample edition (`preset`, `lang`) or, when `project` is given, one of the user's projects. */
@@ -290,7 +289,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
         pages: ui.spread ? 'spread' : 'single',
         baselineGrid: ui.guides.baseline,
       }),
-      viewers: () => ['canvas', 'pdf'], // the tabs the tab bar below renders
+      viewers: () => ['canvas'], // the tabs the tab bar below renders
       selection: () => selection(),
       notice: () => {
         const n = book.notices()[0];
@@ -461,25 +460,9 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
               {t('scopeBook')}
             </option>
           </select>
-          <div
-            class="tabs"
-            role="tablist"
-            aria-label={t('viewers')}
-            onKeyDown={(e) => {
-              // Arrow keys move between the tabs (WAI-ARIA tabs pattern, automatic activation).
-              if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-              const next = ui.viewer === 'canvas' ? 'pdf' : 'canvas';
-              setUi('viewer', next);
-              save();
-              document.getElementById(`tab-${next}`)?.focus();
-              e.preventDefault();
-            }}
-          >
-            <button type="button" role="tab" id="tab-canvas" class="tab" aria-selected={ui.viewer === 'canvas'} aria-controls="viewer-canvas" tabindex={ui.viewer === 'canvas' ? 0 : -1} onClick={() => (setUi('viewer', 'canvas'), save())}>
+          <div class="tabs" role="tablist" aria-label={t('viewers')}>
+            <button type="button" role="tab" id="tab-canvas" class="tab" aria-selected="true" aria-controls="viewer-canvas" tabindex="0">
               {t('canvas')}
-            </button>
-            <button type="button" role="tab" id="tab-pdf" class="tab" aria-selected={ui.viewer === 'pdf'} aria-controls="viewer-pdf" tabindex={ui.viewer === 'pdf' ? 0 : -1} onClick={() => (setUi('viewer', 'pdf'), save())}>
-              PDF
             </button>
           </div>
           <h1 class="book-name">{opening() ? t('opening') : book.view.name || t('appName')}</h1>
@@ -492,10 +475,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
             {failure()}
           </p>
         </Show>
-        <div class="viewer-panel" role="tabpanel" id="viewer-pdf" aria-labelledby="tab-pdf" hidden={ui.viewer !== 'pdf'}>
-          <PdfViewer client={client} revision={book.view.layoutRevision} chapterId={ui.chapterId} active={ui.viewer === 'pdf'} />
-        </div>
-        <div class="viewer-panel" role="tabpanel" id="viewer-canvas" aria-labelledby="tab-canvas" hidden={ui.viewer !== 'canvas'}>
+        <div class="viewer-panel" role="tabpanel" id="viewer-canvas" aria-labelledby="tab-canvas">
           <Show when={!opening() || book.view.pages.length > 0} fallback={<p class="placeholder">{t('opening')}</p>}>
             <CanvasViewer
               client={client}
