@@ -33,7 +33,9 @@ import {
   type BookDiagnostic,
   type WorkerEvent,
   ExportDocumentSchema,
+  ConvertWordSchema,
   type ExportedFile,
+  type WordConversion,
 } from '../protocol/messages';
 import { ExportPdfSchema, type PdfExport } from '../protocol/messages';
 import type { Subsetter } from '../export/pdf';
@@ -181,6 +183,22 @@ export class BookHost implements BookWorkerApi {
   exportBook(request?: unknown): Promise<{ bytes: Uint8Array; fileName: string; warnings: string[] }> { return this.library.exportBook(request); }
   inspectPostext(request: unknown): Promise<PostextInfoResult> { return this.library.inspectPostext(request); }
   importPostext(request: unknown): Promise<{ project: ProjectEntry; warnings: string[] }> { return this.library.importPostext(request); }
+
+  /** A .docx converted to Markdown chapters and resources (nothing changes; the tool applies it as a transaction). */
+  async convertWord(request: unknown): Promise<WordConversion> {
+    const { bytes, splitChapters, mapping, lineBreaks, pageBreaks, images, tables, takenIds } = ConvertWordSchema.parse(request);
+    const { convertWord } = await import('../import/word/convert');
+    const result = await convertWord(bytes, {
+      splitChapters,
+      mapping: mapping as Parameters<typeof convertWord>[1]['mapping'],
+      lineBreaks,
+      pageBreaks,
+      images,
+      tables,
+      takenIds: takenIds ?? this.book?.resources.map((r) => r.record.id) ?? [],
+    });
+    return { ...result, report: { ...result.report } };
+  }
 
   /** EPUB (reflowable) or DOCX of the open book or one chapter; the writers load on first use. */
   async exportDocument(request: unknown): Promise<ExportedFile> {
@@ -350,8 +368,10 @@ export class BookHost implements BookWorkerApi {
   }
 
   async getPageGeometry(pageIndex: number): Promise<PageGeometry | null> {
-    const page = this.layout?.pages[pageIndex];
-    if (!this.book || !page || !Number.isInteger(pageIndex)) return null;
+    if (!this.book || !Number.isInteger(pageIndex)) return null;
+    // The page as the viewer shows it: a book just opened shows chapters as they finish.
+    const page = await this.getDisplayList(pageIndex);
+    if (!page) return null;
     return pageGeometry(settingsFor(this.book), this.book.config as StoredConfig, { index: pageIndex, width: page.width, height: page.height });
   }
 
@@ -483,13 +503,18 @@ export class BookHost implements BookWorkerApi {
       const parsed = chapters.map((c, i) => parseCached(c, i === 0, this.cache));
       // invalidMath comes from the maths typesetter (its cache), once it is loaded.
       const math = this.mathTypesetter;
+      const prepared = this.resources.setFor(book);
       const warnings = computeWarnings({
         chapters,
         parsed,
         diagnostics: math ? parsed.flatMap((p) => mathDiagnostics(p, math)) : [],
         config: book.config as StoredConfig,
         settings: settingsFor(book),
-        resources: book.resources.map((r) => r.record),
+        // Bitmaps' pixel sizes from the prepared resources (preflight's effective resolution).
+        resources: book.resources.map((r) => {
+          const bitmap = prepared.resources.get(r.record.id)?.bitmap;
+          return bitmap ? { ...r.record, pixels: { width: bitmap.width, height: bitmap.height } } : r.record;
+        }),
         layout,
         fonts,
       });

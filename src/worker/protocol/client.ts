@@ -23,6 +23,7 @@ import type {
   TransactionResult,
   UndoTextResult,
   ExportedFile,
+  WordConversion,
   PdfExport,
   WarningCategory,
   WarningsResult,
@@ -205,6 +206,9 @@ export class BookClient {
   }
   cancelExport(exportId: string): Promise<boolean> {
     return this.call(() => this.api.cancelExport(exportId));
+  }
+  convertWord(request: Parameters<BookWorkerApi['convertWord']>[0]): Promise<WordConversion> {
+    return this.call(() => this.api.convertWord(request));
   }
   originalDesign(presetId: string, locale?: string): Promise<{ config: Record<string, unknown> }> {
     return this.call(() => this.api.originalDesign({ presetId, ...(locale ? { locale } : {}) }));

@@ -310,6 +310,8 @@ export interface BookWorkerApi extends BookLibraryApi, BookResourcesApi {
   undoText(request: { redo?: boolean; steps?: number }): Promise<UndoTextResult>;
   /** The open book (or one chapter) as a reflowable EPUB 3 or a Word document (tools.md sandbox_export). */
   exportDocument(request: z.input<typeof ExportDocumentSchema>): Promise<ExportedFile>;
+  /** A Word manuscript converted to chapters of Markdown and resources, with its quality report (tools.md sandbox_import_word); changes nothing. */
+  convertWord(request: z.input<typeof ConvertWordSchema>): Promise<WordConversion>;
   /** A print-ready PDF of the book or one chapter (tools.md sandbox_export, §7.10 PDF tab); cancellable. */
   exportPdf(request: z.input<typeof ExportPdfSchema>): Promise<PdfExport>;
   /** Stops a running `exportPdf` (its promise rejects with a "cancelled" error); false when none runs under that id. */
@@ -354,6 +356,29 @@ export const ExportDocumentSchema = z
     chapterId: z.string().min(1, 'chapterId names a chapter by its id').optional(),
   })
   .strict();
+
+/** What `convertWord` reads: the .docx bytes and how to map it (targets as tools.md §3.7 spells them). */
+export const ConvertWordSchema = z
+  .object({
+    bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { message: 'send the .docx as a Uint8Array' }),
+    /** Start a chapter at each level-1 heading and Postext Chapter paragraph. */
+    splitChapters: z.boolean(),
+    mapping: z.object({ paragraphs: z.record(z.string(), z.unknown()).optional(), characters: z.record(z.string(), z.unknown()).optional() }).strict().optional(),
+    lineBreaks: z.enum(['keep', 'space', 'paragraph']).optional(),
+    pageBreaks: z.enum(['keep', 'drop']).optional(),
+    images: z.boolean().optional(),
+    tables: z.boolean().optional(),
+    /** Resource ids the book already uses. */
+    takenIds: z.array(z.string()).optional(),
+  })
+  .strict();
+
+export interface WordConversion {
+  report: Record<string, unknown>;
+  chapters: { title: string; markdown: string }[];
+  resources: { record: ResourceRecord; payload?: Uint8Array }[];
+  warnings: string[];
+}
 
 export interface ExportedFile {
   bytes: Uint8Array;
