@@ -163,6 +163,19 @@ describe('tables in the display list', () => {
     expect(middle[0]!.y1).toBeGreaterThan(head.y);
   });
 
+  it('a named table style (tableStyles, by table.styleId) overrides tableStyle; an unknown one falls back', () => {
+    const rows = [['Item', 'Price'], ['Bread', '2d']].map((r) => r.map((content) => ({ content })));
+    const record = (styleId: string) => ({ record: { id: 't', typeId: 'table', kind: 'table', table: { model: { rows, headerRowCount: 1 }, styleId } } as ResourceRecordInput });
+    const config = { tableStyles: [{ id: 'plain', name: 'Plain', rules: 'booktabs', headerBackgroundEnabled: false }] };
+    const styled = layout(['::resource{id="t"}'], [record('plain')], config);
+    expect(items<RectItem>(styled.pages, Op.Rect).filter((r) => r.fill === '#f0f0f0')).toHaveLength(0);
+    const rules = items<RuleItem>(styled.pages, Op.Rule).filter((r) => r.width < 0.75); // not the running head's rule
+    expect(rules.filter((r) => r.x1 === r.x2)).toHaveLength(0); // booktabs: no vertical rules
+    expect(rules.filter((r) => r.y1 === r.y2)).toHaveLength(3); // top, under the header, bottom
+    const fallback = layout(['::resource{id="t"}'], [record('missing')], config);
+    expect(items<RectItem>(fallback.pages, Op.Rect).filter((r) => r.fill === '#f0f0f0')).toHaveLength(2);
+  });
+
   it('a table across two pages repeats its header row', () => {
     const rows = [[{ content: 'Year' }, { content: 'Event' }], ...Array.from({ length: 90 }, (_, i) => [{ content: String(1800 + i) }, { content: `Event number ${i + 1}` }])];
     const book = layout(['# Long\n\n::resource{id="long"}\n\nAfter.'], [table('long', rows)]);

@@ -51,6 +51,8 @@ export interface ResourceSettings {
     padding: number;
     continuedSuffix: string;
   };
+  /** Named table styles (`tableStyles[id=X]`, chosen by `table.styleId`), each complete. */
+  tableStyles: Record<string, ResourceSettings['table']>;
   diagram: { singleInk: boolean; ink: string };
 }
 
@@ -94,6 +96,8 @@ export const APPLIED_RESOURCE_SETTINGS = [
   'tableStyle.cellPadding',
   'tableStyle.rules',
   'tableStyle.continuedSuffix',
+  'tableStyles',
+  'tableStyles[id=*].*',
   'diagramStyle.singleInk',
   'diagramStyle.inkColor',
 ];
@@ -132,9 +136,34 @@ export function resourceSettingsFromConfig(stored: StoredConfig): ResourceSettin
   const captionSize = pt('captionStyle.fontSize', bodySize);
   const captionStyle: TextStyle = { family: str('captionStyle.fontFamily', bodyFamily), weight: 400, italic: false, size: captionSize, colour: colour('captionStyle.color', bodyColour) };
   const noteSize = pt('captionStyle.note.fontSize', 0.85 * captionSize, captionSize);
-  const tableBodySize = pt('tableStyle.bodyFontSize', bodySize);
-  const headerBold = bool('tableStyle.headerBold', true);
-  const rules = str('tableStyle.rules', 'grid');
+  /**
+   * A table style read at `prefix` (`tableStyle` or `tableStyles[id=X]`); a named style's unset
+   * field falls back to `tableStyle`, then to the body text (configuration.md §12.3).
+   */
+  const tableSettings = (prefix: string): ResourceSettings['table'] => {
+    const field = (name: string): string => (prefix !== 'tableStyle' && at(`${prefix}.${name}`) === undefined ? `tableStyle.${name}` : `${prefix}.${name}`);
+    const bodySizeHere = pt(field('bodyFontSize'), bodySize);
+    const rulesHere = str(field('rules'), 'grid');
+    return {
+      body: { family: str(field('bodyFontFamily'), bodyFamily), weight: 400, italic: false, size: bodySizeHere, colour: colour(field('bodyColor'), bodyColour) },
+      header: {
+        family: str(field('headerFontFamily'), bodyFamily),
+        weight: bool(field('headerBold'), true) ? 700 : 400,
+        italic: bool(field('headerItalic'), false),
+        size: pt(field('headerFontSize'), bodySize),
+        colour: colour(field('headerColor'), bodyColour),
+      },
+      headerBackground: bool(field('headerBackgroundEnabled'), true) ? colour(field('headerBackground'), '#f0f0f0') : null,
+      bodyBackground: bool(field('bodyBackgroundEnabled'), false) ? colour(field('bodyBackground'), '#ffffff') : null,
+      zebra: bool(field('bodyAlternateBackgroundEnabled'), false) ? colour(field('bodyAlternateBackground'), '#f2f2f2') : null,
+      rules: rulesHere === 'horizontal' || rulesHere === 'outer' || rulesHere === 'none' || rulesHere === 'booktabs' ? rulesHere : 'grid',
+      borders: bool(field('borders'), true),
+      borderColour: colour(field('borderColor'), bodyColour),
+      borderWidth: pt(field('borderWidth'), 0.75),
+      padding: pt(field('cellPadding'), 0.375 * bodySizeHere, bodySizeHere),
+      continuedSuffix: str(field('continuedSuffix'), '(cont.)'),
+    };
+  };
   const settings: ResourceSettings = {
     dpi: typeof dpiValue === 'number' && dpiValue > 0 ? dpiValue : 300,
     bitmapResolution: resolution === 'file' ? 'file' : typeof resolution === 'number' && resolution > 0 ? resolution : 'document',
@@ -154,27 +183,17 @@ export function resourceSettingsFromConfig(stored: StoredConfig): ResourceSettin
         gap: pt('captionStyle.note.gap', 0.35 * noteSize, noteSize),
       },
     },
-    table: {
-      body: { family: str('tableStyle.bodyFontFamily', bodyFamily), weight: 400, italic: false, size: tableBodySize, colour: colour('tableStyle.bodyColor', bodyColour) },
-      header: {
-        family: str('tableStyle.headerFontFamily', bodyFamily),
-        weight: headerBold ? 700 : 400,
-        italic: bool('tableStyle.headerItalic', false),
-        size: pt('tableStyle.headerFontSize', bodySize),
-        colour: colour('tableStyle.headerColor', bodyColour),
-      },
-      headerBackground: bool('tableStyle.headerBackgroundEnabled', true) ? colour('tableStyle.headerBackground', '#f0f0f0') : null,
-      bodyBackground: bool('tableStyle.bodyBackgroundEnabled', false) ? colour('tableStyle.bodyBackground', '#ffffff') : null,
-      zebra: bool('tableStyle.bodyAlternateBackgroundEnabled', false) ? colour('tableStyle.bodyAlternateBackground', '#f2f2f2') : null,
-      rules: rules === 'horizontal' || rules === 'outer' || rules === 'none' || rules === 'booktabs' ? rules : 'grid',
-      borders: bool('tableStyle.borders', true),
-      borderColour: colour('tableStyle.borderColor', bodyColour),
-      borderWidth: pt('tableStyle.borderWidth', 0.75),
-      padding: pt('tableStyle.cellPadding', 0.375 * tableBodySize, tableBodySize),
-      continuedSuffix: str('tableStyle.continuedSuffix', '(cont.)'),
-    },
+    table: tableSettings('tableStyle'),
+    tableStyles: {},
     diagram: { singleInk: bool('diagramStyle.singleInk', false), ink: colour('diagramStyle.inkColor', '#295aa3') },
   };
+  const named = at('tableStyles');
+  if (Array.isArray(named)) {
+    for (const entry of named) {
+      const id = entry && typeof entry === 'object' ? (entry as { id?: unknown }).id : undefined;
+      if (typeof id === 'string' && id && !settings.tableStyles[id]) settings.tableStyles[id] = tableSettings(`tableStyles[id=${id}]`);
+    }
+  }
   memo.set(stored, settings);
   return settings;
 }

@@ -192,7 +192,11 @@ function cellColour(background: unknown): string | null {
 }
 
 /** A table resource as a flow block: caption (above or below), the rows, the note; splittable between rows. */
-export function tableBlock(resource: EngineResource, type: ResourceType | undefined, number: string | undefined, measure: number, settings: ResourceSettings, env: BlockEnvironment): FlowBlock {
+export function tableBlock(resource: EngineResource, type: ResourceType | undefined, number: string | undefined, measure: number, base: ResourceSettings, env: BlockEnvironment): FlowBlock {
+  // `table.styleId` names one of `tableStyles`; an unknown name falls back to `tableStyle` (the
+  // checks report unknownTableStyle).
+  const styleId = resource.table!.styleId;
+  const settings = styleId && base.tableStyles[styleId] ? { ...base, table: base.tableStyles[styleId]! } : base;
   const model = resource.table!.model;
   const grid = layoutTableGrid(model, measure, settings, env);
   const captionAbove = settings.caption.position === 'above';
