@@ -55,10 +55,20 @@ export interface BrowserFigures {
 
 const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
+function stopPreview(child: ChildProcess): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    child.kill();
+  }
+}
+
 async function startPreview(dist: string, port: number): Promise<ChildProcess> {
   const child = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--bypass-lock'], {
     env: { ...process.env, POSTEXT_DIST: dist },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: 'ignore',
+    // Its own process group, so that stopping it also stops the vite process npx started.
+    detached: true,
   });
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 200; i++) {
@@ -69,7 +79,7 @@ async function startPreview(dist: string, port: number): Promise<ChildProcess> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  child.kill();
+  stopPreview(child);
   throw new Error(`vite preview did not answer at ${url}`);
 }
 
@@ -480,7 +490,7 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
     };
   } finally {
     await browser.close();
-    server.kill();
+    stopPreview(server);
   }
 }
 

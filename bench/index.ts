@@ -79,3 +79,4 @@ if (browser && !('error' in browser)) {
   if (with300?.editToConvergedMs) process.stderr.write(`edit → converged p50 ${with300.editToConvergedMs.p50} ms, p95 ${with300.editToConvergedMs.p95} ms; cancel ${with300.cancelLatencyMs?.median} ms; first page ${with300.firstPageWarmMs?.median} ms\n`);
   process.stderr.write(`app start: cold ${browser.appStart.coldFirstPageMs.median} ms, warm ${browser.appStart.warmFirstPageMs.median} ms; scaling 1000/300 ${browser.scaling.t1000OverT300 ?? '—'}, 300/100 ${browser.scaling.t300OverT100 ?? '—'}\n`);
 }
+process.exit(0);
