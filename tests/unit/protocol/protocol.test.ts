@@ -140,4 +140,27 @@ describe('the chapter on screen first', () => {
     const list = await client.getDisplayList((await client.getPages()).chapters[2]!.firstPage);
     expect(list?.chapter).toBe('ch3');
   });
+
+  it('a book just opened shows its first chapter before the whole book converges', async () => {
+    const texts = Array.from({ length: 10 }, (_, i) => chapterMarkdown(random, `Section ${i}`, 40));
+    const { client } = loopbackClient(nodeEnvironment(presetFiles(texts)));
+    const seen: ClientEvent[] = [];
+    client.on((e) => seen.push(e));
+    await client.start();
+    stop = () => client.stop();
+    await client.openPreset('test-book');
+    await until(() => seen.some((e) => e.type === 'pagesReady' && !e.speculative && e.chapterId === 'ch1'), 20_000);
+    const early = await client.getPages();
+    const converged = seen.some((e) => e.type === 'converged');
+    // Asked as soon as chapter 1 was announced: the pages so far, and page 1 can be painted.
+    expect(converged).toBe(false);
+    expect(early.pages.length).toBeGreaterThan(0);
+    expect(early.chapters[0]).toMatchObject({ id: 'ch1', firstPage: 0 });
+    const first = await client.getDisplayList(0);
+    expect(first?.chapter).toBe('ch1');
+    const done = await client.awaitConvergence(0);
+    expect(done.pages).toBeGreaterThan(early.pages.length);
+    // The early page is the converged one (its chapter was final when announced).
+    expect(JSON.stringify(await client.getDisplayList(0))).toBe(JSON.stringify(first));
+  });
 });
