@@ -5,7 +5,7 @@
  */
 import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
 import { cjkRegion, isArabicScript, isRtlLocale } from '../config/locale';
-import { CM, defaultSettings, type LayoutSettings } from './settings';
+import { CM, defaultCalloutStyle, defaultSettings, type LayoutSettings } from './settings';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
 const PAGE_PRESETS: Record<string, [number, number]> = {
@@ -114,6 +114,30 @@ export const APPLIED_SETTINGS = [
   'headings.levels[level=*].numberingTemplate',
   'headings.levels[level=*].numberSeparator',
   'headings.levels[level=*].numberPosition',
+  'calloutStyles[id=*].title',
+  'calloutStyles[id=*].backgroundEnabled',
+  'calloutStyles[id=*].background',
+  'calloutStyles[id=*].border.enabled',
+  'calloutStyles[id=*].border.color',
+  'calloutStyles[id=*].border.width',
+  'calloutStyles[id=*].padding.top',
+  'calloutStyles[id=*].padding.right',
+  'calloutStyles[id=*].padding.bottom',
+  'calloutStyles[id=*].padding.left',
+  'calloutStyles[id=*].stripe.enabled',
+  'calloutStyles[id=*].stripe.side',
+  'calloutStyles[id=*].stripe.width',
+  'calloutStyles[id=*].stripe.color',
+  'calloutStyles[id=*].titleStyle.fontFamily',
+  'calloutStyles[id=*].titleStyle.fontSize',
+  'calloutStyles[id=*].titleStyle.fontWeight',
+  'calloutStyles[id=*].titleStyle.italic',
+  'calloutStyles[id=*].titleStyle.color',
+  'calloutStyles[id=*].titleStyle.gap',
+  'calloutStyles[id=*].titleStyle.lineHeight',
+  'calloutStyles[id=*].marginTop',
+  'calloutStyles[id=*].marginBottom',
+  'calloutStyles[id=*].keepTogether',
   'toc.levels',
   'toc.leader.enabled',
   'toc.leader.char',
@@ -293,6 +317,29 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       },
     };
   });
+  // calloutStyles (§13.4): every listed style, its fields read at their paths (defaults and followers resolved).
+  const calloutList = at('calloutStyles');
+  const calloutIds = Array.isArray(calloutList) ? calloutList.flatMap((c) => (c && typeof c === 'object' && 'id' in c && typeof (c as { id: unknown }).id === 'string' ? [(c as { id: string }).id] : [])) : [];
+  s.callouts = { order: calloutIds.length > 0 ? calloutIds : ['note'], styles: {} };
+  for (const id of s.callouts.order) {
+    const p = `calloutStyles[id=${id}]`;
+    const base = defaultCalloutStyle(bodySize);
+    const stripeSide = str(`${p}.stripe.side`, 'left');
+    const titleSize = pt(`${p}.titleStyle.fontSize`, bodySize);
+    s.callouts.styles[id] = {
+      title: typeof at(`${p}.title`) === 'string' ? (at(`${p}.title`) as string) : '',
+      fill: bool(`${p}.backgroundEnabled`, true) ? colour(`${p}.background`, '#f4f4f4') : null,
+      border: { enabled: bool(`${p}.border.enabled`, false), colour: colour(`${p}.border.color`, '#cccccc'), width: pt(`${p}.border.width`, 0.5) },
+      padding: { top: pt(`${p}.padding.top`, base.padding.top), right: pt(`${p}.padding.right`, base.padding.right), bottom: pt(`${p}.padding.bottom`, base.padding.bottom), left: pt(`${p}.padding.left`, base.padding.left) },
+      stripe: { enabled: bool(`${p}.stripe.enabled`, false), side: stripeSide === 'right' || stripeSide === 'end' ? 'right' : stripeSide === 'top' ? 'top' : 'left', width: pt(`${p}.stripe.width`, base.stripe.width), colour: colour(`${p}.stripe.color`, base.stripe.colour) },
+      titleStyle: { family: str(`${p}.titleStyle.fontFamily`, s.headings.family), weight: num(`${p}.titleStyle.fontWeight`, 700), italic: bool(`${p}.titleStyle.italic`, false), size: titleSize, colour: colour(`${p}.titleStyle.color`, base.titleStyle.colour) },
+      titleGap: pt(`${p}.titleStyle.gap`, base.titleGap),
+      titleLineHeight: pt(`${p}.titleStyle.lineHeight`, 1.2 * titleSize, titleSize),
+      marginTop: pt(`${p}.marginTop`, base.marginTop),
+      marginBottom: pt(`${p}.marginBottom`, base.marginBottom),
+      keepTogether: bool(`${p}.keepTogether`, true),
+    };
+  }
   const tocLevels = at('toc.levels');
   s.toc = {
     levels: Array.isArray(tocLevels) ? tocLevels.map((l) => (l && typeof l === 'object' && 'level' in l ? Number((l as { level: unknown }).level) : NaN)).filter((n) => n >= 1 && n <= 6) : [1],

@@ -105,6 +105,8 @@ export interface LayoutSettings {
       numbering: { template: string; separator: string; position: 'before' | 'replace' };
     }[];
   };
+  /** `calloutStyles` (configuration.md §13.4): styles by id; the first is the default type. */
+  callouts: { order: string[]; styles: Record<string, CalloutStyle> };
   /** `toc` (configuration.md §11.5): heading levels listed by `:::toc`, and the dotted leader (gap in pt). */
   toc: { levels: number[]; leader: { enabled: boolean; char: string; gap: number } };
   /** `page.pageNumbering` (configuration.md §2): label format word (§3) and the first page's number. */
@@ -142,6 +144,39 @@ export interface MathSettings {
     counterFormat: string;
     /** As printed and cited by `\eqref`; `{n}` = the templated number. */
     format: string;
+  };
+}
+
+/** One `calloutStyles[id=X]` box style (configuration.md §13.4), lengths in pt. */
+export interface CalloutStyle {
+  title: string;
+  /** Fill, or null when `backgroundEnabled` is false. */
+  fill: string | null;
+  border: { enabled: boolean; colour: string; width: number };
+  padding: { top: number; right: number; bottom: number; left: number };
+  stripe: { enabled: boolean; side: 'left' | 'right' | 'top'; width: number; colour: string };
+  titleStyle: TextStyle;
+  titleGap: number;
+  titleLineHeight: number;
+  marginTop: number;
+  marginBottom: number;
+  keepTogether: boolean;
+}
+
+export function defaultCalloutStyle(bodySize: number): CalloutStyle {
+  const em = bodySize;
+  return {
+    title: '',
+    fill: '#f4f4f4',
+    border: { enabled: false, colour: '#cccccc', width: 0.5 },
+    padding: { top: 0.75 * em, right: 0.75 * em, bottom: 0.75 * em, left: 0.75 * em },
+    stripe: { enabled: false, side: 'left', width: 1.5 * em, colour: MAIN_COLOUR },
+    titleStyle: { family: 'Open Sans', weight: 700, italic: false, size: bodySize, colour: MAIN_COLOUR },
+    titleGap: 0.5 * em,
+    titleLineHeight: 1.2 * bodySize,
+    marginTop: 0.75 * em,
+    marginBottom: 0.75 * em,
+    keepTogether: true,
   };
 }
 
@@ -215,6 +250,7 @@ export function defaultSettings(): LayoutSettings {
         numbering: { template: '', separator: ' ', position: 'before' as const },
       })),
     },
+    callouts: { order: ['note'], styles: { note: defaultCalloutStyle(bodySize) } },
     toc: { levels: [1], leader: { enabled: true, char: '.', gap: 0.5 * bodySize } },
     pageNumbering: { format: 'decimal', startAt: 1 },
     crossRefs: { chapter: 'chapter {n}', section: 'section {n}', page: 'p. {n}', defaultStyle: 'default' },

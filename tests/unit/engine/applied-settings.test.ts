@@ -8,10 +8,10 @@ describe('settings the engine applies', () => {
     const source = readFileSync('src/worker/engine/settings-from-config.ts', 'utf8');
     const body = source.slice(source.indexOf('export function settingsFromConfig'));
     for (const path of APPLIED_SETTINGS) {
-      expect(effectiveAt({}, path.replace('[level=*]', '[level=2]')), path).not.toBeUndefined();
-      const read = path.includes('[level=*]') ? `\${p}.${path.split('].')[1]}` : path;
+      expect(effectiveAt({}, path.replace('[level=*]', '[level=2]').replace('[id=*]', '[id=note]')), path).not.toBeUndefined();
+      const read = path.includes('[level=*]') || path.includes('[id=*]') ? `\${p}.${path.split('].')[1]}` : path;
       expect(body.includes(`'${read}'`) || body.includes(`\`${read}\``) || (path.endsWith('breakBefore.enabled') || path.endsWith('breakBefore.parity')), path).toBe(true);
-      expect(isApplied(path.replace('[level=*]', '[level=1]'))).toBe(true);
+      expect(isApplied(path.replace('[level=*]', '[level=1]').replace('[id=*]', '[id=note]'))).toBe(true);
     }
   });
 

@@ -567,9 +567,21 @@ export function* paginateChapter(
         }
         // toc, numbering, index and bibliography are set by the page-engine issue.
         break;
+      case 'containerStart': {
+        // A `:::callout` whose content is text (paragraphs, quotes, list items) is set as a box;
+        // other containers, and boxes holding other blocks, flow their content (for now).
+        if (block.name !== 'callout') break;
+        const end = blocks.findIndex((x, i) => i > b && x.id === block.endId);
+        const inner = blocks.slice(b + 1, end < 0 ? blocks.length : end);
+        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition')) break;
+        placeCallout(block, inner);
+        b = end < 0 ? blocks.length : end;
+        afterHeading = false;
+        break;
+      }
       default:
-        // Containers flow their content; floats (resources) and raw blocks come with later issues;
-        // footnote definitions leave the flow and are set after the chapter's text below.
+        // Other containers flow their content; raw blocks come with later issues; footnote
+        // definitions leave the flow (set at the foot of the column that cites them).
         break;
     }
     yield undefined;
@@ -629,6 +641,109 @@ export function* paginateChapter(
           });
         },
       });
+    }
+  }
+
+  /**
+   * A callout box (document-format §8.1, configuration.md §13.4) in flow (`placement: here`,
+   * column span): fill, border and stripe, padding, the title in its style, then the content in
+   * body type at the inner measure, off the grid inside; the flow re-snaps to the grid after it.
+   * The box keeps together when it fits a column (keepTogether), else splits between lines, a
+   * box segment per column. Notes cited inside go to the foot of the column where the text after
+   * the box continues (§14.1).
+   */
+  function placeCallout(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[]): void {
+    const styles = settings.callouts.styles;
+    const style = styles[start.attrs['type'] ?? ''] ?? styles[settings.callouts.order[0]!] ?? Object.values(styles)[0]!;
+    const pad = style.padding;
+    const stripe = style.stripe.enabled ? style.stripe : null;
+    const side = stripe && stripe.side !== 'top' ? stripe.width : 0;
+    const innerX = pad.left + (stripe?.side === 'left' ? side : 0);
+    const innerW = colW() - pad.left - pad.right - side;
+    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number } };
+    const rows: BoxLine[] = [];
+    const title = start.attrs['title'] ?? style.title;
+    if (title) {
+      const text: Inline = { kind: 'text', text: title, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 }, offsets: generatedOffsets(title) };
+      const lines = setText({ base: -1e9, inlines: [text], style: style.titleStyle, measure: innerW, indent: 0, justify: false });
+      const baseline = baselineFor(style.titleLineHeight, style.titleStyle, fonts);
+      lines.forEach((line, i) => rows.push({ block: start, line, x: 0, height: style.titleLineHeight + (i === lines.length - 1 ? style.titleGap : 0), baseline, role: 'heading' }));
+    }
+    let firstParagraph = true;
+    for (const child of inner) {
+      if (child.kind === 'footnoteDefinition') continue;
+      if (child.kind === 'listItem') {
+        const marker = setGenerated(listMarker(child), { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour });
+        const depth = (child.depth - 1) * 1.5 * body.size;
+        const textX = depth + Math.max(marker.width, 0.6 * body.size) + settings.lists.gap;
+        const lines = setText({ base: child.range.from, inlines: child.inlines, style: body, measure: innerW - textX, indent: 0, justify });
+        lines.forEach((line, i) => rows.push({ block: child, line, x: textX, height: pitch, baseline: bodyBaseline, role: 'body', ...(i === 0 ? { marker: { line: marker, x: depth } } : {}) }));
+      } else if (child.kind === 'paragraph' || child.kind === 'blockquote') {
+        const quote = child.kind === 'blockquote';
+        const style2 = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
+        const x = quote ? settings.blockquote.indent : 0;
+        const lines = setText({ base: child.range.from, inlines: child.inlines, style: style2, measure: innerW - x, indent: firstParagraph ? 0 : settings.body.firstLineIndent, justify });
+        for (const line of lines) rows.push({ block: child, line, x, height: pitch, baseline: bodyBaseline, role: 'body' });
+      }
+      firstParagraph = false;
+    }
+    const total = pad.top + pad.bottom + rows.reduce((h, r) => h + r.height, 0);
+    space(style.marginTop);
+    if (style.keepTogether && !cursor.columnEmpty && cursor.y + total > limit() + 1e-6 && total <= frame().contentHeight) nextColumn();
+    let index = 0;
+    const cited: SetLine[] = [];
+    while (index < rows.length || (rows.length === 0 && index === 0)) {
+      // Rows that fit this column, at least one in a fresh column (a box taller than a column splits).
+      let height = pad.top + pad.bottom;
+      let take = 0;
+      while (index + take < rows.length && cursor.y + height + rows[index + take]!.height <= limit() + 1e-6) height += rows[index + take++]!.height;
+      if (take === 0 && rows.length > 0) {
+        if (!cursor.columnEmpty) {
+          nextColumn();
+          continue;
+        }
+        height += rows[index]!.height;
+        take = 1;
+      }
+      const f = frame();
+      const columnX = f.columnX[cursor.column]!;
+      const top = f.contentTop + cursor.y;
+      const w = colW();
+      if (style.fill) cursor.page.items.push({ op: Op.Rect, x: roundPt(columnX), y: roundPt(top), w: roundPt(w), h: roundPt(height), fill: style.fill });
+      if (style.border.enabled && style.border.width > 0) {
+        // Stroked inside the box: the stroke's centre line sits half a width in.
+        const half = style.border.width / 2;
+        cursor.page.items.push({ op: Op.Rect, x: roundPt(columnX + half), y: roundPt(top + half), w: roundPt(w - style.border.width), h: roundPt(height - style.border.width), stroke: style.border.colour, strokeWidth: roundPt(style.border.width) });
+      }
+      if (stripe) {
+        const sx = stripe.side === 'right' ? columnX + w - stripe.width : columnX;
+        cursor.page.items.push(stripe.side === 'top'
+          ? { op: Op.Rect, x: roundPt(columnX), y: roundPt(top), w: roundPt(w), h: roundPt(Math.min(stripe.width, height)), fill: stripe.colour }
+          : { op: Op.Rect, x: roundPt(sx), y: roundPt(top), w: roundPt(stripe.width), h: roundPt(height), fill: stripe.colour });
+      }
+      let y = top + pad.top + (stripe?.side === 'top' ? stripe.width : 0);
+      for (let i = index; i < index + take; i++) {
+        const row = rows[i]!;
+        emit(row.block, row.line, columnX + innerX + row.x, y + row.baseline, row.role);
+        if (row.marker) emit(row.block, row.marker.line, columnX + innerX + row.marker.x, y + row.baseline, row.role);
+        if (row.role === 'body') cited.push(row.line);
+        y += row.height;
+      }
+      cursor.y = y + pad.bottom - f.contentTop;
+      cursor.columnEmpty = false;
+      index += take;
+      if (rows.length === 0) break;
+      if (index < rows.length) nextColumn();
+    }
+    // Back on the grid, one box margin below.
+    cursor.y = Math.ceil((cursor.y + style.marginBottom) / pitch - 1e-9) * pitch;
+    if (columnNotesMode) {
+      for (const line of cited) for (const piece of newNotePieces(line, [])) {
+        columnNotes.push(piece);
+        notesSet.add(piece.note.noteId);
+      }
+      // Notes that no longer fit under the text wait for the next column's foot.
+      trimNotes(frame().contentHeight - cursor.y);
     }
   }
 
