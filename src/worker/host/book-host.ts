@@ -590,6 +590,8 @@ export class BookHost implements BookWorkerApi {
         chapterId,
         language: settingsFor(book).language,
         fonts,
+        // Pictures by content key, as the painters get them.
+        imageBytes: (key) => this.getImage(key),
         subsetter,
         // The host may read the clock (the engine may not): the PDF's creation date.
         date: new Date(),
