@@ -476,7 +476,8 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
           </p>
         </Show>
         <div class="viewer-panel" role="tabpanel" id="viewer-canvas" aria-labelledby="tab-canvas">
-          <Show when={!opening() || book.view.pages.length > 0} fallback={<p class="placeholder">{t('opening')}</p>}>
+          {/* Opening another book shows the loading state, never the previous book's pages (tools.md §7.14). */}
+          <Show when={!opening()} fallback={<p class="placeholder">{t('opening')}</p>}>
             <CanvasViewer
               client={client}
               painter={painter}

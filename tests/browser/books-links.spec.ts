@@ -40,10 +40,26 @@ test('#project= permalinks: written for an open project, opened in place when pa
   // Another book by link, then the project's link pasted: it opens in place (no reload).
   await page.evaluate(() => { (window as unknown as { marker: number }).marker = 7; location.hash = '#preset=postext-guide&lang=en'; });
   await expect.poll(async () => (await openBook(page)).id).toBe('postext-guide');
+  // While the other book opens, the loading state shows and never the previous book's pages.
+  await page.evaluate(() => {
+    const w = window as unknown as { staleFrames: number; sawLoading: boolean };
+    w.staleFrames = 0;
+    w.sawLoading = false;
+    const watch = () => {
+      if (document.querySelector('.book-name')?.textContent === 'Opening the book…') {
+        w.sawLoading = true;
+        if (document.querySelector('#viewer-canvas .page-slot')) w.staleFrames++;
+      }
+      requestAnimationFrame(watch);
+    };
+    watch();
+  });
   await page.evaluate((projectId) => { location.hash = `#project=${projectId}&chapter=1`; }, id);
   await expect.poll(async () => (await openBook(page)).id).toBe(id);
   expect((await openBook(page)).text).toContain('Heron marker sentence.');
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+  expect(await page.evaluate(() => (window as unknown as { sawLoading: boolean }).sawLoading)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { staleFrames: number }).staleFrames)).toBe(0);
 
   // A fresh visit by link opens the project.
   await page.goto(`/sandbox#project=${id}`);
