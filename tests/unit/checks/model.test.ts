@@ -72,6 +72,13 @@ describe('debug.warnings toggles', () => {
     expect(lower.length).toBeGreaterThan(1);
     expect(runChecks({ ...book, config: {} }).warnings.filter((w) => w.kind === 'looseLine')).toEqual([]);
   });
+  it('a picture under the critical resolution is critical; between the two limits, a warning', () => {
+    const book = fixture('lowImageResolution') as CheckBook & { resources: { resolution?: number }[] };
+    const at = (resolution: number) => runChecks({ ...book, resources: book.resources.map((r) => ({ ...r, resolution })) } as CheckBook).warnings.filter((w) => w.kind === 'lowImageResolution');
+    expect(at(100).map((w) => w.severity)).toEqual(['critical']);
+    expect(at(200).map((w) => [w.severity, w.detail.includes('200 ppi')])).toEqual([['warning', true]]);
+    expect(at(300)).toEqual([]);
+  });
   it('preflight runs only for books set up for print', () => {
     const book = fixture('smallProcessText');
     const config = { ...(book.config ?? {}), print: { standard: 'none' } };

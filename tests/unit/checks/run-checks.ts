@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import type { StoredConfig } from '../../../src/worker/config';
 import type { Diagnostic } from '../../../src/worker/engine/parse/model';
-import { createHyphenator, EngineCache, layoutBook, parseCached, type BookLayout } from '../../../src/worker/engine';
+import { createHyphenator, EngineCache, layoutBook, parseCached, prepareResources, type BookLayout } from '../../../src/worker/engine';
+import { readBitmapInfo } from '../../../src/worker/engine/resources/picture-info';
 import { computeWarnings, type CheckResource, type Warning, type WarningFilter } from '../../../src/worker/engine/checks';
 import { bookFormulas } from '../../../src/worker/engine/math/book';
 import { mathDiagnostics } from '../../../src/worker/engine/math/diagnostics';
@@ -31,6 +32,8 @@ export interface CheckBook {
   chapters: { id: string; title?: string; source: string }[];
   config?: StoredConfig;
   resources?: CheckResource[];
+  /** Base64 bytes of resources (bitmaps, SVG), by id: laid out like the host does. */
+  payloads?: Record<string, string>;
   /** Hyphenation patterns id (default en-us); null for none. */
   patterns?: string | null;
 }
@@ -54,12 +57,19 @@ export function runChecks(book: CheckBook, filter: WarningFilter = {}, diagnosti
   const cache = new EngineCache();
   const chapters = book.chapters.map((c) => ({ id: c.id, title: c.title ?? '', source: c.source }));
   const patterns = book.patterns === undefined ? 'en-us' : book.patterns;
-  const input = { title: 'Checks', chapters, settings, hyphenator: patterns ? hyphenatorFor(patterns) : undefined };
+  const records = book.resources ?? [];
+  const bytes = (id: string) => (book.payloads?.[id] ? new Uint8Array(Buffer.from(book.payloads[id]!, 'base64')) : undefined);
+  const resourceSet = records.length > 0 ? prepareResources(records.map((r) => ({ record: { typeId: 'figure', ...r }, payload: bytes(r.id) })), config) : undefined;
+  const resources = records.map((r) => {
+    const info = bytes(r.id) ? readBitmapInfo(bytes(r.id)!) : null;
+    return info ? { ...r, pixels: { width: info.width, height: info.height } } : r;
+  });
+  const input = { title: 'Checks', chapters, settings, hyphenator: patterns ? hyphenatorFor(patterns) : undefined, resources: resourceSet };
   const gen = layoutBook(input, fonts, cache);
   let step = gen.next();
   while (!step.done) step = gen.next();
   const layout = step.value;
   const parsed = chapters.map((c, i) => parseCached(c, i === 0, cache));
-  const warnings = computeWarnings({ chapters, parsed, config, settings, resources: book.resources ?? [], layout, fonts, diagnostics }, filter);
+  const warnings = computeWarnings({ chapters, parsed, config, settings, resources, layout, fonts, diagnostics }, filter);
   return { warnings, layout };
 }

@@ -71,4 +71,20 @@ describe('the worker query', () => {
     const result = await host.getWarnings({ category: 'markup' });
     expect(result.warnings.map((w) => [w.kind, w.chapter, w.line])).toEqual([['invalidMath', 1, 3]]);
   }, 60_000);
+
+  it('reuses the checks of unchanged chapters: after an edit the answer equals that of a fresh host', async () => {
+    const texts = ['# One\n\n### Skip\n\nWinter ☃.\n', '# Two\n\nPlain text here.\n', '# Three\n\nA long paragraph of words. '.repeat(3) + '\n'];
+    const host = new BookHost(nodeEnvironment(presetFiles(texts)));
+    const opened = await host.openPreset({ presetId: 'test-book' });
+    await host.getWarnings();
+    const chapter = opened.chapters[1]!;
+    const edit = await host.apply({ origin: 'agent', baseRevision: opened.revision, ops: [{ type: 'text', chapterId: chapter.id, from: chapter.text.length, to: chapter.text.length, insert: '\n#### Deep ☂︎ heading\n\nMore.\n' }] });
+    expect(edit.ok).toBe(true);
+    const incremental = await host.getWarnings();
+    const fresh = new BookHost(nodeEnvironment(presetFiles([texts[0]!, chapter.text + '\n#### Deep ☂︎ heading\n\nMore.\n', texts[2]!])));
+    await fresh.openPreset({ presetId: 'test-book' });
+    const full = await fresh.getWarnings();
+    expect(incremental.warnings).toEqual(full.warnings);
+    expect(incremental.warnings.some((w) => w.kind === 'headingHierarchy' && w.chapter === 2)).toBe(true);
+  }, 60_000);
 });

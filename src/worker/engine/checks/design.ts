@@ -4,9 +4,10 @@
  * the configuration's own warnings (configuration.md §17.1 and `settingNotApplied`).
  */
 import { collectConfigWarnings, settingsNotApplied, type JsonValue } from '../../config';
-import { Op, type PageDisplayList, type RectItem } from '../../protocol/displaylist';
+import { Op, type RectItem } from '../../protocol/displaylist';
 import '../settings-from-config'; // declares the settings the layout applies
 import type { CheckContext } from './input';
+import { memoPerObject } from './memo';
 import { isWarningKind, warning, type Warning } from './model';
 
 export function designWarnings(ctx: CheckContext): Warning[] {
@@ -73,33 +74,41 @@ const MIN_CONTRAST = 3;
 
 function contrastWarnings(ctx: CheckContext): Warning[] {
   if (!ctx.options.toggles.designIssues) return [];
-  const out: Warning[] = [];
-  const seen = new Set<string>();
-  for (const page of ctx.layout.pages) {
-    const paper = page.background ?? '#ffffff';
-    page.items.forEach((item, i) => {
-      if (item.op !== Op.GlyphRun || item.glyphs.length === 0) return;
-      const behind = backgroundAt(page, i, item.xs[0]!, item.y - item.size / 3) ?? paper;
-      const ratio = contrastRatio(item.fill, behind);
-      if (ratio === null || ratio >= MIN_CONTRAST) return;
-      // One warning per block (running heads: per chapter) and colour pair.
-      const key = `${item.chapter}|${item.line?.block ?? 'furniture'}|${item.fill}|${behind}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      const where = item.srcFrom >= 0 ? { offset: item.srcFrom, toOffset: item.srcFrom + item.text.length } : {};
-      out.push(warning('lowContrast', `“${item.text.slice(0, 40)}” is set in ${item.fill} on ${behind}: contrast ${ratio.toFixed(2)}:1, below ${MIN_CONTRAST}:1.`, { chapterId: item.chapter, pageIndex: page.index, ...where }));
-    });
-  }
-  return out;
+  // Per chapter layout (reused while the chapter is unchanged); one warning per block (running
+  // heads: per chapter) and colour pair.
+  return ctx.layout.chapters.flatMap((chapter) =>
+    memoPerObject('contrast', chapter, '', () => {
+      const out: Warning[] = [];
+      const seen = new Set<string>();
+      for (const page of chapter.pages) {
+        const paper = page.background ?? '#ffffff';
+        const rects: RectItem[] = [];
+        for (const item of page.items) {
+          if (item.op === Op.Rect) {
+            if (item.fill) rects.push(item);
+            continue;
+          }
+          if (item.op !== Op.GlyphRun || item.glyphs.length === 0) continue;
+          const behind = backgroundAt(rects, item.xs[0]!, item.y - item.size / 3) ?? paper;
+          const ratio = contrastRatio(item.fill, behind);
+          if (ratio === null || ratio >= MIN_CONTRAST) continue;
+          const key = `${item.line?.block ?? 'furniture'}|${item.fill}|${behind}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const where = item.srcFrom >= 0 ? { offset: item.srcFrom, toOffset: item.srcFrom + item.text.length } : {};
+          out.push(warning('lowContrast', `“${item.text.slice(0, 40)}” is set in ${item.fill} on ${behind}: contrast ${ratio.toFixed(2)}:1, below ${MIN_CONTRAST}:1.`, { chapterId: item.chapter, pageIndex: page.index, ...where }));
+        }
+      }
+      return out;
+    }),
+  );
 }
 
-/** The fill of the topmost rectangle painted before item `index` that covers the point, if any. */
-function backgroundAt(page: PageDisplayList, index: number, x: number, y: number): string | undefined {
-  for (let i = index - 1; i >= 0; i--) {
-    const item = page.items[i]!;
-    if (item.op !== Op.Rect) continue;
-    const rect = item as RectItem;
-    if (rect.fill && x >= rect.x && x <= rect.x + rect.w && y >= rect.y && y <= rect.y + rect.h) return rect.fill;
+/** The fill of the topmost filled rectangle painted so far that covers the point, if any. */
+function backgroundAt(rects: readonly RectItem[], x: number, y: number): string | undefined {
+  for (let i = rects.length - 1; i >= 0; i--) {
+    const rect = rects[i]!;
+    if (x >= rect.x && x <= rect.x + rect.w && y >= rect.y && y <= rect.y + rect.h) return rect.fill;
   }
   return undefined;
 }
@@ -122,7 +131,12 @@ function luminance(hex: string): number | null {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
+/** Per stored configuration object (the worker replaces it on every change). */
 function configWarnings(ctx: CheckContext): Warning[] {
+  return memoPerObject('config', ctx.config, '', () => configWarningsOf(ctx));
+}
+
+function configWarningsOf(ctx: CheckContext): Warning[] {
   const out: Warning[] = [];
   for (const w of [...collectConfigWarnings(ctx.config), ...settingsNotApplied(ctx.config)]) {
     if (!isWarningKind(w.kind)) continue;

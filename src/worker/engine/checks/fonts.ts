@@ -8,7 +8,9 @@
 import type { FontRegistry } from '../fonts/registry';
 import { headingStyle } from '../page/paginate';
 import { collectInlines, type InlineContext } from '../paragraph/collect';
-import type { Block } from '../parse/model';
+import type { Block, ParsedChapter } from '../parse/model';
+import { settingsKey } from '../settings';
+import { memoPerObject } from './memo';
 import type { TextStyle } from '../settings';
 import type { CheckContext } from './input';
 import { warning, type Warning } from './model';
@@ -39,9 +41,19 @@ export function fontWarnings(ctx: CheckContext): Warning[] {
     out.push(warning('unknownFontFamily', `The book has no font “${family}” (${path}); its text is set in ${standIn}. Add the family's files or pick a family the book has.`, { path }));
   }
 
-  const fallbacks = new Set<string>();
   const chainOf = clusterFallback(fonts);
-  for (const chapter of ctx.parsed) {
+  // Per parsed chapter (the same object while the chapter is unchanged), design and fonts.
+  const key = `${settingsKey(settings)}|${(fonts as { generation?: number }).generation ?? 0}|${[...missingFamilies].join(',')}`;
+  for (const chapter of ctx.parsed) out.push(...memoPerObject('fonts', chapter, key, () => chapterFontWarnings(ctx, chapter, missingFamilies, chainOf)));
+  return out;
+}
+
+/** One chapter's fallbacks (each missing face once per chapter) and missing glyphs. */
+function chapterFontWarnings(ctx: CheckContext, chapter: ParsedChapter, missingFamilies: ReadonlySet<string>, chainOf: ReturnType<typeof clusterFallback>): Warning[] {
+  const { fonts } = ctx;
+  const out: Warning[] = [];
+  const fallbacks = new Set<string>();
+  {
     const glyphs = new Map<string, { offset: number; count: number; character: string; face: string }>();
     /** Characters set in a fallback face, per (requested face → face used), first offset first. */
     const substituted = new Map<string, { offset: number; characters: Set<string>; requested: string; used: string }>();
@@ -60,9 +72,11 @@ export function fontWarnings(ctx: CheckContext): Warning[] {
         for (let i = 0; i < piece.text.length; i++) {
           const offset = piece.offsets[i]!;
           const code = piece.text.codePointAt(i)!;
-          const character = String.fromCodePoint(code);
           if (code > 0xffff) i++;
-          if (offset < 0 || /\s/u.test(character) || isDefaultIgnorable(code) || face.hasCodePoint(code)) continue;
+          // The common case first: the face has the character.
+          if (offset < 0 || face.hasCodePoint(code)) continue;
+          const character = String.fromCodePoint(code);
+          if (/\s/u.test(character) || isDefaultIgnorable(code)) continue;
           // With per-character fallback in the registry, another face may set it.
           const used = chainOf?.(face, character);
           if (used && used !== face && used.hasCodePoint(code)) {

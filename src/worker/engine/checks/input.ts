@@ -16,7 +16,9 @@ import type { CheckOptions } from './options';
 export interface CheckResource {
   id: string;
   kind: string;
-  typeId?: string;
+  typeId?: string | undefined;
+  /** A bitmap's size in pixels, as its file says (absent for SVG, tables, or bytes not at hand). */
+  pixels?: { width: number; height: number } | undefined;
 }
 
 export interface ChecksInput {

@@ -123,6 +123,7 @@ export const WARNING_KINDS = {
   unknownNumerals: design('Unknown numerals'),
 
   // --- preflight (print.preflight, only for books set up for print) ---
+  lowImageResolution: preflight('Picture resolution too low', 'warning'),
   thinRule: preflight('Rule too thin to print', 'warning'),
   smallProcessText: preflight('Small text in several inks', 'warning'),
   safeZone: preflight('Text near the trim', 'warning'),

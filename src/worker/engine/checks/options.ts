@@ -24,6 +24,9 @@ export interface CheckOptions {
     safeZone: number;
     /** pt from the trim */
     bleedSnap: number;
+    /** ppi: a warning below, critical below `criticalImageResolution` */
+    minImageResolution: number;
+    criticalImageResolution: number;
   } | null;
 }
 
@@ -50,6 +53,10 @@ export function checkOptions(stored: StoredConfig): CheckOptions {
     const n = effective ? lengthAtPt(effective, stored, path) : undefined;
     return n !== undefined && Number.isFinite(n) ? n : fallback;
   };
+  const num = (path: string, fallback: number): number => {
+    const value = effectiveAt(stored, path);
+    return typeof value === 'number' && value > 0 ? value : fallback;
+  };
   return {
     toggles,
     // Default 3: the ragged-space ratio (configuration.md §6.3).
@@ -61,6 +68,8 @@ export function checkOptions(stored: StoredConfig): CheckOptions {
             smallTextSize: pt('print.preflight.smallTextSize', 9),
             safeZone: pt('print.preflight.safeZone', (5 / 25.4) * 72),
             bleedSnap: pt('print.preflight.bleedSnap', (3 / 25.4) * 72),
+            minImageResolution: num('print.preflight.minImageResolution', 300),
+            criticalImageResolution: num('print.preflight.criticalImageResolution', 150),
           }
         : null,
   };

@@ -3,8 +3,8 @@
  * other than `none`, `print.preflight.enabled`): rules thinner than a press holds, small text
  * that needs several inks to print (misregistration blurs it), text inside the safe zone along
  * the trim, and boxes that stop just short of the trim (they should bleed or keep clear).
- * Image, ink-limit and colour-space checks need pictures and a CMYK conversion the engine does
- * not have yet (see README).
+ * Pictures printed below `print.preflight.minImageResolution` (critical below the critical one).
+ * Ink-limit and colour-space checks need a CMYK conversion the engine does not have (see README).
  */
 import { Op, type DisplayItem, type PageDisplayList } from '../../protocol/displaylist';
 import type { CheckContext } from './input';
@@ -15,6 +15,7 @@ export function preflightWarnings(ctx: CheckContext): Warning[] {
   if (!limits) return [];
   // One warning per problem for the whole book, at its first page; the detail counts the others.
   const found = new Map<string, { warning: Warning; pages: Set<number> }>();
+  const pixels = new Map(ctx.resources.filter((r) => r.pixels).map((r) => [r.id, r.pixels!] as const));
   for (const page of ctx.layout.pages) {
     const once = (key: string, make: () => Warning): void => {
       const seen = found.get(key);
@@ -36,6 +37,19 @@ export function preflightWarnings(ctx: CheckContext): Warning[] {
         const zone = limits.safeZone;
         if (left < zone || right > page.width - zone || top < zone || bottom > page.height - zone) {
           once('safe', () => warning('safeZone', `“${item.text.slice(0, 30)}” on page ${page.label} lies within ${(zone / 72 * 25.4).toFixed(1)} mm of the trim and may be cut.`, textPlace(page, item)));
+        }
+      }
+      if (item.op === Op.Image) {
+        // Effective resolution: the pixels shown (the crop's share) over the printed width, in inches.
+        const size = pixels.get(item.resource);
+        if (size && item.w > 0) {
+          const ppi = (size.width * (item.crop?.w ?? 1)) / (item.w / 72);
+          if (ppi < limits.minImageResolution) {
+            const critical = ppi < limits.criticalImageResolution;
+            once(`image|${item.resource}|${Math.round(ppi)}`, () =>
+              warning('lowImageResolution', `Picture “${item.resource}” prints at ${Math.round(ppi)} ppi, below ${limits.minImageResolution} ppi${critical ? ` (critical under ${limits.criticalImageResolution})` : ''}: supply more pixels or print it smaller.`, { chapterId: page.chapter, pageIndex: page.index, resource: item.resource }, critical ? 'critical' : 'warning'),
+            );
+          }
         }
       }
       if (item.op === Op.Rect && item.fill && stopsShortOfTrim(item, page, limits.bleedSnap)) {

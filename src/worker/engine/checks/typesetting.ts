@@ -10,7 +10,9 @@ import { pageFrame } from '../page/geometry';
 import { normalSpace } from '../paragraph/items';
 import type { Block } from '../parse/model';
 import type { CheckContext } from './input';
+import { memoPerObject } from './memo';
 import { warning, type Warning } from './model';
+import { settingsKey } from '../settings';
 
 /** How far ink may pass a column edge before the line counts as overfull, pt (rounding and side bearings). */
 const OVERFULL_TOLERANCE_PT = 0.5;
@@ -44,19 +46,29 @@ const FLOWING: ReadonlySet<Block['kind']> = new Set(['paragraph', 'blockquote', 
 
 export function typesettingWarnings(ctx: CheckContext): Warning[] {
   const out: Warning[] = [];
+  const key = JSON.stringify([ctx.options.toggles.looseLines, ctx.options.looseThreshold, settingsKey(ctx.settings)]);
   ctx.layout.chapters.forEach((chapterLayout) => {
     const index = ctx.chapterIndex.get(chapterLayout.id);
     if (index === undefined) return;
     const parsed = ctx.parsed[index]!;
-    const blocks = new Map(parsed.blocks.map((b) => [b.id, b] as const));
-    const lines = printedLines(chapterLayout.pages, ctx);
-    const byBlock = new Map<string, PrintedLine[]>();
-    for (const line of lines) byBlock.set(line.block, [...(byBlock.get(line.block) ?? []), line]);
-    for (const [blockId, blockLines] of byBlock) {
-      const block = blocks.get(blockId);
-      if (!block) continue;
-      out.push(...lineWarnings(ctx, chapterLayout.id, block, blockLines));
-    }
+    // The same layout object while the chapter is unchanged: its warnings are reused.
+    out.push(
+      ...memoPerObject('typesetting', chapterLayout, key, () => {
+        const found: Warning[] = [];
+        const blocks = new Map(parsed.blocks.map((b) => [b.id, b] as const));
+        const byBlock = new Map<string, PrintedLine[]>();
+        for (const line of printedLines(chapterLayout.pages, ctx)) {
+          const list = byBlock.get(line.block);
+          if (list) list.push(line);
+          else byBlock.set(line.block, [line]);
+        }
+        for (const [blockId, blockLines] of byBlock) {
+          const block = blocks.get(blockId);
+          if (block) found.push(...lineWarnings(ctx, chapterLayout.id, block, blockLines));
+        }
+        return found;
+      }),
+    );
   });
   return out;
 }
@@ -230,9 +242,26 @@ function inkExtent(run: GlyphRunItem, fonts: FontRegistry): [number, number] {
     left = Math.min(left, run.xs[g]!);
     if (run.xs[g]! >= run.xs[rightmost]!) rightmost = g;
   }
-  const face = fonts.get(run.font);
-  let advance = face ? (face.glyphAdvance(run.glyphs[rightmost]!) / face.upem) * run.size : 0;
+  let advance = (glyphAdvanceEm(fonts, run.font, run.glyphs[rightmost]!)) * run.size;
   // Fullwidth CJK punctuation inks one half of its em; at a line end it may be set half width.
   if (isFullwidthPunctuation(run.text.codePointAt(run.clusters[rightmost] ?? 0) ?? 0)) advance /= 2;
   return [left, run.xs[rightmost]! + advance];
+}
+
+/** Advances in em per font and glyph (HarfBuzz calls are cheap, but a book has many line ends). */
+const advances = new WeakMap<FontRegistry, Map<string, number>>();
+function glyphAdvanceEm(fonts: FontRegistry, fontId: string, glyph: number): number {
+  let table = advances.get(fonts);
+  if (!table) {
+    table = new Map();
+    advances.set(fonts, table);
+  }
+  const key = `${fontId}|${glyph}`;
+  let em = table.get(key);
+  if (em === undefined) {
+    const face = fonts.get(fontId);
+    em = face ? face.glyphAdvance(glyph) / face.upem : 0;
+    table.set(key, em);
+  }
+  return em;
 }
