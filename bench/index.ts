@@ -2,7 +2,8 @@
  * `npm run bench`: speed, scale and memory figures as one JSON document on stdout, a short human
  * table on stderr. Never asserted in tests.
  *
- * - Node: parse throughput, Knuth–Plass and the whole engine on generated text (no worker, no browser).
+ * - Node: parse throughput, Knuth–Plass and the whole engine on generated text (no worker, no browser),
+ *   and the PDF writer on ~300 laid-out pages.
  * - Chromium (the built app, Debian's /usr/bin/chromium): app start, cold layout of generated
  *   books of ~100, 300 and 1000 pages, global change, edit → convergence, cancel latency, first
  *   page of a book, worker heap, and paged.js paginating the same book in the same browser.
@@ -17,6 +18,7 @@ import { measureNodeLayout } from './layout-node';
 import { measureLineBreaking } from './linebreak-speed';
 import { measureShaping } from './shaping-speed';
 import { generateChapter, measureParseThroughput } from './parse-throughput';
+import { measurePdfExport } from './pdf-export';
 
 const args = new Map(process.argv.slice(2).map((arg) => {
   const [key, value] = arg.replace(/^--/, '').split('=');
@@ -33,8 +35,11 @@ const node = {
   // The paragraph phase (bidi, itemization, fallback, HarfBuzz) over the sample books' paragraphs,
   // cold (fresh registry: every word shaped) and warm (shaping cache), per script.
   shaping: measureShaping(),
+  // A print-ready PDF of ~300 generated pages from their display lists (issue 13 target ≤ 2 s).
+  pdfExport: await measurePdfExport(),
 };
 log(`node: ${node.engineLayout.pages} pages laid out in ${node.engineLayout.coldLayoutMs.median} ms by the engine alone`);
+log(`node: PDF of ${node.pdfExport.pages} pages written in ${node.pdfExport.warmMedianMs} ms (first ${node.pdfExport.coldMs} ms), ${node.pdfExport.glyphRuns} glyph runs for ${node.pdfExport.lines} lines`);
 
 let browser: BrowserFigures | { error: string } | null = null;
 if (!args.has('node-only')) {

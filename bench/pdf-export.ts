@@ -15,10 +15,11 @@ import { nodeFontRegistry } from '../tests/support/node-world';
 import { chapterMarkdown, mulberry32 } from '../tests/support/prose';
 
 const require = createRequire(import.meta.url);
+// (Run from the project folder: fonts and wasm resolve from its node_modules.)
 
 export interface PdfExportFigures {
   pages: number;
-  /** Distinct baselines: lines of text, running heads and folios. */
+  /** Lines of text, running heads and folios (distinct baselines per column). */
   lines: number;
   /** Glyph runs = text-showing blocks (one TJ per run unless glyphs are raised). */
   glyphRuns: number;
@@ -32,12 +33,12 @@ export interface PdfExportFigures {
   runsCpuMs: number[];
 }
 
-/** ≈ 300 pages of the default design (two columns of 8 pt type): 12 chapters of 210 generated paragraphs. */
+/** ≈ 300 pages of the default design (two columns of 8 pt type): 12 chapters of 240 generated paragraphs. */
 function benchPages(): PageDisplayList[] {
   const fonts = nodeFontRegistry();
   const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
   const random = mulberry32(20261202);
-  const chapters = Array.from({ length: 12 }, (_, i) => ({ id: `ch${i + 1}`, title: '', source: chapterMarkdown(random, `Chapter ${i + 1}`, 210) }));
+  const chapters = Array.from({ length: 12 }, (_, i) => ({ id: `ch${i + 1}`, title: '', source: chapterMarkdown(random, `Chapter ${i + 1}`, 240) }));
   const input: BookInput = { title: 'PDF bench', settings: defaultSettings(), hyphenator, chapters };
   const steps = layoutBook(input, fonts, new EngineCache());
   let step = steps.next();
@@ -49,7 +50,8 @@ export async function measurePdfExport(repeats = 4): Promise<PdfExportFigures> {
   const pages = benchPages();
   const fontBytes = new Map(BUNDLED_FACES.map((f) => [faceId(f.family, f.weight, f.style), new Uint8Array(readFileSync(require.resolve(f.file)))]));
   const subsetter = await createSubsetter(readFileSync(require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm')));
-  const lines = pages.reduce((sum, page) => sum + new Set(page.items.filter((i) => i.op === Op.GlyphRun).map((i) => (i.op === Op.GlyphRun ? i.y : 0))).size, 0);
+  // Lines: distinct baselines per column (the two columns of a page share their baselines).
+  const lines = pages.reduce((sum, page) => sum + new Set(page.items.flatMap((i) => (i.op === Op.GlyphRun ? [`${i.y}|${i.xs[0]! < page.width / 2}`] : []))).size, 0);
   const runsMs: number[] = [];
   const runsCpuMs: number[] = [];
   let bytes = 0;
