@@ -91,7 +91,8 @@ class Collector {
     switch (node.kind) {
       case 'path': {
         const d = attr(node, 'd');
-        if (d) this.add(child, m, own, false, (p) => appendPathData(p, d, m));
+        // A path with fill="none" is an outline (enclosures, arrows drawn as strokes).
+        if (d) this.add(child, m, own, own.fill === 'none', (p) => appendPathData(p, d, m));
         break;
       }
       case 'rect': {
@@ -99,7 +100,8 @@ class Collector {
         const y = num(attr(node, 'y'));
         const width = num(attr(node, 'width'));
         const height = num(attr(node, 'height'));
-        if (width > 0 && height > 0) this.add(child, m, own, false, (p) => appendRect(p, x, y, width, height, m));
+        // Rules and backgrounds are filled; a rect with fill="none" is a frame (\boxed, \fbox).
+        if (width > 0 && height > 0) this.add(child, m, own, own.fill === 'none', (p) => appendRect(p, x, y, width, height, m));
         break;
       }
       case 'line': {
