@@ -16,6 +16,7 @@ import { seeingTools } from './groups/seeing';
 import { textTools } from './groups/text';
 import { viewTools } from './groups/view';
 import { wordTools } from './groups/word';
+import { wordTemplateTools } from './groups/word-templates';
 import { ToolRegistry } from './registry';
 import { publishTools } from './webmcp';
 
@@ -24,7 +25,7 @@ export { ToolRegistry } from './registry';
 
 export function createToolRegistry(client: BookClient, ui?: UiBridge): ToolRegistry {
   const ctx = { client, ui };
-  return new ToolRegistry([...seeingTools(ctx), ...checkTools(ctx), ...designTools(ctx), ...originalTools(ctx), ...textTools(ctx), ...bookTools(ctx), ...exportTools(ctx), ...viewTools(ctx), ...questionTools(ctx), ...wordTools(ctx), ...resourceTools(ctx)]);
+  return new ToolRegistry([...seeingTools(ctx), ...checkTools(ctx), ...designTools(ctx), ...originalTools(ctx), ...textTools(ctx), ...bookTools(ctx), ...exportTools(ctx), ...viewTools(ctx), ...questionTools(ctx), ...wordTools(ctx), ...wordTemplateTools(ctx), ...resourceTools(ctx)]);
 }
 
 /** Registers the tools while the Sandbox is mounted; call the returned function to withdraw them. */

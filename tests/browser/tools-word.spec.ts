@@ -62,7 +62,17 @@ test.describe('Word manuscripts through window.postextWebMcp', () => {
     const before = await call(page, 'sandbox_read_text', { chapter: 1 });
     const second = (await call(page, 'sandbox_read_text', { chapter: 2 }))['text'] as string;
     const heading = /\d+│## ([^{\n]+)\n/.exec(second)![1]!;
-    const result = await call(page, 'sandbox_import_word', { file, destination: 'chapter', chapter: 1, mapping: { paragraphs: { 'Heading 2': { kind: 'quote' } } } });
+    // The mapping is kept as a template by a dry run, then used by name.
+    const dry = await call(page, 'sandbox_import_word', { file, dryRun: true, mapping: { paragraphs: { 'Heading 2': { kind: 'quote' } } }, saveTemplateAs: 'Quotes press' });
+    expect(dry).toMatchObject({ ok: true, dryRun: true, savedTemplate: { name: 'Quotes press', created: true } });
+    const listed = await call(page, 'sandbox_word_templates', { action: 'list' });
+    const id = (dry['savedTemplate'] as { id: string }).id;
+    expect(id).toMatch(/^wt-[0-9a-z]+-[0-9a-z]{5}$/);
+    expect(listed).toMatchObject({ ok: true, templates: [{ id, name: 'Quotes press' }], last: id });
+    expect(await call(page, 'sandbox_word_templates', { action: 'get', id: 'quotes press' })).toMatchObject({ ok: true, template: { id, paragraphs: { 'Heading 2': { kind: 'quote' } } } });
+    expect((await call(page, 'sandbox_word_templates', { action: 'get', id: 'nope' })).ok).toBe(false);
+    expect((await call(page, 'sandbox_import_word', { file, template: 'no such template' })).ok).toBe(false);
+    const result = await call(page, 'sandbox_import_word', { file, destination: 'chapter', chapter: 1, template: 'Quotes press' });
     expect(result).toMatchObject({ ok: true, destination: 'chapter' });
     const after = await call(page, 'sandbox_read_text', { chapter: 1 });
     expect(after['text']).not.toBe(before['text']);
@@ -70,5 +80,7 @@ test.describe('Word manuscripts through window.postextWebMcp', () => {
     expect(after['text']).not.toContain(`│## ${heading}\n`);
     const state = await call(page, 'sandbox_get_state', {});
     expect((state['chapters'] as unknown[]).length).toBe(6);
+    expect(await call(page, 'sandbox_word_templates', { action: 'delete', id })).toMatchObject({ ok: true, deleted: id });
+    expect(await call(page, 'sandbox_word_templates', { action: 'list' })).toMatchObject({ ok: true, templates: [], last: null });
   });
 });

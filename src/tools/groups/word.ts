@@ -8,13 +8,8 @@ import type { BookOp, BookSnapshot } from '../../worker/protocol/messages';
 import { applyAndReport, ChapterRef, chapterList, isFailure, readyBook, resolveChapter, Wait, type ResolvedChapter, type ToolContext } from '../context';
 import { defineTool, fail, type ToolResult, type ToolSpec } from '../registry';
 import { FileArg, readFileArg } from './books';
+import { CharacterTarget, findTemplate, ImportOptions, LAST_TEMPLATE_KEY, ParagraphTarget, saveTemplate } from './word-templates';
 
-const ParagraphTarget = z.union([
-  z.object({ kind: z.enum(['body', 'quote', 'caption', 'markup', 'chapter', 'drop']) }).strict(),
-  z.object({ kind: z.literal('heading'), level: z.number().int().min(1).max(6) }).strict(),
-  z.object({ kind: z.enum(['callout', 'calloutTitle']), type: z.string().min(1) }).strict(),
-]);
-const CharacterTarget = z.union([z.enum(['text', 'bold', 'italic', 'boldItalic', 'smallCaps', 'sup', 'sub', 'markup', 'drop']), z.object({ kind: z.literal('chip'), style: z.string().min(1) }).strict()]);
 
 /** Characters of Markdown shown in a dry run (as the dialog's preview does). */
 const PREVIEW_CHARS = 6000;
@@ -36,15 +31,9 @@ const importWord = (ctx: ToolContext) =>
           .strict()
           .optional()
           .describe('Word style name → target, e.g. { "paragraphs": { "Opening quote": { "kind": "quote" } } }.'),
-        options: z
-          .object({
-            lineBreaks: z.enum(['keep', 'space', 'paragraph']).optional(),
-            pageBreaks: z.enum(['keep', 'drop']).optional(),
-            images: z.boolean().optional(),
-            tables: z.boolean().optional(),
-          })
-          .strict()
-          .optional(),
+        options: ImportOptions.optional(),
+        template: z.string().min(1).optional().describe('A saved template (sandbox_word_templates) by id or name; `mapping` and `options` given here win over it.'),
+        saveTemplateAs: z.string().min(1).optional().describe('Save the resulting style mapping and options as a template with this name.'),
         wait: Wait,
       })
       .strict(),
@@ -54,12 +43,19 @@ const importWord = (ctx: ToolContext) =>
       if (/\.(doc|rtf|odt|pages)$/i.test(name)) return fail(`"${name}" is not a .docx; save it from Word (or LibreOffice) as a Word Document (.docx) and send that.`);
       const bytes = await readFileArg(args.file);
       if (!(bytes instanceof Uint8Array)) return bytes;
+      const saved = args.template ? findTemplate(args.template) : undefined;
+      if (args.template && !saved) return fail(`No saved template has the id or name "${args.template}"; sandbox_word_templates lists them.`);
+      const mapping = {
+        paragraphs: { ...(saved?.paragraphs ?? {}), ...(args.mapping?.paragraphs ?? {}) },
+        characters: { ...(saved?.characters ?? {}), ...(args.mapping?.characters ?? {}) },
+      };
+      const options = { ...(saved?.options ?? {}), ...(args.options ?? {}) };
       const ready = await readyBook(ctx);
       if (isFailure(ready)) return ready;
       const book = ready as BookSnapshot;
       const convert = async (splitChapters: boolean) => {
         try {
-          return await ctx.client.convertWord({ bytes, splitChapters, ...(args.mapping ? { mapping: args.mapping } : {}), ...(args.options ?? {}), takenIds: book.resources.map((r) => r.id) });
+          return await ctx.client.convertWord({ bytes, splitChapters, mapping, ...options, takenIds: book.resources.map((r) => r.id) });
         } catch (error) {
           return fail(`The document was not read: ${error instanceof Error ? error.message : String(error)}`);
         }
@@ -74,7 +70,17 @@ const importWord = (ctx: ToolContext) =>
         if (isFailure(single)) return single;
         conversion = single as typeof conversion;
       }
+      let templateAnswer: Record<string, unknown> = {};
+      if (saved) localStorage.setItem(LAST_TEMPLATE_KEY, saved.id);
+      if (args.saveTemplateAs) {
+        // The mapping as resolved for this document: every style it uses, with the target it got.
+        const paragraphs = Object.fromEntries((conversion.report['paragraphStyles'] as { name: string; target: z.infer<typeof ParagraphTarget> }[]).map((s) => [s.name, s.target]));
+        const characters = Object.fromEntries((conversion.report['characterStyles'] as { name: string; target: z.infer<typeof CharacterTarget> }[]).map((s) => [s.name, s.target]));
+        const { template, created } = saveTemplate({ name: args.saveTemplateAs, paragraphs, characters, options });
+        templateAnswer = { savedTemplate: { id: template.id, name: template.name, created } };
+      }
       const summary = {
+        ...templateAnswer,
         destination,
         chapters: conversion.chapters.map((c) => ({ title: c.title, words: (c.markdown.match(/[\p{L}\p{N}]+/gu) ?? []).length })),
         resources: conversion.resources.map((r) => ({ id: r.record.id, kind: r.record.kind })),

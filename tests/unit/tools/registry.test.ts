@@ -100,6 +100,7 @@ describe('the tool registry', () => {
     expect(byName.get('sandbox_reset_to_original')).toEqual({ consequentialHint: true, untrustedContentHint: true, destructiveHint: true });
     expect(byName.get('sandbox_answer')).toEqual({ consequentialHint: true, destructiveHint: true });
     expect(byName.get('sandbox_import_word')).toEqual({ consequentialHint: true, untrustedContentHint: true, destructiveHint: true });
+    expect(byName.get('sandbox_word_templates')).toEqual({ untrustedContentHint: true });
     for (const name of ['sandbox_list_resources', 'sandbox_list_fonts']) expect(byName.get(name)).toEqual({ readOnlyHint: true, untrustedContentHint: true });
     expect(byName.get('sandbox_save_resource')).toEqual({ untrustedContentHint: true });
     expect(byName.get('sandbox_delete_resource')).toEqual({ consequentialHint: true, untrustedContentHint: true, destructiveHint: true });
