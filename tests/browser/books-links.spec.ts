@@ -186,6 +186,8 @@ test('a database written by schema version 1 is migrated when the app opens it (
     });
     tx.objectStore('presetDrafts').put({ ...book, presetId: 'postext-guide', locale: 'en', updatedAt: 1_600_000_000_000, chapters: [{ title: 'Draft', text: '# Draft\n\nNarwhal draft from version 1.\n' }] });
     tx.objectStore('presetCovers').put({ presetId: 'postext-guide', locale: 'en', bytes: png, mime: 'image/png' });
+    // A draft of a sample this build does not serve (any more).
+    tx.objectStore('presetDrafts').put({ ...book, presetId: 'retired-almanac', locale: 'es', updatedAt: 1_600_000_000_000, chapters: [{ title: 'Retirado', text: '# Almanaque retirado\n\nTexto conservado.\n' }] });
     await new Promise<void>((resolve, reject) => {
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error);
@@ -203,6 +205,13 @@ test('a database written by schema version 1 is migrated when the app opens it (
     return { projects: books.projects.map((p) => ({ id: p.id, name: p.name, chapters: p.chapterCount, cover: p.cover?.mime ?? null })), edited: guide.edited, guideCover: guide.covers['en']?.mime ?? null };
   });
   expect(list).toEqual({ projects: [{ id: 'p-legacy', name: 'Legacy almanac', chapters: 2, cover: 'image/png' }], edited: ['en'], guideCover: 'image/png' });
+  // The sample this build does not serve is listed greyed, "Not available in this build", and still opens.
+  await page.locator('[data-panel="books"]').click();
+  const retired = page.locator('[data-testid="sample-row"][data-book-id="retired-almanac"]');
+  await expect(retired.getByTestId('unavailable-tag')).toHaveText('Not available in this build');
+  await expect(retired.locator('.book-row-name')).toHaveText('Almanaque retirado');
+  await retired.locator('.book-open').click();
+  await expect.poll(async () => (await openBook(page)).text).toContain('Texto conservado.');
   // The project opens with its chapters, and the database is at the current version.
   await page.evaluate(() => { location.hash = '#project=p-legacy'; });
   await expect.poll(async () => (await openBook(page)).text).toContain('Quokka lighthouse keeper.');

@@ -302,7 +302,7 @@ export function BooksPanel(props: BooksPanelProps) {
     const key = () => `sample:${sample().id}`;
     const hiddenNow = () => hiddenSamples().includes(sample().id);
     return (
-      <li class="book-row books-sample" classList={{ active: isOpen() }} data-book-id={sample().id} data-testid="sample-row">
+      <li class="book-row books-sample" classList={{ active: isOpen(), 'books-unavailable': sample().unavailable === true }} data-book-id={sample().id} data-testid="sample-row">
         <div class="books-row-main">
           <button type="button" class="book-open" aria-current={isOpen() ? 'true' : undefined} onClick={() => props.onOpen(sample().id, isOpen() ? props.openLocale : undefined)}>
             <Cover cover={cover()} fallback={sample().thumbnail ? `${import.meta.env.BASE_URL}presets/${sample().thumbnail}` : null} name={sample().name} />
@@ -313,6 +313,9 @@ export function BooksPanel(props: BooksPanelProps) {
               </Show>
               <Show when={sample().edited.length > 0}>
                 <span class="books-tag" data-testid="edited-tag">{S.edited}</span>
+              </Show>
+              <Show when={sample().unavailable}>
+                <span class="books-tag" data-testid="unavailable-tag">{S.notServed}</span>
               </Show>
             </span>
           </button>
@@ -356,7 +359,8 @@ export function BooksPanel(props: BooksPanelProps) {
               {S.makeCopy}
             </button>
             <button type="button" role="menuitem" onClick={() => void exportBook({ kind: 'preset', presetId: sample().id, locale: edition() }, sample().name)}>{S.download}</button>
-            <Show when={sample().edited.length > 0}>
+            {/* A sample this build no longer serves has no original to restore: its draft is all there is. */}
+            <Show when={sample().edited.length > 0 && !sample().unavailable}>
               <button type="button" role="menuitem" class="books-danger" onClick={() => { setMenu(null); setConfirming(key()); }}>{S.restore}</button>
             </Show>
             <Show when={!sample().builtIn}>

@@ -9,13 +9,14 @@
  * The library does not hold the book's text: the host does. It reads it through `LibraryHost`
  * when saving and hands the host a `BookState` to open.
  */
-import { StorageError, storageErrorNotice, type BookStorage, type StoredBookContent, type StoredCover } from '../../storage';
+import { StorageError, storageErrorNotice, type BookStorage, type StoredBookContent, type StoredCover, type StoredDraft } from '../../storage';
 import type { JsonValue } from '../../storage/json';
 import { createAutosave, type Autosave } from '../../storage/autosave';
 import {
   bundleBookToStoredContent,
   bundleThumbnailToCover,
   exportPostext,
+  firstHeadingTitle,
   importPostext,
   inspectPostext,
   loadPresetBook,
@@ -155,8 +156,16 @@ export class Library {
   async openPreset(presetId: string, locale?: string): Promise<BookSnapshot> {
     const entry = await this.findPreset(presetId);
     if (!entry) {
-      // Until the shell's permalinks know `#project=` (tools.md §7.14), a saved "last book" that is a
-      // project comes back through this path: an id no sample has but a project has opens the project.
+      // A sample this build no longer serves still opens from its draft (content kept, §7.3).
+      const kept = await this.keptDraft(presetId, locale);
+      if (kept) {
+        await this.leave();
+        const opened = storedToBookState(kept.draft, { id: presetId, name: kept.name, locale: kept.draft.locale }, []);
+        this.ref = { kind: 'preset', presetId, locale: kept.draft.locale, name: kept.name, description: '', edited: kept.draft.edited };
+        this.extras = opened.extras;
+        return this.host.open(opened.state, 0);
+      }
+      // A saved "last book" from before `#project=` links: an id no sample has but a project has.
       const storage = await this.storage();
       if (storage && (await storage.loadProject(presetId).catch(() => null))) return this.openProject({ projectId: presetId });
       throw new Error(`No sample book has the id "${presetId}"; the samples are listed by listBooks().samples.`);
@@ -293,6 +302,25 @@ export class Library {
         edited: drafts.filter((d) => d.presetId === entry.id && d.edited).map((d) => d.locale),
         covers,
         thumbnail: presetThumbnailPath(entry),
+      });
+    }
+    // Samples opened (and edited) earlier that this build no longer serves: greyed, content kept.
+    const served = new Set(index.presets.map((p) => p.id));
+    for (const presetId of [...new Set(drafts.map((d) => d.presetId))].filter((id) => !served.has(id)).sort()) {
+      const locales = drafts.filter((d) => d.presetId === presetId).map((d) => d.locale).sort();
+      const kept = await this.keptDraft(presetId, locales[0]);
+      samples.push({
+        id: presetId,
+        name: kept?.name ?? presetId,
+        description: null,
+        locale: locales[0] ?? null,
+        locales,
+        openLocale: locales[0] ?? null,
+        builtIn: false,
+        edited: drafts.filter((d) => d.presetId === presetId && d.edited).map((d) => d.locale),
+        covers: {},
+        thumbnail: null,
+        unavailable: true,
       });
     }
     const current = this.host.current();
@@ -585,6 +613,22 @@ export class Library {
     });
   }
 
+  /**
+   * The draft of a sample the presets index no longer lists (one language: the asked one, else
+   * the first), with a name from its first chapter (drafts do not store the sample's name).
+   */
+  private async keptDraft(presetId: string, locale?: string): Promise<{ draft: StoredDraft; name: string } | null> {
+    const storage = await this.storage();
+    if (!storage) return null;
+    const drafts = (await storage.listDrafts(presetId).catch(() => [])).map((d) => d.locale).sort();
+    const wanted = locale !== undefined ? drafts.find((l) => l.toLowerCase() === locale.toLowerCase()) : drafts[0];
+    if (wanted === undefined) return null;
+    const draft = await storage.loadDraft(presetId, wanted).catch(() => null);
+    if (!draft) return null;
+    const first = draft.chapters[0];
+    return { draft, name: (first && (firstHeadingTitle(first.text) ?? first.title)) || presetId };
+  }
+
   private async defaultEdition(presetId: string): Promise<string> {
     const entry = await this.findPreset(presetId);
     return entry?.openLocale ?? entry?.locale ?? FALLBACK_LOCALE;
@@ -602,7 +646,12 @@ export class Library {
       return { ...opened, ref: { kind: 'project', projectId: project.id, name: project.name, description: project.description, createdAt: project.createdAt, origin: project.origin } };
     }
     const entry = await this.findPreset(ref.presetId);
-    if (!entry) return null;
+    if (!entry) {
+      const kept = await this.keptDraft(ref.presetId, ref.locale);
+      if (!kept) return null;
+      const opened = storedToBookState(kept.draft, { id: ref.presetId, name: kept.name, locale: kept.draft.locale }, warnings);
+      return { ...opened, ref: { kind: 'preset', presetId: ref.presetId, locale: kept.draft.locale, name: kept.name, description: '', edited: kept.draft.edited } };
+    }
     const read = await this.readPreset(entry, ref.locale ?? null);
     const edition = read.book.locale ?? read.book.primaryLocale ?? FALLBACK_LOCALE;
     const storage = await this.storage();

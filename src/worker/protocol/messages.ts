@@ -487,6 +487,11 @@ export interface SampleEntry extends BundleSummary {
   covers: Record<string, BookCover>;
   /** The index's preview picture, relative to the presets root, or null. */
   thumbnail: string | null;
+  /**
+   * A sample opened (and edited) earlier that this build no longer serves: listed greyed, "Not
+   * available in this build"; its drafts are kept and still open (tools.md §7.3).
+   */
+  unavailable?: true;
 }
 
 export interface BookList {

@@ -113,6 +113,33 @@ describe('sample drafts', () => {
   });
 });
 
+describe('samples no longer served', () => {
+  it('an edited sample the index stops listing is shown as unavailable, opens from its draft and can be copied', async () => {
+    const first = await world();
+    await first.host.openPreset({ presetId: 'harbour' });
+    await edit(first.host, ' Kept gulls.');
+    await first.host.flush();
+
+    // The next build's index no longer lists "harbour" (its files are gone too).
+    const files = sampleFiles();
+    const index = JSON.parse(files['index.json'] as string) as { presets: { id: string }[] };
+    files['index.json'] = JSON.stringify({ ...index, presets: index.presets.filter((p) => p.id !== 'harbour') });
+    delete files['harbour/preset.json'];
+    delete files['harbour/chapters/1.md'];
+    const later = await world({ factory: first.factory, name: first.name, files });
+    const list = await later.host.listBooks();
+    const gone = list.samples.find((s) => s.id === 'harbour');
+    expect(gone).toMatchObject({ unavailable: true, name: 'Harbour', locales: ['en'], edited: ['en'], builtIn: false });
+    expect(list.samples.find((s) => s.id === 'postext-guide')!.unavailable).toBeUndefined();
+
+    const opened = await later.host.openPreset({ presetId: 'harbour' });
+    expect(opened).toMatchObject({ id: 'harbour', kind: 'preset', edited: true });
+    expect(opened.chapters[0]!.text).toContain('Kept gulls.');
+    const copy = await later.host.copyBook({ source: { kind: 'preset', presetId: 'harbour', locale: 'en' } });
+    expect(copy.name).toBe('Harbour');
+  });
+});
+
 describe('projects', () => {
   it('creates, copies, duplicates, renames and deletes; deleting the open book falls back to the built-in sample', async () => {
     const w = await world();
