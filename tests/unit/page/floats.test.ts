@@ -108,3 +108,31 @@ describe('floats (document-format §12.7)', () => {
     }
   });
 });
+
+describe('side floats in a oneAndHalf layout with a float-only side column', () => {
+  it('stack in the side channel from the head of the citing page', () => {
+    const input = floatBook(7, { span: 'side' });
+    const settings = { ...defaultSettings(), columns: 1, sideColumn: { percent: 33, role: 'floats' as const, side: 'right' as const } };
+    input.settings = settings;
+    const layout = run(input);
+    const cite = (() => {
+      for (const page of layout.pages) if (runs(page).some((r) => r.line?.role === 'body' && r.text.includes('Fig'))) return page;
+      throw new Error('no citing line');
+    })();
+    const red = floatBox(layout, '#ff0000', settings);
+    const blue = floatBox(layout, '#0000ff', settings);
+    const frame = pageFrame(settings, cite.index);
+    expect(red.page).toBe(cite);
+    for (const box of [red, blue]) {
+      const path = box.page.items.find((i): i is PathItem => i.op === Op.Path && (i.fill === '#ff0000' || i.fill === '#0000ff'))!;
+      const xs = (path.d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number).filter((_, i) => i % 2 === 0);
+      expect(Math.min(...xs)).toBeGreaterThanOrEqual(frame.side!.x - 0.01);
+      expect(Math.max(...xs)).toBeLessThanOrEqual(frame.side!.x + frame.side!.width + 0.01);
+    }
+    expect(red.top).toBeCloseTo(frame.contentTop, 1);
+    expect(blue.page).toBe(red.page);
+    expect(blue.top).toBeGreaterThan(red.bottom);
+    // The text keeps to the main column.
+    for (const page of layout.pages) for (const r of runs(page)) if (r.line?.role === 'body') expect(Math.max(...r.xs)).toBeLessThan(pageFrame(settings, page.index).side!.x);
+  });
+});

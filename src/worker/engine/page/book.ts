@@ -88,6 +88,8 @@ export function floatSpecOf(resources: ResourceSet | undefined, id: string): Flo
   const placement = resources?.resources.get(id)?.placement;
   if (!resources?.resources.has(id)) return undefined;
   const position = placement?.['position'] ?? 'auto';
+  // A side float is a float whatever its position (the side column is float-only).
+  if (placement?.['span'] === 'side') return { position: position === 'top' || position === 'bottom' ? position : 'auto', span: 'side' };
   return position === 'auto' || position === 'top' || position === 'bottom' ? { position } : undefined;
 }
 

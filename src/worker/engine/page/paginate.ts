@@ -44,6 +44,8 @@ export interface ChapterStructure {
 
 export interface FloatSpec {
   position: 'auto' | 'top' | 'bottom';
+  /** `span: 'side'`: the float-only side column of a `oneAndHalf` layout (else set as a column float). */
+  span?: 'side';
 }
 
 /** A queued float: its block at the column measure and where it may go. */
@@ -175,13 +177,13 @@ export function* paginateChapter(
     return footHeight(bottomFloats);
   }
   const floatFlows = new Map<string, FlowBlock | null>();
-  /** The float's block at the current column's measure (memoised per id and measure). */
-  const floatFlow = (id: string, block: ResourceBlock | { id: string }): FlowBlock | null => {
-    const key = `${id}|${colW()}`;
+  /** The float's block at the current column's measure, or another (memoised per id and measure). */
+  const floatFlow = (id: string, block: ResourceBlock | { id: string }, measure = colW()): FlowBlock | null => {
+    const key = `${id}|${measure}`;
     if (floatFlows.has(key)) return floatFlows.get(key)!;
     // A float cited by `:ref` is set as if embedded by the citing block (its runs carry that block).
     const embed: ResourceBlock = 'kind' in block && block.kind === 'resourceBlock' ? block : { kind: 'resourceBlock', id: block.id, resourceId: id, range: chapter.blocks.find((b) => b.id === block.id)?.range ?? { from: 0, to: 0, line: 0, column: 0 } };
-    const flow = resourceBlock?.(embed, colW(), frame().contentHeight - pitch) ?? null;
+    const flow = resourceBlock?.(embed, measure, frame().contentHeight - pitch) ?? null;
     floatFlows.set(key, flow);
     return flow;
   };
@@ -189,6 +191,13 @@ export function* paginateChapter(
     const spec = structure.floats?.get(id);
     if (!spec || queuedFloats.has(id)) return;
     queuedFloats.add(id);
+    const side = frame().side;
+    if (spec.span === 'side' && side) {
+      const flow = floatFlow(id, block, side.width);
+      if (flow) sidePending.push(flow);
+      placeSide();
+      return;
+    }
     const flow = floatFlow(id, block);
     if (flow) pendingFloats.push({ id, flow, position: spec.position });
   };
@@ -202,6 +211,7 @@ export function* paginateChapter(
     for (const id of notesCitedBy(line, floatCitations)) {
       if (queuedFloats.has(id) || planned.some((p) => p.id === id)) continue;
       const spec = structure.floats?.get(id);
+      if (spec?.span === 'side' && frame().side) continue; // set in the side channel, not at the foot
       const flow = spec && spec.position !== 'top' ? floatFlow(id, block) : null;
       if (!flow) break; // a float that cannot take the foot keeps later ones waiting behind it
       out.push({ id, flow });
@@ -247,9 +257,25 @@ export function* paginateChapter(
     }
     bottomFloats = [];
   };
+  // Side floats (layout.sideColumnRole 'floats', configuration.md §4.1): they stack in the side
+  // channel from the head of the citing page, one body line apart; what does not fit waits for
+  // the head of the next page's channel.
+  const sidePending: FlowBlock[] = [];
+  const sideTop = new Map<number, number>();
+  function placeSide(): void {
+    const side = frame().side;
+    while (side && sidePending.length > 0) {
+      const flow = sidePending[0]!;
+      const y = sideTop.get(cursor.page.index) ?? 0;
+      if (y > 0 && y + flow.height > frame().contentHeight + 1e-6) return;
+      cursor.page.items.push(...flow.emit(side.x, frame().contentTop + y));
+      sideTop.set(cursor.page.index, y + flow.height + pitch);
+      sidePending.shift();
+    }
+  }
   /** Barrier (chapter end, chapter openers): every waiting float is set before going on. */
   const flushFloats = (): void => {
-    while (pendingFloats.length > 0) nextColumn();
+    while (pendingFloats.length > 0 || sidePending.length > 0) nextColumn();
   };
 
   const enterColumn = (): void => {
@@ -259,6 +285,7 @@ export function* paginateChapter(
     carried = [];
     trimNotes(frame().contentHeight);
     placeFloats(true);
+    if (sidePending.length > 0) placeSide();
   };
   const nextColumn = (): void => {
     leaveColumn();
