@@ -2,7 +2,8 @@
  * Queries over laid-out pages: what source character is at a point, and where a source range
  * landed. Pure functions of display lists, so the UI, the tools and tests get the same answer.
  */
-import { Op, type GlyphRunItem, type PageDisplayList } from '../protocol/displaylist';
+import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../protocol/displaylist';
+import { formulaAt } from './math/place';
 
 /** Vertical extent of a line box around its baseline, in em of the run's size. */
 const ASCENT_EM = 0.85;
@@ -41,6 +42,9 @@ function glyphEnd(run: GlyphRunItem, i: number): number {
  * nearest in x; the caret goes before or after the glyph's cluster by which half was hit.
  */
 export function hitTest(page: PageDisplayList, x: number, y: number): SourcePoint | null {
+  // A formula is one piece of source: a point on its ink goes to its TeX (engine/math).
+  const formula = formulaAt(page.items.filter((i): i is PathItem => i.op === Op.Path), x, y);
+  if (formula) return { chapterId: formula.chapter, offset: formula.offset, pageIndex: page.index };
   let best: { run: GlyphRunItem; distance: number } | null = null;
   for (const item of page.items) {
     if (item.op !== Op.GlyphRun || item.srcFrom < 0 || item.glyphs.length === 0) continue;

@@ -97,3 +97,34 @@ export function lineFormulaItems(slice: LineFormula, x0: number, baseline: numbe
     toChild: slice.toChild,
   });
 }
+
+/** Bounding box of SVG path data whose numbers are x, y pairs (our serialisation), pt. */
+export function pathBounds(d: string): { left: number; top: number; right: number; bottom: number } | null {
+  const v = d.match(/-?\d+(?:\.\d+)?/g);
+  if (!v || v.length < 2) return null;
+  let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+  for (let i = 0; i + 1 < v.length; i += 2) {
+    const x = Number(v[i]);
+    const y = Number(v[i + 1]);
+    if (x < left) left = x;
+    if (x > right) right = x;
+    if (y < top) top = y;
+    if (y > bottom) bottom = y;
+  }
+  return { left, top, right, bottom };
+}
+
+/**
+ * The formula under a point (click-to-source): the first formula path with a source whose ink
+ * box contains the point; the caret goes to the start of its TeX (after the opening `$`).
+ */
+export function formulaAt(items: readonly PathItem[], x: number, y: number): { chapter: string; offset: number } | null {
+  for (const item of items) {
+    if (item.math === undefined || item.srcFrom === undefined || item.chapter === undefined) continue;
+    const box = pathBounds(item.d);
+    if (!box || x < box.left || x > box.right || y < box.top || y > box.bottom) continue;
+    // Past the opening `$` (inline) or `$$` (display; a fence's TeX starts on the next line).
+    return { chapter: item.chapter, offset: item.srcFrom + (item.math === 'inline' ? 1 : 2) };
+  }
+  return null;
+}
