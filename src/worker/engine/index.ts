@@ -126,7 +126,9 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
   const labels = blockPageLabels(chapters);
   const settled = shared.structure.usesPages.size === 0 || sameLabels(labels, cache.pageLabels);
   cache.pageLabels = labels;
-  if (!settled && pass < MAX_LABEL_PASSES) return yield* layoutBook(book, fonts, cache, pass + 1);
+  // Later passes report no progress: the host has announced these chapters already (their
+  // labels are fixed by the final layout, which it announces at convergence).
+  if (!settled && pass < MAX_LABEL_PASSES) return yield* withoutProgress(layoutBook(book, fonts, cache, pass + 1));
   cache.prune(live.paragraphs, live.chapters);
   return { pages: chapters.flatMap((c) => c.pages), chapters, ...(settled ? {} : { labelsUnsettled: true as const }) };
 }
@@ -301,6 +303,15 @@ function* layoutChapter(
   const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages };
   chapterParagraphKeys.set(layout, usedKeys);
   return layout;
+}
+
+function* withoutProgress<T>(steps: Generator<LayoutProgress | undefined, T>): Generator<undefined, T> {
+  let step = steps.next();
+  while (!step.done) {
+    yield undefined;
+    step = steps.next();
+  }
+  return step.value;
 }
 
 /** The label of the first page each block appears on, by `chapterId|blockId`. */

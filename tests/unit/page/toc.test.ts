@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, EngineCache, type BookInput } from '../../../src/worker/engine';
+import { defaultSettings, EngineCache, layoutBook, type BookInput } from '../../../src/worker/engine';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import type { GlyphRunItem, PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
-import { dump, run, runs } from './helpers';
+import { dump, fonts, run, runs } from './helpers';
 
 function tocBook(seed: number, extra = ''): BookInput {
   const random = mulberry32(seed);
@@ -79,6 +79,17 @@ describe(':::toc and page references (document-format §17.1, §13)', () => {
     const text = front.flatMap(printedLines).map((l) => l.text).join(' ');
     expect(text).toContain(`start on p. ${headingPage(layout, 'Lenses').label};`);
     expect(text).toContain(`page ${headingPage(layout, 'Prisms').label}.`);
+  });
+
+  it('announces each chapter once, however many passes the labels take', () => {
+    const steps = layoutBook(tocBook(1), fonts, new EngineCache());
+    let progress = 0;
+    let step = steps.next();
+    while (!step.done) {
+      if (step.value) progress++;
+      step = steps.next();
+    }
+    expect(progress).toBe(4);
   });
 
   it('follows the pages when an edit moves them, and incremental equals full', () => {
