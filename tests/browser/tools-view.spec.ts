@@ -42,6 +42,12 @@ test.describe('view, selection, questions, reset and document exports through wi
     const state = await call(page, 'sandbox_get_state', {});
     expect(state['view']).toMatchObject({ panel: 'design', scope: 'chapter', chapter: 2 });
 
+    const pdf = await call(page, 'sandbox_set_view', { viewer: 'pdf' });
+    expect(pdf).toMatchObject({ ok: true, view: { viewer: 'pdf' } });
+    await expect(page.locator('#tab-pdf')).toHaveAttribute('aria-selected', 'true');
+    expect(await call(page, 'sandbox_set_view', { viewer: 'canvas' })).toMatchObject({ ok: true, view: { viewer: 'canvas' } });
+    await expect(page.locator('#tab-canvas')).toHaveAttribute('aria-selected', 'true');
+
     const fit = await call(page, 'sandbox_set_view', { fit: 'width', pages: 'single', panel: 'none' });
     expect(fit).toMatchObject({ ok: true, view: { fit: 'width', pages: 'single', panel: 'none' } });
     await expect(page.locator('#sidebar')).toBeHidden();

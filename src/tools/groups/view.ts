@@ -15,7 +15,7 @@ const WHOLE_BOOK_CHAPTER_CAP = 200;
 const SETTLE_MS = 3000;
 
 /** The viewer tabs that exist; more join as their viewers land. */
-const VIEWERS = ['canvas'] as const;
+const VIEWERS = ['canvas', 'pdf'] as const;
 const PANELS = ['books', 'chapters', 'text', 'resources', 'fonts', 'design', 'checks', 'none'] as const;
 
 function screenOf(ctx: ToolContext): SandboxScreen | ToolResult {
@@ -66,7 +66,7 @@ const setView = (ctx: ToolContext) =>
     name: 'sandbox_set_view',
     title: 'Change the view',
     description:
-      'Direct the user’s eyes: the viewer tab, the side panel, one chapter or the whole book, a chapter to show, zoom (0.25–4, cancels fit), fit to width or height, single pages or spreads, and the baseline-grid guide (a setting: the answer lists it under `changed`). Only the options given change. Answers with the resulting view. Example: { "panel": "design", "pages": "spread", "fit": "height", "guides": { "baselineGrid": true } }',
+      'Direct the user’s eyes: the viewer tab (canvas or pdf), the side panel, one chapter or the whole book, a chapter to show, zoom (0.25–4, cancels fit), fit to width or height, single pages or spreads, and the baseline-grid guide (a setting: the answer lists it under `changed`). Only the options given change. Answers with the resulting view. Example: { "panel": "design", "pages": "spread", "fit": "height", "guides": { "baselineGrid": true } }',
     input: z
       .object({
         viewer: z.enum(VIEWERS).optional().describe('The viewer tab.'),
