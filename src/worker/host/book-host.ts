@@ -383,7 +383,18 @@ export class BookHost implements BookWorkerApi {
     const fonts = await this.loadFonts();
     const face = fonts.get(fontId);
     if (!face) throw new Error(`No font has the id "${fontId}".`);
-    return { fontId, upem: face.upem, paths: glyphs.map((g) => face.glyphPath(g)) };
+    // CJK outlines are large: a page's worth can take long enough that the client's watchdog
+    // ping must be answered in between, so the work is cut into ~8 ms slices.
+    const paths: string[] = [];
+    let sliceStart = this.env.now();
+    for (const g of glyphs) {
+      paths.push(face.glyphPath(g));
+      if (this.env.now() - sliceStart > 8) {
+        await yieldToEventLoop();
+        sliceStart = this.env.now();
+      }
+    }
+    return { fontId, upem: face.upem, paths };
   }
 
   async renderPage(pageIndex: number, request: RasterRequest): Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }> {
@@ -675,7 +686,13 @@ export class BookHost implements BookWorkerApi {
       }),
     );
     const before = fonts.generation;
-    for (const source of sources) if (source) fonts.add(source);
+    for (const source of sources) {
+      if (!source) continue;
+      fonts.add(source);
+      // A CJK face is 10–15 MB: reading it into HarfBuzz takes long enough that the client's
+      // watchdog must get its ping answered between two faces.
+      await yieldToEventLoop();
+    }
     if (fonts.generation !== before) {
       this.cache.paragraphs.clear();
       this.cache.chapters.clear();
