@@ -738,6 +738,8 @@ export class BookHost implements BookWorkerApi {
   }
 
   private async build(token: object): Promise<void> {
+    // MathJax (a lazy chunk) loads while the fonts do, not after them (engine/math).
+    if (this.book && !this.mathLoading) void this.mathFor(this.book, settingsFor(this.book));
     const fonts = await this.loadFonts();
     // Let a burst of transactions land before starting (each would cancel this build anyway).
     await yieldToEventLoop();
