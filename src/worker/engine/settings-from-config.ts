@@ -114,6 +114,10 @@ export const APPLIED_SETTINGS = [
   'headings.levels[level=*].numberingTemplate',
   'headings.levels[level=*].numberSeparator',
   'headings.levels[level=*].numberPosition',
+  'headingStyles[id=*].numbered',
+  'headingStyles[id=*].toc',
+  'headingStyles[id=*].fontSize',
+  'headingStyles[id=*].color',
   'calloutStyles[id=*].title',
   'calloutStyles[id=*].backgroundEnabled',
   'calloutStyles[id=*].background',
@@ -317,6 +321,22 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       },
     };
   });
+  // headingStyles (§13.6): numbering, contents and the heading's own size and colour when the style sets them.
+  const headingStyleList = at('headingStyles');
+  s.headingStyles = {};
+  for (const item of Array.isArray(headingStyleList) ? headingStyleList : []) {
+    const id = item && typeof item === 'object' && 'id' in item ? (item as { id: unknown }).id : undefined;
+    if (typeof id !== 'string') continue;
+    const p = `headingStyles[id=${id}]`;
+    const size = pt(`${p}.fontSize`, NaN);
+    const colourSet = at(`${p}.color`) !== undefined;
+    s.headingStyles[id] = {
+      numbered: bool(`${p}.numbered`, true),
+      toc: bool(`${p}.toc`, true),
+      ...(Number.isFinite(size) ? { size } : {}),
+      ...(colourSet ? { colour: colour(`${p}.color`, s.headings.colour) } : {}),
+    };
+  }
   // calloutStyles (§13.4): every listed style, its fields read at their paths (defaults and followers resolved).
   const calloutList = at('calloutStyles');
   const calloutIds = Array.isArray(calloutList) ? calloutList.flatMap((c) => (c && typeof c === 'object' && 'id' in c && typeof (c as { id: unknown }).id === 'string' ? [(c as { id: string }).id] : [])) : [];

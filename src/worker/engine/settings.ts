@@ -105,6 +105,11 @@ export interface LayoutSettings {
       numbering: { template: string; separator: string; position: 'before' | 'replace' };
     }[];
   };
+  /**
+   * `headingStyles[id=X]` (configuration.md §13.6) as far as the engine applies them: whether the
+   * style's headings are numbered and listed by `:::toc`, and their size and colour when set.
+   */
+  headingStyles: Record<string, { numbered: boolean; toc: boolean; size?: number; colour?: string }>;
   /** `calloutStyles` (configuration.md §13.4): styles by id; the first is the default type. */
   callouts: { order: string[]; styles: Record<string, CalloutStyle> };
   /** `toc` (configuration.md §11.5): heading levels listed by `:::toc`, and the dotted leader (gap in pt). */
@@ -250,6 +255,7 @@ export function defaultSettings(): LayoutSettings {
         numbering: { template: '', separator: ' ', position: 'before' as const },
       })),
     },
+    headingStyles: {},
     callouts: { order: ['note'], styles: { note: defaultCalloutStyle(bodySize) } },
     toc: { levels: [1], leader: { enabled: true, char: '.', gap: 0.5 * bodySize } },
     pageNumbering: { format: 'decimal', startAt: 1 },

@@ -8,7 +8,8 @@ describe('settings the engine applies', () => {
     const source = readFileSync('src/worker/engine/settings-from-config.ts', 'utf8');
     const body = source.slice(source.indexOf('export function settingsFromConfig'));
     for (const path of APPLIED_SETTINGS) {
-      expect(effectiveAt({}, path.replace('[level=*]', '[level=2]').replace('[id=*]', '[id=note]')), path).not.toBeUndefined();
+      // A list item selected by [id=note]: calloutStyles has it built in; headingStyles gets one.
+      expect(effectiveAt({ headingStyles: [{ id: 'note', fontSize: { value: 12, unit: 'pt' }, color: '#000000' }] }, path.replace('[level=*]', '[level=2]').replace('[id=*]', '[id=note]')), path).not.toBeUndefined();
       const read = path.includes('[level=*]') || path.includes('[id=*]') ? `\${p}.${path.split('].')[1]}` : path;
       expect(body.includes(`'${read}'`) || body.includes(`\`${read}\``) || (path.endsWith('breakBefore.enabled') || path.endsWith('breakBefore.parity')), path).toBe(true);
       expect(isApplied(path.replace('[level=*]', '[level=1]').replace('[id=*]', '[id=note]'))).toBe(true);

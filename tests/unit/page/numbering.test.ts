@@ -119,3 +119,22 @@ describe('page labels (page.pageNumbering, :::numbering)', () => {
     expect(words).toContain('section 3.1');
   });
 });
+
+describe('heading styles (configuration.md §13.6)', () => {
+  it('a numbered: false style neither prints nor advances a number, toc: false keeps it out of the contents, and its size applies', () => {
+    const s = settingsFromConfig({
+      headings: { levels: [{ level: 1, numberingTemplate: '{1}.' }] },
+      toc: { levels: [{ level: 1 }] },
+      headingStyles: [{ id: 'front-matter', numbered: false, toc: false, fontSize: { value: 24, unit: 'pt' } }],
+    });
+    expect(s.headingStyles['front-matter']).toEqual({ numbered: false, toc: false, size: 24 });
+    const random = mulberry32(6);
+    const layout = run(book(s, [`# Preface {style="front-matter"}\n\n:::toc\n\n${paragraph(random)}\n`, `# Lamps\n\n${paragraph(random)}\n`, `# Lenses\n\n${paragraph(random)}\n`]));
+    expect(headingTexts(layout)).toEqual(['Preface', '1. Lamps', '2. Lenses']);
+    const preface = layout.pages.flatMap((p) => runs(p)).find((r) => r.line?.role === 'heading' && r.text.includes('Preface'))!;
+    expect(preface.size).toBe(24);
+    const contents = layout.chapters[0]!.pages.flatMap((p) => runs(p).filter((r) => r.line?.role === 'body').map((r) => r.text)).join(' ');
+    expect(contents).toContain('1. Lamps');
+    expect(contents).not.toContain('Preface');
+  });
+});

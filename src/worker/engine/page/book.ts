@@ -51,7 +51,7 @@ export function bookStructure(
     const numbers = headings.byChapter.get(chapter.chapterId);
     for (const block of chapter.blocks) {
       if (block.kind === 'directive' && block.name === 'toc' && !block.ignored) usesPages.add(chapter.chapterId);
-      if (block.kind !== 'heading' || block.attrs['toc'] === 'false' || !settings.toc.levels.includes(block.level)) continue;
+      if (block.kind !== 'heading' || block.attrs['toc'] === 'false' || settings.headingStyles[block.attrs['style'] ?? '']?.toc === false || !settings.toc.levels.includes(block.level)) continue;
       const number = numbers?.get(block.id);
       const level = settings.headings.levels[block.level - 1]!;
       toc.push({ key: `${chapter.chapterId}|${block.id}`, level: block.level, text: numberedTitle(number?.trim(), block.plainText, level) });

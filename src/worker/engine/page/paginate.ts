@@ -449,9 +449,10 @@ export function* paginateChapter(
         const inlines = numberedInlines(block, structure.headingNumbers?.get(block.id), level);
         const setHeading = (): SetLine[] => setText({ base: block.range.from, inlines, style, measure: colW(), indent: 0, justify: false });
         let lines = setHeading();
-        const lineHeight = level.lineHeightEm * level.size;
-        const marginTop = cursor.columnEmpty ? 0 : level.marginTopEm * level.size;
-        const marginBottom = level.marginBottomEm * level.size;
+        // Leading and margins are in the heading's own ems (its style may change its size).
+        const lineHeight = level.lineHeightEm * style.size;
+        const marginTop = cursor.columnEmpty ? 0 : level.marginTopEm * style.size;
+        const marginBottom = level.marginBottomEm * style.size;
         // Keep with next: the heading needs room for the lines that follow it (§8.1).
         const needed = marginTop + lines.length * lineHeight + marginBottom + settings.body.widowMinLines * pitch;
         if (!cursor.columnEmpty && cursor.y + needed > limit() + 1e-6) {
@@ -970,7 +971,9 @@ function emptyLine(): SetLine {
 
 export function headingStyle(block: HeadingBlock, settings: LayoutSettings): TextStyle {
   const level = settings.headings.levels[block.level - 1]!;
-  return { family: settings.headings.family, weight: settings.headings.weight, italic: false, size: level.size, colour: settings.headings.colour };
+  // A heading style (configuration.md §13.6) overrides the level's size and colour when it sets them.
+  const own = settings.headingStyles[block.attrs['style'] ?? ''];
+  return { family: settings.headings.family, weight: settings.headings.weight, italic: false, size: own?.size ?? level.size, colour: own?.colour ?? settings.headings.colour };
 }
 
 /** A line's run, moved to page coordinates, rounded by the display list's rule. */

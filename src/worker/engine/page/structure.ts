@@ -29,7 +29,8 @@ export function numberHeadings(chapters: readonly ParsedChapter[], settings: Lay
     const numbers = new Map<string, string>();
     for (const block of chapter.blocks) {
       if (block.kind !== 'heading') continue;
-      if (block.attrs['numbered'] === 'false') continue; // an unnumbered heading does not advance the count
+      // An unnumbered heading (attribute, or a heading style with numbered: false) does not advance the count.
+      if (block.attrs['numbered'] === 'false' || settings.headingStyles[block.attrs['style'] ?? '']?.numbered === false) continue;
       const level = block.level - 1;
       const startAt = Number(block.attrs['startAt']);
       counters[level] = Number.isInteger(startAt) && startAt >= 0 ? startAt : counters[level]! + 1;
