@@ -88,6 +88,8 @@ export interface ItemOptions {
   language?: string;
   /** CJK rules; absent = the defaults of mainland Chinese (configuration.md §14.1). */
   cjk?: CjkItemOptions;
+  /** `bodyText.avoidRunts` in CJK text: never a lone character on the last line (configuration.md §6.4). */
+  avoidCjkRunts?: boolean;
   /** Kashida justification of Arabic words (justified text only); absent = spaces only. */
   kashida?: { perWord: number; maxLength: number };
 }
@@ -262,6 +264,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     if (wordStart < 0) wordStart = i;
   }
   endWord(text.length);
+  if (options.avoidCjkRunts) forbidLoneLastCharacter(items);
   // The paragraph ends with finishing glue and a forced break (unless a hard break just did).
   const last = items[items.length - 1];
   if (!(last && last.type === 'penalty' && last.penalty <= -INFINITE_PENALTY)) {
@@ -321,6 +324,27 @@ function kashidaSites(pieces: readonly ShapedPiece[], perWord: number): KashidaS
   return sites;
 }
 
+/**
+ * CJK runt rule: when the paragraph's last unit is a single character (with any punctuation that
+ * kinsoku keeps with it) after a CJK gap, the gap stops being a break, so that character never
+ * stands alone on the last line.
+ */
+function forbidLoneLastCharacter(items: Item<WordPayload>[]): void {
+  // Walk back over the trailing units (boxes joined by CJK gaps) until they hold two letters.
+  let letters = 0;
+  let at = items.length - 1;
+  while (at > 0 && letters < 2) {
+    const box = items[at];
+    if (!box || box.type !== 'box') return;
+    letters += [...(box.payload?.pieces ?? []).map((p) => p.text).join('')].filter((c) => isCjkLetter(c.codePointAt(0)!)).length;
+    const gap = items[at - 1];
+    if (letters >= 2 || !gap || gap.type !== 'glue' || gap.payload === undefined || gap.payload.space || gap.payload.kashida) return;
+    // A lone character (or punctuation alone, ……): the gap before it stops being a break.
+    items.splice(at - 1, 0, { type: 'penalty', width: 0, penalty: INFINITE_PENALTY, flagged: false });
+    at -= 2;
+  }
+}
+
 /** End of the cluster starting at i: a character with its combining marks, joiners and selectors. */
 function clusterEnd(text: string, i: number): number {
   let j = i + (text.codePointAt(i)! > 0xffff ? 2 : 1);
@@ -374,6 +398,12 @@ function shapeWord(
       else pieces.push(shapePiece(segment, offsets, styled.style, styled.rise, face, level, script, language));
     }
   };
+  if (isPlainWord(para, from, to, faceOf(para.run[from]!))) {
+    // The common word (see isPlainWord): the loop below would give this one piece, in the run's
+    // face with no substitution; skipping it skips its per-cluster slicing and coverage checks.
+    flush(to, faceOf(para.run[from]!));
+    return pieces;
+  }
   for (let i = from; i < to; ) {
     const unit = text.charCodeAt(i);
     if (isBidiControl(unit)) {
@@ -398,6 +428,24 @@ function shapeWord(
   }
   flush(to, startFace);
   return pieces;
+}
+
+/**
+ * Whether the word [from, to) is one styled run at one bidi level and script, every unit below
+ * U+0300 (so no surrogates, combining marks, joiners or bidi controls: each character is its own
+ * cluster) and mapped by the run's face — `shapeWord`'s general loop would then make exactly one
+ * piece in that face and record no substitution.
+ */
+function isPlainWord(para: ParagraphText, from: number, to: number, face: FontFace): boolean {
+  const { text, run, levels, scripts } = para;
+  const r = run[from];
+  const level = levels[from];
+  const script = scripts[from];
+  for (let i = from; i < to; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x300 || run[i] !== r || levels[i] !== level || scripts[i] !== script || !face.hasCodePoint(unit)) return false;
+  }
+  return true;
 }
 
 function hbScript(script: ScriptClass): string {
@@ -535,45 +583,81 @@ function isLatinAlnum(cp: number): boolean {
   return (cp >= 0x30 && cp <= 0x39) || (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a) || (cp >= 0xc0 && cp <= 0x24f);
 }
 
-/** Splits a shaped word at break offsets that fall on glyph-cluster boundaries. */
-function splitPiece(piece: ShapedPiece, breaks: readonly WordBreak[]): { piece: ShapedPiece; hyphen: boolean; kind: WordBreak['kind'] | null }[] {
-  const { shaped } = piece;
+/** One part of a word split at its break points, independent of where the word occurs. */
+interface SplitPart {
+  /** The part's text range in the word, UTF-16 units. */
+  fromText: number;
+  toText: number;
+  text: string;
+  /** The part's glyphs (views on the word's shaping; clusters relative to the part). */
+  shaped: ShapedGlyphs;
+  hyphen: boolean;
+  kind: WordBreak['kind'] | null;
+}
+
+/**
+ * Split parts by shaping and break list. A word's shaping comes from the face's shape cache and
+ * its break list from the hyphenator's cache, so both are the same objects every time the word
+ * (in that face, direction, script, language and break options) recurs: the parts — which depend
+ * on nothing else (no size, no source offsets) — are worked out once per word instead of per
+ * occurrence. Weak, so it lives as long as the face's shape cache does. `null` = no part boundary
+ * falls on a glyph boundary (the word stays whole).
+ */
+const splitCache = new WeakMap<ShapedGlyphs, WeakMap<readonly WordBreak[], SplitPart[] | null>>();
+
+function splitParts(text: string, shaped: ShapedGlyphs, breaks: readonly WordBreak[]): SplitPart[] | null {
+  let byBreaks = splitCache.get(shaped);
+  if (!byBreaks) splitCache.set(shaped, (byBreaks = new WeakMap()));
+  let parts = byBreaks.get(breaks);
+  if (parts === undefined) {
+    parts = computeSplitParts(text, shaped, breaks);
+    byBreaks.set(breaks, parts);
+  }
+  return parts;
+}
+
+function computeSplitParts(text: string, shaped: ShapedGlyphs, breaks: readonly WordBreak[]): SplitPart[] | null {
   const clusters = shaped.clusters;
   const boundary = new Map<number, number>(); // text offset → first glyph index starting there
   for (let g = 0; g < clusters.length; g++) {
-    if (g > 0 && clusters[g]! <= clusters[g - 1]!) return [{ piece, hyphen: false, kind: null }]; // not simple LTR order
+    if (g > 0 && clusters[g]! <= clusters[g - 1]!) return null; // not simple LTR order
     boundary.set(clusters[g]!, g);
   }
-  const scale = piece.style.size / piece.face.upem;
-  const parts: { piece: ShapedPiece; hyphen: boolean; kind: WordBreak['kind'] | null }[] = [];
+  const parts: SplitPart[] = [];
   let startText = 0;
   let startGlyph = 0;
   for (const brk of breaks) {
     const glyph = boundary.get(brk.offset);
     if (glyph === undefined || glyph <= startGlyph || brk.offset <= startText) continue;
-    parts.push({ piece: slicePiece(piece, startText, brk.offset, startGlyph, glyph, scale), hyphen: brk.hyphen, kind: brk.kind });
+    parts.push(slicePart(text, shaped, startText, brk.offset, startGlyph, glyph, brk.hyphen, brk.kind));
     startText = brk.offset;
     startGlyph = glyph;
   }
-  if (parts.length === 0) return [{ piece, hyphen: false, kind: null }];
-  parts.push({ piece: slicePiece(piece, startText, piece.text.length, startGlyph, clusters.length, scale), hyphen: false, kind: null });
+  if (parts.length === 0) return null;
+  parts.push(slicePart(text, shaped, startText, text.length, startGlyph, clusters.length, false, null));
   return parts;
 }
 
-function slicePiece(piece: ShapedPiece, fromText: number, toText: number, fromGlyph: number, toGlyph: number, scale: number): ShapedPiece {
-  const s = piece.shaped;
+function slicePart(text: string, s: ShapedGlyphs, fromText: number, toText: number, fromGlyph: number, toGlyph: number, hyphen: boolean, kind: WordBreak['kind'] | null): SplitPart {
   const advances = s.advances.subarray(fromGlyph, toGlyph);
   let width = 0;
   for (const a of advances) width += a;
   const clusters = s.clusters.slice(fromGlyph, toGlyph);
   for (let i = 0; i < clusters.length; i++) clusters[i] = clusters[i]! - fromText;
-  return {
-    ...piece,
-    text: piece.text.slice(fromText, toText),
-    offsets: piece.offsets.slice(fromText, toText),
-    shaped: { glyphs: s.glyphs.subarray(fromGlyph, toGlyph), clusters, advances, xOffsets: s.xOffsets.subarray(fromGlyph, toGlyph), yOffsets: s.yOffsets.subarray(fromGlyph, toGlyph), width },
-    width: width * scale,
-  };
+  const shaped = { glyphs: s.glyphs.subarray(fromGlyph, toGlyph), clusters, advances, xOffsets: s.xOffsets.subarray(fromGlyph, toGlyph), yOffsets: s.yOffsets.subarray(fromGlyph, toGlyph), width };
+  return { fromText, toText, text: text.slice(fromText, toText), shaped, hyphen, kind };
+}
+
+/** Splits a shaped word at break offsets that fall on glyph-cluster boundaries. */
+function splitPiece(piece: ShapedPiece, breaks: readonly WordBreak[]): { piece: ShapedPiece; hyphen: boolean; kind: WordBreak['kind'] | null }[] {
+  const parts = splitParts(piece.text, piece.shaped, breaks);
+  if (parts === null) return [{ piece, hyphen: false, kind: null }];
+  const scale = piece.style.size / piece.face.upem;
+  return parts.map((part) => ({
+    piece: { ...piece, text: part.text, offsets: piece.offsets.slice(part.fromText, part.toText), shaped: part.shaped, width: part.shaped.width * scale },
+    hyphen: part.hyphen,
+    kind: part.kind,
+  }));
 }
 
 /** The hyphen added at a line end, in the style of the piece it follows; generated (no source). */
