@@ -104,9 +104,9 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
         const pieces = item.payload?.pieces ?? [];
         for (let p = 0; p < pieces.length; p++) {
           const piece = pieces[p]!;
-          const sites = kashida?.sites.filter((site) => site.piece === p) ?? [];
-          const elongations = kashida && kashida.width > 0 ? sites.map((site) => ({ site, width: kashida!.width / kashida!.sites.length })) : [];
-          elements.push({ kind: 'piece', piece, level: piece.level, ...(elongations.length > 0 ? { elongations } : {}) });
+          // Most words have no kashida: no per-piece arrays for them (this loop runs per word).
+          const elongations = kashida && kashida.width > 0 ? kashida.sites.filter((site) => site.piece === p).map((site) => ({ site, width: kashida!.width / kashida!.sites.length })) : null;
+          elements.push(elongations && elongations.length > 0 ? { kind: 'piece', piece, level: piece.level, elongations } : { kind: 'piece', piece, level: piece.level });
           lastLevel = piece.level;
           if (piece.offsets.length > 0) {
             srcFrom = Math.min(srcFrom, piece.offsets[0]!);
@@ -228,7 +228,8 @@ function pushGlyphs(run: LineRun, piece: ShapedPiece, x: number, textBase: numbe
   const shaped = piece.shaped;
   let pen = x;
   for (let g = 0; g < shaped.glyphs.length; g++) {
-    for (const e of elongations ?? []) {
+    // Runs once per glyph: `elongations` is absent for all but kashida-justified words.
+    if (elongations) for (const e of elongations) {
       if (e.site.glyph !== g || e.width <= 0) continue;
       // Kashida: enough tatweels, evenly spaced, to bridge `width` (they overlap rather than
       // leave a gap; each maps to the letter it extends, so clusters keep falling).
