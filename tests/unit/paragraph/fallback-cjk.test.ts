@@ -80,6 +80,9 @@ describe('CJK line breaking', () => {
       // A line that would need gaps past 0.5 em is flagged ragged instead (the checks' cjkLooseLine).
       for (const line of lines.slice(0, -1)) if (!line.ragged && !line.emergency) expect(line.width).toBeCloseTo(measure, 1);
       expect(lines.slice(0, -1).filter((l) => !l.ragged && !l.emergency).length).toBeGreaterThan(lines.length / 2);
+      // bodyText.avoidRunts: the last line never holds one character alone (punctuation aside).
+      const lastLine = lines[lines.length - 1]!.runs.map((r) => r.text).join('').replace(/[、。，：；？！）」』…—]/g, '');
+      expect([...lastLine].length, `last line at ${measure} pt`).toBeGreaterThan(1);
       // The text of the lines is the paragraph's text, in order, with nothing lost or added.
       expect(lines.map((l) => l.runs.map((r) => r.text).join('')).join('')).toBe(CHINESE);
     }

@@ -49,6 +49,7 @@ export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironmen
     direction,
     language: settings.language,
     cjk: settings.cjk,
+    avoidCjkRunts: settings.body.avoidRunts,
     ...(settings.kashida.enabled ? { kashida: { perWord: settings.kashida.perWord, maxLength: settings.kashida.maxLength } } : {}),
     indent: request.indent,
     justify: request.justify,
