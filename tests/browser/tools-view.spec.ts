@@ -185,6 +185,7 @@ test.describe('view, selection, questions, reset and document exports through wi
   });
 
   test('export writes EPUB (epubcheck passes) and DOCX (opens as Word XML) of the book and of one chapter', async ({ page }) => {
+    test.setTimeout(180_000); // a whole book written twice, and epubcheck's JVM, on a shared machine
     await ready(page);
     const start = await bookHash(page);
     await expectRefused(page, 'sandbox_export', { format: 'epub', kind: 'sample', id: 'arabic-book' });
