@@ -44,7 +44,11 @@ export class FontFace {
   readonly bytes: Uint8Array;
   private readonly font: hb.Font;
   private readonly cmap: Set<number>;
-  private readonly cache = new Map<string, ShapedGlyphs>();
+  /**
+   * Shaping results: settings key (direction|script|language|features) → text → glyphs. Two
+   * levels so a lookup (once per word) hashes the word itself rather than a fresh concatenation.
+   */
+  private readonly cache = new Map<string, Map<string, ShapedGlyphs>>();
 
   constructor(source: FontSource) {
     this.family = source.family;
@@ -83,8 +87,10 @@ export class FontFace {
    * so re-breaking a paragraph at another measure never re-shapes.
    */
   shape(text: string, direction: 'ltr' | 'rtl' = 'ltr', features = '', script = '', language = ''): ShapedGlyphs {
-    const key = `${direction}|${script}|${language}|${features}|${text}`;
-    const hit = this.cache.get(key);
+    const settingsKey = `${direction}|${script}|${language}|${features}`;
+    let byText = this.cache.get(settingsKey);
+    if (!byText) this.cache.set(settingsKey, (byText = new Map()));
+    const hit = byText.get(text);
     if (hit) return hit;
     // One buffer for every shaping call (cleared, not re-created): allocating a buffer per word
     // and leaving it to the finalizer cost more than the shaping.
@@ -119,7 +125,7 @@ export class FontFace {
       shaped.yOffsets[i] = position?.yOffset ?? 0;
       shaped.width += position?.xAdvance ?? 0;
     }
-    this.cache.set(key, shaped);
+    byText.set(text, shaped);
     return shaped;
   }
 
