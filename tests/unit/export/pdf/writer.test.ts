@@ -121,7 +121,8 @@ describe('PDF writer', () => {
     expect(box('MediaBox')).toEqual([0, 0, WIDTH + 2 * m, HEIGHT + 2 * m]);
     expect(box('TrimBox')).toEqual([m, m, m + WIDTH, m + HEIGHT]);
     expect(box('BleedBox')).toEqual([m - 9, m - 9, m + WIDTH + 9, m + HEIGHT + 9]);
-    const contents = leaf.lookup(PDFName.of('Contents'), PDFRawStream);
+    const contents = leaf.lookup(PDFName.of('Contents'));
+    if (!(contents instanceof PDFRawStream)) throw new Error('the page has no single content stream');
     const text = new TextDecoder().decode(decodePDFRawStream(contents).decode());
     expect(text).toContain('/CSAll CS 1 SCN');
     expect(text.match(/ m [\d.]+ [\d.]+ l S/g)?.length).toBe(8);
