@@ -4,6 +4,7 @@ import type { PageSummary } from '../worker/protocol/messages';
 import { PagePainter, type SourceRect } from './canvas/page-painter';
 import { ActivityBar } from './components/ActivityBar';
 import { CanvasViewer } from './components/CanvasViewer';
+import { PdfViewer } from './pdf/PdfViewer';
 import { BooksPanel } from './panels/BooksPanel';
 import { DesignPanel } from './panels/DesignPanel';
 import { ResourcesPanel } from './panels/ResourcesPanel';
@@ -68,7 +69,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
       if (chapter) setUi('chapterId', chapter.id);
     }
     if (link.page) requestPage(link.page);
-    if (link.view) setUi('viewer', 'canvas'); // the other viewers do not exist yet
+    if (link.view) setUi('viewer', link.view === 'pdf' ? 'pdf' : 'canvas'); // the other viewers do not exist yet
   };
 
   /** Opens a sample edition (`preset`, `lang`) or, when `project` is given, one of the user's projects. */
@@ -289,7 +290,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
         pages: ui.spread ? 'spread' : 'single',
         baselineGrid: ui.guides.baseline,
       }),
-      viewers: () => ['canvas'], // the tabs the tab bar below renders
+      viewers: () => ['canvas', 'pdf'], // the tabs the tab bar below renders
       selection: () => selection(),
       notice: () => {
         const n = book.notices()[0];
@@ -460,9 +461,25 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
               {t('scopeBook')}
             </option>
           </select>
-          <div class="tabs" role="tablist" aria-label={t('viewers')}>
-            <button type="button" role="tab" id="tab-canvas" class="tab" aria-selected="true" aria-controls="viewer-canvas" tabindex="0">
+          <div
+            class="tabs"
+            role="tablist"
+            aria-label={t('viewers')}
+            onKeyDown={(e) => {
+              // Arrow keys move between the tabs (WAI-ARIA tabs pattern, automatic activation).
+              if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+              const next = ui.viewer === 'canvas' ? 'pdf' : 'canvas';
+              setUi('viewer', next);
+              save();
+              document.getElementById(`tab-${next}`)?.focus();
+              e.preventDefault();
+            }}
+          >
+            <button type="button" role="tab" id="tab-canvas" class="tab" aria-selected={ui.viewer === 'canvas'} aria-controls="viewer-canvas" tabindex={ui.viewer === 'canvas' ? 0 : -1} onClick={() => (setUi('viewer', 'canvas'), save())}>
               {t('canvas')}
+            </button>
+            <button type="button" role="tab" id="tab-pdf" class="tab" aria-selected={ui.viewer === 'pdf'} aria-controls="viewer-pdf" tabindex={ui.viewer === 'pdf' ? 0 : -1} onClick={() => (setUi('viewer', 'pdf'), save())}>
+              PDF
             </button>
           </div>
           <h1 class="book-name">{opening() ? t('opening') : book.view.name || t('appName')}</h1>
@@ -475,7 +492,10 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
             {failure()}
           </p>
         </Show>
-        <div class="viewer-panel" role="tabpanel" id="viewer-canvas" aria-labelledby="tab-canvas">
+        <div class="viewer-panel" role="tabpanel" id="viewer-pdf" aria-labelledby="tab-pdf" hidden={ui.viewer !== 'pdf'}>
+          <PdfViewer client={client} revision={book.view.layoutRevision} chapterId={ui.chapterId} active={ui.viewer === 'pdf'} />
+        </div>
+        <div class="viewer-panel" role="tabpanel" id="viewer-canvas" aria-labelledby="tab-canvas" hidden={ui.viewer !== 'canvas'}>
           {/* Opening another book shows the loading state, never the previous book's pages (tools.md §7.14). */}
           <Show when={!opening()} fallback={<p class="placeholder">{t('opening')}</p>}>
             <CanvasViewer

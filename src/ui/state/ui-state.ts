@@ -79,7 +79,7 @@ function load(): UiState {
     if (!['none', 'width', 'height'].includes(merged.fit)) merged.fit = 'none';
     if (merged.theme !== 'light' && merged.theme !== 'dark') merged.theme = base.theme;
     if (!isUiLanguage(merged.language)) merged.language = 'en';
-    if (merged.viewer !== 'canvas') merged.viewer = 'canvas';
+    if (merged.viewer !== 'canvas' && merged.viewer !== 'pdf') merged.viewer = 'canvas';
     if (typeof merged.project !== 'string' || merged.project === '') merged.project = null;
     return merged;
   } catch {
