@@ -483,7 +483,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
             </button>
           </div>
           <h1 class="book-name">{opening() ? t('opening') : book.view.name || t('appName')}</h1>
-          <span class="status" data-testid="status" data-revision={book.view.layoutRevision} aria-live="polite">
+          <span class="status" data-testid="status" data-revision={book.view.layoutRevision} data-busy={book.busy() ? "true" : "false"} aria-live="polite">
             {status()}
           </span>
         </div>

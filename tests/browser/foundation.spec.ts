@@ -13,6 +13,8 @@ async function openApp(page: Page, errors: string[] = []): Promise<void> {
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/');
   await expect(page.getByTestId('status')).toContainText('pages');
+  // Pages show while a new book is still being laid out: wait for convergence too.
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
   await expect(page.locator('canvas[data-page-index="0"][data-painted]')).toHaveCount(1);
 }
 

@@ -17,6 +17,8 @@ test('the built app loads MathJax lazily in the worker and sets the guide\'s for
   });
   await page.goto('/');
   await expect(page.getByTestId('status')).toContainText('pages');
+  // Pages show while a new book is still being laid out: wait for convergence too.
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
   const browser = await page.evaluate(async () => {
     const client = window.postextApp!.client;
     const book = await client.getBook();

@@ -6,6 +6,8 @@ test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
 async function openApp(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByTestId('status')).toContainText('pages');
+  // Pages show while a new book is still being laid out: wait for convergence too.
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
   await expect(page.locator('canvas[data-page-index="0"][data-painted]')).toHaveCount(1);
 }
 

@@ -34,6 +34,9 @@ import type {
   Origin,
 } from './messages';
 
+
+/** A timer late by more than this (ms) means the main thread itself was stalled. */
+const STALL_GRACE_MS = 500;
 export interface WorkerHandle {
   endpoint: Comlink.Endpoint;
   terminate(): void;
@@ -252,9 +255,18 @@ export class BookClient {
 
   private async checkAlive(): Promise<void> {
     if (this.restarting) return;
-    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), this.pingTimeoutMs));
     const api = this.api;
-    const answer = await Promise.race([api.ping().catch(() => 'timeout' as const), timeout]);
+    const sent = Date.now();
+    const reply = api.ping().catch(() => 'timeout' as const);
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), this.pingTimeoutMs));
+    let answer = await Promise.race([reply, timeout]);
+    // A timer that fires far later than asked means this thread was stalled (a long paint, a big
+    // font decoded here): the worker's answer may be queued behind it. That is not the worker's
+    // hang, so it gets the same time again, counted from now.
+    const lateMs = Date.now() - sent - this.pingTimeoutMs;
+    if (answer === 'timeout' && lateMs > STALL_GRACE_MS) {
+      answer = await Promise.race([reply, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), this.pingTimeoutMs))]);
+    }
     // Pings overlap while a worker hangs: one sent to a worker already replaced (or while it was
     // being restored) says nothing about the new one.
     if (answer === 'timeout' && api === this.api && !this.restarting) await this.recover('the book worker stopped answering');
