@@ -1,10 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 
 test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
+// Several cold starts and reloads per test on a loaded machine.
+test.setTimeout(150_000);
+
+/** A cold start (fonts, parser, first layout) on a loaded 2-core machine can pass 15 s. */
+const COLD_START_MS = 45_000;
 
 async function openApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
-  await expect(page.getByTestId('status')).toContainText('pages');
+  await expect(page.getByTestId('status')).toContainText('pages', { timeout: COLD_START_MS });
 }
 
 async function openBooks(page: Page): Promise<void> {
@@ -63,20 +68,20 @@ test('#project= permalinks: written for an open project, opened in place when pa
 
   // A fresh visit by link opens the project.
   await page.goto(`/sandbox#project=${id}`);
-  await expect(page.getByTestId('status')).toContainText('pages');
+  await expect(page.getByTestId('status')).toContainText('pages', { timeout: COLD_START_MS });
   await expect.poll(async () => (await openBook(page)).id).toBe(id);
 
   // A plain visit without a fragment brings back the project open last.
   await page.waitForTimeout(300);
   await page.goto('/sandbox');
-  await expect(page.getByTestId('status')).toContainText('pages');
+  await expect(page.getByTestId('status')).toContainText('pages', { timeout: COLD_START_MS });
   await expect.poll(async () => (await openBook(page)).id).toBe(id);
   await expect.poll(() => page.evaluate(() => location.hash)).toContain(`project=${id}`);
 });
 
 test('a link to a project that does not exist opens the built-in sample and says so', async ({ page }) => {
   await page.goto('/#project=p-no-such-book');
-  await expect(page.getByTestId('status')).toContainText('pages');
+  await expect(page.getByTestId('status')).toContainText('pages', { timeout: COLD_START_MS });
   await expect.poll(async () => (await openBook(page)).id).toBe('postext-guide');
   await expect(page.getByTestId('notice').filter({ hasText: 'not in My books' })).toBeVisible();
 });
@@ -197,7 +202,7 @@ test('a database written by schema version 1 is migrated when the app opens it (
 
   // The app opens the built-in sample: the version 1 draft of its English edition comes back, edited.
   await page.goto('/#preset=postext-guide&lang=en');
-  await expect(page.getByTestId('status')).toContainText('pages');
+  await expect(page.getByTestId('status')).toContainText('pages', { timeout: COLD_START_MS });
   expect((await openBook(page)).text).toContain('Narwhal draft from version 1.');
   const list = await page.evaluate(async () => {
     const books = await window.postextApp!.client.listBooks();

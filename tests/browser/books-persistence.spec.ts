@@ -2,10 +2,15 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 
 test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
+// Several cold starts and reloads per test on a loaded machine.
+test.setTimeout(150_000);
+
+/** A cold start (fonts, parser, first layout) on a loaded 2-core machine can pass 15 s. */
+const COLD_START_MS = 45_000;
 
 async function openApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
-  await expect(page.getByTestId('status')).toContainText('pages');
+  await expect(page.getByTestId('status')).toContainText('pages', { timeout: COLD_START_MS });
 }
 
 function chapterText(page: Page, index = 0): Promise<string> {
@@ -35,7 +40,7 @@ test('typed text survives a reload 100 ms later (IndexedDB, flushed on page hide
   await typeAtEnd(page, ' Zanzibar quillwort');
   await page.waitForTimeout(100);
   await page.reload();
-  await expect(page.getByTestId('status')).toContainText('pages');
+  await expect(page.getByTestId('status')).toContainText('pages', { timeout: COLD_START_MS });
   await expect.poll(() => chapterText(page)).toContain(' Zanzibar quillwort');
 });
 
@@ -58,7 +63,7 @@ test('an edited sample keeps its draft across reloads and Restore the original b
   await expect(guide.getByTestId('edited-tag')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByTestId('status')).toContainText('pages');
+  await expect(page.getByTestId('status')).toContainText('pages', { timeout: COLD_START_MS });
   await expect.poll(() => chapterText(page)).toContain(' Ocelot parchment');
   await openBooks(page);
   await expect(guide.getByTestId('edited-tag')).toBeVisible();
@@ -71,7 +76,7 @@ test('an edited sample keeps its draft across reloads and Restore the original b
   await expect(page.getByTestId('books-status')).toContainText('Restored the original');
   // And it stays restored.
   await page.reload();
-  await expect(page.getByTestId('status')).toContainText('pages');
+  await expect(page.getByTestId('status')).toContainText('pages', { timeout: COLD_START_MS });
   expect(await chapterText(page)).toBe(original);
 });
 

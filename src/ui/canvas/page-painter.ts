@@ -6,8 +6,8 @@
  */
 import { GlyphPathCache, ImageBitmapCache, paintPage } from '../../worker/paint/painter';
 import type { BookClient } from '../../worker/protocol/client';
-import { Op, type PageDisplayList } from '../../worker/protocol/displaylist';
-import { defaultSettings } from '../../worker/engine/settings';
+import { Op, type GlyphRunItem, type PageDisplayList } from '../../worker/protocol/displaylist';
+import type { PageGeometry } from '../../worker/protocol/messages';
 
 export interface SourceRect {
   pageIndex: number;
@@ -18,11 +18,24 @@ export interface SourceRect {
 }
 
 export interface OverlayInput {
-  guides: { margins: boolean; baseline: boolean };
+  guides: { margins: boolean; baseline: boolean; looseLines: boolean };
+  /** Print preview (tools.md §7.11): trim (blue), bleed (magenta) and safe zone (green, dashed). */
+  printPreview: boolean;
   /** Selection rectangles on this page, pt; `caret` draws a bar at the left of the first one. */
   rects: SourceRect[];
   caret: boolean;
 }
+
+/** Guide colours (tools.md §7.11 names trim blue, bleed magenta, safe zone green). */
+const GUIDE = {
+  margins: '#8b5cf6',
+  columns: '#0ea5e9',
+  baseline: '#06b6d4',
+  trim: '#2563eb',
+  bleed: '#d946ef',
+  bleedBand: 'rgba(217, 70, 239, 0.10)',
+  safeZone: '#16a34a',
+} as const;
 
 /** Number of display lists kept (the visible pages and a few around them). */
 const LIST_CACHE = 24;
@@ -32,6 +45,7 @@ export class PagePainter {
   /** Decoded pictures (ImageItem.image keys), fetched from the worker once. */
   readonly images = new ImageBitmapCache();
   private readonly lists = new Map<number, { revision: number; list: PageDisplayList }>();
+  private readonly geometries = new Map<number, { revision: number; geometry: PageGeometry }>();
 
   constructor(private readonly client: BookClient) {}
 
@@ -46,6 +60,19 @@ export class PagePainter {
       while (this.lists.size > LIST_CACHE) this.lists.delete(this.lists.keys().next().value!);
     }
     return list;
+  }
+
+  /** The page's own geometry for a layout revision (cached until the revision moves on). */
+  async geometry(index: number, revision: number): Promise<PageGeometry | null> {
+    const hit = this.geometries.get(index);
+    if (hit && hit.revision === revision) return hit.geometry;
+    const geometry = await this.client.getPageGeometry(index).catch(() => null);
+    // Not cached when absent: the worker's layout may not have caught up with this page yet.
+    if (!geometry) return null;
+    this.geometries.delete(index);
+    this.geometries.set(index, { revision, geometry });
+    while (this.geometries.size > LIST_CACHE) this.geometries.delete(this.geometries.keys().next().value!);
+    return geometry;
   }
 
   async ensureGlyphs(list: PageDisplayList): Promise<void> {
@@ -83,55 +110,41 @@ export class PagePainter {
 
   /**
    * Paints the Sandbox-only overlay of a page (guides, caret and selection) on its own canvas,
-   * never into the page canvas (tools.md §7.12).
+   * never into the page canvas (tools.md §7.12). Guides follow the page's own geometry (the
+   * worker's `getPageGeometry`). With print preview on, the overlay grows by the bleed on every
+   * side so the bleed box can be drawn outside the trim.
    */
   async paintOverlay(canvas: HTMLCanvasElement, index: number, revision: number, cssWidth: number, input: OverlayInput): Promise<void> {
     const token = `${index}@${revision}@${cssWidth}@${Math.random()}`;
     canvas.dataset['pending'] = token;
-    const list = input.guides.baseline ? await this.displayList(index, revision) : null;
+    const geometry = await this.geometry(index, revision);
+    const baseline = input.guides.baseline || geometry?.baseline.enabled === true;
+    const loose = input.guides.looseLines || geometry?.looseLines.enabled === true;
+    const list = baseline || loose ? await this.displayList(index, revision) : null;
     await nextFrame();
     if (canvas.dataset['pending'] !== token || !canvas.isConnected) return;
     const dpr = window.devicePixelRatio || 1;
-    const settings = defaultSettings();
-    const widthPt = list?.width ?? settings.pageWidth;
-    const heightPt = list?.height ?? settings.pageHeight;
-    const scale = (cssWidth * dpr) / widthPt;
-    canvas.width = Math.round(cssWidth * dpr);
-    canvas.height = Math.round(heightPt * scale);
+    const widthPt = geometry?.width ?? list?.width ?? 0;
+    const heightPt = geometry?.height ?? list?.height ?? 0;
+    if (widthPt <= 0 || heightPt <= 0) return;
+    const bleed = input.printPreview && geometry ? geometry.bleed : 0;
+    const cssPerPt = cssWidth / widthPt;
+    // The canvas covers the trim plus the bleed band (pt), positioned so the trim stays on the page.
+    Object.assign(canvas.style, bleed > 0
+      ? { inset: 'auto', left: `${-bleed * cssPerPt}px`, top: `${-bleed * cssPerPt}px`, width: `${(widthPt + 2 * bleed) * cssPerPt}px`, height: `${(heightPt + 2 * bleed) * cssPerPt}px` }
+      : { inset: '', left: '', top: '', width: '', height: '' });
+    const scale = cssPerPt * dpr;
+    canvas.width = Math.round((widthPt + 2 * bleed) * scale);
+    canvas.height = Math.round((heightPt + 2 * bleed) * scale);
+    canvas.dataset['bleed'] = String(bleed);
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
-    ctx.setTransform(scale, 0, 0, scale, 0, 0);
-    const m = settings.margins;
-    // With mirrored margins the inner margin (`left`) is on the right of a verso (odd index).
-    const left = m.mirror && index % 2 === 1 ? m.right : m.left;
-    const right = m.mirror && index % 2 === 1 ? m.left : m.right;
-    const textW = widthPt - left - right;
-    const textH = heightPt - m.top - m.bottom;
-    if (input.guides.margins) {
-      ctx.lineWidth = 0.5;
-      ctx.strokeStyle = '#d946ef';
-      ctx.strokeRect(left, m.top, textW, textH);
-      const columnW = (textW - settings.gutter * (settings.columns - 1)) / settings.columns;
-      ctx.strokeStyle = '#0ea5e9';
-      for (let c = 1; c < settings.columns; c++) {
-        const x = left + c * columnW + (c - 1) * settings.gutter;
-        ctx.strokeRect(x, m.top, settings.gutter, textH);
-      }
-    }
-    if (input.guides.baseline) {
-      const pitch = settings.body.lineHeight;
-      // The grid's phase comes from a body line actually set on the page, when there is one.
-      const body = list?.items.find((item) => item.op === Op.GlyphRun && item.line?.role === 'body');
-      const anchor = body && body.op === Op.GlyphRun ? body.y : m.top + pitch;
-      let y = anchor - Math.floor((anchor - m.top) / pitch) * pitch;
-      ctx.lineWidth = 0.25;
-      ctx.strokeStyle = '#06b6d4';
-      ctx.beginPath();
-      for (; y <= heightPt - m.bottom + 0.01; y += pitch) {
-        ctx.moveTo(left, y);
-        ctx.lineTo(left + textW, y);
-      }
-      ctx.stroke();
+    ctx.setTransform(scale, 0, 0, scale, bleed * scale, bleed * scale);
+    if (geometry) {
+      if (input.printPreview) drawPrintGuides(ctx, geometry, scale);
+      if (input.guides.margins) drawMarginGuides(ctx, geometry);
+      if (baseline) drawBaselineGrid(ctx, geometry, list, input.guides.baseline && !geometry.baseline.enabled);
+      if (loose && list) drawLooseLines(ctx, geometry, list);
     }
     if (input.rects.length > 0) {
       if (input.caret) {
@@ -147,6 +160,99 @@ export class PagePainter {
     }
     canvas.dataset['painted'] = token;
   }
+}
+
+/** Trim (blue), the bleed band beyond it (magenta) and the safe zone inside it (green, dashed). Coordinates in pt. */
+function drawPrintGuides(ctx: CanvasRenderingContext2D, g: PageGeometry, scale: number): void {
+  const hairline = Math.max(0.25, 1 / scale); // at least one device pixel
+  if (g.bleed > 0) {
+    ctx.fillStyle = GUIDE.bleedBand;
+    ctx.beginPath();
+    ctx.rect(-g.bleed, -g.bleed, g.width + 2 * g.bleed, g.height + 2 * g.bleed);
+    ctx.rect(0, 0, g.width, g.height);
+    ctx.fill('evenodd');
+    ctx.strokeStyle = GUIDE.bleed;
+    ctx.lineWidth = hairline;
+    ctx.strokeRect(-g.bleed, -g.bleed, g.width + 2 * g.bleed, g.height + 2 * g.bleed);
+  }
+  ctx.strokeStyle = GUIDE.trim;
+  ctx.lineWidth = hairline;
+  ctx.strokeRect(0, 0, g.width, g.height);
+  if (g.safeZone > 0 && g.safeZone * 2 < Math.min(g.width, g.height)) {
+    ctx.strokeStyle = GUIDE.safeZone;
+    ctx.setLineDash([4, 3]); // pt
+    ctx.strokeRect(g.safeZone, g.safeZone, g.width - 2 * g.safeZone, g.height - 2 * g.safeZone);
+    ctx.setLineDash([]);
+  }
+}
+
+/** The text area and the gutters between columns, as this page's margins place them. */
+function drawMarginGuides(ctx: CanvasRenderingContext2D, g: PageGeometry): void {
+  const m = g.margins;
+  const textW = g.width - m.left - m.right;
+  const textH = g.height - m.top - m.bottom;
+  ctx.lineWidth = 0.5;
+  ctx.strokeStyle = GUIDE.margins;
+  ctx.strokeRect(m.left, m.top, textW, textH);
+  const columnW = (textW - g.gutter * (g.columns - 1)) / g.columns;
+  ctx.strokeStyle = GUIDE.columns;
+  for (let c = 1; c < g.columns; c++) {
+    const x = m.left + c * columnW + (c - 1) * g.gutter;
+    ctx.strokeRect(x, m.top, g.gutter, textH);
+  }
+}
+
+/**
+ * The baseline grid across the text area. Its phase comes from a body line actually set on the
+ * page when there is one. `sandboxColours`: the guide's own colour (toggled in the viewer) rather
+ * than `page.baselineGrid.color`/`lineWidth` (the book asks for the grid).
+ */
+function drawBaselineGrid(ctx: CanvasRenderingContext2D, g: PageGeometry, list: PageDisplayList | null, sandboxColours: boolean): void {
+  const m = g.margins;
+  const pitch = g.baseline.pitch;
+  if (!(pitch > 0)) return;
+  const body = list?.items.find((item): item is GlyphRunItem => item.op === Op.GlyphRun && item.line?.role === 'body');
+  const anchor = body ? body.y : m.top + pitch;
+  let y = anchor - Math.floor((anchor - m.top) / pitch) * pitch;
+  ctx.lineWidth = sandboxColours ? 0.25 : g.baseline.lineWidth;
+  ctx.strokeStyle = sandboxColours ? GUIDE.baseline : g.baseline.color;
+  ctx.beginPath();
+  for (; y <= g.height - m.bottom + 0.01; y += pitch) {
+    ctx.moveTo(m.left, y);
+    ctx.lineTo(g.width - m.right, y);
+  }
+  ctx.stroke();
+}
+
+/**
+ * Loose lines (configuration.md `debug.looseLineHighlight`): body lines whose word spaces reach
+ * `threshold` × the normal space. A justified space is normal + ratio × (maxWordSpacing − 1) ×
+ * normal (the engine's glue), so the multiple is 1 + ratio × (maxWordSpacing − 1); emergency
+ * lines count too. Each line is one band (its runs share a block and a baseline).
+ */
+export function looseLineBands(g: PageGeometry, list: PageDisplayList): { x: number; y: number; width: number; height: number }[] {
+  const lines = new Map<string, { x0: number; x1: number; top: number; bottom: number }>();
+  for (const item of list.items) {
+    if (item.op !== Op.GlyphRun || item.line?.role !== 'body' || item.xs.length === 0) continue;
+    const info = item.line;
+    const multiple = 1 + Math.max(0, info.ratio) * (g.looseLines.maxWordSpacing - 1);
+    if (!(info.emergency === true || multiple >= g.looseLines.threshold)) continue;
+    const key = `${info.block}@${item.y}`;
+    const x0 = item.xs[0]!;
+    // The last glyph's advance is not in the list: half an em stands in for it (pt).
+    const x1 = item.xs[item.xs.length - 1]! + item.size * 0.5;
+    const top = item.y - item.size * 0.8;
+    const bottom = item.y + item.size * 0.25;
+    const band = lines.get(key);
+    if (band) lines.set(key, { x0: Math.min(band.x0, x0), x1: Math.max(band.x1, x1), top: Math.min(band.top, top), bottom: Math.max(band.bottom, bottom) });
+    else lines.set(key, { x0, x1, top, bottom });
+  }
+  return [...lines.values()].map((b) => ({ x: b.x0, y: b.top, width: b.x1 - b.x0, height: b.bottom - b.top }));
+}
+
+function drawLooseLines(ctx: CanvasRenderingContext2D, g: PageGeometry, list: PageDisplayList): void {
+  ctx.fillStyle = g.looseLines.color;
+  for (const band of looseLineBands(g, list)) ctx.fillRect(band.x, band.y, band.width, band.height);
 }
 
 function nextFrame(): Promise<void> {

@@ -1,11 +1,14 @@
-import { ChevronLeft, ChevronRight, Columns2, Grid3x3, LayoutTemplate, StretchHorizontal, StretchVertical, ZoomIn, ZoomOut } from 'lucide-solid';
-import { batch, createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack } from 'solid-js';
+import { ChevronLeft, ChevronRight, Columns2, Grid3x3, Highlighter, LayoutTemplate, Pin, Printer, StretchHorizontal, StretchVertical, ZoomIn, ZoomOut } from 'lucide-solid';
+import { batch, createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack, type JSX } from 'solid-js';
 import type { BookClient } from '../../worker/protocol/client';
 import type { PageSummary } from '../../worker/protocol/messages';
 import { GAP, layoutColumn, pageForLabel, PX_PER_PT, rowsIn, type ColumnLayout } from '../canvas/layout';
 import type { PagePainter, SourceRect } from '../canvas/page-painter';
 import { t } from '../i18n';
 import { ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type UiStore } from '../state/ui-state';
+
+/** Idle time after which the unpinned toolbar hides, ms. */
+const TOOLBAR_IDLE_MS = 2500;
 
 export interface CanvasViewerProps {
   client: BookClient;
@@ -36,6 +39,24 @@ export function CanvasViewer(props: CanvasViewerProps) {
   const [viewport, setViewport] = createSignal({ top: 0, height: 800, width: 800 });
   const [pageField, setPageField] = createSignal('');
   const [editingField, setEditingField] = createSignal(false);
+
+  // The floating toolbar (tools.md §7.10) hides after a few idle seconds unless pinned; moving
+  // the pointer over the viewer, hovering it or focusing one of its controls brings it back.
+  const [toolbarAwake, setToolbarAwake] = createSignal(true);
+  let toolbarHeld = false;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  const wakeToolbar = () => {
+    setToolbarAwake(true);
+    clearTimeout(idleTimer);
+    if (!toolbarHeld) idleTimer = setTimeout(() => setToolbarAwake(false), TOOLBAR_IDLE_MS);
+  };
+  const holdToolbar = (held: boolean) => {
+    toolbarHeld = held;
+    wakeToolbar();
+  };
+  onMount(wakeToolbar);
+  onCleanup(() => clearTimeout(idleTimer));
+  const toolbarHidden = () => !toolbarAwake() && !ui.toolbarPinned;
 
   const maxPage = createMemo(() => {
     let w = 1;
@@ -196,8 +217,21 @@ export function CanvasViewer(props: CanvasViewerProps) {
   };
 
   return (
-    <div class="canvas-viewer">
-      <div class="viewer-toolbar" role="toolbar" aria-label={t('canvasToolbar')}>
+    <div class="canvas-viewer" onPointerMove={wakeToolbar}>
+      <div
+        class="viewer-toolbar"
+        classList={{ 'toolbar-hidden': toolbarHidden() }}
+        data-testid="canvas-toolbar"
+        data-hidden={toolbarHidden() ? 'true' : 'false'}
+        role="toolbar"
+        aria-label={t('canvasToolbar')}
+        onPointerEnter={() => holdToolbar(true)}
+        onPointerLeave={() => holdToolbar(false)}
+        onFocusIn={() => holdToolbar(true)}
+        onFocusOut={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) holdToolbar(false);
+        }}
+      >
         <div class="tool-group" role="group" aria-label={t('zoom')}>
           <button type="button" class="icon-button" aria-label={t('zoomOut')} title={t('zoomOut')} disabled={effectiveZoom() <= ZOOM_MIN + 1e-6} onClick={() => zoomBy(1 / ZOOM_STEP)}>
             <ZoomOut size={16} aria-hidden="true" />
@@ -257,33 +291,33 @@ export function CanvasViewer(props: CanvasViewerProps) {
           </button>
         </div>
         <div class="tool-group" role="group" aria-label={t('guides')}>
-          <button
-            type="button"
-            class="icon-button"
-            aria-label={t('marginGuides')}
-            title={t('marginGuides')}
-            aria-pressed={ui.guides.margins}
-            onClick={() => {
-              setUi('guides', 'margins', !ui.guides.margins);
-              save();
-            }}
-          >
+          <ToggleButton label={t('marginGuides')} pressed={ui.guides.margins} onToggle={() => setUi('guides', 'margins', !ui.guides.margins)} onCommit={save}>
             <LayoutTemplate size={16} aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            class="icon-button"
-            aria-label={t('baselineGuides')}
-            title={t('baselineGuides')}
-            aria-pressed={ui.guides.baseline}
-            onClick={() => {
-              setUi('guides', 'baseline', !ui.guides.baseline);
-              save();
-            }}
-          >
+          </ToggleButton>
+          <ToggleButton label={t('baselineGuides')} pressed={ui.guides.baseline} onToggle={() => setUi('guides', 'baseline', !ui.guides.baseline)} onCommit={save}>
             <Grid3x3 size={16} aria-hidden="true" />
-          </button>
+          </ToggleButton>
+          <ToggleButton label={t('looseLineGuides')} pressed={ui.guides.looseLines} onToggle={() => setUi('guides', 'looseLines', !ui.guides.looseLines)} onCommit={save}>
+            <Highlighter size={16} aria-hidden="true" />
+          </ToggleButton>
+          <ToggleButton label={t('printPreview')} pressed={ui.printPreview} onToggle={() => setUi('printPreview', !ui.printPreview)} onCommit={save}>
+            <Printer size={16} aria-hidden="true" />
+          </ToggleButton>
         </div>
+        <button
+          type="button"
+          class="icon-button"
+          aria-label={t('pinToolbar')}
+          title={t('pinToolbar')}
+          aria-pressed={ui.toolbarPinned}
+          onClick={() => {
+            setUi('toolbarPinned', !ui.toolbarPinned);
+            save();
+            wakeToolbar();
+          }}
+        >
+          <Pin size={16} aria-hidden="true" />
+        </button>
       </div>
       <div class="viewer" ref={scroller} onScroll={onScroll} tabindex="0" role="region" aria-label={t('pages')} data-testid="viewer" dir="ltr">
         <div class="viewer-content" style={{ height: `${layout().height}px`, width: `${layout().width + 2 * GAP}px` }}>
@@ -317,7 +351,8 @@ export function CanvasViewer(props: CanvasViewerProps) {
                         revision={props.revision}
                         cssWidth={p().width}
                         painter={props.painter}
-                        guides={{ margins: ui.guides.margins, baseline: ui.guides.baseline }}
+                        guides={{ margins: ui.guides.margins, baseline: ui.guides.baseline, looseLines: ui.guides.looseLines }}
+                        printPreview={ui.printPreview}
                         rects={props.rects.get(index) ?? []}
                         caret={props.caret}
                       />
@@ -336,6 +371,25 @@ export function CanvasViewer(props: CanvasViewerProps) {
   );
 }
 
+/** An icon button that switches a view setting on and off (aria-pressed), saving the UI state. */
+function ToggleButton(props: { label: string; pressed: boolean; onToggle: () => void; onCommit: () => void; children: JSX.Element }) {
+  return (
+    <button
+      type="button"
+      class="icon-button"
+      aria-label={props.label}
+      title={props.label}
+      aria-pressed={props.pressed}
+      onClick={() => {
+        props.onToggle();
+        props.onCommit();
+      }}
+    >
+      {props.children}
+    </button>
+  );
+}
+
 function PageCanvas(props: { index: number; label: string; revision: number; cssWidth: number; painter: PagePainter }) {
   let canvas!: HTMLCanvasElement;
   createEffect(() => {
@@ -346,11 +400,11 @@ function PageCanvas(props: { index: number; label: string; revision: number; css
   return <canvas ref={canvas} class="page-canvas" data-page-index={props.index} role="img" aria-label={t('page', { label: props.label })} />;
 }
 
-function OverlayCanvas(props: { index: number; revision: number; cssWidth: number; painter: PagePainter; guides: { margins: boolean; baseline: boolean }; rects: SourceRect[]; caret: boolean }) {
+function OverlayCanvas(props: { index: number; revision: number; cssWidth: number; painter: PagePainter; guides: { margins: boolean; baseline: boolean; looseLines: boolean }; printPreview: boolean; rects: SourceRect[]; caret: boolean }) {
   let canvas!: HTMLCanvasElement;
   createEffect(() => {
-    const { index, revision, cssWidth, guides, rects, caret } = props;
-    void props.painter.paintOverlay(canvas, index, revision, cssWidth, { guides, rects, caret });
+    const { index, revision, cssWidth, guides, printPreview, rects, caret } = props;
+    void props.painter.paintOverlay(canvas, index, revision, cssWidth, { guides, printPreview, rects, caret });
   });
   return <canvas ref={canvas} class="overlay-canvas" aria-hidden="true" />;
 }

@@ -24,7 +24,12 @@ export interface UiState {
   fit: FitMode;
   spread: boolean;
   scope: 'chapter' | 'book';
-  guides: { margins: boolean; baseline: boolean };
+  /** Sandbox-only overlays (tools.md §7.12): margins and columns, baseline grid, loose lines. */
+  guides: { margins: boolean; baseline: boolean; looseLines: boolean };
+  /** Print preview (tools.md §7.11): trim, bleed and safe-zone guides; per browser, off by default. */
+  printPreview: boolean;
+  /** The Canvas toolbar stays on screen instead of hiding after a few idle seconds. */
+  toolbarPinned: boolean;
   theme: Theme;
   language: UiLanguage;
   /** Last opened preset and edition. */
@@ -54,7 +59,9 @@ function defaults(): UiState {
     fit: 'none',
     spread: false,
     scope: 'book',
-    guides: { margins: false, baseline: false },
+    guides: { margins: false, baseline: false, looseLines: false },
+    printPreview: false,
+    toolbarPinned: false,
     theme: dark ? 'dark' : 'light',
     language: 'en',
     preset: 'postext-guide',
@@ -81,6 +88,8 @@ function load(): UiState {
     if (!isUiLanguage(merged.language)) merged.language = 'en';
     if (merged.viewer !== 'canvas' && merged.viewer !== 'pdf') merged.viewer = 'canvas';
     if (typeof merged.project !== 'string' || merged.project === '') merged.project = null;
+    if (typeof merged.printPreview !== 'boolean') merged.printPreview = false;
+    if (typeof merged.toolbarPinned !== 'boolean') merged.toolbarPinned = false;
     return merged;
   } catch {
     return base;
