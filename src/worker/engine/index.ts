@@ -365,8 +365,10 @@ function inlineKey(inlines: readonly Inline[], base: number): string {
 }
 
 function rebaseInlines(inlines: readonly Inline[], base: number): Inline[] {
-  return inlines.map((inline) => {
+  return inlines.map((inline): Inline => {
     if (inline.kind === 'math') return rebaseMath(inline, base);
+    // Links, anchors and index marks hold text of their own: it moves with the paragraph too.
+    if ('children' in inline && Array.isArray(inline.children)) return { ...inline, children: rebaseInlines(inline.children, base) } as Inline;
     if (inline.kind !== 'text') return inline;
     return {
       ...inline,
