@@ -5,6 +5,7 @@ test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
 async function openApp(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
 }
 
 type Answer = { ok: boolean; scope: string; total: number; byCategory: Record<string, number>; warnings: Record<string, unknown>[] };

@@ -6,6 +6,7 @@ test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
 async function openApp(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
   await expect(page.locator('.page-canvas[data-painted]').first()).toBeVisible();
 }
 

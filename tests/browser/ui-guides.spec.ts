@@ -124,6 +124,7 @@ test('print preview draws trim (blue), bleed (magenta, outside the page) and saf
   await page.waitForTimeout(300);
   await page.reload();
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
   await expect(page.getByRole('button', { name: /Print preview/ })).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(async () => (await overlayPixels(page, 0)).counts['green'] ?? 0).toBeGreaterThan(100);
 
@@ -171,6 +172,7 @@ test('the Canvas toolbar hides when idle, comes back on pointer movement or focu
   await page.waitForTimeout(300);
   await page.reload();
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
   await expect(page.getByRole('button', { name: 'Keep the toolbar on screen' })).toHaveAttribute('aria-pressed', 'true');
   await page.waitForTimeout(3500);
   await expect(page.getByTestId('canvas-toolbar')).toHaveAttribute('data-hidden', 'false');

@@ -5,6 +5,7 @@ test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1, service
 test('after one visit the Sandbox starts and typesets with the network off', async ({ page, context }) => {
   await page.goto('/');
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
   // The service worker has installed (precached everything) and controls the page.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

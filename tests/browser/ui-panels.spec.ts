@@ -5,6 +5,7 @@ test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
 async function openApp(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
 }
 
 test('a pasted link to another book opens it in place (loading state, never the old pages) with a notice', async ({ page }) => {
@@ -13,6 +14,7 @@ test('a pasted link to another book opens it in place (loading state, never the 
   await page.evaluate(() => (location.hash = '#preset=postext-guide&lang=es&chapter=2'));
   await expect.poll(() => page.evaluate(async () => (await window.postextApp!.client.getBook()).locale)).toBe('es');
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
   await expect(page.getByTestId('notice')).toContainText('Opened');
   // The editor shows the Spanish edition's second chapter, in place (no reload).
   const spanish = await page.evaluate(async () => (await window.postextApp!.client.getBook()).chapters[1]!.text);

@@ -5,6 +5,7 @@ test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1, colorSc
 async function openApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
   await expect(page.locator('.page-canvas[data-painted]').first()).toBeVisible();
 }
 
@@ -26,6 +27,7 @@ test('the theme toggle switches the CSS variables between light and dark, and is
   await page.waitForTimeout(300);
   await page.reload();
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
   expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
   expect(await cssVar(page, '--background')).toBe(darkBackground);
 });

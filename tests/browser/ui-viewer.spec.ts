@@ -4,6 +4,7 @@ test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
 
 async function waitForPages(page: Page): Promise<void> {
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
   await expect(page.locator('canvas[data-page-index="0"][data-painted]').or(page.locator('.page-canvas[data-painted]')).first()).toBeVisible();
 }
 

@@ -49,6 +49,7 @@ function census(page: Page): Promise<{ painted: number; visible: number; canvase
 test('a 500-page book: scrolling never has more than visible + 2 painted canvases', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
   const random = prng(20261202);
   const texts = Array.from({ length: 30 }, (_, i) => chapterText(random, `Generated chapter ${i + 1}`, 190));
   // Chapters are added by transactions, as an agent would.
