@@ -26,7 +26,13 @@ describe('a bundle with a design of our own that touches many sections', () => {
     const list = (await host.getDisplayList(1))!;
     const body = list.items.filter((i): i is GlyphRunItem => i.op === Op.GlyphRun && i.line?.role === 'body');
     expect(body[0]!.size).toBe(9.5);
-    // Mirrored margins: the verso's text starts at the outer (right-hand) margin of 1.2 cm.
-    expect(Math.min(...body.map((r) => r.xs[0]!))).toBeCloseTo(1.2 * CM, 1);
+    // Mirrored margins put the outer margin (1.2 cm) on the verso's left, and the design's
+    // oneAndHalf side column (28 % of the 9 cm measure, role floats) sits there, outside the text:
+    // body text starts past both and ends at the inner margin (1.8 cm).
+    const left = Math.min(...body.map((r) => r.xs[0]!));
+    expect(left).toBeGreaterThan((1.2 + 0.28 * 9) * CM);
+    expect(left).toBeLessThan((1.2 + 0.28 * 9) * CM + 1 * CM);
+    const right = Math.max(...body.map((r) => r.xs[r.xs.length - 1]!));
+    expect(right).toBeLessThan(12 * CM - 1.8 * CM);
   });
 });
