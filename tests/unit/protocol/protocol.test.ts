@@ -119,15 +119,21 @@ describe('the worker protocol over a message port (no Worker)', () => {
   });
 });
 
+/** A started client with a generated book of `chapters` chapters opened, and the events it saw. */
+async function openedBook(chapters: number, title: string) {
+  const texts = Array.from({ length: chapters }, (_, i) => chapterMarkdown(random, `${title} ${i}`, 40));
+  const { client } = loopbackClient(nodeEnvironment(presetFiles(texts)));
+  const seen: ClientEvent[] = [];
+  client.on((e) => seen.push(e));
+  await client.start();
+  stop = () => client.stop();
+  await client.openPreset('test-book');
+  return { client, seen };
+}
+
 describe('the chapter on screen first', () => {
   it('lays out and announces the visible chapter before the rest of the book converges', async () => {
-    const texts = Array.from({ length: 4 }, (_, i) => chapterMarkdown(random, `Part ${i}`, 40));
-    const { client } = loopbackClient(nodeEnvironment(presetFiles(texts)));
-    const seen: ClientEvent[] = [];
-    client.on((e) => seen.push(e));
-    await client.start();
-    stop = () => client.stop();
-    await client.openPreset('test-book');
+    const { client, seen } = await openedBook(4, 'Part');
     await client.awaitConvergence(0);
     await client.setVisibleChapter('ch3');
     // A global change: every chapter must be set again.
@@ -142,13 +148,7 @@ describe('the chapter on screen first', () => {
   });
 
   it('a book just opened shows its first chapter before the whole book converges', async () => {
-    const texts = Array.from({ length: 10 }, (_, i) => chapterMarkdown(random, `Section ${i}`, 40));
-    const { client } = loopbackClient(nodeEnvironment(presetFiles(texts)));
-    const seen: ClientEvent[] = [];
-    client.on((e) => seen.push(e));
-    await client.start();
-    stop = () => client.stop();
-    await client.openPreset('test-book');
+    const { client, seen } = await openedBook(10, 'Section');
     await until(() => seen.some((e) => e.type === 'pagesReady' && !e.speculative && e.chapterId === 'ch1'), 20_000);
     const early = await client.getPages();
     const converged = seen.some((e) => e.type === 'converged');
