@@ -153,7 +153,8 @@ test('the Canvas toolbar hides when idle, comes back on pointer movement or focu
   await openApp(page);
   const toolbar = page.getByTestId('canvas-toolbar');
   await expect(toolbar).toHaveAttribute('data-hidden', 'true', { timeout: 8000 });
-  expect(await toolbar.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+  // The fade takes a moment after data-hidden flips: wait for it to end.
+  await expect.poll(() => toolbar.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
   const viewer = (await page.getByTestId('viewer').boundingBox())!;
   await page.mouse.move(viewer.x + viewer.width / 2, viewer.y + viewer.height / 2);
   await page.mouse.move(viewer.x + viewer.width / 2 + 20, viewer.y + viewer.height / 2 + 20);
