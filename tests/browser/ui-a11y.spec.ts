@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
+// Reduced motion: the Canvas toolbar's idle fade then switches at once, so axe never measures the
+// contrast of a half-faded toolbar (it did once, mid-transition).
+test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
 
 async function openApp(page: Page): Promise<void> {
   await page.goto('/');
