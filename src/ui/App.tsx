@@ -20,6 +20,7 @@ import { createBookState } from './state/book';
 import { groupWarnings, targetOf, type CheckEntry, type CheckGroup } from './state/checks';
 import { ChecksPanel } from './panels/ChecksPanel';
 import { createUiState, formatPermalink, languageFromPath, parsePermalink, type PanelId, type Permalink } from './state/ui-state';
+import { effectiveScope, openingScope, WHOLE_BOOK_CHAPTER_CAP, wholeBookAllowed } from './state/scope';
 import type { SandboxScreen } from '../tools/ui-bridge';
 
 /** The preset opened when nothing else is asked for (bundle-format: `default: true`). */
@@ -94,6 +95,8 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
         }
         setUi('project', snapshot.kind === 'project' ? snapshot.id : null);
         if (!snapshot.chapters.some((c) => c.id === ui.chapterId)) setUi('chapterId', snapshot.chapters[0]?.id ?? null);
+        // A bundle may ask to open on the whole book or chapter by chapter (bundle-format §8).
+        setUi('scope', openingScope(ui.scope, snapshot.canvasScope));
       });
       applyLinkView(link);
       save();
@@ -183,7 +186,8 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
     // A fresh array each time: the store's array proxy keeps its identity across layouts, and
     // the viewer reacts to a new page list (pending "go to page" requests, anchoring).
     const pages = [...book.view.pages];
-    if (ui.scope === 'book') return pages;
+    // Books above 200 chapters are shown one chapter at a time whatever is chosen (tools.md §7.13).
+    if (effectiveScope(ui.scope, book.view.chapters.length) === 'book') return pages;
     const id = ui.chapterId;
     const own = pages.filter((p) => p.chapter === id);
     return own.length > 0 ? own : pages;
@@ -260,7 +264,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
     window.postextApp.ui = {
       selection: () => selection(),
       editorText: () => (editors?.chapterId ? editors.view.state.doc.toString() : null),
-      view: () => ({ panel: ui.panel, zoom: ui.zoom, fit: ui.fit, spread: ui.spread, scope: ui.scope, chapterId: ui.chapterId, page: currentLabel() }),
+      view: () => ({ panel: ui.panel, zoom: ui.zoom, fit: ui.fit, spread: ui.spread, scope: effectiveScope(ui.scope, book.view.chapters.length), chapterId: ui.chapterId, page: currentLabel() }),
       notice: () => {
         const n = book.notices()[0];
         return n ? { id: n.id, text: n.text, level: n.level } : null;
@@ -282,7 +286,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
       view: () => ({
         viewer: ui.viewer,
         panel: ui.panel ?? 'none',
-        scope: ui.scope,
+        scope: effectiveScope(ui.scope, book.view.chapters.length),
         chapter: ui.chapterId,
         pageLabel: currentLabel(),
         zoom: ui.zoom,
@@ -448,17 +452,17 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
             id="scope-select"
             class="scope-select"
             data-testid="scope-select"
-            value={ui.scope}
+            value={effectiveScope(ui.scope, book.view.chapters.length)}
             onChange={(e) => {
               setUi('scope', e.currentTarget.value === 'chapter' ? 'chapter' : 'book');
               save();
             }}
           >
-            <option value="chapter" selected={ui.scope === 'chapter'}>
+            <option value="chapter" selected={effectiveScope(ui.scope, book.view.chapters.length) === 'chapter'}>
               {t('scopeChapter')}
             </option>
-            <option value="book" selected={ui.scope === 'book'}>
-              {t('scopeBook')}
+            <option value="book" selected={effectiveScope(ui.scope, book.view.chapters.length) === 'book'} disabled={!wholeBookAllowed(book.view.chapters.length)}>
+              {wholeBookAllowed(book.view.chapters.length) ? t('scopeBook') : t('scopeBookCapped', { n: WHOLE_BOOK_CHAPTER_CAP })}
             </option>
           </select>
           <div

@@ -132,6 +132,8 @@ export interface BookSnapshot {
   kind?: BookKind;
   /** A sample that has a saved draft in this language (the *Edited* tag). */
   edited?: boolean;
+  /** The bundle's `view.canvasScope` for this edition (bundle-format §8), when it says one. */
+  canvasScope?: 'book' | 'chapter';
 }
 
 export interface PageSummary {
@@ -234,6 +236,7 @@ export const RestoreSchema = z
     resources: z.array(ResourceRecordSchema.extend({ payloadBytes: z.number().optional() })).default([]),
     kind: z.enum(['preset', 'project']).optional(),
     edited: z.boolean().optional(),
+    canvasScope: z.enum(['book', 'chapter']).optional(),
   })
   .strict();
 

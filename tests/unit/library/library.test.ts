@@ -295,6 +295,21 @@ describe('covers and .postext', () => {
   });
 });
 
+describe("the bundle's view", () => {
+  it('canvasScope comes with the opened edition (localized view over the shared one) and stays with a copy', async () => {
+    const files = sampleFiles();
+    const manifest = JSON.parse(files['guide/preset.json'] as string) as Record<string, unknown>;
+    files['guide/preset.json'] = JSON.stringify({ ...manifest, view: { canvasScope: 'book' }, localized: { es: { view: { canvasScope: 'chapter' } } } });
+    const w = await world({ files });
+    expect((await w.host.openPreset({ presetId: 'postext-guide' })).canvasScope).toBe('book');
+    expect((await w.host.openPreset({ presetId: 'postext-guide', locale: 'es' })).canvasScope).toBe('chapter');
+    expect((await w.host.openPreset({ presetId: 'harbour' })).canvasScope).toBeUndefined();
+    await w.host.openPreset({ presetId: 'postext-guide' });
+    const copy = await w.host.copyBook({ open: true });
+    expect((await w.host.getBook())).toMatchObject({ id: copy.id, kind: 'project', canvasScope: 'book' });
+  });
+});
+
 describe('refused .postext files', () => {
   async function zipOf(files: Record<string, string>): Promise<Uint8Array> {
     const zip = new JSZip();
