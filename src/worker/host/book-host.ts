@@ -40,6 +40,9 @@ import {
 import { ExportPdfSchema, type PdfExport } from '../protocol/messages';
 import type { Subsetter } from '../export/pdf';
 import { applyChapterOp, applyResourceOp, applyTextChanges, OpError, snapshotOf, type BookState } from '../document/book';
+import { applyFontOp } from '../document/fonts';
+import { HostFonts } from './fonts';
+import type { FontFileInfo } from '../protocol/messages';
 import { mapChange } from '../document/mapping';
 import { hitTest, sourceRects, type SourcePoint, type SourceRect } from '../engine/query';
 import { yieldToEventLoop } from './yield';
@@ -256,6 +259,13 @@ export class BookHost implements BookWorkerApi {
       return { ok: false, error: `The transaction was refused: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'transaction'}: ${i.message}`).join('; ')}.`, revision: this.revision };
     }
     const tx = parsed.data;
+    // Font files are read through before anything changes: one that is not a font refuses the
+    // whole transaction (the only await of apply, so the book read below is the current one).
+    for (const op of tx.ops) {
+      if (op.type !== 'font.put') continue;
+      const report = await this.customFonts.inspect(op.bytes, op.fileName);
+      if (!report.ok) return { ok: false, error: report.error, revision: this.revision };
+    }
     if (!this.book) return { ok: false, error: 'No book is open; open a preset first.', revision: this.revision };
     if (tx.baseRevision > this.revision) {
       return { ok: false, error: `baseRevision ${tx.baseRevision} is newer than the book (revision ${this.revision}); send the revision you read.`, revision: this.revision };
@@ -296,6 +306,10 @@ export class BookHost implements BookWorkerApi {
         }
         if (op.type === 'resource.put' || op.type === 'resource.delete') {
           book = applyResourceOp(book, op);
+          continue;
+        }
+        if (op.type === 'font.put' || op.type === 'font.delete' || op.type === 'font.rename') {
+          book = applyFontOp(book, op);
           continue;
         }
         book = applyChapterOp(book, op);
@@ -404,6 +418,17 @@ export class BookHost implements BookWorkerApi {
     if (!list) throw new Error(`There is no page ${pageIndex + 1}; the book has ${this.layout?.pages.length ?? 0} pages.`);
     const book = this.book;
     return this.env.raster(list, await this.loadFonts(), valid, (key) => (book ? this.resources.image(book, key) : null));
+  }
+
+  // ---- the book's own fonts (tools.md sandbox_save_font, §7.7) ----
+  private readonly customFonts = new HostFonts();
+
+  async inspectFont(request: { bytes: Uint8Array; fileName?: string }): Promise<FontFileInfo> {
+    if (!(request?.bytes instanceof Uint8Array)) return { ok: false, error: 'Send the font file as bytes (Uint8Array).' };
+    const report = await this.customFonts.inspect(request.bytes, request.fileName ?? '');
+    if (!report.ok) return report;
+    const { sfnt: _sfnt, ...info } = report;
+    return info;
   }
 
   // ---- resources (tools.md §3.4, §7.6) ----
@@ -750,6 +775,12 @@ export class BookHost implements BookWorkerApi {
     const hyphenator = await this.hyphenatorFor(settings.language);
     if (this.buildToken !== token) return;
     const math = await this.mathFor(book, settings);
+    if (this.buildToken !== token) return;
+    if (await this.customFonts.sync(fonts, book)) {
+      // Text set before may now take another face (a custom family shadows a bundled one).
+      this.cache.paragraphs.clear();
+      this.cache.chapters.clear();
+    }
     if (this.buildToken !== token) return;
     await this.loadFacesFor(fonts, settings, book);
     if (this.buildToken !== token) return;

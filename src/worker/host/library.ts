@@ -230,6 +230,8 @@ export class Library {
         chapters: snapshot.chapters,
         config: snapshot.config,
         resources: snapshot.resources.map((r) => ({ record: r.record, payload: r.payload ?? payloads.get(r.record.id) })),
+        // Font files do not travel in snapshots either: the source's bytes, by file id.
+        ...(base?.state.fontFiles ? { fontFiles: base.state.fontFiles } : {}),
       };
     };
     const adopt = (base: { state: BookState; extras: BookExtras; ref: OpenRef } | null, state: BookState): void => {
@@ -239,9 +241,10 @@ export class Library {
       if (this.restoredDirty || !sameContent(base.state, state)) this.autosave.schedule();
     };
     this.restoredDirty = false;
-    // Pictures the host lacks come only from the source: then the book waits for it. Otherwise the
+    // Pictures and font files the host lacks come only from the source: then the book waits for it. Otherwise the
     // text opens at once (a restart must be quick) and the source is read in the background.
-    if (snapshot.resources.some((r) => !r.payload && (r.record.kind === 'svg' || r.record.kind === 'bitmap'))) {
+    const needsFontFiles = Array.isArray(snapshot.config['customFonts']) && snapshot.config['customFonts'].length > 0;
+    if (needsFontFiles || snapshot.resources.some((r) => !r.payload && (r.record.kind === 'svg' || r.record.kind === 'bitmap'))) {
       const base = await source;
       const state = stateWith(base);
       adopt(base, state);
@@ -523,6 +526,9 @@ export class Library {
 
   // ---- internals ----------------------------------------------------------------------------
 
+  /** Font file ids of the last save, so a save that drops one collects the orphaned rows. */
+  private savedFontKey: string | null = null;
+
   /** Writes the open book: a sample's draft for its language, or the project's rows. */
   private async save(): Promise<void> {
     const ref = this.ref;
@@ -542,6 +548,10 @@ export class Library {
       await storage.saveProject({ ...content, id: ref.projectId, name: ref.name, description: ref.description, createdAt: ref.createdAt, updatedAt: now, origin: ref.origin });
       this.host.emit({ type: 'libraryChanged' });
     }
+    // A font file no family uses any more goes from storage too (tools.md §7.7: orphans are collected).
+    const fontKey = content.fonts.map((f) => f.id).sort().join('|');
+    if (this.savedFontKey !== null && this.savedFontKey !== fontKey) void storage.collectGarbage().catch(() => undefined);
+    this.savedFontKey = fontKey;
     if (this.lastProblem !== null && this.lastProblem !== 'unavailable') {
       this.lastProblem = null;
       this.host.emit({ type: 'notice', level: 'info', text: 'The book is saved again.', code: 'saved' });
