@@ -70,8 +70,6 @@ export interface HostEnvironment extends LibraryEnvironment {
   now(): number;
   /** Bytes of harfbuzzjs's `harfbuzz-subset.wasm` (PDF font subsetting); absent = no PDF export. */
   loadSubsetWasm?(): Promise<Uint8Array>;
-  /** Decodes a picture to RGBA pixels (WebP for the PDF, which pdf-lib cannot embed); absent in Node. */
-  decodePicture?(bytes: Uint8Array, mime: string): Promise<{ width: number; height: number; rgba: Uint8ClampedArray } | null>;
   /** Rasterises a display list; absent where no OffscreenCanvas exists (Node). */
   raster?: (list: PageDisplayList, fonts: FontRegistry, request: { width: number; format: 'png' | 'jpeg' | 'webp'; quality?: number | undefined; crop?: { x: number; y: number; width: number; height: number } | undefined }, images?: (key: string) => { bytes: Uint8Array; mime: string } | null) => Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
 }
@@ -630,9 +628,6 @@ export class BookHost implements BookWorkerApi {
         fonts,
         // Pictures by content key, as the painters get them.
         imageBytes: (key) => this.getImage(key),
-        ...(this.env.decodePicture ? { decodePicture: this.env.decodePicture.bind(this.env) } : {}),
-        // A print master counts while the record still names it (an edited SVG detaches it).
-        printMaster: (id) => (typeof book.resources.find((r) => r.record.id === id)?.record['pdfFile'] === 'string' ? this.library.printMaster(id) : undefined),
         subsetter,
         // The host may read the clock (the engine may not): the PDF's creation date.
         date: new Date(),

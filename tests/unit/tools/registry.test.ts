@@ -103,6 +103,7 @@ describe('the tool registry', () => {
     expect(byName.get('sandbox_word_templates')).toEqual({ untrustedContentHint: true });
     for (const name of ['sandbox_list_resources', 'sandbox_list_fonts']) expect(byName.get(name)).toEqual({ readOnlyHint: true, untrustedContentHint: true });
     expect(byName.get('sandbox_save_resource')).toEqual({ untrustedContentHint: true });
+    expect(byName.get('sandbox_save_font')).toEqual({ untrustedContentHint: true });
     expect(byName.get('sandbox_delete_resource')).toEqual({ consequentialHint: true, untrustedContentHint: true, destructiveHint: true });
     expect(byName.get('sandbox_select_text')).toEqual({ untrustedContentHint: true });
     for (const name of ['sandbox_set_view', 'sandbox_go_to_page']) expect(byName.get(name)).toEqual({});
