@@ -4,7 +4,7 @@ import type { PageSummary } from '../worker/protocol/messages';
 import { PagePainter, type SourceRect } from './canvas/page-painter';
 import { ActivityBar } from './components/ActivityBar';
 import { CanvasViewer } from './components/CanvasViewer';
-import { PdfViewer } from './pdf/PdfViewer';
+import { PdfViewer, type PdfControls } from './pdf/PdfViewer';
 import { BooksPanel } from './panels/BooksPanel';
 import { DesignPanel } from './panels/DesignPanel';
 import { ResourcesPanel } from './panels/ResourcesPanel';
@@ -281,6 +281,8 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
   }
 
   // --- The agent tools' view of the screen (src/tools/ui-bridge.ts) -----------------------------
+  /** The PDF tab's Regenerate and Print, for sandbox_run_viewer. */
+  let pdfControls: PdfControls | null = null;
   if (props.onScreen) {
     const screen: SandboxScreen = {
       view: () => ({
@@ -334,6 +336,15 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
       answer: (answer) => {
         if (answer.dismissNotice) for (const n of book.notices()) book.dismiss(n.id);
         if (answer.replaceCopy !== undefined) book.question()?.resolve(answer.replaceCopy ? 'replace' : 'keep');
+      },
+      runViewer: async ({ action }, signal) => {
+        if (!pdfControls) return { ok: false, error: 'The PDF tab is not ready yet; try again in a moment.' };
+        // A toolbar button is pressed on its tab: show it, so the user sees what the agent did.
+        if (ui.viewer !== 'pdf') {
+          setUi('viewer', 'pdf');
+          save();
+        }
+        return action === 'print' ? pdfControls.print(signal) : pdfControls.regenerate(signal);
       },
     };
     onCleanup(props.onScreen(screen));
@@ -497,7 +508,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
           </p>
         </Show>
         <div class="viewer-panel" role="tabpanel" id="viewer-pdf" aria-labelledby="tab-pdf" hidden={ui.viewer !== 'pdf'}>
-          <PdfViewer client={client} revision={book.view.layoutRevision} chapterId={ui.chapterId} active={ui.viewer === 'pdf'} />
+          <PdfViewer client={client} revision={book.view.layoutRevision} chapterId={ui.chapterId} active={ui.viewer === 'pdf'} controls={(c) => (pdfControls = c)} />
         </div>
         <div class="viewer-panel" role="tabpanel" id="viewer-canvas" aria-labelledby="tab-canvas" hidden={ui.viewer !== 'canvas'}>
           {/* Opening another book shows the loading state, never the previous book's pages (tools.md §7.14). */}
