@@ -19,6 +19,7 @@ import { setUiLanguage, t, uiLanguage, type StringKey } from './i18n';
 import { createBookState } from './state/book';
 import { groupWarnings, targetOf, type CheckEntry, type CheckGroup } from './state/checks';
 import { ChecksPanel } from './panels/ChecksPanel';
+import { focusResource, focusSetting } from './state/panel-focus';
 import { createUiState, formatPermalink, languageFromPath, parsePermalink, type PanelId, type Permalink } from './state/ui-state';
 import { effectiveScope, openingScope, WHOLE_BOOK_CHAPTER_CAP, wholeBookAllowed } from './state/scope';
 import type { SandboxScreen } from '../tools/ui-bridge';
@@ -256,6 +257,12 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
     } else if (target.kind === 'page') {
       if (target.chapterId) setUi('chapterId', target.chapterId);
       requestPage(target.page);
+    } else if (target.kind === 'setting') {
+      setPanel('design');
+      focusSetting(target.path);
+    } else if (target.kind === 'resource') {
+      setPanel('resources');
+      focusResource(target.id);
     }
   };
 
