@@ -10,11 +10,6 @@ export interface BookState {
   readonly config: Readonly<Record<string, unknown>>;
   /** Resource records in book order, with their payload bytes (pictures). */
   readonly resources: readonly BookResource[];
-  /**
-   * Bytes of the book's own font files by `fileId`, as uploaded (WOFF2, WOFF, TTF, OTF). Which
-   * family, weight and style each is, `config.customFonts` says (document/fonts.ts). Absent: none.
-   */
-  readonly fontFiles?: ReadonlyMap<string, Uint8Array>;
 }
 
 export interface BookResource {

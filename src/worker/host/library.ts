@@ -126,12 +126,9 @@ export class Library {
   // ---- the open book ------------------------------------------------------------------------
 
   /** Snapshot fields the host adds: what kind of book is open, and whether a sample is edited. */
-  describe(): { kind?: BookKind; edited?: boolean; canvasScope?: 'book' | 'chapter' } {
+  describe(): { kind?: BookKind; edited?: boolean } {
     if (!this.ref) return {};
-    // How the bundle asks the Canvas to open it (bundle-format §8), kept with projects made from it.
-    const scope = this.extras.view?.['canvasScope'];
-    const canvasScope: { canvasScope?: 'book' | 'chapter' } = scope === 'book' || scope === 'chapter' ? { canvasScope: scope } : {};
-    return this.ref.kind === 'preset' ? { kind: 'preset', edited: this.ref.edited, ...canvasScope } : { kind: 'project', ...canvasScope };
+    return this.ref.kind === 'preset' ? { kind: 'preset', edited: this.ref.edited } : { kind: 'project' };
   }
 
   /** Called by the host after every accepted transaction. */
@@ -230,8 +227,6 @@ export class Library {
         chapters: snapshot.chapters,
         config: snapshot.config,
         resources: snapshot.resources.map((r) => ({ record: r.record, payload: r.payload ?? payloads.get(r.record.id) })),
-        // Font files do not travel in snapshots either: the source's bytes, by file id.
-        ...(base?.state.fontFiles ? { fontFiles: base.state.fontFiles } : {}),
       };
     };
     const adopt = (base: { state: BookState; extras: BookExtras; ref: OpenRef } | null, state: BookState): void => {
@@ -241,10 +236,9 @@ export class Library {
       if (this.restoredDirty || !sameContent(base.state, state)) this.autosave.schedule();
     };
     this.restoredDirty = false;
-    // Pictures and font files the host lacks come only from the source: then the book waits for it. Otherwise the
+    // Pictures the host lacks come only from the source: then the book waits for it. Otherwise the
     // text opens at once (a restart must be quick) and the source is read in the background.
-    const needsFontFiles = Array.isArray(snapshot.config['customFonts']) && snapshot.config['customFonts'].length > 0;
-    if (needsFontFiles || snapshot.resources.some((r) => !r.payload && (r.record.kind === 'svg' || r.record.kind === 'bitmap'))) {
+    if (snapshot.resources.some((r) => !r.payload && (r.record.kind === 'svg' || r.record.kind === 'bitmap'))) {
       const base = await source;
       const state = stateWith(base);
       adopt(base, state);
@@ -526,9 +520,6 @@ export class Library {
 
   // ---- internals ----------------------------------------------------------------------------
 
-  /** Font file ids of the last save, so a save that drops one collects the orphaned rows. */
-  private savedFontKey: string | null = null;
-
   /** Writes the open book: a sample's draft for its language, or the project's rows. */
   private async save(): Promise<void> {
     const ref = this.ref;
@@ -548,10 +539,6 @@ export class Library {
       await storage.saveProject({ ...content, id: ref.projectId, name: ref.name, description: ref.description, createdAt: ref.createdAt, updatedAt: now, origin: ref.origin });
       this.host.emit({ type: 'libraryChanged' });
     }
-    // A font file no family uses any more goes from storage too (tools.md §7.7: orphans are collected).
-    const fontKey = content.fonts.map((f) => f.id).sort().join('|');
-    if (this.savedFontKey !== null && this.savedFontKey !== fontKey) void storage.collectGarbage().catch(() => undefined);
-    this.savedFontKey = fontKey;
     if (this.lastProblem !== null && this.lastProblem !== 'unavailable') {
       this.lastProblem = null;
       this.host.emit({ type: 'notice', level: 'info', text: 'The book is saved again.', code: 'saved' });

@@ -6,7 +6,6 @@
  * a MessagePort in tests).
  */
 import * as Comlink from 'comlink';
-import type { FontFileInfo } from './messages';
 import type { PageDisplayList } from './displaylist';
 import type {
   BookDiagnostic,
@@ -164,10 +163,6 @@ export class BookClient {
   }
   deleteResource(request: { id: string; origin?: Origin }): Promise<DeleteResourceResult> {
     return this.call<DeleteResourceResult>(() => this.api.deleteResource(request) as Promise<DeleteResourceResult>);
-  }
-  /** Checks a font file and reads its family, weight and style (tools.md sandbox_save_font); changes nothing. */
-  inspectFont(request: { bytes: Uint8Array; fileName?: string }): Promise<FontFileInfo> {
-    return this.call<FontFileInfo>(() => this.api.inspectFont(request) as Promise<FontFileInfo>);
   }
   // ---- books (tools.md §7.3, §7.13–§7.15) ----
   openProject(projectId: string): Promise<BookSnapshot> {
