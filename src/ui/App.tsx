@@ -4,7 +4,7 @@ import type { PageSummary } from '../worker/protocol/messages';
 import { PagePainter, type SourceRect } from './canvas/page-painter';
 import { ActivityBar } from './components/ActivityBar';
 import { CanvasViewer } from './components/CanvasViewer';
-import { PdfViewer } from './pdf/PdfViewer';
+import { PdfViewer, type PdfControls } from './pdf/PdfViewer';
 import { BooksPanel } from './panels/BooksPanel';
 import { DesignPanel } from './panels/DesignPanel';
 import { ResourcesPanel } from './panels/ResourcesPanel';
@@ -19,7 +19,9 @@ import { setUiLanguage, t, uiLanguage, type StringKey } from './i18n';
 import { createBookState } from './state/book';
 import { groupWarnings, targetOf, type CheckEntry, type CheckGroup } from './state/checks';
 import { ChecksPanel } from './panels/ChecksPanel';
+import { focusResource, focusSetting } from './state/panel-focus';
 import { createUiState, formatPermalink, languageFromPath, parsePermalink, type PanelId, type Permalink } from './state/ui-state';
+import { effectiveScope, openingScope, WHOLE_BOOK_CHAPTER_CAP, wholeBookAllowed } from './state/scope';
 import type { SandboxScreen } from '../tools/ui-bridge';
 
 /** The preset opened when nothing else is asked for (bundle-format: `default: true`). */
@@ -94,6 +96,8 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
         }
         setUi('project', snapshot.kind === 'project' ? snapshot.id : null);
         if (!snapshot.chapters.some((c) => c.id === ui.chapterId)) setUi('chapterId', snapshot.chapters[0]?.id ?? null);
+        // A bundle may ask to open on the whole book or chapter by chapter (bundle-format §8).
+        setUi('scope', openingScope(ui.scope, snapshot.canvasScope));
       });
       applyLinkView(link);
       save();
@@ -102,6 +106,20 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
     } finally {
       setOpening(false);
       linkApplied = true;
+    }
+  };
+
+  /**
+   * A book opened by a panel (a project, a new or imported book): the viewport shows the loading
+   * state meanwhile, never the previous book's pages (tools.md §7.3, §7.14).
+   */
+  const whileOpening = async <T,>(work: () => Promise<T>): Promise<T> => {
+    setOpening(true);
+    setFailure(null);
+    try {
+      return await work();
+    } finally {
+      setOpening(false);
     }
   };
 
@@ -183,7 +201,8 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
     // A fresh array each time: the store's array proxy keeps its identity across layouts, and
     // the viewer reacts to a new page list (pending "go to page" requests, anchoring).
     const pages = [...book.view.pages];
-    if (ui.scope === 'book') return pages;
+    // Books above 200 chapters are shown one chapter at a time whatever is chosen (tools.md §7.13).
+    if (effectiveScope(ui.scope, book.view.chapters.length) === 'book') return pages;
     const id = ui.chapterId;
     const own = pages.filter((p) => p.chapter === id);
     return own.length > 0 ? own : pages;
@@ -252,6 +271,12 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
     } else if (target.kind === 'page') {
       if (target.chapterId) setUi('chapterId', target.chapterId);
       requestPage(target.page);
+    } else if (target.kind === 'setting') {
+      setPanel('design');
+      focusSetting(target.path);
+    } else if (target.kind === 'resource') {
+      setPanel('resources');
+      focusResource(target.id);
     }
   };
 
@@ -260,7 +285,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
     window.postextApp.ui = {
       selection: () => selection(),
       editorText: () => (editors?.chapterId ? editors.view.state.doc.toString() : null),
-      view: () => ({ panel: ui.panel, zoom: ui.zoom, fit: ui.fit, spread: ui.spread, scope: ui.scope, chapterId: ui.chapterId, page: currentLabel() }),
+      view: () => ({ panel: ui.panel, zoom: ui.zoom, fit: ui.fit, spread: ui.spread, scope: effectiveScope(ui.scope, book.view.chapters.length), chapterId: ui.chapterId, page: currentLabel() }),
       notice: () => {
         const n = book.notices()[0];
         return n ? { id: n.id, text: n.text, level: n.level } : null;
@@ -277,12 +302,14 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
   }
 
   // --- The agent tools' view of the screen (src/tools/ui-bridge.ts) -----------------------------
+  /** The PDF tab's Regenerate and Print, for sandbox_run_viewer. */
+  let pdfControls: PdfControls | null = null;
   if (props.onScreen) {
     const screen: SandboxScreen = {
       view: () => ({
         viewer: ui.viewer,
         panel: ui.panel ?? 'none',
-        scope: ui.scope,
+        scope: effectiveScope(ui.scope, book.view.chapters.length),
         chapter: ui.chapterId,
         pageLabel: currentLabel(),
         zoom: ui.zoom,
@@ -330,6 +357,15 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
       answer: (answer) => {
         if (answer.dismissNotice) for (const n of book.notices()) book.dismiss(n.id);
         if (answer.replaceCopy !== undefined) book.question()?.resolve(answer.replaceCopy ? 'replace' : 'keep');
+      },
+      runViewer: async ({ action }, signal) => {
+        if (!pdfControls) return { ok: false, error: 'The PDF tab is not ready yet; try again in a moment.' };
+        // A toolbar button is pressed on its tab: show it, so the user sees what the agent did.
+        if (ui.viewer !== 'pdf') {
+          setUi('viewer', 'pdf');
+          save();
+        }
+        return action === 'print' ? pdfControls.print(signal) : pdfControls.regenerate(signal);
       },
     };
     onCleanup(props.onScreen(screen));
@@ -411,6 +447,8 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
                 notify={book.notify}
                 ask={book.ask}
                 onOpened={() => setPanel('chapters')}
+                whileOpening={whileOpening}
+                opening={opening()}
                 openId={book.view.id}
                 openLocale={book.view.locale}
                 onOpen={(preset, locale) => {
@@ -448,17 +486,17 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
             id="scope-select"
             class="scope-select"
             data-testid="scope-select"
-            value={ui.scope}
+            value={effectiveScope(ui.scope, book.view.chapters.length)}
             onChange={(e) => {
               setUi('scope', e.currentTarget.value === 'chapter' ? 'chapter' : 'book');
               save();
             }}
           >
-            <option value="chapter" selected={ui.scope === 'chapter'}>
+            <option value="chapter" selected={effectiveScope(ui.scope, book.view.chapters.length) === 'chapter'}>
               {t('scopeChapter')}
             </option>
-            <option value="book" selected={ui.scope === 'book'}>
-              {t('scopeBook')}
+            <option value="book" selected={effectiveScope(ui.scope, book.view.chapters.length) === 'book'} disabled={!wholeBookAllowed(book.view.chapters.length)}>
+              {wholeBookAllowed(book.view.chapters.length) ? t('scopeBook') : t('scopeBookCapped', { n: WHOLE_BOOK_CHAPTER_CAP })}
             </option>
           </select>
           <div
@@ -493,7 +531,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
           </p>
         </Show>
         <div class="viewer-panel" role="tabpanel" id="viewer-pdf" aria-labelledby="tab-pdf" hidden={ui.viewer !== 'pdf'}>
-          <PdfViewer client={client} revision={book.view.layoutRevision} chapterId={ui.chapterId} active={ui.viewer === 'pdf'} />
+          <PdfViewer client={client} revision={book.view.layoutRevision} chapterId={ui.chapterId} active={ui.viewer === 'pdf'} controls={(c) => (pdfControls = c)} />
         </div>
         <div class="viewer-panel" role="tabpanel" id="viewer-canvas" aria-labelledby="tab-canvas" hidden={ui.viewer !== 'canvas'}>
           {/* Opening another book shows the loading state, never the previous book's pages (tools.md §7.14). */}

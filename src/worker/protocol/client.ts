@@ -6,6 +6,7 @@
  * a MessagePort in tests).
  */
 import * as Comlink from 'comlink';
+import type { FontFileInfo } from './messages';
 import type { PageDisplayList } from './displaylist';
 import type {
   BookDiagnostic,
@@ -164,6 +165,10 @@ export class BookClient {
   deleteResource(request: { id: string; origin?: Origin }): Promise<DeleteResourceResult> {
     return this.call<DeleteResourceResult>(() => this.api.deleteResource(request) as Promise<DeleteResourceResult>);
   }
+  /** Checks a font file and reads its family, weight and style (tools.md sandbox_save_font); changes nothing. */
+  inspectFont(request: { bytes: Uint8Array; fileName?: string }): Promise<FontFileInfo> {
+    return this.call<FontFileInfo>(() => this.api.inspectFont(request) as Promise<FontFileInfo>);
+  }
   // ---- books (tools.md §7.3, §7.13–§7.15) ----
   openProject(projectId: string): Promise<BookSnapshot> {
     return this.call(() => this.api.openProject({ projectId }));
@@ -215,6 +220,9 @@ export class BookClient {
   }
   originalDesign(presetId: string, locale?: string): Promise<{ config: Record<string, unknown> }> {
     return this.call(() => this.api.originalDesign({ presetId, ...(locale ? { locale } : {}) }));
+  }
+  originalText(presetId: string, locale?: string): ReturnType<BookWorkerApi['originalText']> {
+    return this.call(() => this.api.originalText({ presetId, ...(locale ? { locale } : {}) }));
   }
   exportBook(book?: BookRef): Promise<{ bytes: Uint8Array; fileName: string; warnings: string[] }> {
     return this.call(() => this.api.exportBook(book ? { book } : {}));

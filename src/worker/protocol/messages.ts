@@ -81,7 +81,37 @@ export const ResourceOpSchema = z.union([
 ]);
 export type ResourceOp = z.infer<typeof ResourceOpSchema>;
 
-export const OpSchema = z.union([TextOpSchema, ConfigOpSchema, ChapterOpSchema, ResourceOpSchema]);
+/**
+ * The book's own font families (configuration.md §15.2 `customFonts`; tools.md sandbox_save_font):
+ * add or replace one face (its bytes travel with the op and are stored by a content id), delete a
+ * face or a whole family, rename a family (by default the typeface settings naming it follow).
+ */
+const fontFamilyName = z.string().trim().min(1, 'family names the font family, e.g. "My Serif"').max(100, 'a family name has at most 100 characters');
+const fontWeight = z.number().int('weight is a whole number').min(100, 'weight is 100–900').max(900, 'weight is 100–900');
+const fontStyle = z.enum(['normal', 'italic']);
+export const FontOpSchema = z.union([
+  z
+    .object({
+      type: z.literal('font.put'),
+      family: fontFamilyName,
+      weight: fontWeight,
+      style: fontStyle,
+      fileName: z.string().min(1, 'fileName is the uploaded file’s name, e.g. "MySerif-Bold.woff2"'),
+      /** The file as uploaded (WOFF2, WOFF, TTF or OTF). */
+      bytes: z.instanceof(Uint8Array),
+    })
+    .strict(),
+  z.object({ type: z.literal('font.delete'), family: fontFamilyName, weight: fontWeight.optional(), style: fontStyle.optional() }).strict(),
+  z.object({ type: z.literal('font.rename'), family: fontFamilyName, newFamily: fontFamilyName, updateSettings: z.boolean().default(true) }).strict(),
+]);
+export type FontOp = z.infer<typeof FontOpSchema>;
+
+/** What a font file says about itself (`inspectFont`), or why it is refused. */
+export type FontFileInfo =
+  | { ok: true; format: 'ttf' | 'otf' | 'woff' | 'woff2'; family: string; weight: number; style: 'normal' | 'italic'; guessedFrom: 'file' | 'fileName' | 'default'; glyphs: number; characters: number }
+  | { ok: false; error: string };
+
+export const OpSchema = z.union([TextOpSchema, ConfigOpSchema, ChapterOpSchema, ResourceOpSchema, FontOpSchema]);
 export type BookOp = z.infer<typeof OpSchema>;
 
 export const TransactionSchema = z
@@ -132,6 +162,8 @@ export interface BookSnapshot {
   kind?: BookKind;
   /** A sample that has a saved draft in this language (the *Edited* tag). */
   edited?: boolean;
+  /** The bundle's `view.canvasScope` for this edition (bundle-format §8), when it says one. */
+  canvasScope?: 'book' | 'chapter';
 }
 
 export interface PageSummary {
@@ -234,6 +266,7 @@ export const RestoreSchema = z
     resources: z.array(ResourceRecordSchema.extend({ payloadBytes: z.number().optional() })).default([]),
     kind: z.enum(['preset', 'project']).optional(),
     edited: z.boolean().optional(),
+    canvasScope: z.enum(['book', 'chapter']).optional(),
   })
   .strict();
 
@@ -523,6 +556,11 @@ export interface BookLibraryApi {
   restoreOriginal(request: z.input<typeof RestoreOriginalSchema>): Promise<{ reopened: BookSnapshot | null }>;
   /** The design (stored configuration) a sample edition starts from, as its bundle has it (tools.md sandbox_reset_to_original). */
   originalDesign(request: z.input<typeof OriginalDesignSchema>): Promise<{ config: Record<string, unknown> }>;
+  /**
+   * The text and resource set a sample edition's bundle carries (its drafts aside): what the Text
+   * panel's Reset brings back (tools.md §7.3 "Reset semantics"). Chapter ids are those the sample opens with.
+   */
+  originalText(request: z.input<typeof OriginalDesignSchema>): Promise<{ chapters: ChapterSnapshot[]; resources: { record: ResourceRecord; payload?: Uint8Array }[] }>;
   /** Sets (or with `cover: null` removes) a book's cover. */
   setCover(request: z.input<typeof SetCoverSchema>): Promise<void>;
   /** Captures the open book's cover from its first page when it has none (240 px JPEG). */
@@ -577,6 +615,8 @@ export interface BookResourcesApi {
   getImage(key: string): Promise<{ bytes: Uint8Array; mime: string } | null>;
   /** A resource's stored picture (bitmap or SVG bytes) for previews, or null. */
   getResourcePayload(id: string): Promise<{ bytes: Uint8Array; mime: string } | null>;
+  /** Checks a font file (format, glyphs) and reads its family, weight and style; changes nothing. */
+  inspectFont(request: { bytes: Uint8Array; fileName?: string }): Promise<FontFileInfo>;
   /** Renames a resource; by default every reference in the book follows, in the same transaction. */
   renameResource(request: z.input<typeof RenameResourceSchema>): Promise<RenameResourceResult>;
   /** Deletes a resource and says how many references it leaves dangling. */

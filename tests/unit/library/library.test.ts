@@ -295,6 +295,70 @@ describe('covers and .postext', () => {
   });
 });
 
+describe("the bundle's view", () => {
+  it('canvasScope comes with the opened edition (localized view over the shared one) and stays with a copy', async () => {
+    const files = sampleFiles();
+    const manifest = JSON.parse(files['guide/preset.json'] as string) as Record<string, unknown>;
+    files['guide/preset.json'] = JSON.stringify({ ...manifest, view: { canvasScope: 'book' }, localized: { es: { view: { canvasScope: 'chapter' } } } });
+    const w = await world({ files });
+    expect((await w.host.openPreset({ presetId: 'postext-guide' })).canvasScope).toBe('book');
+    expect((await w.host.openPreset({ presetId: 'postext-guide', locale: 'es' })).canvasScope).toBe('chapter');
+    expect((await w.host.openPreset({ presetId: 'harbour' })).canvasScope).toBeUndefined();
+    await w.host.openPreset({ presetId: 'postext-guide' });
+    const copy = await w.host.copyBook({ open: true });
+    expect((await w.host.getBook())).toMatchObject({ id: copy.id, kind: 'project', canvasScope: 'book' });
+  });
+});
+
+describe('originalText (the Text panel Reset)', () => {
+  it("gives a sample edition's chapters and resources as its bundle has them, whatever its draft says", async () => {
+    const w = await world();
+    await w.host.openPreset({ presetId: 'postext-guide', locale: 'es' });
+    await edit(w.host, 'Texto añadido.');
+    await w.host.flush();
+    const original = await w.host.originalText({ presetId: 'postext-guide', locale: 'es' });
+    expect(original.chapters).toEqual([{ id: 'ch1', title: 'Uno', text: '# Uno\n\nEl texto original.\n' }]);
+    expect(original.resources).toEqual([]);
+    expect((await w.host.getBook()).chapters[0]!.text).toContain('Texto añadido.');
+    await expect(w.host.originalText({ presetId: 'nowhere' })).rejects.toThrow(/No sample book has the id "nowhere"/);
+  });
+});
+
+describe('refused .postext files', () => {
+  async function zipOf(files: Record<string, string>): Promise<Uint8Array> {
+    const zip = new JSZip();
+    for (const [name, text] of Object.entries(files)) zip.file(name, text, { date: new Date(1980, 0, 1) });
+    return zip.generateAsync({ type: 'uint8array' });
+  }
+  const hostile: [string, Promise<Uint8Array>, RegExp][] = [
+    ['a chapter path that climbs out of the bundle', zipOf({ 'preset.json': JSON.stringify({ version: 2, id: 'x', name: 'X', chapters: [{ title: 'A', file: '../../secret.md' }] }) }), /climbs out/],
+    ['invalid JSON', zipOf({ 'preset.json': '{"version": 2,,}' }), /not valid JSON/],
+    ['wrong types', zipOf({ 'preset.json': JSON.stringify({ version: 2, id: 'x', name: 'X', chapters: [{ title: 3, file: 'a.md' }] }) }), /chapters/],
+    ['a missing chapter file', zipOf({ 'preset.json': JSON.stringify({ version: 2, id: 'x', name: 'X', chapters: [{ title: 'A', file: 'chapters/01.md' }] }) }), /not in the bundle/],
+    ['not a zip', Promise.resolve(new TextEncoder().encode('plain text, not an archive')), /not a zip archive/],
+  ];
+
+  it.each(hostile)('%s: refused with its message; no book is added, the open book and the saved ones stay as they were', async (_name, bytesPromise, message) => {
+    const bytes = await bytesPromise;
+    const w = await world();
+    const project = await w.host.newBook({ name: 'Keep me' });
+    await edit(w.host, 'Saved words.');
+    await w.host.flush();
+    const storage = await w.storage();
+    const before = { list: await w.host.listBooks(), row: await storage.loadProject(project.id), book: await w.host.getBook() };
+
+    await expect(w.host.importPostext({ bytes })).rejects.toThrow(message);
+    // Replacing an existing book with a refused file leaves that book alone too.
+    await expect(w.host.importPostext({ bytes, replaceProjectId: project.id })).rejects.toThrow(message);
+
+    const after = { list: await w.host.listBooks(), row: await storage.loadProject(project.id), book: await w.host.getBook() };
+    expect(after.list.projects.map((p) => [p.id, p.name, p.updatedAt])).toEqual(before.list.projects.map((p) => [p.id, p.name, p.updatedAt]));
+    expect(after.row).toEqual(before.row);
+    expect(after.book).toEqual(before.book);
+    expect(w.events.some((e) => e.type === 'opened' && e.book.id !== project.id)).toBe(false);
+  });
+});
+
 describe('storage failures', () => {
   it('a full disk is a notice, and the draft saved before stays as it was', async () => {
     const w = await world();
