@@ -19,6 +19,12 @@ export class ChapterSync {
   private shadow: string;
   private shadowRevision: number;
   private inFlight = false;
+  /**
+   * The change in flight and, once the reply is in, the revision it made: its `textChanged` is
+   * our own echo. Other `ui` changes (a merge from the Chapters panel, a Reset, an import) are
+   * remote to this editor like an agent's.
+   */
+  private sent: { change: TextOp; revision: number | null } | null = null;
   private readonly waiters = new Set<{ revision: number; done: () => void }>();
   private disposed = false;
   private readonly off: () => void;
@@ -57,12 +63,14 @@ export class ChapterSync {
     const change = this.localChange();
     if (!change) return;
     this.inFlight = true;
+    this.sent = { change, revision: null };
     let accepted = false;
     try {
       const result = await this.client.apply({ origin: 'ui', baseRevision: this.shadowRevision, ops: [change] });
       if (!result.ok) console.warn(result.error);
       else {
         accepted = true;
+        this.sent.revision = result.revision;
         // Events travel on their own channel: the reply can overtake the textChanged event
         // that brings our change into the shadow. Diffing before it arrives would send the
         // same change twice, so wait for it.
@@ -70,6 +78,7 @@ export class ChapterSync {
       }
     } finally {
       this.inFlight = false;
+      this.sent = null;
     }
     // Send what was typed meanwhile. (A refused change is retried on the next keystroke only.)
     if (accepted) void this.flush();
@@ -91,6 +100,19 @@ export class ChapterSync {
     });
   }
 
+  /**
+   * Whether a text change is the echo of the one this editor has in flight. Before the reply
+   * tells its revision (events may overtake it), a `ui` change of the same size with the same
+   * inserted text is taken for it: the worker only maps its positions.
+   */
+  private isEcho(origin: string, revision: number, mine: TextOp[]): boolean {
+    const sent = this.sent;
+    if (origin !== 'ui' || !sent) return false;
+    if (sent.revision !== null) return revision === sent.revision;
+    const only = mine.length === 1 ? mine[0]! : null;
+    return only !== null && only.insert === sent.change.insert && only.to - only.from === sent.change.to - sent.change.from;
+  }
+
   private onEvent(event: ClientEvent): void {
     // Only textChanged moves the shadow's revision: revisions without text changes (chapter
     // ops) leave the text as it was, and the worker maps positions from older revisions anyway.
@@ -104,7 +126,7 @@ export class ChapterSync {
       this.shadow = this.shadow.slice(0, change.from) + change.insert + this.shadow.slice(change.to);
     }
     // Our own echo is already in the editor; remote changes are mapped through our pending edit.
-    if (event.origin === 'ui') return;
+    if (this.isEcho(event.origin, event.revision, mine)) return;
     let text = this.surface.getText();
     for (const change of [...mine].sort((a, b) => b.from - a.from)) {
       const mapped = pending ? mapChange(change, [[pending]]) : change;

@@ -128,9 +128,12 @@ export class Library {
   // ---- the open book ------------------------------------------------------------------------
 
   /** Snapshot fields the host adds: what kind of book is open, and whether a sample is edited. */
-  describe(): { kind?: BookKind; edited?: boolean } {
+  describe(): { kind?: BookKind; edited?: boolean; canvasScope?: 'book' | 'chapter' } {
     if (!this.ref) return {};
-    return this.ref.kind === 'preset' ? { kind: 'preset', edited: this.ref.edited } : { kind: 'project' };
+    // How the bundle asks the Canvas to open it (bundle-format §8), kept with projects made from it.
+    const scope = this.extras.view?.['canvasScope'];
+    const canvasScope: { canvasScope?: 'book' | 'chapter' } = scope === 'book' || scope === 'chapter' ? { canvasScope: scope } : {};
+    return this.ref.kind === 'preset' ? { kind: 'preset', edited: this.ref.edited, ...canvasScope } : { kind: 'project', ...canvasScope };
   }
 
   /** Called by the host after every accepted transaction. */
