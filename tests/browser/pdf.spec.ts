@@ -147,3 +147,104 @@ test('page 1 rasterised by pdftoppm matches the worker raster of page 1', async 
   expect(differingShare(ours, theirs)).toBeLessThan(0.01);
   expect(differingShare(otherPage, theirs)).toBeGreaterThan(0.05);
 });
+
+/**
+ * A GIF of 16 × 16 px in one colour (palette index 0). The LZW stream sends a clear code after
+ * every two pixels, so every code stays 3 bits wide.
+ */
+function flatGif(colour: [number, number, number]): number[] {
+  const bytes: number[] = [...'GIF89a'].map((c) => c.charCodeAt(0));
+  bytes.push(16, 0, 16, 0, 0x81, 0, 0, ...colour, 255, 255, 255, 0, 0, 0, 0, 0, 0);
+  bytes.push(0x2c, 0, 0, 0, 0, 16, 0, 16, 0, 0);
+  const codes: number[] = [];
+  for (let i = 0; i < 256; i++) {
+    if (i % 2 === 0) codes.push(4);
+    codes.push(0);
+  }
+  codes.push(5);
+  const data: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  for (const code of codes) {
+    buffer |= code << bits;
+    bits += 3;
+    while (bits >= 8) {
+      data.push(buffer & 255);
+      buffer >>= 8;
+      bits -= 8;
+    }
+  }
+  if (bits > 0) data.push(buffer & 255);
+  bytes.push(2);
+  for (let i = 0; i < data.length; i += 255) bytes.push(Math.min(255, data.length - i), ...data.slice(i, i + 255));
+  bytes.push(0, 0x3b);
+  return bytes;
+}
+
+test('WebP and GIF pictures are drawn by the canvas raster and embedded in the PDF alike', async ({ page }) => {
+  await page.goto('/');
+  await waitForPages(page);
+  const ORANGE: [number, number, number] = [240, 140, 20];
+  const TEAL: [number, number, number] = [0, 128, 128];
+  const result = await page.evaluate(
+    async ({ gif, teal }) => {
+      const client = window.postextApp!.client;
+      // A WebP made by the browser's own encoder: 16 × 16 px of teal.
+      const canvas = new OffscreenCanvas(16, 16);
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = `rgb(${teal.join(',')})`;
+      ctx.fillRect(0, 0, 16, 16);
+      const webp = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/webp', quality: 1 })).arrayBuffer());
+      const book = await client.getBook();
+      const chapter = book.chapters[0]!;
+      const applied = await client.apply({
+        origin: 'ui',
+        baseRevision: book.revision,
+        ops: [
+          { type: 'resource.put', resource: { id: 'pdf-webp', typeId: 'figure', kind: 'bitmap', resolution: 16, placement: { position: 'here' } }, payload: webp },
+          { type: 'resource.put', resource: { id: 'pdf-gif', typeId: 'figure', kind: 'bitmap', resolution: 16, placement: { position: 'here' } }, payload: new Uint8Array(gif) },
+          { type: 'text', chapterId: chapter.id, from: chapter.text.length, to: chapter.text.length, insert: '\n\n::resource{id="pdf-webp"}\n\n::resource{id="pdf-gif"}\n' },
+        ],
+      });
+      if (!applied.ok) throw new Error(applied.error);
+      const converged = await client.awaitConvergence(applied.revision);
+      const boxes: { resource: string; page: number; x: number; y: number; w: number; h: number; width: number }[] = [];
+      for (let i = 0; i < converged.pages; i++) {
+        const list = (await client.getDisplayList(i))!;
+        for (const item of list.items) if (item.op === 5 && item.resource.startsWith('pdf-')) boxes.push({ resource: item.resource, page: i, x: item.x, y: item.y, w: item.w, h: item.h, width: list.width });
+      }
+      const toBase64 = (bytes: Uint8Array) => {
+        let binary = '';
+        for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        return btoa(binary);
+      };
+      const exported = await client.exportPdf({ scope: 'book' });
+      const rasters = await Promise.all(boxes.map(async (box) => toBase64(new Uint8Array((await client.renderPage(box.page, { width: Math.round(box.width), format: 'png' })).bytes))));
+      return { boxes, rasters, pdf: toBase64(exported.bytes), warnings: exported.warnings };
+    },
+    { gif: flatGif(ORANGE), teal: TEAL },
+  );
+  expect(result.boxes.map((b) => b.resource).sort()).toEqual(['pdf-gif', 'pdf-webp']);
+  expect(result.warnings.filter((w) => /picture/.test(w))).toEqual([]);
+  const dir = mkdtempSync(join(tmpdir(), 'postext-pdf-pictures-'));
+  writeFileSync(join(dir, 'book.pdf'), Buffer.from(result.pdf, 'base64'));
+  const near = (actual: number[], expected: number[]) => actual.every((v, i) => Math.abs(v - expected[i]!) <= 16);
+  result.boxes.forEach((box, i) => {
+    const expected = box.resource === 'pdf-webp' ? TEAL : ORANGE;
+    // The worker's canvas raster at 1 px per pt.
+    const ours = PNG.sync.read(Buffer.from(result.rasters[i]!, 'base64'));
+    const at = (png: PNG, x: number, y: number) => {
+      const k = (Math.round(y) * png.width + Math.round(x)) * 4;
+      return [png.data[k]!, png.data[k + 1]!, png.data[k + 2]!];
+    };
+    const cx = box.x + box.w / 2;
+    const cy = box.y + box.h / 2;
+    const canvasColour = at(ours, cx, cy);
+    expect(near(canvasColour, expected), `${box.resource} on the canvas: ${canvasColour.join(',')}`).toBe(true);
+    // The PDF's page through poppler at 72 dpi (1 px per pt).
+    execFileSync('pdftoppm', ['-f', String(box.page + 1), '-l', String(box.page + 1), '-r', '72', '-png', '-singlefile', join(dir, 'book.pdf'), join(dir, `p${i}`)]);
+    const theirs = PNG.sync.read(readFileSync(join(dir, `p${i}.png`)));
+    const pdfColour = at(theirs, cx, cy);
+    expect(near(pdfColour, expected), `${box.resource} in the PDF: ${pdfColour.join(',')}`).toBe(true);
+  });
+});

@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { BUNDLED_FACES } from '../../worker/engine/fonts/bundled';
+import { customFamiliesOf } from '../../worker/engine/fonts/custom';
 import { looksLikeSvg, readBitmapInfo } from '../../worker/engine/resources/picture-info';
 import type { BookSnapshot, ResourceInfo, ResourceRecord } from '../../worker/protocol/messages';
-import { applyAndReport, isFailure, readyBook, Wait, type ToolContext } from '../context';
+import { applyAndReport, deltaSince, isFailure, readyBook, Wait, type ToolContext } from '../context';
 import { defineTool, fail, type ToolResult, type ToolSpec } from '../registry';
 import { FileArg, readFileArg } from './books';
 
@@ -89,7 +90,7 @@ const listResources = (ctx: ToolContext) =>
         };
       }
       const found = resources.find((r) => r.record.id === args.id);
-      if (!found) return fail(`No resource has the id "${args.id}".`, { valid: resources.map((r) => r.record.id), hint: 'List them with sandbox_list_resources {}.' });
+      if (!found) return fail(`No resource has the id "${args.id}"; ${resources.length > 0 ? `the book's resources are ${resources.map((r) => `"${r.record.id}"`).join(', ')}` : 'the book has no resources'}.`, { valid: resources.map((r) => r.record.id), hint: 'List them with sandbox_list_resources {}.' });
       return { ok: true, resource: await fullRecord(ctx, found), directive: directiveOf(found.record.id) };
     },
   });
@@ -223,13 +224,14 @@ const deleteResource = (ctx: ToolContext) =>
       const ready = await readyBook(ctx);
       if (isFailure(ready)) return ready;
       const book = ready as BookSnapshot;
-      if (!book.resources.some((r) => r.id === args.id)) return fail(`No resource has the id "${args.id}".`, { valid: book.resources.map((r) => r.id) });
-      const pagesBefore = (await ctx.client.getPages()).pages.length;
+      if (!book.resources.some((r) => r.id === args.id)) return fail(`No resource has the id "${args.id}"; ${book.resources.length > 0 ? `the book's resources are ${book.resources.map((r) => `"${r.id}"`).join(', ')}` : 'the book has no resources'} (sandbox_list_resources lists them).`, { valid: book.resources.map((r) => r.id) });
+      const before = await ctx.client.getPages();
       const result = await ctx.client.deleteResource({ id: args.id, origin: 'agent' });
       if (!result.ok) return fail(result.error);
-      if (!args.wait) return { ok: true, deleted: args.id, danglingReferences: result.danglingReferences, pagesBefore, pending: true };
+      if (!args.wait) return { ok: true, deleted: args.id, danglingReferences: result.danglingReferences, pagesBefore: before.pages.length, pending: true };
       await ctx.client.awaitConvergence(result.revision);
-      return { ok: true, deleted: args.id, danglingReferences: result.danglingReferences, pagesBefore, pagesAfter: (await ctx.client.getPages()).pages.length };
+      // The same layout-delta block as every mutating tool (tools.md §2.10); no chapter's text changed.
+      return { ok: true, deleted: args.id, danglingReferences: result.danglingReferences, ...(await deltaSince(ctx, before, () => false)) };
     },
   });
 
@@ -260,26 +262,34 @@ const listFonts = (ctx: ToolContext) =>
     name: 'sandbox_list_fonts',
     title: 'List fonts',
     description:
-      'The font families the book uses (with their role: body, headings or other) and the families this Sandbox can load, filtered by a search. Set a family with sandbox_set_config (e.g. bodyText.fontFamily). Example: { "search": "Garamond" }',
+      'The font families the book uses (with their role: body, headings or other, and source: custom = uploaded to this book, bundled, or missing = falls back) and the families this Sandbox can load, filtered by a search. Set a family with sandbox_set_config (e.g. bodyText.fontFamily); upload one with sandbox_save_font. Example: { "search": "Garamond" }',
     input: z.object({ search: z.string().default(''), limit: z.number().int().min(1).max(200).default(20) }).strict(),
     annotations: { readOnlyHint: true, untrustedContentHint: true },
     async run(args): Promise<ToolResult> {
       const ready = await readyBook(ctx);
       if (isFailure(ready)) return ready;
-      const catalogue = bundledCatalogue();
-      const known = new Set(catalogue.map((c) => c.family));
+      // The book's own families (sandbox_save_font) come first: they win over bundled ones of the same name.
+      const custom = customFamiliesOf((ready as BookSnapshot).config).filter((f) => f.variants.length > 0);
+      const isCustom = (family: string): boolean => custom.some((f) => f.name.toLowerCase() === family.toLowerCase());
+      const catalogue = [
+        ...custom.map((f) => ({ family: f.name, category: 'custom', weights: [...new Set(f.variants.map((v) => v.weight))].sort((a, b) => a - b), styles: [...new Set(f.variants.map((v) => v.style))].sort() })),
+        ...bundledCatalogue().filter((c) => !isCustom(c.family)),
+      ];
+      const known = new Set(catalogue.map((c) => c.family.toLowerCase()));
       const used = new Map<string, 'body' | 'headings' | 'other'>();
       for (const { path, role } of FONT_ROLES) {
         const answer = (await ctx.client.getConfig(path)) as { effective?: unknown } | undefined;
         const family = typeof answer?.effective === 'string' ? answer.effective : undefined;
         if (family && !used.has(family)) used.set(family, role);
       }
+      // Uploaded families no setting names yet are the book's too.
+      for (const f of custom) if (![...used.keys()].some((u) => u.toLowerCase() === f.name.toLowerCase())) used.set(f.name, 'other');
       const needle = args.search.trim().toLowerCase();
       return {
         ok: true,
-        book: [...used].map(([family, role]) => ({ family, role, source: known.has(family) ? 'bundled' : 'missing' })),
+        book: [...used].map(([family, role]) => ({ family, role, source: isCustom(family) ? 'custom' : known.has(family.toLowerCase()) ? 'bundled' : 'missing' })),
         catalogue: catalogue.filter((c) => !needle || c.family.toLowerCase().includes(needle)).slice(0, args.limit),
-        note: 'The catalogue lists the families bundled with the Sandbox (they work offline); uploading your own font files comes with the Fonts panel.',
+        note: 'The catalogue lists the book’s own families (category "custom", added with sandbox_save_font) and the families bundled with the Sandbox (they work offline). A family marked "missing" falls back to a bundled face.',
       };
     },
   });

@@ -40,6 +40,9 @@ import {
 import { ExportPdfSchema, type PdfExport } from '../protocol/messages';
 import type { Subsetter } from '../export/pdf';
 import { applyChapterOp, applyResourceOp, applyTextChanges, OpError, snapshotOf, type BookState } from '../document/book';
+import { applyFontOp } from '../document/fonts';
+import { HostFonts } from './fonts';
+import type { FontFileInfo } from '../protocol/messages';
 import { mapChange } from '../document/mapping';
 import { hitTest, sourceRects, type SourcePoint, type SourceRect } from '../engine/query';
 import { yieldToEventLoop } from './yield';
@@ -48,6 +51,7 @@ import { facesToLoad } from '../engine/fonts/demand';
 import { Library, type LibraryEnvironment } from './library';
 import { bookFormulas, mayHaveMaths, type MathTypesetter } from '../engine';
 import { mathDiagnostics } from '../engine/math/diagnostics';
+import { exportMath } from '../engine/math/export';
 import { pageGeometry } from './page-geometry';
 import { computeWarnings, summarise, type Warning } from '../engine/checks';
 import { danglingAfterDelete, HostResources, listResourceInfo, mimeOfBytes, renameOps } from './resources';
@@ -67,6 +71,8 @@ export interface HostEnvironment extends LibraryEnvironment {
   now(): number;
   /** Bytes of harfbuzzjs's `harfbuzz-subset.wasm` (PDF font subsetting); absent = no PDF export. */
   loadSubsetWasm?(): Promise<Uint8Array>;
+  /** Decodes a picture to RGBA pixels (WebP for the PDF, which pdf-lib cannot embed); absent in Node. */
+  decodePicture?(bytes: Uint8Array, mime: string): Promise<{ width: number; height: number; rgba: Uint8ClampedArray } | null>;
   /** Rasterises a display list; absent where no OffscreenCanvas exists (Node). */
   raster?: (list: PageDisplayList, fonts: FontRegistry, request: { width: number; format: 'png' | 'jpeg' | 'webp'; quality?: number | undefined; crop?: { x: number; y: number; width: number; height: number } | undefined }, images?: (key: string) => { bytes: Uint8Array; mime: string } | null) => Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
 }
@@ -178,7 +184,6 @@ export class BookHost implements BookWorkerApi {
   deleteProject(request: unknown): Promise<{ reopened: BookSnapshot | null }> { return this.library.deleteProject(request); }
   restoreOriginal(request: unknown): Promise<{ reopened: BookSnapshot | null }> { return this.library.restoreOriginal(request); }
   originalDesign(request: unknown): Promise<{ config: Record<string, unknown> }> { return this.library.originalDesign(request); }
-  originalText(request: unknown): ReturnType<Library['originalText']> { return this.library.originalText(request); }
   setCover(request: unknown): Promise<void> { return this.library.setCover(request); }
   captureCover(): Promise<{ captured: boolean }> { return this.library.captureCover(); }
   exportBook(request?: unknown): Promise<{ bytes: Uint8Array; fileName: string; warnings: string[] }> { return this.library.exportBook(request); }
@@ -211,8 +216,12 @@ export class BookHost implements BookWorkerApi {
     const input = { id: book.id, name: book.name, locale: book.locale, chapters: book.chapters, resources: book.resources };
     if (format === 'epub') {
       const { writeEpub } = await import('../export/epub');
+      // Formulas as MathML with the book's equation numbers, when the book has maths (MathJax loads then).
+      const settings = settingsFor(book);
+      const typesetter = await this.mathFor(book, settings);
+      const math = typesetter ? { math: (chapters: Parameters<typeof exportMath>[0]) => exportMath(chapters, settings.math, typesetter) } : {};
       // The host may read the clock (the engine may not): dcterms:modified is the time of writing.
-      const out = await writeEpub(input, { modified: new Date(), ...(index !== undefined ? { chapter: index } : {}) });
+      const out = await writeEpub(input, { modified: new Date(), ...(index !== undefined ? { chapter: index } : {}), ...math });
       return { ...out, mimeType: 'application/epub+zip' };
     }
     const { writeDocx } = await import('../export/docx');
@@ -257,6 +266,13 @@ export class BookHost implements BookWorkerApi {
       return { ok: false, error: `The transaction was refused: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'transaction'}: ${i.message}`).join('; ')}.`, revision: this.revision };
     }
     const tx = parsed.data;
+    // Font files are read through before anything changes: one that is not a font refuses the
+    // whole transaction (the only await of apply, so the book read below is the current one).
+    for (const op of tx.ops) {
+      if (op.type !== 'font.put') continue;
+      const report = await this.customFonts.inspect(op.bytes, op.fileName);
+      if (!report.ok) return { ok: false, error: report.error, revision: this.revision };
+    }
     if (!this.book) return { ok: false, error: 'No book is open; open a preset first.', revision: this.revision };
     if (tx.baseRevision > this.revision) {
       return { ok: false, error: `baseRevision ${tx.baseRevision} is newer than the book (revision ${this.revision}); send the revision you read.`, revision: this.revision };
@@ -297,6 +313,10 @@ export class BookHost implements BookWorkerApi {
         }
         if (op.type === 'resource.put' || op.type === 'resource.delete') {
           book = applyResourceOp(book, op);
+          continue;
+        }
+        if (op.type === 'font.put' || op.type === 'font.delete' || op.type === 'font.rename') {
+          book = applyFontOp(book, op);
           continue;
         }
         book = applyChapterOp(book, op);
@@ -405,6 +425,17 @@ export class BookHost implements BookWorkerApi {
     if (!list) throw new Error(`There is no page ${pageIndex + 1}; the book has ${this.layout?.pages.length ?? 0} pages.`);
     const book = this.book;
     return this.env.raster(list, await this.loadFonts(), valid, (key) => (book ? this.resources.image(book, key) : null));
+  }
+
+  // ---- the book's own fonts (tools.md sandbox_save_font, §7.7) ----
+  private readonly customFonts = new HostFonts();
+
+  async inspectFont(request: { bytes: Uint8Array; fileName?: string }): Promise<FontFileInfo> {
+    if (!(request?.bytes instanceof Uint8Array)) return { ok: false, error: 'Send the font file as bytes (Uint8Array).' };
+    const report = await this.customFonts.inspect(request.bytes, request.fileName ?? '');
+    if (!report.ok) return report;
+    const { sfnt: _sfnt, ...info } = report;
+    return info;
   }
 
   // ---- resources (tools.md §3.4, §7.6) ----
@@ -604,6 +635,9 @@ export class BookHost implements BookWorkerApi {
         fonts,
         // Pictures by content key, as the painters get them.
         imageBytes: (key) => this.getImage(key),
+        ...(this.env.decodePicture ? { decodePicture: this.env.decodePicture.bind(this.env) } : {}),
+        // A print master counts while the record still names it (an edited SVG detaches it).
+        printMaster: (id) => (typeof book.resources.find((r) => r.record.id === id)?.record['pdfFile'] === 'string' ? this.library.printMaster(id) : undefined),
         subsetter,
         // The host may read the clock (the engine may not): the PDF's creation date.
         date: new Date(),
@@ -751,6 +785,12 @@ export class BookHost implements BookWorkerApi {
     const hyphenator = await this.hyphenatorFor(settings.language);
     if (this.buildToken !== token) return;
     const math = await this.mathFor(book, settings);
+    if (this.buildToken !== token) return;
+    if (await this.customFonts.sync(fonts, book)) {
+      // Text set before may now take another face (a custom family shadows a bundled one).
+      this.cache.paragraphs.clear();
+      this.cache.chapters.clear();
+    }
     if (this.buildToken !== token) return;
     await this.loadFacesFor(fonts, settings, book);
     if (this.buildToken !== token) return;

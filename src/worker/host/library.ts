@@ -49,8 +49,6 @@ import {
   type BookRef,
   type BookSnapshot,
   type ChapterPages,
-  type ChapterSnapshot,
-  type ResourceRecord,
   type PageSummary,
   type PostextInfoResult,
   type ProjectEntry,
@@ -126,6 +124,11 @@ export class Library {
   }
 
   // ---- the open book ------------------------------------------------------------------------
+
+  /** The `pdfFile` print master of an SVG resource of the open book (bundle-format §11.1). */
+  printMaster(resourceId: string): Uint8Array | undefined {
+    return this.extras.otherPayloads.get(resourceId)?.['pdfFile'];
+  }
 
   /** Snapshot fields the host adds: what kind of book is open, and whether a sample is edited. */
   describe(): { kind?: BookKind; edited?: boolean; canvasScope?: 'book' | 'chapter' } {
@@ -232,6 +235,8 @@ export class Library {
         chapters: snapshot.chapters,
         config: snapshot.config,
         resources: snapshot.resources.map((r) => ({ record: r.record, payload: r.payload ?? payloads.get(r.record.id) })),
+        // Font files do not travel in snapshots either: the source's bytes, by file id.
+        ...(base?.state.fontFiles ? { fontFiles: base.state.fontFiles } : {}),
       };
     };
     const adopt = (base: { state: BookState; extras: BookExtras; ref: OpenRef } | null, state: BookState): void => {
@@ -241,9 +246,10 @@ export class Library {
       if (this.restoredDirty || !sameContent(base.state, state)) this.autosave.schedule();
     };
     this.restoredDirty = false;
-    // Pictures the host lacks come only from the source: then the book waits for it. Otherwise the
+    // Pictures and font files the host lacks come only from the source: then the book waits for it. Otherwise the
     // text opens at once (a restart must be quick) and the source is read in the background.
-    if (snapshot.resources.some((r) => !r.payload && (r.record.kind === 'svg' || r.record.kind === 'bitmap'))) {
+    const needsFontFiles = Array.isArray(snapshot.config['customFonts']) && snapshot.config['customFonts'].length > 0;
+    if (needsFontFiles || snapshot.resources.some((r) => !r.payload && (r.record.kind === 'svg' || r.record.kind === 'bitmap'))) {
       const base = await source;
       const state = stateWith(base);
       adopt(base, state);
@@ -432,19 +438,6 @@ export class Library {
     return { config: { ...bundleToBookState(read.book, presetId, []).state.config } };
   }
 
-  /** The chapters and resources a sample edition's bundle carries (its drafts aside): the Text panel's Reset. */
-  async originalText(request: unknown): Promise<{ chapters: ChapterSnapshot[]; resources: { record: ResourceRecord; payload?: Uint8Array }[] }> {
-    const { presetId, locale } = OriginalDesignSchema.parse(request);
-    const entry = await this.findPreset(presetId);
-    if (!entry) throw new Error(`No sample book has the id "${presetId}"; the samples are listed by listBooks().samples.`);
-    const read = await this.readPreset(entry, locale ?? null);
-    const { state } = bundleToBookState(read.book, presetId, []);
-    return {
-      chapters: state.chapters.map((c) => ({ id: c.id, title: c.title, text: c.text })),
-      resources: state.resources.map((r) => ({ record: r.record, ...(r.payload ? { payload: r.payload } : {}) })),
-    };
-  }
-
   // ---- covers -------------------------------------------------------------------------------
 
   async setCover(request: unknown): Promise<void> {
@@ -538,6 +531,9 @@ export class Library {
 
   // ---- internals ----------------------------------------------------------------------------
 
+  /** Font file ids of the last save, so a save that drops one collects the orphaned rows. */
+  private savedFontKey: string | null = null;
+
   /** Writes the open book: a sample's draft for its language, or the project's rows. */
   private async save(): Promise<void> {
     const ref = this.ref;
@@ -557,6 +553,10 @@ export class Library {
       await storage.saveProject({ ...content, id: ref.projectId, name: ref.name, description: ref.description, createdAt: ref.createdAt, updatedAt: now, origin: ref.origin });
       this.host.emit({ type: 'libraryChanged' });
     }
+    // A font file no family uses any more goes from storage too (tools.md §7.7: orphans are collected).
+    const fontKey = content.fonts.map((f) => f.id).sort().join('|');
+    if (this.savedFontKey !== null && this.savedFontKey !== fontKey) void storage.collectGarbage().catch(() => undefined);
+    this.savedFontKey = fontKey;
     if (this.lastProblem !== null && this.lastProblem !== 'unavailable') {
       this.lastProblem = null;
       this.host.emit({ type: 'notice', level: 'info', text: 'The book is saved again.', code: 'saved' });
