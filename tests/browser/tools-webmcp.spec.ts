@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { runToolTable, type Invoke } from '../support/tool-cases';
 import { ready, type Envelope } from '../support/tools';
 
 // Chromium 156 exposes document.modelContext only with this flag (platform-notes §1.1).
@@ -51,3 +52,59 @@ test.describe('tools through real WebMCP', () => {
   });
 });
 
+
+/** Calls a tool the way an in-page agent does: `document.modelContext.executeTool`, whose answer is JSON text. */
+function viaModelContext(page: Page): Invoke {
+  return async (name, args) =>
+    page.evaluate(
+      async ([n, a]) => {
+        const mc = (document as unknown as { modelContext: { getTools(): Promise<{ name: string }[]>; executeTool(tool: unknown, input: object): Promise<string | null> } }).modelContext;
+        const tool = (await mc.getTools()).find((t) => t.name === n);
+        if (!tool) return { ok: false, error: `document.modelContext has no tool named ${n as string}` };
+        return JSON.parse((await mc.executeTool(tool, a as object)) ?? 'null') as Envelope;
+      },
+      [name, args] as const,
+    );
+}
+
+/** Calls a tool the way Chrome's own agent and DevTools MCP do: CDP `WebMCP.invokeTool`, answered by `WebMCP.toolResponded`. */
+async function viaCdp(page: Page): Promise<Invoke> {
+  const cdp = await page.context().newCDPSession(page);
+  const answers = new Map<string, unknown>();
+  const waiting = new Map<string, (output: unknown) => void>();
+  cdp.on('WebMCP.toolResponded' as never, ((event: { invocationId: string; output: unknown }) => {
+    const resolve = waiting.get(event.invocationId);
+    if (resolve) resolve(event.output);
+    else answers.set(event.invocationId, event.output);
+  }) as never);
+  await cdp.send('WebMCP.enable' as never);
+  return async (name, args) => {
+    const frameTree = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+    const { invocationId } = (await cdp.send('WebMCP.invokeTool' as never, { frameId: frameTree.frameTree.frame.id, toolName: name, input: args } as never)) as { invocationId: string };
+    const output = answers.has(invocationId) ? answers.get(invocationId) : await new Promise<unknown>((resolve) => waiting.set(invocationId, resolve));
+    answers.delete(invocationId);
+    waiting.delete(invocationId);
+    return (typeof output === 'string' ? JSON.parse(output) : output) as Envelope;
+  };
+}
+
+async function nativeNames(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const mc = (document as unknown as { modelContext: { getTools(): Promise<{ name: string }[]> } }).modelContext;
+    return (await mc.getTools()).map((t) => t.name);
+  });
+}
+
+test.describe('every tool through real WebMCP (tests/support/tool-cases.ts)', () => {
+  test('document.modelContext.executeTool: one refusal that changes nothing, one success with its documented fields', async ({ page }) => {
+    test.setTimeout(300_000);
+    await ready(page);
+    await runToolTable(page, viaModelContext(page), await nativeNames(page));
+  });
+
+  test('CDP WebMCP.invokeTool: one refusal that changes nothing, one success with its documented fields', async ({ page }) => {
+    test.setTimeout(300_000);
+    await ready(page);
+    await runToolTable(page, await viaCdp(page), await nativeNames(page));
+  });
+});
