@@ -5,7 +5,7 @@
  * display-list rules require. Coordinates: the caller's `cm` puts the origin at the trim box's
  * bottom-left; display-list y (down from the trim top) becomes `pageHeight − y`.
  */
-import { Op, type DisplayItem, type GlyphRunItem, type PageDisplayList } from '../../protocol/displaylist';
+import { Op, type DisplayItem, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../protocol/displaylist';
 import { parseColour, rgbOperands, type Rgba } from './colour';
 import type { FontUsage } from './fonts/embed';
 import { num } from './numbers';
@@ -32,6 +32,11 @@ export interface ContentResources {
   opacity(alpha: number): string;
   /** Image XObject resource name of a picture's content key, or undefined when it cannot be embedded. */
   image(key: string): string | undefined;
+  /**
+   * The print master that replaces an SVG resource's drawing (bundle-format §11.1): its form
+   * XObject's resource name and its page size, pt; undefined to draw the SVG's own items.
+   */
+  master?(resourceId: string): { name: string; width: number; height: number } | undefined;
 }
 
 /** The parts of the graphics state this writer sets, to avoid repeating operators. */
@@ -76,6 +81,17 @@ export class PageContentWriter {
   }
 
   private item(item: DisplayItem): void {
+    // A drawing with a print master: the master is placed at its first path's frame, and the
+    // drawing's own paths and text are left out.
+    const resource = item.op === Op.GlyphRun || item.op === Op.Path ? item.resource : undefined;
+    const master = resource ? this.resources.master?.(resource) : undefined;
+    if (master) {
+      if (item.op === Op.Path && item.frame) {
+        this.endText();
+        this.placeMaster(master, item.frame);
+      }
+      return;
+    }
     if (item.op === Op.GlyphRun) return this.glyphRun(item);
     this.endText();
     switch (item.op) {
@@ -156,6 +172,23 @@ export class PageContentWriter {
     this.save();
     if (item.crop) this.out.push(`${num(item.x)} ${num(this.y(item.y + item.h))} ${num(item.w)} ${num(item.h)} re W n`);
     this.out.push(`${num(fullW)} 0 0 ${num(fullH)} ${num(left)} ${num(this.y(top + fullH))} cm /${name} Do`);
+    this.restore();
+  }
+
+  /**
+   * A master page scaled into the frame as large as fits with its aspect kept and centred (as
+   * SVG's default `xMidYMid meet`; the master and the SVG normally share their aspect), clipped
+   * to the shown part of a cropped figure.
+   */
+  private placeMaster(master: { name: string; width: number; height: number }, frame: NonNullable<PathItem['frame']>): void {
+    if (master.width <= 0 || master.height <= 0) return;
+    const k = Math.min(frame.w / master.width, frame.h / master.height);
+    const left = frame.x + (frame.w - master.width * k) / 2;
+    const bottom = frame.y + (frame.h + master.height * k) / 2; // y down: the master's bottom edge
+    this.save();
+    const clip = frame.clip;
+    if (clip) this.out.push(`${num(clip.x)} ${num(this.y(clip.y + clip.h))} ${num(clip.w)} ${num(clip.h)} re W n`);
+    this.out.push(`${num(k)} 0 0 ${num(k)} ${num(left)} ${num(this.y(bottom))} cm /${master.name} Do`);
     this.restore();
   }
 

@@ -5,11 +5,13 @@
  * glyphs shown (fonts/); then the outline, links, page labels, metadata and viewer preferences.
  * Long exports yield between pages (`pause`), report progress and stop when `signal` aborts.
  */
-import { PDFArray, PDFDocument, PDFHexString, PDFName, PrintScaling, ReadingDirection, type PDFContext, type PDFRef } from 'pdf-lib';
+import { Duplex, PDFArray, PDFDocument, PDFHexString, PDFName, PrintScaling, ReadingDirection, type PDFContext, type PDFRef } from 'pdf-lib';
 import type { ParsedChapter } from '../../engine/parse/model';
-import type { PageDisplayList } from '../../protocol/displaylist';
+import { Op, type PageDisplayList } from '../../protocol/displaylist';
 import { pageContent } from './content';
 import { flateStream } from './deflate';
+import { decodeGif } from './gif';
+import { embedRgba, type RgbaPicture } from './picture';
 import { embedFont, FontUsage, pdfTextString } from './fonts/embed';
 import type { Subsetter } from './fonts/subset';
 import { labelRanges } from './labels';
@@ -40,6 +42,16 @@ export interface PdfExportInput {
   fontBytes(fontId: string): Uint8Array | undefined;
   /** A picture's bytes by content key (display-list Image op). */
   imageBytes?(key: string): Promise<{ bytes: Uint8Array; mime: string } | null>;
+  /**
+   * Decodes a picture neither pdf-lib nor this writer reads (WebP) to RGBA; the browser worker
+   * uses `createImageBitmap`. Absent or null → a grey box and a warning.
+   */
+  decodePicture?(bytes: Uint8Array, mime: string): Promise<RgbaPicture | null>;
+  /**
+   * The one-page vector PDF print master of an SVG resource (bundle-format §11.1), placed in the
+   * PDF instead of the drawing; undefined (or unreadable bytes) draws the SVG.
+   */
+  printMaster?(resourceId: string): Uint8Array | undefined;
   subsetter: Subsetter;
   metadata: PdfMetadata;
   /** Parsed chapters (for the outline's headings and the links); none → neither is written. */
@@ -47,6 +59,8 @@ export interface PdfExportInput {
   outlines: boolean;
   cutLines: CutLines | null;
   binding: 'left' | 'right';
+  /** Facing pages: shown as spreads (page 1 alone, as a recto) and printed on both sides. */
+  facing?: boolean;
   /** CreationDate/ModDate; fixed in tests so the same book gives the same bytes. */
   date?: Date;
   signal?: AbortSignal;
@@ -98,6 +112,7 @@ export async function writePdf(input: PdfExportInput): Promise<PdfResult> {
     return name;
   };
   const images = await embedImages(doc, input, warnings, check);
+  const masters = await embedMasters(doc, input, images, warnings);
 
   // Pages.
   const pageRefs: PDFRef[] = [];
@@ -108,7 +123,7 @@ export async function writePdf(input: PdfExportInput): Promise<PdfResult> {
     const list = input.pages[i]!;
     const sheet = sheetFor(list.width, list.height, input.cutLines);
     const boxes = sheetBoxes(sheet);
-    const content = `${sheetPrologue(sheet)}\n${pageContent(list, { font: fontFor, opacity, image: (key) => images.names.get(key) })}\n${sheetEpilogue(sheet)}\n`;
+    const content = `${sheetPrologue(sheet)}\n${pageContent(list, { font: fontFor, opacity, image: (key) => images.names.get(key), master: (id) => masters.get(id) })}\n${sheetEpilogue(sheet)}\n`;
     const page = doc.addPage([boxes.media[2], boxes.media[3]]);
     page.node.set(PDFName.of('Contents'), context.register(await flateStream(context, content)));
     page.node.set(PDFName.of('Resources'), resourcesRef);
@@ -178,10 +193,12 @@ export async function writePdf(input: PdfExportInput): Promise<PdfResult> {
   const preferences = catalog.getOrCreateViewerPreferences();
   // Print-ready: print at 100 %, never scaled to the printer's page.
   preferences.setPrintScaling(PrintScaling.None);
-  if (input.binding === 'right') {
-    preferences.setReadingDirection(ReadingDirection.R2L);
+  if (input.binding === 'right') preferences.setReadingDirection(ReadingDirection.R2L);
+  if (input.binding === 'right' || input.facing) {
+    // Spreads as printed: page 1 stands alone as a recto, then verso and recto side by side.
     catalog.set(PDFName.of('PageLayout'), PDFName.of('TwoPageRight'));
   }
+  if (input.facing) preferences.setDuplex(Duplex.DuplexFlipLongEdge);
 
   check();
   input.onProgress?.({ phase: 'saving', done: 0, total: 1 });
@@ -211,7 +228,20 @@ interface EmbeddedImages {
   refs: Map<string, PDFRef>;
 }
 
-/** Embeds the pictures the pages draw (PNG and JPEG; pdf-lib decodes them). */
+/** One picture as an image XObject: PNG and JPEG through pdf-lib, GIF decoded here, others by the environment. */
+async function embedPicture(doc: PDFDocument, found: { bytes: Uint8Array; mime: string }, decode: PdfExportInput['decodePicture']): Promise<PDFRef | null> {
+  try {
+    if (found.mime === 'image/jpeg') return (await doc.embedJpg(found.bytes)).ref;
+    if (found.mime === 'image/png') return (await doc.embedPng(found.bytes)).ref;
+  } catch (error) {
+    // A variant pdf-lib does not read (a rare PNG or JPEG flavour): the environment's decoder may.
+    if (!decode) throw error;
+  }
+  const pixels = found.mime === 'image/gif' ? decodeGif(found.bytes) : decode ? await decode(found.bytes, found.mime) : null;
+  return pixels ? embedRgba(doc.context, pixels) : null;
+}
+
+/** Embeds the pictures the pages draw (PNG, JPEG, GIF; WebP through `decodePicture`). */
 async function embedImages(doc: PDFDocument, input: PdfExportInput, warnings: string[], check: () => void): Promise<EmbeddedImages> {
   const out: EmbeddedImages = { names: new Map(), refs: new Map() };
   const keys = new Set<string>();
@@ -233,16 +263,43 @@ async function embedImages(doc: PDFDocument, input: PdfExportInput, warnings: st
       continue;
     }
     try {
-      const embedded = found.mime === 'image/jpeg' ? await doc.embedJpg(found.bytes) : found.mime === 'image/png' ? await doc.embedPng(found.bytes) : null;
-      if (!embedded) {
-        warnings.push(`A ${found.mime} picture (${key}) cannot go into the PDF yet (PNG and JPEG can): a grey box stands in its place.`);
+      const ref = await embedPicture(doc, found, input.decodePicture);
+      if (!ref) {
+        warnings.push(`A ${found.mime} picture (${key}) cannot go into the PDF here (PNG, JPEG and GIF can; WebP needs the browser's decoder): a grey box stands in its place.`);
         continue;
       }
       const name = `Im${out.names.size + 1}`;
       out.names.set(key, name);
-      out.refs.set(name, embedded.ref);
+      out.refs.set(name, ref);
     } catch (error) {
       warnings.push(`A picture (${key}) could not be read: ${error instanceof Error ? error.message : String(error)}.`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Embeds the print masters of the SVG drawings the pages draw (page 1 of each, its crop box as
+ * the form's box) as form XObjects named `FmN` in the shared XObject resources.
+ */
+async function embedMasters(doc: PDFDocument, input: PdfExportInput, images: EmbeddedImages, warnings: string[]): Promise<Map<string, { name: string; width: number; height: number }>> {
+  const out = new Map<string, { name: string; width: number; height: number }>();
+  if (!input.printMaster) return out;
+  const ids = new Set<string>();
+  for (const page of input.pages) for (const item of page.items) if (item.op === Op.Path && item.frame && item.resource) ids.add(item.resource);
+  for (const id of ids) {
+    const bytes = input.printMaster(id);
+    if (!bytes) continue;
+    try {
+      const source = await PDFDocument.load(bytes, { updateMetadata: false });
+      const first = source.getPage(0);
+      const box = first.getCropBox();
+      const embedded = await doc.embedPage(first, { left: box.x, bottom: box.y, right: box.x + box.width, top: box.y + box.height });
+      const name = `Fm${out.size + 1}`;
+      out.set(id, { name, width: embedded.width, height: embedded.height });
+      images.refs.set(name, embedded.ref);
+    } catch (error) {
+      warnings.push(`The print master of "${id}" could not be read (${error instanceof Error ? error.message : String(error)}): its SVG is drawn instead.`);
     }
   }
   return out;
