@@ -59,9 +59,19 @@ export function applyResourceOp(book: BookState, op: ResourceOp): BookState {
   if (op.resource.kind === 'table' && !op.resource.table) {
     throw new OpError(`The table resource "${op.resource.id}" needs table: { model: { rows: [[{ content: "…" }]], headerRowCount: 1 } }.`);
   }
-  const next: BookResource = { record: op.resource, payload: op.payload ?? existing?.payload };
+  // A new SVG source detaches the print master made for the old one (bundle-format §11.1); its
+  // file stays with the book, so restoring the original brings it back.
+  const edited = op.resource.kind === 'svg' && op.payload !== undefined && existing?.payload !== undefined && !sameBytes(op.payload, existing.payload);
+  const record = edited && 'pdfFile' in op.resource ? Object.fromEntries(Object.entries(op.resource).filter(([key]) => key !== 'pdfFile')) as typeof op.resource : op.resource;
+  const next: BookResource = { record, payload: op.payload ?? existing?.payload };
   const resources = existing ? book.resources.map((r) => (r === existing ? next : r)) : [...book.resources, next];
   return { ...book, resources };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

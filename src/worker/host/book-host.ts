@@ -51,7 +51,6 @@ import { facesToLoad } from '../engine/fonts/demand';
 import { Library, type LibraryEnvironment } from './library';
 import { bookFormulas, mayHaveMaths, type MathTypesetter } from '../engine';
 import { mathDiagnostics } from '../engine/math/diagnostics';
-import { exportMath } from '../engine/math/export';
 import { pageGeometry } from './page-geometry';
 import { computeWarnings, summarise, type Warning } from '../engine/checks';
 import { danglingAfterDelete, HostResources, listResourceInfo, mimeOfBytes, renameOps } from './resources';
@@ -71,6 +70,8 @@ export interface HostEnvironment extends LibraryEnvironment {
   now(): number;
   /** Bytes of harfbuzzjs's `harfbuzz-subset.wasm` (PDF font subsetting); absent = no PDF export. */
   loadSubsetWasm?(): Promise<Uint8Array>;
+  /** Decodes a picture to RGBA pixels (WebP for the PDF, which pdf-lib cannot embed); absent in Node. */
+  decodePicture?(bytes: Uint8Array, mime: string): Promise<{ width: number; height: number; rgba: Uint8ClampedArray } | null>;
   /** Rasterises a display list; absent where no OffscreenCanvas exists (Node). */
   raster?: (list: PageDisplayList, fonts: FontRegistry, request: { width: number; format: 'png' | 'jpeg' | 'webp'; quality?: number | undefined; crop?: { x: number; y: number; width: number; height: number } | undefined }, images?: (key: string) => { bytes: Uint8Array; mime: string } | null) => Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
 }
@@ -214,12 +215,8 @@ export class BookHost implements BookWorkerApi {
     const input = { id: book.id, name: book.name, locale: book.locale, chapters: book.chapters, resources: book.resources };
     if (format === 'epub') {
       const { writeEpub } = await import('../export/epub');
-      // Formulas as MathML with the book's equation numbers, when the book has maths (MathJax loads then).
-      const settings = settingsFor(book);
-      const typesetter = await this.mathFor(book, settings);
-      const math = typesetter ? { math: (chapters: Parameters<typeof exportMath>[0]) => exportMath(chapters, settings.math, typesetter) } : {};
       // The host may read the clock (the engine may not): dcterms:modified is the time of writing.
-      const out = await writeEpub(input, { modified: new Date(), ...(index !== undefined ? { chapter: index } : {}), ...math });
+      const out = await writeEpub(input, { modified: new Date(), ...(index !== undefined ? { chapter: index } : {}) });
       return { ...out, mimeType: 'application/epub+zip' };
     }
     const { writeDocx } = await import('../export/docx');
@@ -633,6 +630,9 @@ export class BookHost implements BookWorkerApi {
         fonts,
         // Pictures by content key, as the painters get them.
         imageBytes: (key) => this.getImage(key),
+        ...(this.env.decodePicture ? { decodePicture: this.env.decodePicture.bind(this.env) } : {}),
+        // A print master counts while the record still names it (an edited SVG detaches it).
+        printMaster: (id) => (typeof book.resources.find((r) => r.record.id === id)?.record['pdfFile'] === 'string' ? this.library.printMaster(id) : undefined),
         subsetter,
         // The host may read the clock (the engine may not): the PDF's creation date.
         date: new Date(),

@@ -42,6 +42,20 @@ export function createBrowserHost(): BookHost {
     presets: createFetchReaders(presetsRoot.href),
     openStorage: () => openBookStorage(),
     uiLocale: () => self.navigator.language || null,
+    // The browser's own decoders (WebP, GIF…), for pictures the PDF writer cannot read itself.
+    async decodePicture(bytes, mime) {
+      try {
+        const bitmap = await createImageBitmap(new Blob([bytes as BlobPart], { type: mime }), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const ctx = canvas.getContext('2d');
+        if (!ctx) return null;
+        ctx.drawImage(bitmap, 0, 0);
+        bitmap.close();
+        return { width: canvas.width, height: canvas.height, rgba: ctx.getImageData(0, 0, canvas.width, canvas.height).data };
+      } catch {
+        return null;
+      }
+    },
     raster: async (list, fonts, request, images) => {
       const result = await rasterise(list, fonts, request, images);
       return Comlink.transfer(result, [result.bytes]);

@@ -125,6 +125,11 @@ export class Library {
 
   // ---- the open book ------------------------------------------------------------------------
 
+  /** The `pdfFile` print master of an SVG resource of the open book (bundle-format §11.1). */
+  printMaster(resourceId: string): Uint8Array | undefined {
+    return this.extras.otherPayloads.get(resourceId)?.['pdfFile'];
+  }
+
   /** Snapshot fields the host adds: what kind of book is open, and whether a sample is edited. */
   describe(): { kind?: BookKind; edited?: boolean; canvasScope?: 'book' | 'chapter' } {
     if (!this.ref) return {};

@@ -56,6 +56,8 @@ export interface GlyphRunItem {
   srcMap?: number[];
   /** Line-breaking role and quality, for checks, guides and tools. */
   line?: LineInfo;
+  /** Id of the SVG resource whose text this run sets (a PDF print master replaces it). */
+  resource?: string;
 }
 
 export interface LineInfo {
@@ -70,6 +72,8 @@ export interface LineInfo {
   ragged?: boolean;
   /** No feasible break existed: set overfull or loose as an emergency (flagged, never clipped). */
   emergency?: boolean;
+  /** Block id of what the line leads to (a `:::toc` entry's heading): a link in the PDF. */
+  target?: string;
 }
 
 export interface RuleItem {
@@ -117,6 +121,13 @@ export interface PathItem {
   srcTo?: number;
   /** Invalid TeX: MathJax's message (the path then shows the source in a marked box). */
   mathError?: string;
+  /** Id of the SVG resource this path draws (a PDF print master replaces all its items). */
+  resource?: string;
+  /**
+   * On the first path of an SVG drawing: the drawing's whole box (pt), where a print master is
+   * placed, and the part of it shown when the figure is cropped to its safe area.
+   */
+  frame?: { x: number; y: number; w: number; h: number; clip?: { x: number; y: number; w: number; h: number } };
 }
 
 /**

@@ -59,6 +59,19 @@ describe(':::toc and page references (document-format §17.1, §13)', () => {
     expect(layout.labelsUnsettled).toBeUndefined();
   });
 
+  it('marks every run of an entry (title, leader, label) with the heading it leads to', () => {
+    for (const line of tocLines) {
+      const targets = new Set(line.runs.map((r) => r.line?.target));
+      expect(targets.size, line.text).toBe(1);
+      const target = [...targets][0]!;
+      const page = headingPage(layout, line.runs[0]!.text);
+      // The target is the block of the heading the entry names, set on the page it prints.
+      expect(runs(page).some((r) => r.line?.role === 'heading' && r.line.block === target), line.text).toBe(true);
+    }
+    // Body text outside the contents links nowhere.
+    expect(layout.pages.flatMap(runs).filter((r) => r.line?.target).length).toBe(tocLines.flatMap((l) => l.runs).length);
+  });
+
   it('sets leader dots on one pitch from the column edge, so they line up from entry to entry', () => {
     const settings = defaultSettings();
     const pitches = new Set<number>();

@@ -12,7 +12,7 @@ import { footnoteNumbers, noteAreaHeight, noteLabel, notesCitedBy, type Footnote
 import { placeInFlow, type ResourceBlockFactory } from '../resources/place';
 import type { FlowBlock } from '../resources/block';
 import type { BookMath } from '../math/book';
-import { displayNeed, layoutDisplay } from '../math/display';
+import { layoutDisplay } from '../math/display';
 import { lineFormulaItems } from '../math/place';
 
 export { footnoteNumbers } from './notes';
@@ -34,7 +34,7 @@ export interface ChapterStructure {
   /** Printed heading numbers by block id (configuration.md §8.3). */
   headingNumbers?: ReadonlyMap<string, string>;
   /** What `:::toc` lists, with page labels from the previous pass ('?' before the first). */
-  toc?: readonly { level: number; text: string; label: string }[];
+  toc?: readonly { level: number; text: string; label: string; key?: string }[];
   /**
    * Resources that float (placement position auto/top/bottom) and are first mentioned in this
    * chapter, by id: the first `:ref` or `::resource` queues them (document-format §12.7).
@@ -99,8 +99,6 @@ interface PlaceOptions {
   reflow?: (from: number | null, width: number) => SetLine[];
   /** Called for each placed segment with its first line index, count, and column top/bottom y (pt, page coords). */
   onSegment?: (first: number, count: number, top: number, bottom: number, columnX: number) => void;
-  /** Height that must fit under the block's last line in its column, pt (math.keepWithLeadIn: the display glued under it). */
-  keepWithNext?: () => number;
 }
 
 /**
@@ -330,16 +328,16 @@ export function* paginateChapter(
     if (!cursor.columnEmpty) cursor.y += pt;
   };
 
-  const emit = (block: { id: string }, line: SetLine, x0: number, baseline: number, role: LineInfo['role']): void => {
+  const emit = (block: { id: string; target?: string }, line: SetLine, x0: number, baseline: number, role: LineInfo['role']): void => {
     for (const run of line.runs) {
-      cursor.page.items.push(glyphRun(run, x0, baseline, chapter.chapterId, { block: block.id, role, ratio: roundPt(line.ratio), ...(line.hyphenated ? { hyphenated: true } : {}), ...(line.ragged ? { ragged: true } : {}), ...(line.emergency ? { emergency: true } : {}) }));
+      cursor.page.items.push(glyphRun(run, x0, baseline, chapter.chapterId, { block: block.id, role, ratio: roundPt(line.ratio), ...(line.hyphenated ? { hyphenated: true } : {}), ...(line.ragged ? { ragged: true } : {}), ...(line.emergency ? { emergency: true } : {}), ...(block.target ? { target: block.target } : {}) }));
     }
     // Inline formulas sit on the line's baseline (engine/math).
     for (const formula of line.formulas ?? []) cursor.page.items.push(...lineFormulaItems(formula, x0, baseline, chapter.chapterId));
   };
 
   /** Places lines on the baseline grid, splitting across columns by the widow/orphan rules. */
-  const placeOnGrid = (block: { id: string }, setLines: readonly SetLine[], options: PlaceOptions): void => {
+  const placeOnGrid = (block: { id: string; target?: string }, setLines: readonly SetLine[], options: PlaceOptions): void => {
     let index = 0;
     let lines = setLines;
     let setAt = colW();
@@ -369,8 +367,6 @@ export function* paginateChapter(
         pending.push(...fresh);
         fit++;
       }
-      // math.keepWithLeadIn: the last line goes on with what must stay under it (never in a fresh column: nothing better).
-      if (options.keepWithNext && !cursor.columnEmpty && fit > 0 && index + fit === lines.length && (row + fit) * pitch + options.keepWithNext() > height - footHeight([...bottomFloats, ...plannedFloats]) - noteAreaHeight([...columnNotes, ...pending], settings.notes) + 1e-6) fit--;
       let forced = false;
       if (fit === 0) {
         if (cursor.y > 0 || !cursor.columnEmpty) {
@@ -487,9 +483,7 @@ export function* paginateChapter(
         const indent = flush ? 0 : settings.body.firstLineIndent;
         const reflow = (from: number | null, width: number): SetLine[] =>
           from === null ? setText({ base: block.range.from, inlines: block.inlines, style, measure: width - x, indent, justify }) : setText({ base: from, inlines: inlinesFrom(block.inlines, from), style, measure: width - x, indent: 0, justify });
-        const next = blocks[b + 1];
-        const keepWithNext = math && settings.math.keepWithLeadIn && next?.kind === 'mathDisplay' && next.inParagraph ? () => displayNeed(layoutDisplay(next, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight)) : undefined;
-        placeOnGrid(block, reflow(null, colW()), { role: 'body', x, splittable: true, reflow, ...(keepWithNext ? { keepWithNext } : {}) });
+        placeOnGrid(block, reflow(null, colW()), { role: 'body', x, splittable: true, reflow });
         afterHeading = false;
         break;
       }
@@ -527,8 +521,8 @@ export function* paginateChapter(
       case 'mathDisplay': {
         if (math) {
           // Centred, numbered when labelled, margins in the formula's em (engine/math/display.ts).
-          const display = layoutDisplay(block, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight);
-          if (!cursor.columnEmpty && cursor.y + displayNeed(display) > limit() + 1e-6) nextColumn();
+          const display = layoutDisplay(block, colW(), settings, math, chapter.chapterId, setGenerated);
+          if (!cursor.columnEmpty && cursor.y + display.marginTop + display.height + display.depth > limit() + 1e-6) nextColumn();
           space(display.marginTop);
           const f = frame();
           const baseline = f.contentTop + cursor.y + display.height;
@@ -641,6 +635,9 @@ export function* paginateChapter(
     const dot = setGenerated(leader.char, body);
     const dotPitch = dot.width + leader.gap;
     for (const entry of structure.toc ?? []) {
+      // The entry's lines, page label and leader lead to its heading (a PDF link, LineInfo.target).
+      const heading = entry.key?.slice(entry.key.indexOf('|') + 1);
+      const owner = heading ? { id: block.id, target: heading } : block;
       const indent = (entry.level - 1) * 1.5 * body.size;
       const label = setGenerated(entry.label, body);
       // Room for the label and a leader gap of at least two dots at the right of every line.
@@ -648,7 +645,7 @@ export function* paginateChapter(
       const text: Inline = { kind: 'text', text: entry.text, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 }, offsets: generatedOffsets(entry.text) };
       const set = (width: number): SetLine[] => setText({ base: -1e9, inlines: [text], style: body, measure: Math.max(1, width - indent - reserve), indent: 0, justify: false });
       const lines = set(colW());
-      placeOnGrid(block, lines.length > 0 ? lines : [emptyLine()], {
+      placeOnGrid(owner, lines.length > 0 ? lines : [emptyLine()], {
         role: 'body',
         x: indent,
         splittable: false,
@@ -658,14 +655,14 @@ export function* paginateChapter(
           const last = lines[lines.length - 1];
           const baseline = bottom - pitch + bodyBaseline;
           const right = columnX + colW();
-          emit(block, label, right - label.width, baseline, 'body');
+          emit(owner, label, right - label.width, baseline, 'body');
           if (!leader.enabled || !dot.runs[0]) return;
           const start = columnX + indent + (last?.width ?? 0) + leader.gap;
           const end = right - label.width - leader.gap - dot.width;
           const xs: number[] = [];
           for (let k = Math.ceil((start - columnX) / dotPitch - 1e-9); columnX + k * dotPitch <= end + 1e-9; k++) xs.push(columnX + k * dotPitch);
           if (xs.length === 0) return;
-          const one = glyphRun(dot.runs[0], 0, baseline, chapter.chapterId, { block: block.id, role: 'body', ratio: 0 });
+          const one = glyphRun(dot.runs[0], 0, baseline, chapter.chapterId, { block: block.id, role: 'body', ratio: 0, ...(heading ? { target: heading } : {}) });
           cursor.page.items.push({
             ...one,
             glyphs: xs.flatMap(() => one.glyphs),

@@ -96,7 +96,12 @@ function svgItems(resource: EngineResource, fit: PictureFit, x: number, y: numbe
   const ink = settings.diagram.singleInk ? settings.diagram.ink : null;
   const items: DisplayItem[] = [];
   for (const shape of drawing.shapes) {
-    const item: PathItem = { op: Op.Path, d: shapePathData(shape, k, x, top, roundPt) };
+    const item: PathItem = { op: Op.Path, d: shapePathData(shape, k, x, top, roundPt), resource: resource.id };
+    if (items.length === 0) {
+      // Where a PDF print master of the drawing goes (bundle-format §11.1).
+      item.frame = { x: roundPt(x), y: roundPt(top), w: roundPt(fit.width), h: roundPt(fullHeight) };
+      if (fit.crop) item.frame.clip = { x: roundPt(x), y: roundPt(y), w: roundPt(fit.width), h: roundPt(fit.height) };
+    }
     if (shape.fill) item.fill = ink ? singleInk(shape.fill, ink) : shape.fill;
     if (shape.stroke) {
       item.stroke = ink ? singleInk(shape.stroke, ink) : shape.stroke;
@@ -114,7 +119,7 @@ function svgItems(resource: EngineResource, fit: PictureFit, x: number, y: numbe
       const line = env.setText({ base: 0, inlines: [inline], style, measure: 1e6, indent: 0, justify: false })[0];
       if (!line) continue;
       const shift = t.anchor === 'middle' ? line.width / 2 : t.anchor === 'end' ? line.width : 0;
-      for (const run of line.runs) items.push(glyphRun(run, x + t.x * k - shift, top + t.y * k, env.chapterId, undefined));
+      for (const run of line.runs) items.push({ ...glyphRun(run, x + t.x * k - shift, top + t.y * k, env.chapterId, undefined), resource: resource.id });
     }
   }
   return items;

@@ -1,12 +1,13 @@
 /**
  * The open book → a PDF: chooses the pages of the scope (the whole book, or one chapter's pages
- * with their book folios), reads metadata from the first chapter's front matter and the print
+ * with their book folios), reads metadata from the first chapter's front matter (title, author,
+ * subject or description else subtitle, keywords) and the print
  * options from the configuration, and names the file after the first H1 (tools.md §7.10).
  */
 import type { StoredConfig } from '../../config';
 import type { ParsedChapter } from '../../engine/parse/model';
 import type { PageDisplayList } from '../../protocol/displaylist';
-import { writePdf, type PdfProgress } from './document';
+import { writePdf, type PdfExportInput, type PdfProgress } from './document';
 import type { Subsetter } from './fonts/subset';
 import { pdfOptionsFromConfig } from './options';
 
@@ -21,6 +22,10 @@ export interface BookPdfInput {
   language: string;
   fonts: { get(fontId: string): { bytes: Uint8Array } | undefined };
   imageBytes?(key: string): Promise<{ bytes: Uint8Array; mime: string } | null>;
+  /** A picture in a format pdf-lib cannot embed (WebP), decoded to RGBA by the environment. */
+  decodePicture?: PdfExportInput['decodePicture'];
+  /** The `pdfFile` print master of an SVG resource, by resource id (bundle-format §11.1). */
+  printMaster?(resourceId: string): Uint8Array | undefined;
   subsetter: Subsetter;
   date?: Date;
   signal?: AbortSignal;
@@ -41,6 +46,20 @@ export function pdfFileName(title: string | undefined): string {
   return stem ? `${stem}.pdf` : 'document.pdf';
 }
 
+/** A front-matter value as one line of text (a list joined with commas), or undefined. */
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string' || typeof value === 'number') return String(value).replace(/\s+/g, ' ').trim() || undefined;
+  if (Array.isArray(value)) return textOf(value.filter((v) => typeof v === 'string' || typeof v === 'number').join(', '));
+  return undefined;
+}
+
+/** Front-matter `keywords`: a YAML list, or one string separated by commas or semicolons. */
+function keywordsOf(value: unknown): string[] | undefined {
+  const list = Array.isArray(value) ? value.map(textOf) : typeof value === 'string' ? value.split(/[,;]/).map(textOf) : [];
+  const words = list.filter((k): k is string => k !== undefined);
+  return words.length > 0 ? words : undefined;
+}
+
 export async function exportBookPdf(input: BookPdfInput): Promise<BookPdf> {
   const pages = input.scope === 'chapter' ? input.pages.filter((p) => p.chapter === input.chapterId) : input.pages;
   if (pages.length === 0) throw new Error(input.scope === 'chapter' ? `The chapter "${input.chapterId}" has no pages to export.` : 'The book has no pages to export.');
@@ -53,11 +72,15 @@ export async function exportBookPdf(input: BookPdfInput): Promise<BookPdf> {
     pages,
     fontBytes: (id) => input.fonts.get(id)?.bytes,
     ...(input.imageBytes ? { imageBytes: input.imageBytes } : {}),
+    ...(input.decodePicture ? { decodePicture: input.decodePicture } : {}),
+    // Single-ink drawings are recoloured SVG: their masters would print the original colours (§11.1).
+    ...(input.printMaster && !options.singleInk ? { printMaster: input.printMaster } : {}),
     subsetter: input.subsetter,
     metadata: {
       title: front?.title ?? configTitle ?? input.book.name,
       author: front?.author,
-      subject: front?.subtitle,
+      subject: textOf(front?.metadata['subject']) ?? textOf(front?.metadata['description']) ?? front?.subtitle,
+      keywords: keywordsOf(front?.metadata['keywords']),
       language: input.language,
     },
     // Internal links may point anywhere in the book; only targets on exported pages get one.
@@ -65,6 +88,7 @@ export async function exportBookPdf(input: BookPdfInput): Promise<BookPdf> {
     outlines: options.outlines,
     cutLines: options.cutLines,
     binding: options.binding,
+    facing: options.facing,
     ...(input.date ? { date: input.date } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.pause ? { pause: input.pause } : {}),

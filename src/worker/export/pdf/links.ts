@@ -2,7 +2,8 @@
  * Link annotations (PDF 32000-1 §12.5.6.5): external URLs open in the reader's browser,
  * internal references (`[text](#id)`, `:ref{#id}`, `\ref{x}`, `@sec:x`) jump to the page and
  * height of their target. The rectangles are where the link's source characters were set,
- * found in the display lists with the same query the editor uses (`sourceRects`).
+ * found in the display lists with the same query the editor uses (`sourceRects`). The lines of
+ * a `:::toc` jump to their headings (`tocAreas`).
  */
 import { Op, type GlyphRunItem, type PageDisplayList } from '../../protocol/displaylist';
 import type { Block, Inline, ParsedChapter } from '../../engine/parse/model';
@@ -155,5 +156,38 @@ export function linkAreas(chapters: readonly ParsedChapter[], pages: readonly Pa
       }
     }
   }
+  areas.push(...tocAreas(pages, positions));
+  return areas;
+}
+
+/**
+ * The entries of a `:::toc`: the layout marks each of their runs (title, leader, page label)
+ * with the heading they lead to (`LineInfo.target`); one area per entry line, from its first
+ * glyph to the end of its label, to the top of that heading. Headings outside the exported
+ * pages get none.
+ */
+export function tocAreas(pages: readonly PageDisplayList[], positions: ReadonlyMap<string, { page: number; top: number }>): LinkArea[] {
+  const areas: LinkArea[] = [];
+  pages.forEach((page, index) => {
+    const lines = new Map<string, { min: number; max: number; y: number; size: number; target: string }>();
+    for (const item of page.items) {
+      const target = item.op === Op.GlyphRun ? item.line?.target : undefined;
+      if (item.op !== Op.GlyphRun || !target || item.glyphs.length === 0) continue;
+      const key = `${target}@${item.y}`;
+      const last = item.glyphs.length - 1;
+      const right = item.xs[last]! + item.size * 0.5;
+      const line = lines.get(key);
+      if (line) {
+        line.min = Math.min(line.min, item.xs[0]!);
+        line.max = Math.max(line.max, right);
+        line.size = Math.max(line.size, item.size);
+      } else lines.set(key, { min: item.xs[0]!, max: right, y: item.y, size: item.size, target });
+    }
+    for (const line of lines.values()) {
+      const at = positions.get(line.target);
+      if (!at) continue;
+      areas.push({ page: index, x: line.min, y: line.y - line.size * ASCENT_EM, width: line.max - line.min, height: line.size * (ASCENT_EM + DESCENT_EM), target: { kind: 'page', page: at.page, top: at.top } });
+    }
+  });
   return areas;
 }

@@ -1,7 +1,7 @@
 /**
  * The PDF's print and viewer options read from the book's effective configuration:
- * `pdfGeneration.outlines`, `page.cutLines.*` (bleed, crop marks) and `page.binding`
- * (configuration.md §2, §16.2). Lengths are converted to pt with the configuration's units.
+ * `pdfGeneration.outlines`, `page.cutLines.*` (bleed, crop marks), `page.binding`,
+ * `page.margins.mirror` (spreads) and `diagramStyle.singleInk` (configuration.md §2, §12.5, §16.2). Lengths are converted to pt with the configuration's units.
  */
 import { effectiveAt, isRtlLocale, lengthAtPt, resolveConfig, type StoredConfig } from '../../config';
 import type { CutLines } from './sheet';
@@ -10,6 +10,10 @@ export interface PdfPrintOptions {
   outlines: boolean;
   cutLines: CutLines | null;
   binding: 'left' | 'right';
+  /** Facing pages (`page.margins.mirror`): the viewer shows spreads and the printer prints both sides. */
+  facing: boolean;
+  /** `diagramStyle.singleInk`: drawings are recoloured in the display list, so print masters are not used. */
+  singleInk: boolean;
 }
 
 /** 1 mm in pt. */
@@ -38,5 +42,11 @@ export function pdfOptionsFromConfig(stored: StoredConfig, language: string): Pd
   const right =
     binding === 'right' ||
     (binding !== 'left' && (at('layout.writingMode') === 'vertical-rl' || direction === 'rtl' || (direction !== 'ltr' && isRtlLocale(language))));
-  return { outlines: at('pdfGeneration.outlines') !== false, cutLines, binding: right ? 'right' : 'left' };
+  return {
+    outlines: at('pdfGeneration.outlines') !== false,
+    cutLines,
+    binding: right ? 'right' : 'left',
+    facing: at('page.margins.mirror') === true,
+    singleInk: at('diagramStyle.singleInk') === true,
+  };
 }
