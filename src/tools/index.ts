@@ -9,6 +9,7 @@ import { bookTools } from './groups/books';
 import { checkTools } from './groups/checks';
 import { designTools } from './groups/design';
 import { exportTools } from './groups/export';
+import { fontTools } from './groups/fonts';
 import { originalTools } from './groups/original';
 import { questionTools } from './groups/questions';
 import { resourceTools } from './groups/resources';
@@ -25,7 +26,7 @@ export { ToolRegistry } from './registry';
 
 export function createToolRegistry(client: BookClient, ui?: UiBridge): ToolRegistry {
   const ctx = { client, ui };
-  return new ToolRegistry([...seeingTools(ctx), ...checkTools(ctx), ...designTools(ctx), ...originalTools(ctx), ...textTools(ctx), ...bookTools(ctx), ...exportTools(ctx), ...viewTools(ctx), ...questionTools(ctx), ...wordTools(ctx), ...wordTemplateTools(ctx), ...resourceTools(ctx)]);
+  return new ToolRegistry([...seeingTools(ctx), ...checkTools(ctx), ...designTools(ctx), ...originalTools(ctx), ...textTools(ctx), ...bookTools(ctx), ...exportTools(ctx), ...viewTools(ctx), ...questionTools(ctx), ...wordTools(ctx), ...wordTemplateTools(ctx), ...resourceTools(ctx), ...fontTools(ctx)]);
 }
 
 /** Registers the tools while the Sandbox is mounted; call the returned function to withdraw them. */

@@ -4,7 +4,8 @@
  * host's `BookState` (what transactions change). Pure functions, no I/O.
  *
  * `BookState` holds only what the engine and the transactions need (chapters, config, resource
- * records with their main picture). Everything else a book carries — fonts, `view`, `start`,
+ * records with their main picture, the book's own font files with `config.customFonts` naming
+ * them). Everything else a book carries — `view`, `start`,
  * showcase fields, print masters and posters of resources — travels beside it as `BookExtras`,
  * so that saving and exporting give back what was read.
  */
@@ -13,11 +14,11 @@ import type { JsonObject, JsonValue } from '../../storage/json';
 import type { BundleBook } from '../bundle/book';
 import { CONFIG_VERSION, loadConfig } from '../config';
 import type { BookResource, BookState } from '../document/book';
+import { customFamiliesOf, sortVariants, type CustomFontFamily } from '../engine/fonts/custom';
 import { ResourceRecordSchema, type ChapterPages, type PageSummary } from '../protocol/messages';
 
 /** What a book carries beside its `BookState` (kept by the library, saved and exported with it). */
 export interface BookExtras {
-  fonts: StoredFont[];
   view: JsonObject | null;
   start: JsonObject | null;
   extras: JsonObject;
@@ -31,7 +32,7 @@ export interface BookExtras {
 export const FALLBACK_LOCALE = 'en';
 
 export function emptyExtras(): BookExtras {
-  return { fonts: [], view: null, start: null, extras: {}, otherPayloads: new Map(), layouts: null };
+  return { view: null, start: null, extras: {}, otherPayloads: new Map(), layouts: null };
 }
 
 /**
@@ -85,16 +86,17 @@ export function bundleToBookState(book: BundleBook, id: string, warnings: string
       bytes: v.bytes,
     })),
   );
+  const redistributable = new Set(book.fonts.filter((f) => f.redistributable === false).map((f) => f.name));
   return {
     state: {
       id,
       name: book.name,
       locale: book.locale ?? book.primaryLocale ?? FALLBACK_LOCALE,
       chapters,
-      config: readConfig(book.config, book.configVersion, chapters),
       resources,
+      ...withFonts(readConfig(book.config, book.configVersion, chapters), fonts, redistributable),
     },
-    extras: { fonts, view: book.view, start: book.start, extras: book.extras, otherPayloads, layouts: null },
+    extras: { view: book.view, start: book.start, extras: book.extras, otherPayloads, layouts: null },
   };
 }
 
@@ -111,11 +113,52 @@ export function storedToBookState(content: StoredBookContent, meta: { id: string
       name: meta.name,
       locale: meta.locale ?? content.locale ?? FALLBACK_LOCALE,
       chapters,
-      config: readConfig(content.config, content.configVersion, chapters),
       resources,
+      ...withFonts(readConfig(content.config, content.configVersion, chapters), content.fonts),
     },
-    extras: { fonts: content.fonts, view: content.view, start: content.start, extras: content.extras, otherPayloads, layouts: content.layouts ?? null },
+    extras: { view: content.view, start: content.start, extras: content.extras, otherPayloads, layouts: content.layouts ?? null },
   };
+}
+
+/**
+ * The config with `customFonts` listing exactly the stored font files (grouped by family, in
+ * the order the files come; fields the config's own entries carry, such as `redistributable`,
+ * kept) and those files' bytes by id. A config entry whose files are all missing is dropped: it
+ * could set no text.
+ */
+function withFonts(config: Record<string, unknown>, fonts: readonly StoredFont[], notRedistributable: ReadonlySet<string> = new Set()): { config: Record<string, unknown>; fontFiles?: Map<string, Uint8Array> } {
+  const { customFonts: _listed, ...rest } = config;
+  if (fonts.length === 0) return { config: rest };
+  const listed = customFamiliesOf(config);
+  const families = new Map<string, CustomFontFamily>();
+  const fontFiles = new Map<string, Uint8Array>();
+  for (const font of fonts) {
+    fontFiles.set(font.id, font.bytes);
+    const key = font.family.toLowerCase();
+    const own = listed.find((f) => f.name.toLowerCase() === key);
+    const family = families.get(key) ?? { name: own?.name ?? font.family, variants: [], ...(own?.redistributable === false || notRedistributable.has(font.family) ? { redistributable: false } : {}) };
+    families.set(key, family);
+    if (!family.variants.some((v) => v.weight === font.weight && v.style === font.style)) {
+      family.variants.push({ weight: font.weight, style: font.style, fileId: font.id, format: font.format, fileName: font.fileName });
+    }
+  }
+  const customFonts = [...families.values()].map((f) => ({ ...f, variants: sortVariants(f.variants) }));
+  return { config: { ...rest, customFonts }, fontFiles };
+}
+
+/** The font files the book's families use, as storage rows' content (unused files are not kept). */
+function storedFontsOf(state: BookState): StoredFont[] {
+  const out: StoredFont[] = [];
+  const seen = new Set<string>();
+  for (const family of customFamiliesOf(state.config)) {
+    for (const v of family.variants) {
+      const bytes = state.fontFiles?.get(v.fileId);
+      if (!bytes || seen.has(v.fileId)) continue;
+      seen.add(v.fileId);
+      out.push({ id: v.fileId, family: family.name, weight: v.weight, style: v.style, format: v.format, fileName: v.fileName, bytes });
+    }
+  }
+  return out;
 }
 
 /** The host's book as storage content (the inverse of `storedToBookState`). */
@@ -131,7 +174,7 @@ export function bookStateToStored(state: BookState, extras: BookExtras): StoredB
       if (r.payload) payloads['file'] = r.payload;
       return { id: r.record.id, record: structuredClone(r.record) as JsonObject, payloads };
     }),
-    fonts: extras.fonts,
+    fonts: storedFontsOf(state),
     view: extras.view,
     start: extras.start,
     extras: extras.extras,

@@ -8,6 +8,7 @@ import type { StoredConfig } from '../../../src/worker/config';
 import type { Diagnostic } from '../../../src/worker/engine/parse/model';
 import { createHyphenator, EngineCache, layoutBook, parseCached, prepareResources, type BookLayout } from '../../../src/worker/engine';
 import { readBitmapInfo } from '../../../src/worker/engine/resources/picture-info';
+import type { ResourceRecordInput } from '../../../src/worker/engine/resources/model';
 import { computeWarnings, type CheckResource, type Warning, type WarningFilter } from '../../../src/worker/engine/checks';
 import { bookFormulas } from '../../../src/worker/engine/math/book';
 import { mathDiagnostics } from '../../../src/worker/engine/math/diagnostics';
@@ -36,6 +37,28 @@ export interface CheckBook {
   payloads?: Record<string, string>;
   /** Hyphenation patterns id (default en-us); null for none. */
   patterns?: string | null;
+  /**
+   * Extra faces: a copy of a bundled face (`copyOf` family, regular) under another family name,
+   * with its `OS/2.fsType` licence bits set to `fsType` — as a user's font file would carry them.
+   */
+  faces?: { family: string; copyOf: string; fsType: number }[];
+}
+
+/** The shared registry, or one with the book's extra faces added. */
+function registryFor(book: CheckBook): typeof fonts {
+  if (!book.faces?.length) return fonts;
+  const registry = nodeFontRegistry();
+  for (const extra of book.faces) {
+    const base = registry.match(extra.copyOf, 400, 'normal');
+    const bytes = base.bytes.slice();
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < view.getUint16(4); i++) {
+      const record = 12 + i * 16;
+      if (String.fromCharCode(...bytes.subarray(record, record + 4)) === 'OS/2') view.setUint16(view.getUint32(record + 8) + 8, extra.fsType);
+    }
+    registry.add({ family: extra.family, weight: 400, style: 'normal', bytes });
+  }
+  return registry;
 }
 
 let mathLoading: Promise<MathTypesetter> | undefined;
@@ -59,17 +82,18 @@ export function runChecks(book: CheckBook, filter: WarningFilter = {}, diagnosti
   const patterns = book.patterns === undefined ? 'en-us' : book.patterns;
   const records = book.resources ?? [];
   const bytes = (id: string) => (book.payloads?.[id] ? new Uint8Array(Buffer.from(book.payloads[id]!, 'base64')) : undefined);
-  const resourceSet = records.length > 0 ? prepareResources(records.map((r) => ({ record: { typeId: 'figure', ...r }, payload: bytes(r.id) })), config) : undefined;
+  const resourceSet = records.length > 0 ? prepareResources(records.map((r) => ({ record: { typeId: 'figure', ...r } as ResourceRecordInput, payload: bytes(r.id) })), config) : undefined;
   const resources = records.map((r) => {
     const info = bytes(r.id) ? readBitmapInfo(bytes(r.id)!) : null;
     return info ? { ...r, pixels: { width: info.width, height: info.height } } : r;
   });
   const input = { title: 'Checks', chapters, settings, hyphenator: patterns ? hyphenatorFor(patterns) : undefined, resources: resourceSet };
-  const gen = layoutBook(input, fonts, cache);
+  const registry = registryFor(book);
+  const gen = layoutBook(input, registry, cache);
   let step = gen.next();
   while (!step.done) step = gen.next();
   const layout = step.value;
   const parsed = chapters.map((c, i) => parseCached(c, i === 0, cache));
-  const warnings = computeWarnings({ chapters, parsed, config, settings, resources, layout, fonts, diagnostics }, filter);
+  const warnings = computeWarnings({ chapters, parsed, config, settings, resources, layout, fonts: registry, diagnostics }, filter);
   return { warnings, layout };
 }

@@ -3,7 +3,7 @@
  * a heading), placeholders whose metadata is missing, text too pale for what is behind it, and
  * the configuration's own warnings (configuration.md §17.1 and `settingNotApplied`).
  */
-import { collectConfigWarnings, settingsNotApplied, type JsonValue } from '../../config';
+import { collectConfigWarnings, effectiveAt, isApplied, settingInfo, settingsNotApplied, settingVisible, type JsonValue } from '../../config';
 import { Op, type RectItem } from '../../protocol/displaylist';
 import '../settings-from-config'; // declares the settings the layout applies
 import type { CheckContext } from './input';
@@ -46,6 +46,18 @@ function outlineWarnings(ctx: CheckContext): Warning[] {
 /** Front-matter placeholders of the design slots (configuration.md §5.5). */
 const METADATA_PLACEHOLDERS = ['title', 'subtitle', 'author', 'publishDate'] as const;
 
+/**
+ * Placeholders a running head or foot may hold (configuration.md §5.5): the page, the book's
+ * metadata, the chapter and part in force, guide words (`firstMark.<key>`, `lastMark.<key>`) and
+ * the chapter's H1 attributes (`attr.<key>`). The `{titleText}`, `{number…}` family belongs to
+ * heading and part designs only.
+ */
+const RUNNING_PLACEHOLDERS: ReadonlySet<string> = new Set([
+  'pageNumber', 'totalPages', 'bookTotalPages', ...METADATA_PLACEHOLDERS,
+  'chapterTitle', 'chapterNumber', 'chapterTitleAtTop', 'chapterNumberAtTop', 'partTitle', 'partNumber',
+]);
+const PREFIXED_PLACEHOLDER = /^(?:firstMark|lastMark|attr)\.[A-Za-z0-9_-]+$/;
+
 function placeholderWarnings(ctx: CheckContext): Warning[] {
   if (!ctx.options.toggles.designIssues) return [];
   const frontmatter = ctx.parsed[0]?.frontmatter;
@@ -58,15 +70,45 @@ function placeholderWarnings(ctx: CheckContext): Warning[] {
       if (!isPlainObject(element) || typeof element['content'] !== 'string') return;
       const content = element['content'];
       const id = typeof element['id'] === 'string' ? element['id'] : undefined;
+      const path = `${slot}.elements[${id !== undefined ? `id=${id}` : i}].content`;
       for (const name of METADATA_PLACEHOLDERS) {
         if (!content.includes(`{${name}}`)) continue;
         const value = frontmatter?.[name];
         if (typeof value === 'string' && value.trim() !== '') continue;
-        out.push(warning('headerFooterMetadataMissing', `${slot} · {${name}} — The metadata referenced by this placeholder is not set — it will render empty. Add “${name}:” to the first chapter's front matter.`, { path: `${slot}.elements[${id !== undefined ? `id=${id}` : i}].content` }));
+        out.push(warning('headerFooterMetadataMissing', `${slot} · {${name}} — The metadata referenced by this placeholder is not set — it will render empty. Add “${name}:” to the first chapter's front matter.`, { path }));
+      }
+      // `{name}` that is no placeholder prints as written (a backslash before the brace escapes it).
+      const unknown = new Set<string>();
+      for (const m of content.matchAll(/(\\?)\{([A-Za-z][A-Za-z0-9_.-]*)\}/g)) {
+        const name = m[2]!;
+        if (m[1] || RUNNING_PLACEHOLDERS.has(name) || PREFIXED_PLACEHOLDER.test(name) || unknown.has(name)) continue;
+        unknown.add(name);
+        out.push(warning('unknownPlaceholder', `${slot} · {${name}} is not a placeholder of running heads and prints as written. Use one of {pageNumber}, {chapterTitle}, {title}, {author}…${close(name)}`, { path }));
       }
     });
   }
   return out;
+}
+
+/** " Did you mean {x}?" for a placeholder one or two letters off (or differing in case), else "". */
+function close(name: string): string {
+  const lower = name.toLowerCase();
+  let best: { name: string; d: number } | undefined;
+  for (const known of RUNNING_PLACEHOLDERS) {
+    const d = known.toLowerCase() === lower ? 0 : editDistance(known.toLowerCase(), lower);
+    if (d <= 2 && (!best || d < best.d)) best = { name: known, d };
+  }
+  return best ? ` Did you mean {${best.name}}?` : '';
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
 }
 
 /** WCAG 2 contrast ratio below which text counts as pale (3:1, the large-text minimum). */
@@ -141,6 +183,27 @@ function configWarningsOf(ctx: CheckContext): Warning[] {
   for (const w of [...collectConfigWarnings(ctx.config), ...settingsNotApplied(ctx.config)]) {
     if (!isWarningKind(w.kind)) continue;
     out.push(warning(w.kind, w.message, { path: w.path }));
+  }
+  return [...out, ...withoutEffect(ctx)];
+}
+
+/**
+ * Stored settings the layout applies in general but not in this design: the condition the
+ * catalogue gives for them (the Design panel hides them for the same reason) does not hold, e.g.
+ * `layout.gutterWidth` on one-column pages or `bodyText.maxWordSpacing` in ragged text.
+ * Settings not applied at all are `settingNotApplied` already.
+ */
+function withoutEffect(ctx: CheckContext): Warning[] {
+  // Every stored leaf: with no setting counted as applied, settingsNotApplied lists them all.
+  const leaves = settingsNotApplied(ctx.config, new Set()).map((w) => w.path);
+  const out: Warning[] = [];
+  for (const path of leaves) {
+    const condition = settingInfo(path)?.visible;
+    if (!condition || !isApplied(path) || settingVisible(ctx.config, path)) continue;
+    const target = condition.path.startsWith('~.') ? path.slice(0, path.lastIndexOf(']') + 1) + condition.path.slice(1) : condition.path;
+    const wanted = condition.equals ? `is ${condition.equals.map((v) => JSON.stringify(v)).join(' or ')}` : `is not ${(condition.not ?? []).map((v) => JSON.stringify(v)).join(' or ')}`;
+    const now = JSON.stringify(effectiveAt(ctx.config, target) ?? null);
+    out.push(warning('settingWithoutEffect', `${path} is set but has no effect in this design: it applies only when ${target} ${wanted} (it is ${now}). Remove it, or change ${target}.`, { path }));
   }
   return out;
 }

@@ -5,6 +5,7 @@
  * warning is (chapter position, source line, page label) and orders them.
  */
 import { designWarnings } from './design';
+import { floatWarnings, hyphenationWarnings } from './floats';
 import { fontWarnings } from './fonts';
 import { lineAt, pageOfOffset, type CheckContext, type ChecksInput } from './input';
 import { markupWarnings } from './markup';
@@ -12,6 +13,7 @@ import { WARNING_CATEGORIES, type Warning, type WarningCategory } from './model'
 import { checkOptions } from './options';
 import { preflightWarnings } from './preflight';
 import { resourceWarnings } from './resources';
+import { styleWarnings } from './styles';
 import { typesettingWarnings } from './typesetting';
 
 export { WARNING_CATEGORIES, WARNING_KINDS, isWarningKind, type Warning, type WarningCategory, type WarningKind, type WarningSeverity } from './model';
@@ -27,7 +29,10 @@ export interface WarningFilter {
 /** Every warning of the book (or of one chapter / category), located and in triage order. */
 export function computeWarnings(input: ChecksInput, filter: WarningFilter = {}): Warning[] {
   const ctx: CheckContext = { ...input, options: checkOptions(input.config), chapterIndex: new Map(input.chapters.map((c, i) => [c.id, i])) };
-  const all = [...fontWarnings(ctx), ...resourceWarnings(ctx), ...markupWarnings(ctx), ...designWarnings(ctx), ...typesettingWarnings(ctx), ...preflightWarnings(ctx)];
+  const all = [
+    ...fontWarnings(ctx), ...resourceWarnings(ctx), ...markupWarnings(ctx), ...styleWarnings(ctx), ...designWarnings(ctx),
+    ...typesettingWarnings(ctx), ...floatWarnings(ctx), ...hyphenationWarnings(ctx), ...preflightWarnings(ctx),
+  ];
   const chosen = all.filter((w) => (filter.chapterId === undefined || w.chapterId === filter.chapterId) && (filter.category === undefined || w.category === filter.category));
   return chosen.map((w) => locate(w, ctx)).sort(byTriage);
 }

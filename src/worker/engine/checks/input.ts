@@ -19,6 +19,10 @@ export interface CheckResource {
   typeId?: string | undefined;
   /** A bitmap's size in pixels, as its file says (absent for SVG, tables, or bytes not at hand). */
   pixels?: { width: number; height: number } | undefined;
+  /** A table's data; the checks read only its `styleId`. */
+  table?: { model?: unknown; styleId?: unknown } | undefined;
+  /** The record's placement (whether it floats: page/book.ts `floatSpecOf`). */
+  placement?: Record<string, unknown> | undefined;
 }
 
 export interface ChecksInput {

@@ -63,6 +63,13 @@ export const WARNING_KINDS = {
   inlineImageRemoved: markup('Inline image removed', 'info'),
   /** Ours: the parser itself failed on a chapter and kept it as plain text. */
   parserError: markup('Chapter could not be read', 'critical'),
+  /** Spec names (document-format.md §21 "Style ids"): a style id the design does not define. */
+  unknownHeadingStyle: markup('Unknown heading style'),
+  unknownParagraphStyle: markup('Unknown paragraph style'),
+  unknownCalloutType: markup('Unknown callout type'),
+  unknownChipStyle: markup('Unknown chip style'),
+  /** Spec name: `:::numbering{format}` that is not a §3 number format (the format stays unchanged). */
+  numberingInvalidFormat: markup('Invalid numbering format'),
 
   // --- resources ---
   unknownResourceId: { category: 'resources', title: 'Unknown resource', severity: 'warning' },
@@ -70,6 +77,8 @@ export const WARNING_KINDS = {
   duplicateResourceId: { category: 'resources', title: 'Resource placed twice', severity: 'warning' },
   /** Ours: a resource of the book that no chapter places or cites. */
   unusedResource: { category: 'resources', title: 'Unused resource', severity: 'info' },
+  /** Spec name: a table resource's `styleId` not among `tableStyles` (the default table style is used). */
+  unknownTableStyle: { category: 'resources', title: 'Unknown table style', severity: 'warning' },
 
   // --- fonts (configuration.md §15.2 "Missing-font warnings") ---
   /** Ours: a family named by an applied setting that the book's fonts lack. */
@@ -102,6 +111,10 @@ export const WARNING_KINDS = {
   columnOverflow: typesetting('Column overflows'),
   /** Spec name: a code line wider than its box. */
   codeOverflow: typesetting('Code line too wide'),
+  /** Ours: a float set more than one page after the page that first cites it (document-format.md §12.7). */
+  distantFloat: typesetting('Float far from its reference'),
+  /** Ours (tools.md §7.9 "no hyphenation patterns"): hyphenation is on, but no patterns exist for the book's language. */
+  noHyphenationPatterns: typesetting('No hyphenation patterns'),
 
   // --- design ---
   headingHierarchy: design('Heading level skipped', 'headingHierarchy'),
@@ -111,6 +124,10 @@ export const WARNING_KINDS = {
   /** Ours: text whose contrast with what is behind it is below 3:1 (WCAG large-text minimum). */
   lowContrast: design('Low contrast', 'designIssues'),
   settingNotApplied: design('Setting not applied yet', undefined, 'info'),
+  /** Ours: a stored setting that cannot apply to this design (e.g. a gutter on one-column pages). */
+  settingWithoutEffect: design('Setting has no effect here', undefined, 'info'),
+  /** Ours (tools.md §7.9 "placeholder outside the allow-list"): a `{name}` in a running head that is no placeholder. */
+  unknownPlaceholder: design('Unknown placeholder', 'designIssues'),
   unknownNumberFormat: design('Unknown number format'),
   fontFamilyStack: design('Font stack'),
   sideColumnPercentClamped: design('Side column clamped'),
@@ -128,6 +145,8 @@ export const WARNING_KINDS = {
   smallProcessText: preflight('Small text in several inks', 'warning'),
   safeZone: preflight('Text near the trim', 'warning'),
   nearTrim: preflight('Object stops short of the trim', 'warning'),
+  /** Ours (`print.preflight.checkFonts`): a face the PDF cannot embed (a WOFF file, or a licence that forbids embedding). */
+  fontNotEmbeddable: preflight('Font cannot be embedded', 'critical'),
 } as const satisfies Record<string, KindInfo>;
 
 export type WarningKind = keyof typeof WARNING_KINDS;

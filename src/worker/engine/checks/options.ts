@@ -27,6 +27,8 @@ export interface CheckOptions {
     /** ppi: a warning below, critical below `criticalImageResolution` */
     minImageResolution: number;
     criticalImageResolution: number;
+    /** `print.preflight.checkFonts`: report faces the PDF cannot embed. */
+    checkFonts: boolean;
   } | null;
 }
 
@@ -70,6 +72,7 @@ export function checkOptions(stored: StoredConfig): CheckOptions {
             bleedSnap: pt('print.preflight.bleedSnap', (3 / 25.4) * 72),
             minImageResolution: num('print.preflight.minImageResolution', 300),
             criticalImageResolution: num('print.preflight.criticalImageResolution', 150),
+            checkFonts: effectiveAt(stored, 'print.preflight.checkFonts') !== false,
           }
         : null,
   };

@@ -4,6 +4,8 @@
  * that needs several inks to print (misregistration blurs it), text inside the safe zone along
  * the trim, and boxes that stop just short of the trim (they should bleed or keep clear).
  * Pictures printed below `print.preflight.minImageResolution` (critical below the critical one).
+ * Faces whose licence bits (OpenType `OS/2.fsType`) forbid what the PDF writer does with them:
+ * embedding, subsetting, or embedding outlines (`print.preflight.checkFonts`).
  * Ink-limit and colour-space checks need a CMYK conversion the engine does not have (see README).
  */
 import { Op, type DisplayItem, type PageDisplayList } from '../../protocol/displaylist';
@@ -16,6 +18,7 @@ export function preflightWarnings(ctx: CheckContext): Warning[] {
   // One warning per problem for the whole book, at its first page; the detail counts the others.
   const found = new Map<string, { warning: Warning; pages: Set<number> }>();
   const pixels = new Map(ctx.resources.filter((r) => r.pixels).map((r) => [r.id, r.pixels!] as const));
+  const faces = new Map<string, string | null>();
   for (const page of ctx.layout.pages) {
     const once = (key: string, make: () => Warning): void => {
       const seen = found.get(key);
@@ -28,6 +31,14 @@ export function preflightWarnings(ctx: CheckContext): Warning[] {
       }
       if (item.op === Op.GlyphRun && item.size < limits.smallTextSize && inks(item.fill) > 1) {
         once(`small|${item.fill}|${item.size}`, () => warning('smallProcessText', `${item.size} pt text in ${item.fill} (“${item.text.slice(0, 30)}”) needs several inks; below ${limits.smallTextSize.toFixed(1)} pt misregistration blurs it. Use black or one ink.`, textPlace(page, item)));
+      }
+      if (limits.checkFonts && item.op === Op.GlyphRun && !faces.has(item.font)) {
+        const face = ctx.fonts.get(item.font);
+        const problem = face ? embeddingProblem(fsTypeOf(face.bytes)) : null;
+        faces.set(item.font, problem);
+        if (face && problem) {
+          once(`font|${item.font}`, () => warning('fontNotEmbeddable', `${face.family} ${face.weight}${face.style === 'italic' ? ' italic' : ''} (“${item.text.slice(0, 30)}”, page ${page.label}): its licence ${problem}, so a print PDF cannot carry it. Use another face, or get a licence that allows embedding.`, textPlace(page, item)));
+        }
       }
       if (item.op === Op.GlyphRun && item.glyphs.length > 0) {
         const left = item.xs[0]!;
@@ -84,4 +95,32 @@ export function inks(hex: string): number {
   const mg = (1 - g - k) / (1 - k);
   const y = (1 - b - k) / (1 - k);
   return [c, mg, y, k].filter((v) => v >= 0.01).length;
+}
+
+/** `OS/2.fsType` of SFNT bytes (0 when the table is missing or unreadable: installable). */
+export function fsTypeOf(bytes: Uint8Array): number {
+  if (bytes.length < 12) return 0;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const tables = view.getUint16(4);
+  for (let i = 0; i < tables; i++) {
+    const record = 12 + i * 16;
+    if (record + 16 > bytes.length) return 0;
+    const tag = String.fromCharCode(bytes[record]!, bytes[record + 1]!, bytes[record + 2]!, bytes[record + 3]!);
+    if (tag !== 'OS/2') continue;
+    const offset = view.getUint32(record + 8);
+    return offset + 10 <= bytes.length ? view.getUint16(offset + 8) : 0;
+  }
+  return 0;
+}
+
+/**
+ * What the licence bits forbid that the PDF writer does (OpenType OS/2 `fsType`): embedding
+ * (restricted licence, 0x0002, unless a less restrictive bit 0x0004/0x0008 is also set),
+ * subsetting (0x0100: the writer always subsets), embedding outlines (0x0200: bitmaps only).
+ */
+export function embeddingProblem(fsType: number): string | null {
+  if ((fsType & 0x000e) === 0x0002) return 'forbids embedding (restricted licence)';
+  if (fsType & 0x0200) return 'allows embedding bitmaps only, not outlines';
+  if (fsType & 0x0100) return 'forbids subsetting, and the PDF embeds subsets';
+  return null;
 }

@@ -9,6 +9,12 @@ export interface FontSource {
   bytes: Uint8Array;
   /** Which fallback chain suits it (serif text falls back to serif faces first); default serif. */
   genre?: FontGenre;
+  /**
+   * The face id display lists name; default `faceId(family, weight, style)`. A user's face sets
+   * one derived from its bytes (fonts/custom.ts), so it never collides with a bundled face of the
+   * same family and a changed file never reuses outlines cached under the old id.
+   */
+  id?: string;
 }
 
 /** Broad design class, used only to order per-character fallback. */
@@ -35,6 +41,8 @@ export class FontFace {
   readonly weight: number;
   readonly style: 'normal' | 'italic';
   readonly genre: FontGenre;
+  /** A face of the open book's own families (user font files), not bundled with the app. */
+  custom = false;
   /** Units per em of the font's design grid. */
   readonly upem: number;
   /** Ascender and descender, font units (descender negative). */
@@ -55,7 +63,7 @@ export class FontFace {
     this.weight = source.weight;
     this.style = source.style;
     this.genre = source.genre ?? 'serif';
-    this.id = faceId(source.family, source.weight, source.style);
+    this.id = source.id ?? faceId(source.family, source.weight, source.style);
     this.bytes = source.bytes;
     const face = new hb.Face(new hb.Blob(source.bytes), 0);
     this.upem = face.upem;
@@ -187,14 +195,29 @@ const FALLBACK_ORDER: Record<FontGenre, readonly string[]> = {
   mono: ['Source Code Pro', 'Open Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans SC', 'EB Garamond', 'Amiri', 'Noto Serif SC'],
 };
 
-/** The faces a book can use, matched by family, weight and style. */
+/**
+ * The faces a book can use, matched by family, weight and style: the faces bundled with the app
+ * (`add`) and the open book's own families (`setCustomFaces`). A custom family shadows a bundled
+ * family of the same name (configuration.md §15.2: a custom family wins); faces of a book that is
+ * no longer open stay reachable by id (`get`: pages already painted still name them) but are
+ * never matched.
+ */
 export class FontRegistry {
+  /** Every face ever loaded, by id (bundled and custom, current or not). */
   private readonly faces = new Map<string, FontFace>();
+  /** Bundled faces in loading order. */
+  private readonly bundled: FontFace[] = [];
+  /** Bundled faces by lower-case family, in loading order. */
   private readonly byFamily = new Map<string, FontFace[]>();
+  /** The open book's custom faces by lower-case family, in the order the book lists them. */
+  private customByFamily = new Map<string, FontFace[]>();
   private readonly chains = new Map<string, FontFace[]>();
   private readonly coverage = new Map<string, FontFace | null>();
   private readonly substitutions = new Map<string, FontSubstitution>();
-  /** Grows by one with every face added: layout caches that depend on the loaded set key on it. */
+  /**
+   * Grows by one with every face added and every change of the custom set: layout caches that
+   * depend on the loaded set key on it.
+   */
   generation = 0;
 
   add(source: FontSource): FontFace {
@@ -202,24 +225,71 @@ export class FontRegistry {
     const existing = this.faces.get(face.id);
     if (existing) return existing;
     this.faces.set(face.id, face);
+    this.bundled.push(face);
     const key = source.family.toLowerCase();
     const list = this.byFamily.get(key) ?? [];
     list.push(face);
     this.byFamily.set(key, list);
-    this.generation++;
-    this.chains.clear();
-    this.coverage.clear();
+    this.changed();
     return face;
   }
 
-  /** Whether a family has at least one loaded face. */
-  hasFamily(family: string): boolean {
-    return this.byFamily.has(family.toLowerCase());
+  /**
+   * Makes `sources` the open book's custom faces (replacing the previous book's). Faces already
+   * loaded under the same id are reused, not parsed again. Returns whether the set changed (then
+   * `generation` grew and memoised layout must be dropped).
+   */
+  setCustomFaces(sources: readonly FontSource[]): boolean {
+    const next = new Map<string, FontFace[]>();
+    const ids: string[] = [];
+    for (const source of sources) {
+      const id = source.id ?? faceId(source.family, source.weight, source.style);
+      let face = this.faces.get(id);
+      if (!face) {
+        face = new FontFace(source);
+        face.custom = true;
+        this.faces.set(face.id, face);
+      }
+      const key = source.family.toLowerCase();
+      const list = next.get(key) ?? [];
+      // One face per weight and style: the first listed wins (the book's own order).
+      if (list.some((f) => f.weight === face!.weight && f.style === face!.style)) continue;
+      list.push(face);
+      next.set(key, list);
+      ids.push(face.id);
+    }
+    const before = [...this.customByFamily.values()].flat().map((f) => f.id);
+    if (before.length === ids.length && before.every((id, i) => id === ids[i])) return false;
+    this.customByFamily = next;
+    this.changed();
+    return true;
   }
 
-  /** Every loaded face, in the order they were added. */
+  /** The open book's custom faces, in the book's order. */
+  customFaces(): FontFace[] {
+    return [...this.customByFamily.values()].flat();
+  }
+
+  private changed(): void {
+    this.generation++;
+    this.chains.clear();
+    this.coverage.clear();
+  }
+
+  /** The faces matching a family: the book's custom family first, else the bundled one. */
+  private familyFaces(family: string): FontFace[] | undefined {
+    const key = family.toLowerCase();
+    return this.customByFamily.get(key) ?? this.byFamily.get(key);
+  }
+
+  /** Whether a family has at least one loaded face (custom or bundled). */
+  hasFamily(family: string): boolean {
+    return this.familyFaces(family) !== undefined;
+  }
+
+  /** Every face the open book can use: bundled faces in loading order, then its custom faces. */
   all(): FontFace[] {
-    return [...this.faces.values()];
+    return [...this.bundled, ...this.customFaces()];
   }
 
   /**
@@ -252,7 +322,7 @@ export class FontRegistry {
     let chain = this.chains.get(face.id);
     if (chain) return chain;
     const families = [...FALLBACK_ORDER[face.genre]];
-    for (const list of this.byFamily.values()) if (!families.some((f) => f.toLowerCase() === list[0]!.family.toLowerCase())) families.push(list[0]!.family);
+    for (const list of [...this.byFamily.values(), ...this.customByFamily.values()]) if (!families.some((f) => f.toLowerCase() === list[0]!.family.toLowerCase())) families.push(list[0]!.family);
     chain = [];
     for (const family of families) {
       if (family.toLowerCase() === face.family.toLowerCase() || !this.hasFamily(family)) continue;
@@ -271,8 +341,8 @@ export class FontRegistry {
    * nearest weight (for weights ≥ 400 prefer heavier, below prefer lighter, as CSS Fonts §5.2).
    */
   match(family: string, weight: number, style: 'normal' | 'italic', fallbackFamily?: string): FontFace {
-    const candidates = this.byFamily.get(family.toLowerCase()) ?? (fallbackFamily ? this.byFamily.get(fallbackFamily.toLowerCase()) : undefined);
-    const pool = candidates ?? [...this.faces.values()];
+    const candidates = this.familyFaces(family) ?? (fallbackFamily ? this.familyFaces(fallbackFamily) : undefined);
+    const pool = candidates ?? this.all();
     if (pool.length === 0) throw new Error('No fonts are loaded.');
     const sameStyle = pool.filter((f) => f.style === style);
     const styled = sameStyle.length > 0 ? sameStyle : pool;
