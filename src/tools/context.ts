@@ -123,16 +123,24 @@ export async function applyAndReport(ctx: ToolContext, transaction: Transaction,
   if (!result.ok) return { result, delta: { pagesBefore } };
   if (!wait) return { result, delta: { pagesBefore, pending: true } };
   await ctx.client.awaitConvergence(result.revision);
+  return { result, delta: await deltaSince(ctx, before, (id) => touched(transaction, id)) };
+}
+
+/**
+ * The layout-delta block (§2.10) once the layout has caught up: the totals before and now, and
+ * the chapters whose pages moved or whose text `wasTouched` says changed.
+ */
+export async function deltaSince(ctx: ToolContext, before: { pages: readonly unknown[]; chapters: readonly ChapterPages[] }, wasTouched: (chapterId: string) => boolean): Promise<LayoutDelta> {
   const [after, book] = await Promise.all([ctx.client.getPages(), ctx.client.getBook()]);
   const previous = new Map<string, ChapterPages>(before.chapters.map((c) => [c.id, c]));
   const chapters = after.chapters
     .map((c, i) => ({ c, i }))
     .filter(({ c }) => {
       const p = previous.get(c.id);
-      return !p || p.pages !== c.pages || p.firstPage !== c.firstPage || touched(transaction, c.id);
+      return !p || p.pages !== c.pages || p.firstPage !== c.firstPage || wasTouched(c.id);
     })
     .map(({ c, i }) => ({ chapter: i + 1, title: chapterTitle(book, i), pages: c.pages, pagesBefore: previous.get(c.id)?.pages ?? null }));
-  return { result, delta: { pagesBefore, pagesAfter: after.pages.length, chapters } };
+  return { pagesBefore: before.pages.length, pagesAfter: after.pages.length, chapters };
 }
 
 function touched(transaction: Transaction, chapterId: string): boolean {

@@ -120,7 +120,11 @@ function describeIssues(tool: string, schema: z.ZodType, error: z.ZodError): str
     if (issue.code === 'unrecognized_keys') {
       return `unknown parameter${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}; the parameters are: ${names.join(', ') || 'none'}`;
     }
-    if (issue.code === 'invalid_value' && 'values' in issue) return `${where} must be one of ${(issue.values as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    if (issue.code === 'invalid_value' && 'values' in issue) {
+      // A schema may explain a value it does not take yet (e.g. a viewer still to come); zod's own message starts "Invalid option".
+      const why = /^Invalid option/.test(issue.message) ? '' : ` (${issue.message})`;
+      return `${where} must be one of ${(issue.values as unknown[]).map((v) => JSON.stringify(v)).join(', ')}${why}`;
+    }
     return `${where}: ${issue.message}`;
   });
   return `${tool} was not run: ${parts.join('; ')}.`;

@@ -42,6 +42,17 @@ export interface ScreenQuestion {
   options: ['keep', 'replace'];
 }
 
+/** A viewer toolbar button a tool presses (`sandbox_run_viewer`); more join as their viewers land. */
+export interface ViewerRunRequest {
+  viewer: 'pdf';
+  action: 'regenerate' | 'print';
+}
+
+/** What pressing it came to: the file on screen afterwards, or why nothing was written. */
+export type ViewerRun =
+  | { ok: true; bytes: number; pages: number; ms: number; warnings: string[]; scope: 'book' | 'chapter'; fileName: string; revision: number; regenerated: boolean; printed?: 'frame' | 'tab' }
+  | { ok: false; error: string };
+
 /** What the mounted Sandbox UI offers the tools. Every command returns once the store has changed. */
 export interface SandboxScreen {
   view(): UiView;
@@ -58,6 +69,8 @@ export interface SandboxScreen {
   selectText(chapterId: string, from: number, to: number): Promise<void>;
   /** Answers the pending question and/or clears the notices. */
   answer(answer: { replaceCopy?: boolean; dismissNotice?: boolean }): void;
+  /** Shows the viewer's tab and presses its Regenerate or Print; resolves when the file is written (and the dialog opened). */
+  runViewer?(request: ViewerRunRequest, signal?: AbortSignal): Promise<ViewerRun>;
 }
 
 const UI_STATE_KEY = 'postext-sandbox-ui';

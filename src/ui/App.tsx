@@ -4,7 +4,7 @@ import type { PageSummary } from '../worker/protocol/messages';
 import { PagePainter, type SourceRect } from './canvas/page-painter';
 import { ActivityBar } from './components/ActivityBar';
 import { CanvasViewer } from './components/CanvasViewer';
-import { PdfViewer } from './pdf/PdfViewer';
+import { PdfViewer, type PdfControls } from './pdf/PdfViewer';
 import { BooksPanel } from './panels/BooksPanel';
 import { DesignPanel } from './panels/DesignPanel';
 import { ResourcesPanel } from './panels/ResourcesPanel';
@@ -19,6 +19,7 @@ import { setUiLanguage, t, uiLanguage, type StringKey } from './i18n';
 import { createBookState } from './state/book';
 import { groupWarnings, targetOf, type CheckEntry, type CheckGroup } from './state/checks';
 import { ChecksPanel } from './panels/ChecksPanel';
+import { focusResource, focusSetting } from './state/panel-focus';
 import { createUiState, formatPermalink, languageFromPath, parsePermalink, type PanelId, type Permalink } from './state/ui-state';
 import { effectiveScope, openingScope, WHOLE_BOOK_CHAPTER_CAP, wholeBookAllowed } from './state/scope';
 import type { SandboxScreen } from '../tools/ui-bridge';
@@ -256,6 +257,12 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
     } else if (target.kind === 'page') {
       if (target.chapterId) setUi('chapterId', target.chapterId);
       requestPage(target.page);
+    } else if (target.kind === 'setting') {
+      setPanel('design');
+      focusSetting(target.path);
+    } else if (target.kind === 'resource') {
+      setPanel('resources');
+      focusResource(target.id);
     }
   };
 
@@ -281,6 +288,8 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
   }
 
   // --- The agent tools' view of the screen (src/tools/ui-bridge.ts) -----------------------------
+  /** The PDF tab's Regenerate and Print, for sandbox_run_viewer. */
+  let pdfControls: PdfControls | null = null;
   if (props.onScreen) {
     const screen: SandboxScreen = {
       view: () => ({
@@ -334,6 +343,15 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
       answer: (answer) => {
         if (answer.dismissNotice) for (const n of book.notices()) book.dismiss(n.id);
         if (answer.replaceCopy !== undefined) book.question()?.resolve(answer.replaceCopy ? 'replace' : 'keep');
+      },
+      runViewer: async ({ action }, signal) => {
+        if (!pdfControls) return { ok: false, error: 'The PDF tab is not ready yet; try again in a moment.' };
+        // A toolbar button is pressed on its tab: show it, so the user sees what the agent did.
+        if (ui.viewer !== 'pdf') {
+          setUi('viewer', 'pdf');
+          save();
+        }
+        return action === 'print' ? pdfControls.print(signal) : pdfControls.regenerate(signal);
       },
     };
     onCleanup(props.onScreen(screen));
@@ -497,7 +515,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
           </p>
         </Show>
         <div class="viewer-panel" role="tabpanel" id="viewer-pdf" aria-labelledby="tab-pdf" hidden={ui.viewer !== 'pdf'}>
-          <PdfViewer client={client} revision={book.view.layoutRevision} chapterId={ui.chapterId} active={ui.viewer === 'pdf'} />
+          <PdfViewer client={client} revision={book.view.layoutRevision} chapterId={ui.chapterId} active={ui.viewer === 'pdf'} controls={(c) => (pdfControls = c)} />
         </div>
         <div class="viewer-panel" role="tabpanel" id="viewer-canvas" aria-labelledby="tab-canvas" hidden={ui.viewer !== 'canvas'}>
           {/* Opening another book shows the loading state, never the previous book's pages (tools.md §7.14). */}

@@ -76,3 +76,48 @@ test('Checks: "All clear" for a book without warnings', async ({ page }) => {
   await expect(page.getByTestId('checks-badge')).toHaveText('0');
   await expect(page.getByTestId('checks-clear')).toHaveText('All clear');
 });
+
+test('Checks: an entry naming a setting opens the Design panel at it; one naming a resource opens the Resources panel at it', async ({ page }) => {
+  await openApp(page);
+  // A gutter on one-column pages (settingWithoutEffect, path layout.gutterWidth) and a table nothing places (unusedResource).
+  await page.evaluate(async () => {
+    const client = window.postextApp!.client;
+    const book = await client.getBook();
+    const result = await client.apply({
+      origin: 'agent',
+      baseRevision: book.revision,
+      ops: [
+        { type: 'config.set', path: 'layout.layoutType', value: 'single' },
+        { type: 'config.set', path: 'layout.gutterWidth', value: '1cm' },
+        { type: 'resource.put', resource: { id: 'spare-table', typeId: 'table', kind: 'table', table: { model: { rows: [[{ content: 'A' }, { content: 'B' }]] } } } },
+      ] as never,
+    });
+    if (!result.ok) throw new Error(result.error);
+    await client.awaitConvergence(result.revision);
+  });
+  const setting = (await warningsOf(page, { scope: 'book', category: 'design' })).warnings.find((w) => w['kind'] === 'settingWithoutEffect');
+  expect(setting).toMatchObject({ path: 'layout.gutterWidth', severity: 'info' });
+  expect(String(setting!['detail'])).toContain('layout.layoutType');
+
+  await page.locator('[data-panel="checks"]').click();
+  const entry = page.locator('.check-entry[data-kind="settingWithoutEffect"]');
+  await expect(entry).toContainText('layout.gutterWidth');
+  const editorSelection = await page.evaluate(() => window.postextApp!.ui!.selection());
+  await entry.click();
+  await expect(page.locator('[data-panel="design"]')).toHaveAttribute('aria-pressed', 'true');
+  // The row is shown although the Design panel hides it on one-column pages, marked, in view, and its control has the focus.
+  const row = page.locator('.design-row[data-path="layout.gutterWidth"]');
+  await expect(row).toHaveClass(/design-row-focused/);
+  await expect(row).toBeInViewport();
+  await expect.poll(() => row.evaluate((r) => r.contains(document.activeElement))).toBe(true);
+  // A setting entry does not move the editor (tools.md §7.9).
+  expect(await page.evaluate(() => window.postextApp!.ui!.selection())).toEqual(editorSelection);
+
+  await page.locator('[data-panel="checks"]').click();
+  const unused = page.locator('.check-entry[data-kind="unusedResource"]').filter({ hasText: 'spare-table' });
+  await unused.click();
+  await expect(page.locator('[data-panel="resources"]')).toHaveAttribute('aria-pressed', 'true');
+  const resourceRow = page.locator('.resource-row[data-resource="spare-table"]');
+  await expect(resourceRow).toHaveAttribute('aria-current', 'true');
+  await expect(resourceRow).toBeInViewport();
+});

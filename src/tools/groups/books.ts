@@ -92,7 +92,7 @@ const openBook = (ctx: ToolContext) =>
     async run(args): Promise<ToolResult> {
       const list = await ctx.client.listBooks();
       if (args.kind === 'sample') {
-        if (!list.samples.some((s) => s.id === args.id)) return fail(`No sample book has the id "${args.id}".`, { valid: list.samples.map((s) => s.id) });
+        if (!list.samples.some((s) => s.id === args.id)) return fail(`No sample book has the id "${args.id}"; give one of ${list.samples.map((s) => `"${s.id}"`).join(', ')} (sandbox_list_books lists every book).`, { valid: list.samples.map((s) => s.id) });
         await ctx.client.openPreset(args.id, args.language);
       } else {
         if (!list.projects.some((p) => p.id === args.id)) return fail(`No project has the id "${args.id}"; sandbox_list_books lists them.`, { valid: list.projects.map((p) => p.id) });

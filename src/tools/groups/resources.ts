@@ -8,7 +8,7 @@ import { BUNDLED_FACES } from '../../worker/engine/fonts/bundled';
 import { customFamiliesOf } from '../../worker/engine/fonts/custom';
 import { looksLikeSvg, readBitmapInfo } from '../../worker/engine/resources/picture-info';
 import type { BookSnapshot, ResourceInfo, ResourceRecord } from '../../worker/protocol/messages';
-import { applyAndReport, isFailure, readyBook, Wait, type ToolContext } from '../context';
+import { applyAndReport, deltaSince, isFailure, readyBook, Wait, type ToolContext } from '../context';
 import { defineTool, fail, type ToolResult, type ToolSpec } from '../registry';
 import { FileArg, readFileArg } from './books';
 
@@ -90,7 +90,7 @@ const listResources = (ctx: ToolContext) =>
         };
       }
       const found = resources.find((r) => r.record.id === args.id);
-      if (!found) return fail(`No resource has the id "${args.id}".`, { valid: resources.map((r) => r.record.id), hint: 'List them with sandbox_list_resources {}.' });
+      if (!found) return fail(`No resource has the id "${args.id}"; ${resources.length > 0 ? `the book's resources are ${resources.map((r) => `"${r.record.id}"`).join(', ')}` : 'the book has no resources'}.`, { valid: resources.map((r) => r.record.id), hint: 'List them with sandbox_list_resources {}.' });
       return { ok: true, resource: await fullRecord(ctx, found), directive: directiveOf(found.record.id) };
     },
   });
@@ -224,13 +224,14 @@ const deleteResource = (ctx: ToolContext) =>
       const ready = await readyBook(ctx);
       if (isFailure(ready)) return ready;
       const book = ready as BookSnapshot;
-      if (!book.resources.some((r) => r.id === args.id)) return fail(`No resource has the id "${args.id}".`, { valid: book.resources.map((r) => r.id) });
-      const pagesBefore = (await ctx.client.getPages()).pages.length;
+      if (!book.resources.some((r) => r.id === args.id)) return fail(`No resource has the id "${args.id}"; ${book.resources.length > 0 ? `the book's resources are ${book.resources.map((r) => `"${r.id}"`).join(', ')}` : 'the book has no resources'} (sandbox_list_resources lists them).`, { valid: book.resources.map((r) => r.id) });
+      const before = await ctx.client.getPages();
       const result = await ctx.client.deleteResource({ id: args.id, origin: 'agent' });
       if (!result.ok) return fail(result.error);
-      if (!args.wait) return { ok: true, deleted: args.id, danglingReferences: result.danglingReferences, pagesBefore, pending: true };
+      if (!args.wait) return { ok: true, deleted: args.id, danglingReferences: result.danglingReferences, pagesBefore: before.pages.length, pending: true };
       await ctx.client.awaitConvergence(result.revision);
-      return { ok: true, deleted: args.id, danglingReferences: result.danglingReferences, pagesBefore, pagesAfter: (await ctx.client.getPages()).pages.length };
+      // The same layout-delta block as every mutating tool (tools.md §2.10); no chapter's text changed.
+      return { ok: true, deleted: args.id, danglingReferences: result.danglingReferences, ...(await deltaSince(ctx, before, () => false)) };
     },
   });
 

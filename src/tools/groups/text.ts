@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { textDiff } from '../../worker/document/mapping';
 import type { BookSnapshot, BookOp, TextOp } from '../../worker/protocol/messages';
-import { applyAndReport, bookAndChapter, ChapterRef, chapterList, chapterTitle, countWords, isFailure, lineColumn, readyBook, resolveChapter, Wait, type ResolvedChapter, type ToolContext } from '../context';
+import { applyAndReport, bookAndChapter, ChapterRef, chapterList, chapterTitle, countWords, deltaSince, isFailure, lineColumn, readyBook, resolveChapter, Wait, type LayoutDelta, type ResolvedChapter, type ToolContext } from '../context';
 import { defineTool, fail, type ToolResult, type ToolSpec } from '../registry';
 
 /** Lines a read answers with when no range is given (tools.md: our choice). */
@@ -160,9 +160,15 @@ const undoText = (ctx: ToolContext) =>
       const result = await ctx.client.undoText({ redo: args.redo, steps: args.steps });
       if (!result.ok) return fail(result.error);
       await ctx.client.awaitConvergence(result.revision);
-      const after = await ctx.client.getPages();
-      const [done] = result.done;
-      return { ok: true, [args.redo ? 'redone' : 'undone']: result.done.length === 1 ? done : result.done, remaining: result.remaining, pagesBefore: before.pages.length, pagesAfter: after.pages.length };
+      const touched = new Set(result.done.flatMap((d) => d.chapters));
+      const delta = await deltaSince(ctx, before, (id) => touched.has(id));
+      // Each step as tools.md §3.3 shapes it: { chapter, tool, summary } (chapter = 1-based position now).
+      const book = await ctx.client.getBook();
+      const steps = result.done.map((d) => {
+        const positions = d.chapters.map((id) => book.chapters.findIndex((c) => c.id === id) + 1).filter((n) => n > 0);
+        return { chapter: positions[0] ?? null, ...(positions.length > 1 ? { chapters: positions } : {}), tool: d.tool, summary: d.summary };
+      });
+      return { ok: true, [args.redo ? 'redone' : 'undone']: steps.length === 1 ? steps[0] : steps, remaining: result.remaining, ...delta };
     },
   });
 
@@ -226,7 +232,8 @@ const manageChapters = (ctx: ToolContext) =>
       }
       const { result, delta } = await applyAndReport(ctx, { origin: 'agent', baseRevision: book.revision, ops }, args.wait);
       if (!result.ok) return fail(result.error, { chapters: chapterList(book) });
-      return { ok: true, chapters: await listing(), ...delta };
+      // §3.3 answers every chapter; those whose pages moved also carry pagesBefore (§2.10).
+      return { ok: true, ...delta, chapters: withPagesBefore(await listing(), delta) };
     },
   });
 
@@ -246,6 +253,12 @@ function splitOps(c: ResolvedChapter, cuts: number[], title?: string): BookOp[] 
 function firstBodyOffset(text: string): number {
   const fm = /^---\n[\s\S]*?\n---\n/.exec(text);
   return fm ? fm[0].length : 0;
+}
+
+/** Adds `pagesBefore` from the layout delta to the chapters it names. */
+function withPagesBefore<T extends { chapter: number }>(chapters: T[], delta: LayoutDelta): (T & { pagesBefore?: number | null })[] {
+  const before = new Map((delta.chapters ?? []).map((c) => [c.chapter, c.pagesBefore]));
+  return chapters.map((c) => (before.has(c.chapter) ? { ...c, pagesBefore: before.get(c.chapter)! } : c));
 }
 
 function withoutFrontmatter(text: string): string {
@@ -268,7 +281,10 @@ const removeChapter = (ctx: ToolContext) =>
       const c = chapter as ResolvedChapter;
       const { result, delta } = await applyAndReport(ctx, { origin: 'agent', baseRevision: book.revision, ops: [{ type: 'chapter.remove', chapterId: c.id }] }, args.wait);
       if (!result.ok) return fail(result.error);
-      return { ok: true, removed: { chapter: c.index + 1, id: c.id, title: c.title }, chapters: chapterList(await ctx.client.getBook()), ...delta };
+      // §3.3 answers the chapters that remain; those whose pages moved also carry pagesBefore (§2.10).
+      const [latest, pages] = await Promise.all([ctx.client.getBook(), ctx.client.getPages()]);
+      const remaining = chapterList(latest).map((entry) => ({ ...entry, pages: pages.chapters.find((p) => p.id === entry.id)?.pages ?? null }));
+      return { ok: true, removed: { chapter: c.index + 1, id: c.id, title: c.title }, ...delta, chapters: withPagesBefore(remaining, delta) };
     },
   });
 

@@ -304,6 +304,54 @@ const selectText = (ctx: ToolContext) =>
     },
   });
 
+/** Viewers with a Regenerate / Print button; EPUB joins when its tab lands. */
+const RUN_VIEWERS = ['pdf'] as const;
+
+const runViewer = (ctx: ToolContext) =>
+  defineTool({
+    name: 'sandbox_run_viewer',
+    title: 'Press a viewer button',
+    description:
+      'Press a toolbar button of a viewer tab, as the user would; the tab is shown first. `regenerate` rewrites the PDF (of the scope chosen on the PDF tab: whole book or current chapter) from the book as it is now and answers when it is written, with its size in bytes, the ms it took and any warnings; writing a long book takes minutes. `print` opens the browser’s print dialog for that PDF (written first when there is none or it is out of date); the user confirms or cancels printing there. `viewer` defaults to the tab on screen. Use sandbox_export with format "pdf" instead to get the file itself. Example: { "action": "regenerate", "viewer": "pdf" }',
+    input: z
+      .object({
+        action: z.enum(['regenerate', 'print'], {
+          error: (issue) => (issue.input === 'play_video' ? 'play_video needs a viewer that plays videos on the page (Folio or HTML), and this Sandbox has none yet' : undefined),
+        }).describe('The button: regenerate (write the PDF again) or print (open the print dialog).'),
+        viewer: z.enum(RUN_VIEWERS, {
+          error: (issue) => (issue.input === 'epub' ? 'this Sandbox has no EPUB tab yet; sandbox_export with format "epub" writes an EPUB file' : undefined),
+        }).optional().describe('The viewer whose button to press; default: the tab on screen.'),
+      })
+      .strict(),
+    annotations: {},
+    async run(args, signal): Promise<ToolResult> {
+      const screen = screenOf(ctx);
+      if (isFailure(screen)) return screen;
+      const s = screen as SandboxScreen;
+      const onScreen = s.view().viewer;
+      const viewer = args.viewer ?? (RUN_VIEWERS as readonly string[]).find((v) => v === onScreen);
+      if (!viewer || !s.runViewer || !s.viewers().includes(viewer as 'pdf')) {
+        return fail(`The ${onScreen} tab on screen has no ${args.action === 'print' ? 'Print' : 'Regenerate'} button (its pages follow every change by themselves); name the viewer, e.g. { "action": "${args.action}", "viewer": "pdf" }.`, { valid: [...RUN_VIEWERS] });
+      }
+      // The PDF is written from the book as it is once the layout has caught up.
+      const ready = await readyBook(ctx);
+      if (isFailure(ready)) return ready;
+      const started = Date.now();
+      const run = await s.runViewer({ viewer: 'pdf', action: args.action }, signal);
+      if (!run.ok) return fail(`The PDF could not be written: ${run.error}. Try again, or write it with sandbox_export { "format": "pdf" } to see the error in full.`);
+      const common = { viewer, scope: run.scope, fileName: run.fileName, bytes: run.bytes, pages: run.pages, ...(run.warnings.length > 0 ? { warnings: run.warnings } : {}) };
+      if (args.action === 'regenerate') return { ok: true, action: 'regenerate', ...common, ms: run.ms };
+      return {
+        ok: true,
+        action: 'print',
+        ...common,
+        ms: Date.now() - started,
+        regenerated: run.regenerated,
+        note: run.printed === 'tab' ? 'The browser would not print from the PDF tab, so the PDF was opened in a new browser tab; the user prints it from there.' : 'The browser’s print dialog was opened for the PDF; the user confirms or cancels printing there.',
+      };
+    },
+  });
+
 function countOccurrences(text: string, needle: string): number {
   let n = 0;
   for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) n++;
@@ -311,5 +359,5 @@ function countOccurrences(text: string, needle: string): number {
 }
 
 export function viewTools(ctx: ToolContext): ToolSpec[] {
-  return [setView(ctx), goToPage(ctx), selectText(ctx)];
+  return [setView(ctx), goToPage(ctx), selectText(ctx), runViewer(ctx)];
 }

@@ -4,16 +4,32 @@
  * reset per field and per section, and export/import of the configuration as JSON. Every change
  * is a transaction the worker validates; a refusal is shown and nothing changes.
  */
-import { createResource, createSignal, For, Show } from 'solid-js';
+import { createEffect, createResource, createSignal, For, on, Show } from 'solid-js';
 import { settingVisible, type StoredConfig } from '../../worker/config';
 import type { BookClient } from '../../worker/protocol/client';
+import { settingFocus } from '../state/panel-focus';
 import './design-panel.css';
 import { colourHex, entriesOfSection, infoFor, labelFor, LENGTH_UNITS, lengthParts, panelGroups, type PanelSection, type SettingEntry } from './design-model';
+
+/** The last setting request shown (module-wide: the panel unmounts when another panel opens). */
+let handledFocus = 0;
 
 export function DesignPanel(props: { client: BookClient; revision: number }) {
   const [query, setQuery] = createSignal('');
   const [changedOnly, setChangedOnly] = createSignal(false);
   const [message, setMessage] = createSignal<{ tone: 'error' | 'info'; text: string } | null>(null);
+  // A setting to show (a Checks entry naming it): nothing may hide its row, its section opens.
+  const [focused, setFocused] = createSignal<{ path: string; n: number } | null>(null);
+  createEffect(
+    on(settingFocus, (request) => {
+      // Each request once: opening the panel again later does not jump back to an old one.
+      if (!request || request.n <= handledFocus) return;
+      handledFocus = request.n;
+      setQuery('');
+      setChangedOnly(false);
+      setFocused({ path: request.target, n: request.n });
+    }),
+  );
   const [found] = createResource(
     () => ({ q: query().trim(), r: props.revision }),
     async ({ q }) => (q ? new Set(((await props.client.findSetting(q, 100)) as { paths?: { path: string }[] }).paths?.map((p) => p.path) ?? []) : null),
@@ -90,7 +106,7 @@ export function DesignPanel(props: { client: BookClient; revision: number }) {
             <h3>{group.label}</h3>
             <For each={group.sections}>
               {(section) => (
-                <DesignSection client={props.client} revision={props.revision} section={section} filter={() => ({ changedOnly: changedOnly(), paths: found() ?? null })} apply={apply} />
+                <DesignSection client={props.client} revision={props.revision} section={section} filter={() => ({ changedOnly: changedOnly(), paths: found() ?? null })} apply={apply} focused={focused} />
               )}
             </For>
           </div>
@@ -106,9 +122,16 @@ function DesignSection(props: {
   section: PanelSection;
   filter: () => { changedOnly: boolean; paths: Set<string> | null };
   apply: (ops: { type: 'config.set'; path: string; value: unknown }[]) => Promise<boolean>;
+  focused: () => { path: string; n: number } | null;
 }) {
   const searching = () => props.filter().paths !== null;
   const [open, setOpen] = createSignal(false);
+  /** The focused setting when it belongs to this section. */
+  const mine = () => {
+    const f = props.focused();
+    return f && infoFor(f.path)?.sectionId === props.section.id ? f : null;
+  };
+  createEffect(on(mine, (f) => f && setOpen(true)));
   // Values are read only while the section is open (or a search or filter needs them).
   const [entries] = createResource(
     () => (open() || searching() || props.filter().changedOnly ? props.revision : false),
@@ -120,8 +143,27 @@ function DesignSection(props: {
       ]);
       setContext({ palette: paletteOf(palette), fonts: fontFamilies(book.config) });
       // Context-aware visibility: a setting that cannot apply to this design is not shown (e.g. the gutter of a one-column page).
-      return entriesOfSection(props.section.id, (lists as SettingEntry[][]).flat()).filter((entry) => settingVisible(book.config as StoredConfig, entry.path));
+      // The focused setting stays listed even where it cannot apply (the warning is about that).
+      return entriesOfSection(props.section.id, (lists as SettingEntry[][]).flat()).filter((entry) => entry.path === mine()?.path || settingVisible(book.config as StoredConfig, entry.path));
     },
+  );
+  let sectionElement: HTMLDetailsElement | undefined;
+  // Once its rows are there, the focused setting scrolls into view and its control takes focus
+  // (the section itself when no row has that path).
+  createEffect(
+    on([mine, () => entries()], ([f, list]) => {
+      if (!f || !list || !sectionElement) return;
+      const section = sectionElement;
+      requestAnimationFrame(() => {
+        const row = [...section.querySelectorAll<HTMLElement>('.design-row')].find((r) => r.dataset['path'] === f.path);
+        for (const other of section.querySelectorAll('.design-row-focused')) other.classList.remove('design-row-focused');
+        (row ?? section).scrollIntoView({ block: 'center' });
+        if (row) {
+          row.classList.add('design-row-focused');
+          row.querySelector<HTMLElement>('input, select, textarea, button')?.focus({ preventScroll: true });
+        }
+      });
+    }),
   );
   const [context, setContext] = createSignal<ControlContext>({ palette: [], fonts: [] });
   const shown = () =>
@@ -136,7 +178,7 @@ function DesignSection(props: {
 
   return (
     <Show when={!hidden()}>
-      <details class="design-section" open={open() || searching() || props.filter().changedOnly} onToggle={(e) => setOpen(e.currentTarget.open)} data-section={props.section.id}>
+      <details ref={sectionElement} class="design-section" open={open() || searching() || props.filter().changedOnly} onToggle={(e) => setOpen(e.currentTarget.open)} data-section={props.section.id}>
         <summary>
           {props.section.title}
           <Show when={changedHere().length > 0}>

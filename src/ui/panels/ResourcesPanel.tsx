@@ -5,10 +5,11 @@
  * caption, note, alt text, placement, table cells as tab-separated text, preview, delete with the
  * dangling-reference count). Every change is a transaction through the client.
  */
-import { createEffect, createMemo, createResource, createSignal, For, onCleanup, Show } from 'solid-js';
+import { createEffect, createMemo, createResource, createSignal, For, on, onCleanup, Show } from 'solid-js';
 import { looksLikeSvg, readBitmapInfo } from '../../worker/engine/resources/picture-info';
 import type { BookClient } from '../../worker/protocol/client';
 import type { ResourceInfo, ResourceRecord } from '../../worker/protocol/messages';
+import { resourceFocus } from '../state/panel-focus';
 import './resources-panel.css';
 
 const ID_RULE = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
@@ -46,6 +47,9 @@ function parseCells(text: string): string[][] {
   const separator = lines.some((l) => l.includes('\t')) ? '\t' : ',';
   return lines.map((line) => line.split(separator).map((cell) => cell.trim()));
 }
+
+/** The last resource request shown (module-wide: the panel unmounts when another panel opens). */
+let handledFocus = 0;
 
 export function ResourcesPanel(props: { client: BookClient; revision: number }) {
   const [query, setQuery] = createSignal('');
@@ -179,6 +183,21 @@ export function ResourcesPanel(props: { client: BookClient; revision: number }) 
     // A deleted or renamed resource leaves the detail.
     if (selected() && !listing.loading && !current()) setSelected(null);
   });
+  // A resource to show (a Checks entry naming it): selected, listed whatever the search, in view.
+  createEffect(
+    on(resourceFocus, (request) => {
+      if (!request || request.n <= handledFocus) return;
+      handledFocus = request.n;
+      setQuery('');
+      setSelected(request.target);
+    }),
+  );
+  createEffect(
+    on([selected, () => listing.latest], ([id]) => {
+      if (!id) return;
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`.resource-row[data-resource="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest' }));
+    }),
+  );
 
   return (
     <section

@@ -18,6 +18,21 @@ export interface PdfViewerProps {
   chapterId: string | null;
   /** Whether the tab is the one on screen (the PDF is first written when it is). */
   active: boolean;
+  /** Receives the toolbar's Regenerate and Print for the agent tools (`sandbox_run_viewer`); null on unmount. */
+  controls?: (controls: PdfControls | null) => void;
+}
+
+/** What a Regenerate or Print pressed by a tool came to. */
+export type PdfRun =
+  | { ok: true; bytes: number; pages: number; ms: number; warnings: string[]; scope: 'book' | 'chapter'; fileName: string; revision: number; regenerated: boolean }
+  | { ok: false; error: string };
+
+/** The toolbar buttons, pressed by the agent tools through the UI bridge. */
+export interface PdfControls {
+  /** Writes the PDF of the tab's scope again and resolves once it is on screen (a write already under way for the current book counts). */
+  regenerate(signal?: AbortSignal): Promise<PdfRun>;
+  /** Opens the browser's print dialog for the PDF on screen, writing it first when there is none or it is stale. */
+  print(signal?: AbortSignal): Promise<PdfRun & { printed?: 'frame' | 'tab' }>;
 }
 
 type State =
@@ -54,23 +69,34 @@ export function PdfViewer(props: PdfViewerProps) {
     if (last) URL.revokeObjectURL(last.url);
   });
 
-  const generate = async () => {
-    const previous = state();
-    if (previous.kind === 'writing') return;
+  /** The write under way, if any: a second press (or a tool) waits for it instead of starting another. */
+  let running: Promise<State> | null = null;
+  const generate = (): Promise<State> => {
+    if (running) return running;
     const chapterId = props.chapterId;
     const exportId = `ui-pdf-${++exportCount}`;
     setState({ kind: 'writing', exportId, progress: pt('writing') });
-    try {
-      const pdf = await props.client.exportPdf(scope() === 'chapter' && chapterId ? { scope: 'chapter', chapterId, exportId } : { scope: 'book', exportId });
-      const url = URL.createObjectURL(new Blob([pdf.bytes as BlobPart], { type: 'application/pdf' }));
-      const old = shown();
-      setShown({ pdf, url });
-      if (old) URL.revokeObjectURL(old.url);
-      setState({ kind: 'ready', pdf, url });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      setState(/cancelled/i.test(message) ? { kind: 'failed', message: pt('cancelled') } : { kind: 'failed', message: pt('failed', { error: message }) });
-    }
+    const write = async (): Promise<State> => {
+      try {
+        const pdf = await props.client.exportPdf(scope() === 'chapter' && chapterId ? { scope: 'chapter', chapterId, exportId } : { scope: 'book', exportId });
+        const url = URL.createObjectURL(new Blob([pdf.bytes as BlobPart], { type: 'application/pdf' }));
+        const old = shown();
+        setShown({ pdf, url });
+        if (old) URL.revokeObjectURL(old.url);
+        const done: State = { kind: 'ready', pdf, url };
+        setState(done);
+        return done;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const failed: State = /cancelled/i.test(message) ? { kind: 'failed', message: pt('cancelled') } : { kind: 'failed', message: pt('failed', { error: message }) };
+        setState(failed);
+        return failed;
+      }
+    };
+    running = write().finally(() => {
+      running = null;
+    });
+    return running;
   };
 
   const cancel = () => {
@@ -94,16 +120,60 @@ export function PdfViewer(props: PdfViewerProps) {
     return props.revision > last.pdf.revision || (last.pdf.scope === 'chapter' && last.pdf.chapterId !== props.chapterId);
   };
 
-  const print = () => {
+  /** Prints through the frame's viewer; where the browser does not allow it, opens the PDF in a tab to print from there. */
+  const print = (): 'frame' | 'tab' => {
     const win = frame?.contentWindow;
     try {
-      win?.focus();
-      win?.print();
+      if (!win) throw new Error('no frame');
+      win.focus();
+      win.print();
+      return 'frame';
     } catch {
       const last = shown();
       if (last) window.open(last.url, '_blank', 'noopener');
+      return 'tab';
     }
   };
+
+  // --- The same buttons for the agent tools (src/tools/groups/view.ts, sandbox_run_viewer) ---
+  /** The URL the frame has finished loading (print waits for the new bytes to be in the viewer). */
+  const [loadedUrl, setLoadedUrl] = createSignal<string | null>(null);
+  const asRun = (result: State, regenerated: boolean): PdfRun => {
+    if (result.kind === 'ready') {
+      const { pdf } = result;
+      return { ok: true, bytes: pdf.bytes.byteLength, pages: pdf.pages, ms: pdf.ms, warnings: pdf.warnings, scope: pdf.scope, fileName: pdf.fileName, revision: pdf.revision, regenerated };
+    }
+    return { ok: false, error: result.kind === 'failed' ? result.message : pt('failed', { error: 'nothing was written' }) };
+  };
+  const regenerate = async (signal?: AbortSignal): Promise<PdfRun> => {
+    const onAbort = () => cancel();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      if (running) {
+        const earlier = await running;
+        if (earlier.kind === 'ready' && !stale()) return asRun(earlier, true);
+      }
+      return asRun(await generate(), true);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  };
+  const printForTool = async (signal?: AbortSignal): Promise<PdfRun & { printed?: 'frame' | 'tab' }> => {
+    let regenerated = false;
+    if (!shown() || stale() || running) {
+      const written = await regenerate(signal);
+      if (!written.ok) return written;
+      regenerated = true;
+    }
+    const last = shown();
+    if (!last) return asRun(state(), regenerated);
+    // The frame loads the new bytes after they are shown; give it up to 10 s.
+    const deadline = Date.now() + 10_000;
+    while (loadedUrl() !== last.url && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    return { ...asRun({ kind: 'ready', pdf: last.pdf, url: last.url }, regenerated), printed: print() };
+  };
+  props.controls?.({ regenerate, print: printForTool });
+  onCleanup(() => props.controls?.(null));
 
   return (
     <div class="pdf-viewer" data-testid="pdf-viewer">
@@ -158,7 +228,7 @@ export function PdfViewer(props: PdfViewerProps) {
       </div>
       <Show when={shown()}>
         {(last) => (
-          <iframe ref={frame} class="pdf-frame" data-testid="pdf-frame" title={pt('frameTitle')} src={last().url}>
+          <iframe ref={frame} class="pdf-frame" data-testid="pdf-frame" title={pt('frameTitle')} src={last().url} onLoad={() => setLoadedUrl(last().url)}>
             <p>{pt('noViewer')}</p>
           </iframe>
         )}

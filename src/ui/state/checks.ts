@@ -61,13 +61,18 @@ export function groupWarnings(warnings: readonly Warning[]): CheckGroup[] {
 export type CheckTarget =
   | { kind: 'source'; chapterId: string; from: number; to: number; page?: string | undefined }
   | { kind: 'page'; chapterId?: string | undefined; page: string }
+  | { kind: 'setting'; path: string }
+  | { kind: 'resource'; id: string }
   | { kind: 'none' };
 
 export function targetOf(entry: CheckEntry): CheckTarget {
   if (entry.chapterId !== undefined && entry.offset !== undefined) {
     return { kind: 'source', chapterId: entry.chapterId, from: entry.offset, to: entry.toOffset ?? entry.offset, page: entry.page };
   }
-  // Preflight and layout entries without source open their page; setting entries do not move the editor.
+  // A setting opens the Design panel at it (the editor does not move, tools.md §7.9).
+  if (entry.path !== undefined) return { kind: 'setting', path: entry.path };
+  // Preflight entries open their page (even when they name a picture); other resource entries the Resources panel.
+  if (entry.resource !== undefined && entry.category !== 'preflight') return { kind: 'resource', id: entry.resource };
   if (entry.page !== undefined) return { kind: 'page', chapterId: entry.chapterId, page: entry.page };
   return { kind: 'none' };
 }

@@ -112,7 +112,7 @@ const MAX_LABEL_PASSES = 3;
 export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineCache, pass = 0): Generator<LayoutProgress | undefined, BookLayout> {
   const chapters: ChapterLayout[] = [];
   const live: LiveKeys = { paragraphs: new Set<string>(), chapters: new Set<string>() };
-  const shared = prepareBook(book, cache);
+  const shared = prepareBook(book, cache, fonts);
   let next = 0;
   let numbering = initialNumbering(book.settings);
   for (let c = 0; c < book.chapters.length; c++) {
@@ -140,7 +140,7 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
  */
 export function* layoutChapterAt(book: BookInput, index: number, firstPage: number, fonts: FontRegistry, cache: EngineCache): Generator<undefined, ChapterLayout> {
   const live: LiveKeys = { paragraphs: new Set<string>(), chapters: new Set<string>() };
-  return yield* chapterAt(book, prepareBook(book, cache), index, firstPage, fonts, cache, live, cache.numberingAt.get(book.chapters[index]!.id));
+  return yield* chapterAt(book, prepareBook(book, cache, fonts), index, firstPage, fonts, cache, live, cache.numberingAt.get(book.chapters[index]!.id));
 }
 
 interface LiveKeys {
@@ -161,14 +161,14 @@ interface SharedBook {
   key: string;
 }
 
-function prepareBook(book: BookInput, cache: EngineCache): SharedBook {
+function prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry): SharedBook {
   // Parse every chapter first (cached): cross-references are book-wide.
   const parsed = book.chapters.map((input, c) => parseCached(input, c === 0, cache));
   const refs = referenceTexts(parsed);
   // Whether hyphenation patterns are at hand changes every paragraph's breaks: part of the key.
   const numbering = book.resources ? numberBook(book.resources, parsed) : undefined;
   const resourcesKey = book.resources ? `|${hashString(book.resources.key)}|${JSON.stringify([...numbering!.numbers.values()].map((n) => [n.resourceId, n.number]))}` : '';
-  const math = prepareBookMath(parsed, book.settings, book.math);
+  const math = prepareBookMath(parsed, book.settings, book.math, fonts);
   const key = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`;
   return { parsed, refs, numbering, math, key, structure: bookStructure(parsed, book.settings, cache.pageLabels, (id) => floatSpecOf(book.resources, id)) };
 }
@@ -241,7 +241,7 @@ function* layoutChapter(
   liveParagraphs: Set<string>,
   refs: ReadonlyMap<string, string>,
   numbering?: ResourceNumbering,
-  math: BookMath = prepareBookMath([parsed], book.settings, book.math),
+  math: BookMath = prepareBookMath([parsed], book.settings, book.math, fonts),
   placement: ChapterPlacement = chapterPlacement(bookStructure([parsed], book.settings), input.id, initialNumbering(book.settings)),
 ): Generator<undefined, ChapterLayout> {
   const settings = book.settings;

@@ -158,6 +158,7 @@ export const APPLIED_SETTINGS = [
   'math.marginTop',
   'math.marginBottom',
   'math.indentAfterDisplay',
+  'math.keepWithLeadIn',
   'math.equationNumbering.enabled',
   'math.equationNumbering.numberingTemplate',
   'math.equationNumbering.resetOn',
@@ -386,6 +387,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     marginTopEm: pt('math.marginTop', 0.8 * formulaEm, formulaEm) / formulaEm,
     marginBottomEm: pt('math.marginBottom', 0.8 * formulaEm, formulaEm) / formulaEm,
     indentAfterDisplay: bool('math.indentAfterDisplay', true),
+    keepWithLeadIn: bool('math.keepWithLeadIn', false),
     numbering: {
       enabled: bool('math.equationNumbering.enabled', true),
       template: str('math.equationNumbering.numberingTemplate', '{n}'),

@@ -51,6 +51,7 @@ import { facesToLoad } from '../engine/fonts/demand';
 import { Library, type LibraryEnvironment } from './library';
 import { bookFormulas, mayHaveMaths, type MathTypesetter } from '../engine';
 import { mathDiagnostics } from '../engine/math/diagnostics';
+import { exportMath } from '../engine/math/export';
 import { pageGeometry } from './page-geometry';
 import { computeWarnings, summarise, type Warning } from '../engine/checks';
 import { danglingAfterDelete, HostResources, listResourceInfo, mimeOfBytes, renameOps } from './resources';
@@ -215,8 +216,12 @@ export class BookHost implements BookWorkerApi {
     const input = { id: book.id, name: book.name, locale: book.locale, chapters: book.chapters, resources: book.resources };
     if (format === 'epub') {
       const { writeEpub } = await import('../export/epub');
+      // Formulas as MathML with the book's equation numbers, when the book has maths (MathJax loads then).
+      const settings = settingsFor(book);
+      const typesetter = await this.mathFor(book, settings);
+      const math = typesetter ? { math: (chapters: Parameters<typeof exportMath>[0]) => exportMath(chapters, settings.math, typesetter) } : {};
       // The host may read the clock (the engine may not): dcterms:modified is the time of writing.
-      const out = await writeEpub(input, { modified: new Date(), ...(index !== undefined ? { chapter: index } : {}) });
+      const out = await writeEpub(input, { modified: new Date(), ...(index !== undefined ? { chapter: index } : {}), ...math });
       return { ...out, mimeType: 'application/epub+zip' };
     }
     const { writeDocx } = await import('../export/docx');

@@ -106,7 +106,7 @@ describe('the tool registry', () => {
     expect(byName.get('sandbox_save_font')).toEqual({ untrustedContentHint: true });
     expect(byName.get('sandbox_delete_resource')).toEqual({ consequentialHint: true, untrustedContentHint: true, destructiveHint: true });
     expect(byName.get('sandbox_select_text')).toEqual({ untrustedContentHint: true });
-    for (const name of ['sandbox_set_view', 'sandbox_go_to_page']) expect(byName.get(name)).toEqual({});
+    for (const name of ['sandbox_set_view', 'sandbox_go_to_page', 'sandbox_run_viewer']) expect(byName.get(name)).toEqual({});
   });
 
   it('lists only tools of the contract (tools.md §10), each once', () => {
@@ -128,10 +128,25 @@ describe('the tool registry', () => {
 
   it('view tools without a Sandbox on screen refuse and say so', async () => {
     const registry = createToolRegistry({} as BookClient);
-    for (const [name, args] of [['sandbox_set_view', { panel: 'design' }], ['sandbox_go_to_page', { page: 3 }], ['sandbox_select_text', { line: 2 }], ['sandbox_answer', { dismissNotice: true }]] as const) {
+    for (const [name, args] of [['sandbox_set_view', { panel: 'design' }], ['sandbox_go_to_page', { page: 3 }], ['sandbox_select_text', { line: 2 }], ['sandbox_answer', { dismissNotice: true }], ['sandbox_run_viewer', { action: 'regenerate', viewer: 'pdf' }]] as const) {
       const result = (await registry.execute(name, args)) as { ok: boolean; error: string };
       expect(result.ok, name).toBe(false);
       expect(result.error, name).toMatch(/not on screen/);
     }
+  });
+
+  it('run_viewer offers only buttons that exist, and says why the others are missing', async () => {
+    const registry = createToolRegistry({} as BookClient);
+    const schema = registry.describe().find((t) => t.name === 'sandbox_run_viewer')!.inputSchema as { properties: Record<string, { enum?: string[] }>; required: string[] };
+    expect(schema.properties['action']!.enum).toEqual(['regenerate', 'print']);
+    expect(schema.properties['viewer']!.enum).toEqual(['pdf']);
+    expect(schema.required).toEqual(['action']);
+    const video = (await registry.execute('sandbox_run_viewer', { action: 'play_video' })) as { ok: boolean; error: string; valid: string[] };
+    expect(video.ok).toBe(false);
+    expect(video.error).toMatch(/action must be one of "regenerate", "print" \(play_video needs a viewer that plays videos/);
+    const epub = (await registry.execute('sandbox_run_viewer', { action: 'regenerate', viewer: 'epub' })) as { ok: boolean; error: string };
+    expect(epub.error).toMatch(/no EPUB tab yet; sandbox_export with format "epub"/);
+    const other = (await registry.execute('sandbox_run_viewer', { action: 'reload' })) as { ok: boolean; error: string };
+    expect(other.error).toMatch(/action must be one of "regenerate", "print"\.$/);
   });
 });

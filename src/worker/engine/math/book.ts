@@ -3,6 +3,7 @@
  * equation numbers, typeset by the host's MathJax typesetter or a grey placeholder when none is
  * loaded), the memo-key parts that depend on it, and the list of formulas the host prepares.
  */
+import type { FontRegistry } from '../fonts/registry';
 import type { Block, Inline, ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
 import type { SetLine } from '../paragraph';
@@ -10,6 +11,7 @@ import type { FormulaSetter } from './inline';
 import { numberEquations, type EquationNumbers } from './numbering';
 import { placeholderFormula } from './place';
 import { prepareTex } from './tex';
+import { withTextGlyphs } from './text';
 import type { FormulaRequest, MathTypesetter, TypesetFormula } from './types';
 
 export interface BookMath {
@@ -19,15 +21,22 @@ export interface BookMath {
   key: string;
 }
 
-export function prepareBookMath(parsed: readonly ParsedChapter[], settings: LayoutSettings, typesetter: MathTypesetter | undefined): BookMath {
+export function prepareBookMath(parsed: readonly ParsedChapter[], settings: LayoutSettings, typesetter: MathTypesetter | undefined, fonts?: FontRegistry): BookMath {
   const equations = numberEquations(parsed, settings.math);
   const resolve = (label: string, eq: boolean): string => {
     const hit = equations.byLabel.get(label);
     return hit ? (eq ? hit.formatted : hit.plain) : '?';
   };
+  // Text MathJax's font lacks, set with the book's fonts once per typeset formula (text.ts).
+  const withText = new WeakMap<TypesetFormula, TypesetFormula>();
   const setFormula = (tex: string, display: boolean): TypesetFormula => {
     const prepared = prepareTex(tex, resolve).tex;
-    return typesetter ? typesetter.typeset(prepared, display) : placeholderFormula(tex, display);
+    if (!typesetter) return placeholderFormula(tex, display);
+    const formula = typesetter.typeset(prepared, display);
+    if (!formula.texts) return formula;
+    let done = withText.get(formula);
+    if (!done) withText.set(formula, (done = withTextGlyphs(formula, fonts, settings.body.style.family)));
+    return done;
   };
   const key = `math:${typesetter ? 'typeset' : 'placeholder'}|${JSON.stringify([...equations.byLabel])}`;
   return { setFormula, equations, key };

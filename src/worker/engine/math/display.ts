@@ -3,7 +3,10 @@
  * least `math.marginBottom` below (in the formula's em; the baseline grid may add below), and —
  * when labelled — numbered flush right at the column edge, on the labelled row's baseline.
  * A formula wider than the column (less its number) is scaled down to fit (our choice: never
- * overflow the column); if a centred formula would touch its number it moves left.
+ * overflow the column); if a centred formula would touch its number it moves left. A formula
+ * taller than a whole column is scaled down to the column's height too (our choice: the spec
+ * keeps a display whole, and a fresh column is the most room there is); one that fits a column
+ * but not the rest of this one moves to the next column (page/paginate.ts).
  */
 import type { PathItem } from '../../protocol/displaylist';
 import type { MathDisplayBlock } from '../parse/model';
@@ -35,6 +38,8 @@ export function layoutDisplay(
   math: BookMath,
   chapterId: string,
   setGenerated: (text: string, style: TextStyle) => SetLine,
+  /** Height of a whole column, pt: the most a display may take (the margin above is dropped at a column's top). */
+  columnHeight = Number.POSITIVE_INFINITY,
 ): DisplayLayout {
   const body = settings.body.style;
   let em = body.size * settings.math.fontSizeScale;
@@ -47,6 +52,8 @@ export function layoutDisplay(
   const reserved = numberLines.length > 0 ? numberWidth + NUMBER_GAP_EM * em : 0;
   const room = columnWidth - reserved;
   if (formula.width * em > room && formula.width > 0 && room > 0) em = room / formula.width;
+  const tall = formula.height + formula.depth;
+  if (tall * em > columnHeight && tall > 0 && columnHeight > 0) em = columnHeight / tall;
   const width = formula.width * em;
   // Centred in the column; moved left (never past the column's start) to clear the number.
   let x = (columnWidth - width) / 2;
@@ -66,4 +73,9 @@ export function layoutDisplay(
       dy: formula.rows.length > 1 && mark.row < formula.rows.length ? formula.rows[mark.row]! * em : 0,
     })),
   };
+}
+
+/** Height a display needs under the text above it, pt: its margin above and its extent. */
+export function displayNeed(display: DisplayLayout): number {
+  return display.marginTop + display.height + display.depth;
 }

@@ -3,9 +3,13 @@
  * for a typeset formula. In the item list it is an unbreakable box — or, where TeX allows a
  * break after a top-level relation (\relpenalty 500) or binary operator (\binoppenalty 700),
  * several boxes with those penalties between them. It sits on the text baseline; a formula
- * taller than the line box is scaled down uniformly to fit it (the baseline grid holds).
+ * taller than the line box is scaled down uniformly to fit it (the baseline grid holds): its
+ * height to the room above the baseline and its depth to the room below, each the line box's
+ * or the text font's own extent, whichever is larger — so it reaches no further into the lines
+ * above and below than the text's own letters may, and never overlaps them.
  */
 import type { FontFace } from '../fonts/registry';
+import { baselineInLineBox } from '../page/geometry';
 import type { MathInline } from '../parse/model';
 import type { LayoutSettings, TextStyle } from '../settings';
 import type { Item } from '../text/items';
@@ -20,6 +24,8 @@ export interface InlineFormula {
   formula: TypesetFormula;
   /** The formula's em, pt (surrounding size × math.fontSizeScale × any fit-to-line scale). */
   em: number;
+  /** Height of the line box it sits in, pt (the body's leading, in proportion for other sizes). */
+  lineBox: number;
   colour: string;
   /** TeX source (between the dollars) and the source range of `$…$`. */
   tex: string;
@@ -54,13 +60,29 @@ export function inlineFormulaText(inline: MathInline, style: TextStyle, settings
     return { text, offsets, style, rise: 0 };
   }
   const formula = setFormula(inline.tex, false);
-  let em = style.size * settings.math.fontSizeScale;
-  // The line box of this text: the body's leading, in proportion for other sizes.
+  const em = style.size * settings.math.fontSizeScale;
+  // The line box of this text: the body's leading, in proportion for other sizes. The fit to it
+  // needs the text's face (its ascender and descender): `formulaItems` scales.
   const lineBox = settings.body.lineHeight * (style.size / settings.body.style.size);
-  const tall = (formula.height + formula.depth) * em;
-  if (tall > lineBox && tall > 0) em *= lineBox / tall;
   const colour = settings.math.colour ?? style.colour;
-  return { text: FORMULA_CHAR, offsets: [from], style, rise: 0, formula: { formula, em, colour, tex: inline.tex, from, to } };
+  return { text: FORMULA_CHAR, offsets: [from], style, rise: 0, formula: { formula, em, lineBox, colour, tex: inline.tex, from, to } };
+}
+
+/**
+ * The formula scaled down (never up) so it reaches no higher above the baseline and no lower
+ * below it than the line box or the text face's ascender/descender allow, whichever is larger.
+ */
+export function fitToLine(inline: InlineFormula, style: TextStyle, face: FontFace): InlineFormula {
+  const f = inline.formula;
+  const ascender = face.ascender / face.upem;
+  const descender = face.descender / face.upem;
+  const baseline = baselineInLineBox(inline.lineBox, style.size, ascender, descender);
+  const above = Math.max(baseline, ascender * style.size);
+  const below = Math.max(inline.lineBox - baseline, -descender * style.size);
+  let em = inline.em;
+  if (f.height > 0 && f.height * em > above) em = above / f.height;
+  if (f.depth > 0 && f.depth * em > below) em = below / f.depth;
+  return em === inline.em ? inline : { ...inline, em };
 }
 
 const EMPTY_SHAPE = {
@@ -73,7 +95,8 @@ const EMPTY_SHAPE = {
 };
 
 /** The item-list boxes (and break penalties) of an inline formula. */
-export function formulaItems(inline: InlineFormula, style: TextStyle, face: FontFace, level: number): Item<WordPayload>[] {
+export function formulaItems(unfitted: InlineFormula, style: TextStyle, face: FontFace, level: number): Item<WordPayload>[] {
+  const inline = fitToLine(unfitted, style, face);
   const f = inline.formula;
   const cuts = f.breaks.filter((b) => b.child > 0 && b.child < f.childX.length);
   const bounds = [0, ...cuts.map((b) => b.child), Number.POSITIVE_INFINITY];

@@ -143,7 +143,9 @@ class MathJaxTypesetter implements MathTypesetter {
     item.setMetrics(16, 8, 80 * 8, 1);
     doc.clearPromises();
     item.convert(doc, STATE.LAST);
-    const flat = flattenSvg(item.typesetRoot as SvgNode);
+    // MathJax's own estimate of the advance of text its font lacks (em → the node's 1/1000 em).
+    const measure = (node: SvgNode): number => (doc.adaptor.nodeSize(node, 1000, true) as number[])[0]! * 1000;
+    const flat = flattenSvg(item.typesetRoot as SvgNode, measure);
     return { ...flat, mathml: this.visitor.visitTree(item.root) };
   }
 

@@ -28,7 +28,7 @@ export interface EquationNumbers {
 }
 
 /** Numbers every display of the book in reading order. */
-export function numberEquations(chapters: readonly ParsedChapter[], math: MathSettings): EquationNumbers {
+export function numberEquations(chapters: readonly Pick<ParsedChapter, 'blocks'>[], math: MathSettings): EquationNumbers {
   const byBlock = new Map<string, EquationMark[]>();
   const byLabel = new Map<string, { plain: string; formatted: string }>();
   const headings = [0, 0, 0, 0, 0, 0];

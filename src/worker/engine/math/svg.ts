@@ -8,7 +8,7 @@
  * attributes on groups ('currentColor' = the formula's colour).
  */
 import { appendEllipse, appendPathData, appendRect, multiply, parseTransform, type Matrix, type PathProgram } from './path';
-import type { FormulaBreak, FormulaPart, MathPaint } from './types';
+import type { FormulaBreak, FormulaPart, FormulaText, MathPaint } from './types';
 
 /** The shape of liteAdaptor's nodes that the flattener reads. */
 export interface SvgNode {
@@ -26,6 +26,7 @@ export interface FlatFormula {
   childX: number[];
   breaks: FormulaBreak[];
   rows: number[];
+  texts?: FormulaText[];
 }
 
 /** MathJax's units per em. */
@@ -39,13 +40,21 @@ const BIN_PENALTY = 700;
 const RELATIONS = new Set([...'=<>≤≥≠≈≡∼≃≅∝→←↔⇒⇐⇔↦⟶⟵⟹⟸⟺∈∉∋⊂⊃⊆⊇⊊⊋≺≻⪯⪰≪≫∣∥⊥⊢⊨≐≔∶≍']);
 const BINARIES = new Set([...'+−-±∓×÷·∘∗∪∩∧∨⊕⊖⊗⊘⊙⋅⋆∖⊓⊔⊎']);
 
+/**
+ * The advance MathJax gave a `<text>` node (a character its font lacks), in the node's own
+ * units (1/1000 em). The typesetter passes its adaptor's estimate; this default mirrors it.
+ */
+export type TextMeasure = (node: SvgNode, text: string) => number;
+
+const estimate: TextMeasure = (_node, text) => [...text].reduce((w, ch) => w + (ch.codePointAt(0)! >= 0x2e80 ? 1000 : 600), 0);
+
 /** Flattens the `<svg>` MathJax produced for one formula. */
-export function flattenSvg(root: SvgNode): FlatFormula {
+export function flattenSvg(root: SvgNode, measure: TextMeasure = estimate): FlatFormula {
   const svg = findFirst(root, (n) => n.kind === 'svg');
   if (!svg) return { width: 0, height: 0, depth: 0, parts: [], childX: [], breaks: [], rows: [] };
   const box = numbers(attr(svg, 'viewBox') ?? attr(svg, 'data-mjx-viewBox') ?? '0 0 0 0');
   const [minX = 0, minY = 0, w = 0, h = 0] = box;
-  const out = new Collector();
+  const out = new Collector(measure);
   const start: Matrix = multiply([1 / UNITS, 0, 0, 1 / UNITS, 0, 0], [1, 0, 0, 1, -minX, 0]);
   for (const child of svg.children ?? []) out.walk(child, start, { fill: 'current', stroke: 'current', strokeWidth: 0 }, -1);
   const flat = out.finish();
@@ -59,6 +68,9 @@ interface Inherited {
 }
 
 class Collector {
+  constructor(private readonly measure: TextMeasure) {}
+
+  readonly texts: FormulaText[] = [];
   private readonly parts = new Map<string, FormulaPart>();
   private readonly order: string[] = [];
   private childX: number[] = [];
@@ -130,15 +142,20 @@ class Collector {
       }
       case 'text': {
         // A character MathJax's font lacks: MathJax leaves it to the browser's fonts, which a
-        // display list cannot use. Our choice: an outlined box of the character's size (tofu).
-        const size = num(attr(node, 'font-size')) || 884;
+        // display list cannot use. Kept as text with the room MathJax gave it; the engine sets
+        // it with the book's fonts (text.ts).
         const text = (node.children ?? []).map((c) => c.value ?? '').join('');
-        if (text) {
-          const wide = [...text].some((ch) => ch.codePointAt(0)! >= 0x1100);
-          const width = size * [...text].length * (wide ? 1 : 0.55);
-          const tofu: Inherited = { ...own, stroke: own.fill, strokeWidth: size * 0.05 };
-          // Inside MathJax's y-flipped text the box spans from the baseline up to 0.7 of the size.
-          this.add(child, m, tofu, true, (p) => appendRect(p, size * 0.05, -size * 0.7, width - size * 0.1, size * 0.7, m));
+        if (text && own.fill !== 'none') {
+          this.texts.push({
+            child,
+            text,
+            matrix: m,
+            size: num(attr(node, 'font-size')) || 884,
+            width: this.measure(node, text),
+            italic: attr(node, 'font-style') === 'italic' || /italic/.test(attr(node, 'data-variant') ?? ''),
+            bold: attr(node, 'font-weight') === 'bold' || /bold/.test(attr(node, 'data-variant') ?? ''),
+            paint: { fill: this.colour(own.fill) },
+          });
         }
         break;
       }
@@ -184,7 +201,7 @@ class Collector {
     return cssColour(value) ?? 'current';
   }
 
-  finish(): { parts: FormulaPart[]; childX: number[]; breaks: FormulaBreak[]; rows: number[] } {
+  finish(): { parts: FormulaPart[]; childX: number[]; breaks: FormulaBreak[]; rows: number[]; texts?: FormulaText[] } {
     const parts = this.order.map((k) => this.parts.get(k)!).filter((p) => p.program.ops.length > 0);
     const breaks: FormulaBreak[] = [];
     const n = this.childOps.length;
@@ -199,7 +216,7 @@ class Collector {
       if (penalty === null) continue;
       breaks.push({ child: i + 1, x: this.childX[i + 1]!, penalty });
     }
-    return { parts, childX: this.childX, breaks, rows: this.rows };
+    return { parts, childX: this.childX, breaks, rows: this.rows, ...(this.texts.length > 0 ? { texts: this.texts } : {}) };
   }
 }
 

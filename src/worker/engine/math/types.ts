@@ -18,6 +18,26 @@ export interface FormulaPart {
   program: PathProgram;
 }
 
+/**
+ * Text MathJax's font has no glyphs for (CJK or Thai inside `\text{}`, rare symbols): set by the
+ * engine with the book's fonts (text.ts) in the room MathJax gave it.
+ */
+export interface FormulaText {
+  /** Top-level child of the formula it belongs to (−1: outside every child). */
+  child: number;
+  text: string;
+  /** From the text's own units (1/1000 em, x right, y down, baseline at y = 0) to the formula's em. */
+  matrix: readonly [number, number, number, number, number, number];
+  /** Its font size, own units (MathJax sets unknown text at 884). */
+  size: number;
+  /** The advance MathJax reserved for it, own units. */
+  width: number;
+  italic: boolean;
+  bold: boolean;
+  /** `{ fill: 'current' }` or a colour. */
+  paint: { fill: string };
+}
+
 /** A place where an inline formula may break: after a top-level relation or binary operator (TeX). */
 export interface FormulaBreak {
   /** The first child of the part after the break. */
@@ -41,6 +61,8 @@ export interface TypesetFormula {
   breaks: FormulaBreak[];
   /** Baselines of the rows of a top-level table (align, gather…), em from the formula's baseline, y down. */
   rows: number[];
+  /** Characters MathJax's font lacks, to be set with the book's fonts (absent when none). */
+  texts?: FormulaText[];
   /** The formula as MathML (for HTML and EPUB exports). */
   mathml: string;
   /** MathJax's message when the TeX is invalid: the parts then show the source in a marked box. */

@@ -12,7 +12,7 @@ import { footnoteNumbers, noteAreaHeight, noteLabel, notesCitedBy, type Footnote
 import { placeInFlow, type ResourceBlockFactory } from '../resources/place';
 import type { FlowBlock } from '../resources/block';
 import type { BookMath } from '../math/book';
-import { layoutDisplay } from '../math/display';
+import { displayNeed, layoutDisplay } from '../math/display';
 import { lineFormulaItems } from '../math/place';
 
 export { footnoteNumbers } from './notes';
@@ -99,6 +99,8 @@ interface PlaceOptions {
   reflow?: (from: number | null, width: number) => SetLine[];
   /** Called for each placed segment with its first line index, count, and column top/bottom y (pt, page coords). */
   onSegment?: (first: number, count: number, top: number, bottom: number, columnX: number) => void;
+  /** Height that must fit under the block's last line in its column, pt (math.keepWithLeadIn: the display glued under it). */
+  keepWithNext?: () => number;
 }
 
 /**
@@ -367,6 +369,8 @@ export function* paginateChapter(
         pending.push(...fresh);
         fit++;
       }
+      // math.keepWithLeadIn: the last line goes on with what must stay under it (never in a fresh column: nothing better).
+      if (options.keepWithNext && !cursor.columnEmpty && fit > 0 && index + fit === lines.length && (row + fit) * pitch + options.keepWithNext() > height - footHeight([...bottomFloats, ...plannedFloats]) - noteAreaHeight([...columnNotes, ...pending], settings.notes) + 1e-6) fit--;
       let forced = false;
       if (fit === 0) {
         if (cursor.y > 0 || !cursor.columnEmpty) {
@@ -483,7 +487,9 @@ export function* paginateChapter(
         const indent = flush ? 0 : settings.body.firstLineIndent;
         const reflow = (from: number | null, width: number): SetLine[] =>
           from === null ? setText({ base: block.range.from, inlines: block.inlines, style, measure: width - x, indent, justify }) : setText({ base: from, inlines: inlinesFrom(block.inlines, from), style, measure: width - x, indent: 0, justify });
-        placeOnGrid(block, reflow(null, colW()), { role: 'body', x, splittable: true, reflow });
+        const next = blocks[b + 1];
+        const keepWithNext = math && settings.math.keepWithLeadIn && next?.kind === 'mathDisplay' && next.inParagraph ? () => displayNeed(layoutDisplay(next, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight)) : undefined;
+        placeOnGrid(block, reflow(null, colW()), { role: 'body', x, splittable: true, reflow, ...(keepWithNext ? { keepWithNext } : {}) });
         afterHeading = false;
         break;
       }
@@ -521,8 +527,8 @@ export function* paginateChapter(
       case 'mathDisplay': {
         if (math) {
           // Centred, numbered when labelled, margins in the formula's em (engine/math/display.ts).
-          const display = layoutDisplay(block, colW(), settings, math, chapter.chapterId, setGenerated);
-          if (!cursor.columnEmpty && cursor.y + display.marginTop + display.height + display.depth > limit() + 1e-6) nextColumn();
+          const display = layoutDisplay(block, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight);
+          if (!cursor.columnEmpty && cursor.y + displayNeed(display) > limit() + 1e-6) nextColumn();
           space(display.marginTop);
           const f = frame();
           const baseline = f.contentTop + cursor.y + display.height;

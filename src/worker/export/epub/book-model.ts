@@ -49,6 +49,8 @@ export interface ExportModel {
   metadata: ExportMetadata;
   /** The chapters exported (all, or the one asked for). */
   chapters: ExportChapter[];
+  /** Every chapter of the book (book-wide numbering, e.g. equations, needs them all). */
+  book: ExportChapter[];
   /** Heading ids, anchors and resources of the whole book → chapter index and a label to print. */
   targets: Map<string, { chapter: number; label: string }>;
   resources: Map<string, { record: ResourceRecord; payload?: Uint8Array | undefined }>;
@@ -63,6 +65,7 @@ export function exportModel(book: ExportBookInput, only?: number): ExportModel {
   return {
     metadata: metadataOf(frontmatter, book),
     chapters: all.filter(({ index }) => only === undefined || index === only),
+    book: all,
     targets: collectTargets(all, resources),
     resources,
   };

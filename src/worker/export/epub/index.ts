@@ -5,7 +5,8 @@
  * field), as EPUB's container rules require. Pure apart from JSZip; the caller passes the date.
  */
 import JSZip from 'jszip';
-import { exportModel, sniffPicture, type ExportBookInput, type ExportMetadata } from './book-model';
+import type { ExportMath } from '../../engine/math/export';
+import { exportModel, sniffPicture, type ExportBookInput, type ExportChapter, type ExportMetadata } from './book-model';
 import { chapterDocument } from './xhtml';
 import { attr, escapeXml } from './xml';
 
@@ -16,6 +17,11 @@ export interface EpubOptions {
   modified: Date;
   /** Only this chapter (0-based), or the whole book. */
   chapter?: number;
+  /**
+   * Formulas as MathML with the book's equation numbers (engine/math/export.ts), given every
+   * chapter of the book; absent (no typesetter loaded) = formulas show their TeX source.
+   */
+  math?: (book: readonly ExportChapter[]) => ExportMath;
 }
 
 export interface EpubResult {
@@ -44,6 +50,7 @@ pre.code, pre.references { white-space: pre-wrap; font-size: 0.85em; margin: 0.8
 code { font-family: monospace; }
 .smallcaps { font-variant: small-caps; }
 .math-display { text-align: center; text-indent: 0; margin: 0.6em 0; }
+.math-display .eqno { float: right; }
 aside.callout { border-left: 0.25em solid #888; margin: 1em 0; padding: 0.3em 0.8em; }
 aside.callout p { text-indent: 0; }
 .callout-title { font-weight: bold; }
@@ -119,12 +126,16 @@ export async function writeEpub(book: ExportBookInput, options: EpubOptions): Pr
     pictures.set(id, { href: `images/${slug(id)}-${pictures.size + 1}.${kind.ext}`, mime: kind.mime, bytes: resource.payload });
   }
 
+  const math = options.math?.(model.book);
+  // Equation labels are link targets too (a display in a chapter of the book).
+  const targets = new Map(model.targets);
+  for (const chapter of model.book) for (const block of chapter.blocks) if (block.kind === 'mathDisplay') for (const label of block.labels) if (!targets.has(label)) targets.set(label, { chapter: chapter.index, label });
   const documents = model.chapters.map((chapter) => ({
     file: fileOf(chapter.index),
     title: chapter.title,
     xhtml: chapterDocument(chapter, {
       fileOf,
-      targets: model.targets,
+      targets,
       included: (chapterIndex) => model.chapters.some((c) => c.index === chapterIndex),
       resource: (id) => {
         const resource = model.resources.get(id);
@@ -135,6 +146,7 @@ export async function writeEpub(book: ExportBookInput, options: EpubOptions): Pr
       language,
       rtl,
       warn: (message) => warnings.push(message),
+      ...(math ? { math } : {}),
     }),
   }));
 
@@ -142,7 +154,8 @@ export async function writeEpub(book: ExportBookInput, options: EpubOptions): Pr
   const manifest = [
     '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
     '<item id="css" href="styles/book.css" media-type="text/css"/>',
-    ...documents.map((d, i) => `<item id="c${i + 1}" href="text/${d.file}" media-type="application/xhtml+xml"/>`),
+    // A document with MathML declares it (EPUB 3 manifest item property).
+    ...documents.map((d, i) => `<item id="c${i + 1}" href="text/${d.file}" media-type="application/xhtml+xml"${d.xhtml.includes('<math ') ? ' properties="mathml"' : ''}/>`),
     ...[...pictures.values()].map((p, i) => `<item id="img${i + 1}" href="${attr(p.href)}" media-type="${p.mime}"/>`),
   ];
   const dc = [

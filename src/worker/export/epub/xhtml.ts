@@ -4,6 +4,7 @@
  * them, callouts as asides, footnotes as end-of-chapter notes with back links. The flat block
  * list's container markers and list runs become nested elements here.
  */
+import type { ExportMath } from '../../engine/math/export';
 import type { Block, Inline, Mark } from '../../engine/parse';
 import type { ExportChapter } from './book-model';
 import { snippetInlines } from './book-model';
@@ -22,6 +23,8 @@ export interface XhtmlContext {
   language: string;
   rtl: boolean;
   warn(message: string): void;
+  /** Formulas as MathML and equation numbers (engine/math/export.ts); absent = formulas show their TeX. */
+  math?: ExportMath;
 }
 
 /** A safe XML id for an author's id (ids may start with a digit or hold ':' in Markdown). */
@@ -100,7 +103,8 @@ class ChapterWriter {
       case 'ref': {
         const found = this.ctx.targets.get(inline.target);
         const href = this.targetHref(inline.target);
-        const label = escapeXml(found?.label || inline.target);
+        // An equation prints its number ("(3)", or "3" for \ref).
+        const label = escapeXml(this.ctx.math?.refText(inline.target, inline.form) ?? (found?.label || inline.target));
         return marked(inline.marks, href ? `<a href="${attr(href)}">${label}</a>` : label);
       }
       case 'anchor': {
@@ -111,7 +115,7 @@ class ChapterWriter {
       case 'indexMark':
         return inline.children ? this.inlines(inline.children) : '';
       case 'math':
-        return marked(inline.marks, `<code class="math">${escapeXml(inline.tex)}</code>`);
+        return marked(inline.marks, this.ctx.math?.mathml(inline.tex, false) ?? `<code class="math">${escapeXml(inline.tex)}</code>`);
       case 'chip':
         return `<span class="chip">${this.inlines(inline.children)}</span>`;
       case 'swatch':
@@ -202,9 +206,16 @@ class ChapterWriter {
       case 'code':
         out.push(`<pre class="code"><code>${escapeXml(block.text)}</code></pre>`);
         return;
-      case 'mathDisplay':
-        out.push(`<p class="math-display"><code class="math">${escapeXml(block.tex)}</code></p>`);
+      case 'mathDisplay': {
+        // Its labels are link targets; its numbers print beside it.
+        const ids = block.labels.map((label) => this.uniqueId(xmlId('t', label))).filter((id): id is string => id !== null);
+        const formula = this.ctx.math?.mathml(block.tex, true) ?? `<code class="math">${escapeXml(block.tex)}</code>`;
+        const numbers = this.ctx.math?.numbers(block.id) ?? [];
+        const marks = ids.slice(1).map((id) => `<span id="${id}"></span>`).join('');
+        const eqno = numbers.length > 0 ? `<span class="eqno">${escapeXml(numbers.join(' '))}</span>` : '';
+        out.push(`<p class="math-display"${ids[0] ? ` id="${ids[0]}"` : ''}>${marks}${formula}${eqno}</p>`);
         return;
+      }
       case 'resourceBlock':
         out.push(this.resource(block.resourceId));
         return;
