@@ -553,10 +553,13 @@ export class BookHost implements BookWorkerApi {
         diagnostics: math ? parsed.flatMap((p) => mathDiagnostics(p, math)) : [],
         config: book.config as StoredConfig,
         settings: settingsFor(book),
-        // Bitmaps' pixel sizes from the prepared resources (preflight's effective resolution).
+        // Bitmaps' pixel sizes from the prepared resources (preflight's effective resolution), and
+        // what keeps a picture from being drawn (missingImage).
         resources: book.resources.map((r) => {
-          const bitmap = prepared.resources.get(r.record.id)?.bitmap;
-          return bitmap ? { ...r.record, pixels: { width: bitmap.width, height: bitmap.height } } : r.record;
+          const engine = prepared.resources.get(r.record.id);
+          const bitmap = engine?.bitmap;
+          const problem = engine?.problem !== undefined ? { problem: engine.problem } : {};
+          return bitmap ? { ...r.record, ...problem, pixels: { width: bitmap.width, height: bitmap.height } } : { ...r.record, ...problem };
         }),
         layout,
         fonts,

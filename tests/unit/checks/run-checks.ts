@@ -83,9 +83,12 @@ export function runChecks(book: CheckBook, filter: WarningFilter = {}, diagnosti
   const records = book.resources ?? [];
   const bytes = (id: string) => (book.payloads?.[id] ? new Uint8Array(Buffer.from(book.payloads[id]!, 'base64')) : undefined);
   const resourceSet = records.length > 0 ? prepareResources(records.map((r) => ({ record: { typeId: 'figure', ...r } as ResourceRecordInput, payload: bytes(r.id) })), config) : undefined;
+  // As the host passes them: pixel sizes of bitmaps and the resource layout's problem, if any.
   const resources = records.map((r) => {
     const info = bytes(r.id) ? readBitmapInfo(bytes(r.id)!) : null;
-    return info ? { ...r, pixels: { width: info.width, height: info.height } } : r;
+    const problem = resourceSet?.resources.get(r.id)?.problem;
+    const record = problem !== undefined ? { ...r, problem } : r;
+    return info ? { ...record, pixels: { width: info.width, height: info.height } } : record;
   });
   const input = { title: 'Checks', chapters, settings, hyphenator: patterns ? hyphenatorFor(patterns) : undefined, resources: resourceSet };
   const registry = registryFor(book);

@@ -21,6 +21,8 @@ export interface CheckResource {
   pixels?: { width: number; height: number } | undefined;
   /** A table's data; the checks read only its `styleId`. */
   table?: { model?: unknown; styleId?: unknown } | undefined;
+  /** What keeps the engine from drawing it (engine/resources `EngineResource.problem`): bytes missing or unreadable. */
+  problem?: string | undefined;
   /** The record's placement (whether it floats: page/book.ts `floatSpecOf`). */
   placement?: Record<string, unknown> | undefined;
 }

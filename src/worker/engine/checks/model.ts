@@ -68,6 +68,8 @@ export const WARNING_KINDS = {
   unknownParagraphStyle: markup('Unknown paragraph style'),
   unknownCalloutType: markup('Unknown callout type'),
   unknownChipStyle: markup('Unknown chip style'),
+  /** Spec name (document-format.md §8.5): a `:::paper` attribute outside its values. */
+  paperAttributeInvalid: markup('Invalid paper attribute'),
   /** Spec name: `:::numbering{format}` that is not a §3 number format (the format stays unchanged). */
   numberingInvalidFormat: markup('Invalid numbering format'),
 
@@ -77,6 +79,8 @@ export const WARNING_KINDS = {
   duplicateResourceId: { category: 'resources', title: 'Resource placed twice', severity: 'warning' },
   /** Ours: a resource of the book that no chapter places or cites. */
   unusedResource: { category: 'resources', title: 'Unused resource', severity: 'info' },
+  /** Spec name (render-time, configuration.md §17.2): a placed or cited picture whose bytes are missing or unreadable. */
+  missingImage: { category: 'resources', title: 'Picture missing', severity: 'critical' },
   /** Spec name: a table resource's `styleId` not among `tableStyles` (the default table style is used). */
   unknownTableStyle: { category: 'resources', title: 'Unknown table style', severity: 'warning' },
 

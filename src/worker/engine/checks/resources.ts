@@ -1,7 +1,8 @@
 /**
- * Resource checks (tools.md §7.9 "Figures & tables"): a resource placed twice, and a resource no
- * chapter places or cites. Unknown ids come with the parser's book pass (markup.ts). The engine
- * does not place pictures yet, so resolution checks are not made (see README).
+ * Resource checks (tools.md §7.9 "Figures & tables"): a resource placed twice, a resource no
+ * chapter places or cites, and a used picture whose bytes are missing or unreadable (the host
+ * passes the resource layout's `problem`). Unknown ids come with the parser's book pass
+ * (markup.ts); resolution is preflight's.
  */
 import type { CheckContext } from './input';
 import { warning, type Warning } from './model';
@@ -24,6 +25,10 @@ export function resourceWarnings(ctx: CheckContext): Warning[] {
     }
   });
   for (const resource of ctx.resources) {
+    // A picture the pages show as a placeholder box: its file is missing or not a picture.
+    if (mentioned.has(resource.id) && (resource.kind === 'bitmap' || resource.kind === 'svg') && resource.problem) {
+      out.push(warning('missingImage', `Picture "${resource.id}" is drawn as an empty box: ${resource.problem}. Upload its file again in the Resources panel.`, { resource: resource.id }));
+    }
     if (mentioned.has(resource.id)) continue;
     out.push(warning('unusedResource', `Resource "${resource.id}" is never placed (::resource) nor cited (:ref); delete it or use it.`, { resource: resource.id }));
   }

@@ -2,8 +2,9 @@
  * Style ids and formats the text names but the design does not define (document-format.md §21
  * "Style ids", configuration.md §13): a heading's `style`, a `:::paragraphs{style}`, a
  * `:::callout{type}`, a `:chip[…]{style}`, a table resource's `styleId`, and a
- * `:::numbering{format}` that is no §3 number format. The layout falls back (first style, body
- * text, the default table style, the format in force); these warnings say so.
+ * `:::numbering{format}` that is no §3 number format, and `:::paper` attributes outside their
+ * values (§8.5). The layout falls back (first style, body text, the default table style, the
+ * format in force, the Folio's paper); these warnings say so.
  */
 import { canonicalNumberFormat, effectiveAt, type JsonValue } from '../../config';
 import type { Inline, ParsedChapter } from '../parse/model';
@@ -57,6 +58,8 @@ function chapterStyleWarnings(chapter: ParsedChapter, ids: StyleIds): Warning[] 
     } else if (block.kind === 'containerStart' && block.name === 'callout') {
       const type = block.attrs['type'];
       if (type !== undefined && !ids.callout.includes(type)) out.push(warning('unknownCalloutType', `Callout type "${type}" is not in calloutStyles (${list(ids.callout)}); the first style is used.`, at(block.range)));
+    } else if (block.kind === 'containerStart' && block.name === 'paper') {
+      for (const problem of paperProblems(block.attrs)) out.push(warning('paperAttributeInvalid', `:::paper ${problem}; the stock of folio.paper is used for it.`, at(block.range)));
     } else if (block.kind === 'directive' && block.name === 'numbering') {
       const format = block.attrs['format'];
       if (format !== undefined && canonicalNumberFormat(format) === undefined) out.push(warning('numberingInvalidFormat', `Numbering format "${format}" is not a number format (decimal, lower-roman, upper-alpha…); the page numbers keep their format.`, at(block.range)));
@@ -74,4 +77,24 @@ function tableStyleWarnings(ctx: CheckContext): Warning[] {
   return tables
     .filter((t) => !ids.includes(t.style))
     .map((t) => warning('unknownTableStyle', `Table "${t.id}" asks for the table style "${t.style}", which is not in tableStyles (${list(ids)}); the default table style is used.`, { resource: t.id }));
+}
+
+/** The paper stocks of `:::paper{type}` and `folio.paper.type` (document-format.md §8.5). */
+const PAPER_TYPES = ['uncoated', 'bookWove', 'coatedMatte', 'coatedSilk', 'coatedGloss', 'bible', 'newsprint', 'cardStock', 'board'];
+
+/** What is wrong with a `:::paper` run's attributes (those with a defined set of values). */
+export function paperProblems(attrs: Readonly<Record<string, string>>): string[] {
+  const out: string[] = [];
+  const number = (key: string, ok: (n: number) => boolean, what: string): void => {
+    const raw = attrs[key];
+    if (raw === undefined) return;
+    const n = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(n) || !ok(n)) out.push(`${key}="${raw}" is not ${what}`);
+  };
+  if (attrs['type'] !== undefined && !PAPER_TYPES.includes(attrs['type'])) out.push(`type="${attrs['type']}" is not a paper stock (${PAPER_TYPES.join(', ')})`);
+  number('grammage', (n) => n > 0, 'a weight in g/m² above 0');
+  number('bulk', (n) => n > 0, 'a bulk above 0');
+  number('textureStrength', (n) => n >= 0 && n <= 2, 'a strength from 0 to 2');
+  if (attrs['showThrough'] !== undefined && !['true', 'false'].includes(attrs['showThrough'])) out.push(`showThrough="${attrs['showThrough']}" is not true or false`);
+  return out;
 }
