@@ -16,7 +16,7 @@ import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
 import { initialNumbering, labelPages, type NumberingState } from './page/structure';
-import { setParagraph, type InlineContext, type SetLine } from './paragraph';
+import { setParagraph, type InlineContext, type LineRun, type SetLine } from './paragraph';
 import { settingsKey, type LayoutSettings, type TextStyle } from './settings';
 import { numberBook, resourceFlowBlock, type ResourceNumbering, type ResourceSet } from './resources';
 import { formulaRefsKey, prepareBookMath, rebaseMath, shiftFormulas, type BookMath } from './math/book';
@@ -259,19 +259,33 @@ function* layoutChapter(
   const env = { fonts, settings, context, hyphenator: book.hyphenator };
   const setText = (request: TextRequest): SetLine[] => {
     const { base } = request;
-    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}|${inlineKey(request.inlines, base)}`;
+    // The inlines rebased to the block start, once: their JSON is the key's content (offsets
+    // relative to the block, so edits above it keep the key) and, on a miss, setParagraph's input.
+    const rebased = rebaseInlines(request.inlines, base);
+    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}|${JSON.stringify(rebased)}`;
     usedKeys.push(key);
     liveParagraphs.add(key);
     let lines = cache.paragraphs.get(key);
     if (!lines) {
-      lines = setParagraph({ ...request, inlines: rebaseInlines(request.inlines, base) }, env);
+      lines = setParagraph({ ...request, inlines: rebased }, env);
       cache.paragraphs.set(key, lines);
     }
     return shiftLines(lines, base);
   };
+  // Generated one-line texts (running heads, folios, note numbers, list markers, toc leaders)
+  // recur on page after page: set each (text, style) once per chapter. The key is the text and
+  // the style's content (callers build equal styles as fresh objects); settings and fonts are
+  // fixed for this call. Callers only read the line (glyphRun copies its arrays).
+  const generated = new Map<string, SetLine>();
   const setGenerated = (text: string, style: TextStyle): SetLine => {
-    const lines = setParagraph({ inlines: [{ kind: 'text', text, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 } }], style, measure: 1e6, indent: 0, justify: false }, { ...env, hyphenator: undefined });
-    return lines[0] ?? { runs: [], width: 0, ratio: 0, hyphenated: false, ragged: false, emergency: false, srcFrom: -1, srcTo: -1 };
+    const key = `${JSON.stringify(style)}|${text}`;
+    let line = generated.get(key);
+    if (!line) {
+      const lines = setParagraph({ inlines: [{ kind: 'text', text, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 } }], style, measure: 1e6, indent: 0, justify: false }, { ...env, hyphenator: undefined });
+      line = lines[0] ?? { runs: [], width: 0, ratio: 0, hyphenated: false, ragged: false, emergency: false, srcFrom: -1, srcTo: -1 };
+      generated.set(key, line);
+    }
+    return line;
   };
   const drafts: PageDraft[] = yield* paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight) =>
     resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id }),
@@ -359,11 +373,6 @@ function firstHeadingText(parsed: ParsedChapter): string | undefined {
   return heading.plainText;
 }
 
-/** Content key of a block's inlines with offsets relative to the block start (edits above it keep the key). */
-function inlineKey(inlines: readonly Inline[], base: number): string {
-  return JSON.stringify(rebaseInlines(inlines, base));
-}
-
 function rebaseInlines(inlines: readonly Inline[], base: number): Inline[] {
   return inlines.map((inline): Inline => {
     if (inline.kind === 'math') return rebaseMath(inline, base);
@@ -385,8 +394,26 @@ function shiftLines(lines: readonly SetLine[], delta: number): SetLine[] {
     srcFrom: line.srcFrom < 0 ? line.srcFrom : line.srcFrom + delta,
     srcTo: line.srcTo < 0 ? line.srcTo : line.srcTo + delta,
     // Negative offsets are generated text (hyphens, note numbers): they map to no source and stay.
-    runs: line.runs.map((run) => ({ ...run, offsets: run.offsets.map((o) => (o < 0 ? o : o + delta)) })),
+    runs: line.runs.map(shiftRun, delta),
   }));
+}
+
+/**
+ * A run with its source offsets moved by `this` (the delta, UTF-16 units). Built field by field
+ * rather than `{ ...run, offsets }`: this runs for every run of every placed paragraph, and an
+ * object spread is a slow generic copy. Same fields, same order; the glyph arrays are shared.
+ */
+function shiftRun(this: number, run: LineRun): LineRun {
+  const delta = this;
+  const offsets = run.offsets;
+  const shifted = new Array<number>(offsets.length);
+  for (let i = 0; i < offsets.length; i++) {
+    const o = offsets[i]!;
+    shifted[i] = o < 0 ? o : o + delta;
+  }
+  const moved: LineRun = { fontId: run.fontId, size: run.size, colour: run.colour, glyphs: run.glyphs, xs: run.xs, dys: run.dys, text: run.text, clusters: run.clusters, offsets: shifted };
+  if (run.rtl) moved.rtl = true;
+  return moved;
 }
 
 /** FNV-1a over UTF-16 units: a cheap content fingerprint for memo keys (not security). */

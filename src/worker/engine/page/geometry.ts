@@ -21,6 +21,7 @@ export interface PageFrame {
  * even pages swap left and right (configuration.md §2, `page.margins.mirror`). Column widths follow
  * configuration.md §4.1: equal columns for single/double/multiple; for `oneAndHalf` a side column
  * of `sideColumnPercent` of the content width and a main column of the rest less one gutter.
+ * Depends on the page index only through its parity (paginate keeps one frame per parity).
  */
 export function pageFrame(settings: LayoutSettings, pageIndex: number): PageFrame {
   const { margins } = settings;

@@ -5,7 +5,7 @@ import type { FontRegistry } from '../fonts/registry';
 import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, ResourceBlock, SourceRange } from '../parse/model';
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings, TextStyle } from '../settings';
-import { baselineInLineBox, pageFrame } from './geometry';
+import { baselineInLineBox, pageFrame, type PageFrame } from './geometry';
 import { inlinesFrom } from './slice';
 import type { NumberingChange } from './structure';
 import { footnoteNumbers, noteAreaHeight, noteLabel, notesCitedBy, type FootnoteDefinition, type NotePiece } from './notes';
@@ -139,7 +139,11 @@ export function* paginateChapter(
   /** A `:::numbering` met on a page that already has content: it applies from the next page. */
   let pendingNumbering: NumberingChange | undefined;
   const cursor: Cursor = { page: newPage(), column: 0, y: 0, columnEmpty: true };
-  const frame = () => pageFrame(settings, cursor.page.index);
+  // `pageFrame` depends on the page index only through its parity (mirrored margins, side
+  // column): one frame per parity for this chapter instead of a fresh object (and arrays) on each
+  // of the many `frame()`/`colW()` calls per line. Callers only read it.
+  const frames: [PageFrame | undefined, PageFrame | undefined] = [undefined, undefined];
+  const frame = (): PageFrame => (frames[cursor.page.index % 2] ??= pageFrame(settings, cursor.page.index));
   /** Width of the current column, pt (columns differ in a `oneAndHalf` layout). */
   const colW = (): number => frame().columnWidths[cursor.column]!;
 
@@ -987,25 +991,42 @@ export function headingStyle(block: HeadingBlock, settings: LayoutSettings): Tex
 
 /** A line's run, moved to page coordinates, rounded by the display list's rule. */
 export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: number, chapter: string, line: LineInfo | undefined): GlyphRunItem {
-  // Generated text (running heads, folios, markers) has negative offsets: it maps to no source.
-  const generated = run.offsets.length === 0 || run.offsets.every((o) => o < 0);
-  const srcFrom = generated ? -1 : run.offsets.find((o) => o >= 0)!;
-  const contiguous = generated || run.offsets.every((o, i) => o === srcFrom + i);
+  // Runs once per run of every placed line: plain loops, no closures. Generated text (running
+  // heads, folios, markers) has negative offsets: it maps to no source (srcFrom −1).
+  const offsets = run.offsets;
+  let srcFrom = -1;
+  for (let i = 0; i < offsets.length; i++) {
+    if (offsets[i]! >= 0) {
+      srcFrom = offsets[i]!;
+      break;
+    }
+  }
+  const generated = srcFrom < 0;
+  let contiguous = true;
+  if (!generated) for (let i = 0; i < offsets.length && contiguous; i++) contiguous = offsets[i] === srcFrom + i;
+  const xs = new Array<number>(run.xs.length);
+  for (let g = 0; g < xs.length; g++) xs[g] = roundPt(x0 + run.xs[g]!);
+  const dys = run.dys;
+  let shifted = false;
+  if (dys) for (let g = 0; g < dys.length && !shifted; g++) shifted = dys[g] !== 0;
   const item: GlyphRunItem = {
     op: Op.GlyphRun,
     font: run.fontId,
     size: roundPt(run.size),
     fill: run.colour,
     y: roundPt(baseline),
-    glyphs: run.glyphs.slice(),
-    xs: run.xs.map((x) => roundPt(x0 + x)),
+    // Glyph ids and clusters do not move with the run: the item shares the set line's arrays
+    // (the paragraph memo's) instead of copying them. Display lists are read-only after layout.
+    glyphs: run.glyphs,
+    xs,
     text: run.text,
-    clusters: run.clusters.slice(),
+    clusters: run.clusters,
     chapter,
     srcFrom,
   };
-  if (run.dys.some((d) => d !== 0)) item.dys = run.dys.map(roundPt);
-  if (!contiguous) item.srcMap = run.offsets.map((o) => (o < 0 ? -1 : o));
+  // Optional fields after the required ones, in this order (the serialised bytes follow it).
+  if (shifted) item.dys = dys!.map(roundPt);
+  if (!contiguous) item.srcMap = offsets.map((o) => (o < 0 ? -1 : o));
   if (line) item.line = line;
   return item;
 }

@@ -168,6 +168,16 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     return face;
   };
 
+  // The normal space of each style met (pt): `normalSpace` matches the face on every call (a
+  // filter over the registry's faces), and a paragraph has one space per word. Keyed by the
+  // style object (each styled run's), within this paragraph only, so the registry cannot change.
+  const spaceWidths = new Map<TextStyle, number>();
+  const spaceWidth = (style: TextStyle): number => {
+    let width = spaceWidths.get(style);
+    if (width === undefined) spaceWidths.set(style, (width = normalSpace(style, fonts)));
+    return width;
+  };
+
   const endWord = (end: number): void => {
     if (wordStart < 0 || end <= wordStart) {
       wordStart = -1;
@@ -178,7 +188,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     const substitutions: FontSubstitution[] = [];
     const pieces = shapeWord(para, texts, from, end, fonts, faceOf, language, substitutions);
     if (pieces.length === 0) return;
-    if (pending?.kind === 'space') items.push(spaceGlue(pending.style, pending.level, fonts, options));
+    if (pending?.kind === 'space') items.push(spaceGlue(spaceWidth(pending.style), pending.level, options));
     else if (pending?.kind === 'gap') items.push(cjkGap(para, pending.at, texts, options, cjk));
     pending = null;
     wordSeen = true;
@@ -235,7 +245,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       // An inline formula: unbreakable boxes (breakable only after top-level relations and
       // binary operators, engine/math); glued to a word or punctuation beside it, as in TeX.
       endWord(i);
-      if (pending?.kind === 'space') items.push(spaceGlue(pending.style, pending.level, fonts, options));
+      if (pending?.kind === 'space') items.push(spaceGlue(spaceWidth(pending.style), pending.level, options));
       pending = null;
       wordSeen = true;
       const r = para.run[i]!;
@@ -544,8 +554,8 @@ export function normalSpace(style: TextStyle, fonts: FontRegistry): number {
   return unitsPerEm * style.size;
 }
 
-function spaceGlue(style: TextStyle, level: number, fonts: FontRegistry, options: ItemOptions): Item<WordPayload> {
-  const width = normalSpace(style, fonts);
+/** The glue of a typed space `width` pt wide (the style's normal space). */
+function spaceGlue(width: number, level: number, options: ItemOptions): Item<WordPayload> {
   const payload: WordPayload = { pieces: [], level, space: true };
   if (!options.justify) {
     // Ragged: spaces keep their width; the line's end takes the slack.

@@ -14,8 +14,11 @@ export interface LineRun {
   glyphs: number[];
   /** Pen x of each glyph from the line's left edge, pt. */
   xs: number[];
-  /** Vertical offset of each glyph, pt, positive down. */
-  dys: number[];
+  /**
+   * Vertical offset of each glyph, pt, positive down; absent while every offset is zero (nearly
+   * every run: no array of zeros kept per glyph in the paragraph memo).
+   */
+  dys?: number[];
   /** The characters shown, in logical order (a right-to-left run's text reads right to left). */
   text: string;
   /** For each glyph, the index in `text` where its cluster starts (decreasing in a right-to-left run). */
@@ -136,13 +139,17 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     // Rule L1: space at the end of a line takes the paragraph level (the glue at the break is
     // already dropped; trailing fixed boxes are kept).
     for (let k = elements.length - 1; k >= 0 && elements[k]!.kind === 'space'; k--) elements[k]!.level = baseLevel;
-    const order = visualOrder(elements.map((e) => e.level));
+    // Rule L2 only reorders when some element has a non-zero level: an all-left-to-right line
+    // (nearly every line of a Latin book) is already in visual order, so no order array for it.
+    let mixed = false;
+    for (let e = 0; e < elements.length && !mixed; e++) mixed = elements[e]!.level !== 0;
+    const order = mixed ? visualOrder(elements.map((e) => e.level)) : null;
     const runs: LineRun[] = [];
     let x = 0;
     let spaceBefore = false;
     const formulas: LineFormula[] = [];
-    for (const index of order) {
-      const element = elements[index]!;
+    for (let k = 0; k < elements.length; k++) {
+      const element = elements[order === null ? k : order[k]!]!;
       if (element.kind === 'space') {
         x += element.width;
         spaceBefore = spaceBefore || element.typed;
@@ -161,21 +168,15 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     const inset = baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE ? Math.max(0, layout.measure - x) : 0;
     if (inset > 0) for (const run of runs) for (let g = 0; g < run.xs.length; g++) run.xs[g] = run.xs[g]! + inset;
     if (inset > 0) for (const formula of formulas) formula.x += inset;
-    const fonts = [...new Set(runs.map((r) => r.fontId))].sort();
-    lines.push({
-      runs,
-      width: x,
-      ...(inset > 0 ? { inset } : {}),
-      ratio,
-      hyphenated,
-      ragged,
-      emergency: brk.emergency === true,
-      srcFrom: Number.isFinite(srcFrom) ? srcFrom : 0,
-      srcTo: Number.isFinite(srcTo) ? srcTo : 0,
-      ...(fonts.length > 0 ? { fonts } : {}),
-      ...(substitutions.length > 0 ? { substitutions } : {}),
-      ...(formulas.length > 0 ? { formulas } : {}),
-    });
+    const fonts = runs.length === 1 ? [runs[0]!.fontId] : [...new Set(runs.map((r) => r.fontId))].sort();
+    // Optional fields are assigned rather than spread from `cond ? {…} : {}`: a spread after the
+    // first property is a runtime call and a throwaway object per line (the same keys; nothing reads their order).
+    const line: SetLine = { runs, width: x, ratio, hyphenated, ragged, emergency: brk.emergency === true, srcFrom: Number.isFinite(srcFrom) ? srcFrom : 0, srcTo: Number.isFinite(srcTo) ? srcTo : 0 };
+    if (inset > 0) line.inset = inset;
+    if (fonts.length > 0) line.fonts = fonts;
+    if (substitutions.length > 0) line.substitutions = substitutions;
+    if (formulas.length > 0) line.formulas = formulas;
+    lines.push(line);
     start = brk.position + 1;
   }
   return lines;
@@ -214,7 +215,9 @@ function appendPiece(runs: LineRun[], piece: ShapedPiece, x: number, spaceBefore
     run.offsets = [...piece.offsets, ...(spaceBefore ? [nextOffset(piece.offsets[piece.offsets.length - 1])] : []), ...run.offsets];
     return;
   }
-  const run: LineRun = { fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], dys: [], text: piece.text, clusters: [], offsets: [...piece.offsets], ...(rtl ? { rtl: true as const } : {}) };
+  // No `...(rtl ? { rtl } : {})` spread: this runs once per run of every line.
+  const run: LineRun = { fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], text: piece.text, clusters: [], offsets: piece.offsets.slice() };
+  if (rtl) run.rtl = true;
   pushGlyphs(run, piece, x, 0, scale, elongations);
   runs.push(run);
 }
@@ -226,8 +229,13 @@ function nextOffset(offset: number | undefined): number {
 
 function pushGlyphs(run: LineRun, piece: ShapedPiece, x: number, textBase: number, scale: number, elongations?: readonly Elongation[]): void {
   const shaped = piece.shaped;
+  // Locals for the run's arrays and the shaping's typed arrays: this is the per-glyph loop.
+  const { glyphs, xs, clusters } = run;
+  let dys = run.dys;
+  const { glyphs: ids, clusters: sourceClusters, advances, xOffsets, yOffsets } = shaped;
+  const rise = piece.rise;
   let pen = x;
-  for (let g = 0; g < shaped.glyphs.length; g++) {
+  for (let g = 0; g < ids.length; g++) {
     // Runs once per glyph: `elongations` is absent for all but kashida-justified words.
     if (elongations) for (const e of elongations) {
       if (e.site.glyph !== g || e.width <= 0) continue;
@@ -237,17 +245,21 @@ function pushGlyphs(run: LineRun, piece: ShapedPiece, x: number, textBase: numbe
       const count = Math.max(1, Math.ceil(e.width / advance - 1e-9));
       const step = (e.width - advance) / Math.max(1, count - 1);
       for (let k = 0; k < count; k++) {
-        run.glyphs.push(e.site.tatweel);
-        run.xs.push(count === 1 ? pen + (e.width - advance) / 2 : pen + k * step);
-        run.dys.push(-piece.rise);
-        run.clusters.push(textBase + shaped.clusters[g]!);
+        glyphs.push(e.site.tatweel);
+        xs.push(count === 1 ? pen + (e.width - advance) / 2 : pen + k * step);
+        if (dys) dys.push(-rise);
+        else if (rise !== 0) (dys = run.dys = new Array<number>(glyphs.length - 1).fill(0)).push(-rise);
+        clusters.push(textBase + sourceClusters[g]!);
       }
       pen += e.width;
     }
-    run.glyphs.push(shaped.glyphs[g]!);
-    run.xs.push(pen + shaped.xOffsets[g]! * scale);
-    run.dys.push(-shaped.yOffsets[g]! * scale - piece.rise);
-    run.clusters.push(textBase + shaped.clusters[g]!);
-    pen += shaped.advances[g]! * scale;
+    glyphs.push(ids[g]!);
+    xs.push(pen + xOffsets[g]! * scale);
+    const dy = -yOffsets[g]! * scale - rise;
+    // The first non-zero offset brings the array, zeros for the glyphs before it (−0 counts as 0).
+    if (dys) dys.push(dy);
+    else if (dy !== 0) (dys = run.dys = new Array<number>(glyphs.length - 1).fill(0)).push(dy);
+    clusters.push(textBase + sourceClusters[g]!);
+    pen += advances[g]! * scale;
   }
 }
