@@ -121,6 +121,11 @@ export interface PathItem {
   srcTo?: number;
   /** Invalid TeX: MathJax's message (the path then shows the source in a marked box). */
   mathError?: string;
+  /**
+   * On a formula's first path: its advance box, pt — left x, baseline y, width — where a PDF puts
+   * the invisible glyph its ActualText (the TeX) is extracted from.
+   */
+  mathBox?: { x: number; baseline: number; width: number };
   /** Id of the SVG resource this path draws (a PDF print master replaces all its items). */
   resource?: string;
   /**

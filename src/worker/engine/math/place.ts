@@ -59,6 +59,9 @@ export function formulaPathItems(formula: TypesetFormula, at: FormulaPlacement):
   }
   const first = items[0]!;
   if (at.source && from === 0) {
+    // The advance box of this (slice of the) formula: where its TeX is extracted in a PDF.
+    const end = whole ? formula.width : (formula.childX[to] ?? formula.width);
+    first.mathBox = { x: roundPt(at.x), baseline: roundPt(at.baseline), width: roundPt(Math.max(0, end - shift) * at.em) };
     first.text = at.source.tex;
     first.chapter = at.source.chapter;
     first.srcFrom = at.source.from;

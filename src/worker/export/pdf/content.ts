@@ -11,7 +11,7 @@ import type { FontUsage } from './fonts/embed';
 import { num } from './numbers';
 import { svgPathToPdf } from './paths';
 import { runOperators, type TextState } from './text';
-import { utf16Hex } from './fonts/tounicode';
+import { cidHex, utf16Hex } from './fonts/tounicode';
 
 /** Image op of the display list, read structurally (the op is optional in older lists). */
 interface ImageLike {
@@ -145,7 +145,10 @@ export class PageContentWriter {
           this.out.push(path, 'S');
         }
         this.restore();
-        if (actualText) this.out.push('EMC');
+        if (actualText) {
+          this.extractionGlyph(item.mathBox);
+          this.out.push('EMC');
+        }
         return;
       }
       default:
@@ -190,6 +193,25 @@ export class PageContentWriter {
     if (clip) this.out.push(`${num(clip.x)} ${num(this.y(clip.y + clip.h))} ${num(clip.w)} ${num(clip.h)} re W n`);
     this.out.push(`${num(k)} 0 0 ${num(k)} ${num(left)} ${num(this.y(bottom))} cm /${master.name} Do`);
     this.restore();
+  }
+
+  /**
+   * A formula is outlines, and a reader replaces only glyphs by an ActualText: one invisible
+   * (render mode 3) space of a font the page already uses, stretched over the formula's advance
+   * on its baseline, lets pdftotext and viewers extract the TeX where the formula stands.
+   */
+  private extractionGlyph(box: PathItem['mathBox']): void {
+    if (!box || box.width <= 0) return;
+    const run = this.list.items.find((i): i is GlyphRunItem => i.op === Op.GlyphRun);
+    const font = run ? this.resources.font(run.font) : undefined;
+    if (!font || font.spaceGlyph === 0) return;
+    const advance = font.width(font.spaceGlyph);
+    if (!(advance > 0)) return;
+    font.use(font.spaceGlyph, ' ');
+    const size = 10;
+    const scale = (box.width * 100000) / (advance * size); // Tz, percent: the space's advance = the formula's width
+    // Inside q/Q: the font, render mode and scaling set here do not leak into the page's text state.
+    this.out.push('q', 'BT', `/${font.resourceName} ${size} Tf`, '3 Tr', `${num(scale)} Tz`, `1 0 0 1 ${num(box.x)} ${num(this.y(box.baseline))} Tm`, `<${cidHex(font.spaceGlyph)}> Tj`, 'ET', 'Q');
   }
 
   private glyphRun(run: GlyphRunItem): void {
