@@ -6,6 +6,8 @@ import { createMathTypesetter } from '../../../src/worker/engine/math/mathjax';
 import { parseChapter } from '../../../src/worker/engine/parse';
 import { baselineInLineBox, pageFrame } from '../../../src/worker/engine/page/geometry';
 import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
+import { settingsNotApplied } from '../../../src/worker/config';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { fonts, run } from '../page/helpers';
 
 let math: MathTypesetter;
@@ -169,5 +171,41 @@ describe('characters the maths font lacks', () => {
     const plus = inkOf(await layoutWith(registry, 'A rune $\\text{}+x$ here.\n'));
     const width = (items: PathItem[]) => bounds(items.map((i) => i.d).join(' ')).right - bounds(items.map((i) => i.d).join(' ')).left;
     expect(width(formula)).toBeGreaterThan(width(plus) + 2);
+  });
+});
+
+describe('the math settings', () => {
+  it('are all applied: none is reported as settingNotApplied, and each reaches the layout settings', () => {
+    const stored = {
+      math: {
+        enabled: true,
+        fontSizeScale: 1.2,
+        color: '#224466',
+        marginTop: { value: 1, unit: 'em' },
+        marginBottom: { value: 1.5, unit: 'em' },
+        indentAfterDisplay: false,
+        keepWithLeadIn: true,
+        equationNumbering: { enabled: true, numberingTemplate: '{h1}.{n}', resetOn: 'h1', counterFormat: 'roman-lower', format: '[{n}]' },
+      },
+    };
+    expect(settingsNotApplied(stored).map((w) => w.path)).toEqual([]);
+    const m = settingsFromConfig(stored).math;
+    expect(m).toMatchObject({ fontSizeScale: 1.2, colour: '#224466', marginTopEm: 1, marginBottomEm: 1.5, indentAfterDisplay: false, keepWithLeadIn: true });
+    expect(m.numbering).toEqual({ enabled: true, template: '{h1}.{n}', resetOn: 1, counterFormat: 'roman-lower', format: '[{n}]' });
+  });
+});
+
+describe('inline formulas on their line', () => {
+  it('have their baseline on the line\'s baseline (±0.01 pt), each of them', async () => {
+    const settings = oneColumn();
+    const source = 'Sums $\\sum_{i=1}^{n} x_i$ and roots $\\sqrt[3]{y}$ and $p_{k}^{2}$ on one line and the next, $\\int_0^1 f$ too.\n';
+    const page = (await layout(source, settings)).pages[0]!;
+    const boxes = pathsOf(page).filter((i) => i.math === 'inline' && i.mathBox);
+    expect(boxes.length).toBe(4);
+    const baselines = runsOf(page).map((r) => r.y);
+    for (const item of boxes) {
+      const nearest = baselines.reduce((best, y) => (Math.abs(y - item.mathBox!.baseline) < Math.abs(best - item.mathBox!.baseline) ? y : best), Infinity);
+      expect(Math.abs(nearest - item.mathBox!.baseline), item.text).toBeLessThanOrEqual(0.01);
+    }
   });
 });
