@@ -109,6 +109,20 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
     }
   };
 
+  /**
+   * A book opened by a panel (a project, a new or imported book): the viewport shows the loading
+   * state meanwhile, never the previous book's pages (tools.md §7.3, §7.14).
+   */
+  const whileOpening = async <T,>(work: () => Promise<T>): Promise<T> => {
+    setOpening(true);
+    setFailure(null);
+    try {
+      return await work();
+    } finally {
+      setOpening(false);
+    }
+  };
+
   /** A pasted link: opens another book in place, or moves the view in this one. */
   const onHashChange = () => {
     const link = parsePermalink(location.hash);
@@ -433,6 +447,8 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
                 notify={book.notify}
                 ask={book.ask}
                 onOpened={() => setPanel('chapters')}
+                whileOpening={whileOpening}
+                opening={opening()}
                 openId={book.view.id}
                 openLocale={book.view.locale}
                 onOpen={(preset, locale) => {

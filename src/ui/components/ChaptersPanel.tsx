@@ -64,8 +64,12 @@ export function ChaptersPanel(props: ChaptersPanelProps) {
       <div class="panel-subheader">
         <div class="book-meta">
           <span class="book-title">{props.book.view.name}</span>
-          <span class="book-kind">
-            {t('yourBook')} · {props.book.view.locale.toUpperCase()}
+          <span class="book-kind" data-testid="book-kind">
+            {props.book.view.kind === 'project' ? t('ownBook') : t('yourBook')} · {props.book.view.locale.toUpperCase()}
+            <Show when={props.book.view.kind === 'preset' && props.book.view.edited}>
+              {' · '}
+              <span class="edited-tag">{t('editedTag')}</span>
+            </Show>
           </span>
         </div>
         <button type="button" class="text-button" onClick={() => void add()}>

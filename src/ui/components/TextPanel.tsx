@@ -1,9 +1,11 @@
-import { Bold, ChevronLeft, ChevronRight, Code, Heading1, Heading2, Heading3, Italic, Link, List, ListOrdered, Redo2, SeparatorHorizontal, TextQuote, Undo2 } from 'lucide-solid';
-import { createEffect, createSignal, For, on, onCleanup, onMount, type JSX } from 'solid-js';
+import { Bold, CaseUpper, ChevronLeft, ChevronRight, Code, Columns2, FileDown, FileUp, Hash, Heading1, Heading2, Heading3, Italic, Link, List, ListOrdered, Redo2, RotateCcw, SeparatorHorizontal, Space, Tag, TextQuote, Undo2 } from 'lucide-solid';
+import { createEffect, createSignal, For, on, onCleanup, onMount, Show, type JSX } from 'solid-js';
 import type { BookClient } from '../../worker/protocol/client';
 import { ChapterEditors } from '../editor/chapter-editors';
 import { t, uiLanguage } from '../i18n';
 import type { BookState } from '../state/book';
+import { markdownFileName, readMarkdownFile, resetTextOps } from '../state/text-reset';
+import { download } from '../panels/books-state';
 
 export interface TextPanelProps {
   client: BookClient;
@@ -77,8 +79,48 @@ export function TextPanel(props: TextPanelProps) {
     { label: t('quote'), icon: <TextQuote size={16} aria-hidden="true" />, run: (e) => e.prefixLines('> ', /^>\s?/) },
     { label: t('bulletList'), icon: <List size={16} aria-hidden="true" />, run: (e) => e.prefixLines('- ', /^[-*+]\s+/) },
     { label: t('numberedList'), icon: <ListOrdered size={16} aria-hidden="true" />, run: (e) => e.prefixLines('1. ', /^\d+[.)]\s+/) },
+    { label: t('chip'), icon: <Tag size={16} aria-hidden="true" />, run: (e) => e.wrap(':chip[', ']') },
+    { label: t('smallCaps'), icon: <CaseUpper size={16} aria-hidden="true" />, run: (e) => e.wrap(':smallcaps[', ']') },
     { label: t('pageBreak'), icon: <SeparatorHorizontal size={16} aria-hidden="true" />, run: (e) => e.insertBlock(':::pagebreak') },
+    { label: t('insertSpace'), icon: <Space size={16} aria-hidden="true" />, run: (e) => e.insertBlock(':::space{lines=1}') },
+    { label: t('twoColumns'), icon: <Columns2 size={16} aria-hidden="true" />, run: (e) => e.insertBlock(':::columns{count=2}\n\n:::') },
+    { label: t('numbering'), icon: <Hash size={16} aria-hidden="true" />, run: (e) => e.insertBlock(':::numbering{format="decimal" startAt=1}') },
   ];
+
+  // ---- Reset and .md files (tools.md §7.5) --------------------------------------------------
+  const [status, setStatus] = createSignal<{ text: string; level: 'info' | 'warning' } | null>(null);
+  const [confirmReset, setConfirmReset] = createSignal(false);
+  let mdInput: HTMLInputElement | undefined;
+  // Blank and imported books have no original: Reset is for samples only (tools.md §7.3).
+  const isSample = () => props.book.view.kind === 'preset';
+  const resetText = async () => {
+    setConfirmReset(false);
+    try {
+      const [current, original] = await Promise.all([props.client.getBook(), props.client.originalText(props.book.view.id, props.book.view.locale)]);
+      const ops = resetTextOps(current, original);
+      if (ops.length > 0) {
+        const result = await props.client.apply({ origin: 'ui', baseRevision: current.revision, ops });
+        if (!result.ok) throw new Error(result.error);
+      }
+      setStatus({ text: t('textResetDone'), level: 'info' });
+    } catch (error) {
+      setStatus({ text: error instanceof Error ? error.message : String(error), level: 'warning' });
+    }
+  };
+  const exportChapter = () => {
+    const i = index();
+    const id = props.chapterId;
+    if (i < 0 || !id || !editors) return;
+    // The editor's text: what the user sees, including keystrokes not yet sent.
+    const text = editors.chapterId === id ? editors.view.state.doc.toString() : props.book.texts[id] ?? '';
+    download(new TextEncoder().encode(text), markdownFileName(i, titleOf(id)), 'text/markdown;charset=utf-8');
+  };
+  const importChapter = async (file: File | undefined) => {
+    if (!file || !editors) return;
+    const read = readMarkdownFile(file.name, new Uint8Array(await file.arrayBuffer()));
+    if (!read.ok) return setStatus({ text: read.error, level: 'warning' });
+    if (editors.replaceText(read.text)) setStatus({ text: t('importMdDone', { file: file.name }), level: 'info' });
+  };
   /** The toolbar is one tab stop; ←/→ move between its buttons. */
   const rovingKeys = (event: KeyboardEvent) => {
     const buttons = [...(event.currentTarget as HTMLElement).querySelectorAll<HTMLButtonElement>('button')];
@@ -125,6 +167,49 @@ export function TextPanel(props: TextPanelProps) {
           <ChevronRight size={16} aria-hidden="true" class="flip-rtl" />
         </button>
       </div>
+      <div class="text-actions" role="group" aria-label={t('textActions')}>
+        <Show when={isSample()}>
+          <button type="button" class="text-button" data-testid="text-reset" title={t('textResetTip')} aria-expanded={confirmReset()} onClick={() => setConfirmReset(!confirmReset())}>
+            <RotateCcw size={14} aria-hidden="true" /> {t('textReset')}
+          </button>
+        </Show>
+        <button type="button" class="text-button" data-testid="text-export-md" title={t('exportMdTip')} disabled={index() < 0} onClick={exportChapter}>
+          <FileDown size={14} aria-hidden="true" /> {t('exportMd')}
+        </button>
+        <button type="button" class="text-button" data-testid="text-import-md" title={t('importMdTip')} disabled={index() < 0} onClick={() => mdInput?.click()}>
+          <FileUp size={14} aria-hidden="true" /> {t('importMd')}
+        </button>
+        <input
+          ref={mdInput}
+          type="file"
+          accept=".md,.markdown,.txt,text/markdown,text/plain"
+          hidden
+          data-testid="text-md-input"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            e.currentTarget.value = '';
+            void importChapter(file);
+          }}
+        />
+      </div>
+      <Show when={confirmReset() && isSample()}>
+        <div class="confirm" role="group" aria-label={t('textResetConfirm')}>
+          <span>{t('textResetConfirm')}</span>
+          <button type="button" class="text-button destructive" data-testid="text-reset-confirm" onClick={() => void resetText()}>
+            {t('textResetNow')}
+          </button>
+          <button type="button" class="text-button" onClick={() => setConfirmReset(false)}>
+            {t('cancel')}
+          </button>
+        </div>
+      </Show>
+      <Show when={status()}>
+        {(s) => (
+          <p class="text-status" classList={{ warning: s().level === 'warning' }} role="status" data-testid="text-status">
+            {s().text}
+          </p>
+        )}
+      </Show>
       <div class="editor-toolbar" role="toolbar" aria-label={t('formatting')} onKeyDown={rovingKeys}>
         <For each={tools()}>
           {(tool, i) => (

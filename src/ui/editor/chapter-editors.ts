@@ -216,6 +216,17 @@ export class ChapterEditors {
     view.focus();
   }
 
+  /**
+   * Replaces the open chapter's whole text (an imported `.md` file) as one user change: it goes
+   * to the worker like typing and Ctrl+Z brings the old text back.
+   */
+  replaceText(text: string): boolean {
+    if (!this.active) return false;
+    const view = this.view;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: 0 }, userEvent: 'input.paste', scrollIntoView: true });
+    return true;
+  }
+
   /** Forgets every chapter (another book was opened or the book was restored). */
   reset(): void {
     for (const doc of this.docs.values()) doc.sync.dispose();

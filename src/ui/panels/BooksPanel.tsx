@@ -29,12 +29,20 @@ export interface BooksPanelProps {
   /** A project was opened here: the shell moves the sidebar to Chapters. */
   onOpened?: () => void;
   notify?: (level: 'info' | 'warning', text: string, autoHideMs?: number) => void;
+  /**
+   * Runs a call that opens another book with the shell's loading state ("Opening the book…",
+   * never the previous book's pages; tools.md §7.3). Without it the call just runs.
+   */
+  whileOpening?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** A book is being opened: the rows that open books wait (no second book on a double click). */
+  opening?: boolean;
   /** Asks the replace-copy question (tools.md §7.18); without it an import always makes a new book. */
   ask?: (kind: 'replaceCopy', book: { name: string; id: string }, text: QuestionText) => Promise<'keep' | 'replace'>;
 }
 
 export function BooksPanel(props: BooksPanelProps) {
   const client = props.client;
+  const opening = <T,>(work: () => Promise<T>): Promise<T> => (props.whileOpening ? props.whileOpening(work) : work());
   // Async, so that a call before the client has started (the panel may render first) is a null list.
   const [list, { refetch }] = createResource(async () => {
     try {
@@ -130,7 +138,7 @@ export function BooksPanel(props: BooksPanelProps) {
       if (answer === 'replace') replaceProjectId = existing.id;
     }
     await run(bt('importWhat', { name }), async () => {
-      const { project } = await client.importPostext({ bytes, ...(locale ? { locale } : {}), open: true, ...(replaceProjectId ? { replaceProjectId } : {}) });
+      const { project } = await opening(() => client.importPostext({ bytes, ...(locale ? { locale } : {}), open: true, ...(replaceProjectId ? { replaceProjectId } : {}) }));
       props.onOpened?.();
       if (replaceProjectId) return bt('importedReplacing', { name: project.name });
       return existing ? `${S.keptBoth} ${bt('imported', { name: project.name })}` : bt('imported', { name: project.name });
@@ -171,7 +179,7 @@ export function BooksPanel(props: BooksPanelProps) {
     props.onOpened?.();
     if (project.id === props.openId) return;
     void run(bt('openWhat', { name: project.name }), async () => {
-      await client.openProject(project.id);
+      await opening(() => client.openProject(project.id));
       return t('opened', { name: project.name });
     });
   };
@@ -208,7 +216,7 @@ export function BooksPanel(props: BooksPanelProps) {
           when={renaming() === project().id}
           fallback={
             <div class="books-row-main">
-              <button type="button" class="book-open" aria-current={project().id === props.openId ? 'true' : undefined} onClick={() => openProject(project())}>
+              <button type="button" class="book-open" aria-current={project().id === props.openId ? 'true' : undefined} disabled={props.opening} onClick={() => openProject(project())}>
                 <Cover cover={project().cover} name={project().name} />
                 <span class="books-row-text">
                   <span class="book-row-name" id={`books-name-${project().id}`}>{project().name}</span>
@@ -280,7 +288,8 @@ export function BooksPanel(props: BooksPanelProps) {
               onClick={() => {
                 setConfirming(null);
                 void run(bt('deleteWhat', { name: project().name }), async () => {
-                  const { reopened } = await client.deleteProject(project().id);
+                  // Deleting the open book opens the built-in sample: that is an opening too.
+                  const { reopened } = await (project().id === props.openId ? opening(() => client.deleteProject(project().id)) : client.deleteProject(project().id));
                   return reopened ? bt('deletedReopened', { name: project().name, other: reopened.name }) : bt('deleted', { name: project().name });
                 });
               }}
@@ -304,7 +313,7 @@ export function BooksPanel(props: BooksPanelProps) {
     return (
       <li class="book-row books-sample" classList={{ active: isOpen(), 'books-unavailable': sample().unavailable === true }} data-book-id={sample().id} data-testid="sample-row">
         <div class="books-row-main">
-          <button type="button" class="book-open" aria-current={isOpen() ? 'true' : undefined} onClick={() => props.onOpen(sample().id, isOpen() ? props.openLocale : undefined)}>
+          <button type="button" class="book-open" aria-current={isOpen() ? 'true' : undefined} disabled={props.opening} onClick={() => props.onOpen(sample().id, isOpen() ? props.openLocale : undefined)}>
             <Cover cover={cover()} fallback={sample().thumbnail ? `${import.meta.env.BASE_URL}presets/${sample().thumbnail}` : null} name={sample().name} />
             <span class="books-row-text">
               <span class="book-row-name" id={`books-name-${sample().id}`}>{sample().name}</span>
@@ -330,6 +339,7 @@ export function BooksPanel(props: BooksPanelProps) {
                 <button
                   type="button"
                   class="language-tag"
+                  disabled={props.opening}
                   aria-pressed={isOpen() && props.openLocale.toLowerCase() === locale.toLowerCase()}
                   title={languageName(locale)}
                   aria-label={`${tagLabel(locale)} ${sample().name}: ${languageName(locale)}`}
@@ -398,6 +408,7 @@ export function BooksPanel(props: BooksPanelProps) {
     <div
       class="books-panel"
       classList={{ 'books-dragging': dragging() }}
+      aria-busy={props.opening ? 'true' : undefined}
       onDragOver={(e) => {
         if ([...(e.dataTransfer?.types ?? [])].includes('Files')) {
           e.preventDefault();
@@ -419,7 +430,7 @@ export function BooksPanel(props: BooksPanelProps) {
               disabled={!props.openId}
               onClick={() =>
                 void run(S.copyOpen, async () => {
-                  const copy = await client.copyBook({ open: true });
+                  const copy = await opening(() => client.copyBook({ open: true }));
                   props.onOpened?.();
                   return bt('madeAndOpened', { name: copy.name });
                 })
@@ -432,7 +443,7 @@ export function BooksPanel(props: BooksPanelProps) {
               role="menuitem"
               onClick={() =>
                 void run(S.blank, async () => {
-                  const book = await client.newBook({ open: true });
+                  const book = await opening(() => client.newBook({ open: true }));
                   props.onOpened?.();
                   return bt('made', { name: book.name });
                 })
@@ -468,6 +479,9 @@ export function BooksPanel(props: BooksPanelProps) {
           }}
         />
       </div>
+      <Show when={props.opening}>
+        <p class="books-status" role="status" data-testid="books-opening">{t('opening')}</p>
+      </Show>
       <Show when={status()}>
         {(s) => (
           <p class="books-status" classList={{ warning: s().level === 'warning' }} role="status" data-testid="books-status">

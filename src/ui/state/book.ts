@@ -37,6 +37,8 @@ export interface BookView {
   id: string;
   /** A sample edition (`id` is the preset id) or one of the user's projects; null for a bare restore. */
   kind: 'preset' | 'project' | null;
+  /** A sample with a saved draft in this language (the *Edited* tag). */
+  edited: boolean;
   name: string;
   locale: string;
   chapters: { id: string; title: string }[];
@@ -47,7 +49,7 @@ export interface BookView {
 }
 
 export function createBookState(client: BookClient) {
-  const [view, setView] = createStore<BookView>({ id: '', kind: null, name: '', locale: 'en', chapters: [], pages: [], chapterPages: [], layoutRevision: -1 });
+  const [view, setView] = createStore<BookView>({ id: '', kind: null, edited: false, name: '', locale: 'en', chapters: [], pages: [], chapterPages: [], layoutRevision: -1 });
   /** Chapter texts as the worker has them (for word counts and checks; the editors keep their own). */
   const [texts, setTexts] = createStore<Record<string, string>>({});
   const [revision, setRevision] = createSignal(0);
@@ -101,6 +103,7 @@ export function createBookState(client: BookClient) {
           setView({
             id: event.book.id,
             kind: event.book.kind ?? null,
+            edited: event.book.edited === true,
             name: event.book.name,
             locale: event.book.locale,
             chapters: event.book.chapters.map((c) => ({ id: c.id, title: c.title })),
@@ -133,6 +136,10 @@ export function createBookState(client: BookClient) {
       case 'chaptersChanged':
         setView('chapters', reconcile(event.chapters, { key: 'id' }));
         void refreshTexts();
+        break;
+      case 'saved':
+        // A sample's first save is its draft: from then on it is *Edited* (until restored).
+        if (event.kind === 'preset' && event.id === view.id && event.locale === view.locale) setView('edited', true);
         break;
       case 'progress':
         setProgress(event.done < event.total ? { done: event.done, total: event.total } : null);

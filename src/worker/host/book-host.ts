@@ -184,6 +184,7 @@ export class BookHost implements BookWorkerApi {
   deleteProject(request: unknown): Promise<{ reopened: BookSnapshot | null }> { return this.library.deleteProject(request); }
   restoreOriginal(request: unknown): Promise<{ reopened: BookSnapshot | null }> { return this.library.restoreOriginal(request); }
   originalDesign(request: unknown): Promise<{ config: Record<string, unknown> }> { return this.library.originalDesign(request); }
+  originalText(request: unknown): ReturnType<Library['originalText']> { return this.library.originalText(request); }
   setCover(request: unknown): Promise<void> { return this.library.setCover(request); }
   captureCover(): Promise<{ captured: boolean }> { return this.library.captureCover(); }
   exportBook(request?: unknown): Promise<{ bytes: Uint8Array; fileName: string; warnings: string[] }> { return this.library.exportBook(request); }

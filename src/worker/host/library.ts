@@ -49,6 +49,8 @@ import {
   type BookRef,
   type BookSnapshot,
   type ChapterPages,
+  type ChapterSnapshot,
+  type ResourceRecord,
   type PageSummary,
   type PostextInfoResult,
   type ProjectEntry,
@@ -436,6 +438,19 @@ export class Library {
     if (!entry) throw new Error(`No sample book has the id "${presetId}"; the samples are listed by listBooks().samples.`);
     const read = await this.readPreset(entry, locale ?? null);
     return { config: { ...bundleToBookState(read.book, presetId, []).state.config } };
+  }
+
+  /** The chapters and resources a sample edition's bundle carries (its drafts aside): the Text panel's Reset. */
+  async originalText(request: unknown): Promise<{ chapters: ChapterSnapshot[]; resources: { record: ResourceRecord; payload?: Uint8Array }[] }> {
+    const { presetId, locale } = OriginalDesignSchema.parse(request);
+    const entry = await this.findPreset(presetId);
+    if (!entry) throw new Error(`No sample book has the id "${presetId}"; the samples are listed by listBooks().samples.`);
+    const read = await this.readPreset(entry, locale ?? null);
+    const { state } = bundleToBookState(read.book, presetId, []);
+    return {
+      chapters: state.chapters.map((c) => ({ id: c.id, title: c.title, text: c.text })),
+      resources: state.resources.map((r) => ({ record: r.record, ...(r.payload ? { payload: r.payload } : {}) })),
+    };
   }
 
   // ---- covers -------------------------------------------------------------------------------

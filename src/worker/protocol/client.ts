@@ -221,6 +221,9 @@ export class BookClient {
   originalDesign(presetId: string, locale?: string): Promise<{ config: Record<string, unknown> }> {
     return this.call(() => this.api.originalDesign({ presetId, ...(locale ? { locale } : {}) }));
   }
+  originalText(presetId: string, locale?: string): ReturnType<BookWorkerApi['originalText']> {
+    return this.call(() => this.api.originalText({ presetId, ...(locale ? { locale } : {}) }));
+  }
   exportBook(book?: BookRef): Promise<{ bytes: Uint8Array; fileName: string; warnings: string[] }> {
     return this.call(() => this.api.exportBook(book ? { book } : {}));
   }

@@ -556,6 +556,11 @@ export interface BookLibraryApi {
   restoreOriginal(request: z.input<typeof RestoreOriginalSchema>): Promise<{ reopened: BookSnapshot | null }>;
   /** The design (stored configuration) a sample edition starts from, as its bundle has it (tools.md sandbox_reset_to_original). */
   originalDesign(request: z.input<typeof OriginalDesignSchema>): Promise<{ config: Record<string, unknown> }>;
+  /**
+   * The text and resource set a sample edition's bundle carries (its drafts aside): what the Text
+   * panel's Reset brings back (tools.md §7.3 "Reset semantics"). Chapter ids are those the sample opens with.
+   */
+  originalText(request: z.input<typeof OriginalDesignSchema>): Promise<{ chapters: ChapterSnapshot[]; resources: { record: ResourceRecord; payload?: Uint8Array }[] }>;
   /** Sets (or with `cover: null` removes) a book's cover. */
   setCover(request: z.input<typeof SetCoverSchema>): Promise<void>;
   /** Captures the open book's cover from its first page when it has none (240 px JPEG). */

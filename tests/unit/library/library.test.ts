@@ -310,6 +310,20 @@ describe("the bundle's view", () => {
   });
 });
 
+describe('originalText (the Text panel Reset)', () => {
+  it("gives a sample edition's chapters and resources as its bundle has them, whatever its draft says", async () => {
+    const w = await world();
+    await w.host.openPreset({ presetId: 'postext-guide', locale: 'es' });
+    await edit(w.host, 'Texto añadido.');
+    await w.host.flush();
+    const original = await w.host.originalText({ presetId: 'postext-guide', locale: 'es' });
+    expect(original.chapters).toEqual([{ id: 'ch1', title: 'Uno', text: '# Uno\n\nEl texto original.\n' }]);
+    expect(original.resources).toEqual([]);
+    expect((await w.host.getBook()).chapters[0]!.text).toContain('Texto añadido.');
+    await expect(w.host.originalText({ presetId: 'nowhere' })).rejects.toThrow(/No sample book has the id "nowhere"/);
+  });
+});
+
 describe('refused .postext files', () => {
   async function zipOf(files: Record<string, string>): Promise<Uint8Array> {
     const zip = new JSZip();
