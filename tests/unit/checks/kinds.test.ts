@@ -58,7 +58,7 @@ describe('floats far from their reference', () => {
 
 describe('hyphenation patterns', () => {
   it('are not asked for with hyphenation off, in languages that have them, nor in right-to-left scripts', () => {
-    const book = (config: Record<string, unknown>): CheckBook => ({ chapters: [{ id: 'c1', source: `# T\n\n${P}` }], config });
+    const book = (config: NonNullable<CheckBook['config']>): CheckBook => ({ chapters: [{ id: 'c1', source: `# T\n\n${P}` }], config });
     expect(kinds(book({ locale: 'tlh' }), 'noHyphenationPatterns')).toHaveLength(1);
     expect(kinds(book({ locale: 'tlh', bodyText: { hyphenation: { enabled: false } } }), 'noHyphenationPatterns')).toEqual([]);
     expect(kinds(book({ locale: 'de' }), 'noHyphenationPatterns')).toEqual([]);
