@@ -7,14 +7,10 @@
  * the message hops a user's edit also pays. Nothing here is asserted; the figures are printed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { bookToHtml, chapterToMarkdown, figureSvg, generateBook, type BenchBook } from './book';
+import { PeerTimeout, peerVersion, runPeer, type PeerName } from './peers';
 import { spread, type Spread } from './stats';
-
-const require = createRequire(import.meta.url);
 
 export interface BrowserBenchOptions {
   /** Built app folder (vite build output). */
@@ -24,13 +20,26 @@ export interface BrowserBenchOptions {
   /** Repeated runs per figure (min / median / max are reported). */
   repeats: number;
   seed: number;
+  /** Time budget of one peer pagination, ms; a peer still running then is stopped and reported. */
+  peerTimeoutMs: number;
+  /** The ping timeout the bench gives the client's worker watchdog, ms. */
+  watchdogPingTimeoutMs: number;
+  /** Peers to run (paged.js, Vivliostyle). */
+  peers: PeerName[];
   /** Print progress to stderr. */
   log: (line: string) => void;
 }
 
+/** A peer's figures for one book, or why there are none. */
+export type PeerFigures =
+  | { version: string; pages: number; ms: Spread; pagesPerSecond: number; ratioToOurs: number; problems?: number }
+  | { version: string | null; error: string; pagesSoFar?: number; budgetMs?: number };
+
 interface SizeFigures {
   nominalPages: number;
   pages: number;
+  /** Our page count is within ±10 % of the nominal size. */
+  pagesWithinTenPercent: boolean;
   chapters: number;
   paragraphs: number;
   displayListHash: string;
@@ -39,17 +48,31 @@ interface SizeFigures {
   globalChangeMs: Spread;
   editToConvergedMs?: { p50: number; p95: number; samples: number };
   cancelLatencyMs?: Spread;
+  /** Opening the book from the Books list in the running app until page 1 is painted. */
   firstPageWarmMs?: Spread;
+  /** Loading the app at the book's link with warm HTTP and Cache Storage (a reload) until page 1 is painted, from navigation start. */
+  firstPageWarmStartMs?: Spread;
+  /** The same with the HTTP cache, Cache Storage and service worker cleared (fonts and wasm fetched again). */
+  firstPageColdStartMs?: Spread;
   pdfExportMs?: Spread | null;
+  /** Why the client restarted the worker during this size's layouts and changes (empty when it never did). */
+  workerRestarts: string[];
+  /** Peak of the worker's used JS heap during the first cold layout and the global changes, MB. */
   workerHeapPeakMB?: number | null;
-  pagedJs: { pages: number; ms: Spread; pagesPerSecond: number } | { error: string };
+  pagedJs: PeerFigures;
+  /** paged.js time / our cold layout time, so > 1 means we are faster. */
   ratioPagedJsOverOurs?: number;
+  vivliostyle: PeerFigures;
 }
 
 export interface BrowserFigures {
   chromium: string;
   appStart: { coldFirstPageMs: Spread; warmFirstPageMs: Spread };
   sizes: SizeFigures[];
+  /** The worker watchdog's ping timeout during the run, ms (null: the client's own). */
+  watchdogPingTimeoutMs: number | null;
+  /** Sizes whose measurement failed, with the error (the other sizes are still reported). */
+  failedSizes: { nominalPages: number; error: string }[];
   scaling: { t1000OverT300?: number; t300OverT100?: number };
 }
 
@@ -89,8 +112,13 @@ async function openApp(page: Page, base: string): Promise<void> {
   await page.waitForFunction(() => Boolean(window.postextApp?.client) && Boolean(document.querySelector('canvas[data-page-index="0"][data-painted]')), undefined, { timeout: 60_000 });
 }
 
-/** Records, from navigation start, when page 1 is first painted (a MutationObserver set up before any script runs). */
-const FIRST_PAINT_PROBE = `
+/**
+ * Run in every page before its scripts: records, from navigation start, when page 1 is first
+ * painted (a MutationObserver); counts worker restarts; and gives the client's watchdog a ping
+ * timeout of `pingTimeoutMs` (its default, 2.5 s, is shorter than the worker's longest step on a
+ * machine loaded twenty times over, and a restart mid-build voids the figure being measured).
+ */
+const pageProbe = (pingTimeoutMs: number): string => `
   window.__benchFirstPaint = null;
   new MutationObserver((records, observer) => {
     for (const r of records) {
@@ -102,7 +130,23 @@ const FIRST_PAINT_PROBE = `
       }
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-painted'] });
+  // The client restarts a worker that stops answering its pings: a figure measured across a
+  // restart is not a layout time, so restarts are counted and reported.
+  window.__benchWorkerLost = [];
+  const hook = setInterval(() => {
+    const client = window.postextApp && window.postextApp.client;
+    if (!client) return;
+    clearInterval(hook);
+    if (typeof client.pingTimeoutMs === 'number') client.pingTimeoutMs = Math.max(client.pingTimeoutMs, ${pingTimeoutMs});
+    window.__benchPingTimeoutMs = client.pingTimeoutMs;
+    client.on((event) => { if (event.type === 'workerLost') window.__benchWorkerLost.push(event.reason); });
+  }, 50);
 `;
+
+/** Worker restarts the client has announced since the page was loaded. */
+async function workerRestarts(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __benchWorkerLost?: string[] }).__benchWorkerLost ?? []);
+}
 
 interface LoadedBook {
   projectId: string;
@@ -163,7 +207,7 @@ async function globalChange(page: Page, fontSizePt: number): Promise<number> {
     const client = window.postextApp!.client;
     const book = await client.getBook();
     const start = performance.now();
-    const result = await client.apply({ origin: 'ui', baseRevision: book.revision, ops: [{ type: 'config.set', path: 'bodyText.fontSize', value }] });
+    const result = await client.apply({ origin: 'ui', baseRevision: book.revision, ops: [{ type: 'config.set', path: 'bodyText.fontSize', value: { value, unit: 'pt' } }] });
     if (!result.ok) throw new Error(result.error);
     await client.awaitConvergence(result.revision);
     return performance.now() - start;
@@ -203,11 +247,11 @@ async function cancelLatency(page: Page, sizes: number[]): Promise<number[]> {
     const times: number[] = [];
     for (const value of sizes) {
       const book = await client.getBook();
-      const first = await client.apply({ origin: 'ui', baseRevision: book.revision, ops: [{ type: 'config.set', path: 'bodyText.fontSize', value }] });
+      const first = await client.apply({ origin: 'ui', baseRevision: book.revision, ops: [{ type: 'config.set', path: 'bodyText.fontSize', value: { value, unit: 'pt' } }] });
       if (!first.ok) throw new Error(first.error);
       await new Promise((r) => setTimeout(r, 40));
       const start = performance.now();
-      const second = await client.apply({ origin: 'ui', baseRevision: first.revision, ops: [{ type: 'config.set', path: 'bodyText.fontSize', value: value + 0.05 }] });
+      const second = await client.apply({ origin: 'ui', baseRevision: first.revision, ops: [{ type: 'config.set', path: 'bodyText.fontSize', value: { value: value + 0.05, unit: 'pt' } }] });
       times.push(performance.now() - start);
       if (!second.ok) throw new Error(second.error);
       await client.awaitConvergence(second.revision);
@@ -263,10 +307,16 @@ class WorkerHeapProbe {
     return probe;
   }
 
+  /** The worker's used heap in bytes; 0 when it cannot be read (the worker was replaced or the browser closed). */
   async usedBytes(): Promise<number> {
     const id = this.nextId++;
     const answer = new Promise<{ usedSize: number }>((resolve) => this.waiting.set(id, resolve));
-    await this.session.send('Target.sendMessageToTarget', { sessionId: this.sessionId, message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }) });
+    try {
+      await this.session.send('Target.sendMessageToTarget', { sessionId: this.sessionId, message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }) });
+    } catch {
+      this.waiting.delete(id);
+      return 0;
+    }
     const result = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), 2000))]);
     this.waiting.delete(id);
     return result?.usedSize ?? 0;
@@ -282,84 +332,65 @@ class WorkerHeapProbe {
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
-    const result = await work();
-    done = true;
-    await sampling;
+    let result: T;
+    try {
+      result = await work();
+    } finally {
+      done = true;
+      await sampling;
+    }
     peak = Math.max(peak, await this.usedBytes());
     return { result, peakBytes: peak };
   }
 }
 
-/** The page geometry and body type of the default design, for paged.js's stylesheet. */
-async function defaultDesign(page: Page): Promise<{ css: string }> {
-  const design = await page.evaluate(async () => {
-    const client = window.postextApp!.client;
-    const book = await client.getBook();
-    const list = await client.getDisplayList(1);
-    const page = (await client.getConfig('page')) as Record<string, unknown>;
-    const body = (await client.getConfig('bodyText')) as Record<string, unknown>;
-    return { width: list?.width ?? 0, height: list?.height ?? 0, page, body, locale: book.locale };
-  });
-  const value = (input: unknown, fallback: number): number => {
-    if (typeof input === 'number') return input;
-    if (input && typeof input === 'object' && 'value' in input && typeof (input as { value: unknown }).value === 'number') return (input as { value: number }).value;
-    return fallback;
-  };
-  const margins = (design.page['margins'] ?? {}) as Record<string, unknown>;
-  const size = value(design.body['fontSize'], 10);
-  const lineHeight = value(design.body['lineHeight'], size * 1.3);
-  // Margins in the config may carry units; the fallbacks are the usual book margins in pt.
-  const m = { top: value(margins['top'], 54), bottom: value(margins['bottom'], 60), inside: value(margins['inside'] ?? margins['left'], 54), outside: value(margins['outside'] ?? margins['right'], 54) };
-  const css = `
-    @font-face { font-family: 'Bench Garamond'; src: url('/fonts/EBGaramond_400Regular.ttf'); font-weight: 400; font-style: normal; }
-    @font-face { font-family: 'Bench Garamond'; src: url('/fonts/EBGaramond_400Regular_Italic.ttf'); font-weight: 400; font-style: italic; }
-    @font-face { font-family: 'Bench Garamond'; src: url('/fonts/EBGaramond_700Bold.ttf'); font-weight: 700; font-style: normal; }
-    @page { size: ${design.width}pt ${design.height}pt; margin: ${m.top}pt ${m.outside}pt ${m.bottom}pt ${m.inside}pt;
-      @bottom-center { content: counter(page); } @footnote { border-top: 0.5pt solid black; } }
-    body { font-family: 'Bench Garamond', serif; font-size: ${size}pt; line-height: ${lineHeight}pt; text-align: justify; hyphens: auto; }
-    p { margin: 0; text-indent: 1em; }
-    h1 { break-before: page; font-size: ${size * 2}pt; line-height: ${lineHeight * 2}pt; margin: ${lineHeight * 3}pt 0 ${lineHeight}pt; }
-    h2 { font-size: ${size * 1.3}pt; line-height: ${lineHeight}pt; margin: ${lineHeight}pt 0 0; }
-    ul { margin: 0; }
-    .footnote { float: footnote; font-size: ${size * 0.8}pt; line-height: ${lineHeight * 0.8}pt; }
-    figure { margin: ${lineHeight}pt 0; break-inside: avoid; } figure svg { width: 60%; height: auto; display: block; margin: 0 auto; }
-    figcaption { text-align: center; font-size: ${size * 0.9}pt; }
-  `;
-  return { css };
+/** A config Dimension (`{ value, unit }`, configuration.md §0) or a bare number (pt) in pt; `em` against `emPt`. */
+function dimensionPt(input: unknown, fallback: number, emPt = fallback): number {
+  if (typeof input === 'number') return input;
+  if (!input || typeof input !== 'object') return fallback;
+  const { value, unit } = input as { value?: unknown; unit?: unknown };
+  if (typeof value !== 'number') return fallback;
+  const perUnit: Record<string, number> = { pt: 1, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, px: 0.75, em: emPt, rem: emPt };
+  return value * (perUnit[typeof unit === 'string' ? unit : 'pt'] ?? 1);
 }
 
-/** paged.js paginates the same book as HTML in a fresh page of the same browser; timed to the last page. */
-async function pagedJs(browser: Browser, html: string, css: string): Promise<{ pages: number; ms: number }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const pagedScript = readFileSync(join(dirname(require.resolve('pagedjs')), '..', 'dist', 'paged.js'), 'utf8');
-  const fontDir = join(require.resolve('@expo-google-fonts/eb-garamond/package.json'), '..');
-  await page.route('http://bench.invalid/**', async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    if (path === '/') return route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${css}</style></head><body><template id="book">${html}</template></body></html>` });
-    if (path === '/paged.js') return route.fulfill({ contentType: 'text/javascript', body: pagedScript });
-    if (path.startsWith('/fonts/')) {
-      const name = path.slice('/fonts/'.length);
-      const folder = name.replace(/\.ttf$/, '').replace(/^EBGaramond_/, '');
-      return route.fulfill({ contentType: 'font/ttf', body: readFileSync(join(fontDir, folder, name)) });
-    }
-    return route.fulfill({ status: 404, body: '' });
-  });
-  await page.goto('http://bench.invalid/');
-  await page.addScriptTag({ url: '/paged.js' });
-  const result = await page.evaluate(async () => {
-    await document.fonts.load("16px 'Bench Garamond'");
-    await document.fonts.load("italic 16px 'Bench Garamond'");
-    const template = document.getElementById('book') as HTMLTemplateElement;
-    const Paged = (window as unknown as { Paged: { Previewer: new () => { preview: (content: DocumentFragment, sheets: string[], target: HTMLElement) => Promise<{ total: number }> } } }).Paged;
-    const target = document.createElement('div');
-    document.body.appendChild(target);
-    const start = performance.now();
-    const flow = await new Paged.Previewer().preview(template.content.cloneNode(true) as DocumentFragment, [], target);
-    return { pages: flow.total, ms: performance.now() - start };
-  });
-  await context.close();
-  return result;
+/** The body size of the open book's design, pt. */
+async function bodyFontSizePt(page: Page): Promise<number> {
+  return dimensionPt(await page.evaluate(() => window.postextApp!.client.getConfig('bodyText.fontSize')), 8);
+}
+
+/**
+ * The default design as CSS for the peers: trim size, margins, columns and gutter from the page
+ * geometry the worker reports, body size and leading (the baseline pitch) from the config, EB
+ * Garamond for the text and Open Sans for the headings, from the same font files we use.
+ */
+async function defaultDesign(page: Page): Promise<{ css: string; description: string }> {
+  const geometry = await page.evaluate(() => window.postextApp!.client.getPageGeometry(1));
+  if (!geometry) throw new Error('the open book has no page 2 to read the design from');
+  const size = await bodyFontSizePt(page);
+  const lead = geometry.baseline.pitch;
+  const m = geometry.margins;
+  const css = `
+    @font-face { font-family: 'Bench Garamond'; src: url('/fonts/eb-garamond/EBGaramond_400Regular.ttf'); font-weight: 400; font-style: normal; }
+    @font-face { font-family: 'Bench Garamond'; src: url('/fonts/eb-garamond/EBGaramond_400Regular_Italic.ttf'); font-weight: 400; font-style: italic; }
+    @font-face { font-family: 'Bench Garamond'; src: url('/fonts/eb-garamond/EBGaramond_700Bold.ttf'); font-weight: 700; font-style: normal; }
+    @font-face { font-family: 'Bench Sans'; src: url('/fonts/open-sans/OpenSans_700Bold.ttf'); font-weight: 700; font-style: normal; }
+    @page { size: ${geometry.width}pt ${geometry.height}pt; margin: ${m.top}pt ${m.right}pt ${m.bottom}pt ${m.left}pt;
+      @bottom-center { content: counter(page); font-family: 'Bench Garamond', serif; font-size: ${size}pt; } }
+    html { font-family: 'Bench Garamond', serif; font-size: ${size}pt; line-height: ${lead}pt; text-align: justify; hyphens: auto; }
+    body { margin: 0; }
+    section.chapter { column-count: ${geometry.columns}; column-gap: ${geometry.gutter}pt; column-fill: auto; break-before: right; }
+    p { margin: 0; text-indent: ${size * 1.5}pt; }
+    h1, h2 { font-family: 'Bench Sans', sans-serif; font-weight: 700; text-align: left; hyphens: manual; break-after: avoid; }
+    h1 { column-span: all; font-size: ${size * 2.25}pt; line-height: ${size * 2.7}pt; margin: 0 0 ${lead}pt; }
+    h2 { font-size: ${size * 1.5}pt; line-height: ${size * 1.8}pt; margin: ${lead}pt 0 ${size * 0.75}pt; }
+    ul { margin: ${lead}pt 0; padding-left: ${size * 1.5}pt; }
+    .footnote { float: footnote; font-size: ${size * 0.8}pt; line-height: ${size}pt; }
+    figure { margin: ${lead}pt 0; break-inside: avoid; } figure svg { width: 100%; height: auto; display: block; }
+    figcaption { text-align: center; font-size: ${size * 0.9}pt; }
+  `;
+  const description = `${round(geometry.width)} × ${round(geometry.height)} pt, margins ${round(m.top)}/${round(m.right)}/${round(m.bottom)}/${round(m.left)} pt, ${geometry.columns} column(s), gutter ${round(geometry.gutter)} pt, body ${round(size, 2)}/${round(lead, 2)} pt`;
+  return { css, description };
 }
 
 export async function runBrowserBench(options: BrowserBenchOptions): Promise<BrowserFigures> {
@@ -370,7 +401,7 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
-    await page.addInitScript(FIRST_PAINT_PROBE);
+    await page.addInitScript(pageProbe(options.watchdogPingTimeoutMs));
 
     // App start: cold (HTTP cache, Cache Storage and service worker cleared) and warm (reload).
     const cdp = await context.newCDPSession(page);
@@ -388,12 +419,13 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
       warmStarts.push(await page.evaluate(() => (window as unknown as { __benchFirstPaint: number }).__benchFirstPaint));
     }
     options.log(`app start: cold ${coldStarts.map((t) => round(t)).join(', ')} ms; warm ${warmStarts.map((t) => round(t)).join(', ')} ms`);
+    const watchdog = await page.evaluate(() => (window as unknown as { __benchPingTimeoutMs?: number }).__benchPingTimeoutMs ?? null);
+    if (watchdog === null) options.log('the client has no pingTimeoutMs any more: its watchdog keeps its own timeout');
     const chromiumVersion = browser.version();
-    const { css } = await defaultDesign(page);
-    const baseFontSize = await page.evaluate(async () => {
-      const size = await window.postextApp!.client.getConfig('bodyText.fontSize');
-      return typeof size === 'number' ? size : 10;
-    });
+    const design = await defaultDesign(page);
+    const css = design.css;
+    options.log(`design for the peers: ${design.description}`);
+    const baseFontSize = await bodyFontSizePt(page);
 
     // Calibration: paragraphs per page of the default design, from a book of ~100 pages.
     const probeParagraphs = 500;
@@ -402,12 +434,28 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
     options.log(`calibration: ${probe.pages} pages for ${probeParagraphs} paragraphs`);
 
     const sizes: SizeFigures[] = [];
+    /** A peer that ran out of time on a smaller book is not started on a larger one. */
+    const outOfTime = new Map<PeerName, string>();
+    const failedSizes: { nominalPages: number; error: string }[] = [];
     for (const nominal of options.sizes) {
-      const paragraphs = Math.round(nominal * paragraphsPerPage);
+      try {
+        sizes.push(await measureSize(nominal));
+      } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        options.log(`${nominal} pages failed: ${message}`);
+        failedSizes.push({ nominalPages: nominal, error: message });
+        // Whatever state the app was left in, the next size starts from a freshly loaded app.
+        await openApp(page, base).catch(() => undefined);
+      }
+    }
+    async function measureSize(nominal: number): Promise<SizeFigures> {
+      let paragraphs = Math.round(nominal * paragraphsPerPage);
       const cold: number[] = [];
       let figures: Partial<SizeFigures> = {};
       let mainProject = '';
       let heapProbe: WorkerHeapProbe | null = null;
+      let recalibrated = false;
+      const restartsBefore = (await workerRestarts(page)).length;
       for (let run = 0; run < options.repeats; run++) {
         // A different seed each run: the same size and structure, never the same paragraphs.
         const book = generateBook(options.seed + 1000 * nominal + run, paragraphs);
@@ -423,6 +471,15 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
             loaded = await load();
             figures.workerHeapPeakMB = null;
           }
+          // Outside ±10 % of the nominal size (the calibration book was too small to predict it):
+          // scale the paragraph count once and lay the book out again.
+          if (!recalibrated && Math.abs(loaded.pages - nominal) > 0.1 * nominal) {
+            recalibrated = true;
+            options.log(`${nominal} pages: got ${loaded.pages} pages from ${paragraphs} paragraphs, scaling to ${Math.round((paragraphs * nominal) / loaded.pages)}`);
+            paragraphs = Math.round((paragraphs * nominal) / loaded.pages);
+            run--;
+            continue;
+          }
           mainProject = loaded.projectId;
           figures = { ...figures, pages: loaded.pages, chapters: book.chapters.length, paragraphs, displayListHash: await displayListHash(page) };
         } else loaded = await load();
@@ -435,20 +492,30 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
         await client.awaitConvergence((await client.getBook()).revision);
       });
       const global: number[] = [];
-      for (let run = 0; run < options.repeats; run++) global.push(await globalChange(page, round(baseFontSize * (1.02 + 0.02 * run), 2)));
-      options.log(`${nominal} pages: global change ${global.map((t) => round(t)).join(', ')} ms`);
+      const globalRuns = async (): Promise<void> => {
+        for (let run = 0; run < options.repeats; run++) global.push(await globalChange(page, round(baseFontSize * (1.02 + 0.02 * run), 2)));
+      };
+      if (heapProbe) {
+        const { peakBytes } = await heapProbe.peakDuring(globalRuns);
+        figures.workerHeapPeakMB = round(Math.max(figures.workerHeapPeakMB ?? 0, peakBytes / 1048576));
+      } else await globalRuns();
+      options.log(`${nominal} pages: global change ${global.map((t) => round(t)).join(', ')} ms; worker heap peak ${figures.workerHeapPeakMB ?? '—'} MB`);
       const coldSpread = spread(cold);
+      const pages = figures.pages ?? 0;
       const size: SizeFigures = {
         nominalPages: nominal,
-        pages: figures.pages ?? 0,
+        pages,
+        pagesWithinTenPercent: Math.abs(pages - nominal) <= 0.1 * nominal,
         chapters: figures.chapters ?? 0,
         paragraphs,
         displayListHash: figures.displayListHash ?? '',
         coldLayoutMs: coldSpread,
-        pagesPerSecond: round(((figures.pages ?? 0) / coldSpread.median) * 1000),
+        pagesPerSecond: round((pages / coldSpread.median) * 1000),
         globalChangeMs: spread(global),
         workerHeapPeakMB: figures.workerHeapPeakMB ?? null,
-        pagedJs: { error: 'not run' },
+        workerRestarts: (await workerRestarts(page)).slice(restartsBefore),
+        pagedJs: { version: peerVersion('pagedjs'), error: 'not run' },
+        vivliostyle: { version: peerVersion('vivliostyle'), error: 'not run' },
       };
       if (nominal === 300 || options.sizes.length === 1) {
         const times = await edits(page, 30);
@@ -463,22 +530,53 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
         size.firstPageWarmMs = spread(firstPages);
         const exportPdf = await page.evaluate(() => typeof (window.postextApp!.client as unknown as Record<string, unknown>)['exportPdf'] === 'function');
         size.pdfExportMs = exportPdf ? spread(await pdfExports(page, options.repeats)) : null;
-        options.log(`${nominal} pages: edit p50 ${size.editToConvergedMs.p50} ms, p95 ${size.editToConvergedMs.p95} ms; cancel ${size.cancelLatencyMs.median} ms; first page ${size.firstPageWarmMs.median} ms`);
+        // Starting the app at the book's link (page reloads; the project stays in the browser's storage).
+        const warmStarts: number[] = [];
+        const coldStarts: number[] = [];
+        for (let run = 0; run < options.repeats; run++) {
+          coldStarts.push(await firstPageAtLink(page, cdp, base, mainProject, true));
+          warmStarts.push(await firstPageAtLink(page, cdp, base, mainProject, false));
+        }
+        size.firstPageColdStartMs = spread(coldStarts);
+        size.firstPageWarmStartMs = spread(warmStarts);
+        options.log(`${nominal} pages: edit p50 ${size.editToConvergedMs.p50} ms, p95 ${size.editToConvergedMs.p95} ms; cancel ${size.cancelLatencyMs.median} ms; first page from the list ${size.firstPageWarmMs.median} ms, at the link warm ${size.firstPageWarmStartMs.median} ms, cold ${size.firstPageColdStartMs.median} ms; PDF ${size.pdfExportMs?.median ?? '—'} ms`);
       }
-      // paged.js on the first book of this size (the same words and structure).
-      try {
-        const html = bookToHtml(generateBook(options.seed + 1000 * nominal, paragraphs));
-        const runs = nominal >= 1000 ? 1 : options.repeats;
-        const paged: { pages: number; ms: number }[] = [];
-        for (let run = 0; run < runs; run++) paged.push(await pagedJs(browser, html, css));
-        const ms = spread(paged.map((p) => p.ms));
-        size.pagedJs = { pages: paged[0]!.pages, ms, pagesPerSecond: round((paged[0]!.pages / ms.median) * 1000) };
-        size.ratioPagedJsOverOurs = round(ms.median / coldSpread.median, 2);
-        options.log(`${nominal} pages: paged.js ${paged[0]!.pages} pages in ${round(ms.median)} ms`);
-      } catch (error) {
-        size.pagedJs = { error: error instanceof Error ? error.message : String(error) };
+      // The peers on the first book of this size (the same words and structure).
+      const html = bookToHtml(generateBook(options.seed + 1000 * nominal, paragraphs));
+      for (const peer of options.peers) {
+        const version = peerVersion(peer);
+        const skipped = outOfTime.get(peer);
+        let result: PeerFigures;
+        if (version === null) result = { version, error: `${peer === 'pagedjs' ? 'pagedjs' : '@vivliostyle/core'} is not installed` };
+        else if (skipped) result = { version, error: `not started: ${skipped}` };
+        else {
+          // paged.js is repeated like our figures (once at 1000 pages); Vivliostyle, far slower, runs once.
+          const runs = peer === 'vivliostyle' || nominal >= 1000 ? 1 : options.repeats;
+          const done: { pages: number; ms: number; problems?: number }[] = [];
+          try {
+            for (let run = 0; run < runs; run++) {
+              const one = await runPeer(browser, peer, html, css, options.peerTimeoutMs);
+              if (one.externalRequests.length > 0) options.log(`${peer} asked for ${one.externalRequests.length} outside resources (aborted): ${one.externalRequests.slice(0, 3).join(', ')}`);
+              done.push(one);
+            }
+            const ms = spread(done.map((d) => d.ms));
+            result = { version, pages: done[0]!.pages, ms, pagesPerSecond: round((done[0]!.pages / ms.median) * 1000), ratioToOurs: round(ms.median / coldSpread.median, 2), ...(done[0]!.problems !== undefined ? { problems: done[0]!.problems } : {}) };
+            options.log(`${nominal} pages: ${peer} ${done[0]!.pages} pages in ${round(ms.median)} ms`);
+          } catch (error) {
+            if (error instanceof PeerTimeout) {
+              result = { version, error: error.message, pagesSoFar: error.pagesSoFar, budgetMs: error.budgetMs };
+              outOfTime.set(peer, `it ran out of time at ${nominal} pages (${error.pagesSoFar} pages in ${Math.round(error.budgetMs / 1000)} s)`);
+            } else result = { version, error: error instanceof Error ? error.message : String(error) };
+            options.log(`${nominal} pages: ${peer}: ${result.error}`);
+          }
+        }
+        if (peer === 'pagedjs') {
+          size.pagedJs = result;
+          if ('ratioToOurs' in result) size.ratioPagedJsOverOurs = result.ratioToOurs;
+        } else size.vivliostyle = result;
       }
-      sizes.push(size);
+      for (const peer of ['pagedjs', 'vivliostyle'] as const) if (!options.peers.includes(peer)) size[peer === 'pagedjs' ? 'pagedJs' : 'vivliostyle'] = { version: peerVersion(peer), error: 'not run (--peers)' };
+      return size;
     }
     const median = (n: number): number | undefined => sizes.find((s) => s.nominalPages === n)?.coldLayoutMs.median;
     const ratio = (a?: number, b?: number): number | undefined => (a !== undefined && b !== undefined && b > 0 ? round(a / b, 2) : undefined);
@@ -486,12 +584,36 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
       chromium: chromiumVersion,
       appStart: { coldFirstPageMs: spread(coldStarts), warmFirstPageMs: spread(warmStarts) },
       sizes,
+      failedSizes,
+      watchdogPingTimeoutMs: watchdog,
       scaling: { t1000OverT300: ratio(median(1000), median(300)), t300OverT100: ratio(median(300), median(100)) },
     };
   } finally {
     await browser.close();
     stopPreview(server);
   }
+}
+
+/**
+ * Loads the app at the project's link until its page 1 is painted, from navigation start; `cold`
+ * clears the HTTP cache, Cache Storage and the service worker first (the project itself stays in
+ * the origin's storage). The app is left open and converged.
+ */
+async function firstPageAtLink(page: Page, cdp: CDPSession, base: string, projectId: string, cold: boolean): Promise<number> {
+  if (cold) {
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'cache_storage,service_workers' });
+  }
+  await page.goto('about:blank');
+  await page.goto(`${base}/sandbox#project=${encodeURIComponent(projectId)}`);
+  await page.waitForFunction(() => (window as unknown as { __benchFirstPaint: number | null }).__benchFirstPaint !== null, undefined, { timeout: 300_000 });
+  const ms = await page.evaluate(() => (window as unknown as { __benchFirstPaint: number }).__benchFirstPaint);
+  await page.waitForFunction(() => Boolean(window.postextApp?.client), undefined, { timeout: 60_000 });
+  await page.evaluate(async () => {
+    const client = window.postextApp!.client;
+    await client.awaitConvergence((await client.getBook()).revision);
+  });
+  return ms;
 }
 
 /** Whole-book PDF export through the client, when the PDF writer exists. */

@@ -9,11 +9,14 @@
  *   page of a book, worker heap, and paged.js paginating the same book in the same browser.
  * Generated inputs never repeat a paragraph, so caches cannot flatter the numbers.
  *
- * Flags: `--node-only`, `--sizes=100,300`, `--repeats=3`, `--dist=dist-bench` (the built app).
+ * Flags: `--node-only`, `--sizes=100,300`, `--repeats=3`, `--dist=dist-bench` (the built app),
+ * `--no-build` (reuse it), `--peers=pagedjs,vivliostyle`, `--peer-timeout=600` (s per pagination),
+ * `--watchdog=60` (s: the worker watchdog's ping timeout during the run; the app's own is 2.5 s).
  */
 import { execFileSync } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
-import { runBrowserBench, type BrowserFigures } from './browser';
+import type { PeerName } from './peers';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { runBrowserBench, type BrowserFigures, type PeerFigures } from './browser';
 import { measureNodeLayout } from './layout-node';
 import { measureLineBreaking } from './linebreak-speed';
 import { measureShaping } from './shaping-speed';
@@ -24,7 +27,8 @@ const args = new Map(process.argv.slice(2).map((arg) => {
   const [key, value] = arg.replace(/^--/, '').split('=');
   return [key!, value ?? 'true'] as const;
 }));
-const log = (line: string): void => void process.stderr.write(`bench: ${line}\n`);
+const startedAt = Date.now();
+const log = (line: string): void => void process.stderr.write(`bench: ${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
 const parse = measureParseThroughput(generateChapter(1_000_000, 20261202), 5);
 const node = {
@@ -49,6 +53,9 @@ if (!args.has('node-only')) {
       sizes: (args.get('sizes') ?? '100,300,1000').split(',').map(Number),
       repeats: Number(args.get('repeats') ?? 3),
       seed: 20261202,
+      peerTimeoutMs: Number(args.get('peer-timeout') ?? 600) * 1000,
+      watchdogPingTimeoutMs: Number(args.get('watchdog') ?? 60) * 1000,
+      peers: (args.get('peers') ?? 'pagedjs,vivliostyle').split(',').filter((p): p is PeerName => p === 'pagedjs' || p === 'vivliostyle'),
       log,
     });
   } catch (error) {
@@ -58,30 +65,44 @@ if (!args.has('node-only')) {
 
 const chromiumVersion = (): string => {
   try {
-    return execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim();
+    return execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return 'unknown';
   }
 };
 
 const report = {
-  machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGB: Math.round(totalmem() / 1e9), chromium: chromiumVersion() },
+  machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGB: Math.round(totalmem() / 1e9), loadAverage1m: Math.round(loadavg()[0]! * 10) / 10, chromium: chromiumVersion() },
+  startedAt: new Date(startedAt).toISOString(),
+  durationS: Math.round((Date.now() - startedAt) / 1000),
   node,
   browser,
 };
 console.log(JSON.stringify(report, null, 2));
 
 // The short table for people (stderr, so stdout stays one JSON document).
-if (browser && !('error' in browser)) {
-  const rows: string[][] = [['pages (ours / paged.js)', 'cold layout ms', 'pages/s', 'global change ms', 'paged.js ms', 'paged.js / ours', 'heap MB']];
-  for (const s of browser.sizes) {
-    const paged = 'error' in s.pagedJs ? null : s.pagedJs;
-    rows.push([`${s.pages} / ${paged?.pages ?? '—'}`, String(s.coldLayoutMs.median), String(s.pagesPerSecond), String(s.globalChangeMs.median), String(paged?.ms.median ?? '—'), String(s.ratioPagedJsOverOurs ?? '—'), String(s.workerHeapPeakMB ?? '—')]);
-  }
+const table = (rows: string[][]): void => {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  for (const row of rows) process.stderr.write(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ') + '\n');
-  const with300 = browser.sizes.find((s) => s.editToConvergedMs);
-  if (with300?.editToConvergedMs) process.stderr.write(`edit → converged p50 ${with300.editToConvergedMs.p50} ms, p95 ${with300.editToConvergedMs.p95} ms; cancel ${with300.cancelLatencyMs?.median} ms; first page ${with300.firstPageWarmMs?.median} ms\n`);
-  process.stderr.write(`app start: cold ${browser.appStart.coldFirstPageMs.median} ms, warm ${browser.appStart.warmFirstPageMs.median} ms; scaling 1000/300 ${browser.scaling.t1000OverT300 ?? '—'}, 300/100 ${browser.scaling.t300OverT100 ?? '—'}\n`);
-}
+  for (const row of rows) process.stderr.write(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd() + '\n');
+};
+const ms = (value: number | undefined | null): string => (value === undefined || value === null ? '—' : value >= 10_000 ? `${Math.round(value / 100) / 10} s` : `${Math.round(value)} ms`);
+process.stderr.write('\n');
+if (browser && !('error' in browser)) {
+  const peer = (p: PeerFigures): string => ('error' in p ? (p.pagesSoFar !== undefined ? `timeout (${p.pagesSoFar} p)` : 'not run') : `${p.pages} p, ${ms(p.ms.median)}`);
+  const ratio = (p: PeerFigures): string => ('ratioToOurs' in p ? `${p.ratioToOurs}` : '—');
+  const rows: string[][] = [['nominal', 'ours: pages', 'cold layout', 'pages/s', 'global change', 'heap MB', 'paged.js', 'paged.js/ours', 'Vivliostyle', 'Vivliostyle/ours', 'hash']];
+  for (const s of browser.sizes) {
+    rows.push([String(s.nominalPages), `${s.pages}${s.pagesWithinTenPercent ? '' : ' (!)'}`, ms(s.coldLayoutMs.median), String(s.pagesPerSecond), ms(s.globalChangeMs.median), String(s.workerHeapPeakMB ?? '—'), peer(s.pagedJs), ratio(s.pagedJs), peer(s.vivliostyle), ratio(s.vivliostyle), s.displayListHash.slice(0, 8)]);
+  }
+  table(rows);
+  const edited = browser.sizes.find((s) => s.editToConvergedMs);
+  if (edited?.editToConvergedMs) {
+    process.stderr.write(`${edited.pages} pages: edit → converged p50 ${ms(edited.editToConvergedMs.p50)}, p95 ${ms(edited.editToConvergedMs.p95)}; cancel ${ms(edited.cancelLatencyMs?.median)}; PDF export ${ms(edited.pdfExportMs?.median)}\n`);
+    process.stderr.write(`${edited.pages} pages: first page opened from the list ${ms(edited.firstPageWarmMs?.median)}, app started at its link warm ${ms(edited.firstPageWarmStartMs?.median)}, cold ${ms(edited.firstPageColdStartMs?.median)}\n`);
+  }
+  for (const failed of browser.failedSizes) process.stderr.write(`${failed.nominalPages} pages FAILED: ${failed.error.split('\n')[0]}\n`);
+  process.stderr.write(`app start (sample book): cold ${ms(browser.appStart.coldFirstPageMs.median)}, warm ${ms(browser.appStart.warmFirstPageMs.median)}; scaling 1000/300 ${browser.scaling.t1000OverT300 ?? '—'}, 300/100 ${browser.scaling.t300OverT100 ?? '—'}\n`);
+} else if (browser) process.stderr.write(`browser figures failed: ${browser.error}\n`);
+process.stderr.write(`node: parse ${node.parseThroughput.megaUnitsPerSecond} M units/s; engine alone ${node.engineLayout.pages} pages in ${ms(node.engineLayout.coldLayoutMs.median)}; PDF of ${node.pdfExport.pages} pages ${ms(node.pdfExport.warmMedianMs)}\n`);
+process.stderr.write(`${report.machine.cpus} × ${report.machine.cpu}, load ${report.machine.loadAverage1m}, ${report.machine.chromium}; ${report.durationS} s in all\n`);
 process.exit(0);

@@ -2,13 +2,14 @@
 // disturbed), bundles bench/index.ts with Rolldown (Node 20 cannot run TypeScript) and runs it.
 // Arguments after `--` go to the bench (e.g. `npm run bench -- --sizes=100,300 --repeats=1`).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
 const nodeOnly = args.includes('--node-only');
 const dist = args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length) ?? 'dist-bench';
-if (!nodeOnly) {
+// `--no-build` reuses the app already built in `dist` (when measuring the same code twice).
+if (!nodeOnly && !(args.includes('--no-build') && existsSync(join(dist, 'index.html')))) {
   process.stderr.write(`bench: building the app into ${dist}\n`);
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--bypass-lock'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, POSTEXT_DIST: dist } });
 }
