@@ -51,9 +51,12 @@ export interface StoredBookMeta {
 /** A stored book (project or draft) as a BundleBook, ready for `exportPostext`. */
 export function storedContentToBundleBook(content: StoredBookContent, meta: StoredBookMeta): BundleBook {
   const families = new Map<string, BundleFontFamily>();
+  // A family the config marks `redistributable: false` stays that way in the bundle (the writer leaves it out, §7).
+  const listed = Array.isArray(content.config.customFonts) ? content.config.customFonts : [];
+  const closed = new Set(listed.flatMap((f) => (typeof f === 'object' && f !== null && !Array.isArray(f) && f.redistributable === false && typeof f.name === 'string' ? [f.name.toLowerCase()] : [])));
   for (const font of content.fonts) {
     if (font.format === 'woff') continue; // not a bundle format (§7); the exporter would drop it anyway
-    const family = families.get(font.family) ?? { name: font.family, variants: [] };
+    const family = families.get(font.family) ?? { name: font.family, variants: [], ...(closed.has(font.family.toLowerCase()) ? { redistributable: false } : {}) };
     families.set(font.family, family);
     family.variants.push({
       weight: font.weight,

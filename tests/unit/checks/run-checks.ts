@@ -41,7 +41,7 @@ export interface CheckBook {
    * Extra faces: a copy of a bundled face (`copyOf` family, regular) under another family name,
    * with its `OS/2.fsType` licence bits set to `fsType` — as a user's font file would carry them.
    */
-  faces?: { family: string; copyOf: string; fsType: number }[];
+  faces?: { family: string; copyOf: string; fsType: number; custom?: boolean }[];
 }
 
 /** The shared registry, or one with the book's extra faces added. */
@@ -56,7 +56,9 @@ function registryFor(book: CheckBook): typeof fonts {
       const record = 12 + i * 16;
       if (String.fromCharCode(...bytes.subarray(record, record + 4)) === 'OS/2') view.setUint16(view.getUint32(record + 8) + 8, extra.fsType);
     }
-    registry.add({ family: extra.family, weight: 400, style: 'normal', bytes });
+    // `custom`: one of the book's own families, as the host registers them (engine/fonts/custom.ts).
+    if (extra.custom) registry.setCustomFaces([...registry.customFaces().map((f) => ({ family: f.family, weight: f.weight, style: f.style, bytes: f.bytes, id: f.id })), { family: extra.family, weight: 400, style: 'normal', bytes, id: `custom-fixture-${extra.family}` }]);
+    else registry.add({ family: extra.family, weight: 400, style: 'normal', bytes });
   }
   return registry;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { openBookStorage } from '../../../src/storage';
 import { customFamiliesOf, guessFromFileName, missingVariants, readSfntInfo, uploadedFontFileId } from '../../../src/worker/engine/fonts/custom';
@@ -11,7 +12,7 @@ import { nodeEnvironment, presetFiles } from '../../support/node-host';
 import { nodeFontRegistry } from '../../support/node-world';
 
 const require = createRequire(import.meta.url);
-const fontFile = (path: string): Uint8Array => new Uint8Array(readFileSync(require.resolve(path)));
+const fontFile = (path: string): Uint8Array<ArrayBuffer> => new Uint8Array(readFileSync(require.resolve(path)));
 /** A file of a family no test book uses, uploaded under other names. */
 const CODE_REGULAR = '@expo-google-fonts/source-code-pro/400Regular/SourceCodePro_400Regular.ttf';
 const CODE_BOLD = '@expo-google-fonts/source-code-pro/700Bold/SourceCodePro_700Bold.ttf';
@@ -101,6 +102,11 @@ describe('book host: user fonts end to end', () => {
     book = await host.getBook();
     expect(customFamiliesOf(book.config)).toEqual([{ name: 'EB Garamond', variants: [{ weight: 400, style: 'normal', fileId: expect.stringMatching(/^font:upload:/), format: 'ttf', fileName: 'Mono-Regular.ttf' }] }]);
     expect(missingVariants(customFamiliesOf(book.config)[0]!)).toEqual(['700 normal', '400 italic', '700 italic']);
+    // The checks name the missing faces once for the family (it sets the body).
+    const { warnings } = await host.getWarnings({ category: 'fonts' });
+    const missing = warnings.filter((w) => w.kind === 'missingFontVariant');
+    expect(missing).toHaveLength(1);
+    expect(missing[0]!.detail).toContain('no 700 normal, 400 italic, 700 italic faces');
 
     // Deleting the family brings the bundled face back.
     const del = await host.apply({ origin: 'agent', baseRevision: book.revision, ops: [{ type: 'font.delete', family: 'eb garamond' }] });
@@ -164,5 +170,30 @@ describe('book host: user fonts end to end', () => {
     const reopened = await again.getBook();
     expect(customFamiliesOf(reopened.config).map((f) => [f.name, f.variants.map((v) => v.weight)])).toEqual([['Office Serif', [400, 700]]]);
     expect([...fontsOf(await allPages(again))].some((id) => id.startsWith('custom-office-serif-400-'))).toBe(true);
+  });
+
+  it('a .postext export carries the family under "fonts" (never config.customFonts) and an import brings it back in use', async () => {
+    const storage = { factory: new IDBFactory(), name: 'custom-fonts-postext' };
+    const host = await openBook(storage);
+    const book = await host.getBook();
+    const result = await host.apply({ origin: 'ui', baseRevision: book.revision, ops: [
+      { type: 'font.put', family: 'Export Serif', weight: 400, style: 'normal', fileName: 'ExportSerif-Regular.ttf', bytes: fontFile(CODE_REGULAR) },
+      { type: 'config.set', path: 'bodyText.fontFamily', value: 'Export Serif' },
+    ] });
+    expect(result.ok).toBe(true);
+    const exported = await host.exportBook();
+    const zip = await JSZip.loadAsync(exported.bytes);
+    const manifest = JSON.parse(await zip.file('preset.json')!.async('string')) as Record<string, any>;
+    expect(manifest.fonts).toEqual([{ name: 'Export Serif', variants: [{ weight: 400, style: 'normal', file: 'fonts/ExportSerif-Regular.ttf' }] }]);
+    expect(manifest.config?.customFonts).toBeUndefined();
+    expect(manifest.config.bodyText.fontFamily).toBe('Export Serif');
+    expect(new Uint8Array(await zip.file('fonts/ExportSerif-Regular.ttf')!.async('uint8array'))).toEqual(fontFile(CODE_REGULAR));
+
+    const { project } = await host.importPostext({ bytes: exported.bytes });
+    const opened = await host.getBook();
+    expect(opened.id).toBe(project.id);
+    expect(customFamiliesOf(opened.config).map((f) => [f.name, f.variants.map((v) => [v.weight, v.style, v.format, v.fileName])])).toEqual([['Export Serif', [[400, 'normal', 'ttf', 'ExportSerif-Regular.ttf']]]]);
+    await host.awaitConvergence(opened.revision);
+    expect([...fontsOf(await allPages(host))].some((id) => id.startsWith('custom-export-serif-400-'))).toBe(true);
   });
 });

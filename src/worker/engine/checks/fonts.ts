@@ -41,6 +41,8 @@ export function fontWarnings(ctx: CheckContext): Warning[] {
     out.push(warning('unknownFontFamily', `The book has no font “${family}” (${path}); its text is set in ${standIn}. Add the family's files or pick a family the book has.`, { path }));
   }
 
+  out.push(...customVariantWarnings(fonts, families));
+
   const chainOf = clusterFallback(fonts);
   // Per parsed chapter (the same object while the chapter is unchanged), design and fonts.
   const key = `${settingsKey(settings)}|${(fonts as { generation?: number }).generation ?? 0}|${[...missingFamilies].join(',')}`;
@@ -101,6 +103,35 @@ function chapterFontWarnings(ctx: CheckContext, chapter: ParsedChapter, missingF
       const hex = g.character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
       out.push(warning('missingGlyph', `${g.face} has no glyph for “${g.character}” (U+${hex}); it prints as an empty box${g.count > 1 ? ` (${g.count} times in this chapter)` : ''}. Use a font that covers it.`, { chapterId: chapter.chapterId, offset: g.offset, toOffset: g.offset + g.character.length }));
     }
+  }
+  return out;
+}
+
+/**
+ * The book's own families that a typeface setting names, each lacking some of the four text faces
+ * (400/700 × normal/italic): one warning per family, naming what is missing and what stands in.
+ */
+function customVariantWarnings(fonts: FontRegistry, families: readonly [string, string][]): Warning[] {
+  const registry = fonts as FontRegistry & { customFaces?: () => FaceOf[] };
+  const custom = typeof registry.customFaces === 'function' ? registry.customFaces() : [];
+  const out: Warning[] = [];
+  const seen = new Set<string>();
+  for (const [path, family] of families) {
+    const key = family.toLowerCase();
+    const faces = custom.filter((f) => f.family.toLowerCase() === key);
+    if (faces.length === 0 || seen.has(key)) continue;
+    seen.add(key);
+    const missing: string[] = [];
+    for (const style of ['normal', 'italic'] as const) {
+      for (const weight of [400, 700]) if (!faces.some((f) => f.weight === weight && f.style === style)) missing.push(`${weight} ${style}`);
+    }
+    if (missing.length === 0) continue;
+    const standIn = (label: string): string => {
+      const [weight, style] = label.split(' ') as [string, 'normal' | 'italic'];
+      const face = fonts.match(family, Number(weight), style);
+      return `${face.weight} ${face.style}`;
+    };
+    out.push(warning('missingFontVariant', `Your font “${faces[0]!.family}” (${path}) has no ${missing.join(', ')} face${missing.length > 1 ? 's' : ''}; text asking for ${missing.length > 1 ? 'them' : 'it'} is set in ${missing.map(standIn).join(', ')}. Add the files in the Fonts panel.`, { path }));
   }
   return out;
 }

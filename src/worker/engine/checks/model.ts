@@ -93,6 +93,11 @@ export const WARNING_KINDS = {
    * face lacks are set in another family.
    */
   fontFallback: { category: 'fonts', title: 'Font fallback', severity: 'warning', toggle: 'missingFont' },
+  /**
+   * Spec name ("missing variant (400/700 × normal/italic)", configuration.md §15.2): one of the
+   * book's own families the design uses lacks a regular, bold, italic or bold-italic face.
+   */
+  missingFontVariant: { category: 'fonts', title: 'Font face missing', severity: 'info', toggle: 'missingFont' },
   /** Ours: a character the face has no glyph for (drawn as the font's .notdef box). */
   missingGlyph: { category: 'fonts', title: 'Missing glyph', severity: 'warning', toggle: 'missingFont' },
 
