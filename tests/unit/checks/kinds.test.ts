@@ -56,6 +56,20 @@ describe('floats far from their reference', () => {
   });
 });
 
+describe('floats after the text', () => {
+  it('one warning per chapter, at the first text-less page; none when the floats fit beside the text', () => {
+    const [w] = kinds(fixture('afterText'), 'afterText');
+    expect(w!.detail).toMatch(/^2 pages after/);
+    expect(kinds(fixture('lowImageResolution'), 'afterText')).toEqual([]);
+    expect(kinds(fixture('unknownResourceType'), 'afterText')).toEqual([]);
+  });
+  it('resource types: the built-in ones and those the design adds are known', () => {
+    const book = fixture('unknownResourceType');
+    expect(kinds({ ...book, resources: [{ ...book.resources![0]!, typeId: 'figure' }] }, 'unknownResourceType')).toEqual([]);
+    expect(kinds({ ...book, config: { resourceTypes: [{ id: 'figure' }, { id: 'chart' }] } }, 'unknownResourceType')).toEqual([]);
+  });
+});
+
 describe('hyphenation patterns', () => {
   it('are not asked for with hyphenation off, in languages that have them, nor in right-to-left scripts', () => {
     const book = (config: NonNullable<CheckBook['config']>): CheckBook => ({ chapters: [{ id: 'c1', source: `# T\n\n${P}` }], config });

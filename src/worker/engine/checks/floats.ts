@@ -88,6 +88,37 @@ function chapterFloatWarnings(pages: readonly PageDisplayList[], cited: readonly
 }
 
 /**
+ * `afterText` (document-format.md §12.7): a chapter end is a barrier that flushes every waiting
+ * float, onto extra pages when the last text page has no room — pages that hold floats and no
+ * text of the chapter. One warning per chapter, at the first such page.
+ */
+export function afterTextWarnings(ctx: CheckContext): Warning[] {
+  return ctx.layout.chapters.flatMap((chapter) =>
+    memoPerObject('afterText', chapter, '', () => {
+      // The chapter's own text: lines with source offsets (captions, running heads, table cells and
+      // drawings' labels are generated or belong to floats).
+      const isText = (page: PageDisplayList) => page.items.some((item) => item.op === Op.GlyphRun && item.line !== undefined && item.line.role !== 'caption' && item.line.role !== 'header' && item.line.role !== 'footer' && item.srcFrom >= 0);
+      let last = -1;
+      chapter.pages.forEach((page, i) => {
+        if (isText(page)) last = i;
+      });
+      if (last < 0) return [];
+      const extra = chapter.pages.slice(last + 1).filter((page) => page.role !== 'blank' && page.items.some((item) => item.op === Op.Image || (item.op === Op.Path && item.math === undefined) || (item.op === Op.GlyphRun && item.line?.role === 'caption')));
+      if (extra.length === 0) return [];
+      const first = extra[0]!;
+      const image = first.items.find((item) => item.op === Op.Image);
+      return [
+        warning(
+          'afterText',
+          `${extra.length} page${extra.length > 1 ? 's' : ''} after the chapter's last text (from page ${first.label}) hold${extra.length > 1 ? '' : 's'} only floats that found no room before the chapter ended. Cite them earlier, make them smaller, or place them here.`,
+          { chapterId: chapter.id, pageIndex: first.index, ...(image && image.op === Op.Image ? { resource: image.resource } : {}) },
+        ),
+      ];
+    }),
+  );
+}
+
+/**
  * Hyphenation on, and the book's language has no patterns: the spec's fallback (US English)
  * stands in (configuration.md §6.2 "unbundled language → en-us patterns + one warning").
  * Right-to-left scripts (Arabic, Hebrew…) are not hyphenated in practice — Arabic justifies with

@@ -81,6 +81,8 @@ export const WARNING_KINDS = {
   unusedResource: { category: 'resources', title: 'Unused resource', severity: 'info' },
   /** Spec name (render-time, configuration.md §17.2): a placed or cited picture whose bytes are missing or unreadable. */
   missingImage: { category: 'resources', title: 'Picture missing', severity: 'critical' },
+  /** Ours (tools.md §7.9 "unknown type"): a resource's `typeId` not among `resourceTypes` (it gets no label or number). */
+  unknownResourceType: { category: 'resources', title: 'Unknown resource type', severity: 'warning' },
   /** Spec name: a table resource's `styleId` not among `tableStyles` (the default table style is used). */
   unknownTableStyle: { category: 'resources', title: 'Unknown table style', severity: 'warning' },
 
@@ -120,6 +122,8 @@ export const WARNING_KINDS = {
   columnOverflow: typesetting('Column overflows'),
   /** Spec name: a code line wider than its box. */
   codeOverflow: typesetting('Code line too wide'),
+  /** Spec name (document-format.md §12.7): floats flushed at a chapter's end onto pages after its last text. */
+  afterText: typesetting('Floats after the text'),
   /** Ours: a float set more than one page after the page that first cites it (document-format.md §12.7). */
   distantFloat: typesetting('Float far from its reference'),
   /** Ours (tools.md §7.9 "no hyphenation patterns"): hyphenation is on, but no patterns exist for the book's language. */

@@ -33,7 +33,16 @@ export function styleWarnings(ctx: CheckContext): Warning[] {
   const key = JSON.stringify(ids);
   // Per parse (the same object while the chapter is unchanged) and the design's ids.
   const out = ctx.parsed.flatMap((chapter) => memoPerObject('styles', chapter, key, () => chapterStyleWarnings(chapter, ids)));
-  return [...out, ...tableStyleWarnings(ctx)];
+  return [...out, ...tableStyleWarnings(ctx), ...resourceTypeWarnings(ctx)];
+}
+
+/** A resource whose type the design does not define (`resourceTypes`, the built-in figure/table/video included). */
+function resourceTypeWarnings(ctx: CheckContext): Warning[] {
+  if (ctx.resources.length === 0) return [];
+  const ids = idsOf(ctx, 'resourceTypes');
+  return ctx.resources
+    .filter((r) => r.typeId !== undefined && !ids.includes(r.typeId))
+    .map((r) => warning('unknownResourceType', `Resource "${r.id}" has the type "${r.typeId}", which is not in resourceTypes (${list(ids)}); it prints without a label or number.`, { resource: r.id }));
 }
 
 function chapterStyleWarnings(chapter: ParsedChapter, ids: StyleIds): Warning[] {
