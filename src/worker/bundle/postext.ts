@@ -158,6 +158,8 @@ export async function exportPostext(editions: BundleBook | readonly BundleBook[]
     let skip = false;
     for (const role of PAYLOAD_ROLES) {
       if (record[role] === undefined && resource.payloads[role] === undefined) continue;
+      // A print master the record no longer names was detached by an edit of the SVG (§11.1).
+      if (role === 'pdfFile' && record[role] === undefined) continue;
       const bytes = resource.payloads[role];
       if (bytes === undefined) {
         if (role === 'file' && (kind === 'svg' || kind === 'bitmap')) {

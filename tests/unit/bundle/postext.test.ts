@@ -67,6 +67,18 @@ async function entries(bytes: Uint8Array): Promise<Map<string, Uint8Array>> {
 }
 
 describe('.postext export', () => {
+  it('leaves out a print master its record no longer names (detached by an edit of the SVG)', async () => {
+    const edition = book();
+    const lantern = edition.resources[0]!;
+    const { pdfFile: _detached, ...record } = lantern.record;
+    const result = await exportPostext({ ...edition, resources: [{ ...lantern, record }, ...edition.resources.slice(1)] }, { date: FIXED_DATE });
+    const files = await entries(result.bytes);
+    expect(files.has('resources/lantern.svg')).toBe(true);
+    expect(files.has('resources/lantern.pdf')).toBe(false);
+    const manifest = JSON.parse(dec(files.get('preset.json')!)) as { resources: { id: string; pdfFile?: string }[] };
+    expect(manifest.resources.find((r) => r.id === 'lantern')!.pdfFile).toBeUndefined();
+  });
+
   it('writes manifest v2, configVersion 11, §4.4 names, the cover as thumbnail and layouts.json', async () => {
     const layouts = { engine: '0.1.0', chapters: [{ pages: 3, firstPage: 58 }, { pages: 2, firstPage: 61 }] };
     const result = await exportPostext(book(), { date: FIXED_DATE, layouts });

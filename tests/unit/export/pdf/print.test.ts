@@ -132,6 +132,7 @@ async function bookFiles(config: Record<string, unknown>): Promise<Record<string
 }
 
 interface Exported {
+  host: BookHost;
   pdf: PdfExport;
   file: string;
   pages: PageDisplayList[];
@@ -156,7 +157,7 @@ async function exportBook(config: Record<string, unknown> = {}): Promise<Exporte
   const pdf = await host.exportPdf({ scope: 'book' });
   const file = join(mkdtempSync(join(tmpdir(), 'postext-pdf-print-')), 'print.pdf');
   writeFileSync(file, pdf.bytes);
-  return { pdf, file, pages };
+  return { host, pdf, file, pages };
 }
 
 /** One page rasterised by pdftoppm at 1 px per pt. */
@@ -276,6 +277,29 @@ describe('PDF print options', () => {
     expect(preferences.lookup(PDFName.of('Duplex'))).toBe(PDFName.of('DuplexFlipLongEdge'));
     expect(doc.catalog.lookup(PDFName.of('PageLayout'))).toBe(PDFName.of('TwoPageRight'));
   });
+});
+
+describe('an edited SVG', () => {
+  it('detaches its print master: the PDF then prints the new drawing', async () => {
+    const { host } = await exportBook();
+    const book = await host.getBook();
+    const record = book.resources.find((r) => r.id === 'drawing')!;
+    expect(record['pdfFile']).toBeDefined();
+    const green = new TextEncoder().encode(SVG.replace('#0000ff', '#00a000'));
+    const { payloadBytes: _bytes, ...plain } = record as typeof record & { payloadBytes?: number };
+    const applied = await host.apply({ origin: 'ui', baseRevision: book.revision, ops: [{ type: 'resource.put', resource: plain, payload: green }] });
+    expect(applied.ok).toBe(true);
+    const after = await host.getBook();
+    expect(after.resources.find((r) => r.id === 'drawing')!['pdfFile']).toBeUndefined();
+    const converged = await host.awaitConvergence(after.revision);
+    const pages: PageDisplayList[] = [];
+    for (let i = 0; i < converged.pages; i++) pages.push((await host.getDisplayList(i))!);
+    const pdf = await host.exportPdf({ scope: 'book' });
+    const file = join(mkdtempSync(join(tmpdir(), 'postext-pdf-print-')), 'edited.pdf');
+    writeFileSync(file, pdf.bytes);
+    const { page, frame } = drawingFrame(pages);
+    expect(pixel(raster(file, page + 1), frame.x + frame.w / 2, frame.y + frame.h / 2)).toSatisfy((c: number[]) => near(c, [0, 160, 0]));
+  }, 180_000);
 });
 
 describe('print masters on a hand-made page', () => {
