@@ -101,13 +101,23 @@ const KEPT_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'ftp']);
 const CROSSREF_PREFIX = /^(sec|fig|tbl|eq|lst):/i;
 
 class InlineParser {
-  ch: number[] = [];
-  off: number[] = [];
+  // One unit per character of the joined text at most (every unit consumes at least one), so
+  // `build` fills typed arrays of that capacity and then keeps views of the units it made: no
+  // per-character growth of six JS arrays (the parser's largest allocation on a long book).
+  // Views of the exact count keep reads past the end `undefined`, as the arrays gave.
+  /** Character code of each unit (UTF-16). */
+  ch: Uint16Array = new Uint16Array(0);
+  /** Source offset of each unit, UTF-16 units in the chapter file. */
+  off: Int32Array = new Int32Array(0);
   /** Source span of each unit (escapes and atoms cover more than one source unit). */
-  uFrom: number[] = [];
-  uTo: number[] = [];
-  fl: number[] = [];
-  mk: number[] = [];
+  uFrom: Int32Array = new Int32Array(0);
+  uTo: Int32Array = new Int32Array(0);
+  /** Unit flag (PLAIN, ESC, BREAK, …). */
+  fl: Uint8Array = new Uint8Array(0);
+  /** Mark bits of each unit (MARK_BITS). */
+  mk: Uint16Array = new Uint16Array(0);
+  /** Units pushed so far (during `build`). */
+  private count = 0;
   atoms = new Map<number, Atom>();
 
   constructor(
@@ -118,12 +128,12 @@ class InlineParser {
   // ------------------------------------------------------------------ build
 
   private push(c: number, off: number, flag: number, from = off, to = off + 1): void {
-    this.ch.push(c);
-    this.off.push(off);
-    this.fl.push(flag);
-    this.mk.push(0);
-    this.uFrom.push(from);
-    this.uTo.push(to);
+    const i = this.count++;
+    this.ch[i] = c;
+    this.off[i] = off;
+    this.fl[i] = flag;
+    this.uFrom[i] = from;
+    this.uTo[i] = to;
   }
 
   /**
@@ -134,6 +144,13 @@ class InlineParser {
   build(): void {
     const { text, offs, breaks } = this.joined;
     const n = text.length;
+    this.ch = new Uint16Array(n);
+    this.off = new Int32Array(n);
+    this.uFrom = new Int32Array(n);
+    this.uTo = new Int32Array(n);
+    this.fl = new Uint8Array(n);
+    this.mk = new Uint16Array(n);
+    this.count = 0;
     for (let j = 0; j < n; ) {
       const c = text.charCodeAt(j);
       if (breaks.has(j)) {
@@ -190,6 +207,13 @@ class InlineParser {
       this.push(c, offs[j]!, this.joined.synthetic.has(j) ? LIT : PLAIN);
       j++;
     }
+    const units = this.count;
+    this.ch = this.ch.subarray(0, units);
+    this.off = this.off.subarray(0, units);
+    this.uFrom = this.uFrom.subarray(0, units);
+    this.uTo = this.uTo.subarray(0, units);
+    this.fl = this.fl.subarray(0, units);
+    this.mk = this.mk.subarray(0, units);
     // Spaces around a hard break are dropped (the line before is set at natural width).
     for (let i = 0; i < this.fl.length; i++) {
       if (this.fl[i] !== BREAK) continue;
@@ -218,7 +242,8 @@ class InlineParser {
     const inlines: Inline[] = [];
     if (content.length) inlines.push(textInline(content, o, ['code'], this.env.src));
     this.push(0xfffc, from, ATOM, from, to);
-    this.atoms.set(this.fl.length - 1, { end: this.fl.length, inlines, invisible: false });
+    // During `build`: the unit just pushed is the last one.
+    this.atoms.set(this.count - 1, { end: this.count, inlines, invisible: false });
   }
 
   // ------------------------------------------------------------------ helpers
@@ -829,7 +854,9 @@ class InlineParser {
   emit(lo: number, hi: number): Inline[] {
     const out: Inline[] = [];
     let codes: number[] = [];
-    let offsList: number[] = [];
+    // A text's offsets are materialised only once one breaks the run `from, from + 1, …`
+    // (nearly every text is contiguous and keeps no offsets): null while they follow it.
+    let offsList: number[] | null = null;
     let mask = -1;
     let first = -1;
     let last = -1;
@@ -839,15 +866,13 @@ class InlineParser {
       if (!codes.length) return;
       const from = this.uFrom[first]!;
       const to = this.uTo[last]!;
-      let contiguous = true;
-      for (let k = 0; k < offsList.length; k++) if (offsList[k] !== from + k) contiguous = false;
-      if (contiguous && (replaced || to !== from + codes.length)) contiguous = false;
+      const contiguous = offsList === null && !replaced && to === from + codes.length;
       const text = codesToString(codes);
       const t: TextInline = { kind: 'text', text, marks: marksOf(mask), range: this.env.src.range(from, to) };
-      if (!contiguous) t.offsets = offsList;
+      if (!contiguous) t.offsets = offsList ?? codes.map((_, k) => from + k);
       out.push(t);
       codes = [];
-      offsList = [];
+      offsList = null;
       mask = -1;
       replaced = false;
     };
@@ -873,8 +898,14 @@ class InlineParser {
         first = i;
       }
       if (f === LIT) replaced = true;
+      const offset = this.off[i]!;
+      if (offsList !== null) offsList.push(offset);
+      else if (offset !== this.uFrom[first]! + codes.length) {
+        // The first unit off the run: the ones before it were exactly from, from + 1, ….
+        offsList = codes.map((_, k) => this.uFrom[first]! + k);
+        offsList.push(offset);
+      }
       codes.push(this.ch[i]!);
-      offsList.push(this.off[i]!);
       last = i;
     }
     flush();
@@ -907,7 +938,7 @@ function findBacktickRun(text: string, from: number, L: number): number {
   return -1;
 }
 
-function codesToString(codes: number[]): string {
+function codesToString(codes: ArrayLike<number> & Iterable<number> & { slice(from: number, to: number): ArrayLike<number> & Iterable<number> }): string {
   if (codes.length < 8192) return String.fromCharCode(...codes);
   let s = '';
   for (let k = 0; k < codes.length; k += 8192) s += String.fromCharCode(...codes.slice(k, k + 8192));
