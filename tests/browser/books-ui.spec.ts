@@ -201,3 +201,51 @@ test('a sample hidden from the list moves under "Hidden sample books", stays hid
   await guide.locator('.books-more').click();
   await expect(guide.getByRole('menuitem', { name: 'Hide from the list' })).toHaveCount(0);
 });
+
+test("the Chapters panel's book menu: Download, Make my own copy and Restore the original… for a sample; Rename… and Duplicate for a project", async ({ page }) => {
+  await openApp(page);
+  const original = await chapterTexts(page);
+  await page.evaluate(async () => {
+    const client = window.postextApp!.client;
+    const book = await client.getBook();
+    const end = book.chapters[0]!.text.length;
+    await client.apply({ origin: 'agent', baseRevision: book.revision, ops: [{ type: 'text', chapterId: book.chapters[0]!.id, from: end, to: end, insert: '\nTapir.\n' }] });
+  });
+  await openPanel(page, 'chapters');
+  await expect(page.getByTestId('book-kind')).toContainText('Edited');
+  const menu = page.getByTestId('book-menu');
+
+  await menu.click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Download (.postext)' }).click();
+  expect((await download).suggestedFilename()).toBe('postext-sandbox-guide.postext');
+  await expect(page.getByTestId('chapters-status')).toHaveText('Downloaded postext-sandbox-guide.postext.');
+
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Make my own copy' }).click();
+  await expect(page.getByTestId('chapters-status')).toHaveText('Made “Postext Sandbox guide” in My books.');
+  const copies = await page.evaluate(async () => (await window.postextApp!.client.listBooks()).projects);
+  expect(copies).toHaveLength(1);
+
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Restore the original…' }).click();
+  await page.getByRole('button', { name: 'Restore the original', exact: true }).click();
+  await expect.poll(() => chapterTexts(page)).toEqual(original);
+  await expect(page.getByTestId('book-kind')).not.toContainText('Edited');
+
+  // The copy, opened: Rename… and Duplicate.
+  await page.evaluate(async (id) => void (await window.postextApp!.client.openProject(id)), copies[0]!.id);
+  await expect(page.getByTestId('book-kind')).toHaveText(/^Your book/);
+  await menu.click();
+  await expect(page.getByRole('menuitem', { name: 'Restore the original…' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Rename…' }).click();
+  const field = page.getByRole('textbox', { name: 'Book name' });
+  await field.fill('Harbour log');
+  await field.press('Enter');
+  await expect(page.getByTestId('chapters-status')).toHaveText('Renamed to “Harbour log”.');
+  await expect(page.locator('.chapters-panel .book-title')).toHaveText('Harbour log');
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+  await expect(page.getByTestId('chapters-status')).toHaveText('Made “Harbour log (copy)” in My books.');
+  expect((await page.evaluate(async () => (await window.postextApp!.client.listBooks()).projects)).map((p) => p.name).sort()).toEqual(['Harbour log', 'Harbour log (copy)']);
+});

@@ -1,11 +1,12 @@
 import { DropdownMenu } from '@kobalte/core/dropdown-menu';
-import { ArrowDown, ArrowUp, GripVertical, Merge, MoreHorizontal, Pencil, Plus, Scissors, Trash2 } from 'lucide-solid';
+import { ArrowDown, ArrowUp, Copy, Download, GripVertical, Merge, MoreHorizontal, Pencil, Plus, RotateCcw, Scissors, Trash2 } from 'lucide-solid';
 import { createMemo, createSignal, For, Show } from 'solid-js';
 import type { BookClient } from '../../worker/protocol/client';
 import type { BookOp } from '../../worker/protocol/messages';
 import { t } from '../i18n';
 import type { BookState } from '../state/book';
 import { applyOps, countWords, mergeOps, splitOps } from '../state/chapter-ops';
+import { download } from '../panels/books-state';
 
 export interface ChaptersPanelProps {
   client: BookClient;
@@ -26,6 +27,28 @@ export function ChaptersPanel(props: ChaptersPanelProps) {
   const [dragging, setDragging] = createSignal<string | null>(null);
   const [error, setError] = createSignal<string | null>(null);
   const chapters = () => props.book.view.chapters;
+
+  // ---- the book's own ⋯ menu (tools.md §7.4): Rename, Duplicate / Make my own copy, Download, Restore
+  const [status, setStatus] = createSignal<string | null>(null);
+  const [renamingBook, setRenamingBook] = createSignal(false);
+  const [confirmRestore, setConfirmRestore] = createSignal(false);
+  const isProject = () => props.book.view.kind === 'project';
+  const isSample = () => props.book.view.kind === 'preset';
+  const bookAction = async (action: () => Promise<string>) => {
+    try {
+      setStatus(await action());
+      setError(null);
+    } catch (e) {
+      setStatus(null);
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const renameBook = (name: string) =>
+    bookAction(async () => {
+      const entry = await props.client.renameProject({ projectId: props.book.view.id, name });
+      props.book.renamed(entry.name);
+      return t('bookRenamed', { name: entry.name });
+    });
 
   const run = async (ops: BookOp[]) => {
     const result = await applyOps(props.client, ops);
@@ -72,11 +95,96 @@ export function ChaptersPanel(props: ChaptersPanelProps) {
             </Show>
           </span>
         </div>
+        <DropdownMenu modal={false}>
+          <DropdownMenu.Trigger class="icon-button book-menu" aria-label={t('bookActions')} data-testid="book-menu">
+            <MoreHorizontal size={16} aria-hidden="true" />
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content class="menu">
+              <Show when={isProject()}>
+                <DropdownMenu.Item class="menu-item" onSelect={() => setRenamingBook(true)}>
+                  <Pencil size={14} aria-hidden="true" /> {t('renameBook')}
+                </DropdownMenu.Item>
+              </Show>
+              <Show when={props.book.view.kind !== null}>
+                <DropdownMenu.Item class="menu-item" onSelect={() => void bookAction(async () => t('bookCopied', { name: (await props.client.copyBook({})).name }))}>
+                  <Copy size={14} aria-hidden="true" /> {isProject() ? t('duplicateBook') : t('makeOwnCopy')}
+                </DropdownMenu.Item>
+              </Show>
+              <DropdownMenu.Item
+                class="menu-item"
+                onSelect={() =>
+                  void bookAction(async () => {
+                    const file = await props.client.exportBook();
+                    download(file.bytes, file.fileName);
+                    return t('bookDownloaded', { file: file.fileName });
+                  })
+                }
+              >
+                <Download size={14} aria-hidden="true" /> {t('downloadBook')}
+              </DropdownMenu.Item>
+              <Show when={isSample() && props.book.view.edited}>
+                <DropdownMenu.Separator class="menu-separator" />
+                <DropdownMenu.Item class="menu-item destructive" onSelect={() => setConfirmRestore(true)}>
+                  <RotateCcw size={14} aria-hidden="true" /> {t('restoreBook')}
+                </DropdownMenu.Item>
+              </Show>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu>
         <button type="button" class="text-button" onClick={() => void add()}>
           <Plus size={16} aria-hidden="true" />
           {t('addChapter')}
         </button>
       </div>
+      <Show when={renamingBook()}>
+        <input
+          class="rename-field book-rename"
+          aria-label={t('bookName')}
+          value={props.book.view.name}
+          ref={(el) => requestAnimationFrame(() => el.select())}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.isComposing) {
+              e.preventDefault();
+              const value = e.currentTarget.value.trim();
+              setRenamingBook(false);
+              if (value && value !== props.book.view.name) void renameBook(value);
+            } else if (e.key === 'Escape') {
+              e.preventDefault();
+              setRenamingBook(false);
+            }
+          }}
+          onBlur={() => setRenamingBook(false)}
+        />
+      </Show>
+      <Show when={confirmRestore() && isSample()}>
+        <div class="confirm" role="group" aria-label={t('restoreBookConfirm')}>
+          <span>{t('restoreBookConfirm')}</span>
+          <button
+            type="button"
+            class="text-button destructive"
+            ref={(el) => requestAnimationFrame(() => el.focus())}
+            onClick={() => {
+              setConfirmRestore(false);
+              const name = props.book.view.name;
+              void bookAction(async () => {
+                await props.client.restoreOriginal(props.book.view.id);
+                return t('bookRestored', { name });
+              });
+            }}
+          >
+            {t('restoreBookNow')}
+          </button>
+          <button type="button" class="text-button" onClick={() => setConfirmRestore(false)}>
+            {t('cancel')}
+          </button>
+        </div>
+      </Show>
+      <Show when={status()}>
+        <p class="progress-line" role="status" data-testid="chapters-status">
+          {status()}
+        </p>
+      </Show>
       <Show when={props.book.progress()}>
         {(p) => (
           <p class="progress-line" role="status" data-testid="pagination-progress">

@@ -162,7 +162,12 @@ export function createBookState(client: BookClient) {
     }
   });
 
-  return { view, texts, revision, busy, progress, notices, notify, dismiss, question, ask };
+  /** The open project was renamed (the worker's lists know; the open book's name follows here). */
+  const renamed = (name: string): void => {
+    setView('name', name);
+  };
+
+  return { view, texts, revision, busy, progress, notices, notify, dismiss, question, ask, renamed };
 }
 
 export type BookState = ReturnType<typeof createBookState>;
