@@ -44,17 +44,25 @@ const ORIGIN = 'http://bench.invalid';
 export function peerVersion(peer: PeerName): string | null {
   const name = peer === 'pagedjs' ? 'pagedjs' : '@vivliostyle/core';
   try {
-    const path = require.resolve(`${name}/package.json`);
-    return (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(packageJson(name), 'utf8')) as { version: string }).version;
   } catch {
     return null;
   }
 }
 
+/** A package's package.json, found from its entry point (pagedjs's `exports` hide `./package.json`). */
+function packageJson(name: string): string {
+  for (let dir = dirname(require.resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
+    const candidate = join(dir, 'package.json');
+    if (existsSync(candidate) && (JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string }).name === name) return candidate;
+  }
+  throw new Error(`no package.json for ${name}`);
+}
+
 function peerScript(peer: PeerName): string {
-  if (peer === 'pagedjs') return readFileSync(join(dirname(require.resolve('pagedjs')), '..', 'dist', 'paged.js'), 'utf8');
+  if (peer === 'pagedjs') return readFileSync(join(dirname(packageJson('pagedjs')), 'dist', 'paged.js'), 'utf8');
   // Vivliostyle ships one CommonJS bundle; a three-line wrapper makes it a global for the page.
-  const file = join(dirname(require.resolve('@vivliostyle/core/package.json')), 'lib', 'vivliostyle.js');
+  const file = join(dirname(packageJson('@vivliostyle/core')), 'lib', 'vivliostyle.js');
   if (!existsSync(file)) throw new Error(`${file} is missing`);
   return `(function () { var module = { exports: {} }; var exports = module.exports;\n${readFileSync(file, 'utf8')}\n;window.vivliostyle = module.exports; })();`;
 }
