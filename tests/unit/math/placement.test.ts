@@ -5,7 +5,7 @@ import { nodeFontRegistry } from '../../support/node-world';
 import { createMathTypesetter } from '../../../src/worker/engine/math/mathjax';
 import { parseChapter } from '../../../src/worker/engine/parse';
 import { baselineInLineBox, pageFrame } from '../../../src/worker/engine/page/geometry';
-import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
+import { Op, type GlyphRunItem, type PageDisplayList, type PathItem, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { settingsNotApplied } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { fonts, run } from '../page/helpers';
@@ -207,5 +207,37 @@ describe('inline formulas on their line', () => {
       const nearest = baselines.reduce((best, y) => (Math.abs(y - item.mathBox!.baseline) < Math.abs(best - item.mathBox!.baseline) ? y : best), Infinity);
       expect(Math.abs(nearest - item.mathBox!.baseline), item.text).toBeLessThanOrEqual(0.01);
     }
+  });
+});
+
+describe('displays inside a callout (a theorem box)', () => {
+  it('are set in the box at its inner width, numbered flush right at its inner edge, the text glued under continuing flush', async () => {
+    const settings = oneColumn();
+    const source = 'Before the box.\n\n:::callout{title="Theorem"}\nFor every $n$ we have\n$$\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2} \\label{eq:gauss-sum}$$\nwhere the sum runs over $k$.\n:::\n\nAs \\eqref{eq:gauss-sum} shows.\n';
+    const page = (await layout(source, settings)).pages[0]!;
+    const style = settings.callouts.styles[settings.callouts.order[0]!]!;
+    const box = page.items.find((i): i is RectItem => i.op === Op.Rect && i.fill === style.fill)!;
+    expect(box, 'the callout is drawn as a box').toBeDefined();
+    const display = pathsOf(page).filter((i) => i.math === 'display' && i.d);
+    expect(display.length).toBeGreaterThan(0);
+    const ink = bounds(display.map((i) => i.d).join(' '));
+    // Inside the box, centred in its inner width (left of the number's room).
+    expect(ink.top).toBeGreaterThan(box.y);
+    expect(ink.bottom).toBeLessThan(box.y + box.h);
+    expect(ink.left).toBeGreaterThan(box.x + style.padding.left);
+    const number = runsOf(page).find((r) => r.text === '(1)' && r.y > box.y && r.y < box.y + box.h)!;
+    expect(number, 'the number is in the box').toBeDefined();
+    const face = fonts.get(number.font)!;
+    const last = number.glyphs.length - 1;
+    const right = number.xs[last]! + (face.glyphAdvance(number.glyphs[last]!) * number.size) / face.upem;
+    const stripe = style.stripe.enabled && style.stripe.side === 'right' ? style.stripe.width : 0;
+    expect(Math.abs(right - (box.x + box.w - style.padding.right - stripe))).toBeLessThanOrEqual(0.01);
+    // "where …" continues the paragraph: flush with the box's inner left edge.
+    const where = runsOf(page).find((r) => r.text.startsWith('where'))!;
+    const stripeLeft = style.stripe.enabled && style.stripe.side === 'left' ? style.stripe.width : 0;
+    expect(where.xs[0]).toBeCloseTo(box.x + style.padding.left + stripeLeft, 2);
+    expect(where.y).toBeGreaterThan(ink.bottom);
+    // The reference after the box prints the number.
+    expect(runsOf(page).map((r) => r.text).join(' ')).toContain('As (1) shows.');
   });
 });

@@ -12,7 +12,7 @@ import { footnoteNumbers, noteAreaHeight, noteLabel, notesCitedBy, type Footnote
 import { placeInFlow, type ResourceBlockFactory } from '../resources/place';
 import type { FlowBlock } from '../resources/block';
 import type { BookMath } from '../math/book';
-import { displayNeed, layoutDisplay } from '../math/display';
+import { displayNeed, layoutDisplay, type DisplayLayout } from '../math/display';
 import { lineFormulaItems } from '../math/place';
 
 export { footnoteNumbers } from './notes';
@@ -611,7 +611,7 @@ export function* paginateChapter(
         if (block.name !== 'callout') break;
         const end = blocks.findIndex((x, i) => i > b && x.id === block.endId);
         const inner = blocks.slice(b + 1, end < 0 ? blocks.length : end);
-        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition')) break;
+        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && !(x.kind === 'mathDisplay' && math))) break;
         placeCallout(block, inner);
         b = end < 0 ? blocks.length : end;
         afterHeading = false;
@@ -701,7 +701,7 @@ export function* paginateChapter(
     const side = stripe && stripe.side !== 'top' ? stripe.width : 0;
     const innerX = pad.left + (stripe?.side === 'left' ? side : 0);
     const innerW = colW() - pad.left - pad.right - side;
-    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number } };
+    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout };
     const rows: BoxLine[] = [];
     const title = start.attrs['title'] ?? style.title;
     if (title) {
@@ -723,8 +723,14 @@ export function* paginateChapter(
         const quote = child.kind === 'blockquote';
         const style2 = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
         const x = quote ? settings.blockquote.indent : 0;
-        const lines = setText({ base: child.range.from, inlines: child.inlines, style: style2, measure: innerW - x, indent: firstParagraph ? 0 : settings.body.firstLineIndent, justify });
+        // After a display: flush when it continues the paragraph (or math.indentAfterDisplay is off).
+        const afterDisplay = child.kind === 'paragraph' && (child.continuesParagraph === true || (rows[rows.length - 1]?.display !== undefined && !settings.math.indentAfterDisplay));
+        const lines = setText({ base: child.range.from, inlines: child.inlines, style: style2, measure: innerW - x, indent: firstParagraph || afterDisplay ? 0 : settings.body.firstLineIndent, justify });
         for (const line of lines) rows.push({ block: child, line, x, height: pitch, baseline: bodyBaseline, role: 'body' });
+      } else if (child.kind === 'mathDisplay' && math) {
+        // A display at the callout's inner measure, numbered flush right at its inner edge (document-format §11).
+        const display = layoutDisplay(child, innerW, settings, math, chapter.chapterId, setGenerated, frame().contentHeight - pad.top - pad.bottom);
+        rows.push({ block: child, line: emptyLine(), x: 0, height: displayNeed(display) + display.marginBottom, baseline: display.marginTop + display.height, role: 'body', display });
       }
       firstParagraph = false;
     }
@@ -767,6 +773,10 @@ export function* paginateChapter(
         const row = rows[i]!;
         emit(row.block, row.line, columnX + innerX + row.x, y + row.baseline, row.role);
         if (row.marker) emit(row.block, row.marker.line, columnX + innerX + row.marker.x, y + row.baseline, row.role);
+        if (row.display) {
+          cursor.page.items.push(...row.display.paths(columnX + innerX, y + row.baseline));
+          for (const number of row.display.numbers) emit(row.block, number.line, columnX + innerX + number.x, y + row.baseline + number.dy, 'body');
+        }
         if (row.role === 'body') cited.push(row.line);
         y += row.height;
       }
