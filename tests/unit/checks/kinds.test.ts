@@ -5,7 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { referenceKeys } from '../../../src/worker/engine/checks/citations';
 import { MAX_PAGES_AFTER } from '../../../src/worker/engine/checks/floats';
+import type { RawBlock } from '../../../src/worker/engine/parse/model';
 import { embeddingProblem, fsTypeOf } from '../../../src/worker/engine/checks/preflight';
 import { paperProblems } from '../../../src/worker/engine/checks/styles';
 import { runChecks, type CheckBook } from './run-checks';
@@ -53,6 +55,27 @@ describe('floats far from their reference', () => {
     expect(warnings.map((w) => w.resource)).toEqual(['section']);
     // In two columns both figures find a slot within a page of their citation.
     expect(kinds({ ...book, config: {} }, 'distantFloat')).toEqual([]);
+  });
+});
+
+describe('citations', () => {
+  const block = (body: string, format?: string): RawBlock => ({ kind: 'rawBlock', id: 'b', name: 'references', attrs: format ? { format } : {}, body, bodyFrom: 0, closed: true, range: { from: 0, to: 0, line: 1, column: 1 } });
+  it('reads the keys of BibTeX, CSL-JSON and CSL-YAML references, and says why a body cannot be read', () => {
+    expect(referenceKeys(block('@comment{x}\n@book{a1, title={A}}\n@misc( b2 , title={B})'))).toEqual({ keys: ['a1', 'b2'] });
+    expect(referenceKeys(block('[{"id": "c3"}, {"id": 4}]', 'csl-json'))).toEqual({ keys: ['c3', '4'] });
+    expect(referenceKeys(block('- id: d5\n  title: D'))).toEqual({ keys: ['d5'] });
+    expect(referenceKeys(block('[{"id": "c3"}', 'csl-json'))).toHaveProperty('problem');
+    expect(referenceKeys(block('just words', 'bibtex'))).toHaveProperty('problem');
+    expect(referenceKeys(block('@book{a, t={A}}', 'ris'))).toEqual({ problem: 'format="ris" is not bibtex, csl-json or csl-yaml' });
+  });
+  it('knows the front matter references of the first chapter for every chapter', () => {
+    const book: CheckBook = {
+      chapters: [
+        { id: 'c1', source: `---\ntitle: Book\nreferences:\n  - id: doe2020\n    title: A work\n---\n\n# One\n\nAs [@doe2020] shows. ${P}` },
+        { id: 'c2', source: `# Two\n\nAgain @doe2020 and [@roe2021]. ${P}` },
+      ],
+    };
+    expect(kinds(book, 'unknownCitationKey').map((w) => [w.chapter, w.detail.includes('roe2021')])).toEqual([[2, true]]);
   });
 });
 

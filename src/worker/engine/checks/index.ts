@@ -4,6 +4,7 @@
  * layout already produced. Each detector file covers one category; this file fills in where each
  * warning is (chapter position, source line, page label) and orders them.
  */
+import { citationWarnings } from './citations';
 import { designWarnings } from './design';
 import { afterTextWarnings, floatWarnings, hyphenationWarnings } from './floats';
 import { fontWarnings } from './fonts';
@@ -30,7 +31,7 @@ export interface WarningFilter {
 export function computeWarnings(input: ChecksInput, filter: WarningFilter = {}): Warning[] {
   const ctx: CheckContext = { ...input, options: checkOptions(input.config), chapterIndex: new Map(input.chapters.map((c, i) => [c.id, i])) };
   const all = [
-    ...fontWarnings(ctx), ...resourceWarnings(ctx), ...markupWarnings(ctx), ...styleWarnings(ctx), ...designWarnings(ctx),
+    ...fontWarnings(ctx), ...resourceWarnings(ctx), ...markupWarnings(ctx), ...styleWarnings(ctx), ...citationWarnings(ctx), ...designWarnings(ctx),
     ...typesettingWarnings(ctx), ...floatWarnings(ctx), ...afterTextWarnings(ctx), ...hyphenationWarnings(ctx), ...preflightWarnings(ctx),
   ];
   const chosen = all.filter((w) => (filter.chapterId === undefined || w.chapterId === filter.chapterId) && (filter.category === undefined || w.category === filter.category));

@@ -68,6 +68,9 @@ export const WARNING_KINDS = {
   unknownParagraphStyle: markup('Unknown paragraph style'),
   unknownCalloutType: markup('Unknown callout type'),
   unknownChipStyle: markup('Unknown chip style'),
+  /** Spec names (document-format.md §15): a cited key no reference defines; a `:::references` body that cannot be read. */
+  unknownCitationKey: markup('Unknown citation key'),
+  referencesUnreadable: markup('References unreadable'),
   /** Spec name (document-format.md §8.5): a `:::paper` attribute outside its values. */
   paperAttributeInvalid: markup('Invalid paper attribute'),
   /** Spec name: `:::numbering{format}` that is not a §3 number format (the format stays unchanged). */
