@@ -241,3 +241,22 @@ describe('displays inside a callout (a theorem box)', () => {
     expect(runsOf(page).map((r) => r.text).join(' ')).toContain('As (1) shows.');
   });
 });
+
+describe('equation numbers in the configured format', () => {
+  it('follow numberingTemplate, resetOn, counterFormat and format; \\tag is uncounted; references print the same', async () => {
+    const settings = oneColumn();
+    settings.math.numbering = { enabled: true, template: '{h1}.{n}', resetOn: 1, counterFormat: 'roman-lower', format: '[{n}]' };
+    const source = [
+      '# One', '', '$$a=1 \\label{eq:a}$$', '', '$$b=2 \\tag{B}$$', '', '$$c=3 \\label{eq:c}$$', '',
+      '# Two', '', '$$d=4 \\label{eq:d}$$', '', 'See \\eqref{eq:c}, \\ref{eq:d} and @eq:a.', '',
+    ].join('\n');
+    const result = await layout(source, settings);
+    const texts = result.pages.flatMap((p) => runsOf(p).map((r) => r.text));
+    expect(texts.filter((t) => /^\[.*\]$/.test(t))).toEqual(['[1.i]', '[B]', '[1.ii]', '[2.i]']);
+    expect(texts.join(' ')).toContain('See [1.ii], 2.i and [1.i].');
+    // Numbering off: no numbers, references print '?'.
+    settings.math.numbering.enabled = false;
+    const off = (await layout(source, settings)).pages.flatMap((p) => runsOf(p).map((r) => r.text));
+    expect(off.filter((t) => /^\[.*\]$/.test(t))).toEqual([]);
+  });
+});
