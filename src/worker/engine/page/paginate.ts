@@ -492,7 +492,13 @@ export function* paginateChapter(
         const reflow = (from: number | null, width: number): SetLine[] =>
           from === null ? setText({ base: block.range.from, inlines: block.inlines, style, measure: width - x, indent, justify }) : setText({ base: from, inlines: inlinesFrom(block.inlines, from), style, measure: width - x, indent: 0, justify });
         const next = blocks[b + 1];
-        const keepWithNext = math && settings.math.keepWithLeadIn && next?.kind === 'mathDisplay' && next.inParagraph ? () => displayNeed(layoutDisplay(next, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight)) : undefined;
+        // (A display that cannot share a column with even one line keeps nothing with it.)
+        const keepWithNext = math && settings.math.keepWithLeadIn && next?.kind === 'mathDisplay' && next.inParagraph
+          ? () => {
+              const need = displayNeed(layoutDisplay(next, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight));
+              return need + pitch > frame().contentHeight ? 0 : need;
+            }
+          : undefined;
         placeOnGrid(block, reflow(null, colW()), { role: 'body', x, splittable: true, reflow, ...(keepWithNext ? { keepWithNext } : {}) });
         afterHeading = false;
         break;
