@@ -21,7 +21,10 @@ export const bytesSchema = z.custom<Uint8Array>((value) => value instanceof Uint
 const bookFields = {
   /** The edition's language (BCP 47), or null when unknown. */
   locale: z.string().nullable(),
-  /** Stored configuration, defaults stripped, without `customFonts` (those come from `fontIds`). */
+  /**
+   * Stored configuration, defaults stripped. Its `customFonts` (the book's own families) is rebuilt
+   * from the `fontIds` rows on load (host/book-convert.ts), so a family never names a missing file.
+   */
   config: jsonObjectSchema,
   /** The configuration rules `config` is written for (`configuration.md` §19). */
   configVersion: z.number().int(),

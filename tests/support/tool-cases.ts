@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 import type { Envelope } from './tools';
 
@@ -39,7 +41,6 @@ export interface ToolCase {
 
 /** Tools of the registry that this table leaves to their own specs, and why. */
 export const COVERED_ELSEWHERE: Record<string, string> = {
-  sandbox_save_font: 'user font files: tested by the fonts work that registers it',
   sandbox_import_word: 'Word import (not in issue 12): tests/browser/tools-word.spec.ts',
   sandbox_word_templates: 'Word import templates (not in issue 12): tests/browser/tools-word.spec.ts',
 };
@@ -304,6 +305,18 @@ export const TOOL_CASES: ToolCase[] = [
       expect(book.length).toBeGreaterThan(0);
       expect(book[0]).toMatchObject({ family: expect.any(String), role: expect.stringMatching(/^(body|headings|other)$/) });
       expect(list(a['catalogue']).length).toBeGreaterThan(0);
+    },
+  },
+  {
+    name: 'sandbox_save_font',
+    refuse: { family: 'Table Junk', file: { base64: Buffer.from('plain text, not a font').toString('base64'), name: 'junk.ttf' } },
+    refusalSays: /not a font file/,
+    // A bundled file under a family name of its own (fonts.spec.ts covers the panel and reloads).
+    succeed: { action: 'add', family: 'Table Mono', style: 'normal', file: { base64: readFileSync(createRequire(import.meta.url).resolve('@expo-google-fonts/source-code-pro/700Bold/SourceCodePro_700Bold.ttf')).toString('base64'), name: 'TableMono-Bold.ttf' } },
+    check(a) {
+      expect(a).toMatchObject({ ok: true, family: 'Table Mono', variants: [{ weight: 700, style: 'normal', format: 'ttf', fileName: 'TableMono-Bold.ttf' }] });
+      expect(list(a['warnings'] as unknown).length).toBeGreaterThan(0); // the missing 400/700 × normal/italic faces
+      expect(typeof a['pagesBefore']).toBe('number');
     },
   },
   {
