@@ -28,6 +28,8 @@ export interface ToolSpec<S extends z.ZodType = z.ZodType> {
   description: string;
   input: S;
   annotations: ToolAnnotations;
+  /** Answers in MCP content form (tools.md §2.3): its refusals then carry the sentence as content too. */
+  images?: true;
   run(args: z.output<S>, signal?: AbortSignal): Promise<ToolResult>;
 }
 
@@ -85,14 +87,16 @@ export class ToolRegistry {
       const tool = this.tools.get(name);
       if (!tool) return fail(`Unknown tool "${name}". Call one of the listed tools.`, { valid: this.names() });
       const input = args === undefined || args === null ? {} : args;
-      if (typeof input !== 'object' || Array.isArray(input)) return fail(`${name} takes an object of arguments, e.g. {}.`);
+      // An image tool's failure is readable by envelope scripts and MCP clients alike (tools.md §2.3).
+      const refuse = (error: string, extra: Record<string, unknown> = {}): ToolResult => (tool.images ? { ok: false, error, ...extra, content: [{ type: 'text', text: error }], isError: true } : fail(error, extra));
+      if (typeof input !== 'object' || Array.isArray(input)) return refuse(`${name} takes an object of arguments, e.g. {}.`);
       const parsed = tool.input.safeParse(input);
-      if (!parsed.success) return fail(describeIssues(name, tool.input, parsed.error), { valid: parameterNames(tool.input) });
+      if (!parsed.success) return refuse(describeIssues(name, tool.input, parsed.error), { valid: parameterNames(tool.input) });
       try {
         return await tool.run(parsed.data, signal);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        return fail(`${name} could not finish: ${message}`);
+        return refuse(`${name} could not finish: ${message}`);
       }
     };
     const result = this.queue.then(run, run);

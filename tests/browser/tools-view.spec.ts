@@ -229,3 +229,47 @@ test.describe('view, selection, questions, reset and document exports through wi
     expect(await bookHash(page)).toEqual(start);
   });
 });
+
+test('run_viewer presses the PDF tab’s Regenerate and Print: the tab is shown, the PDF is written for the book as it is, print opens the dialog', async ({ page }) => {
+  test.setTimeout(240_000); // the guide's PDF is written twice on a shared machine
+  // Count print dialogs instead of opening them (in every frame: the PDF viewer's frame prints).
+  await page.addInitScript(() => {
+    window.print = () => {
+      const top = window.top as unknown as { __printCalls?: number };
+      top.__printCalls = (top.__printCalls ?? 0) + 1;
+    };
+  });
+  await ready(page);
+  const start = await bookHash(page);
+  // Canvas on screen: it has no such button, and the sentence says what to send.
+  const onCanvas = await expectRefused(page, 'sandbox_run_viewer', { action: 'regenerate' });
+  expect(onCanvas.error).toContain('"viewer": "pdf"');
+  expect((await expectRefused(page, 'sandbox_run_viewer', { action: 'regenerate', viewer: 'epub' })).error).toMatch(/no EPUB tab yet/);
+  expect((await expectRefused(page, 'sandbox_run_viewer', { action: 'play_video' })).error).toMatch(/plays videos/);
+  await expect(page.locator('#tab-canvas')).toHaveAttribute('aria-selected', 'true');
+  expect(await bookHash(page)).toEqual(start);
+
+  const regenerated = await call(page, 'sandbox_run_viewer', { action: 'regenerate', viewer: 'pdf' });
+  expect(regenerated).toMatchObject({ ok: true, action: 'regenerate', viewer: 'pdf', scope: 'book', ms: expect.any(Number), fileName: expect.stringMatching(/\.pdf$/) });
+  await expect(page.locator('#tab-pdf')).toHaveAttribute('aria-selected', 'true');
+  const status = page.getByTestId('pdf-status');
+  await expect(status).toHaveAttribute('data-state', 'ready');
+  await expect(status).toHaveAttribute('data-bytes', String(regenerated['bytes']));
+  const state = await call(page, 'sandbox_get_state', {});
+  expect(regenerated['pages']).toBe(state['pages']);
+  expect(state['view']).toMatchObject({ viewer: 'pdf' });
+  const firstRevision = Number(await status.getAttribute('data-revision'));
+
+  // A fresh PDF prints as it is; after an edit, print writes the PDF for the new text first.
+  const fresh = await call(page, 'sandbox_run_viewer', { action: 'print' });
+  expect(fresh).toMatchObject({ ok: true, action: 'print', viewer: 'pdf', regenerated: false, bytes: regenerated['bytes'] });
+  expect(fresh['note']).toMatch(/print dialog/);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __printCalls?: number }).__printCalls ?? 0)).toBe(1);
+  expect(await call(page, 'sandbox_edit_text', { chapter: 1, edits: [{ find: 'Nothing is sent to a server.', replace: 'Nothing at all is sent to a server.' }] })).toMatchObject({ ok: true });
+  await expect(page.getByTestId('pdf-stale')).toBeVisible();
+  const stale = await call(page, 'sandbox_run_viewer', { action: 'print', viewer: 'pdf' });
+  expect(stale).toMatchObject({ ok: true, action: 'print', regenerated: true });
+  expect(Number(await status.getAttribute('data-revision'))).toBeGreaterThan(firstRevision);
+  await expect(page.getByTestId('pdf-stale')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __printCalls?: number }).__printCalls ?? 0)).toBe(2);
+});

@@ -125,6 +125,7 @@ const renderPage = (ctx: ToolContext) =>
       })
       .strict(),
     annotations: { readOnlyHint: true, untrustedContentHint: true },
+    images: true,
     async run(args): Promise<ToolResult> {
       const book = await readyBook(ctx);
       if (isFailure(book)) return imageFailure((book as { error: string }).error);

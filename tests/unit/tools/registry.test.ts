@@ -149,4 +149,13 @@ describe('the tool registry', () => {
     const other = (await registry.execute('sandbox_run_viewer', { action: 'reload' })) as { ok: boolean; error: string };
     expect(other.error).toMatch(/action must be one of "regenerate", "print"\.$/);
   });
+
+  it('an image tool refuses in both shapes: the envelope and MCP content with isError (tools.md §2.3)', async () => {
+    const registry = createToolRegistry({} as BookClient);
+    const refused = (await registry.execute('sandbox_render_page', { widht: 800 })) as { ok: boolean; error: string; isError: boolean; content: { type: string; text: string }[] };
+    expect(refused).toMatchObject({ ok: false, isError: true });
+    expect(refused.error).toMatch(/unknown parameter "widht"/);
+    expect(refused.content).toEqual([{ type: 'text', text: refused.error }]);
+    expect(await registry.execute('sandbox_get_state', { x: 1 })).not.toHaveProperty('isError');
+  });
 });
