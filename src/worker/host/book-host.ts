@@ -50,7 +50,7 @@ import type { BundledFace } from '../engine/fonts/bundled';
 import { facesToLoad } from '../engine/fonts/demand';
 import { Library, type LibraryEnvironment } from './library';
 import { bookFormulas, mayHaveMaths, type MathTypesetter } from '../engine';
-import { mathDiagnostics } from '../engine/math/diagnostics';
+import { equationLabels, mathDiagnostics } from '../engine/math/diagnostics';
 import { exportMath } from '../engine/math/export';
 import { pageGeometry } from './page-geometry';
 import { computeWarnings, summarise, type Warning } from '../engine/checks';
@@ -495,9 +495,11 @@ export class BookHost implements BookWorkerApi {
     // invalidMath (engine/math): read from the typesetter's cache, once it is loaded.
     if (this.mathTypesetter) {
       const math = this.mathTypesetter;
+      const all = book.chapters.map((chapter, i) => parseCached({ id: chapter.id, title: chapter.title, source: chapter.text }, i === 0, this.cache));
+      const labels = equationLabels(all);
       for (const [i, chapter] of book.chapters.entries()) {
-        const parsed = parseCached({ id: chapter.id, title: chapter.title, source: chapter.text }, i === 0, this.cache);
-        for (const d of mathDiagnostics(parsed, math)) diagnostics.push({ kind: d.kind, severity: d.severity, message: d.message, chapterId: chapter.id, line: d.line, column: d.column, from: d.from, to: d.to });
+        const parsed = all[i]!;
+        for (const d of mathDiagnostics(parsed, math, labels)) diagnostics.push({ kind: d.kind, severity: d.severity, message: d.message, chapterId: chapter.id, line: d.line, column: d.column, from: d.from, to: d.to });
       }
     }
     return { revision: this.revision, diagnostics };
@@ -551,7 +553,7 @@ export class BookHost implements BookWorkerApi {
       const warnings = computeWarnings({
         chapters,
         parsed,
-        diagnostics: math ? parsed.flatMap((p) => mathDiagnostics(p, math)) : [],
+        diagnostics: math ? ((labels) => parsed.flatMap((p) => mathDiagnostics(p, math, labels)))(equationLabels(parsed)) : [],
         config: book.config as StoredConfig,
         settings: settingsFor(book),
         // Bitmaps' pixel sizes from the prepared resources (preflight's effective resolution), and

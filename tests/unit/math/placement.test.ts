@@ -8,6 +8,7 @@ import { baselineInLineBox, pageFrame } from '../../../src/worker/engine/page/ge
 import { Op, type GlyphRunItem, type PageDisplayList, type PathItem, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { settingsNotApplied } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import { equationLabels, mathDiagnostics } from '../../../src/worker/engine/math/diagnostics';
 import { fonts, run } from '../page/helpers';
 
 let math: MathTypesetter;
@@ -258,5 +259,19 @@ describe('equation numbers in the configured format', () => {
     settings.math.numbering.enabled = false;
     const off = (await layout(source, settings)).pages.flatMap((p) => runsOf(p).map((r) => r.text));
     expect(off.filter((t) => /^\[.*\]$/.test(t))).toEqual([]);
+  });
+});
+
+describe('references inside formulas', () => {
+  it('to a label no display defines print "?" and warn once at the formula; known labels do not warn', async () => {
+    const source = '$$a = b \\label{eq:known}$$\n\nSee $x_{\\eqref{eq:known}}$ and $y_{\\ref{eq:nope}} + z_{\\eqref{eq:nope}}$ here.\n';
+    const chapter = parseChapter(source, { chapterId: 'ch1', isFirstChapter: true });
+    await math.prepare(bookFormulas([chapter]));
+    const warnings = mathDiagnostics(chapter, math, equationLabels([chapter]));
+    expect(warnings.map((w) => w.kind)).toEqual(['unknownResourceId']);
+    expect(warnings[0]!.message).toContain('eq:nope');
+    expect(source.slice(warnings[0]!.from, warnings[0]!.to)).toBe('$y_{\\ref{eq:nope}} + z_{\\eqref{eq:nope}}$');
+    // Without the book's labels (the older call) nothing is said about references.
+    expect(mathDiagnostics(chapter, math)).toEqual([]);
   });
 });
