@@ -22,7 +22,7 @@ export function mathDiagnostics(chapter: ParsedChapter, typesetter: MathTypesett
       out.push({
         kind: 'unknownResourceId',
         severity: 'warning',
-        message: `No display formula has \\label{${label}}: the reference inside this formula prints "?".`,
+        message: `No display formula is labelled "${label}": the reference inside this formula prints ?.`,
         chapterId: chapter.chapterId,
         line: range.line,
         column: range.column,
