@@ -144,7 +144,8 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     let mixed = false;
     for (let e = 0; e < elements.length && !mixed; e++) mixed = elements[e]!.level !== 0;
     const order = mixed ? visualOrder(elements.map((e) => e.level)) : null;
-    const runs: LineRun[] = [];
+    const builders: RunBuilder[] = [];
+    glyphCount = 0;
     let x = 0;
     let spaceBefore = false;
     const formulas: LineFormula[] = [];
@@ -161,12 +162,12 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
         x += element.piece.width;
         continue;
       }
-      appendPiece(runs, element.piece, x, spaceBefore, element.elongations);
+      appendPiece(builders, element.piece, x, spaceBefore, element.elongations);
       spaceBefore = false;
       x += element.piece.width + (element.elongations?.reduce((w, e) => w + e.width, 0) ?? 0);
     }
     const inset = baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE ? Math.max(0, layout.measure - x) : 0;
-    if (inset > 0) for (const run of runs) for (let g = 0; g < run.xs.length; g++) run.xs[g] = run.xs[g]! + inset;
+    const runs = builders.map((builder, b) => finishRun(builder, b + 1 < builders.length ? builders[b + 1]!.start : glyphCount, inset));
     if (inset > 0) for (const formula of formulas) formula.x += inset;
     const fonts = runs.length === 1 ? [runs[0]!.fontId] : [...new Set(runs.map((r) => r.fontId))].sort();
     // Optional fields are assigned rather than spread from `cond ? {…} : {}`: a spread after the
@@ -183,43 +184,118 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
 }
 
 /**
+ * The glyphs of the line being set, in visual order, all runs one after the other (a run only
+ * ever grows at the line's end): reused from line to line, so appending a glyph allocates
+ * nothing, and each finished run gets arrays of exactly its length (the paragraph memo keeps
+ * them; arrays grown by push kept up to half again as much). Float64: glyph ids and cluster
+ * indices are integers, exact in a double; x and y are pt.
+ */
+interface Scratch {
+  glyphs: Float64Array;
+  xs: Float64Array;
+  dys: Float64Array;
+  clusters: Float64Array;
+}
+let scratch: Scratch = { glyphs: new Float64Array(1024), xs: new Float64Array(1024), dys: new Float64Array(1024), clusters: new Float64Array(1024) };
+/** Glyphs of the current line in `scratch`. */
+let glyphCount = 0;
+
+function reserve(extra: number): void {
+  const need = glyphCount + extra;
+  if (need <= scratch.glyphs.length) return;
+  let size = scratch.glyphs.length * 2;
+  while (size < need) size *= 2;
+  const grow = (from: Float64Array): Float64Array => {
+    const to = new Float64Array(size);
+    to.set(from.subarray(0, glyphCount));
+    return to;
+  };
+  scratch = { glyphs: grow(scratch.glyphs), xs: grow(scratch.xs), dys: grow(scratch.dys), clusters: grow(scratch.clusters) };
+}
+
+/** A run being set: its glyphs are `scratch[start, next run's start)`; its text is kept in parts, joined once. */
+interface RunBuilder {
+  run: LineRun;
+  start: number;
+  /** The run's text in logical order, as pieces: joined when the line is done (one flat string, not a chain of `+=`). */
+  parts: string[];
+  /** Length of the run's text so far, UTF-16 units. */
+  length: number;
+}
+
+/** The run with its glyphs copied out of the scratch arrays, moved right by `inset` pt. */
+function finishRun(builder: RunBuilder, end: number, inset: number): LineRun {
+  const { run, start } = builder;
+  const n = end - start;
+  const glyphs = new Array<number>(n);
+  const xs = new Array<number>(n);
+  const clusters = new Array<number>(n);
+  let shifted = false;
+  for (let g = 0; g < n; g++) {
+    const k = start + g;
+    glyphs[g] = scratch.glyphs[k]!;
+    xs[g] = inset > 0 ? scratch.xs[k]! + inset : scratch.xs[k]!;
+    clusters[g] = scratch.clusters[k]!;
+    // −0 (no offset, no rise) counts as 0.
+    if (scratch.dys[k] !== 0) shifted = true;
+  }
+  run.glyphs = glyphs;
+  run.xs = xs;
+  run.clusters = clusters;
+  // Vertical offsets only when one is not zero (nearly every run has none).
+  if (shifted) {
+    const dys = new Array<number>(n);
+    for (let g = 0; g < n; g++) dys[g] = scratch.dys[start + g]!;
+    run.dys = dys;
+  }
+  run.text = builder.parts.length === 1 ? builder.parts[0]! : builder.parts.join('');
+  return run;
+}
+
+/**
  * Adds a piece (met in visual order) to the last run when face, size, colour and direction
  * match, else starts a run. Glyphs are appended left to right; in a right-to-left run the piece
  * comes logically *before* the run's text, so its text is prepended and the clusters shift.
  */
-function appendPiece(runs: LineRun[], piece: ShapedPiece, x: number, spaceBefore: boolean, elongations?: readonly Elongation[]): void {
+function appendPiece(builders: RunBuilder[], piece: ShapedPiece, x: number, spaceBefore: boolean, elongations?: readonly Elongation[]): void {
   const rtl = piece.level % 2 === 1;
-  const last = runs[runs.length - 1];
+  const builder = builders[builders.length - 1];
+  const last = builder?.run;
   const scale = piece.style.size / piece.face.upem;
-  if (last && last.fontId === piece.face.id && last.size === piece.style.size && last.colour === piece.style.colour && (last.rtl === true) === rtl) {
+  if (builder && last && last.fontId === piece.face.id && last.size === piece.style.size && last.colour === piece.style.colour && (last.rtl === true) === rtl) {
     if (!rtl) {
       const run = last;
       if (spaceBefore) {
         // Keep the word space in the run's text so extracted text has its spaces. It maps to the
         // source character right after the previous word (the space, or a joined line's newline).
-        run.text += ' ';
+        builder.parts.push(' ');
+        builder.length += 1;
         run.offsets.push(nextOffset(run.offsets[run.offsets.length - 1]));
       }
-      pushGlyphs(run, piece, x, run.text.length, scale, elongations);
-      run.text += piece.text;
-      run.offsets.push(...piece.offsets);
+      pushGlyphs(piece, x, builder.length, scale, elongations);
+      builder.parts.push(piece.text);
+      builder.length += piece.text.length;
+      for (const offset of piece.offsets) run.offsets.push(offset);
       return;
     }
     // Right to left: the new piece's text goes first, then (a space,) then the run's text.
     const run = last;
     const gap = spaceBefore ? 1 : 0;
     const shift = piece.text.length + gap;
-    for (let c = 0; c < run.clusters.length; c++) run.clusters[c] = run.clusters[c]! + shift;
-    pushGlyphs(run, piece, x, 0, scale, elongations);
-    run.text = piece.text + (spaceBefore ? ' ' : '') + run.text;
+    for (let c = builder.start; c < glyphCount; c++) scratch.clusters[c] = scratch.clusters[c]! + shift;
+    pushGlyphs(piece, x, 0, scale, elongations);
+    if (spaceBefore) builder.parts.unshift(piece.text, ' ');
+    else builder.parts.unshift(piece.text);
+    builder.length += shift;
     run.offsets = [...piece.offsets, ...(spaceBefore ? [nextOffset(piece.offsets[piece.offsets.length - 1])] : []), ...run.offsets];
     return;
   }
-  // No `...(rtl ? { rtl } : {})` spread: this runs once per run of every line.
+  // No `...(rtl ? { rtl } : {})` spread: this runs once per run of every line. The glyph arrays
+  // and the text are filled in by finishRun.
   const run: LineRun = { fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], text: piece.text, clusters: [], offsets: piece.offsets.slice() };
   if (rtl) run.rtl = true;
-  pushGlyphs(run, piece, x, 0, scale, elongations);
-  runs.push(run);
+  builders.push({ run, start: glyphCount, parts: [piece.text], length: piece.text.length });
+  pushGlyphs(piece, x, 0, scale, elongations);
 }
 
 /** The offset of the character after one (a space after a word), −2 + 1 for generated text. */
@@ -227,13 +303,12 @@ function nextOffset(offset: number | undefined): number {
   return (offset ?? -2) + 1;
 }
 
-function pushGlyphs(run: LineRun, piece: ShapedPiece, x: number, textBase: number, scale: number, elongations?: readonly Elongation[]): void {
+/** Appends a piece's glyphs to the line's scratch arrays (pen x from `x`, pt; clusters from `textBase`). */
+function pushGlyphs(piece: ShapedPiece, x: number, textBase: number, scale: number, elongations?: readonly Elongation[]): void {
   const shaped = piece.shaped;
-  // Locals for the run's arrays and the shaping's typed arrays: this is the per-glyph loop.
-  const { glyphs, xs, clusters } = run;
-  let dys = run.dys;
   const { glyphs: ids, clusters: sourceClusters, advances, xOffsets, yOffsets } = shaped;
   const rise = piece.rise;
+  reserve(ids.length);
   let pen = x;
   for (let g = 0; g < ids.length; g++) {
     // Runs once per glyph: `elongations` is absent for all but kashida-justified words.
@@ -244,22 +319,21 @@ function pushGlyphs(run: LineRun, piece: ShapedPiece, x: number, textBase: numbe
       const advance = e.site.advance * scale;
       const count = Math.max(1, Math.ceil(e.width / advance - 1e-9));
       const step = (e.width - advance) / Math.max(1, count - 1);
+      reserve(count + ids.length - g);
       for (let k = 0; k < count; k++) {
-        glyphs.push(e.site.tatweel);
-        xs.push(count === 1 ? pen + (e.width - advance) / 2 : pen + k * step);
-        if (dys) dys.push(-rise);
-        else if (rise !== 0) (dys = run.dys = new Array<number>(glyphs.length - 1).fill(0)).push(-rise);
-        clusters.push(textBase + sourceClusters[g]!);
+        const at = glyphCount++;
+        scratch.glyphs[at] = e.site.tatweel;
+        scratch.xs[at] = count === 1 ? pen + (e.width - advance) / 2 : pen + k * step;
+        scratch.dys[at] = -rise;
+        scratch.clusters[at] = textBase + sourceClusters[g]!;
       }
       pen += e.width;
     }
-    glyphs.push(ids[g]!);
-    xs.push(pen + xOffsets[g]! * scale);
-    const dy = -yOffsets[g]! * scale - rise;
-    // The first non-zero offset brings the array, zeros for the glyphs before it (−0 counts as 0).
-    if (dys) dys.push(dy);
-    else if (dy !== 0) (dys = run.dys = new Array<number>(glyphs.length - 1).fill(0)).push(dy);
-    clusters.push(textBase + sourceClusters[g]!);
+    const at = glyphCount++;
+    scratch.glyphs[at] = ids[g]!;
+    scratch.xs[at] = pen + xOffsets[g]! * scale;
+    scratch.dys[at] = -yOffsets[g]! * scale - rise;
+    scratch.clusters[at] = textBase + sourceClusters[g]!;
     pen += advances[g]! * scale;
   }
 }
