@@ -4,7 +4,7 @@ test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
 
 async function openApp(page: Page): Promise<void> {
   await page.goto('/');
-  await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1');
+  await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1', { timeout: 60_000 });
   await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
 }
 
@@ -78,6 +78,8 @@ test('Checks: "All clear" for a book without warnings', async ({ page }) => {
 });
 
 test('Checks: an entry naming a setting opens the Design panel at it; one naming a resource opens the Resources panel at it', async ({ page }) => {
+  // Two relayouts and two panel switches: more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
   await openApp(page);
   // A gutter on one-column pages (settingWithoutEffect, path layout.gutterWidth) and a table nothing places (unusedResource).
   await page.evaluate(async () => {
