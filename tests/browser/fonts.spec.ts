@@ -52,6 +52,8 @@ test('a TTF uploaded in the Fonts panel becomes the body font at once, and is st
   await expect(family).toBeVisible();
   await expect(family.locator('[data-face="400 normal"]')).toContainText('HouseSans-Regular.ttf');
   await expect(family).toContainText('Missing faces: 700 normal, 400 italic, 700 italic');
+  // Shown in its own face: the worker's face for the family, loaded into the page.
+  await expect(family.locator('[data-preview="face"]')).toHaveCount(1);
 
   const set = await call(page, 'sandbox_set_config', { changes: [{ path: 'bodyText.fontFamily', value: 'House Sans' }] });
   expect(set.ok).toBe(true);

@@ -49,6 +49,38 @@ interface Pending {
 
 const faceLabel = (weight: number, style: string): string => `${weight} ${style}`;
 
+/** Faces loaded into the page for previews, by face id → the CSS family name they go by. */
+const previewFaces = new Map<string, Promise<string | null>>();
+
+/** "Aa" in the family's own regular face (custom or bundled), as the worker sets it. */
+function FacePreview(props: { client: BookClient; family: string; revision: number }) {
+  const [name] = createResource(
+    () => [props.family, props.revision] as const,
+    async ([family]) => {
+      const face = await props.client.getFontFace({ family }).catch(() => null);
+      if (!face || typeof FontFace === 'undefined') return null;
+      let loading = previewFaces.get(face.id);
+      if (!loading) {
+        const css = `postext-preview-${face.id}`;
+        loading = new FontFace(css, face.bytes as BufferSource)
+          .load()
+          .then((loaded) => {
+            document.fonts.add(loaded);
+            return css;
+          })
+          .catch(() => null);
+        previewFaces.set(face.id, loading);
+      }
+      return loading;
+    },
+  );
+  return (
+    <span class="resource-thumb" aria-hidden="true" data-preview={name.latest ? 'face' : 'none'} style={name.latest ? { 'font-family': `"${name.latest}", serif` } : {}}>
+      Aa
+    </span>
+  );
+}
+
 export function FontsPanel(props: { client: BookClient; revision: number }) {
   const bundled = bundledFamilies();
   const bundledNames = new Set(bundled.map((b) => b.family.toLowerCase()));
@@ -156,7 +188,7 @@ export function FontsPanel(props: { client: BookClient; revision: number }) {
           <For each={used.latest ?? []}>
             {([family, roles]) => (
               <li class="resource-row" data-family={family} data-source={sourceOf(family)}>
-                <span class="resource-thumb" aria-hidden="true">Aa</span>
+                <FacePreview client={props.client} family={family} revision={props.revision} />
                 <span class="resource-name">
                   <code>{family}</code>
                   <span>{roles.map((r) => ft(r)).join(', ')}</span>
@@ -259,6 +291,7 @@ export function FontsPanel(props: { client: BookClient; revision: number }) {
               {(family) => (
                 <li class="fonts-family" data-custom-family={family.name}>
                   <div class="fonts-family-head">
+                    <FacePreview client={props.client} family={family.name} revision={props.revision} />
                     <Show
                       when={renaming() === family.name}
                       fallback={

@@ -439,6 +439,19 @@ export class BookHost implements BookWorkerApi {
     return info;
   }
 
+  async getFontFace(request: { family: string; weight?: number; style?: 'normal' | 'italic' }): Promise<{ id: string; bytes: Uint8Array } | null> {
+    const family = typeof request?.family === 'string' ? request.family : '';
+    const fonts = await this.loadFonts();
+    // The open book's families are registered by its builds; this one's may still be on its way.
+    if (this.book && (await this.customFonts.sync(fonts, this.book))) {
+      this.cache.paragraphs.clear();
+      this.cache.chapters.clear();
+    }
+    if (!family || !fonts.hasFamily(family)) return null;
+    const face = fonts.match(family, Number(request.weight ?? 400) || 400, request.style === 'italic' ? 'italic' : 'normal');
+    return face.bytes.byteLength > 4 * 1024 * 1024 ? null : { id: face.id, bytes: face.bytes };
+  }
+
   // ---- resources (tools.md §3.4, §7.6) ----
   private readonly resources = new HostResources();
 

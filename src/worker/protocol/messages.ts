@@ -617,6 +617,12 @@ export interface BookResourcesApi {
   getResourcePayload(id: string): Promise<{ bytes: Uint8Array; mime: string } | null>;
   /** Checks a font file (format, glyphs) and reads its family, weight and style; changes nothing. */
   inspectFont(request: { bytes: Uint8Array; fileName?: string }): Promise<FontFileInfo>;
+  /**
+   * The SFNT bytes of the face that sets a family (custom or bundled) at a weight and style, for the
+   * Fonts panel to show the family in its own face; null when the book has no such family or the
+   * face is larger than 4 MB (CJK faces are not worth copying for a preview).
+   */
+  getFontFace(request: { family: string; weight?: number; style?: 'normal' | 'italic' }): Promise<{ id: string; bytes: Uint8Array } | null>;
   /** Renames a resource; by default every reference in the book follows, in the same transaction. */
   renameResource(request: z.input<typeof RenameResourceSchema>): Promise<RenameResourceResult>;
   /** Deletes a resource and says how many references it leaves dangling. */
