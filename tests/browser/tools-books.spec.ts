@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { call, ready } from '../support/tools';
 
+// ready() alone may take 60 s while other builds share the machine; each test gets room for its own calls after it.
+test.describe.configure({ timeout: 180_000 });
+
 test('book tools: list, open an edition, keep a copy, export, delete and import it back', async ({ page }) => {
   await ready(page);
   const list = await call(page, 'sandbox_list_books', {});

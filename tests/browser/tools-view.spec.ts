@@ -8,6 +8,9 @@ import JSZip from 'jszip';
 
 import { call, ready, type Envelope } from '../support/tools';
 
+// ready() alone may take 60 s while other builds share the machine; each test gets room for its own calls after it.
+test.describe.configure({ timeout: 180_000 });
+
 /** Revision and a hash of every chapter's text and the config: what a refused call must not move. */
 async function bookHash(page: Page): Promise<{ revision: number; hash: string }> {
   const book = await page.evaluate(() => window.postextApp!.client.getBook());
