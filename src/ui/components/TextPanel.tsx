@@ -5,6 +5,7 @@ import { ChapterEditors } from '../editor/chapter-editors';
 import { t, uiLanguage } from '../i18n';
 import type { BookState } from '../state/book';
 import { markdownFileName, readMarkdownFile, resetTextOps } from '../state/text-reset';
+import { CHAPTER_SEARCH_FROM, chapterMatches } from '../state/chapter-search';
 import { download } from '../panels/books-state';
 
 export interface TextPanelProps {
@@ -145,6 +146,22 @@ export function TextPanel(props: TextPanelProps) {
     if (next) props.onChapter(next.id);
   };
 
+  /** A chapter's printed page range, as the Chapters panel shows it, or '' while pages are pending. */
+  const pagesOf = (id: string): string => {
+    const entry = props.book.view.chapterPages.find((c) => c.id === id);
+    if (!entry || entry.pages === 0) return '';
+    const pages = props.book.view.pages;
+    const from = pages[entry.firstPage]?.label ?? String(entry.firstPage + 1);
+    const to = pages[entry.firstPage + entry.pages - 1]?.label ?? String(entry.firstPage + entry.pages);
+    return entry.pages === 1 ? t('onePage', { from }) : t('pagesRange', { from, to });
+  };
+  // Above 30 chapters a search field narrows the switcher's list (numbers and title words).
+  const [query, setQuery] = createSignal('');
+  const listed = () =>
+    props.book.view.chapters
+      .map((chapter, i) => ({ chapter, i }))
+      .filter(({ chapter, i }) => chapter.id === props.chapterId || chapterMatches(query(), i, chapter.title || t('untitled', { n: i + 1 })));
+
   return (
     <div class="text-panel">
       <div class="chapter-switcher">
@@ -155,10 +172,10 @@ export function TextPanel(props: TextPanelProps) {
           {t('chapterSwitcher')}
         </label>
         <select id="chapter-select" class="chapter-select" value={props.chapterId ?? ''} onChange={(e) => props.onChapter(e.currentTarget.value)}>
-          <For each={props.book.view.chapters}>
-            {(chapter, i) => (
-              <option value={chapter.id} selected={chapter.id === props.chapterId}>
-                {`${i() + 1}. ${chapter.title || t('untitled', { n: i() + 1 })}`}
+          <For each={listed()}>
+            {(entry) => (
+              <option value={entry.chapter.id} selected={entry.chapter.id === props.chapterId}>
+                {`${entry.i + 1}. ${entry.chapter.title || t('untitled', { n: entry.i + 1 })}${pagesOf(entry.chapter.id) ? ` · ${pagesOf(entry.chapter.id)}` : ''}`}
               </option>
             )}
           </For>
@@ -167,6 +184,24 @@ export function TextPanel(props: TextPanelProps) {
           <ChevronRight size={16} aria-hidden="true" class="flip-rtl" />
         </button>
       </div>
+      <Show when={props.book.view.chapters.length > CHAPTER_SEARCH_FROM}>
+        <input
+          type="search"
+          class="chapter-search"
+          data-testid="chapter-search"
+          aria-label={t('findChapter')}
+          placeholder={t('findChapter')}
+          value={query()}
+          onInput={(e) => setQuery(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            // Enter opens the first match; never while an input method is composing (IME-safe).
+            if (e.key !== 'Enter' || e.isComposing) return;
+            e.preventDefault();
+            const first = listed().find(({ chapter, i }) => chapterMatches(query(), i, chapter.title || t('untitled', { n: i + 1 })));
+            if (first) props.onChapter(first.chapter.id);
+          }}
+        />
+      </Show>
       <div class="text-actions" role="group" aria-label={t('textActions')}>
         <Show when={isSample()}>
           <button type="button" class="text-button" data-testid="text-reset" title={t('textResetTip')} aria-expanded={confirmReset()} onClick={() => setConfirmReset(!confirmReset())}>

@@ -138,8 +138,15 @@ export function createBookState(client: BookClient) {
         void refreshTexts();
         break;
       case 'saved':
-        // A sample's first save is its draft: from then on it is *Edited* (until restored).
-        if (event.kind === 'preset' && event.id === view.id && event.locale === view.locale) setView('edited', true);
+        // A sample's first save is its draft: from then on it is *Edited* (until restored). The
+        // event also says what kind of book is open, which a crash restore's `opened` may not
+        // know yet (the watchdog restarts a worker that a loaded machine kept from answering).
+        if (event.id === view.id && event.locale === view.locale) {
+          batch(() => {
+            if (view.kind === null) setView('kind', event.kind);
+            if (event.kind === 'preset') setView('edited', true);
+          });
+        }
         break;
       case 'progress':
         setProgress(event.done < event.total ? { done: event.done, total: event.total } : null);
