@@ -178,6 +178,19 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     return width;
   };
 
+  // The hyphen a hyphenation point adds, one per (style, face, rise, level) in this paragraph:
+  // every such point of a paragraph shares it (lines only read pieces), instead of a piece, an
+  // offsets array and a payload per point. Keyed by the style object, then face, rise and level.
+  const hyphens = new Map<TextStyle, Map<string, WordPayload>>();
+  const hyphenOf = (before: ShapedPiece): WordPayload => {
+    let byFace = hyphens.get(before.style);
+    if (!byFace) hyphens.set(before.style, (byFace = new Map()));
+    const key = `${before.face.id}|${before.rise}|${before.level}`;
+    let hyphen = byFace.get(key);
+    if (!hyphen) byFace.set(key, (hyphen = { pieces: [hyphenPiece(before)] }));
+    return hyphen;
+  };
+
   const endWord = (end: number): void => {
     if (wordStart < 0 || end <= wordStart) {
       wordStart = -1;
@@ -203,7 +216,9 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
         items.push({ type: 'glue', width: 0, stretch: sites.length * options.kashida.maxLength * size, shrink: 0, payload: { pieces: [], level: pieces[sites[0]!.piece]!.level, kashida: sites } });
       }
     }
-    const payload: WordPayload = { pieces, ...(substitutions.length > 0 ? { substitutions } : {}) };
+    // Objects built without `...(cond ? {…} : {})` spreads: this runs once per word.
+    const payload: WordPayload = { pieces };
+    if (substitutions.length > 0) payload.substitutions = substitutions;
     const breaks = pieces.length === 1 && pieces[0]!.level % 2 === 0 && options.breakPoints ? options.breakPoints(pieces[0]!.text) : [];
     if (breaks.length === 0) {
       items.push({ type: 'box', width: pieces.reduce((w, p) => w + p.width, 0), payload });
@@ -213,13 +228,19 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     // the hyphen when taken. Splitting reuses the whole word's shaping (kerning and ligatures
     // stay as shaped); a point inside a ligature's cluster is not offered.
     const parts = splitPiece(pieces[0]!, breaks);
-    parts.forEach((part, i) => {
-      items.push({ type: 'box', width: part.piece.width, payload: { pieces: [part.piece], ...(i === 0 && payload.substitutions ? { substitutions: payload.substitutions } : {}) } });
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      const partPayload: WordPayload = { pieces: [part.piece] };
+      if (i === 0 && payload.substitutions) partPayload.substitutions = payload.substitutions;
+      items.push({ type: 'box', width: part.piece.width, payload: partPayload });
       if (i < parts.length - 1) {
-        const hyphen = part.hyphen ? hyphenPiece(part.piece) : undefined;
-        items.push({ type: 'penalty', width: hyphen?.width ?? 0, penalty: HYPHEN_PENALTY, flagged: part.hyphen || part.kind === 'hyphen', ...(hyphen ? { payload: { pieces: [hyphen] } } : {}) });
+        const flagged = part.hyphen || part.kind === 'hyphen';
+        if (part.hyphen) {
+          const hyphen = hyphenOf(part.piece);
+          items.push({ type: 'penalty', width: hyphen.pieces[0]!.width, penalty: HYPHEN_PENALTY, flagged, payload: hyphen });
+        } else items.push({ type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged });
       }
-    });
+    }
   };
 
   const text = para.text;
