@@ -4,6 +4,8 @@ import { ready, type Envelope } from '../support/tools';
 
 // Chromium 156 exposes document.modelContext only with this flag (platform-notes §1.1).
 test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: ['--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--enable-features=WebMCP'] } });
+// ready() alone may take 60 s while other builds share the machine.
+test.describe.configure({ timeout: 180_000 });
 
 test.describe('tools through real WebMCP', () => {
   test('registered on document.modelContext, executed there and through CDP WebMCP.invokeTool', async ({ page }) => {
