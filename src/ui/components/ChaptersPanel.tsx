@@ -58,8 +58,14 @@ export function ChaptersPanel(props: ChaptersPanelProps) {
   const move = async (id: string, index: number) => {
     if (index < 0 || index >= chapters().length) return;
     await run([{ type: 'chapter.move', chapterId: id, index }]);
-    // Keep keyboard focus on the moved row so repeated Alt+↑ keeps moving it.
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-chapter-row="${CSS.escape(id)}"] .chapter-open`)?.focus());
+    // Keep keyboard focus on the moved row so repeated Alt+↑ keeps moving it. Moving a DOM node
+    // blurs it, so focus only once the list shows the new order (the event may come after the reply).
+    let frames = 60;
+    const refocus = (): void => {
+      if (chapters()[index]?.id !== id && frames-- > 0) return void requestAnimationFrame(refocus);
+      document.querySelector<HTMLElement>(`[data-chapter-row="${CSS.escape(id)}"] .chapter-open`)?.focus();
+    };
+    requestAnimationFrame(refocus);
   };
   const add = async () => {
     const title = t('newChapterTitle');
