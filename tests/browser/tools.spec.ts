@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
+import { PNG } from 'pngjs';
 
 import { call, ready, type Envelope } from '../support/tools';
 
@@ -100,6 +101,46 @@ test.describe('tools through window.postextWebMcp (no WebMCP flag)', () => {
     const point = await call(page, 'sandbox_inspect_point', { chapter: 1, position: 1, x: 0.3, y: 0.2 });
     expect(point).toMatchObject({ ok: true, source: { chapter: 1 } });
     expect((point['source'] as { line: number }).line).toBeGreaterThan(5);
+  });
+
+  test('render_page printPreview shows the sheet: bleed band and trim guide; crop marks with cut lines on, left out when trimmed', async ({ page }) => {
+    await ready(page);
+    type Rendered = { content: { type: string; text?: string; data?: string }[] };
+    const picture = async (args: Record<string, unknown>): Promise<{ meta: Record<string, unknown>; png: PNG }> => {
+      const answer = (await call(page, 'sandbox_render_page', { chapter: 1, position: 1, width: 500, format: 'png', ...args })) as unknown as Rendered;
+      const meta = (JSON.parse(answer.content[0]!.text!) as { pages: Record<string, unknown>[] }).pages[0]!;
+      return { meta, png: PNG.sync.read(Buffer.from(answer.content[1]!.data!, 'base64')) };
+    };
+    const pixel = (png: PNG, x: number, y: number): number[] => {
+      const i = (png.width * y + x) * 4;
+      return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+    };
+    const plain = await picture({});
+    const preview = await picture({ printPreview: true });
+    expect(plain.meta['printPreview']).toBe(false);
+    expect(preview.meta['printPreview']).toBe(true);
+    // Same width, more sheet: the bleed (3 mm by default) on every side makes the picture squarer.
+    expect(preview.png.width).toBe(500);
+    expect(preview.png.height / preview.png.width).toBeLessThan(plain.png.height / plain.png.width);
+    // The corner lies in the bleed band: white paper tinted magenta (red and blue above green).
+    const [r, g, b] = pixel(preview.png, 1, 1);
+    expect(r! - g!).toBeGreaterThan(8);
+    expect(b! - g!).toBeGreaterThan(8);
+
+    const before = await call(page, 'sandbox_set_config', { changes: [{ path: 'page.cutLines.enabled', value: true }] });
+    expect(before).toMatchObject({ ok: true });
+    const marked = await picture({ printPreview: true });
+    const trimmed = await picture({ printPreview: true, trimmed: true });
+    // The crop-mark margin (offset + mark length beyond the bleed) is on the sheet unless trimmed.
+    expect(marked.png.height / marked.png.width).toBeLessThan(trimmed.png.height / trimmed.png.width);
+    // A crop mark: grey-to-black pixels (every channel low, unlike the blue trim and magenta bleed
+    // guides) in the top-left corner outside the text, none there when trimmed.
+    const darkInMarkArea = (png: PNG): boolean => {
+      for (let y = 0; y < png.height / 6; y++) for (let x = 0; x < png.width / 20; x++) if (Math.max(...pixel(png, x, y)) < 160) return true;
+      return false;
+    };
+    expect(darkInMarkArea(marked.png)).toBe(true);
+    expect(darkInMarkArea(trimmed.png)).toBe(false);
   });
 });
 

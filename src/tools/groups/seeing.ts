@@ -113,7 +113,7 @@ const renderPage = (ctx: ToolContext) =>
     name: 'sandbox_render_page',
     title: 'Picture of a page',
     description:
-      'A picture of one or more pages of a chapter, as JPEG, PNG or WebP at the width you ask (per page), or of a part of a page (`crop`, fractions from the top-left) for a close look. Pages are rendered for you whatever is on screen. Answers with one text part (JSON describing the pages) and one image part per page. Example: { "chapter": 1, "position": 1, "width": 1200, "format": "png" }',
+      'A picture of one or more pages of a chapter, as JPEG, PNG or WebP at the width you ask (per page), or of a part of a page (`crop`, fractions from the top-left) for a close look, optionally as print preview (`printPreview`: the sheet with trim, bleed and safe-zone guides and crop marks; `trimmed` leaves the crop marks out). Pages are rendered for you whatever is on screen. Answers with one text part (JSON describing the pages) and one image part per page. Example: { "chapter": 1, "position": 1, "width": 1200, "format": "png" }',
     input: z
       .object({
         ...PageArgs,
@@ -122,6 +122,8 @@ const renderPage = (ctx: ToolContext) =>
         format: z.enum(['jpeg', 'png', 'webp']).default('jpeg'),
         quality: z.number().min(0).max(1).default(0.85).describe('For jpeg and webp, 0–1.'),
         crop: Crop.optional(),
+        printPreview: z.boolean().default(false).describe('Print preview: the sheet as it goes to the printer, with the trim (blue), bleed (magenta) and safe zone (green) drawn, and crop marks when the design has cut lines on.'),
+        trimmed: z.boolean().default(false).describe('With printPreview: leave out the crop-mark margin (the picture stops at the bleed).'),
       })
       .strict(),
     annotations: { readOnlyHint: true, untrustedContentHint: true },
@@ -143,9 +145,15 @@ const renderPage = (ctx: ToolContext) =>
       const images: McpContent['content'] = [];
       const summaries = (await ctx.client.getPages()).pages;
       for (let i = index; i < last; i++) {
-        const raster = await ctx.client.renderPage(i, { width: args.width, format: args.format, quality: args.quality, ...(args.crop ? { crop: args.crop } : {}) });
+        const raster = await ctx.client.renderPage(i, {
+          width: args.width,
+          format: args.format,
+          quality: args.quality,
+          ...(args.crop ? { crop: args.crop } : {}),
+          ...(args.printPreview ? { printPreview: true, trimmed: args.trimmed } : {}),
+        });
         const summary = summaries[i]!;
-        described.push({ position: i - range.firstPage + 1, label: summary.label, role: summary.role, pixelWidth: raster.width, pixelHeight: raster.height, ...(args.crop ? { crop: args.crop } : {}) });
+        described.push({ position: i - range.firstPage + 1, label: summary.label, role: summary.role, pixelWidth: raster.width, pixelHeight: raster.height, ...(args.crop ? { crop: args.crop } : {}), printPreview: args.printPreview });
         images.push({ type: 'image', data: bytesToBase64(raster.bytes), mimeType: raster.mimeType });
       }
       const note = index + args.count > last ? { note: `The chapter ends after ${last - index} page(s); only those were rendered.` } : {};

@@ -5,6 +5,7 @@
  * A canvas keeps its old picture until the new one is ready (no blank flash after an edit).
  */
 import { GlyphPathCache, ImageBitmapCache, paintPage } from '../../worker/paint/painter';
+import { drawPrintGuides } from '../../worker/paint/print-guides';
 import type { BookClient } from '../../worker/protocol/client';
 import { Op, type GlyphRunItem, type PageDisplayList } from '../../worker/protocol/displaylist';
 import type { PageGeometry } from '../../worker/protocol/messages';
@@ -26,15 +27,11 @@ export interface OverlayInput {
   caret: boolean;
 }
 
-/** Guide colours (tools.md §7.11 names trim blue, bleed magenta, safe zone green). */
+/** Guide colours (the print-preview colours are in worker/paint/print-guides.ts). */
 const GUIDE = {
   margins: '#8b5cf6',
   columns: '#0ea5e9',
   baseline: '#06b6d4',
-  trim: '#2563eb',
-  bleed: '#d946ef',
-  bleedBand: 'rgba(217, 70, 239, 0.10)',
-  safeZone: '#16a34a',
 } as const;
 
 /** Number of display lists kept (the visible pages and a few around them). */
@@ -159,30 +156,6 @@ export class PagePainter {
       }
     }
     canvas.dataset['painted'] = token;
-  }
-}
-
-/** Trim (blue), the bleed band beyond it (magenta) and the safe zone inside it (green, dashed). Coordinates in pt. */
-function drawPrintGuides(ctx: CanvasRenderingContext2D, g: PageGeometry, scale: number): void {
-  const hairline = Math.max(0.25, 1 / scale); // at least one device pixel
-  if (g.bleed > 0) {
-    ctx.fillStyle = GUIDE.bleedBand;
-    ctx.beginPath();
-    ctx.rect(-g.bleed, -g.bleed, g.width + 2 * g.bleed, g.height + 2 * g.bleed);
-    ctx.rect(0, 0, g.width, g.height);
-    ctx.fill('evenodd');
-    ctx.strokeStyle = GUIDE.bleed;
-    ctx.lineWidth = hairline;
-    ctx.strokeRect(-g.bleed, -g.bleed, g.width + 2 * g.bleed, g.height + 2 * g.bleed);
-  }
-  ctx.strokeStyle = GUIDE.trim;
-  ctx.lineWidth = hairline;
-  ctx.strokeRect(0, 0, g.width, g.height);
-  if (g.safeZone > 0 && g.safeZone * 2 < Math.min(g.width, g.height)) {
-    ctx.strokeStyle = GUIDE.safeZone;
-    ctx.setLineDash([4, 3]); // pt
-    ctx.strokeRect(g.safeZone, g.safeZone, g.width - 2 * g.safeZone, g.height - 2 * g.safeZone);
-    ctx.setLineDash([]);
   }
 }
 

@@ -53,6 +53,8 @@ import { bookFormulas, mayHaveMaths, type MathTypesetter } from '../engine';
 import { equationLabels, mathDiagnostics } from '../engine/math/diagnostics';
 import { exportMath } from '../engine/math/export';
 import { pageGeometry } from './page-geometry';
+import type { RasterOptions } from './raster';
+import { pdfOptionsFromConfig } from '../export/pdf/options';
 import { computeWarnings, summarise, type Warning } from '../engine/checks';
 import { danglingAfterDelete, HostResources, listResourceInfo, mimeOfBytes, renameOps } from './resources';
 import { DeleteResourceSchema, RenameResourceSchema, type DeleteResourceResult, type RenameResourceResult, type ResourceInfo } from '../protocol/messages';
@@ -74,7 +76,7 @@ export interface HostEnvironment extends LibraryEnvironment {
   /** Decodes a picture to RGBA pixels (WebP for the PDF, which pdf-lib cannot embed); absent in Node. */
   decodePicture?(bytes: Uint8Array, mime: string): Promise<{ width: number; height: number; rgba: Uint8ClampedArray } | null>;
   /** Rasterises a display list; absent where no OffscreenCanvas exists (Node). */
-  raster?: (list: PageDisplayList, fonts: FontRegistry, request: { width: number; format: 'png' | 'jpeg' | 'webp'; quality?: number | undefined; crop?: { x: number; y: number; width: number; height: number } | undefined }, images?: (key: string) => { bytes: Uint8Array; mime: string } | null) => Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
+  raster?: (list: PageDisplayList, fonts: FontRegistry, request: RasterOptions, images?: (key: string) => { bytes: Uint8Array; mime: string } | null) => Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
 }
 
 /** How long layout runs before giving the event loop a turn, ms. Keeps cancel latency low. */
@@ -425,7 +427,23 @@ export class BookHost implements BookWorkerApi {
     const list = this.layout?.pages[pageIndex];
     if (!list) throw new Error(`There is no page ${pageIndex + 1}; the book has ${this.layout?.pages.length ?? 0} pages.`);
     const book = this.book;
-    return this.env.raster(list, await this.loadFonts(), valid, (key) => (book ? this.resources.image(book, key) : null));
+    const { printPreview, trimmed, ...picture } = valid;
+    let options: RasterOptions = picture;
+    if (printPreview && book) {
+      // The sheet as the PDF prints it (tools.md §7.11): bleed and safe zone from the page's own
+      // geometry, crop marks from page.cutLines unless the picture is `trimmed`.
+      const geometry = pageGeometry(settingsFor(book), book.config as StoredConfig, { index: pageIndex, width: list.width, height: list.height });
+      const cut = pdfOptionsFromConfig(book.config as StoredConfig, '').cutLines;
+      options = {
+        ...picture,
+        preview: {
+          bleed: geometry.bleed,
+          safeZone: geometry.safeZone,
+          marks: cut && !trimmed ? { offset: cut.markOffset, length: cut.markLength, width: cut.markWidth } : null,
+        },
+      };
+    }
+    return this.env.raster(list, await this.loadFonts(), options, (key) => (book ? this.resources.image(book, key) : null));
   }
 
   // ---- the book's own fonts (tools.md sandbox_save_font, §7.7) ----

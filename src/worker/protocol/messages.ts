@@ -244,6 +244,10 @@ export const RasterRequestSchema = z
       .strict()
       .refine((c) => c.x + c.width <= 1.000001 && c.y + c.height <= 1.000001, { message: 'the crop must lie inside the page (x + width ≤ 1, y + height ≤ 1)' })
       .optional(),
+    /** Print preview (tools.md §7.11): the sheet with trim, bleed and safe-zone guides, and crop marks when cut lines are on. */
+    printPreview: z.boolean().optional(),
+    /** With print preview: leave out the crop-mark margin (the picture stops at the bleed). */
+    trimmed: z.boolean().optional(),
   })
   .strict();
 export type RasterRequest = z.input<typeof RasterRequestSchema>;
