@@ -26,6 +26,11 @@ test('the app opens the guide with no console errors and paints its first page',
   await expect(page.locator('.book-name')).toHaveText(/guide/i);
   const pageCount = await page.evaluate(async () => (await window.postextApp!.client.getPages()).pages.length);
   expect(pageCount).toBeGreaterThan(5);
+  // Every page paint leaves a performance measure (issue 9's repaint budget is read from these).
+  const paints = await page.evaluate(() => performance.getEntriesByName('postext:page-paint').map((e) => ({ duration: e.duration, detail: (e as PerformanceMeasure).detail as { page: number } })));
+  expect(paints.length).toBeGreaterThan(0);
+  expect(paints.some((p) => p.detail.page === 0)).toBe(true);
+  for (const p of paints) expect(Number.isFinite(p.duration) && p.duration >= 0).toBe(true);
   expect(errors).toEqual([]);
 });
 
