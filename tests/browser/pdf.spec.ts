@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
+import { gif } from '../support/gif';
 
 test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
 test.setTimeout(180_000);
@@ -148,37 +149,9 @@ test('page 1 rasterised by pdftoppm matches the worker raster of page 1', async 
   expect(differingShare(otherPage, theirs)).toBeGreaterThan(0.05);
 });
 
-/**
- * A GIF of 16 × 16 px in one colour (palette index 0). The LZW stream sends a clear code after
- * every two pixels, so every code stays 3 bits wide.
- */
+/** A GIF of 16 × 16 px in one colour (palette index 0), as plain numbers for page.evaluate. */
 function flatGif(colour: [number, number, number]): number[] {
-  const bytes: number[] = [...'GIF89a'].map((c) => c.charCodeAt(0));
-  bytes.push(16, 0, 16, 0, 0x81, 0, 0, ...colour, 255, 255, 255, 0, 0, 0, 0, 0, 0);
-  bytes.push(0x2c, 0, 0, 0, 0, 16, 0, 16, 0, 0);
-  const codes: number[] = [];
-  for (let i = 0; i < 256; i++) {
-    if (i % 2 === 0) codes.push(4);
-    codes.push(0);
-  }
-  codes.push(5);
-  const data: number[] = [];
-  let buffer = 0;
-  let bits = 0;
-  for (const code of codes) {
-    buffer |= code << bits;
-    bits += 3;
-    while (bits >= 8) {
-      data.push(buffer & 255);
-      buffer >>= 8;
-      bits -= 8;
-    }
-  }
-  if (bits > 0) data.push(buffer & 255);
-  bytes.push(2);
-  for (let i = 0; i < data.length; i += 255) bytes.push(Math.min(255, data.length - i), ...data.slice(i, i + 255));
-  bytes.push(0, 0x3b);
-  return bytes;
+  return [...gif(16, 16, [colour, [255, 255, 255]], new Array<number>(256).fill(0))];
 }
 
 test('WebP and GIF pictures are drawn by the canvas raster and embedded in the PDF alike', async ({ page }) => {
