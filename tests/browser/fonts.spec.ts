@@ -109,3 +109,26 @@ test('offline, an unknown family in the config falls back with one warning, neve
   expect(mentions[0]!.kind).toBe('unknownFontFamily');
   await context.setOffline(false);
 });
+
+test('font files dropped on the Fonts panel wait as pending faces; a drag without files is ignored', async ({ page }) => {
+  await ready(page);
+  await page.locator('[data-panel="fonts"]').click();
+  const panel = page.locator('section.fonts-panel');
+  await expect(panel).toBeVisible();
+  // A drag of text is not a file drop: the panel does not light up.
+  await panel.dispatchEvent('dragover', { dataTransfer: await page.evaluateHandle(() => { const d = new DataTransfer(); d.setData('text/plain', 'x'); return d; }) });
+  await expect(panel).not.toHaveClass(/dragging/);
+  // Two files in one drop: both are read (weight from each file's tables).
+  const files = await page.evaluateHandle(([regular, bold]) => {
+    const d = new DataTransfer();
+    d.items.add(new File([new Uint8Array(regular!)], 'Drop-Regular.ttf', { type: 'font/ttf' }));
+    d.items.add(new File([new Uint8Array(bold!)], 'Drop-Bold.ttf', { type: 'font/ttf' }));
+    return d;
+  }, [[...CODE_REGULAR], [...CODE_BOLD]]);
+  await panel.dispatchEvent('dragover', { dataTransfer: files });
+  await expect(panel).toHaveClass(/dragging/);
+  await panel.dispatchEvent('drop', { dataTransfer: files });
+  await expect(panel).not.toHaveClass(/dragging/);
+  await expect(page.locator('.fonts-pending-row[data-file="Drop-Regular.ttf"] select').first()).toHaveValue('400');
+  await expect(page.locator('.fonts-pending-row[data-file="Drop-Bold.ttf"] select').first()).toHaveValue('700');
+});

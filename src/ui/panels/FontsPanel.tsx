@@ -14,6 +14,7 @@ import type { FontOp } from '../../worker/protocol/messages';
 import { ft, type FontsStringKey } from './fonts-strings';
 import './resources-panel.css';
 import './fonts-panel.css';
+import { fileDropHandlers } from '../components/file-drop';
 
 const ROLES: { path: string; role: FontsStringKey }[] = [
   { path: 'bodyText.fontFamily', role: 'roleBody' },
@@ -170,17 +171,7 @@ export function FontsPanel(props: { client: BookClient; revision: number }) {
       class="resources-panel fonts-panel"
       classList={{ dragging: dragging() }}
       aria-label={ft('panel')}
-      onDragOver={(e) => {
-        if (!e.dataTransfer?.types.includes('Files')) return;
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        setDragging(false);
-        void read([...(e.dataTransfer?.files ?? [])]);
-      }}
+      {...fileDropHandlers(setDragging, (files) => void read(files))}
     >
       <div class="resources-group">
         <h3>{ft('inBook')}</h3>

@@ -11,6 +11,7 @@ import type { BookClient } from '../../worker/protocol/client';
 import type { ResourceInfo, ResourceRecord } from '../../worker/protocol/messages';
 import { resourceFocus } from '../state/panel-focus';
 import './resources-panel.css';
+import { fileDropHandlers } from '../components/file-drop';
 
 const ID_RULE = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
 
@@ -204,17 +205,7 @@ export function ResourcesPanel(props: { client: BookClient; revision: number }) 
       class="resources-panel"
       classList={{ dragging: dragging() }}
       aria-label="Resources"
-      onDragOver={(e) => {
-        if (!e.dataTransfer?.types.includes('Files')) return;
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        setDragging(false);
-        void upload([...(e.dataTransfer?.files ?? [])]);
-      }}
+      {...fileDropHandlers(setDragging, (files) => void upload(files))}
     >
       <div class="resources-tools">
         <button type="button" onClick={() => fileInput.click()}>
