@@ -45,10 +45,9 @@ export function placeCells(model: TableModel): { row: number; col: number; rowSp
   model.rows.forEach((row, r) => {
     let c = 0;
     for (const cell of row) {
-      if (cell.hiddenBy !== undefined) {
-        c++;
-        continue;
-      }
+      // A covered slot is held by its anchor's span: skipping it without advancing keeps the
+      // full-grid form (one entry per column) and the omitted-cells form on the same columns.
+      if (cell.hiddenBy !== undefined) continue;
       while (occupied.has(`${r},${c}`)) c++;
       const rowSpan = Math.max(1, Math.min(cell.rowSpan ?? 1, rows - r));
       const colSpan = Math.max(1, cell.colSpan ?? 1);
