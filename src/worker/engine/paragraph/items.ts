@@ -120,12 +120,14 @@ interface ParagraphText {
 function analyse(texts: readonly StyledText[], options: ItemOptions): ParagraphText {
   const text = texts.map((t) => t.text).join('');
   const run = new Int32Array(text.length);
-  const offsets: number[] = [];
+  // One styled run (most paragraphs): its offsets are the paragraph's, shared, never copied
+  // (nothing here writes to them: pieces take slices).
+  const offsets: number[] = texts.length === 1 ? texts[0]!.offsets : [];
   let at = 0;
   texts.forEach((t, r) => {
     run.fill(r, at, at + t.text.length);
     at += t.text.length;
-    for (const o of t.offsets) offsets.push(o);
+    if (texts.length > 1) for (const o of t.offsets) offsets.push(o);
   });
   const cjk = options.cjk ?? DEFAULT_CJK;
   return {
@@ -182,7 +184,17 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
   // every such point of a paragraph shares it (lines only read pieces), instead of a piece, an
   // offsets array and a payload per point. Keyed by the style object, then face, rise and level.
   const hyphens = new Map<TextStyle, Map<string, WordPayload>>();
+  // The last one asked for, checked first: consecutive hyphenation points nearly always share
+  // style, face, rise and level (no key string built per point).
+  let lastHyphenFor: ShapedPiece | null = null;
+  let lastHyphen: WordPayload | null = null;
   const hyphenOf = (before: ShapedPiece): WordPayload => {
+    if (lastHyphen !== null && lastHyphenFor !== null && lastHyphenFor.style === before.style && lastHyphenFor.face === before.face && lastHyphenFor.rise === before.rise && lastHyphenFor.level === before.level) return lastHyphen;
+    lastHyphen = hyphenFor(before);
+    lastHyphenFor = before;
+    return lastHyphen;
+  };
+  const hyphenFor = (before: ShapedPiece): WordPayload => {
     let byFace = hyphens.get(before.style);
     if (!byFace) hyphens.set(before.style, (byFace = new Map()));
     const key = `${before.face.id}|${before.rise}|${before.level}`;
@@ -685,7 +697,9 @@ function splitPiece(piece: ShapedPiece, breaks: readonly WordBreak[]): { piece: 
   if (parts === null) return [{ piece, hyphen: false, kind: null }];
   const scale = piece.style.size / piece.face.upem;
   return parts.map((part) => ({
-    piece: { ...piece, text: part.text, offsets: piece.offsets.slice(part.fromText, part.toText), shaped: part.shaped, width: part.shaped.width * scale },
+    // A literal, not `{ ...piece, … }` (a spread is a runtime copy, once per part of every
+    // breakable word); same keys in the same order. Split pieces are plain: never a formula.
+    piece: { text: part.text, offsets: piece.offsets.slice(part.fromText, part.toText), style: piece.style, rise: piece.rise, face: piece.face, shaped: part.shaped, width: part.shaped.width * scale, level: piece.level },
     hyphen: part.hyphen,
     kind: part.kind,
   }));
