@@ -20,6 +20,9 @@ import { num } from './numbers';
 import { blockPositions, outlineEntries, writeOutline, xyzDestination, type HeadingInfo, type PdfDictLiteral } from './outline';
 import { REGISTRATION_COLOUR_SPACE, sheetBoxes, sheetEpilogue, sheetFor, sheetPrologue, type CutLines, type Sheet } from './sheet';
 
+/** Page content streams being compressed at once (memory bound: a page's content is ≈ 20 KB). */
+const COMPRESSING_AT_ONCE = 32;
+
 export interface PdfMetadata {
   title?: string | undefined;
   author?: string | undefined;
@@ -118,6 +121,7 @@ export async function writePdf(input: PdfExportInput): Promise<PdfResult> {
   const pageRefs: PDFRef[] = [];
   const sheets: Sheet[] = [];
   const total = input.pages.length;
+  const compressing: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
     check();
     const list = input.pages[i]!;
@@ -125,7 +129,13 @@ export async function writePdf(input: PdfExportInput): Promise<PdfResult> {
     const boxes = sheetBoxes(sheet);
     const content = `${sheetPrologue(sheet)}\n${pageContent(list, { font: fontFor, opacity, image: (key) => images.names.get(key), master: (id) => masters.get(id) })}\n${sheetEpilogue(sheet)}\n`;
     const page = doc.addPage([boxes.media[2], boxes.media[3]]);
-    page.node.set(PDFName.of('Contents'), context.register(await flateStream(context, content)));
+    // The compressor runs while the next pages are written (awaiting each page left the worker
+    // idle a fifth of the time); the reference is taken now so object numbers stay in page order.
+    const contentsRef = context.nextRef();
+    page.node.set(PDFName.of('Contents'), contentsRef);
+    compressing.push(flateStream(context, content).then((stream) => context.assign(contentsRef, stream)));
+    // At most a few dozen pages' content (≈ 20 KB each) wait in memory at once.
+    if (compressing.length >= COMPRESSING_AT_ONCE) await Promise.all(compressing.splice(0));
     page.node.set(PDFName.of('Resources'), resourcesRef);
     page.node.set(PDFName.of('TrimBox'), context.obj(boxes.trim));
     if (boxes.bleed) page.node.set(PDFName.of('BleedBox'), context.obj(boxes.bleed));
@@ -134,6 +144,8 @@ export async function writePdf(input: PdfExportInput): Promise<PdfResult> {
     input.onProgress?.({ phase: 'pages', done: i + 1, total });
     if (input.pause) await input.pause();
   }
+
+  await Promise.all(compressing);
 
   // Fonts: subsets of exactly the glyphs shown.
   const used = [...fonts.values()].filter((f): f is FontUsage => f !== null && f.glyphs.size > 0);
