@@ -13,6 +13,14 @@ import { svgPathToPdf } from './paths';
 import { runOperators, type TextState } from './text';
 import { cidHex, utf16Hex } from './fonts/tounicode';
 
+/** A print master's form XObject: its name, its size as a reader sees it (pt) and its page's /Rotate. */
+export interface PlacedMaster {
+  name: string;
+  width: number;
+  height: number;
+  rotation: 0 | 90 | 180 | 270;
+}
+
 /** Image op of the display list, read structurally (the op is optional in older lists). */
 interface ImageLike {
   op: number;
@@ -36,7 +44,7 @@ export interface ContentResources {
    * The print master that replaces an SVG resource's drawing (bundle-format §11.1): its form
    * XObject's resource name and its page size, pt; undefined to draw the SVG's own items.
    */
-  master?(resourceId: string): { name: string; width: number; height: number } | undefined;
+  master?(resourceId: string): PlacedMaster | undefined;
 }
 
 /** The parts of the graphics state this writer sets, to avoid repeating operators. */
@@ -183,7 +191,7 @@ export class PageContentWriter {
    * SVG's default `xMidYMid meet`; the master and the SVG normally share their aspect), clipped
    * to the shown part of a cropped figure.
    */
-  private placeMaster(master: { name: string; width: number; height: number }, frame: NonNullable<PathItem['frame']>): void {
+  private placeMaster(master: PlacedMaster, frame: NonNullable<PathItem['frame']>): void {
     if (master.width <= 0 || master.height <= 0) return;
     const k = Math.min(frame.w / master.width, frame.h / master.height);
     const left = frame.x + (frame.w - master.width * k) / 2;
@@ -191,7 +199,12 @@ export class PageContentWriter {
     this.save();
     const clip = frame.clip;
     if (clip) this.out.push(`${num(clip.x)} ${num(this.y(clip.y + clip.h))} ${num(clip.w)} ${num(clip.h)} re W n`);
-    this.out.push(`${num(k)} 0 0 ${num(k)} ${num(left)} ${num(this.y(bottom))} cm /${master.name} Do`);
+    // The form is drawn unrotated in its own space (w × h = the seen height × width for a quarter
+    // turn); this turns it the way its /Rotate tells a viewer to (clockwise) before the scaling.
+    const w = master.rotation === 90 || master.rotation === 270 ? master.height : master.width;
+    const h = master.rotation === 90 || master.rotation === 270 ? master.width : master.height;
+    const turn = master.rotation === 90 ? `0 -1 1 0 0 ${num(w)} cm ` : master.rotation === 180 ? `-1 0 0 -1 ${num(w)} ${num(h)} cm ` : master.rotation === 270 ? `0 1 -1 0 ${num(h)} 0 cm ` : '';
+    this.out.push(`${num(k)} 0 0 ${num(k)} ${num(left)} ${num(this.y(bottom))} cm ${turn}/${master.name} Do`);
     this.restore();
   }
 

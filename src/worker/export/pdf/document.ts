@@ -8,7 +8,7 @@
 import { Duplex, PDFArray, PDFDocument, PDFHexString, PDFName, PrintScaling, ReadingDirection, type PDFContext, type PDFRef } from 'pdf-lib';
 import type { ParsedChapter } from '../../engine/parse/model';
 import { Op, type PageDisplayList } from '../../protocol/displaylist';
-import { pageContent } from './content';
+import { pageContent, type PlacedMaster } from './content';
 import { flateStream } from './deflate';
 import { decodeGif } from './gif';
 import { embedRgba, type RgbaPicture } from './picture';
@@ -294,8 +294,8 @@ async function embedImages(doc: PDFDocument, input: PdfExportInput, warnings: st
  * Embeds the print masters of the SVG drawings the pages draw (page 1 of each, its crop box as
  * the form's box) as form XObjects named `FmN` in the shared XObject resources.
  */
-async function embedMasters(doc: PDFDocument, input: PdfExportInput, images: EmbeddedImages, warnings: string[]): Promise<Map<string, { name: string; width: number; height: number }>> {
-  const out = new Map<string, { name: string; width: number; height: number }>();
+async function embedMasters(doc: PDFDocument, input: PdfExportInput, images: EmbeddedImages, warnings: string[]): Promise<Map<string, PlacedMaster>> {
+  const out = new Map<string, PlacedMaster>();
   if (!input.printMaster) return out;
   const ids = new Set<string>();
   for (const page of input.pages) for (const item of page.items) if (item.op === Op.Path && item.frame && item.resource) ids.add(item.resource);
@@ -308,7 +308,10 @@ async function embedMasters(doc: PDFDocument, input: PdfExportInput, images: Emb
       const box = first.getCropBox();
       const embedded = await doc.embedPage(first, { left: box.x, bottom: box.y, right: box.x + box.width, top: box.y + box.height });
       const name = `Fm${out.size + 1}`;
-      out.set(id, { name, width: embedded.width, height: embedded.height });
+      // A page with /Rotate is seen turned clockwise: the frame fits the page as a reader sees it.
+      const rotation = ((((Math.round(first.getRotation().angle / 90) * 90) % 360) + 360) % 360) as PlacedMaster['rotation'];
+      const quarter = rotation === 90 || rotation === 270;
+      out.set(id, { name, width: quarter ? embedded.height : embedded.width, height: quarter ? embedded.width : embedded.height, rotation });
       images.refs.set(name, embedded.ref);
     } catch (error) {
       warnings.push(`The print master of "${id}" could not be read (${error instanceof Error ? error.message : String(error)}): its SVG is drawn instead.`);

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, rgb } from 'pdf-lib';
+import { degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, rgb } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
@@ -302,6 +302,36 @@ describe('print masters on a hand-made page', () => {
     const plainFile = join(mkdtempSync(join(tmpdir(), 'postext-pdf-master-')), 'plain.pdf');
     writeFileSync(plainFile, plain.bytes);
     expect(pixel(raster(plainFile, 1), 165, 35)).toSatisfy((c: number[]) => near(c, [0, 0, 255]));
+  });
+});
+
+describe('a print master whose page has /Rotate', () => {
+  it('is placed as a reader sees it: turned clockwise, fitted by its seen width and height', async () => {
+    const subsetter = await createSubsetter(readFileSync(require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm')));
+    // A 50 × 100 pt portrait page, magenta with a green band along its top 20 pt, shown turned
+    // 90° clockwise: a 100 × 50 pt landscape page whose green band is on its right.
+    const master = await PDFDocument.create();
+    const portrait = master.addPage([50, 100]);
+    portrait.drawRectangle({ x: 0, y: 0, width: 50, height: 100, color: rgb(1, 0, 1) });
+    portrait.drawRectangle({ x: 0, y: 80, width: 50, height: 20, color: rgb(0, 0.6, 0) });
+    portrait.setRotation(degrees(90));
+    const masterBytes = await master.save();
+    // A 100 × 50 pt frame: the turned master fills it exactly (it would be a centred 25 × 50 pt
+    // strip if /Rotate were ignored).
+    const items: DisplayItem[] = [{ op: Op.Path, d: 'M20 20 L120 20 L120 70 L20 70 Z', fill: '#0000ff', resource: 'm', frame: { x: 20, y: 20, w: 100, h: 50 } }];
+    const list: PageDisplayList = { version: 1, index: 0, label: '1', chapter: 'c', role: 'body', width: 200, height: 200, items };
+    const out = await writePdf({ pages: [list], fontBytes: () => undefined, subsetter, metadata: {}, outlines: false, cutLines: null, binding: 'left', date: new Date(0), printMaster: (id) => (id === 'm' ? masterBytes : undefined) });
+    const file = join(mkdtempSync(join(tmpdir(), 'postext-pdf-rotated-')), 'r.pdf');
+    writeFileSync(file, out.bytes);
+    const png = raster(file, 1);
+    const MAGENTA = [255, 0, 255];
+    const GREEN_BAND = [0, 153, 0];
+    expect(pixel(png, 30, 45)).toSatisfy((c: number[]) => near(c, MAGENTA));
+    expect(pixel(png, 80, 45)).toSatisfy((c: number[]) => near(c, MAGENTA));
+    // The band that was the portrait's top is now the right-hand 20 pt (x 100–120), full height.
+    expect(pixel(png, 112, 25)).toSatisfy((c: number[]) => near(c, GREEN_BAND));
+    expect(pixel(png, 112, 65)).toSatisfy((c: number[]) => near(c, GREEN_BAND));
+    expect(pixel(png, 92, 45)).toSatisfy((c: number[]) => near(c, MAGENTA));
   });
 });
 
