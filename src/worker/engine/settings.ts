@@ -35,6 +35,17 @@ export interface LayoutSettings {
   sideColumn?: { percent: number; role: 'text' | 'floats'; side: 'right' | 'left' | 'outer' | 'inner' };
   /** Space between columns, pt. */
   gutter: number;
+  /**
+   * Float placement switches (configuration.md §4, §12.2; engine/page/floats-page.ts):
+   * `layout.floatsAtCitingPage`, `layout.maxTopFraction` (0–1), `layout.hugClosingFloats`.
+   * Absent = the spec's defaults (false, 0.7, true).
+   */
+  floats?: { citingPage: boolean; maxTopFraction: number; hugClosing: boolean };
+  /**
+   * `headings.balancing` (configuration.md §8.5; engine/page/balance.ts): `enabled` and `trailing`
+   * (cut a chapter's closing band level). Absent = on.
+   */
+  balancing?: { enabled: boolean; trailing: boolean };
   body: {
     style: TextStyle;
     boldWeight: number;

@@ -90,7 +90,16 @@ export function floatSpecOf(resources: ResourceSet | undefined, id: string): Flo
   const position = placement?.['position'] ?? 'auto';
   // A side float is a float whatever its position (the side column is float-only).
   if (placement?.['span'] === 'side') return { position: position === 'top' || position === 'bottom' ? position : 'auto', span: 'side' };
-  return position === 'auto' || position === 'top' || position === 'bottom' ? { position } : undefined;
+  if (position !== 'auto' && position !== 'top' && position !== 'bottom') return undefined;
+  // Page-wide bands and citing-page heads (page/floats-page.ts); `columns` decides against the page's column count there.
+  const columns = placement?.['columns'];
+  const citingPage = placement?.['citingPage'];
+  return {
+    position,
+    ...(placement?.['span'] === 'page' ? { span: 'page' as const } : {}),
+    ...(typeof columns === 'number' && Number.isInteger(columns) && columns > 1 ? { columns } : {}),
+    ...(typeof citingPage === 'boolean' ? { citingPage } : {}),
+  };
 }
 
 /** Whether inlines hold a reference that prints a page label (`style=page` or `pageNumber`). */

@@ -14,6 +14,7 @@ import type { FlowBlock } from '../resources/block';
 import type { BookMath } from '../math/book';
 import { displayNeed, layoutDisplay, type DisplayLayout } from '../math/display';
 import { lineFormulaItems } from '../math/place';
+import { PageBands, spansPage } from './floats-page';
 
 export { footnoteNumbers } from './notes';
 
@@ -44,8 +45,15 @@ export interface ChapterStructure {
 
 export interface FloatSpec {
   position: 'auto' | 'top' | 'bottom';
-  /** `span: 'side'`: the float-only side column of a `oneAndHalf` layout (else set as a column float). */
-  span?: 'side';
+  /**
+   * `span: 'side'`: the float-only side column of a `oneAndHalf` layout (else set as a column
+   * float); `'page'`: a page-wide band cutting the columns (page/floats-page.ts).
+   */
+  span?: 'side' | 'page';
+  /** `placement.columns` (≥ the page's columns = page-wide). */
+  columns?: number;
+  /** `placement.citingPage` (absent = `layout.floatsAtCitingPage`). */
+  citingPage?: boolean;
 }
 
 /** A queued float: its block at the column measure and where it may go. */
@@ -53,6 +61,8 @@ interface PendingFloat {
   id: string;
   flow: FlowBlock;
   position: FloatSpec['position'];
+  /** A page-wide band (page/floats-page.ts), and the page index of its citing line. */
+  page?: { cited: number };
 }
 
 /** What a piece of text to set is: its inlines, where its source starts, and how to set it. */
@@ -130,6 +140,8 @@ export function* paginateChapter(
   const justify = settings.body.align === 'justify';
 
   const newPage = (): PageDraft => {
+    const previous = pages[pages.length - 1];
+    if (previous) closeBands(previous);
     const page: PageDraft = { index: startIndex + pages.length, items: [], opener: false, blank: false };
     if (pendingNumbering) page.numbering = pendingNumbering;
     pendingNumbering = undefined;
@@ -138,6 +150,10 @@ export function* paginateChapter(
   };
   /** A `:::numbering` met on a page that already has content: it applies from the next page. */
   let pendingNumbering: NumberingChange | undefined;
+  // Page-wide float bands of the page under construction (page/floats-page.ts).
+  const bands = new PageBands(pitch);
+  /** Lines of a segment are being placed (page bands wait for its end: floats-page.ts). */
+  let midSegment = false;
   const cursor: Cursor = { page: newPage(), column: 0, y: 0, columnEmpty: true };
   // `pageFrame` depends on the page index only through its parity (mirrored margins, side
   // column): one frame per parity for this chapter instead of a fresh object (and arrays) on each
@@ -162,7 +178,18 @@ export function* paginateChapter(
   const noteStyle: TextStyle = { ...body, size: settings.notes.size, colour: settings.notes.colour };
   const noteBaseline = baselineFor(settings.notes.lineHeight, noteStyle, fonts);
   /** Room left for body text in the current column above its notes, pt from the content top. */
-  const limit = (): number => frame().contentHeight - noteAreaHeight(columnNotes, settings.notes) - bottomFloatsHeight();
+  const limit = (): number => colBottom() - noteAreaHeight(columnNotes, settings.notes) - bottomFloatsHeight();
+  /** Foot of the current column above the page's foot band, pt from the content top. */
+  function colBottom(): number {
+    return frame().contentHeight - bands.footHeight();
+  }
+  /** Sets the page's foot band (on leaving the page, whose frame is still `frame()`; hugging the text on the chapter's closing page). */
+  function closeBands(page: PageDraft, hug = false): void {
+    if (!bands.hasFoot()) return bands.reset();
+    const f = frame();
+    page.items.push(...bands.emitFoot(f.contentLeft, f.contentTop, f.contentHeight, hug ? bands.deepest(cursor.y) : undefined));
+    bands.reset();
+  }
 
   // Floats (document-format §12.7): queued at their first mention, placed in order (never
   // overtaking) in the first free slot after it — the foot of the citing column, then the head
@@ -204,6 +231,11 @@ export function* paginateChapter(
       placeSide();
       return;
     }
+    if (spansPage(spec, settings.columns)) {
+      const flow = floatFlow(id, block, frame().contentWidth);
+      if (flow) pendingFloats.push({ id, flow, position: spec.position, page: { cited: cursor.page.index } });
+      return;
+    }
     const flow = floatFlow(id, block);
     if (flow) pendingFloats.push({ id, flow, position: spec.position });
   };
@@ -218,6 +250,7 @@ export function* paginateChapter(
       if (queuedFloats.has(id) || planned.some((p) => p.id === id)) continue;
       const spec = structure.floats?.get(id);
       if (spec?.span === 'side' && frame().side) continue; // set in the side channel, not at the foot
+      if (spansPage(spec, settings.columns)) break; // a page-wide band: placed after the line (floats-page.ts)
       const flow = spec && spec.position !== 'top' ? floatFlow(id, block) : null;
       if (!flow) break; // a float that cannot take the foot keeps later ones waiting behind it
       out.push({ id, flow });
@@ -228,14 +261,19 @@ export function* paginateChapter(
   const placeFloats = (fresh: boolean): void => {
     while (pendingFloats.length > 0) {
       const float = pendingFloats[0]!;
+      if (float.page) {
+        if (!placePageFloat(float, fresh)) return;
+        pendingFloats.shift();
+        continue;
+      }
       const band = float.flow.height + pitch;
       if (fresh && cursor.columnEmpty && float.position !== 'bottom' && cursor.y + band <= limit() + 1e-6) {
         const f = frame();
         cursor.page.items.push(...float.flow.emit(f.columnX[cursor.column]!, f.contentTop + cursor.y));
         cursor.y = Math.ceil((cursor.y + band) / pitch - 1e-9) * pitch;
-      } else if (float.position !== 'top' && footHeight([...bottomFloats, float]) <= frame().contentHeight - noteAreaHeight(columnNotes, settings.notes) - cursor.y + 1e-6) {
+      } else if (float.position !== 'top' && footHeight([...bottomFloats, float]) <= colBottom() - noteAreaHeight(columnNotes, settings.notes) - cursor.y + 1e-6) {
         bottomFloats = [...bottomFloats, float];
-      } else if (fresh && cursor.columnEmpty && cursor.y === 0 && bottomFloats.length === 0) {
+      } else if (fresh && cursor.columnEmpty && cursor.y === 0 && bands.head === 0 && bottomFloats.length === 0) {
         // Taller than any slot: a table splits between rows and continues at the next column's
         // head (§12.7 "a waiting table is split instead"); anything else takes this head anyway.
         const cut = float.flow.split?.(limit() - pitch) ?? null;
@@ -252,11 +290,41 @@ export function* paginateChapter(
       pendingFloats.shift();
     }
   };
+  /**
+   * A page-wide float (document-format §12.7): the head band of a page nothing is set on yet
+   * (never the citing page's), or the foot band when every column still has room above it.
+   */
+  function placePageFloat(float: PendingFloat, fresh: boolean): boolean {
+    const f = frame();
+    const pageStart = fresh && cursor.column === 0 && cursor.columnEmpty && cursor.y === bands.head && bottomFloats.length === 0;
+    // Not between the lines of a segment being placed: its remaining lines are not counted yet.
+    if (midSegment) return false;
+    if (pageStart && float.position !== 'bottom' && cursor.page.index > float.page!.cited) {
+      const top = bands.head;
+      const head = bands.tryHead(float.flow, f.contentHeight, noteAreaHeight(columnNotes, settings.notes));
+      if (head !== null) {
+        cursor.page.items.push(...float.flow.emit(f.contentLeft, f.contentTop + top));
+        cursor.y = head;
+        return true;
+      }
+    }
+    if (float.position === 'top') return false;
+    // The current column keeps its text, notes and foot floats above the band (its notes are set on leaving it).
+    if (bands.tryFoot(float.flow, f.contentHeight, cursor.y + noteAreaHeight(columnNotes, settings.notes) + bottomFloatsHeight())) return true;
+    // Taller than any band of an empty page: it takes the page alone (text goes on below or on the next page).
+    if (pageStart && bands.head === 0 && !bands.hasFoot()) {
+      cursor.page.items.push(...float.flow.emit(f.contentLeft, f.contentTop));
+      bands.head = Math.ceil((float.flow.height + pitch) / pitch - 1e-9) * pitch;
+      cursor.y = bands.head;
+      return true;
+    }
+    return false;
+  }
   /** Emits the current column's foot floats above its notes (called when leaving the column). */
   const emitBottomFloats = (): void => {
     if (bottomFloats.length === 0) return;
     const f = frame();
-    let y = f.contentTop + f.contentHeight - noteAreaHeight(columnNotes, settings.notes) - bottomFloatsHeight() + pitch;
+    let y = f.contentTop + colBottom() - noteAreaHeight(columnNotes, settings.notes) - bottomFloatsHeight() + pitch;
     for (const float of bottomFloats) {
       cursor.page.items.push(...float.flow.emit(f.columnX[cursor.column]!, y));
       y += float.flow.height + pitch;
@@ -285,11 +353,11 @@ export function* paginateChapter(
   };
 
   const enterColumn = (): void => {
-    cursor.y = 0;
+    cursor.y = bands.head;
     cursor.columnEmpty = true;
     columnNotes = carried;
     carried = [];
-    trimNotes(frame().contentHeight);
+    trimNotes(colBottom() - bands.head);
     placeFloats(true);
     if (sidePending.length > 0) placeSide();
   };
@@ -356,7 +424,7 @@ export function* paginateChapter(
         if (index >= lines.length) break;
       }
       const row = Math.ceil(cursor.y / pitch - 1e-9);
-      const height = frame().contentHeight;
+      const height = colBottom();
       // Lines that fit here together with the notes they cite first: a citing line and its note
       // always share a column (document-format §14.1), so the notes' room is reserved first.
       const pending: NotePiece[] = [];
@@ -406,7 +474,9 @@ export function* paginateChapter(
       const columnX = f.columnX[cursor.column]!;
       cursor.y = row * pitch;
       const top = f.contentTop + cursor.y;
+      midSegment = true;
       for (let i = index; i < index + take; i++) {
+        if (i === index + take - 1) midSegment = false;
         const line = lines[i]!;
         emit(block, line, columnX + options.x + (options.shift?.(line) ?? 0), f.contentTop + cursor.y + bodyBaseline, options.role);
         cursor.y += pitch;
@@ -638,6 +708,8 @@ export function* paginateChapter(
       leaveColumn();
     }
   } else placeNotes();
+  // The closing page's foot band hugs the last text (layout.hugClosingFloats).
+  closeBands(cursor.page, settings.floats?.hugClosing !== false);
   return pages;
 
   /**
@@ -800,7 +872,7 @@ export function* paginateChapter(
         notesSet.add(piece.note.noteId);
       }
       // Notes that no longer fit under the text wait for the next column's foot.
-      trimNotes(frame().contentHeight - cursor.y);
+      trimNotes(colBottom() - cursor.y);
     }
   }
 
@@ -850,12 +922,13 @@ export function* paginateChapter(
 
   /** Sets the current column's notes at its foot, under the separator rule, and empties the list. */
   function leaveColumn(): void {
+    bands.leftColumn(cursor.column, columnNotes.length > 0 || bottomFloats.length > 0 ? colBottom() : cursor.y);
     emitBottomFloats();
     if (columnNotes.length === 0) return;
     const n = settings.notes;
     const f = frame();
     const columnX = f.columnX[cursor.column]!;
-    let y = f.contentTop + f.contentHeight - noteAreaHeight(columnNotes, n) + n.spaceAbove;
+    let y = f.contentTop + colBottom() - noteAreaHeight(columnNotes, n) + n.spaceAbove;
     if (n.separator.enabled && n.separator.width > 0) {
       const ruleY = roundPt(y);
       cursor.page.items.push({ op: Op.Rule, x1: roundPt(columnX), y1: ruleY, x2: roundPt(columnX + n.separator.width * colW()), y2: ruleY, width: roundPt(n.separator.lineWidth), stroke: n.separator.colour });

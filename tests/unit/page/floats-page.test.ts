@@ -1,0 +1,138 @@
+/**
+ * Page-wide floats (document-format §12.6–12.7, `span: 'page'`): positions checked by hand against
+ * the page frame and the baseline grid.
+ */
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { Op, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
+import { mulberry32, paragraph } from '../../support/prose';
+import { columnOf, run, runs } from './helpers';
+
+const SVG = (fill: string) => new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="160" viewBox="0 0 400 160"><rect x="0" y="0" width="400" height="160" fill="${fill}"/></svg>`);
+
+function book(seed: number, placement: Record<string, unknown>, options: { lead?: number; count?: number; settings?: LayoutSettings } = {}): BookInput {
+  const random = mulberry32(seed);
+  const paragraphs = Array.from({ length: options.count ?? 30 }, () => paragraph(random));
+  paragraphs[options.lead ?? 2] += ' As :ref{id="red"} shows, and later :ref{id="blue"} too.';
+  return {
+    title: 'Bands',
+    settings: options.settings ?? defaultSettings(),
+    chapters: [{ id: 'ch1', title: '', source: `# Bands\n\n${paragraphs.join('\n\n')}\n` }],
+    resources: prepareResources(
+      [
+        { record: { id: 'red', typeId: 'figure', kind: 'svg', caption: 'A red band', placement }, payload: SVG('#ff0000') },
+        { record: { id: 'blue', typeId: 'figure', kind: 'svg', caption: 'A blue band', placement }, payload: SVG('#0000ff') },
+      ],
+      {},
+    ),
+  };
+}
+
+type Layout = ReturnType<typeof run>;
+
+/** The box of the picture drawn with `fill` (pt) and its page. */
+function box(layout: Layout, fill: string) {
+  for (const page of layout.pages) {
+    const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === fill);
+    if (!path) continue;
+    const n = (path.d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+    const xs = n.filter((_, i) => i % 2 === 0);
+    const ys = n.filter((_, i) => i % 2 === 1);
+    return { page, left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+  }
+  throw new Error(`no picture filled ${fill}`);
+}
+
+/** The page holding the citing line (its runs show the reference text "Fig."). */
+function citingPage(layout: Layout): PageDisplayList {
+  const page = layout.pages.find((p) => runs(p).some((r) => r.line?.role === 'body' && r.text.includes('Fig.')));
+  if (!page) throw new Error('no citing line');
+  return page;
+}
+
+const bodyRuns = (page: PageDisplayList) => runs(page).filter((r) => r.line?.role === 'body');
+
+describe('page-wide floats (span: page)', () => {
+  it('top: heads the page after the citing page across all columns; every column starts under the band on the grid', () => {
+    const settings = defaultSettings();
+    const layout = run(book(1, { span: 'page', position: 'top' }));
+    const cite = citingPage(layout);
+    const red = box(layout, '#ff0000');
+    const frame = pageFrame(settings, red.page.index);
+    expect(red.page.index).toBe(cite.index + 1);
+    // The band's picture starts at the content's top-left and is wider than one column.
+    expect(red.top).toBeCloseTo(frame.contentTop, 1);
+    expect(red.left).toBeCloseTo(frame.contentLeft, 1);
+    expect(red.right - red.left).toBeGreaterThan(frame.columnWidth + settings.gutter);
+    // Text in both columns starts on the same grid row under the band (one body line of gap).
+    const pitch = settings.body.lineHeight;
+    const firstBaselines = [0, 1].map((c) => Math.min(...bodyRuns(red.page).filter((r) => columnOf(settings, red.page, r.xs[0]!) === c).map((r) => r.y)));
+    expect(firstBaselines[0]).toBeCloseTo(firstBaselines[1]!, 2);
+    const rows = (firstBaselines[0]! - frame.contentTop) / pitch;
+    // On the grid: the baseline of row k is contentTop + first baseline + k × pitch.
+    const firstRowBaseline = Math.min(...bodyRuns(cite).map((r) => r.y)) - frame.contentTop;
+    expect(Math.abs(((firstBaselines[0]! - frame.contentTop - firstRowBaseline) / pitch) % 1)).toBeLessThan(1e-3);
+    expect(rows * pitch).toBeGreaterThanOrEqual(red.bottom - frame.contentTop + pitch - 0.01);
+    for (const r of bodyRuns(red.page)) expect(r.y).toBeGreaterThan(red.bottom);
+  });
+
+  it('bottom: takes the foot band of the citing page when every column has room; all text of the page stays above it', () => {
+    const layout = run(book(2, { span: 'page', position: 'bottom' }));
+    const cite = citingPage(layout);
+    const red = box(layout, '#ff0000');
+    const blue = box(layout, '#0000ff');
+    expect(red.page.index).toBe(cite.index);
+    const frame = pageFrame(defaultSettings(), red.page.index);
+    expect(blue.bottom).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 0.01);
+    // Blue (cited after red) never overtakes it: below it in the same band, or on a later page.
+    expect(blue.page.index * 1e4 + blue.top).toBeGreaterThan(red.page.index * 1e4 + red.bottom);
+    for (const r of bodyRuns(red.page)) expect(r.y, r.text).toBeLessThan(red.top);
+    // Both columns run down to (one line above) the band: the second column is not left short.
+    const settings = defaultSettings();
+    const lowest = [0, 1].map((c) => Math.max(...bodyRuns(red.page).filter((r) => columnOf(settings, red.page, r.xs[0]!) === c).map((r) => r.y)));
+    expect(Math.abs(lowest[0]! - lowest[1]!)).toBeLessThan(0.01);
+  });
+
+  it('auto: never set before the citing line, never overtakes, and no text runs through it', () => {
+    for (let seed = 3; seed < 9; seed++) {
+      for (const lead of [1, 9, 25]) {
+        const layout = run(book(seed, { span: 'page' }, { lead }));
+        const cite = citingPage(layout);
+        const red = box(layout, '#ff0000');
+        const blue = box(layout, '#0000ff');
+        expect(red.page.index).toBeGreaterThanOrEqual(cite.index);
+        if (red.page.index === cite.index) {
+          // On the citing page only in its foot band: under every line of the page.
+          for (const r of bodyRuns(red.page)) expect(r.y).toBeLessThan(red.top);
+        }
+        expect(blue.page.index * 1e4 + blue.top).toBeGreaterThan(red.page.index * 1e4 + red.top);
+        for (const b of [red, blue]) for (const r of bodyRuns(b.page)) expect(r.y > b.top - 0.01 && r.y < b.bottom + 0.01, `seed ${seed} lead ${lead}: "${r.text}"`).toBe(false);
+      }
+    }
+  });
+
+  it("a chapter's closing page: the foot band hugs up under the last text (layout.hugClosingFloats)", () => {
+    const settings = defaultSettings();
+    const pitch = settings.body.lineHeight;
+    const layout = run(book(9, { span: 'page', position: 'bottom' }, { count: 2, lead: 1 }));
+    const red = box(layout, '#ff0000');
+    const last = Math.max(...bodyRuns(red.page).map((r) => r.y));
+    // One body line of gap under the line box of the deepest text line.
+    const frame = pageFrame(settings, red.page.index);
+    const lineBottom = frame.contentTop + Math.ceil((last - frame.contentTop) / pitch) * pitch;
+    expect(red.top).toBeGreaterThan(last);
+    expect(red.top - lineBottom).toBeLessThanOrEqual(pitch + 0.01);
+    const off = run({ ...book(9, { span: 'page', position: 'bottom' }, { count: 2, lead: 1 }), settings: { ...settings, floats: { citingPage: false, maxTopFraction: 0.7, hugClosing: false } } });
+    const low = box(off, '#ff0000');
+    expect(low.top).toBeGreaterThan(red.top + pitch);
+  });
+
+  it('in a one-column layout page ≡ column (configuration.md §4.1)', () => {
+    const settings = { ...defaultSettings(), columns: 1 };
+    const a = run(book(10, { span: 'page' }, { settings }));
+    const b = run(book(10, {}, { settings }));
+    expect(box(a, '#ff0000').page.index).toBe(box(b, '#ff0000').page.index);
+    expect(box(a, '#ff0000').top).toBeCloseTo(box(b, '#ff0000').top, 2);
+  });
+});
