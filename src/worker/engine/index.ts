@@ -332,14 +332,28 @@ function* withoutProgress<T>(steps: Generator<LayoutProgress | undefined, T>): G
 function blockPageLabels(chapters: readonly ChapterLayout[]): Map<string, string> {
   const labels = new Map<string, string>();
   for (const chapter of chapters) {
-    for (const page of chapter.pages) {
-      for (const item of page.items) {
-        if (item.op !== Op.GlyphRun || !item.line) continue;
-        const key = `${chapter.id}|${item.line.block}`;
-        if (!labels.has(key)) labels.set(key, page.label);
-      }
+    for (const [key, label] of chapterBlockLabels(chapter)) if (!labels.has(key)) labels.set(key, label);
+  }
+  return labels;
+}
+
+/**
+ * The same for one chapter, remembered per chapter layout: a memoised chapter is the same
+ * object, so a one-paragraph edit reads the glyph runs of the chapter it changed, not the book's.
+ */
+const chapterLabels = new WeakMap<ChapterLayout, Map<string, string>>();
+function chapterBlockLabels(chapter: ChapterLayout): Map<string, string> {
+  let labels = chapterLabels.get(chapter);
+  if (labels) return labels;
+  labels = new Map<string, string>();
+  for (const page of chapter.pages) {
+    for (const item of page.items) {
+      if (item.op !== Op.GlyphRun || !item.line) continue;
+      const key = `${chapter.id}|${item.line.block}`;
+      if (!labels.has(key)) labels.set(key, page.label);
     }
   }
+  chapterLabels.set(chapter, labels);
   return labels;
 }
 

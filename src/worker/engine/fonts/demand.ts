@@ -8,7 +8,7 @@ import { scriptOf } from '../text/script';
 import { BUNDLED_FACES, type BundledFace } from './bundled';
 import type { FontGenre, FontRegistry } from './registry';
 
-type Wanted = { family: string; weight: number; style: 'normal' | 'italic' };
+export type Wanted = { family: string; weight: number; style: 'normal' | 'italic' };
 
 /** The (family, weight, style) triples the design sets text in. */
 function designFaces(settings: LayoutSettings): Wanted[] {
@@ -46,24 +46,46 @@ function bestBundled(family: string, weight: number, style: 'normal' | 'italic')
 /** Script classes with an on-demand fallback face. */
 type DemandScript = 'Arab' | 'Hebr' | 'Hani' | 'Hang';
 
+const SAMPLES_PER_SCRIPT = 64;
+/** The samples of each text of the last call, by text (only the texts of that call are kept). */
+let lastSamples: Map<string, Map<DemandScript, Set<number>>> | null = null;
+
 /**
  * Code points of the text in scripts that have bundled fallback faces, at most `perScript` of
  * each (enough to tell whether the loaded faces map them, without keeping a whole book's worth).
  */
-function scriptSamples(texts: readonly string[], perScript = 64): Map<DemandScript, Set<number>> {
+function scriptSamples(texts: readonly string[], perScript = SAMPLES_PER_SCRIPT): Map<DemandScript, Set<number>> {
   const samples = new Map<DemandScript, Set<number>>();
+  const memo = new Map<string, Map<DemandScript, Set<number>>>();
   for (const text of texts) {
-    for (let i = 0; i < text.length; i++) {
-      const unit = text.charCodeAt(i);
-      if (unit < 0x0590) continue; // Latin, Greek, Cyrillic, Armenian: the startup faces' business
-      const cp = text.codePointAt(i)!;
-      if (cp > 0xffff) i++;
-      const script = scriptOf(cp);
-      if (script !== 'Arab' && script !== 'Hebr' && script !== 'Hani' && script !== 'Hang') continue;
+    // Each text's own samples (its first `perScript` distinct code points per script) merged in
+    // order give exactly the samples of the whole: a later text can only add code points its own
+    // first `perScript` hold. A build follows every edit and leaves every other chapter's text
+    // as it was, so those are remembered from the last call instead of read again.
+    const own = (perScript === SAMPLES_PER_SCRIPT ? lastSamples?.get(text) : undefined) ?? textSamples(text, perScript);
+    memo.set(text, own);
+    for (const [script, codePoints] of own) {
       let set = samples.get(script);
       if (!set) samples.set(script, (set = new Set()));
-      if (set.size < perScript) set.add(cp);
+      for (const cp of codePoints) if (set.size < perScript) set.add(cp);
     }
+  }
+  if (perScript === SAMPLES_PER_SCRIPT) lastSamples = memo;
+  return samples;
+}
+
+function textSamples(text: string, perScript: number): Map<DemandScript, Set<number>> {
+  const samples = new Map<DemandScript, Set<number>>();
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x0590) continue; // Latin, Greek, Cyrillic, Armenian: the startup faces' business
+    const cp = text.codePointAt(i)!;
+    if (cp > 0xffff) i++;
+    const script = scriptOf(cp);
+    if (script !== 'Arab' && script !== 'Hebr' && script !== 'Hani' && script !== 'Hang') continue;
+    let set = samples.get(script);
+    if (!set) samples.set(script, (set = new Set()));
+    if (set.size < perScript) set.add(cp);
   }
   return samples;
 }
@@ -94,6 +116,24 @@ export function facesToLoad(settings: LayoutSettings, texts: readonly string[], 
     if (pending.some((f) => f.covers?.includes(script))) continue;
     const candidates = BUNDLED_FACES.filter((f) => f.covers?.includes(script) && f.weight === 400 && f.style === 'normal');
     want(candidates.find((f) => f.genre === bodyGenre) ?? candidates[0]);
+  }
+  return [...out.values()];
+}
+
+/**
+ * The faces the design names whose family is neither bundled nor loaded (the book's own or
+ * downloaded before): candidates for the open font catalogue (tools.md §7.7, configuration.md
+ * §15.2 "custom → Google Fonts"). One entry per family, weight and style, in design order.
+ */
+export function catalogueFacesWanted(settings: LayoutSettings, fonts: FontRegistry): Wanted[] {
+  const out = new Map<string, Wanted>();
+  for (const wanted of designFaces(settings)) {
+    const family = wanted.family.trim();
+    if (family === '' || BUNDLED_FACES.some((f) => f.family.toLowerCase() === family.toLowerCase())) continue;
+    if (fonts.all().some((f) => f.family.toLowerCase() === family.toLowerCase() && f.weight === wanted.weight && f.style === wanted.style)) continue;
+    // A family the book brings itself is never downloaded, whatever weights it lacks.
+    if (fonts.customFaces().some((f) => f.family.toLowerCase() === family.toLowerCase())) continue;
+    out.set(`${family.toLowerCase()}|${wanted.weight}|${wanted.style}`, { ...wanted, family });
   }
   return [...out.values()];
 }
