@@ -2,7 +2,7 @@
  * The Resources panel (tools.md §7.6): the book's figures and tables grouped by type with
  * thumbnails and usage counts, upload (picker or drag and drop of many files; ids slugified from
  * file names), a new table, and a detail editor (id with rename of every reference, type,
- * caption, note, alt text, placement, table cells as tab-separated text, preview, delete with the
+ * caption, note, alt text, placement, the table grid editor (`TableGridEditor.tsx`), preview, delete with the
  * dangling-reference count). Every change is a transaction through the client.
  */
 import { createEffect, createMemo, createResource, createSignal, For, on, onCleanup, Show } from 'solid-js';
@@ -12,6 +12,7 @@ import type { ResourceInfo, ResourceRecord } from '../../worker/protocol/message
 import { resourceFocus } from '../state/panel-focus';
 import './resources-panel.css';
 import { fileDropHandlers } from '../components/file-drop';
+import { TableGridEditor } from './TableGridEditor';
 
 const ID_RULE = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
 
@@ -36,18 +37,6 @@ function uniqueId(base: string, taken: Set<string>): string {
 
 /** Folds accents and case for the search (tools.md §7.6: accent-insensitive). */
 const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-
-function tableText(record: ResourceRecord): string {
-  const rows = (record.table?.model?.['rows'] as { content?: string }[][] | undefined) ?? [];
-  return rows.map((row) => row.map((cell) => (typeof cell === 'string' ? cell : (cell.content ?? ''))).join('\t')).join('\n');
-}
-
-/** Tab- or comma-separated text → rows of cell texts (a pasted spreadsheet range works as is). */
-function parseCells(text: string): string[][] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').filter((l, i, all) => l.length > 0 || i < all.length - 1);
-  const separator = lines.some((l) => l.includes('\t')) ? '\t' : ',';
-  return lines.map((line) => line.split(separator).map((cell) => cell.trim()));
-}
 
 /** The last resource request shown (module-wide: the panel unmounts when another panel opens). */
 let handledFocus = 0;
@@ -344,19 +333,7 @@ function ResourceDetail(props: { info: ResourceInfo; thumb: string | undefined; 
         </select>
       </label>
       <Show when={record().kind === 'table'}>
-        <label>
-          Cells (one row per line, cells separated by tabs; the first row is the header; paste from a spreadsheet)
-          <textarea
-            aria-label="Table cells"
-            value={tableText(record())}
-            onChange={(e) => {
-              const rows = parseCells(e.currentTarget.value);
-              if (rows.length === 0) return;
-              const model = { ...(record().table?.model ?? {}), rows: rows.map((row) => row.map((content) => ({ content }))), headerRowCount: Math.min(Number(record().table?.model?.['headerRowCount'] ?? 1), rows.length) };
-              void props.onSave({ table: { ...(record().table ?? {}), model } });
-            }}
-          />
-        </label>
+        <TableGridEditor resourceId={record().id} model={record().table?.model} onSave={(model) => props.onSave({ table: { ...(record().table ?? {}), model } })} />
       </Show>
       <button type="button" class="resource-danger" onClick={() => void props.onDelete()}>
         Delete…
