@@ -68,6 +68,8 @@ function bodyFragments(page: PageDisplayList): Fragment[] {
   let previous: GlyphRunItem | null = null;
   // List markers are generated text hanging left of their item's text: not body text.
   const textStart = new Map<string, number>();
+  const toc = tocLines(page);
+  const cells = generatedLines(page);
   for (const run of runs(page)) {
     if (run.line?.role !== 'body' || run.srcFrom < 0) continue;
     const key = `${run.line.block}@${run.y}`;
@@ -76,6 +78,8 @@ function bodyFragments(page: PageDisplayList): Fragment[] {
   for (const run of runs(page)) {
     if (run.line?.role !== 'body') continue;
     if (run.srcFrom < 0 && run.xs[run.xs.length - 1]! < (textStart.get(`${run.line.block}@${run.y}`) ?? -Infinity)) continue;
+    // Contents entries and table cells are generated text (not the chapter's), checked on their own.
+    if (toc.has(`${run.line.block}@${run.y}`) || cells.has(`${run.line.block}@${run.y}`)) continue;
     const sameBlock = previous?.line?.block === run.line.block;
     if (!previous || !sameBlock || run.y < previous.y) {
       if (current && previous?.line?.hyphenated && offsetOf(previous, previous.text.length - 1) < 0) current.marked += TRAILING;
@@ -120,6 +124,36 @@ function bodyFragments(page: PageDisplayList): Fragment[] {
   return fragments;
 }
 
+/**
+ * The lines of `:::toc` entries on a page (document-format §17.1), keyed block@baseline: body
+ * lines leading to a heading whose generated leader is a run of dots.
+ */
+function tocLines(page: PageDisplayList): Set<string> {
+  const keys = new Set<string>();
+  for (const run of runs(page)) {
+    if (run.line?.role === 'body' && run.line.target !== undefined && run.srcFrom < 0 && /^\.{2,}$/.test(run.text)) keys.add(`${run.line.block}@${run.y}`);
+  }
+  return keys;
+}
+
+/**
+ * Body lines made of generated text only, keyed block@baseline: the cells of a table resource
+ * (set from the manifest's snippets, like captions) and contents entries.
+ */
+function generatedLines(page: PageDisplayList): Set<string> {
+  const sourced = new Set<string>();
+  const all = new Set<string>();
+  for (const run of runs(page)) {
+    if (run.line?.role !== 'body') continue;
+    const key = `${run.line.block}@${run.y}`;
+    all.add(key);
+    // Offset 0 is a chapter's first character — its heading's `#`, front matter or a directive,
+    // never body text — and the spaces of generated snippets report it too (engine/resources).
+    if ([...run.text].some((_, i) => offsetOf(run, i) > 0)) sourced.add(key);
+  }
+  return new Set([...all].filter((k) => !sourced.has(k)));
+}
+
 const GENERATED = '\u0001';
 const TYPED = '\u0002';
 const TRAILING = '\u0003';
@@ -161,6 +195,49 @@ describe('PDF of the sample book', () => {
     expect(book.pdf.fileName).toMatch(/\.pdf$/);
     expect(book.pdf.fileName).not.toBe('document.pdf');
     expect(poppler('pdfinfo', [book.file])).toMatch(new RegExp(`Pages:\\s+${book.pages.length}\\b`));
+  });
+
+  it('gives each contents entry to pdftotext as its title, the leader dots and the page label, in reading order', () => {
+    let entries = 0;
+    book.pages.forEach((page, i) => {
+      const toc = tocLines(page);
+      const byLine = new Map<string, GlyphRunItem[]>();
+      for (const run of runs(page)) {
+        const key = `${run.line?.block}@${run.y}`;
+        if (toc.has(key)) byLine.set(key, [...(byLine.get(key) ?? []), run]);
+      }
+      for (const line of byLine.values()) {
+        const sorted = [...line].sort((a, b) => a.xs[0]! - b.xs[0]!);
+        const title = sorted[0]!.text;
+        const label = sorted[sorted.length - 1]!.text;
+        // The label is the folio of the page its heading was set on.
+        const target = sorted[0]!.line!.target;
+        expect(label).toBe(book.pages.find((p) => runs(p).some((r) => r.line?.role === 'heading' && r.line.block === target))?.label);
+        const box = { text: '', marked: '', left: sorted[0]!.xs[0]!, right: glyphRight(sorted[sorted.length - 1]!, sorted[sorted.length - 1]!.glyphs.length - 1), top: line[0]!.y - line[0]!.size, bottom: line[0]!.y + line[0]!.size * 0.3 };
+        const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        expect(textIn(book.file, i + 1, box), `page ${i + 1}`).toMatch(new RegExp(`^${escape(title)}[ .]*\\.[ .]*${escape(label)}$`, 'u'));
+        entries++;
+      }
+    });
+    // The guide's first chapter lists its six chapters.
+    expect(entries).toBe(6);
+  });
+
+  it('gives the text of every table cell to pdftotext', () => {
+    let cells = 0;
+    book.pages.forEach((page, i) => {
+      const keys = generatedLines(page);
+      const toc = tocLines(page);
+      const text = squash(poppler('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), book.file, '-']));
+      for (const run of runs(page)) {
+        const key = `${run.line?.block}@${run.y}`;
+        if (!keys.has(key) || toc.has(key)) continue;
+        expect(text, `page ${i + 1}`).toContain(squash(run.text));
+        cells++;
+      }
+    });
+    // The guide's table of page sizes: a header row and four rows of three cells (some cells on two lines).
+    expect(cells).toBeGreaterThanOrEqual(15);
   });
 
   it('gives its body text word for word to pdftotext, hyphenated words joined and ligatures expanded', () => {
