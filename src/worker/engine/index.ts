@@ -166,7 +166,7 @@ function prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry): 
   const parsed = book.chapters.map((input, c) => parseCached(input, c === 0, cache));
   const refs = referenceTexts(parsed);
   // Whether hyphenation patterns are at hand changes every paragraph's breaks: part of the key.
-  const numbering = book.resources ? numberBook(book.resources, parsed) : undefined;
+  const numbering = book.resources ? numberBook(book.resources, parsed, book.settings.numerals) : undefined;
   const resourcesKey = book.resources ? `|${hashString(book.resources.key)}|${JSON.stringify([...numbering!.numbers.values()].map((n) => [n.resourceId, n.number]))}` : '';
   const math = prepareBookMath(parsed, book.settings, book.math, fonts);
   const key = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`;
@@ -251,7 +251,7 @@ function* layoutChapter(
   const context: InlineContext = {
     footnoteMark: (noteId) => {
       const n = notes.get(noteId);
-      return n === undefined ? undefined : noteMarker(n, settings.notes);
+      return n === undefined ? undefined : noteMarker(n, settings.notes, settings.numerals);
     },
     refText: (target, form, attrs) => equationRefText(math.equations, target, form) ?? numbering?.refText(target, attrs) ?? placement.refText(target, attrs) ?? refs.get(target) ?? '?',
     formula: math.setFormula,
@@ -262,7 +262,7 @@ function* layoutChapter(
     // The inlines rebased to the block start, once: their JSON is the key's content (offsets
     // relative to the block, so edits above it keep the key) and, on a miss, setParagraph's input.
     const rebased = rebaseInlines(request.inlines, base);
-    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}|${JSON.stringify(rebased)}`;
+    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}|${JSON.stringify(rebased)}`;
     usedKeys.push(key);
     liveParagraphs.add(key);
     let lines = cache.paragraphs.get(key);
@@ -294,7 +294,7 @@ function* layoutChapter(
   );
   const title = input.title || firstHeadingText(parsed) || '';
   // Page labels (page.pageNumbering, :::numbering), continuing from the previous chapter.
-  const labelled = labelPages(firstPage, drafts.map((d) => d.numbering), placement.numbering);
+  const labelled = labelPages(firstPage, drafts.map((d) => d.numbering), placement.numbering, settings.numerals);
   const pages = drafts.map((draft, d): PageDisplayList => {
     const label = labelled.labels[d]!;
     const furniture = composeFurniture(

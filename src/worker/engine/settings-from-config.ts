@@ -4,7 +4,7 @@
  * and are reported by the configuration module as `settingNotApplied`.
  */
 import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
-import { cjkRegion, isArabicScript, isRtlLocale } from '../config/locale';
+import { cjkRegion, defaultNumerals, isArabicScript, isRtlLocale } from '../config/locale';
 import { CM, defaultCalloutStyle, defaultSettings, type LayoutSettings } from './settings';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
@@ -26,6 +26,7 @@ const PAGE_PRESETS: Record<string, [number, number]> = {
 export const APPLIED_SETTINGS = [
   'locale',
   'direction',
+  'numerals',
   'page.binding',
   'bodyText.kashida',
   'bodyText.kashidaPerWord',
@@ -199,6 +200,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   const locale = str('locale', 'en');
   const direction = str('direction', 'auto');
   s.direction = direction === 'rtl' || direction === 'ltr' ? direction : isRtlLocale(locale) ? 'rtl' : 'ltr';
+  // numerals: auto = the locale's digits (arab for Arabic except the Maghreb, arabext for fa/ps/ur-IN).
+  const numerals = str('numerals', 'auto');
+  s.numerals = numerals === 'latn' || numerals === 'arab' || numerals === 'arabext' ? numerals : defaultNumerals(locale);
   // bodyText.kashida: auto = on in Arabic-script documents (the catalogue resolves it), none = spaces only.
   const kashida = str('bodyText.kashida', isArabicScript(locale) ? 'auto' : 'none');
   s.kashida = { enabled: kashida === 'auto', perWord: num('bodyText.kashidaPerWord', 1), maxLength: num('bodyText.kashidaMaxLength', 0.6) };

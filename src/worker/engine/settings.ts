@@ -18,6 +18,8 @@ export interface LayoutSettings {
   language: string;
   /** Resolved base text direction (`direction`, auto from the locale's script; document-format §18.1). */
   direction: 'ltr' | 'rtl';
+  /** Resolved `numerals` (configuration.md §7): digits of every generated decimal number. */
+  numerals: 'latn' | 'arab' | 'arabext';
   /** Resolved `page.binding`: the spine side of a recto (auto = right when the direction is rtl). */
   binding: 'left' | 'right';
   /** `cjk` composition (configuration.md §14.1) as the text engine applies it; latinSpacing in em. */
@@ -207,6 +209,7 @@ export function defaultSettings(): LayoutSettings {
   return {
     language: 'en',
     direction: 'ltr',
+    numerals: 'latn',
     binding: 'left',
     cjk: { latinSpacing: 0.25, keepAll: false, compressAdjacent: true },
     kashida: { enabled: false, perWord: 1, maxLength: 0.6 },

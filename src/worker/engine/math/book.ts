@@ -22,7 +22,7 @@ export interface BookMath {
 }
 
 export function prepareBookMath(parsed: readonly ParsedChapter[], settings: LayoutSettings, typesetter: MathTypesetter | undefined, fonts?: FontRegistry): BookMath {
-  const equations = numberEquations(parsed, settings.math);
+  const equations = numberEquations(parsed, settings.math, settings.numerals);
   const resolve = (label: string, eq: boolean): string => {
     const hit = equations.byLabel.get(label);
     return hit ? (eq ? hit.formatted : hit.plain) : '?';

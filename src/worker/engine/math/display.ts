@@ -1,7 +1,8 @@
 /**
  * Display formulas (document-format §11): centred in the column, `math.marginTop` above and at
  * least `math.marginBottom` below (in the formula's em; the baseline grid may add below), and —
- * when labelled — numbered flush right at the column edge, on the labelled row's baseline.
+ * when labelled — numbered flush right at the column edge, on the labelled row's baseline (flush
+ * left in a right-to-left block, the mirror image: document-format §18.1).
  * A formula wider than the column (less its number) is scaled down to fit (our choice: never
  * overflow the column); if a centred formula would touch its number it moves left. A formula
  * taller than a whole column is scaled down to the column's height too (our choice: the spec
@@ -40,6 +41,8 @@ export function layoutDisplay(
   setGenerated: (text: string, style: TextStyle) => SetLine,
   /** Height of a whole column, pt: the most a display may take (the margin above is dropped at a column's top). */
   columnHeight = Number.POSITIVE_INFINITY,
+  /** The block's direction (document or container `dir`): RTL puts the number at the left. */
+  direction: 'ltr' | 'rtl' = settings.direction,
 ): DisplayLayout {
   const body = settings.body.style;
   let em = body.size * settings.math.fontSizeScale;
@@ -58,6 +61,9 @@ export function layoutDisplay(
   // Centred in the column; moved left (never past the column's start) to clear the number.
   let x = (columnWidth - width) / 2;
   if (numberLines.length > 0 && x + width > room) x = Math.max(0, room - width);
+  // Right to left: the mirror image — the number at the column's left, the formula moved right.
+  const rtl = direction === 'rtl';
+  if (rtl) x = columnWidth - x - width;
   const colour = settings.math.colour ?? body.colour;
   const source = { chapter: chapterId, from: block.range.from, to: block.range.to, tex: block.tex };
   return {
@@ -68,7 +74,7 @@ export function layoutDisplay(
     paths: (columnX, baseline) => formulaPathItems(formula, { x: columnX + x, baseline, em, colour, display: true, source }),
     numbers: numberLines.map(({ mark, line }) => ({
       line,
-      x: columnWidth - line.width,
+      x: rtl ? 0 : columnWidth - line.width,
       // On its row's baseline when the display is a table of rows (align, gather…), else on the formula's.
       dy: formula.rows.length > 1 && mark.row < formula.rows.length ? formula.rows[mark.row]! * em : 0,
     })),

@@ -9,7 +9,7 @@
  */
 import type { ParsedChapter } from '../parse/model';
 import type { MathSettings } from '../settings';
-import { formatNumber } from '../page/number-format';
+import { formatNumber, localiseDigits, type Numerals } from '../page/number-format';
 import { prepareTex } from './tex';
 
 /** A number set beside a display, on one row of it. */
@@ -27,8 +27,11 @@ export interface EquationNumbers {
   byLabel: Map<string, { plain: string; formatted: string }>;
 }
 
-/** Numbers every display of the book in reading order. */
-export function numberEquations(chapters: readonly Pick<ParsedChapter, 'blocks'>[], math: MathSettings): EquationNumbers {
+/**
+ * Numbers every display of the book in reading order. Counted numbers print in the book's
+ * `numerals` (configuration.md §7); a typed `\tag{…}` prints as typed (document-format §18.2).
+ */
+export function numberEquations(chapters: readonly Pick<ParsedChapter, 'blocks'>[], math: MathSettings, numerals: Numerals = 'latn'): EquationNumbers {
   const byBlock = new Map<string, EquationMark[]>();
   const byLabel = new Map<string, { plain: string; formatted: string }>();
   const headings = [0, 0, 0, 0, 0, 0];
@@ -58,7 +61,7 @@ export function numberEquations(chapters: readonly Pick<ParsedChapter, 'blocks'>
         let number = rows.get(label.row);
         if (!number) {
           counter++;
-          const plain = template(numbering.template, counter, numbering.counterFormat, headings);
+          const plain = localiseDigits(template(numbering.template, counter, numbering.counterFormat, headings), numerals);
           number = { plain, formatted: format(plain) };
           rows.set(label.row, number);
           marks.push({ row: label.row, printed: number.formatted });

@@ -5,7 +5,7 @@
 import type { Block, ParsedChapter } from '../parse/model';
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings } from '../settings';
-import { formatNumber, symbolFor } from './number-format';
+import { formatNumber, symbolFor, type Numerals } from './number-format';
 
 export type FootnoteDefinition = Extract<Block, { kind: 'footnoteDefinition' }>;
 
@@ -19,14 +19,14 @@ export function footnoteNumbers(chapter: ParsedChapter): Map<string, number> {
   return numbers;
 }
 
-/** A note's number as printed in the note itself (footnotes.numberFormat, or the symbols). */
-export function noteLabel(n: number, notes: LayoutSettings['notes']): string {
-  return notes.format === 'symbols' || notes.format === '*' ? symbolFor(n, notes.symbols) : formatNumber(n, notes.format);
+/** A note's number as printed in the note itself (footnotes.numberFormat, or the symbols); decimal in the book's `numerals`. */
+export function noteLabel(n: number, notes: LayoutSettings['notes'], numerals: Numerals = 'latn'): string {
+  return notes.format === 'symbols' || notes.format === '*' ? symbolFor(n, notes.symbols) : formatNumber(n, notes.format, numerals);
 }
 
 /** The mark in the text: footnotes.markerTemplate with `{n}` replaced by the label. */
-export function noteMarker(n: number, notes: LayoutSettings['notes']): string {
-  const label = noteLabel(n, notes);
+export function noteMarker(n: number, notes: LayoutSettings['notes'], numerals: Numerals = 'latn'): string {
+  const label = noteLabel(n, notes, numerals);
   return notes.markerTemplate.includes('{n}') ? notes.markerTemplate.split('{n}').join(label) : label;
 }
 

@@ -41,6 +41,24 @@ function digits(n: number, zero: number): string {
   return String(n).replace(/[0-9]/g, (d) => String.fromCodePoint(zero + Number(d)));
 }
 
+/**
+ * The digits of generated decimal numbers (configuration.md §7 `numerals`): `latn` 0–9, `arab`
+ * Arabic-Indic ٠–٩ (U+0660), `arabext` Eastern Arabic-Indic ۰–۹ (U+06F0, Persian and Urdu).
+ */
+export type Numerals = 'latn' | 'arab' | 'arabext';
+
+const NUMERALS_ZERO: Record<Numerals, number> = { latn: 0x30, arab: 0x0660, arabext: 0x06f0 };
+
+/**
+ * ASCII digits of a generated text (a number this engine printed, never typed text: typed digits
+ * are not rewritten, document-format §18.2) in the book's `numerals`.
+ */
+export function localiseDigits(text: string, numerals: Numerals = 'latn'): string {
+  if (numerals === 'latn') return text;
+  const zero = NUMERALS_ZERO[numerals];
+  return text.replace(/[0-9]/g, (d) => String.fromCodePoint(zero + Number(d)));
+}
+
 const CJK_DIGITS = '〇一二三四五六七八九';
 
 /** Chinese informal numerals up to 9999 (一, 十二, 一百零一); larger values print as CJK digits. */
@@ -66,9 +84,11 @@ function chineseInformal(n: number): string {
 
 /**
  * `n` printed in `format` (any §3 spelling, or a canonical id). Circled numbers stop at 50 and
- * then print digits, as the spec says.
+ * then print digits, as the spec says. Decimal numbers (and the fallbacks to decimal) take the
+ * book's `numerals`; a format that names its own digits (`arabic-indic`, `persian`, `fullwidth`…)
+ * keeps them.
  */
-export function formatNumber(n: number, format: string): string {
+export function formatNumber(n: number, format: string, numerals: Numerals = 'latn'): string {
   const id = canonicalNumberFormat(format) ?? format;
   switch (id) {
     case 'lower-roman':
@@ -98,7 +118,7 @@ export function formatNumber(n: number, format: string): string {
     case 'japanese-informal':
       return chineseInformal(n);
     default:
-      return String(n);
+      return localiseDigits(String(n), numerals);
   }
 }
 

@@ -14,6 +14,9 @@ import type { FlowBlock } from '../resources/block';
 import type { BookMath } from '../math/book';
 import { displayNeed, layoutDisplay, type DisplayLayout } from '../math/display';
 import { lineFormulaItems } from '../math/place';
+import type { Direction } from '../text/bidi';
+import { DirectionScope, fromStart, ruleFromStart } from './rtl';
+import { localiseDigits } from './number-format';
 import { PageBands, spansPage } from './floats-page';
 
 export { footnoteNumbers } from './notes';
@@ -78,6 +81,8 @@ export interface TextRequest {
   justify: boolean;
   /** Verbatim text (code): spaces kept, wrapping only after them. */
   verbatim?: boolean;
+  /** Base direction; absent = the block's in force (page/rtl.ts), else the document's. */
+  direction?: Direction;
 }
 
 /** Sets text into lines (memoised by the caller). */
@@ -125,7 +130,7 @@ export function* paginateChapter(
   startIndex: number,
   settings: LayoutSettings,
   fonts: FontRegistry,
-  setText: SetText,
+  setTextIn: SetText,
   setGenerated: SetGenerated,
   /** Figures and tables for `::resource` lines (engine/resources); absent = resources are not set. */
   resourceBlock?: ResourceBlockFactory,
@@ -138,6 +143,12 @@ export function* paginateChapter(
   const body = settings.body.style;
   const bodyBaseline = baselineFor(pitch, body, fonts);
   const justify = settings.body.align === 'justify';
+  // Block direction (document-format §18.1): `{dir}` on container fences and headings, else the
+  // document's; text is set in it and RTL blocks mirror indents, markers and numbers (page/rtl.ts).
+  const directions = new DirectionScope(settings.direction);
+  let dir: Direction = settings.direction;
+  const rtl = (): boolean => dir === 'rtl';
+  const setText: SetText = (request) => setTextIn(request.direction || dir === settings.direction ? request : { ...request, direction: dir });
 
   const newPage = (): PageDraft => {
     const previous = pages[pages.length - 1];
@@ -514,6 +525,7 @@ export function* paginateChapter(
   let afterHeading = false;
   for (let b = 0; b < blocks.length; b++) {
     const block = blocks[b]!;
+    dir = directions.enter(block);
     switch (block.kind) {
       case 'heading': {
         if (block.attrs['hidden'] !== undefined && block.attrs['hidden'] !== 'false') break; // structural: no ink, no space
@@ -569,7 +581,7 @@ export function* paginateChapter(
               return need + pitch > frame().contentHeight ? 0 : need;
             }
           : undefined;
-        placeOnGrid(block, reflow(null, colW()), { role: 'body', x, splittable: true, reflow, ...(keepWithNext ? { keepWithNext } : {}) });
+        placeOnGrid(block, reflow(null, colW()), { role: 'body', x: rtl() ? 0 : x, splittable: true, reflow, ...(keepWithNext ? { keepWithNext } : {}) });
         afterHeading = false;
         break;
       }
@@ -593,7 +605,7 @@ export function* paginateChapter(
             const x = verseLine.indent * step;
             const reflow = (from: number | null, width: number): SetLine[] =>
               setText({ base: from ?? verseLine.range.from, inlines: from === null ? verseLine.inlines : inlinesFrom(verseLine.inlines, from), style: body, measure: width - x, indent: 0, justify: false });
-            placeOnGrid(block, reflow(null, colW()), { role: 'body', x, splittable: true, reflow });
+            placeOnGrid(block, reflow(null, colW()), { role: 'body', x: rtl() ? 0 : x, splittable: true, reflow });
           }
         });
         space(pitch);
@@ -607,7 +619,7 @@ export function* paginateChapter(
       case 'mathDisplay': {
         if (math) {
           // Centred, numbered when labelled, margins in the formula's em (engine/math/display.ts).
-          const display = layoutDisplay(block, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight);
+          const display = layoutDisplay(block, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight, dir);
           if (!cursor.columnEmpty && cursor.y + displayNeed(display) > limit() + 1e-6) nextColumn();
           space(display.marginTop);
           const f = frame();
@@ -796,7 +808,7 @@ export function* paginateChapter(
         const depth = (child.depth - 1) * 1.5 * body.size;
         const textX = depth + Math.max(marker.width, 0.6 * body.size) + settings.lists.gap;
         const lines = setText({ base: child.range.from, inlines: child.inlines, style: body, measure: innerW - textX, indent: 0, justify });
-        lines.forEach((line, i) => rows.push({ block: child, line, x: textX, height: pitch, baseline: bodyBaseline, role: 'body', ...(i === 0 ? { marker: { line: marker, x: depth } } : {}) }));
+        lines.forEach((line, i) => rows.push({ block: child, line, x: rtl() ? 0 : textX, height: pitch, baseline: bodyBaseline, role: 'body', ...(i === 0 ? { marker: { line: marker, x: fromStart(dir, innerW, depth, marker.width) } } : {}) }));
       } else if (child.kind === 'paragraph' || child.kind === 'blockquote') {
         const quote = child.kind === 'blockquote';
         const style2 = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
@@ -804,10 +816,10 @@ export function* paginateChapter(
         // After a display: flush when it continues the paragraph (or math.indentAfterDisplay is off).
         const afterDisplay = child.kind === 'paragraph' && (child.continuesParagraph === true || (rows[rows.length - 1]?.display !== undefined && !settings.math.indentAfterDisplay));
         const lines = setText({ base: child.range.from, inlines: child.inlines, style: style2, measure: innerW - x, indent: firstParagraph || afterDisplay ? 0 : settings.body.firstLineIndent, justify });
-        for (const line of lines) rows.push({ block: child, line, x, height: pitch, baseline: bodyBaseline, role: 'body' });
+        for (const line of lines) rows.push({ block: child, line, x: rtl() ? 0 : x, height: pitch, baseline: bodyBaseline, role: 'body' });
       } else if (child.kind === 'mathDisplay' && math) {
         // A display at the callout's inner measure, numbered flush right at its inner edge (document-format §11).
-        const display = layoutDisplay(child, innerW, settings, math, chapter.chapterId, setGenerated, frame().contentHeight - pad.top - pad.bottom);
+        const display = layoutDisplay(child, innerW, settings, math, chapter.chapterId, setGenerated, frame().contentHeight - pad.top - pad.bottom, dir);
         rows.push({ block: child, line: emptyLine(), x: 0, height: displayNeed(display) + display.marginBottom, baseline: display.marginTop + display.height, role: 'body', display });
       }
       firstParagraph = false;
@@ -893,9 +905,9 @@ export function* paginateChapter(
     const known = preparedNotes.get(`${note.noteId}|${width}`);
     if (known) return known;
     const n = settings.notes;
-    const number = setGenerated(noteLabel(footnotes.get(note.noteId)!, n), noteStyle);
+    const number = setGenerated(noteLabel(footnotes.get(note.noteId)!, n, settings.numerals), noteStyle);
     const firstIndent = Math.max(0, number.width + n.numberGap - n.hangingIndent);
-    const lines = setText({ base: note.range.from, inlines: note.inlines, style: noteStyle, measure: width - n.hangingIndent, indent: firstIndent, justify: n.align === 'justify' });
+    const lines = setText({ base: note.range.from, inlines: note.inlines, style: noteStyle, measure: width - n.hangingIndent, indent: firstIndent, justify: n.align === 'justify', direction: settings.direction });
     const all = lines.length > 0 ? lines : [emptyLine()];
     const piece: NotePiece = { note, lines: all, from: 0, to: all.length, number, x: n.hangingIndent };
     preparedNotes.set(`${note.noteId}|${width}`, piece);
@@ -931,14 +943,15 @@ export function* paginateChapter(
     let y = f.contentTop + colBottom() - noteAreaHeight(columnNotes, n) + n.spaceAbove;
     if (n.separator.enabled && n.separator.width > 0) {
       const ruleY = roundPt(y);
-      cursor.page.items.push({ op: Op.Rule, x1: roundPt(columnX), y1: ruleY, x2: roundPt(columnX + n.separator.width * colW()), y2: ruleY, width: roundPt(n.separator.lineWidth), stroke: n.separator.colour });
+      const [x1, x2] = ruleFromStart(settings.direction, columnX, colW(), n.separator.width * colW());
+      cursor.page.items.push({ op: Op.Rule, x1: roundPt(x1), y1: ruleY, x2: roundPt(x2), y2: ruleY, width: roundPt(n.separator.lineWidth), stroke: n.separator.colour });
     }
     y += n.spaceBelowRule;
     columnNotes.forEach((piece, p) => {
       if (p > 0) y += n.spaceBetween;
-      if (piece.number && piece.from === 0) emit(piece.note, piece.number, columnX, y + noteBaseline, 'note');
+      if (piece.number && piece.from === 0) emit(piece.note, piece.number, columnX + fromStart(settings.direction, colW(), 0, piece.number.width), y + noteBaseline, 'note');
       for (let i = piece.from; i < piece.to; i++) {
-        emit(piece.note, piece.lines[i]!, columnX + piece.x, y + noteBaseline, 'note');
+        emit(piece.note, piece.lines[i]!, columnX + (settings.direction === 'rtl' ? 0 : piece.x), y + noteBaseline, 'note');
         y += n.lineHeight;
       }
     });
@@ -957,21 +970,23 @@ export function* paginateChapter(
       setText({ base: from ?? item.range.from, inlines: from === null ? item.inlines : inlinesFrom(item.inlines, from), style: body, measure: width - textX, indent: 0, justify });
     const lines = reflow(null, colW());
     let first = true;
+    // Right to left (document-format §18.1): the marker at the right, the text indented from it.
+    const direction = dir;
     placeOnGrid(item, lines.length > 0 ? lines : [markerLine], {
       role: 'body',
-      x: textX,
+      x: direction === 'rtl' ? 0 : textX,
       splittable: true,
       ...(lines.length > 0 ? { reflow } : {}),
       onSegment: (firstLine, _count, top, _bottom, columnX) => {
         if (!first || firstLine !== 0) return;
         first = false;
-        emit(item, markerLine, columnX + depthIndent, top + bodyBaseline, 'body');
+        emit(item, markerLine, columnX + fromStart(direction, colW(), depthIndent, markerLine.width), top + bodyBaseline, 'body');
       },
     });
   }
 
   function listMarker(item: ListItemBlock): string {
-    if (item.listKind === 'ordered') return `${item.number ?? item.typedNumber ?? 1}${item.marker === ')' ? ')' : '.'}`;
+    if (item.listKind === 'ordered') return `${localiseDigits(String(item.number ?? item.typedNumber ?? 1), settings.numerals)}${item.marker === ')' ? ')' : '.'}`;
     if (item.listKind === 'task') {
       const box = item.checked ? '☑' : '☐';
       const face = fonts.match(body.family, settings.lists.markerWeight, 'normal');
@@ -990,7 +1005,7 @@ export function* paginateChapter(
       // Verbatim: spaces are kept as no-break spaces so they are not collapsed or stretched.
       const text = sourceLine.replace(/ /g, '\u00a0').replace(/\t/g, '\u00a0'.repeat(4));
       const offsets = sourceLine.includes('\t') ? expandTabs(sourceLine, offset) : undefined;
-      const lines = setText({ base: offset, inlines: [{ kind: 'text', text, marks: [], range, ...(offsets ? { offsets } : {}) }], style, measure: colW() - 2 * pad, indent: 0, justify: false, verbatim: true });
+      const lines = setText({ base: offset, inlines: [{ kind: 'text', text, marks: [], range, ...(offsets ? { offsets } : {}) }], style, measure: colW() - 2 * pad, indent: 0, justify: false, verbatim: true, direction: 'ltr' });
       all.push(...(lines.length > 0 ? lines : [emptyLine()]));
       offset += sourceLine.length + 1;
     }
@@ -1024,7 +1039,8 @@ export function* paginateChapter(
     if (n.separator.enabled && n.separator.width > 0) {
       const f = frame();
       const ruleY = roundPt(f.contentTop + cursor.y);
-      cursor.page.items.push({ op: Op.Rule, x1: roundPt(f.columnX[cursor.column]!), y1: ruleY, x2: roundPt(f.columnX[cursor.column]! + n.separator.width * colW()), y2: ruleY, width: roundPt(n.separator.lineWidth), stroke: n.separator.colour });
+      const [x1, x2] = ruleFromStart(settings.direction, f.columnX[cursor.column]!, colW(), n.separator.width * colW());
+      cursor.page.items.push({ op: Op.Rule, x1: roundPt(x1), y1: ruleY, x2: roundPt(x2), y2: ruleY, width: roundPt(n.separator.lineWidth), stroke: n.separator.colour });
     }
     cursor.y += n.spaceBelowRule;
     cited.forEach((note, i) => {
@@ -1032,8 +1048,8 @@ export function* paginateChapter(
       const piece = notePiece(note);
       if (cursor.y + n.lineHeight > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
       const f = frame();
-      if (piece.number) emit(note, piece.number, f.columnX[cursor.column]!, f.contentTop + cursor.y + noteBaseline, 'note');
-      placeFree(note, piece.lines, n.lineHeight, noteStyle, () => piece.x, 'note');
+      if (piece.number) emit(note, piece.number, f.columnX[cursor.column]! + fromStart(settings.direction, colW(), 0, piece.number.width), f.contentTop + cursor.y + noteBaseline, 'note');
+      placeFree(note, piece.lines, n.lineHeight, noteStyle, () => (settings.direction === 'rtl' ? 0 : piece.x), 'note');
     });
   }
 }

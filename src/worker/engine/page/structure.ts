@@ -6,7 +6,7 @@
  */
 import type { ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
-import { formatNumber } from './number-format';
+import { formatNumber, localiseDigits, type Numerals } from './number-format';
 
 /** The printed number of every numbered heading, by chapter id then block id, and each chapter's starting counters. */
 export interface HeadingNumbers {
@@ -36,7 +36,7 @@ export function numberHeadings(chapters: readonly ParsedChapter[], settings: Lay
       counters[level] = Number.isInteger(startAt) && startAt >= 0 ? startAt : counters[level]! + 1;
       for (let deeper = level + 1; deeper < 6; deeper++) counters[deeper] = 0;
       const template = settings.headings.levels[level]!.numbering.template;
-      if (template) numbers.set(block.id, applyNumberingTemplate(template, counters));
+      if (template) numbers.set(block.id, applyNumberingTemplate(template, counters, settings.numerals));
     }
     byChapter.set(chapter.chapterId, numbers);
   }
@@ -48,7 +48,7 @@ export function numberHeadings(chapters: readonly ParsedChapter[], settings: Lay
  * `{2:a}`, `{1:01}` zero-padded, any §3 word); `\{` and `\}` print braces. A counter still at
  * zero (e.g. `{1}` before any chapter) prints nothing and takes the literal before it along.
  */
-export function applyNumberingTemplate(template: string, counters: readonly number[]): string {
+export function applyNumberingTemplate(template: string, counters: readonly number[], numerals: Numerals = 'latn'): string {
   type Part = { literal: string } | { level: number; format: string };
   const parts: Part[] = [];
   let literal = '';
@@ -83,7 +83,7 @@ export function applyNumberingTemplate(template: string, counters: readonly numb
     }
     const n = counters[part.level] ?? 0;
     if (n === 0) return;
-    out += /^0+\d*$/.test(part.format) && part.format.length > 1 ? String(n).padStart(part.format.length, '0') : formatNumber(n, part.format);
+    out += /^0+\d*$/.test(part.format) && part.format.length > 1 ? localiseDigits(String(n).padStart(part.format.length, '0'), numerals) : formatNumber(n, part.format, numerals);
   });
   return out;
 }
@@ -114,7 +114,7 @@ export interface NumberingChange {
  * Labels for a chapter's pages (0-based book indices from `firstPage`), applying the changes
  * recorded on them, and the numbering in force after the chapter.
  */
-export function labelPages(firstPage: number, changes: readonly (NumberingChange | undefined)[], start: NumberingState): { labels: string[]; end: NumberingState } {
+export function labelPages(firstPage: number, changes: readonly (NumberingChange | undefined)[], start: NumberingState, numerals: Numerals = 'latn'): { labels: string[]; end: NumberingState } {
   let state = start;
   const labels = changes.map((change, i) => {
     const index = firstPage + i;
@@ -124,7 +124,7 @@ export function labelPages(firstPage: number, changes: readonly (NumberingChange
         offset: change.startAt !== undefined ? change.startAt - index : state.offset,
       };
     }
-    return formatNumber(index + state.offset, state.format);
+    return formatNumber(index + state.offset, state.format, numerals);
   });
   return { labels, end: state };
 }

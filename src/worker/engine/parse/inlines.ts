@@ -562,7 +562,8 @@ class InlineParser {
           if (name === 'smallcaps') this.makeAtom(i, end, addMarks(children, BIT.smallcaps));
           else {
             this.makeAtom(i, end, [{ kind: 'directive', name, attrs: attr?.attrs ?? {}, children, range: this.range(i, end) }]);
-            this.unsupported(`:${name}[…]`, i, end);
+            // Direction isolates are typeset (paragraph/collect.ts, document-format §18.1); the rest print their text plainly.
+            if (name !== 'ltr' && name !== 'rtl') this.unsupported(`:${name}[…]`, i, end);
           }
         }
         continue;

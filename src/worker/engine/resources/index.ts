@@ -9,6 +9,7 @@ import { stack, textBlock, type BlockEnvironment, type FlowBlock } from './block
 import { figureBlock, lineHeightOf, placeholder } from './figure';
 import { prepareResource, type EngineResource, type ResourceRecordInput } from './model';
 import { numberResources, resourceRefText, type ResourceNumber } from './numbering';
+import type { Numerals } from '../page/number-format';
 import { resourceSettingsFromConfig, type ResourceSettings } from './settings';
 import { tableBlock } from './table';
 
@@ -46,10 +47,10 @@ export interface ResourceNumbering {
 }
 
 /** Numbers the resources a book mentions (§12.4); anchors of the same id win (§13). */
-export function numberBook(set: ResourceSet, chapters: readonly ParsedChapter[]): ResourceNumbering {
+export function numberBook(set: ResourceSet, chapters: readonly ParsedChapter[], numerals: Numerals = 'latn'): ResourceNumbering {
   const anchors = new Set(chapters.flatMap((c) => c.collected.anchors.map((a) => a.anchorId)));
   const known = new Map([...set.resources.values()].map((r) => [r.id, r.typeId] as const));
-  const numbers = numberResources(chapters, known, set.settings.types, anchors);
+  const numbers = numberResources(chapters, known, set.settings.types, anchors, numerals);
   return {
     numbers,
     refText(target, attrs) {

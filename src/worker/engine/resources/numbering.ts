@@ -6,6 +6,7 @@
  */
 import type { ParsedChapter } from '../parse/model';
 import type { ResourceType } from './settings';
+import { localiseDigits, type Numerals } from '../page/number-format';
 
 export interface ResourceNumber {
   resourceId: string;
@@ -18,7 +19,8 @@ export interface ResourceNumber {
 }
 
 /** Numbers every mentioned resource of `known` (id → typeId), in first-mention order. */
-export function numberResources(chapters: readonly ParsedChapter[], known: ReadonlyMap<string, string>, types: readonly ResourceType[], anchors: ReadonlySet<string>): Map<string, ResourceNumber> {
+/** Numbers print in the book's `numerals` (configuration.md §7). */
+export function numberResources(chapters: readonly ParsedChapter[], known: ReadonlyMap<string, string>, types: readonly ResourceType[], anchors: ReadonlySet<string>, numerals: Numerals = 'latn'): Map<string, ResourceNumber> {
   const numbers = new Map<string, ResourceNumber>();
   const counters = new Map<string, number>();
   /** Heading numbers h1…h6 at the current point of reading (0 = that level has not started). */
@@ -49,7 +51,7 @@ export function numberResources(chapters: readonly ParsedChapter[], known: Reado
         const type = types.find((t) => t.id === typeId);
         const n = (counters.get(typeId) ?? 0) + 1;
         counters.set(typeId, n);
-        numbers.set(mention.id, { resourceId: mention.id, typeId, number: type ? formatNumber(type.numberingTemplate, n, type.counterFormat, headings) : String(n), chapterId: chapter.chapterId, blockId: block.id });
+        numbers.set(mention.id, { resourceId: mention.id, typeId, number: localiseDigits(type ? formatNumber(type.numberingTemplate, n, type.counterFormat, headings) : String(n), numerals), chapterId: chapter.chapterId, blockId: block.id });
       }
     }
   }
