@@ -20,6 +20,8 @@ export interface PaintContext {
   lineTo(x: number, y: number): void;
   stroke(path?: Path2D): void;
   fill(path: Path2D, fillRule?: CanvasFillRule): void;
+  /** Clips to a path (Clip items); every 2D context has it, a recording stand-in may leave it out. */
+  clip?(path: Path2D, fillRule?: CanvasFillRule): void;
   drawImage(image: ImageBitmap, sx: number, sy: number, sw: number, sh: number, dx: number, dy: number, dw: number, dh: number): void;
 }
 
@@ -103,7 +105,23 @@ export function paintPage(ctx: PaintContext, list: PageDisplayList, glyphs: Glyp
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = list.background ?? '#ffffff';
   ctx.fillRect(originX, originY, list.width * scale, list.height * scale);
-  for (const item of list.items) paintItem(ctx, item, glyphs, scale, originX, originY, images);
+  // Clipped groups: Clip saves the state and clips, ClipEnd restores it; a group left open at the
+  // end of the list is closed here so the context comes back as it was given.
+  let depth = 0;
+  for (const item of list.items) {
+    if (item.op === Op.Clip) {
+      ctx.save();
+      ctx.setTransform(scale, 0, 0, scale, originX, originY);
+      ctx.clip?.(new Path2D(item.d), item.clipRule ?? 'nonzero');
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      depth++;
+    } else if (item.op === Op.ClipEnd) {
+      if (depth === 0) continue; // unbalanced: nothing to close
+      ctx.restore();
+      depth--;
+    } else paintItem(ctx, item, glyphs, scale, originX, originY, images);
+  }
+  for (; depth > 0; depth--) ctx.restore();
   ctx.restore();
 }
 
@@ -173,5 +191,8 @@ function paintItem(ctx: PaintContext, item: DisplayItem, glyphs: GlyphPathCache,
       ctx.drawImage(bitmap, crop.x * bitmap.width, crop.y * bitmap.height, crop.w * bitmap.width, crop.h * bitmap.height, ox + item.x * s, oy + item.y * s, item.w * s, item.h * s);
       return;
     }
+    default:
+      // Clip and ClipEnd are handled by paintPage, which keeps the save/restore depth.
+      return;
   }
 }

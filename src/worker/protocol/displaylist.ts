@@ -24,6 +24,10 @@ export const Op = {
   Path: 4,
   /** A picture (bitmap resource) drawn into a box, optionally cropped. */
   Image: 5,
+  /** Starts a clipped group: the items up to the matching ClipEnd draw only inside its path. */
+  Clip: 6,
+  /** Ends the innermost open clipped group. */
+  ClipEnd: 7,
 } as const;
 
 /** Colour as `#rrggbb` or `#rrggbbaa`. */
@@ -153,7 +157,27 @@ export interface ImageItem {
   crop?: { x: number; y: number; w: number; h: number };
 }
 
-export type DisplayItem = GlyphRunItem | RuleItem | RectItem | PathItem | ImageItem;
+/**
+ * Opens a clipped group (an SVG clip path, a drawing cropped to its safe area): every item up to
+ * the matching `ClipEnd` is drawn only inside the path; nested groups intersect. Groups are
+ * balanced within a page's list. Painters: save, clip, … restore; PDF: q, path W n, … Q.
+ */
+export interface ClipItem {
+  op: typeof Op.Clip;
+  /** SVG path data in page coordinates, pt. */
+  d: string;
+  /** Clip rule; nonzero when absent. */
+  clipRule?: 'evenodd';
+  /** Id of the SVG resource whose drawing it clips (a PDF print master replaces its items). */
+  resource?: string;
+}
+
+export interface ClipEndItem {
+  op: typeof Op.ClipEnd;
+  resource?: string;
+}
+
+export type DisplayItem = GlyphRunItem | RuleItem | RectItem | PathItem | ImageItem | ClipItem | ClipEndItem;
 
 export interface PageDisplayList {
   version: typeof DISPLAY_LIST_VERSION;
@@ -163,8 +187,8 @@ export interface PageDisplayList {
   label: string;
   /** Chapter the page belongs to. */
   chapter: string;
-  /** `opener`: a breaking heading opens it; `blank`: parity padding; else `body`. */
-  role: 'opener' | 'body' | 'blank';
+  /** `opener`: a breaking heading opens it; `blank`: parity padding; `part`: a `:::part` divider page; else `body`. */
+  role: 'opener' | 'body' | 'blank' | 'part';
   /** Trim size, pt. */
   width: number;
   height: number;

@@ -4,7 +4,7 @@
  * its aspect kept; a picture with a safe area is cropped (height only) before it is shrunk.
  * The caption (label + number + text) and the note follow, or precede with `position: above`.
  */
-import { Op, roundPt, type DisplayItem, type ImageItem, type PathItem } from '../../protocol/displaylist';
+import { Op, roundPt, type ClipItem, type DisplayItem, type ImageItem, type PathItem } from '../../protocol/displaylist';
 import type { Inline } from '../parse/model';
 import type { TextStyle } from '../settings';
 import { EMPTY_BLOCK, stack, textBlock, type BlockEnvironment, type FlowBlock } from './block';
@@ -95,9 +95,35 @@ function svgItems(resource: EngineResource, fit: PictureFit, x: number, y: numbe
   const top = y - shown.y * fullHeight;
   const ink = settings.diagram.singleInk ? settings.diagram.ink : null;
   const items: DisplayItem[] = [];
+  // A drawing cropped to its safe area shows only the frame's shown band: one clipped group
+  // around all its items (canvas, rasters and PDF clip alike, as they do for a cropped bitmap).
+  if (fit.crop) items.push({ op: Op.Clip, d: rectPathData(x, y, fit.width, fit.height), resource: resource.id });
+  // The drawing's own clip paths: each item is drawn inside the chain of clip regions it names,
+  // opened and closed as the chain changes from one item to the next.
+  const open: number[] = [];
+  const enterClip = (clip: number | undefined): void => {
+    const chain: number[] = [];
+    for (let c = clip; c !== undefined; c = drawing.clips[c]?.parent) chain.unshift(c);
+    let common = 0;
+    while (common < open.length && common < chain.length && open[common] === chain[common]) common++;
+    while (open.length > common) {
+      items.push({ op: Op.ClipEnd, resource: resource.id });
+      open.pop();
+    }
+    for (const index of chain.slice(common)) {
+      const region = drawing.clips[index]!;
+      const item: ClipItem = { op: Op.Clip, d: shapePathData({ segments: region.segments }, k, x, top, roundPt), resource: resource.id };
+      if (region.evenOdd) item.clipRule = 'evenodd';
+      items.push(item);
+      open.push(index);
+    }
+  };
+  let framed = false;
   for (const shape of drawing.shapes) {
+    enterClip(shape.clip);
     const item: PathItem = { op: Op.Path, d: shapePathData(shape, k, x, top, roundPt), resource: resource.id };
-    if (items.length === 0) {
+    if (!framed) {
+      framed = true;
       // Where a PDF print master of the drawing goes (bundle-format §11.1).
       item.frame = { x: roundPt(x), y: roundPt(top), w: roundPt(fit.width), h: roundPt(fullHeight) };
       if (fit.crop) item.frame.clip = { x: roundPt(x), y: roundPt(y), w: roundPt(fit.width), h: roundPt(fit.height) };
@@ -114,6 +140,7 @@ function svgItems(resource: EngineResource, fit: PictureFit, x: number, y: numbe
   // drawing's anchor; a family the book cannot load falls back as everywhere else.
   if (env) {
     for (const t of drawing.texts) {
+      enterClip(t.clip);
       const style: TextStyle = { family: t.family || settings.caption.style.family, weight: t.weight, italic: t.italic, size: t.size * k, colour: (ink ? singleInk(t.fill, ink) : t.fill).slice(0, 7) };
       const inline: Inline = { kind: 'text', text: t.text, marks: [], range: { from: 0, to: 0, line: 0, column: 0 }, offsets: t.text.split('').map(() => -1) };
       const line = env.setText({ base: 0, inlines: [inline], style, measure: 1e6, indent: 0, justify: false })[0];
@@ -122,7 +149,15 @@ function svgItems(resource: EngineResource, fit: PictureFit, x: number, y: numbe
       for (const run of line.runs) items.push({ ...glyphRun(run, x + t.x * k - shift, top + t.y * k, env.chapterId, undefined), resource: resource.id });
     }
   }
+  enterClip(undefined);
+  if (fit.crop) items.push({ op: Op.ClipEnd, resource: resource.id });
   return items;
+}
+
+/** A rectangle as path data, pt (rounded to the display list's grid). */
+function rectPathData(x: number, y: number, w: number, h: number): string {
+  const [l, t, r, b] = [roundPt(x), roundPt(y), roundPt(x + w), roundPt(y + h)];
+  return `M${l} ${t}L${r} ${t}L${r} ${b}L${l} ${b}Z`;
 }
 
 /**

@@ -4,7 +4,14 @@
  * transforms, solid fills and strokes, opacity and fill rules. SVG is untrusted: nothing in it
  * runs (scripts, event attributes and `foreignObject` are dropped) and nothing is fetched (an
  * external `href` is ignored). Anything outside the subset is left out and counted, so the caller
- * can warn; clip paths, gradients (drawn in their first stop's colour) and text are approximations.
+ * can warn; gradients (drawn in their first stop's colour) and text are approximations.
+ *
+ * Clip paths (`clip-path="url(#id)"` on shapes, groups, `use` and text) become clip regions in
+ * `SvgDrawing.clips`, each item naming the innermost one it draws in (`clip`), nested clips
+ * naming their parent; the figure turns them into the display list's Clip/ClipEnd items. A clip
+ * path's shapes are joined into one path (their union, exact unless shapes of opposite winding
+ * overlap under the nonzero rule); `clipPathUnits="objectBoundingBox"` maps the unit square onto
+ * the bounding box of the clipped element's drawn shapes; `text` inside a clip path is left out.
  */
 
 /** One drawn shape: absolute path segments in pt at the drawing's natural size, y down. */
@@ -15,6 +22,16 @@ export interface SvgShape {
   /** Stroke width, pt at natural size. */
   strokeWidth?: number;
   evenOdd?: boolean;
+  /** Index in `SvgDrawing.clips` of the innermost clip region it draws in. */
+  clip?: number;
+}
+
+/** A clip region: absolute segments in pt at natural size, inside its parent region when nested. */
+export interface SvgClip {
+  segments: Segment[];
+  evenOdd?: boolean;
+  /** Index of the enclosing clip region (a clipped group inside a clipped group). */
+  parent?: number;
 }
 
 export type Segment =
@@ -32,6 +49,8 @@ export interface SvgDrawing {
   texts: SvgText[];
   /** Elements left out because they are outside the subset (or unsafe), by name. */
   skipped: string[];
+  /** Clip regions the shapes and texts refer to (`clip`). */
+  clips: SvgClip[];
 }
 
 interface XmlElement {
@@ -55,6 +74,8 @@ export interface SvgText {
   fill: string;
   anchor: 'start' | 'middle' | 'end';
   text: string;
+  /** Index in `SvgDrawing.clips` of the innermost clip region it draws in. */
+  clip?: number;
 }
 
 type Matrix = [number, number, number, number, number, number];
@@ -89,8 +110,8 @@ export function parseSvg(source: string): SvgDrawing | null {
     el.children.forEach(index);
   };
   index(root);
-  const drawing: SvgDrawing = { width, height, shapes: [], texts: [], skipped: [] };
-  walk(root, base, { fill: '#000000', stroke: undefined, strokeWidth: 1, opacity: 1, fillOpacity: 1, strokeOpacity: 1, evenOdd: false, fontFamily: '', fontSize: 16, fontWeight: 400, italic: false, anchor: 'start' }, drawing, ids, 0);
+  const drawing: SvgDrawing = { width, height, shapes: [], texts: [], skipped: [], clips: [] };
+  walk(root, base, { fill: '#000000', stroke: undefined, strokeWidth: 1, opacity: 1, fillOpacity: 1, strokeOpacity: 1, evenOdd: false, clipEvenOdd: false, fontFamily: '', fontSize: 16, fontWeight: 400, italic: false, anchor: 'start' }, drawing, ids, 0, undefined);
   return drawing;
 }
 
@@ -102,6 +123,8 @@ interface Paint {
   fillOpacity: number;
   strokeOpacity: number;
   evenOdd: boolean;
+  /** `clip-rule: evenodd` (used by shapes inside a clip path). */
+  clipEvenOdd: boolean;
   fontFamily: string;
   /** User units. */
   fontSize: number;
@@ -115,22 +138,50 @@ const SILENT = new Set(['defs', 'title', 'desc', 'metadata', 'lineargradient', '
 /** Never executed, never fetched: counted as skipped. */
 const UNSAFE = new Set(['script', 'foreignobject', 'iframe', 'audio', 'video']);
 
-function walk(el: XmlElement, parent: Matrix, inherited: Paint, out: SvgDrawing, ids: Map<string, XmlElement>, depth: number): void {
+function walk(el: XmlElement, parent: Matrix, inherited: Paint, out: SvgDrawing, ids: Map<string, XmlElement>, depth: number, outerClip: number | undefined): void {
   if (depth > 64) return; // a `use` cycle or absurd nesting
   const name = localName(el.name).toLowerCase();
   const style = styleOf(el, inherited, ids);
   if (style.hidden) return;
   const matrix = multiply(parent, transformOf(el.attrs['transform'] ?? ''));
   const paint = style.paint;
+  if (style.clipPath !== undefined && !SILENT.has(name) && !UNSAFE.has(name)) {
+    const target = clipTarget(style.clipPath, ids);
+    if (target === 'unsupported') out.skipped.push('clip-path');
+    else if (target) {
+      // The element draws inside the clip region: its items name the region (nested in the outer one).
+      const index = out.clips.length;
+      out.clips.push({ segments: [], ...(outerClip !== undefined ? { parent: outerClip } : {}) });
+      const firstShape = out.shapes.length;
+      const firstText = out.texts.length;
+      walkInside(el, name, matrix, paint, out, ids, depth + 1, index);
+      const bbox = target.attrs['clipPathUnits'] === 'objectBoundingBox' ? boundsOf(out.shapes.slice(firstShape)) : null;
+      const region = clipRegion(target, matrix, bbox, target.attrs['clipPathUnits'] === 'objectBoundingBox', inherited, ids, out);
+      if (region.segments.length === 0) {
+        // An empty clip region shows nothing of the element (SVG 1.1 §14.3.5).
+        out.shapes.length = firstShape;
+        out.texts.length = firstText;
+        out.clips[index] = { segments: [] };
+        return;
+      }
+      out.clips[index] = { ...region, ...(outerClip !== undefined ? { parent: outerClip } : {}) };
+      return;
+    }
+  }
+  walkInside(el, name, matrix, paint, out, ids, depth, outerClip);
+}
+
+/** The element's own drawing (its clip path, if any, already applied by `walk`). */
+function walkInside(el: XmlElement, name: string, matrix: Matrix, paint: Paint, out: SvgDrawing, ids: Map<string, XmlElement>, depth: number, clip: number | undefined): void {
   switch (name) {
     case 'svg':
     case 'g':
     case 'a':
     case 'switch':
-      for (const child of el.children) walk(child, matrix, paint, out, ids, depth + 1);
+      for (const child of el.children) walk(child, matrix, paint, out, ids, depth + 1, clip);
       return;
     case 'text':
-      emitText(el, matrix, paint, out);
+      emitText(el, matrix, paint, out, clip);
       return;
     case '#text':
       return;
@@ -144,13 +195,13 @@ function walk(el: XmlElement, parent: Matrix, inherited: Paint, out: SvgDrawing,
       }
       const shift: Matrix = [1, 0, 0, 1, num(el.attrs['x']), num(el.attrs['y'])];
       const inner = localName(target.name).toLowerCase() === 'symbol' ? { ...target, name: 'g' } : target;
-      walk(inner, multiply(matrix, shift), paint, out, ids, depth + 1);
+      walk(inner, multiply(matrix, shift), paint, out, ids, depth + 1, clip);
       return;
     }
     default: {
       const segments = shapeSegments(name, el.attrs);
       if (segments) {
-        emitShape(segments, matrix, paint, out);
+        emitShape(segments, matrix, paint, out, clip);
         return;
       }
       if (SILENT.has(name)) return;
@@ -163,7 +214,7 @@ function walk(el: XmlElement, parent: Matrix, inherited: Paint, out: SvgDrawing,
  * A `text` element: its character data and that of its `tspan`s (in order), as one run at the
  * element's x/y (a tspan's own x/y starts a new run). Rotation and skew are not followed.
  */
-function emitText(el: XmlElement, m: Matrix, paint: Paint, out: SvgDrawing): void {
+function emitText(el: XmlElement, m: Matrix, paint: Paint, out: SvgDrawing, clip: number | undefined): void {
   const first = numbers(el.attrs['x'] ?? '0')[0] ?? 0;
   const firstY = numbers(el.attrs['y'] ?? '0')[0] ?? 0;
   const runs: { x: number; y: number; paint: Paint; text: string }[] = [];
@@ -192,11 +243,11 @@ function emitText(el: XmlElement, m: Matrix, paint: Paint, out: SvgDrawing): voi
     const fill = withAlpha(run.paint.fill, run.paint.opacity * run.paint.fillOpacity);
     if (!text || !fill) continue;
     const [x, y] = apply(m, run.x, run.y);
-    out.texts.push({ x, y, size: run.paint.fontSize * scale, family: run.paint.fontFamily, weight: run.paint.fontWeight, italic: run.paint.italic, fill, anchor: run.paint.anchor, text });
+    out.texts.push({ x, y, size: run.paint.fontSize * scale, family: run.paint.fontFamily, weight: run.paint.fontWeight, italic: run.paint.italic, fill, anchor: run.paint.anchor, text, ...(clip !== undefined ? { clip } : {}) });
   }
 }
 
-function emitShape(segments: Segment[], m: Matrix, paint: Paint, out: SvgDrawing): void {
+function emitShape(segments: Segment[], m: Matrix, paint: Paint, out: SvgDrawing, clip: number | undefined): void {
   if (segments.length === 0) return;
   const shape: SvgShape = { segments: segments.map((s) => transformSegment(s, m)) };
   const fill = withAlpha(paint.fill, paint.opacity * paint.fillOpacity);
@@ -208,7 +259,84 @@ function emitShape(segments: Segment[], m: Matrix, paint: Paint, out: SvgDrawing
     shape.strokeWidth = paint.strokeWidth * Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
   }
   if (paint.evenOdd) shape.evenOdd = true;
+  if (clip !== undefined) shape.clip = clip;
   if (shape.fill || shape.stroke) out.shapes.push(shape);
+}
+
+// ---- clip paths ---------------------------------------------------------------------------------
+
+/** The `clipPath` element a `clip-path` value names; null for none or a missing id (drawn unclipped). */
+function clipTarget(value: string, ids: Map<string, XmlElement>): XmlElement | null | 'unsupported' {
+  const v = value.trim();
+  if (v === '' || v === 'none') return null;
+  const url = /^url\(\s*['"]?#([^'")\s]+)['"]?\s*\)$/.exec(v);
+  // CSS basic shapes (inset(), circle(), …) and external references are outside the subset.
+  if (!url) return 'unsupported';
+  const target = ids.get(url[1]!);
+  return target && localName(target.name).toLowerCase() === 'clippath' ? target : null;
+}
+
+/**
+ * A clip path's region in drawing pt: its shapes (and same-file `use` of shapes) under the
+ * clipped element's matrix, the clip path's own transform and each shape's transform; with
+ * `objectBoundingBox` units the unit square maps onto `bbox` (already in drawing pt).
+ */
+function clipRegion(clipPath: XmlElement, matrix: Matrix, bbox: Bounds | null, boxUnits: boolean, inherited: Paint, ids: Map<string, XmlElement>, out: SvgDrawing): SvgClip {
+  if (boxUnits && !bbox) return { segments: [] };
+  const base = boxUnits && bbox ? multiply([bbox.right - bbox.left, 0, 0, bbox.bottom - bbox.top, bbox.left, bbox.top], transformOf(clipPath.attrs['transform'] ?? '')) : multiply(matrix, transformOf(clipPath.attrs['transform'] ?? ''));
+  const segments: Segment[] = [];
+  const rules = new Set<boolean>();
+  const own = styleOf(clipPath, inherited, ids).paint;
+  const add = (el: XmlElement, m: Matrix, paint: Paint, depth: number): void => {
+    if (depth > 16) return;
+    const name = localName(el.name).toLowerCase();
+    const style = styleOf(el, paint, ids);
+    if (style.hidden) return;
+    const local = multiply(m, transformOf(el.attrs['transform'] ?? ''));
+    if (name === 'use') {
+      const href = el.attrs['href'] ?? el.attrs['xlink:href'] ?? '';
+      const target = href.startsWith('#') ? ids.get(href.slice(1)) : undefined;
+      if (target) add(target, multiply(local, [1, 0, 0, 1, num(el.attrs['x']), num(el.attrs['y'])]), style.paint, depth + 1);
+      return;
+    }
+    const shape = shapeSegments(name, el.attrs);
+    if (!shape) {
+      if (name !== '#text' && name !== 'title' && name !== 'desc') out.skipped.push(`clipPath ${name}`);
+      return;
+    }
+    if (shape.length === 0) return;
+    segments.push(...shape.map((s) => transformSegment(s, local)));
+    rules.add(style.paint.clipEvenOdd);
+  };
+  for (const child of clipPath.children) add(child, base, own, 0);
+  // One even-odd shape keeps its rule; joined shapes are a union under nonzero.
+  return { segments, ...(rules.size === 1 && rules.has(true) ? { evenOdd: true } : {}) };
+}
+
+interface Bounds {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Bounds of shapes' points (end and control points: exact for lines, a close cover for curves). */
+function boundsOf(shapes: readonly SvgShape[]): Bounds | null {
+  let b: Bounds | null = null;
+  const add = (x: number, y: number): void => {
+    b = b ? { left: Math.min(b.left, x), top: Math.min(b.top, y), right: Math.max(b.right, x), bottom: Math.max(b.bottom, y) } : { left: x, top: y, right: x, bottom: y };
+  };
+  for (const shape of shapes)
+    for (const s of shape.segments) {
+      if (s.c === 'Z') continue;
+      add(s.x, s.y);
+      if (s.c === 'C') {
+        add(s.x1, s.y1);
+        add(s.x2, s.y2);
+      } else if (s.c === 'Q') add(s.x1, s.y1);
+    }
+  const found = b as Bounds | null;
+  return found && found.right > found.left && found.bottom > found.top ? found : null;
 }
 
 // ---- shapes ------------------------------------------------------------------------------------
@@ -485,9 +613,9 @@ function transformSegment(s: Segment, m: Matrix): Segment {
 
 // ---- paint --------------------------------------------------------------------------------------
 
-function styleOf(el: XmlElement, inherited: Paint, ids: Map<string, XmlElement>): { paint: Paint; hidden: boolean } {
+function styleOf(el: XmlElement, inherited: Paint, ids: Map<string, XmlElement>): { paint: Paint; hidden: boolean; clipPath?: string } {
   const props: Record<string, string> = {};
-  for (const key of ['fill', 'stroke', 'stroke-width', 'opacity', 'fill-opacity', 'stroke-opacity', 'fill-rule', 'display', 'visibility', 'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor']) {
+  for (const key of ['fill', 'stroke', 'stroke-width', 'opacity', 'fill-opacity', 'stroke-opacity', 'fill-rule', 'clip-rule', 'clip-path', 'display', 'visibility', 'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor']) {
     if (el.attrs[key] !== undefined) props[key] = el.attrs[key]!;
   }
   // Inline `style` declarations win over presentation attributes (CSS cascade).
@@ -504,6 +632,7 @@ function styleOf(el: XmlElement, inherited: Paint, ids: Map<string, XmlElement>)
   if (props['fill-opacity'] !== undefined) paint.fillOpacity = clamp01(props['fill-opacity']);
   if (props['stroke-opacity'] !== undefined) paint.strokeOpacity = clamp01(props['stroke-opacity']);
   if (props['fill-rule'] !== undefined) paint.evenOdd = props['fill-rule'] === 'evenodd';
+  if (props['clip-rule'] !== undefined) paint.clipEvenOdd = props['clip-rule'] === 'evenodd';
   if (props['font-family'] !== undefined) paint.fontFamily = (props['font-family'].split(',')[0] ?? '').trim().replace(/^['"]|['"]$/g, '');
   if (props['font-size'] !== undefined) {
     const size = parseFloat(props['font-size']);
@@ -512,7 +641,8 @@ function styleOf(el: XmlElement, inherited: Paint, ids: Map<string, XmlElement>)
   if (props['font-weight'] !== undefined) paint.fontWeight = props['font-weight'] === 'bold' || props['font-weight'] === 'bolder' ? 700 : props['font-weight'] === 'normal' ? 400 : Number(props['font-weight']) || paint.fontWeight;
   if (props['font-style'] !== undefined) paint.italic = props['font-style'] === 'italic' || props['font-style'] === 'oblique';
   if (props['text-anchor'] === 'middle' || props['text-anchor'] === 'end' || props['text-anchor'] === 'start') paint.anchor = props['text-anchor'];
-  return { paint, hidden: props['display'] === 'none' || props['visibility'] === 'hidden' };
+  // `clip-path` is not inherited: it applies to this element (and so to what it contains).
+  return { paint, hidden: props['display'] === 'none' || props['visibility'] === 'hidden', ...(props['clip-path'] !== undefined ? { clipPath: props['clip-path'] } : {}) };
 }
 
 function clamp01(text: string | undefined): number {

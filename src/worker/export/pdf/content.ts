@@ -65,6 +65,8 @@ export class PageContentWriter {
   private readonly out: string[] = [];
   private state = freshState();
   private inText = false;
+  /** Clipped groups open (Clip items whose ClipEnd has not come yet). */
+  private clipDepth = 0;
 
   constructor(
     private readonly list: PageDisplayList,
@@ -81,6 +83,8 @@ export class PageContentWriter {
     }
     for (const item of list.items) this.item(item);
     this.endText();
+    // A clipped group left open at the end of the list is closed (q/Q must balance in a stream).
+    for (; this.clipDepth > 0; this.clipDepth--) this.restore();
     return this.out.join('\n');
   }
 
@@ -91,7 +95,7 @@ export class PageContentWriter {
   private item(item: DisplayItem): void {
     // A drawing with a print master: the master is placed at its first path's frame, and the
     // drawing's own paths and text are left out.
-    const resource = item.op === Op.GlyphRun || item.op === Op.Path ? item.resource : undefined;
+    const resource = item.op === Op.GlyphRun || item.op === Op.Path || item.op === Op.Clip || item.op === Op.ClipEnd ? item.resource : undefined;
     const master = resource ? this.resources.master?.(resource) : undefined;
     if (master) {
       if (item.op === Op.Path && item.frame) {
@@ -103,6 +107,21 @@ export class PageContentWriter {
     if (item.op === Op.GlyphRun) return this.glyphRun(item);
     this.endText();
     switch (item.op) {
+      case Op.Clip: {
+        // q, the clip path (y-down page coordinates, flipped as paths are) W n, the flip undone;
+        // the matching ClipEnd's Q ends the clip and restores the state set inside.
+        this.save();
+        this.clipDepth++;
+        const path = svgPathToPdf(item.d);
+        // An empty clip path shows nothing: clip to an empty rectangle.
+        this.out.push(`1 0 0 -1 0 ${num(this.list.height)} cm`, path || '0 0 0 0 re', item.clipRule === 'evenodd' ? 'W* n' : 'W n', `1 0 0 -1 0 ${num(this.list.height)} cm`);
+        return;
+      }
+      case Op.ClipEnd:
+        if (this.clipDepth === 0) return; // unbalanced: nothing to close
+        this.clipDepth--;
+        this.restore();
+        return;
       case Op.Rule: {
         const stroke = parseColour(item.stroke);
         if (!stroke || item.width <= 0) return;
