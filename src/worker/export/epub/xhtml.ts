@@ -131,6 +131,13 @@ class ChapterWriter {
           return reading ? `<ruby>${inner}<rt>${escapeXml(reading)}</rt></ruby>` : inner;
         }
         if (inline.name === 'ltr' || inline.name === 'rtl') return `<span dir="${inline.name}">${inner}</span>`;
+        // Kanbun marks and warichu brackets are kept beside their text until they are typeset (document-format §18.4).
+        if (inline.name === 'kunten') {
+          const okuri = inline.attrs['okuri'] ? `<sup class="okuri">${escapeXml(inline.attrs['okuri'])}</sup>` : '';
+          const kaeri = inline.attrs['kaeri'] ? `<sub class="kaeri">${escapeXml(inline.attrs['kaeri'])}</sub>` : '';
+          return okuri || kaeri ? `<span class="kunten">${inner}${okuri}${kaeri}</span>` : inner;
+        }
+        if (inline.name === 'warichu') return `<span class="warichu">${escapeXml(inline.attrs['open'] ?? '')}${inner}${escapeXml(inline.attrs['close'] ?? '')}</span>`;
         return inner;
       }
     }

@@ -1,0 +1,77 @@
+/**
+ * Issue 7 item 5: vertical writing, ruby, warichu and kunten come in a later issue; until then
+ * each is recognised and kept — nothing of the text is lost in the document model, the layout
+ * or the exports — with one warning in the checks (document-format §18.4–18.5).
+ */
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { parseChapter } from '../../../src/worker/engine/parse/index';
+import type { Inline } from '../../../src/worker/engine/parse/model';
+import { Op } from '../../../src/worker/protocol/displaylist';
+import { writeEpub, type ExportBookInput } from '../../../src/worker/export/epub';
+import { writeDocx } from '../../../src/worker/export/docx';
+import { runChecks } from './run-checks';
+
+const MODIFIED = new Date('2026-01-02T03:04:05Z');
+
+/** Each construct in an original sentence, with the text printed in its place and what must survive in the exports. */
+const CONSTRUCTS = [
+  { name: 'ruby', source: '山の上に{紫陽花|あじさい}が咲いた。', printed: '紫陽花', directive: 'ruby', attrs: { rt: 'あじさい' }, epub: ['<ruby>紫陽花<rt>あじさい</rt></ruby>'] },
+  { name: 'ruby directive', source: '茶館は:ruby[雲間]{rt="くもま"}にあった。', printed: '雲間', directive: 'ruby', attrs: { rt: 'くもま' }, epub: ['<ruby>雲間<rt>くもま</rt></ruby>'] },
+  { name: 'warichu', source: '先生は:warichu[村の医者]{open="（" close="）"}であった。', printed: '村の医者', directive: 'warichu', attrs: { open: '（', close: '）' }, epub: ['<span class="warichu">（村の医者）</span>'] },
+  { name: 'kunten', source: '学:kunten[而]{kaeri="レ" okuri="テ"}時習之。', printed: '而', directive: 'kunten', attrs: { kaeri: 'レ', okuri: 'テ' }, epub: ['而', 'レ', 'テ'] },
+  { name: 'tate-chu-yoko', source: '第:tcy[12]回の会合。', printed: '12', directive: 'tcy', attrs: {}, epub: ['12'] },
+] as const;
+
+function directives(inlines: readonly Inline[]): Extract<Inline, { kind: 'directive' }>[] {
+  return inlines.flatMap((i) => (i.kind === 'directive' ? [i, ...directives(i.children)] : 'children' in i && Array.isArray(i.children) ? directives(i.children as Inline[]) : []));
+}
+
+function book(source: string): ExportBookInput {
+  return { id: 'later', name: 'Later', locale: 'ja', chapters: [{ id: 'c1', title: '章', text: `# 章\n\n${source}\n` }], resources: [] };
+}
+
+describe('constructs of a later issue are recognised and kept, with one warning', () => {
+  for (const c of CONSTRUCTS) {
+    it(`${c.name}: parsed as a typed node, printed without loss, one warning, kept in EPUB and DOCX`, async () => {
+      const source = `# 章\n\n${c.source}\n`;
+      // Document model: a typed directive with its attributes; the chapter text is never rewritten.
+      const parsed = parseChapter(source, { chapterId: 'c1', isFirstChapter: true });
+      const paragraph = parsed.blocks.find((b) => b.kind === 'paragraph')!;
+      const found = directives('inlines' in paragraph ? paragraph.inlines : []);
+      expect(found.map((d) => d.name)).toEqual([c.directive]);
+      expect(found[0]!.attrs).toEqual(c.attrs);
+
+      // Checks: exactly one warning, for this construct.
+      const { warnings, layout } = runChecks({ chapters: [{ id: 'c1', source }], config: { locale: 'ja' }, patterns: null });
+      const about = warnings.filter((w) => w.kind === 'unsupportedConstruct');
+      expect(about.length).toBe(1);
+
+      // Layout: every character of the sentence outside the markup is printed, the construct's text included.
+      const printed = layout.pages.flatMap((p) => p.items.flatMap((i) => (i.op === Op.GlyphRun && i.line?.role === 'body' ? [i.text] : []))).join('');
+      expect(printed).toContain(c.printed);
+      const plain = c.source.replace(/\{([^|}]+)\|[^}]*\}/g, '$1').replace(/:[a-z]+\[([^\]]*)\](\{[^}]*\})?/g, '$1');
+      expect(printed.replace(/\s/g, '')).toBe(plain.replace(/\s/g, ''));
+
+      // EPUB keeps the text (ruby as <ruby>, kunten marks beside their character).
+      const epub = await JSZip.loadAsync((await writeEpub(book(c.source), { modified: MODIFIED })).bytes);
+      const xhtml = (await Promise.all(Object.keys(epub.files).filter((f) => f.endsWith('.xhtml')).map((f) => epub.file(f)!.async('string')))).join('\n');
+      for (const part of c.epub) expect(xhtml).toContain(part);
+
+      // DOCX keeps the markup as written, so a Word round trip loses nothing.
+      const docx = await JSZip.loadAsync((await writeDocx(book(c.source))).bytes);
+      const documentXml = await docx.file('word/document.xml')!.async('string');
+      const text = documentXml.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"');
+      for (const d of found) expect(text).toContain(`:${d.name === 'ruby' && c.name === 'ruby' ? '' : d.name}`.replace(/^:$/, '{'));
+    }, 60_000);
+  }
+
+  it('vertical writing (layout.writingMode vertical-rl): the book lays out horizontally, nothing lost, one warning naming the setting', () => {
+    const source = '# 章\n\n縦書きの本は、後の版で縦に組まれる。\n';
+    const { warnings, layout } = runChecks({ chapters: [{ id: 'c1', source }], config: { locale: 'ja', layout: { writingMode: 'vertical-rl' } }, patterns: null });
+    const about = warnings.filter((w) => (w.kind === 'settingNotApplied' || w.kind === 'unsupportedConstruct') && JSON.stringify(w).includes('writingMode'));
+    expect(about.length).toBe(1);
+    const printed = layout.pages.flatMap((p) => p.items.flatMap((i) => (i.op === Op.GlyphRun && i.line?.role === 'body' ? [i.text] : []))).join('');
+    expect(printed).toBe('縦書きの本は、後の版で縦に組まれる。');
+  });
+});
