@@ -12,6 +12,7 @@ import { parseChapter } from './parse';
 import type { Inline, ParsedChapter } from './parse/model';
 import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture } from './page/compose';
+import { recolour } from './page/part';
 import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
@@ -298,8 +299,8 @@ function* layoutChapter(
   const pages = drafts.map((draft, d): PageDisplayList => {
     const label = labelled.labels[d]!;
     const furniture = composeFurniture(
-      { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank },
-      settings,
+      { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, ...(draft.part ? { part: true } : {}), ...(draft.furniture ?? {}) },
+      draft.geometry ?? settings,
       fonts,
       setGenerated,
     );
@@ -308,10 +309,11 @@ function* layoutChapter(
       index: draft.index,
       label,
       chapter: input.id,
-      role: draft.blank ? 'blank' : draft.opener ? 'opener' : 'body',
+      role: draft.blank ? 'blank' : draft.part ? 'part' : draft.opener ? 'opener' : 'body',
       width: roundSize(settings.pageWidth),
       height: roundSize(settings.pageHeight),
-      items: [...draft.items, ...furniture],
+      // A part palette recolours what the page prints, furniture included (page/part.ts).
+      items: recolour([...draft.items, ...furniture], draft.palette, settings.palette),
     };
   });
   const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages };

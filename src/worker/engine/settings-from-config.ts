@@ -6,6 +6,7 @@
 import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
 import { cjkRegion, defaultNumerals, isArabicScript, isRtlLocale } from '../config/locale';
 import { CM, defaultCalloutStyle, defaultSettings, type LayoutSettings } from './settings';
+import { headingStyleSection, storedListItem, structureSettings } from './settings-structure';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
 const PAGE_PRESETS: Record<string, [number, number]> = {
@@ -119,6 +120,36 @@ export const APPLIED_SETTINGS = [
   'headingStyles[id=*].toc',
   'headingStyles[id=*].fontSize',
   'headingStyles[id=*].color',
+  'headingStyles[id=*].span',
+  'headingStyles[id=*].spanBreak',
+  'headingStyles[id=*].breakBefore',
+  'headingStyles[id=*].margins.*',
+  'headingStyles[id=*].layout.*',
+  'headings.levels[level=*].span',
+  'headings.levels[level=*].spanBreak',
+  'parts.page',
+  'parts.breakBefore.parity',
+  'parts.breakAfter.enabled',
+  'parts.breakAfter.parity',
+  'parts.margins.*',
+  'paragraphStyles[id=*].fontFamily',
+  'paragraphStyles[id=*].fontSize',
+  'paragraphStyles[id=*].lineHeight',
+  'paragraphStyles[id=*].color',
+  'paragraphStyles[id=*].textAlign',
+  'paragraphStyles[id=*].fontWeight',
+  'paragraphStyles[id=*].italic',
+  'paragraphStyles[id=*].indent',
+  'paragraphStyles[id=*].endIndent',
+  'paragraphStyles[id=*].firstLineIndent',
+  'paragraphStyles[id=*].spaceBetween',
+  'paragraphStyles[id=*].marginTop',
+  'paragraphStyles[id=*].marginBottom',
+  'layout.columnRule.enabled',
+  'layout.columnRule.color',
+  'layout.columnRule.lineWidth',
+  'layout.flowColumns',
+  'colorPalette[id=*].value',
   'calloutStyles[id=*].title',
   'calloutStyles[id=*].backgroundEnabled',
   'calloutStyles[id=*].background',
@@ -340,8 +371,16 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       toc: bool(`${p}.toc`, true),
       ...(Number.isFinite(size) ? { size } : {}),
       ...(colourSet ? { colour: colour(`${p}.color`, s.headings.colour) } : {}),
+      ...headingStyleSection(storedListItem(stored, 'headingStyles', id) ?? {}, s, (path, fallback) => pt(path, fallback)),
     };
   }
+  // Heading span per level (§8.2), parts (§13.5), paragraph styles (§13.1), column rule (§4), palette (§15.1).
+  s.headings.levels.forEach((level, i) => {
+    const p = `headings.levels[level=${i + 1}]`;
+    if (at(`${p}.span`) === 'page') level.span = 'page';
+    if (at(`${p}.spanBreak`) === false) level.spanBreak = false;
+  });
+  Object.assign(s, structureSettings(s, { at, pt, bool, str, num, colour }));
   // calloutStyles (§13.4): every listed style, its fields read at their paths (defaults and followers resolved).
   const calloutList = at('calloutStyles');
   const calloutIds = Array.isArray(calloutList) ? calloutList.flatMap((c) => (c && typeof c === 'object' && 'id' in c && typeof (c as { id: unknown }).id === 'string' ? [(c as { id: string }).id] : [])) : [];

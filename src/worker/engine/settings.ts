@@ -116,13 +116,26 @@ export interface LayoutSettings {
       breakBefore: 'none' | 'any' | 'odd' | 'even' | 'always-odd' | 'always-even';
       /** `numberingTemplate` (§8.3; '' = no number), `numberSeparator`, `numberPosition`. */
       numbering: { template: string; separator: string; position: 'before' | 'replace' };
+      /** `span` (§8.2): 'page' = a band across all columns (chapter opener); `spanBreak` false lets it sit mid-page. */
+      span?: 'column' | 'page';
+      spanBreak?: boolean;
     }[];
   };
   /**
    * `headingStyles[id=X]` (configuration.md §13.6) as far as the engine applies them: whether the
    * style's headings are numbered and listed by `:::toc`, and their size and colour when set.
    */
-  headingStyles: Record<string, { numbered: boolean; toc: boolean; size?: number; colour?: string }>;
+  headingStyles: Record<string, HeadingStyleSettings>;
+  /** `paragraphStyles[id=X]` (configuration.md §13.1), applied by `:::paragraphs{style}` (engine/page/paragraph-styles.ts). */
+  paragraphStyles?: Record<string, ParagraphStyleSettings>;
+  /** `parts` (configuration.md §13.5): divider pages (engine/page/part.ts). */
+  parts?: PartSettings;
+  /** `layout.columnRule` (§4): a vertical rule in every gutter, also the rule of `:::columns{rule}`; width pt. */
+  columnRule?: { enabled: boolean; colour: string; width: number };
+  /** `layout.flowColumns` (§4): `:::columns` in running text set sub-columns (false: ignored outside boxes). */
+  flowColumns?: boolean;
+  /** `colorPalette`: base hex (lower case) by palette id, for part and section palettes (§13.5, §15.1). */
+  palette?: Record<string, string>;
   /** `calloutStyles` (configuration.md §13.4): styles by id; the first is the default type. */
   callouts: { order: string[]; styles: Record<string, CalloutStyle> };
   /** `toc` (configuration.md §11.5): heading levels listed by `:::toc`, and the dotted leader (gap in pt). */
@@ -163,6 +176,53 @@ export interface MathSettings {
     /** As printed and cited by `\eqref`; `{n}` = the templated number. */
     format: string;
   };
+}
+
+export type BreakParity = 'any' | 'odd' | 'even' | 'always-odd' | 'always-even';
+
+/** Page geometry a styled section or a part page may override (lengths pt). */
+export interface GeometryOverride {
+  margins?: { top: number; bottom: number; left: number; right: number; mirror: boolean };
+  /** Resolved column model (as `LayoutSettings.columns`, `sideColumn`, `gutter`). */
+  layout?: { columns: number; gutter: number; sideColumn?: LayoutSettings['sideColumn']; columnRule?: { enabled: boolean; colour: string; width: number } };
+}
+
+/** One `headingStyles[id=X]` (configuration.md §13.6) as the engine applies it. */
+export interface HeadingStyleSettings extends GeometryOverride {
+  numbered: boolean;
+  toc: boolean;
+  size?: number;
+  colour?: string;
+  /** Level fields the style overrides (§8.2). */
+  span?: 'column' | 'page';
+  spanBreak?: boolean;
+  /** Merged field by field over the level's (§13.6). */
+  breakBefore?: { enabled?: boolean; parity?: BreakParity };
+  /** Section running heads / folios: 'none' for an empty slot; absent = the document's. */
+  header?: 'none' | 'default';
+  footer?: 'none' | 'default';
+}
+
+/** `parts` (configuration.md §13.5), lengths pt. */
+export interface PartSettings {
+  page: boolean;
+  breakBefore: BreakParity;
+  /** 'none' when `breakAfter.enabled` is false. */
+  breakAfter: BreakParity | 'none';
+  margins: { top: number; bottom: number; left: number; right: number; mirror: boolean };
+}
+
+/** One `paragraphStyles[id=X]` (configuration.md §13.1), lengths pt. */
+export interface ParagraphStyleSettings {
+  style: TextStyle;
+  lineHeight: number;
+  align: 'justify' | 'left' | 'center' | 'right';
+  indent: number;
+  endIndent: number;
+  firstLineIndent: number;
+  spaceBetween: number;
+  marginTop: number;
+  marginBottom: number;
 }
 
 /** One `calloutStyles[id=X]` box style (configuration.md §13.4), lengths in pt. */

@@ -173,7 +173,7 @@ export interface PageSummary {
   /** Trim size, pt. */
   width: number;
   height: number;
-  role: 'opener' | 'body' | 'blank';
+  role: 'opener' | 'body' | 'blank' | 'part';
 }
 
 export interface ChapterPages {

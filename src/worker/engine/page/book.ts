@@ -7,6 +7,8 @@ import type { Inline, ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
 import type { ResourceSet } from '../resources';
 import type { ChapterStructure, FloatSpec } from './paginate';
+import { partSettings, partTocText, paletteAfter } from './part';
+import { sectionsAfter, type OpenSection } from './sections';
 import { headingRefText, numberedTitle, numberHeadings, type HeadingNumbers, type HeadingTarget, type NumberingState } from './structure';
 
 /** One `:::toc` entry (document-format §17.1): a heading of a level listed in `toc.levels`. */
@@ -34,6 +36,8 @@ export interface BookStructure {
   targets: Map<string, HeadingTarget>;
   /** Everything in `targets`, for memo keys. */
   targetsKey: string;
+  /** Styled sections open and the part palette in force where each chapter starts (page/sections.ts, page/part.ts). */
+  startState: Map<string, { sections: OpenSection[]; palette: Record<string, string> }>;
 }
 
 export function bookStructure(
@@ -47,10 +51,23 @@ export function bookStructure(
   const anchorBlocks = new Map<string, string>();
   const toc: TocEntry[] = [];
   const usesPages = new Set<string>();
+  // Sections and part palettes carry over chapter boundaries: what each chapter starts with.
+  const startState = new Map<string, { sections: OpenSection[]; palette: Record<string, string> }>();
+  let sections: OpenSection[] = [];
+  let palette: Record<string, string> = {};
   for (const chapter of chapters) {
+    startState.set(chapter.chapterId, { sections, palette });
+    sections = sectionsAfter(chapter, settings, sections);
+    palette = paletteAfter(chapter, palette);
     const numbers = headings.byChapter.get(chapter.chapterId);
     for (const block of chapter.blocks) {
       if (block.kind === 'directive' && block.name === 'toc' && !block.ignored) usesPages.add(chapter.chapterId);
+      // One contents row per part with a divider page (document-format §17.1), in reading order.
+      if (block.kind === 'containerStart' && block.name === 'part' && partSettings(settings).page) {
+        const text = partTocText(block.attrs, settings);
+        if (text) toc.push({ key: `${chapter.chapterId}|${block.id}`, level: 1, text });
+        continue;
+      }
       if (block.kind !== 'heading' || block.attrs['toc'] === 'false' || settings.headingStyles[block.attrs['style'] ?? '']?.toc === false || !settings.toc.levels.includes(block.level)) continue;
       const number = numbers?.get(block.id);
       const level = settings.headings.levels[block.level - 1]!;
@@ -80,7 +97,7 @@ export function bookStructure(
     }
     floats.set(chapter.chapterId, own);
   }
-  return { settings, headings, toc, pageLabels, anchorBlocks, usesPages, floats, targets, targetsKey: JSON.stringify([...targets]) };
+  return { settings, headings, toc, pageLabels, anchorBlocks, usesPages, floats, targets, targetsKey: JSON.stringify([...targets]), startState };
 }
 
 /** A resource's float placement (`placement.position` auto/top/bottom; `here` and unknown ids set in flow). */
@@ -118,12 +135,15 @@ export interface ChapterPlacement {
 
 export function chapterPlacement(book: BookStructure, chapterId: string, numbering: NumberingState): ChapterPlacement {
   const headingNumbers = book.headings.byChapter.get(chapterId) ?? new Map<string, string>();
+  const start = book.startState.get(chapterId);
   return {
     numbering,
     structure: {
       headingNumbers,
       floats: book.floats.get(chapterId) ?? new Map(),
       ...(book.usesPages.has(chapterId) ? { toc: book.toc.map((entry) => ({ ...entry, label: book.pageLabels.get(entry.key) ?? '?' })) } : {}),
+      ...(start && start.sections.length > 0 ? { sections: start.sections } : {}),
+      ...(start && Object.keys(start.palette).length > 0 ? { palette: start.palette } : {}),
     },
     refText: (target, attrs) => {
       const heading = book.targets.get(target);
@@ -134,6 +154,6 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
       if (blockKey !== undefined && (attrs['style'] === 'page' || attrs['style'] === 'pageNumber')) return headingRefText({ title: '', level: 2 }, attrs, book.settings, label);
       return undefined;
     },
-    key: JSON.stringify([numbering, [...headingNumbers], book.targetsKey, book.usesPages.has(chapterId) ? [...book.pageLabels] : 0, [...(book.floats.get(chapterId) ?? [])]]),
+    key: JSON.stringify([numbering, [...headingNumbers], book.targetsKey, book.usesPages.has(chapterId) ? [[...book.pageLabels], book.toc] : 0, [...(book.floats.get(chapterId) ?? [])], start ?? 0]),
   };
 }

@@ -14,6 +14,11 @@ export interface FurnitureContext {
   pageIndex: number;
   opener: boolean;
   blank: boolean;
+  /** A `:::part` divider page (our choice: no running head, no folio — a blind folio). */
+  part?: boolean;
+  /** A styled section's empty header / footer slot removes them (configuration.md §5.1, §13.6). */
+  header?: boolean;
+  footer?: boolean;
 }
 
 /**
@@ -23,7 +28,7 @@ export interface FurnitureContext {
  * nothing, as book typography expects.
  */
 export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings, fonts: FontRegistry, setGenerated: SetGenerated): DisplayItem[] {
-  if (ctx.blank) return [];
+  if (ctx.blank || ctx.part) return [];
   const items: DisplayItem[] = [];
   const frame = pageFrame(settings, ctx.pageIndex);
   const style = settings.furniture.style;
@@ -34,7 +39,7 @@ export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings
   const bodyTop = frame.contentTop;
   const bodyBottom = frame.contentTop + frame.contentHeight;
 
-  if (!ctx.opener) {
+  if (!ctx.opener && ctx.header !== false) {
     const text = odd ? ctx.bookTitle : ctx.chapterTitle;
     if (text) {
       const line = setGenerated(text, style);
@@ -48,6 +53,7 @@ export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings
       items.push({ op: Op.Rule, x1: roundPt(frame.contentLeft), y1: y, x2: roundPt(frame.contentLeft + frame.contentWidth), y2: y, width: settings.furniture.ruleWidth, stroke: settings.furniture.ruleColour });
     }
   }
+  if (ctx.footer === false) return items;
   const folio = setGenerated(ctx.label, style);
   const folioX = frame.contentLeft + (frame.contentWidth - folio.width) / 2;
   // Footer: the folio's top sits 16 pt below the body (§5.2).

@@ -18,6 +18,9 @@ import type { Direction } from '../text/bidi';
 import { DirectionScope, fromStart, ruleFromStart } from './rtl';
 import { localiseDigits } from './number-format';
 import { PageBands, spansPage } from './floats-page';
+import { headingLayout, SectionTracker, type OpenSection, type PageFurniture } from './sections';
+import { parsePartPalette, partGeometry, partSettings, partTitleLines } from './part';
+import { drawColumnRules } from './column-rules';
 
 export { footnoteNumbers } from './notes';
 
@@ -31,6 +34,16 @@ export interface PageDraft {
   blank: boolean;
   /** A `:::numbering` change that takes effect on this page (document-format §7.2). */
   numbering?: NumberingChange;
+  /** Page geometry of its section or part page when it differs from the document's (page/sections.ts). */
+  geometry?: LayoutSettings;
+  /** A `:::part` divider page: page role `part` (page/part.ts). */
+  part?: boolean;
+  /** Running heads / folios an empty section slot removes (page/sections.ts). */
+  furniture?: PageFurniture;
+  /** The part palette in force, ids → hex (page/part.ts). */
+  palette?: Record<string, string>;
+  /** Top of the columns under a page-span heading band, pt from the content top (the column rule starts there). */
+  columnTop?: number;
 }
 
 /** Book-wide facts a chapter's pagination needs (engine/page/structure.ts). */
@@ -44,6 +57,10 @@ export interface ChapterStructure {
    * chapter, by id: the first `:ref` or `::resource` queues them (document-format §12.7).
    */
   floats?: ReadonlyMap<string, FloatSpec>;
+  /** Styled sections open where the chapter starts (page/sections.ts). */
+  sections?: readonly OpenSection[];
+  /** Part palette in force where the chapter starts (page/part.ts). */
+  palette?: Readonly<Record<string, string>>;
 }
 
 export interface FloatSpec {
@@ -150,10 +167,15 @@ export function* paginateChapter(
   const rtl = (): boolean => dir === 'rtl';
   const setText: SetText = (request) => setTextIn(request.direction || dir === settings.direction ? request : { ...request, direction: dir });
 
+  // Styled sections and parts (page/sections.ts, page/part.ts): the geometry in force, the part palette.
+  const sections = new SectionTracker(settings, structure.sections);
+  let geo: LayoutSettings = sections.geometry();
+  let palette: Readonly<Record<string, string>> = structure.palette ?? {};
   const newPage = (): PageDraft => {
     const previous = pages[pages.length - 1];
     if (previous) closeBands(previous);
     const page: PageDraft = { index: startIndex + pages.length, items: [], opener: false, blank: false };
+    decoratePage(page);
     if (pendingNumbering) page.numbering = pendingNumbering;
     pendingNumbering = undefined;
     pages.push(page);
@@ -170,7 +192,7 @@ export function* paginateChapter(
   // column): one frame per parity for this chapter instead of a fresh object (and arrays) on each
   // of the many `frame()`/`colW()` calls per line. Callers only read it.
   const frames: [PageFrame | undefined, PageFrame | undefined] = [undefined, undefined];
-  const frame = (): PageFrame => (frames[cursor.page.index % 2] ??= pageFrame(settings, cursor.page.index));
+  const frame = (): PageFrame => (frames[cursor.page.index % 2] ??= pageFrame(geo, cursor.page.index));
   /** Width of the current column, pt (columns differ in a `oneAndHalf` layout). */
   const colW = (): number => frame().columnWidths[cursor.column]!;
 
@@ -374,7 +396,7 @@ export function* paginateChapter(
   };
   const nextColumn = (): void => {
     leaveColumn();
-    if (cursor.column + 1 < settings.columns) cursor.column++;
+    if (cursor.column + 1 < geo.columns) cursor.column++;
     else {
       cursor.page = newPage();
       cursor.column = 0;
@@ -528,16 +550,31 @@ export function* paginateChapter(
     dir = directions.enter(block);
     switch (block.kind) {
       case 'heading': {
-        if (block.attrs['hidden'] !== undefined && block.attrs['hidden'] !== 'false') break; // structural: no ink, no space
-        const level = settings.headings.levels[block.level - 1]!;
-        if (level.breakBefore !== 'none') {
-          flushFloats();
-          nextPage(level.breakBefore);
-          if (pageIsEmpty()) cursor.page.opener = true;
+        // Styled sections (§13.6): the heading closes the sections of its level and opens its style's.
+        sections.atHeading(block);
+        if (block.attrs['hidden'] !== undefined && block.attrs['hidden'] !== 'false') {
+          enterSection();
+          break; // structural: no ink, no space
         }
+        const level = settings.headings.levels[block.level - 1]!;
+        // Break and span with the style's overrides (§8.2, §13.6; page/sections.ts).
+        const shape = headingLayout(block, settings);
+        if (shape.breakBefore !== 'none') {
+          flushFloats();
+          nextPage(shape.breakBefore);
+        }
+        enterSection();
+        // span 'page' (§8.2): a band across every column, opening a page (or, spanBreak false,
+        // mid-page while the text above is still in the first column; columns above are not levelled).
+        const band = shape.span === 'page' && geo.columns > 1;
+        if (band && !pageIsEmpty() && (shape.spanBreak || cursor.column > 0)) {
+          flushFloats();
+          nextPage('any');
+        }
+        if ((shape.breakBefore !== 'none' || band) && pageIsEmpty()) cursor.page.opener = true;
         const style = headingStyle(block, settings);
         const inlines = numberedInlines(block, structure.headingNumbers?.get(block.id), level);
-        const setHeading = (): SetLine[] => setText({ base: block.range.from, inlines, style, measure: colW(), indent: 0, justify: false });
+        const setHeading = (): SetLine[] => setText({ base: block.range.from, inlines, style, measure: band ? frame().contentWidth : colW(), indent: 0, justify: false });
         let lines = setHeading();
         // Leading and margins are in the heading's own ems (its style may change its size).
         const lineHeight = level.lineHeightEm * style.size;
@@ -546,18 +583,28 @@ export function* paginateChapter(
         // Keep with next: the heading needs room for the lines that follow it (§8.1).
         const needed = marginTop + lines.length * lineHeight + marginBottom + settings.body.widowMinLines * pitch;
         if (!cursor.columnEmpty && cursor.y + needed > limit() + 1e-6) {
-          nextColumn();
+          if (band) {
+            flushFloats();
+            nextPage('any');
+            cursor.page.opener = true;
+          } else nextColumn();
           lines = setHeading();
         }
         space(marginTop);
         const baseline = baselineFor(lineHeight, style, fonts);
         for (const line of lines) {
           const f = frame();
-          emit(block, line, f.columnX[cursor.column]!, f.contentTop + cursor.y + baseline, 'heading');
+          emit(block, line, band ? f.contentLeft : f.columnX[cursor.column]!, f.contentTop + cursor.y + baseline, 'heading');
           cursor.y += lineHeight;
           cursor.columnEmpty = false;
         }
         cursor.y += marginBottom;
+        if (band) {
+          // Every column of this page starts under the band, back on the grid.
+          cursor.y = Math.ceil(cursor.y / pitch - 1e-9) * pitch;
+          bands.head = cursor.y;
+          cursor.page.columnTop = cursor.y;
+        }
         afterHeading = true;
         break;
       }
@@ -694,6 +741,11 @@ export function* paginateChapter(
         // toc, numbering, index and bibliography are set by the page-engine issue.
         break;
       case 'containerStart': {
+        if (block.name === 'part') {
+          openPart(block);
+          afterHeading = false;
+          break;
+        }
         // A `:::callout` whose content is text (paragraphs, quotes, list items) is set as a box;
         // other containers, and boxes holding other blocks, flow their content (for now).
         if (block.name !== 'callout') break;
@@ -705,6 +757,9 @@ export function* paginateChapter(
         afterHeading = false;
         break;
       }
+      case 'containerEnd':
+        if (block.name === 'part') closePart();
+        break;
       default:
         // Other containers flow their content; raw blocks come with later issues; footnote
         // definitions leave the flow (set at the foot of the column that cites them).
@@ -722,7 +777,92 @@ export function* paginateChapter(
   } else placeNotes();
   // The closing page's foot band hugs the last text (layout.hugClosingFloats).
   closeBands(cursor.page, settings.floats?.hugClosing !== false);
+  drawColumnRules(pages, settings);
   return pages;
+
+  /** What a new page inherits: its section's or part's geometry, running-head slots and part palette. */
+  function decoratePage(page: PageDraft): void {
+    if (geo !== settings) page.geometry = geo;
+    const furniture = sections.furniture();
+    if (!furniture.header || !furniture.footer) page.furniture = furniture;
+    if (Object.keys(palette).length > 0) page.palette = { ...palette };
+  }
+
+  /**
+   * Switches the page geometry (§13.6 margins/layout, §13.5 part margins): between pages only —
+   * a page with something on it is left first (our choice: columns never change mid-page).
+   */
+  function useGeometry(next: LayoutSettings): void {
+    if (next !== geo) {
+      if (!pageIsEmpty()) {
+        flushFloats();
+        nextPage('any');
+      }
+      geo = next;
+      frames[0] = frames[1] = undefined;
+      if (geo !== settings) cursor.page.geometry = geo;
+      else delete cursor.page.geometry;
+      cursor.column = 0;
+    }
+  }
+
+  /** After a section change: its geometry, and its running heads on this page (the last change on a page wins, §13.6). */
+  function enterSection(): void {
+    useGeometry(sections.geometry());
+    const furniture = sections.furniture();
+    if (!furniture.header || !furniture.footer) cursor.page.furniture = furniture;
+    else delete cursor.page.furniture;
+  }
+
+  /**
+   * A `:::part` (document-format §8.3, configuration.md §13.5): ends the sections, switches the
+   * palette, and (parts.page) opens a divider page at the configured parity — one column at
+   * `parts.margins`, the synthesised `{number} {titleText}` in H1 type at the body area's top left
+   * (our choice: the part's body, often its chapter list, starts one line under it rather than
+   * under the design). A float barrier: waiting floats are set first.
+   */
+  function openPart(start: Extract<Block, { kind: 'containerStart' }>): void {
+    sections.atPart();
+    palette = parsePartPalette(start.attrs['palette']);
+    const parts = partSettings(settings);
+    if (!parts.page) {
+      enterSection();
+      if (pageIsEmpty()) decoratePage(cursor.page);
+      return;
+    }
+    flushFloats();
+    nextPage(parts.breakBefore);
+    useGeometry(partGeometry(settings));
+    decoratePage(cursor.page);
+    delete cursor.page.furniture;
+    cursor.page.part = true;
+    const h1 = settings.headings.levels[0]!;
+    const style: TextStyle = { family: settings.headings.family, weight: settings.headings.weight, italic: false, size: h1.size, colour: settings.headings.colour };
+    const lineHeight = h1.lineHeightEm * h1.size;
+    const baseline = baselineFor(lineHeight, style, fonts);
+    const f = frame();
+    for (const text of partTitleLines(start.attrs, settings)) {
+      const inline: Inline = { kind: 'text', text, marks: [], range: { from: start.range.from, to: start.range.from, line: 0, column: 0 }, offsets: generatedOffsets(text) };
+      for (const line of setText({ base: -1e9, inlines: [inline], style, measure: f.contentWidth, indent: 0, justify: false })) {
+        // The lines carry the part's block: `:::toc` finds its page label through them.
+        emit(start, line, f.contentLeft, f.contentTop + cursor.y + baseline, 'heading');
+        cursor.y += lineHeight;
+        cursor.columnEmpty = false;
+      }
+    }
+    if (!cursor.columnEmpty) cursor.y = Math.ceil((cursor.y + h1.marginBottomEm * h1.size) / pitch - 1e-9) * pitch + pitch;
+  }
+
+  /** The part's end: `parts.breakAfter`, then the geometry of the text after it. */
+  function closePart(): void {
+    const parts = partSettings(settings);
+    if (parts.page && parts.breakAfter !== 'none') {
+      flushFloats();
+      nextPage(parts.breakAfter);
+    }
+    enterSection();
+    if (pageIsEmpty()) decoratePage(cursor.page);
+  }
 
   /**
    * The table of contents (document-format §17.1, configuration.md §11.5): one entry per listed

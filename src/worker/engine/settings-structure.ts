@@ -1,0 +1,166 @@
+/**
+ * The structural settings of settings-from-config.ts, kept apart from it: heading-style sections
+ * (configuration.md §13.6: margins, column layout, running heads, span and break), parts (§13.5),
+ * paragraph styles (§13.1), the column rule and `flowColumns` (§4) and the colour palette (§15.1).
+ * All lengths in pt.
+ */
+import type { BreakParity, GeometryOverride, HeadingStyleSettings, LayoutSettings, ParagraphStyleSettings, PartSettings } from './settings';
+
+/** The readers settings-from-config.ts builds over the effective configuration. */
+export interface ConfigReaders {
+  at(path: string): unknown;
+  pt(path: string, fallback: number, emPt?: number): number;
+  bool(path: string, fallback: boolean): boolean;
+  str(path: string, fallback: string): string;
+  num(path: string, fallback: number): number;
+  colour(path: string, fallback: string): string;
+}
+
+const PARITIES: readonly string[] = ['any', 'odd', 'even', 'always-odd', 'always-even'];
+const parity = (v: unknown, fallback: BreakParity): BreakParity => (typeof v === 'string' && PARITIES.includes(v) ? (v as BreakParity) : fallback);
+
+/**
+ * What a heading style changes beyond its heading's own type: span and break (level fields, §8.2),
+ * section margins and column layout (field-wise over the document's), and whether the section's
+ * header/footer slot is empty. `item` is the style object as stored (defaults not filled in:
+ * an unset field keeps the level's or the document's value).
+ */
+export function headingStyleSection(item: Record<string, unknown>, s: LayoutSettings, pt: (path: string, fallback: number) => number): Partial<HeadingStyleSettings> {
+  const id = String(item['id']);
+  const p = `headingStyles[id=${id}]`;
+  const out: Partial<HeadingStyleSettings> = {};
+  if (item['span'] === 'page' || item['span'] === 'column') out.span = item['span'];
+  if (typeof item['spanBreak'] === 'boolean') out.spanBreak = item['spanBreak'];
+  const breakBefore = item['breakBefore'];
+  if (breakBefore && typeof breakBefore === 'object') {
+    const b = breakBefore as { enabled?: unknown; parity?: unknown };
+    const merged = { ...(typeof b.enabled === 'boolean' ? { enabled: b.enabled } : {}), ...(typeof b.parity === 'string' && PARITIES.includes(b.parity) ? { parity: b.parity as BreakParity } : {}) };
+    if (merged.enabled !== undefined || merged.parity !== undefined) out.breakBefore = merged;
+  }
+  const margins = item['margins'];
+  if (margins && typeof margins === 'object') {
+    const m = margins as Record<string, unknown>;
+    out.margins = {
+      top: pt(`${p}.margins.top`, s.margins.top),
+      bottom: pt(`${p}.margins.bottom`, s.margins.bottom),
+      left: pt(`${p}.margins.left`, s.margins.left),
+      right: pt(`${p}.margins.right`, s.margins.right),
+      mirror: typeof m['mirror'] === 'boolean' ? m['mirror'] : s.margins.mirror,
+    };
+  }
+  const layout = item['layout'];
+  if (layout && typeof layout === 'object') out.layout = resolveLayout(layout as Record<string, unknown>, s, (field, fallback) => pt(`${p}.layout.${field}`, fallback));
+  // Running heads of the section (§5.1 "Section override"): an empty slot removes them; a slot
+  // with elements is drawn with the built-in slots until design elements are composed.
+  for (const slot of ['header', 'footer'] as const) {
+    const value = item[slot];
+    if (value && typeof value === 'object') {
+      const elements = (value as { elements?: unknown }).elements;
+      out[slot] = Array.isArray(elements) && elements.length === 0 ? 'none' : 'default';
+    }
+  }
+  return out;
+}
+
+/** A section's column model, unset fields taking the document's (configuration.md §4.1, last paragraph). */
+function resolveLayout(layout: Record<string, unknown>, s: LayoutSettings, pt: (field: string, fallback: number) => number): NonNullable<GeometryOverride['layout']> {
+  const type = typeof layout['layoutType'] === 'string' ? layout['layoutType'] : s.sideColumn ? 'oneAndHalf' : s.columns === 1 ? 'single' : s.columns === 2 ? 'double' : 'multiple';
+  const count = typeof layout['columnCount'] === 'number' && Number.isFinite(layout['columnCount']) ? Math.min(8, Math.max(3, Math.round(layout['columnCount']))) : s.columns >= 3 ? s.columns : 3;
+  const gutter = pt('gutterWidth', s.gutter);
+  const rule = layout['columnRule'];
+  const columnRule = rule && typeof rule === 'object' ? { ...(s.columnRule ?? defaultColumnRule()), ...ruleFields(rule as Record<string, unknown>, (field, fallback) => pt(`columnRule.${field}`, fallback)) } : undefined;
+  const base = { gutter, ...(columnRule ? { columnRule } : {}) };
+  if (type === 'single') return { ...base, columns: 1 };
+  if (type === 'multiple') return { ...base, columns: count };
+  if (type === 'oneAndHalf') {
+    const doc = s.sideColumn;
+    const percentRaw = layout['sideColumnPercent'];
+    const percent = typeof percentRaw === 'number' && Number.isFinite(percentRaw) ? Math.min(98, Math.max(1, percentRaw)) : doc?.percent ?? 33;
+    const roleRaw = layout['sideColumnRole'];
+    const role = roleRaw === 'floats' || roleRaw === 'text' ? roleRaw : doc?.role ?? 'text';
+    const sideRaw = layout['sideColumnSide'];
+    const side = sideRaw === 'left' || sideRaw === 'right' || sideRaw === 'outer' || sideRaw === 'inner' ? sideRaw : doc?.side ?? 'right';
+    return { ...base, columns: role === 'text' ? 2 : 1, sideColumn: { percent, role, side } };
+  }
+  return { ...base, columns: 2 };
+}
+
+function ruleFields(rule: Record<string, unknown>, pt: (field: string, fallback: number) => number): Partial<{ enabled: boolean; colour: string; width: number }> {
+  const out: Partial<{ enabled: boolean; colour: string; width: number }> = {};
+  if (typeof rule['enabled'] === 'boolean') out.enabled = rule['enabled'];
+  const colour = rule['color'];
+  const hex = typeof colour === 'string' ? colour : colour && typeof colour === 'object' ? (colour as { hex?: unknown }).hex : undefined;
+  if (typeof hex === 'string' && /^#[0-9a-f]{6}$/i.test(hex)) out.colour = hex.toLowerCase();
+  if (rule['lineWidth'] !== undefined) out.width = pt('lineWidth', 0.5);
+  return out;
+}
+
+/** A list item as stored (e.g. `headingStyles` by id), without the defaults the effective config fills in. */
+export function storedListItem(stored: unknown, list: string, id: string): Record<string, unknown> | undefined {
+  const items = stored && typeof stored === 'object' ? (stored as Record<string, unknown>)[list] : undefined;
+  if (!Array.isArray(items)) return undefined;
+  const found = items.find((x) => x && typeof x === 'object' && (x as { id?: unknown }).id === id);
+  return found && typeof found === 'object' ? (found as Record<string, unknown>) : undefined;
+}
+
+export function defaultColumnRule(): { enabled: boolean; colour: string; width: number } {
+  return { enabled: false, colour: '#cccccc', width: 0.5 };
+}
+
+/** Parts, paragraph styles, column rule, `flowColumns` and palette from the effective configuration. */
+export function structureSettings(s: LayoutSettings, r: ConfigReaders): Pick<LayoutSettings, 'parts' | 'paragraphStyles' | 'columnRule' | 'flowColumns' | 'palette'> {
+  const parts: PartSettings = {
+    page: r.bool('parts.page', true),
+    breakBefore: parity(r.at('parts.breakBefore.parity'), 'odd'),
+    breakAfter: r.bool('parts.breakAfter.enabled', true) ? parity(r.at('parts.breakAfter.parity'), 'any') : 'none',
+    margins: {
+      top: r.pt('parts.margins.top', s.margins.top),
+      bottom: r.pt('parts.margins.bottom', s.margins.bottom),
+      left: r.pt('parts.margins.left', s.margins.left),
+      right: r.pt('parts.margins.right', s.margins.right),
+      mirror: r.bool('parts.margins.mirror', s.margins.mirror),
+    },
+  };
+  const paragraphStyles: Record<string, ParagraphStyleSettings> = {};
+  const list = r.at('paragraphStyles');
+  for (const item of Array.isArray(list) ? list : []) {
+    const id = item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
+    if (typeof id !== 'string') continue;
+    const p = `paragraphStyles[id=${id}]`;
+    const size = r.pt(`${p}.fontSize`, s.body.style.size);
+    const align = r.str(`${p}.textAlign`, s.body.align);
+    paragraphStyles[id] = {
+      style: {
+        family: r.str(`${p}.fontFamily`, s.body.style.family),
+        weight: r.num(`${p}.fontWeight`, s.body.style.weight),
+        italic: r.bool(`${p}.italic`, false),
+        size,
+        colour: r.colour(`${p}.color`, s.body.style.colour),
+      },
+      // Leading in the style's own ems (§13.1); follows the body's when unset.
+      lineHeight: r.pt(`${p}.lineHeight`, (s.body.lineHeight / s.body.style.size) * size, size),
+      align: align === 'center' || align === 'right' || align === 'justify' ? align : align === 'end' ? 'right' : 'left',
+      indent: Math.max(0, r.pt(`${p}.indent`, 0, size)),
+      endIndent: Math.max(0, r.pt(`${p}.endIndent`, 0, size)),
+      firstLineIndent: r.pt(`${p}.firstLineIndent`, s.body.firstLineIndent, size),
+      spaceBetween: r.pt(`${p}.spaceBetween`, 0, size),
+      marginTop: r.pt(`${p}.marginTop`, 0, size),
+      marginBottom: r.pt(`${p}.marginBottom`, 0, size),
+    };
+  }
+  const palette: Record<string, string> = {};
+  const entries = r.at('colorPalette');
+  for (const entry of Array.isArray(entries) ? entries : []) {
+    if (!entry || typeof entry !== 'object') continue;
+    const { id, value } = entry as { id?: unknown; value?: unknown };
+    const hex = typeof value === 'string' ? value : value && typeof value === 'object' ? (value as { hex?: unknown }).hex : undefined;
+    if (typeof id === 'string' && typeof hex === 'string' && /^#[0-9a-f]{6}$/i.test(hex)) palette[id] = hex.toLowerCase();
+  }
+  return {
+    parts,
+    paragraphStyles,
+    columnRule: { enabled: r.bool('layout.columnRule.enabled', false), colour: r.colour('layout.columnRule.color', '#cccccc'), width: r.pt('layout.columnRule.lineWidth', 0.5) },
+    flowColumns: r.bool('layout.flowColumns', true),
+    palette,
+  };
+}
