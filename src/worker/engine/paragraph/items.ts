@@ -103,6 +103,11 @@ const DEFAULT_CJK: CjkItemOptions = { latinSpacing: 0.25, keepAll: false, compre
  */
 const CJK_GAP_STRETCH_EM = 0.25;
 
+/** What separates the next word from the last one: nothing yet, a typed space, a CJK gap. */
+const PENDING_NONE = 0;
+const PENDING_SPACE = 1;
+const PENDING_GAP = 2;
+
 /** Stretch standing in for TeX's `fil` in the glue that ends a paragraph, pt. */
 export const FINISHING_STRETCH = 1e5;
 
@@ -156,7 +161,10 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
   const items: Item<WordPayload>[] = [];
   if (options.indent > 0) items.push({ type: 'box', width: options.indent, payload: { pieces: [], level: baseLevel } });
   /** What separates the next word from the last one: a typed space, a CJK gap, or nothing yet. */
-  let pending: { kind: 'space'; style: TextStyle; level: number } | { kind: 'gap'; at: number } | null = null;
+  // Kept as a kind and a position (the space's first character, or the CJK break), not an
+  // object per word: the space's style and level are read from the paragraph when it is set.
+  let pending = PENDING_NONE;
+  let pendingAt = -1;
   let wordSeen = false;
   let wordStart = -1;
   const faces = new Map<number, FontFace>();
@@ -203,6 +211,22 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     return hyphen;
   };
 
+  // The glue of a typed space at paragraph position `at` (its run's normal space, its level).
+  // Consecutive spaces of one width and level share one item (items are only read, and a
+  // paragraph's spaces are nearly all alike): no glue and payload per word.
+  let lastSpace: Item<WordPayload> | null = null;
+  let lastSpaceLevel = -1;
+  const spaceItem = (at: number): Item<WordPayload> => {
+    const width = spaceWidth(texts[para.run[at]!]!.style);
+    const level = para.levels[at]!;
+    if (lastSpace === null || lastSpace.width !== width || lastSpaceLevel !== level) {
+      lastSpace = spaceGlue(width, level, options);
+      lastSpaceLevel = level;
+    }
+    return lastSpace;
+  };
+
+  const wordSubstitutions: FontSubstitution[] = [];
   const endWord = (end: number): void => {
     if (wordStart < 0 || end <= wordStart) {
       wordStart = -1;
@@ -210,12 +234,14 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     }
     const from = wordStart;
     wordStart = -1;
-    const substitutions: FontSubstitution[] = [];
+    // One scratch list for the paragraph, copied only for the rare word that has substitutions.
+    const substitutions = wordSubstitutions;
+    substitutions.length = 0;
     const pieces = shapeWord(para, texts, from, end, fonts, faceOf, language, substitutions);
     if (pieces.length === 0) return;
-    if (pending?.kind === 'space') items.push(spaceGlue(spaceWidth(pending.style), pending.level, options));
-    else if (pending?.kind === 'gap') items.push(cjkGap(para, pending.at, texts, options, cjk));
-    pending = null;
+    if (pending === PENDING_SPACE) items.push(spaceItem(pendingAt));
+    else if (pending === PENDING_GAP) items.push(cjkGap(para, pendingAt, texts, options, cjk));
+    pending = PENDING_NONE;
     wordSeen = true;
     if (cjk.compressAdjacent && para.breaks) compressPunctuation(pieces, para, end);
     if (options.kashida && options.justify) {
@@ -230,25 +256,32 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     }
     // Objects built without `...(cond ? {…} : {})` spreads: this runs once per word.
     const payload: WordPayload = { pieces };
-    if (substitutions.length > 0) payload.substitutions = substitutions;
+    if (substitutions.length > 0) payload.substitutions = substitutions.slice();
     const breaks = pieces.length === 1 && pieces[0]!.level % 2 === 0 && options.breakPoints ? options.breakPoints(pieces[0]!.text) : [];
-    if (breaks.length === 0) {
-      items.push({ type: 'box', width: pieces.reduce((w, p) => w + p.width, 0), payload });
+    // A breakable word (one piece) whose break points fall on glyph boundaries; else one box.
+    const whole = pieces[0]!;
+    const parts = breaks.length === 0 ? null : splitParts(whole.text, whole.shaped, breaks);
+    if (parts === null) {
+      let width = 0;
+      for (let p = 0; p < pieces.length; p++) width += pieces[p]!.width;
+      items.push({ type: 'box', width, payload });
       return;
     }
-    // A breakable word: boxes between its break points, each followed by a penalty that adds
-    // the hyphen when taken. Splitting reuses the whole word's shaping (kerning and ligatures
-    // stay as shaped); a point inside a ligature's cluster is not offered.
-    const parts = splitPiece(pieces[0]!, breaks);
+    // Boxes between its break points, each followed by a penalty that adds the hyphen when
+    // taken. Splitting reuses the whole word's shaping (kerning and ligatures stay as shaped); a
+    // point inside a ligature's cluster is not offered. Each part's piece is a literal (same keys,
+    // same order as a shaped piece): no spread, no wrapper object per part.
+    const scale = whole.style.size / whole.face.upem;
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i]!;
-      const partPayload: WordPayload = { pieces: [part.piece] };
+      const piece: ShapedPiece = { text: part.text, offsets: whole.offsets.slice(part.fromText, part.toText), style: whole.style, rise: whole.rise, face: whole.face, shaped: part.shaped, width: part.shaped.width * scale, level: whole.level };
+      const partPayload: WordPayload = { pieces: [piece] };
       if (i === 0 && payload.substitutions) partPayload.substitutions = payload.substitutions;
-      items.push({ type: 'box', width: part.piece.width, payload: partPayload });
+      items.push({ type: 'box', width: piece.width, payload: partPayload });
       if (i < parts.length - 1) {
         const flagged = part.hyphen || part.kind === 'hyphen';
         if (part.hyphen) {
-          const hyphen = hyphenOf(part.piece);
+          const hyphen = hyphenOf(piece);
           items.push({ type: 'penalty', width: hyphen.pieces[0]!.width, penalty: HYPHEN_PENALTY, flagged, payload: hyphen });
         } else items.push({ type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged });
       }
@@ -264,7 +297,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       if (texts[runIndex]!.breakAfter) {
         // A hard line break: the line ends here, set ragged (TeX's \hfil\break).
         endWord(i);
-        pending = null;
+        pending = PENDING_NONE;
         items.push({ type: 'glue', width: 0, stretch: FINISHING_STRETCH, shrink: 0 });
         items.push({ type: 'penalty', width: 0, penalty: -INFINITE_PENALTY, flagged: false });
       }
@@ -278,8 +311,8 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       // An inline formula: unbreakable boxes (breakable only after top-level relations and
       // binary operators, engine/math); glued to a word or punctuation beside it, as in TeX.
       endWord(i);
-      if (pending?.kind === 'space') items.push(spaceGlue(spaceWidth(pending.style), pending.level, options));
-      pending = null;
+      if (pending === PENDING_SPACE) items.push(spaceItem(pendingAt));
+      pending = PENDING_NONE;
       wordSeen = true;
       const r = para.run[i]!;
       items.push(...formulaItems(formula, texts[r]!.style, faceOf(r), para.levels[i]!));
@@ -296,13 +329,19 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     if (ch === 0x20 || ch === 0x09 || ch === 0x0a) {
       endWord(i);
       // A space only separates words once a word has been set (leading spaces vanish).
-      if (wordSeen && pending?.kind !== 'space') pending = { kind: 'space', style: texts[para.run[i]!]!.style, level: para.levels[i]! };
+      if (wordSeen && pending !== PENDING_SPACE) {
+        pending = PENDING_SPACE;
+        pendingAt = i;
+      }
       continue;
     }
     if (wordStart >= 0 && para.breaks?.[i] === 1) {
       // A break opportunity without a space (between CJK characters, UAX #14).
       endWord(i);
-      if (pending === null && wordSeen) pending = { kind: 'gap', at: i };
+      if (pending === PENDING_NONE && wordSeen) {
+        pending = PENDING_GAP;
+        pendingAt = i;
+      }
     }
     if (wordStart < 0) wordStart = i;
   }
@@ -425,8 +464,21 @@ function shapeWord(
   language: string,
   substitutions: FontSubstitution[],
 ): ShapedPiece[] {
-  const pieces: ShapedPiece[] = [];
   const { text } = para;
+  const plainFace = faceOf(para.run[from]!);
+  if (isPlainWord(para, from, to, plainFace)) {
+    // The common word (see isPlainWord): the loop below would give this one piece, in the run's
+    // face with no substitution; skipping it skips its per-cluster slicing and coverage checks
+    // (and, taken before `flush` exists, the closure the general case needs).
+    const styled = texts[para.run[from]!]!;
+    const segment = text.slice(from, to);
+    const offsets = para.offsets.slice(from, to);
+    const level = para.levels[from]!;
+    const script = para.scripts[from]!;
+    if (styled.smallCaps) return smallCapsPieces(segment, offsets, styled, plainFace, level, script, language);
+    return [shapePiece(segment, offsets, styled.style, styled.rise, plainFace, level, script, language)];
+  }
+  const pieces: ShapedPiece[] = [];
   let start = from;
   let startFace: FontFace | null = null;
   const flush = (end: number, face: FontFace | null): void => {
@@ -441,12 +493,6 @@ function shapeWord(
       else pieces.push(shapePiece(segment, offsets, styled.style, styled.rise, face, level, script, language));
     }
   };
-  if (isPlainWord(para, from, to, faceOf(para.run[from]!))) {
-    // The common word (see isPlainWord): the loop below would give this one piece, in the run's
-    // face with no substitution; skipping it skips its per-cluster slicing and coverage checks.
-    flush(to, faceOf(para.run[from]!));
-    return pieces;
-  }
   for (let i = from; i < to; ) {
     const unit = text.charCodeAt(i);
     if (isBidiControl(unit)) {
@@ -689,20 +735,6 @@ function slicePart(text: string, s: ShapedGlyphs, fromText: number, toText: numb
   for (let i = 0; i < clusters.length; i++) clusters[i] = clusters[i]! - fromText;
   const shaped = { glyphs: s.glyphs.subarray(fromGlyph, toGlyph), clusters, advances, xOffsets: s.xOffsets.subarray(fromGlyph, toGlyph), yOffsets: s.yOffsets.subarray(fromGlyph, toGlyph), width };
   return { fromText, toText, text: text.slice(fromText, toText), shaped, hyphen, kind };
-}
-
-/** Splits a shaped word at break offsets that fall on glyph-cluster boundaries. */
-function splitPiece(piece: ShapedPiece, breaks: readonly WordBreak[]): { piece: ShapedPiece; hyphen: boolean; kind: WordBreak['kind'] | null }[] {
-  const parts = splitParts(piece.text, piece.shaped, breaks);
-  if (parts === null) return [{ piece, hyphen: false, kind: null }];
-  const scale = piece.style.size / piece.face.upem;
-  return parts.map((part) => ({
-    // A literal, not `{ ...piece, … }` (a spread is a runtime copy, once per part of every
-    // breakable word); same keys in the same order. Split pieces are plain: never a formula.
-    piece: { text: part.text, offsets: piece.offsets.slice(part.fromText, part.toText), style: piece.style, rise: piece.rise, face: piece.face, shaped: part.shaped, width: part.shaped.width * scale, level: piece.level },
-    hyphen: part.hyphen,
-    kind: part.kind,
-  }));
 }
 
 /** The hyphen added at a line end, in the style of the piece it follows; generated (no source). */

@@ -65,8 +65,27 @@ export interface LineLayout {
 /** Measures at least this wide (generated one-line texts) are not aligned to their right edge. */
 export const UNBOUNDED_MEASURE = 1e5;
 
-/** One element of a line in logical order: a shaped piece, or space (a glue or an indent). */
-type Element = { kind: 'piece'; piece: ShapedPiece; level: number; elongations?: Elongation[] } | { kind: 'space'; width: number; level: number; typed: boolean };
+/**
+ * The elements of the line being set, in logical order, as columns: a shaped piece (`elPiece`)
+ * or a space (a glue or an indent: `elPiece` null, `elWidth` pt, `elTyped` for a typed space),
+ * each with its bidi level and, for a kashida-justified piece, its elongations. Reused from line
+ * to line (one object per word and line was the set lines phase's largest allocation).
+ */
+const elPiece: (ShapedPiece | null)[] = [];
+const elLevel: number[] = [];
+const elWidth: number[] = [];
+const elTyped: boolean[] = [];
+const elElongations: (Elongation[] | undefined)[] = [];
+
+/** Appends a space element at `count`; returns the new count. */
+function addSpace(count: number, width: number, level: number, typed: boolean): number {
+  elPiece[count] = null;
+  elLevel[count] = level;
+  elWidth[count] = width;
+  elTyped[count] = typed;
+  elElongations[count] = undefined;
+  return count + 1;
+}
 
 /** A kashida drawn inside a piece: tatweel glyphs filling `width` pt before visual glyph `site.glyph`. */
 interface Elongation {
@@ -94,8 +113,10 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     const ratio = Number.isFinite(brk.ratio) ? brk.ratio : 0;
     /** The ratio glue is set with: natural spaces for a ragged-set line. */
     const applied = ragged ? 0 : ratio;
-    const elements: Element[] = [];
-    const substitutions: FontSubstitution[] = [];
+    // The line's elements in logical order, in the module's scratch columns (`count` of them):
+    // no object per word and line. A piece has `elPiece` set; a space has it null.
+    let count = 0;
+    let substitutions: FontSubstitution[] | null = null;
     let srcFrom = Infinity;
     let srcTo = -Infinity;
     let lastLevel = baseLevel;
@@ -109,7 +130,12 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
           const piece = pieces[p]!;
           // Most words have no kashida: no per-piece arrays for them (this loop runs per word).
           const elongations = kashida && kashida.width > 0 ? kashida.sites.filter((site) => site.piece === p).map((site) => ({ site, width: kashida!.width / kashida!.sites.length })) : null;
-          elements.push(elongations && elongations.length > 0 ? { kind: 'piece', piece, level: piece.level, elongations } : { kind: 'piece', piece, level: piece.level });
+          elPiece[count] = piece;
+          elLevel[count] = piece.level;
+          elWidth[count] = 0;
+          elTyped[count] = false;
+          elElongations[count] = elongations && elongations.length > 0 ? elongations : undefined;
+          count++;
           lastLevel = piece.level;
           if (piece.offsets.length > 0) {
             srcFrom = Math.min(srcFrom, piece.offsets[0]!);
@@ -117,8 +143,8 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
           }
         }
         kashida = null;
-        if (item.payload?.substitutions) substitutions.push(...item.payload.substitutions);
-        if (pieces.length === 0) elements.push({ kind: 'space', width: item.width, level: item.payload?.level ?? baseLevel, typed: false });
+        if (item.payload?.substitutions) (substitutions ??= []).push(...item.payload.substitutions);
+        if (pieces.length === 0) count = addSpace(count, item.width, item.payload?.level ?? baseLevel, false);
       } else if (item.type === 'glue') {
         const width = item.width + (applied >= 0 ? applied * item.stretch : applied * item.shrink);
         if (item.payload?.kashida) {
@@ -127,56 +153,68 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
           continue;
         }
         // A glue that stands for a typed space keeps a space in the run's text; a CJK gap does not.
-        elements.push({ kind: 'space', width, level: item.payload?.level ?? baseLevel, typed: item.payload?.space === true });
+        count = addSpace(count, width, item.payload?.level ?? baseLevel, item.payload?.space === true);
       }
     }
     const end = items[brk.position]!;
     const hyphenated = end.type === 'penalty' && end.flagged && end.width > 0;
     if (end.type === 'penalty' && end.payload) {
       // The break adds something (the hyphen): set it at the logical end of the line.
-      for (const piece of end.payload.pieces) elements.push({ kind: 'piece', piece, level: lastLevel });
+      for (const piece of end.payload.pieces) {
+        elPiece[count] = piece;
+        elLevel[count] = lastLevel;
+        elWidth[count] = 0;
+        elTyped[count] = false;
+        elElongations[count] = undefined;
+        count++;
+      }
     }
     // Rule L1: space at the end of a line takes the paragraph level (the glue at the break is
     // already dropped; trailing fixed boxes are kept).
-    for (let k = elements.length - 1; k >= 0 && elements[k]!.kind === 'space'; k--) elements[k]!.level = baseLevel;
+    for (let k = count - 1; k >= 0 && elPiece[k] === null; k--) elLevel[k] = baseLevel;
     // Rule L2 only reorders when some element has a non-zero level: an all-left-to-right line
     // (nearly every line of a Latin book) is already in visual order, so no order array for it.
     let mixed = false;
-    for (let e = 0; e < elements.length && !mixed; e++) mixed = elements[e]!.level !== 0;
-    const order = mixed ? visualOrder(elements.map((e) => e.level)) : null;
+    for (let e = 0; e < count && !mixed; e++) mixed = elLevel[e] !== 0;
+    const order = mixed ? visualOrder(elLevel.slice(0, count)) : null;
     const builders: RunBuilder[] = [];
     glyphCount = 0;
     let x = 0;
     let spaceBefore = false;
-    const formulas: LineFormula[] = [];
-    for (let k = 0; k < elements.length; k++) {
-      const element = elements[order === null ? k : order[k]!]!;
-      if (element.kind === 'space') {
-        x += element.width;
-        spaceBefore = spaceBefore || element.typed;
+    let formulas: LineFormula[] | null = null;
+    for (let k = 0; k < count; k++) {
+      const e = order === null ? k : order[k]!;
+      const piece = elPiece[e] ?? null;
+      if (piece === null) {
+        x += elWidth[e]!;
+        spaceBefore = spaceBefore || elTyped[e]!;
         continue;
       }
-      if (element.piece.formula) {
+      if (piece.formula) {
         // An inline formula's slice: no glyphs, its paths are placed with the line (engine/math).
-        formulas.push({ ...element.piece.formula, x });
-        x += element.piece.width;
+        (formulas ??= []).push({ ...piece.formula, x });
+        x += piece.width;
         continue;
       }
-      appendPiece(builders, element.piece, x, spaceBefore, element.elongations);
+      const elongations = elElongations[e];
+      appendPiece(builders, piece, x, spaceBefore, elongations);
       spaceBefore = false;
-      x += element.piece.width + (element.elongations?.reduce((w, e) => w + e.width, 0) ?? 0);
+      x += piece.width + (elongations?.reduce((w, el) => w + el.width, 0) ?? 0);
     }
+    // The scratch columns hold no piece past this line (the memo must not be kept alive by them).
+    elPiece.fill(null, 0, count);
+    elElongations.fill(undefined, 0, count);
     const inset = baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE ? Math.max(0, layout.measure - x) : 0;
     const runs = builders.map((builder, b) => finishRun(builder, b + 1 < builders.length ? builders[b + 1]!.start : glyphCount, inset));
-    if (inset > 0) for (const formula of formulas) formula.x += inset;
+    if (inset > 0 && formulas) for (const formula of formulas) formula.x += inset;
     const fonts = runs.length === 1 ? [runs[0]!.fontId] : [...new Set(runs.map((r) => r.fontId))].sort();
     // Optional fields are assigned rather than spread from `cond ? {…} : {}`: a spread after the
     // first property is a runtime call and a throwaway object per line (the same keys; nothing reads their order).
     const line: SetLine = { runs, width: x, ratio, hyphenated, ragged, emergency: brk.emergency === true, srcFrom: Number.isFinite(srcFrom) ? srcFrom : 0, srcTo: Number.isFinite(srcTo) ? srcTo : 0 };
     if (inset > 0) line.inset = inset;
     if (fonts.length > 0) line.fonts = fonts;
-    if (substitutions.length > 0) line.substitutions = substitutions;
-    if (formulas.length > 0) line.formulas = formulas;
+    if (substitutions) line.substitutions = substitutions;
+    if (formulas) line.formulas = formulas;
     lines.push(line);
     start = brk.position + 1;
   }
