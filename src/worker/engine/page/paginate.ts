@@ -436,8 +436,15 @@ export function* paginateChapter(
   };
 
   const emit = (block: { id: string; target?: string }, line: SetLine, x0: number, baseline: number, role: LineInfo['role']): void => {
-    for (const run of line.runs) {
-      cursor.page.items.push(glyphRun(run, x0, baseline, chapter.chapterId, { block: block.id, role, ratio: roundPt(line.ratio), ...(line.hyphenated ? { hyphenated: true } : {}), ...(line.ragged ? { ragged: true } : {}), ...(line.emergency ? { emergency: true } : {}), ...(block.target ? { target: block.target } : {}) }));
+    if (line.runs.length > 0) {
+      // One line record shared by the line's runs (display lists are read-only), its optional
+      // fields assigned rather than spread from `cond ? {…} : {}` (a generic copy per run).
+      const info: LineInfo = { block: block.id, role, ratio: roundPt(line.ratio) };
+      if (line.hyphenated) info.hyphenated = true;
+      if (line.ragged) info.ragged = true;
+      if (line.emergency) info.emergency = true;
+      if (block.target) info.target = block.target;
+      for (const run of line.runs) cursor.page.items.push(glyphRun(run, x0, baseline, chapter.chapterId, info));
     }
     // Inline formulas sit on the line's baseline (engine/math).
     for (const formula of line.formulas ?? []) cursor.page.items.push(...lineFormulaItems(formula, x0, baseline, chapter.chapterId));
