@@ -5,7 +5,7 @@ test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
 test.setTimeout(150_000);
 
 async function openApp(page: Page): Promise<void> {
-  await page.goto('/#preset=postext-guide&lang=en&chapter=1&page=1');
+  await page.goto('/#preset=postext-guide&lang=en&chapter=1&page=i'); // the first chapter is numbered i, ii
   // A cold start on a loaded machine may take a while; the tests are about what follows.
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-revision', '-1', { timeout: 45_000 });
   await expect(page.locator('.page-canvas[data-painted]').first()).toBeVisible();
