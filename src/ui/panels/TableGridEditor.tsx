@@ -13,6 +13,7 @@ import {
   clearRange,
   equalWidths,
   expandRange,
+  fillOf,
   hasHeaderColumn,
   insertColumn,
   insertRow,
@@ -26,7 +27,9 @@ import {
   redo,
   removeColumn,
   removeRow,
+  setColumnWeight,
   setContent,
+  setFill,
   splitCell,
   startHistory,
   toggleHeaderColumn,
@@ -165,6 +168,9 @@ export function TableGridEditor(props: { resourceId: string; model: Record<strin
       const rtl = getComputedStyle(gridEl).direction === 'rtl';
       const dir = rtl && (key === 'ArrowLeft' || key === 'ArrowRight') ? (key === 'ArrowLeft' ? 'right' : 'left') : ARROWS[key]!;
       goTo(move(table(), focus().row, focus().col, dir), e.shiftKey);
+    } else if (key === 'Home' || key === 'End') {
+      e.preventDefault();
+      goTo(move(table(), focus().row, focus().col, key === 'Home' ? (mod ? 'first' : 'rowStart') : mod ? 'last' : 'rowEnd'), e.shiftKey);
     } else if (key === 'Tab') {
       const to = move(table(), focus().row, focus().col, e.shiftKey ? 'previous' : 'next');
       // At either end Tab leaves the grid as usual.
@@ -273,6 +279,21 @@ export function TableGridEditor(props: { resourceId: string; model: Record<strin
           </select>
         </label>
         <label>
+          {gt('columnWeight')}
+          <input
+            type="number"
+            min="0.1"
+            step="0.5"
+            value={table().columnWidths?.[focus().col] ?? 1}
+            onChange={(e) => change(setColumnWeight(table(), focus().col, Number(e.currentTarget.value)))}
+          />
+        </label>
+        <label>
+          {gt('fill')}
+          <input type="color" value={fillOf(focused().cell) ?? '#ffffff'} onChange={(e) => change(setFill(table(), selection(), e.currentTarget.value))} />
+        </label>
+        {tool(gt('noFill'), () => change(setFill(table(), selection(), undefined)), { disabled: () => !fillOf(focused().cell) })}
+        <label>
           {gt('vertical')}
           <select value={verticalAlign() ?? ''} onChange={(e) => change(alignVertically(table(), selection(), (e.currentTarget.value || undefined) as VerticalAlign | undefined))}>
             <option value="">{gt('alignTop')}</option>
@@ -321,7 +342,7 @@ export function TableGridEditor(props: { resourceId: string; model: Record<strin
                           data-row={b.row}
                           data-col={b.col}
                           classList={{ 'table-grid-focus': isFocus(), 'table-grid-head': isHeaderCell(b) }}
-                          style={{ 'text-align': b.cell.align === 'center' ? 'center' : b.cell.align === 'right' || b.cell.align === 'end' ? 'end' : 'start', 'vertical-align': b.cell.verticalAlign ?? 'top' }}
+                          style={{ 'background-color': fillOf(b.cell), 'text-align': b.cell.align === 'center' ? 'center' : b.cell.align === 'right' || b.cell.align === 'end' ? 'end' : 'start', 'vertical-align': b.cell.verticalAlign ?? 'top' }}
                           onMouseDown={(e) => {
                             if (editing() && isFocus()) return;
                             if (editing()) finishEditing(true);

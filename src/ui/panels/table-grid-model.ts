@@ -317,6 +317,38 @@ export function equalWidths(table: GridTable): GridTable {
 }
 
 /**
+ * Relative weight of column `col` (`columnWidths`, document-format §12.10); the other columns keep
+ * theirs (1 each when the table had equal widths). A weight ≤ 0 or not finite changes nothing.
+ */
+export function setColumnWeight(table: GridTable, col: number, weight: number): GridTable {
+  if (!(weight > 0) || !Number.isFinite(weight) || col < 0 || col >= table.cols) return table;
+  const widths = table.columnWidths ?? Array.from({ length: table.cols }, () => 1);
+  if (widths[col] === weight) return table;
+  const next = clone(table);
+  next.columnWidths = widths.map((w, i) => (i === col ? weight : w));
+  return next;
+}
+
+/** Fill of the cells in the range (`background`, a `#rrggbb` colour); `undefined` = the table style's. */
+export function setFill(table: GridTable, range: CellRange, colour: string | undefined): GridTable {
+  if (colour !== undefined && !/^#[0-9a-f]{6}$/i.test(colour)) return table;
+  const next = clone(table);
+  for (const b of blocksIn(next, expandRange(next, range))) {
+    if (colour) b.cell['background'] = colour.toLowerCase();
+    else delete b.cell['background'];
+  }
+  return next;
+}
+
+/** A cell's fill as `#rrggbb` (a palette-linked `{ hex }` shows its colour), or undefined. */
+export function fillOf(cell: GridCell): string | undefined {
+  const bg = cell['background'];
+  if (typeof bg === 'string' && /^#[0-9a-f]{6}$/i.test(bg)) return bg;
+  if (bg && typeof bg === 'object' && typeof (bg as { hex?: unknown }).hex === 'string') return (bg as { hex: string }).hex;
+  return undefined;
+}
+
+/**
  * Tab- or comma-separated text → rows of cell texts, as spreadsheets put it on the clipboard:
  * tabs win when any line has one outside quotes; a field in double quotes may hold the separator,
  * line breaks and `""` for a quote. A final line break is not an empty row.
@@ -390,7 +422,7 @@ export function pasteCells(table: GridTable, row: number, col: number, cells: re
   return next;
 }
 
-export type Direction = 'up' | 'down' | 'left' | 'right' | 'next' | 'previous';
+export type Direction = 'up' | 'down' | 'left' | 'right' | 'next' | 'previous' | 'rowStart' | 'rowEnd' | 'first' | 'last';
 
 /**
  * The cell reached from the one covering (row, col): arrows step past the current cell's span and
@@ -399,6 +431,15 @@ export type Direction = 'up' | 'down' | 'left' | 'right' | 'next' | 'previous';
  */
 export function move(table: GridTable, row: number, col: number, direction: Direction): { row: number; col: number } {
   const here = blockAt(table, row, col) ?? table.blocks[0]!;
+  // Home/End: the row's first or last cell; Ctrl+Home/End: the table's first or last cell.
+  const to = (r: number, c: number): { row: number; col: number } => {
+    const b = blockAt(table, r, c)!;
+    return { row: b.row, col: b.col };
+  };
+  if (direction === 'rowStart') return to(row, 0);
+  if (direction === 'rowEnd') return to(row, table.cols - 1);
+  if (direction === 'first') return to(0, 0);
+  if (direction === 'last') return to(table.rows - 1, table.cols - 1);
   if (direction === 'next' || direction === 'previous') {
     const index = table.blocks.indexOf(here);
     const target = table.blocks[Math.max(0, Math.min(table.blocks.length - 1, index + (direction === 'next' ? 1 : -1)))]!;

@@ -8,7 +8,7 @@ import { uiLanguage, type UiLanguage } from '../i18n';
 
 const en = {
   grid: 'Table cells',
-  help: 'Arrows or Tab move, Enter edits (Shift+Enter: new paragraph), Escape cancels, Shift+arrows select for merging, Delete empties; paste cells from a spreadsheet (TSV or CSV) at the selected cell; Ctrl+Z / Ctrl+Y undo and redo.',
+  help: 'Arrows, Tab, Home/End move, Enter edits (Shift+Enter: new paragraph), Escape cancels, Shift+arrows select for merging, Delete empties; paste cells from a spreadsheet (TSV or CSV) at the selected cell; Ctrl+Z / Ctrl+Y undo and redo.',
   toolbar: 'Table tools',
   rowAbove: 'Row above',
   rowBelow: 'Row below',
@@ -30,6 +30,9 @@ const en = {
   alignMiddle: 'Middle',
   alignBottom: 'Bottom',
   equalWidths: 'Equal widths',
+  columnWeight: 'Column weight',
+  fill: 'Cell fill',
+  noFill: 'No fill',
   undo: 'Undo',
   redo: 'Redo',
   cell: 'Row {row}, column {col}',
@@ -44,7 +47,7 @@ type Strings = Record<GridStringKey, string>;
 
 const es: Strings = {
   grid: 'Celdas de la tabla',
-  help: 'Flechas o Tab para moverse, Intro para editar (Mayús+Intro: párrafo nuevo), Esc cancela, Mayús+flechas selecciona para combinar, Supr vacía; pegue celdas de una hoja de cálculo (TSV o CSV) en la celda seleccionada; Ctrl+Z / Ctrl+Y deshacen y rehacen.',
+  help: 'Flechas, Tab, Inicio/Fin para moverse, Intro para editar (Mayús+Intro: párrafo nuevo), Esc cancela, Mayús+flechas selecciona para combinar, Supr vacía; pegue celdas de una hoja de cálculo (TSV o CSV) en la celda seleccionada; Ctrl+Z / Ctrl+Y deshacen y rehacen.',
   toolbar: 'Herramientas de tabla',
   rowAbove: 'Fila encima',
   rowBelow: 'Fila debajo',
@@ -66,6 +69,9 @@ const es: Strings = {
   alignMiddle: 'En medio',
   alignBottom: 'Abajo',
   equalWidths: 'Anchos iguales',
+  columnWeight: 'Peso de la columna',
+  fill: 'Relleno de celda',
+  noFill: 'Sin relleno',
   undo: 'Deshacer',
   redo: 'Rehacer',
   cell: 'Fila {row}, columna {col}',
@@ -77,7 +83,7 @@ const es: Strings = {
 
 const ar: Strings = {
   grid: 'خلايا الجدول',
-  help: 'الأسهم أو Tab للتنقل، وEnter للتحرير (Shift+Enter: فقرة جديدة)، وEsc للإلغاء، وShift مع الأسهم للتحديد قبل الدمج، وDelete للتفريغ؛ الصق خلايا من جدول بيانات (TSV أو CSV) في الخلية المحددة؛ Ctrl+Z / Ctrl+Y للتراجع والإعادة.',
+  help: 'الأسهم وTab وHome/End للتنقل، وEnter للتحرير (Shift+Enter: فقرة جديدة)، وEsc للإلغاء، وShift مع الأسهم للتحديد قبل الدمج، وDelete للتفريغ؛ الصق خلايا من جدول بيانات (TSV أو CSV) في الخلية المحددة؛ Ctrl+Z / Ctrl+Y للتراجع والإعادة.',
   toolbar: 'أدوات الجدول',
   rowAbove: 'صف فوق',
   rowBelow: 'صف تحت',
@@ -99,6 +105,9 @@ const ar: Strings = {
   alignMiddle: 'منتصف',
   alignBottom: 'أسفل',
   equalWidths: 'عروض متساوية',
+  columnWeight: 'وزن العمود',
+  fill: 'تعبئة الخلية',
+  noFill: 'دون تعبئة',
   undo: 'تراجع',
   redo: 'إعادة',
   cell: 'الصف {row}، العمود {col}',

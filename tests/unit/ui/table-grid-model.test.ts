@@ -18,7 +18,11 @@ import {
   redo,
   removeColumn,
   removeRow,
+  setColumnWeight,
   setContent,
+  setFill,
+  fillOf,
+  equalWidths,
   splitCell,
   startHistory,
   toggleHeaderColumn,
@@ -148,6 +152,23 @@ describe('alignment and headers', () => {
   });
 });
 
+describe('column weights and fills', () => {
+  it('sets one column’s weight, the others keeping 1; equal widths drops them', () => {
+    const t = setColumnWeight(grid([['a', 'b', 'c']]), 1, 2.5);
+    expect(writeTable(t)['columnWidths']).toEqual([1, 2.5, 1]);
+    expect(setColumnWeight(t, 1, 0)).toBe(t);
+    expect(writeTable(equalWidths(t))['columnWidths']).toBeUndefined();
+  });
+
+  it('fills the cells of a range and clears them; a palette link shows its colour', () => {
+    const t = setFill(grid([['a', 'b'], ['c', 'd']]), { top: 0, left: 1, bottom: 1, right: 1 }, '#FFEECC');
+    expect(t.blocks.map((b) => fillOf(b.cell) ?? '-')).toEqual(['-', '#ffeecc', '-', '#ffeecc']);
+    expect(setFill(t, { top: 0, left: 0, bottom: 1, right: 1 }, undefined).blocks.some((b) => fillOf(b.cell))).toBe(false);
+    expect(setFill(t, { top: 0, left: 0, bottom: 0, right: 0 }, 'red')).toBe(t);
+    expect(fillOf({ content: '', background: { hex: '#123456', palette: 'accent' } })).toBe('#123456');
+  });
+});
+
 describe('paste', () => {
   it('parses TSV and CSV with quotes, separators and line breaks inside quotes', () => {
     expect(parseDelimited('a\tb\nc\td\n')).toEqual([
@@ -186,6 +207,10 @@ describe('navigation and history', () => {
     expect(move(t, 0, 2, 'next')).toEqual({ row: 1, col: 2 });
     expect(move(t, 1, 2, 'next')).toEqual({ row: 1, col: 2 });
     expect(move(t, 0, 0, 'previous')).toEqual({ row: 0, col: 0 });
+    expect(move(t, 1, 2, 'rowStart')).toEqual({ row: 0, col: 0 }); // row 2 starts inside the merge
+    expect(move(t, 0, 0, 'rowEnd')).toEqual({ row: 0, col: 2 });
+    expect(move(t, 0, 2, 'last')).toEqual({ row: 1, col: 2 });
+    expect(move(t, 1, 2, 'first')).toEqual({ row: 0, col: 0 });
   });
 
   it('undo and redo walk the recorded states; a new change drops the redo branch', () => {
