@@ -4,6 +4,9 @@ import { contentId } from './hash';
 import type { JsonObject, JsonValue } from './json';
 import {
   blobRowSchema,
+  catalogueFontKey,
+  catalogueFontRowSchema,
+  type CatalogueFontRow,
   chapterRowSchema,
   checkRow,
   CorruptRowError,
@@ -339,6 +342,21 @@ export class BookStorage {
       const raw = await this.db.fonts.get(id);
       return raw ? fontFromRow(checkRow(fontRowSchema, raw, `font ${id}`)) : null;
     });
+  }
+
+  /** A face downloaded from the open font catalogue earlier, or null (fonts shared by all books). */
+  async getCatalogueFont(family: string, weight: number, style: 'normal' | 'italic'): Promise<CatalogueFontRow | null> {
+    const key = catalogueFontKey(family, weight, style);
+    return this.run(`Reading the downloaded font ${family}`, async () => {
+      const raw = await this.db.catalogueFonts.get(key);
+      return raw ? checkRow(catalogueFontRowSchema, raw, `downloaded font ${key}`) : null;
+    });
+  }
+
+  /** Keeps a downloaded catalogue face (replacing an older copy of the same face). */
+  async putCatalogueFont(row: Omit<CatalogueFontRow, 'key'>): Promise<void> {
+    const full = catalogueFontRowSchema.parse({ ...row, key: catalogueFontKey(row.family, row.weight, row.style) });
+    await this.run(`Saving the downloaded font ${row.family}`, () => this.db.catalogueFonts.put(full));
   }
 
   /**

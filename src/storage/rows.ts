@@ -113,6 +113,30 @@ export const fontRowSchema = z.object({
 });
 export type FontRow = z.infer<typeof fontRowSchema>;
 
+/**
+ * A face downloaded from the open font catalogue (Fontsource's copy of Google Fonts), kept so the
+ * family works offline afterwards. Shared by every book (it is not the user's file); keyed
+ * `<family lower case>|<weight>|<style>`.
+ */
+export const catalogueFontRowSchema = z.object({
+  key: z.string(),
+  family: z.string(),
+  weight: z.number().int().min(1).max(1000),
+  style: z.enum(['normal', 'italic']),
+  /** Where the bytes came from (for the Fonts panel and a later refresh). */
+  url: z.string(),
+  /** The file as downloaded (WOFF2). */
+  bytes: bytesSchema,
+  /** ms since 1970, when it was stored. */
+  fetchedAt: z.number(),
+});
+export type CatalogueFontRow = z.infer<typeof catalogueFontRowSchema>;
+
+/** The `catalogueFonts` key of a face. */
+export function catalogueFontKey(family: string, weight: number, style: 'normal' | 'italic'): string {
+  return `${family.trim().toLowerCase()}|${weight}|${style}`;
+}
+
 export const coverRowSchema = z.object({
   key: z.string(),
   bytes: bytesSchema,

@@ -8,6 +8,7 @@ import {
   projectCoverKey,
   projectOwner,
   type BlobRow,
+  type CatalogueFontRow,
   type ChapterRow,
   type CoverRow,
   type DraftRow,
@@ -26,12 +27,14 @@ import {
  *   `presetCovers` keyed by [presetId+locale]; project covers inline in the project row.
  * - 2: chapters and resources move to their own tables (an edit rewrites one chapter's row, not the
  *   whole book), all covers move to `covers`, drafts gain the `edited` flag, `wordTemplates` appears.
+ * - 3: `catalogueFonts` appears (faces downloaded from the open font catalogue, shared by all books);
+ *   nothing else changes, so there is no upgrade step.
  *
  * Rules: never edit a published version's stores; add a version with an `upgrade` and a test that
  * opens a database written by the previous version.
  */
 export const DATABASE_NAME = 'postext-sandbox';
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const STORES_V1 = {
   projects: 'id, updatedAt',
@@ -51,6 +54,11 @@ export const STORES_V2 = {
   fonts: 'id',
   wordTemplates: 'id, updatedAt',
   presetCovers: null,
+} as const;
+
+/** Version 3 adds one table; Dexie keeps the version 2 stores as they are. */
+export const STORES_V3_ADDED = {
+  catalogueFonts: 'key',
 } as const;
 
 // ---- Version 1 row shapes, read only by the migration. Lenient: a field a v1 writer left out gets
@@ -109,6 +117,7 @@ export class SandboxDatabase extends Dexie {
   declare blobs: Table<BlobRow, string>;
   declare fonts: Table<FontRow, string>;
   declare wordTemplates: Table<WordTemplateRow, string>;
+  declare catalogueFonts: Table<CatalogueFontRow, string>;
 
   /**
    * @param upToVersion declare only the versions up to this one. @internal Tests use 1 to write a
@@ -118,6 +127,7 @@ export class SandboxDatabase extends Dexie {
     super(name, options);
     this.version(1).stores(STORES_V1);
     if (upToVersion >= 2) this.version(2).stores(STORES_V2).upgrade(upgradeV1toV2);
+    if (upToVersion >= 3) this.version(3).stores(STORES_V3_ADDED);
   }
 }
 

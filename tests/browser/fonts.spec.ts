@@ -2,7 +2,9 @@
  * User fonts in Chromium (issue 10 "Fonts", issue 12 sandbox_save_font): a TTF uploaded in the
  * Fonts panel becomes the body font and the display lists name its face, also after a reload;
  * sandbox_save_font through window.postextWebMcp answers with the documented fields and its
- * refusals leave the revision alone; an unknown family, offline, falls back with one warning.
+ * refusals leave the revision alone; an unknown family, offline, falls back with one warning; a
+ * family from the open font catalogue (Fontsource's CDN, played back by request interception) is
+ * downloaded when named and comes from IndexedDB after a reload.
  * The font file is one bundled with the app (Source Code Pro, a family the sample does not set
  * its body in), uploaded under another family name.
  */
@@ -131,4 +133,41 @@ test('font files dropped on the Fonts panel wait as pending faces; a drag withou
   await expect(panel).not.toHaveClass(/dragging/);
   await expect(page.locator('.fonts-pending-row[data-file="Drop-Regular.ttf"] select').first()).toHaveValue('400');
   await expect(page.locator('.fonts-pending-row[data-file="Drop-Bold.ttf"] select').first()).toHaveValue('700');
+});
+
+test('a family from the open font catalogue is downloaded once when named, sets the text, and works offline after a reload', async ({ page, context }) => {
+  // The catalogue is Fontsource's CDN; here its answers are played back (no network in tests):
+  // Source Code Pro's file stands for "Lora" 400 normal, any other face of any family is a 404.
+  const asked: string[] = [];
+  await context.route('https://cdn.jsdelivr.net/fontsource/**', async (route) => {
+    const url = route.request().url();
+    asked.push(url);
+    if (url.endsWith('/fontsource/fonts/lora@latest/latin-400-normal.woff2')) await route.fulfill({ status: 200, contentType: 'font/woff2', body: CODE_REGULAR });
+    else await route.fulfill({ status: 404, body: '' });
+  });
+  await ready(page);
+  const set = await call(page, 'sandbox_set_config', { changes: [{ path: 'bodyText.fontFamily', value: 'Lora' }] });
+  expect(set.ok).toBe(true);
+  // The tool answered after layout: the pages are already set in the downloaded face.
+  expect(await firstChapterFonts(page)).toContain('lora-400');
+  expect(asked.filter((u) => u.includes('/lora@latest/latin-400-normal.woff2'))).toHaveLength(1);
+  const warnings = await call(page, 'sandbox_get_warnings', { scope: 'book', category: 'fonts' });
+  expect((warnings.warnings as unknown[]).filter((w) => JSON.stringify(w).includes('Lora') && JSON.stringify(w).includes('unknownFontFamily'))).toHaveLength(0);
+
+  // After a reload with the catalogue unreachable (every request to it fails): the stored face
+  // comes from IndexedDB and is not asked for again (faces the catalogue lacked are retried).
+  expect((await page.evaluate(() => window.postextApp!.client.flush())).error).toBeUndefined();
+  await context.unroute('https://cdn.jsdelivr.net/fontsource/**');
+  const unreachable: string[] = [];
+  await context.route('https://cdn.jsdelivr.net/**', (route) => {
+    unreachable.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  await ready(page);
+  expect(await firstChapterFonts(page)).toContain('lora-400');
+  expect(unreachable.filter((u) => u.includes('/lora@latest/latin-400-normal'))).toEqual([]);
+  const listed = await call(page, 'sandbox_list_fonts', { search: 'lora' });
+  expect(listed.book).toContainEqual({ family: 'Lora', role: 'body', source: 'google' });
+  await page.locator('[data-panel="fonts"]').click();
+  await expect(page.locator('.resource-row[data-family="Lora"]')).toHaveAttribute('data-source', 'sourceCatalogue');
 });

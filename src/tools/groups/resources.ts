@@ -262,7 +262,7 @@ const listFonts = (ctx: ToolContext) =>
     name: 'sandbox_list_fonts',
     title: 'List fonts',
     description:
-      'The font families the book uses (with their role: body, headings or other, and source: custom = uploaded to this book, bundled, or missing = falls back) and the families this Sandbox can load, filtered by a search. Set a family with sandbox_set_config (e.g. bodyText.fontFamily); upload one with sandbox_save_font. Example: { "search": "Garamond" }',
+      'The font families the book uses (with their role: body, headings or other, and source: custom = uploaded to this book, bundled, google = downloaded from the open font catalogue when named (kept for offline use), or missing = falls back) and the families this Sandbox can load, filtered by a search. Set a family with sandbox_set_config (e.g. bodyText.fontFamily); upload one with sandbox_save_font. Example: { "search": "Garamond" }',
     input: z.object({ search: z.string().default(''), limit: z.number().int().min(1).max(200).default(20) }).strict(),
     annotations: { readOnlyHint: true, untrustedContentHint: true },
     async run(args): Promise<ToolResult> {
@@ -284,12 +284,18 @@ const listFonts = (ctx: ToolContext) =>
       }
       // Uploaded families no setting names yet are the book's too.
       for (const f of custom) if (![...used.keys()].some((u) => u.toLowerCase() === f.name.toLowerCase())) used.set(f.name, 'other');
+      // A family neither the book's nor bundled may have come from the open font catalogue.
+      const downloaded = new Set<string>();
+      for (const family of used.keys()) {
+        if (isCustom(family) || known.has(family.toLowerCase())) continue;
+        if ((await ctx.client.getFontFace({ family }).catch(() => null))?.catalogue) downloaded.add(family.toLowerCase());
+      }
       const needle = args.search.trim().toLowerCase();
       return {
         ok: true,
-        book: [...used].map(([family, role]) => ({ family, role, source: isCustom(family) ? 'custom' : known.has(family.toLowerCase()) ? 'bundled' : 'missing' })),
+        book: [...used].map(([family, role]) => ({ family, role, source: isCustom(family) ? 'custom' : known.has(family.toLowerCase()) ? 'bundled' : downloaded.has(family.toLowerCase()) ? 'google' : 'missing' })),
         catalogue: catalogue.filter((c) => !needle || c.family.toLowerCase().includes(needle)).slice(0, args.limit),
-        note: 'The catalogue lists the book’s own families (category "custom", added with sandbox_save_font) and the families bundled with the Sandbox (they work offline). A family marked "missing" falls back to a bundled face.',
+        note: 'The catalogue lists the book’s own families (category "custom", added with sandbox_save_font) and the families bundled with the Sandbox (they work offline). Any other Google Fonts family can be named in a setting: when online it is downloaded (Latin subset) and kept for offline use ("google"). A family marked "missing" falls back to a bundled face.',
       };
     },
   });

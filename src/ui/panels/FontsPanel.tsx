@@ -85,6 +85,8 @@ function FacePreview(props: { client: BookClient; family: string; revision: numb
 export function FontsPanel(props: { client: BookClient; revision: number }) {
   const bundled = bundledFamilies();
   const bundledNames = new Set(bundled.map((b) => b.family.toLowerCase()));
+  /** Used families downloaded from the open font catalogue (lower case), filled with `used`. */
+  const downloaded = new Set<string>();
   const [families, { refetch }] = createResource(
     () => props.revision,
     async (): Promise<CustomFontFamily[]> => {
@@ -100,6 +102,11 @@ export function FontsPanel(props: { client: BookClient; revision: number }) {
         const answer = (await props.client.getConfig(path)) as { effective?: unknown } | undefined;
         if (typeof answer?.effective === 'string') out.set(answer.effective, [...(out.get(answer.effective) ?? []), role]);
       }
+      // Families neither the book's nor bundled: downloaded from the open font catalogue, or missing.
+      for (const family of out.keys()) {
+        if (bundledNames.has(family.toLowerCase())) continue;
+        if ((await props.client.getFontFace({ family }).catch(() => null))?.catalogue) downloaded.add(family.toLowerCase());
+      }
       return [...out.entries()];
     },
   );
@@ -112,7 +119,7 @@ export function FontsPanel(props: { client: BookClient; revision: number }) {
   let nextKey = 1;
 
   const sourceOf = (family: string): FontsStringKey =>
-    findFamily(custom(), family) ? 'sourceCustom' : bundledNames.has(family.toLowerCase()) ? 'sourceBundled' : 'sourceMissing';
+    findFamily(custom(), family) ? 'sourceCustom' : bundledNames.has(family.toLowerCase()) ? 'sourceBundled' : downloaded.has(family.toLowerCase()) ? 'sourceCatalogue' : 'sourceMissing';
 
   const apply = async (ops: FontOp[], done: string): Promise<boolean> => {
     const result = await props.client.apply({ origin: 'ui', baseRevision: props.client.revision, ops });

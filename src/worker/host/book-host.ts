@@ -53,6 +53,7 @@ import { bookFormulas, mayHaveMaths, type MathTypesetter } from '../engine';
 import { equationLabels, mathDiagnostics } from '../engine/math/diagnostics';
 import { exportMath } from '../engine/math/export';
 import { pageGeometry } from './page-geometry';
+import { CatalogueFonts, type CatalogueFaceRequest } from './catalogue-fonts';
 import type { RasterOptions } from './raster';
 import { pdfOptionsFromConfig } from '../export/pdf/options';
 import { computeWarnings, summarise, type Warning } from '../engine/checks';
@@ -67,6 +68,11 @@ export interface HostEnvironment extends LibraryEnvironment {
    * needs it; absent = such books fall back to the startup faces (and report missing glyphs).
    */
   loadBundledFace?(face: BundledFace): Promise<FontSource | undefined>;
+  /**
+   * A face of a family from the open font catalogue (catalogue-fonts.ts): the stored copy, else
+   * downloaded when online and stored; undefined when it cannot be had. Absent = no catalogue.
+   */
+  loadCatalogueFace?(request: CatalogueFaceRequest): Promise<Uint8Array | undefined>;
   /** Bytes of hyphenopoly's `patterns/<id>.wasm`; undefined when that language is not shipped. */
   loadPatterns(id: string): Promise<Uint8Array | undefined>;
   /** Monotonic clock, ms (for time-slicing only; layout itself never reads it). */
@@ -137,6 +143,7 @@ export class BookHost implements BookWorkerApi {
   private readonly library: Library;
 
   constructor(private readonly env: HostEnvironment) {
+    if (env.loadCatalogueFace) this.catalogueFonts = new CatalogueFonts(env.loadCatalogueFace.bind(env));
     this.library = new Library(env, {
       current: () => (this.book ? { book: this.book, revision: this.revision } : null),
       open: (book, revision, chapterStarts) => this.open(book, revision, chapterStarts),
@@ -448,6 +455,8 @@ export class BookHost implements BookWorkerApi {
 
   // ---- the book's own fonts (tools.md sandbox_save_font, §7.7) ----
   private readonly customFonts = new HostFonts();
+  /** Families from the open font catalogue; null where the environment has none (Node). */
+  private catalogueFonts: CatalogueFonts | null = null;
 
   async inspectFont(request: { bytes: Uint8Array; fileName?: string }): Promise<FontFileInfo> {
     if (!(request?.bytes instanceof Uint8Array)) return { ok: false, error: 'Send the font file as bytes (Uint8Array).' };
@@ -457,7 +466,7 @@ export class BookHost implements BookWorkerApi {
     return info;
   }
 
-  async getFontFace(request: { family: string; weight?: number; style?: 'normal' | 'italic' }): Promise<{ id: string; bytes: Uint8Array } | null> {
+  async getFontFace(request: { family: string; weight?: number; style?: 'normal' | 'italic' }): Promise<{ id: string; bytes: Uint8Array; catalogue: boolean } | null> {
     const family = typeof request?.family === 'string' ? request.family : '';
     const fonts = await this.loadFonts();
     // The open book's families are registered by its builds; this one's may still be on its way.
@@ -467,7 +476,7 @@ export class BookHost implements BookWorkerApi {
     }
     if (!family || !fonts.hasFamily(family)) return null;
     const face = fonts.match(family, Number(request.weight ?? 400) || 400, request.style === 'italic' ? 'italic' : 'normal');
-    return face.bytes.byteLength > 4 * 1024 * 1024 ? null : { id: face.id, bytes: face.bytes };
+    return face.bytes.byteLength > 4 * 1024 * 1024 ? null : { id: face.id, bytes: face.bytes, catalogue: face.catalogue && !face.custom };
   }
 
   // ---- resources (tools.md §3.4, §7.6) ----
@@ -825,6 +834,12 @@ export class BookHost implements BookWorkerApi {
     if (this.buildToken !== token) return;
     if (await this.customFonts.sync(fonts, book)) {
       // Text set before may now take another face (a custom family shadows a bundled one).
+      this.cache.paragraphs.clear();
+      this.cache.chapters.clear();
+    }
+    if (this.buildToken !== token) return;
+    if (this.catalogueFonts && (await this.catalogueFonts.loadFor(fonts, settings))) {
+      // A family the design names exists now: text set in its stand-in is set again.
       this.cache.paragraphs.clear();
       this.cache.chapters.clear();
     }

@@ -7,6 +7,7 @@ import { openBookStorage } from '../../storage/books';
 import { createFetchReaders } from '../bundle/fetch';
 import { STARTUP_FACES, type BundledFace } from '../engine/fonts/bundled';
 import { FONT_URLS, PATTERN_URLS, SUBSET_WASM_URL } from './assets';
+import { fontsourceUrl, type CatalogueFaceRequest } from './catalogue-fonts';
 import { BookHost } from './book-host';
 import { rasterise } from './raster';
 
@@ -18,6 +19,28 @@ async function fetchBundledFace(face: BundledFace) {
   return { family: face.family, weight: face.weight, style: face.style, genre: face.genre, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
+let catalogueStorage: ReturnType<typeof openBookStorage> | null = null;
+
+/**
+ * A catalogue face from IndexedDB, else (online) from the Fontsource CDN, then stored so the
+ * family keeps working offline. Storage trouble never stops a download from being used.
+ */
+async function loadCatalogueFace(request: CatalogueFaceRequest): Promise<Uint8Array | undefined> {
+  catalogueStorage ??= openBookStorage();
+  const storage = await catalogueStorage.catch(() => null);
+  const stored = await storage?.getCatalogueFont(request.family, request.weight, request.style).catch(() => null);
+  if (stored) return stored.bytes;
+  if (!self.navigator.onLine) return undefined;
+  const url = fontsourceUrl(request);
+  // No credentials, no referrer: the CDN learns the family's name and nothing else.
+  // 15 s: a stalled network must not hold the layout (and the tool waiting for it) for ever.
+  const response = await fetch(url, { credentials: 'omit', referrerPolicy: 'no-referrer', signal: AbortSignal.timeout(15_000) }).catch(() => null);
+  if (!response?.ok) return undefined;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  await storage?.putCatalogueFont({ family: request.family, weight: request.weight, style: request.style, url, bytes, fetchedAt: Date.now() }).catch(() => undefined);
+  return bytes;
+}
+
 export function createBrowserHost(): BookHost {
   const presetsRoot = new URL(`${import.meta.env.BASE_URL}presets/`, self.location.origin);
   return new BookHost({
@@ -27,6 +50,7 @@ export function createBrowserHost(): BookHost {
     },
     // Arabic and CJK faces: fetched (and then cached by the service worker) only when a book needs them.
     loadBundledFace: fetchBundledFace,
+    loadCatalogueFace,
     async loadPatterns(id) {
       const url = PATTERN_URLS[id];
       if (!url) return undefined;

@@ -170,7 +170,7 @@ export class BookClient {
     return this.call<FontFileInfo>(() => this.api.inspectFont(request) as Promise<FontFileInfo>);
   }
   /** The face that sets a family (custom or bundled), as SFNT bytes for a preview; null when missing or large. */
-  getFontFace(request: { family: string; weight?: number; style?: 'normal' | 'italic' }): Promise<{ id: string; bytes: Uint8Array } | null> {
+  getFontFace(request: { family: string; weight?: number; style?: 'normal' | 'italic' }): Promise<{ id: string; bytes: Uint8Array; catalogue: boolean } | null> {
     return this.call(() => this.api.getFontFace(request));
   }
   // ---- books (tools.md §7.3, §7.13–§7.15) ----

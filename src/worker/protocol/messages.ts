@@ -626,7 +626,8 @@ export interface BookResourcesApi {
    * Fonts panel to show the family in its own face; null when the book has no such family or the
    * face is larger than 4 MB (CJK faces are not worth copying for a preview).
    */
-  getFontFace(request: { family: string; weight?: number; style?: 'normal' | 'italic' }): Promise<{ id: string; bytes: Uint8Array } | null>;
+  /** `catalogue`: the family was downloaded from the open font catalogue (not bundled, not the book's own). */
+  getFontFace(request: { family: string; weight?: number; style?: 'normal' | 'italic' }): Promise<{ id: string; bytes: Uint8Array; catalogue: boolean } | null>;
   /** Renames a resource; by default every reference in the book follows, in the same transaction. */
   renameResource(request: z.input<typeof RenameResourceSchema>): Promise<RenameResourceResult>;
   /** Deletes a resource and says how many references it leaves dangling. */

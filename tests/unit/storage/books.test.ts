@@ -214,3 +214,18 @@ describe('failures', () => {
     expect((error as StorageError).code).toBe('unavailable');
   });
 });
+
+describe('catalogue fonts (schema version 3)', () => {
+  it('keeps a downloaded face by family, weight and style for every book, and survives garbage collection', async () => {
+    const { storage } = await openFresh();
+    expect(await storage.getCatalogueFont('Lora', 400, 'normal')).toBeNull();
+    const file = bytes(1, 2, 3, 4);
+    await storage.putCatalogueFont({ family: 'Lora', weight: 400, style: 'normal', url: 'https://cdn.example/lora-400.woff2', bytes: file, fetchedAt: 5 });
+    await storage.collectGarbage();
+    const row = await storage.getCatalogueFont(' lora ', 400, 'normal');
+    expect(row?.bytes).toEqual(file);
+    expect(row?.url).toBe('https://cdn.example/lora-400.woff2');
+    expect(await storage.getCatalogueFont('Lora', 400, 'italic')).toBeNull();
+    storage.close();
+  });
+});

@@ -15,6 +15,12 @@ export interface FontSource {
    * same family and a changed file never reuses outlines cached under the old id.
    */
   id?: string;
+  /**
+   * Downloaded from the open font catalogue: used where a setting names its family, never as a
+   * fallback for other families' missing characters (so a book's pages do not depend on which
+   * families other books downloaded before it in the same session).
+   */
+  catalogue?: boolean;
 }
 
 /** Broad design class, used only to order per-character fallback. */
@@ -43,6 +49,8 @@ export class FontFace {
   readonly genre: FontGenre;
   /** A face of the open book's own families (user font files), not bundled with the app. */
   custom = false;
+  /** Downloaded from the open font catalogue (FontSource.catalogue). */
+  readonly catalogue: boolean;
   /** Units per em of the font's design grid. */
   readonly upem: number;
   /** Ascender and descender, font units (descender negative). */
@@ -63,6 +71,7 @@ export class FontFace {
     this.weight = source.weight;
     this.style = source.style;
     this.genre = source.genre ?? 'serif';
+    this.catalogue = source.catalogue === true;
     this.id = source.id ?? faceId(source.family, source.weight, source.style);
     this.bytes = source.bytes;
     const face = new hb.Face(new hb.Blob(source.bytes), 0);
@@ -219,6 +228,8 @@ export class FontRegistry {
    * depend on the loaded set key on it.
    */
   generation = 0;
+  /** Families downloaded from the catalogue (lower case): kept out of fallback chains. */
+  private readonly catalogueFamilies = new Set<string>();
 
   add(source: FontSource): FontFace {
     const face = new FontFace(source);
@@ -227,6 +238,7 @@ export class FontRegistry {
     this.faces.set(face.id, face);
     this.bundled.push(face);
     const key = source.family.toLowerCase();
+    if (source.catalogue) this.catalogueFamilies.add(key);
     const list = this.byFamily.get(key) ?? [];
     list.push(face);
     this.byFamily.set(key, list);
@@ -322,7 +334,11 @@ export class FontRegistry {
     let chain = this.chains.get(face.id);
     if (chain) return chain;
     const families = [...FALLBACK_ORDER[face.genre]];
-    for (const list of [...this.byFamily.values(), ...this.customByFamily.values()]) if (!families.some((f) => f.toLowerCase() === list[0]!.family.toLowerCase())) families.push(list[0]!.family);
+    for (const list of [...this.byFamily.values(), ...this.customByFamily.values()]) {
+      const family = list[0]!.family;
+      if (this.catalogueFamilies.has(family.toLowerCase()) && !this.customByFamily.has(family.toLowerCase())) continue;
+      if (!families.some((f) => f.toLowerCase() === family.toLowerCase())) families.push(family);
+    }
     chain = [];
     for (const family of families) {
       if (family.toLowerCase() === face.family.toLowerCase() || !this.hasFamily(family)) continue;
@@ -342,7 +358,8 @@ export class FontRegistry {
    */
   match(family: string, weight: number, style: 'normal' | 'italic', fallbackFamily?: string): FontFace {
     const candidates = this.familyFaces(family) ?? (fallbackFamily ? this.familyFaces(fallbackFamily) : undefined);
-    const pool = candidates ?? this.all();
+    // An unknown family is matched among the bundled and the book's faces, never a downloaded one.
+    const pool = candidates ?? this.all().filter((f) => !this.catalogueFamilies.has(f.family.toLowerCase()));
     if (pool.length === 0) throw new Error('No fonts are loaded.');
     const sameStyle = pool.filter((f) => f.style === style);
     const styled = sameStyle.length > 0 ? sameStyle : pool;
