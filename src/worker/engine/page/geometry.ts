@@ -38,7 +38,9 @@ export function pageFrame(settings: LayoutSettings, pageIndex: number): PageFram
     const sideWidth = (side.percent / 100) * contentWidth;
     const mainWidth = contentWidth - sideWidth - settings.gutter;
     // outer/inner follow the page's parity when margins are mirrored (a recto's outer edge is its right).
-    const onRight = side.side === 'right' || (side.side === 'outer' && !(margins.mirror && even)) || (side.side === 'inner' && margins.mirror && even);
+    // left/right are text sides: mirrored in a right-to-left book (document-format §18.1).
+    const sideSide = settings.direction === 'rtl' && (side.side === 'left' || side.side === 'right') ? (side.side === 'left' ? 'right' : 'left') : side.side;
+    const onRight = sideSide === 'right' || (sideSide === 'outer' && !(margins.mirror && even)) || (sideSide === 'inner' && margins.mirror && even);
     const mainX = onRight ? left : left + sideWidth + settings.gutter;
     const sideX = onRight ? left + mainWidth + settings.gutter : left;
     if (side.role === 'text') return { ...base, columnX: [mainX, sideX], columnWidths: [mainWidth, sideWidth], columnWidth: mainWidth };

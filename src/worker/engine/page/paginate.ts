@@ -894,7 +894,8 @@ export function* paginateChapter(
       const lines = set(colW());
       placeOnGrid(owner, lines.length > 0 ? lines : [emptyLine()], {
         role: 'body',
-        x: indent,
+        // Right to left (document-format §18.1): the entry from the right edge, its label at the left.
+        x: rtl() ? reserve : indent,
         splittable: false,
         reflow: (_from, width) => set(width),
         onSegment: (first, count, _top, bottom, columnX) => {
@@ -902,10 +903,10 @@ export function* paginateChapter(
           const last = lines[lines.length - 1];
           const baseline = bottom - pitch + bodyBaseline;
           const right = columnX + colW();
-          emit(owner, label, right - label.width, baseline, 'body');
+          emit(owner, label, rtl() ? columnX : right - label.width, baseline, 'body');
           if (!leader.enabled || !dot.runs[0]) return;
-          const start = columnX + indent + (last?.width ?? 0) + leader.gap;
-          const end = right - label.width - leader.gap - dot.width;
+          const start = rtl() ? columnX + label.width + leader.gap : columnX + indent + (last?.width ?? 0) + leader.gap;
+          const end = rtl() ? right - indent - (last?.width ?? 0) - leader.gap - dot.width : right - label.width - leader.gap - dot.width;
           const xs: number[] = [];
           for (let k = Math.ceil((start - columnX) / dotPitch - 1e-9); columnX + k * dotPitch <= end + 1e-9; k++) xs.push(columnX + k * dotPitch);
           if (xs.length === 0) return;
