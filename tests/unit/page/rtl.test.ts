@@ -250,6 +250,21 @@ describe('block direction (document-format §18.1)', () => {
   });
 });
 
+describe('list-number digits from a container lang (document-format §18.1)', () => {
+  it('numbers a list inside :::paragraphs{lang=en} of an Arabic book in European digits, and one in lang=ar of an English book in Arabic-Indic', () => {
+    const numbersOf = (layout: ReturnType<typeof layOut>) => {
+      const page = layout.pages[0]!;
+      const ys = [...new Set(runsOf(page).filter((r) => r.srcFrom < 0 && r.line?.role === 'body' && /^[0-9٠-٩]+\.?$/.test(r.text)).map((r) => r.y))];
+      return ys.map((y) => generatedAt(runsOf(page), y).text);
+    };
+    const arabic = layOut(['# عنوان', '', ':::paragraphs{lang=en}', '1. الأولى', '2. الثانية', ':::', '', '1. الثالثة', ''].join('\n'), arabicSettings());
+    expect(numbersOf(arabic)).toEqual(['1.', '2.', '١.']);
+    const english = settingsFromConfig({ locale: 'en', bodyText: { fontFamily: 'Amiri' } } as StoredConfig);
+    const mixed = layOut(['# Title', '', ':::paragraphs{lang=ar dir=rtl}', '1. الأولى', ':::', '', '1. first', ''].join('\n'), english);
+    expect(numbersOf(mixed)).toEqual(['١.', '1.']);
+  });
+});
+
 describe('table of contents and side column, right to left', () => {
   it('sets a :::toc entry from the right edge, its page label at the left and the leader between', () => {
     const settings = arabicSettings();

@@ -1134,7 +1134,7 @@ export function* paginateChapter(
   }
 
   function listMarker(item: ListItemBlock): string {
-    if (item.listKind === 'ordered') return `${localiseDigits(String(item.number ?? item.typedNumber ?? 1), settings.numerals)}${item.marker === ')' ? ')' : '.'}`;
+    if (item.listKind === 'ordered') return `${localiseDigits(String(item.number ?? item.typedNumber ?? 1), directions.listNumerals(settings.numerals))}${item.marker === ')' ? ')' : '.'}`;
     if (item.listKind === 'task') {
       const box = item.checked ? '☑' : '☐';
       const face = fonts.match(body.family, settings.lists.markerWeight, 'normal');

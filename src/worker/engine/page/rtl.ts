@@ -8,8 +8,10 @@
  * their measure (paragraph/lines.ts), so a block only has to choose where its measure starts.
  * A block against the document direction keeps its own start side (§18.1).
  */
+import { defaultNumerals } from '../../config/locale';
 import type { Block } from '../parse/model';
 import type { Direction } from '../text/bidi';
+import type { Numerals } from './number-format';
 
 /**
  * x (pt, from the column's left edge) of a box `width` wide placed `offset` from the start side
@@ -36,10 +38,11 @@ export function dirAttribute(attrs: Readonly<Record<string, string>> | undefined
 /**
  * The direction in force while walking a chapter's blocks: `{dir=…}` on a container fence holds
  * for every block up to its end fence (inherited by nested containers); a heading's own `{dir}`
- * holds for the heading alone; elsewhere the document's direction.
+ * holds for the heading alone; elsewhere the document's direction. A container's `lang=` sets
+ * the digits of the list numbers inside it (document-format §18.1).
  */
 export class DirectionScope {
-  private readonly open: { endId: string; direction: Direction }[] = [];
+  private readonly open: { endId: string; direction: Direction; lang?: string }[] = [];
 
   constructor(private readonly documentDirection: Direction) {}
 
@@ -54,7 +57,8 @@ export class DirectionScope {
     const inherited = this.current();
     if (block.kind === 'containerStart') {
       const own = dirAttribute(block.attrs) ?? inherited;
-      this.open.push({ endId: block.endId, direction: own });
+      const lang = block.attrs['lang'] ?? this.open[this.open.length - 1]?.lang;
+      this.open.push({ endId: block.endId, direction: own, ...(lang ? { lang } : {}) });
       return own;
     }
     if (block.kind === 'heading') return dirAttribute(block.attrs) ?? inherited;
@@ -63,5 +67,11 @@ export class DirectionScope {
 
   current(): Direction {
     return this.open[this.open.length - 1]?.direction ?? this.documentDirection;
+  }
+
+  /** Digits of list numbers here: a container's `lang` decides (its default `numerals`), else the book's. */
+  listNumerals(book: Numerals): Numerals {
+    const lang = this.open[this.open.length - 1]?.lang;
+    return lang ? defaultNumerals(lang) : book;
   }
 }
