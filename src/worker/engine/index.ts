@@ -15,6 +15,8 @@ import { composeFurniture } from './page/compose';
 import { recolour } from './page/part';
 import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
+import { paginatePasses, type PassPlan } from './page/passes';
+import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
 import { initialNumbering, labelPages, type NumberingState } from './page/structure';
 import { setParagraph, type InlineContext, type LineRun, type SetLine } from './paragraph';
@@ -197,39 +199,17 @@ function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: n
 function referenceTexts(chapters: readonly ParsedChapter[]): Map<string, string> {
   const texts = new Map<string, string>();
   for (const chapter of chapters) {
-    for (const [anchorId, text] of chapterReferenceTexts(chapter)) if (!texts.has(anchorId)) texts.set(anchorId, text);
-  }
-  return texts;
-}
-
-/**
- * One chapter's reference texts (first definition in the chapter wins), remembered per parsed
- * chapter: the parse memo hands back the same object while the source is unchanged, so a build
- * after a one-paragraph edit reads only the edited chapter's anchors. Blocks are found by id
- * through one map per chapter instead of a search per anchor.
- */
-const chapterReferences = new WeakMap<ParsedChapter, Map<string, string>>();
-function chapterReferenceTexts(chapter: ParsedChapter): Map<string, string> {
-  let texts = chapterReferences.get(chapter);
-  if (texts) return texts;
-  texts = new Map<string, string>();
-  let blocks: Map<string, ParsedChapter['blocks'][number]> | null = null;
-  for (const anchor of chapter.collected.anchors) {
-    if (texts.has(anchor.anchorId)) continue;
-    if (blocks === null) {
-      blocks = new Map();
-      // The first block of an id, as `find` would give.
-      for (const b of chapter.blocks) if (!blocks.has(b.id)) blocks.set(b.id, b);
-    }
-    const block = blocks.get(anchor.blockId);
-    if (!block) continue;
-    if (block.kind === 'heading') texts.set(anchor.anchorId, block.plainText);
-    else if ('inlines' in block) {
-      const words = anchorWords(block.inlines, anchor.anchorId);
-      if (words !== null) texts.set(anchor.anchorId, words);
+    for (const anchor of chapter.collected.anchors) {
+      if (texts.has(anchor.anchorId)) continue;
+      const block = chapter.blocks.find((b) => b.id === anchor.blockId);
+      if (!block) continue;
+      if (block.kind === 'heading') texts.set(anchor.anchorId, block.plainText);
+      else if ('inlines' in block) {
+        const words = anchorWords(block.inlines, anchor.anchorId);
+        if (words !== null) texts.set(anchor.anchorId, words);
+      }
     }
   }
-  chapterReferences.set(chapter, texts);
   return texts;
 }
 
@@ -270,7 +250,9 @@ function* layoutChapter(
   const settings = book.settings;
   const sKey = `${settingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.math ? 'math' : 'no-math'}`;
   const usedKeys: string[] = [];
-  const notes = footnoteNumbers(parsed);
+  // Footnote numbers (footnotes.numbering, page/note-numbering.ts): page-based modes are refined by the passes.
+  const noteMode = settings.notes.numbering ?? 'chapter';
+  let notes = initialNoteNumbers(parsed, noteMode, placement.structure.noteOffset ?? 0);
   const context: InlineContext = {
     footnoteMark: (noteId) => {
       const n = notes.get(noteId);
@@ -310,11 +292,14 @@ function* layoutChapter(
     }
     return line;
   };
-  const drafts: PageDraft[] = yield* paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight) =>
-    resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id }),
-    math,
-    placement.structure,
-  );
+  // Extra passes (page/passes.ts): note numbers by page/column/spread, citing-page floats, the closing page's balance.
+  const pass = (plan: PassPlan): Generator<undefined, PageDraft[]> =>
+    paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight) =>
+      resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id }),
+      math,
+      { ...placement.structure, plan, noteNumbers: notes },
+    );
+  const drafts: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next)));
   const title = input.title || firstHeadingText(parsed) || '';
   // Page labels (page.pageNumbering, :::numbering), continuing from the previous chapter.
   const labelled = labelPages(firstPage, drafts.map((d) => d.numbering), placement.numbering, settings.numerals);

@@ -89,6 +89,12 @@ export const APPLIED_SETTINGS = [
   'unorderedLists.marginBottom',
   'footnotes.placement',
   'footnotes.numberFormat',
+  'footnotes.numbering',
+  'layout.floatsAtCitingPage',
+  'layout.maxTopFraction',
+  'layout.hugClosingFloats',
+  'headings.balancing.enabled',
+  'headings.balancing.trailing',
   'footnotes.symbols',
   'footnotes.markerTemplate',
   'footnotes.numberGap',
@@ -269,6 +275,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     s.columns = role === 'text' ? 2 : 1;
   }
   s.gutter = pt('layout.gutterWidth', s.gutter);
+  // Float placement and closing-page balancing (engine/page/floats-page.ts, passes.ts, balance.ts).
+  s.floats = { citingPage: bool('layout.floatsAtCitingPage', false), maxTopFraction: Math.min(1, Math.max(0, num('layout.maxTopFraction', 0.7))), hugClosing: bool('layout.hugClosingFloats', true) };
+  s.balancing = { enabled: bool('headings.balancing.enabled', true), trailing: bool('headings.balancing.trailing', true) };
 
   const bodySize = pt('bodyText.fontSize', 8);
   const body = s.body;
@@ -315,6 +324,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   s.notes = {
     // 'spread' is for vertical text only (the configuration warns); horizontal books set column notes.
     placement: str('footnotes.placement', 'column') === 'chapterEnd' ? 'chapterEnd' : 'column',
+    numbering: ((m) => (m === 'document' || m === 'page' || m === 'column' || m === 'spread' ? m : 'chapter'))(str('footnotes.numbering', 'chapter')),
     format: str('footnotes.numberFormat', 'decimal'),
     symbols: Array.isArray(symbols) && symbols.every((x) => typeof x === 'string') && symbols.length > 0 ? (symbols as string[]) : s.notes.symbols,
     markerTemplate: str('footnotes.markerTemplate', '{n}'),

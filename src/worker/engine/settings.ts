@@ -83,6 +83,8 @@ export interface LayoutSettings {
   notes: {
     /** `column`: at the foot of the column holding the citing line; `chapterEnd`: endnotes. */
     placement: 'column' | 'chapterEnd';
+    /** `footnotes.numbering` (page/note-numbering.ts); absent = 'chapter'. */
+    numbering?: 'chapter' | 'document' | 'page' | 'column' | 'spread';
     /* Numbers restart with each chapter (footnotes.numbering 'chapter'; the other modes are not applied yet). */
     /** A §3 number-format word, or 'symbols'. */
     format: string;

@@ -7,13 +7,15 @@ import { mulberry32, paragraph } from '../../support/prose';
 import { columnOf, dump, oneChapterBook, run, runs } from './helpers';
 
 const settings = defaultSettings();
+// Boxes in one column's flow: closing pages are not balanced here (balance.test.ts checks that).
+settings.balancing = { enabled: false, trailing: false };
 const rects = (page: { items: readonly { op: number }[] }) => page.items.filter((i): i is RectItem => i.op === Op.Rect);
 
 describe('callout boxes (document-format §8.1, configuration.md §13.4)', () => {
   it('draws the note box with its title and text inside the padding, and the text after it back on the grid', () => {
     const random = mulberry32(1);
     const source = `# Boxes\n\n${paragraph(random)}\n\n:::callout{title="Keep in mind"}\n${paragraph(random)}\n\n- ${paragraph(random, 1)}\n:::\n\n${paragraph(random)}\n`;
-    const layout = run(oneChapterBook(source));
+    const layout = run(oneChapterBook(source, settings));
     const page = layout.pages[0]!;
     const box = rects(page).find((r) => r.fill === '#f4f4f4')!;
     expect(box).toBeDefined();

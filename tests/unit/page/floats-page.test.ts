@@ -136,3 +136,55 @@ describe('page-wide floats (span: page)', () => {
     expect(box(a, '#ff0000').top).toBeCloseTo(box(b, '#ff0000').top, 2);
   });
 });
+
+describe('citing-page floats (placement.citingPage, layout.maxTopFraction)', () => {
+  /** The page and column of the citing line, and its baseline. */
+  function citing(layout: Layout, settings = defaultSettings()) {
+    for (const page of layout.pages) {
+      const r = bodyRuns(page).find((x) => x.text.includes('Fig.'));
+      if (r) return { page, column: columnOf(settings, page, r.xs[0]!), y: r.y };
+    }
+    throw new Error('no citing line');
+  }
+
+  it('a top column float heads the column of its own citing line (LaTeX t), above it; without citingPage it goes to a later column', () => {
+    let headed = 0;
+    for (const lead of [4, 12, 20]) {
+      const layout = run(book(11, { position: 'top', citingPage: true }, { lead }));
+      const cite = citing(layout);
+      const red = box(layout, '#ff0000');
+      const frame = pageFrame(defaultSettings(), red.page.index);
+      const plain = box(run(book(11, { position: 'top' }, { lead })), '#ff0000');
+      // Never before its citing page; at the citing column's head when it fits there.
+      expect(red.page.index).toBeGreaterThanOrEqual(cite.page.index);
+      if (red.page.index === cite.page.index && columnOf(defaultSettings(), red.page, red.left) === cite.column) {
+        expect(red.top).toBeCloseTo(frame.contentTop, 1);
+        expect(cite.y).toBeGreaterThan(red.bottom);
+        headed++;
+      }
+      // With citingPage it is never later than without.
+      expect(red.page.index * 10 + columnOf(defaultSettings(), red.page, red.left)).toBeLessThanOrEqual(plain.page.index * 10 + columnOf(defaultSettings(), plain.page, plain.left));
+    }
+    expect(headed).toBeGreaterThan(0);
+  });
+
+  it('a page-wide top float heads its citing page across the columns; both columns start under it', () => {
+    const settings = defaultSettings();
+    const layout = run(book(12, { span: 'page', position: 'top', citingPage: true }, { lead: 14 }));
+    const cite = citing(layout);
+    const red = box(layout, '#ff0000');
+    const frame = pageFrame(settings, red.page.index);
+    expect(red.page.index).toBe(cite.page.index);
+    expect(red.top).toBeCloseTo(frame.contentTop, 1);
+    for (const r of bodyRuns(red.page)) expect(r.y).toBeGreaterThan(red.bottom);
+    // The document default (layout.floatsAtCitingPage) does the same.
+    const byDefault = run({ ...book(12, { span: 'page', position: 'top' }, { lead: 14 }), settings: { ...settings, floats: { citingPage: true, maxTopFraction: 0.7, hugClosing: true } } });
+    expect(box(byDefault, '#ff0000').page.index).toBe(red.page.index);
+  });
+
+  it('a float taller than layout.maxTopFraction of the column does not head the citing page', () => {
+    const settings = { ...defaultSettings(), floats: { citingPage: true, maxTopFraction: 0.1, hugClosing: true } };
+    const layout = run({ ...book(12, { span: 'page', position: 'top' }, { lead: 14 }), settings });
+    expect(box(layout, '#ff0000').page.index).toBeGreaterThan(citing(layout).page.index);
+  });
+});

@@ -9,6 +9,7 @@ import type { ResourceSet } from '../resources';
 import type { ChapterStructure, FloatSpec } from './paginate';
 import { partSettings, partTocText, paletteAfter } from './part';
 import { sectionsAfter, type OpenSection } from './sections';
+import { chapterNoteCount } from './note-numbering';
 import { headingRefText, numberedTitle, numberHeadings, type HeadingNumbers, type HeadingTarget, type NumberingState } from './structure';
 
 /** One `:::toc` entry (document-format §17.1): a heading of a level listed in `toc.levels`. */
@@ -36,6 +37,8 @@ export interface BookStructure {
   targets: Map<string, HeadingTarget>;
   /** Everything in `targets`, for memo keys. */
   targetsKey: string;
+  /** Notes numbered in the chapters before each one (footnotes.numbering 'document'; else 0). */
+  noteOffsets: Map<string, number>;
   /** Styled sections open and the part palette in force where each chapter starts (page/sections.ts, page/part.ts). */
   startState: Map<string, { sections: OpenSection[]; palette: Record<string, string> }>;
 }
@@ -83,6 +86,13 @@ export function bookStructure(
       targets.set(anchor.anchorId, { title: block.plainText, level: block.level, ...(number ? { number } : {}) });
     }
   }
+  // Footnotes numbered through the book (footnotes.numbering 'document'): notes cited before each chapter.
+  const noteOffsets = new Map<string, number>();
+  let notesBefore = 0;
+  for (const chapter of chapters) {
+    noteOffsets.set(chapter.chapterId, notesBefore);
+    if (settings.notes.numbering === 'document') notesBefore += chapterNoteCount(chapter);
+  }
   // Floats: the first mention in reading order (a `:ref` or a `::resource`) queues the resource.
   const floats = new Map<string, Map<string, FloatSpec>>();
   const mentioned = new Set<string>();
@@ -97,7 +107,7 @@ export function bookStructure(
     }
     floats.set(chapter.chapterId, own);
   }
-  return { settings, headings, toc, pageLabels, anchorBlocks, usesPages, floats, targets, targetsKey: JSON.stringify([...targets]), startState };
+  return { settings, headings, toc, pageLabels, anchorBlocks, usesPages, floats, targets, targetsKey: JSON.stringify([...targets]), noteOffsets, startState };
 }
 
 /** A resource's float placement (`placement.position` auto/top/bottom; `here` and unknown ids set in flow). */
@@ -141,6 +151,7 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
     structure: {
       headingNumbers,
       floats: book.floats.get(chapterId) ?? new Map(),
+      noteOffset: book.noteOffsets.get(chapterId) ?? 0,
       ...(book.usesPages.has(chapterId) ? { toc: book.toc.map((entry) => ({ ...entry, label: book.pageLabels.get(entry.key) ?? '?' })) } : {}),
       ...(start && start.sections.length > 0 ? { sections: start.sections } : {}),
       ...(start && Object.keys(start.palette).length > 0 ? { palette: start.palette } : {}),
@@ -154,6 +165,6 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
       if (blockKey !== undefined && (attrs['style'] === 'page' || attrs['style'] === 'pageNumber')) return headingRefText({ title: '', level: 2 }, attrs, book.settings, label);
       return undefined;
     },
-    key: JSON.stringify([numbering, [...headingNumbers], book.targetsKey, book.usesPages.has(chapterId) ? [[...book.pageLabels], book.toc] : 0, [...(book.floats.get(chapterId) ?? [])], start ?? 0]),
+    key: JSON.stringify([numbering, [...headingNumbers], book.targetsKey, book.noteOffsets.get(chapterId) ?? 0, book.usesPages.has(chapterId) ? [[...book.pageLabels], book.toc] : 0, [...(book.floats.get(chapterId) ?? [])], start ?? 0]),
   };
 }

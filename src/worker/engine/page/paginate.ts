@@ -18,6 +18,8 @@ import type { Direction } from '../text/bidi';
 import { DirectionScope, fromStart, ruleFromStart } from './rtl';
 import { localiseDigits } from './number-format';
 import { PageBands, spansPage } from './floats-page';
+import type { ColumnUse } from './balance';
+import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, SectionTracker, type OpenSection, type PageFurniture } from './sections';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines } from './part';
 import { drawColumnRules } from './column-rules';
@@ -34,6 +36,12 @@ export interface PageDraft {
   blank: boolean;
   /** A `:::numbering` change that takes effect on this page (document-format §7.2). */
   numbering?: NumberingChange;
+  /** Float citations and placements on this page (page/passes.ts). */
+  floatLog?: FloatLog;
+  /** Text extent per column (page/balance.ts). */
+  columnUse?: ColumnUse;
+  /** Footnotes first cited on this page, with their column (page/note-numbering.ts). */
+  notesCited?: { id: string; column: number }[];
   /** Page geometry of its section or part page when it differs from the document's (page/sections.ts). */
   geometry?: LayoutSettings;
   /** A `:::part` divider page: page role `part` (page/part.ts). */
@@ -57,6 +65,12 @@ export interface ChapterStructure {
    * chapter, by id: the first `:ref` or `::resource` queues them (document-format §12.7).
    */
   floats?: ReadonlyMap<string, FloatSpec>;
+  /** What an extra pass does differently (page/passes.ts): citing-page heads, the balancing cap. */
+  plan?: PassPlan;
+  /** Footnote numbers by id when not the chapter's own order (page/note-numbering.ts). */
+  noteNumbers?: ReadonlyMap<string, number>;
+  /** Notes numbered in earlier chapters (footnotes.numbering 'document'; page/note-numbering.ts). */
+  noteOffset?: number;
   /** Styled sections open where the chapter starts (page/sections.ts). */
   sections?: readonly OpenSection[];
   /** Part palette in force where the chapter starts (page/part.ts). */
@@ -187,6 +201,9 @@ export function* paginateChapter(
   const bands = new PageBands(pitch);
   /** Lines of a segment are being placed (page bands wait for its end: floats-page.ts). */
   let midSegment = false;
+  const plan: PassPlan = structure.plan ?? {};
+  /** Balancing cap of the closing page's columns but the last (page/balance.ts), pt from the content top. */
+  const balanceCap = (): number => (plan.balance && cursor.page.index === plan.balance.page && cursor.column < settings.columns - 1 ? plan.balance.bottom : Number.POSITIVE_INFINITY);
   const cursor: Cursor = { page: newPage(), column: 0, y: 0, columnEmpty: true };
   // `pageFrame` depends on the page index only through its parity (mirrored margins, side
   // column): one frame per parity for this chapter instead of a fresh object (and arrays) on each
@@ -198,7 +215,7 @@ export function* paginateChapter(
 
   // Column footnotes (configuration.md §11.1): the notes first cited by lines of the current
   // column, stacked from its foot; pieces of a note too tall for one column wait in `carried`.
-  const footnotes = footnoteNumbers(chapter);
+  const footnotes = structure.noteNumbers ?? footnoteNumbers(chapter);
   const columnNotesMode = settings.notes.placement === 'column';
   const citationAt = new Map<number, string>();
   for (const ref of chapter.collected.footnoteRefs) if (footnotes.has(ref.noteId)) citationAt.set(ref.range.from, ref.noteId);
@@ -211,7 +228,7 @@ export function* paginateChapter(
   const noteStyle: TextStyle = { ...body, size: settings.notes.size, colour: settings.notes.colour };
   const noteBaseline = baselineFor(settings.notes.lineHeight, noteStyle, fonts);
   /** Room left for body text in the current column above its notes, pt from the content top. */
-  const limit = (): number => colBottom() - noteAreaHeight(columnNotes, settings.notes) - bottomFloatsHeight();
+  const limit = (): number => Math.min(balanceCap(), colBottom() - noteAreaHeight(columnNotes, settings.notes) - bottomFloatsHeight());
   /** Foot of the current column above the page's foot band, pt from the content top. */
   function colBottom(): number {
     return frame().contentHeight - bands.footHeight();
@@ -229,6 +246,17 @@ export function* paginateChapter(
   // (auto/top) or foot (auto/bottom) of a later column. A float band is followed (head) or
   // preceded (foot) by one body line and ends on the grid.
   const queuedFloats = new Set<string>();
+  // Float citations and placements per page, for the extra passes (page/passes.ts).
+  const citedFloats = new Set<string>();
+  const floatLog = (): FloatLog => (cursor.page.floatLog ??= { cited: [], placed: [] });
+  const logPlaced = (id: string, rank: number): void => void floatLog().placed.push({ id, rank });
+  const logCited = (id: string, block: { id: string }): void => {
+    const spec = structure.floats?.get(id);
+    if (!spec || citedFloats.has(id)) return;
+    citedFloats.add(id);
+    const citingPage = (spec.citingPage ?? settings.floats?.citingPage ?? false) && spec.position !== 'bottom' && spec.span !== 'side';
+    floatLog().cited.push({ id, column: cursor.column, block: block.id, citingPage });
+  };
   const pendingFloats: PendingFloat[] = [];
   let bottomFloats: PendingFloat[] = [];
   const floatCitations = new Map<number, string>();
@@ -303,9 +331,11 @@ export function* paginateChapter(
       if (fresh && cursor.columnEmpty && float.position !== 'bottom' && cursor.y + band <= limit() + 1e-6) {
         const f = frame();
         cursor.page.items.push(...float.flow.emit(f.columnX[cursor.column]!, f.contentTop + cursor.y));
+        logPlaced(float.id, slotRank.columnHead(cursor.column));
         cursor.y = Math.ceil((cursor.y + band) / pitch - 1e-9) * pitch;
       } else if (float.position !== 'top' && footHeight([...bottomFloats, float]) <= colBottom() - noteAreaHeight(columnNotes, settings.notes) - cursor.y + 1e-6) {
         bottomFloats = [...bottomFloats, float];
+        logPlaced(float.id, slotRank.columnFoot(cursor.column));
       } else if (fresh && cursor.columnEmpty && cursor.y === 0 && bands.head === 0 && bottomFloats.length === 0) {
         // Taller than any slot: a table splits between rows and continues at the next column's
         // head (§12.7 "a waiting table is split instead"); anything else takes this head anyway.
@@ -313,6 +343,7 @@ export function* paginateChapter(
         const part = cut ? cut.first : float.flow;
         const f = frame();
         cursor.page.items.push(...part.emit(f.columnX[cursor.column]!, f.contentTop));
+        logPlaced(float.id, slotRank.columnHead(cursor.column));
         cursor.y = Math.ceil((part.height + pitch) / pitch - 1e-9) * pitch;
         cursor.columnEmpty = false;
         if (cut) {
@@ -338,20 +369,64 @@ export function* paginateChapter(
       if (head !== null) {
         cursor.page.items.push(...float.flow.emit(f.contentLeft, f.contentTop + top));
         cursor.y = head;
+        logPlaced(float.id, slotRank.pageHead);
         return true;
       }
     }
     if (float.position === 'top') return false;
     // The current column keeps its text, notes and foot floats above the band (its notes are set on leaving it).
-    if (bands.tryFoot(float.flow, f.contentHeight, cursor.y + noteAreaHeight(columnNotes, settings.notes) + bottomFloatsHeight())) return true;
+    if (bands.tryFoot(float.flow, f.contentHeight, cursor.y + noteAreaHeight(columnNotes, settings.notes) + bottomFloatsHeight())) {
+      logPlaced(float.id, slotRank.pageFoot);
+      return true;
+    }
     // Taller than any band of an empty page: it takes the page alone (text goes on below or on the next page).
     if (pageStart && bands.head === 0 && !bands.hasFoot()) {
       cursor.page.items.push(...float.flow.emit(f.contentLeft, f.contentTop));
       bands.head = Math.ceil((float.flow.height + pitch) / pitch - 1e-9) * pitch;
       cursor.y = bands.head;
+      logPlaced(float.id, slotRank.pageHead);
       return true;
     }
     return false;
+  }
+  /**
+   * Citing-page floats a later pass sets at the head of this page (page-wide) or column before
+   * its text (page/passes.ts; `placement.citingPage`, within `layout.maxTopFraction`). Never
+   * while an earlier float waits: it would be overtaken.
+   */
+  function placePlanned(): void {
+    const planned = plan.headFloats?.get(`${cursor.page.index}:${cursor.column}`);
+    if (!planned || pendingFloats.length > 0) return;
+    const f = frame();
+    const maxTop = (settings.floats?.maxTopFraction ?? 0.7) * f.contentHeight;
+    for (const p of planned) {
+      const spec = structure.floats?.get(p.id);
+      if (!spec || queuedFloats.has(p.id)) continue;
+      const wide = spansPage(spec, settings.columns);
+      const flow = floatFlow(p.id, { id: p.block }, wide ? f.contentWidth : colW());
+      if (!flow || flow.height > maxTop + 1e-6) return;
+      if (wide) {
+        if (cursor.column !== 0 || !cursor.columnEmpty) return;
+        const top = bands.head;
+        const head = bands.tryHead(flow, f.contentHeight, noteAreaHeight(columnNotes, settings.notes));
+        if (head === null) return;
+        cursor.page.items.push(...flow.emit(f.contentLeft, f.contentTop + top));
+        cursor.y = head;
+        logPlaced(p.id, slotRank.pageHead);
+      } else {
+        if (cursor.y + flow.height + pitch > limit() + 1e-6) return;
+        cursor.page.items.push(...flow.emit(f.columnX[cursor.column]!, f.contentTop + cursor.y));
+        cursor.y = Math.ceil((cursor.y + flow.height + pitch) / pitch - 1e-9) * pitch;
+        logPlaced(p.id, slotRank.columnHead(cursor.column));
+      }
+      queuedFloats.add(p.id);
+    }
+  }
+  /** Records how far down the current column's text reaches (page/balance.ts). */
+  function recordColumnUse(): void {
+    const use = (cursor.page.columnUse ??= { top: bands.head, bottoms: [], blocked: false });
+    use.bottoms[cursor.column] = cursor.y;
+    if (bottomFloats.length > 0 || bands.hasFoot()) use.blocked = true;
   }
   /** Emits the current column's foot floats above its notes (called when leaving the column). */
   const emitBottomFloats = (): void => {
@@ -392,6 +467,7 @@ export function* paginateChapter(
     carried = [];
     trimNotes(colBottom() - bands.head);
     placeFloats(true);
+    if (plan.headFloats) placePlanned();
     if (sidePending.length > 0) placeSide();
   };
   const nextColumn = (): void => {
@@ -436,15 +512,9 @@ export function* paginateChapter(
   };
 
   const emit = (block: { id: string; target?: string }, line: SetLine, x0: number, baseline: number, role: LineInfo['role']): void => {
-    if (line.runs.length > 0) {
-      // One line record shared by the line's runs (display lists are read-only), its optional
-      // fields assigned rather than spread from `cond ? {…} : {}` (a generic copy per run).
-      const info: LineInfo = { block: block.id, role, ratio: roundPt(line.ratio) };
-      if (line.hyphenated) info.hyphenated = true;
-      if (line.ragged) info.ragged = true;
-      if (line.emergency) info.emergency = true;
-      if (block.target) info.target = block.target;
-      for (const run of line.runs) cursor.page.items.push(glyphRun(run, x0, baseline, chapter.chapterId, info));
+    if (plan.quietBefore !== undefined && cursor.page.index < plan.quietBefore) return; // an earlier pass drew this page (page/passes.ts)
+    for (const run of line.runs) {
+      cursor.page.items.push(glyphRun(run, x0, baseline, chapter.chapterId, { block: block.id, role, ratio: roundPt(line.ratio), ...(line.hyphenated ? { hyphenated: true } : {}), ...(line.ragged ? { ragged: true } : {}), ...(line.emergency ? { emergency: true } : {}), ...(block.target ? { target: block.target } : {}) }));
     }
     // Inline formulas sit on the line's baseline (engine/math).
     for (const formula of line.formulas ?? []) cursor.page.items.push(...lineFormulaItems(formula, x0, baseline, chapter.chapterId));
@@ -474,7 +544,7 @@ export function* paginateChapter(
         const line = lines[index + fit]!;
         const fresh = columnNotesMode ? newNotePieces(line, pending) : [];
         const room = (floats: readonly { flow: FlowBlock }[]) => height - footHeight([...bottomFloats, ...floats]) - noteAreaHeight([...columnNotes, ...pending, ...fresh], settings.notes);
-        if ((row + fit + 1) * pitch > room(plannedFloats) + 1e-6) break;
+        if ((row + fit + 1) * pitch > Math.min(balanceCap(), room(plannedFloats)) + 1e-6) break;
         // Floats this line cites take the foot if the lines so far still fit above them.
         const floats = footFloatsFor(line, block, plannedFloats);
         if (floats.length > 0 && (row + fit + 1) * pitch <= room([...plannedFloats, ...floats]) + 1e-6) plannedFloats.push(...floats);
@@ -523,9 +593,13 @@ export function* paginateChapter(
         if (columnNotesMode) for (const piece of newNotePieces(line, [])) {
           columnNotes.push(piece);
           notesSet.add(piece.note.noteId);
+          (cursor.page.notesCited ??= []).push({ id: piece.note.noteId, column: cursor.column });
         }
         if (floatCitations.size > 0) {
-          for (const id of notesCitedBy(line, floatCitations)) queueFloat(id, block);
+          for (const id of notesCitedBy(line, floatCitations)) {
+            logCited(id, block);
+            queueFloat(id, block);
+          }
           if (pendingFloats.length > 0) placeFloats(false);
         }
       }
@@ -697,6 +771,7 @@ export function* paginateChapter(
         // places them, they are set here as well.
         if (structure.floats?.has(block.resourceId)) {
           // A floating resource: the embed is one more mention, never a second copy (§12.3).
+          logCited(block.resourceId, block);
           queueFloat(block.resourceId, block);
           placeFloats(false);
           break;
@@ -782,6 +857,7 @@ export function* paginateChapter(
       leaveColumn();
     }
   } else placeNotes();
+  recordColumnUse();
   // The closing page's foot band hugs the last text (layout.hugClosingFloats).
   closeBands(cursor.page, settings.floats?.hugClosing !== false);
   drawColumnRules(pages, settings);
@@ -894,8 +970,7 @@ export function* paginateChapter(
       const lines = set(colW());
       placeOnGrid(owner, lines.length > 0 ? lines : [emptyLine()], {
         role: 'body',
-        // Right to left (document-format §18.1): the entry from the right edge, its label at the left.
-        x: rtl() ? reserve : indent,
+        x: indent,
         splittable: false,
         reflow: (_from, width) => set(width),
         onSegment: (first, count, _top, bottom, columnX) => {
@@ -903,10 +978,10 @@ export function* paginateChapter(
           const last = lines[lines.length - 1];
           const baseline = bottom - pitch + bodyBaseline;
           const right = columnX + colW();
-          emit(owner, label, rtl() ? columnX : right - label.width, baseline, 'body');
+          emit(owner, label, right - label.width, baseline, 'body');
           if (!leader.enabled || !dot.runs[0]) return;
-          const start = rtl() ? columnX + label.width + leader.gap : columnX + indent + (last?.width ?? 0) + leader.gap;
-          const end = rtl() ? right - indent - (last?.width ?? 0) - leader.gap - dot.width : right - label.width - leader.gap - dot.width;
+          const start = columnX + indent + (last?.width ?? 0) + leader.gap;
+          const end = right - label.width - leader.gap - dot.width;
           const xs: number[] = [];
           for (let k = Math.ceil((start - columnX) / dotPitch - 1e-9); columnX + k * dotPitch <= end + 1e-9; k++) xs.push(columnX + k * dotPitch);
           if (xs.length === 0) return;
@@ -1030,6 +1105,7 @@ export function* paginateChapter(
       for (const line of cited) for (const piece of newNotePieces(line, [])) {
         columnNotes.push(piece);
         notesSet.add(piece.note.noteId);
+          (cursor.page.notesCited ??= []).push({ id: piece.note.noteId, column: cursor.column });
       }
       // Notes that no longer fit under the text wait for the next column's foot.
       trimNotes(colBottom() - cursor.y);
@@ -1083,6 +1159,7 @@ export function* paginateChapter(
   /** Sets the current column's notes at its foot, under the separator rule, and empties the list. */
   function leaveColumn(): void {
     bands.leftColumn(cursor.column, columnNotes.length > 0 || bottomFloats.length > 0 ? colBottom() : cursor.y);
+    recordColumnUse();
     emitBottomFloats();
     if (columnNotes.length === 0) return;
     const n = settings.notes;
@@ -1134,7 +1211,7 @@ export function* paginateChapter(
   }
 
   function listMarker(item: ListItemBlock): string {
-    if (item.listKind === 'ordered') return `${localiseDigits(String(item.number ?? item.typedNumber ?? 1), directions.listNumerals(settings.numerals))}${item.marker === ')' ? ')' : '.'}`;
+    if (item.listKind === 'ordered') return `${localiseDigits(String(item.number ?? item.typedNumber ?? 1), settings.numerals)}${item.marker === ')' ? ')' : '.'}`;
     if (item.listKind === 'task') {
       const box = item.checked ? '☑' : '☐';
       const face = fonts.match(body.family, settings.lists.markerWeight, 'normal');

@@ -1,0 +1,169 @@
+/**
+ * Extra pagination passes of one chapter, for what only a finished layout tells:
+ *
+ * - **footnote numbers** per page, column or spread (configuration.md §11.1: "re-lays out until
+ *   stable, ≤ 3 extra builds"; page/note-numbering.ts);
+ * - **citing-page floats** (`placement.citingPage`, document-format §12.6: a `top`/`auto` float may
+ *   head the page — or, for a column float, the column — of its own citing line, within
+ *   `layout.maxTopFraction`): where the first pass left such a float after its citing page, the
+ *   next pass sets it at that page's (column's) head before the text, if the citing line then
+ *   stays there and no float is overtaken; else the plan is dropped;
+ * - **column balancing** of the chapter's closing page (configuration.md §8.5 `trailing`:
+ *   cap = ceil(Σused / N / grid) lines; columns within one line of each other left alone; up to
+ *   3 one-line retries; page/balance.ts).
+ *
+ * Everything here depends on the chapter's own input and settings only, so incremental layout
+ * stays equal to a full one. Passes that change only pages from some index on skip emitting
+ * glyph runs before it (`quietBefore`) and keep the first pass's pages there.
+ */
+import type { LayoutSettings } from '../settings';
+import type { PageDraft } from './paginate';
+import { closingCap } from './balance';
+
+/** What a pass is asked to do differently from a plain one. */
+export interface PassPlan {
+  /** Floats to set at the head of a page/column before its text: key `pageIndex:column`. */
+  headFloats?: ReadonlyMap<string, readonly PlannedFloat[]>;
+  /** The closing page's columns (but its last) end at `bottom` pt from the content top. */
+  balance?: { page: number; bottom: number };
+  /** Pages before this index are only counted, not drawn (their items come from an earlier pass). */
+  quietBefore?: number;
+}
+
+export interface PlannedFloat {
+  id: string;
+  /** The block whose line cites it (the float's runs carry it). */
+  block: string;
+}
+
+/** What a pass records about floats, per page (filled by paginate.ts). */
+export interface FloatLog {
+  /** Floats whose first citation landed on this page, in reading order, with the citing column and block. */
+  cited: { id: string; column: number; block: string; citingPage: boolean }[];
+  /** Floats set on this page with their slot's rank (reading order of slots on the page). */
+  placed: { id: string; rank: number }[];
+}
+
+/** Slot ranks on a page: page head band, column c head / foot, page foot band. */
+export const slotRank = {
+  pageHead: 0,
+  columnHead: (c: number): number => 1 + 3 * c,
+  columnFoot: (c: number): number => 2 + 3 * c,
+  pageFoot: 999,
+} as const;
+
+export type PaginatePass = (plan: PassPlan) => Generator<undefined, PageDraft[]>;
+
+/**
+ * Runs the passes. `renumber` (footnote numbering by page/column/spread) reads a layout and
+ * returns true when the note numbers it implies differ from the ones used (then it has already
+ * switched to the new ones and the chapter is laid out again).
+ */
+export function* paginatePasses(pass: PaginatePass, settings: LayoutSettings, renumber?: (drafts: readonly PageDraft[]) => boolean): Generator<undefined, PageDraft[]> {
+  let drafts = yield* pass({});
+  for (let extra = 0; renumber && extra < 3 && renumber(drafts); extra++) drafts = yield* pass({});
+
+  // Citing-page floats: at most two planning rounds; a plan is used only when the pass honours all of it.
+  let heads = planHeads(drafts);
+  let plan: PassPlan = {};
+  for (let round = 0; round < 2 && heads.size > 0; round++) {
+    const quietBefore = Math.min(...[...heads.keys()].map((k) => Number(k.split(':')[0])));
+    const next = yield* pass({ headFloats: heads, quietBefore });
+    const kept = keptHeads(next, heads);
+    if (kept.size === heads.size && [...kept.values()].every((k, i) => k.length === [...heads.values()][i]!.length)) {
+      drafts = merge(drafts, next, quietBefore);
+      plan = { headFloats: heads };
+      break;
+    }
+    heads = kept;
+  }
+
+  // Balancing of the closing page.
+  if (settings.columns > 1 && settings.balancing?.enabled !== false && settings.balancing?.trailing !== false) {
+    const cap = closingCap(drafts, settings);
+    if (cap) {
+      for (let retry = 0; retry < 4; retry++) {
+        const bottom = cap.bottom + retry * settings.body.lineHeight;
+        if (bottom >= cap.full - 1e-6) break;
+        const next = yield* pass({ ...plan, balance: { page: cap.page, bottom }, quietBefore: cap.page });
+        if (next.length === drafts.length) {
+          drafts = merge(drafts, next, cap.page);
+          break;
+        }
+      }
+    }
+  }
+  return drafts;
+}
+
+/** Pages before `from` (a page index) from `earlier`, the rest from `later`. */
+function merge(earlier: readonly PageDraft[], later: readonly PageDraft[], from: number): PageDraft[] {
+  return later.map((page, i) => (page.index < from && earlier[i] ? earlier[i]! : page));
+}
+
+/**
+ * Head plans from a layout: each citing-page float set after its citing page/column goes to the
+ * head of that page (page-wide) or column — unless a float cited before it is set on that page
+ * or later (it would be overtaken).
+ */
+function planHeads(drafts: readonly PageDraft[]): Map<string, PlannedFloat[]> {
+  const placedAt = new Map<string, number>();
+  for (const page of drafts) for (const p of page.floatLog?.placed ?? []) if (!placedAt.has(p.id)) placedAt.set(p.id, page.index * 1000 + p.rank);
+  const plans = new Map<string, PlannedFloat[]>();
+  /** Latest slot taken by a float cited before the current one. */
+  let latestBefore = -1;
+  for (const page of drafts) {
+    for (const c of page.floatLog?.cited ?? []) {
+      const at = placedAt.get(c.id);
+      if (at === undefined) continue;
+      const rank = at % 1000;
+      const wide = rank === slotRank.pageHead || rank === slotRank.pageFoot;
+      const head = page.index * 1000 + (wide ? slotRank.pageHead : slotRank.columnHead(c.column));
+      // Left after its citing page (page-wide) or after its citing column's foot (column float).
+      const late = wide ? at >= (page.index + 1) * 1000 : at > page.index * 1000 + slotRank.columnFoot(c.column);
+      if (c.citingPage && late && latestBefore < head && !page.opener) {
+        const key = `${page.index}:${wide ? 0 : c.column}`;
+        plans.set(key, [...(plans.get(key) ?? []), { id: c.id, block: c.block }]);
+      }
+      latestBefore = Math.max(latestBefore, at);
+    }
+  }
+  return plans;
+}
+
+/**
+ * The plans a planned pass honoured: the float was set at its planned head, its citation stayed
+ * on that page (and column), and the floats keep their citation order.
+ */
+function keptHeads(drafts: readonly PageDraft[], heads: ReadonlyMap<string, readonly PlannedFloat[]>): Map<string, PlannedFloat[]> {
+  const citedAt = new Map<string, string>();
+  const order: string[] = [];
+  const placedAt = new Map<string, number>();
+  for (const page of drafts) {
+    for (const c of page.floatLog?.cited ?? []) {
+      citedAt.set(c.id, `${page.index}:${c.column}`);
+      order.push(c.id);
+    }
+    for (const p of page.floatLog?.placed ?? []) if (!placedAt.has(p.id)) placedAt.set(p.id, page.index * 1000 + p.rank);
+  }
+  let latest = -1;
+  const overtaken = new Set<string>();
+  for (const id of order) {
+    const at = placedAt.get(id) ?? Infinity;
+    if (at < latest) overtaken.add(id);
+    latest = Math.max(latest, at);
+  }
+  const kept = new Map<string, PlannedFloat[]>();
+  for (const [key, floats] of heads) {
+    const [page, column] = key.split(':').map(Number) as [number, number];
+    const ok = floats.filter((f) => {
+      const cited = citedAt.get(f.id);
+      const at = placedAt.get(f.id);
+      const wide = at !== undefined && at % 1000 === slotRank.pageHead;
+      const onPage = cited !== undefined && Number(cited.split(':')[0]) === page && (wide || cited === key);
+      return onPage && at !== undefined && Math.floor(at / 1000) === page && (wide || at % 1000 === slotRank.columnHead(column)) && !overtaken.has(f.id);
+    });
+    if (ok.length > 0) kept.set(key, ok);
+  }
+  return kept;
+}
