@@ -199,17 +199,39 @@ function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: n
 function referenceTexts(chapters: readonly ParsedChapter[]): Map<string, string> {
   const texts = new Map<string, string>();
   for (const chapter of chapters) {
-    for (const anchor of chapter.collected.anchors) {
-      if (texts.has(anchor.anchorId)) continue;
-      const block = chapter.blocks.find((b) => b.id === anchor.blockId);
-      if (!block) continue;
-      if (block.kind === 'heading') texts.set(anchor.anchorId, block.plainText);
-      else if ('inlines' in block) {
-        const words = anchorWords(block.inlines, anchor.anchorId);
-        if (words !== null) texts.set(anchor.anchorId, words);
-      }
+    for (const [anchorId, text] of chapterReferenceTexts(chapter)) if (!texts.has(anchorId)) texts.set(anchorId, text);
+  }
+  return texts;
+}
+
+/**
+ * One chapter's reference texts (first definition in the chapter wins), remembered per parsed
+ * chapter: the parse memo hands back the same object while the source is unchanged, so a build
+ * after a one-paragraph edit reads only the edited chapter's anchors. Blocks are found by id
+ * through one map per chapter instead of a search per anchor.
+ */
+const chapterReferences = new WeakMap<ParsedChapter, Map<string, string>>();
+function chapterReferenceTexts(chapter: ParsedChapter): Map<string, string> {
+  let texts = chapterReferences.get(chapter);
+  if (texts) return texts;
+  texts = new Map<string, string>();
+  let blocks: Map<string, ParsedChapter['blocks'][number]> | null = null;
+  for (const anchor of chapter.collected.anchors) {
+    if (texts.has(anchor.anchorId)) continue;
+    if (blocks === null) {
+      blocks = new Map();
+      // The first block of an id, as `find` would give.
+      for (const b of chapter.blocks) if (!blocks.has(b.id)) blocks.set(b.id, b);
+    }
+    const block = blocks.get(anchor.blockId);
+    if (!block) continue;
+    if (block.kind === 'heading') texts.set(anchor.anchorId, block.plainText);
+    else if ('inlines' in block) {
+      const words = anchorWords(block.inlines, anchor.anchorId);
+      if (words !== null) texts.set(anchor.anchorId, words);
     }
   }
+  chapterReferences.set(chapter, texts);
   return texts;
 }
 

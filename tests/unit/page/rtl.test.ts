@@ -251,3 +251,59 @@ describe('block direction (document-format §18.1)', () => {
     expect(Math.max(...arabic.xs)).toBeLessThan(left(rtl1!));
   });
 });
+
+describe('list-number digits from a container lang (document-format §18.1)', () => {
+  it('numbers a list inside :::paragraphs{lang=en} of an Arabic book in European digits, and one in lang=ar of an English book in Arabic-Indic', () => {
+    const numbersOf = (layout: ReturnType<typeof layOut>) => {
+      const page = layout.pages[0]!;
+      const ys = [...new Set(runsOf(page).filter((r) => r.srcFrom < 0 && r.line?.role === 'body' && /^[0-9٠-٩]+\.?$/.test(r.text)).map((r) => r.y))];
+      return ys.map((y) => generatedAt(runsOf(page), y).text);
+    };
+    const arabic = layOut(['# عنوان', '', ':::paragraphs{lang=en}', '1. الأولى', '2. الثانية', ':::', '', '1. الثالثة', ''].join('\n'), arabicSettings());
+    expect(numbersOf(arabic)).toEqual(['1.', '2.', '١.']);
+    const english = settingsFromConfig({ locale: 'en', bodyText: { fontFamily: 'Amiri' } } as StoredConfig);
+    const mixed = layOut(['# Title', '', ':::paragraphs{lang=ar dir=rtl}', '1. الأولى', ':::', '', '1. first', ''].join('\n'), english);
+    expect(numbersOf(mixed)).toEqual(['١.', '1.']);
+  });
+});
+
+describe('table of contents and side column, right to left', () => {
+  it('sets a :::toc entry from the right edge, its page label at the left and the leader between', () => {
+    const settings = arabicSettings();
+    settings.toc.levels = [2];
+    const source = ['# المحتويات', '', ':::toc', ':::', '', '## الفصل الأول', '', PARAGRAPH, '', '## الفصل الثاني', '', PARAGRAPH, ''].join('\n');
+    const layout = layOut(source, settings);
+    const page = layout.pages[0]!;
+    const frame = pageFrame(settings, page.index);
+    const tocRuns = runsOf(page).filter((r) => r.line?.target !== undefined);
+    expect(tocRuns.length).toBeGreaterThan(0);
+    const ys = [...new Set(tocRuns.map((r) => r.y))];
+    expect(ys.length).toBe(2);
+    for (const y of ys) {
+      const onLine = tocRuns.filter((r) => r.y === y);
+      const columnX = frame.columnX.find((x) => onLine.every((r) => left(r) >= x - 0.01 && left(r) <= x + frame.columnWidth))!;
+      // The leftmost digits: the entry's own heading number (at its right) is in Arabic-Indic digits too.
+      const label = onLine.filter((r) => /^[٠-٩]+$/.test(r.text)).sort((a, b) => left(a) - left(b))[0]!;
+      expect(label, 'page label in Arabic-Indic digits').toBeDefined();
+      expect(left(label) - columnX).toBeLessThan(0.01);
+      const leader = onLine.find((r) => r.text.startsWith(settings.toc.leader.char) && r.glyphs.length > 1)!;
+      const title = onLine.filter((r) => r !== label && r !== leader);
+      expect(title.length).toBeGreaterThan(0);
+      // Label | leader | title, from left to right; the title ends near the column's right edge (its level indent).
+      expect(left(leader)).toBeGreaterThan(left(label));
+      expect(Math.max(...leader.xs)).toBeLessThan(Math.min(...title.map(left)));
+      expect(columnX + frame.columnWidth - Math.max(...title.flatMap((r) => r.xs))).toBeLessThan(1.5 * settings.body.style.size + 12);
+    }
+  });
+
+  it('puts a side column set on the right (a text side) at the left of a right-to-left page', () => {
+    const settings = arabicSettings();
+    settings.sideColumn = { percent: 30, role: 'text', side: 'right' };
+    settings.columns = 2;
+    const frame = pageFrame(settings, 0);
+    expect(frame.columnX[1]!).toBeLessThan(frame.columnX[0]!);
+    expect(frame.columnWidths[1]!).toBeLessThan(frame.columnWidths[0]!);
+    const ltr = { ...settings, direction: 'ltr' as const };
+    expect(pageFrame(ltr, 0).columnX[1]!).toBeGreaterThan(pageFrame(ltr, 0).columnX[0]!);
+  });
+});

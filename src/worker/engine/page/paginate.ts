@@ -513,8 +513,15 @@ export function* paginateChapter(
 
   const emit = (block: { id: string; target?: string }, line: SetLine, x0: number, baseline: number, role: LineInfo['role']): void => {
     if (plan.quietBefore !== undefined && cursor.page.index < plan.quietBefore) return; // an earlier pass drew this page (page/passes.ts)
-    for (const run of line.runs) {
-      cursor.page.items.push(glyphRun(run, x0, baseline, chapter.chapterId, { block: block.id, role, ratio: roundPt(line.ratio), ...(line.hyphenated ? { hyphenated: true } : {}), ...(line.ragged ? { ragged: true } : {}), ...(line.emergency ? { emergency: true } : {}), ...(block.target ? { target: block.target } : {}) }));
+    if (line.runs.length > 0) {
+      // One line record shared by the line's runs (display lists are read-only), its optional
+      // fields assigned rather than spread from `cond ? {…} : {}` (a generic copy per run).
+      const info: LineInfo = { block: block.id, role, ratio: roundPt(line.ratio) };
+      if (line.hyphenated) info.hyphenated = true;
+      if (line.ragged) info.ragged = true;
+      if (line.emergency) info.emergency = true;
+      if (block.target) info.target = block.target;
+      for (const run of line.runs) cursor.page.items.push(glyphRun(run, x0, baseline, chapter.chapterId, info));
     }
     // Inline formulas sit on the line's baseline (engine/math).
     for (const formula of line.formulas ?? []) cursor.page.items.push(...lineFormulaItems(formula, x0, baseline, chapter.chapterId));
@@ -970,7 +977,8 @@ export function* paginateChapter(
       const lines = set(colW());
       placeOnGrid(owner, lines.length > 0 ? lines : [emptyLine()], {
         role: 'body',
-        x: indent,
+        // Right to left (document-format §18.1): the entry from the right edge, its label at the left.
+        x: rtl() ? reserve : indent,
         splittable: false,
         reflow: (_from, width) => set(width),
         onSegment: (first, count, _top, bottom, columnX) => {
@@ -978,10 +986,10 @@ export function* paginateChapter(
           const last = lines[lines.length - 1];
           const baseline = bottom - pitch + bodyBaseline;
           const right = columnX + colW();
-          emit(owner, label, right - label.width, baseline, 'body');
+          emit(owner, label, rtl() ? columnX : right - label.width, baseline, 'body');
           if (!leader.enabled || !dot.runs[0]) return;
-          const start = columnX + indent + (last?.width ?? 0) + leader.gap;
-          const end = right - label.width - leader.gap - dot.width;
+          const start = rtl() ? columnX + label.width + leader.gap : columnX + indent + (last?.width ?? 0) + leader.gap;
+          const end = rtl() ? right - indent - (last?.width ?? 0) - leader.gap - dot.width : right - label.width - leader.gap - dot.width;
           const xs: number[] = [];
           for (let k = Math.ceil((start - columnX) / dotPitch - 1e-9); columnX + k * dotPitch <= end + 1e-9; k++) xs.push(columnX + k * dotPitch);
           if (xs.length === 0) return;
@@ -1211,7 +1219,7 @@ export function* paginateChapter(
   }
 
   function listMarker(item: ListItemBlock): string {
-    if (item.listKind === 'ordered') return `${localiseDigits(String(item.number ?? item.typedNumber ?? 1), settings.numerals)}${item.marker === ')' ? ')' : '.'}`;
+    if (item.listKind === 'ordered') return `${localiseDigits(String(item.number ?? item.typedNumber ?? 1), directions.listNumerals(settings.numerals))}${item.marker === ')' ? ')' : '.'}`;
     if (item.listKind === 'task') {
       const box = item.checked ? '☑' : '☐';
       const face = fonts.match(body.family, settings.lists.markerWeight, 'normal');
