@@ -3,6 +3,7 @@
  * engine's resolved settings in pt. Settings the engine does not apply yet stay in the config
  * and are reported by the configuration module as `settingNotApplied`.
  */
+import { furnitureElements } from './settings-furniture';
 import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
 import { cjkRegion, defaultNumerals, isArabicScript, isRtlLocale } from '../config/locale';
 import { CM, defaultCalloutStyle, defaultSettings, type LayoutSettings } from './settings';
@@ -428,6 +429,15 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     defaultStyle: refStyle === 'number' || refStyle === 'title' || refStyle === 'page' ? refStyle : 'default',
   };
   s.furniture = { ...s.furniture, style: { ...s.furniture.style, colour: colour('headings.color', s.furniture.style.colour) }, ruleColour: colour('headings.color', s.furniture.ruleColour) };
+  // Designed header/footer slots (§5.3) as stored: an unset slot keeps the built-in one.
+  {
+    const base = { bodyPt: s.body.style.size, dpi: num('page.dpi', 300) };
+    const header = furnitureElements(stored['header'], base);
+    const footer = furnitureElements(stored['footer'], base);
+    if (header) s.furniture.header = header;
+    if (footer) s.furniture.footer = footer;
+    if (header || footer) s.furniture.bleed = pt('page.bleed', 0);
+  }
   // math (configuration.md §10): margins are in the formula's own em (display size = body × scale).
   const mathScale = num('math.fontSizeScale', 1) > 0 ? num('math.fontSizeScale', 1) : 1;
   const formulaEm = bodySize * mathScale;

@@ -3,6 +3,8 @@
  * configuration (configuration.md); until the configuration module is wired in, the spec's
  * defaults are written out here.
  */
+import type { FurnitureElement } from './settings-furniture';
+
 export interface TextStyle {
   family: string;
   /** CSS weight 100–900. */
@@ -151,6 +153,11 @@ export interface LayoutSettings {
     /** Header rule width, pt; 0 for none. */
     ruleWidth: number;
     ruleColour: string;
+    /** Designed slots (configuration.md §5.3); undefined = the built-in slot of §5.2, [] = none. */
+    header?: FurnitureElement[];
+    footer?: FurnitureElement[];
+    /** `page.bleed`, pt (the `bleed` anchor of design elements). */
+    bleed?: number;
   };
   /** `math` (configuration.md §10): formulas typeset by MathJax (engine/math). */
   math: MathSettings;

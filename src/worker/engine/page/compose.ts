@@ -3,6 +3,7 @@ import { Op, roundPt } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import type { LayoutSettings } from '../settings';
 import { pageFrame } from './geometry';
+import { composeSlot, type SlotPage } from './furniture-elements';
 import { glyphRun, type SetGenerated } from './paginate';
 
 export interface FurnitureContext {
@@ -16,6 +17,8 @@ export interface FurnitureContext {
   blank: boolean;
   /** A `:::part` divider page (our choice: no running head, no folio — a blind folio). */
   part?: boolean;
+  /** Pages of this chapter (`{totalPages}`, §5.5). */
+  totalPages?: number;
   /** A styled section's empty header / footer slot removes them (configuration.md §5.1, §13.6). */
   header?: boolean;
   footer?: boolean;
@@ -28,6 +31,29 @@ export interface FurnitureContext {
  * nothing, as book typography expects.
  */
 export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings, fonts: FontRegistry, setGenerated: SetGenerated): DisplayItem[] {
+  const { header, footer } = settings.furniture;
+  if (header === undefined && footer === undefined) return builtInSlots(ctx, settings, fonts, setGenerated);
+  // Designed slots (§5.3–5.5) filter by page role themselves (`pages`: blank and part pages too);
+  // an unset slot beside a designed one keeps its built-in default.
+  const frame = pageFrame(settings, ctx.pageIndex);
+  const page: SlotPage = {
+    pageIndex: ctx.pageIndex,
+    role: ctx.blank ? 'blank' : ctx.part ? 'part' : ctx.opener ? 'opener' : 'body',
+    chapterId: ctx.chapterId,
+    pageWidth: settings.pageWidth,
+    pageHeight: settings.pageHeight,
+    bleed: settings.furniture.bleed ?? 0,
+    content: { left: frame.contentLeft, top: frame.contentTop, width: frame.contentWidth, height: frame.contentHeight },
+    values: { pageNumber: ctx.label, title: ctx.bookTitle, chapterTitle: ctx.chapterTitle, ...(ctx.totalPages !== undefined ? { totalPages: String(ctx.totalPages) } : {}) },
+  };
+  const items: DisplayItem[] = [];
+  if (ctx.header !== false) items.push(...(header ? composeSlot('header', header, page, fonts, setGenerated) : builtInSlots({ ...ctx, footer: false }, settings, fonts, setGenerated)));
+  if (ctx.footer !== false) items.push(...(footer ? composeSlot('footer', footer, page, fonts, setGenerated) : builtInSlots({ ...ctx, header: false }, settings, fonts, setGenerated)));
+  return items;
+}
+
+/** The built-in slots of §5.2 (either may be switched off through `ctx.header` / `ctx.footer`). */
+function builtInSlots(ctx: FurnitureContext, settings: LayoutSettings, fonts: FontRegistry, setGenerated: SetGenerated): DisplayItem[] {
   if (ctx.blank || ctx.part) return [];
   const items: DisplayItem[] = [];
   const frame = pageFrame(settings, ctx.pageIndex);

@@ -1,0 +1,191 @@
+/**
+ * Header and footer slots drawn from their design elements (configuration.md §5): text with
+ * placeholders (§5.5), rules and boxes, each filtered by parity and page role and placed by its
+ * anchor, offset and size (§5.4). Slots never reserve space: they paint inside the margins, on
+ * top of the body. Positions in pt, y down from the trim's top.
+ *
+ * Our choices where §5 leaves room: a single-line text box is as tall as the face's ascent plus
+ * descent (so `bottom` anchors measure to the text's bottom and `top` anchors to its top, the way
+ * the built-in slots of §5.2 sit); a horizontal rule's box has no height (its anchor is its centre
+ * line); `wrap` text is set on one line like the other overflow modes until design text wraps;
+ * an anchor to an element that is not drawn on the page (or comes later) anchors to the container.
+ */
+import { Op, roundPt, type DisplayItem } from '../../protocol/displaylist';
+import type { FontRegistry } from '../fonts/registry';
+import type { FurnitureElement, TextElement } from '../settings-furniture';
+import type { TextStyle } from '../settings';
+import { glyphRun, type SetGenerated } from './paginate';
+
+export type PageRole = 'body' | 'opener' | 'part' | 'blank';
+
+export interface SlotPage {
+  /** 0-based index in the book: even indexes are odd (recto) pages. */
+  pageIndex: number;
+  role: PageRole;
+  chapterId: string;
+  pageWidth: number;
+  pageHeight: number;
+  /** pt beyond the trim on every side. */
+  bleed: number;
+  /** The body's frame on this page, pt. */
+  content: { left: number; top: number; width: number; height: number };
+  /** Placeholder values by name (`pageNumber`, `title`, `chapterTitle`, …); absent ones print empty. */
+  values: Readonly<Record<string, string>>;
+}
+
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** `{name}` placeholders, `{{`/`}}` literal braces; unknown names and `{attr.*}` print nothing (§5.5). */
+export function resolvePlaceholders(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{\{|\}\}|\{([^{}]*)\}/g, (match, name: string | undefined) => {
+    if (match === '{{') return '{';
+    if (match === '}}') return '}';
+    return values[(name ?? '').trim()] ?? '';
+  });
+}
+
+function visible(element: FurnitureElement, page: SlotPage): boolean {
+  const odd = page.pageIndex % 2 === 0;
+  if (element.parity === 'odd' && !odd) return false;
+  if (element.parity === 'even' && odd) return false;
+  return element.pages === 'all' || element.pages === page.role;
+}
+
+function containerOf(slot: 'header' | 'footer', to: string, page: SlotPage): Box {
+  const c = page.content;
+  const top = slot === 'header' ? 0 : c.top + c.height;
+  const bottom = slot === 'header' ? c.top : page.pageHeight;
+  if (to === 'page') return { x: 0, y: 0, w: page.pageWidth, h: page.pageHeight };
+  if (to === 'bleed') return { x: -page.bleed, y: -page.bleed, w: page.pageWidth + 2 * page.bleed, h: page.pageHeight + 2 * page.bleed };
+  if (to === 'outer') {
+    // The outer margin: right of the body on a recto, left of it on a verso.
+    const recto = page.pageIndex % 2 === 0;
+    const x = recto ? c.left + c.width : 0;
+    return { x, y: top, w: recto ? page.pageWidth - x : c.left, h: bottom - top };
+  }
+  return { x: c.left, y: top, w: c.width, h: bottom - top };
+}
+
+/** Places a w × h box at a frame edge of `frame`, then moves it by the offset. */
+function atFrameEdge(frame: Box, edge: string, w: number, h: number, dx: number, dy: number): Box {
+  const left = edge.endsWith('left') || edge === 'left';
+  const right = edge.endsWith('right') || edge === 'right';
+  const top = edge.startsWith('top');
+  const bottom = edge.startsWith('bottom');
+  const x = left ? frame.x : right ? frame.x + frame.w - w : frame.x + (frame.w - w) / 2;
+  const y = top ? frame.y : bottom ? frame.y + frame.h - h : frame.y + (frame.h - h) / 2;
+  return { x: x + dx, y: y + dy, w, h };
+}
+
+/** Places a w × h box against an earlier element's box (§5.4 element edges). */
+function atElement(ref: Box, edge: string, w: number, h: number, dx: number, dy: number): Box {
+  switch (edge) {
+    case 'left-of': return { x: ref.x - w + dx, y: ref.y + dy, w, h };
+    case 'below': return { x: ref.x + dx, y: ref.y + ref.h + dy, w, h };
+    case 'above': return { x: ref.x + dx, y: ref.y - h + dy, w, h };
+    case 'align-top': return { x: ref.x + dx, y: ref.y + dy, w, h };
+    case 'align-bottom': return { x: ref.x + dx, y: ref.y + ref.h - h + dy, w, h };
+    case 'align-left': return { x: ref.x + dx, y: ref.y + dy, w, h };
+    case 'align-right': return { x: ref.x + ref.w - w + dx, y: ref.y + dy, w, h };
+    // right-of, and frame edges misused on an element: corner to corner (§5.4 "read as top-left").
+    default: return { x: ref.x + ref.w + dx, y: ref.y + dy, w, h };
+  }
+}
+
+/**
+ * The room an auto-width element may take (§5.4): from its anchor point to the container edge it
+ * grows toward; twice the distance to the nearer edge for centred anchors. pt.
+ */
+function autoRoom(frame: Box, edge: string, dx: number): number {
+  if (edge.endsWith('left') || edge === 'left') return Math.max(0, frame.w - dx);
+  if (edge.endsWith('right') || edge === 'right') return Math.max(0, frame.w + dx);
+  const centre = frame.w / 2 + dx;
+  return Math.max(0, 2 * Math.min(centre, frame.w - centre));
+}
+
+function textStyleOf(element: TextElement): TextStyle {
+  return { family: element.fontFamily, weight: element.fontWeight, italic: element.italic, size: element.fontSize, colour: element.colour };
+}
+
+/** The words of `text` kept from the start (or the end) with an ellipsis, so that it fits `room` pt. */
+function ellipsised(text: string, room: number, fromStart: boolean, width: (t: string) => number): string {
+  const words = text.split(/(\s+)/).filter((w) => w !== '');
+  while (words.length > 1) {
+    if (fromStart) words.shift();
+    else words.pop();
+    const trimmed = words.join('').trim();
+    const candidate = fromStart ? `…${trimmed}` : `${trimmed}…`;
+    if (width(candidate) <= room) return candidate;
+  }
+  return '…';
+}
+
+/** One slot's items on one page, in paint order. */
+export function composeSlot(slot: 'header' | 'footer', elements: readonly FurnitureElement[], page: SlotPage, fonts: FontRegistry, setGenerated: SetGenerated): DisplayItem[] {
+  const items: DisplayItem[] = [];
+  const boxes = new Map<string, Box>();
+  for (const element of elements) {
+    if (!visible(element, page)) continue;
+    const p = element.placement;
+    const ref = p.to.startsWith('#') ? boxes.get(p.to.slice(1)) : undefined;
+    const frame = containerOf(slot, ref ? 'container' : p.to, page);
+    const fixedW = typeof p.width === 'number' ? p.width : p.width === 'fill' ? Math.max(0, frame.w - Math.abs(p.x)) : undefined;
+    const fixedH = typeof p.height === 'number' ? p.height : p.height === 'fill' ? Math.max(0, frame.h - Math.abs(p.y)) : undefined;
+    const place = (w: number, h: number): Box => (ref ? atElement(ref, p.edge, w, h, p.x, p.y) : atFrameEdge(frame, p.edge, w, h, p.x, p.y));
+
+    if (element.kind === 'text') {
+      const style = textStyleOf(element);
+      const face = fonts.match(style.family, style.weight, style.italic ? 'italic' : 'normal');
+      const ascent = (face.ascender / face.upem) * style.size;
+      const descent = (-face.descender / face.upem) * style.size;
+      let text = resolvePlaceholders(element.content, page.values).replace(/\\n|\n/g, ' ').trim();
+      if (element.uppercase) text = text.toUpperCase();
+      const widthOf = (t: string): number => setGenerated(t, style).width;
+      let room = fixedW ?? autoRoom(frame, ref ? 'left' : p.edge, p.x);
+      if (p.maxWidth !== undefined) room = Math.min(room, p.maxWidth);
+      if (text && widthOf(text) > room + 0.01 && element.overflow !== 'clip' && element.overflow !== 'wrap') {
+        text = ellipsised(text, room, element.overflow === 'ellipsis-start', widthOf);
+      }
+      const line = setGenerated(text, style);
+      const w = fixedW ?? Math.min(line.width, room);
+      const contentHeight = ascent + descent;
+      const box = place(w, fixedH ?? contentHeight);
+      boxes.set(element.id, box);
+      if (!text) continue;
+      const rtl = element.direction === 'rtl';
+      const align = element.align === 'start' ? (rtl ? 'right' : 'left') : element.align === 'end' ? (rtl ? 'left' : 'right') : element.align;
+      const x = align === 'right' ? box.x + box.w - line.width : align === 'center' ? box.x + (box.w - line.width) / 2 : box.x;
+      const top = element.verticalAlign === 'top' ? box.y : element.verticalAlign === 'bottom' ? box.y + box.h - contentHeight : box.y + (box.h - contentHeight) / 2;
+      for (const run of line.runs) items.push(glyphRun(run, x, top + ascent, page.chapterId, undefined));
+    } else if (element.kind === 'rule') {
+      const horizontal = element.direction === 'horizontal';
+      const length = horizontal ? (fixedW ?? frame.w) : (fixedH ?? frame.h);
+      const box = place(horizontal ? length : 0, horizontal ? 0 : length);
+      boxes.set(element.id, box);
+      if (element.thickness <= 0 || length <= 0) continue;
+      const x2 = horizontal ? box.x + box.w : box.x;
+      const y2 = horizontal ? box.y : box.y + box.h;
+      items.push({ op: Op.Rule, x1: roundPt(box.x), y1: roundPt(box.y), x2: roundPt(x2), y2: roundPt(y2), width: element.thickness, stroke: element.colour });
+    } else {
+      // A box element: 20 × 20 pt unless sized (the Design panel's default, §5.3).
+      const box = place(fixedW ?? 20, fixedH ?? 20);
+      boxes.set(element.id, box);
+      if (!element.fill && !(element.stroke && element.strokeWidth > 0)) continue;
+      items.push({
+        op: Op.Rect,
+        x: roundPt(box.x),
+        y: roundPt(box.y),
+        w: roundPt(box.w),
+        h: roundPt(box.h),
+        ...(element.fill ? { fill: element.fill } : {}),
+        ...(element.stroke && element.strokeWidth > 0 ? { stroke: element.stroke, strokeWidth: element.strokeWidth } : {}),
+      });
+    }
+  }
+  return items;
+}

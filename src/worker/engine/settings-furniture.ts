@@ -1,0 +1,179 @@
+/**
+ * The header and footer design slots (configuration.md §5) as the page engine draws them: the
+ * stored `header.elements` / `footer.elements` read into plain records with every length in pt.
+ * An unset slot stays undefined (the built-in running heads of §5.2 are drawn by page/compose.ts);
+ * an empty list means no running head / folio. Values the reader does not understand fall back to
+ * the field's default from §5.3, as the configuration's own resolution does.
+ */
+import { isDimension, lengthToPt, type LengthContext } from '../config/values';
+
+export type ElementParity = 'all' | 'odd' | 'even';
+export type ElementPages = 'all' | 'body' | 'opener' | 'part' | 'blank';
+/** Frame edges (§5.4) and, for `#id` anchors, the element-relative edges. */
+export type AnchorEdge =
+  | 'top' | 'top-left' | 'top-right' | 'bottom' | 'bottom-left' | 'bottom-right' | 'left' | 'right' | 'center'
+  | 'right-of' | 'left-of' | 'below' | 'above' | 'align-top' | 'align-bottom' | 'align-left' | 'align-right';
+/** A size field: a length (pt), `fill` (to the container edge) or `auto` (the content's own). */
+export type ElementSize = number | 'fill' | 'auto';
+
+export interface ElementPlacement {
+  /** `container`, `page`, `bleed`, `outer`, or `#id` of an earlier element. */
+  to: string;
+  edge: AnchorEdge;
+  /** pt; y grows downwards. */
+  x: number;
+  y: number;
+  width: ElementSize;
+  height: ElementSize;
+  /** pt, for auto widths only. */
+  maxWidth?: number;
+}
+
+interface ElementBase {
+  id: string;
+  parity: ElementParity;
+  pages: ElementPages;
+  placement: ElementPlacement;
+}
+
+export interface TextElement extends ElementBase {
+  kind: 'text';
+  content: string;
+  align: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+  direction: 'ltr' | 'rtl' | 'auto';
+  fontFamily: string;
+  /** pt */
+  fontSize: number;
+  fontWeight: number;
+  italic: boolean;
+  colour: string;
+  overflow: 'wrap' | 'ellipsis-start' | 'ellipsis-middle' | 'ellipsis-end' | 'clip';
+  verticalAlign: 'top' | 'middle' | 'bottom';
+  /** pt between baselines. */
+  lineHeight: number;
+  uppercase: boolean;
+}
+
+export interface RuleElement extends ElementBase {
+  kind: 'rule';
+  direction: 'horizontal' | 'vertical';
+  colour: string;
+  /** pt */
+  thickness: number;
+}
+
+export interface BoxElement extends ElementBase {
+  kind: 'box';
+  fill?: string;
+  stroke?: string;
+  /** pt, stroked inside the box. */
+  strokeWidth: number;
+}
+
+export type FurnitureElement = TextElement | RuleElement | BoxElement;
+
+const EDGES: readonly string[] = ['top', 'top-left', 'top-right', 'bottom', 'bottom-left', 'bottom-right', 'left', 'right', 'center', 'right-of', 'left-of', 'below', 'above', 'align-top', 'align-bottom', 'align-left', 'align-right'];
+const ALIGNS: readonly string[] = ['left', 'right', 'center', 'justify', 'start', 'end'];
+const OVERFLOWS: readonly string[] = ['wrap', 'ellipsis-start', 'ellipsis-middle', 'ellipsis-end', 'clip'];
+
+const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const oneOf = <T extends string>(v: unknown, allowed: readonly string[], fallback: T): T => (typeof v === 'string' && allowed.includes(v) ? (v as T) : fallback);
+
+/** A stored length: a Dimension object, a bare number (pt) or a string such as "8pt" or "0.5em". */
+function lengthPt(v: unknown, ctx: LengthContext, fallback: number): number {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (isDimension(v)) return lengthToPt(v, ctx);
+  if (typeof v === 'string') {
+    const m = /^\s*(-?\d+(?:\.\d+)?)\s*(pt|mm|cm|in|px|em|rem)?\s*$/.exec(v);
+    if (m) return lengthToPt({ value: Number(m[1]), unit: (m[2] ?? 'pt') as 'pt' }, ctx);
+  }
+  return fallback;
+}
+
+function sizeOf(v: unknown, ctx: LengthContext, fallback: ElementSize): ElementSize {
+  if (v === 'fill' || v === 'auto') return v;
+  if (v === undefined || v === null) return fallback;
+  const pt = lengthPt(v, ctx, Number.NaN);
+  return Number.isFinite(pt) && pt >= 0 ? pt : fallback;
+}
+
+/** `#rrggbb`, or a palette-linked `{ hex }` value; anything else keeps the fallback. */
+function colourOf(v: unknown, fallback: string): string {
+  if (typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v)) return v.toLowerCase();
+  const hex = record(v)['hex'];
+  return typeof hex === 'string' && /^#[0-9a-f]{6}$/i.test(hex) ? hex.toLowerCase() : fallback;
+}
+
+function placementOf(v: unknown, ctx: LengthContext): ElementPlacement {
+  const p = record(v);
+  const anchor = record(p['anchor']);
+  const offset = record(p['offset']);
+  const size = record(p['size']);
+  const to = typeof anchor['to'] === 'string' && anchor['to'] ? anchor['to'] : 'container';
+  const maxWidth = size['maxWidth'] === undefined ? undefined : lengthPt(size['maxWidth'], ctx, Number.NaN);
+  return {
+    to,
+    edge: oneOf<AnchorEdge>(anchor['edge'], EDGES, to.startsWith('#') ? 'right-of' : 'top-left'),
+    x: lengthPt(offset['x'], ctx, 0),
+    y: lengthPt(offset['y'], ctx, 0),
+    width: sizeOf(size['width'], ctx, 'auto'),
+    height: sizeOf(size['height'], ctx, 'auto'),
+    ...(maxWidth !== undefined && Number.isFinite(maxWidth) ? { maxWidth } : {}),
+  };
+}
+
+/**
+ * One slot's elements, or undefined for an unset slot. `base` gives the rem reference (body size,
+ * pt) and the dpi for px lengths; an element's em is its own font size (§0.6 "element").
+ */
+export function furnitureElements(slot: unknown, base: { bodyPt: number; dpi: number }): FurnitureElement[] | undefined {
+  if (slot === undefined || slot === null) return undefined;
+  const elements = record(slot)['elements'];
+  if (!Array.isArray(elements)) return undefined;
+  const out: FurnitureElement[] = [];
+  elements.forEach((raw, index) => {
+    const e = record(raw);
+    const kind = oneOf<'text' | 'rule' | 'box' | 'image'>(e['kind'], ['text', 'rule', 'box', 'image'], 'text');
+    // §5.3: text defaults to 8 pt; em lengths of the element are its font size.
+    const fontSizeCtx: LengthContext = { emPt: base.bodyPt, remPt: base.bodyPt, dpi: base.dpi };
+    const fontSize = Math.max(0.5, lengthPt(e['fontSize'], fontSizeCtx, 8));
+    const ctx: LengthContext = { emPt: fontSize, remPt: base.bodyPt, dpi: base.dpi };
+    const common: ElementBase = {
+      id: typeof e['id'] === 'string' && e['id'] ? e['id'] : `element-${index + 1}`,
+      parity: oneOf<ElementParity>(e['parity'], ['all', 'odd', 'even'], 'all'),
+      pages: oneOf<ElementPages>(e['pages'], ['all', 'body', 'opener', 'part', 'blank'], 'all'),
+      placement: placementOf(e['placement'], ctx),
+    };
+    if (kind === 'text') {
+      const lineHeightRaw = e['lineHeight'];
+      const lineHeight = typeof lineHeightRaw === 'number' ? lineHeightRaw * fontSize : lengthPt(lineHeightRaw, ctx, 1.2 * fontSize);
+      out.push({
+        ...common,
+        kind,
+        content: typeof e['content'] === 'string' ? e['content'] : '',
+        align: oneOf(e['align'], ALIGNS, 'center'),
+        direction: oneOf(e['direction'], ['ltr', 'rtl', 'auto'], 'auto'),
+        fontFamily: typeof e['fontFamily'] === 'string' && e['fontFamily'] ? e['fontFamily'] : 'EB Garamond',
+        fontSize,
+        fontWeight: typeof e['fontWeight'] === 'number' && e['fontWeight'] >= 1 && e['fontWeight'] <= 1000 ? e['fontWeight'] : 400,
+        italic: e['italic'] === true,
+        colour: colourOf(e['color'], '#000000'),
+        overflow: oneOf(e['overflow'], OVERFLOWS, 'ellipsis-end'),
+        verticalAlign: oneOf(e['verticalAlign'], ['top', 'middle', 'bottom'], 'middle'),
+        lineHeight: Math.max(0, lineHeight),
+        uppercase: e['textTransform'] === 'uppercase',
+      });
+    } else if (kind === 'rule') {
+      // Legacy rules: `width: 'full'` is a rule across the container (§5.1 "Legacy shape").
+      const placement = e['width'] === 'full' && common.placement.width === 'auto' ? { ...common.placement, width: 'fill' as const } : common.placement;
+      out.push({ ...common, placement, kind, direction: e['direction'] === 'vertical' ? 'vertical' : 'horizontal', colour: colourOf(e['color'], '#000000'), thickness: Math.max(0, lengthPt(e['thickness'], ctx, 0.5)) });
+    } else if (kind === 'box') {
+      const style = record(e['style']);
+      const fill = style['backgroundColor'] === 'transparent' ? undefined : colourOf(style['backgroundColor'], '');
+      const stroke = style['borderColor'] === 'transparent' ? undefined : colourOf(style['borderColor'], '');
+      out.push({ ...common, kind, ...(fill ? { fill } : {}), ...(stroke ? { stroke } : {}), strokeWidth: Math.max(0, lengthPt(style['borderWidth'], ctx, 0)) });
+    }
+    // Image elements need the resource painter in the furniture: not drawn yet (page/README.md).
+  });
+  return out;
+}

@@ -1,0 +1,115 @@
+/**
+ * Designed running heads and folios (configuration.md §5.3–5.5): text with placeholders, rules and
+ * boxes placed by anchor, offset and size, filtered by parity and page role; an unset slot keeps
+ * the built-in one, an empty slot draws nothing. Positions are checked against the page frame by
+ * hand (pt, y down from the trim's top).
+ */
+import { describe, expect, it } from 'vitest';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { resolvePlaceholders } from '../../../src/worker/engine/page/furniture-elements';
+import { Op, type GlyphRunItem, type PageDisplayList, type RectItem, type RuleItem } from '../../../src/worker/protocol/displaylist';
+import { fonts, oneChapterBook, run, runs } from './helpers';
+
+const para = (n: number): string => Array.from({ length: n }, (_, i) => `Paragraph ${i} of the lantern keeper, who wrote down every ship that passed the light at night and every storm.`.repeat(3)).join('\n\n');
+const SOURCE = `# The Keeper\n\n${para(40)}`;
+/** Runs outside the body: the running heads and folios (generated text has no line info). */
+const furnitureRuns = (page: PageDisplayList): GlyphRunItem[] => runs(page).filter((r) => r.line === undefined);
+const rules = (page: PageDisplayList) => page.items.filter((i): i is RuleItem => i.op === Op.Rule);
+const rects = (page: PageDisplayList) => page.items.filter((i): i is RectItem => i.op === Op.Rect);
+const ascentPt = (family: string, weight: number, size: number): number => {
+  const face = fonts.match(family, weight, 'normal');
+  return (face.ascender / face.upem) * size;
+};
+
+describe('designed header and footer slots', () => {
+  const config = {
+    header: {
+      elements: [
+        { kind: 'text', id: 'head', content: '{chapterTitle} · {pageNumber}/{totalPages}', fontFamily: 'Open Sans', fontSize: { value: 9, unit: 'pt' }, fontWeight: 400, align: 'left', pages: 'body', placement: { anchor: { to: 'container', edge: 'top-left' }, offset: { x: { value: 10, unit: 'pt' }, y: { value: 20, unit: 'pt' } } } },
+        { kind: 'text', id: 'oddOnly', parity: 'odd', content: 'RECTO', fontFamily: 'Open Sans', fontSize: { value: 8, unit: 'pt' }, placement: { anchor: { to: '#head', edge: 'right-of' }, offset: { x: { value: 6, unit: 'pt' } } } },
+      ],
+    },
+    footer: {
+      elements: [
+        { kind: 'rule', id: 'line', color: '#112233', thickness: { value: 2, unit: 'pt' }, placement: { anchor: { to: 'container', edge: 'top' }, offset: { y: { value: 4, unit: 'pt' } }, size: { width: 'fill' } } },
+        { kind: 'box', id: 'tab', style: { backgroundColor: '#ff0000' }, placement: { anchor: { to: 'page', edge: 'bottom-right' }, size: { width: { value: 30, unit: 'pt' }, height: { value: 10, unit: 'pt' } } } },
+      ],
+    },
+  };
+  const settings = settingsFromConfig(config);
+  const layout = run(oneChapterBook(SOURCE, settings, 'Lanterns'));
+  const body = layout.pages.filter((p) => p.role === 'body');
+
+  it('reads the slots and keeps the book long enough to test both parities', () => {
+    expect(settings.furniture.header).toHaveLength(2);
+    expect(settings.furniture.footer).toHaveLength(2);
+    expect(body.some((p) => p.index % 2 === 0)).toBe(true);
+    expect(body.some((p) => p.index % 2 === 1)).toBe(true);
+  });
+
+  it('places a text element at its anchor plus offset, with its placeholders filled in', () => {
+    for (const page of body) {
+      const frame = pageFrame(settings, page.index);
+      const head = furnitureRuns(page).find((r) => r.text.startsWith('The Keeper'))!;
+      expect(head, `page ${page.label}`).toBeDefined();
+      expect(head.text).toBe(`The Keeper · ${page.label}/${layout.pages.length}`);
+      expect(head.xs[0]).toBeCloseTo(frame.contentLeft + 10, 1);
+      // top-left of the container (the trim top) + 20 pt: the text's top; its baseline one ascent lower.
+      expect(head.y).toBeCloseTo(20 + ascentPt('Open Sans', 400, 9), 1);
+      expect(head.size).toBe(9);
+    }
+  });
+
+  it('filters by parity and page role, and anchors to another element', () => {
+    for (const page of body) {
+      const recto = furnitureRuns(page).find((r) => r.text === 'RECTO');
+      if (page.index % 2 === 0) {
+        const head = furnitureRuns(page).find((r) => r.text.startsWith('The Keeper'))!;
+        expect(recto, `page ${page.label}`).toBeDefined();
+        // right-of #head: starts 6 pt after the head's box ends, tops aligned.
+        const headEnd = head.xs[head.xs.length - 1]! + 0; // last glyph origin: the box ends after it
+        expect(recto!.xs[0]!).toBeGreaterThan(headEnd);
+        expect(recto!.y - ascentPt('Open Sans', 400, 8)).toBeCloseTo(head.y - ascentPt('Open Sans', 400, 9), 1);
+      } else {
+        expect(recto, `page ${page.label}`).toBeUndefined();
+      }
+    }
+    // pages: 'body' — the opener carries no head (the RECTO element, pages 'all', still shows on it).
+    const opener = layout.pages.find((p) => p.role === 'opener')!;
+    expect(furnitureRuns(opener).some((r) => r.text.startsWith('The Keeper'))).toBe(false);
+  });
+
+  it('draws a filled rule across the footer and a box at the page corner; no built-in folio', () => {
+    for (const page of body) {
+      const frame = pageFrame(settings, page.index);
+      const rule = rules(page).find((r) => r.stroke === '#112233')!;
+      expect(rule).toBeDefined();
+      expect(rule.width).toBe(2);
+      expect(rule.x1).toBeCloseTo(frame.contentLeft, 2);
+      expect(rule.x2).toBeCloseTo(frame.contentLeft + frame.contentWidth, 2);
+      expect(rule.y1).toBeCloseTo(frame.contentTop + frame.contentHeight + 4, 2);
+      const box = rects(page).find((r) => r.fill === '#ff0000')!;
+      expect(box).toMatchObject({ w: 30, h: 10 });
+      expect(box.x).toBeCloseTo(settings.pageWidth - 30, 2);
+      expect(box.y).toBeCloseTo(settings.pageHeight - 10, 2);
+      // The built-in centred folio is gone: the footer is designed.
+      expect(furnitureRuns(page).some((r) => r.text === page.label)).toBe(false);
+    }
+  });
+
+  it('keeps the built-in slot beside a designed one, and draws nothing for an empty slot', () => {
+    const onlyFooter = settingsFromConfig({ footer: { elements: [] } });
+    expect(onlyFooter.furniture.header).toBeUndefined();
+    const pages = run(oneChapterBook(SOURCE, onlyFooter, 'Lanterns')).pages.filter((p) => p.role === 'body');
+    for (const page of pages) {
+      // Built-in head (book title on rectos, chapter title on versos) and its rule; no folio.
+      expect(furnitureRuns(page).map((r) => r.text)).toEqual([page.index % 2 === 0 ? 'Lanterns' : 'The Keeper']);
+      expect(rules(page)).toHaveLength(1);
+    }
+  });
+
+  it('resolves placeholders, literal braces and unknown names', () => {
+    expect(resolvePlaceholders('{{p}} {pageNumber} of {totalPages}{attr.x}{nope}', { pageNumber: 'iv', totalPages: '12' })).toBe('{p} iv of 12');
+  });
+});
