@@ -23,6 +23,9 @@ import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, SectionTracker, type OpenSection, type PageFurniture } from './sections';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines } from './part';
 import { drawColumnRules } from './column-rules';
+import { alignShift, ParagraphStyleScope } from './paragraph-styles';
+import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
+import type { ParagraphStyleSettings } from '../settings';
 
 export { footnoteNumbers } from './notes';
 
@@ -185,6 +188,8 @@ export function* paginateChapter(
   const sections = new SectionTracker(settings, structure.sections);
   let geo: LayoutSettings = sections.geometry();
   let palette: Readonly<Record<string, string>> = structure.palette ?? {};
+  /** Open `:::paragraphs` containers (page/paragraph-styles.ts). */
+  const paragraphStyles = new ParagraphStyleScope();
   const newPage = (): PageDraft => {
     const previous = pages[pages.length - 1];
     if (previous) closeBands(previous);
@@ -698,6 +703,13 @@ export function* paginateChapter(
       }
       case 'paragraph':
       case 'blockquote': {
+        // Inside `:::paragraphs` (§8.2): the container's paragraph style (quotes keep theirs).
+        const styled = block.kind === 'paragraph' ? paragraphStyles.next() : undefined;
+        if (styled && block.kind === 'paragraph') {
+          placeStyledParagraph(block, styled.style, styled.first, afterHeading && !settings.body.indentAfterHeading);
+          afterHeading = false;
+          break;
+        }
         // bodyText.indentAfterHeading: false sets the first paragraph under a heading flush.
         // math.indentAfterDisplay: false sets the paragraph after a display flush (document-format §11).
         const afterDisplay = blocks[b - 1]?.kind === 'mathDisplay' && !settings.math.indentAfterDisplay;
@@ -835,6 +847,19 @@ export function* paginateChapter(
           afterHeading = false;
           break;
         }
+        if (block.name === 'paragraphs') {
+          space(paragraphStyles.enter(block, settings, rtl()).marginTop);
+          break;
+        }
+        if (block.name === 'columns' && settings.flowColumns !== false) {
+          const end = blocks.findIndex((x, i) => i > b && x.id === block.endId);
+          const inner = blocks.slice(b + 1, end < 0 ? blocks.length : end);
+          if (!groupSettable(inner)) break; // other blocks inside: the content flows as plain text
+          placeColumnsGroup(block, inner);
+          b = end < 0 ? blocks.length : end;
+          afterHeading = false;
+          break;
+        }
         // A `:::callout` whose content is text (paragraphs, quotes, list items) is set as a box;
         // other containers, and boxes holding other blocks, flow their content (for now).
         if (block.name !== 'callout') break;
@@ -848,6 +873,14 @@ export function* paginateChapter(
       }
       case 'containerEnd':
         if (block.name === 'part') closePart();
+        if (block.name === 'paragraphs') {
+          // The container's bottom margin, then back on the grid (§13.1).
+          const closed = paragraphStyles.leave(block);
+          if (closed) {
+            space(closed.marginBottom);
+            cursor.y = Math.ceil(cursor.y / pitch - 1e-9) * pitch;
+          }
+        }
         break;
       default:
         // Other containers flow their content; raw blocks come with later issues; footnote
@@ -941,6 +974,69 @@ export function* paginateChapter(
       }
     }
     if (!cursor.columnEmpty) cursor.y = Math.ceil((cursor.y + h1.marginBottomEm * h1.size) / pitch - 1e-9) * pitch + pitch;
+  }
+
+  /**
+   * A paragraph in a `:::paragraphs` container (document-format §8.2, configuration.md §13.1): the
+   * style's type, indents and alignment; `spaceBetween` between its paragraphs. At the body
+   * leading it stays on the grid and splits like body text; at another leading it is set off the
+   * grid, line under line, and the container's end snaps back.
+   */
+  function placeStyledParagraph(block: Extract<Block, { kind: 'paragraph' }>, ps: ParagraphStyleSettings, first: boolean, flush: boolean): void {
+    if (!first) space(ps.spaceBetween);
+    const justify = ps.align === 'justify';
+    const indent = flush || block.continuesParagraph === true ? 0 : ps.firstLineIndent;
+    const measure = (width: number): number => Math.max(1, width - ps.indent - ps.endIndent);
+    const reflow = (from: number | null, width: number): SetLine[] =>
+      from === null
+        ? setText({ base: block.range.from, inlines: block.inlines, style: ps.style, measure: measure(width), indent, justify })
+        : setText({ base: from, inlines: inlinesFrom(block.inlines, from), style: ps.style, measure: measure(width), indent: 0, justify });
+    // (A line's width includes its first-line indent.)
+    const shift = (line: SetLine): number => alignShift(ps.align, measure(colW()), line.width);
+    const lines = reflow(null, colW());
+    if (Math.abs(ps.lineHeight - pitch) < 1e-6) {
+      placeOnGrid(block, lines, { role: 'body', x: ps.indent, splittable: true, reflow, shift });
+      return;
+    }
+    placeFree(block, lines, ps.lineHeight, ps.style, (line) => ps.indent + shift(line), 'body');
+    citeNotes(lines);
+  }
+
+  /** Notes first cited by lines set outside `placeOnGrid` go to the foot of the current column (§14.1). */
+  function citeNotes(lines: readonly SetLine[]): void {
+    if (!columnNotesMode) return;
+    for (const line of lines) for (const piece of newNotePieces(line, [])) {
+      columnNotes.push(piece);
+      notesSet.add(piece.note.noteId);
+    }
+    trimNotes(colBottom() - cursor.y);
+  }
+
+  /** A `:::columns` group in running text (document-format §8.4; page/columns-group.ts). */
+  function placeColumnsGroup(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[]): void {
+    const shape = groupShape(start.attrs, colW(), frame().contentWidth, geo.columns, settings);
+    // A page-wide group starts in the first column (the columns above are not levelled).
+    if (shape.page && cursor.column > 0) nextPage('any');
+    const rows = groupRows(inner, shape.width, settings, { setText, setGenerated, listMarker });
+    const row = (): number => Math.ceil(cursor.y / pitch - 1e-9);
+    const placed = placeGroup(rows, shape, {
+      pitch,
+      baseline: bodyBaseline,
+      rowsLeft: () => Math.floor((limit() - row() * pitch) / pitch + 1e-9),
+      left: () => (shape.page ? frame().contentLeft : frame().columnX[cursor.column]!),
+      top: () => frame().contentTop + row() * pitch,
+      next: () => (shape.page ? nextPage('any') : nextColumn()),
+      fresh: () => cursor.columnEmpty,
+      advance: (n) => {
+        cursor.y = (row() + n) * pitch;
+        cursor.columnEmpty = false;
+        // Across the page: every column of the page goes on under the group.
+        if (shape.page) bands.head = cursor.page.columnTop = cursor.y;
+      },
+      emit: (block, line, x, baseline) => emit(block, line, x, baseline, 'body'),
+      push: (item) => cursor.page.items.push(item),
+    }, geo);
+    citeNotes(placed);
   }
 
   /** The part's end: `parts.breakAfter`, then the geometry of the text after it. */

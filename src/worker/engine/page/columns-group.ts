@@ -1,0 +1,188 @@
+/**
+ * `:::columns{count gap rule breaks span}` in running text (document-format §8.4, since 1.25;
+ * `layout.flowColumns`): the group's paragraphs, quotes and list items are set at the width of
+ * `count` sub-columns of the text column (or of the whole content width with `span="page"`),
+ * on the body grid, and flow as one galley (`snake`): down the first sub-column, then the next.
+ * A group that fits in the room left is cut where the sub-columns come out level (the first ones
+ * take ⌈lines ÷ count⌉, so a paragraph may split between sub-columns); a longer one fills the
+ * room in every sub-column and continues in the next column or page. `breaks` opens sub-columns
+ * 2, 3, … at the given 1-based block indices instead. `rule` draws `layout.columnRule` centred
+ * in each gap, as tall as the segment. Lengths in pt.
+ */
+import type { DisplayItem } from '../../protocol/displaylist';
+import { Op, roundPt } from '../../protocol/displaylist';
+import type { Attributes, Block, Inline } from '../parse/model';
+import type { SetLine } from '../paragraph';
+import type { LayoutSettings, TextStyle } from '../settings';
+import { attributeLength } from './paragraph-styles';
+import { columnRuleOf } from './sections';
+
+export interface GroupShape {
+  count: number;
+  /** Space between sub-columns, pt. */
+  gap: number;
+  /** Width of one sub-column, pt. */
+  width: number;
+  rule: boolean;
+  /** Across the page's columns (`span="page"` in a multi-column page). */
+  page: boolean;
+  /** Row-list indices (0-based block order) opening sub-columns 2, 3, …; empty = balanced snake. */
+  breaks: number[];
+}
+
+/** The group's sub-columns for a text column `columnWidth` wide (or the content width across the page). */
+export function groupShape(attrs: Attributes, columnWidth: number, contentWidth: number, pageColumns: number, settings: LayoutSettings): GroupShape {
+  const countRaw = Number(attrs['count'] ?? 2);
+  const count = Number.isInteger(countRaw) ? Math.min(6, Math.max(2, countRaw)) : 2;
+  const page = attrs['span'] === 'page' && pageColumns > 1;
+  // Default gap: one body line in a text column, the page gutter across the page (§8.4).
+  const gap = attributeLength(attrs['gap'], settings.body.style.size) ?? (page ? settings.gutter : settings.body.lineHeight);
+  const outer = page ? contentWidth : columnWidth;
+  const width = Math.max(1, (outer - (count - 1) * gap) / count);
+  const breaks = (attrs['breaks'] ?? '')
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n >= 2)
+    .map((n) => n - 1);
+  return { count, gap, width, rule: attrs['rule'] !== undefined && attrs['rule'] !== 'false', page, breaks: [...new Set(breaks)].sort((a, b) => a - b).slice(0, count - 1) };
+}
+
+/** Whether the group holds only blocks this placer sets (others flow as plain text, as before). */
+export function groupSettable(inner: readonly Block[]): boolean {
+  return inner.length > 0 && inner.every((b) => b.kind === 'paragraph' || b.kind === 'blockquote' || b.kind === 'listItem' || b.kind === 'footnoteDefinition');
+}
+
+/** One grid row of the group: a line, its x inside the sub-column, the block index it belongs to. */
+export interface GroupRow {
+  block: { id: string };
+  line: SetLine;
+  x: number;
+  /** Index of its block among the group's counted blocks (for `breaks`). */
+  blockIndex: number;
+  marker?: { line: SetLine; x: number };
+}
+
+/** What the placer needs from the page flow (paginate.ts). */
+export interface GroupHost {
+  pitch: number;
+  /** Baseline offset of a body line in its grid row, pt. */
+  baseline: number;
+  /** Rows of body text still free in the current column (or page band), from the cursor. */
+  rowsLeft(): number;
+  /** Left edge of the group in page coordinates, pt. */
+  left(): number;
+  /** Top of the cursor's row in page coordinates, pt. */
+  top(): number;
+  /** Moves on: the next column, or the next page for a page-wide group. */
+  next(): void;
+  /** Whether nothing is set yet where the cursor is (a fresh column). */
+  fresh(): boolean;
+  /** Records `rows` grid rows as used under the cursor. */
+  advance(rows: number): void;
+  emit(block: { id: string }, line: SetLine, x: number, baseline: number): void;
+  push(item: DisplayItem): void;
+}
+
+/** Per sub-column row counts for `n` rows in `room` rows (balanced) or up to the explicit breaks. */
+export function splitRows(rows: readonly GroupRow[], from: number, room: number, shape: GroupShape): number[] {
+  const rest = rows.length - from;
+  if (shape.breaks.length > 0) {
+    // Each sub-column runs to the row before its break's block (or the end), capped by the room.
+    const counts: number[] = [];
+    let at = from;
+    for (let c = 0; c < shape.count && at < rows.length; c++) {
+      const stop = shape.breaks.find((blockIndex) => rows.findIndex((r) => r.blockIndex >= blockIndex) > at);
+      const end = stop === undefined || c === shape.count - 1 ? rows.length : rows.findIndex((r) => r.blockIndex >= stop);
+      const take = Math.min(room, end - at);
+      counts.push(take);
+      at += take;
+    }
+    return counts;
+  }
+  if (rest <= room * shape.count) {
+    const per = Math.ceil(rest / shape.count);
+    const counts: number[] = [];
+    for (let left = rest; left > 0; left -= per) counts.push(Math.min(per, left));
+    return counts;
+  }
+  return Array.from({ length: shape.count }, () => room);
+}
+
+/** Sets the group's rows through the host; returns the lines placed (for the notes they cite). */
+export function placeGroup(rows: readonly GroupRow[], shape: GroupShape, host: GroupHost, settings: LayoutSettings): SetLine[] {
+  const placed: SetLine[] = [];
+  const rule = columnRuleOf(settings);
+  let index = 0;
+  let guard = 0;
+  while (index < rows.length && guard++ < 10000) {
+    const room = host.rowsLeft();
+    if (room <= 0) {
+      host.next();
+      continue;
+    }
+    // Keep at least two lines per sub-column at a column foot when more follow (the body's minimum, our choice).
+    if (room < 2 && rows.length - index > shape.count && !host.fresh()) {
+      host.next();
+      continue;
+    }
+    const counts = splitRows(rows, index, room, shape);
+    const top = host.top();
+    const left = host.left();
+    const tallest = Math.max(...counts);
+    counts.forEach((count, c) => {
+      const x0 = left + c * (shape.width + shape.gap);
+      for (let k = 0; k < count; k++) {
+        const row = rows[index + k]!;
+        const baseline = top + k * host.pitch + host.baseline;
+        host.emit(row.block, row.line, x0 + row.x, baseline);
+        if (row.marker) host.emit(row.block, row.marker.line, x0 + row.marker.x, baseline);
+        placed.push(row.line);
+      }
+      index += count;
+      if (shape.rule && rule.width > 0 && c > 0) {
+        const x = roundPt(x0 - shape.gap / 2);
+        host.push({ op: Op.Rule, x1: x, y1: roundPt(top), x2: x, y2: roundPt(top + tallest * host.pitch), width: roundPt(rule.width), stroke: rule.colour });
+      }
+    });
+    host.advance(tallest);
+    if (index < rows.length) host.next();
+  }
+  return placed;
+}
+
+/** What setting the group's rows needs from the page flow. */
+export interface RowSetter {
+  setText(request: { base: number; inlines: readonly Inline[]; style: TextStyle; measure: number; indent: number; justify: boolean }): SetLine[];
+  setGenerated(text: string, style: TextStyle): SetLine;
+  listMarker(item: Extract<Block, { kind: 'listItem' }>): string;
+}
+
+/**
+ * The group's rows at the sub-column width, in body type: paragraphs (the first flush, the rest
+ * with the body indent), quotes at their indent, list items with their markers hanging.
+ */
+export function groupRows(inner: readonly Block[], width: number, settings: LayoutSettings, set: RowSetter): GroupRow[] {
+  const body = settings.body.style;
+  const justify = settings.body.align === 'justify';
+  const rows: GroupRow[] = [];
+  let index = -1;
+  for (const child of inner) {
+    if (child.kind === 'footnoteDefinition') continue;
+    index++;
+    if (child.kind === 'listItem') {
+      const marker = set.setGenerated(set.listMarker(child), { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour });
+      const depth = (child.depth - 1) * 1.5 * body.size;
+      const textX = depth + Math.max(marker.width, 0.6 * body.size) + settings.lists.gap;
+      const lines = set.setText({ base: child.range.from, inlines: child.inlines, style: body, measure: Math.max(1, width - textX), indent: 0, justify });
+      lines.forEach((line, i) => rows.push({ block: child, line, x: textX, blockIndex: index, ...(i === 0 ? { marker: { line: marker, x: depth } } : {}) }));
+    } else if (child.kind === 'paragraph' || child.kind === 'blockquote') {
+      const quote = child.kind === 'blockquote';
+      const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
+      const x = quote ? settings.blockquote.indent : 0;
+      const flush = index === 0 || (child.kind === 'paragraph' && child.continuesParagraph === true);
+      const lines = set.setText({ base: child.range.from, inlines: child.inlines, style, measure: Math.max(1, width - x), indent: flush ? 0 : settings.body.firstLineIndent, justify });
+      for (const line of lines) rows.push({ block: child, line, x, blockIndex: index });
+    }
+  }
+  return rows;
+}
