@@ -5,7 +5,18 @@
  * an empty list means no running head / folio. Values the reader does not understand fall back to
  * the field's default from §5.3, as the configuration's own resolution does.
  */
+import { declareAppliedSettings } from '../config';
 import { isDimension, lengthToPt, type LengthContext } from '../config/values';
+
+/** The element fields this reader gives the layout (the others are reported as not applied yet). */
+const DRAWN_FIELDS = [
+  'kind', 'id', 'parity', 'pages', 'placement.*', 'content', 'align', 'direction', 'fontFamily', 'fontSize', 'fontWeight',
+  'italic', 'color', 'overflow', 'verticalAlign', 'textTransform', 'thickness', 'width', 'style.backgroundColor',
+  'style.borderColor', 'style.borderWidth',
+];
+declareAppliedSettings(
+  (['header', 'footer'] as const).flatMap((slot) => ['[id=*]', '[*]'].flatMap((item) => DRAWN_FIELDS.map((field) => `${slot}.elements${item}.${field}`))),
+);
 
 export type ElementParity = 'all' | 'odd' | 'even';
 export type ElementPages = 'all' | 'body' | 'opener' | 'part' | 'blank';

@@ -113,3 +113,13 @@ describe('designed header and footer slots', () => {
     expect(resolvePlaceholders('{{p}} {pageNumber} of {totalPages}{attr.x}{nope}', { pageNumber: 'iv', totalPages: '12' })).toBe('{p} iv of 12');
   });
 });
+
+describe('what the checks say about designed slots', () => {
+  it('counts the drawn element fields as applied and reports the ones not drawn yet', async () => {
+    const { settingsNotApplied } = await import('../../../src/worker/config');
+    const stored = { header: { elements: [{ kind: 'text', id: 'h', content: '{title}', fontSize: { value: 9, unit: 'pt' }, placement: { anchor: { to: 'container', edge: 'top' } }, writingMode: 'vertical-rl' }] } };
+    settingsFromConfig(stored); // the engine's settings module declares what it applies
+    const paths = settingsNotApplied(stored).map((w) => w.path);
+    expect(paths).toEqual(['header.elements[id=h].writingMode']);
+  });
+});
