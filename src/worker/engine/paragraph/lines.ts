@@ -225,16 +225,18 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
  * The glyphs of the line being set, in visual order, all runs one after the other (a run only
  * ever grows at the line's end): reused from line to line, so appending a glyph allocates
  * nothing, and each finished run gets arrays of exactly its length (the paragraph memo keeps
- * them; arrays grown by push kept up to half again as much). Float64: glyph ids and cluster
- * indices are integers, exact in a double; x and y are pt.
+ * them; arrays grown by push kept up to half again as much). Glyph ids and cluster indices are
+ * Int32: copied out of an Int32Array they are small integers, so the run's arrays hold them as
+ * such (4 bytes each); copied out of a Float64Array they made arrays of doubles (8 bytes each,
+ * for every glyph the memo and the display lists keep). x and y are pt, Float64.
  */
 interface Scratch {
-  glyphs: Float64Array;
+  glyphs: Int32Array;
   xs: Float64Array;
   dys: Float64Array;
-  clusters: Float64Array;
+  clusters: Int32Array;
 }
-let scratch: Scratch = { glyphs: new Float64Array(1024), xs: new Float64Array(1024), dys: new Float64Array(1024), clusters: new Float64Array(1024) };
+let scratch: Scratch = { glyphs: new Int32Array(1024), xs: new Float64Array(1024), dys: new Float64Array(1024), clusters: new Int32Array(1024) };
 /** Glyphs of the current line in `scratch`. */
 let glyphCount = 0;
 
@@ -243,12 +245,14 @@ function reserve(extra: number): void {
   if (need <= scratch.glyphs.length) return;
   let size = scratch.glyphs.length * 2;
   while (size < need) size *= 2;
-  const grow = (from: Float64Array): Float64Array => {
-    const to = new Float64Array(size);
+  const grow = <T extends Int32Array | Float64Array>(from: T, make: (n: number) => T): T => {
+    const to = make(size);
     to.set(from.subarray(0, glyphCount));
     return to;
   };
-  scratch = { glyphs: grow(scratch.glyphs), xs: grow(scratch.xs), dys: grow(scratch.dys), clusters: grow(scratch.clusters) };
+  const ints = (n: number): Int32Array => new Int32Array(n);
+  const floats = (n: number): Float64Array => new Float64Array(n);
+  scratch = { glyphs: grow(scratch.glyphs, ints), xs: grow(scratch.xs, floats), dys: grow(scratch.dys, floats), clusters: grow(scratch.clusters, ints) };
 }
 
 /** A run being set: its glyphs are `scratch[start, next run's start)`; its text is kept in parts, joined once. */
