@@ -95,6 +95,32 @@ describe('the Arabic sample book', () => {
     expect(onLeft!.offset).toBeGreaterThan(source);
   }, 120_000);
 
+  it('sets its list markers and footnote numbers at the right, in Arabic-Indic digits', async () => {
+    const { pages } = await layOut('arabic-book');
+    let bullets = 0;
+    let notes = 0;
+    for (const page of pages) {
+      const runs = page.items.filter((i): i is GlyphRunItem => i.op === Op.GlyphRun && i.line !== undefined);
+      for (const run of runs) {
+        const sameLine = runs.filter((r) => r.y === run.y && r.line!.block === run.line!.block && r.srcFrom >= 0);
+        if (run.line!.role === 'body' && run.srcFrom < 0 && run.text === '•') {
+          bullets++;
+          // The item's text is on the marker's left (the marker at the right edge).
+          for (const t of sameLine) expect(Math.max(...t.xs)).toBeLessThan(Math.min(...run.xs));
+        }
+        if (run.line!.role === 'note' && run.srcFrom < 0 && sameLine.length > 0) {
+          notes++;
+          expect(run.text).toMatch(/^[٠-٩]+$/);
+          for (const t of sameLine) expect(Math.max(...t.xs)).toBeLessThan(Math.min(...run.xs));
+        }
+      }
+      // Folios print in Arabic-Indic digits (numerals auto: arab for ar).
+      expect(page.label).toMatch(/^[٠-٩]+$/);
+    }
+    expect(bullets).toBeGreaterThan(3);
+    expect(notes).toBeGreaterThan(0);
+  }, 120_000);
+
   it('sets the Arabic edition of the guide with no missing glyph', async () => {
     const { pages } = await layOut('postext-guide', 'ar');
     expect(notdefCount(pages)).toBe(0);
