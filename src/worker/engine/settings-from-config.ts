@@ -132,6 +132,7 @@ export const APPLIED_SETTINGS = [
   'headingStyles[id=*].breakBefore',
   'headingStyles[id=*].margins.*',
   'headingStyles[id=*].layout.*',
+  'headingStyles[id=*].palette.*',
   'headings.levels[level=*].span',
   'headings.levels[level=*].spanBreak',
   'parts.page',

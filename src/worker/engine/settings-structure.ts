@@ -50,6 +50,16 @@ export function headingStyleSection(item: Record<string, unknown>, s: LayoutSett
   }
   const layout = item['layout'];
   if (layout && typeof layout === 'object') out.layout = resolveLayout(layout as Record<string, unknown>, s, (field, fallback) => pt(`${p}.layout.${field}`, fallback));
+  // Section palette (§13.6): id → hex, the same pairs a part's palette takes.
+  const palette = item['palette'];
+  if (palette && typeof palette === 'object' && !Array.isArray(palette)) {
+    const pairs: Record<string, string> = {};
+    for (const [key, value] of Object.entries(palette as Record<string, unknown>)) {
+      const hex = typeof value === 'string' ? value : value && typeof value === 'object' ? (value as { hex?: unknown }).hex : undefined;
+      if (typeof hex === 'string' && /^#[0-9a-f]{6}$/i.test(hex)) pairs[key] = hex.toLowerCase();
+    }
+    if (Object.keys(pairs).length > 0) out.palette = pairs;
+  }
   // Running heads of the section (§5.1 "Section override"): an empty slot removes them; a slot
   // with elements is drawn with the built-in slots until design elements are composed.
   for (const slot of ['header', 'footer'] as const) {

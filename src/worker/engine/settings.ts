@@ -210,6 +210,8 @@ export interface HeadingStyleSettings extends GeometryOverride {
   /** Section running heads / folios: 'none' for an empty slot; absent = the document's. */
   header?: 'none' | 'default';
   footer?: 'none' | 'default';
+  /** Section palette overrides, palette id → hex (§13.6; recolours like a part palette). */
+  palette?: Record<string, string>;
 }
 
 /** `parts` (configuration.md §13.5), lengths pt. */

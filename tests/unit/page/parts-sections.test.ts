@@ -143,6 +143,16 @@ describe('styled sections (configuration.md §13.6)', () => {
     expect(dump(run({ title: 'B', settings, chapters: edited }, cache))).toBe(dump(run({ title: 'B', settings, chapters: edited })));
   });
 
+  it("a section's palette recolours its pages and no others", () => {
+    const settings = settingsFromConfig({ headingStyles: [{ id: 'green', palette: { 'main-color': '#117733' } }] });
+    expect(settings.headingStyles['green']!.palette).toEqual({ 'main-color': '#117733' });
+    const layout = run(oneChapterBook(`# Plain\n\n${para(2)}\n\n# Green {style="green"}\n\n${para(2)}\n\n# Plain again\n\n${para(2)}`, settings));
+    const colourOf = (title: string) => layout.pages.flatMap((p) => headingRuns(p)).find((r) => r.text.includes(title))!.fill;
+    expect(colourOf('Green')).toBe('#117733');
+    expect(colourOf('Plain again')).toBe('#295aa3');
+    expect(headingRuns(layout.pages[0]!)[0]!.fill).toBe('#295aa3');
+  });
+
   it('reads section geometry from the configuration', () => {
     const s = settingsFromConfig({ headingStyles: [{ id: 'index', layout: { layoutType: 'multiple', columnCount: 3 }, margins: { left: '3cm' }, header: { elements: [] } }] });
     const style = s.headingStyles['index']!;

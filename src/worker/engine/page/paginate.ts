@@ -908,7 +908,10 @@ export function* paginateChapter(
     if (geo !== settings) page.geometry = geo;
     const furniture = sections.furniture();
     if (!furniture.header || !furniture.footer) page.furniture = furniture;
-    if (Object.keys(palette).length > 0) page.palette = { ...palette };
+    // The part's palette with the section's over it (§13.5, §13.6).
+    const colours = { ...palette, ...sections.palette() };
+    if (Object.keys(colours).length > 0) page.palette = colours;
+    else delete page.palette;
   }
 
   /**
@@ -935,6 +938,9 @@ export function* paginateChapter(
     const furniture = sections.furniture();
     if (!furniture.header || !furniture.footer) cursor.page.furniture = furniture;
     else delete cursor.page.furniture;
+    const colours = { ...palette, ...sections.palette() };
+    if (Object.keys(colours).length > 0) cursor.page.palette = colours;
+    else delete cursor.page.palette;
   }
 
   /**

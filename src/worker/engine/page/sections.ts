@@ -95,6 +95,13 @@ export class SectionTracker {
     return withGeometry(this.settings, `section|${JSON.stringify([margins, layout])}`, { ...(margins ? { margins } : {}), ...(layout ? { layout } : {}) });
   }
 
+  /** The sections' palette overrides, inner over outer (§13.6 `palette`). */
+  palette(): Record<string, string> {
+    let out: Record<string, string> = {};
+    for (const s of this.stack) out = { ...out, ...(this.settings.headingStyles[s.style]!.palette ?? {}) };
+    return out;
+  }
+
   furniture(): PageFurniture {
     let header = true;
     let footer = true;
