@@ -332,6 +332,8 @@ export function* paginateChapter(
         pendingFloats.shift();
         continue;
       }
+      // The page's foot band is its last slot: a later float waits for the next page (no overtaking).
+      if (bands.hasFoot()) return;
       const band = float.flow.height + pitch;
       if (fresh && cursor.columnEmpty && float.position !== 'bottom' && cursor.y + band <= limit() + 1e-6) {
         const f = frame();
@@ -368,7 +370,7 @@ export function* paginateChapter(
     const pageStart = fresh && cursor.column === 0 && cursor.columnEmpty && cursor.y === bands.head && bottomFloats.length === 0;
     // Not between the lines of a segment being placed: its remaining lines are not counted yet.
     if (midSegment) return false;
-    if (pageStart && float.position !== 'bottom' && cursor.page.index > float.page!.cited) {
+    if (pageStart && !bands.hasFoot() && float.position !== 'bottom' && cursor.page.index > float.page!.cited) {
       const top = bands.head;
       const head = bands.tryHead(float.flow, f.contentHeight, noteAreaHeight(columnNotes, settings.notes));
       if (head !== null) {
@@ -401,7 +403,7 @@ export function* paginateChapter(
    */
   function placePlanned(): void {
     const planned = plan.headFloats?.get(`${cursor.page.index}:${cursor.column}`);
-    if (!planned || pendingFloats.length > 0) return;
+    if (!planned || pendingFloats.length > 0 || bands.hasFoot() || bottomFloats.length > 0) return;
     const f = frame();
     const maxTop = (settings.floats?.maxTopFraction ?? 0.7) * f.contentHeight;
     for (const p of planned) {
