@@ -1121,8 +1121,9 @@ export function* paginateChapter(
   function placeCallout(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[]): void {
     const styles = settings.callouts.styles;
     const style = styles[start.attrs['type'] ?? ''] ?? styles[settings.callouts.order[0]!] ?? Object.values(styles)[0]!;
-    const pad = style.padding;
-    const stripe = style.stripe.enabled ? style.stripe : null;
+    // Right to left: left/right padding and a side stripe are text sides, mirrored (document-format §18.1).
+    const pad = rtl() ? { ...style.padding, left: style.padding.right, right: style.padding.left } : style.padding;
+    const stripe = !style.stripe.enabled ? null : rtl() && style.stripe.side !== 'top' ? { ...style.stripe, side: style.stripe.side === 'left' ? ('right' as const) : ('left' as const) } : style.stripe;
     const side = stripe && stripe.side !== 'top' ? stripe.width : 0;
     const innerX = pad.left + (stripe?.side === 'left' ? side : 0);
     const innerW = colW() - pad.left - pad.right - side;
