@@ -252,6 +252,27 @@ describe('block direction (document-format §18.1)', () => {
   });
 });
 
+describe('callout boxes, right to left', () => {
+  it('puts a left stripe of a callout style at the right of the box in an Arabic book', () => {
+    const settings = arabicSettings();
+    const note = settings.callouts.styles[settings.callouts.order[0]!]!;
+    note.stripe = { ...note.stripe, enabled: true, side: 'left' };
+    const layout = layOut(['# عنوان', '', ':::callout', PARAGRAPH, ':::', ''].join('\n'), settings);
+    const page = layout.pages[0]!;
+    const frame = pageFrame(settings, page.index);
+    const stripe = page.items.find((i) => i.op === Op.Rect && i.fill === note.stripe.colour && 'w' in i && Math.abs(i.w - note.stripe.width) < 0.01);
+    expect(stripe).toBeDefined();
+    const box = stripe as { x: number; w: number };
+    // At the right edge of the column the box is in (whichever column balancing leaves it in).
+    const columnX = frame.columnX.find((x) => box.x >= x - 0.01 && box.x <= x + frame.columnWidth)!;
+    expect(box.x + box.w).toBeCloseTo(columnX + frame.columnWidth, 2);
+    // The text stays clear of the stripe: every line ends left of it.
+    const text = runsOf(page).filter((r) => r.line?.role === 'body' && r.srcFrom >= 0 && Math.min(...r.xs) >= columnX - 0.01 && Math.min(...r.xs) <= columnX + frame.columnWidth);
+    expect(text.length).toBeGreaterThan(0);
+    for (const r of text) expect(Math.max(...r.xs)).toBeLessThan(box.x);
+  });
+});
+
 describe('list-number digits from a container lang (document-format §18.1)', () => {
   it('numbers a list inside :::paragraphs{lang=en} of an Arabic book in European digits, and one in lang=ar of an English book in Arabic-Indic', () => {
     const numbersOf = (layout: ReturnType<typeof layOut>) => {
