@@ -67,12 +67,15 @@ test('a table edited in the grid with the keyboard and a paste reaches the page;
   await page.keyboard.press('Tab'); // commits and moves to the next cell (row 2, column 1)
   await expect(grid.locator('[data-row="1"][data-col="0"]')).toBeFocused();
   await expect.poll(async () => (await storedRows(page, 'table'))[0]!.map((c) => c.content)).toEqual(['Harbour', 'Depth']);
+  // A cell's accessible name is its text, then where it is.
+  await expect(grid.getByRole('columnheader', { name: 'Harbour, Row 1, column 1, header' })).toHaveAttribute('aria-selected', 'false');
 
   // Paste three rows of TSV at the focused cell: the table grows from 2 to 4 rows.
-  await page.evaluate(() => {
+  await expect(grid.locator('[data-row="1"][data-col="0"]')).toHaveAttribute('aria-selected', 'true');
+  await grid.locator('[data-row="1"][data-col="0"]').evaluate((cell) => {
     const data = new DataTransfer();
     data.setData('text/plain', 'Quay\t12 m\nBreakwater\t"9,5 m"\nMole\t7 m\n');
-    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    cell.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   });
   await expect.poll(async () => (await storedRows(page, 'table')).map((r) => r.map((c) => c.content))).toEqual([
     ['Harbour', 'Depth'],

@@ -327,7 +327,8 @@ export function TableGridEditor(props: { resourceId: string; model: Record<strin
                     {(b) => {
                       const isFocus = (): boolean => focus().row === b.row && focus().col === b.col;
                       const label = (): string =>
-                        [gt('cell', { row: b.row + 1, col: b.col + 1 }), isHeaderCell(b) ? gt('header') : '', b.rowSpan > 1 || b.colSpan > 1 ? gt('merged', { rows: b.rowSpan, cols: b.colSpan }) : ''].filter(Boolean).join(', ');
+                        // The text first (a label replaces the cell's content as its accessible name), then where it is.
+                        [b.cell.content.replace(/\n/g, ' '), gt('cell', { row: b.row + 1, col: b.col + 1 }), isHeaderCell(b) ? gt('header') : '', b.rowSpan > 1 || b.colSpan > 1 ? gt('merged', { rows: b.rowSpan, cols: b.colSpan }) : ''].filter(Boolean).join(', ');
                       return (
                         <td
                           role={b.row < table().headerRowCount ? 'columnheader' : b.cell.isHeader ? 'rowheader' : 'gridcell'}
