@@ -208,7 +208,7 @@ export function* paginateChapter(
   let midSegment = false;
   const plan: PassPlan = structure.plan ?? {};
   /** Balancing cap of the closing page's columns but the last (page/balance.ts), pt from the content top. */
-  const balanceCap = (): number => (plan.balance && cursor.page.index === plan.balance.page && cursor.column < settings.columns - 1 ? plan.balance.bottom : Number.POSITIVE_INFINITY);
+  const balanceCap = (): number => (plan.balance && cursor.page.index === plan.balance.page && cursor.column < geo.columns - 1 ? plan.balance.bottom : Number.POSITIVE_INFINITY);
   const cursor: Cursor = { page: newPage(), column: 0, y: 0, columnEmpty: true };
   // `pageFrame` depends on the page index only through its parity (mirrored margins, side
   // column): one frame per parity for this chapter instead of a fresh object (and arrays) on each
@@ -297,7 +297,7 @@ export function* paginateChapter(
       placeSide();
       return;
     }
-    if (spansPage(spec, settings.columns)) {
+    if (spansPage(spec, geo.columns)) {
       const flow = floatFlow(id, block, frame().contentWidth);
       if (flow) pendingFloats.push({ id, flow, position: spec.position, page: { cited: cursor.page.index } });
       return;
@@ -316,7 +316,7 @@ export function* paginateChapter(
       if (queuedFloats.has(id) || planned.some((p) => p.id === id)) continue;
       const spec = structure.floats?.get(id);
       if (spec?.span === 'side' && frame().side) continue; // set in the side channel, not at the foot
-      if (spansPage(spec, settings.columns)) break; // a page-wide band: placed after the line (floats-page.ts)
+      if (spansPage(spec, geo.columns)) break; // a page-wide band: placed after the line (floats-page.ts)
       const flow = spec && spec.position !== 'top' ? floatFlow(id, block) : null;
       if (!flow) break; // a float that cannot take the foot keeps later ones waiting behind it
       out.push({ id, flow });
@@ -409,7 +409,7 @@ export function* paginateChapter(
     for (const p of planned) {
       const spec = structure.floats?.get(p.id);
       if (!spec || queuedFloats.has(p.id)) continue;
-      const wide = spansPage(spec, settings.columns);
+      const wide = spansPage(spec, geo.columns);
       const flow = floatFlow(p.id, { id: p.block }, wide ? f.contentWidth : colW());
       if (!flow || flow.height > maxTop + 1e-6) return;
       if (wide) {
