@@ -17,9 +17,9 @@ describe('settings the engine applies', () => {
   });
 
   it('leaves others reported as not applied', () => {
-    const report = settingsNotApplied({ footnotes: { numbering: 'document' }, bodyText: { fontSize: { value: 9, unit: 'pt' } } });
+    const report = settingsNotApplied({ footnotes: { chapterEndAlign: 'text' }, bodyText: { fontSize: { value: 9, unit: 'pt' } } });
     const paths = JSON.stringify(report);
-    expect(paths).toContain('footnotes.numbering');
+    expect(paths).toContain('footnotes.chapterEndAlign'); // footnotes.numbering is applied now (page/note-numbering.ts)
     expect(paths).not.toContain('bodyText.fontSize');
   });
 });
