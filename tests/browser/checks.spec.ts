@@ -60,11 +60,15 @@ test('Checks: groups by category with counts, a live badge, and an entry opens i
 
 test('Checks: "All clear" for a book without warnings', async ({ page }) => {
   await openApp(page);
-  // A clean single chapter: the agent replaces the book's text and the design's unapplied settings stay.
+  // A clean single chapter: the agent replaces the book's text and the design's unapplied settings
+  // stay; the guide's figures and table, cited by no text any more, go too (else: unusedResource).
   const total = await page.evaluate(async () => {
     const client = window.postextApp!.client;
     const book = await client.getBook();
-    const ops = book.chapters.slice(1).map((c) => ({ type: 'chapter.remove' as const, chapterId: c.id }));
+    const ops = [
+      ...book.chapters.slice(1).map((c) => ({ type: 'chapter.remove' as const, chapterId: c.id })),
+      ...book.resources.map((r) => ({ type: 'resource.delete' as const, id: r.id })),
+    ];
     const first = book.chapters[0]!;
     const result = await client.apply({ origin: 'agent', baseRevision: book.revision, ops: [...ops, { type: 'text', chapterId: first.id, from: 0, to: first.text.length, insert: '# Clean\n\nA short and plain paragraph.\n' }, { type: 'config.replace', config: {} }] as never });
     if (!result.ok) throw new Error(result.error);
