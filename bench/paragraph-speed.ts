@@ -45,7 +45,7 @@ function book(seed: number, words: number): Inline[][] {
   while (count < words) {
     const text = paragraph(random);
     count += text.split(' ').length;
-    out.push([{ kind: 'text', text, marks: [], range: { from: at, to: at + text.length } }]);
+    out.push([{ kind: 'text', text, marks: [], range: { from: at, to: at + text.length, line: 0, column: 0 } }]);
     at += text.length + 2;
   }
   return out;
