@@ -5,6 +5,7 @@
  * hand (pt, y down from the trim's top).
  */
 import { describe, expect, it } from 'vitest';
+import type { StoredConfig } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { resolvePlaceholders } from '../../../src/worker/engine/page/furniture-elements';
@@ -23,7 +24,7 @@ const ascentPt = (family: string, weight: number, size: number): number => {
 };
 
 describe('designed header and footer slots', () => {
-  const config = {
+  const config: StoredConfig = {
     header: {
       elements: [
         { kind: 'text', id: 'head', content: '{chapterTitle} · {pageNumber}/{totalPages}', fontFamily: 'Open Sans', fontSize: { value: 9, unit: 'pt' }, fontWeight: 400, align: 'left', pages: 'body', placement: { anchor: { to: 'container', edge: 'top-left' }, offset: { x: { value: 10, unit: 'pt' }, y: { value: 20, unit: 'pt' } } } },
@@ -117,7 +118,7 @@ describe('designed header and footer slots', () => {
 describe('what the checks say about designed slots', () => {
   it('counts the drawn element fields as applied and reports the ones not drawn yet', async () => {
     const { settingsNotApplied } = await import('../../../src/worker/config');
-    const stored = { header: { elements: [{ kind: 'text', id: 'h', content: '{title}', fontSize: { value: 9, unit: 'pt' }, placement: { anchor: { to: 'container', edge: 'top' } }, writingMode: 'vertical-rl' }] } };
+    const stored: StoredConfig = { header: { elements: [{ kind: 'text', id: 'h', content: '{title}', fontSize: { value: 9, unit: 'pt' }, placement: { anchor: { to: 'container', edge: 'top' } }, writingMode: 'vertical-rl' }] } };
     settingsFromConfig(stored); // the engine's settings module declares what it applies
     const paths = settingsNotApplied(stored).map((w) => w.path);
     expect(paths).toEqual(['header.elements[id=h].writingMode']);
