@@ -35,6 +35,9 @@ export function nodeEnvironment(presets: Record<string, string | Uint8Array> | s
     async loadSubsetWasm() {
       return new Uint8Array(await readFile(require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm')));
     },
+    async loadResvgWasm() {
+      return new Uint8Array(await readFile(require.resolve('@resvg/resvg-wasm/index_bg.wasm')));
+    },
     presets: {
       async readText(path) {
         if (typeof presets !== 'string') {

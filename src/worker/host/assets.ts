@@ -67,3 +67,6 @@ export const PATTERN_URLS: Readonly<Record<string, string>> = Object.fromEntries
 
 /** HarfBuzz's subsetter (harfbuzzjs ships it beside the shaper): PDF export embeds font subsets. */
 export { default as SUBSET_WASM_URL } from 'harfbuzzjs/dist/harfbuzz-subset.wasm?url';
+
+/** resvg's wasm (host/svg-raster.ts): SVG drawings outside the vector subset rendered to PNG. */
+export { default as RESVG_WASM_URL } from '@resvg/resvg-wasm/index_bg.wasm?url';

@@ -57,6 +57,7 @@ import { CatalogueFonts, type CatalogueFaceRequest } from './catalogue-fonts';
 import type { RasterOptions } from './raster';
 import { pdfOptionsFromConfig } from '../export/pdf/options';
 import { computeWarnings, summarise, type Warning } from '../engine/checks';
+import { SvgRasteriser } from './svg-raster';
 import { danglingAfterDelete, HostResources, listResourceInfo, mimeOfBytes, renameOps } from './resources';
 import { DeleteResourceSchema, RenameResourceSchema, type DeleteResourceResult, type RenameResourceResult, type ResourceInfo } from '../protocol/messages';
 
@@ -79,6 +80,8 @@ export interface HostEnvironment extends LibraryEnvironment {
   now(): number;
   /** Bytes of harfbuzzjs's `harfbuzz-subset.wasm` (PDF font subsetting); absent = no PDF export. */
   loadSubsetWasm?(): Promise<Uint8Array>;
+  /** Bytes of resvg's `index_bg.wasm` (SVG outside the vector subset → PNG); absent = such drawings stay approximate vectors. */
+  loadResvgWasm?(): Promise<Uint8Array>;
   /** Decodes a picture to RGBA pixels (WebP for the PDF, which pdf-lib cannot embed); absent in Node. */
   decodePicture?(bytes: Uint8Array, mime: string): Promise<{ width: number; height: number; rgba: Uint8ClampedArray } | null>;
   /** Rasterises a display list; absent where no OffscreenCanvas exists (Node). */
@@ -480,7 +483,8 @@ export class BookHost implements BookWorkerApi {
   }
 
   // ---- resources (tools.md §3.4, §7.6) ----
-  private readonly resources = new HostResources();
+  /** SVG drawings outside the vector subset, rendered to PNG with resvg before layout (svg-raster.ts). */
+  private readonly resources = new HostResources(new SvgRasteriser(() => this.env.loadResvgWasm?.bind(this.env), async () => (await this.loadFonts()).all()));
 
   async listResources(): Promise<{ revision: number; resources: ResourceInfo[] }> {
     const book = this.requireBook();
@@ -845,6 +849,8 @@ export class BookHost implements BookWorkerApi {
     }
     if (this.buildToken !== token) return;
     await this.loadFacesFor(fonts, settings, book);
+    if (this.buildToken !== token) return;
+    await this.resources.prepareRasters(book);
     if (this.buildToken !== token) return;
     const input = {
       title: typeof book.config['title'] === 'string' ? (book.config['title'] as string) : book.name,

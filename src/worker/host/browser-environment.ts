@@ -6,7 +6,7 @@ import * as Comlink from 'comlink';
 import { openBookStorage } from '../../storage/books';
 import { createFetchReaders } from '../bundle/fetch';
 import { STARTUP_FACES, type BundledFace } from '../engine/fonts/bundled';
-import { FONT_URLS, PATTERN_URLS, SUBSET_WASM_URL } from './assets';
+import { FONT_URLS, PATTERN_URLS, RESVG_WASM_URL, SUBSET_WASM_URL } from './assets';
 import { fontsourceUrl, type CatalogueFaceRequest } from './catalogue-fonts';
 import { BookHost } from './book-host';
 import { rasterise } from './raster';
@@ -60,6 +60,11 @@ export function createBrowserHost(): BookHost {
     async loadSubsetWasm() {
       const response = await fetch(SUBSET_WASM_URL);
       if (!response.ok) throw new Error(`Could not load the font subsetter for PDF export (${response.status}).`);
+      return new Uint8Array(await response.arrayBuffer());
+    },
+    async loadResvgWasm() {
+      const response = await fetch(RESVG_WASM_URL);
+      if (!response.ok) throw new Error(`Could not load the SVG rasteriser (${response.status}).`);
       return new Uint8Array(await response.arrayBuffer());
     },
     // Samples through the bundle reader (text, pictures, fonts); books in IndexedDB (src/storage).

@@ -13,15 +13,30 @@ import { countReferences, renameReferences } from '../engine/resources/reference
 import type { ParsedChapter } from '../engine/parse/model';
 import type { BookState } from '../document/book';
 import type { BookOp, ResourceInfo } from '../protocol/messages';
+import type { SvgRasteriser } from './svg-raster';
 
 export class HostResources {
   private memo: { resources: BookState['resources']; config: BookState['config']; set: ResourceSet } | null = null;
   private images = new Map<string, Uint8Array>();
 
+  /** `rasteriser` renders drawings outside the vector subset (absent: they draw as approximate vectors). */
+  constructor(private readonly rasteriser?: SvgRasteriser) {}
+
+  /**
+   * Renders, before layout, the SVG drawings of the book that need a raster (svg-raster.ts); the
+   * prepared set is rebuilt when a new rendering arrived, so layout draws it as an Image item.
+   */
+  async prepareRasters(book: BookState): Promise<void> {
+    if (!this.rasteriser) return;
+    const set = this.setFor(book);
+    const payloads = new Map(book.resources.map((r) => [r.record.id, r.payload] as const));
+    if (await this.rasteriser.prepare(set.resources.values(), (id) => payloads.get(id))) this.memo = null;
+  }
+
   /** The engine's view of the book's resources (the same object while neither changes). */
   setFor(book: BookState): ResourceSet {
     if (this.memo && this.memo.resources === book.resources && this.memo.config === book.config) return this.memo.set;
-    const set = prepareResources(book.resources, book.config as StoredConfig);
+    const set = prepareResources(book.resources, book.config as StoredConfig, this.rasteriser?.rasters);
     this.images = new Map();
     for (const r of book.resources) if (r.payload && r.record.kind !== 'svg') this.images.set(payloadKey(r.payload), r.payload);
     this.memo = { resources: book.resources, config: book.config, set };
@@ -31,7 +46,7 @@ export class HostResources {
   /** Bytes of a picture by the content key display lists name (ImageItem.image). */
   image(book: BookState, key: string): { bytes: Uint8Array; mime: string } | null {
     this.setFor(book);
-    const bytes = this.images.get(key);
+    const bytes = this.images.get(key) ?? this.rasteriser?.png(key);
     return bytes ? { bytes, mime: mimeOfBytes(bytes) } : null;
   }
 }

@@ -13,7 +13,7 @@ import type { EngineResource } from './model';
 import { captionLabel } from './numbering';
 import type { ResourceSettings, ResourceType } from './settings';
 import { parseSnippet } from './snippet';
-import { shapePathData } from './svg';
+import { overflowsViewport, shapePathData } from './svg';
 
 /** Natural size of a picture, pt (document-format §12.9). */
 export function naturalSize(resource: EngineResource, settings: ResourceSettings): { width: number; height: number } | null {
@@ -80,6 +80,12 @@ export function pictureBlock(resource: EngineResource, fit: PictureFit, settings
         if (fit.crop) item.crop = { x: roundCrop(fit.crop.x), y: roundCrop(fit.crop.y), w: roundCrop(fit.crop.w), h: roundCrop(fit.crop.h) };
         return [item];
       }
+      if (resource.svg?.raster) {
+        // A drawing outside the vector subset: the host's PNG rendering of the whole drawing, cropped like a bitmap.
+        const item: ImageItem = { op: Op.Image, x: roundPt(x), y: roundPt(y), w: roundPt(fit.width), h: roundPt(fit.height), image: resource.svg.raster.key, resource: resource.id };
+        if (fit.crop) item.crop = { x: roundCrop(fit.crop.x), y: roundCrop(fit.crop.y), w: roundCrop(fit.crop.w), h: roundCrop(fit.crop.h) };
+        return [item];
+      }
       if (resource.svg) return svgItems(resource, fit, x, y, settings, env);
       return placeholder(x, y, fit.width, fit.height);
     },
@@ -98,6 +104,10 @@ function svgItems(resource: EngineResource, fit: PictureFit, x: number, y: numbe
   // A drawing cropped to its safe area shows only the frame's shown band: one clipped group
   // around all its items (canvas, rasters and PDF clip alike, as they do for a cropped bitmap).
   if (fit.crop) items.push({ op: Op.Clip, d: rectPathData(x, y, fit.width, fit.height), resource: resource.id });
+  // Uncropped, the root viewport clips (SVG's default `overflow: hidden`): content outside the
+  // viewBox/viewport does not show. Only emitted when something could reach outside it.
+  const viewportClip = !fit.crop && overflowsViewport(drawing);
+  if (viewportClip) items.push({ op: Op.Clip, d: rectPathData(x, top, fit.width, fullHeight), resource: resource.id });
   // The drawing's own clip paths: each item is drawn inside the chain of clip regions it names,
   // opened and closed as the chain changes from one item to the next.
   const open: number[] = [];
@@ -150,7 +160,7 @@ function svgItems(resource: EngineResource, fit: PictureFit, x: number, y: numbe
     }
   }
   enterClip(undefined);
-  if (fit.crop) items.push({ op: Op.ClipEnd, resource: resource.id });
+  if (fit.crop || viewportClip) items.push({ op: Op.ClipEnd, resource: resource.id });
   return items;
 }
 

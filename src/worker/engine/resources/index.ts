@@ -7,14 +7,14 @@ import type { StoredConfig } from '../../config';
 import type { ParsedChapter } from '../parse/model';
 import { stack, textBlock, type BlockEnvironment, type FlowBlock } from './block';
 import { figureBlock, lineHeightOf, placeholder } from './figure';
-import { prepareResource, type EngineResource, type ResourceRecordInput } from './model';
+import { prepareResource, type EngineResource, type ResourceRecordInput, type SvgRaster } from './model';
 import { numberResources, resourceRefText, type ResourceNumber } from './numbering';
 import type { Numerals } from '../page/number-format';
 import { resourceSettingsFromConfig, type ResourceSettings } from './settings';
 import { tableBlock } from './table';
 
 export type { FlowBlock, BlockEnvironment } from './block';
-export type { EngineResource, TableModel, TableCell } from './model';
+export type { EngineResource, TableModel, TableCell, SvgRaster } from './model';
 export type { ResourceSettings, ResourceType } from './settings';
 export { readBitmapInfo, looksLikeSvg, mimeOf } from './picture-info';
 export { parseSvg } from './svg';
@@ -29,13 +29,24 @@ export interface ResourceSet {
 }
 
 /** Prepares a book's resources for layout (memoise per resources array and config in the caller). */
-export function prepareResources(entries: readonly { record: ResourceRecordInput; payload?: Uint8Array | undefined }[], config: StoredConfig): ResourceSet {
+export function prepareResources(
+  entries: readonly { record: ResourceRecordInput; payload?: Uint8Array | undefined }[],
+  config: StoredConfig,
+  /** PNG renderings of SVG drawings outside the vector subset, by the SVG payload's key (host/svg-raster.ts). */
+  rasters?: ReadonlyMap<string, SvgRaster>,
+): ResourceSet {
   const resources = new Map<string, EngineResource>();
-  for (const entry of entries) if (!resources.has(entry.record.id)) resources.set(entry.record.id, prepareResource(entry.record, entry.payload));
+  for (const entry of entries) {
+    if (resources.has(entry.record.id)) continue;
+    const resource = prepareResource(entry.record, entry.payload);
+    const raster = resource.svg && resource.svg.drawing.rasterFeatures.length > 0 ? rasters?.get(resource.svg.key) : undefined;
+    if (raster && resource.svg) resource.svg = { ...resource.svg, raster };
+    resources.set(entry.record.id, resource);
+  }
   const settings = resourceSettingsFromConfig(config);
   const key = JSON.stringify([
     settings,
-    [...resources.values()].map((r) => ({ ...r, svg: r.svg ? { key: r.svg.key, width: r.svg.width, height: r.svg.height } : undefined })),
+    [...resources.values()].map((r) => ({ ...r, svg: r.svg ? { key: r.svg.key, width: r.svg.width, height: r.svg.height, raster: r.svg.raster?.key } : undefined })),
   ]);
   return { resources, settings, key };
 }

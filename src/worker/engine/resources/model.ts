@@ -36,10 +36,22 @@ export interface EngineResource {
   /** Fractions of the picture, top-left origin (document-format §12.9). */
   safeArea?: { x: number; y: number; width: number; height: number };
   bitmap?: { key: string; format: BitmapFormat; width: number; height: number; resolution?: number; fileResolution?: number };
-  svg?: { key: string; drawing: SvgDrawing; width?: number; height?: number };
+  svg?: { key: string; drawing: SvgDrawing; width?: number; height?: number; raster?: SvgRaster };
   table?: { model: TableModel; styleId?: string };
   /** Why it cannot be drawn (no bytes, undecodable picture): drawn as a placeholder with a warning. */
   problem?: string;
+}
+
+/**
+ * A PNG rendering of a drawing outside the vector subset (`SvgDrawing.rasterFeatures`), made by
+ * the host before layout; the figure draws it as an Image item by its content key.
+ */
+export interface SvgRaster {
+  /** Content key of the PNG bytes (the host serves them like a bitmap's). */
+  key: string;
+  /** Pixel size of the PNG, px. */
+  width: number;
+  height: number;
 }
 
 /** The record fields the engine reads (a subset of messages.ts ResourceRecord). */

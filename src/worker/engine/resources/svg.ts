@@ -51,6 +51,12 @@ export interface SvgDrawing {
   skipped: string[];
   /** Clip regions the shapes and texts refer to (`clip`). */
   clips: SvgClip[];
+  /**
+   * Features a drawn element uses that the vector subset cannot draw faithfully (`filter`, `mask`,
+   * `pattern`, `gradient`, `marker`, an embedded `image`), deduplicated in document order: the
+   * host rasterises such a drawing (host/svg-raster.ts) and the figure draws that picture instead.
+   */
+  rasterFeatures: string[];
 }
 
 interface XmlElement {
@@ -110,7 +116,7 @@ export function parseSvg(source: string): SvgDrawing | null {
     el.children.forEach(index);
   };
   index(root);
-  const drawing: SvgDrawing = { width, height, shapes: [], texts: [], skipped: [], clips: [] };
+  const drawing: SvgDrawing = { width, height, shapes: [], texts: [], skipped: [], clips: [], rasterFeatures: [] };
   walk(root, base, { fill: '#000000', stroke: undefined, strokeWidth: 1, opacity: 1, fillOpacity: 1, strokeOpacity: 1, evenOdd: false, clipEvenOdd: false, fontFamily: '', fontSize: 16, fontWeight: 400, italic: false, anchor: 'start' }, drawing, ids, 0, undefined);
   return drawing;
 }
@@ -145,6 +151,7 @@ function walk(el: XmlElement, parent: Matrix, inherited: Paint, out: SvgDrawing,
   if (style.hidden) return;
   const matrix = multiply(parent, transformOf(el.attrs['transform'] ?? ''));
   const paint = style.paint;
+  if (!UNSAFE.has(name) && !SILENT.has(name)) noteRasterFeatures(el, name, ids, out.rasterFeatures);
   if (style.clipPath !== undefined && !SILENT.has(name) && !UNSAFE.has(name)) {
     const target = clipTarget(style.clipPath, ids);
     if (target === 'unsupported') out.skipped.push('clip-path');
@@ -169,6 +176,39 @@ function walk(el: XmlElement, parent: Matrix, inherited: Paint, out: SvgDrawing,
     }
   }
   walkInside(el, name, matrix, paint, out, ids, depth, outerClip);
+}
+
+/** Properties whose non-trivial values only a rasteriser draws faithfully. */
+const RASTER_PROPS = ['filter', 'mask', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'fill', 'stroke'];
+
+/** Records what of `el` lies outside the vector subset (see `SvgDrawing.rasterFeatures`). */
+function noteRasterFeatures(el: XmlElement, name: string, ids: Map<string, XmlElement>, out: string[]): void {
+  const note = (feature: string): void => {
+    if (!out.includes(feature)) out.push(feature);
+  };
+  const props: Record<string, string> = {};
+  for (const key of RASTER_PROPS) if (el.attrs[key] !== undefined) props[key] = el.attrs[key]!;
+  for (const declaration of (el.attrs['style'] ?? '').split(';')) {
+    const colon = declaration.indexOf(':');
+    const key = declaration.slice(0, colon).trim().toLowerCase();
+    if (colon > 0 && RASTER_PROPS.includes(key)) props[key] = declaration.slice(colon + 1).trim();
+  }
+  for (const [key, raw] of Object.entries(props)) {
+    const value = raw.trim();
+    if (value === '' || value === 'none') continue;
+    if (key === 'filter') note('filter');
+    else if (key === 'mask') note('mask');
+    else if (key.startsWith('marker')) note('marker');
+    else {
+      // A paint server: gradients and patterns (external ones are never fetched and paint nothing).
+      const url = /^url\(\s*['"]?#([^'")\s]+)['"]?\s*\)/.exec(value);
+      const target = url ? localName(ids.get(url[1]!)?.name ?? '').toLowerCase() : '';
+      if (target === 'lineargradient' || target === 'radialgradient') note('gradient');
+      else if (target === 'pattern') note('pattern');
+    }
+  }
+  // Only an embedded picture (a data: address) is drawn; an external one is never fetched.
+  if (name === 'image' && /^\s*data:image\//i.test(el.attrs['href'] ?? el.attrs['xlink:href'] ?? '')) note('image');
 }
 
 /** The element's own drawing (its clip path, if any, already applied by `walk`). */
@@ -321,6 +361,31 @@ interface Bounds {
 }
 
 /** Bounds of shapes' points (end and control points: exact for lines, a close cover for curves). */
+/**
+ * Whether anything of the drawing may show outside its viewport (0…width × 0…height pt): the
+ * root `svg` clips there (`overflow: hidden`, SVG's default), so the figure clips only when this
+ * says so. Shapes are judged by their control points widened by half their stroke; text always
+ * counts (its extent is known only once shaped in the book's fonts).
+ */
+export function overflowsViewport(drawing: SvgDrawing): boolean {
+  if (drawing.texts.length > 0) return true;
+  const eps = 1e-6;
+  return drawing.shapes.some((shape) => {
+    const pad = shape.stroke ? (shape.strokeWidth ?? 1) / 2 : 0;
+    const b = boundsOf([shape]) ?? pointBounds(shape);
+    return b !== null && (b.left - pad < -eps || b.top - pad < -eps || b.right + pad > drawing.width + eps || b.bottom + pad > drawing.height + eps);
+  });
+}
+
+/** Bounds of a degenerate shape (a line), which `boundsOf` leaves out. */
+function pointBounds(shape: SvgShape): Bounds | null {
+  const points = shape.segments.flatMap((s) => (s.c === 'Z' ? [] : s.c === 'C' ? [[s.x1, s.y1], [s.x2, s.y2], [s.x, s.y]] : s.c === 'Q' ? [[s.x1, s.y1], [s.x, s.y]] : [[s.x, s.y]]));
+  if (points.length === 0) return null;
+  const xs = points.map((p) => p[0]!);
+  const ys = points.map((p) => p[1]!);
+  return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
+}
+
 function boundsOf(shapes: readonly SvgShape[]): Bounds | null {
   let b: Bounds | null = null;
   const add = (x: number, y: number): void => {
