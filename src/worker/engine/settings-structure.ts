@@ -4,6 +4,7 @@
  * paragraph styles (§13.1), the column rule and `flowColumns` (§4) and the colour palette (§15.1).
  * All lengths in pt.
  */
+import { furnitureElements } from './settings-furniture';
 import type { BreakParity, GeometryOverride, HeadingStyleSettings, LayoutSettings, ParagraphStyleSettings, PartSettings } from './settings';
 
 /** The readers settings-from-config.ts builds over the effective configuration. */
@@ -61,12 +62,13 @@ export function headingStyleSection(item: Record<string, unknown>, s: LayoutSett
     if (Object.keys(pairs).length > 0) out.palette = pairs;
   }
   // Running heads of the section (§5.1 "Section override"): an empty slot removes them; a slot
-  // with elements is drawn with the built-in slots until design elements are composed.
+  // with elements replaces the document's slot on the section's pages.
   for (const slot of ['header', 'footer'] as const) {
     const value = item[slot];
     if (value && typeof value === 'object') {
       const elements = (value as { elements?: unknown }).elements;
-      out[slot] = Array.isArray(elements) && elements.length === 0 ? 'none' : 'default';
+      // A designed slot is drawn from its elements (page/furniture-elements.ts).
+      out[slot] = Array.isArray(elements) && elements.length === 0 ? 'none' : (furnitureElements(value, { bodyPt: s.body.style.size, dpi: 300 }) ?? 'default');
     }
   }
   return out;

@@ -208,8 +208,8 @@ export interface HeadingStyleSettings extends GeometryOverride {
   /** Merged field by field over the level's (§13.6). */
   breakBefore?: { enabled?: boolean; parity?: BreakParity };
   /** Section running heads / folios: 'none' for an empty slot; absent = the document's. */
-  header?: 'none' | 'default';
-  footer?: 'none' | 'default';
+  header?: 'none' | 'default' | FurnitureElement[];
+  footer?: 'none' | 'default' | FurnitureElement[];
   /** Section palette overrides, palette id → hex (§13.6; recolours like a part palette). */
   palette?: Record<string, string>;
 }

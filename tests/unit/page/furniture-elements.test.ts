@@ -124,3 +124,29 @@ describe('what the checks say about designed slots', () => {
     expect(paths).toEqual(['header.elements[id=h].writingMode']);
   });
 });
+
+describe('a styled section with its own designed slot (§5.1 "Section override", §13.6)', () => {
+  it('draws the section heading style\'s header on the section\'s pages and the document\'s elsewhere', () => {
+    const config: StoredConfig = {
+      headingStyles: [{ id: 'appendix', header: { elements: [{ kind: 'text', id: 'a', content: 'APPENDIX · {pageNumber}', fontFamily: 'Open Sans', pages: 'all', placement: { anchor: { to: 'container', edge: 'bottom-left' }, offset: { y: { value: -10, unit: 'pt' } } } }] } }],
+    };
+    const settings = settingsFromConfig(config);
+    const source = `# The Keeper\n\n${para(25)}\n\n# Tables {style="appendix"}\n\n${para(25)}`;
+    const layout = run(oneChapterBook(source, settings, 'Lanterns'));
+    const withAppendix = layout.pages.filter((p) => furnitureRuns(p).some((r) => r.text.startsWith('APPENDIX')));
+    expect(withAppendix.length).toBeGreaterThan(1);
+    const first = layout.pages.indexOf(withAppendix[0]!);
+    // Every page from the section's first on carries it, with its own label; none before it does.
+    for (const page of layout.pages.slice(first).filter((p) => p.role !== 'blank')) {
+      expect(furnitureRuns(page).map((r) => r.text)).toContain(`APPENDIX · ${page.label}`);
+      const frame = pageFrame(settings, page.index);
+      const run0 = furnitureRuns(page).find((r) => r.text.startsWith('APPENDIX'))!;
+      expect(run0.xs[0]).toBeCloseTo(frame.contentLeft, 1);
+    }
+    const before = layout.pages.slice(0, first).filter((p) => p.role === 'body');
+    expect(before.length).toBeGreaterThan(0);
+    for (const page of before) expect(furnitureRuns(page).some((r) => r.text.startsWith('APPENDIX'))).toBe(false);
+    // The section's footer is not designed: the document's built-in folio stays (blank pages carry none).
+    for (const page of withAppendix.filter((p) => p.role !== 'blank')) expect(furnitureRuns(page).map((r) => r.text), `page ${page.label} ${page.role}`).toContain(page.label);
+  });
+});

@@ -4,6 +4,7 @@ import type { FontRegistry } from '../fonts/registry';
 import type { LayoutSettings } from '../settings';
 import { pageFrame } from './geometry';
 import { composeSlot, type SlotPage } from './furniture-elements';
+import type { FurnitureElement } from '../settings-furniture';
 import { glyphRun, type SetGenerated } from './paginate';
 
 export interface FurnitureContext {
@@ -17,6 +18,9 @@ export interface FurnitureContext {
   blank: boolean;
   /** A `:::part` divider page (our choice: no running head, no folio — a blind folio). */
   part?: boolean;
+  /** A styled section's designed slots (page/sections.ts). */
+  headerElements?: FurnitureElement[];
+  footerElements?: FurnitureElement[];
   /** Pages of this chapter (`{totalPages}`, §5.5). */
   totalPages?: number;
   /** A styled section's empty header / footer slot removes them (configuration.md §5.1, §13.6). */
@@ -31,7 +35,9 @@ export interface FurnitureContext {
  * nothing, as book typography expects.
  */
 export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings, fonts: FontRegistry, setGenerated: SetGenerated): DisplayItem[] {
-  const { header, footer } = settings.furniture;
+  // A styled section's designed slot replaces the document's on its pages.
+  const header = ctx.headerElements ?? settings.furniture.header;
+  const footer = ctx.footerElements ?? settings.furniture.footer;
   if (header === undefined && footer === undefined) return builtInSlots(ctx, settings, fonts, setGenerated);
   // Designed slots (§5.3–5.5) filter by page role themselves (`pages`: blank and part pages too);
   // an unset slot beside a designed one keeps its built-in default.

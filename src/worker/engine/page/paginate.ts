@@ -909,7 +909,7 @@ export function* paginateChapter(
   function decoratePage(page: PageDraft): void {
     if (geo !== settings) page.geometry = geo;
     const furniture = sections.furniture();
-    if (!furniture.header || !furniture.footer) page.furniture = furniture;
+    if (!furniture.header || !furniture.footer || furniture.headerElements || furniture.footerElements) page.furniture = furniture;
     // The part's palette with the section's over it (§13.5, §13.6).
     const colours = { ...palette, ...sections.palette() };
     if (Object.keys(colours).length > 0) page.palette = colours;
@@ -938,7 +938,7 @@ export function* paginateChapter(
   function enterSection(): void {
     useGeometry(sections.geometry());
     const furniture = sections.furniture();
-    if (!furniture.header || !furniture.footer) cursor.page.furniture = furniture;
+    if (!furniture.header || !furniture.footer || furniture.headerElements || furniture.footerElements) cursor.page.furniture = furniture;
     else delete cursor.page.furniture;
     const colours = { ...palette, ...sections.palette() };
     if (Object.keys(colours).length > 0) cursor.page.palette = colours;

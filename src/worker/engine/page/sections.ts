@@ -12,6 +12,7 @@
 import type { HeadingBlock, ParsedChapter } from '../parse/model';
 import type { BreakParity, GeometryOverride, LayoutSettings } from '../settings';
 import { defaultColumnRule } from '../settings-structure';
+import type { FurnitureElement } from '../settings-furniture';
 
 /** One open section: the heading style and the level of the heading that opened it. */
 export interface OpenSection {
@@ -23,6 +24,9 @@ export interface OpenSection {
 export interface PageFurniture {
   header: boolean;
   footer: boolean;
+  /** The section's designed slots, drawn instead of the document's (§5.1 "Section override"). */
+  headerElements?: FurnitureElement[];
+  footerElements?: FurnitureElement[];
 }
 
 const geometryMemo = new WeakMap<LayoutSettings, Map<string, LayoutSettings>>();
@@ -105,12 +109,21 @@ export class SectionTracker {
   furniture(): PageFurniture {
     let header = true;
     let footer = true;
+    let headerElements: FurnitureElement[] | undefined;
+    let footerElements: FurnitureElement[] | undefined;
+    // Inner sections over outer ones.
     for (const s of this.stack) {
       const style = this.settings.headingStyles[s.style]!;
-      if (style.header) header = style.header !== 'none';
-      if (style.footer) footer = style.footer !== 'none';
+      if (style.header) {
+        header = style.header !== 'none';
+        headerElements = Array.isArray(style.header) ? style.header : undefined;
+      }
+      if (style.footer) {
+        footer = style.footer !== 'none';
+        footerElements = Array.isArray(style.footer) ? style.footer : undefined;
+      }
     }
-    return { header, footer };
+    return { header, footer, ...(headerElements ? { headerElements } : {}), ...(footerElements ? { footerElements } : {}) };
   }
 }
 
