@@ -304,11 +304,11 @@ function* layoutChapter(
   // the style's content (callers build equal styles as fresh objects); settings and fonts are
   // fixed for this call. Callers only read the line (glyphRun copies its arrays).
   const generated = new Map<string, SetLine>();
-  const setGenerated = (text: string, style: TextStyle): SetLine => {
-    const key = `${JSON.stringify(style)}|${text}`;
+  const setGenerated = (text: string, style: TextStyle, direction?: 'ltr' | 'rtl'): SetLine => {
+    const key = `${JSON.stringify(style)}|${direction ?? ''}|${text}`;
     let line = generated.get(key);
     if (!line) {
-      const lines = setParagraph({ inlines: [{ kind: 'text', text, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 } }], style, measure: 1e6, indent: 0, justify: false }, { ...env, hyphenator: undefined });
+      const lines = setParagraph({ inlines: [{ kind: 'text', text, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 } }], style, measure: 1e6, indent: 0, justify: false, ...(direction ? { direction } : {}) }, { ...env, hyphenator: undefined });
       line = lines[0] ?? { runs: [], width: 0, ratio: 0, hyphenated: false, ragged: false, emergency: false, srcFrom: -1, srcTo: -1 };
       generated.set(key, line);
     }

@@ -250,6 +250,22 @@ describe('block direction (document-format §18.1)', () => {
     expect(arabic.clusters[0]!).toBeGreaterThan(arabic.clusters[arabic.clusters.length - 1]!);
     expect(Math.max(...arabic.xs)).toBeLessThan(left(rtl1!));
   });
+
+  it('sets the number of an ordered list in a right-to-left container of a left-to-right book right to left: the full stop on its left', () => {
+    const source = ['# Title', '', ':::paragraphs{dir=rtl lang=ar}', '1. الأولى', ':::', '', '1. first', ''].join('\n');
+    const settings = settingsFromConfig({ locale: 'en', bodyText: { fontFamily: 'Amiri' } } as StoredConfig);
+    settings.balancing = { enabled: false, trailing: false };
+    const page = layOut(source, settings).pages[0]!;
+    // x of a character of the generated marker on the line of `digit` (bidi may split it in runs).
+    const xOf = (digit: string, character: string): number => {
+      const y = runsOf(page).find((r) => r.srcFrom < 0 && r.text.includes(digit))!.y;
+      const run = runsOf(page).find((r) => r.srcFrom < 0 && r.y === y && r.text.includes(character))!;
+      return run.xs[run.clusters.indexOf(run.text.indexOf(character))]!;
+    };
+    expect(xOf('١', '.')).toBeLessThan(xOf('١', '١'));
+    // The English list's "1." keeps the full stop on its right.
+    expect(xOf('1', '.')).toBeGreaterThan(xOf('1', '1'));
+  });
 });
 
 describe('callout boxes, right to left', () => {

@@ -122,7 +122,12 @@ export interface TextRequest {
 /** Sets text into lines (memoised by the caller). */
 export type SetText = (request: TextRequest) => SetLine[];
 /** Sets one line of generated text (markers, running heads) in a style. */
-export type SetGenerated = (text: string, style: TextStyle) => SetLine;
+/**
+ * One line of generated text (markers, numbers, running heads). `direction`: a base direction
+ * other than the document's (a list inside a `{dir}` container), so `١.` keeps its full stop on
+ * the reading side.
+ */
+export type SetGenerated = (text: string, style: TextStyle, direction?: Direction) => SetLine;
 
 interface Cursor {
   page: PageDraft;
@@ -1301,7 +1306,7 @@ export function* paginateChapter(
     const depthIndent = (item.depth - 1) * 1.5 * bodyEm;
     const marker = listMarker(item);
     const markerStyle: TextStyle = { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour };
-    const markerLine = setGenerated(marker, markerStyle);
+    const markerLine = setGenerated(marker, markerStyle, dir !== settings.direction ? dir : undefined);
     // Turnovers align with the text (unorderedLists.hangingIndent): the text starts after the marker box.
     const textX = depthIndent + Math.max(markerLine.width, 0.6 * bodyEm) + settings.lists.gap;
     const reflow = (from: number | null, width: number): SetLine[] =>
