@@ -4,13 +4,20 @@
  * the same bytes, and a `<script>` or an external `href` in the drawing neither runs nor fetches.
  * Also: the root viewport clips what lies outside the viewBox (SVG's `overflow: hidden`).
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSettings, EngineCache, layoutBook, prepareResources, type BookInput } from '../../../src/worker/engine';
 import { parseSvg } from '../../../src/worker/engine/resources/svg';
 import { BookHost } from '../../../src/worker/host/book-host';
 import { rasterPixelSize } from '../../../src/worker/host/svg-raster';
-import { Op, type ClipItem, type DisplayItem, type ImageItem } from '../../../src/worker/protocol/displaylist';
+import { createSubsetter, writePdf } from '../../../src/worker/export/pdf';
+import { Op, type ClipItem, type DisplayItem, type ImageItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { nodeEnvironment, presetFiles } from '../../support/node-host';
 import { nodeFontRegistry } from '../../support/node-world';
 
@@ -149,5 +156,39 @@ describe('the root viewport clips', () => {
   it('adds no clip when everything lies inside the viewport', () => {
     const items = layout('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50"><rect x="10" y="10" width="20" height="20" fill="#0000ff" stroke="#000000" stroke-width="2"/></svg>');
     expect(items.map((i) => i.op)).toEqual([Op.Path]);
+  });
+});
+
+describe('a rasterised drawing in the PDF', () => {
+  it('prints its pdfFile print master in the picture\'s frame, clipped to the shown part', async () => {
+    const require = createRequire(import.meta.url);
+    const subsetter = await createSubsetter(readFileSync(require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm')));
+    const master = await PDFDocument.create();
+    master.addPage([50, 50]).drawRectangle({ x: 0, y: 0, width: 50, height: 50, color: rgb(1, 0, 1) });
+    const masterBytes = await master.save();
+    const red = new PNG({ width: 10, height: 10 });
+    for (let i = 0; i < red.data.length; i += 4) red.data.set([255, 0, 0, 255], i);
+    const redBytes = new Uint8Array(PNG.sync.write(red));
+    // A 100 × 50 pt picture whose lower fifth is cropped away: 100 × 40 pt shown.
+    const image: ImageItem = { op: Op.Image, x: 20, y: 20, w: 100, h: 40, image: 'img-red', resource: 'm', crop: { x: 0, y: 0, w: 1, h: 0.8 } };
+    const list: PageDisplayList = { version: 1, index: 0, label: '1', chapter: 'c', role: 'body', width: 200, height: 200, items: [image] };
+    const base = { pages: [list], fontBytes: () => undefined, subsetter, metadata: {}, outlines: false, cutLines: null, binding: 'left' as const, date: new Date(0), imageBytes: async (key: string) => (key === 'img-red' ? { bytes: redBytes, mime: 'image/png' } : null) };
+    const render = async (printMaster?: (id: string) => Uint8Array | undefined): Promise<PNG> => {
+      const out = await writePdf({ ...base, ...(printMaster ? { printMaster } : {}) });
+      const dir = mkdtempSync(join(tmpdir(), 'postext-raster-master-'));
+      writeFileSync(join(dir, 'm.pdf'), out.bytes);
+      execFileSync('pdftoppm', ['-r', '72', '-png', '-singlefile', join(dir, 'm.pdf'), join(dir, 'page')]);
+      return PNG.sync.read(readFileSync(join(dir, 'page.png')));
+    };
+    const at = (png: PNG, x: number, y: number): number[] => [...png.data.subarray((y * png.width + x) * 4, (y * png.width + x) * 4 + 3)];
+    const near = (a: number[], b: number[]): boolean => a.every((v, i) => Math.abs(v - b[i]!) <= 12);
+    const withMaster = await render((id) => (id === 'm' ? masterBytes : undefined));
+    // The square master is centred in the 100 × 50 pt frame (x 45–95), cut at the crop (y 60).
+    expect(near(at(withMaster, 70, 40), [255, 0, 255])).toBe(true);
+    expect(near(at(withMaster, 30, 40), [255, 255, 255])).toBe(true);
+    expect(near(at(withMaster, 70, 57), [255, 0, 255])).toBe(true);
+    expect(near(at(withMaster, 70, 65), [255, 255, 255])).toBe(true);
+    // Without a master the rendering itself prints.
+    expect(near(at(await render(), 30, 40), [255, 0, 0])).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
  * display-list rules require. Coordinates: the caller's `cm` puts the origin at the trim box's
  * bottom-left; display-list y (down from the trim top) becomes `pageHeight − y`.
  */
-import { Op, type DisplayItem, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../protocol/displaylist';
+import { Op, type DisplayItem, type GlyphRunItem, type ImageItem, type PageDisplayList, type PathItem } from '../../protocol/displaylist';
 import { parseColour, rgbOperands, type Rgba } from './colour';
 import type { FontUsage } from './fonts/embed';
 import { num } from './numbers';
@@ -95,12 +95,17 @@ export class PageContentWriter {
   private item(item: DisplayItem): void {
     // A drawing with a print master: the master is placed at its first path's frame, and the
     // drawing's own paths and text are left out.
-    const resource = item.op === Op.GlyphRun || item.op === Op.Path || item.op === Op.Clip || item.op === Op.ClipEnd ? item.resource : undefined;
+    const resource = item.op === Op.GlyphRun || item.op === Op.Path || item.op === Op.Clip || item.op === Op.ClipEnd || item.op === Op.Image ? item.resource : undefined;
     const master = resource ? this.resources.master?.(resource) : undefined;
     if (master) {
       if (item.op === Op.Path && item.frame) {
         this.endText();
         this.placeMaster(master, item.frame);
+      } else if (item.op === Op.Image) {
+        // A drawing rasterised in the host (outside the SVG subset): its frame is the whole
+        // picture, of which the item shows the cropped part.
+        this.endText();
+        this.placeMaster(master, imageFrame(item));
       }
       return;
     }
@@ -308,4 +313,13 @@ export class PageContentWriter {
 /** The content stream of one page (without the sheet's own marks; see sheet.ts). */
 export function pageContent(list: PageDisplayList, resources: ContentResources): string {
   return new PageContentWriter(list, resources).write();
+}
+
+/** The whole picture's box of an Image item (pt, y down), clipped to the shown part when cropped. */
+function imageFrame(item: ImageItem): NonNullable<PathItem['frame']> {
+  const c = item.crop;
+  if (!c || c.w <= 0 || c.h <= 0) return { x: item.x, y: item.y, w: item.w, h: item.h };
+  const w = item.w / c.w;
+  const h = item.h / c.h;
+  return { x: item.x - c.x * w, y: item.y - c.y * h, w, h, clip: { x: item.x, y: item.y, w: item.w, h: item.h } };
 }

@@ -298,7 +298,7 @@ async function embedMasters(doc: PDFDocument, input: PdfExportInput, images: Emb
   const out = new Map<string, PlacedMaster>();
   if (!input.printMaster) return out;
   const ids = new Set<string>();
-  for (const page of input.pages) for (const item of page.items) if (item.op === Op.Path && item.frame && item.resource) ids.add(item.resource);
+  for (const page of input.pages) for (const item of page.items) if (((item.op === Op.Path && item.frame) || item.op === Op.Image) && item.resource) ids.add(item.resource);
   for (const id of ids) {
     const bytes = input.printMaster(id);
     if (!bytes) continue;
