@@ -3,6 +3,7 @@
  * of the UI's navigation, chapter addressing (tools.md §2.5), waiting for layout (§2.4) and the
  * layout-delta block every mutating tool answers with (§2.10).
  */
+import { countPlainWords } from '../worker/engine/text/words';
 import { z } from 'zod';
 import type { BookClient } from '../worker/protocol/client';
 import type { BookSnapshot, ChapterPages, Transaction, TransactionResult } from '../worker/protocol/messages';
@@ -149,9 +150,7 @@ function touched(transaction: Transaction, chapterId: string): boolean {
 
 /** Words of a chapter's text: Latin-like words, plus every Han/kana/hangul character (issue 7). */
 export function countWords(text: string): number {
-  const cjk = text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu)?.length ?? 0;
-  const words = text.replace(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
-  return words + cjk;
+  return countPlainWords(text);
 }
 
 /** 1-based line and column of an offset in a text. */

@@ -8,6 +8,7 @@
  * dropped. A document we exported carries its template (`postextWordTemplate`), which maps its
  * styles back. Pure apart from JSZip.
  */
+import { countPlainWords } from '../../engine/text/words';
 import JSZip from 'jszip';
 import type { ResourceRecord } from '../../protocol/messages';
 import { child, descendants, elements, isOn, parseXml, type XmlElement } from './xml';
@@ -117,8 +118,9 @@ function escapeLineStart(line: string): string {
   return /^(#{1,6}\s|>|[-+*]\s|\d+[.)]\s|:::|::|```|---\s*$)/.test(line) ? `\\${line}` : line;
 }
 
+/** The import report's word count: the rule of the Chapters panel and the tools (CJK characters count one each). */
 function wordsOf(text: string): number {
-  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+  return countPlainWords(text);
 }
 
 interface Run {
