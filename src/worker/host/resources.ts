@@ -30,7 +30,8 @@ export class HostResources {
     if (!this.rasteriser) return;
     const set = this.setFor(book);
     const payloads = new Map(book.resources.map((r) => [r.record.id, r.payload] as const));
-    if (await this.rasteriser.prepare(set.resources.values(), (id) => payloads.get(id))) this.memo = null;
+    const ink = set.settings.diagram.singleInk ? set.settings.diagram.ink : null;
+    if (await this.rasteriser.prepare(set.resources.values(), (id) => payloads.get(id), ink)) this.memo = null;
   }
 
   /** The engine's view of the book's resources (the same object while neither changes). */

@@ -10,7 +10,7 @@
  * book's own TrueType/OpenType faces handed in here. Same SVG, size and fonts → the same PNG bytes
  * in the worker and in Node (one wasm build, no clock, no randomness).
  */
-import { payloadKey, type EngineResource, type SvgRaster } from '../engine/resources';
+import { payloadKey, rasterLookupKey, type EngineResource, type SvgRaster } from '../engine/resources';
 
 /** Rendering resolution, px per inch of the drawing's natural (largest drawn) size: print quality. */
 export const RASTER_DPI = 600;
@@ -86,16 +86,17 @@ export class SvgRasteriser {
    * something new was rendered (the caller's prepared resource set is then stale).
    * `payloads` gives each resource's SVG bytes by resource id.
    */
-  async prepare(resources: Iterable<EngineResource>, payloads: (id: string) => Uint8Array | undefined): Promise<boolean> {
+  async prepare(resources: Iterable<EngineResource>, payloads: (id: string) => Uint8Array | undefined, ink: string | null = null): Promise<boolean> {
     const loadWasm = this.wasmLoader();
     if (!loadWasm) return false;
-    const todo = [...resources].filter((r) => r.svg && r.svg.drawing.rasterFeatures.length > 0 && !this.bySvg.has(r.svg.key) && !this.failed.has(r.svg.key));
+    const lookup = (r: EngineResource): string => rasterLookupKey(r.svg!.key, ink);
+    const todo = [...resources].filter((r) => r.svg && r.svg.drawing.rasterFeatures.length > 0 && !this.bySvg.has(lookup(r)) && !this.failed.has(lookup(r)));
     if (todo.length === 0) return false;
     let resvg: ResvgModule;
     try {
       resvg = await loadResvg(loadWasm);
     } catch {
-      for (const r of todo) this.failed.add(r.svg!.key);
+      for (const r of todo) this.failed.add(lookup(r));
       return false;
     }
     // The book's sfnt faces, in the registry's order, for drawings with text (none otherwise:
@@ -106,28 +107,64 @@ export class SvgRasteriser {
     for (const r of todo) {
       const svg = r.svg!;
       const bytes = payloads(r.id);
-      if (!bytes || this.bySvg.has(svg.key)) continue;
+      const key = lookup(r);
+      if (!bytes || this.bySvg.has(key)) continue;
       // The largest size it is drawn at: its natural size (figures are never enlarged).
       const width = svg.width ?? svg.drawing.width;
       const height = svg.height ?? (svg.width ? (svg.width * svg.drawing.height) / svg.drawing.width : svg.drawing.height);
       const pixels = rasterPixelSize(width, height);
       try {
-        const renderer = new resvg.Resvg(bytes, { fitTo: { mode: 'width', value: pixels.width }, font: { loadSystemFonts: false, fontBuffers }, shapeRendering: 2, textRendering: 2, imageRendering: 0 });
+        const source = ink ? inked(new TextDecoder().decode(bytes), ink) : bytes;
+        const renderer = new resvg.Resvg(source, { fitTo: { mode: 'width', value: pixels.width }, font: { loadSystemFonts: false, fontBuffers }, shapeRendering: 2, textRendering: 2, imageRendering: 0 });
         try {
           const image = renderer.render();
           const png = image.asPng();
           const raster: SvgRaster = { key: payloadKey(png), width: image.width, height: image.height };
           image.free();
           this.pngs.set(raster.key, png);
-          this.bySvg.set(svg.key, raster);
+          this.bySvg.set(key, raster);
           added = true;
         } finally {
           renderer.free();
         }
       } catch {
-        this.failed.add(svg.key);
+        this.failed.add(key);
       }
     }
     return added;
   }
+}
+
+/**
+ * The drawing recoloured in a single ink (diagramStyle.singleInk), as figure.ts's `singleInk`
+ * recolours vector drawings: each colour becomes the ink tinted by its luminance L,
+ * c' = ink + L·(1 − ink) per channel, which is linear in RGB and so one sRGB `feColorMatrix` on a
+ * group around the root's content. The root's start tag is found by scanning for its `>` outside
+ * quotes; markup without an `<svg` root is returned as it is.
+ */
+export function inked(svg: string, ink: string): string {
+  const open = /<svg[\s>]/i.exec(svg);
+  if (!open || !/^#[0-9a-f]{6}$/i.test(ink.slice(0, 7))) return svg;
+  let end = -1;
+  let quote = '';
+  for (let i = open.index + 4; i < svg.length; i++) {
+    const c = svg[i]!;
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '>') {
+      end = i;
+      break;
+    }
+  }
+  const close = svg.lastIndexOf('</svg>');
+  if (end < 0 || svg[end - 1] === '/' || close < end) return svg;
+  const channel = (i: number): number => parseInt(ink.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+  const row = (i: number): string => {
+    const k = 1 - channel(i);
+    return `${0.2126 * k} ${0.7152 * k} ${0.0722 * k} 0 ${channel(i)}`;
+  };
+  const matrix = `${row(0)} ${row(1)} ${row(2)} 0 0 0 1 0`;
+  const filter = `<filter id="postext-single-ink" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" values="${matrix}"/></filter>`;
+  return `${svg.slice(0, end + 1)}<defs>${filter}</defs><g filter="url(#postext-single-ink)">${svg.slice(end + 1, close)}</g>${svg.slice(close)}`;
 }

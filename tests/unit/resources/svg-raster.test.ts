@@ -13,6 +13,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSettings, EngineCache, layoutBook, prepareResources, type BookInput } from '../../../src/worker/engine';
+import { singleInk } from '../../../src/worker/engine/resources/figure';
 import { parseSvg } from '../../../src/worker/engine/resources/svg';
 import { BookHost } from '../../../src/worker/host/book-host';
 import { rasterPixelSize } from '../../../src/worker/host/svg-raster';
@@ -31,8 +32,10 @@ const FILTERED = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://ww
   <use href="https://example.invalid/sprite.svg#icon"/>
 </svg>`;
 
-async function openHost(svg: string): Promise<BookHost> {
-  const host = new BookHost(nodeEnvironment(presetFiles(['# One\n\nBefore.\n\n::resource{id="d"}\n\nAfter.'])));
+async function openHost(svg: string, config: Record<string, unknown> = {}): Promise<BookHost> {
+  const files = presetFiles(['# One\n\nBefore.\n\n::resource{id="d"}\n\nAfter.']);
+  files['test-book/preset.json'] = JSON.stringify({ ...JSON.parse(files['test-book/preset.json']!), config });
+  const host = new BookHost(nodeEnvironment(files));
   await host.openPreset({ presetId: 'test-book' });
   const result = await host.apply({
     origin: 'ui',
@@ -100,6 +103,19 @@ describe('SVG outside the vector subset', () => {
     expect(globalThis).not.toHaveProperty('__svgScript');
     expect(globalThis).not.toHaveProperty('__svgOnload');
     expect(fetchSpy.mock.calls.filter((call) => String(call[0]).includes('example.invalid'))).toEqual([]);
+  });
+
+  it('prints in a single ink as vector drawings do (diagramStyle.singleInk)', async () => {
+    const host = await openHost(FILTERED, { diagramStyle: { singleInk: true, inkColor: '#0000ff' } });
+    const image = (await drawingItems(host)).find((i): i is ImageItem => i.op === Op.Image)!;
+    const png = PNG.sync.read(Buffer.from((await host.getImage(image.image))!.bytes));
+    const hex = (c: string): number[] => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+    const close = (a: number[], b: number[]): boolean => a.every((v, i) => Math.abs(v - b[i]!) <= 2);
+    expect(rgbAt(png, 0.25, 0.5).slice(0, 3)).toSatisfy((c: number[]) => close(c, hex(singleInk('#ff0000', '#0000ff'))));
+    expect(rgbAt(png, 0.75, 0.5).slice(0, 3)).toSatisfy((c: number[]) => close(c, hex(singleInk('#00ff00', '#0000ff'))));
+    // A different rendering from the full-colour one.
+    const plain = (await drawingItems(await openHost(FILTERED))).find((i): i is ImageItem => i.op === Op.Image)!;
+    expect(image.image).not.toBe(plain.image);
   });
 
   it('renders the same bytes for the same drawing', async () => {

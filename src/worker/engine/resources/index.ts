@@ -7,7 +7,7 @@ import type { StoredConfig } from '../../config';
 import type { ParsedChapter } from '../parse/model';
 import { stack, textBlock, type BlockEnvironment, type FlowBlock } from './block';
 import { figureBlock, lineHeightOf, placeholder } from './figure';
-import { prepareResource, type EngineResource, type ResourceRecordInput, type SvgRaster } from './model';
+import { prepareResource, rasterLookupKey, type EngineResource, type ResourceRecordInput, type SvgRaster } from './model';
 import { numberResources, resourceRefText, type ResourceNumber } from './numbering';
 import type { Numerals } from '../page/number-format';
 import { resourceSettingsFromConfig, type ResourceSettings } from './settings';
@@ -18,7 +18,7 @@ export type { EngineResource, TableModel, TableCell, SvgRaster } from './model';
 export type { ResourceSettings, ResourceType } from './settings';
 export { readBitmapInfo, looksLikeSvg, mimeOf } from './picture-info';
 export { parseSvg } from './svg';
-export { payloadKey } from './model';
+export { payloadKey, rasterLookupKey } from './model';
 export { countReferences, renameReferences } from './references';
 
 export interface ResourceSet {
@@ -32,18 +32,19 @@ export interface ResourceSet {
 export function prepareResources(
   entries: readonly { record: ResourceRecordInput; payload?: Uint8Array | undefined }[],
   config: StoredConfig,
-  /** PNG renderings of SVG drawings outside the vector subset, by the SVG payload's key (host/svg-raster.ts). */
+  /** PNG renderings of SVG drawings outside the vector subset, by `rasterLookupKey` (host/svg-raster.ts). */
   rasters?: ReadonlyMap<string, SvgRaster>,
 ): ResourceSet {
+  const settings = resourceSettingsFromConfig(config);
+  const ink = settings.diagram.singleInk ? settings.diagram.ink : null;
   const resources = new Map<string, EngineResource>();
   for (const entry of entries) {
     if (resources.has(entry.record.id)) continue;
     const resource = prepareResource(entry.record, entry.payload);
-    const raster = resource.svg && resource.svg.drawing.rasterFeatures.length > 0 ? rasters?.get(resource.svg.key) : undefined;
+    const raster = resource.svg && resource.svg.drawing.rasterFeatures.length > 0 ? rasters?.get(rasterLookupKey(resource.svg.key, ink)) : undefined;
     if (raster && resource.svg) resource.svg = { ...resource.svg, raster };
     resources.set(entry.record.id, resource);
   }
-  const settings = resourceSettingsFromConfig(config);
   const key = JSON.stringify([
     settings,
     [...resources.values()].map((r) => ({ ...r, svg: r.svg ? { key: r.svg.key, width: r.svg.width, height: r.svg.height, raster: r.svg.raster?.key } : undefined })),

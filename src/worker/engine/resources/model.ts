@@ -54,6 +54,14 @@ export interface SvgRaster {
   height: number;
 }
 
+/**
+ * Where a rendering is filed: the SVG payload's key, plus the ink when the drawing is printed in
+ * a single ink (`diagramStyle.singleInk`: the host renders it already recoloured).
+ */
+export function rasterLookupKey(svgKey: string, ink: string | null): string {
+  return ink ? `${svgKey}|${ink.toLowerCase()}` : svgKey;
+}
+
 /** The record fields the engine reads (a subset of messages.ts ResourceRecord). */
 export interface ResourceRecordInput {
   id: string;
