@@ -190,7 +190,10 @@ export class Library {
       : bundleToBookState(read.book, presetId, warnings);
     this.ref = { kind: 'preset', presetId, locale: edition, name: read.book.name, description: read.book.description ?? '', edited: draft?.edited ?? false };
     this.extras = opened.extras;
-    return this.host.open(opened.state, 0);
+    const snapshot = await this.host.open(opened.state, 0);
+    // What the bundle reader left out or repaired (a .woff face, a missing file…) is told, not dropped.
+    if (warnings.length > 0) this.host.emit({ type: 'notice', level: 'info', text: `${read.book.name}: ${warnings.join('; ')}.`, code: 'preset-repaired' });
+    return snapshot;
   }
 
   async openProject(request: unknown): Promise<BookSnapshot> {

@@ -12,6 +12,7 @@ import { openBookStorage } from '../../../src/storage';
 import { customFamiliesOf } from '../../../src/worker/engine/fonts/custom';
 import { BookHost } from '../../../src/worker/host/book-host';
 import { Op, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
+import type { WorkerEvent } from '../../../src/worker/protocol/messages';
 import { nodeEnvironment } from '../../support/node-host';
 
 const require = createRequire(import.meta.url);
@@ -64,7 +65,14 @@ async function bodyFaces(host: BookHost): Promise<Set<string>> {
 describe('preset fonts → customFonts (bundle-format §7)', () => {
   it('appends the shipped family to the opened book’s customFonts with preset-derived file ids; the body set in it uses its faces', async () => {
     const host = new BookHost(nodeEnvironment(presetWithFonts('Harbour Mono')));
+    const events: WorkerEvent[] = [];
+    await host.subscribe((event) => events.push(event));
     const opened = await host.openPreset({ presetId: 'fonted' });
+    // The skipped .woff face is told (a notice), not silently dropped.
+    const notices = events.filter((e): e is Extract<WorkerEvent, { type: 'notice' }> => e.type === 'notice');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ level: 'info', code: 'preset-repaired' });
+    expect(notices[0]!.text).toMatch(/HarbourMono-Italic\.woff/);
     await host.awaitConvergence(opened.revision);
     const book = await host.getBook();
     expect(customFamiliesOf(book.config)).toEqual([
