@@ -59,7 +59,8 @@ export function level1Headings(source: string): { offset: number; title: string 
 export function splitOps(chapterId: string, index: number, source: string): BookOp[] | null {
   const headings = level1Headings(source);
   // Sections start at each heading; text before the first heading stays with the first one.
-  const starts = headings.map((h) => h.offset).filter((o) => o > 0 && source.slice(0, o).trim().length > 0);
+  // (A chapter opening with a directive, e.g. `:::numbering`, keeps it with its first heading.)
+  const starts = headings.slice(1).map((h) => h.offset).filter((o) => o > 0 && source.slice(0, o).trim().length > 0);
   if (starts.length === 0) return null;
   const ops: BookOp[] = [{ type: 'text', chapterId, from: starts[0]!, to: source.length, insert: '' }];
   starts.forEach((start, k) => {
