@@ -251,20 +251,35 @@ export class Library {
       if (this.restoredDirty || !sameContent(base.state, state)) this.autosave.schedule();
     };
     this.restoredDirty = false;
-    // Pictures and font files the host lacks come only from the source: then the book waits for it. Otherwise the
-    // text opens at once (a restart must be quick) and the source is read in the background.
+    // Font files the host lacks come only from the source: then the book waits for it (text set in
+    // a stand-in face would reflow). Otherwise the text opens at once (a restart must be quick: the
+    // watchdog promises the book back within 5 s) and the source is read in the background;
+    // pictures it brings are put back into the book with one more layout at the same revision.
     const needsFontFiles = Array.isArray(snapshot.config['customFonts']) && snapshot.config['customFonts'].length > 0;
-    if (needsFontFiles || snapshot.resources.some((r) => !r.payload && (r.record.kind === 'svg' || r.record.kind === 'bitmap'))) {
+    if (needsFontFiles) {
       const base = await source;
       const state = stateWith(base);
       adopt(base, state);
       return this.host.open(state, snapshot.revision);
     }
     const state = stateWith(null);
+    const missingPictures = state.resources.some((r) => !r.payload && (r.record.kind === 'svg' || r.record.kind === 'bitmap'));
     const result = this.host.open(state, snapshot.revision);
     this.restoring = source.then((base) => {
       // Another book may have opened meanwhile: then this source is not the open book's.
-      if (this.host.current()?.book.id === snapshot.id && this.ref === null) adopt(base, state);
+      const current = this.host.current();
+      if (current?.book.id !== snapshot.id || this.ref !== null) {
+        this.restoring = null;
+        return;
+      }
+      const withPictures = missingPictures && base ? stateWith(base) : null;
+      // Only while nothing was edited since (an edit's state is the book now; its pictures come at the next open).
+      if (withPictures && current.revision === snapshot.revision && withPictures.resources.some((r, i) => r.payload && !state.resources[i]!.payload)) {
+        adopt(base, withPictures);
+        this.host.open(withPictures, snapshot.revision);
+      } else {
+        adopt(base, state);
+      }
       this.restoring = null;
     });
     return result;

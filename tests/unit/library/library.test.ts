@@ -420,13 +420,18 @@ describe('crash recovery', () => {
     delete mirror.resources[0]!.payloadBytes;
 
     const fresh = await world({ factory: w.factory, name: w.name });
+    // The text comes back at once (a restart must be quick)…
     const restored = await fresh.host.restore(mirror);
     expect(restored.revision).toBe(mirror.revision);
-    expect(restored.kind).toBe('project');
     expect(restored.chapters[0]!.text).toContain('After the save.');
-    expect(restored.resources[0]).toMatchObject({ id: 'dot', payloadBytes: svg.byteLength });
-    // The newer edit reaches storage.
+    // …and storage is read in the background: then the book knows where it lives and has its
+    // pictures again, at the same revision. The newer edit reaches storage.
     await fresh.host.flush();
+    const after = await fresh.host.getBook();
+    expect(after.revision).toBe(mirror.revision);
+    expect(after.kind).toBe('project');
+    expect(after.chapters[0]!.text).toContain('After the save.');
+    expect(after.resources[0]).toMatchObject({ id: 'dot', payloadBytes: svg.byteLength });
     const storage = await fresh.storage();
     expect((await storage.loadProject(mirror.id))!.chapters[0]!.text).toContain('After the save.');
   });
