@@ -197,24 +197,35 @@ function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: n
  * its title, an anchor its words. First definition wins, book-wide.
  */
 function referenceTexts(chapters: readonly ParsedChapter[]): Map<string, string> {
-  const texts = new Map<string, string>();
-  for (const chapter of chapters) {
-    for (const [anchorId, text] of chapterReferenceTexts(chapter)) if (!texts.has(anchorId)) texts.set(anchorId, text);
-  }
-  return texts;
+  return firstWins(chapters, chapterReferences, chapterReferenceTexts);
 }
 
 /**
- * One chapter's reference texts (first definition in the chapter wins), remembered per parsed
- * chapter: the parse memo hands back the same object while the source is unchanged, so a build
- * after a one-paragraph edit reads only the edited chapter's anchors. Blocks are found by id
+ * Per-chapter maps merged in book order, the first definition of a key winning. Each chapter's
+ * map is computed once per chapter object (`memo`): the parse and layout memos hand back the same
+ * object while a chapter is unchanged, so a build after a one-paragraph edit reads only the edited
+ * chapter.
+ */
+function firstWins<T extends object>(chapters: readonly T[], memo: WeakMap<T, Map<string, string>>, compute: (chapter: T) => Map<string, string>): Map<string, string> {
+  const merged = new Map<string, string>();
+  for (const chapter of chapters) {
+    let own = memo.get(chapter);
+    if (!own) {
+      own = compute(chapter);
+      memo.set(chapter, own);
+    }
+    for (const [key, value] of own) if (!merged.has(key)) merged.set(key, value);
+  }
+  return merged;
+}
+
+/**
+ * One chapter's reference texts (first definition in the chapter wins). Blocks are found by id
  * through one map per chapter instead of a search per anchor.
  */
 const chapterReferences = new WeakMap<ParsedChapter, Map<string, string>>();
 function chapterReferenceTexts(chapter: ParsedChapter): Map<string, string> {
-  let texts = chapterReferences.get(chapter);
-  if (texts) return texts;
-  texts = new Map<string, string>();
+  const texts = new Map<string, string>();
   let blocks: Map<string, ParsedChapter['blocks'][number]> | null = null;
   for (const anchor of chapter.collected.anchors) {
     if (texts.has(anchor.anchorId)) continue;
@@ -231,7 +242,6 @@ function chapterReferenceTexts(chapter: ParsedChapter): Map<string, string> {
       if (words !== null) texts.set(anchor.anchorId, words);
     }
   }
-  chapterReferences.set(chapter, texts);
   return texts;
 }
 
@@ -361,22 +371,13 @@ function* withoutProgress<T>(steps: Generator<LayoutProgress | undefined, T>): G
 
 /** The label of the first page each block appears on, by `chapterId|blockId`. */
 function blockPageLabels(chapters: readonly ChapterLayout[]): Map<string, string> {
-  const labels = new Map<string, string>();
-  for (const chapter of chapters) {
-    for (const [key, label] of chapterBlockLabels(chapter)) if (!labels.has(key)) labels.set(key, label);
-  }
-  return labels;
+  return firstWins(chapters, chapterLabels, chapterBlockLabels);
 }
 
-/**
- * The same for one chapter, remembered per chapter layout: a memoised chapter is the same
- * object, so a one-paragraph edit reads the glyph runs of the chapter it changed, not the book's.
- */
+/** The same for one chapter layout (read from its glyph runs). */
 const chapterLabels = new WeakMap<ChapterLayout, Map<string, string>>();
 function chapterBlockLabels(chapter: ChapterLayout): Map<string, string> {
-  let labels = chapterLabels.get(chapter);
-  if (labels) return labels;
-  labels = new Map<string, string>();
+  const labels = new Map<string, string>();
   for (const page of chapter.pages) {
     for (const item of page.items) {
       if (item.op !== Op.GlyphRun || !item.line) continue;
@@ -384,7 +385,6 @@ function chapterBlockLabels(chapter: ChapterLayout): Map<string, string> {
       if (!labels.has(key)) labels.set(key, page.label);
     }
   }
-  chapterLabels.set(chapter, labels);
   return labels;
 }
 
