@@ -39,6 +39,32 @@ describe('number formats (configuration.md §3)', () => {
   });
 });
 
+describe('Arabic letter formats (configuration.md §3)', () => {
+  it('counts in the abjad and the alphabetical letter orders, on past the 28th letter', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => formatNumber(n, 'abjad')).join('')).toBe('أبجدهوزح');
+    expect(formatNumber(4, 'أبجد')).toBe('د');
+    expect(formatNumber(28, 'abjad')).toBe('غ');
+    expect(formatNumber(29, 'abjad')).toBe('أأ');
+    expect([1, 2, 3, 4].map((n) => formatNumber(n, 'hijai')).join('')).toBe('أبتث');
+    expect(formatNumber(3, 'arabic-alpha')).toBe('ت');
+    expect(formatNumber(28, 'أبتث')).toBe('ي');
+    expect(formatNumber(0, 'abjad')).toBe('0');
+  });
+
+  it('writes abjad numerals as additive letter values, largest first, with the maghrebi values', () => {
+    expect(formatNumber(11, 'arabic-abjad')).toBe('يا');
+    expect(formatNumber(1, 'arabic-abjad')).toBe('ا');
+    expect(formatNumber(60, 'arabic-abjad')).toBe('س');
+    expect(formatNumber(99, 'arabic-abjad')).toBe('صط');
+    expect(formatNumber(1447, 'arabic-abjad')).toBe('غتمز');
+    expect(formatNumber(2000, 'arabic-abjad')).toBe('بغ');
+    expect(formatNumber(60, 'maghrebi-abjad')).toBe('ص');
+    expect(formatNumber(300, 'arabic-abjad-maghrebi')).toBe('س');
+    expect(formatNumber(1000, 'arabic-abjad-maghrebi')).toBe('ش');
+    expect(formatNumber(11, 'arabic-abjad-maghrebi')).toBe('يا');
+  });
+});
+
 describe('heading numbering templates (configuration.md §8.3)', () => {
   it('fills counters with formats, padding and escapes, and collapses an empty counter with its separator', () => {
     expect(applyNumberingTemplate('{1}.{2}', [2, 3, 0, 0, 0, 0])).toBe('2.3');

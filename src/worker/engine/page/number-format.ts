@@ -4,6 +4,7 @@
  * ids (`canonicalNumberFormat`); an id this file does not print falls back to decimal digits.
  */
 import { canonicalNumberFormat } from '../../config/values';
+import { arabicLetterFormat } from './number-format-arabic';
 
 const ROMAN: ReadonlyArray<readonly [number, string]> = [
   [1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'],
@@ -117,6 +118,12 @@ export function formatNumber(n: number, format: string, numerals: Numerals = 'la
     case 'trad-chinese-informal':
     case 'japanese-informal':
       return chineseInformal(n);
+    case 'abjad':
+    case 'hijai':
+    case 'arabic-abjad':
+    case 'arabic-abjad-maghrebi':
+      // Arabic letters and abjad numerals (page/number-format-arabic.ts); 0 and negatives print digits.
+      return n >= 1 ? arabicLetterFormat(n, id)! : localiseDigits(String(n), numerals);
     default:
       return localiseDigits(String(n), numerals);
   }
