@@ -89,3 +89,44 @@ describe('closing-page balancing (headings.balancing.trailing)', () => {
     expect(run(oneChapterBook(source(6, 4), single)).pages.length).toBeGreaterThan(0);
   });
 });
+
+describe('balancing counts the columns of the section being balanced', () => {
+  /** A document of `documentColumns` whose chapter is a styled section of `sectionColumns`. */
+  const sectioned = (documentColumns: number, sectionColumns: number, on: boolean): LayoutSettings => {
+    const s = { ...defaultSettings(), columns: documentColumns, ...(on ? {} : { balancing: { enabled: false, trailing: false } }) };
+    s.headingStyles = { wide: { numbered: true, toc: true, layout: { columns: sectionColumns, gutter: s.gutter } } };
+    return s;
+  };
+  const styledSource = (seed: number, paragraphs: number) => {
+    const random = mulberry32(seed);
+    return `# Closing {style="wide"}\n\n${Array.from({ length: paragraphs }, () => paragraph(random)).join('\n\n')}\n`;
+  };
+
+  it('a two-column section in a one-column book has its closing page cut level', () => {
+    let checked = 0;
+    for (const [seed, count] of [[1, 14], [2, 20], [3, 9]] as const) {
+      const plain = run(oneChapterBook(styledSource(seed, count), sectioned(1, 2, false)));
+      const balanced = run(oneChapterBook(styledSource(seed, count), sectioned(1, 2, true)));
+      const geometry = { ...defaultSettings(), columns: 2 };
+      const before = linesPerColumn(geometry, plain.pages[plain.pages.length - 1]!);
+      const after = linesPerColumn(geometry, balanced.pages[balanced.pages.length - 1]!);
+      if (Math.max(...before) - Math.min(...before) <= 1) continue;
+      checked++;
+      const cap = Math.ceil(before.reduce((a, b) => a + b, 0) / 2);
+      expect(Math.abs(after[0]! - cap), `seed ${seed}: ${before} → ${after}`).toBeLessThanOrEqual(3);
+      expect(Math.max(...after) - Math.min(...after), `seed ${seed}: ${before} → ${after}`).toBeLessThanOrEqual(3);
+    }
+    expect(checked, 'the seeds give unlevel closing pages').toBeGreaterThan(0);
+  });
+
+  it('a three-column section in a two-column book is balanced over three columns', () => {
+    const settings = sectioned(2, 3, true);
+    const layout = run(oneChapterBook(styledSource(5, 10), settings));
+    const geometry = { ...defaultSettings(), columns: 3 };
+    const lines = linesPerColumn(geometry, layout.pages[layout.pages.length - 1]!);
+    const cap = Math.ceil(lines.reduce((a, b) => a + b, 0) / 3);
+    expect(lines[2]!, `${lines}`).toBeGreaterThan(0);
+    expect(Math.abs(lines[0]! - cap), `${lines}`).toBeLessThanOrEqual(3);
+    expect(Math.abs(lines[1]! - cap), `${lines}`).toBeLessThanOrEqual(3);
+  });
+});

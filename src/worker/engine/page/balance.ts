@@ -17,6 +17,11 @@ export interface ColumnUse {
   bottoms: number[];
   /** A column foot float or a page foot band is set on the page: it is not balanced (our choice). */
   blocked: boolean;
+  /**
+   * Text columns of the page's geometry (its styled section's layout, or the document's): the
+   * count balanced, which a section may set apart from `settings.columns`.
+   */
+  columns: number;
 }
 
 /**
@@ -28,7 +33,8 @@ export function closingCap(drafts: readonly PageDraft[], settings: LayoutSetting
   const use = page?.columnUse;
   if (!page || page.blank || !use || use.blocked) return null;
   const pitch = settings.body.lineHeight;
-  const columns = settings.columns;
+  const columns = use.columns;
+  if (columns < 2) return null;
   const lines = Array.from({ length: columns }, (_, c) => Math.max(0, Math.ceil(((use.bottoms[c] ?? use.top) - use.top) / pitch - 1e-6)));
   const total = lines.reduce((a, b) => a + b, 0);
   if (total === 0 || Math.max(...lines) - Math.min(...lines) <= 1) return null;

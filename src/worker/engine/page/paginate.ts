@@ -20,7 +20,7 @@ import { localiseDigits } from './number-format';
 import { PageBands, spansPage } from './floats-page';
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
-import { headingLayout, SectionTracker, type OpenSection, type PageFurniture } from './sections';
+import { headingLayout, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines } from './part';
 import { drawColumnRules } from './column-rules';
 import { alignShift, ParagraphStyleScope } from './paragraph-styles';
@@ -436,7 +436,7 @@ export function* paginateChapter(
   }
   /** Records how far down the current column's text reaches (page/balance.ts). */
   function recordColumnUse(): void {
-    const use = (cursor.page.columnUse ??= { top: bands.head, bottoms: [], blocked: false });
+    const use = (cursor.page.columnUse ??= { top: bands.head, bottoms: [], blocked: false, columns: textColumns(geo) });
     use.bottoms[cursor.column] = cursor.y;
     if (bottomFloats.length > 0 || bands.hasFoot()) use.blocked = true;
   }
@@ -505,17 +505,23 @@ export function* paginateChapter(
     } else if (cursor.page.index === 0) {
       return;
     }
-    if (parity === 'always-odd' || parity === 'always-even') {
-      cursor.page.blank = true;
-      cursor.page = newPage();
-    }
+    if (parity === 'always-odd' || parity === 'always-even') leaveBlank();
     const wantOdd = parity === 'odd' || parity === 'always-odd';
     const wantEven = parity === 'even' || parity === 'always-even';
     const isOdd = cursor.page.index % 2 === 0;
-    if ((wantOdd && !isOdd) || (wantEven && isOdd)) {
-      cursor.page.blank = true;
-      cursor.page = newPage();
-    }
+    if ((wantOdd && !isOdd) || (wantEven && isOdd)) leaveBlank();
+  };
+  /**
+   * Leaves the (empty) current page as a blank separator. A `:::numbering` change recorded on it
+   * moves to the next page: it was meant for the first page with content (document-format §7.2
+   * "or current page if it has no numbered content yet"), e.g. `startAt=1` at a chapter's top.
+   */
+  const leaveBlank = (): void => {
+    cursor.page.blank = true;
+    const carried = cursor.page.numbering;
+    delete cursor.page.numbering;
+    cursor.page = newPage();
+    if (carried) cursor.page.numbering = { ...carried, ...cursor.page.numbering };
   };
   const pageIsEmpty = (): boolean => cursor.page.items.length === 0 && cursor.column === 0 && cursor.columnEmpty && columnNotes.length === 0;
   /** Vertical space before a block; dropped at the top of a column. */
@@ -650,9 +656,8 @@ export function* paginateChapter(
     dir = directions.enter(block);
     switch (block.kind) {
       case 'heading': {
-        // Styled sections (§13.6): the heading closes the sections of its level and opens its style's.
-        sections.atHeading(block);
         if (block.attrs['hidden'] !== undefined && block.attrs['hidden'] !== 'false') {
+          sections.atHeading(block);
           enterSection();
           break; // structural: no ink, no space
         }
@@ -663,6 +668,11 @@ export function* paginateChapter(
           flushFloats();
           nextPage(shape.breakBefore);
         }
+        // Styled sections (§13.6): the heading closes the sections of its level and opens its
+        // style's — after its break, so a blank separator page before it keeps the section in
+        // force before the heading ("a page takes the section in force after the last section
+        // change on it": none happens on the blank).
+        sections.atHeading(block);
         enterSection();
         // span 'page' (§8.2): a band across every column, opening a page (or, spanBreak false,
         // mid-page while the text above is still in the first column; columns above are not levelled).

@@ -79,7 +79,8 @@ export function* paginatePasses(pass: PaginatePass, settings: LayoutSettings, re
   }
 
   // Balancing of the closing page.
-  if (settings.columns > 1 && settings.balancing?.enabled !== false && settings.balancing?.trailing !== false) {
+  // (Whether the page has columns to balance is the closing page's own geometry: page/balance.ts.)
+  if (settings.balancing?.enabled !== false && settings.balancing?.trailing !== false) {
     const cap = closingCap(drafts, settings);
     if (cap) {
       for (let retry = 0; retry < 4; retry++) {
