@@ -178,3 +178,63 @@ describe(':::paragraphs{style} (document-format §8.2, configuration.md §13.1)'
     expect(dump(run({ title: 'T', settings, chapters: edited }, cache))).toBe(dump(run({ title: 'T', settings, chapters: edited })));
   });
 });
+
+describe(':::columns flow=parallel (document-format §8.4 `flow`)', () => {
+  const mid = (settings: LayoutSettings, index: number) => {
+    const frame = pageFrame(settings, index);
+    return frame.contentLeft + frame.contentWidth / 2;
+  };
+  const sideText = (page: PageDisplayList, settings: LayoutSettings, right: boolean) =>
+    bodyRuns(page).filter((r) => (r.xs[0]! > mid(settings, page.index)) === right).map((r) => r.text).join(' ');
+
+  it('a :::columnbreak splits the group into streams, each keeps its own sub-column across pages, level at every page head', () => {
+    const settings = single();
+    const source = `:::columns{count=2}\n${words(2500, 'x')}\n\n:::columnbreak\n\n${words(2500, 'y')}\n:::\n\nAfter ${words(10, 'a')}`;
+    const layout = run(oneChapterBook(source, settings));
+    const group = layout.pages.filter((p) => bodyRuns(p).some((r) => /[xy]\d/.test(r.text)));
+    expect(group.length, 'the streams run over more than one page').toBeGreaterThan(1);
+    for (const page of group) {
+      const left = sideText(page, settings, false);
+      const right = sideText(page, settings, true);
+      // Never snaking: the first stream only on the left, the second only on the right.
+      expect(left, `page ${page.index}`).not.toMatch(/y\d/);
+      expect(right, `page ${page.index}`).not.toMatch(/x\d/);
+      if (page === group[group.length - 1]) continue;
+      // Both streams go on on every page but the last, starting on the same row.
+      const tops = [false, true].map((r) => Math.min(...bodyRuns(page).filter((run) => (run.xs[0]! > mid(settings, page.index)) === r && /[xy]\d/.test(run.text)).map((run) => run.y)));
+      expect(tops[0]).toBeCloseTo(tops[1]!, 2);
+    }
+    // The text after the group starts under both streams.
+    const last = group[group.length - 1]!;
+    const after = bodyRuns(last).filter((r) => /a\d/.test(r.text));
+    const deepest = Math.max(...bodyRuns(last).filter((r) => /[xy]\d/.test(r.text)).map((r) => r.y));
+    if (after.length > 0) expect(Math.min(...after.map((r) => r.y))).toBeGreaterThan(deepest);
+  });
+
+  it('stanza for stanza: block j of each stream starts on the same row', () => {
+    const settings = single();
+    const poem = [words(30, 'p'), words(80, 'q'), words(20, 'r')].join('\n\n');
+    const translation = [words(60, 'P'), words(25, 'Q'), words(45, 'R')].join('\n\n');
+    const page = run(oneChapterBook(`:::columns{count=2}\n${poem}\n\n:::columnbreak\n\n${translation}\n:::`, settings)).pages[0]!;
+    for (const [a, b] of [['p0', 'P0'], ['q0', 'Q0'], ['r0', 'R0']] as const) {
+      const ya = bodyRuns(page).find((r) => r.text.split(/\s+/).includes(a))!.y;
+      const yb = bodyRuns(page).find((r) => r.text.split(/\s+/).includes(b))!.y;
+      expect(ya, `${a} / ${b}`).toBeCloseTo(yb, 2);
+    }
+  });
+
+  it('flow=snake keeps one galley: a long first stream runs on into the second sub-column', () => {
+    const settings = single();
+    const source = `:::columns{count=2 flow=snake}\n${words(2500, 'x')}\n\n:::columnbreak\n\n${words(50, 'y')}\n:::`;
+    const first = run(oneChapterBook(source, settings)).pages[0]!;
+    expect(sideText(first, settings, true)).toMatch(/x\d/);
+  });
+
+  it('breaks="n" defaults to parallel too', () => {
+    const settings = single();
+    const source = `:::columns{count=2 breaks="2"}\n${words(2500, 'x')}\n\n${words(2500, 'y')}\n:::`;
+    const first = run(oneChapterBook(source, settings)).pages[0]!;
+    expect(sideText(first, settings, true)).toMatch(/y0 /);
+    expect(sideText(first, settings, true)).not.toMatch(/x\d/);
+  });
+});

@@ -26,12 +26,40 @@ export interface GroupShape {
   rule: boolean;
   /** Across the page's columns (`span="page"` in a multi-column page). */
   page: boolean;
-  /** Row-list indices (0-based block order) opening sub-columns 2, 3, …; empty = balanced snake. */
+  /**
+   * Counted-block indices (0-based) opening sub-columns 2, 3, … (`breaks`, and `:::columnbreak`
+   * inside the group); empty = balanced snake.
+   */
   breaks: number[];
+  /**
+   * How a group that does not fit continues (§8.4 `flow`): `snake` = one galley down the
+   * sub-columns; `parallel` = each stream (the blocks between breaks) keeps its own sub-column,
+   * and the streams go on level on the next column/page (page/columns-parallel.ts). Default:
+   * parallel with breaks, snake without; an unknown value (warned `columnsFlowUnknown` by the
+   * parser) takes the default.
+   */
+  flow: 'snake' | 'parallel';
+}
+
+/** Blocks the group counts (§8.4 `breaks`: paragraphs, quotes, list items; directives and note definitions are not counted). */
+function counted(block: Block): boolean {
+  return block.kind !== 'footnoteDefinition' && block.kind !== 'directive';
+}
+
+/** Counted-block indices a `:::columnbreak` inside the group opens a sub-column at (the block after it). */
+export function columnBreakIndices(inner: readonly Block[]): number[] {
+  const out: number[] = [];
+  let index = 0;
+  for (const block of inner) {
+    if (block.kind === 'directive' && block.name === 'columnbreak' && !block.ignored) {
+      if (index > 0) out.push(index); // a break before any text opens nothing (an empty column is a no-op, §7.3)
+    } else if (counted(block)) index++;
+  }
+  return out;
 }
 
 /** The group's sub-columns for a text column `columnWidth` wide (or the content width across the page). */
-export function groupShape(attrs: Attributes, columnWidth: number, contentWidth: number, pageColumns: number, settings: LayoutSettings): GroupShape {
+export function groupShape(attrs: Attributes, columnWidth: number, contentWidth: number, pageColumns: number, settings: LayoutSettings, inner: readonly Block[] = []): GroupShape {
   const countRaw = Number(attrs['count'] ?? 2);
   const count = Number.isInteger(countRaw) ? Math.min(6, Math.max(2, countRaw)) : 2;
   const page = attrs['span'] === 'page' && pageColumns > 1;
@@ -44,12 +72,15 @@ export function groupShape(attrs: Attributes, columnWidth: number, contentWidth:
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n >= 2)
     .map((n) => n - 1);
-  return { count, gap, width, rule: attrs['rule'] !== undefined && attrs['rule'] !== 'false', page, breaks: [...new Set(breaks)].sort((a, b) => a - b).slice(0, count - 1) };
+  // Breaks past the last sub-column are dropped: the streams after them run on in the last one.
+  const all = [...new Set([...breaks, ...columnBreakIndices(inner)])].sort((a, b) => a - b).slice(0, count - 1);
+  const flow = attrs['flow'] === 'snake' || attrs['flow'] === 'parallel' ? attrs['flow'] : all.length > 0 ? 'parallel' : 'snake';
+  return { count, gap, width, rule: attrs['rule'] !== undefined && attrs['rule'] !== 'false', page, breaks: all, flow };
 }
 
 /** Whether the group holds only blocks this placer sets (others flow as plain text, as before). */
 export function groupSettable(inner: readonly Block[]): boolean {
-  return inner.length > 0 && inner.every((b) => b.kind === 'paragraph' || b.kind === 'blockquote' || b.kind === 'listItem' || b.kind === 'footnoteDefinition');
+  return inner.some((b) => b.kind !== 'footnoteDefinition' && b.kind !== 'directive') && inner.every((b) => b.kind === 'paragraph' || b.kind === 'blockquote' || b.kind === 'listItem' || b.kind === 'footnoteDefinition' || (b.kind === 'directive' && b.name === 'columnbreak'));
 }
 
 /** One grid row of the group: a line, its x inside the sub-column, the block index it belongs to. */
@@ -167,7 +198,7 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
   const rows: GroupRow[] = [];
   let index = -1;
   for (const child of inner) {
-    if (child.kind === 'footnoteDefinition') continue;
+    if (!counted(child)) continue;
     index++;
     if (child.kind === 'listItem') {
       const marker = set.setGenerated(set.listMarker(child), { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour });

@@ -25,6 +25,7 @@ import { parsePartPalette, partGeometry, partSettings, partTitleLines } from './
 import { drawColumnRules } from './column-rules';
 import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
+import { placeParallel } from './columns-parallel';
 import type { ParagraphStyleSettings } from '../settings';
 
 export { footnoteNumbers } from './notes';
@@ -1037,12 +1038,14 @@ export function* paginateChapter(
 
   /** A `:::columns` group in running text (document-format §8.4; page/columns-group.ts). */
   function placeColumnsGroup(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[]): void {
-    const shape = groupShape(start.attrs, colW(), frame().contentWidth, geo.columns, settings);
+    const shape = groupShape(start.attrs, colW(), frame().contentWidth, geo.columns, settings, inner);
     // A page-wide group starts in the first column (the columns above are not levelled).
     if (shape.page && cursor.column > 0) nextPage('any');
     const rows = groupRows(inner, shape.width, settings, { setText, setGenerated, listMarker });
     const row = (): number => Math.ceil(cursor.y / pitch - 1e-9);
-    const placed = placeGroup(rows, shape, {
+    // Streams side by side (`flow=parallel`, page/columns-parallel.ts) or one galley.
+    const place = shape.flow === 'parallel' && shape.breaks.length > 0 ? placeParallel : placeGroup;
+    const placed = place(rows, shape, {
       pitch,
       baseline: bodyBaseline,
       rowsLeft: () => Math.floor((limit() - row() * pitch) / pitch + 1e-9),

@@ -1,0 +1,105 @@
+/**
+ * `:::columns{flow=parallel}` (document-format §8.4): per-column streams kept level — a poem and
+ * its translation. The group's blocks are cut into streams at its breaks (`breaks`, or
+ * `:::columnbreak` inside the group); stream k is set in sub-column k (streams past the last
+ * sub-column run on in it). When the group does not fit, every stream fills the same number of
+ * grid rows and all of them go on at the head of the next column (page, across the page), so
+ * the streams stay side by side instead of snaking.
+ *
+ * Level blocks (our choice, what a parallel text's reader expects): when every stream has the
+ * same number of blocks (stanza for stanza, paragraph for paragraph), block j of each stream
+ * starts on the same grid row — the row under the longest block j−1; shorter blocks leave blank
+ * rows under them. Streams of different block counts run on independently from a common top.
+ * Blank rows at the head of a continued segment are dropped.
+ */
+import { Op, roundPt } from '../../protocol/displaylist';
+import type { SetLine } from '../paragraph';
+import type { LayoutSettings } from '../settings';
+import type { GroupHost, GroupRow, GroupShape } from './columns-group';
+import { columnRuleOf } from './sections';
+
+/** Rows of each sub-column as grid slots (null = a blank row), all of one length. */
+export function parallelSlots(rows: readonly GroupRow[], shape: GroupShape): (GroupRow | null)[][] {
+  const streams: GroupRow[][] = Array.from({ length: Math.min(shape.count, shape.breaks.length + 1) }, () => []);
+  for (const row of rows) {
+    const stream = shape.breaks.filter((b) => b <= row.blockIndex).length;
+    streams[Math.min(stream, streams.length - 1)]!.push(row);
+  }
+  const blocksOf = (stream: readonly GroupRow[]): GroupRow[][] => {
+    const out: GroupRow[][] = [];
+    for (const row of stream) {
+      const last = out[out.length - 1];
+      if (last && last[0]!.blockIndex === row.blockIndex) last.push(row);
+      else out.push([row]);
+    }
+    return out;
+  };
+  const split = streams.map(blocksOf);
+  const level = split.length > 1 && split.every((s) => s.length === split[0]!.length);
+  let slots: (GroupRow | null)[][];
+  if (level) {
+    slots = split.map(() => []);
+    for (let j = 0; j < split[0]!.length; j++) {
+      const tallest = Math.max(...split.map((s) => s[j]!.length));
+      split.forEach((s, k) => {
+        const block = s[j]!;
+        for (let r = 0; r < tallest; r++) slots[k]!.push(block[r] ?? null);
+      });
+    }
+  } else slots = streams.map((s) => [...s]);
+  const length = Math.max(0, ...slots.map((s) => s.length));
+  return slots.map((s) => [...s, ...Array.from({ length: length - s.length }, () => null)]);
+}
+
+/** Sets the streams side by side through the host; returns the lines placed (for the notes they cite). */
+export function placeParallel(rows: readonly GroupRow[], shape: GroupShape, host: GroupHost, settings: LayoutSettings): SetLine[] {
+  const slots = parallelSlots(rows, shape);
+  const length = slots[0]?.length ?? 0;
+  const placed: SetLine[] = [];
+  const rule = columnRuleOf(settings);
+  let index = 0;
+  let continued = false;
+  let guard = 0;
+  while (index < length && guard++ < 10000) {
+    // A continued segment starts with text, not with the blank rows that levelled the last one.
+    while (continued && index < length && slots.every((s) => s[index] === null)) index++;
+    if (index >= length) break;
+    const room = host.rowsLeft();
+    if (room <= 0) {
+      host.next();
+      continued = true;
+      continue;
+    }
+    // At least two rows per segment at a column foot when more follow (the body's minimum, our choice).
+    if (room < 2 && length - index > 1 && !host.fresh()) {
+      host.next();
+      continued = true;
+      continue;
+    }
+    const take = Math.min(room, length - index);
+    const top = host.top();
+    const left = host.left();
+    slots.forEach((stream, c) => {
+      const x0 = left + c * (shape.width + shape.gap);
+      for (let k = 0; k < take; k++) {
+        const row = stream[index + k];
+        if (!row) continue;
+        const baseline = top + k * host.pitch + host.baseline;
+        host.emit(row.block, row.line, x0 + row.x, baseline);
+        if (row.marker) host.emit(row.block, row.marker.line, x0 + row.marker.x, baseline);
+        placed.push(row.line);
+      }
+      if (shape.rule && rule.width > 0 && c > 0) {
+        const x = roundPt(x0 - shape.gap / 2);
+        host.push({ op: Op.Rule, x1: x, y1: roundPt(top), x2: x, y2: roundPt(top + take * host.pitch), width: roundPt(rule.width), stroke: rule.colour });
+      }
+    });
+    index += take;
+    host.advance(take);
+    if (index < length) {
+      host.next();
+      continued = true;
+    }
+  }
+  return placed;
+}
