@@ -338,7 +338,7 @@ function* layoutChapter(
   const pages = drafts.map((draft, d): PageDisplayList => {
     const label = labelled.labels[d]!;
     const furniture = composeFurniture(
-      { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(draft.part ? { part: true } : {}), ...(draft.furniture ?? {}) },
+      { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), ...(draft.furniture ?? {}) },
       draft.geometry ?? settings,
       fonts,
       setGenerated,

@@ -7,7 +7,7 @@ import type { Inline, ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
 import type { ResourceSet } from '../resources';
 import type { ChapterStructure, FloatSpec } from './paginate';
-import { partSettings, partTocText, paletteAfter } from './part';
+import { partSettings, partTocText, paletteAfter, partValuesAfter, type PartValues } from './part';
 import { sectionsAfter, type OpenSection } from './sections';
 import { chapterNoteCount } from './note-numbering';
 import { headingRefText, numberedTitle, numberHeadings, type HeadingNumbers, type HeadingTarget, type NumberingState } from './structure';
@@ -39,8 +39,8 @@ export interface BookStructure {
   targetsKey: string;
   /** Notes numbered in the chapters before each one (footnotes.numbering 'document'; else 0). */
   noteOffsets: Map<string, number>;
-  /** Styled sections open and the part palette in force where each chapter starts (page/sections.ts, page/part.ts). */
-  startState: Map<string, { sections: OpenSection[]; palette: Record<string, string> }>;
+  /** Styled sections open, the part palette and the part in force where each chapter starts (page/sections.ts, page/part.ts). */
+  startState: Map<string, { sections: OpenSection[]; palette: Record<string, string>; part?: PartValues }>;
 }
 
 export function bookStructure(
@@ -55,13 +55,15 @@ export function bookStructure(
   const toc: TocEntry[] = [];
   const usesPages = new Set<string>();
   // Sections and part palettes carry over chapter boundaries: what each chapter starts with.
-  const startState = new Map<string, { sections: OpenSection[]; palette: Record<string, string> }>();
+  const startState = new Map<string, { sections: OpenSection[]; palette: Record<string, string>; part?: PartValues }>();
   let sections: OpenSection[] = [];
   let palette: Record<string, string> = {};
+  let part: PartValues | undefined;
   for (const chapter of chapters) {
-    startState.set(chapter.chapterId, { sections, palette });
+    startState.set(chapter.chapterId, { sections, palette, ...(part ? { part } : {}) });
     sections = sectionsAfter(chapter, settings, sections);
     palette = paletteAfter(chapter, palette);
+    part = partValuesAfter(chapter, part);
     const numbers = headings.byChapter.get(chapter.chapterId);
     for (const block of chapter.blocks) {
       if (block.kind === 'directive' && block.name === 'toc' && !block.ignored) usesPages.add(chapter.chapterId);
@@ -155,6 +157,7 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
       ...(book.usesPages.has(chapterId) ? { toc: book.toc.map((entry) => ({ ...entry, label: book.pageLabels.get(entry.key) ?? '?' })) } : {}),
       ...(start && start.sections.length > 0 ? { sections: start.sections } : {}),
       ...(start && Object.keys(start.palette).length > 0 ? { palette: start.palette } : {}),
+      ...(start?.part ? { part: start.part } : {}),
     },
     refText: (target, attrs) => {
       const heading = book.targets.get(target);

@@ -21,6 +21,8 @@ export interface FurnitureContext {
   /** A styled section's designed slots (page/sections.ts). */
   headerElements?: FurnitureElement[];
   footerElements?: FurnitureElement[];
+  /** The `:::part` in force: `{partTitle}`, `{partNumber}` (§5.5; page/part.ts). */
+  partValues?: { partTitle: string; partNumber: string };
   /** Pages of this chapter (`{totalPages}`, §5.5). */
   totalPages?: number;
   /** A styled section's empty header / footer slot removes them (configuration.md §5.1, §13.6). */
@@ -50,7 +52,7 @@ export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings
     pageHeight: settings.pageHeight,
     bleed: settings.furniture.bleed ?? 0,
     content: { left: frame.contentLeft, top: frame.contentTop, width: frame.contentWidth, height: frame.contentHeight },
-    values: { pageNumber: ctx.label, title: ctx.bookTitle, chapterTitle: ctx.chapterTitle, ...(ctx.totalPages !== undefined ? { totalPages: String(ctx.totalPages) } : {}) },
+    values: { pageNumber: ctx.label, title: ctx.bookTitle, chapterTitle: ctx.chapterTitle, ...(ctx.totalPages !== undefined ? { totalPages: String(ctx.totalPages) } : {}), ...(ctx.partValues ?? {}) },
   };
   const items: DisplayItem[] = [];
   if (ctx.header !== false) items.push(...(header ? composeSlot('header', header, page, fonts, setGenerated) : builtInSlots({ ...ctx, footer: false }, settings, fonts, setGenerated)));

@@ -21,7 +21,7 @@ import { PageBands, spansPage } from './floats-page';
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
-import { parsePartPalette, partGeometry, partSettings, partTitleLines } from './part';
+import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { drawColumnRules } from './column-rules';
 import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
@@ -54,6 +54,8 @@ export interface PageDraft {
   furniture?: PageFurniture;
   /** The part palette in force, ids → hex (page/part.ts). */
   palette?: Record<string, string>;
+  /** The part in force (`{partTitle}` / `{partNumber}`, configuration.md §5.5; page/part.ts). */
+  partValues?: PartValues;
   /** Top of the columns under a page-span heading band, pt from the content top (the column rule starts there). */
   columnTop?: number;
 }
@@ -79,6 +81,8 @@ export interface ChapterStructure {
   sections?: readonly OpenSection[];
   /** Part palette in force where the chapter starts (page/part.ts). */
   palette?: Readonly<Record<string, string>>;
+  /** The part in force where the chapter starts (page/part.ts). */
+  part?: PartValues;
 }
 
 export interface FloatSpec {
@@ -194,6 +198,7 @@ export function* paginateChapter(
   const sections = new SectionTracker(settings, structure.sections);
   let geo: LayoutSettings = sections.geometry();
   let palette: Readonly<Record<string, string>> = structure.palette ?? {};
+  let part: PartValues | undefined = structure.part;
   /** Open `:::paragraphs` containers (page/paragraph-styles.ts). */
   const paragraphStyles = new ParagraphStyleScope();
   const newPage = (): PageDraft => {
@@ -930,6 +935,7 @@ export function* paginateChapter(
     const colours = { ...palette, ...sections.palette() };
     if (Object.keys(colours).length > 0) page.palette = colours;
     else delete page.palette;
+    if (part) page.partValues = part;
   }
 
   /**
@@ -970,15 +976,19 @@ export function* paginateChapter(
    */
   function openPart(start: Extract<Block, { kind: 'containerStart' }>): void {
     sections.atPart();
-    palette = parsePartPalette(start.attrs['palette']);
     const parts = partSettings(settings);
     if (!parts.page) {
+      palette = parsePartPalette(start.attrs['palette']);
+      part = cursor.page.partValues = partValues(start.attrs);
       enterSection();
       if (pageIsEmpty()) decoratePage(cursor.page);
       return;
     }
     flushFloats();
     nextPage(parts.breakBefore);
+    // The part's palette and placeholders hold from its page on (blank separators before it keep the previous part's).
+    palette = parsePartPalette(start.attrs['palette']);
+    part = partValues(start.attrs);
     useGeometry(partGeometry(settings));
     decoratePage(cursor.page);
     delete cursor.page.furniture;

@@ -86,3 +86,25 @@ export function recolour(items: DisplayItem[], palette: Readonly<Record<string, 
     return changed ? (changed as unknown as DisplayItem) : item;
   });
 }
+
+/** The `{partTitle}` / `{partNumber}` placeholder values of a part (configuration.md §5.5). */
+export interface PartValues {
+  partTitle: string;
+  partNumber: string;
+}
+
+/**
+ * A part's placeholder values: its number as written and its title with the `\\` forced breaks
+ * read as spaces (a running head is one line).
+ */
+export function partValues(attrs: Attributes): PartValues {
+  const title = (attrs['title'] ?? '').trim();
+  return { partTitle: title.split(/\s*\\\\\s*/).filter((l) => l.length > 0).join(' '), partNumber: (attrs['number'] ?? '').trim() };
+}
+
+/** The part in force after a chapter (its last `:::part`), from the one in force at its start. */
+export function partValuesAfter(chapter: ParsedChapter, start: PartValues | undefined): PartValues | undefined {
+  let values = start;
+  for (const block of chapter.blocks) if (block.kind === 'containerStart' && block.name === 'part') values = partValues(block.attrs);
+  return values;
+}
