@@ -326,8 +326,8 @@ function* layoutChapter(
   };
   // Extra passes (page/passes.ts): note numbers by page/column/spread, citing-page floats, the closing page's balance.
   const pass = (plan: PassPlan): Generator<undefined, PageDraft[]> =>
-    paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight) =>
-      resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id }),
+    paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight, fitTo) =>
+      resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id }, fitTo),
       math,
       { ...placement.structure, plan, noteNumbers: notes },
     );

@@ -92,6 +92,9 @@ export const APPLIED_SETTINGS = [
   'footnotes.numberFormat',
   'footnotes.numbering',
   'layout.floatsAtCitingPage',
+  'layout.fitFiguresToPage',
+  'layout.floatShrink.mode',
+  'layout.floatShrink.minScale',
   'layout.maxTopFraction',
   'layout.hugClosingFloats',
   'headings.balancing.enabled',
@@ -279,6 +282,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   s.gutter = pt('layout.gutterWidth', s.gutter);
   // Float placement and closing-page balancing (engine/page/floats-page.ts, passes.ts, balance.ts).
   s.floats = { citingPage: bool('layout.floatsAtCitingPage', false), maxTopFraction: Math.min(1, Math.max(0, num('layout.maxTopFraction', 0.7))), hugClosing: bool('layout.hugClosingFloats', true) };
+  const shrinkMode = str('layout.floatShrink.mode', 'never');
+  s.floats.fitToPage = bool('layout.fitFiguresToPage', false);
+  s.floats.shrink = { mode: shrinkMode === 'page' || shrinkMode === 'slot' ? shrinkMode : 'never', minScale: Math.min(1, Math.max(0, num('layout.floatShrink.minScale', 0.7))) };
   s.balancing = { enabled: bool('headings.balancing.enabled', true), trailing: bool('headings.balancing.trailing', true) };
 
   const bodySize = pt('bodyText.fontSize', 8);

@@ -6,6 +6,7 @@
 import type { Inline, ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
 import type { ResourceSet } from '../resources';
+import { placementOf } from '../resources/placement';
 import type { ChapterStructure, FloatSpec } from './paginate';
 import { partSettings, partTocText, paletteAfter, partValuesAfter, type PartValues } from './part';
 import { sectionsAfter, type OpenSection } from './sections';
@@ -114,8 +115,10 @@ export function bookStructure(
 
 /** A resource's float placement (`placement.position` auto/top/bottom; `here` and unknown ids set in flow). */
 export function floatSpecOf(resources: ResourceSet | undefined, id: string): FloatSpec | undefined {
-  const placement = resources?.resources.get(id)?.placement;
-  if (!resources?.resources.has(id)) return undefined;
+  const resource = resources?.resources.get(id);
+  if (!resource) return undefined;
+  // The resource's own fields over its type's defaultPlacement (resources/placement.ts).
+  const placement = placementOf(resource, resources?.settings.types);
   const position = placement?.['position'] ?? 'auto';
   // A side float is a float whatever its position (the side column is float-only).
   if (placement?.['span'] === 'side') return { position: position === 'top' || position === 'bottom' ? position : 'auto', span: 'side' };
@@ -123,11 +126,16 @@ export function floatSpecOf(resources: ResourceSet | undefined, id: string): Flo
   // Page-wide bands and citing-page heads (page/floats-page.ts); `columns` decides against the page's column count there.
   const columns = placement?.['columns'];
   const citingPage = placement?.['citingPage'];
+  // Shrink to a slot (page/floats-shrink.ts); absent fields follow layout.floatShrink.
+  const shrink = placement?.['shrink'];
+  const minScale = placement?.['minScale'];
   return {
     position,
     ...(placement?.['span'] === 'page' ? { span: 'page' as const } : {}),
     ...(typeof columns === 'number' && Number.isInteger(columns) && columns > 1 ? { columns } : {}),
     ...(typeof citingPage === 'boolean' ? { citingPage } : {}),
+    ...(shrink === 'never' || shrink === 'page' || shrink === 'slot' ? { shrink } : {}),
+    ...(typeof minScale === 'number' && minScale > 0 && minScale <= 1 ? { minScale } : {}),
   };
 }
 

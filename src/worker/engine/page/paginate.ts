@@ -17,7 +17,8 @@ import { lineFormulaItems } from '../math/place';
 import type { Direction } from '../text/bidi';
 import { DirectionScope, fromStart, ruleFromStart } from './rtl';
 import { localiseDigits } from './number-format';
-import { PageBands, spansPage } from './floats-page';
+import { PageBands, spanBox, spannedColumns, spansPage } from './floats-page';
+import { shrinkInto, shrinkRule, type ShrinkRule } from './floats-shrink';
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
@@ -42,6 +43,8 @@ export interface PageDraft {
   numbering?: NumberingChange;
   /** Float citations and placements on this page (page/passes.ts). */
   floatLog?: FloatLog;
+  /** Floats scaled into their slot on this page, with their picture's scale (page/floats-shrink.ts; the `floatShrunk` check). */
+  floatsShrunk?: { id: string; scale: number }[];
   /** Text extent per column (page/balance.ts). */
   columnUse?: ColumnUse;
   /** Footnotes first cited on this page, with their column (page/note-numbering.ts). */
@@ -96,6 +99,9 @@ export interface FloatSpec {
   columns?: number;
   /** `placement.citingPage` (absent = `layout.floatsAtCitingPage`). */
   citingPage?: boolean;
+  /** `placement.shrink` / `minScale` (absent = `layout.floatShrink`; page/floats-shrink.ts). */
+  shrink?: 'never' | 'page' | 'slot';
+  minScale?: number;
 }
 
 /** A queued float: its block at the column measure and where it may go. */
@@ -105,6 +111,12 @@ interface PendingFloat {
   position: FloatSpec['position'];
   /** A page-wide band (page/floats-page.ts), and the page index of its citing line. */
   page?: { cited: number };
+  /** Columns spanned by a column float across some of the page's columns (2 … N − 1; page/floats-page.ts). */
+  columns?: number;
+  /** Whether and how far it may shrink into a slot (page/floats-shrink.ts). */
+  rule: ShrinkRule;
+  /** The float rebuilt to fit `maxHeight` pt whole (for shrinking). */
+  remake: (maxHeight: number) => FlowBlock | null;
 }
 
 /** What a piece of text to set is: its inlines, where its source starts, and how to set it. */
@@ -247,7 +259,7 @@ export function* paginateChapter(
   const limit = (): number => Math.min(balanceCap(), colBottom() - noteAreaHeight(columnNotes, settings.notes) - bottomFloatsHeight());
   /** Foot of the current column above the page's foot band, pt from the content top. */
   function colBottom(): number {
-    return frame().contentHeight - bands.footHeight();
+    return frame().contentHeight - bands.footOf(cursor.column);
   }
   /** Sets the page's foot band (on leaving the page, whose frame is still `frame()`; hugging the text on the chapter's closing page). */
   function closeBands(page: PageDraft, hug = false): void {
@@ -270,7 +282,8 @@ export function* paginateChapter(
     const spec = structure.floats?.get(id);
     if (!spec || citedFloats.has(id)) return;
     citedFloats.add(id);
-    const citingPage = (spec.citingPage ?? settings.floats?.citingPage ?? false) && spec.position !== 'bottom' && spec.span !== 'side';
+    // Floats across some of the columns are not planned at their citing page's head (floats-page.ts).
+    const citingPage = (spec.citingPage ?? settings.floats?.citingPage ?? false) && spec.position !== 'bottom' && spec.span !== 'side' && spannedColumns(spec, geo.columns) === 1;
     floatLog().cited.push({ id, column: cursor.column, block: block.id, citingPage });
   };
   const pendingFloats: PendingFloat[] = [];
@@ -287,13 +300,18 @@ export function* paginateChapter(
     return footHeight(bottomFloats);
   }
   const floatFlows = new Map<string, FlowBlock | null>();
-  /** The float's block at the current column's measure, or another (memoised per id and measure). */
-  const floatFlow = (id: string, block: ResourceBlock | { id: string }, measure = colW()): FlowBlock | null => {
-    const key = `${id}|${measure}`;
+  /**
+   * The float's block at the current column's measure, or another (memoised per id, measure and
+   * height). By default its height is capped by the content area less the float gap — the whole
+   * figure with `layout.fitFiguresToPage`, else the picture alone (page/floats-shrink.ts);
+   * `maxHeight` (pt): rebuilt to fit that height whole (shrinking into a slot).
+   */
+  const floatFlow = (id: string, block: ResourceBlock | { id: string }, measure = colW(), maxHeight?: number): FlowBlock | null => {
+    const key = `${id}|${measure}|${maxHeight ?? ''}`;
     if (floatFlows.has(key)) return floatFlows.get(key)!;
     // A float cited by `:ref` is set as if embedded by the citing block (its runs carry that block).
     const embed: ResourceBlock = 'kind' in block && block.kind === 'resourceBlock' ? block : { kind: 'resourceBlock', id: block.id, resourceId: id, range: chapter.blocks.find((b) => b.id === block.id)?.range ?? { from: 0, to: 0, line: 0, column: 0 } };
-    const flow = resourceBlock?.(embed, measure, frame().contentHeight - pitch) ?? null;
+    const flow = (maxHeight === undefined ? resourceBlock?.(embed, measure, frame().contentHeight - pitch, settings.floats?.fitToPage ? 'figure' : 'picture') : resourceBlock?.(embed, measure, maxHeight, 'figure')) ?? null;
     floatFlows.set(key, flow);
     return flow;
   };
@@ -308,13 +326,19 @@ export function* paginateChapter(
       placeSide();
       return;
     }
+    const rule = shrinkRule(spec, settings.floats);
     if (spansPage(spec, geo.columns)) {
-      const flow = floatFlow(id, block, frame().contentWidth);
-      if (flow) pendingFloats.push({ id, flow, position: spec.position, page: { cited: cursor.page.index } });
+      const measure = frame().contentWidth;
+      const flow = floatFlow(id, block, measure);
+      if (flow) pendingFloats.push({ id, flow, position: spec.position, page: { cited: cursor.page.index }, rule, remake: (h) => floatFlow(id, block, measure, h) });
       return;
     }
-    const flow = floatFlow(id, block);
-    if (flow) pendingFloats.push({ id, flow, position: spec.position });
+    // Across k adjacent columns (placement.columns, 1 < k < N): the columns and the gutters between them.
+    const columns = spannedColumns(spec, geo.columns);
+    const f = frame();
+    const measure = columns > 1 ? spanBox(f.columnX, f.columnWidths, 0, columns).width : colW();
+    const flow = floatFlow(id, block, measure);
+    if (flow) pendingFloats.push({ id, flow, position: spec.position, rule, remake: (h) => floatFlow(id, block, measure, h), ...(columns > 1 ? { columns } : {}) });
   };
   /**
    * Foot floats a line would queue that can take the foot of this column (nothing waits before
@@ -327,7 +351,7 @@ export function* paginateChapter(
       if (queuedFloats.has(id) || planned.some((p) => p.id === id)) continue;
       const spec = structure.floats?.get(id);
       if (spec?.span === 'side' && frame().side) continue; // set in the side channel, not at the foot
-      if (spansPage(spec, geo.columns)) break; // a page-wide band: placed after the line (floats-page.ts)
+      if (spansPage(spec, geo.columns) || spannedColumns(spec, geo.columns) > 1) break; // a page-wide band or a span over columns: placed after the line (floats-page.ts)
       const flow = spec && spec.position !== 'top' ? floatFlow(id, block) : null;
       if (!flow) break; // a float that cannot take the foot keeps later ones waiting behind it
       out.push({ id, flow });
@@ -338,67 +362,191 @@ export function* paginateChapter(
   const placeFloats = (fresh: boolean): void => {
     while (pendingFloats.length > 0) {
       const float = pendingFloats[0]!;
-      if (float.page) {
-        if (!placePageFloat(float, fresh)) return;
-        pendingFloats.shift();
-        continue;
-      }
-      // The page's foot band is its last slot: a later float waits for the next page (no overtaking).
-      if (bands.hasFoot()) return;
-      const band = float.flow.height + pitch;
-      if (fresh && cursor.columnEmpty && float.position !== 'bottom' && cursor.y + band <= limit() + 1e-6) {
-        const f = frame();
-        cursor.page.items.push(...float.flow.emit(f.columnX[cursor.column]!, f.contentTop + cursor.y));
-        logPlaced(float.id, slotRank.columnHead(cursor.column));
-        cursor.y = Math.ceil((cursor.y + band) / pitch - 1e-9) * pitch;
-      } else if (float.position !== 'top' && footHeight([...bottomFloats, float]) <= colBottom() - noteAreaHeight(columnNotes, settings.notes) - cursor.y + 1e-6) {
-        bottomFloats = [...bottomFloats, float];
-        logPlaced(float.id, slotRank.columnFoot(cursor.column));
-      } else if (fresh && cursor.columnEmpty && cursor.y === 0 && bands.head === 0 && bottomFloats.length === 0) {
-        // Taller than any slot: a table splits between rows and continues at the next column's
-        // head (§12.7 "a waiting table is split instead"); anything else takes this head anyway.
-        const cut = float.flow.split?.(limit() - pitch) ?? null;
-        const part = cut ? cut.first : float.flow;
-        const f = frame();
-        cursor.page.items.push(...part.emit(f.columnX[cursor.column]!, f.contentTop));
-        logPlaced(float.id, slotRank.columnHead(cursor.column));
-        cursor.y = Math.ceil((part.height + pitch) / pitch - 1e-9) * pitch;
-        cursor.columnEmpty = false;
-        if (cut) {
-          pendingFloats[0] = { ...float, flow: cut.rest };
-          return;
-        }
-      } else return;
+      const placed = float.page ? placePageFloat(float, fresh) : float.columns ? placeSpanFloat(float, float.columns, fresh) : placeColumnFloat(float, fresh);
+      // 'split': a table's first part is set, its rest waits at the queue's head for the next column.
+      if (placed !== true) return;
       pendingFloats.shift();
     }
   };
+  /** The grid line at or above `y` pt (within 1e-6 pt), pt from the content top. */
+  const gridFloor = (y: number): number => Math.floor((y + 1e-6) / pitch) * pitch;
+  /** Records a float scaled into its slot (the `floatShrunk` check). */
+  const logShrunk = (id: string, scale: number): void => void (cursor.page.floatsShrunk ??= []).push({ id, scale: Math.round(scale * 1000) / 1000 });
+  /**
+   * The float rebuilt to fit `room` pt when its shrink rule lets it (page/floats-shrink.ts):
+   * `slot` into any slot, `page` only into a column or page nothing is set on yet (`empty`).
+   * Never between the lines of a segment being placed: its later lines already count this column.
+   */
+  const shrunkFor = (float: PendingFloat, room: number, empty: boolean) => {
+    if (midSegment || float.rule.mode === 'never' || (float.rule.mode === 'page' && !empty)) return null;
+    return shrinkInto(float.flow, room, float.rule.minScale, float.remake);
+  };
+  /**
+   * A one-column float: the head of a fresh column (auto/top), the foot of the current column
+   * (auto/bottom), shrunk into that slot (floats-shrink.ts), or — taller than any slot — the head
+   * of an empty column anyway (a table splits between rows there instead).
+   */
+  function placeColumnFloat(float: PendingFloat, fresh: boolean): boolean | 'split' {
+    // The page's foot band is its last slot: a later float waits for the next page (no overtaking).
+    if (bands.hasFoot()) return false;
+    const canHead = fresh && cursor.columnEmpty && float.position !== 'bottom';
+    const canFoot = float.position !== 'top';
+    // Tallest float each slot takes, pt: the head band ends a line above the column's limit; the
+    // foot band (each float and the line above it, on the grid) stays under the text and above the notes.
+    const headRoom = (): number => limit() - cursor.y - pitch;
+    const footRoom = (): number => gridFloor(colBottom() - noteAreaHeight(columnNotes, settings.notes) - cursor.y) - bottomFloats.reduce((h, f) => h + f.flow.height + pitch, 0) - pitch;
+    const setHead = (flow: FlowBlock): void => {
+      const f = frame();
+      cursor.page.items.push(...flow.emit(f.columnX[cursor.column]!, f.contentTop + cursor.y));
+      logPlaced(float.id, slotRank.columnHead(cursor.column));
+      cursor.y = Math.ceil((cursor.y + flow.height + pitch) / pitch - 1e-9) * pitch;
+    };
+    const setFoot = (flow: FlowBlock): void => {
+      bottomFloats = [...bottomFloats, flow === float.flow ? float : { ...float, flow }];
+      logPlaced(float.id, slotRank.columnFoot(cursor.column));
+    };
+    if (canHead && float.flow.height <= headRoom() + 1e-6) {
+      setHead(float.flow);
+      return true;
+    }
+    if (canFoot && float.flow.height <= footRoom() + 1e-6) {
+      setFoot(float.flow);
+      return true;
+    }
+    const emptyColumn = fresh && cursor.columnEmpty && cursor.y === 0 && bands.head === 0 && bottomFloats.length === 0;
+    // Shrink into the first slot it may take here: the head when the column is fresh, else the foot.
+    if (canHead || canFoot) {
+      const shrunk = shrunkFor(float, canHead ? headRoom() : footRoom(), emptyColumn);
+      if (shrunk) {
+        if (canHead) setHead(shrunk.flow);
+        else setFoot(shrunk.flow);
+        logShrunk(float.id, shrunk.scale);
+        return true;
+      }
+    }
+    if (emptyColumn) {
+      // Taller than any slot: a table splits between rows and continues at the next column's
+      // head (§12.7 "a waiting table is split instead"); anything else takes this head anyway.
+      const cut = float.flow.split?.(limit() - pitch) ?? null;
+      const part = cut ? cut.first : float.flow;
+      const f = frame();
+      cursor.page.items.push(...part.emit(f.columnX[cursor.column]!, f.contentTop));
+      logPlaced(float.id, slotRank.columnHead(cursor.column));
+      cursor.y = Math.ceil((part.height + pitch) / pitch - 1e-9) * pitch;
+      cursor.columnEmpty = false;
+      if (cut) {
+        pendingFloats[0] = { ...float, flow: cut.rest };
+        return 'split';
+      }
+      return true;
+    }
+    return false;
+  }
+  /**
+   * A column float across `k` adjacent columns (placement.columns, 1 < k < N; floats-page.ts): the
+   * head of a fresh column c with c + k ≤ N, over c…c+k−1 (text in each starts under it), or the
+   * foot of the current column and the next k − 1 (their notes and foot floats sit above it);
+   * shrunk into that slot; taller than any slot, the head of an empty column anyway.
+   */
+  function placeSpanFloat(float: PendingFloat, k: number, fresh: boolean): boolean | 'split' {
+    if (bands.hasFoot()) return false;
+    const c = cursor.column;
+    // It waits for a column with k − 1 more after it on the page (the next page's first, at worst).
+    if (c + k > geo.columns) return false;
+    const f = frame();
+    const box = spanBox(f.columnX, f.columnWidths, c, k);
+    const span = { from: c, count: k, x: box.x };
+    const top = bands.spanTop(c, k);
+    const canHead = fresh && cursor.columnEmpty && float.position !== 'bottom';
+    // Not between a segment's lines: its later lines were counted against this column's old foot.
+    const canFoot = float.position !== 'top' && !midSegment;
+    const headRoom = (): number => {
+      let bottom = limit();
+      for (let o = c + 1; o < c + k; o++) bottom = Math.min(bottom, f.contentHeight - bands.footOf(o));
+      return bottom - top - pitch;
+    };
+    const currentBottom = (): number => cursor.y + noteAreaHeight(columnNotes, settings.notes) + bottomFloatsHeight();
+    const footRoom = (): number => bands.footRoom(f.contentHeight, currentBottom(), c, span);
+    const setHead = (flow: FlowBlock): void => {
+      cursor.page.items.push(...flow.emit(box.x, f.contentTop + top));
+      const bottom = Math.ceil((top + flow.height + pitch) / pitch - 1e-9) * pitch;
+      bands.setSpanHead(c, k, bottom);
+      cursor.y = bottom;
+      logPlaced(float.id, slotRank.columnHead(c));
+    };
+    const setFoot = (flow: FlowBlock): boolean => {
+      if (!bands.tryFoot(flow, f.contentHeight, currentBottom(), c, span)) return false;
+      logPlaced(float.id, slotRank.columnFoot(c));
+      return true;
+    };
+    if (canHead && float.flow.height <= headRoom() + 1e-6) {
+      setHead(float.flow);
+      return true;
+    }
+    if (canFoot && setFoot(float.flow)) return true;
+    const emptyColumn = fresh && cursor.columnEmpty && cursor.y === 0 && top === 0 && bottomFloats.length === 0;
+    if (canHead || canFoot) {
+      const shrunk = shrunkFor(float, canHead ? headRoom() : footRoom(), emptyColumn);
+      if (shrunk && canHead) setHead(shrunk.flow);
+      if (shrunk && (canHead || setFoot(shrunk.flow))) {
+        logShrunk(float.id, shrunk.scale);
+        return true;
+      }
+    }
+    if (emptyColumn) {
+      const cut = float.flow.split?.(headRoom()) ?? null;
+      const part = cut ? cut.first : float.flow;
+      setHead(part);
+      cursor.columnEmpty = false;
+      if (cut) {
+        pendingFloats[0] = { ...float, flow: cut.rest };
+        return 'split';
+      }
+      return true;
+    }
+    return false;
+  }
   /**
    * A page-wide float (document-format §12.7): the head band of a page nothing is set on yet
-   * (never the citing page's), or the foot band when every column still has room above it.
+   * (never the citing page's), or the foot band when every column still has room above it;
+   * shrunk into that band (floats-shrink.ts); taller than any band, an empty page's head anyway.
    */
   function placePageFloat(float: PendingFloat, fresh: boolean): boolean {
     const f = frame();
     const pageStart = fresh && cursor.column === 0 && cursor.columnEmpty && cursor.y === bands.head && bottomFloats.length === 0;
     // Not between the lines of a segment being placed: its remaining lines are not counted yet.
     if (midSegment) return false;
-    if (pageStart && !bands.hasFoot() && float.position !== 'bottom' && cursor.page.index > float.page!.cited) {
+    const notes = noteAreaHeight(columnNotes, settings.notes);
+    const canHead = pageStart && !bands.hasFoot() && float.position !== 'bottom' && cursor.page.index > float.page!.cited;
+    const setHead = (flow: FlowBlock): boolean => {
       const top = bands.head;
-      const head = bands.tryHead(float.flow, f.contentHeight, noteAreaHeight(columnNotes, settings.notes));
-      if (head !== null) {
-        cursor.page.items.push(...float.flow.emit(f.contentLeft, f.contentTop + top));
-        cursor.y = head;
-        logPlaced(float.id, slotRank.pageHead);
+      const head = bands.tryHead(flow, f.contentHeight, notes);
+      if (head === null) return false;
+      cursor.page.items.push(...flow.emit(f.contentLeft, f.contentTop + top));
+      cursor.y = head;
+      logPlaced(float.id, slotRank.pageHead);
+      return true;
+    };
+    // The current column keeps its text, notes and foot floats above the band (its notes are set on leaving it).
+    const currentBottom = cursor.y + notes + bottomFloatsHeight();
+    const setFoot = (flow: FlowBlock): boolean => {
+      if (!bands.tryFoot(flow, f.contentHeight, currentBottom)) return false;
+      logPlaced(float.id, slotRank.pageFoot);
+      return true;
+    };
+    if (canHead && setHead(float.flow)) return true;
+    if (float.position !== 'top' && setFoot(float.flow)) return true;
+    const emptyPage = pageStart && bands.head === 0 && !bands.hasFoot();
+    if (canHead || float.position !== 'top') {
+      const shrunk = shrunkFor(float, canHead ? bands.headRoom(f.contentHeight, notes) : bands.footRoom(f.contentHeight, currentBottom), emptyPage);
+      if (shrunk && (canHead ? setHead(shrunk.flow) : setFoot(shrunk.flow))) {
+        logShrunk(float.id, shrunk.scale);
         return true;
       }
     }
-    if (float.position === 'top') return false;
-    // The current column keeps its text, notes and foot floats above the band (its notes are set on leaving it).
-    if (bands.tryFoot(float.flow, f.contentHeight, cursor.y + noteAreaHeight(columnNotes, settings.notes) + bottomFloatsHeight())) {
-      logPlaced(float.id, slotRank.pageFoot);
-      return true;
-    }
+    if (float.position === 'top' && !canHead && !emptyPage) return false;
     // Taller than any band of an empty page: it takes the page alone (text goes on below or on the next page).
-    if (pageStart && bands.head === 0 && !bands.hasFoot()) {
+    if (emptyPage) {
       cursor.page.items.push(...float.flow.emit(f.contentLeft, f.contentTop));
       bands.head = Math.ceil((float.flow.height + pitch) / pitch - 1e-9) * pitch;
       cursor.y = bands.head;
@@ -444,7 +592,7 @@ export function* paginateChapter(
   function recordColumnUse(): void {
     const use = (cursor.page.columnUse ??= { top: bands.head, bottoms: [], blocked: false, columns: textColumns(geo) });
     use.bottoms[cursor.column] = cursor.y;
-    if (bottomFloats.length > 0 || bands.hasFoot()) use.blocked = true;
+    if (bottomFloats.length > 0 || bands.hasFoot() || bands.hasSpans()) use.blocked = true;
   }
   /** Emits the current column's foot floats above its notes (called when leaving the column). */
   const emitBottomFloats = (): void => {
@@ -479,11 +627,12 @@ export function* paginateChapter(
   };
 
   const enterColumn = (): void => {
-    cursor.y = bands.head;
+    // Under the head band, and under a float across this and earlier columns (floats-page.ts).
+    cursor.y = bands.top(cursor.column);
     cursor.columnEmpty = true;
     columnNotes = carried;
     carried = [];
-    trimNotes(colBottom() - bands.head);
+    trimNotes(colBottom() - cursor.y);
     placeFloats(true);
     if (plan.headFloats) placePlanned();
     if (sidePending.length > 0) placeSide();
@@ -818,7 +967,8 @@ export function* paginateChapter(
           placeFloats(false);
           break;
         }
-        const flow = resourceBlock?.(block, colW(), frame().contentHeight);
+        // The slot caps the picture; with layout.fitFiguresToPage the whole figure (floats-shrink.ts).
+        const flow = resourceBlock?.(block, colW(), frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture');
         if (!flow) break;
         space(pitch);
         placeInFlow(flow, {

@@ -15,6 +15,11 @@ export interface FlowBlock {
   readonly height: number;
   /** Width actually used, pt (≤ the measure it was made for). */
   readonly width: number;
+  /**
+   * A figure's drawn picture, pt (absent for tables and placeholders): what fitting and shrinking
+   * scale (page/floats-shrink.ts compares it with the unshrunk figure's).
+   */
+  readonly picture?: { readonly width: number; readonly height: number };
   /** Display items with the block's top-left at (x, y), pt in page coordinates. */
   emit(x: number, y: number): DisplayItem[];
   /**

@@ -13,6 +13,7 @@ import type { EngineResource } from './model';
 import { captionLabel } from './numbering';
 import type { ResourceSettings, ResourceType } from './settings';
 import { parseSnippet } from './snippet';
+import { placementOf } from './placement';
 import { overflowsViewport, shapePathData } from './svg';
 
 /** Natural size of a picture, pt (document-format §12.9). */
@@ -225,15 +226,27 @@ export function lineHeightOf(style: TextStyle): number {
   return 1.25 * style.size;
 }
 
+/**
+ * What `maxHeight` caps (configuration.md §4 `layout.fitFiguresToPage`, §12.2 `shrink`): `figure`
+ * — the picture with its caption and note (fit-to-page, shrink-to-slot); `picture` — the picture
+ * alone (the slot caps the picture's size, §12.9; its caption may then run past `maxHeight`).
+ */
+export type FigureFit = 'figure' | 'picture';
+
 /** A whole figure: picture, caption and note, with the caption above or below (§12.5). */
-export function figureBlock(resource: EngineResource, type: ResourceType | undefined, number: string | undefined, measure: number, maxHeight: number, settings: ResourceSettings, env: BlockEnvironment): FlowBlock {
-  const width = placementWidth(resource, measure);
+export function figureBlock(resource: EngineResource, type: ResourceType | undefined, number: string | undefined, measure: number, maxHeight: number, settings: ResourceSettings, env: BlockEnvironment, fitTo: FigureFit = 'figure'): FlowBlock {
+  // The resource's placement over its type's defaultPlacement (resources/placement.ts).
+  const placement = placementOf(resource, type ? [type] : undefined);
+  const width = placementWidth(placement, measure);
   const caption = captionBlock(resource, type, number, width, settings, env);
   const note = noteBlock(resource, width, settings, env);
   const textHeight = caption.height + note.height + (caption.height > 0 ? settings.caption.gap : 0) + (note.height > 0 ? settings.caption.note.gap : 0);
   const natural = naturalSize(resource, settings);
+  // Room for the picture, pt (never below 12 pt, a picture still recognisable as one).
+  const room = Math.max(12, fitTo === 'picture' ? maxHeight : maxHeight - textHeight);
+  const drawable = natural !== null && !resource.problem;
   // A picture that cannot be drawn keeps a 4:3 placeholder of the slot's width (max 6 lines of body height).
-  const fit = natural && !resource.problem ? fitPicture(natural, width, Math.max(12, maxHeight - textHeight), resource.safeArea) : { width, height: Math.min(width * 0.75, Math.max(12, maxHeight - textHeight)) };
+  const fit = drawable ? fitPicture(natural, width, room, resource.safeArea) : { width, height: Math.min(width * 0.75, room) };
   const picture = pictureBlock(resource, fit, settings, env);
   const parts: { block: FlowBlock; gapBefore: number }[] = [];
   if (settings.caption.position === 'above') {
@@ -244,18 +257,19 @@ export function figureBlock(resource: EngineResource, type: ResourceType | undef
     if (caption.height > 0) parts.push({ block: caption, gapBefore: settings.caption.gap });
   }
   if (note.height > 0) parts.push({ block: note, gapBefore: settings.caption.note.gap });
-  return alignIn(stack(parts), measure, resource);
+  const block = alignIn(stack(parts), measure, placement);
+  return drawable ? { ...block, picture: { width: fit.width, height: fit.height } } : block;
 }
 
 /** `placement.width` (a fraction of the slot) narrows a figure; used by captions too (captionMeasure: slot). */
-function placementWidth(resource: EngineResource, measure: number): number {
-  const w = resource.placement?.['width'];
+function placementWidth(placement: Record<string, unknown> | undefined, measure: number): number {
+  const w = placement?.['width'];
   return typeof w === 'number' && w > 0 && w < 1 ? measure * w : measure;
 }
 
 /** Shifts a narrower block by `placement.align` inside the measure (left by default). */
-function alignIn(block: FlowBlock, measure: number, resource: EngineResource): FlowBlock {
-  const align = resource.placement?.['align'];
+function alignIn(block: FlowBlock, measure: number, placement: Record<string, unknown> | undefined): FlowBlock {
+  const align = placement?.['align'];
   const free = Math.max(0, measure - block.width);
   const dx = align === 'center' ? free / 2 : align === 'right' || align === 'end' ? free : 0;
   if (dx === 0) return block;

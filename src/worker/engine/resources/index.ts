@@ -6,7 +6,7 @@
 import type { StoredConfig } from '../../config';
 import type { ParsedChapter } from '../parse/model';
 import { stack, textBlock, type BlockEnvironment, type FlowBlock } from './block';
-import { figureBlock, lineHeightOf, placeholder } from './figure';
+import { figureBlock, lineHeightOf, placeholder, type FigureFit } from './figure';
 import { prepareResource, rasterLookupKey, type EngineResource, type ResourceRecordInput, type SvgRaster } from './model';
 import { numberResources, resourceRefText, type ResourceNumber } from './numbering';
 import type { Numerals } from '../page/number-format';
@@ -16,6 +16,7 @@ import { tableBlock } from './table';
 export type { FlowBlock, BlockEnvironment } from './block';
 export type { EngineResource, TableModel, TableCell, SvgRaster } from './model';
 export type { ResourceSettings, ResourceType } from './settings';
+export type { FigureFit } from './figure';
 export { readBitmapInfo, looksLikeSvg, mimeOf } from './picture-info';
 export { parseSvg } from './svg';
 export { payloadKey, rasterLookupKey } from './model';
@@ -78,7 +79,7 @@ export function numberBook(set: ResourceSet, chapters: readonly ParsedChapter[],
  * The block `::resource{id}` sets: a figure, a table, or — for an unknown id or a picture that
  * cannot be drawn — a neutral placeholder naming it (document-format §12.1), never a failure.
  */
-export function resourceFlowBlock(set: ResourceSet | undefined, numbering: ResourceNumbering | undefined, id: string, measure: number, maxHeight: number, env: BlockEnvironment): FlowBlock {
+export function resourceFlowBlock(set: ResourceSet | undefined, numbering: ResourceNumbering | undefined, id: string, measure: number, maxHeight: number, env: BlockEnvironment, fitTo: FigureFit = 'figure'): FlowBlock {
   const resource = set?.resources.get(id);
   const settings = set?.settings;
   if (!resource || !settings) return missingBlock(id, measure, env, settings, 'no resource has this id');
@@ -86,7 +87,7 @@ export function resourceFlowBlock(set: ResourceSet | undefined, numbering: Resou
   const number = numbering?.numbers.get(id)?.number;
   if (resource.kind === 'table' && resource.table) return tableBlock(resource, type, number, measure, settings, env);
   if (resource.kind === 'video' || (resource.kind === 'table' && !resource.table)) return missingBlock(id, measure, env, settings, resource.problem ?? 'it cannot be drawn');
-  return figureBlock(resource, type, number, measure, maxHeight, settings, env);
+  return figureBlock(resource, type, number, measure, maxHeight, settings, env, fitTo);
 }
 
 function missingBlock(id: string, measure: number, env: BlockEnvironment, settings: ResourceSettings | undefined, why: string): FlowBlock {

@@ -6,9 +6,14 @@
  */
 import type { ResourceBlock } from '../parse/model';
 import type { FlowBlock } from './block';
+import type { FigureFit } from './figure';
 
-/** Makes the flow block for a `::resource` line at a measure and maximum height (pt); the engine binds the rest. */
-export type ResourceBlockFactory = (block: ResourceBlock, measure: number, maxHeight: number) => FlowBlock | null;
+/**
+ * Makes the flow block for a `::resource` line at a measure and maximum height (pt); the engine
+ * binds the rest. `fitTo` (figures): whether `maxHeight` caps the whole figure (default) or the
+ * picture alone (resources/figure.ts `FigureFit`).
+ */
+export type ResourceBlockFactory = (block: ResourceBlock, measure: number, maxHeight: number, fitTo?: FigureFit) => FlowBlock | null;
 
 export interface FlowCursor {
   /** Height left for body content in the current column, pt. */
