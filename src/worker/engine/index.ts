@@ -68,6 +68,12 @@ export interface BookLayout {
   labelsUnsettled?: true;
 }
 
+/**
+ * Stale paragraph entries tolerated before the memo is pruned: a few hundred set paragraphs
+ * (~50 kB each at most) against a book's thousands; about a hundred one-paragraph edits.
+ */
+const PARAGRAPH_PRUNE_SLACK = 256;
+
 /** Memo tables owned by the caller (the worker keeps one per open book). */
 export class EngineCache {
   readonly parsed = new Map<string, { source: string; parsed: ParsedChapter }>();
@@ -77,9 +83,35 @@ export class EngineCache {
   readonly numberingAt = new Map<string, NumberingState>();
   /** Page label of every block (`chapterId|blockId`) in the last full layout: what `:::toc` and page references print. */
   pageLabels: ReadonlyMap<string, string> = new Map();
-  /** Drops entries the last complete layout did not use, so memory tracks the live book. */
-  prune(liveParagraphs: Set<string>, liveChapters: Set<string>): void {
-    for (const key of this.paragraphs.keys()) if (!liveParagraphs.has(key)) this.paragraphs.delete(key);
+  /** Long key parts (the settings' JSON, ~3,600 UTF-16 units) by a short id, for paragraph memo keys. */
+  private readonly keyIds = new Map<string, string>();
+  /**
+   * A short stand-in for `text` in memo keys, unique per distinct text for this cache's life
+   * (exact, unlike a hash: no two texts share an id). Paragraph keys were mostly the settings'
+   * JSON, and every lookup hashed and compared it again.
+   */
+  intern(text: string): string {
+    let id = this.keyIds.get(text);
+    if (id === undefined) {
+      id = `#${this.keyIds.size}`;
+      this.keyIds.set(text, id);
+    }
+    return id;
+  }
+  /**
+   * Drops entries the last complete layout did not use, so memory tracks the live book.
+   * `liveParagraphs` lists each chapter's distinct paragraph keys. Walking them all costs about as
+   * much as relaying out the edited chapter, so paragraphs are pruned only once more than
+   * `PARAGRAPH_PRUNE_SLACK` entries could be stale (an edit leaves a few: its changed paragraphs).
+   */
+  prune(liveParagraphs: readonly (readonly string[])[], liveChapters: Set<string>): void {
+    let used = 0;
+    for (const keys of liveParagraphs) used += keys.length;
+    if (this.paragraphs.size > used + PARAGRAPH_PRUNE_SLACK) {
+      const live = new Set<string>();
+      for (const keys of liveParagraphs) for (const key of keys) live.add(key);
+      for (const key of this.paragraphs.keys()) if (!live.has(key)) this.paragraphs.delete(key);
+    }
     for (const key of this.chapters.keys()) if (!liveChapters.has(key)) this.chapters.delete(key);
   }
 }
@@ -88,7 +120,8 @@ export class EngineCache {
 export function parseCached(chapter: ChapterInput, isFirst: boolean, cache: EngineCache): ParsedChapter {
   const hit = cache.parsed.get(chapter.id);
   if (hit && hit.source === chapter.source) return hit.parsed;
-  const parsed = parseChapter(chapter.source, { chapterId: chapter.id, isFirstChapter: isFirst });
+  // The previous parse lends the inlines of every block the edit did not touch (parse/inline-memo.ts).
+  const parsed = parseChapter(chapter.source, { chapterId: chapter.id, isFirstChapter: isFirst, previous: hit });
   cache.parsed.set(chapter.id, { source: chapter.source, parsed });
   return parsed;
 }
@@ -114,7 +147,7 @@ const MAX_LABEL_PASSES = 3;
 
 export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineCache, pass = 0): Generator<LayoutProgress | undefined, BookLayout> {
   const chapters: ChapterLayout[] = [];
-  const live: LiveKeys = { paragraphs: new Set<string>(), chapters: new Set<string>() };
+  const live: LiveKeys = { paragraphs: [], chapters: new Set<string>() };
   const shared = prepareBook(book, cache, fonts);
   let next = 0;
   let numbering = initialNumbering(book.settings);
@@ -142,12 +175,13 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
  * start page was right the full pass reuses it and nothing is set twice.
  */
 export function* layoutChapterAt(book: BookInput, index: number, firstPage: number, fonts: FontRegistry, cache: EngineCache): Generator<undefined, ChapterLayout> {
-  const live: LiveKeys = { paragraphs: new Set<string>(), chapters: new Set<string>() };
+  const live: LiveKeys = { paragraphs: [], chapters: new Set<string>() };
   return yield* chapterAt(book, prepareBook(book, cache, fonts), index, firstPage, fonts, cache, live, cache.numberingAt.get(book.chapters[index]!.id));
 }
 
 interface LiveKeys {
-  paragraphs: Set<string>;
+  /** Each chapter's distinct paragraph keys. */
+  paragraphs: (readonly string[])[];
   chapters: Set<string>;
 }
 
@@ -184,7 +218,7 @@ function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: n
   live.chapters.add(chapterKey);
   const hit = cache.chapters.get(chapterKey);
   if (hit && hit.source === input.source) {
-    markParagraphsLive(hit.layout, live.paragraphs, cache);
+    live.paragraphs.push(chapterParagraphKeys.get(hit.layout) ?? []);
     return hit.layout;
   }
   const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering, shared.math, placement);
@@ -260,11 +294,8 @@ function plainText(inlines: readonly Inline[]): string {
   return inlines.map((i) => (i.kind === 'text' ? i.text : 'children' in i && Array.isArray(i.children) ? plainText(i.children) : '')).join('');
 }
 
-/** Paragraph keys used by a memoised chapter stay live (recorded on the layout at creation). */
-const chapterParagraphKeys = new WeakMap<ChapterLayout, string[]>();
-function markParagraphsLive(layout: ChapterLayout, live: Set<string>, cache: EngineCache): void {
-  for (const key of chapterParagraphKeys.get(layout) ?? []) if (cache.paragraphs.has(key)) live.add(key);
-}
+/** Paragraph keys used by a memoised chapter stay live (recorded on the layout at creation, distinct). */
+const chapterParagraphKeys = new WeakMap<ChapterLayout, readonly string[]>();
 
 function* layoutChapter(
   input: ChapterInput,
@@ -273,14 +304,14 @@ function* layoutChapter(
   book: BookInput,
   fonts: FontRegistry,
   cache: EngineCache,
-  liveParagraphs: Set<string>,
+  liveParagraphs: (readonly string[])[],
   refs: ReadonlyMap<string, string>,
   numbering?: ResourceNumbering,
   math: BookMath = prepareBookMath([parsed], book.settings, book.math, fonts),
   placement: ChapterPlacement = chapterPlacement(bookStructure([parsed], book.settings), input.id, initialNumbering(book.settings)),
 ): Generator<undefined, ChapterLayout> {
   const settings = book.settings;
-  const sKey = `${settingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.math ? 'math' : 'no-math'}`;
+  const sKey = cache.intern(`${settingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.math ? 'math' : 'no-math'}`);
   const usedKeys: string[] = [];
   // Footnote numbers (footnotes.numbering, page/note-numbering.ts): page-based modes are refined by the passes.
   const noteMode = settings.notes.numbering ?? 'chapter';
@@ -301,7 +332,6 @@ function* layoutChapter(
     const rebased = rebaseInlines(request.inlines, base);
     const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}|${JSON.stringify(rebased)}`;
     usedKeys.push(key);
-    liveParagraphs.add(key);
     let lines = cache.paragraphs.get(key);
     if (!lines) {
       lines = setParagraph({ ...request, inlines: rebased }, env);
@@ -356,7 +386,9 @@ function* layoutChapter(
     };
   });
   const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages };
-  chapterParagraphKeys.set(layout, usedKeys);
+  const distinctKeys = [...new Set(usedKeys)];
+  chapterParagraphKeys.set(layout, distinctKeys);
+  liveParagraphs.push(distinctKeys);
   return layout;
 }
 

@@ -6,6 +6,7 @@
  */
 import { attrBoolean, parseAttributes, type AttributeParse } from './attributes';
 import { parseInlines, plainTextOf, JoinedText, type InlineContext } from './inlines';
+import type { InlineMemo } from './inline-memo';
 import { isAmbiguousPunct, isCJK, trimBounds, type Diagnostics, type Line, type SourceText } from './lex';
 import type {
   Attributes,
@@ -48,6 +49,8 @@ export interface BlockEnv {
   chapterId: string;
   src: SourceText;
   diags: Diagnostics;
+  /** Inlines of the chapter's previous parse, reused for blocks whose text did not change. */
+  inlineMemo?: InlineMemo | undefined;
 }
 
 interface OpenContainer {
@@ -103,7 +106,8 @@ export class BlockParser {
   }
 
   private inlines(joined: JoinedText, context: InlineContext): Inline[] {
-    return parseInlines(joined, { diags: this.env.diags, src: this.env.src, context });
+    const env = { diags: this.env.diags, src: this.env.src, context };
+    return this.env.inlineMemo ? this.env.inlineMemo.parse(joined, env) : parseInlines(joined, env);
   }
 
   parse(): Block[] {

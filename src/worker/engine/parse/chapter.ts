@@ -2,6 +2,7 @@
  * One chapter: lex (line table) → frontmatter → blocks (+ inlines per block) → collect.
  */
 import { BlockParser } from './blocks';
+import { InlineMemo } from './inline-memo';
 import { collectChapter } from './collect';
 import { readFrontmatter, scanFrontmatter } from './frontmatter';
 import { Diagnostics, SourceText } from './lex';
@@ -11,7 +12,15 @@ export interface ParseOptions {
   chapterId: string;
   /** Only the first chapter's front matter is the book's. */
   isFirstChapter: boolean;
+  /**
+   * The chapter's previous source and parse: blocks whose joined text is unchanged take its inlines
+   * (parse/inline-memo.ts) instead of being parsed again. The result equals a parse without it.
+   */
+  previous?: { source: string; parsed: ParsedChapter } | undefined;
 }
+
+/** Each parse's inline memo, for the chapter's next parse (kept as long as the parse is). */
+const inlineMemos = new WeakMap<ParsedChapter, InlineMemo>();
 
 /** Parses one chapter. Total: any string gives a chapter and a list of diagnostics. */
 export function parseChapter(source: string, options: ParseOptions): ParsedChapter {
@@ -33,15 +42,27 @@ export function parseChapter(source: string, options: ParseOptions): ParsedChapt
 }
 
 function parseWith(text: SourceText, diags: Diagnostics, options: ParseOptions): ParsedChapter {
+  const previous = options.previous ? inlineMemos.get(options.previous.parsed) : undefined;
+  const inlineMemo = new InlineMemo(previous, previous ? commonPrefix(options.previous!.source, text.source) : 0);
   const fmScan = scanFrontmatter(text);
   let frontmatter: Frontmatter | undefined;
   if (fmScan) {
     if (options.isFirstChapter) frontmatter = readFrontmatter(fmScan, diags);
     else diags.add('chapterFrontmatterIgnored', 'Only the first chapter’s front matter counts; this one is ignored.', fmScan.range.from, fmScan.range.to);
   }
-  const blocks = new BlockParser({ chapterId: options.chapterId, src: text, diags }, fmScan ? fmScan.bodyLine : 0).parse();
+  const blocks = new BlockParser({ chapterId: options.chapterId, src: text, diags, inlineMemo }, fmScan ? fmScan.bodyLine : 0).parse();
+  inlineMemo.finish();
   const chapter: ParsedChapter = { chapterId: options.chapterId, blocks, diagnostics: diags.list, collected: collectChapter(blocks) };
   if (frontmatter) chapter.frontmatter = frontmatter;
   if (fmScan) chapter.frontmatterRange = fmScan.range;
+  inlineMemos.set(chapter, inlineMemo);
   return chapter;
+}
+
+/** Length of the common prefix of two strings (UTF-16 units). */
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
 }

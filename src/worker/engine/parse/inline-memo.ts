@@ -1,0 +1,99 @@
+/**
+ * Inline parsing memoised per chapter: after a one-paragraph edit, every other block's joined text
+ * is the same as in the previous parse, only (for blocks after the edit) at other source offsets.
+ * The inline phase depends on nothing but that joined text, its offsets relative to its first
+ * unit, its hard breaks, its synthetic units and the inline context (inlines.ts reads source
+ * positions only to build ranges, offsets and diagnostics). So a block whose memo key matches
+ * takes the previous parse's inlines:
+ *
+ * - unchanged (the very objects) when it sits at the same offsets, wholly before the first changed
+ *   source unit: its ranges, lines and columns are those a fresh parse gives;
+ * - else moved: every range rebuilt with `SourceText.range` at the new offsets (line and column
+ *   read from the new source, exactly as the parser builds them) and every `offsets` entry moved.
+ *
+ * The diagnostics the block raised are replayed at the moved offsets in the same order, so the
+ * chapter's diagnostics equal a fresh parse's too.
+ */
+import { parseInlines, type InlineContext, type InlineEnv, type JoinedText } from './inlines';
+import type { SourceText } from './lex';
+import type { Diagnostic, Inline } from './model';
+
+interface Entry {
+  /** Source offset of the joined text's first unit in the parse that made `inlines`. */
+  base: number;
+  inlines: Inline[];
+  /** Diagnostics the block raised, offsets relative to `base`. */
+  diagnostics: Omit<Diagnostic, 'chapterId' | 'line' | 'column'>[];
+}
+
+export class InlineMemo {
+  /** What this parse produced or reused, by key: the next parse of the chapter reads it. */
+  private readonly entries = new Map<string, Entry>();
+
+  /**
+   * @param previous the memo of the chapter's previous parse (absent: first parse).
+   * @param unchangedBefore source units before this offset are the same as in the previous parse
+   *   (the common prefix of the two sources, UTF-16 units).
+   */
+  constructor(
+    private previous?: InlineMemo,
+    private readonly unchangedBefore = 0,
+  ) {}
+
+  /** The parse is over: the previous parse's memo is let go (memos must not chain across edits). */
+  finish(): void {
+    this.previous = undefined;
+  }
+
+  /** The inlines of one block's joined text: reused from the previous parse when it held the same text. */
+  parse(joined: JoinedText, env: InlineEnv): Inline[] {
+    if (joined.text.length === 0) return [];
+    const key = memoKey(joined, env.context);
+    const base = joined.offs[0]!;
+    const hit = this.previous?.entries.get(key) ?? this.entries.get(key);
+    if (!hit) {
+      const before = env.diags.list.length;
+      const inlines = parseInlines(joined, env);
+      const diagnostics = env.diags.list.slice(before).map((d) => relative(d, base));
+      if (!this.entries.has(key)) this.entries.set(key, { base, inlines, diagnostics });
+      return inlines;
+    }
+    const last = joined.offs[joined.offs.length - 1]!;
+    const inlines = hit.base === base && last < this.unchangedBefore ? hit.inlines : moveInlines(hit.inlines, base - hit.base, env.src);
+    for (const d of hit.diagnostics) env.diags.add(d.kind, d.message, d.from + base, d.to + base, d.severity, d.ascii);
+    if (!this.entries.has(key)) this.entries.set(key, { base, inlines, diagnostics: hit.diagnostics });
+    return inlines;
+  }
+}
+
+function relative(d: Diagnostic, base: number): Entry['diagnostics'][number] {
+  const out: Entry['diagnostics'][number] = { kind: d.kind, message: d.message, from: d.from - base, to: d.to - base, severity: d.severity };
+  if (d.ascii !== undefined) out.ascii = d.ascii;
+  return out;
+}
+
+/**
+ * Everything the inline phase reads: context, text, where the offsets leave the run `base, base+1, …`
+ * (one entry per joined line, relative to the base), hard breaks and synthetic units.
+ */
+function memoKey(joined: JoinedText, context: InlineContext): string {
+  const offs = joined.offs;
+  const base = offs[0]!;
+  let jumps = '';
+  for (let i = 1; i < offs.length; i++) if (offs[i] !== offs[i - 1]! + 1) jumps += `${i}:${offs[i]! - base},`;
+  const breaks = joined.breaks.size ? [...joined.breaks].join(',') : '';
+  const synthetic = joined.synthetic.size ? [...joined.synthetic].join(',') : '';
+  return `${context}\u0001${jumps}\u0001${breaks}\u0001${synthetic}\u0001${joined.text}`;
+}
+
+/** A deep copy of `inlines` moved by `delta` source units, ranges rebuilt against `src`. */
+export function moveInlines(inlines: readonly Inline[], delta: number, src: SourceText): Inline[] {
+  return inlines.map((inline) => moveInline(inline, delta, src));
+}
+
+function moveInline(inline: Inline, delta: number, src: SourceText): Inline {
+  const moved = { ...inline, range: src.range(inline.range.from + delta, inline.range.to + delta) } as Inline;
+  if (moved.kind === 'text' && moved.offsets) moved.offsets = moved.offsets.map((o) => o + delta);
+  if ('children' in moved && moved.children) (moved as { children: Inline[] }).children = moveInlines(moved.children, delta, src);
+  return moved;
+}
