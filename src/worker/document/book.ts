@@ -1,3 +1,4 @@
+import type { Continuation } from '../engine/page/continuation';
 import type { BookSnapshot, ChapterOp, ResourceOp, ResourceRecord, TextOp } from '../protocol/messages';
 
 /** The open book as the worker holds it. Immutable: a transaction makes a new one. */
@@ -15,6 +16,12 @@ export interface BookState {
    * family, weight and style each is, `config.customFonts` says (document/fonts.ts). Absent: none.
    */
   readonly fontFiles?: ReadonlyMap<string, Uint8Array>;
+  /**
+   * The bundle's `start` (bundle-format §9) as the layout applies it: where the book begins when
+   * it is part of a longer one. Read once when the book is opened (the raw object travels in
+   * `BookExtras.start`, saved and exported as read); no transaction changes it. Absent: none.
+   */
+  readonly start?: Continuation;
 }
 
 export interface BookResource {

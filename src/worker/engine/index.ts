@@ -19,6 +19,7 @@ import { paginatePasses, type PassPlan } from './page/passes';
 import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
 import { initialNumbering, labelPages, type NumberingState } from './page/structure';
+import { startingHeadingCounters } from './page/continuation';
 import { setParagraph, type InlineContext, type LineRun, type SetLine } from './paragraph';
 import { settingsKey, type LayoutSettings, type TextStyle } from './settings';
 import { numberBook, resourceFlowBlock, type ResourceNumbering, type ResourceSet } from './resources';
@@ -27,6 +28,7 @@ import { equationRefText } from './math/numbering';
 import type { MathTypesetter } from './math/types';
 
 export { defaultSettings, type LayoutSettings } from './settings';
+export { readContinuation, withContinuation, type Continuation } from './page/continuation';
 export { FontRegistry, type FontSource } from './fonts/registry';
 export { createHyphenator, resolveHyphenationLanguage, type Hyphenator } from './text/hyphenate';
 export { prepareResources, type ResourceSet } from './resources';
@@ -203,7 +205,7 @@ function prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry): 
   const parsed = book.chapters.map((input, c) => parseCached(input, c === 0, cache));
   const refs = referenceTexts(parsed);
   // Whether hyphenation patterns are at hand changes every paragraph's breaks: part of the key.
-  const numbering = book.resources ? numberBook(book.resources, parsed, book.settings.numerals) : undefined;
+  const numbering = book.resources ? numberBook(book.resources, parsed, book.settings.numerals, startingHeadingCounters(book.settings)) : undefined;
   const resourcesKey = book.resources ? `|${hashString(book.resources.key)}|${JSON.stringify([...numbering!.numbers.values()].map((n) => [n.resourceId, n.number]))}` : '';
   const math = prepareBookMath(parsed, book.settings, book.math, fonts);
   const key = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`;
@@ -361,7 +363,7 @@ function* layoutChapter(
       math,
       { ...placement.structure, plan, noteNumbers: notes },
     );
-  const drafts: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next)));
+  const drafts: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0));
   const title = input.title || firstHeadingText(parsed) || '';
   // Page labels (page.pageNumbering, :::numbering), continuing from the previous chapter.
   const labelled = labelPages(firstPage, drafts.map((d) => d.numbering), placement.numbering, settings.numerals);

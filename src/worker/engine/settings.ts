@@ -15,6 +15,14 @@ export interface TextStyle {
   colour: string;
 }
 
+/** The counters a layout starts from (document-format §1 `continuation`) that are not page numbering. */
+export interface BookStart {
+  /** 0-based index of the book's first page in the longer book: only its parity matters (even = recto). */
+  pageIndexOffset: number;
+  /** Heading counters of levels 1–6 already counted before the first page (index 0 = h1). */
+  headings: readonly number[];
+}
+
 export interface LayoutSettings {
   /** Document language (BCP 47), for hyphenation and locale rules. */
   language: string;
@@ -149,6 +157,12 @@ export interface LayoutSettings {
   toc: { levels: number[]; leader: { enabled: boolean; char: string; gap: number } };
   /** `page.pageNumbering` (configuration.md §2): label format word (§3) and the first page's number. */
   pageNumbering: { format: string; startAt: number };
+  /**
+   * Where the book begins when it is part of a longer one (bundle-format §9 `start`, applied by
+   * page/continuation.ts; its page numbering goes into `pageNumbering`). Absent = the first page is
+   * a recto (book index 0) and no heading has been counted.
+   */
+  start?: BookStart;
   /** `crossRefs` (configuration.md §11.3): words around numbers, `{n}` = the number. */
   crossRefs: { chapter: string; section: string; page: string; defaultStyle: 'default' | 'number' | 'title' | 'page' };
   furniture: {

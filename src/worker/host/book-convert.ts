@@ -15,6 +15,7 @@ import type { BundleBook } from '../bundle/book';
 import { CONFIG_VERSION, loadConfig } from '../config';
 import type { BookResource, BookState } from '../document/book';
 import { customFamiliesOf, sortVariants, type CustomFontFamily } from '../engine/fonts/custom';
+import { readContinuation, type Continuation } from '../engine/page/continuation';
 import { ResourceRecordSchema, type ChapterPages, type PageSummary } from '../protocol/messages';
 
 /** What a book carries beside its `BookState` (kept by the library, saved and exported with it). */
@@ -95,6 +96,7 @@ export function bundleToBookState(book: BundleBook, id: string, warnings: string
       chapters,
       resources,
       ...withFonts(readConfig(book.config, book.configVersion, chapters), fonts, redistributable),
+      ...startOf(book.start, warnings),
     },
     extras: { view: book.view, start: book.start, extras: book.extras, otherPayloads, layouts: null },
   };
@@ -115,9 +117,21 @@ export function storedToBookState(content: StoredBookContent, meta: { id: string
       chapters,
       resources,
       ...withFonts(readConfig(content.config, content.configVersion, chapters), content.fonts),
+      ...startOf(content.start, warnings),
     },
     extras: { view: content.view, start: content.start, extras: content.extras, otherPayloads, layouts: content.layouts ?? null },
   };
+}
+
+/**
+ * The `start` the layout applies (bundle-format §9; engine/page/continuation.ts). A field of the
+ * wrong shape is left out with a warning; the raw object stays in `BookExtras.start` either way,
+ * so saving and exporting give back what was read.
+ */
+function startOf(start: JsonObject | null, warnings: string[]): { start?: Continuation } {
+  const read = readContinuation(start);
+  warnings.push(...read.warnings);
+  return read.continuation ? { start: read.continuation } : {};
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { findSetting, getConfig, setConfig, type JsonObject, type JsonValue, type StoredConfig } from '../config';
 import { settingsFromConfig } from '../engine/settings-from-config';
-import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, resolveHyphenationLanguage, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
+import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, resolveHyphenationLanguage, withContinuation, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
 import type { PageDisplayList } from '../protocol/displaylist';
 import {
   OpenPresetSchema,
@@ -961,7 +961,8 @@ function settingsFor(book: BookState): LayoutSettings {
     if (book.config['locale'] === undefined && book.locale) settings.language = book.locale;
     settingsMemo.set(book.config, settings);
   }
-  return settings;
+  // Where the book begins in a longer one (bundle-format §9): part of the settings, so of every memo key.
+  return withContinuation(settings, book.start);
 }
 
 function chapterPages(layout: BookLayout): ChapterPages[] {

@@ -242,6 +242,8 @@ export class Library {
         resources: snapshot.resources.map((r) => ({ record: r.record, payload: r.payload ?? payloads.get(r.record.id) })),
         // Font files do not travel in snapshots either: the source's bytes, by file id.
         ...(base?.state.fontFiles ? { fontFiles: base.state.fontFiles } : {}),
+        // Nor does the bundle's `start` (bundle-format §9): the source's.
+        ...(base?.state.start ? { start: base.state.start } : {}),
       };
     };
     const adopt = (base: { state: BookState; extras: BookExtras; ref: OpenRef } | null, state: BookState): void => {
@@ -272,9 +274,10 @@ export class Library {
         this.restoring = null;
         return;
       }
-      const withPictures = missingPictures && base ? stateWith(base) : null;
+      // Pictures, and the bundle's `start` (where the book begins: it moves every page's side and label).
+      const withPictures = base && (missingPictures || base.state.start) ? stateWith(base) : null;
       // Only while nothing was edited since (an edit's state is the book now; its pictures come at the next open).
-      if (withPictures && current.revision === snapshot.revision && withPictures.resources.some((r, i) => r.payload && !state.resources[i]!.payload)) {
+      if (withPictures && current.revision === snapshot.revision && (withPictures.start !== undefined || withPictures.resources.some((r, i) => r.payload && !state.resources[i]!.payload))) {
         adopt(base, withPictures);
         this.host.open(withPictures, snapshot.revision);
       } else {

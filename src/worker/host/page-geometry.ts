@@ -7,6 +7,7 @@
 import { effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
 import type { LayoutSettings } from '../engine';
 import type { PageGeometry } from '../protocol/messages';
+import { isRecto } from '../engine/page/continuation';
 
 /** The configuration's defaults, used only when a value cannot be read (configuration.md §2, §16.3, §18). */
 const MM = 72 / 25.4;
@@ -33,7 +34,8 @@ export function pageGeometry(
   const m = settings.margins;
   // page.margins.mirror: page 1 (index 0) and every odd page keep left/right as written; even
   // pages swap them, so `left` (the inner margin) is at the spine on both sides of a spread.
-  const swap = m.mirror && page.index % 2 === 1;
+  // Sides count from where the book begins in a longer one (bundle-format §9 `start`).
+  const swap = m.mirror && !isRecto(settings, page.index);
   const threshold = at('debug.looseLineHighlight.threshold');
   return {
     pageIndex: page.index,

@@ -9,6 +9,7 @@ import type { LayoutSettings } from '../settings';
 import type { SetLine } from '../paragraph';
 import type { FormulaSetter } from './inline';
 import { numberEquations, type EquationNumbers } from './numbering';
+import { startingHeadingCounters } from '../page/continuation';
 import { placeholderFormula } from './place';
 import { prepareTex } from './tex';
 import { withTextGlyphs } from './text';
@@ -22,7 +23,7 @@ export interface BookMath {
 }
 
 export function prepareBookMath(parsed: readonly ParsedChapter[], settings: LayoutSettings, typesetter: MathTypesetter | undefined, fonts?: FontRegistry): BookMath {
-  const equations = numberEquations(parsed, settings.math, settings.numerals);
+  const equations = numberEquations(parsed, settings.math, settings.numerals, startingHeadingCounters(settings));
   const resolve = (label: string, eq: boolean): string => {
     const hit = equations.byLabel.get(label);
     return hit ? (eq ? hit.formatted : hit.plain) : '?';

@@ -31,10 +31,11 @@ export interface EquationNumbers {
  * Numbers every display of the book in reading order. Counted numbers print in the book's
  * `numerals` (configuration.md §7); a typed `\tag{…}` prints as typed (document-format §18.2).
  */
-export function numberEquations(chapters: readonly Pick<ParsedChapter, 'blocks'>[], math: MathSettings, numerals: Numerals = 'latn'): EquationNumbers {
+export function numberEquations(chapters: readonly Pick<ParsedChapter, 'blocks'>[], math: MathSettings, numerals: Numerals = 'latn', startHeadings: readonly number[] = []): EquationNumbers {
   const byBlock = new Map<string, EquationMark[]>();
   const byLabel = new Map<string, { plain: string; formatted: string }>();
-  const headings = [0, 0, 0, 0, 0, 0];
+  // Heading counters continue from the book's start (bundle-format §9; page/continuation.ts).
+  const headings = [0, 1, 2, 3, 4, 5].map((i) => startHeadings[i] ?? 0);
   let counter = 0;
   const numbering = math.numbering;
   const format = (n: string): string => (numbering.format.includes('{n}') ? numbering.format.split('{n}').join(n) : n);

@@ -3,6 +3,7 @@ import { Op, roundPt } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import type { LayoutSettings } from '../settings';
 import { pageFrame } from './geometry';
+import { isRecto } from './continuation';
 import { composeSlot, type SlotPage } from './furniture-elements';
 import type { FurnitureElement } from '../settings-furniture';
 import { glyphRun, type SetGenerated } from './paginate';
@@ -46,6 +47,7 @@ export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings
   const frame = pageFrame(settings, ctx.pageIndex);
   const page: SlotPage = {
     pageIndex: ctx.pageIndex,
+    recto: isRecto(settings, ctx.pageIndex),
     role: ctx.blank ? 'blank' : ctx.part ? 'part' : ctx.opener ? 'opener' : 'body',
     chapterId: ctx.chapterId,
     pageWidth: settings.pageWidth,
@@ -69,7 +71,7 @@ function builtInSlots(ctx: FurnitureContext, settings: LayoutSettings, fonts: Fo
   const face = fonts.match(style.family, style.weight, 'normal');
   const descent = (-face.descender / face.upem) * style.size;
   const ascent = (face.ascender / face.upem) * style.size;
-  const odd = ctx.pageIndex % 2 === 0;
+  const odd = isRecto(settings, ctx.pageIndex);
   const bodyTop = frame.contentTop;
   const bodyBottom = frame.contentTop + frame.contentHeight;
 

@@ -19,8 +19,10 @@ import { glyphRun, type SetGenerated } from './paginate';
 export type PageRole = 'body' | 'opener' | 'part' | 'blank';
 
 export interface SlotPage {
-  /** 0-based index in the book: even indexes are odd (recto) pages. */
+  /** 0-based index in the book. */
   pageIndex: number;
+  /** An odd (recto) page, counted from where the book begins in a longer one (page/continuation.ts). */
+  recto: boolean;
   role: PageRole;
   chapterId: string;
   pageWidth: number;
@@ -50,7 +52,7 @@ export function resolvePlaceholders(template: string, values: Readonly<Record<st
 }
 
 function visible(element: FurnitureElement, page: SlotPage): boolean {
-  const odd = page.pageIndex % 2 === 0;
+  const odd = page.recto;
   if (element.parity === 'odd' && !odd) return false;
   if (element.parity === 'even' && odd) return false;
   return element.pages === 'all' || element.pages === page.role;
@@ -64,7 +66,7 @@ function containerOf(slot: 'header' | 'footer', to: string, page: SlotPage): Box
   if (to === 'bleed') return { x: -page.bleed, y: -page.bleed, w: page.pageWidth + 2 * page.bleed, h: page.pageHeight + 2 * page.bleed };
   if (to === 'outer') {
     // The outer margin: right of the body on a recto, left of it on a verso.
-    const recto = page.pageIndex % 2 === 0;
+    const recto = page.recto;
     const x = recto ? c.left + c.width : 0;
     return { x, y: top, w: recto ? page.pageWidth - x : c.left, h: bottom - top };
   }

@@ -1,4 +1,5 @@
 import type { LayoutSettings } from '../settings';
+import { isRecto } from './continuation';
 
 /** Where text may go on a page, pt from the trim box's top-left. */
 export interface PageFrame {
@@ -17,7 +18,8 @@ export interface PageFrame {
 }
 
 /**
- * Page geometry for a 0-based page index. Page 1 (index 0) is odd/recto; with mirrored margins
+ * Page geometry for a 0-based page index. Page 1 (index 0) is odd/recto — counted from where the
+ * book begins in a longer one (`settings.start`, page/continuation.ts); with mirrored margins
  * even pages swap left and right (configuration.md §2, `page.margins.mirror`). Column widths follow
  * configuration.md §4.1: equal columns for single/double/multiple; for `oneAndHalf` a side column
  * of `sideColumnPercent` of the content width and a main column of the rest less one gutter.
@@ -27,7 +29,7 @@ export function pageFrame(settings: LayoutSettings, pageIndex: number): PageFram
   const { margins } = settings;
   // Right binding (`page.binding`, auto = right in RTL books): recto is the left page of the
   // spread, so the mirrored margins swap on the other parity (configuration.md §2).
-  const even = (pageIndex % 2 === 1) !== (settings.binding === 'right');
+  const even = !isRecto(settings, pageIndex) !== (settings.binding === 'right');
   const left = margins.mirror && even ? margins.right : margins.left;
   const right = margins.mirror && even ? margins.left : margins.right;
   const contentWidth = settings.pageWidth - left - right;

@@ -5,7 +5,8 @@
  * - `document`: continuing across the book (the notes cited in earlier chapters come first —
  *   in the chapter's memo key through page/book.ts);
  * - `page` / `column` / `spread`: restarting on each page, column or spread (verso + recto:
- *   page indices 1–2, 3–4, …; index 0, the first recto, stands alone). These depend on where the
+ *   page indices 1–2, 3–4, …; index 0, the first recto, stands alone — counted from where the
+ *   book begins in a longer one, `settings.start.pageIndexOffset`). These depend on where the
  *   citing lines land, so page/passes.ts lays the chapter out again with the numbers the last
  *   layout implies until they stop changing (≤ 3 extra passes, as the spec says).
  */
@@ -53,20 +54,20 @@ export function initialNoteNumbers(chapter: ParsedChapter, mode: NoteNumbering, 
 }
 
 /** The restart unit of a page-based mode for a note cited in `column` of page `index`. */
-function unitOf(mode: NoteNumbering, index: number, column: number): string {
+function unitOf(mode: NoteNumbering, index: number, column: number, indexOffset: number): string {
   if (mode === 'column') return `${index}:${column}`;
-  if (mode === 'spread') return String(Math.floor((index + 1) / 2));
+  if (mode === 'spread') return String(Math.floor((index + indexOffset + 1) / 2));
   return String(index);
 }
 
 /** Numbers a finished layout implies in a page-based mode: per unit, in order of first citation. */
-export function layoutNoteNumbers(drafts: readonly PageDraft[], mode: NoteNumbering, previous: ReadonlyMap<string, number>): Map<string, number> {
+export function layoutNoteNumbers(drafts: readonly PageDraft[], mode: NoteNumbering, previous: ReadonlyMap<string, number>, indexOffset = 0): Map<string, number> {
   const numbers = new Map<string, number>();
   const counters = new Map<string, number>();
   for (const page of drafts) {
     for (const note of page.notesCited ?? []) {
       if (numbers.has(note.id)) continue;
-      const unit = unitOf(mode, page.index, note.column);
+      const unit = unitOf(mode, page.index, note.column, indexOffset);
       const n = (counters.get(unit) ?? 0) + 1;
       counters.set(unit, n);
       numbers.set(note.id, n);
@@ -81,11 +82,11 @@ export function layoutNoteNumbers(drafts: readonly PageDraft[], mode: NoteNumber
  * The renumbering step page/passes.ts calls after a pass (page-based modes only): reads the
  * layout, and when the numbers differ from the ones in use, switches to them and returns true.
  */
-export function noteRenumberer(mode: NoteNumbering, get: () => ReadonlyMap<string, number>, set: (numbers: Map<string, number>) => void): ((drafts: readonly PageDraft[]) => boolean) | undefined {
+export function noteRenumberer(mode: NoteNumbering, get: () => ReadonlyMap<string, number>, set: (numbers: Map<string, number>) => void, indexOffset = 0): ((drafts: readonly PageDraft[]) => boolean) | undefined {
   if (mode !== 'page' && mode !== 'column' && mode !== 'spread') return undefined;
   return (drafts) => {
     const current = get();
-    const next = layoutNoteNumbers(drafts, mode, current);
+    const next = layoutNoteNumbers(drafts, mode, current, indexOffset);
     if (next.size === current.size && [...next].every(([id, n]) => current.get(id) === n)) return false;
     set(next);
     return true;

@@ -6,6 +6,7 @@ import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, Resourc
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { baselineInLineBox, pageFrame, type PageFrame } from './geometry';
+import { isRecto } from './continuation';
 import { inlinesFrom } from './slice';
 import type { NumberingChange } from './structure';
 import { footnoteNumbers, noteAreaHeight, noteLabel, notesCitedBy, type FootnoteDefinition, type NotePiece } from './notes';
@@ -649,7 +650,9 @@ export function* paginateChapter(
   /**
    * A page break with parity (configuration.md §8.4): `odd`/`even` pad with one blank page when
    * needed; `always-*` first leave at least one blank separator page. Page index 0, 2, … are odd
-   * (recto). A break on the very first block of the book's empty first page applies no parity.
+   * (recto), counted from where the book begins in a longer one (`settings.start`,
+   * page/continuation.ts). A break on the very first block of the book's empty first page applies
+   * no parity, so a book that continues on a verso opens on it.
    */
   const nextPage = (parity: 'any' | 'odd' | 'even' | 'always-odd' | 'always-even'): void => {
     if (!pageIsEmpty()) {
@@ -663,7 +666,7 @@ export function* paginateChapter(
     if (parity === 'always-odd' || parity === 'always-even') leaveBlank();
     const wantOdd = parity === 'odd' || parity === 'always-odd';
     const wantEven = parity === 'even' || parity === 'always-even';
-    const isOdd = cursor.page.index % 2 === 0;
+    const isOdd = isRecto(settings, cursor.page.index);
     if ((wantOdd && !isOdd) || (wantEven && isOdd)) leaveBlank();
   };
   /**

@@ -7,6 +7,7 @@
 import type { ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
 import { formatNumber, localiseDigits, type Numerals } from './number-format';
+import { startingHeadingCounters } from './continuation';
 
 /** The printed number of every numbered heading, by chapter id then block id, and each chapter's starting counters. */
 export interface HeadingNumbers {
@@ -21,7 +22,8 @@ export interface HeadingNumbers {
  * A level with an empty `numberingTemplate` prints no number.
  */
 export function numberHeadings(chapters: readonly ParsedChapter[], settings: LayoutSettings): HeadingNumbers {
-  const counters = [0, 0, 0, 0, 0, 0];
+  // A book that continues a longer one starts from the headings already counted (bundle-format §9).
+  const counters = startingHeadingCounters(settings);
   const byChapter = new Map<string, Map<string, string>>();
   const startCounters = new Map<string, number[]>();
   for (const chapter of chapters) {

@@ -60,10 +60,10 @@ export interface ResourceNumbering {
 }
 
 /** Numbers the resources a book mentions (§12.4); anchors of the same id win (§13). */
-export function numberBook(set: ResourceSet, chapters: readonly ParsedChapter[], numerals: Numerals = 'latn'): ResourceNumbering {
+export function numberBook(set: ResourceSet, chapters: readonly ParsedChapter[], numerals: Numerals = 'latn', startHeadings: readonly number[] = []): ResourceNumbering {
   const anchors = new Set(chapters.flatMap((c) => c.collected.anchors.map((a) => a.anchorId)));
   const known = new Map([...set.resources.values()].map((r) => [r.id, r.typeId] as const));
-  const numbers = numberResources(chapters, known, set.settings.types, anchors, numerals);
+  const numbers = numberResources(chapters, known, set.settings.types, anchors, numerals, startHeadings);
   return {
     numbers,
     refText(target, attrs) {

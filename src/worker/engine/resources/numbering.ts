@@ -20,11 +20,11 @@ export interface ResourceNumber {
 
 /** Numbers every mentioned resource of `known` (id → typeId), in first-mention order. */
 /** Numbers print in the book's `numerals` (configuration.md §7). */
-export function numberResources(chapters: readonly ParsedChapter[], known: ReadonlyMap<string, string>, types: readonly ResourceType[], anchors: ReadonlySet<string>, numerals: Numerals = 'latn'): Map<string, ResourceNumber> {
+export function numberResources(chapters: readonly ParsedChapter[], known: ReadonlyMap<string, string>, types: readonly ResourceType[], anchors: ReadonlySet<string>, numerals: Numerals = 'latn', startHeadings: readonly number[] = []): Map<string, ResourceNumber> {
   const numbers = new Map<string, ResourceNumber>();
   const counters = new Map<string, number>();
-  /** Heading numbers h1…h6 at the current point of reading (0 = that level has not started). */
-  const headings = [0, 0, 0, 0, 0, 0];
+  /** Heading numbers h1…h6 at the current point of reading (0 = that level has not started), from the book's start (bundle-format §9). */
+  const headings = [0, 1, 2, 3, 4, 5].map((i) => startHeadings[i] ?? 0);
   for (const chapter of chapters) {
     const mentionsByBlock = new Map<string, { id: string; from: number }[]>();
     const add = (blockId: string, id: string, from: number): void => {
