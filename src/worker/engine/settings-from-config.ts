@@ -99,6 +99,7 @@ export const APPLIED_SETTINGS = [
   'layout.hugClosingFloats',
   'headings.balancing.enabled',
   'headings.balancing.trailing',
+  'headings.balancing.beforeSpan',
   'footnotes.symbols',
   'footnotes.markerTemplate',
   'footnotes.numberGap',
@@ -285,7 +286,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   const shrinkMode = str('layout.floatShrink.mode', 'never');
   s.floats.fitToPage = bool('layout.fitFiguresToPage', false);
   s.floats.shrink = { mode: shrinkMode === 'page' || shrinkMode === 'slot' ? shrinkMode : 'never', minScale: Math.min(1, Math.max(0, num('layout.floatShrink.minScale', 0.7))) };
-  s.balancing = { enabled: bool('headings.balancing.enabled', true), trailing: bool('headings.balancing.trailing', true) };
+  s.balancing = { enabled: bool('headings.balancing.enabled', true), trailing: bool('headings.balancing.trailing', true), beforeSpan: bool('headings.balancing.beforeSpan', true) };
 
   const bodySize = pt('bodyText.fontSize', 8);
   const body = s.body;

@@ -60,7 +60,12 @@ export interface LayoutSettings {
    * `headings.balancing` (configuration.md §8.5; engine/page/balance.ts): `enabled` and `trailing`
    * (cut a chapter's closing band level). Absent = on.
    */
-  balancing?: { enabled: boolean; trailing: boolean };
+  balancing?: {
+    enabled: boolean;
+    trailing: boolean;
+    /** `beforeSpan`: level the band above a page-span box (engine/page/span-band.ts). Absent = on. */
+    beforeSpan?: boolean;
+  };
   body: {
     style: TextStyle;
     boldWeight: number;

@@ -201,6 +201,8 @@ describe('heading span (configuration.md §8.2)', () => {
     expect(headingRuns(broken.pages[0]!)).toHaveLength(0);
     expect(headingRuns(broken.pages[1]!).length).toBeGreaterThan(0);
     const settings = spanSettings(false);
+    // Without the beforeSpan lever (its levelling of the text above: span-band.test.ts).
+    settings.balancing = { enabled: true, trailing: true, beforeSpan: false };
     const mid = run(oneChapterBook(source, settings));
     const page = mid.pages[0]!;
     const heading = headingRuns(page);

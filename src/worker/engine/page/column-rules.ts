@@ -26,6 +26,11 @@ export function drawColumnRules(pages: readonly PageDraft[], settings: LayoutSet
       const left = columns[i - 1]!;
       const x = roundPt((left.x + left.w + columns[i]!.x) / 2);
       page.items.push({ op: Op.Rule, x1: x, y1: top, x2: x, y2: bottom, width: roundPt(rule.width), stroke: rule.colour });
+      // Beside the levelled bands above mid-page span boxes (page/span-band.ts): the rule stops at the box.
+      for (const band of page.ruleBands ?? []) {
+        if (band.bottom <= band.top) continue;
+        page.items.push({ op: Op.Rule, x1: x, y1: roundPt(frame.contentTop + band.top), x2: x, y2: roundPt(frame.contentTop + band.bottom), width: roundPt(rule.width), stroke: rule.colour });
+      }
     }
   }
 }

@@ -28,6 +28,7 @@ import { drawColumnRules } from './column-rules';
 import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
 import { placeParallel } from './columns-parallel';
+import type { SpanRequest } from './span-band';
 import type { ParagraphStyleSettings } from '../settings';
 
 export { footnoteNumbers } from './notes';
@@ -62,6 +63,11 @@ export interface PageDraft {
   partValues?: PartValues;
   /** Top of the columns under a page-span heading band, pt from the content top (the column rule starts there). */
   columnTop?: number;
+  /** Page-span boxes met under text on this page, and those whose band above this pass cut level (page/span-band.ts). */
+  spanRequests?: SpanRequest[];
+  spanClosed?: string[];
+  /** Column-rule pieces beside levelled bands above span boxes, pt from the content top (page/column-rules.ts). */
+  ruleBands?: { top: number; bottom: number }[];
 }
 
 /** Book-wide facts a chapter's pagination needs (engine/page/structure.ts). */
@@ -232,7 +238,15 @@ export function* paginateChapter(
   let midSegment = false;
   const plan: PassPlan = structure.plan ?? {};
   /** Balancing cap of the closing page's columns but the last (page/balance.ts), pt from the content top. */
-  const balanceCap = (): number => (plan.balance && cursor.page.index === plan.balance.page && cursor.column < geo.columns - 1 ? plan.balance.bottom : Number.POSITIVE_INFINITY);
+  /** Span boxes whose band above this pass has closed, and the last page a column left notes or foot floats on (page/span-band.ts). */
+  const spanClosed = new Set<string>();
+  let footUsedPage = -1;
+  /** The cut of the band above the next planned span box on this page (page/span-band.ts), pt from the content top. */
+  const spanCap = (): number => {
+    for (const cut of plan.spans ?? []) if (cut.page === cursor.page.index && !spanClosed.has(cut.block)) return cut.bottom;
+    return Number.POSITIVE_INFINITY;
+  };
+  const balanceCap = (): number => Math.min(spanCap(), plan.balance && cursor.page.index === plan.balance.page && cursor.column < geo.columns - 1 ? plan.balance.bottom : Number.POSITIVE_INFINITY);
   const cursor: Cursor = { page: newPage(), column: 0, y: 0, columnEmpty: true };
   // `pageFrame` depends on the page index only through its parity (mirrored margins, side
   // column): one frame per parity for this chapter instead of a fresh object (and arrays) on each
@@ -833,9 +847,11 @@ export function* paginateChapter(
         sections.atHeading(block);
         enterSection();
         // span 'page' (§8.2): a band across every column, opening a page (or, spanBreak false,
-        // mid-page while the text above is still in the first column; columns above are not levelled).
+        // mid-page: under the text above once a later pass has cut it level — balancing.beforeSpan,
+        // page/span-band.ts — else only while that text is still in the first column).
         const band = shape.span === 'page' && geo.columns > 1;
-        if (band && !pageIsEmpty() && (shape.spanBreak || cursor.column > 0)) {
+        const levelled = band && spanArrives(block, shape.spanBreak);
+        if (band && !levelled && !pageIsEmpty() && (shape.spanBreak || cursor.column > 0)) {
           flushFloats();
           nextPage('any');
         }
@@ -1199,11 +1215,44 @@ export function* paginateChapter(
     trimNotes(colBottom() - cursor.y);
   }
 
+  /**
+   * A page-span box arrives (`headings.balancing.beforeSpan`, page/span-band.ts). Under text on a
+   * multi-column page it records the band above for page/passes.ts; when this pass cuts that band
+   * (a planned cut for the box on this page) the band closes: the box goes under its deepest
+   * column (true) — or, when it must move (`moves`: a breaking span heading), to the next page.
+   */
+  function spanArrives(box: { id: string }, moves: boolean): boolean {
+    if (settings.balancing?.enabled === false || settings.balancing?.beforeSpan === false) return false;
+    if (geo.columns < 2 || pageIsEmpty() || (cursor.column === 0 && cursor.columnEmpty)) return false;
+    // Notes and foot floats sit at the column foot, under where the box would go: not levelled.
+    if (columnNotes.length > 0 || bottomFloats.length > 0 || bands.hasFoot() || footUsedPage === cursor.page.index) return false;
+    const page = cursor.page;
+    const top = bands.head;
+    const bottoms = Array.from({ length: cursor.column + 1 }, (_, c) => (c === cursor.column ? cursor.y : (page.columnUse?.bottoms[c] ?? top)));
+    const rows = Array.from({ length: geo.columns }, (_, c) => Math.max(0, Math.ceil(((bottoms[c] ?? top) - top) / pitch - 1e-6)));
+    (page.spanRequests ??= []).push({ block: box.id, top, rows });
+    if (!plan.spans?.some((cut) => cut.block === box.id && cut.page === page.index)) return false;
+    spanClosed.add(box.id);
+    (page.spanClosed ??= []).push(box.id);
+    if (moves) return false;
+    const bottom = Math.ceil(Math.max(...bottoms) / pitch - 1e-9) * pitch;
+    (page.ruleBands ??= []).push({ top: page.columnTop ?? 0, bottom });
+    // The columns under the box are a new band: the closing page is balanced from under it.
+    delete page.columnUse;
+    cursor.column = 0;
+    cursor.y = bottom;
+    cursor.columnEmpty = false;
+    return true;
+  }
+
   /** A `:::columns` group in running text (document-format §8.4; page/columns-group.ts). */
   function placeColumnsGroup(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[]): void {
     const shape = groupShape(start.attrs, colW(), frame().contentWidth, geo.columns, settings, inner);
-    // A page-wide group starts in the first column (the columns above are not levelled).
-    if (shape.page && cursor.column > 0) nextPage('any');
+    // A page-wide group starts in the first column: one line under the band above once a later
+    // pass has cut it level (balancing.beforeSpan, page/span-band.ts), else on the next page.
+    const levelled = shape.page && spanArrives(start, false);
+    if (levelled) cursor.y += pitch;
+    else if (shape.page && cursor.column > 0) nextPage('any');
     const rows = groupRows(inner, shape.width, settings, { setText, setGenerated, listMarker });
     const row = (): number => Math.ceil(cursor.y / pitch - 1e-9);
     // Streams side by side (`flow=parallel`, page/columns-parallel.ts) or one galley.
@@ -1452,6 +1501,7 @@ export function* paginateChapter(
 
   /** Sets the current column's notes at its foot, under the separator rule, and empties the list. */
   function leaveColumn(): void {
+    if (columnNotes.length > 0 || bottomFloats.length > 0) footUsedPage = cursor.page.index;
     bands.leftColumn(cursor.column, columnNotes.length > 0 || bottomFloats.length > 0 ? colBottom() : cursor.y);
     recordColumnUse();
     emitBottomFloats();

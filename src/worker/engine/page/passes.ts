@@ -8,6 +8,8 @@
  *   `layout.maxTopFraction`): where the first pass left such a float after its citing page, the
  *   next pass sets it at that page's (column's) head before the text, if the citing line then
  *   stays there and no float is overtaken; else the plan is dropped;
+ * - **levelling above page-span boxes** (configuration.md §8.5 `beforeSpan`): one box at a time,
+ *   in page order, cut at ceil(Σused / N) lines with up to 3 one-line retries (page/span-band.ts);
  * - **column balancing** of the chapter's closing page (configuration.md §8.5 `trailing`:
  *   cap = ceil(Σused / N / grid) lines; columns within one line of each other left alone; up to
  *   3 one-line retries; page/balance.ts).
@@ -19,11 +21,15 @@
 import type { LayoutSettings } from '../settings';
 import type { PageDraft } from './paginate';
 import { closingCap } from './balance';
+import { textColumns } from './sections';
+import { cutHonoured, nextSpanRequest, spanCut, type SpanCut } from './span-band';
 
 /** What a pass is asked to do differently from a plain one. */
 export interface PassPlan {
   /** Floats to set at the head of a page/column before its text: key `pageIndex:column`. */
   headFloats?: ReadonlyMap<string, readonly PlannedFloat[]>;
+  /** Bands above page-span boxes cut level (`balancing.beforeSpan`, page/span-band.ts), in page order. */
+  spans?: readonly SpanCut[];
   /** The closing page's columns (but its last) end at `bottom` pt from the content top. */
   balance?: { page: number; bottom: number };
   /** Pages before this index are only counted, not drawn (their items come from an earlier pass). */
@@ -76,6 +82,31 @@ export function* paginatePasses(pass: PaginatePass, settings: LayoutSettings, re
       break;
     }
     heads = kept;
+  }
+
+  // The bands above page-span boxes, one box at a time (each cut may move the pages after it).
+  if (settings.balancing?.enabled !== false && settings.balancing?.beforeSpan !== false) {
+    const spans: SpanCut[] = [];
+    const done = new Set<string>();
+    // At most 8 boxes per chapter are levelled (each costs a pass or more; our limit).
+    for (let round = 0; round < 8; round++) {
+      const next = nextSpanRequest(drafts, done);
+      if (!next) break;
+      done.add(next.request.block);
+      const geometry = next.page.geometry ?? settings;
+      const cut = spanCut(next.request, next.page.index, textColumns(geometry), settings.body.lineHeight);
+      if (!cut) continue;
+      for (let retry = 0; retry < 4; retry++) {
+        const tried = { ...cut, bottom: cut.bottom + retry * settings.body.lineHeight };
+        const laid = yield* pass({ ...plan, spans: [...spans, tried], quietBefore: cut.page });
+        if (cutHonoured(laid, tried)) {
+          drafts = merge(drafts, laid, cut.page);
+          spans.push(tried);
+          break;
+        }
+      }
+    }
+    if (spans.length > 0) plan = { ...plan, spans };
   }
 
   // Balancing of the closing page.

@@ -1,0 +1,51 @@
+/**
+ * Levelling the band above a page-span box (configuration.md §8.5 `headings.balancing.beforeSpan`):
+ * a span heading (`span: 'page'`) or a `:::columns{span=page}` group met under text on a
+ * multi-column page cuts the text above it level — every column of the band ends at
+ * cap = ceil(Σ used lines / N) grid lines under the band's top — and the box sits under the
+ * deepest column (mid-page: a `spanBreak: false` heading, a page-wide group). A box that must
+ * move (a breaking span heading, or one with no room left) still leaves the band above it level.
+ *
+ * How: the first pass records where each box arrived (`PageDraft.spanRequests`); page/passes.ts
+ * re-lays the chapter with a cut for one box at a time (`PassPlan.spans`) and keeps the pass only
+ * when the box still arrives on the planned page (else up to 3 one-line-looser retries, as for
+ * the closing page). Not levelled (our choice): a band whose columns already hold notes or foot
+ * floats (they sit at the column foot, under the box), or a page with a foot float band.
+ */
+import type { PageDraft } from './paginate';
+
+/** Where a page-span box arrived under text (recorded by paginate.ts), pt from the content top. */
+export interface SpanRequest {
+  /** The box's block id (a heading, or the `:::columns` container start). */
+  block: string;
+  /** Top of the band above it: under the page's head band or the previous span box. */
+  top: number;
+  /** Grid lines each column of the band holds (flow order; columns not reached hold 0). */
+  rows: number[];
+}
+
+/** A cut a pass applies: on `page`, until the box `block` arrives, no column goes below `bottom` pt. */
+export interface SpanCut {
+  block: string;
+  page: number;
+  bottom: number;
+}
+
+/** The cut levelling a request's band: cap = ceil(Σ rows / N) lines under its top; null when the band is empty. */
+export function spanCut(request: SpanRequest, page: number, columns: number, pitch: number): SpanCut | null {
+  const total = request.rows.reduce((a, b) => a + b, 0);
+  if (total === 0 || columns < 2) return null;
+  const cap = Math.ceil(total / columns);
+  return { block: request.block, page, bottom: request.top + cap * pitch };
+}
+
+/** The first request, in page order, of a box not planned or given up yet, with its page index. */
+export function nextSpanRequest(drafts: readonly PageDraft[], done: ReadonlySet<string>): { request: SpanRequest; page: PageDraft } | null {
+  for (const page of drafts) for (const request of page.spanRequests ?? []) if (!done.has(request.block)) return { request, page };
+  return null;
+}
+
+/** Whether a pass honoured a cut: its box arrived on the planned page and closed the band there. */
+export function cutHonoured(drafts: readonly PageDraft[], cut: SpanCut): boolean {
+  return drafts.some((page) => page.index === cut.page && (page.spanClosed ?? []).includes(cut.block));
+}
