@@ -331,15 +331,18 @@ function* layoutChapter(
     const { base } = request;
     // The inlines rebased to the block start, once: their JSON is the key's content (offsets
     // relative to the block, so edits above it keep the key) and, on a miss, setParagraph's input.
-    const rebased = rebaseInlines(request.inlines, base);
-    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}|${JSON.stringify(rebased)}`;
+    // A paragraph of text, note markers and references is rebased whole (`movable`): its key then
+    // survives an edit above it in the chapter, where the markers' chapter offsets used to miss it.
+    const movable = base >= 0 && movableInlines(request.inlines, base);
+    const rebased = rebaseInlines(request.inlines, base, movable);
+    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}|${movable ? 'm' : ''}${JSON.stringify(rebased)}`;
     usedKeys.push(key);
     let lines = cache.paragraphs.get(key);
     if (!lines) {
       lines = setParagraph({ ...request, inlines: rebased }, env);
       cache.paragraphs.set(key, lines);
     }
-    return shiftLines(lines, base);
+    return movable ? shiftMovableLines(lines, base) : shiftLines(lines, base);
   };
   // Generated one-line texts (running heads, folios, note numbers, list markers, toc leaders)
   // recur on page after page: set each (text, style) once per chapter. The key is the text and
@@ -452,12 +455,32 @@ function firstHeadingText(parsed: ParsedChapter): string | undefined {
   return heading.plainText;
 }
 
-function rebaseInlines(inlines: readonly Inline[], base: number): Inline[] {
+/**
+ * Inline kinds whose only use of their own source position in setting a paragraph is a note
+ * marker's or reference's generated offsets `-1 - position` (paragraph/collect.ts). A paragraph of
+ * only these, each marker at least one unit into it, is `movable`: set at offsets relative to its
+ * start, its generated offsets are `-1 - relative` (≤ −2, never the hyphen's −1) and move back by
+ * the base exactly (`shiftMovableLines`), so the lines equal those set at chapter offsets.
+ */
+const MOVABLE_KINDS: ReadonlySet<Inline['kind']> = new Set(['text', 'hardBreak', 'link', 'anchor', 'indexMark', 'footnoteRef', 'ref']);
+
+function movableInlines(inlines: readonly Inline[], base: number): boolean {
+  for (const inline of inlines) {
+    if (!MOVABLE_KINDS.has(inline.kind)) return false;
+    if ((inline.kind === 'footnoteRef' || inline.kind === 'ref') && inline.range.from - base < 1) return false;
+    if ('children' in inline && Array.isArray(inline.children) && !movableInlines(inline.children, base)) return false;
+  }
+  return true;
+}
+
+/** The inlines at offsets relative to `base`: text always, every inline's own range too when `all` (a movable paragraph). */
+function rebaseInlines(inlines: readonly Inline[], base: number, all = false): Inline[] {
   return inlines.map((inline): Inline => {
     if (inline.kind === 'math') return rebaseMath(inline, base);
+    const range = all ? { ...inline.range, from: inline.range.from - base, to: inline.range.to - base, line: 0, column: 0 } : inline.range;
     // Links, anchors and index marks hold text of their own: it moves with the paragraph too.
-    if ('children' in inline && Array.isArray(inline.children)) return { ...inline, children: rebaseInlines(inline.children, base) } as Inline;
-    if (inline.kind !== 'text') return inline;
+    if ('children' in inline && Array.isArray(inline.children)) return { ...inline, range, children: rebaseInlines(inline.children, base, all) } as Inline;
+    if (inline.kind !== 'text') return all ? ({ ...inline, range } as Inline) : inline;
     return {
       ...inline,
       range: { ...inline.range, from: inline.range.from - base, to: inline.range.to - base, line: 0, column: 0 },
@@ -475,6 +498,34 @@ function shiftLines(lines: readonly SetLine[], delta: number): SetLine[] {
     // Negative offsets are generated text (hyphens, note numbers): they map to no source and stay.
     runs: line.runs.map(shiftRun, delta),
   }));
+}
+
+/**
+ * `shiftLines` for a movable paragraph: generated offsets of its markers (≤ −2, and a line's
+ * `srcFrom` ≤ −2 / `srcTo` ≤ −1 taken from them) move by −delta, back to `-1 - chapter offset`;
+ * the hyphen's −1 stays.
+ */
+function shiftMovableLines(lines: readonly SetLine[], delta: number): SetLine[] {
+  if (delta === 0) return lines as SetLine[];
+  return lines.map((line) => ({
+    ...shiftFormulas(line, delta),
+    srcFrom: line.srcFrom < -1 ? line.srcFrom - delta : line.srcFrom < 0 ? line.srcFrom : line.srcFrom + delta,
+    srcTo: line.srcTo < 0 ? line.srcTo - delta : line.srcTo + delta,
+    runs: line.runs.map(shiftMovableRun, delta),
+  }));
+}
+
+function shiftMovableRun(this: number, run: LineRun): LineRun {
+  const delta = this;
+  const offsets = run.offsets;
+  const shifted = new Array<number>(offsets.length);
+  for (let i = 0; i < offsets.length; i++) {
+    const o = offsets[i]!;
+    shifted[i] = o < -1 ? o - delta : o < 0 ? o : o + delta;
+  }
+  const moved: LineRun = { fontId: run.fontId, size: run.size, colour: run.colour, glyphs: run.glyphs, xs: run.xs, dys: run.dys, text: run.text, clusters: run.clusters, offsets: shifted };
+  if (run.rtl) moved.rtl = true;
+  return moved;
 }
 
 /**
