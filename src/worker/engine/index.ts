@@ -61,6 +61,8 @@ export interface ChapterLayout {
   /** Page numbering in force after the chapter (the next chapter starts with it). */
   numbering: NumberingState;
   pages: PageDisplayList[];
+  /** Floats scaled into their slot, by page index, with their picture's scale (page/floats-shrink.ts; the `floatShrunk` check). */
+  floatsShrunk?: { id: string; pageIndex: number; scale: number }[];
 }
 
 export interface BookLayout {
@@ -390,7 +392,8 @@ function* layoutChapter(
       items: recolour([...draft.items, ...furniture], draft.palette, settings.palette),
     };
   });
-  const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages };
+  const shrunk = drafts.flatMap((draft) => (draft.floatsShrunk ?? []).map((s) => ({ id: s.id, pageIndex: draft.index, scale: s.scale })));
+  const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}) };
   const distinctKeys = [...new Set(usedKeys)];
   chapterParagraphKeys.set(layout, distinctKeys);
   liveParagraphs.push(distinctKeys);

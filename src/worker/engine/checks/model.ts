@@ -88,6 +88,8 @@ export const WARNING_KINDS = {
   unknownResourceType: { category: 'resources', title: 'Unknown resource type', severity: 'warning' },
   /** Spec name: a table resource's `styleId` not among `tableStyles` (the default table style is used). */
   unknownTableStyle: { category: 'resources', title: 'Unknown table style', severity: 'warning' },
+  /** Spec name (document-format §12.6, tools.md §7.9 "picture shrunk to fit"): a float scaled into its slot (`placement.shrink`). */
+  floatShrunk: { category: 'resources', title: 'Picture shrunk to fit', severity: 'info' },
 
   // --- fonts (configuration.md §15.2 "Missing-font warnings") ---
   /** Ours: a family named by an applied setting that the book's fonts lack. */

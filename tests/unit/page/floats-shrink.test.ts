@@ -1,0 +1,204 @@
+/**
+ * Float levers of issue #6 (document-format §12.6, §12.9; configuration.md §4, §12.2): shrink to
+ * slot (`placement.shrink`/`minScale`, `layout.floatShrink`, the `floatShrunk` check), fit to page
+ * (`layout.fitFiguresToPage`), column floats across k of N columns (`placement.columns`), and
+ * placement fields from the type's `defaultPlacement`. Positions are measured from the picture's
+ * own path and checked against the page frame.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StoredConfig } from '../../../src/worker/config';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
+import { mulberry32, paragraph } from '../../support/prose';
+import { runChecks, type CheckBook } from '../checks/run-checks';
+
+const FILL = '#3366aa';
+
+/** An SVG whose picture, fitted to `width` pt, is `height` pt tall (its own units do not matter: it is wider than any column). */
+function svg(width: number, height: number): string {
+  const w = 4000;
+  const h = Math.round((w * height) / width);
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect x="0" y="0" width="${w}" height="${h}" fill="${FILL}"/></svg>`).toString('base64');
+}
+
+/** A one-chapter book: `lead` paragraphs, then one citing the figure, then `after` more. */
+function book(config: StoredConfig, placement: Record<string, unknown>, picture: { width: number; height: number }, options: { lead?: number; after?: number; seed?: number; typeDefault?: Record<string, unknown> } = {}): CheckBook {
+  const random = mulberry32(options.seed ?? 7);
+  const paragraphs = Array.from({ length: (options.lead ?? 2) + 1 + (options.after ?? 24) }, () => paragraph(random));
+  paragraphs[options.lead ?? 2] += ' The plan in :ref{id="plan"} shows it.';
+  const types = options.typeDefault ? { resourceTypes: [{ id: 'figure', name: 'Figure', shortLabel: 'Fig.', captionPrefix: 'Figure', numberingTemplate: '{n}', defaultPlacement: options.typeDefault }] } : {};
+  return {
+    chapters: [{ id: 'c1', source: paragraphs.join('\n\n') }],
+    config: { ...config, ...types } as StoredConfig,
+    resources: [{ id: 'plan', kind: 'svg', typeId: 'figure', caption: 'The plan of the house.', placement } as CheckBook['resources'] extends (infer R)[] | undefined ? R : never],
+    payloads: { plan: svg(picture.width, picture.height) },
+  };
+}
+
+/** The picture's box (pt) and its page. */
+function pictureBox(pages: readonly PageDisplayList[]) {
+  for (const page of pages) {
+    const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === FILL);
+    if (!path) continue;
+    const n = (path.d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+    const xs = n.filter((_, i) => i % 2 === 0);
+    const ys = n.filter((_, i) => i % 2 === 1);
+    return { page, left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+  }
+  throw new Error('no picture');
+}
+
+const runs = (page: PageDisplayList): GlyphRunItem[] => page.items.filter((i): i is GlyphRunItem => i.op === Op.GlyphRun);
+
+/** The page of the citing line (the body run printing the reference). */
+function citingPage(pages: readonly PageDisplayList[]): PageDisplayList {
+  const page = pages.find((p) => runs(p).some((r) => r.line?.role === 'body' && r.text.includes('Fig.')));
+  if (!page) throw new Error('no citing line');
+  return page;
+}
+
+const SINGLE: StoredConfig = { layout: { layoutType: 'single' } } as StoredConfig;
+
+describe('shrink to slot (placement.shrink, minScale, layout.floatShrink)', () => {
+  const settings = settingsFromConfig(SINGLE);
+  const frame = pageFrame(settings, 0);
+  // A picture of 70 % of the content height at the column's width: it fits an empty page with its
+  // caption, but not the room left under the citing paragraph.
+  const picture = { width: frame.columnWidth, height: 0.7 * frame.contentHeight };
+
+  it("'never': a figure that does not fit under its citing line waits for the next page, at full size", () => {
+    const { layout, warnings } = runChecks(book(SINGLE, { shrink: 'never' }, picture, { lead: 3 }));
+    const cite = citingPage(layout.pages);
+    const box = pictureBox(layout.pages);
+    expect(box.page.index).toBeGreaterThan(cite.index);
+    expect(box.bottom - box.top).toBeCloseTo(picture.height, 0);
+    expect(warnings.filter((w) => w.kind === 'floatShrunk')).toHaveLength(0);
+  });
+
+  it("'slot': the same figure stays on its citing page under the citing line, scaled to at least minScale, with a floatShrunk warning", () => {
+    const { layout, warnings } = runChecks(book(SINGLE, { shrink: 'slot', minScale: 0.6 }, picture, { lead: 3 }));
+    const cite = citingPage(layout.pages);
+    const box = pictureBox(layout.pages);
+    expect(box.page.index).toBe(cite.index);
+    const scale = (box.bottom - box.top) / picture.height;
+    expect(scale).toBeLessThan(0.99);
+    expect(scale).toBeGreaterThanOrEqual(0.6 - 1e-3);
+    // Width and height scale together (aspect kept).
+    expect((box.right - box.left) / frame.columnWidth).toBeCloseTo(scale, 2);
+    // Under every line of the citing page, and inside the content area with its caption.
+    const lastBody = Math.max(...runs(cite).filter((r) => r.line?.role === 'body').map((r) => r.y));
+    expect(box.top).toBeGreaterThan(lastBody);
+    const caption = runs(cite).filter((r) => r.line?.role === 'caption');
+    expect(caption.length).toBeGreaterThan(0);
+    expect(Math.max(...caption.map((r) => r.y))).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 0.01);
+    // The warning names the resource and the page; the layout records the same scale.
+    const shrunk = warnings.filter((w) => w.kind === 'floatShrunk');
+    expect(shrunk).toHaveLength(1);
+    expect(shrunk[0]!.resource).toBe('plan');
+    expect(shrunk[0]!.page).toBe(cite.label);
+    expect(shrunk[0]!.category).toBe('resources');
+    expect(layout.chapters[0]!.floatsShrunk?.[0]?.scale).toBeCloseTo(scale, 2);
+  });
+
+  it('never below minScale: with minScale 0.95 the figure waits as with never', () => {
+    const { layout, warnings } = runChecks(book(SINGLE, { shrink: 'slot', minScale: 0.95 }, picture, { lead: 3 }));
+    expect(pictureBox(layout.pages).page.index).toBeGreaterThan(citingPage(layout.pages).index);
+    expect(warnings.filter((w) => w.kind === 'floatShrunk')).toHaveLength(0);
+  });
+
+  it('layout.floatShrink is the document default of placement.shrink; a placement field overrides it', () => {
+    const config = { layout: { layoutType: 'single', floatShrink: { mode: 'slot', minScale: 0.6 } } } as StoredConfig;
+    const byDefault = runChecks(book(config, {}, picture, { lead: 3 }));
+    expect(pictureBox(byDefault.layout.pages).page.index).toBe(citingPage(byDefault.layout.pages).index);
+    const overridden = runChecks(book(config, { shrink: 'never' }, picture, { lead: 3 }));
+    expect(pictureBox(overridden.layout.pages).page.index).toBeGreaterThan(citingPage(overridden.layout.pages).index);
+  });
+
+  it("'page' shrinks only where nothing is set yet: it does not take the citing page's foot", () => {
+    const { layout } = runChecks(book(SINGLE, { shrink: 'page', minScale: 0.6 }, picture, { lead: 3 }));
+    const box = pictureBox(layout.pages);
+    expect(box.page.index).toBeGreaterThan(citingPage(layout.pages).index);
+    expect(box.bottom - box.top).toBeCloseTo(picture.height, 0);
+  });
+});
+
+describe('fit to page (layout.fitFiguresToPage)', () => {
+  const settings = settingsFromConfig(SINGLE);
+  const frame = pageFrame(settings, 0);
+  // Taller than the content area at the column's width.
+  const picture = { width: frame.columnWidth, height: 1.6 * frame.contentHeight };
+
+  it('off: the slot caps the picture alone, so its caption runs past the content area', () => {
+    const { layout } = runChecks(book(SINGLE, {}, picture, { lead: 1, after: 6 }));
+    const box = pictureBox(layout.pages);
+    expect(box.bottom).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 0.01);
+    const caption = runs(box.page).filter((r) => r.line?.role === 'caption' && r.y > box.bottom);
+    expect(caption.length).toBeGreaterThan(0);
+    expect(Math.max(...caption.map((r) => r.y))).toBeGreaterThan(frame.contentTop + frame.contentHeight);
+  });
+
+  it('on: the figure is scaled so picture and caption fit the content area', () => {
+    const config = { layout: { layoutType: 'single', fitFiguresToPage: true } } as StoredConfig;
+    const { layout } = runChecks(book(config, {}, picture, { lead: 1, after: 6 }));
+    const box = pictureBox(layout.pages);
+    const caption = runs(box.page).filter((r) => r.line?.role === 'caption' && r.y > box.bottom);
+    expect(caption.length).toBeGreaterThan(0);
+    expect(Math.max(...caption.map((r) => r.y))).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 0.01);
+    // Scaled, aspect kept: narrower than the column by the same factor as it is shorter.
+    const scale = (box.bottom - box.top) / picture.height;
+    expect(scale).toBeLessThan(0.7);
+    expect((box.right - box.left) / frame.columnWidth).toBeCloseTo(scale, 2);
+    // It fills the content area's height less the caption and the float gap (nearly all of it).
+    expect(box.bottom - box.top).toBeGreaterThan(0.8 * frame.contentHeight);
+  });
+});
+
+describe('column floats across k of N columns (placement.columns)', () => {
+  const THREE = { layout: { layoutType: 'multiple', columns: 3 } } as StoredConfig;
+  const settings = settingsFromConfig(THREE);
+  const frame = pageFrame(settings, 0);
+  const span2 = 2 * frame.columnWidth + settings.gutter;
+
+  it('a 2-of-3-column float has the width of two columns and a gutter, and no text runs through it', () => {
+    for (const position of ['auto', 'top', 'bottom'] as const) {
+      const { layout } = runChecks(book(THREE, { columns: 2, position }, { width: span2, height: 120 }, { lead: 4, after: 30 }));
+      expect(settings.columns).toBe(3);
+      const box = pictureBox(layout.pages);
+      const f = pageFrame(settings, box.page.index);
+      expect(box.right - box.left, position).toBeCloseTo(span2, 1);
+      // It starts at a column's left edge and ends at the next column's right edge.
+      const start = f.columnX.findIndex((x) => Math.abs(x - box.left) < 0.05);
+      expect(start, position).toBeGreaterThanOrEqual(0);
+      expect(start + 2, position).toBeLessThanOrEqual(3);
+      expect(box.page.index).toBeGreaterThanOrEqual(citingPage(layout.pages).index);
+      for (const r of runs(box.page).filter((x) => x.line?.role === 'body')) {
+        const left = Math.min(...r.xs);
+        const inside = left >= box.left - 0.5 && left < box.right;
+        if (inside) expect(r.y > box.top - 0.01 && r.y < box.bottom + settings.body.lineHeight * 0.25, `${position}: "${r.text}"`).toBe(false);
+      }
+      // The third column is not cut: some text of the page runs level with the picture there.
+      const other = runs(box.page).filter((x) => x.line?.role === 'body' && (Math.min(...x.xs) < box.left - 0.5 || Math.min(...x.xs) >= box.right) && x.y > box.top && x.y < box.bottom);
+      expect(other.length, position).toBeGreaterThan(0);
+    }
+  });
+
+  it('columns ≥ the page columns is page-wide; in a 2-column styled book, columns 2 is page-wide too', () => {
+    const { layout } = runChecks(book(THREE, { columns: 3 }, { width: frame.contentWidth, height: 120 }, { lead: 4, after: 30 }));
+    const box = pictureBox(layout.pages);
+    expect(box.right - box.left).toBeCloseTo(frame.contentWidth, 1);
+  });
+});
+
+describe("placement fields from the type's defaultPlacement (configuration.md §12.1–12.2)", () => {
+  it('a figure type whose defaultPlacement spans the page sets its figures page-wide; the resource own field wins', () => {
+    const DOUBLE = { layout: { layoutType: 'double' } } as StoredConfig;
+    const settings = settingsFromConfig(DOUBLE);
+    const frame = pageFrame(settings, 0);
+    const picture = { width: frame.contentWidth, height: 100 };
+    const wide = pictureBox(runChecks(book(DOUBLE, {}, picture, { typeDefault: { span: 'page' } })).layout.pages);
+    expect(wide.right - wide.left).toBeCloseTo(frame.contentWidth, 1);
+    const own = pictureBox(runChecks(book(DOUBLE, { span: 'column' }, picture, { typeDefault: { span: 'page' } })).layout.pages);
+    expect(own.right - own.left).toBeCloseTo(frame.columnWidth, 1);
+  });
+});
