@@ -36,7 +36,8 @@ export interface ColumnLayout {
 /**
  * Rows of single pages, or spreads: a page with an even 0-based index is a recto (page 1, 3,
  * 5… of a left-bound book), on the right; an odd one is a verso on the left, followed by its
- * recto. So the first page stands alone as a recto, then [2|3], [4|5]…
+ * recto. So the first page stands alone as a recto, then [2|3], [4|5]… A book that begins on a
+ * verso (bundle-format §9 `start`; `PageSummary.recto`) pairs [0|1], [2|3]… instead.
  */
 export function layoutColumn(pages: readonly PageSummary[], scale: number, spread: boolean): ColumnLayout {
   const rows: Row[] = [];
@@ -51,7 +52,7 @@ export function layoutColumn(pages: readonly PageSummary[], scale: number, sprea
     const h = page.height * scale;
     if (!spread) {
       placed.push({ page, x: 0, width: w, height: h });
-    } else if (page.index % 2 === 1) {
+    } else if (!(page.recto ?? page.index % 2 === 0)) {
       placed.push({ page, x: pageW - w, width: w, height: h });
       const next = pages[i + 1];
       if (next && next.index === page.index + 1) {

@@ -373,13 +373,13 @@ export class BookHost implements BookWorkerApi {
     const partial = this.partial;
     if (!this.layout && partial) {
       // Not converged yet (a book just opened): the chapters finished so far.
-      const pages = partial.pages.map((p) => ({ index: p.index, label: p.label, chapter: p.chapter, width: p.width, height: p.height, role: p.role }));
+      const pages = partial.pages.map((p) => ({ index: p.index, label: p.label, chapter: p.chapter, width: p.width, height: p.height, role: p.role, ...sideOf(this.book, p.index) }));
       return { revision: partial.revision, pages, chapters: chapterPages({ pages: partial.pages, chapters: partial.chapters }) };
     }
     const layout = this.layout;
     return {
       revision: this.layoutRevision,
-      pages: layout ? layout.pages.map((p) => ({ index: p.index, label: p.label, chapter: p.chapter, width: p.width, height: p.height, role: p.role })) : [],
+      pages: layout ? layout.pages.map((p) => ({ index: p.index, label: p.label, chapter: p.chapter, width: p.width, height: p.height, role: p.role, ...sideOf(this.layoutSource, p.index) })) : [],
       chapters: layout ? chapterPages(layout) : [],
     };
   }
@@ -963,6 +963,11 @@ function settingsFor(book: BookState): LayoutSettings {
   }
   // Where the book begins in a longer one (bundle-format §9): part of the settings, so of every memo key.
   return withContinuation(settings, book.start);
+}
+
+/** A page's side for the viewer's spreads, only when the book's `start` moves it (bundle-format §9). */
+function sideOf(book: BookState | null | undefined, index: number): { recto?: boolean } {
+  return book?.start && book.start.pageIndexOffset % 2 !== 0 ? { recto: (index + book.start.pageIndexOffset) % 2 === 0 } : {};
 }
 
 function chapterPages(layout: BookLayout): ChapterPages[] {

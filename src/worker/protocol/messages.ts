@@ -174,6 +174,11 @@ export interface PageSummary {
   width: number;
   height: number;
   role: 'opener' | 'body' | 'blank' | 'part';
+  /**
+   * The page's side when the book begins part-way through a longer one (bundle-format §9 `start`:
+   * an odd `pageIndexOffset` opens it on a verso). Absent: an even index is a recto.
+   */
+  recto?: boolean;
 }
 
 export interface ChapterPages {

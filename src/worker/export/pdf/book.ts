@@ -12,7 +12,7 @@ import type { Subsetter } from './fonts/subset';
 import { pdfOptionsFromConfig } from './options';
 
 export interface BookPdfInput {
-  book: { name: string; config: Record<string, unknown>; chapters: readonly { id: string }[] };
+  book: { name: string; config: Record<string, unknown>; chapters: readonly { id: string }[]; start?: { pageIndexOffset: number } | undefined };
   /** Every page of the converged layout. */
   pages: readonly PageDisplayList[];
   /** Parsed chapters in book order (the first one carries the front matter). */
@@ -89,6 +89,8 @@ export async function exportBookPdf(input: BookPdfInput): Promise<BookPdf> {
     cutLines: options.cutLines,
     binding: options.binding,
     facing: options.facing,
+    // The side of the first exported page, counted from where the book begins (bundle-format §9).
+    ...((pages[0]!.index + (input.book.start?.pageIndexOffset ?? 0)) % 2 === 1 ? { firstPageVerso: true } : {}),
     ...(input.date ? { date: input.date } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.pause ? { pause: input.pause } : {}),

@@ -64,6 +64,8 @@ export interface PdfExportInput {
   binding: 'left' | 'right';
   /** Facing pages: shown as spreads (page 1 alone, as a recto) and printed on both sides. */
   facing?: boolean;
+  /** The first page is a verso (a book that continues a longer one, bundle-format §9): spreads pair from it. */
+  firstPageVerso?: boolean;
   /** CreationDate/ModDate; fixed in tests so the same book gives the same bytes. */
   date?: Date;
   signal?: AbortSignal;
@@ -207,8 +209,9 @@ export async function writePdf(input: PdfExportInput): Promise<PdfResult> {
   preferences.setPrintScaling(PrintScaling.None);
   if (input.binding === 'right') preferences.setReadingDirection(ReadingDirection.R2L);
   if (input.binding === 'right' || input.facing) {
-    // Spreads as printed: page 1 stands alone as a recto, then verso and recto side by side.
-    catalog.set(PDFName.of('PageLayout'), PDFName.of('TwoPageRight'));
+    // Spreads as printed: page 1 stands alone as a recto, then verso and recto side by side. A
+    // first page that is a verso starts a spread with the page after it (odd pages on the left).
+    catalog.set(PDFName.of('PageLayout'), PDFName.of(input.firstPageVerso ? 'TwoPageLeft' : 'TwoPageRight'));
   }
   if (input.facing) preferences.setDuplex(Duplex.DuplexFlipLongEdge);
 
