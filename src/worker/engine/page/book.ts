@@ -79,7 +79,7 @@ export function bookStructure(
       const level = settings.headings.levels[block.level - 1]!;
       toc.push({ key: `${chapter.chapterId}|${block.id}`, level: block.level, text: numberedTitle(number?.trim(), block.plainText, level) });
     }
-    if (chapter.blocks.some((b) => 'inlines' in b && Array.isArray(b.inlines) && printsPage(b.inlines))) usesPages.add(chapter.chapterId);
+    if (chapterPrintsPages(chapter)) usesPages.add(chapter.chapterId);
     for (const anchor of chapter.collected.anchors) {
       if (!anchorBlocks.has(anchor.anchorId)) anchorBlocks.set(anchor.anchorId, `${chapter.chapterId}|${anchor.blockId}`);
       if (targets.has(anchor.anchorId)) continue;
@@ -140,6 +140,21 @@ export function floatSpecOf(resources: ResourceSet | undefined, id: string): Flo
 }
 
 /** Whether inlines hold a reference that prints a page label (`style=page` or `pageNumber`). */
+/**
+ * Whether a chapter's text prints page labels (`:ref{style=page}`), once per parsed chapter: the
+ * parse memo hands back the same object while a chapter is unchanged, so a build after an edit
+ * walks only the edited chapter's inlines.
+ */
+const printsPagesMemo = new WeakMap<ParsedChapter, boolean>();
+function chapterPrintsPages(chapter: ParsedChapter): boolean {
+  let prints = printsPagesMemo.get(chapter);
+  if (prints === undefined) {
+    prints = chapter.blocks.some((b) => 'inlines' in b && Array.isArray(b.inlines) && printsPage(b.inlines));
+    printsPagesMemo.set(chapter, prints);
+  }
+  return prints;
+}
+
 function printsPage(inlines: readonly Inline[]): boolean {
   return inlines.some((inline) => (inline.kind === 'ref' && (inline.attrs['style'] === 'page' || inline.attrs['style'] === 'pageNumber')) || ('children' in inline && Array.isArray(inline.children) && printsPage(inline.children)));
 }

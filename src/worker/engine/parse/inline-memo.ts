@@ -60,11 +60,22 @@ export class InlineMemo {
     }
     const last = joined.offs[joined.offs.length - 1]!;
     const inlines = hit.base === base && last < this.unchangedBefore ? hit.inlines : moveInlines(hit.inlines, base - hit.base, env.src);
+    if (inlines !== hit.inlines) {
+      const earlier = movedFrom.get(hit.inlines);
+      movedFrom.set(inlines, earlier ? { origin: earlier.origin, delta: earlier.delta + base - hit.base } : { origin: hit.inlines, delta: base - hit.base });
+    }
     for (const d of hit.diagnostics) env.diags.add(d.kind, d.message, d.from + base, d.to + base, d.severity, d.ascii);
     if (!this.entries.has(key)) this.entries.set(key, { base, inlines, diagnostics: hit.diagnostics });
     return inlines;
   }
 }
+
+/**
+ * Where a moved copy came from: the first parse's inlines of the same text and the offset
+ * (UTF-16 units) the copy's positions are moved by. Layout keys its per-paragraph work by the
+ * origin (engine/index.ts), so a paragraph moved by an edit above it is not serialised again.
+ */
+export const movedFrom = new WeakMap<readonly Inline[], { origin: readonly Inline[]; delta: number }>();
 
 function relative(d: Diagnostic, base: number): Entry['diagnostics'][number] {
   const out: Entry['diagnostics'][number] = { kind: d.kind, message: d.message, from: d.from - base, to: d.to - base, severity: d.severity };
