@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readBitmapInfo } from '../../../src/worker/engine/resources/picture-info';
-import { parsePathData, parseSvg } from '../../../src/worker/engine/resources/svg';
+import { parseSvg } from '../../../src/worker/engine/resources/svg';
+import { parsePathData } from '../../../src/worker/engine/vector/path-data';
 import { fitPicture, naturalSize } from '../../../src/worker/engine/resources/figure';
 import { prepareResource } from '../../../src/worker/engine/resources/model';
 import { resourceSettingsFromConfig } from '../../../src/worker/engine/resources/settings';

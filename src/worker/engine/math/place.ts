@@ -3,7 +3,8 @@
  * rounded by the display list's rule. Canvas, rasters and PDF draw these same paths.
  */
 import { Op, roundPt, type PathItem } from '../../protocol/displaylist';
-import { appendRect, IDENTITY, serializeProgram } from './path';
+import { appendRect, serializeProgram } from './path';
+import { IDENTITY } from '../vector/transform';
 import type { LineFormula } from './inline';
 import type { TypesetFormula } from './types';
 

@@ -7,7 +7,8 @@
  * enclosures `<line>`/`<ellipse>`/`<path fill=none>`; colour comes from `fill`/`stroke`
  * attributes on groups ('currentColor' = the formula's colour).
  */
-import { appendEllipse, appendPathData, appendRect, multiply, parseTransform, type Matrix, type PathProgram } from './path';
+import { appendEllipse, appendPathData, appendRect, type PathProgram } from './path';
+import { multiply, parseTransform, type Matrix } from '../vector/transform';
 import type { FormulaBreak, FormulaPart, FormulaText, MathPaint } from './types';
 
 /** The shape of liteAdaptor's nodes that the flattener reads. */

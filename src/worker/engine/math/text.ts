@@ -8,7 +8,8 @@
  * each run is an outlined box of its room, so nothing is silently dropped.
  */
 import type { FontFace, FontRegistry } from '../fonts/registry';
-import { appendPathData, appendRect, multiply, type Matrix, type PathProgram } from './path';
+import { appendPathData, appendRect, type PathProgram } from './path';
+import { multiply, type Matrix } from '../vector/transform';
 import type { FormulaPart, FormulaText, TypesetFormula } from './types';
 
 /** The formula with its `texts` turned into parts (a new object; the typesetter's stays as it is). */

@@ -14,6 +14,9 @@
  * the bounding box of the clipped element's drawn shapes; `text` inside a clip path is left out.
  */
 
+import { applyMatrix, IDENTITY, multiply, parseTransform, svgNumbers, type Matrix } from '../vector/transform';
+import { parsePathData, type Segment } from '../vector/path-data';
+
 /** One drawn shape: absolute path segments in pt at the drawing's natural size, y down. */
 export interface SvgShape {
   segments: Segment[];
@@ -34,11 +37,6 @@ export interface SvgClip {
   parent?: number;
 }
 
-export type Segment =
-  | { c: 'M' | 'L'; x: number; y: number }
-  | { c: 'C'; x1: number; y1: number; x2: number; y2: number; x: number; y: number }
-  | { c: 'Q'; x1: number; y1: number; x: number; y: number }
-  | { c: 'Z' };
 
 export interface SvgDrawing {
   /** Natural size, pt (1 CSS px = 0.75 pt). */
@@ -84,8 +82,6 @@ export interface SvgText {
   clip?: number;
 }
 
-type Matrix = [number, number, number, number, number, number];
-const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 /** CSS px → pt. */
 const PX = 0.75;
 
@@ -98,7 +94,7 @@ export function parseSvg(source: string): SvgDrawing | null {
     return null;
   }
   if (!root || localName(root.name) !== 'svg') return null;
-  const viewBox = numbers(root.attrs['viewBox'] ?? '');
+  const viewBox = svgNumbers(root.attrs['viewBox'] ?? '');
   const vb = viewBox.length === 4 && viewBox[2]! > 0 && viewBox[3]! > 0 ? viewBox : null;
   const width = length(root.attrs['width']) ?? (vb ? vb[2]! * PX : 300 * PX);
   const height = length(root.attrs['height']) ?? (vb ? vb[3]! * PX : 150 * PX);
@@ -149,7 +145,7 @@ function walk(el: XmlElement, parent: Matrix, inherited: Paint, out: SvgDrawing,
   const name = localName(el.name).toLowerCase();
   const style = styleOf(el, inherited, ids);
   if (style.hidden) return;
-  const matrix = multiply(parent, transformOf(el.attrs['transform'] ?? ''));
+  const matrix = multiply(parent, parseTransform(el.attrs['transform'] ?? ''));
   const paint = style.paint;
   if (!UNSAFE.has(name) && !SILENT.has(name)) noteRasterFeatures(el, name, ids, out.rasterFeatures);
   if (style.clipPath !== undefined && !SILENT.has(name) && !UNSAFE.has(name)) {
@@ -255,8 +251,8 @@ function walkInside(el: XmlElement, name: string, matrix: Matrix, paint: Paint, 
  * element's x/y (a tspan's own x/y starts a new run). Rotation and skew are not followed.
  */
 function emitText(el: XmlElement, m: Matrix, paint: Paint, out: SvgDrawing, clip: number | undefined): void {
-  const first = numbers(el.attrs['x'] ?? '0')[0] ?? 0;
-  const firstY = numbers(el.attrs['y'] ?? '0')[0] ?? 0;
+  const first = svgNumbers(el.attrs['x'] ?? '0')[0] ?? 0;
+  const firstY = svgNumbers(el.attrs['y'] ?? '0')[0] ?? 0;
   const runs: { x: number; y: number; paint: Paint; text: string }[] = [];
   let current = { x: first, y: firstY, paint, text: '' };
   const visit = (node: XmlElement, p: Paint): void => {
@@ -270,7 +266,7 @@ function emitText(el: XmlElement, m: Matrix, paint: Paint, out: SvgDrawing, clip
       if (style.hidden) continue;
       if (child.attrs['x'] !== undefined || child.attrs['y'] !== undefined) {
         runs.push(current);
-        current = { x: numbers(child.attrs['x'] ?? '')[0] ?? current.x, y: numbers(child.attrs['y'] ?? '')[0] ?? current.y, paint: style.paint, text: '' };
+        current = { x: svgNumbers(child.attrs['x'] ?? '')[0] ?? current.x, y: svgNumbers(child.attrs['y'] ?? '')[0] ?? current.y, paint: style.paint, text: '' };
       } else if (style.paint !== p && current.text === '') current.paint = style.paint;
       visit(child, style.paint);
     }
@@ -282,7 +278,7 @@ function emitText(el: XmlElement, m: Matrix, paint: Paint, out: SvgDrawing, clip
     const text = run.text.replace(/\s+/g, ' ').trim();
     const fill = withAlpha(run.paint.fill, run.paint.opacity * run.paint.fillOpacity);
     if (!text || !fill) continue;
-    const [x, y] = apply(m, run.x, run.y);
+    const [x, y] = applyMatrix(m, run.x, run.y);
     out.texts.push({ x, y, size: run.paint.fontSize * scale, family: run.paint.fontFamily, weight: run.paint.fontWeight, italic: run.paint.italic, fill, anchor: run.paint.anchor, text, ...(clip !== undefined ? { clip } : {}) });
   }
 }
@@ -323,7 +319,7 @@ function clipTarget(value: string, ids: Map<string, XmlElement>): XmlElement | n
  */
 function clipRegion(clipPath: XmlElement, matrix: Matrix, bbox: Bounds | null, boxUnits: boolean, inherited: Paint, ids: Map<string, XmlElement>, out: SvgDrawing): SvgClip {
   if (boxUnits && !bbox) return { segments: [] };
-  const base = boxUnits && bbox ? multiply([bbox.right - bbox.left, 0, 0, bbox.bottom - bbox.top, bbox.left, bbox.top], transformOf(clipPath.attrs['transform'] ?? '')) : multiply(matrix, transformOf(clipPath.attrs['transform'] ?? ''));
+  const base = boxUnits && bbox ? multiply([bbox.right - bbox.left, 0, 0, bbox.bottom - bbox.top, bbox.left, bbox.top], parseTransform(clipPath.attrs['transform'] ?? '')) : multiply(matrix, parseTransform(clipPath.attrs['transform'] ?? ''));
   const segments: Segment[] = [];
   const rules = new Set<boolean>();
   const own = styleOf(clipPath, inherited, ids).paint;
@@ -332,7 +328,7 @@ function clipRegion(clipPath: XmlElement, matrix: Matrix, bbox: Bounds | null, b
     const name = localName(el.name).toLowerCase();
     const style = styleOf(el, paint, ids);
     if (style.hidden) return;
-    const local = multiply(m, transformOf(el.attrs['transform'] ?? ''));
+    const local = multiply(m, parseTransform(el.attrs['transform'] ?? ''));
     if (name === 'use') {
       const href = el.attrs['href'] ?? el.attrs['xlink:href'] ?? '';
       const target = href.startsWith('#') ? ids.get(href.slice(1)) : undefined;
@@ -436,7 +432,7 @@ function shapeSegments(name: string, a: Record<string, string>): Segment[] | nul
       return [{ c: 'M', x: num(a['x1']), y: num(a['y1']) }, { c: 'L', x: num(a['x2']), y: num(a['y2']) }];
     case 'polyline':
     case 'polygon': {
-      const p = numbers(a['points'] ?? '');
+      const p = svgNumbers(a['points'] ?? '');
       const segments: Segment[] = [];
       for (let i = 0; i + 1 < p.length; i += 2) segments.push({ c: i === 0 ? 'M' : 'L', x: p[i]!, y: p[i + 1]! });
       if (name === 'polygon' && segments.length > 0) segments.push({ c: 'Z' });
@@ -447,211 +443,7 @@ function shapeSegments(name: string, a: Record<string, string>): Segment[] | nul
   }
 }
 
-/** Path data → absolute M/L/C/Q/Z segments (H, V, S, T and arcs converted). Stops at the first error, as SVG does. */
-export function parsePathData(d: string): Segment[] {
-  const tokens = d.match(/[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g) ?? [];
-  const out: Segment[] = [];
-  let i = 0;
-  let cx = 0;
-  let cy = 0;
-  let sx = 0;
-  let sy = 0;
-  let lastC: { x: number; y: number } | null = null; // reflected control point for S
-  let lastQ: { x: number; y: number } | null = null; // for T
-  let command = '';
-  const isCommand = (t: string | undefined): boolean => t !== undefined && /^[A-Za-z]$/.test(t);
-  const next = (): number => {
-    const t = tokens[i];
-    if (t === undefined || isCommand(t)) throw new Error('path data ends early');
-    i++;
-    return Number(t);
-  };
-  try {
-    while (i < tokens.length) {
-      if (isCommand(tokens[i])) command = tokens[i++]!;
-      else if (!command) break;
-      const rel = command === command.toLowerCase();
-      const C = command.toUpperCase();
-      const ox = rel ? cx : 0;
-      const oy = rel ? cy : 0;
-      let c2: { x: number; y: number } | null = null;
-      let q1: { x: number; y: number } | null = null;
-      switch (C) {
-        case 'M': {
-          cx = ox + next();
-          cy = oy + next();
-          sx = cx;
-          sy = cy;
-          out.push({ c: 'M', x: cx, y: cy });
-          command = rel ? 'l' : 'L'; // further pairs are line-tos
-          break;
-        }
-        case 'L':
-          cx = ox + next();
-          cy = oy + next();
-          out.push({ c: 'L', x: cx, y: cy });
-          break;
-        case 'H':
-          cx = ox + next();
-          out.push({ c: 'L', x: cx, y: cy });
-          break;
-        case 'V':
-          cy = oy + next();
-          out.push({ c: 'L', x: cx, y: cy });
-          break;
-        case 'C': {
-          const x1 = ox + next(), y1 = oy + next(), x2 = ox + next(), y2 = oy + next();
-          cx = ox + next();
-          cy = oy + next();
-          out.push({ c: 'C', x1, y1, x2, y2, x: cx, y: cy });
-          c2 = { x: x2, y: y2 };
-          break;
-        }
-        case 'S': {
-          const x1: number = lastC ? 2 * cx - lastC.x : cx;
-          const y1: number = lastC ? 2 * cy - lastC.y : cy;
-          const x2 = ox + next(), y2 = oy + next();
-          cx = ox + next();
-          cy = oy + next();
-          out.push({ c: 'C', x1, y1, x2, y2, x: cx, y: cy });
-          c2 = { x: x2, y: y2 };
-          break;
-        }
-        case 'Q': {
-          const x1 = ox + next(), y1 = oy + next();
-          cx = ox + next();
-          cy = oy + next();
-          out.push({ c: 'Q', x1, y1, x: cx, y: cy });
-          q1 = { x: x1, y: y1 };
-          break;
-        }
-        case 'T': {
-          const x1: number = lastQ ? 2 * cx - lastQ.x : cx;
-          const y1: number = lastQ ? 2 * cy - lastQ.y : cy;
-          cx = ox + next();
-          cy = oy + next();
-          out.push({ c: 'Q', x1, y1, x: cx, y: cy });
-          q1 = { x: x1, y: y1 };
-          break;
-        }
-        case 'A': {
-          const rx = next(), ry = next(), angle = next();
-          const large = next() !== 0, sweep = next() !== 0;
-          const x = ox + next(), y = oy + next();
-          out.push(...arcToCurves(cx, cy, rx, ry, angle, large, sweep, x, y));
-          cx = x;
-          cy = y;
-          break;
-        }
-        case 'Z':
-          out.push({ c: 'Z' });
-          cx = sx;
-          cy = sy;
-          break;
-        default:
-          return out;
-      }
-      lastC = c2;
-      lastQ = q1;
-    }
-  } catch {
-    // Malformed data: the path is drawn up to the error (SVG's rule).
-  }
-  return out;
-}
-
-/** An elliptical arc as cubic Béziers (SVG implementation notes F.6, at most 90° per curve). */
-function arcToCurves(x1: number, y1: number, rx: number, ry: number, angleDeg: number, large: boolean, sweep: boolean, x2: number, y2: number): Segment[] {
-  if (x1 === x2 && y1 === y2) return [];
-  rx = Math.abs(rx);
-  ry = Math.abs(ry);
-  if (rx === 0 || ry === 0) return [{ c: 'L', x: x2, y: y2 }];
-  const phi = (angleDeg * Math.PI) / 180;
-  const cos = Math.cos(phi);
-  const sin = Math.sin(phi);
-  const dx = (x1 - x2) / 2;
-  const dy = (y1 - y2) / 2;
-  const x1p = cos * dx + sin * dy;
-  const y1p = -sin * dx + cos * dy;
-  const lambda = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry);
-  if (lambda > 1) {
-    rx *= Math.sqrt(lambda);
-    ry *= Math.sqrt(lambda);
-  }
-  const sign = large === sweep ? -1 : 1;
-  const numerator = rx * rx * ry * ry - rx * rx * y1p * y1p - ry * ry * x1p * x1p;
-  const coef = sign * Math.sqrt(Math.max(0, numerator / (rx * rx * y1p * y1p + ry * ry * x1p * x1p)));
-  const cxp = (coef * rx * y1p) / ry;
-  const cyp = (-coef * ry * x1p) / rx;
-  const cx = cos * cxp - sin * cyp + (x1 + x2) / 2;
-  const cy = sin * cxp + cos * cyp + (y1 + y2) / 2;
-  const angle = (ux: number, uy: number, vx: number, vy: number): number => Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy);
-  const theta = angle(1, 0, (x1p - cxp) / rx, (y1p - cyp) / ry);
-  let delta = angle((x1p - cxp) / rx, (y1p - cyp) / ry, (-x1p - cxp) / rx, (-y1p - cyp) / ry);
-  if (!sweep && delta > 0) delta -= 2 * Math.PI;
-  if (sweep && delta < 0) delta += 2 * Math.PI;
-  const parts = Math.max(1, Math.ceil(Math.abs(delta) / (Math.PI / 2) - 1e-9));
-  const step = delta / parts;
-  const k = (4 / 3) * Math.tan(step / 4);
-  const point = (t: number): [number, number] => [cx + rx * Math.cos(t) * cos - ry * Math.sin(t) * sin, cy + rx * Math.cos(t) * sin + ry * Math.sin(t) * cos];
-  const derivative = (t: number): [number, number] => [-rx * Math.sin(t) * cos - ry * Math.cos(t) * sin, -rx * Math.sin(t) * sin + ry * Math.cos(t) * cos];
-  const out: Segment[] = [];
-  for (let p = 0; p < parts; p++) {
-    const t1 = theta + p * step;
-    const t2 = t1 + step;
-    const [ax, ay] = point(t1);
-    const [bx, by] = p === parts - 1 ? [x2, y2] : point(t2);
-    const [dax, day] = derivative(t1);
-    const [dbx, dby] = derivative(t2);
-    out.push({ c: 'C', x1: ax + k * dax, y1: ay + k * day, x2: bx - k * dbx, y2: by - k * dby, x: bx, y: by });
-  }
-  return out;
-}
-
 // ---- transforms ---------------------------------------------------------------------------------
-
-export function multiply(a: Matrix, b: Matrix): Matrix {
-  return [a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1], a[0] * b[2] + a[2] * b[3], a[1] * b[2] + a[3] * b[3], a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5]];
-}
-
-function transformOf(text: string): Matrix {
-  let m: Matrix = IDENTITY;
-  for (const match of text.matchAll(/(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)/g)) {
-    const v = numbers(match[2]!);
-    const rad = ((v[0] ?? 0) * Math.PI) / 180;
-    let t: Matrix = IDENTITY;
-    switch (match[1]) {
-      case 'matrix':
-        if (v.length === 6) t = v as Matrix;
-        break;
-      case 'translate':
-        t = [1, 0, 0, 1, v[0] ?? 0, v[1] ?? 0];
-        break;
-      case 'scale':
-        t = [v[0] ?? 1, 0, 0, v[1] ?? v[0] ?? 1, 0, 0];
-        break;
-      case 'rotate': {
-        const r: Matrix = [Math.cos(rad), Math.sin(rad), -Math.sin(rad), Math.cos(rad), 0, 0];
-        const cx = v[1] ?? 0;
-        const cy = v[2] ?? 0;
-        t = multiply(multiply([1, 0, 0, 1, cx, cy], r), [1, 0, 0, 1, -cx, -cy]);
-        break;
-      }
-      case 'skewX':
-        t = [1, 0, Math.tan(rad), 1, 0, 0];
-        break;
-      case 'skewY':
-        t = [1, Math.tan(rad), 0, 1, 0, 0];
-        break;
-    }
-    m = multiply(m, t);
-  }
-  return m;
-}
-
-function apply(m: Matrix, x: number, y: number): [number, number] {
-  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
-}
 
 function transformSegment(s: Segment, m: Matrix): Segment {
   switch (s.c) {
@@ -659,18 +451,18 @@ function transformSegment(s: Segment, m: Matrix): Segment {
       return s;
     case 'M':
     case 'L': {
-      const [x, y] = apply(m, s.x, s.y);
+      const [x, y] = applyMatrix(m, s.x, s.y);
       return { c: s.c, x, y };
     }
     case 'C': {
-      const [x1, y1] = apply(m, s.x1, s.y1);
-      const [x2, y2] = apply(m, s.x2, s.y2);
-      const [x, y] = apply(m, s.x, s.y);
+      const [x1, y1] = applyMatrix(m, s.x1, s.y1);
+      const [x2, y2] = applyMatrix(m, s.x2, s.y2);
+      const [x, y] = applyMatrix(m, s.x, s.y);
       return { c: 'C', x1, y1, x2, y2, x, y };
     }
     case 'Q': {
-      const [x1, y1] = apply(m, s.x1, s.y1);
-      const [x, y] = apply(m, s.x, s.y);
+      const [x1, y1] = applyMatrix(m, s.x1, s.y1);
+      const [x, y] = applyMatrix(m, s.x, s.y);
       return { c: 'Q', x1, y1, x, y };
     }
   }
@@ -841,10 +633,6 @@ function decodeEntities(text: string): string {
 function localName(name: string): string {
   const colon = name.indexOf(':');
   return colon >= 0 ? name.slice(colon + 1) : name;
-}
-
-function numbers(text: string): number[] {
-  return (text.match(/[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g) ?? []).map(Number);
 }
 
 function num(text: string | undefined): number {
