@@ -9,10 +9,11 @@
 import { DISPLAY_LIST_VERSION, Op, type PageDisplayList } from '../protocol/displaylist';
 import type { FontRegistry } from './fonts/registry';
 import { parseChapter } from './parse';
-import { movedFrom } from './parse/inline-memo';
 import type { Inline, ParsedChapter } from './parse/model';
 import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture } from './page/compose';
+import { slotImages } from './page/furniture-images';
+import { pageFill } from './page/sections';
 import { recolour } from './page/part';
 import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
@@ -336,20 +337,16 @@ function* layoutChapter(
     // relative to the block, so edits above it keep the key) and, on a miss, setParagraph's input.
     // A paragraph of text, note markers and references is rebased whole (`movable`): its key then
     // survives an edit above it in the chapter, where the markers' chapter offsets used to miss it.
-    const { movable, rebased, json } = rebasedInlines(request.inlines, base);
-    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}|${movable ? 'm' : ''}${json}`;
+    const movable = base >= 0 && movableInlines(request.inlines, base);
+    const rebased = rebaseInlines(request.inlines, base, movable);
+    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}|${movable ? 'm' : ''}${JSON.stringify(rebased)}`;
     usedKeys.push(key);
     let lines = cache.paragraphs.get(key);
     if (!lines) {
       lines = setParagraph({ ...request, inlines: rebased }, env);
       cache.paragraphs.set(key, lines);
     }
-    // The lines at this base from the last build, when it placed them at the same offsets.
-    const last = lastShifted.get(lines);
-    if (last && last.base === base && last.movable === movable) return last.lines;
-    const shifted = movable ? shiftMovableLines(lines, base) : shiftLines(lines, base);
-    lastShifted.set(lines, { base, movable, lines: shifted });
-    return shifted;
+    return movable ? shiftMovableLines(lines, base) : shiftLines(lines, base);
   };
   // Generated one-line texts (running heads, folios, note numbers, list markers, toc leaders)
   // recur on page after page: set each (text, style) once per chapter. The key is the text and
@@ -366,12 +363,14 @@ function* layoutChapter(
     }
     return line;
   };
+  // Image elements of running heads and part designs (configuration.md §5.3), drawn from the book's resources.
+  const images = slotImages(book.resources, { fonts, setText, chapterId: input.id, blockId: '' });
   // Extra passes (page/passes.ts): note numbers by page/column/spread, citing-page floats, the closing page's balance.
   const pass = (plan: PassPlan): Generator<undefined, PageDraft[]> =>
     paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight, fitTo) =>
       resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id }, fitTo),
       math,
-      { ...placement.structure, plan, noteNumbers: notes },
+      { ...placement.structure, plan, noteNumbers: notes, images },
     );
   const drafts: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0));
   const title = input.title || firstHeadingText(parsed) || '';
@@ -384,6 +383,7 @@ function* layoutChapter(
       draft.geometry ?? settings,
       fonts,
       setGenerated,
+      images,
     );
     return {
       version: DISPLAY_LIST_VERSION,
@@ -394,7 +394,8 @@ function* layoutChapter(
       width: roundSize(settings.pageWidth),
       height: roundSize(settings.pageHeight),
       // A part palette recolours what the page prints, furniture included (page/part.ts).
-      items: recolour([...draft.items, ...furniture], draft.palette, settings.palette),
+      // page.backgroundColor under everything, recoloured with the rest (it follows section palettes, §2).
+      items: recolour([...pageFill(settings), ...draft.items, ...furniture], draft.palette, settings.palette),
     };
   });
   const shrunk = drafts.flatMap((draft) => (draft.floatsShrunk ?? []).map((s) => ({ id: s.id, pageIndex: draft.index, scale: s.scale })));
@@ -462,39 +463,6 @@ function firstHeadingText(parsed: ParsedChapter): string | undefined {
   if (!heading || heading.kind !== 'heading') return undefined;
   return heading.plainText;
 }
-
-/** A paragraph's inlines rebased to its start and their JSON (the memo key's content). */
-interface Rebased {
-  movable: boolean;
-  rebased: Inline[];
-  json: string;
-}
-
-/**
- * Rebased inlines by the parse's inline array (for a copy the inline memo moved, by the array it
- * came from, at the base moved back): a paragraph the edit did not touch is not walked and
- * serialised again. A movable paragraph's rebased form is the same wherever it moved (every
- * position in it is relative); any other's only for the same array at the same base.
- */
-const rebasedMemo = new WeakMap<readonly Inline[], Rebased & { base: number }>();
-function rebasedInlines(inlines: readonly Inline[], base: number): Rebased {
-  const moved = movedFrom.get(inlines);
-  const origin = moved?.origin ?? inlines;
-  const originBase = base - (moved?.delta ?? 0);
-  const hit = rebasedMemo.get(origin);
-  if (hit && hit.base === originBase && (origin === inlines || (hit.movable && base >= 0))) return hit;
-  const movable = base >= 0 && movableInlines(inlines, base);
-  const rebased = rebaseInlines(inlines, base, movable);
-  const entry = { base: originBase, movable, rebased, json: JSON.stringify(rebased) };
-  if (origin === inlines || movable) rebasedMemo.set(origin, entry);
-  return entry;
-}
-
-/**
- * Set lines as last placed, by the paragraph memo's lines: a chapter laid out again after an edit
- * below a paragraph gets the very same shifted lines (no copy per line and run).
- */
-const lastShifted = new WeakMap<readonly SetLine[], { base: number; movable: boolean; lines: SetLine[] }>();
 
 /**
  * Inline kinds whose only use of their own source position in setting a paragraph is a note

@@ -390,7 +390,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       toc: bool(`${p}.toc`, true),
       ...(Number.isFinite(size) ? { size } : {}),
       ...(colourSet ? { colour: colour(`${p}.color`, s.headings.colour) } : {}),
-      ...headingStyleSection(storedListItem(stored, 'headingStyles', id) ?? {}, s, (path, fallback) => pt(path, fallback)),
+      ...headingStyleSection(storedListItem(stored, 'headingStyles', id) ?? {}, s, (path, fallback, emPt) => pt(path, fallback, emPt)),
     };
   }
   // Heading span per level (§8.2), parts (§13.5), paragraph styles (§13.1), column rule (§4), palette (§15.1).

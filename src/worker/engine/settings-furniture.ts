@@ -12,7 +12,7 @@ import { isDimension, lengthToPt, type LengthContext } from '../config/values';
 const DRAWN_FIELDS = [
   'kind', 'id', 'parity', 'pages', 'placement.*', 'content', 'align', 'direction', 'fontFamily', 'fontSize', 'fontWeight',
   'italic', 'color', 'overflow', 'verticalAlign', 'textTransform', 'thickness', 'width', 'style.backgroundColor',
-  'style.borderColor', 'style.borderWidth',
+  'style.borderColor', 'style.borderWidth', 'lineHeight', 'resourceId', 'decorative',
 ];
 declareAppliedSettings(
   (['header', 'footer'] as const).flatMap((slot) => ['[id=*]', '[*]'].flatMap((item) => DRAWN_FIELDS.map((field) => `${slot}.elements${item}.${field}`))),
@@ -81,7 +81,13 @@ export interface BoxElement extends ElementBase {
   strokeWidth: number;
 }
 
-export type FurnitureElement = TextElement | RuleElement | BoxElement;
+export interface ImageElement extends ElementBase {
+  kind: 'image';
+  /** Resource id; may hold placeholders (`{attr.vignette}`, §5.3). */
+  resourceId: string;
+}
+
+export type FurnitureElement = TextElement | RuleElement | BoxElement | ImageElement;
 
 const EDGES: readonly string[] = ['top', 'top-left', 'top-right', 'bottom', 'bottom-left', 'bottom-right', 'left', 'right', 'center', 'right-of', 'left-of', 'below', 'above', 'align-top', 'align-bottom', 'align-left', 'align-right'];
 const ALIGNS: readonly string[] = ['left', 'right', 'center', 'justify', 'start', 'end'];
@@ -137,7 +143,7 @@ function placementOf(v: unknown, ctx: LengthContext): ElementPlacement {
  * One slot's elements, or undefined for an unset slot. `base` gives the rem reference (body size,
  * pt) and the dpi for px lengths; an element's em is its own font size (§0.6 "element").
  */
-export function furnitureElements(slot: unknown, base: { bodyPt: number; dpi: number }): FurnitureElement[] | undefined {
+export function furnitureElements(slot: unknown, base: { bodyPt: number; dpi: number }, slotKind: 'running' | 'design' = 'running'): FurnitureElement[] | undefined {
   if (slot === undefined || slot === null) return undefined;
   const elements = record(slot)['elements'];
   if (!Array.isArray(elements)) return undefined;
@@ -169,7 +175,8 @@ export function furnitureElements(slot: unknown, base: { bodyPt: number; dpi: nu
         fontWeight: typeof e['fontWeight'] === 'number' && e['fontWeight'] >= 1 && e['fontWeight'] <= 1000 ? e['fontWeight'] : 400,
         italic: e['italic'] === true,
         colour: colourOf(e['color'], '#000000'),
-        overflow: oneOf(e['overflow'], OVERFLOWS, 'ellipsis-end'),
+        // §5.3: `ellipsis-end` in running heads, `wrap` in heading and part designs.
+        overflow: oneOf(e['overflow'], OVERFLOWS, slotKind === 'design' ? 'wrap' : 'ellipsis-end'),
         verticalAlign: oneOf(e['verticalAlign'], ['top', 'middle', 'bottom'], 'middle'),
         lineHeight: Math.max(0, lineHeight),
         uppercase: e['textTransform'] === 'uppercase',
@@ -183,8 +190,10 @@ export function furnitureElements(slot: unknown, base: { bodyPt: number; dpi: nu
       const fill = style['backgroundColor'] === 'transparent' ? undefined : colourOf(style['backgroundColor'], '');
       const stroke = style['borderColor'] === 'transparent' ? undefined : colourOf(style['borderColor'], '');
       out.push({ ...common, kind, ...(fill ? { fill } : {}), ...(stroke ? { stroke } : {}), strokeWidth: Math.max(0, lengthPt(style['borderWidth'], ctx, 0)) });
+    } else {
+      // Drawn through the book's resources (page/furniture-images.ts); always decoration (§5.3).
+      out.push({ ...common, kind, resourceId: typeof e['resourceId'] === 'string' ? e['resourceId'] : '' });
     }
-    // Image elements need the resource painter in the furniture: not drawn yet (page/README.md).
   });
   return out;
 }

@@ -4,8 +4,55 @@
  * paragraph styles (§13.1), the column rule and `flowColumns` (§4) and the colour palette (§15.1).
  * All lengths in pt.
  */
+import { declareAppliedSettings } from '../config';
 import { furnitureElements } from './settings-furniture';
-import type { BreakParity, GeometryOverride, HeadingStyleSettings, LayoutSettings, ParagraphStyleSettings, PartSettings } from './settings';
+import type { BreakParity, GeometryOverride, HeadingStyleSettings, LayoutSettings, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from './settings';
+
+// Applied by the page engine (page/sections.ts, page/part.ts, page/section-design.ts).
+const BODY_STYLE_FIELDS = ['fontFamily', 'fontSize', 'lineHeight', 'color', 'textAlign', 'bulletColor', 'numberColor'];
+declareAppliedSettings([
+  ...BODY_STYLE_FIELDS.map((f) => `headingStyles[id=*].bodyStyle.${f}`),
+  ...BODY_STYLE_FIELDS.map((f) => `parts.bodyStyle.${f}`),
+  'page.backgroundColor',
+  ...['design', 'versoDesign'].flatMap((slot) => ['[id=*]', '[*]'].map((item) => `parts.${slot}.elements${item}.*`)),
+]);
+
+const hexOf = (v: unknown): string | undefined => {
+  const hex = typeof v === 'string' ? v : v && typeof v === 'object' ? (v as { hex?: unknown }).hex : undefined;
+  return typeof hex === 'string' && /^#[0-9a-f]{6}$/i.test(hex) ? hex.toLowerCase() : undefined;
+};
+
+/**
+ * A `bodyStyle` (configuration.md §13.5, §13.6) over the body text: family, size, leading (a
+ * Dimension, em = the style's own size; unset keeps the body's leading, the grid pitch), colour,
+ * alignment and the list marker colours. `raw` is the stored or effective object; undefined when
+ * it changes nothing (the body text is set as before).
+ */
+export function bodyStyleOf(raw: unknown, s: LayoutSettings, pt: (field: string, fallback: number, emPt?: number) => number): SectionBodyStyle | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const b = raw as Record<string, unknown>;
+  const body = s.body.style;
+  const size = Math.max(1, pt('fontSize', body.size));
+  const alignRaw = b['textAlign'];
+  const align = alignRaw === 'center' || alignRaw === 'right' || alignRaw === 'justify' || alignRaw === 'left' ? alignRaw : alignRaw === 'end' ? 'right' : alignRaw === 'start' ? 'left' : s.body.align;
+  const style: SectionBodyStyle = {
+    style: { ...body, family: typeof b['fontFamily'] === 'string' && b['fontFamily'] ? b['fontFamily'] : body.family, size, colour: hexOf(b['color']) ?? body.colour },
+    lineHeight: Math.max(1, pt('lineHeight', s.body.lineHeight, size)),
+    align,
+    indent: 0,
+    endIndent: 0,
+    firstLineIndent: s.body.firstLineIndent,
+    spaceBetween: 0,
+    marginTop: 0,
+    marginBottom: 0,
+    bulletColour: hexOf(b['bulletColor']) ?? s.lists.markerColour,
+    numberColour: hexOf(b['numberColor']) ?? s.lists.markerColour,
+  };
+  const same =
+    style.style.family === body.family && Math.abs(size - body.size) < 1e-6 && style.style.colour === body.colour && Math.abs(style.lineHeight - s.body.lineHeight) < 1e-6 &&
+    align === s.body.align && style.bulletColour === s.lists.markerColour && style.numberColour === s.lists.markerColour;
+  return same ? undefined : style;
+}
 
 /** The readers settings-from-config.ts builds over the effective configuration. */
 export interface ConfigReaders {
@@ -26,7 +73,7 @@ const parity = (v: unknown, fallback: BreakParity): BreakParity => (typeof v ===
  * header/footer slot is empty. `item` is the style object as stored (defaults not filled in:
  * an unset field keeps the level's or the document's value).
  */
-export function headingStyleSection(item: Record<string, unknown>, s: LayoutSettings, pt: (path: string, fallback: number) => number): Partial<HeadingStyleSettings> {
+export function headingStyleSection(item: Record<string, unknown>, s: LayoutSettings, pt: (path: string, fallback: number, emPt?: number) => number): Partial<HeadingStyleSettings> {
   const id = String(item['id']);
   const p = `headingStyles[id=${id}]`;
   const out: Partial<HeadingStyleSettings> = {};
@@ -61,6 +108,8 @@ export function headingStyleSection(item: Record<string, unknown>, s: LayoutSett
     }
     if (Object.keys(pairs).length > 0) out.palette = pairs;
   }
+  const bodyStyle = bodyStyleOf(item['bodyStyle'], s, (field, fallback, emPt) => pt(`${p}.bodyStyle.${field}`, fallback, emPt));
+  if (bodyStyle) out.bodyStyle = bodyStyle;
   // Running heads of the section (§5.1 "Section override"): an empty slot removes them; a slot
   // with elements replaces the document's slot on the section's pages.
   for (const slot of ['header', 'footer'] as const) {
@@ -120,7 +169,7 @@ export function defaultColumnRule(): { enabled: boolean; colour: string; width: 
 }
 
 /** Parts, paragraph styles, column rule, `flowColumns` and palette from the effective configuration. */
-export function structureSettings(s: LayoutSettings, r: ConfigReaders): Pick<LayoutSettings, 'parts' | 'paragraphStyles' | 'columnRule' | 'flowColumns' | 'palette'> {
+export function structureSettings(s: LayoutSettings, r: ConfigReaders): Pick<LayoutSettings, 'parts' | 'paragraphStyles' | 'columnRule' | 'flowColumns' | 'palette' | 'pageBackground'> {
   const parts: PartSettings = {
     page: r.bool('parts.page', true),
     breakBefore: parity(r.at('parts.breakBefore.parity'), 'odd'),
@@ -133,6 +182,13 @@ export function structureSettings(s: LayoutSettings, r: ConfigReaders): Pick<Lay
       mirror: r.bool('parts.margins.mirror', s.margins.mirror),
     },
   };
+  // Part pages' body text and designs (page/part.ts); part designs wrap their text by default (§5.3).
+  const partBody = bodyStyleOf(r.at('parts.bodyStyle'), s, (field, fallback, emPt) => r.pt(`parts.bodyStyle.${field}`, fallback, emPt));
+  if (partBody) parts.bodyStyle = partBody;
+  for (const slot of ['design', 'versoDesign'] as const) {
+    const elements = furnitureElements(r.at(`parts.${slot}`), { bodyPt: s.body.style.size, dpi: 300 }, 'design');
+    if (elements && elements.length > 0) parts[slot] = elements;
+  }
   const paragraphStyles: Record<string, ParagraphStyleSettings> = {};
   const list = r.at('paragraphStyles');
   for (const item of Array.isArray(list) ? list : []) {
@@ -174,5 +230,7 @@ export function structureSettings(s: LayoutSettings, r: ConfigReaders): Pick<Lay
     columnRule: { enabled: r.bool('layout.columnRule.enabled', false), colour: r.colour('layout.columnRule.color', '#cccccc'), width: r.pt('layout.columnRule.lineWidth', 0.5) },
     flowColumns: r.bool('layout.flowColumns', true),
     palette,
+    // Opaque `#rrggbb` only: `transparent` (the default) paints nothing.
+    ...(/^#[0-9a-f]{6}$/.test(r.colour('page.backgroundColor', '')) ? { pageBackground: r.colour('page.backgroundColor', '') } : {}),
   };
 }

@@ -156,6 +156,8 @@ export interface LayoutSettings {
   flowColumns?: boolean;
   /** `colorPalette`: base hex (lower case) by palette id, for part and section palettes (§13.5, §15.1). */
   palette?: Record<string, string>;
+  /** `page.backgroundColor` (§2): page fill over the bleed box, recoloured by part and section palettes; absent = transparent. */
+  pageBackground?: string;
   /** `calloutStyles` (configuration.md §13.4): styles by id; the first is the default type. */
   callouts: { order: string[]; styles: Record<string, CalloutStyle> };
   /** `toc` (configuration.md §11.5): heading levels listed by `:::toc`, and the dotted leader (gap in pt). */
@@ -234,6 +236,17 @@ export interface HeadingStyleSettings extends GeometryOverride {
   footer?: 'none' | 'default' | FurnitureElement[];
   /** Section palette overrides, palette id → hex (§13.6; recolours like a part palette). */
   palette?: Record<string, string>;
+  /** The section's body text (§13.6 `bodyStyle`); absent when it follows bodyText. */
+  bodyStyle?: SectionBodyStyle;
+}
+
+/**
+ * `bodyStyle` of a styled section or of part pages (configuration.md §13.5, §13.6): the body
+ * paragraphs' type, leading (pt) and alignment, and the list marker colours.
+ */
+export interface SectionBodyStyle extends ParagraphStyleSettings {
+  bulletColour: string;
+  numberColour: string;
 }
 
 /** `parts` (configuration.md §13.5), lengths pt. */
@@ -243,6 +256,12 @@ export interface PartSettings {
   /** 'none' when `breakAfter.enabled` is false. */
   breakAfter: BreakParity | 'none';
   margins: { top: number; bottom: number; left: number; right: number; mirror: boolean };
+  /** `parts.bodyStyle` when it differs from the body text (§13.5). */
+  bodyStyle?: SectionBodyStyle;
+  /** `parts.design` (container = trim box; replaces the synthesised title when not empty). */
+  design?: FurnitureElement[];
+  /** `parts.versoDesign`: painted on the page after a part page only if that page is left blank. */
+  versoDesign?: FurnitureElement[];
 }
 
 /** One `paragraphStyles[id=X]` (configuration.md §13.1), lengths pt. */

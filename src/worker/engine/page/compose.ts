@@ -5,6 +5,7 @@ import type { LayoutSettings } from '../settings';
 import { pageFrame } from './geometry';
 import { isRecto } from './continuation';
 import { composeSlot, type SlotPage } from './furniture-elements';
+import type { SlotImages } from './furniture-images';
 import type { FurnitureElement } from '../settings-furniture';
 import { glyphRun, type SetGenerated } from './paginate';
 
@@ -37,7 +38,7 @@ export interface FurnitureContext {
  * number centred in the footer. (our choice) Heads are suppressed on openers; blank pages carry
  * nothing, as book typography expects.
  */
-export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings, fonts: FontRegistry, setGenerated: SetGenerated): DisplayItem[] {
+export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings, fonts: FontRegistry, setGenerated: SetGenerated, images?: SlotImages): DisplayItem[] {
   // A styled section's designed slot replaces the document's on its pages.
   const header = ctx.headerElements ?? settings.furniture.header;
   const footer = ctx.footerElements ?? settings.furniture.footer;
@@ -57,8 +58,8 @@ export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings
     values: { pageNumber: ctx.label, title: ctx.bookTitle, chapterTitle: ctx.chapterTitle, ...(ctx.totalPages !== undefined ? { totalPages: String(ctx.totalPages) } : {}), ...(ctx.partValues ?? {}) },
   };
   const items: DisplayItem[] = [];
-  if (ctx.header !== false) items.push(...(header ? composeSlot('header', header, page, fonts, setGenerated) : builtInSlots({ ...ctx, footer: false }, settings, fonts, setGenerated)));
-  if (ctx.footer !== false) items.push(...(footer ? composeSlot('footer', footer, page, fonts, setGenerated) : builtInSlots({ ...ctx, header: false }, settings, fonts, setGenerated)));
+  if (ctx.header !== false) items.push(...(header ? composeSlot('header', header, page, fonts, setGenerated, images ? { images } : {}) : builtInSlots({ ...ctx, footer: false }, settings, fonts, setGenerated)));
+  if (ctx.footer !== false) items.push(...(footer ? composeSlot('footer', footer, page, fonts, setGenerated, images ? { images } : {}) : builtInSlots({ ...ctx, header: false }, settings, fonts, setGenerated)));
   return items;
 }
 

@@ -7,14 +7,29 @@
  * Our choices where §5 leaves room: a single-line text box is as tall as the face's ascent plus
  * descent (so `bottom` anchors measure to the text's bottom and `top` anchors to its top, the way
  * the built-in slots of §5.2 sit); a horizontal rule's box has no height (its anchor is its centre
- * line); `wrap` text is set on one line like the other overflow modes until design text wraps;
+ * line); `wrap` text breaks between words within its box's width, `lineHeight` apart, and a
+ * newline (or a literal `\n`) forces a line in every mode; `justify` lines are set flush left;
  * an anchor to an element that is not drawn on the page (or comes later) anchors to the container.
+ * Part designs (`parts.design`, `versoDesign`) use the same elements in the `design` slot, whose
+ * container is the trim box (§13.5).
  */
-import { Op, roundPt, type DisplayItem } from '../../protocol/displaylist';
+import { Op, roundPt, type DisplayItem, type LineInfo } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import type { FurnitureElement, TextElement } from '../settings-furniture';
 import type { TextStyle } from '../settings';
 import { glyphRun, type SetGenerated } from './paginate';
+import type { SlotImages } from './furniture-images';
+
+/** A slot of §5 (running heads) or a part design (§13.5: container = the trim box). */
+export type SlotKind = 'header' | 'footer' | 'design';
+
+/** What a slot draws beyond text, rules and boxes. */
+export interface SlotExtras {
+  /** Image elements' pictures (page/furniture-images.ts); without it, images are placed but not drawn. */
+  images?: SlotImages;
+  /** Line info for the text runs (a part design's title carries the part's block for `:::toc`). */
+  line?: LineInfo;
+}
 
 export type PageRole = 'body' | 'opener' | 'part' | 'blank';
 
@@ -58,8 +73,9 @@ function visible(element: FurnitureElement, page: SlotPage): boolean {
   return element.pages === 'all' || element.pages === page.role;
 }
 
-function containerOf(slot: 'header' | 'footer', to: string, page: SlotPage): Box {
+function containerOf(slot: SlotKind, to: string, page: SlotPage): Box {
   const c = page.content;
+  if (slot === 'design' && to !== 'bleed') return { x: 0, y: 0, w: page.pageWidth, h: page.pageHeight };
   const top = slot === 'header' ? 0 : c.top + c.height;
   const bottom = slot === 'header' ? c.top : page.pageHeight;
   if (to === 'page') return { x: 0, y: 0, w: page.pageWidth, h: page.pageHeight };
@@ -114,6 +130,21 @@ function textStyleOf(element: TextElement): TextStyle {
   return { family: element.fontFamily, weight: element.fontWeight, italic: element.italic, size: element.fontSize, colour: element.colour };
 }
 
+/** `text` broken between words into lines no wider than `room` pt (a word wider than the room stands alone). */
+function wrapped(text: string, room: number, width: (t: string) => number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (current && width(candidate) > room + 0.01) {
+      lines.push(current);
+      current = word;
+    } else current = candidate;
+  }
+  if (current || lines.length === 0) lines.push(current);
+  return lines;
+}
+
 /** The words of `text` kept from the start (or the end) with an ellipsis, so that it fits `room` pt. */
 function ellipsised(text: string, room: number, fromStart: boolean, width: (t: string) => number): string {
   const words = text.split(/(\s+)/).filter((w) => w !== '');
@@ -128,7 +159,7 @@ function ellipsised(text: string, room: number, fromStart: boolean, width: (t: s
 }
 
 /** One slot's items on one page, in paint order. */
-export function composeSlot(slot: 'header' | 'footer', elements: readonly FurnitureElement[], page: SlotPage, fonts: FontRegistry, setGenerated: SetGenerated): DisplayItem[] {
+export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[], page: SlotPage, fonts: FontRegistry, setGenerated: SetGenerated, extras: SlotExtras = {}): DisplayItem[] {
   const items: DisplayItem[] = [];
   const boxes = new Map<string, Box>();
   for (const element of elements) {
@@ -145,25 +176,31 @@ export function composeSlot(slot: 'header' | 'footer', elements: readonly Furnit
       const face = fonts.match(style.family, style.weight, style.italic ? 'italic' : 'normal');
       const ascent = (face.ascender / face.upem) * style.size;
       const descent = (-face.descender / face.upem) * style.size;
-      let text = resolvePlaceholders(element.content, page.values).replace(/\\n|\n/g, ' ').trim();
-      if (element.uppercase) text = text.toUpperCase();
+      // A newline (or a literal `\n`) forces a line (§5.3).
+      const forced = resolvePlaceholders(element.content, page.values).split(/\\n|\n/).map((t) => t.trim());
+      const text = (element.uppercase ? forced.join('\n').toUpperCase() : forced.join('\n')).trim();
       const widthOf = (t: string): number => setGenerated(t, style).width;
       let room = fixedW ?? autoRoom(frame, ref ? 'left' : p.edge, p.x);
       if (p.maxWidth !== undefined) room = Math.min(room, p.maxWidth);
-      if (text && widthOf(text) > room + 0.01 && element.overflow !== 'clip' && element.overflow !== 'wrap') {
-        text = ellipsised(text, room, element.overflow === 'ellipsis-start', widthOf);
+      const texts: string[] = [];
+      for (const piece of text.split('\n')) {
+        if (element.overflow === 'wrap') texts.push(...wrapped(piece, room, widthOf));
+        else texts.push(piece && widthOf(piece) > room + 0.01 && element.overflow !== 'clip' ? ellipsised(piece, room, element.overflow === 'ellipsis-start', widthOf) : piece);
       }
-      const line = setGenerated(text, style);
-      const w = fixedW ?? Math.min(line.width, room);
-      const contentHeight = ascent + descent;
+      const lines = texts.map((t) => setGenerated(t, style));
+      const w = fixedW ?? Math.min(Math.max(...lines.map((l) => l.width)), room);
+      // The first line's ascent to the last line's descent, `lineHeight` (pt) between baselines.
+      const contentHeight = ascent + descent + (lines.length - 1) * element.lineHeight;
       const box = place(w, fixedH ?? contentHeight);
       boxes.set(element.id, box);
       if (!text) continue;
       const rtl = element.direction === 'rtl';
       const align = element.align === 'start' ? (rtl ? 'right' : 'left') : element.align === 'end' ? (rtl ? 'left' : 'right') : element.align;
-      const x = align === 'right' ? box.x + box.w - line.width : align === 'center' ? box.x + (box.w - line.width) / 2 : box.x;
       const top = element.verticalAlign === 'top' ? box.y : element.verticalAlign === 'bottom' ? box.y + box.h - contentHeight : box.y + (box.h - contentHeight) / 2;
-      for (const run of line.runs) items.push(glyphRun(run, x, top + ascent, page.chapterId, undefined));
+      lines.forEach((line, i) => {
+        const x = align === 'right' ? box.x + box.w - line.width : align === 'center' ? box.x + (box.w - line.width) / 2 : box.x;
+        for (const run of line.runs) items.push(glyphRun(run, x, top + ascent + i * element.lineHeight, page.chapterId, extras.line));
+      });
     } else if (element.kind === 'rule') {
       const horizontal = element.direction === 'horizontal';
       const length = horizontal ? (fixedW ?? frame.w) : (fixedH ?? frame.h);
@@ -173,6 +210,15 @@ export function composeSlot(slot: 'header' | 'footer', elements: readonly Furnit
       const x2 = horizontal ? box.x + box.w : box.x;
       const y2 = horizontal ? box.y : box.y + box.h;
       items.push({ op: Op.Rule, x1: roundPt(box.x), y1: roundPt(box.y), x2: roundPt(x2), y2: roundPt(y2), width: element.thickness, stroke: element.colour });
+    } else if (element.kind === 'image') {
+      // One side auto keeps the picture's aspect; both auto: its natural size (§5.3).
+      const image = extras.images?.(resolvePlaceholders(element.resourceId, page.values).trim());
+      const natural = image?.natural ?? { width: 20, height: 20 };
+      const w = fixedW ?? (fixedH !== undefined ? (fixedH * natural.width) / natural.height : natural.width);
+      const h = fixedH ?? (fixedW !== undefined ? (fixedW * natural.height) / natural.width : natural.height);
+      const box = place(w, h);
+      boxes.set(element.id, box);
+      if (image && w > 0 && h > 0) items.push(...image.draw(box.x, box.y, box.w, box.h));
     } else {
       // A box element: 20 × 20 pt unless sized (the Design panel's default, §5.3).
       const box = place(fixedW ?? 20, fixedH ?? 20);

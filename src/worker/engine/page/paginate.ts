@@ -24,12 +24,14 @@ import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
+import { partDesignItems } from './part-design';
+import type { SlotImages } from './furniture-images';
 import { drawColumnRules } from './column-rules';
 import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
 import { placeParallel } from './columns-parallel';
 import type { SpanRequest } from './span-band';
-import type { ParagraphStyleSettings } from '../settings';
+import type { ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
 export { footnoteNumbers } from './notes';
 
@@ -93,6 +95,8 @@ export interface ChapterStructure {
   palette?: Readonly<Record<string, string>>;
   /** The part in force where the chapter starts (page/part.ts). */
   part?: PartValues;
+  /** Pictures for image elements of part designs (page/furniture-images.ts). */
+  images?: SlotImages;
 }
 
 export interface FloatSpec {
@@ -218,6 +222,13 @@ export function* paginateChapter(
   let geo: LayoutSettings = sections.geometry();
   let palette: Readonly<Record<string, string>> = structure.palette ?? {};
   let part: PartValues | undefined = structure.part;
+  /** The open `:::part` while its page is being set (its body takes `parts.bodyStyle`), and its page index. */
+  let openPartBlock: Extract<Block, { kind: 'containerStart' }> | undefined;
+  /** The last part page's block (its verso design, §13.5), once the page is set. */
+  let partBlock: Extract<Block, { kind: 'containerStart' }> | undefined;
+  let partPageIndex = -1;
+  /** The body text style in force (§13.5 `parts.bodyStyle` on a part page, else §13.6 the section's); undefined = bodyText. */
+  const sectionBody = (): SectionBodyStyle | undefined => (openPartBlock ? partSettings(settings).bodyStyle : sections.bodyStyle());
   /** Open `:::paragraphs` containers (page/paragraph-styles.ts). */
   const paragraphStyles = new ParagraphStyleScope();
   const newPage = (): PageDraft => {
@@ -690,6 +701,9 @@ export function* paginateChapter(
    */
   const leaveBlank = (): void => {
     cursor.page.blank = true;
+    // parts.versoDesign (§13.5): only on the page after a part page, and only when it is left blank.
+    const verso = partSettings(settings).versoDesign;
+    if (verso && partBlock && cursor.page.index === partPageIndex + 1) cursor.page.items.push(...designOn(verso, partBlock, 'blank'));
     const carried = cursor.page.numbering;
     delete cursor.page.numbering;
     cursor.page = newPage();
@@ -905,6 +919,13 @@ export function* paginateChapter(
         // math.indentAfterDisplay: false sets the paragraph after a display flush (document-format §11).
         const afterDisplay = blocks[b - 1]?.kind === 'mathDisplay' && !settings.math.indentAfterDisplay;
         const flush = (afterHeading && !settings.body.indentAfterHeading) || (block.kind === 'paragraph' && block.continuesParagraph === true) || afterDisplay;
+        // A section's or part page's bodyStyle (§13.5, §13.6): its type, leading and alignment (quotes keep theirs).
+        const ownBody = block.kind === 'paragraph' ? sectionBody() : undefined;
+        if (ownBody && block.kind === 'paragraph') {
+          placeStyledParagraph(block, ownBody, true, flush);
+          afterHeading = false;
+          break;
+        }
         const quote = block.kind === 'blockquote';
         const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
         const x = quote ? settings.blockquote.indent : 0;
@@ -1162,6 +1183,13 @@ export function* paginateChapter(
     decoratePage(cursor.page);
     delete cursor.page.furniture;
     cursor.page.part = true;
+    openPartBlock = partBlock = start;
+    partPageIndex = cursor.page.index;
+    if (parts.design) {
+      // parts.design over the page (container = trim box; never reserves space): the body starts at the top.
+      cursor.page.items.push(...designOn(parts.design, start, 'part'));
+      return;
+    }
     const h1 = settings.headings.levels[0]!;
     const style: TextStyle = { family: settings.headings.family, weight: settings.headings.weight, italic: false, size: h1.size, colour: settings.headings.colour };
     const lineHeight = h1.lineHeightEm * h1.size;
@@ -1177,6 +1205,14 @@ export function* paginateChapter(
       }
     }
     if (!cursor.columnEmpty) cursor.y = Math.ceil((cursor.y + h1.marginBottomEm * h1.size) / pitch - 1e-9) * pitch + pitch;
+  }
+
+  /** A part design's items on the current page (page/part-design.ts); its text carries the part's block. */
+  function designOn(elements: NonNullable<PartSettings['design']>, start: Extract<Block, { kind: 'containerStart' }>, role: 'part' | 'blank'): DisplayItem[] {
+    if (plan.quietBefore !== undefined && cursor.page.index < plan.quietBefore) return []; // an earlier pass drew this page
+    const f = frame();
+    const page = { pageIndex: cursor.page.index, recto: isRecto(settings, cursor.page.index), role, chapterId: chapter.chapterId, pageWidth: settings.pageWidth, pageHeight: settings.pageHeight, bleed: settings.furniture.bleed ?? 0, content: { left: f.contentLeft, top: f.contentTop, width: f.contentWidth, height: f.contentHeight } };
+    return partDesignItems(elements, start.attrs, page, fonts, setGenerated, { ...(role === 'part' ? { line: { block: start.id, role: 'heading', ratio: 0 } } : {}), ...(structure.images ? { images: structure.images } : {}) });
   }
 
   /**
@@ -1279,6 +1315,7 @@ export function* paginateChapter(
 
   /** The part's end: `parts.breakAfter`, then the geometry of the text after it. */
   function closePart(): void {
+    openPartBlock = undefined;
     const parts = partSettings(settings);
     if (parts.page && parts.breakAfter !== 'none') {
       flushFloats();
@@ -1531,12 +1568,17 @@ export function* paginateChapter(
     const bodyEm = body.size;
     const depthIndent = (item.depth - 1) * 1.5 * bodyEm;
     const marker = listMarker(item);
-    const markerStyle: TextStyle = { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour };
+    // A bodyStyle in force (§13.5, §13.6): its type for the text, its bullet / number colour (numbers bold).
+    const own = sectionBody();
+    const textStyle = own?.style ?? body;
+    const markerStyle: TextStyle = own
+      ? { ...textStyle, weight: item.listKind === 'ordered' ? Math.max(700, settings.lists.markerWeight) : settings.lists.markerWeight, colour: item.listKind === 'ordered' ? own.numberColour : own.bulletColour }
+      : { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour };
     const markerLine = setGenerated(marker, markerStyle, dir !== settings.direction ? dir : undefined);
     // Turnovers align with the text (unorderedLists.hangingIndent): the text starts after the marker box.
     const textX = depthIndent + Math.max(markerLine.width, 0.6 * bodyEm) + settings.lists.gap;
     const reflow = (from: number | null, width: number): SetLine[] =>
-      setText({ base: from ?? item.range.from, inlines: from === null ? item.inlines : inlinesFrom(item.inlines, from), style: body, measure: width - textX, indent: 0, justify });
+      setText({ base: from ?? item.range.from, inlines: from === null ? item.inlines : inlinesFrom(item.inlines, from), style: textStyle, measure: width - textX, indent: 0, justify });
     const lines = reflow(null, colW());
     let first = true;
     // Right to left (document-format §18.1): the marker at the right, the text indented from it.

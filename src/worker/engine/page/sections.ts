@@ -9,8 +9,9 @@
  * running heads follow the spec's rule: a page takes the section in force after the last
  * section change on it.
  */
+import { Op, roundPt, type DisplayItem } from '../../protocol/displaylist';
 import type { HeadingBlock, ParsedChapter } from '../parse/model';
-import type { BreakParity, GeometryOverride, LayoutSettings } from '../settings';
+import type { BreakParity, GeometryOverride, LayoutSettings, SectionBodyStyle } from '../settings';
 import { defaultColumnRule } from '../settings-structure';
 import type { FurnitureElement } from '../settings-furniture';
 
@@ -106,6 +107,13 @@ export class SectionTracker {
     return out;
   }
 
+  /** The innermost section's `bodyStyle` (§13.6), or undefined when the body text follows bodyText. */
+  bodyStyle(): SectionBodyStyle | undefined {
+    let out: SectionBodyStyle | undefined;
+    for (const s of this.stack) out = this.settings.headingStyles[s.style]!.bodyStyle ?? out;
+    return out;
+  }
+
   furniture(): PageFurniture {
     let header = true;
     let footer = true;
@@ -150,4 +158,15 @@ export function textColumns(geometry: LayoutSettings): number {
 /** The column rule a geometry draws (`layout.columnRule`, a section's own over the document's). */
 export function columnRuleOf(geometry: LayoutSettings): { enabled: boolean; colour: string; width: number } {
   return geometry.columnRule ?? defaultColumnRule();
+}
+
+/**
+ * `page.backgroundColor` (configuration.md §2): a fill over the bleed box under everything on the
+ * page; part and section palettes recolour it like any colour equal to a palette value. None when
+ * transparent (the default).
+ */
+export function pageFill(settings: LayoutSettings): DisplayItem[] {
+  if (!settings.pageBackground) return [];
+  const bleed = settings.furniture.bleed ?? 0;
+  return [{ op: Op.Rect, x: roundPt(-bleed), y: roundPt(-bleed), w: roundPt(settings.pageWidth + 2 * bleed), h: roundPt(settings.pageHeight + 2 * bleed), fill: settings.pageBackground }];
 }
