@@ -9,6 +9,7 @@
 import { DISPLAY_LIST_VERSION, Op, type PageDisplayList } from '../protocol/displaylist';
 import type { FontRegistry } from './fonts/registry';
 import { parseChapter } from './parse';
+import { movedFrom } from './parse/inline-memo';
 import type { Inline, ParsedChapter } from './parse/model';
 import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture } from './page/compose';
@@ -337,16 +338,20 @@ function* layoutChapter(
     // relative to the block, so edits above it keep the key) and, on a miss, setParagraph's input.
     // A paragraph of text, note markers and references is rebased whole (`movable`): its key then
     // survives an edit above it in the chapter, where the markers' chapter offsets used to miss it.
-    const movable = base >= 0 && movableInlines(request.inlines, base);
-    const rebased = rebaseInlines(request.inlines, base, movable);
-    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}|${movable ? 'm' : ''}${JSON.stringify(rebased)}`;
+    const { movable, rebased, json } = rebasedInlines(request.inlines, base);
+    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}|${movable ? 'm' : ''}${json}`;
     usedKeys.push(key);
     let lines = cache.paragraphs.get(key);
     if (!lines) {
       lines = setParagraph({ ...request, inlines: rebased }, env);
       cache.paragraphs.set(key, lines);
     }
-    return movable ? shiftMovableLines(lines, base) : shiftLines(lines, base);
+    // The lines at this base from the last build, when it placed them at the same offsets.
+    const last = lastShifted.get(lines);
+    if (last && last.base === base && last.movable === movable) return last.lines;
+    const shifted = movable ? shiftMovableLines(lines, base) : shiftLines(lines, base);
+    lastShifted.set(lines, { base, movable, lines: shifted });
+    return shifted;
   };
   // Generated one-line texts (running heads, folios, note numbers, list markers, toc leaders)
   // recur on page after page: set each (text, style) once per chapter. The key is the text and
@@ -463,6 +468,39 @@ function firstHeadingText(parsed: ParsedChapter): string | undefined {
   if (!heading || heading.kind !== 'heading') return undefined;
   return heading.plainText;
 }
+
+/** A paragraph's inlines rebased to its start and their JSON (the memo key's content). */
+interface Rebased {
+  movable: boolean;
+  rebased: Inline[];
+  json: string;
+}
+
+/**
+ * Rebased inlines by the parse's inline array (for a copy the inline memo moved, by the array it
+ * came from, at the base moved back): a paragraph the edit did not touch is not walked and
+ * serialised again. A movable paragraph's rebased form is the same wherever it moved (every
+ * position in it is relative); any other's only for the same array at the same base.
+ */
+const rebasedMemo = new WeakMap<readonly Inline[], Rebased & { base: number }>();
+function rebasedInlines(inlines: readonly Inline[], base: number): Rebased {
+  const moved = movedFrom.get(inlines);
+  const origin = moved?.origin ?? inlines;
+  const originBase = base - (moved?.delta ?? 0);
+  const hit = rebasedMemo.get(origin);
+  if (hit && hit.base === originBase && (origin === inlines || (hit.movable && base >= 0))) return hit;
+  const movable = base >= 0 && movableInlines(inlines, base);
+  const rebased = rebaseInlines(inlines, base, movable);
+  const entry = { base: originBase, movable, rebased, json: JSON.stringify(rebased) };
+  if (origin === inlines || movable) rebasedMemo.set(origin, entry);
+  return entry;
+}
+
+/**
+ * Set lines as last placed, by the paragraph memo's lines: a chapter laid out again after an edit
+ * below a paragraph gets the very same shifted lines (no copy per line and run).
+ */
+const lastShifted = new WeakMap<readonly SetLine[], { base: number; movable: boolean; lines: SetLine[] }>();
 
 /**
  * Inline kinds whose only use of their own source position in setting a paragraph is a note
