@@ -60,7 +60,8 @@ export function mimeOfBytes(bytes: Uint8Array): string {
 
 /** Every resource with what the panel and tools show: uses, number, label, natural size, problems. */
 export function listResourceInfo(book: BookState, set: ResourceSet, parsed: readonly ParsedChapter[]): ResourceInfo[] {
-  const numbering = numberBook(set, parsed);
+  // `{h1}` numbers continue from the headings the book's start has counted (bundle-format §9), as on the pages.
+  const numbering = numberBook(set, parsed, undefined, book.start?.headings);
   const texts = book.chapters.map((c) => ({ id: c.id, text: c.text }));
   return book.resources.map(({ record, payload }) => {
     const engine = set.resources.get(record.id);

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StoredConfig } from '../../../src/worker/config';
-import { EngineCache, readContinuation, withContinuation, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
+import { EngineCache, prepareResources, readContinuation, withContinuation, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
+import { makePng } from '../../fixtures/resources/pictures';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { parseManifest, readBundle, type BundleFiles } from '../../../src/worker/bundle';
@@ -115,6 +116,14 @@ describe('bundle start: the first chapter continues a longer book (bundle-format
     expect(layout.pages[0]!.label).toBe('1');
     expect(headTexts(layout.pages[0]!, settings)).toEqual(['VERSO 1']);
     expect(headingLines(layout.pages)[0]).toMatch(/^Chapter 1\. /);
+  });
+
+  it('resource numbers built from {h1} continue from the counted chapters too', () => {
+    const resources = prepareResources([{ record: { id: 'chart', typeId: 'figure', kind: 'bitmap', resolution: 300, caption: 'The chart' }, payload: makePng(300, 150) }], {});
+    const source = '# Charts\n\nSee :ref{id="chart"}.\n\n::resource{id="chart"}\n';
+    const text = (settings: LayoutSettings) => allText(run({ ...book(settings, [source]), resources }).pages);
+    expect(text(designed())).toContain('Fig.\u00a01.1');
+    expect(text(started(designed()))).toContain('Fig.\u00a04.1');
   });
 
   it('a field of the wrong shape is left out with a warning that says what to send', () => {
