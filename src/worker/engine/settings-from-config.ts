@@ -186,6 +186,7 @@ export const APPLIED_SETTINGS = [
   'calloutStyles[id=*].marginTop',
   'calloutStyles[id=*].marginBottom',
   'calloutStyles[id=*].keepTogether',
+  'calloutStyles[id=*].floatBarrier',
   'toc.levels',
   'toc.leader.enabled',
   'toc.leader.char',
@@ -421,6 +422,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       marginTop: pt(`${p}.marginTop`, base.marginTop),
       marginBottom: pt(`${p}.marginBottom`, base.marginBottom),
       keepTogether: bool(`${p}.keepTogether`, true),
+      ...(bool(`${p}.floatBarrier`, false) ? { floatBarrier: true } : {}),
     };
   }
   const tocLevels = at('toc.levels');

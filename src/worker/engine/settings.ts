@@ -291,6 +291,8 @@ export interface CalloutStyle {
   marginTop: number;
   marginBottom: number;
   keepTogether: boolean;
+  /** `floatBarrier` (document-format §12.7): floats cited before such a box are set before it. Absent = false. */
+  floatBarrier?: boolean;
 }
 
 export function defaultCalloutStyle(bodySize: number): CalloutStyle {

@@ -202,3 +202,32 @@ describe("placement fields from the type's defaultPlacement (configuration.md §
     expect(own.right - own.left).toBeCloseTo(frame.columnWidth, 1);
   });
 });
+
+describe('float barriers (calloutStyles[id].floatBarrier, document-format §12.7)', () => {
+  /** A top float cited in the first paragraph, then a box: with a barrier the float is set before the box. */
+  function barrierBook(floatBarrier: boolean): CheckBook {
+    const random = mulberry32(21);
+    const source = [`${paragraph(random)} The plan in :ref{id="plan"} shows it.`, paragraph(random), ':::callout{type="aside"}', `Inside the box. ${paragraph(random)}`, ':::', ...Array.from({ length: 12 }, () => paragraph(random))].join('\n\n');
+    const b = book(SINGLE, { position: 'top' }, { width: 400, height: 160 });
+    return { ...b, chapters: [{ id: 'c1', source }], config: { ...(SINGLE as object), calloutStyles: [{ id: 'note' }, { id: 'aside', floatBarrier }] } as StoredConfig };
+  }
+  /** Page and baseline of the first line of the box. */
+  function boxStart(pages: readonly PageDisplayList[]) {
+    for (const page of pages) {
+      const r = runs(page).find((x) => x.text.startsWith('Inside'));
+      if (r) return { page: page.index, y: r.y };
+    }
+    throw new Error('no box');
+  }
+
+  it('without a barrier the box comes before the float (a top float waits for the next page); with one, the float is set first', () => {
+    const free = runChecks(barrierBook(false)).layout;
+    const freeBox = boxStart(free.pages);
+    const freeFloat = pictureBox(free.pages);
+    expect(freeFloat.page.index * 1e4 + freeFloat.top).toBeGreaterThan(freeBox.page * 1e4 + freeBox.y);
+    const barred = runChecks(barrierBook(true)).layout;
+    const box = boxStart(barred.pages);
+    const float = pictureBox(barred.pages);
+    expect(box.page * 1e4 + box.y).toBeGreaterThan(float.page.index * 1e4 + float.bottom);
+  });
+});

@@ -1076,6 +1076,9 @@ export function* paginateChapter(
         // A `:::callout` whose content is text (paragraphs, quotes, list items) is set as a box;
         // other containers, and boxes holding other blocks, flow their content (for now).
         if (block.name !== 'callout') break;
+        // A float barrier (calloutStyles[id].floatBarrier, document-format §12.7): every float cited
+        // before the box is set before it (free slots, else the next columns).
+        if ((settings.callouts.styles[block.attrs['type'] ?? ''] ?? settings.callouts.styles[settings.callouts.order[0]!])?.floatBarrier) flushFloats();
         const end = blocks.findIndex((x, i) => i > b && x.id === block.endId);
         const inner = blocks.slice(b + 1, end < 0 ? blocks.length : end);
         if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && !(x.kind === 'mathDisplay' && math))) break;
