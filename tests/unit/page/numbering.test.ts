@@ -65,6 +65,37 @@ describe('Arabic letter formats (configuration.md §3)', () => {
   });
 });
 
+describe('Japanese and Chinese counters (configuration.md §3)', () => {
+  it('counts kana in gojūon and iroha order, on past the last sign', () => {
+    expect([1, 2, 3, 6].map((n) => formatNumber(n, 'hiragana')).join('')).toBe('あいうか');
+    expect(formatNumber(48, 'hiragana')).toBe('ん');
+    expect(formatNumber(49, 'hiragana')).toBe('ああ');
+    expect([1, 2, 3].map((n) => formatNumber(n, 'katakana')).join('')).toBe('アイウ');
+    expect([1, 2, 3, 47].map((n) => formatNumber(n, 'hiragana-iroha')).join('')).toBe('いろはす');
+    expect([1, 2, 3].map((n) => formatNumber(n, 'katakana-iroha')).join('')).toBe('イロハ');
+  });
+
+  it('stops heavenly stems at 10 and earthly branches at 12', () => {
+    expect(formatNumber(1, '甲')).toBe('甲');
+    expect(formatNumber(10, 'cjk-heavenly-stem')).toBe('癸');
+    expect(formatNumber(11, 'cjk-heavenly-stem')).toBe('11');
+    expect(formatNumber(12, '子')).toBe('亥');
+    expect(formatNumber(13, 'cjk-earthly-branch')).toBe('13');
+  });
+
+  it('writes Japanese informal, Japanese formal and Chinese financial numerals', () => {
+    expect(formatNumber(101, 'japanese-informal')).toBe('百一');
+    expect(formatNumber(12, 'japanese-informal')).toBe('十二');
+    expect(formatNumber(2026, 'japanese-informal')).toBe('二千二十六');
+    expect(formatNumber(10, '壱')).toBe('壱拾');
+    expect(formatNumber(101, 'japanese-formal')).toBe('壱百壱');
+    expect(formatNumber(101, '壹')).toBe('壹佰零壹');
+    expect(formatNumber(12, 'simp-chinese-formal')).toBe('壹拾贰');
+    expect(formatNumber(1002, 'trad-chinese-formal')).toBe('壹仟零貳');
+    expect(formatNumber(0, 'hiragana')).toBe('0');
+  });
+});
+
 describe('heading numbering templates (configuration.md §8.3)', () => {
   it('fills counters with formats, padding and escapes, and collapses an empty counter with its separator', () => {
     expect(applyNumberingTemplate('{1}.{2}', [2, 3, 0, 0, 0, 0])).toBe('2.3');

@@ -5,6 +5,7 @@
  */
 import { canonicalNumberFormat } from '../../config/values';
 import { arabicLetterFormat } from './number-format-arabic';
+import { cjkCounterFormat } from './number-format-cjk';
 
 const ROMAN: ReadonlyArray<readonly [number, string]> = [
   [1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'],
@@ -116,8 +117,19 @@ export function formatNumber(n: number, format: string, numerals: Numerals = 'la
     case 'chinese-informal':
     case 'simp-chinese-informal':
     case 'trad-chinese-informal':
-    case 'japanese-informal':
       return chineseInformal(n);
+    case 'japanese-informal':
+    case 'japanese-formal':
+    case 'simp-chinese-formal':
+    case 'trad-chinese-formal':
+    case 'hiragana':
+    case 'katakana':
+    case 'hiragana-iroha':
+    case 'katakana-iroha':
+    case 'cjk-heavenly-stem':
+    case 'cjk-earthly-branch':
+      // Kana, stems and branches, Japanese and financial numerals (page/number-format-cjk.ts).
+      return n >= 1 ? cjkCounterFormat(n, id)! : localiseDigits(String(n), numerals);
     case 'abjad':
     case 'hijai':
     case 'arabic-abjad':
