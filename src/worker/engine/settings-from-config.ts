@@ -100,6 +100,11 @@ export const APPLIED_SETTINGS = [
   'headings.balancing.enabled',
   'headings.balancing.trailing',
   'headings.balancing.beforeSpan',
+  'headings.balancing.maxLinesPerHeading',
+  'headings.balancing.stretchAfterLists',
+  'headings.balancing.maxLinesAfterList',
+  'headings.balancing.stretchAfterFloats',
+  'headings.balancing.maxLinesAfterFloat',
   'footnotes.symbols',
   'footnotes.markerTemplate',
   'footnotes.numberGap',
@@ -287,7 +292,14 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   const shrinkMode = str('layout.floatShrink.mode', 'never');
   s.floats.fitToPage = bool('layout.fitFiguresToPage', false);
   s.floats.shrink = { mode: shrinkMode === 'page' || shrinkMode === 'slot' ? shrinkMode : 'never', minScale: Math.min(1, Math.max(0, num('layout.floatShrink.minScale', 0.7))) };
-  s.balancing = { enabled: bool('headings.balancing.enabled', true), trailing: bool('headings.balancing.trailing', true), beforeSpan: bool('headings.balancing.beforeSpan', true) };
+  s.balancing = { enabled: bool('headings.balancing.enabled', true), trailing: bool('headings.balancing.trailing', true), beforeSpan: bool('headings.balancing.beforeSpan', true),
+    // The levers of a column that flows on (engine/page/levers.ts): whole grid lines, 0–20 (our bound).
+    maxLinesPerHeading: Math.min(20, Math.max(0, Math.round(num('headings.balancing.maxLinesPerHeading', 4)))),
+    stretchAfterLists: bool('headings.balancing.stretchAfterLists', true),
+    maxLinesAfterList: Math.min(20, Math.max(0, Math.round(num('headings.balancing.maxLinesAfterList', 1)))),
+    stretchAfterFloats: bool('headings.balancing.stretchAfterFloats', true),
+    maxLinesAfterFloat: Math.min(20, Math.max(0, Math.round(num('headings.balancing.maxLinesAfterFloat', 1)))),
+  };
 
   const bodySize = pt('bodyText.fontSize', 8);
   const body = s.body;

@@ -65,6 +65,12 @@ export interface LayoutSettings {
     trailing: boolean;
     /** `beforeSpan`: level the band above a page-span box (engine/page/span-band.ts). Absent = on. */
     beforeSpan?: boolean;
+    /** The §8.5 levers of a column that flows on (engine/page/levers.ts); absent = the spec's defaults (4, true, 1, true, 1). */
+    maxLinesPerHeading?: number;
+    stretchAfterLists?: boolean;
+    maxLinesAfterList?: number;
+    stretchAfterFloats?: boolean;
+    maxLinesAfterFloat?: number;
   };
   body: {
     style: TextStyle;

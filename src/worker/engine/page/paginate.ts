@@ -31,6 +31,7 @@ import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
 import { placeParallel } from './columns-parallel';
 import type { SpanRequest } from './span-band';
+import { distributeLevers, leverLimits, shiftItems, type LeverPoint, type LeverRecord } from './levers';
 import type { ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
 export { footnoteNumbers } from './notes';
@@ -70,6 +71,8 @@ export interface PageDraft {
   spanClosed?: string[];
   /** Column-rule pieces beside levelled bands above span boxes, pt from the content top (page/column-rules.ts). */
   ruleBands?: { top: number; bottom: number }[];
+  /** Balancing levers that fired on this page, per block (`block.balancing.levers`, configuration.md §8.5; page/levers.ts). */
+  levers?: LeverRecord[];
 }
 
 /** Book-wide facts a chapter's pagination needs (engine/page/structure.ts). */
@@ -252,6 +255,10 @@ export function* paginateChapter(
   /** Span boxes whose band above this pass has closed, and the last page a column left notes or foot floats on (page/span-band.ts). */
   const spanClosed = new Set<string>();
   let footUsedPage = -1;
+  /** Where the current column may take balancing lines (page/levers.ts); a `:::columnbreak` is leaving the column. */
+  let leverPoints: LeverPoint[] = [];
+  let breakingColumn = false;
+  const leverLimit = leverLimits(settings);
   /** The cut of the band above the next planned span box on this page (page/span-band.ts), pt from the content top. */
   const spanCap = (): number => {
     for (const cut of plan.spans ?? []) if (cut.page === cursor.page.index && !spanClosed.has(cut.block)) return cut.bottom;
@@ -653,6 +660,7 @@ export function* paginateChapter(
   };
 
   const enterColumn = (): void => {
+    leverPoints = [];
     // Under the head band, and under a float across this and earlier columns (floats-page.ts).
     cursor.y = bands.top(cursor.column);
     cursor.columnEmpty = true;
@@ -664,6 +672,7 @@ export function* paginateChapter(
     if (sidePending.length > 0) placeSide();
   };
   const nextColumn = (): void => {
+    if (!breakingColumn) stretchColumn();
     leaveColumn();
     if (cursor.column + 1 < geo.columns) cursor.column++;
     else {
@@ -888,6 +897,7 @@ export function* paginateChapter(
           } else nextColumn();
           lines = setHeading();
         }
+        if (!band && !cursor.columnEmpty) leverPoints.push({ kind: 'heading', item: cursor.page.items.length, block: block.id, rank: block.level });
         space(marginTop);
         const baseline = baselineFor(lineHeight, style, fonts);
         for (const line of lines) {
@@ -951,7 +961,10 @@ export function* paginateChapter(
         const lastOfList = !(next?.kind === 'listItem' && next.listId === block.listId);
         if (firstOfList) space(settings.lists.marginTop);
         placeListItem(block);
-        if (lastOfList) space(settings.lists.marginBottom);
+        if (lastOfList) {
+          space(settings.lists.marginBottom);
+          leverPoints.push({ kind: 'afterList', item: cursor.page.items.length, block: block.id, rank: 0 });
+        }
         afterHeading = false;
         break;
       }
@@ -987,6 +1000,7 @@ export function* paginateChapter(
           for (const number of display.numbers) emit(block, number.line, f.columnX[cursor.column]! + number.x, baseline + number.dy, 'body');
           cursor.y += display.height + display.depth + display.marginBottom;
           cursor.columnEmpty = false;
+          leverPoints.push({ kind: 'afterFloat', item: cursor.page.items.length, block: block.id, rank: 0 });
           afterHeading = false;
           break;
         }
@@ -1023,6 +1037,7 @@ export function* paginateChapter(
           },
         });
         space(pitch);
+        leverPoints.push({ kind: 'afterFloat', item: cursor.page.items.length, block: block.id, rank: 0 });
         afterHeading = false;
         break;
       }
@@ -1032,7 +1047,10 @@ export function* paginateChapter(
           const parity = block.attrs['parity'];
           nextPage(parity === 'odd' || parity === 'even' ? parity : 'any');
         } else if (block.name === 'columnbreak') {
+          // The ended column keeps its gap (§7.3: excluded from balancing).
+          breakingColumn = true;
           if (!cursor.columnEmpty) nextColumn();
+          breakingColumn = false;
         } else if (block.name === 'toc') {
           placeToc(block);
           afterHeading = false;
@@ -1083,6 +1101,7 @@ export function* paginateChapter(
         const inner = blocks.slice(b + 1, end < 0 ? blocks.length : end);
         if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && !(x.kind === 'mathDisplay' && math))) break;
         placeCallout(block, inner);
+        leverPoints.push({ kind: 'afterFloat', item: cursor.page.items.length, block: block.id, rank: 0 });
         b = end < 0 ? blocks.length : end;
         afterHeading = false;
         break;
@@ -1278,10 +1297,33 @@ export function* paginateChapter(
     (page.ruleBands ??= []).push({ top: page.columnTop ?? 0, bottom });
     // The columns under the box are a new band: the closing page is balanced from under it.
     delete page.columnUse;
+    leverPoints = [];
     cursor.column = 0;
     cursor.y = bottom;
     cursor.columnEmpty = false;
     return true;
+  }
+
+  /**
+   * Balancing levers of a column that flows on (configuration.md §8.5; page/levers.ts): whole grid
+   * lines above its headings, after its list ends and displays, until its last line reaches the
+   * foot; recorded on the page per block. Not in a page with a side channel (its floats stay put).
+   */
+  function stretchColumn(): void {
+    if (leverPoints.length === 0 || frame().side) return;
+    const gap = Math.floor((limit() - cursor.y) / pitch + 1e-6);
+    if (gap <= 0 || !Number.isFinite(gap)) return;
+    const items = cursor.page.items;
+    const lines = distributeLevers(leverPoints, items, gap, leverLimit);
+    const end = items.length;
+    leverPoints.forEach((point, i) => {
+      const n = lines[i]!;
+      if (n <= 0) return;
+      shiftItems(items, point.item, end, n * pitch);
+      cursor.y += n * pitch;
+      (cursor.page.levers ??= []).push({ block: point.block, lever: point.kind, lines: n, column: cursor.column });
+    });
+    leverPoints = [];
   }
 
   /** A `:::columns` group in running text (document-format §8.4; page/columns-group.ts). */

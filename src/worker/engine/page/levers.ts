@@ -1,0 +1,101 @@
+/**
+ * Column-balancing levers of a column that flows on (configuration.md §8.5): when a column ends
+ * short of its foot — a heading kept with its text went on to the next column, or the widow and
+ * orphan rules moved lines — whole grid lines are added inside it so its last line sits on the
+ * foot (the text stays on the grid). In the spec's order:
+ *
+ * - (3) above headings in the column (`maxLinesPerHeading` each, the biggest share to the
+ *   highest-rank heading; never above a heading at the column top — none is recorded there);
+ * - (4) after list ends (`stretchAfterLists`, `maxLinesAfterList`);
+ * - (5) after displays and boxes: in-flow figures, maths displays, callouts
+ *   (`stretchAfterFloats`, `maxLinesAfterFloat`).
+ *
+ * A column ended by `:::columnbreak`, a page break or the chapter's end is not stretched (its gap
+ * is the author's, §7.3, or the closing page's, page/balance.ts). Lines go only where something
+ * of the column follows the point, and never where a path (a formula, a drawn picture) follows:
+ * its coordinates are not shifted (our limit). Not done: (1) closing box, (2) picture growth,
+ * (6) under a top float, (7) loosening/tracking a paragraph.
+ */
+import type { DisplayItem } from '../../protocol/displaylist';
+import { Op, roundPt } from '../../protocol/displaylist';
+import type { LayoutSettings } from '../settings';
+
+export type LeverKind = 'heading' | 'afterList' | 'afterFloat';
+
+/** A place in a column where lines may be added: everything emitted from `item` on moves down. */
+export interface LeverPoint {
+  kind: LeverKind;
+  /** Index in the page's items of the first item that moves. */
+  item: number;
+  /** The block the lever belongs to (the heading, the list's last item, the display). */
+  block: string;
+  /** Heading level (1 = highest rank); 0 for the other kinds. */
+  rank: number;
+}
+
+/** What a page records about the levers that fired (`block.balancing.levers`, §8.5). */
+export interface LeverRecord {
+  block: string;
+  lever: LeverKind;
+  /** Grid lines added. */
+  lines: number;
+  column: number;
+}
+
+/** The `headings.balancing` lever limits with the spec's defaults. */
+export function leverLimits(settings: LayoutSettings): Record<LeverKind, number> {
+  const b = settings.balancing;
+  if (b?.enabled === false) return { heading: 0, afterList: 0, afterFloat: 0 };
+  return {
+    heading: Math.max(0, b?.maxLinesPerHeading ?? 4),
+    afterList: b?.stretchAfterLists === false ? 0 : Math.max(0, b?.maxLinesAfterList ?? 1),
+    afterFloat: b?.stretchAfterFloats === false ? 0 : Math.max(0, b?.maxLinesAfterFloat ?? 1),
+  };
+}
+
+/**
+ * Lines per point for a gap of `gap` grid lines: headings first (highest rank, then reading
+ * order), then list ends, then displays, each up to its limit. Points with nothing after them,
+ * or with a path after them, get none. The gap need not be used up.
+ */
+export function distributeLevers(points: readonly LeverPoint[], items: readonly DisplayItem[], gap: number, limits: Record<LeverKind, number>): number[] {
+  const lines = points.map(() => 0);
+  if (gap <= 0) return lines;
+  const lastPath = items.reduce((last, item, i) => (item.op === Op.Path || item.op === Op.Clip || item.op === Op.ClipEnd ? i : last), -1);
+  const usable = (p: LeverPoint): boolean => p.item < items.length && p.item > lastPath;
+  const order = points
+    .map((p, i) => ({ p, i }))
+    .filter(({ p }) => usable(p) && limits[p.kind] > 0)
+    .sort((a, b) => kindRank(a.p.kind) - kindRank(b.p.kind) || (a.p.kind === 'heading' ? a.p.rank - b.p.rank : 0) || a.i - b.i);
+  let left = gap;
+  for (const { p, i } of order) {
+    if (left <= 0) break;
+    const take = Math.min(left, limits[p.kind]);
+    lines[i] = take;
+    left -= take;
+  }
+  return lines;
+}
+
+function kindRank(kind: LeverKind): number {
+  return kind === 'heading' ? 0 : kind === 'afterList' ? 1 : 2;
+}
+
+/** Moves items [from, to) down by `dy` pt (glyph runs, rules, boxes, images). */
+export function shiftItems(items: DisplayItem[], from: number, to: number, dy: number): void {
+  for (let i = from; i < to; i++) {
+    const item = items[i]!;
+    switch (item.op) {
+      case Op.GlyphRun:
+      case Op.Rect:
+      case Op.Image:
+        items[i] = { ...item, y: roundPt(item.y + dy) };
+        break;
+      case Op.Rule:
+        items[i] = { ...item, y1: roundPt(item.y1 + dy), y2: roundPt(item.y2 + dy) };
+        break;
+      default:
+        break;
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Column-balancing levers of a column that flows on (configuration.md §8.5; page/levers.ts):
+ * a short column gets whole grid lines above its headings (≤ maxLinesPerHeading each, the
+ * highest rank first), then after list ends and displays, so its last line reaches the foot.
+ */
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, type LayoutSettings } from '../../../src/worker/engine';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { distributeLevers, type LeverPoint } from '../../../src/worker/engine/page/levers';
+import { Op, type DisplayItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
+import { mulberry32, paragraph } from '../../support/prose';
+import { columnOf, oneChapterBook, run, runs } from './helpers';
+
+const off = (): LayoutSettings => ({ ...defaultSettings(), balancing: { enabled: true, trailing: false, maxLinesPerHeading: 0, stretchAfterLists: false, stretchAfterFloats: false } });
+const on = (): LayoutSettings => ({ ...defaultSettings(), balancing: { enabled: true, trailing: false } });
+
+/** Runs of column c on a page with text, by block id → baselines. */
+function column(settings: LayoutSettings, page: PageDisplayList, c: number) {
+  return runs(page).filter((r) => r.line && (r.line.role === 'body' || r.line.role === 'heading') && columnOf(settings, page, r.xs[0]!) === c);
+}
+
+describe('levers of a column that flows on (headings.balancing §8.5)', () => {
+  it('adds whole lines above the headings of a short column so it ends at the foot; nothing else moves', () => {
+    let stretched = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const random = mulberry32(seed);
+      const parts: string[] = ['# Chapter'];
+      for (let s = 0; s < 8; s++) parts.push(`## Section ${s} of the chapter`, ...Array.from({ length: 2 + (s % 3) }, () => paragraph(random)));
+      const source = parts.join('\n\n');
+      const a = run(oneChapterBook(source, off()));
+      const b = run(oneChapterBook(source, on()));
+      expect(b.pages.length, `seed ${seed}`).toBe(a.pages.length);
+      const pitch = defaultSettings().body.lineHeight;
+      for (let p = 0; p < a.pages.length - 1; p++) {
+        for (const c of [0, 1]) {
+          const before = column(off(), a.pages[p]!, c);
+          const after = column(on(), b.pages[p]!, c);
+          // The same lines in the same column: only positions change.
+          expect(after.map((r) => r.text), `seed ${seed} page ${p} column ${c}`).toEqual(before.map((r) => r.text));
+          if (before.length === 0) continue;
+          let headingsAbove = 0;
+          let previousShift = 0;
+          before.forEach((r, i) => {
+            const shift = after[i]!.y - r.y;
+            // Whole grid lines, never up, growing only at a heading.
+            expect(Math.abs(shift / pitch - Math.round(shift / pitch)), `seed ${seed} page ${p}`).toBeLessThan(1e-3);
+            expect(shift).toBeGreaterThanOrEqual(previousShift - 1e-6);
+            if (shift > previousShift + 1e-6) {
+              expect(r.line!.role, `seed ${seed} page ${p}: "${r.text}" moved without a heading`).toBe('heading');
+              expect(Math.round((shift - previousShift) / pitch)).toBeLessThanOrEqual(4);
+              headingsAbove++;
+            }
+            previousShift = shift;
+          });
+          if (previousShift > 0) {
+            stretched++;
+            // Still inside the page: the deepest baseline above the content foot.
+            const frame = pageFrame(on(), p);
+            expect(Math.max(...after.map((r) => r.y))).toBeLessThan(frame.contentTop + frame.contentHeight);
+            expect(headingsAbove).toBeGreaterThan(0);
+          }
+        }
+      }
+    }
+    expect(stretched, 'the seeds give short columns with headings').toBeGreaterThan(0);
+  });
+
+  it('a column ended by :::columnbreak keeps its gap', () => {
+    const random = mulberry32(9);
+    const source = `# Chapter\n\n${paragraph(random)}\n\n## A heading in the column\n\n${paragraph(random)}\n\n:::columnbreak\n\n${paragraph(random)}`;
+    const a = run(oneChapterBook(source, off())).pages[0]!;
+    const b = run(oneChapterBook(source, on())).pages[0]!;
+    expect(column(on(), b, 0).map((r) => r.y)).toEqual(column(off(), a, 0).map((r) => r.y));
+  });
+
+  it('distributes a gap: headings by rank up to their limit, then list ends, then displays', () => {
+    const items: DisplayItem[] = Array.from({ length: 10 }, (_, i) => ({ op: Op.Rect, x: 0, y: i, w: 1, h: 1 }));
+    const points: LeverPoint[] = [
+      { kind: 'afterFloat', item: 1, block: 'd', rank: 0 },
+      { kind: 'heading', item: 2, block: 'h3', rank: 3 },
+      { kind: 'afterList', item: 3, block: 'l', rank: 0 },
+      { kind: 'heading', item: 4, block: 'h2', rank: 2 },
+      { kind: 'heading', item: 10, block: 'end', rank: 1 }, // nothing follows it: no lines
+    ];
+    const limits = { heading: 4, afterList: 1, afterFloat: 1 };
+    expect(distributeLevers(points, items, 3, limits)).toEqual([0, 0, 0, 3, 0]);
+    expect(distributeLevers(points, items, 6, limits)).toEqual([0, 2, 0, 4, 0]);
+    expect(distributeLevers(points, items, 11, limits)).toEqual([1, 4, 1, 4, 0]);
+    // A path after a point (a formula) keeps it from moving.
+    const withPath: DisplayItem[] = [...items.slice(0, 3), { op: Op.Path, d: 'M0 0' }, ...items.slice(4)];
+    expect(distributeLevers(points, withPath, 11, limits)).toEqual([0, 0, 0, 4, 0]);
+  });
+});
