@@ -23,6 +23,10 @@ export interface UiView {
   fit?: 'width' | 'height' | 'none';
   pages?: 'single' | 'spread';
   baselineGrid?: boolean;
+  /** The EPUB reader's text size (0.6–2.5), once the EPUB tab has mounted. */
+  fontScale?: number;
+  /** The EPUB contents entry on screen, when the EPUB tab is. */
+  contents?: string;
 }
 
 export interface UiBridge {

@@ -27,6 +27,8 @@ export interface ViewChange {
   pages?: 'single' | 'spread';
   /** The Canvas baseline-grid overlay. */
   baselineGrid?: boolean;
+  /** The EPUB reader's text size, 0.6–2.5 (1 = the reader's default). */
+  fontScale?: number;
 }
 
 export interface ScreenNotice {
@@ -44,7 +46,8 @@ export interface ScreenQuestion {
 
 /** A viewer toolbar button a tool presses (`sandbox_run_viewer`); more join as their viewers land. */
 export interface ViewerRunRequest {
-  viewer: 'pdf';
+  viewer: 'pdf' | 'epub';
+  /** `print` is the PDF tab's only; the EPUB tab has Regenerate. */
   action: 'regenerate' | 'print';
 }
 
@@ -69,6 +72,10 @@ export interface SandboxScreen {
   selectText(chapterId: string, from: number, to: number): Promise<void>;
   /** Answers the pending question and/or clears the notices. */
   answer(answer: { replaceCopy?: boolean; dismissNotice?: boolean }): void;
+  /** The contents entries of the EPUB in the EPUB tab (empty until one is written). */
+  epubContents?(): { title: string; spineIndex: number; depth: number }[];
+  /** Shows the EPUB tab at contents entry `index` (0-based); resolves true once that section is in the reader. */
+  goToContents?(index: number): Promise<boolean>;
   /** Shows the viewer's tab and presses its Regenerate or Print; resolves when the file is written (and the dialog opened). */
   runViewer?(request: ViewerRunRequest, signal?: AbortSignal): Promise<ViewerRun>;
 }

@@ -5,6 +5,8 @@ import { PagePainter, type SourceRect } from './canvas/page-painter';
 import { ActivityBar } from './components/ActivityBar';
 import { CanvasViewer } from './components/CanvasViewer';
 import { PdfViewer, type PdfControls } from './pdf/PdfViewer';
+import { EpubViewer, type EpubControls } from './epub/EpubViewer';
+import { et } from './epub/strings';
 import { BooksPanel } from './panels/BooksPanel';
 import { DesignPanel } from './panels/DesignPanel';
 import { ResourcesPanel } from './panels/ResourcesPanel';
@@ -71,7 +73,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
       if (chapter) setUi('chapterId', chapter.id);
     }
     if (link.page) requestPage(link.page);
-    if (link.view) setUi('viewer', link.view === 'pdf' ? 'pdf' : 'canvas'); // the other viewers do not exist yet
+    if (link.view) setUi('viewer', link.view === 'pdf' || link.view === 'epub' ? link.view : 'canvas'); // the other viewers do not exist yet
   };
 
   /** Opens a sample edition (`preset`, `lang`) or, when `project` is given, one of the user's projects. */
@@ -304,6 +306,8 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
   // --- The agent tools' view of the screen (src/tools/ui-bridge.ts) -----------------------------
   /** The PDF tab's Regenerate and Print, for sandbox_run_viewer. */
   let pdfControls: PdfControls | null = null;
+  /** The EPUB tab's Regenerate, text size and Contents, for sandbox_run_viewer / set_view / go_to_page. */
+  let epubControls: EpubControls | null = null;
   if (props.onScreen) {
     const screen: SandboxScreen = {
       view: () => ({
@@ -316,8 +320,10 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
         fit: ui.fit,
         pages: ui.spread ? 'spread' : 'single',
         baselineGrid: ui.guides.baseline,
+        ...(epubControls ? { fontScale: epubControls.fontScale() } : {}),
+        ...(ui.viewer === 'epub' && epubControls?.currentContents() ? { contents: epubControls.currentContents()! } : {}),
       }),
-      viewers: () => ['canvas', 'pdf'], // the tabs the tab bar below renders
+      viewers: () => ['canvas', 'pdf', 'epub'], // the tabs the tab bar below renders
       selection: () => selection(),
       notice: () => {
         const n = book.notices()[0];
@@ -338,6 +344,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
           if (change.pages) setUi('spread', change.pages === 'spread');
           if (change.baselineGrid !== undefined) setUi('guides', 'baseline', change.baselineGrid);
         });
+        if (change.fontScale !== undefined) epubControls?.setFontScale(change.fontScale);
         save();
       },
       goToPage: (chapterId, label) => {
@@ -358,7 +365,24 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
         if (answer.dismissNotice) for (const n of book.notices()) book.dismiss(n.id);
         if (answer.replaceCopy !== undefined) book.question()?.resolve(answer.replaceCopy ? 'replace' : 'keep');
       },
-      runViewer: async ({ action }, signal) => {
+      epubContents: () => epubControls?.contents() ?? [],
+      goToContents: async (index) => {
+        if (ui.viewer !== 'epub') {
+          setUi('viewer', 'epub');
+          save();
+        }
+        return epubControls ? epubControls.goToContents(index) : false;
+      },
+      runViewer: async ({ viewer, action }, signal) => {
+        if (viewer === 'epub') {
+          if (!epubControls) return { ok: false, error: 'The EPUB tab is not ready yet; try again in a moment.' };
+          if (ui.viewer !== 'epub') {
+            setUi('viewer', 'epub');
+            save();
+          }
+          const run = await epubControls.regenerate(signal);
+          return run.ok ? { ok: true, bytes: run.bytes, pages: run.sections, ms: run.ms, warnings: run.warnings, scope: 'book', fileName: run.fileName, revision: run.revision, regenerated: run.regenerated } : run;
+        }
         if (!pdfControls) return { ok: false, error: 'The PDF tab is not ready yet; try again in a moment.' };
         // A toolbar button is pressed on its tab: show it, so the user sees what the agent did.
         if (ui.viewer !== 'pdf') {
@@ -506,7 +530,11 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
             onKeyDown={(e) => {
               // Arrow keys move between the tabs (WAI-ARIA tabs pattern, automatic activation).
               if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-              const next = ui.viewer === 'canvas' ? 'pdf' : 'canvas';
+              const order = ['canvas', 'pdf', 'epub'] as const;
+              // Arrow keys follow the reading direction of the interface (ArrowLeft moves on in Arabic).
+              const forward = (e.key === 'ArrowRight') !== (document.documentElement.dir === 'rtl');
+              const at = Math.max(0, order.indexOf(ui.viewer as (typeof order)[number]));
+              const next = order[(at + (forward ? 1 : order.length - 1)) % order.length]!;
               setUi('viewer', next);
               save();
               document.getElementById(`tab-${next}`)?.focus();
@@ -518,6 +546,9 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
             </button>
             <button type="button" role="tab" id="tab-pdf" class="tab" aria-selected={ui.viewer === 'pdf'} aria-controls="viewer-pdf" tabindex={ui.viewer === 'pdf' ? 0 : -1} onClick={() => (setUi('viewer', 'pdf'), save())}>
               PDF
+            </button>
+            <button type="button" role="tab" id="tab-epub" class="tab" aria-selected={ui.viewer === 'epub'} aria-controls="viewer-epub" tabindex={ui.viewer === 'epub' ? 0 : -1} onClick={() => (setUi('viewer', 'epub'), save())}>
+              {et('tab')}
             </button>
           </div>
           <h1 class="book-name">{opening() ? t('opening') : book.view.name || t('appName')}</h1>
@@ -532,6 +563,9 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
         </Show>
         <div class="viewer-panel" role="tabpanel" id="viewer-pdf" aria-labelledby="tab-pdf" hidden={ui.viewer !== 'pdf'}>
           <PdfViewer client={client} revision={book.view.layoutRevision} chapterId={ui.chapterId} active={ui.viewer === 'pdf'} controls={(c) => (pdfControls = c)} />
+        </div>
+        <div class="viewer-panel" role="tabpanel" id="viewer-epub" aria-labelledby="tab-epub" hidden={ui.viewer !== 'epub'}>
+          <EpubViewer client={client} revision={book.view.layoutRevision} bookKey={`${book.view.id}:${book.view.locale}`} active={ui.viewer === 'epub'} controls={(c) => (epubControls = c)} />
         </div>
         <div class="viewer-panel" role="tabpanel" id="viewer-canvas" aria-labelledby="tab-canvas" hidden={ui.viewer !== 'canvas'}>
           {/* Opening another book shows the loading state, never the previous book's pages (tools.md §7.14). */}

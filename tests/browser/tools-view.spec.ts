@@ -247,7 +247,7 @@ test('run_viewer presses the PDF tab’s Regenerate and Print: the tab is shown,
   // Canvas on screen: it has no such button, and the sentence says what to send.
   const onCanvas = await expectRefused(page, 'sandbox_run_viewer', { action: 'regenerate' });
   expect(onCanvas.error).toContain('"viewer": "pdf"');
-  expect((await expectRefused(page, 'sandbox_run_viewer', { action: 'regenerate', viewer: 'epub' })).error).toMatch(/no EPUB tab yet/);
+  expect((await expectRefused(page, 'sandbox_run_viewer', { action: 'print', viewer: 'epub' })).error).toMatch(/EPUB tab has no Print button/);
   expect((await expectRefused(page, 'sandbox_run_viewer', { action: 'play_video' })).error).toMatch(/plays videos/);
   await expect(page.locator('#tab-canvas')).toHaveAttribute('aria-selected', 'true');
   expect(await bookHash(page)).toEqual(start);

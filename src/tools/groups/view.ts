@@ -15,7 +15,12 @@ const WHOLE_BOOK_CHAPTER_CAP = 200;
 const SETTLE_MS = 3000;
 
 /** The viewer tabs that exist; more join as their viewers land. */
-const VIEWERS = ['canvas', 'pdf'] as const;
+const VIEWERS = ['canvas', 'pdf', 'epub'] as const;
+/** The EPUB reader's text size (tools.md §3.6 fontScale, §7.10): 0.6–2.5, the UI steps ×1.1. */
+const FONT_SCALE_MIN = 0.6;
+const FONT_SCALE_MAX = 2.5;
+/** How long go_to_page waits for the EPUB tab to finish writing before it can show a contents entry, ms. */
+const CONTENTS_WAIT_MS = 60_000;
 const PANELS = ['books', 'chapters', 'text', 'resources', 'fonts', 'design', 'checks', 'none'] as const;
 
 function screenOf(ctx: ToolContext): SandboxScreen | ToolResult {
@@ -48,6 +53,9 @@ export async function describeView(ctx: ToolContext, screen: SandboxScreen): Pro
     ...(view.fit !== undefined ? { fit: view.fit } : {}),
     ...(view.pages !== undefined ? { pages: view.pages } : {}),
     ...(view.baselineGrid !== undefined ? { guides: { baselineGrid: view.baselineGrid } } : {}),
+    ...(view.fontScale !== undefined ? { fontScale: view.fontScale } : {}),
+    ...(view.viewer === 'epub' ? { epubRendition: 'reflowable' } : {}),
+    ...(view.contents !== undefined ? { contents: view.contents } : {}),
   };
 }
 
@@ -66,7 +74,7 @@ const setView = (ctx: ToolContext) =>
     name: 'sandbox_set_view',
     title: 'Change the view',
     description:
-      'Direct the user’s eyes: the viewer tab (canvas or pdf), the side panel, one chapter or the whole book, a chapter to show, zoom (0.25–4, cancels fit), fit to width or height, single pages or spreads, and the baseline-grid guide (a setting: the answer lists it under `changed`). Only the options given change. Answers with the resulting view. Example: { "panel": "design", "pages": "spread", "fit": "height", "guides": { "baselineGrid": true } }',
+      'Direct the user’s eyes: the viewer tab (canvas, pdf or epub), the side panel, one chapter or the whole book, a chapter to show, zoom (0.25–4, cancels fit), fit to width or height, single pages or spreads, the EPUB reader’s text size (fontScale 0.6–2.5, 1 = default) and the baseline-grid guide (a setting: the answer lists it under `changed`). Only the options given change. Answers with the resulting view. Example: { "panel": "design", "pages": "spread", "fit": "height", "guides": { "baselineGrid": true } }',
     input: z
       .object({
         viewer: z.enum(VIEWERS).optional().describe('The viewer tab.'),
@@ -77,12 +85,22 @@ const setView = (ctx: ToolContext) =>
         fit: z.enum(['width', 'height', 'none']).optional(),
         pages: z.enum(['single', 'spread']).optional().describe('Single pages or double-page spreads.'),
         guides: z.object({ baselineGrid: z.boolean().optional() }).strict().optional().describe('Guides drawn on the Canvas pages (never in output).'),
+        fontScale: z
+          .number({ message: `fontScale is a number from ${FONT_SCALE_MIN} to ${FONT_SCALE_MAX} (1 = the reader's default size)` })
+          .min(FONT_SCALE_MIN, `fontScale is at least ${FONT_SCALE_MIN}`)
+          .max(FONT_SCALE_MAX, `fontScale is at most ${FONT_SCALE_MAX}`)
+          .optional()
+          .describe('The EPUB reader’s text size, 0.6–2.5 (the toolbar steps ×1.1).'),
+        epubRendition: z
+          .enum(['reflowable'], { error: (issue) => (issue.input === 'fixed' ? 'this Sandbox writes only the reflowable EPUB rendition so far; send "reflowable" or leave epubRendition out' : 'epubRendition is "reflowable"') })
+          .optional()
+          .describe('The EPUB rendition the EPUB tab shows; only "reflowable" exists so far.'),
       })
       .strict(),
     annotations: {},
     async run(args): Promise<ToolResult> {
       const given = Object.keys(args).filter((k) => (args as Record<string, unknown>)[k] !== undefined);
-      if (given.length === 0) return fail('Give at least one of viewer, panel, scope, chapter, zoom, fit, pages or guides; sandbox_get_state shows the current view.', { valid: ['viewer', 'panel', 'scope', 'chapter', 'zoom', 'fit', 'pages', 'guides'] });
+      if (given.length === 0) return fail('Give at least one of viewer, panel, scope, chapter, zoom, fit, pages, fontScale or guides; sandbox_get_state shows the current view.', { valid: ['viewer', 'panel', 'scope', 'chapter', 'zoom', 'fit', 'pages', 'fontScale', 'epubRendition', 'guides'] });
       const screen = screenOf(ctx);
       if (isFailure(screen)) return screen;
       const s = screen as SandboxScreen;
@@ -105,6 +123,7 @@ const setView = (ctx: ToolContext) =>
       if (args.fit) change.fit = args.fit;
       if (args.zoom !== undefined && args.fit && args.fit !== 'none') notes.push('A zoom cancels fit, so fit was applied after the zoom.');
       if (args.pages) change.pages = args.pages;
+      if (args.fontScale !== undefined) change.fontScale = args.fontScale;
       let configAnswer: Record<string, unknown> = {};
       const grid = args.guides?.baselineGrid;
       if (grid !== undefined) {
@@ -147,7 +166,7 @@ const goToPage = (ctx: ToolContext) =>
     name: 'sandbox_go_to_page',
     title: 'Go to a page',
     description:
-      'Move the on-screen viewer to a page, so the user sees what you are talking about. Give one target: `page` (the printed number; searched in `chapter` when given, else the whole book), `position` (1-based among the chapter’s pages), `step` (±n pages from the page on screen; spreads count as one step), `text` (a passage of the source) or `anchor` (a resource, heading or anchor id); `chapter` alone goes to its first page. Example: { "anchor": "harbour" }',
+      'Move the on-screen viewer to a page, so the user sees what you are talking about. Give one target: `page` (the printed number; searched in `chapter` when given, else the whole book), `position` (1-based among the chapter’s pages), `step` (±n pages from the page on screen; spreads count as one step), `text` (a passage of the source), `anchor` (a resource, heading or anchor id) or, in the EPUB tab only, `contents` (an entry of the EPUB’s table of contents: its title, or its 1-based position); `chapter` alone goes to its first page. Example: { "anchor": "harbour" }',
     input: z
       .object({
         step: z.number().int().optional().describe('Pages (or spreads) forward (+) or back (−) from the page on screen.'),
@@ -155,17 +174,22 @@ const goToPage = (ctx: ToolContext) =>
         position: z.number().int().min(1).optional().describe('1-based index among the chapter’s pages.'),
         text: z.string().min(1).optional().describe('A passage of the Markdown source; the page it is set on.'),
         anchor: z.string().min(1).optional().describe('A resource id, heading id or anchor id.'),
+        contents: z
+          .union([z.number().int().min(1), z.string().min(1)], { message: 'contents is an entry of the EPUB’s table of contents: its title (a string) or its 1-based position' })
+          .optional()
+          .describe('EPUB tab only: an entry of the EPUB’s table of contents, by title or 1-based position.'),
         chapter: ChapterRef.optional(),
       })
       .strict(),
     annotations: {},
     async run(args): Promise<ToolResult> {
-      const targets = (['step', 'page', 'position', 'text', 'anchor'] as const).filter((k) => args[k] !== undefined);
-      if (targets.length > 1) return fail(`Give one target, not ${targets.join(' and ')}.`, { valid: ['step', 'page', 'position', 'text', 'anchor', 'chapter'] });
-      if (targets.length === 0 && args.chapter === undefined) return fail('Give a target: page, position, step, text, anchor, or a chapter alone.', { valid: ['step', 'page', 'position', 'text', 'anchor', 'chapter'] });
+      const targets = (['step', 'page', 'position', 'text', 'anchor', 'contents'] as const).filter((k) => args[k] !== undefined);
+      if (targets.length > 1) return fail(`Give one target, not ${targets.join(' and ')}.`, { valid: ['step', 'page', 'position', 'text', 'anchor', 'contents', 'chapter'] });
+      if (targets.length === 0 && args.chapter === undefined) return fail('Give a target: page, position, step, text, anchor, contents (EPUB tab), or a chapter alone.', { valid: ['step', 'page', 'position', 'text', 'anchor', 'contents', 'chapter'] });
       const screen = screenOf(ctx);
       if (isFailure(screen)) return screen;
       const s = screen as SandboxScreen;
+      if (args.contents !== undefined) return goToContents(s, args.contents, args.chapter !== undefined);
       const ready = await readyBook(ctx);
       if (isFailure(ready)) return ready;
       const book = ready as BookSnapshot;
@@ -304,23 +328,53 @@ const selectText = (ctx: ToolContext) =>
     },
   });
 
-/** Viewers with a Regenerate / Print button; EPUB joins when its tab lands. */
-const RUN_VIEWERS = ['pdf'] as const;
+/** Viewers with a Regenerate button (and, for the PDF, Print). */
+const RUN_VIEWERS = ['pdf', 'epub'] as const;
+
+/** go_to_page { contents }: the EPUB tab's Contents list, by title or 1-based position. */
+async function goToContents(s: SandboxScreen, wanted: string | number, withChapter: boolean): Promise<ToolResult> {
+  const onScreen = s.view().viewer;
+  if (onScreen !== 'epub' || !s.epubContents || !s.goToContents) {
+    return fail(`contents names an entry of the EPUB’s table of contents, which only the EPUB tab shows (the ${onScreen} tab is on screen); call sandbox_set_view { "viewer": "epub" } first, or use page, text or anchor here.`, { valid: ['step', 'page', 'position', 'text', 'anchor', 'chapter'] });
+  }
+  if (withChapter) return fail('contents already names the place; leave chapter out.');
+  // The tab writes its EPUB when it is first shown: wait for the contents to be there.
+  const deadline = Date.now() + CONTENTS_WAIT_MS;
+  while (s.epubContents().length === 0 && Date.now() < deadline && s.view().viewer === 'epub') await new Promise((resolve) => setTimeout(resolve, 100));
+  const entries = s.epubContents();
+  if (entries.length === 0) return fail('The EPUB tab has no contents yet (it is still being written, or writing failed); sandbox_run_viewer { "action": "regenerate", "viewer": "epub" } writes it and answers when done.');
+  let index = -1;
+  if (typeof wanted === 'number') {
+    index = wanted - 1;
+    if (index >= entries.length) return fail(`The EPUB’s contents have ${entries.length} entries; give a position from 1 to ${entries.length}, or a title.`, { entries: entries.map((e) => e.title) });
+  } else {
+    const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+    const key = fold(wanted);
+    index = entries.findIndex((e) => fold(e.title) === key);
+    if (index < 0) index = entries.findIndex((e) => fold(e.title).includes(key));
+    if (index < 0) return fail(`No entry of the EPUB’s contents is titled ${JSON.stringify(wanted.slice(0, 80))}; the entries are listed under entries.`, { entries: entries.map((e) => e.title) });
+  }
+  const entry = entries[index]!;
+  const shown = await s.goToContents(index);
+  return {
+    ok: true,
+    view: { viewer: 'epub', chapter: entry.spineIndex + 1, position: index + 1, contents: entry.title },
+    ...(shown ? {} : { note: 'The reader has not finished loading that section yet.' }),
+  };
+}
 
 const runViewer = (ctx: ToolContext) =>
   defineTool({
     name: 'sandbox_run_viewer',
     title: 'Press a viewer button',
     description:
-      'Press a toolbar button of a viewer tab, as the user would; the tab is shown first. `regenerate` rewrites the PDF (of the scope chosen on the PDF tab: whole book or current chapter) from the book as it is now and answers when it is written, with its size in bytes, the ms it took and any warnings; writing a long book takes minutes. `print` opens the browser’s print dialog for that PDF (written first when there is none or it is out of date); the user confirms or cancels printing there. `viewer` defaults to the tab on screen. Use sandbox_export with format "pdf" instead to get the file itself. Example: { "action": "regenerate", "viewer": "pdf" }',
+      'Press a toolbar button of a viewer tab, as the user would; the tab is shown first. `regenerate` rewrites the PDF (of the scope chosen on the PDF tab: whole book or current chapter) or the EPUB (the whole book, reflowable) from the book as it is now and answers when it is written and shown, with its size in bytes, the ms it took and any warnings; writing a long book takes minutes. `print` opens the browser’s print dialog for that PDF (written first when there is none or it is out of date); the user confirms or cancels printing there. `viewer` defaults to the tab on screen. Use sandbox_export with format "pdf" instead to get the file itself. Example: { "action": "regenerate", "viewer": "pdf" }',
     input: z
       .object({
         action: z.enum(['regenerate', 'print'], {
           error: (issue) => (issue.input === 'play_video' ? 'play_video needs a viewer that plays videos on the page (Folio or HTML), and this Sandbox has none yet' : undefined),
         }).describe('The button: regenerate (write the PDF again) or print (open the print dialog).'),
-        viewer: z.enum(RUN_VIEWERS, {
-          error: (issue) => (issue.input === 'epub' ? 'this Sandbox has no EPUB tab yet; sandbox_export with format "epub" writes an EPUB file' : undefined),
-        }).optional().describe('The viewer whose button to press; default: the tab on screen.'),
+        viewer: z.enum(RUN_VIEWERS, { message: 'viewer is "pdf" or "epub" (the tabs with a Regenerate button)' }).optional().describe('The viewer whose button to press; default: the tab on screen.'),
       })
       .strict(),
     annotations: {},
@@ -330,13 +384,19 @@ const runViewer = (ctx: ToolContext) =>
       const s = screen as SandboxScreen;
       const onScreen = s.view().viewer;
       const viewer = args.viewer ?? (RUN_VIEWERS as readonly string[]).find((v) => v === onScreen);
-      if (!viewer || !s.runViewer || !s.viewers().includes(viewer as 'pdf')) {
+      if (!viewer || !s.runViewer || !s.viewers().includes(viewer as 'pdf' | 'epub')) {
         return fail(`The ${onScreen} tab on screen has no ${args.action === 'print' ? 'Print' : 'Regenerate'} button (its pages follow every change by themselves); name the viewer, e.g. { "action": "${args.action}", "viewer": "pdf" }.`, { valid: [...RUN_VIEWERS] });
       }
       // The PDF is written from the book as it is once the layout has caught up.
       const ready = await readyBook(ctx);
       if (isFailure(ready)) return ready;
       const started = Date.now();
+      if (viewer === 'epub') {
+        if (args.action === 'print') return fail('The EPUB tab has no Print button; print the PDF with { "action": "print", "viewer": "pdf" }.', { valid: ['regenerate'] });
+        const run = await s.runViewer({ viewer: 'epub', action: 'regenerate' }, signal);
+        if (!run.ok) return fail(`The EPUB could not be written: ${run.error}. Try again, or write it with sandbox_export { "format": "epub" } to see the error in full.`);
+        return { ok: true, action: 'regenerate', viewer, rendition: 'reflowable', scope: 'book', fileName: run.fileName, bytes: run.bytes, sections: run.pages, ms: run.ms, ...(run.warnings.length > 0 ? { warnings: run.warnings } : {}) };
+      }
       const run = await s.runViewer({ viewer: 'pdf', action: args.action }, signal);
       if (!run.ok) return fail(`The PDF could not be written: ${run.error}. Try again, or write it with sandbox_export { "format": "pdf" } to see the error in full.`);
       const common = { viewer, scope: run.scope, fileName: run.fileName, bytes: run.bytes, pages: run.pages, ...(run.warnings.length > 0 ? { warnings: run.warnings } : {}) };

@@ -86,7 +86,7 @@ function load(): UiState {
     if (!['none', 'width', 'height'].includes(merged.fit)) merged.fit = 'none';
     if (merged.theme !== 'light' && merged.theme !== 'dark') merged.theme = base.theme;
     if (!isUiLanguage(merged.language)) merged.language = 'en';
-    if (merged.viewer !== 'canvas' && merged.viewer !== 'pdf') merged.viewer = 'canvas';
+    if (merged.viewer !== 'canvas' && merged.viewer !== 'pdf' && merged.viewer !== 'epub') merged.viewer = 'canvas';
     if (typeof merged.project !== 'string' || merged.project === '') merged.project = null;
     if (typeof merged.printPreview !== 'boolean') merged.printPreview = false;
     if (typeof merged.toolbarPinned !== 'boolean') merged.toolbarPinned = false;
