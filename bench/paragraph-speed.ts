@@ -1,99 +1,18 @@
 /**
- * Issue 5's own figure: shaping + hyphenation + Knuth–Plass (and the set lines) of a
- * 100,000-word book (about 300 pages in the default design), cold — a fresh font registry (empty
- * shaping caches) and a fresh hyphenator (empty break cache), but with the font files already
- * parsed by HarfBuzz and the en-us patterns already loaded, as in a worker that has started.
- * Then the same paragraphs again at another measure with every cache warm (the re-break figure).
- * Measured, never asserted.
- *
- * The text is generated prose (tests/support/prose.ts) that never repeats a paragraph. The pure
- * paragraph phase is called directly (`setParagraph`), so neither the page engine nor its memos
- * take part. Run alone: bundle with rolldown, as bench/parse-throughput.ts says.
+ * Issue 5's own figure in Node (`node.paragraphs100kWords`): the measurement is
+ * bench/paragraph-speed-core.ts; here the fonts come from node_modules (as tests/support/node-world
+ * reads them) and the patterns from hyphenopoly's folder. The same figure inside a Web Worker in
+ * Chromium: bench/paragraph-browser.ts. Run alone: bundle with rolldown, as
+ * bench/parse-throughput.ts says.
  */
 import { readFileSync } from 'node:fs';
-import type { Inline } from '../src/worker/engine/parse/model';
-import { setParagraph, type ParagraphEnvironment } from '../src/worker/engine/paragraph';
-import { pageFrame } from '../src/worker/engine/page/geometry';
-import { defaultSettings } from '../src/worker/engine/settings';
-import { createHyphenator, type Hyphenator } from '../src/worker/engine/text/hyphenate';
 import { nodeFontRegistry } from '../tests/support/node-world';
-import { mulberry32, paragraph } from '../tests/support/prose';
-import { spread, type Spread } from './stats';
+import { measureParagraphSettingOn, type ParagraphFigures } from './paragraph-speed-core';
 
-export interface ParagraphFigures {
-  words: number;
-  paragraphs: number;
-  /** UTF-16 units of paragraph text. */
-  units: number;
-  lines: number;
-  /** Column measure of the default design, pt. */
-  measure: number;
-  /** Fresh shaping and hyphenation caches, JIT warmed on another book (issue 5 target ≤ 300 ms). */
-  coldMs: Spread;
-  /** The very first run of the process (JIT cold too). */
-  firstRunMs: number;
-  /** Every paragraph re-set at a measure 7 % narrower, caches warm (issue 5 target ≤ 100 ms). */
-  rebreakMs: Spread;
-}
-
-/** Paragraphs of generated prose adding up to at least `words` words. */
-function book(seed: number, words: number): Inline[][] {
-  const random = mulberry32(seed);
-  const out: Inline[][] = [];
-  let count = 0;
-  let at = 0;
-  while (count < words) {
-    const text = paragraph(random);
-    count += text.split(' ').length;
-    out.push([{ kind: 'text', text, marks: [], range: { from: at, to: at + text.length, line: 0, column: 0 } }]);
-    at += text.length + 2;
-  }
-  return out;
-}
+export type { ParagraphFigures } from './paragraph-speed-core';
 
 const loadPatterns = (id: string): Uint8Array => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`));
 
-function setBook(paragraphs: readonly Inline[][], env: ParagraphEnvironment, measure: number): number {
-  const { settings } = env;
-  let lines = 0;
-  for (let p = 0; p < paragraphs.length; p++) {
-    lines += setParagraph({ inlines: paragraphs[p]!, style: settings.body.style, measure, indent: p === 0 ? 0 : settings.body.firstLineIndent, justify: true }, env).length;
-  }
-  return lines;
-}
-
 export function measureParagraphSetting(words = 100_000, repeats = 3, seed = 20261203): ParagraphFigures {
-  const settings = defaultSettings();
-  const measure = pageFrame(settings, 0).columnWidth;
-  const context = { footnoteMark: () => undefined, refText: () => '?' };
-  // Font files parsed and patterns compiled once, outside every timing; each run below gets
-  // fresh caches by a fresh registry (HarfBuzz faces made from the same bytes, not timed) and a
-  // fresh hyphenator whose patterns are loaded at creation (not timed).
-  const fresh = (): ParagraphEnvironment => {
-    const hyphenator: Hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns });
-    return { fonts: nodeFontRegistry(), settings, context, hyphenator };
-  };
-  const paragraphs = book(seed, words);
-  const units = paragraphs.reduce((n, p) => n + (p[0]!.kind === 'text' ? p[0]!.text.length : 0), 0);
-  const wordCount = paragraphs.reduce((n, p) => n + (p[0]!.kind === 'text' ? p[0]!.text.split(' ').length : 0), 0);
-
-  let env = fresh();
-  let start = performance.now();
-  let lines = setBook(paragraphs, env, measure);
-  const firstRunMs = performance.now() - start;
-  // Warm the JIT on a different book of the same size, with its own caches.
-  setBook(book(seed + 1, words), fresh(), measure);
-
-  const cold: number[] = [];
-  const rebreak: number[] = [];
-  for (let r = 0; r < repeats; r++) {
-    env = fresh();
-    start = performance.now();
-    lines = setBook(paragraphs, env, measure);
-    cold.push(performance.now() - start);
-    start = performance.now();
-    setBook(paragraphs, env, measure * 0.93);
-    rebreak.push(performance.now() - start);
-  }
-  return { words: wordCount, paragraphs: paragraphs.length, units, lines, measure: Math.round(measure * 100) / 100, coldMs: spread(cold), firstRunMs: Math.round(firstRunMs), rebreakMs: spread(rebreak) };
+  return measureParagraphSettingOn({ fonts: () => nodeFontRegistry(), loadPatterns }, words, repeats, seed);
 }

@@ -4,10 +4,11 @@ import type { LayoutSettings, TextStyle } from '../settings';
 import { breakGreedy } from '../text/greedy';
 import type { Hyphenator } from '../text/hyphenate';
 import type { Direction } from '../text/bidi';
-import { breakParagraph } from '../text/linebreak';
+import { breakColumns, breakParagraph } from '../text/linebreak';
 import { collectInlines, type InlineContext } from './collect';
 import { buildItems, normalSpace } from './items';
-import { setLines, type SetLine } from './lines';
+import { setColumnLines, setLines, type SetLine } from './lines';
+import { paragraphColumns, type ParagraphColumns } from './columns';
 
 export type { SetLine, LineRun } from './lines';
 export type { InlineContext } from './collect';
@@ -33,18 +34,89 @@ export interface ParagraphEnvironment {
   context: InlineContext;
   /** Absent: no hyphenation (e.g. patterns not loaded, or a CJK book). */
   hyphenator?: Hyphenator | undefined;
+  /**
+   * Keeps each paragraph's items (shaped, hyphenated words, glue, penalties), in flat columns,
+   * so setting the same inlines again — at another measure — only breaks and sets lines.
+   * Absent: nothing kept.
+   */
+  prepared?: PreparedParagraphs | undefined;
+}
+
+/** A paragraph's items (as columns) and what else breaking needs that does not depend on the measure. */
+interface PreparedParagraph {
+  columns: ParagraphColumns;
+  /** Normal word space of the paragraph's style, pt. */
+  normalSpaceWidth: number;
+  /** Everything the items were built from besides the inlines, compared by identity. */
+  style: TextStyle;
+  settings: LayoutSettings;
+  fonts: FontRegistry;
+  fontsGeneration: number;
+  hyphenator: Hyphenator | undefined;
+  indent: number;
+  justify: boolean;
+  verbatim: boolean;
+  direction: Direction;
+}
+
+/**
+ * Items of paragraphs already set, by the identity of their inlines array (weak: an entry lives
+ * as long as the caller keeps the inlines). A hit needs the same style, settings, font registry
+ * (same generation), hyphenator, indent, justification, verbatim flag and direction — compared
+ * by identity and value, so any other change builds the items again. Paragraphs whose text comes
+ * from the book around them (footnote marks, cross-references, inline formulas: `InlineContext`
+ * answers that can change between passes) are never kept. Callers must not mutate inlines they
+ * have set (the engine's are immutable parse results).
+ */
+export class PreparedParagraphs {
+  private readonly byInlines = new WeakMap<readonly Inline[], PreparedParagraph>();
+
+  get(inlines: readonly Inline[], request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): PreparedParagraph | undefined {
+    const kept = this.byInlines.get(inlines);
+    if (
+      kept === undefined ||
+      kept.style !== request.style ||
+      kept.settings !== env.settings ||
+      kept.fonts !== env.fonts ||
+      kept.fontsGeneration !== env.fonts.generation ||
+      kept.hyphenator !== env.hyphenator ||
+      kept.indent !== request.indent ||
+      kept.justify !== request.justify ||
+      kept.verbatim !== (request.verbatim === true) ||
+      kept.direction !== direction
+    ) return undefined;
+    return kept;
+  }
+
+  set(inlines: readonly Inline[], prepared: PreparedParagraph): void {
+    if (!dependsOnContext(inlines)) this.byInlines.set(inlines, prepared);
+  }
+}
+
+/** The inlines print text the book around them supplies (note marks, references, formulas). */
+function dependsOnContext(inlines: readonly Inline[]): boolean {
+  for (const inline of inlines) {
+    if (inline.kind === 'footnoteRef' || inline.kind === 'ref' || inline.kind === 'math') return true;
+    if ('children' in inline && Array.isArray(inline.children) && dependsOnContext(inline.children as readonly Inline[])) return true;
+  }
+  return false;
 }
 
 /** Sets one paragraph: collect → items → line breaks → lines. Pure; callers memoise. */
 export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironment): SetLine[] {
   const { settings, fonts } = env;
+  const direction = request.direction ?? settings.direction;
+  const layout = { direction, measure: request.measure };
+  const widths = () => request.measure;
+  const kept = env.prepared?.get(request.inlines, request, env, direction);
+  // A kept paragraph: only breaking and setting, from its columns (the same lines, to the bit).
+  if (kept) return setColumnLines(kept.columns, breakColumns(kept.columns, widths, breakParams(request, settings, kept.normalSpaceWidth)), layout);
   const texts = collectInlines(request.inlines, request.style, settings, env.context);
   const hyphenation = settings.hyphenation;
   // bodyText.hyphenation: justified text hyphenates when enabled; ragged text only with `ragged`.
   const hyphenate = hyphenation.enabled && (request.justify || hyphenation.ragged) && request.verbatim !== true;
   const hyphenator = env.hyphenator;
   const options = { hyphenate, compounds: hyphenation.compounds, breakAfterHyphens: hyphenation.breakAfterHyphens, breakAfterDashes: hyphenation.breakAfterDashes };
-  const direction = request.direction ?? settings.direction;
   const items = buildItems(texts, fonts, {
     direction,
     language: settings.language,
@@ -58,13 +130,35 @@ export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironmen
     minWordSpacing: settings.body.minWordSpacing,
     ...(hyphenator ? { breakPoints: (word: string) => hyphenator.breakPoints(word, settings.language, options) } : {}),
   });
-  const widths = () => request.measure;
-  const layout = { direction, measure: request.measure };
   if (!settings.body.optimalLineBreaking) return setLines(items, breakGreedy(items, widths), layout);
-  const breaks = breakParagraph(items, widths, {
+  const normalSpaceWidth = normalSpace(request.style, fonts);
+  const lines = setLines(items, breakParagraph(items, widths, breakParams(request, settings, normalSpaceWidth)), layout);
+  if (env.prepared) {
+    const columns = paragraphColumns(items);
+    if (columns) {
+      env.prepared.set(request.inlines, {
+        columns,
+        normalSpaceWidth,
+        style: request.style,
+        settings,
+        fonts,
+        fontsGeneration: fonts.generation,
+        hyphenator,
+        indent: request.indent,
+        justify: request.justify,
+        verbatim: request.verbatim === true,
+        direction,
+      });
+    }
+  }
+  return lines;
+}
+
+function breakParams(request: ParagraphRequest, settings: LayoutSettings, normalSpaceWidth: number) {
+  return {
     maxWordSpacing: settings.body.maxWordSpacing,
     minWordSpacing: settings.body.minWordSpacing,
-    normalSpaceWidth: normalSpace(request.style, fonts),
+    normalSpaceWidth,
     em: request.style.size,
     ragged: !request.justify,
     avoidRunts: settings.body.avoidRunts,
@@ -73,6 +167,5 @@ export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironmen
     // Every line has the same measure: telling the breaker lets it merge break nodes that differ
     // only in their line number (TeX's "easy lines"); without it the tolerant pass keeps thousands.
     lineWidthsUniformFrom: 0,
-  });
-  return setLines(items, breaks, layout);
+  };
 }

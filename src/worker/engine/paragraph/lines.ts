@@ -3,6 +3,8 @@ import { visualOrder, type Direction } from '../text/bidi';
 import type { LineBreak } from '../text/items';
 import type { Item } from '../text/items';
 import type { KashidaSite, ShapedPiece, WordPayload } from './items';
+import { KIND_BOX, KIND_GLUE, KIND_PENALTY } from '../text/linebreak';
+import { NO_LEVEL, offsetOf, type ParagraphColumns } from './columns';
 import type { LineFormula } from '../math/inline';
 
 /** A glyph run positioned relative to its line's start (x from the line's left edge, pt). */
@@ -219,6 +221,175 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     start = brk.position + 1;
   }
   return lines;
+}
+
+/** For `setColumnLines`: the piece (index in the columns) of each element, −1 for a space. */
+const elColumnPiece: number[] = [];
+
+/** Appends a space element at `count` for `setColumnLines`; returns the new count. */
+function addColumnSpace(count: number, width: number, level: number, typed: boolean): number {
+  elColumnPiece[count] = -1;
+  elLevel[count] = level;
+  elWidth[count] = width;
+  elTyped[count] = typed;
+  return count + 1;
+}
+
+/**
+ * `setLines` for a kept paragraph (paragraph/columns.ts): the same lines, to the bit, read from
+ * its columns. Mirrors `setLines` step for step; paragraphs with kashida or inline formulas are
+ * never kept in columns, so neither appears here.
+ */
+export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[], layout: LineLayout): SetLine[] {
+  const lines: SetLine[] = [];
+  const baseLevel = layout.direction === 'rtl' ? 1 : 0;
+  const { kind, itemPiece, pieceLevel, offsetCount } = c;
+  let start = 0;
+  for (const brk of breaks) {
+    if (start > 0) while (start < brk.position && kind[start] !== KIND_BOX) start++;
+    const ragged = (brk as LineBreak & { ragged?: boolean }).ragged === true;
+    const ratio = Number.isFinite(brk.ratio) ? brk.ratio : 0;
+    const applied = ragged ? 0 : ratio;
+    let count = 0;
+    let substitutions: FontSubstitution[] | null = null;
+    let srcFrom = Infinity;
+    let srcTo = -Infinity;
+    let lastLevel = baseLevel;
+    for (let i = start; i < brk.position; i++) {
+      const type = kind[i];
+      if (type === KIND_BOX) {
+        const first = itemPiece[i]!;
+        const end = itemPiece[i + 1]!;
+        for (let k = first; k < end; k++) {
+          const level = pieceLevel[k]!;
+          elColumnPiece[count] = k;
+          elLevel[count] = level;
+          elWidth[count] = 0;
+          elTyped[count] = false;
+          count++;
+          lastLevel = level;
+          const units = offsetCount[k]!;
+          if (units > 0) {
+            srcFrom = Math.min(srcFrom, offsetOf(c, k, 0));
+            srcTo = Math.max(srcTo, offsetOf(c, k, units - 1) + 1);
+          }
+        }
+        const recorded = c.substitutions?.get(i);
+        if (recorded) (substitutions ??= []).push(...recorded);
+        if (end === first) count = addColumnSpace(count, c.width[i]!, c.level[i] === NO_LEVEL ? baseLevel : c.level[i]!, false);
+      } else if (type === KIND_GLUE) {
+        const width = c.width[i]! + (applied >= 0 ? applied * c.stretch[i]! : applied * c.shrink[i]!);
+        count = addColumnSpace(count, width, c.level[i] === NO_LEVEL ? baseLevel : c.level[i]!, c.space[i] === 1);
+      }
+    }
+    const endKind = brk.position < c.n ? kind[brk.position] : -1;
+    const hyphenated = endKind === KIND_PENALTY && c.flagged[brk.position] === 1 && c.width[brk.position]! > 0;
+    if (endKind === KIND_PENALTY) {
+      // The break adds something (the hyphen): set it at the logical end of the line.
+      for (let k = itemPiece[brk.position]!, end = itemPiece[brk.position + 1]!; k < end; k++) {
+        elColumnPiece[count] = k;
+        elLevel[count] = lastLevel;
+        elWidth[count] = 0;
+        elTyped[count] = false;
+        count++;
+      }
+    }
+    // Rule L1, then L2 only when some element has a non-zero level (as in setLines).
+    for (let k = count - 1; k >= 0 && elColumnPiece[k]! < 0; k--) elLevel[k] = baseLevel;
+    let mixed = false;
+    for (let e = 0; e < count && !mixed; e++) mixed = elLevel[e] !== 0;
+    const order = mixed ? visualOrder(elLevel.slice(0, count)) : null;
+    const builders: RunBuilder[] = [];
+    glyphCount = 0;
+    let x = 0;
+    let spaceBefore = false;
+    for (let k = 0; k < count; k++) {
+      const e = order === null ? k : order[k]!;
+      const piece = elColumnPiece[e]!;
+      if (piece < 0) {
+        x += elWidth[e]!;
+        spaceBefore = spaceBefore || elTyped[e]!;
+        continue;
+      }
+      appendColumnPiece(builders, c, piece, x, spaceBefore);
+      spaceBefore = false;
+      // + 0: setLines adds the piece's (absent) elongations as 0.
+      x += c.pieceWidth[piece]! + 0;
+    }
+    const inset = baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE ? Math.max(0, layout.measure - x) : 0;
+    const runs = builders.map((builder, b) => finishRun(builder, b + 1 < builders.length ? builders[b + 1]!.start : glyphCount, inset));
+    const fonts = runs.length === 1 ? [runs[0]!.fontId] : [...new Set(runs.map((r) => r.fontId))].sort();
+    const line: SetLine = { runs, width: x, ratio, hyphenated, ragged, emergency: brk.emergency === true, srcFrom: Number.isFinite(srcFrom) ? srcFrom : 0, srcTo: Number.isFinite(srcTo) ? srcTo : 0 };
+    if (inset > 0) line.inset = inset;
+    if (fonts.length > 0) line.fonts = fonts;
+    if (substitutions) line.substitutions = substitutions;
+    lines.push(line);
+    start = brk.position + 1;
+  }
+  return lines;
+}
+
+/** `appendPiece` for piece `k` of a kept paragraph's columns. */
+function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: number, x: number, spaceBefore: boolean): void {
+  const rtl = c.pieceLevel[k]! % 2 === 1;
+  const { face, style } = c.runStyles[c.pieceStyle[k]!]!;
+  const text = c.pieceText[k]!;
+  const units = c.offsetCount[k]!;
+  const builder = builders[builders.length - 1];
+  const last = builder?.run;
+  if (builder && last && last.fontId === face.id && last.size === style.size && last.colour === style.colour && (last.rtl === true) === rtl) {
+    if (!rtl) {
+      const run = last;
+      if (spaceBefore) {
+        builder.parts.push(' ');
+        builder.length += 1;
+        run.offsets.push(nextOffset(run.offsets[run.offsets.length - 1]));
+      }
+      pushColumnGlyphs(c, k, x, builder.length);
+      builder.parts.push(text);
+      builder.length += text.length;
+      for (let u = 0; u < units; u++) run.offsets.push(offsetOf(c, k, u));
+      return;
+    }
+    const run = last;
+    const gap = spaceBefore ? 1 : 0;
+    const shift = text.length + gap;
+    for (let g = builder.start; g < glyphCount; g++) scratch.clusters[g] = scratch.clusters[g]! + shift;
+    pushColumnGlyphs(c, k, x, 0);
+    if (spaceBefore) builder.parts.unshift(text, ' ');
+    else builder.parts.unshift(text);
+    builder.length += shift;
+    const own: number[] = [];
+    for (let u = 0; u < units; u++) own.push(offsetOf(c, k, u));
+    run.offsets = [...own, ...(spaceBefore ? [nextOffset(units > 0 ? offsetOf(c, k, units - 1) : undefined)] : []), ...run.offsets];
+    return;
+  }
+  const offsets: number[] = [];
+  for (let u = 0; u < units; u++) offsets.push(offsetOf(c, k, u));
+  const run: LineRun = { fontId: face.id, size: style.size, colour: style.colour, glyphs: [], xs: [], text, clusters: [], offsets };
+  if (rtl) run.rtl = true;
+  builders.push({ run, start: glyphCount, parts: [text], length: text.length });
+  pushColumnGlyphs(c, k, x, 0);
+}
+
+/** `pushGlyphs` for piece `k` of a kept paragraph's columns: the same values, read in order. */
+function pushColumnGlyphs(c: ParagraphColumns, k: number, x: number, textBase: number): void {
+  const from = c.pieceGlyph[k]!;
+  const to = c.pieceGlyph[k + 1]!;
+  reserve(to - from);
+  const { glyphs, clusters, dx, dy, advance } = c;
+  const out = scratch;
+  let pen = x;
+  let at = glyphCount;
+  for (let g = from; g < to; g++, at++) {
+    out.glyphs[at] = glyphs[g]!;
+    // pen + 0 when the paragraph has no x offsets: what pushGlyphs computes (pen + 0 × scale).
+    out.xs[at] = pen + (dx === null ? 0 : dx[g]!);
+    out.dys[at] = dy === null ? -0 : dy[g]!;
+    out.clusters[at] = textBase + clusters[g]!;
+    pen += advance[g]!;
+  }
+  glyphCount = at;
 }
 
 /**

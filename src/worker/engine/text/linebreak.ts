@@ -67,10 +67,11 @@ const OVERFULL_DEMERITS = 1e12;
 const OVERFULL_DEMERITS_PER_PT = 1e6;
 
 /**
- * Badness limit of the pre-pass. With the spec's over-stretch term every line past
- * `maxWordSpacing` has badness ≥ 2100, so the pre-pass admits exactly the lines with r ≤ 1.
+ * Badness limits of the pre-passes, in order. With the spec's over-stretch term every line past
+ * `maxWordSpacing` has badness ≥ 2100, so the first admits exactly the lines with r ≤ 1; the
+ * second admits lines to about r 1.9 (badness 100r³ + 2000r² ≤ 8000).
  */
-const PRETOLERANCE = 2000;
+const PRETOLERANCES = [2000, 8000] as const;
 
 /**
  * Breaks a paragraph into lines with minimal total demerits.
@@ -101,23 +102,109 @@ export function breakParagraphDetailed(
   // (a lineWidths callback that breaks another paragraph) simply gets its own workspace.
   const ws = spare.pop() ?? new Workspace();
   try {
-    return breakWith(items, lineWidths, p, ws);
+    return breakWith(fillBreakColumns(items, ws.columns), lineWidths, p, ws);
   } finally {
     spare.push(ws);
   }
 }
 
-function breakWith(items: readonly Item[], lineWidths: LineWidths, p: LineBreakParams, ws: Workspace): ParagraphBreaking {
+/**
+ * `breakParagraph` over items already in columns (a kept paragraph, paragraph/columns.ts): the
+ * same breaks, without reading an object per item.
+ */
+export function breakColumns(columns: BreakColumns, lineWidths: LineWidths, params: Partial<LineBreakParams> = {}): KnuthPlassBreak[] {
+  if (columns.n === 0) return [];
+  const p = lineBreakParams(params);
+  const ws = spare.pop() ?? new Workspace();
+  try {
+    return breakWith(columns, lineWidths, p, ws).breaks;
+  } finally {
+    spare.push(ws);
+  }
+}
+
+/** Item kinds in `BreakColumns.kind`. */
+export const KIND_BOX = 0;
+export const KIND_GLUE = 1;
+export const KIND_PENALTY = 2;
+
+/** What breaking reads of each item, one typed column per field (widths pt); columns may be longer than `n`. */
+export interface BreakColumns {
+  /** Number of items. */
+  n: number;
+  /** KIND_BOX, KIND_GLUE or KIND_PENALTY. */
+  kind: Uint8Array;
+  width: Float64Array;
+  /** Glue only (0 otherwise); Infinity = infinite stretch. */
+  stretch: Float64Array;
+  shrink: Float64Array;
+  /** Penalties only (0 otherwise). */
+  penalty: Float64Array;
+  flagged: Uint8Array;
+}
+
+/** Empty columns (to be filled by `fillBreakColumns`). */
+export function newBreakColumns(capacity = 0): BreakColumns {
+  return { n: 0, kind: new Uint8Array(capacity), width: new Float64Array(capacity), stretch: new Float64Array(capacity), shrink: new Float64Array(capacity), penalty: new Float64Array(capacity), flagged: new Uint8Array(capacity) };
+}
+
+/** The items' breaking fields written into `into` (grown when too short); returns it. */
+export function fillBreakColumns(items: readonly Item[], into: BreakColumns): BreakColumns {
+  const n = items.length;
+  if (into.kind.length < n) {
+    const grown = newBreakColumns(Math.max(n, into.kind.length * 2, 256));
+    into.kind = grown.kind;
+    into.width = grown.width;
+    into.stretch = grown.stretch;
+    into.shrink = grown.shrink;
+    into.penalty = grown.penalty;
+    into.flagged = grown.flagged;
+  }
+  into.n = n;
+  const { kind, width, stretch, shrink, penalty, flagged } = into;
+  for (let i = 0; i < n; i++) {
+    const it = items[i]!;
+    width[i] = it.width;
+    if (it.type === 'box') {
+      kind[i] = KIND_BOX;
+      stretch[i] = 0;
+      shrink[i] = 0;
+      penalty[i] = 0;
+      flagged[i] = 0;
+    } else if (it.type === 'glue') {
+      kind[i] = KIND_GLUE;
+      stretch[i] = it.stretch;
+      shrink[i] = it.shrink;
+      penalty[i] = 0;
+      flagged[i] = 0;
+    } else {
+      kind[i] = KIND_PENALTY;
+      stretch[i] = 0;
+      shrink[i] = 0;
+      penalty[i] = it.penalty;
+      flagged[i] = it.flagged ? 1 : 0;
+    }
+  }
+  return into;
+}
+
+function breakWith(items: BreakColumns, lineWidths: LineWidths, p: LineBreakParams, ws: Workspace): ParagraphBreaking {
   const prep = prepare(items, ws);
   const widths = new WidthCache(lineWidths, p.looseness !== 0 ? Infinity : p.lineWidthsUniformFrom);
-  // Pre-pass (our speed-up, exact): first try only lines with badness ≤ PRETOLERANCE, which
-  // creates far fewer active nodes. Any paragraph using a worse line costs at least
-  // (l + PRETOLERANCE)² minus every negative penalty's π², so a pre-pass result cheaper than
-  // that bound is the optimum of the full pass; otherwise run the full pass.
-  if (p.tolerance > PRETOLERANCE && p.looseness === 0) {
-    const pre = scan(prep, widths, { ...p, tolerance: PRETOLERANCE }, false);
-    const lb = p.linePenalty + PRETOLERANCE;
-    if (pre && pre.demerits <= lb * lb - prep.negativePenaltySquares) return pre;
+  // Pre-passes (our speed-up, exact): first try only lines with badness ≤ T, which creates far
+  // fewer active nodes (lines too loose for T are rejected without costing them). Any paragraph
+  // using a worse line costs at least (l + T)² minus every negative penalty's π², so a pre-pass
+  // result cheaper than that bound is the optimum of the full pass; otherwise try the next T,
+  // then the full pass. Most paragraphs are settled at T = 2000 (no line past maxWordSpacing);
+  // most of the rest, which need one or two loose lines, at T = 8000 — the full pass, where
+  // every line that is not overfull is feasible, then runs for a few in a hundred.
+  if (p.looseness === 0) {
+    for (const t of PRETOLERANCES) {
+      if (t >= p.tolerance) break;
+      const pre = scan(prep, widths, { ...p, tolerance: t }, false);
+      const lb = p.linePenalty + t;
+      if (pre && pre.demerits <= lb * lb - prep.negativePenaltySquares) return pre;
+    }
   }
   const first = scan(prep, widths, p, false);
   if (first) return first;
@@ -167,6 +254,8 @@ class Workspace {
   nodes = new Nodes();
   cands = new Candidates();
   active = new Int32Array(64);
+  /** The items being broken, when they come as objects. */
+  columns = newBreakColumns();
 
   ensure(n: number): void {
     if (n + 1 <= this.cap) return;
@@ -188,27 +277,28 @@ class Workspace {
 
 const spare: Workspace[] = [];
 
-function prepare(items: readonly Item[], ws: Workspace): Prepared {
-  const n = items.length;
+function prepare(items: BreakColumns, ws: Workspace): Prepared {
+  const n = items.n;
   ws.ensure(n);
   const { sumWidth, sumStretch, sumShrink, sumFil, breaks, penalty, penaltyWidth, flagged, forced, wordStartGlue, lineStart } = ws;
+  const { kind, width: itemWidth, stretch: itemStretch, shrink: itemShrink, penalty: itemPenalty, flagged: itemFlagged } = items;
   let m = 0;
   let lastGlue = -1;
   let negativePenaltySquares = 0;
   for (let i = 0; i < n; i++) {
-    const it = items[i]!;
+    const type = kind[i]!;
     let w = 0;
     let y = 0;
     let z = 0;
     let f = 0;
-    if (it.type === 'box') w = it.width;
-    else if (it.type === 'glue') {
-      w = it.width;
-      z = it.shrink;
-      if (it.stretch === Infinity) f = 1;
-      else y = it.stretch;
+    if (type === KIND_BOX) w = itemWidth[i]!;
+    else if (type === KIND_GLUE) {
+      w = itemWidth[i]!;
+      z = itemShrink[i]!;
+      if (itemStretch[i] === Infinity) f = 1;
+      else y = itemStretch[i]!;
       // Paper: glue is a legal breakpoint only when it follows a box.
-      if (i > 0 && items[i - 1]!.type === 'box') {
+      if (i > 0 && kind[i - 1] === KIND_BOX) {
         breaks[m] = i;
         penalty[m] = 0;
         penaltyWidth[m] = 0;
@@ -218,15 +308,16 @@ function prepare(items: readonly Item[], ws: Workspace): Prepared {
         m++;
         lastGlue = i;
       }
-    } else if (it.penalty < INFINITE_PENALTY) {
+    } else if (itemPenalty[i]! < INFINITE_PENALTY) {
       // Paper: penalties below +∞ are legal breakpoints.
+      const pi = itemPenalty[i]!;
       breaks[m] = i;
-      penalty[m] = it.penalty;
-      penaltyWidth[m] = it.width;
-      flagged[m] = it.flagged ? 1 : 0;
-      forced[m] = it.penalty <= -INFINITE_PENALTY ? 1 : 0;
+      penalty[m] = pi;
+      penaltyWidth[m] = itemWidth[i]!;
+      flagged[m] = itemFlagged[i]!;
+      forced[m] = pi <= -INFINITE_PENALTY ? 1 : 0;
       wordStartGlue[m] = lastGlue;
-      if (it.penalty < 0 && it.penalty > -INFINITE_PENALTY) negativePenaltySquares += it.penalty * it.penalty;
+      if (pi < 0 && pi > -INFINITE_PENALTY) negativePenaltySquares += pi * pi;
       m++;
     }
     sumWidth[i + 1] = sumWidth[i]! + w;
@@ -251,8 +342,8 @@ function prepare(items: readonly Item[], ws: Workspace): Prepared {
   if (breaks[k]! === n) lineStart[k--] = n;
   for (let i = n - 1; i >= 0 && k >= 0; i--) {
     if (breaks[k]! === i) lineStart[k--] = next;
-    const x = items[i]!;
-    if (x.type === 'box' || (x.type === 'penalty' && x.penalty <= -INFINITE_PENALTY)) next = i;
+    const type = kind[i]!;
+    if (type === KIND_BOX || (type === KIND_PENALTY && itemPenalty[i]! <= -INFINITE_PENALTY)) next = i;
   }
   return { n, m, ws, sumWidth, sumStretch, sumShrink, sumFil, breaks, penalty, penaltyWidth, flagged, forced, wordStartGlue, lineStart, negativePenaltySquares };
 }

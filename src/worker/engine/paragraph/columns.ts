@@ -1,0 +1,269 @@
+import type { FontFace, FontSubstitution, ShapedGlyphs } from '../fonts/registry';
+import type { TextStyle } from '../settings';
+import { fillBreakColumns, newBreakColumns, type BreakColumns } from '../text/linebreak';
+import type { Item } from '../text/items';
+import type { WordPayload } from './items';
+
+/**
+ * A paragraph's items kept in flat columns (struct of arrays) once it has been set, so that
+ * setting it again at another measure (`setColumnLines` in lines.ts, `breakColumns` in
+ * text/linebreak.ts) reads a few typed arrays in order instead of the item objects — a word's
+ * box, payload, pieces list, piece, offsets and five glyph views, scattered over the heap.
+ * Kept objects also cost: a 100,000-word book's items held ~70 MB of small objects that every
+ * garbage collection had to trace; these columns are a few large typed arrays (~25 MB).
+ *
+ * Every number is stored as it was computed for the items (glyph positions pre-multiplied by the
+ * same scale `pushGlyphs` uses), so the lines set from columns are identical to the bit.
+ */
+export interface ParagraphColumns extends BreakColumns {
+  /** Per item: the glue stands for a typed space (1) or not (0). */
+  space: Uint8Array;
+  /** Per item: the payload's bidi level, or NO_LEVEL when the item has none (the base level applies). */
+  level: Uint8Array;
+  /** Per item: its first piece (a box's pieces, or what a penalty adds); `n + 1` entries. */
+  itemPiece: Int32Array;
+  /** Characters a fallback face set (or no face had), by the index of the box that records them. */
+  substitutions: Map<number, FontSubstitution[]> | null;
+
+  /** Per piece: index into `runStyles` (face, style). */
+  pieceStyle: Int32Array;
+  /** The (face, style) pairs of the paragraph's pieces. */
+  runStyles: { face: FontFace; style: TextStyle }[];
+  pieceLevel: Uint8Array;
+  /** Width at the style's size, pt. */
+  pieceWidth: Float64Array;
+  /** The characters shown, logical order. */
+  pieceText: string[];
+  /** Per piece: its first glyph (`pieces + 1` entries). */
+  pieceGlyph: Int32Array;
+  /**
+   * Per piece: its source offsets. Nearly every piece's are consecutive (first, first + 1, …):
+   * those keep only `offsetFirst` and `offsetCount` (`offsetAt` −1); the others are listed in
+   * `offsets` from `offsetAt`.
+   */
+  offsetFirst: Float64Array;
+  offsetCount: Int32Array;
+  offsetAt: Int32Array;
+
+  glyphs: Int32Array;
+  /** Cluster of each glyph, relative to its piece's text. */
+  clusters: Int32Array;
+  /** x offset of each glyph, pt; null when every one is 0. */
+  dx: Float64Array | null;
+  /** Advance of each glyph, pt. */
+  advance: Float64Array;
+  /** −(y offset) − rise of each glyph, pt; null when every one is −0 (no offset, no rise). */
+  dy: Float64Array | null;
+  /** Source offsets of the pieces whose offsets are not consecutive, one piece after the other. */
+  offsets: Float64Array;
+}
+
+/** `ParagraphColumns.level` of an item whose payload has no level. */
+export const NO_LEVEL = 255;
+
+/**
+ * The columns of a paragraph's items, or null when it has what only the objects describe: kashida
+ * elongations or inline formulas (such paragraphs are simply not kept).
+ */
+export function paragraphColumns(items: readonly Item<WordPayload>[]): ParagraphColumns | null {
+  let pieces = 0;
+  let glyphCount = 0;
+  let units = 0;
+  let anyDx = false;
+  let anyDy = false;
+  for (const item of items) {
+    const payload = item.payload;
+    if (!payload) continue;
+    if (payload.kashida) return null;
+    for (const piece of payload.pieces) {
+      if (piece.formula || piece.level > 125) return null;
+      pieces++;
+      glyphCount += piece.shaped.glyphs.length;
+      if (!consecutive(piece.offsets)) units += piece.offsets.length;
+      if (anyDx && anyDy) continue;
+      const offsetsOf = glyphOffsets(piece.shaped);
+      if (offsetsOf & HAS_X) anyDx = true;
+      // dy = −y × scale − rise is −0 only with no y offset and a rise of +0.
+      if (offsetsOf & HAS_Y || piece.rise !== 0 || Object.is(piece.rise, -0)) anyDy = true;
+    }
+  }
+  const n = items.length;
+  // Every column of the paragraph is a view on one arena block (typed arrays allocated one by
+  // one, a score per paragraph, cost more than the rest of keeping the paragraph).
+  const f64 = 4 * n + 2 * pieces + (1 + (anyDx ? 1 : 0) + (anyDy ? 1 : 0)) * glyphCount + units;
+  const i32 = n + 1 + 3 * pieces + (pieces + 1) + 2 * glyphCount;
+  const u8 = 4 * n + pieces;
+  const block = carve(f64 * 8 + i32 * 4 + u8);
+  let at = block.offset;
+  const float = (length: number): Float64Array => {
+    const view = new Float64Array(block.buffer, at, length);
+    at += length * 8;
+    return view;
+  };
+  const int = (length: number): Int32Array => {
+    const view = new Int32Array(block.buffer, at, length);
+    at += length * 4;
+    return view;
+  };
+  const byte = (length: number): Uint8Array => {
+    const view = new Uint8Array(block.buffer, at, length);
+    at += length;
+    return view;
+  };
+  const breaking: BreakColumns = { n, width: float(n), stretch: float(n), shrink: float(n), penalty: float(n), kind: new Uint8Array(0), flagged: new Uint8Array(0) };
+  const pieceWidth = float(pieces);
+  const offsetFirst = float(pieces);
+  const advance = float(glyphCount);
+  const dxs = anyDx ? float(glyphCount) : null;
+  const dys = anyDy ? float(glyphCount) : null;
+  const offsets = float(units);
+  const itemPiece = int(n + 1);
+  const pieceStyle = int(pieces);
+  const pieceGlyph = int(pieces + 1);
+  const offsetCount = int(pieces);
+  const offsetAt = int(pieces);
+  const glyphIds = int(glyphCount);
+  const glyphClusters = int(glyphCount);
+  breaking.kind = byte(n);
+  breaking.flagged = byte(n);
+  const space = byte(n);
+  const level = byte(n);
+  const pieceLevel = byte(pieces);
+  fillBreakColumns(items, breaking);
+  let substitutions: Map<number, FontSubstitution[]> | null = null;
+  const runStyles: { face: FontFace; style: TextStyle }[] = [];
+  const pieceText = new Array<string>(pieces);
+  let k = 0;
+  let g = 0;
+  let o = 0;
+  let lastFace: FontFace | null = null;
+  let lastStyle: TextStyle | null = null;
+  let styleIndex = -1;
+  for (let i = 0; i < n; i++) {
+    itemPiece[i] = k;
+    const payload = items[i]!.payload;
+    level[i] = payload?.level ?? NO_LEVEL;
+    if (!payload) continue;
+    if (payload.space) space[i] = 1;
+    if (payload.substitutions) (substitutions ??= new Map()).set(i, payload.substitutions);
+    for (const piece of payload.pieces) {
+      if (piece.face !== lastFace || piece.style !== lastStyle) {
+        lastFace = piece.face;
+        lastStyle = piece.style;
+        styleIndex = runStyles.findIndex((r) => r.face === piece.face && r.style === piece.style);
+        if (styleIndex < 0) styleIndex = runStyles.push({ face: piece.face, style: piece.style }) - 1;
+      }
+      pieceStyle[k] = styleIndex;
+      pieceLevel[k] = piece.level;
+      pieceWidth[k] = piece.width;
+      pieceText[k] = piece.text;
+      pieceGlyph[k] = g;
+      const own = piece.offsets;
+      offsetCount[k] = own.length;
+      offsetFirst[k] = own.length > 0 ? own[0]! : 0;
+      if (consecutive(own)) offsetAt[k] = -1;
+      else {
+        offsetAt[k] = o;
+        for (let u = 0; u < own.length; u++) offsets[o++] = own[u]!;
+      }
+      k++;
+      const { glyphs, clusters, advances, xOffsets, yOffsets } = piece.shaped;
+      // The scale and the products pushGlyphs computes (lines.ts), in the same order.
+      const scale = piece.style.size / piece.face.upem;
+      const rise = piece.rise;
+      for (let j = 0; j < glyphs.length; j++, g++) {
+        glyphIds[g] = glyphs[j]!;
+        glyphClusters[g] = clusters[j]!;
+        advance[g] = advances[j]! * scale;
+        if (dxs) dxs[g] = xOffsets[j]! * scale;
+        if (dys) dys[g] = -yOffsets[j]! * scale - rise;
+      }
+    }
+  }
+  itemPiece[n] = k;
+  pieceGlyph[k] = g;
+  return {
+    n,
+    kind: breaking.kind,
+    width: breaking.width,
+    stretch: breaking.stretch,
+    shrink: breaking.shrink,
+    penalty: breaking.penalty,
+    flagged: breaking.flagged,
+    space,
+    level,
+    itemPiece,
+    substitutions,
+    pieceStyle,
+    runStyles,
+    pieceLevel,
+    pieceWidth,
+    pieceText,
+    pieceGlyph,
+    offsetFirst,
+    offsetCount,
+    offsetAt,
+    glyphs: glyphIds,
+    clusters: glyphClusters,
+    dx: dxs,
+    advance,
+    dy: dys,
+    offsets,
+  };
+}
+
+/** The offsets are first, first + 1, … (integers, so `first + u` gives back each exactly). */
+function consecutive(offsets: readonly number[]): boolean {
+  const first = offsets[0]!;
+  for (let u = 1; u < offsets.length; u++) if (offsets[u] !== first + u) return false;
+  return offsets.length === 0 || (Number.isInteger(first) && !Object.is(first, -0));
+}
+
+/** The source offset `u` of piece `k`. */
+export function offsetOf(c: ParagraphColumns, k: number, u: number): number {
+  const at = c.offsetAt[k]!;
+  return at < 0 ? c.offsetFirst[k]! + u : c.offsets[at + u]!;
+}
+
+const HAS_X = 1;
+const HAS_Y = 2;
+/** Whether a shaping has x / y glyph offsets, per shaping (the face's shape cache shares them). */
+const offsetFlags = new WeakMap<ShapedGlyphs, number>();
+function glyphOffsets(shaped: ShapedGlyphs): number {
+  let flags = offsetFlags.get(shaped);
+  if (flags === undefined) {
+    flags = 0;
+    for (let j = 0; j < shaped.glyphs.length; j++) {
+      if (shaped.xOffsets[j] !== 0) flags |= HAS_X;
+      if (shaped.yOffsets[j] !== 0) flags |= HAS_Y;
+    }
+    offsetFlags.set(shaped, flags);
+  }
+  return flags;
+}
+
+/**
+ * Arena blocks are carved from buffers of this size, bytes (a paragraph needing more than half
+ * gets its own). Small enough for the allocator to reuse freed memory (1 MB buffers were mapped
+ * afresh each time, and first touching their pages cost more than filling them).
+ */
+const ARENA_BYTES = 1 << 16;
+let arena: ArrayBuffer | null = null;
+let arenaUsed = 0;
+
+/**
+ * `bytes` bytes at an 8-byte aligned offset of a shared buffer. A buffer lives as long as any
+ * paragraph carved from it; its other paragraphs' bytes are never written again after theirs are
+ * set, so sharing is invisible.
+ */
+function carve(bytes: number): { buffer: ArrayBuffer; offset: number } {
+  const size = Math.ceil(bytes / 8) * 8;
+  if (size > ARENA_BYTES / 2) return { buffer: new ArrayBuffer(size), offset: 0 };
+  if (arena === null || arenaUsed + size > ARENA_BYTES) {
+    arena = new ArrayBuffer(ARENA_BYTES);
+    arenaUsed = 0;
+  }
+  const offset = arenaUsed;
+  arenaUsed += size;
+  return { buffer: arena, offset };
+}

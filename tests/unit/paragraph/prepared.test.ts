@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PreparedParagraphs, setParagraph, type ParagraphEnvironment } from '../../../src/worker/engine/paragraph';
+import type { Inline } from '../../../src/worker/engine/parse/model';
+import { defaultSettings, type LayoutSettings } from '../../../src/worker/engine/settings';
+import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
+import { nodeFontRegistry } from '../../support/node-world';
+import { mulberry32, paragraph } from '../../support/prose';
+import { textInline } from './helpers';
+
+/**
+ * Kept paragraphs (paragraph/columns.ts): setting the same inlines again, at another measure,
+ * from the kept columns gives exactly the lines a fresh setting gives — -0 and +0 told apart, as
+ * the display lists' golden digests would.
+ */
+const exact = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (Object.is(v, -0) ? '-0' : v));
+
+const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
+const context = { footnoteMark: () => '7', refText: () => 'Chapter 2' };
+
+function environments(settings: LayoutSettings, families: string[] = []): { kept: ParagraphEnvironment; fresh: () => ParagraphEnvironment } {
+  const fonts = nodeFontRegistry(families);
+  return {
+    kept: { fonts, settings, context, hyphenator, prepared: new PreparedParagraphs() },
+    fresh: () => ({ fonts: nodeFontRegistry(families), settings, context, hyphenator }),
+  };
+}
+
+function agreeAtMeasures(paragraphs: readonly (readonly Inline[])[], settings: LayoutSettings, families: string[], measures: number[], justify = true): void {
+  const { kept, fresh } = environments(settings, families);
+  for (const measure of measures) {
+    const reference = fresh();
+    for (const inlines of paragraphs) {
+      const request = { inlines, style: settings.body.style, measure, indent: 12, justify };
+      expect(exact(setParagraph(request, kept))).toBe(exact(setParagraph(request, reference)));
+    }
+  }
+}
+
+describe('kept paragraphs (PreparedParagraphs)', () => {
+  it('re-set at other measures equals a fresh setting, hyphenated Latin prose, justified and ragged', () => {
+    const random = mulberry32(5);
+    let at = 0;
+    const paragraphs = Array.from({ length: 40 }, () => {
+      const text = paragraph(random);
+      const inline = textInline(text, at);
+      at += text.length + 2;
+      return [inline];
+    });
+    agreeAtMeasures(paragraphs, defaultSettings(), [], [187.8, 140, 320]);
+    agreeAtMeasures(paragraphs, defaultSettings(), [], [187.8, 150], false);
+  });
+
+  it('re-set equals a fresh setting for right-to-left Arabic and for Chinese with fallback faces', () => {
+    const arabic = { ...defaultSettings(), direction: 'rtl' as const, language: 'ar' };
+    const arabicText = 'كتبت إليك هذه الرسالة من حافة الواحة، حيث تنتهي الطريق ويبدأ الرمل. الماء هنا قليل، لكن الناس كرماء، ويقدمون الشاي بالنعناع لكل عابر. The word oasis comes from Egyptian.';
+    agreeAtMeasures([[textInline(arabicText)], [textInline(arabicText.slice(20), 500)]], arabic, ['Amiri'], [187.8, 90]);
+    const chinese = { ...defaultSettings(), language: 'zh' };
+    const chineseText = '山上的茶园在清晨最安静，雾从谷底慢慢升起，采茶的人背着竹篓走过石阶。「你好」，他说。Tea 在这里已经种了三百年。';
+    agreeAtMeasures([[textInline(chineseText)]], chinese, ['Noto Serif SC'], [187.8, 61]);
+  });
+
+  it('keeps nothing for text the book around it supplies, so a changed footnote mark shows', () => {
+    const settings = defaultSettings();
+    let mark = '1';
+    const prepared = new PreparedParagraphs();
+    const env: ParagraphEnvironment = { fonts: nodeFontRegistry(), settings, context: { footnoteMark: () => mark, refText: () => '?' }, hyphenator, prepared };
+    const inlines: Inline[] = [textInline('A sentence with a note'), { kind: 'footnoteRef', noteId: 'n', marks: [], range: { from: 22, to: 26, line: 1, column: 23 } } as Inline];
+    const request = { inlines, style: settings.body.style, measure: 187.8, indent: 0, justify: true };
+    const first = setParagraph(request, env);
+    mark = '23';
+    const second = setParagraph(request, env);
+    const lastRun = (lines: typeof first) => lines.at(-1)!.runs.at(-1)!.text;
+    expect(lastRun(first)).toBe('1');
+    expect(lastRun(second)).toBe('23');
+  });
+
+  it('builds the items again when the style, indent or justification differ', () => {
+    const settings = defaultSettings();
+    const { kept, fresh } = environments(settings);
+    const inlines = [textInline('The compositor set the measure, then the leading, then the first line of the chapter with care.')];
+    setParagraph({ inlines, style: settings.body.style, measure: 187.8, indent: 0, justify: true }, kept);
+    for (const request of [
+      { inlines, style: { ...settings.body.style, size: settings.body.style.size * 1.5 }, measure: 187.8, indent: 0, justify: true },
+      { inlines, style: settings.body.style, measure: 187.8, indent: 24, justify: true },
+      { inlines, style: settings.body.style, measure: 187.8, indent: 0, justify: false },
+    ]) {
+      expect(exact(setParagraph(request, kept))).toBe(exact(setParagraph(request, fresh())));
+    }
+  });
+});
