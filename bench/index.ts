@@ -4,6 +4,7 @@
  *
  * - Node: parse throughput, Knuth–Plass and the whole engine on generated text (no worker, no browser),
  *   and the PDF writer on ~300 laid-out pages.
+ * - A Chromium Web Worker (bench-only entry): issue 5's 100,000-word paragraph figure, as in Node.
  * - Chromium (the built app, Debian's /usr/bin/chromium): app start, cold layout of generated
  *   books of ~100, 300 and 1000 pages, global change, edit → convergence, cancel latency, first
  *   page of a book, worker heap, and paged.js paginating the same book in the same browser.
@@ -20,6 +21,7 @@ import { runBrowserBench, type BrowserFigures, type PeerFigures } from './browse
 import { measureNodeLayout } from './layout-node';
 import { measureLineBreaking } from './linebreak-speed';
 import { measureParagraphSetting } from './paragraph-speed';
+import { measureParagraphSettingInWorker, type WorkerParagraphFigures } from './paragraph-browser';
 import { measureShaping } from './shaping-speed';
 import { generateChapter, measureParseThroughput } from './parse-throughput';
 import { measurePdfExport } from './pdf-export';
@@ -52,7 +54,16 @@ log(`node: 100k words shaped, hyphenated and broken cold in ${node.paragraphs100
 log(`node: PDF of ${node.pdfExport.pages} pages written in ${node.pdfExport.warmMedianMs} ms (first ${node.pdfExport.coldMs} ms), ${node.pdfExport.glyphRuns} glyph runs for ${node.pdfExport.lines} lines`);
 
 let browser: BrowserFigures | { error: string } | null = null;
+// Issue 5's figure again, inside a Web Worker in Chromium (bench/paragraph-browser.ts).
+let chromiumWorker: { paragraphs100kWords: WorkerParagraphFigures } | null = null;
 if (!args.has('node-only')) {
+  try {
+    chromiumWorker = { paragraphs100kWords: await measureParagraphSettingInWorker() };
+  } catch (error) {
+    chromiumWorker = { paragraphs100kWords: { error: error instanceof Error ? (error.stack ?? error.message) : String(error) } };
+  }
+  const w = chromiumWorker.paragraphs100kWords;
+  log('error' in w ? `chromium worker: 100k words failed: ${w.error.split('\n')[0]}` : `chromium worker: 100k words set cold in ${w.figures.coldMs.median} ms, re-set warm in ${w.figures.rebreakMs.median} ms`);
   try {
     browser = await runBrowserBench({
       dist: args.get('dist') ?? 'dist-bench',
@@ -82,6 +93,7 @@ const report = {
   startedAt: new Date(startedAt).toISOString(),
   durationS: Math.round((Date.now() - startedAt) / 1000),
   node,
+  chromiumWorker,
   browser,
 };
 console.log(JSON.stringify(report, null, 2));
@@ -109,6 +121,10 @@ if (browser && !('error' in browser)) {
   for (const failed of browser.failedSizes) process.stderr.write(`${failed.nominalPages} pages FAILED: ${failed.error.split('\n')[0]}\n`);
   process.stderr.write(`app start (sample book): cold ${ms(browser.appStart.coldFirstPageMs.median)}, warm ${ms(browser.appStart.warmFirstPageMs.median)}; scaling 1000/300 ${browser.scaling.t1000OverT300 ?? '—'}, 300/100 ${browser.scaling.t300OverT100 ?? '—'}\n`);
 } else if (browser) process.stderr.write(`browser figures failed: ${browser.error}\n`);
-process.stderr.write(`node: parse ${node.parseThroughput.megaUnitsPerSecond} M units/s; 100k words set cold ${ms(node.paragraphs100kWords.coldMs.median)} (first run ${ms(node.paragraphs100kWords.firstRunMs)}), re-broken warm ${ms(node.paragraphs100kWords.rebreakMs.median)}; engine alone ${node.engineLayout.pages} pages in ${ms(node.engineLayout.coldLayoutMs.median)}; PDF of ${node.pdfExport.pages} pages ${ms(node.pdfExport.warmMedianMs)}\n`);
+process.stderr.write(`node: parse ${node.parseThroughput.megaUnitsPerSecond} M units/s; 100k words set cold ${ms(node.paragraphs100kWords.coldMs.median)} (first run ${ms(node.paragraphs100kWords.firstRunMs)}), re-set warm ${ms(node.paragraphs100kWords.rebreakMs.median)}; engine alone ${node.engineLayout.pages} pages in ${ms(node.engineLayout.coldLayoutMs.median)}; PDF of ${node.pdfExport.pages} pages ${ms(node.pdfExport.warmMedianMs)}\n`);
+if (chromiumWorker && !('error' in chromiumWorker.paragraphs100kWords)) {
+  const w = chromiumWorker.paragraphs100kWords.figures;
+  process.stderr.write(`chromium worker: 100k words set cold ${ms(w.coldMs.median)} (first run ${ms(w.firstRunMs)}), re-set warm ${ms(w.rebreakMs.median)}\n`);
+}
 process.stderr.write(`${report.machine.cpus} × ${report.machine.cpu}, load ${report.machine.loadAverage1m}, ${report.machine.chromium}; ${report.durationS} s in all\n`);
 process.exit(0);
