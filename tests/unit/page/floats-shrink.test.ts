@@ -231,3 +231,62 @@ describe('float barriers (calloutStyles[id].floatBarrier, document-format §12.7
     expect(box.page * 1e4 + box.y).toBeGreaterThan(float.page.index * 1e4 + float.bottom);
   });
 });
+
+describe('captionMeasure (placement.captionMeasure, document-format §12.6)', () => {
+  const settings = settingsFromConfig(SINGLE);
+  const frame = pageFrame(settings, 0);
+  // A picture half the column wide: never enlarged, it stays narrower than its slot.
+  const w = Math.round(frame.columnWidth / 2);
+  const svgSmall = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="60" viewBox="0 0 ${w} 60"><rect x="0" y="0" width="${w}" height="60" fill="${FILL}"/></svg>`).toString('base64');
+  const caption = 'A long caption that runs over several lines when it is set at the full width of the column and more still when it is set at the width of the picture.';
+  function captionRuns(captionMeasure: 'slot' | 'body') {
+    const b = book(SINGLE, { captionMeasure }, { width: 1, height: 1 }, { lead: 1, after: 8 });
+    const { layout } = runChecks({ ...b, resources: [{ ...b.resources![0]!, caption }], payloads: { plan: svgSmall } });
+    const box = pictureBox(layout.pages);
+    return { box, lines: runs(box.page).filter((r) => r.line?.role === 'caption') };
+  }
+
+  it("'slot' sets the caption at the slot's width; 'body' at the narrower picture's width", () => {
+    const slot = captionRuns('slot');
+    expect(slot.box.right - slot.box.left).toBeLessThan(frame.columnWidth * 0.6);
+    expect(Math.max(...slot.lines.flatMap((r) => r.xs))).toBeGreaterThan(slot.box.right + 20);
+    const body = captionRuns('body');
+    expect(Math.max(...body.lines.flatMap((r) => r.xs))).toBeLessThanOrEqual(body.box.right + 0.01);
+    // Narrower text: more caption lines.
+    expect(new Set(body.lines.map((r) => r.y)).size).toBeGreaterThan(new Set(slot.lines.map((r) => r.y)).size);
+  });
+});
+
+describe('fit the remaining column room (document-format §12.9 safe area)', () => {
+  const settings = settingsFromConfig(SINGLE);
+  const frame = pageFrame(settings, 0);
+  /** Text filling about half a page, then a `here` picture 60 % of the content height tall. */
+  function hereBook(safeArea?: { x: number; y: number; width: number; height: number }): CheckBook {
+    const random = mulberry32(33);
+    const lead = Array.from({ length: 40 }, () => paragraph(random)).join(' ').slice(0, 2600);
+    const source = [lead, '::resource{id="plan"}', ...Array.from({ length: 6 }, () => paragraph(random))].join('\n\n');
+    const b = book(SINGLE, { position: 'here' }, { width: frame.columnWidth, height: 0.6 * frame.contentHeight });
+    return { ...b, chapters: [{ id: 'c1', source }], resources: [{ ...b.resources![0]!, ...(safeArea ? { safeArea } : {}) } as NonNullable<CheckBook['resources']>[number]] };
+  }
+  const leadPage = (pages: readonly PageDisplayList[]) => pages.findIndex((p) => runs(p).some((r) => r.line?.role === 'body'));
+
+  it('without a safe area the picture moves to the next page; with one it is cropped (not scaled) to the room under the text', () => {
+    const plain = runChecks(hereBook()).layout;
+    const moved = pictureBox(plain.pages);
+    const textPage = leadPage(plain.pages);
+    expect(moved.page.index).toBeGreaterThan(textPage);
+    const cropped = runChecks(hereBook({ x: 0, y: 0.2, width: 1, height: 0.5 })).layout;
+    const box = pictureBox(cropped.pages);
+    expect(box.page.index).toBe(leadPage(cropped.pages));
+    // Full width (cropped, not scaled), and clipped to a band shorter than the picture.
+    expect(box.right - box.left).toBeCloseTo(frame.columnWidth, 1);
+    const clip = box.page.items.find((i) => i.op === Op.Clip);
+    expect(clip).toBeDefined();
+    const ys = ((clip as { d: string }).d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number).filter((_, i) => i % 2 === 1);
+    const shown = Math.max(...ys) - Math.min(...ys);
+    expect(shown).toBeLessThan(box.bottom - box.top - 1);
+    expect(shown).toBeGreaterThanOrEqual(0.5 * (box.bottom - box.top) - 0.01);
+    // Below the text, inside the content area.
+    expect(Math.max(...ys)).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 0.01);
+  });
+});

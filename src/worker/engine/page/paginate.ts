@@ -1022,9 +1022,17 @@ export function* paginateChapter(
           break;
         }
         // The slot caps the picture; with layout.fitFiguresToPage the whole figure (floats-shrink.ts).
-        const flow = resourceBlock?.(block, colW(), frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture');
+        let flow = resourceBlock?.(block, colW(), frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture');
         if (!flow) break;
         space(pitch);
+        // Fit the remaining column room (document-format §12.9): a picture with a safe area that
+        // does not fit under the text is cropped towards that area instead of moving to the next
+        // column — cropped only, never scaled (the rebuilt picture keeps its width).
+        const inFlowRoom = limit() - cursor.y;
+        if (!cursor.columnEmpty && flow.picture && flow.height > inFlowRoom + 1e-6) {
+          const cropped = resourceBlock?.(block, colW(), inFlowRoom, 'figure');
+          if (cropped?.picture && cropped.height <= inFlowRoom + 1e-6 && Math.abs(cropped.picture.width - flow.picture.width) < 1e-6) flow = cropped;
+        }
         placeInFlow(flow, {
           room: () => limit() - cursor.y,
           columnEmpty: () => cursor.columnEmpty,

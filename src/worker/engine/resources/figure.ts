@@ -238,15 +238,29 @@ export function figureBlock(resource: EngineResource, type: ResourceType | undef
   // The resource's placement over its type's defaultPlacement (resources/placement.ts).
   const placement = placementOf(resource, type ? [type] : undefined);
   const width = placementWidth(placement, measure);
-  const caption = captionBlock(resource, type, number, width, settings, env);
-  const note = noteBlock(resource, width, settings, env);
-  const textHeight = caption.height + note.height + (caption.height > 0 ? settings.caption.gap : 0) + (note.height > 0 ? settings.caption.note.gap : 0);
   const natural = naturalSize(resource, settings);
-  // Room for the picture, pt (never below 12 pt, a picture still recognisable as one).
-  const room = Math.max(12, fitTo === 'picture' ? maxHeight : maxHeight - textHeight);
   const drawable = natural !== null && !resource.problem;
+  /** Caption and note at a measure (pt), and the height they take with their gaps. */
+  const texts = (at: number) => {
+    const caption = captionBlock(resource, type, number, at, settings, env);
+    const note = noteBlock(resource, at, settings, env);
+    return { caption, note, height: caption.height + note.height + (caption.height > 0 ? settings.caption.gap : 0) + (note.height > 0 ? settings.caption.note.gap : 0) };
+  };
+  // Room for the picture, pt (never below 12 pt, a picture still recognisable as one).
   // A picture that cannot be drawn keeps a 4:3 placeholder of the slot's width (max 6 lines of body height).
-  const fit = drawable ? fitPicture(natural, width, room, resource.safeArea) : { width, height: Math.min(width * 0.75, room) };
+  const fitBeside = (textHeight: number): PictureFit => {
+    const room = Math.max(12, fitTo === 'picture' ? maxHeight : maxHeight - textHeight);
+    return drawable ? fitPicture(natural, width, room, resource.safeArea) : { width, height: Math.min(width * 0.75, room) };
+  };
+  let text = texts(width);
+  let fit = fitBeside(text.height);
+  // captionMeasure 'body' (§12.6, since 1.24): caption and note as wide as a narrower picture,
+  // not its slot; the picture is fitted once more beside the (taller) narrower text.
+  if (placement?.['captionMeasure'] === 'body' && drawable && fit.width < width - 1e-6) {
+    text = texts(fit.width);
+    fit = fitBeside(text.height);
+  }
+  const { caption, note } = text;
   const picture = pictureBlock(resource, fit, settings, env);
   const parts: { block: FlowBlock; gapBefore: number }[] = [];
   if (settings.caption.position === 'above') {
