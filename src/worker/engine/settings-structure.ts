@@ -5,6 +5,7 @@
  * All lengths in pt.
  */
 import { declareAppliedSettings } from '../config';
+import { canonicalNumberFormat } from '../config/values';
 import { furnitureElements } from './settings-furniture';
 import type { BreakParity, GeometryOverride, HeadingStyleSettings, LayoutSettings, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from './settings';
 
@@ -14,6 +15,7 @@ declareAppliedSettings([
   ...BODY_STYLE_FIELDS.map((f) => `headingStyles[id=*].bodyStyle.${f}`),
   ...BODY_STYLE_FIELDS.map((f) => `parts.bodyStyle.${f}`),
   'page.backgroundColor',
+  ...['numberFormat', 'prefix', 'separator'].flatMap((f) => [`orderedLists.${f}`, `orderedLists.levels[level=*].${f}`]),
   ...['design', 'versoDesign'].flatMap((slot) => ['[id=*]', '[*]'].map((item) => `parts.${slot}.elements${item}.*`)),
 ]);
 
@@ -169,7 +171,24 @@ export function defaultColumnRule(): { enabled: boolean; colour: string; width: 
 }
 
 /** Parts, paragraph styles, column rule, `flowColumns` and palette from the effective configuration. */
-export function structureSettings(s: LayoutSettings, r: ConfigReaders): Pick<LayoutSettings, 'parts' | 'paragraphStyles' | 'columnRule' | 'flowColumns' | 'palette' | 'pageBackground'> {
+/**
+ * `orderedLists` number styles by depth (configuration.md §9.2): each level's `numberFormat`,
+ * `prefix` and `separator` over the list's. Undefined when every level prints the defaults
+ * (decimal, no prefix, `.`), so markers stay as they were set before.
+ */
+export function orderedListLevels(r: ConfigReaders): LayoutSettings['orderedLevels'] {
+  const base = { format: r.str('orderedLists.numberFormat', 'arabic'), prefix: r.str('orderedLists.prefix', ''), separator: r.str('orderedLists.separator', '.') };
+  const levels = [1, 2, 3, 4, 5].map((level) => {
+    const p = `orderedLists.levels[level=${level}]`;
+    const format = r.str(`${p}.numberFormat`, base.format);
+    // An unknown word prints decimal (§3; the configuration warns about it).
+    return { format: canonicalNumberFormat(format) ? format : 'arabic', prefix: r.str(`${p}.prefix`, base.prefix), separator: r.str(`${p}.separator`, base.separator) };
+  });
+  const plain = levels.every((l) => canonicalNumberFormat(l.format) === 'decimal' && l.prefix === '' && l.separator === '.');
+  return plain ? undefined : levels;
+}
+
+export function structureSettings(s: LayoutSettings, r: ConfigReaders): Pick<LayoutSettings, 'parts' | 'paragraphStyles' | 'columnRule' | 'flowColumns' | 'palette' | 'pageBackground' | 'orderedLevels'> {
   const parts: PartSettings = {
     page: r.bool('parts.page', true),
     breakBefore: parity(r.at('parts.breakBefore.parity'), 'odd'),
@@ -232,5 +251,6 @@ export function structureSettings(s: LayoutSettings, r: ConfigReaders): Pick<Lay
     palette,
     // Opaque `#rrggbb` only: `transparent` (the default) paints nothing.
     ...(/^#[0-9a-f]{6}$/.test(r.colour('page.backgroundColor', '')) ? { pageBackground: r.colour('page.backgroundColor', '') } : {}),
+    ...((levels) => (levels ? { orderedLevels: levels } : {}))(orderedListLevels(r)),
   };
 }

@@ -164,6 +164,11 @@ export interface LayoutSettings {
   palette?: Record<string, string>;
   /** `page.backgroundColor` (§2): page fill over the bleed box, recoloured by part and section palettes; absent = transparent. */
   pageBackground?: string;
+  /**
+   * `orderedLists` number style by depth 1–5 (configuration.md §9.2: `numberFormat`, `prefix`,
+   * `separator`, each level over the list's); absent = decimal with the source's `.` or `)`.
+   */
+  orderedLevels?: { format: string; prefix: string; separator: string }[];
   /** `calloutStyles` (configuration.md §13.4): styles by id; the first is the default type. */
   callouts: { order: string[]; styles: Record<string, CalloutStyle> };
   /** `toc` (configuration.md §11.5): heading levels listed by `:::toc`, and the dotted leader (gap in pt). */

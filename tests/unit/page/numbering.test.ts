@@ -96,6 +96,26 @@ describe('Japanese and Chinese counters (configuration.md §3)', () => {
   });
 });
 
+describe('ordered list number styles (configuration.md §9.2)', () => {
+  /** Each item line's marker: its runs left to right, up to the item text (an Arabic letter and its stop are two runs). */
+  const markers = (layout: ReturnType<typeof run>): string[] =>
+    layout.pages.flatMap((p) => {
+      const lines = new Map<string, { x: number; text: string }[]>();
+      for (const r of runs(p)) if (r.line?.role === 'body') lines.set(`${r.line.block}|${r.y}`, [...(lines.get(`${r.line.block}|${r.y}`) ?? []), { x: r.xs[0]!, text: r.text }]);
+      return [...lines.values()].map((parts) => parts.sort((a, b) => a.x - b.x).map((q) => q.text).join('').split('item')[0]!.trim());
+    });
+  it('prints each depth in its numberFormat with its prefix and separator', () => {
+    const settings = settingsFromConfig({ orderedLists: { numberFormat: 'abjad', levels: [{ level: 2, numberFormat: 'lower-roman', prefix: '(', separator: ')' }] } });
+    const layout = run(book(settings, ['1. item one\n2. item two\n   1. item inner\n   2. item inner\n3. item three']));
+    expect(markers(layout)).toEqual(['أ.', 'ب.', '(i)', '(ii)', 'ج.']);
+  });
+
+  it('keeps decimal markers as typed when nothing is configured', () => {
+    const layout = run(book(settingsFromConfig({}), ['1) item one\n2) item two']));
+    expect(markers(layout)).toEqual(['1)', '2)']);
+  });
+});
+
 describe('heading numbering templates (configuration.md §8.3)', () => {
   it('fills counters with formats, padding and escapes, and collapses an empty counter with its separator', () => {
     expect(applyNumberingTemplate('{1}.{2}', [2, 3, 0, 0, 0, 0])).toBe('2.3');

@@ -17,7 +17,7 @@ import { displayNeed, layoutDisplay, type DisplayLayout } from '../math/display'
 import { lineFormulaItems } from '../math/place';
 import type { Direction } from '../text/bidi';
 import { DirectionScope, fromStart, ruleFromStart } from './rtl';
-import { localiseDigits } from './number-format';
+import { formatNumber, localiseDigits } from './number-format';
 import { PageBands, spanBox, spannedColumns, spansPage } from './floats-page';
 import { shrinkInto, shrinkRule, type ShrinkRule } from './floats-shrink';
 import type { ColumnUse } from './balance';
@@ -1650,7 +1650,16 @@ export function* paginateChapter(
   }
 
   function listMarker(item: ListItemBlock): string {
-    if (item.listKind === 'ordered') return `${localiseDigits(String(item.number ?? item.typedNumber ?? 1), directions.listNumerals(settings.numerals))}${item.marker === ')' ? ')' : '.'}`;
+    if (item.listKind === 'ordered') {
+      // orderedLists (§9.2): the depth's number format and prefix; its separator unless it is the
+      // default `.`, which keeps the source's `)` (our choice: typed `1)` lists stay as typed).
+      const level = settings.orderedLevels?.[Math.min(5, Math.max(1, item.depth)) - 1];
+      const n = item.number ?? item.typedNumber ?? 1;
+      const numerals = directions.listNumerals(settings.numerals);
+      const typed = item.marker === ')' ? ')' : '.';
+      if (!level) return `${localiseDigits(String(n), numerals)}${typed}`;
+      return `${level.prefix}${formatNumber(n, level.format, numerals)}${level.separator === '.' ? typed : level.separator}`;
+    }
     if (item.listKind === 'task') {
       const box = item.checked ? '☑' : '☐';
       const face = fonts.match(body.family, settings.lists.markerWeight, 'normal');
