@@ -49,7 +49,7 @@ export class InlineMemo {
   parse(joined: JoinedText, env: InlineEnv): Inline[] {
     if (joined.text.length === 0) return [];
     const key = memoKey(joined, env.context);
-    const base = joined.offs[0]!;
+    const base = joined.firstOffset;
     const hit = this.previous?.entries.get(key) ?? this.entries.get(key);
     if (!hit) {
       const before = env.diags.list.length;
@@ -58,7 +58,7 @@ export class InlineMemo {
       if (!this.entries.has(key)) this.entries.set(key, { base, inlines, diagnostics });
       return inlines;
     }
-    const last = joined.offs[joined.offs.length - 1]!;
+    const last = joined.finalOffset;
     const inlines = hit.base === base && last < this.unchangedBefore ? hit.inlines : moveInlines(hit.inlines, base - hit.base, env.src);
     if (inlines !== hit.inlines) {
       const earlier = movedFrom.get(hit.inlines);
@@ -88,10 +88,10 @@ function relative(d: Diagnostic, base: number): Entry['diagnostics'][number] {
  * (one entry per joined line, relative to the base), hard breaks and synthetic units.
  */
 function memoKey(joined: JoinedText, context: InlineContext): string {
-  const offs = joined.offs;
-  const base = offs[0]!;
+  const segments = joined.segments;
+  const base = segments[1]!;
   let jumps = '';
-  for (let i = 1; i < offs.length; i++) if (offs[i] !== offs[i - 1]! + 1) jumps += `${i}:${offs[i]! - base},`;
+  for (let s = 2; s < segments.length; s += 2) jumps += `${segments[s]}:${segments[s + 1]! - base},`;
   const breaks = joined.breaks.size ? [...joined.breaks].join(',') : '';
   const synthetic = joined.synthetic.size ? [...joined.synthetic].join(',') : '';
   return `${context}\u0001${jumps}\u0001${breaks}\u0001${synthetic}\u0001${joined.text}`;

@@ -27,27 +27,63 @@ export type InlineContext = 'body' | 'heading' | 'footnote' | 'verse';
 /** Joined text of one block plus the source offset of each unit; `brk` marks hard-break placeholders. */
 export class JoinedText {
   text = '';
-  readonly offs: number[] = [];
+  /**
+   * The offsets as runs: flat pairs (index in `text`, source offset there), a new pair wherever a
+   * unit's offset is not the previous one's + 1 (one per joined line). `offs` is built from them
+   * only when the inline phase runs: a block whose inlines the inline memo reuses needs none.
+   */
+  readonly segments: number[] = [];
+  /** Source offset of the last unit (−2 before any). */
+  private lastOffset = -2;
+  private units: number[] | null = null;
   /** Indices (in `text`) of hard-break placeholders (each is a '\n' in `text`, offset = the backslash). */
   readonly breaks = new Set<number>();
   /** Indices of synthetic units (join spaces) whose character differs from the source. */
   readonly synthetic = new Set<number>();
 
+  /** Source offset of every unit of `text`. */
+  get offs(): readonly number[] {
+    if (this.units === null) {
+      const units = new Array<number>(this.text.length);
+      const segments = this.segments;
+      for (let s = 0; s < segments.length; s += 2) {
+        const end = s + 2 < segments.length ? segments[s + 2]! : units.length;
+        for (let i = segments[s]!, offset = segments[s + 1]!; i < end; i++, offset++) units[i] = offset;
+      }
+      this.units = units;
+    }
+    return this.units;
+  }
+  /** Source offset of the first unit (the text must not be empty). */
+  get firstOffset(): number {
+    return this.segments[1]!;
+  }
+  /** Source offset of the last unit (the text must not be empty). */
+  get finalOffset(): number {
+    return this.lastOffset;
+  }
+
   /** Appends `source[from, to)` unit by unit. */
   appendSource(source: string, from: number, to: number): void {
     this.text += source.slice(from, to);
-    for (let i = from; i < to; i++) this.offs.push(i);
+    if (to > from) this.advance(from, to - from, this.text.length - (to - from));
   }
   /** Appends one synthetic unit mapped to `offset` (join space, placeholder). */
   appendUnit(ch: string, offset: number): void {
     this.synthetic.add(this.text.length);
     this.text += ch;
-    this.offs.push(offset);
+    this.advance(offset, 1, this.text.length - 1);
   }
   appendBreak(offset: number): void {
     this.breaks.add(this.text.length);
     this.text += '\n';
-    this.offs.push(offset);
+    this.advance(offset, 1, this.text.length - 1);
+  }
+  /** `count` units from `offset` were appended at text index `at`. */
+  private advance(offset: number, count: number, at: number): void {
+    if (offset !== this.lastOffset + 1 || this.segments.length === 0) this.segments.push(at, offset);
+    this.lastOffset = offset + count - 1;
+    this.units = null;
   }
 }
 
