@@ -60,7 +60,15 @@ interface Written {
   ms: number;
 }
 
-type State = { kind: 'idle' } | { kind: 'writing'; run: number; step: 'writing' | 'opening' } | { kind: 'ready' } | { kind: 'failed'; message: string };
+/** A write under way: its step, and the bar's value (0–1; null until the worker reports). */
+type State =
+  | { kind: 'idle' }
+  | { kind: 'writing'; run: number; exportId: string; step: 'writing' | 'chapters' | 'saving' | 'opening'; done: number; total: number; fraction: number | null }
+  | { kind: 'ready' }
+  | { kind: 'failed'; message: string };
+
+/** Share of the bar for the chapters; the rest is the zip (tools.md §7.10: chapters, then writer steps). */
+const CHAPTERS_SHARE = 0.85;
 
 /** Bytes as a short size: kB below 1 MB, else MB with one decimal. */
 function size(bytes: number): string {
@@ -88,18 +96,28 @@ export function EpubViewer(props: EpubViewerProps) {
   let runCount = 0;
   let running: Promise<State> | null = null;
 
+  const unsubscribe = props.client.on((event) => {
+    const current = state();
+    if (event.type !== 'exportProgress' || event.format !== 'epub' || current.kind !== 'writing' || event.exportId !== current.exportId || current.step === 'opening') return;
+    const part = event.total > 0 ? event.done / event.total : 0;
+    const fraction = event.phase === 'chapters' ? part * CHAPTERS_SHARE : CHAPTERS_SHARE + part * (1 - CHAPTERS_SHARE);
+    setState({ ...current, step: event.phase, done: event.done, total: event.total, fraction });
+  });
+  onCleanup(unsubscribe);
+
   const generate = (): Promise<State> => {
     if (running) return running;
     const run = ++runCount;
+    const exportId = `ui-epub-${run}`;
     const revision = props.revision;
     const bookKey = props.bookKey;
-    setState({ kind: 'writing', run, step: 'writing' });
+    setState({ kind: 'writing', run, exportId, step: 'writing', done: 0, total: 0, fraction: null });
     const write = async (): Promise<State> => {
       const started = performance.now();
       try {
-        const file = await props.client.exportDocument('epub');
+        const file = await props.client.exportDocument('epub', undefined, exportId);
         if (run !== runCount) return { kind: 'failed', message: et('cancelled') };
-        setState({ kind: 'writing', run, step: 'opening' });
+        setState({ kind: 'writing', run, exportId, step: 'opening', done: 0, total: 0, fraction: 1 });
         let book: OpenedEpub;
         try {
           book = await openEpub(file.bytes);
@@ -127,7 +145,7 @@ export function EpubViewer(props: EpubViewerProps) {
         return done;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const failed: State = { kind: 'failed', message: et('failed', { error: message }) };
+        const failed: State = /cancelled/i.test(message) ? { kind: 'failed', message: et('cancelled') } : { kind: 'failed', message: et('failed', { error: message }) };
         if (run === runCount) setState(failed);
         return failed;
       }
@@ -138,12 +156,11 @@ export function EpubViewer(props: EpubViewerProps) {
     return running;
   };
 
-  /**
-   * Stops waiting for the write under way. The worker's EPUB writer cannot be interrupted, so
-   * its result is dropped when it arrives.
-   */
+  /** Stops the write under way in the worker; a result that still arrives is dropped. */
   const cancel = () => {
-    if (state().kind !== 'writing') return;
+    const current = state();
+    if (current.kind !== 'writing') return;
+    void props.client.cancelExport(current.exportId).catch(() => undefined);
     runCount++;
     running = null;
     setState({ kind: 'failed', message: et('cancelled') });
@@ -167,6 +184,8 @@ export function EpubViewer(props: EpubViewerProps) {
   };
 
   onCleanup(() => {
+    const current = state();
+    if (current.kind === 'writing') void props.client.cancelExport(current.exportId).catch(() => undefined);
     runCount++;
     const last = shown();
     if (last) {
@@ -387,7 +406,7 @@ export function EpubViewer(props: EpubViewerProps) {
         <span class="epub-status" data-testid="epub-status" aria-live="polite" data-state={state().kind} data-bytes={shown()?.file.bytes.byteLength ?? ''} data-revision={shown()?.revision ?? ''}>
           {(() => {
             const s = state();
-            if (s.kind === 'writing') return et(s.step === 'writing' ? 'writing' : 'opening');
+            if (s.kind === 'writing') return s.step === 'chapters' ? et('phaseChapters', { done: s.done, total: s.total }) : s.step === 'saving' ? et('phaseSaving', { done: s.done }) : et(s.step);
             if (s.kind === 'failed') return s.message;
             const last = shown();
             if (last) return et('ready', { sections: last.book.spine.length, size: size(last.file.bytes.byteLength) });
@@ -400,9 +419,13 @@ export function EpubViewer(props: EpubViewerProps) {
           </button>
         </Show>
       </div>
-      <Show when={state().kind === 'writing'}>
-        {/* The writer reports no steps, so the bar runs without a value until the file arrives. */}
-        <progress class="epub-progress" data-testid="epub-progress" aria-label={state().kind === 'writing' ? et('writing') : ''} />
+      <Show when={(() => { const s = state(); return s.kind === 'writing' ? s : null; })()}>
+        {(s) => (
+          // Without a value until the worker's first report (the book's formulas may load first).
+          <Show when={s().fraction !== null} fallback={<progress class="epub-progress" data-testid="epub-progress" aria-label={et('writing')} />}>
+            <progress class="epub-progress" data-testid="epub-progress" aria-label={et('writing')} max={1} value={s().fraction ?? 0} />
+          </Show>
+        )}
       </Show>
       <Show when={warningsOpen() && (shown()?.file.warnings.length ?? 0) > 0}>
         <section class="epub-warnings" id="epub-warning-list" aria-label={et('warningsTitle')}>

@@ -130,7 +130,7 @@ export class BookHost implements BookWorkerApi {
   /** MathJax (engine/math), loaded lazily when a book first has formulas. */
   private mathLoading: Promise<MathTypesetter> | null = null;
   private mathTypesetter: MathTypesetter | null = null;
-  /** PDF exports running, by export id (cancelExport aborts them). */
+  /** PDF and EPUB exports running, by export id (cancelExport aborts them). */
   private readonly pdfExports = new Map<string, AbortController>();
   private pdfExportCount = 0;
   private subsetter: Promise<Subsetter> | null = null;
@@ -221,7 +221,7 @@ export class BookHost implements BookWorkerApi {
 
   /** EPUB (reflowable) or DOCX of the open book or one chapter; the writers load on first use. */
   async exportDocument(request: unknown): Promise<ExportedFile> {
-    const { format, chapterId } = ExportDocumentSchema.parse(request);
+    const { format, chapterId, exportId } = ExportDocumentSchema.parse(request);
     const book = this.book;
     if (!book) throw new Error('No book is open; open one before exporting.');
     const index = chapterId === undefined ? undefined : book.chapters.findIndex((c) => c.id === chapterId);
@@ -233,9 +233,42 @@ export class BookHost implements BookWorkerApi {
       const settings = settingsFor(book);
       const typesetter = await this.mathFor(book, settings);
       const math = typesetter ? { math: (chapters: Parameters<typeof exportMath>[0]) => exportMath(chapters, settings.math, typesetter) } : {};
-      // The host may read the clock (the engine may not): dcterms:modified is the time of writing.
-      const out = await writeEpub(input, { modified: new Date(), ...(index !== undefined ? { chapter: index } : {}), ...math });
-      return { ...out, mimeType: 'application/epub+zip' };
+      if (exportId !== undefined && this.pdfExports.has(exportId)) throw new Error(`An export named "${exportId}" is already running; wait for it or cancel it.`);
+      // Named runs report progress (at most one event per 50 ms, plus each phase's end) and can be cancelled.
+      const controller = new AbortController();
+      if (exportId !== undefined) this.pdfExports.set(exportId, controller);
+      let sliceStart = this.env.now();
+      let lastEvent = -Infinity;
+      try {
+        // The host may read the clock (the engine may not): dcterms:modified is the time of writing.
+        const out = await writeEpub(input, {
+          modified: new Date(),
+          ...(index !== undefined ? { chapter: index } : {}),
+          ...math,
+          ...(exportId !== undefined
+            ? {
+                signal: controller.signal,
+                pause: async () => {
+                  if (this.env.now() - sliceStart < SLICE_MS) return;
+                  await yieldToEventLoop();
+                  sliceStart = this.env.now();
+                },
+                onProgress: (progress: { phase: 'chapters' | 'saving'; done: number; total: number }) => {
+                  const now = this.env.now();
+                  if (progress.done < progress.total && now - lastEvent < 50) return;
+                  lastEvent = now;
+                  this.emit({ type: 'exportProgress', exportId, format: 'epub', ...progress });
+                },
+              }
+            : {}),
+        });
+        return { ...out, mimeType: 'application/epub+zip' };
+      } catch (error) {
+        if (error instanceof Error && error.name === 'EpubExportCancelled') throw new Error(`The EPUB export "${exportId}" was cancelled.`);
+        throw error;
+      } finally {
+        if (exportId !== undefined) this.pdfExports.delete(exportId);
+      }
     }
     const { writeDocx } = await import('../export/docx');
     const out = await writeDocx(input, index !== undefined ? { chapter: index } : {});

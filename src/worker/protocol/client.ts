@@ -205,9 +205,12 @@ export class BookClient {
   captureCover(): Promise<{ captured: boolean }> {
     return this.call(() => this.api.captureCover());
   }
-  /** The open book (or the chapter with this id) as EPUB or DOCX, written in the worker. */
-  exportDocument(format: 'epub' | 'docx', chapterId?: string): Promise<ExportedFile> {
-    return this.call(() => this.api.exportDocument({ format, ...(chapterId ? { chapterId } : {}) }));
+  /**
+   * The open book (or the chapter with this id) as EPUB or DOCX, written in the worker. An EPUB
+   * written under an `exportId` reports `exportProgress` events and stops on `cancelExport`.
+   */
+  exportDocument(format: 'epub' | 'docx', chapterId?: string, exportId?: string): Promise<ExportedFile> {
+    return this.call(() => this.api.exportDocument({ format, ...(chapterId ? { chapterId } : {}), ...(exportId ? { exportId } : {}) }));
   }
   /**
    * A print-ready PDF of the book or one chapter. Progress arrives as `exportProgress` events

@@ -234,7 +234,9 @@ export type WorkerEvent =
   /** Book lists changed (a project created, renamed, deleted; a draft or cover saved): list again. */
   | { type: 'libraryChanged' }
   /** A PDF export's progress (`exportPdf`): pictures, pages, fonts, then saving. */
-  | { type: 'exportProgress'; exportId: string; format: 'pdf'; phase: 'pictures' | 'pages' | 'fonts' | 'saving'; done: number; total: number };
+  | { type: 'exportProgress'; exportId: string; format: 'pdf'; phase: 'pictures' | 'pages' | 'fonts' | 'saving'; done: number; total: number }
+  /** An EPUB export's progress (`exportDocument` with an `exportId`): chapters, then the zip in percent. */
+  | { type: 'exportProgress'; exportId: string; format: 'epub'; phase: 'chapters' | 'saving'; done: number; total: number };
 
 export const RasterRequestSchema = z
   .object({
@@ -356,7 +358,7 @@ export interface BookWorkerApi extends BookLibraryApi, BookResourcesApi {
   convertWord(request: z.input<typeof ConvertWordSchema>): Promise<WordConversion>;
   /** A print-ready PDF of the book or one chapter (tools.md sandbox_export, §7.10 PDF tab); cancellable. */
   exportPdf(request: z.input<typeof ExportPdfSchema>): Promise<PdfExport>;
-  /** Stops a running `exportPdf` (its promise rejects with a "cancelled" error); false when none runs under that id. */
+  /** Stops a running `exportPdf` or EPUB `exportDocument` with that `exportId` (its promise rejects with a "cancelled" error); false when none runs under that id. */
   cancelExport(exportId: string): Promise<boolean>;
   /** Test hook: stop answering (simulates a hung worker). */
   debugHang(): Promise<void>;
@@ -396,6 +398,8 @@ export const ExportDocumentSchema = z
   .object({
     format: z.enum(['epub', 'docx'], { message: 'format is "epub" or "docx"' }),
     chapterId: z.string().min(1, 'chapterId names a chapter by its id').optional(),
+    /** EPUB only: names the run for `exportProgress` events and `cancelExport`. */
+    exportId: z.string().min(1).max(100, 'exportId is at most 100 characters').optional(),
   })
   .strict();
 

@@ -22,6 +22,24 @@ export interface EpubOptions {
    * chapter of the book; absent (no typesetter loaded) = formulas show their TeX source.
    */
   math?: (book: readonly ExportChapter[]) => ExportMath;
+  /** Chapters written so far, then the zip's compression in percent (the EPUB tab's progress bar). */
+  onProgress?: (progress: EpubProgress) => void;
+  /** Awaited between chapters, so a host can keep answering while a long book is written. */
+  pause?: () => Promise<void>;
+  /** Stops the writing between chapters (the promise rejects with an `EpubExportCancelled` error). */
+  signal?: AbortSignal;
+}
+
+export interface EpubProgress {
+  phase: 'chapters' | 'saving';
+  done: number;
+  total: number;
+}
+
+function cancelled(): Error {
+  const error = new Error('The EPUB export was cancelled.');
+  error.name = 'EpubExportCancelled';
+  return error;
 }
 
 export interface EpubResult {
@@ -130,25 +148,32 @@ export async function writeEpub(book: ExportBookInput, options: EpubOptions): Pr
   // Equation labels are link targets too (a display in a chapter of the book).
   const targets = new Map(model.targets);
   for (const chapter of model.book) for (const block of chapter.blocks) if (block.kind === 'mathDisplay') for (const label of block.labels) if (!targets.has(label)) targets.set(label, { chapter: chapter.index, label });
-  const documents = model.chapters.map((chapter) => ({
-    file: fileOf(chapter.index),
-    title: chapter.title,
-    xhtml: chapterDocument(chapter, {
-      fileOf,
-      targets,
-      included: (chapterIndex) => model.chapters.some((c) => c.index === chapterIndex),
-      resource: (id) => {
-        const resource = model.resources.get(id);
-        if (!resource) return null;
-        const picture = pictures.get(id);
-        return { record: resource.record, href: picture ? `../${picture.href}` : null };
-      },
-      language,
-      rtl,
-      warn: (message) => warnings.push(message),
-      ...(math ? { math } : {}),
-    }),
-  }));
+  const documents: { file: string; title: string; xhtml: string }[] = [];
+  options.onProgress?.({ phase: 'chapters', done: 0, total: model.chapters.length });
+  for (const chapter of model.chapters) {
+    await options.pause?.();
+    if (options.signal?.aborted) throw cancelled();
+    documents.push({
+      file: fileOf(chapter.index),
+      title: chapter.title,
+      xhtml: chapterDocument(chapter, {
+        fileOf,
+        targets,
+        included: (chapterIndex) => model.chapters.some((c) => c.index === chapterIndex),
+        resource: (id) => {
+          const resource = model.resources.get(id);
+          if (!resource) return null;
+          const picture = pictures.get(id);
+          return { record: resource.record, href: picture ? `../${picture.href}` : null };
+        },
+        language,
+        rtl,
+        warn: (message) => warnings.push(message),
+        ...(math ? { math } : {}),
+      }),
+    });
+    options.onProgress?.({ phase: 'chapters', done: documents.length, total: model.chapters.length });
+  }
 
   const identifier = identifierOf(metadata, book.id);
   const manifest = [
@@ -223,7 +248,8 @@ ${documents.map((d) => `<li><a href="text/${d.file}">${escapeXml(d.title)}</a></
   zip.file('OEBPS/styles/book.css', STYLESHEET);
   for (const d of documents) zip.file(`OEBPS/text/${d.file}`, d.xhtml);
   for (const p of pictures.values()) zip.file(`OEBPS/${p.href}`, p.bytes);
-  const bytes = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 }, mimeType: 'application/epub+zip' });
+  if (options.signal?.aborted) throw cancelled();
+  const bytes = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 }, mimeType: 'application/epub+zip' }, (update) => options.onProgress?.({ phase: 'saving', done: Math.round(update.percent), total: 100 }));
   const chapterPart = options.chapter !== undefined && model.chapters[0] ? `-${String(options.chapter + 1).padStart(2, '0')}-${slug(model.chapters[0].title)}` : '';
   return { bytes, fileName: `${slug(metadata.title)}${chapterPart}.epub`, warnings };
 }
