@@ -93,6 +93,7 @@ export const APPLIED_SETTINGS = [
   'footnotes.numbering',
   'layout.floatsAtCitingPage',
   'layout.fitFiguresToPage',
+  'layout.floatsUnderOpener',
   'layout.floatShrink.mode',
   'layout.floatShrink.minScale',
   'layout.maxTopFraction',
@@ -291,6 +292,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   s.floats = { citingPage: bool('layout.floatsAtCitingPage', false), maxTopFraction: Math.min(1, Math.max(0, num('layout.maxTopFraction', 0.7))), hugClosing: bool('layout.hugClosingFloats', true) };
   const shrinkMode = str('layout.floatShrink.mode', 'never');
   s.floats.fitToPage = bool('layout.fitFiguresToPage', false);
+  s.floats.underOpener = bool('layout.floatsUnderOpener', true);
   s.floats.shrink = { mode: shrinkMode === 'page' || shrinkMode === 'slot' ? shrinkMode : 'never', minScale: Math.min(1, Math.max(0, num('layout.floatShrink.minScale', 0.7))) };
   s.balancing = { enabled: bool('headings.balancing.enabled', true), trailing: bool('headings.balancing.trailing', true), beforeSpan: bool('headings.balancing.beforeSpan', true),
     // The levers of a column that flows on (engine/page/levers.ts): whole grid lines, 0–20 (our bound).

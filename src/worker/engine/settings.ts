@@ -51,11 +51,12 @@ export interface LayoutSettings {
    * Float placement switches (configuration.md §4, §12.2; engine/page/floats-page.ts):
    * `layout.floatsAtCitingPage`, `layout.maxTopFraction` (0–1), `layout.hugClosingFloats`.
    * Absent = the spec's defaults (false, 0.7, true).
-   * `fitToPage`: `layout.fitFiguresToPage` (a figure taller than the content area is shrunk so it
+   * `underOpener`: `layout.floatsUnderOpener` (absent = true: under a page-wide opener the first
+   * column's head takes floats). `fitToPage`: `layout.fitFiguresToPage` (a figure taller than the content area is shrunk so it
    * fits with its caption; absent = false). `shrink`: `layout.floatShrink` — the document default
    * of `placement.shrink`/`minScale` (page/floats-shrink.ts; absent = never / 0.7).
    */
-  floats?: { citingPage: boolean; maxTopFraction: number; hugClosing: boolean; fitToPage?: boolean; shrink?: { mode: 'never' | 'page' | 'slot'; minScale: number } };
+  floats?: { citingPage: boolean; maxTopFraction: number; hugClosing: boolean; underOpener?: boolean; fitToPage?: boolean; shrink?: { mode: 'never' | 'page' | 'slot'; minScale: number } };
   /**
    * `headings.balancing` (configuration.md §8.5; engine/page/balance.ts): `enabled` and `trailing`
    * (cut a chapter's closing band level). Absent = on.

@@ -290,3 +290,37 @@ describe('fit the remaining column room (document-format §12.9 safe area)', () 
     expect(Math.max(...ys)).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 0.01);
   });
 });
+
+describe('floats cited by a heading (document-format §12.7 barriers, layout.floatsUnderOpener)', () => {
+  function openerBook(underOpener?: boolean): CheckBook {
+    const random = mulberry32(5);
+    const source = ['# The plan :ref{id="plan"}', ...Array.from({ length: 14 }, () => paragraph(random))].join('\n\n');
+    const config = { layout: { layoutType: 'double', ...(underOpener === undefined ? {} : { floatsUnderOpener: underOpener }) }, headings: { levels: [{ level: 1, span: 'page' }] } } as StoredConfig;
+    const b = book(config, {}, { width: 300, height: 100 });
+    return { ...b, chapters: [{ id: 'c1', source }] };
+  }
+
+  it('a float first cited by a page-wide opener is set, at the head of the first column under the band', () => {
+    const { layout } = runChecks(openerBook());
+    const box = pictureBox(layout.pages);
+    const settings = settingsFromConfig(openerBook().config!);
+    const f = pageFrame(settings, box.page.index);
+    expect(box.page.index).toBe(0);
+    expect(box.left).toBeCloseTo(f.columnX[0]!, 1);
+    const heading = runs(box.page).filter((r) => r.line?.role === 'heading');
+    expect(box.top).toBeGreaterThan(Math.max(...heading.map((r) => r.y)));
+    // Above every body line of the first column.
+    const first = runs(box.page).filter((r) => r.line?.role === 'body' && Math.min(...r.xs) < f.columnX[0]! + f.columnWidth);
+    expect(first.length).toBeGreaterThan(0);
+    for (const r of first) expect(r.y).toBeGreaterThan(box.bottom);
+  });
+
+  it('with layout.floatsUnderOpener false it is not set at the head of the first column', () => {
+    const { layout } = runChecks(openerBook(false));
+    const box = pictureBox(layout.pages);
+    const settings = settingsFromConfig(openerBook(false).config!);
+    const f = pageFrame(settings, box.page.index);
+    const atFirstHead = box.page.index === 0 && Math.abs(box.left - f.columnX[0]!) < 0.5 && runs(box.page).some((r) => r.line?.role === 'body' && Math.min(...r.xs) < f.columnX[0]! + f.columnWidth && r.y > box.bottom) && !runs(box.page).some((r) => r.line?.role === 'body' && Math.min(...r.xs) < f.columnX[0]! + f.columnWidth && r.y < box.top);
+    expect(atFirstHead).toBe(false);
+  });
+});

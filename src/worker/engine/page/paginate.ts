@@ -913,6 +913,23 @@ export function* paginateChapter(
           bands.head = cursor.y;
           cursor.page.columnTop = cursor.y;
         }
+        // Floats the heading itself cites first (document-format §12.7: one first cited by a
+        // chapter opener belongs to the new chapter): queued after its lines, like a paragraph's.
+        // Under a page-wide opener the first column's head is a free slot (layout.floatsUnderOpener).
+        if (floatCitations.size > 0) {
+          for (const line of lines) {
+            for (const id of notesCitedBy(line, floatCitations)) {
+              logCited(id, block);
+              queueFloat(id, block);
+            }
+          }
+          if (pendingFloats.length > 0) {
+            const under = band && cursor.column === 0 && settings.floats?.underOpener !== false;
+            if (under) cursor.columnEmpty = true;
+            placeFloats(under);
+            cursor.columnEmpty = false;
+          }
+        }
         afterHeading = true;
         break;
       }
