@@ -217,3 +217,46 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
   }
   return rows;
 }
+
+/** One line of a box row: a sub-column's line (or list marker) at its x inside the box's inner measure, pt. */
+export interface BoxGroupLine {
+  block: { id: string };
+  line: SetLine;
+  x: number;
+}
+
+/**
+ * `:::columns` inside a callout (document-format §8.4): the sub-columns share the box's inner
+ * width and the box grows to the tallest one. Returns one entry per grid row of the group, each
+ * with the lines set on it across the sub-columns: balanced snake (⌈lines ÷ count⌉ per
+ * sub-column), up to explicit breaks with `flow=snake`, or the parallel streams side by side
+ * (page/columns-parallel.ts). The box splits between these rows like between its other lines.
+ */
+export function boxGroupRows(inner: readonly Block[], innerWidth: number, settings: LayoutSettings, set: RowSetter, parallel: (rows: readonly GroupRow[], shape: GroupShape) => (GroupRow | null)[][]): BoxGroupLine[][] {
+  const shape = groupShape({ ...attrsOf(inner), span: 'column' }, innerWidth, innerWidth, 1, settings, inner.slice(1));
+  const rows = groupRows(inner.slice(1), shape.width, settings, set);
+  const columns: (GroupRow | null)[][] = [];
+  if (shape.flow === 'parallel' && shape.breaks.length > 0) columns.push(...parallel(rows, shape));
+  else {
+    let at = 0;
+    for (const count of splitRows(rows, 0, Math.max(1, rows.length), shape)) {
+      columns.push(rows.slice(at, at + count));
+      at += count;
+    }
+  }
+  const height = Math.max(0, ...columns.map((c) => c.length));
+  return Array.from({ length: height }, (_, r) =>
+    columns.flatMap((column, c) => {
+      const row = column[r];
+      if (!row) return [];
+      const x0 = c * (shape.width + shape.gap);
+      return [{ block: row.block, line: row.line, x: x0 + row.x }, ...(row.marker ? [{ block: row.block, line: row.marker.line, x: x0 + row.marker.x }] : [])];
+    }),
+  );
+}
+
+/** The attributes of the group's opening fence (the first block of `inner`). */
+function attrsOf(inner: readonly Block[]): Attributes {
+  const start = inner[0];
+  return start && start.kind === 'containerStart' ? start.attrs : {};
+}

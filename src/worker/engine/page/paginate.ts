@@ -29,7 +29,8 @@ import type { SlotImages } from './furniture-images';
 import { drawColumnRules } from './column-rules';
 import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
-import { placeParallel } from './columns-parallel';
+import { parallelSlots, placeParallel } from './columns-parallel';
+import { boxGroupRows, type BoxGroupLine } from './columns-group';
 import type { SpanRequest } from './span-band';
 import { distributeLevers, leverLimits, shiftItems, type LeverPoint, type LeverRecord } from './levers';
 import type { ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
@@ -1124,7 +1125,9 @@ export function* paginateChapter(
         if ((settings.callouts.styles[block.attrs['type'] ?? ''] ?? settings.callouts.styles[settings.callouts.order[0]!])?.floatBarrier) flushFloats();
         const end = blocks.findIndex((x, i) => i > b && x.id === block.endId);
         const inner = blocks.slice(b + 1, end < 0 ? blocks.length : end);
-        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && !(x.kind === 'mathDisplay' && math))) break;
+        // (A `:::columns` group of text inside it shares the box width: page/columns-group.ts.)
+        const inGroup = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && x.name === 'columns') || (x.kind === 'directive' && x.name === 'columnbreak');
+        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && !(x.kind === 'mathDisplay' && math) && !inGroup(x))) break;
         placeCallout(block, inner);
         leverPoints.push({ kind: 'afterFloat', item: cursor.page.items.length, block: block.id, rank: 0 });
         b = end < 0 ? blocks.length : end;
@@ -1464,7 +1467,7 @@ export function* paginateChapter(
     const side = stripe && stripe.side !== 'top' ? stripe.width : 0;
     const innerX = pad.left + (stripe?.side === 'left' ? side : 0);
     const innerW = colW() - pad.left - pad.right - side;
-    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout };
+    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[] };
     const rows: BoxLine[] = [];
     const title = start.attrs['title'] ?? style.title;
     if (title) {
@@ -1474,8 +1477,24 @@ export function* paginateChapter(
       lines.forEach((line, i) => rows.push({ block: start, line, x: 0, height: style.titleLineHeight + (i === lines.length - 1 ? style.titleGap : 0), baseline, role: 'heading' }));
     }
     let firstParagraph = true;
-    for (const child of inner) {
-      if (child.kind === 'footnoteDefinition') continue;
+    /** The end of a `:::columns` group already set (its blocks are skipped). */
+    let groupEnd: string | null = null;
+    for (const [i, child] of inner.entries()) {
+      if (groupEnd !== null) {
+        if (child.id === groupEnd) groupEnd = null;
+        continue;
+      }
+      if (child.kind === 'containerStart' && child.name === 'columns') {
+        // Sub-columns sharing the box's inner width; the box grows to the tallest (§8.4).
+        const end = inner.findIndex((x, k) => k > i && x.id === child.endId);
+        const group = boxGroupRows(inner.slice(i, end < 0 ? inner.length : end), innerW, settings, { setText, setGenerated, listMarker }, parallelSlots);
+        for (const across of group) rows.push({ block: across[0]?.block ?? child, line: emptyLine(), x: 0, height: pitch, baseline: bodyBaseline, role: 'body', across });
+        groupEnd = end < 0 ? null : child.endId;
+        if (end < 0) break;
+        firstParagraph = false;
+        continue;
+      }
+      if (child.kind !== 'paragraph' && child.kind !== 'blockquote' && child.kind !== 'listItem' && child.kind !== 'mathDisplay') continue;
       if (child.kind === 'listItem') {
         const marker = setGenerated(listMarker(child), { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour });
         const depth = (child.depth - 1) * 1.5 * body.size;
@@ -1535,6 +1554,10 @@ export function* paginateChapter(
       for (let i = index; i < index + take; i++) {
         const row = rows[i]!;
         emit(row.block, row.line, columnX + innerX + row.x, y + row.baseline, row.role);
+        for (const part of row.across ?? []) {
+          emit(part.block, part.line, columnX + innerX + part.x, y + row.baseline, 'body');
+          cited.push(part.line);
+        }
         if (row.marker) emit(row.block, row.marker.line, columnX + innerX + row.marker.x, y + row.baseline, row.role);
         if (row.display) {
           cursor.page.items.push(...row.display.paths(columnX + innerX, y + row.baseline));
