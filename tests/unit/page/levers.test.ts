@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, type LayoutSettings } from '../../../src/worker/engine';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
-import { distributeLevers, type LeverPoint } from '../../../src/worker/engine/page/levers';
+import { distributeLevers, leverLimits, type LeverPoint } from '../../../src/worker/engine/page/levers';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type DisplayItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
 import { columnOf, oneChapterBook, run, runs } from './helpers';
@@ -89,5 +90,13 @@ describe('levers of a column that flows on (headings.balancing §8.5)', () => {
     // A path after a point (a formula) keeps it from moving.
     const withPath: DisplayItem[] = [...items.slice(0, 3), { op: Op.Path, d: 'M0 0' }, ...items.slice(4)];
     expect(distributeLevers(points, withPath, 11, limits)).toEqual([0, 0, 0, 4, 0]);
+  });
+
+  it('reads the levers from headings.balancing (defaults 4 / 1 / 1; enabled false turns them off)', () => {
+    expect(leverLimits(settingsFromConfig({}))).toEqual({ heading: 4, afterList: 1, afterFloat: 1 });
+    const s = settingsFromConfig({ headings: { balancing: { maxLinesPerHeading: 2, stretchAfterLists: false, maxLinesAfterFloat: 3, beforeSpan: false } } });
+    expect(leverLimits(s)).toEqual({ heading: 2, afterList: 0, afterFloat: 3 });
+    expect(s.balancing?.beforeSpan).toBe(false);
+    expect(leverLimits(settingsFromConfig({ headings: { balancing: { enabled: false } } }))).toEqual({ heading: 0, afterList: 0, afterFloat: 0 });
   });
 });
