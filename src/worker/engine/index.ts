@@ -381,8 +381,8 @@ function* layoutChapter(
   const images = slotImages(book.resources, { fonts, setText, chapterId: input.id, blockId: '' });
   // Extra passes (page/passes.ts): note numbers by page/column/spread, citing-page floats, the closing page's balance.
   const pass = (plan: PassPlan): Generator<undefined, PageDraft[]> =>
-    paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight, fitTo) =>
-      resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id }, fitTo),
+    paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight, fitTo, direction) =>
+      resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id, ...(direction ? { direction } : {}) }, fitTo),
       math,
       { ...placement.structure, plan, noteNumbers: notes, images },
     );

@@ -324,3 +324,21 @@ describe('floats cited by a heading (document-format §12.7 barriers, layout.flo
     expect(atFirstHead).toBe(false);
   });
 });
+
+describe("placement.align start/end follow the text's direction (document-format §12.6)", () => {
+  function aligned(direction: 'ltr' | 'rtl', align: 'start' | 'end') {
+    const config = { direction, layout: { layoutType: 'single' } } as StoredConfig;
+    const frame = pageFrame(settingsFromConfig(config), 0);
+    const { layout } = runChecks(book(config, { width: 0.4, align }, { width: frame.columnWidth * 0.4, height: 60 }, { lead: 1, after: 6 }));
+    const box = pictureBox(layout.pages);
+    const f = pageFrame(settingsFromConfig(config), box.page.index);
+    return { atLeft: Math.abs(box.left - f.columnX[0]!) < 0.5, atRight: Math.abs(box.right - (f.columnX[0]! + f.columnWidth)) < 0.5 };
+  }
+
+  it('start is the left side in left-to-right text and the right side in right-to-left text; end the other', () => {
+    expect(aligned('ltr', 'start')).toEqual({ atLeft: true, atRight: false });
+    expect(aligned('ltr', 'end')).toEqual({ atLeft: false, atRight: true });
+    expect(aligned('rtl', 'start')).toEqual({ atLeft: false, atRight: true });
+    expect(aligned('rtl', 'end')).toEqual({ atLeft: true, atRight: false });
+  });
+});

@@ -341,11 +341,11 @@ export function* paginateChapter(
    * `maxHeight` (pt): rebuilt to fit that height whole (shrinking into a slot).
    */
   const floatFlow = (id: string, block: ResourceBlock | { id: string }, measure = colW(), maxHeight?: number): FlowBlock | null => {
-    const key = `${id}|${measure}|${maxHeight ?? ''}`;
+    const key = `${id}|${measure}|${maxHeight ?? ''}|${dir}`;
     if (floatFlows.has(key)) return floatFlows.get(key)!;
     // A float cited by `:ref` is set as if embedded by the citing block (its runs carry that block).
     const embed: ResourceBlock = 'kind' in block && block.kind === 'resourceBlock' ? block : { kind: 'resourceBlock', id: block.id, resourceId: id, range: chapter.blocks.find((b) => b.id === block.id)?.range ?? { from: 0, to: 0, line: 0, column: 0 } };
-    const flow = (maxHeight === undefined ? resourceBlock?.(embed, measure, frame().contentHeight - pitch, settings.floats?.fitToPage ? 'figure' : 'picture') : resourceBlock?.(embed, measure, maxHeight, 'figure')) ?? null;
+    const flow = (maxHeight === undefined ? resourceBlock?.(embed, measure, frame().contentHeight - pitch, settings.floats?.fitToPage ? 'figure' : 'picture', dir) : resourceBlock?.(embed, measure, maxHeight, 'figure', dir)) ?? null;
     floatFlows.set(key, flow);
     return flow;
   };
@@ -1040,7 +1040,7 @@ export function* paginateChapter(
           break;
         }
         // The slot caps the picture; with layout.fitFiguresToPage the whole figure (floats-shrink.ts).
-        let flow = resourceBlock?.(block, colW(), frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture');
+        let flow = resourceBlock?.(block, colW(), frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir);
         if (!flow) break;
         space(pitch);
         // Fit the remaining column room (document-format §12.9): a picture with a safe area that
@@ -1048,7 +1048,7 @@ export function* paginateChapter(
         // column — cropped only, never scaled (the rebuilt picture keeps its width).
         const inFlowRoom = limit() - cursor.y;
         if (!cursor.columnEmpty && flow.picture && flow.height > inFlowRoom + 1e-6) {
-          const cropped = resourceBlock?.(block, colW(), inFlowRoom, 'figure');
+          const cropped = resourceBlock?.(block, colW(), inFlowRoom, 'figure', dir);
           if (cropped?.picture && cropped.height <= inFlowRoom + 1e-6 && Math.abs(cropped.picture.width - flow.picture.width) < 1e-6) flow = cropped;
         }
         placeInFlow(flow, {

@@ -36,6 +36,8 @@ export interface BlockEnvironment {
   chapterId: string;
   /** The block that embeds the resource (its glyph runs carry it). */
   blockId: string;
+  /** Direction of the text around it: `placement.align` `start`/`end` follow it (absent = ltr). */
+  direction?: 'ltr' | 'rtl';
 }
 
 /** Blocks one above the other, left-aligned, with fixed gaps between them (pt). */

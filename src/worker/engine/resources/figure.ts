@@ -271,7 +271,7 @@ export function figureBlock(resource: EngineResource, type: ResourceType | undef
     if (caption.height > 0) parts.push({ block: caption, gapBefore: settings.caption.gap });
   }
   if (note.height > 0) parts.push({ block: note, gapBefore: settings.caption.note.gap });
-  const block = alignIn(stack(parts), measure, placement);
+  const block = alignIn(stack(parts), measure, placement, env.direction === 'rtl');
   return drawable ? { ...block, picture: { width: fit.width, height: fit.height } } : block;
 }
 
@@ -281,11 +281,12 @@ function placementWidth(placement: Record<string, unknown> | undefined, measure:
   return typeof w === 'number' && w > 0 && w < 1 ? measure * w : measure;
 }
 
-/** Shifts a narrower block by `placement.align` inside the measure (left by default). */
-function alignIn(block: FlowBlock, measure: number, placement: Record<string, unknown> | undefined): FlowBlock {
+/** Shifts a narrower block by `placement.align` inside the measure (left by default; `start`/`end` are the text's sides, mirrored in right-to-left text). */
+function alignIn(block: FlowBlock, measure: number, placement: Record<string, unknown> | undefined, rtl = false): FlowBlock {
   const align = placement?.['align'];
   const free = Math.max(0, measure - block.width);
-  const dx = align === 'center' ? free / 2 : align === 'right' || align === 'end' ? free : 0;
+  const right = align === 'right' || (align === 'end' && !rtl) || (align === 'start' && rtl);
+  const dx = align === 'center' ? free / 2 : right ? free : 0;
   if (dx === 0) return block;
   return { ...block, emit: (x, y) => block.emit(x + dx, y) };
 }

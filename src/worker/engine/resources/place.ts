@@ -11,9 +11,9 @@ import type { FigureFit } from './figure';
 /**
  * Makes the flow block for a `::resource` line at a measure and maximum height (pt); the engine
  * binds the rest. `fitTo` (figures): whether `maxHeight` caps the whole figure (default) or the
- * picture alone (resources/figure.ts `FigureFit`).
+ * picture alone (resources/figure.ts `FigureFit`); `direction`: the text's, which `align: start/end` follow.
  */
-export type ResourceBlockFactory = (block: ResourceBlock, measure: number, maxHeight: number, fitTo?: FigureFit) => FlowBlock | null;
+export type ResourceBlockFactory = (block: ResourceBlock, measure: number, maxHeight: number, fitTo?: FigureFit, direction?: 'ltr' | 'rtl') => FlowBlock | null;
 
 export interface FlowCursor {
   /** Height left for body content in the current column, pt. */
