@@ -342,3 +342,71 @@ describe("placement.align start/end follow the text's direction (document-format
     expect(aligned('rtl', 'end')).toEqual({ atLeft: true, atRight: false });
   });
 });
+
+describe('spans over k of N columns obey the placement rules (generated books)', () => {
+  const PLACEMENTS: Record<string, unknown>[] = [{}, { position: 'top' }, { position: 'bottom' }, { columns: 2 }, { columns: 2, position: 'top' }, { columns: 2, position: 'bottom' }, { span: 'page' }];
+
+  for (const seed of [41, 42, 43]) {
+    it(`seed ${seed}, 3 columns: after the citing line, in citation order, no text through a float, inside the content area`, () => {
+      const random = mulberry32(seed);
+      const config = { layout: { layoutType: 'multiple', columns: 3 } } as StoredConfig;
+      const settings = settingsFromConfig(config);
+      const pitch = settings.body.lineHeight;
+      const paragraphs = Array.from({ length: 40 }, () => paragraph(random));
+      const figures = Array.from({ length: 6 }, (_, k) => {
+        const id = `f${k + 1}`;
+        const at = Math.min(paragraphs.length - 1, Math.floor(((k + 0.3 + random() * 0.5) / 6) * paragraphs.length));
+        paragraphs[at] += ` See :ref{id="${id}"}.`;
+        const fill = `#${(0x200000 + (k + 1) * 0x0a0b07).toString(16).slice(-6)}`;
+        const h = 300 + Math.floor(random() * 500);
+        const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="${h}" viewBox="0 0 2000 ${h}"><rect x="0" y="0" width="2000" height="${h}" fill="${fill}"/></svg>`).toString('base64');
+        return { id, fill, svg, placement: PLACEMENTS[Math.floor(random() * PLACEMENTS.length)]! };
+      });
+      const { layout } = runChecks({
+        chapters: [{ id: 'c1', source: paragraphs.join('\n\n') }],
+        config,
+        resources: figures.map((f) => ({ id: f.id, kind: 'svg', typeId: 'figure', caption: `Figure ${f.id}`, placement: f.placement })),
+        payloads: Object.fromEntries(figures.map((f) => [f.id, f.svg])),
+      });
+      let last = -1;
+      figures.forEach((figure, k) => {
+        const label = `${figure.id} ${JSON.stringify(figure.placement)}`;
+        const page = layout.pages.find((p) => p.items.some((i) => i.op === Op.Path && (i as PathItem).fill === figure.fill))!;
+        expect(page, label).toBeDefined();
+        const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === figure.fill)!;
+        const n = (path.d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+        const box = { left: Math.min(...n.filter((_, i) => i % 2 === 0)), right: Math.max(...n.filter((_, i) => i % 2 === 0)), top: Math.min(...n.filter((_, i) => i % 2 === 1)), bottom: Math.max(...n.filter((_, i) => i % 2 === 1)) };
+        const f = pageFrame(settings, page.index);
+        const column = f.columnX.findIndex((x) => Math.abs(x - box.left) < 0.5);
+        const spanned = Math.round((box.right - box.left + settings.gutter) / (f.columnWidth + settings.gutter));
+        const expected = figure.placement['span'] === 'page' ? 3 : ((figure.placement['columns'] as number | undefined) ?? 1);
+        expect(spanned, label).toBe(expected);
+        expect(column, label).toBeGreaterThanOrEqual(0);
+        expect(column + spanned, label).toBeLessThanOrEqual(3);
+        expect(box.top, label).toBeGreaterThanOrEqual(f.contentTop - 0.01);
+        expect(box.bottom, label).toBeLessThanOrEqual(f.contentTop + f.contentHeight + 0.01);
+        // The citing line ("Fig. k"): the float is on its page or later; on its page, in its column or later, below it in its column.
+        const pattern = new RegExp(`Fig\\.\\s${k + 1}(?!\\d)`, 'u');
+        const cite = layout.pages.flatMap((p) => runs(p).filter((r) => r.line?.role === 'body' && pattern.test(r.text)).map((r) => ({ page: p.index, column: pageFrame(settings, p.index).columnX.findIndex((x, c) => r.xs[0]! >= x - 0.01 && r.xs[0]! < x + f.columnWidth + 0.01 && c >= 0), y: r.y })))[0]!;
+        expect(cite, label).toBeDefined();
+        expect(page.index, label).toBeGreaterThanOrEqual(cite.page);
+        const body = runs(page).filter((r) => r.line?.role === 'body');
+        if (page.index === cite.page && spanned < 3) {
+          expect(column + spanned - 1, label).toBeGreaterThanOrEqual(cite.column);
+          if (column <= cite.column && cite.column < column + spanned) expect(box.top, label).toBeGreaterThan(cite.y);
+        }
+        // No text through it.
+        for (const r of body) {
+          const over = Math.min(box.right, Math.max(...r.xs)) - Math.max(box.left, Math.min(...r.xs));
+          if (over > 1) expect(r.y > box.top - 0.01 && r.y < box.bottom + pitch * 0.25, `${label}: "${r.text}"`).toBe(false);
+        }
+        // Citation order: by page, then by the first column it takes (page-wide head first), head before foot.
+        const textBelow = body.some((r) => r.y > box.bottom && Math.min(...r.xs) >= box.left - 0.5 && Math.min(...r.xs) < box.right);
+        const slot = spanned === 3 ? (textBelow ? 0 : 999) : 1 + 3 * column + (textBelow ? 0 : 1);
+        const rank = page.index * 1000 + slot;
+        expect(rank, label).toBeGreaterThanOrEqual(last);
+        last = rank;
+      });
+    }, 120_000);
+  }
+});
