@@ -510,6 +510,8 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
             id="scope-select"
             class="scope-select"
             data-testid="scope-select"
+            // The EPUB tab writes the whole book and shows its rendition selector instead (tools.md §7.10).
+            hidden={ui.viewer === 'epub'}
             value={effectiveScope(ui.scope, book.view.chapters.length)}
             onChange={(e) => {
               setUi('scope', e.currentTarget.value === 'chapter' ? 'chapter' : 'book');

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 
 import { call, ready } from '../support/tools';
@@ -25,9 +26,12 @@ test('the EPUB tab writes the book, reads it in a sandboxed frame, jumps through
   expect(headings.length, 'the sample has chapters to jump between').toBeGreaterThan(1);
   expect(headings[0]!.length).toBeGreaterThan(0);
 
-  // The tab sits after Canvas and PDF, and opening it writes the EPUB.
+  // The tab sits after Canvas and PDF; the arrow keys reach it (ArrowLeft from Canvas wraps to the last tab), and showing it writes the EPUB.
   await expect(page.getByRole('tab')).toHaveText(['Canvas', 'PDF', 'EPUB']);
-  await page.locator('#tab-epub').click();
+  await page.locator('#tab-canvas').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('#tab-epub')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('#tab-epub')).toBeFocused();
   const status = page.getByTestId('epub-status');
   await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 120_000 });
   const bytes = Number(await status.getAttribute('data-bytes'));
@@ -42,6 +46,10 @@ test('the EPUB tab writes the book, reads it in a sandboxed frame, jumps through
   const frame = page.frameLocator('[data-testid="epub-frame"]');
   await expect(frame.locator('h1, h2').first()).toContainText(headings[0]!);
   expect(await frameElement.getAttribute('src')).toMatch(/^blob:/);
+
+  // Every control of the tab is labelled (axe, on the tab's own panel).
+  const axe = await new AxeBuilder({ page }).include('#viewer-epub').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // Download offers the same bytes, with their size on the button.
   const download = page.getByTestId('epub-download');

@@ -339,7 +339,7 @@ export function EpubViewer(props: EpubViewerProps) {
         </button>
         <Show when={shown()}>
           {(last) => (
-            <a class="button-link" data-testid="epub-download" href={last().url} download={last().file.fileName} aria-label={et('downloadLabel', { size: size(last().file.bytes.byteLength) })}>
+            <a class="button-link" data-testid="epub-download" href={last().url} download={last().file.fileName} title={et('downloadLabel', { size: size(last().file.bytes.byteLength) })}>
               {et('download', { size: size(last().file.bytes.byteLength) })}
             </a>
           )}
@@ -372,25 +372,27 @@ export function EpubViewer(props: EpubViewerProps) {
           </select>
         </Show>
         <div class="epub-group" role="group" aria-label={et('fontScale', { percent: Math.round(fontScale() * 100) })}>
-          <button type="button" data-testid="epub-font-smaller" aria-label={et('smaller')} title={et('smaller')} disabled={fontScale() <= FONT_SCALE_MIN} onClick={() => setFontScale(fontScale() / FONT_SCALE_STEP)}>
-            A−
+          <button type="button" data-testid="epub-font-smaller" title={et('smaller')} disabled={fontScale() <= FONT_SCALE_MIN} onClick={() => setFontScale(fontScale() / FONT_SCALE_STEP)}>
+            <span aria-hidden="true">A−</span>
+            <span class="visually-hidden">{et('smaller')}</span>
           </button>
           <span class="epub-scale" data-testid="epub-font-scale" data-scale={fontScale()}>
             {Math.round(fontScale() * 100)} %
           </span>
-          <button type="button" data-testid="epub-font-larger" aria-label={et('larger')} title={et('larger')} disabled={fontScale() >= FONT_SCALE_MAX} onClick={() => setFontScale(fontScale() * FONT_SCALE_STEP)}>
-            A+
+          <button type="button" data-testid="epub-font-larger" title={et('larger')} disabled={fontScale() >= FONT_SCALE_MAX} onClick={() => setFontScale(fontScale() * FONT_SCALE_STEP)}>
+            <span aria-hidden="true">A+</span>
+            <span class="visually-hidden">{et('larger')}</span>
           </button>
         </div>
         <div class="epub-group" role="group" aria-label={et('section', { n: section() + 1, total: total() })}>
           <button type="button" data-testid="epub-left" aria-label={rtl() ? et('next') : et('previous')} title={rtl() ? et('next') : et('previous')} disabled={!shown() || leftDisabled()} onClick={left}>
-            ‹
+            <span aria-hidden="true">‹</span>
           </button>
           <span class="epub-section" data-testid="epub-section" data-section={section() + 1}>
             {total() > 0 ? `${section() + 1} / ${total()}` : ''}
           </span>
           <button type="button" data-testid="epub-right" aria-label={rtl() ? et('previous') : et('next')} title={rtl() ? et('previous') : et('next')} disabled={!shown() || rightDisabled()} onClick={right}>
-            ›
+            <span aria-hidden="true">›</span>
           </button>
         </div>
         <Show when={(shown()?.file.warnings.length ?? 0) > 0}>

@@ -139,13 +139,16 @@ describe('the tool registry', () => {
     const registry = createToolRegistry({} as BookClient);
     const schema = registry.describe().find((t) => t.name === 'sandbox_run_viewer')!.inputSchema as { properties: Record<string, { enum?: string[] }>; required: string[] };
     expect(schema.properties['action']!.enum).toEqual(['regenerate', 'print']);
-    expect(schema.properties['viewer']!.enum).toEqual(['pdf']);
+    expect(schema.properties['viewer']!.enum).toEqual(['pdf', 'epub']);
     expect(schema.required).toEqual(['action']);
     const video = (await registry.execute('sandbox_run_viewer', { action: 'play_video' })) as { ok: boolean; error: string; valid: string[] };
     expect(video.ok).toBe(false);
     expect(video.error).toMatch(/action must be one of "regenerate", "print" \(play_video needs a viewer that plays videos/);
+    // The EPUB tab has a Regenerate button: the call is valid and only wants a Sandbox on screen.
     const epub = (await registry.execute('sandbox_run_viewer', { action: 'regenerate', viewer: 'epub' })) as { ok: boolean; error: string };
-    expect(epub.error).toMatch(/no EPUB tab yet; sandbox_export with format "epub"/);
+    expect(epub.error).toMatch(/not on screen/);
+    const folio = (await registry.execute('sandbox_run_viewer', { action: 'regenerate', viewer: 'folio' })) as { ok: boolean; error: string };
+    expect(folio.error).toMatch(/viewer must be one of "pdf", "epub"/);
     const other = (await registry.execute('sandbox_run_viewer', { action: 'reload' })) as { ok: boolean; error: string };
     expect(other.error).toMatch(/action must be one of "regenerate", "print"\.$/);
   });
