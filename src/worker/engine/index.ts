@@ -90,6 +90,14 @@ export class EngineCache {
   readonly numberingAt = new Map<string, NumberingState>();
   /** Page label of every block (`chapterId|blockId`) in the last full layout: what `:::toc` and page references print. */
   pageLabels: ReadonlyMap<string, string> = new Map();
+  /** Generated one-line texts (running heads, folios, markers) for one settings key and font registry generation. */
+  private generated: { key: string; fonts: FontRegistry; lines: Map<string, SetLine> } | null = null;
+  /** The generated-line memo for `key` (settings) and `fonts` at its generation: a new one when either changed. */
+  generatedLines(key: string, fonts: FontRegistry): Map<string, SetLine> {
+    const full = `${key}|${fonts.generation}`;
+    if (!this.generated || this.generated.key !== full || this.generated.fonts !== fonts) this.generated = { key: full, fonts, lines: new Map() };
+    return this.generated.lines;
+  }
   /** Long key parts (the settings' JSON, ~3,600 UTF-16 units) by a short id, for paragraph memo keys. */
   private readonly keyIds = new Map<string, string>();
   /**
@@ -363,10 +371,12 @@ function* layoutChapter(
     return shifted;
   };
   // Generated one-line texts (running heads, folios, note numbers, list markers, toc leaders)
-  // recur on page after page: set each (text, style) once per chapter. The key is the text and
-  // the style's content (callers build equal styles as fresh objects); settings and fonts are
-  // fixed for this call. Callers only read the line (glyphRun copies its arrays).
-  const generated = new Map<string, SetLine>();
+  // recur on page after page: set each (text, style) once for these settings and fonts. The key is
+  // the text and the style's content (callers build equal styles as fresh objects). Callers only
+  // read the line (glyphRun copies its arrays).
+  // Kept across chapters and builds (EngineCache.generatedLines): a chapter laid out again after
+  // an edit finds its heads and folios set already.
+  const generated = cache.generatedLines(sKey, fonts);
   const setGenerated = (text: string, style: TextStyle, direction?: 'ltr' | 'rtl'): SetLine => {
     const key = `${JSON.stringify(style)}|${direction ?? ''}|${text}`;
     let line = generated.get(key);
