@@ -7,13 +7,15 @@ import type { WordPayload } from './items';
 /**
  * A paragraph's items kept in flat columns (struct of arrays) once it has been set, so that
  * setting it again at another measure (`setColumnLines` in lines.ts, `breakColumns` in
- * text/linebreak.ts) reads a few typed arrays in order instead of the item objects — a word's
- * box, payload, pieces list, piece, offsets and five glyph views, scattered over the heap.
+ * text/linebreak.ts) reads a few typed arrays in order instead of the item objects (a word's
+ * box, payload, pieces list, piece and offsets array, scattered over the heap).
  * Kept objects also cost: a 100,000-word book's items held ~70 MB of small objects that every
- * garbage collection had to trace; these columns are a few large typed arrays (~25 MB).
+ * garbage collection had to trace; the columns are typed-array views on one arena block and one
+ * string per paragraph (~9 MB of heap for that book).
  *
- * Every number is stored as it was computed for the items (glyph positions pre-multiplied by the
- * same scale `pushGlyphs` uses), so the lines set from columns are identical to the bit.
+ * Glyphs are not copied: each piece keeps a reference to its shaping (shared with the face's
+ * shape cache) and the scale and rise `pushGlyphs` applies, so the lines set from columns are
+ * identical to the bit. Copying every glyph made keeping a paragraph cost more than setting it.
  */
 export interface ParagraphColumns extends BreakColumns {
   /** Per item: the glue stands for a typed space (1) or not (0). */
@@ -32,10 +34,19 @@ export interface ParagraphColumns extends BreakColumns {
   pieceLevel: Uint8Array;
   /** Width at the style's size, pt. */
   pieceWidth: Float64Array;
-  /** The characters shown, logical order. */
-  pieceText: string[];
-  /** Per piece: its first glyph (`pieces + 1` entries). */
-  pieceGlyph: Int32Array;
+  /**
+   * The characters each piece shows (logical order): `text` from `pieceTextAt[k]` to
+   * `pieceTextAt[k + 1]`, all pieces' texts one after the other in one string (one string kept
+   * per paragraph rather than one per piece for the garbage collector to trace).
+   */
+  text: string;
+  pieceTextAt: Int32Array;
+  /** Per piece: its glyphs (the shaping the piece was set with, shared with the face's shape cache). */
+  pieceShaped: ShapedGlyphs[];
+  /** Per piece: size / upem, the factor from font units to pt (the value `appendPiece` computes). */
+  pieceScale: Float64Array;
+  /** Per piece: baseline shift, pt. */
+  pieceRise: Float64Array;
   /**
    * Per piece: its source offsets. Nearly every piece's are consecutive (first, first + 1, …):
    * those keep only `offsetFirst` and `offsetCount` (`offsetAt` −1); the others are listed in
@@ -45,15 +56,6 @@ export interface ParagraphColumns extends BreakColumns {
   offsetCount: Int32Array;
   offsetAt: Int32Array;
 
-  glyphs: Int32Array;
-  /** Cluster of each glyph, relative to its piece's text. */
-  clusters: Int32Array;
-  /** x offset of each glyph, pt; null when every one is 0. */
-  dx: Float64Array | null;
-  /** Advance of each glyph, pt. */
-  advance: Float64Array;
-  /** −(y offset) − rise of each glyph, pt; null when every one is −0 (no offset, no rise). */
-  dy: Float64Array | null;
   /** Source offsets of the pieces whose offsets are not consecutive, one piece after the other. */
   offsets: Float64Array;
 }
@@ -67,10 +69,7 @@ export const NO_LEVEL = 255;
  */
 export function paragraphColumns(items: readonly Item<WordPayload>[]): ParagraphColumns | null {
   let pieces = 0;
-  let glyphCount = 0;
   let units = 0;
-  let anyDx = false;
-  let anyDy = false;
   for (const item of items) {
     const payload = item.payload;
     if (!payload) continue;
@@ -78,20 +77,14 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
     for (const piece of payload.pieces) {
       if (piece.formula || piece.level > 125) return null;
       pieces++;
-      glyphCount += piece.shaped.glyphs.length;
       if (!consecutive(piece.offsets)) units += piece.offsets.length;
-      if (anyDx && anyDy) continue;
-      const offsetsOf = glyphOffsets(piece.shaped);
-      if (offsetsOf & HAS_X) anyDx = true;
-      // dy = −y × scale − rise is −0 only with no y offset and a rise of +0.
-      if (offsetsOf & HAS_Y || piece.rise !== 0 || Object.is(piece.rise, -0)) anyDy = true;
     }
   }
   const n = items.length;
   // Every column of the paragraph is a view on one arena block (typed arrays allocated one by
   // one, a score per paragraph, cost more than the rest of keeping the paragraph).
-  const f64 = 4 * n + 2 * pieces + (1 + (anyDx ? 1 : 0) + (anyDy ? 1 : 0)) * glyphCount + units;
-  const i32 = n + 1 + 3 * pieces + (pieces + 1) + 2 * glyphCount;
+  const f64 = 4 * n + 4 * pieces + units;
+  const i32 = n + 1 + 3 * pieces + (pieces + 1);
   const u8 = 4 * n + pieces;
   const block = carve(f64 * 8 + i32 * 4 + u8);
   let at = block.offset;
@@ -113,17 +106,14 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
   const breaking: BreakColumns = { n, width: float(n), stretch: float(n), shrink: float(n), penalty: float(n), kind: new Uint8Array(0), flagged: new Uint8Array(0) };
   const pieceWidth = float(pieces);
   const offsetFirst = float(pieces);
-  const advance = float(glyphCount);
-  const dxs = anyDx ? float(glyphCount) : null;
-  const dys = anyDy ? float(glyphCount) : null;
+  const pieceScale = float(pieces);
+  const pieceRise = float(pieces);
   const offsets = float(units);
   const itemPiece = int(n + 1);
   const pieceStyle = int(pieces);
-  const pieceGlyph = int(pieces + 1);
+  const pieceTextAt = int(pieces + 1);
   const offsetCount = int(pieces);
   const offsetAt = int(pieces);
-  const glyphIds = int(glyphCount);
-  const glyphClusters = int(glyphCount);
   breaking.kind = byte(n);
   breaking.flagged = byte(n);
   const space = byte(n);
@@ -132,9 +122,10 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
   fillBreakColumns(items, breaking);
   let substitutions: Map<number, FontSubstitution[]> | null = null;
   const runStyles: { face: FontFace; style: TextStyle }[] = [];
-  const pieceText = new Array<string>(pieces);
+  const texts = new Array<string>(pieces);
+  const pieceShaped = new Array<ShapedGlyphs>(pieces);
+  let textLength = 0;
   let k = 0;
-  let g = 0;
   let o = 0;
   let lastFace: FontFace | null = null;
   let lastStyle: TextStyle | null = null;
@@ -156,8 +147,13 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
       pieceStyle[k] = styleIndex;
       pieceLevel[k] = piece.level;
       pieceWidth[k] = piece.width;
-      pieceText[k] = piece.text;
-      pieceGlyph[k] = g;
+      texts[k] = piece.text;
+      pieceTextAt[k] = textLength;
+      textLength += piece.text.length;
+      pieceShaped[k] = piece.shaped;
+      // The scale appendPiece computes (lines.ts), so pushGlyphs' products come out the same.
+      pieceScale[k] = piece.style.size / piece.face.upem;
+      pieceRise[k] = piece.rise;
       const own = piece.offsets;
       offsetCount[k] = own.length;
       offsetFirst[k] = own.length > 0 ? own[0]! : 0;
@@ -167,21 +163,10 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
         for (let u = 0; u < own.length; u++) offsets[o++] = own[u]!;
       }
       k++;
-      const { glyphs, clusters, advances, xOffsets, yOffsets } = piece.shaped;
-      // The scale and the products pushGlyphs computes (lines.ts), in the same order.
-      const scale = piece.style.size / piece.face.upem;
-      const rise = piece.rise;
-      for (let j = 0; j < glyphs.length; j++, g++) {
-        glyphIds[g] = glyphs[j]!;
-        glyphClusters[g] = clusters[j]!;
-        advance[g] = advances[j]! * scale;
-        if (dxs) dxs[g] = xOffsets[j]! * scale;
-        if (dys) dys[g] = -yOffsets[j]! * scale - rise;
-      }
     }
   }
   itemPiece[n] = k;
-  pieceGlyph[k] = g;
+  pieceTextAt[k] = textLength;
   return {
     n,
     kind: breaking.kind,
@@ -198,16 +183,14 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
     runStyles,
     pieceLevel,
     pieceWidth,
-    pieceText,
-    pieceGlyph,
+    text: texts.join(''),
+    pieceTextAt,
+    pieceShaped,
+    pieceScale,
+    pieceRise,
     offsetFirst,
     offsetCount,
     offsetAt,
-    glyphs: glyphIds,
-    clusters: glyphClusters,
-    dx: dxs,
-    advance,
-    dy: dys,
     offsets,
   };
 }
@@ -223,23 +206,6 @@ function consecutive(offsets: readonly number[]): boolean {
 export function offsetOf(c: ParagraphColumns, k: number, u: number): number {
   const at = c.offsetAt[k]!;
   return at < 0 ? c.offsetFirst[k]! + u : c.offsets[at + u]!;
-}
-
-const HAS_X = 1;
-const HAS_Y = 2;
-/** Whether a shaping has x / y glyph offsets, per shaping (the face's shape cache shares them). */
-const offsetFlags = new WeakMap<ShapedGlyphs, number>();
-function glyphOffsets(shaped: ShapedGlyphs): number {
-  let flags = offsetFlags.get(shaped);
-  if (flags === undefined) {
-    flags = 0;
-    for (let j = 0; j < shaped.glyphs.length; j++) {
-      if (shaped.xOffsets[j] !== 0) flags |= HAS_X;
-      if (shaped.yOffsets[j] !== 0) flags |= HAS_Y;
-    }
-    offsetFlags.set(shaped, flags);
-  }
-  return flags;
 }
 
 /**

@@ -333,7 +333,7 @@ export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[]
 function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: number, x: number, spaceBefore: boolean): void {
   const rtl = c.pieceLevel[k]! % 2 === 1;
   const { face, style } = c.runStyles[c.pieceStyle[k]!]!;
-  const text = c.pieceText[k]!;
+  const text = c.text.slice(c.pieceTextAt[k]!, c.pieceTextAt[k + 1]!);
   const units = c.offsetCount[k]!;
   const builder = builders[builders.length - 1];
   const last = builder?.run;
@@ -372,24 +372,22 @@ function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: numbe
   pushColumnGlyphs(c, k, x, 0);
 }
 
-/** `pushGlyphs` for piece `k` of a kept paragraph's columns: the same values, read in order. */
+/** `pushGlyphs` for piece `k` of a kept paragraph's columns (no kashida there): the same arithmetic. */
 function pushColumnGlyphs(c: ParagraphColumns, k: number, x: number, textBase: number): void {
-  const from = c.pieceGlyph[k]!;
-  const to = c.pieceGlyph[k + 1]!;
-  reserve(to - from);
-  const { glyphs, clusters, dx, dy, advance } = c;
+  const { glyphs: ids, clusters, advances, xOffsets, yOffsets } = c.pieceShaped[k]!;
+  const scale = c.pieceScale[k]!;
+  const rise = c.pieceRise[k]!;
+  reserve(ids.length);
   const out = scratch;
   let pen = x;
-  let at = glyphCount;
-  for (let g = from; g < to; g++, at++) {
-    out.glyphs[at] = glyphs[g]!;
-    // pen + 0 when the paragraph has no x offsets: what pushGlyphs computes (pen + 0 × scale).
-    out.xs[at] = pen + (dx === null ? 0 : dx[g]!);
-    out.dys[at] = dy === null ? -0 : dy[g]!;
+  for (let g = 0; g < ids.length; g++) {
+    const at = glyphCount++;
+    out.glyphs[at] = ids[g]!;
+    out.xs[at] = pen + xOffsets[g]! * scale;
+    out.dys[at] = -yOffsets[g]! * scale - rise;
     out.clusters[at] = textBase + clusters[g]!;
-    pen += advance[g]!;
+    pen += advances[g]! * scale;
   }
-  glyphCount = at;
 }
 
 /**
