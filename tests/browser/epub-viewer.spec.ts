@@ -138,3 +138,25 @@ test('the EPUB reader runs no script from the book and fetches nothing from the 
   expect(ran).toBeNull();
   expect(requests).toEqual([]);
 });
+
+test('a right-to-left book turns right to left: the left button moves on to the next section', async ({ page }) => {
+  await ready(page);
+  const opened = await call(page, 'sandbox_open_book', { kind: 'sample', id: 'postext-guide', language: 'ar' });
+  expect(opened.ok).toBe(true);
+  const headings = await chapterHeadings(page);
+  await call(page, 'sandbox_set_view', { viewer: 'epub' });
+  await expect(page.getByTestId('epub-status')).toHaveAttribute('data-state', 'ready', { timeout: 120_000 });
+  const frame = page.frameLocator('[data-testid="epub-frame"]');
+  await expect(frame.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(frame.locator('h1, h2').first()).toContainText(headings[0]!);
+  const section = page.getByTestId('epub-section');
+  await expect(section).toHaveAttribute('data-section', '1');
+  // At the start the right button (back) is off and the left one (next) turns the page.
+  await expect(page.getByTestId('epub-right')).toBeDisabled();
+  await page.getByTestId('epub-left').click();
+  await expect(section).toHaveAttribute('data-section', '2');
+  await expect(frame.locator('h1, h2').first()).toContainText(headings[1]!);
+  // ArrowRight goes back in a right-to-left book.
+  await page.getByTestId('epub-viewer').press('ArrowRight');
+  await expect(section).toHaveAttribute('data-section', '1');
+});
