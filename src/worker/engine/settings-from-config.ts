@@ -106,6 +106,7 @@ export const APPLIED_SETTINGS = [
   'headings.balancing.maxLinesAfterList',
   'headings.balancing.stretchAfterFloats',
   'headings.balancing.maxLinesAfterFloat',
+  'headings.balancing.closingBox',
   'footnotes.symbols',
   'footnotes.markerTemplate',
   'footnotes.numberGap',
@@ -301,6 +302,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     maxLinesAfterList: Math.min(20, Math.max(0, Math.round(num('headings.balancing.maxLinesAfterList', 1)))),
     stretchAfterFloats: bool('headings.balancing.stretchAfterFloats', true),
     maxLinesAfterFloat: Math.min(20, Math.max(0, Math.round(num('headings.balancing.maxLinesAfterFloat', 1)))),
+    closingBox: str('headings.balancing.closingBox', 'first') === 'off' ? 'off' : str('headings.balancing.closingBox', 'first') === 'last' ? 'last' : 'first',
   };
 
   const bodySize = pt('bodyText.fontSize', 8);

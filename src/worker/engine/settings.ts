@@ -72,6 +72,8 @@ export interface LayoutSettings {
     maxLinesAfterList?: number;
     stretchAfterFloats?: boolean;
     maxLinesAfterFloat?: number;
+    /** Lever (1): a box closing a short column drops to its foot; absent = 'first' (on). */
+    closingBox?: 'first' | 'last' | 'off';
   };
   body: {
     style: TextStyle;

@@ -99,4 +99,34 @@ describe('levers of a column that flows on (headings.balancing §8.5)', () => {
     expect(s.balancing?.beforeSpan).toBe(false);
     expect(leverLimits(settingsFromConfig({ headings: { balancing: { enabled: false } } }))).toEqual({ heading: 0, afterList: 0, afterFloat: 0 });
   });
+
+  it('closingBox: a callout that closes a short column drops to its foot, whole lines, the text above it unmoved', () => {
+    const boxTop = (page: PageDisplayList) => Math.min(...page.items.filter((i) => i.op === Op.Rect).map((i) => (i.op === Op.Rect ? i.y : Infinity)));
+    let dropped = 0;
+    for (let n = 2; n <= 9; n++) {
+      for (const seed of [31, 32]) {
+        const random = mulberry32(seed);
+        const source = `# Chapter\n\n${Array.from({ length: n }, () => paragraph(random)).join('\n\n')}\n\n:::callout{title="Aside"}\n${paragraph(random, 1)}\n:::\n\n## A heading that must keep its lines\n\n${paragraph(random)}\n\n${paragraph(random)}`;
+        const settingsOff = { ...off(), balancing: { ...off().balancing!, closingBox: 'off' as const } };
+        const a = run(oneChapterBook(source, settingsOff));
+        const b = run(oneChapterBook(source, on()));
+        const p = a.pages.findIndex((page) => page.items.some((i) => i.op === Op.Rect));
+        if (p < 0) continue;
+        const before = a.pages[p]!;
+        const after = b.pages[p]!;
+        const shift = boxTop(after) - boxTop(before);
+        if (Math.abs(shift) < 1e-6) continue;
+        dropped++;
+        const pitch = defaultSettings().body.lineHeight;
+        expect(shift, `n ${n} seed ${seed}`).toBeGreaterThan(0);
+        expect(Math.abs(shift / pitch - Math.round(shift / pitch))).toBeLessThan(1e-3);
+        const frame = pageFrame(on(), p);
+        for (const i of after.items) if (i.op === Op.Rect) expect(i.y + i.h).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 0.01);
+        // Text above the box stays where it was.
+        const above = (page: PageDisplayList) => runs(page).filter((r) => r.y < boxTop(before)).map((r) => `${r.text}@${r.y}`);
+        expect(above(after)).toEqual(above(before));
+      }
+    }
+    expect(dropped, 'some layouts close a short column with the box').toBeGreaterThan(0);
+  });
 });

@@ -10,10 +10,13 @@
  * - (5) after displays and boxes: in-flow figures, maths displays, callouts
  *   (`stretchAfterFloats`, `maxLinesAfterFloat`).
  *
+ * Before them, (1) `closingBox`: a callout box that closes the short column (set last in it,
+ * whole) drops to its foot, and takes the whole gap (paginate's `stretchColumn`).
+ *
  * A column ended by `:::columnbreak`, a page break or the chapter's end is not stretched (its gap
  * is the author's, §7.3, or the closing page's, page/balance.ts). Lines go only where something
  * of the column follows the point, and never where a path (a formula, a drawn picture) follows:
- * its coordinates are not shifted (our limit). Not done: (1) closing box, (2) picture growth,
+ * its coordinates are not shifted (our limit). Not done: (2) picture growth,
  * (6) under a top float, (7) loosening/tracking a paragraph.
  */
 import type { DisplayItem } from '../../protocol/displaylist';
@@ -36,7 +39,7 @@ export interface LeverPoint {
 /** What a page records about the levers that fired (`block.balancing.levers`, §8.5). */
 export interface LeverRecord {
   block: string;
-  lever: LeverKind;
+  lever: LeverKind | 'closingBox';
   /** Grid lines added. */
   lines: number;
   column: number;

@@ -259,6 +259,8 @@ export function* paginateChapter(
   /** Where the current column may take balancing lines (page/levers.ts); a `:::columnbreak` is leaving the column. */
   let leverPoints: LeverPoint[] = [];
   let breakingColumn = false;
+  /** A callout box set whole and last so far in a column (lever 1, `closingBox`): its items [start, end). */
+  let closingBox: { page: number; column: number; start: number; end: number; block: string } | null = null;
   const leverLimit = leverLimits(settings);
   /** The cut of the band above the next planned span box on this page (page/span-band.ts), pt from the content top. */
   const spanCap = (): number => {
@@ -1128,7 +1130,9 @@ export function* paginateChapter(
         // (A `:::columns` group of text inside it shares the box width: page/columns-group.ts.)
         const inGroup = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && x.name === 'columns') || (x.kind === 'directive' && x.name === 'columnbreak');
         if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && !(x.kind === 'mathDisplay' && math) && !inGroup(x))) break;
+        const boxFrom = { page: cursor.page.index, column: cursor.column, start: cursor.page.items.length };
         placeCallout(block, inner);
+        closingBox = boxFrom.page === cursor.page.index && boxFrom.column === cursor.column ? { ...boxFrom, end: cursor.page.items.length, block: block.id } : null;
         leverPoints.push({ kind: 'afterFloat', item: cursor.page.items.length, block: block.id, rank: 0 });
         b = end < 0 ? blocks.length : end;
         afterHeading = false;
@@ -1338,6 +1342,19 @@ export function* paginateChapter(
    * foot; recorded on the page per block. Not in a page with a side channel (its floats stay put).
    */
   function stretchColumn(): void {
+    // (1) A box closing the short column drops to its foot (`closingBox`; 'first' and 'last' alike: one box closes a column).
+    const box = closingBox;
+    closingBox = null;
+    if (box && settings.balancing?.enabled !== false && settings.balancing?.closingBox !== 'off' && box.page === cursor.page.index && box.column === cursor.column && box.end === cursor.page.items.length && !frame().side) {
+      const drop = Math.floor((limit() - cursor.y) / pitch + 1e-6);
+      if (drop > 0 && Number.isFinite(drop)) {
+        shiftItems(cursor.page.items, box.start, box.end, drop * pitch);
+        cursor.y += drop * pitch;
+        (cursor.page.levers ??= []).push({ block: box.block, lever: 'closingBox', lines: drop, column: cursor.column });
+        leverPoints = [];
+        return;
+      }
+    }
     if (leverPoints.length === 0 || frame().side) return;
     const gap = Math.floor((limit() - cursor.y) / pitch + 1e-6);
     if (gap <= 0 || !Number.isFinite(gap)) return;
