@@ -4,7 +4,7 @@
  * highest rank first), then after list ends and displays, so its last line reaches the foot.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, type LayoutSettings } from '../../../src/worker/engine';
+import { defaultSettings, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { distributeLevers, leverLimits, type LeverPoint } from '../../../src/worker/engine/page/levers';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
@@ -128,5 +128,40 @@ describe('levers of a column that flows on (headings.balancing §8.5)', () => {
       }
     }
     expect(dropped, 'some layouts close a short column with the box').toBeGreaterThan(0);
+  });
+
+  it('(6) a line under a column top float: the text after it moves down one line in a short column', () => {
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="120" viewBox="0 0 200 120"><rect width="200" height="120" fill="#00aa00"/></svg>');
+    const book = (seed: number, settings: LayoutSettings): BookInput => {
+      const random = mulberry32(seed);
+      const paragraphs = Array.from({ length: 24 }, () => paragraph(random));
+      paragraphs[2] += ' As :ref{id="green"} shows.';
+      return {
+        title: 'Floats',
+        settings,
+        chapters: [{ id: 'ch1', title: '', source: `# Floats\n\n${paragraphs.join('\n\n')}\n` }],
+        resources: prepareResources([{ record: { id: 'green', typeId: 'figure', kind: 'svg', caption: 'A field', placement: { position: 'top' } }, payload: svg }], {}),
+      };
+    };
+    const pitch = defaultSettings().body.lineHeight;
+    let moved = 0;
+    for (const seed of [41, 42, 43, 44, 45, 46]) {
+      const a = run(book(seed, off()));
+      const b = run(book(seed, on()));
+      for (let p = 0; p < a.pages.length - 1; p++) {
+        const page = a.pages[p]!;
+        const path = page.items.find((i) => i.op === Op.Path && i.fill === '#00aa00');
+        if (!path || path.op !== Op.Path) continue;
+        const c = columnOf(off(), page, Number(path.d.match(/-?\d+(\.\d+)?/)![0]));
+        const before = column(off(), page, c);
+        const after = column(on(), b.pages[p]!, c);
+        expect(after.map((r) => r.text)).toEqual(before.map((r) => r.text));
+        const shifts = new Set(before.map((r, i) => Math.round((after[i]!.y - r.y) / pitch * 1000) / 1000));
+        // Either untouched, or every line under the float one line lower (maxLinesAfterFloat 1).
+        expect([...shifts].every((s) => s === 0 || s === 1), `seed ${seed}: ${[...shifts]}`).toBe(true);
+        if (shifts.has(1)) moved++;
+      }
+    }
+    expect(moved, 'some short column holds a top float').toBeGreaterThan(0);
   });
 });

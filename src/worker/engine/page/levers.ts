@@ -7,8 +7,8 @@
  * - (3) above headings in the column (`maxLinesPerHeading` each, the biggest share to the
  *   highest-rank heading; never above a heading at the column top — none is recorded there);
  * - (4) after list ends (`stretchAfterLists`, `maxLinesAfterList`);
- * - (5) after displays and boxes: in-flow figures, maths displays, callouts
- *   (`stretchAfterFloats`, `maxLinesAfterFloat`).
+ * - (5) after displays and boxes: in-flow figures, maths displays, callouts, and (6) under a
+ *   column's top float (`stretchAfterFloats`, `maxLinesAfterFloat`).
  *
  * Before them, (1) `closingBox`: a callout box that closes the short column (set last in it,
  * whole) drops to its foot, and takes the whole gap (paginate's `stretchColumn`).
@@ -17,7 +17,7 @@
  * is the author's, §7.3, or the closing page's, page/balance.ts). Lines go only where something
  * of the column follows the point, and never where a path (a formula, a drawn picture) follows:
  * its coordinates are not shifted (our limit). Not done: (2) picture growth,
- * (6) under a top float, (7) loosening/tracking a paragraph.
+ * (7) loosening/tracking a paragraph.
  */
 import type { DisplayItem } from '../../protocol/displaylist';
 import { Op, roundPt } from '../../protocol/displaylist';

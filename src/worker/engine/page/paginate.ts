@@ -436,6 +436,8 @@ export function* paginateChapter(
       cursor.page.items.push(...flow.emit(f.columnX[cursor.column]!, f.contentTop + cursor.y));
       logPlaced(float.id, slotRank.columnHead(cursor.column));
       cursor.y = Math.ceil((cursor.y + flow.height + pitch) / pitch - 1e-9) * pitch;
+      // Lever (6): a line under a top float may balance a short column (page/levers.ts).
+      leverPoints.push({ kind: 'afterFloat', item: cursor.page.items.length, block: float.id, rank: 0 });
     };
     const setFoot = (flow: FlowBlock): void => {
       bottomFloats = [...bottomFloats, flow === float.flow ? float : { ...float, flow }];
