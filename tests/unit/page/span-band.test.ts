@@ -9,7 +9,8 @@ import { defaultSettings, type LayoutSettings } from '../../../src/worker/engine
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { Op, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
-import { columnOf, oneChapterBook, run, runs } from './helpers';
+import { EngineCache } from '../../../src/worker/engine';
+import { columnOf, dump, oneChapterBook, run, runs } from './helpers';
 
 const bodyRuns = (page: PageDisplayList) => runs(page).filter((r) => r.line?.role === 'body');
 const headingRuns = (page: PageDisplayList) => runs(page).filter((r) => r.line?.role === 'heading');
@@ -144,5 +145,17 @@ describe('levelling the band above a page-span box (balancing.beforeSpan)', () =
     const first = (layout: typeof on) => layout.pages.findIndex((p) => headingRuns(p).length > 0);
     expect(first(on)).toBe(0);
     expect(first(off)).toBe(1);
+  });
+
+  it('incremental layout equals a full one around levelled bands, parallel streams and stretched columns', () => {
+    const settings = spanSettings(false);
+    const chapters = [
+      { id: 'a', title: '', source: `# A\n\n${prose(61, 6)}\n\n## ${title}\n\n${prose(62, 8)}` },
+      { id: 'b', title: '', source: `# B\n\n${prose(63, 9)}\n\n:::columns{count=2 span="page"}\n${prose(64, 2)}\n\n:::columnbreak\n\n${prose(65, 2)}\n:::\n\n${prose(66, 5)}` },
+    ];
+    const cache = new EngineCache();
+    run({ title: 'T', settings, chapters }, cache);
+    const edited = [{ ...chapters[0]!, source: `${chapters[0]!.source}\n\n${prose(67, 3)}` }, chapters[1]!];
+    expect(dump(run({ title: 'T', settings, chapters: edited }, cache))).toBe(dump(run({ title: 'T', settings, chapters: edited })));
   });
 });
