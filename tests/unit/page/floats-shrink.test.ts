@@ -241,7 +241,7 @@ describe('captionMeasure (placement.captionMeasure, document-format §12.6)', ()
   const caption = 'A long caption that runs over several lines when it is set at the full width of the column and more still when it is set at the width of the picture.';
   function captionRuns(captionMeasure: 'slot' | 'body') {
     const b = book(SINGLE, { captionMeasure }, { width: 1, height: 1 }, { lead: 1, after: 8 });
-    const { layout } = runChecks({ ...b, resources: [{ ...b.resources![0]!, caption }], payloads: { plan: svgSmall } });
+    const { layout } = runChecks({ ...b, resources: [Object.assign({}, b.resources![0]!, { caption })], payloads: { plan: svgSmall } });
     const box = pictureBox(layout.pages);
     return { box, lines: runs(box.page).filter((r) => r.line?.role === 'caption') };
   }
@@ -365,7 +365,8 @@ describe('spans over k of N columns obey the placement rules (generated books)',
       const { layout } = runChecks({
         chapters: [{ id: 'c1', source: paragraphs.join('\n\n') }],
         config,
-        resources: figures.map((f) => ({ id: f.id, kind: 'svg', typeId: 'figure', caption: `Figure ${f.id}`, placement: f.placement })),
+        // Records as the host stores them (a caption too), read by the checks as CheckResource.
+        resources: figures.map((f): NonNullable<CheckBook['resources']>[number] => Object.assign({ id: f.id, kind: 'svg', typeId: 'figure', placement: f.placement }, { caption: `Figure ${f.id}` })),
         payloads: Object.fromEntries(figures.map((f) => [f.id, f.svg])),
       });
       let last = -1;
