@@ -23,7 +23,7 @@ import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
 import { initialNumbering, labelPages, type NumberingState } from './page/structure';
 import { startingHeadingCounters } from './page/continuation';
-import { setParagraph, type InlineContext, type LineRun, type SetLine } from './paragraph';
+import { PreparedParagraphs, setParagraph, type InlineContext, type LineRun, type SetLine } from './paragraph';
 import { settingsKey, type LayoutSettings, type TextStyle } from './settings';
 import { numberBook, resourceFlowBlock, type ResourceNumbering, type ResourceSet } from './resources';
 import { formulaRefsKey, prepareBookMath, rebaseMath, shiftFormulas, type BookMath } from './math/book';
@@ -85,6 +85,8 @@ const PARAGRAPH_PRUNE_SLACK = 256;
 export class EngineCache {
   readonly parsed = new Map<string, { source: string; parsed: ParsedChapter }>();
   readonly paragraphs = new Map<string, SetLine[]>();
+  /** Paragraph items kept by their (stable, rebased) inlines: a new measure re-breaks without re-shaping (paragraph/index.ts). */
+  readonly prepared = new PreparedParagraphs();
   readonly chapters = new Map<string, { source: string; layout: ChapterLayout }>();
   /** Page numbering each chapter started with in the last full layout (for a chapter laid out alone first). */
   readonly numberingAt = new Map<string, NumberingState>();
@@ -348,7 +350,7 @@ function* layoutChapter(
     refText: (target, form, attrs) => equationRefText(math.equations, target, form) ?? numbering?.refText(target, attrs) ?? placement.refText(target, attrs) ?? refs.get(target) ?? '?',
     formula: math.setFormula,
   };
-  const env = { fonts, settings, context, hyphenator: book.hyphenator };
+  const env = { fonts, settings, context, hyphenator: book.hyphenator, prepared: cache.prepared };
   const setText = (request: TextRequest): SetLine[] => {
     const { base } = request;
     // The inlines rebased to the block start, once: their JSON is the key's content (offsets

@@ -64,4 +64,20 @@ describe('incremental relayout equals a full relayout with every page-engine fea
       }
     });
   }
+
+  it('after design changes with the same cache: new margins (kept paragraph items re-broken), then a new body size', () => {
+    const settings = numberedSettings();
+    let input = richBook(9, settings);
+    const cache = new EngineCache();
+    run(input, cache);
+    const changes: ((s: LayoutSettings) => LayoutSettings)[] = [
+      (s) => ({ ...s, margins: { ...s.margins, left: s.margins.left + 18, right: s.margins.right + 9 } }),
+      (s) => ({ ...s, columns: 1 }),
+      (s) => ({ ...s, body: { ...s.body, style: { ...s.body.style, size: s.body.style.size + 0.5 } } }),
+    ];
+    for (const change of changes) {
+      input = { ...input, settings: change(input.settings) };
+      expect(dump(run(input, cache))).toBe(dump(run(input)));
+    }
+  });
 });

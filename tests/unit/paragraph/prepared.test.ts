@@ -88,4 +88,24 @@ describe('kept paragraphs (PreparedParagraphs)', () => {
       expect(exact(setParagraph(request, kept))).toBe(exact(setParagraph(request, fresh())));
     }
   });
+
+  it('keeps items across new settings objects that differ only in page geometry, and rebuilds them for anything else', () => {
+    const settings = defaultSettings();
+    const fonts = nodeFontRegistry();
+    const prepared = new PreparedParagraphs();
+    const inlines = [textInline('The compositor set the measure, then the leading, then the first line of the chapter with care and patience.')];
+    const request = (measure: number) => ({ inlines, style: { ...settings.body.style }, measure, indent: 0, justify: true });
+    setParagraph(request(187.8), { fonts, settings, context, hyphenator, prepared });
+    // Wider margins: a new settings object and a new (equal) style object, the same items.
+    const widerMargins: LayoutSettings = { ...settings, margins: { ...settings.margins, left: settings.margins.left + 20 } };
+    expect(prepared.get(inlines, request(167.8), { fonts, settings: widerMargins, context, hyphenator }, widerMargins.direction)).toBeDefined();
+    // Hyphenation off or another language changes the items: no hit, and setting agrees with a fresh one.
+    for (const other of [
+      { ...settings, hyphenation: { ...settings.hyphenation, enabled: false } },
+      { ...settings, language: 'en-gb' },
+    ]) {
+      expect(prepared.get(inlines, request(187.8), { fonts, settings: other, context, hyphenator }, other.direction)).toBeUndefined();
+      expect(exact(setParagraph(request(150), { fonts, settings: other, context, hyphenator, prepared }))).toBe(exact(setParagraph(request(150), { fonts: nodeFontRegistry(), settings: other, context, hyphenator })));
+    }
+  });
 });

@@ -47,9 +47,9 @@ interface PreparedParagraph {
   columns: ParagraphColumns;
   /** Normal word space of the paragraph's style, pt. */
   normalSpaceWidth: number;
-  /** Everything the items were built from besides the inlines, compared by identity. */
-  style: TextStyle;
-  settings: LayoutSettings;
+  /** Everything the items were built from besides the inlines: style and settings by content, the rest by identity. */
+  styleKey: string;
+  settingsKey: string;
   fonts: FontRegistry;
   fontsGeneration: number;
   hyphenator: Hyphenator | undefined;
@@ -75,8 +75,8 @@ export class PreparedParagraphs {
     const kept = this.byInlines.get(inlines);
     if (
       kept === undefined ||
-      kept.style !== request.style ||
-      kept.settings !== env.settings ||
+      kept.styleKey !== contentKey(request.style) ||
+      kept.settingsKey !== itemsSettingsKey(env.settings) ||
       kept.fonts !== env.fonts ||
       kept.fontsGeneration !== env.fonts.generation ||
       kept.hyphenator !== env.hyphenator ||
@@ -91,6 +91,29 @@ export class PreparedParagraphs {
   set(inlines: readonly Inline[], prepared: PreparedParagraph): void {
     if (!dependsOnContext(inlines)) this.byInlines.set(inlines, prepared);
   }
+}
+
+/** JSON of a style, once per style object (the engine builds equal styles as fresh objects). */
+const contentKeys = new WeakMap<TextStyle, string>();
+function contentKey(style: TextStyle): string {
+  let key = contentKeys.get(style);
+  if (key === undefined) contentKeys.set(style, (key = JSON.stringify(style)));
+  return key;
+}
+
+/**
+ * The settings as far as a paragraph's items depend on them: all but the page geometry, as JSON,
+ * once per settings object. A new page size, margins, columns or gutter (a new measure) keeps
+ * every paragraph's items, which is the point of keeping them; anything else builds them again.
+ */
+const itemsSettingsKeys = new WeakMap<LayoutSettings, string>();
+function itemsSettingsKey(settings: LayoutSettings): string {
+  let key = itemsSettingsKeys.get(settings);
+  if (key === undefined) {
+    const { pageWidth: _w, pageHeight: _h, margins: _m, columns: _c, sideColumn: _s, gutter: _g, ...rest } = settings;
+    itemsSettingsKeys.set(settings, (key = JSON.stringify(rest)));
+  }
+  return key;
 }
 
 /** The inlines print text the book around them supplies (note marks, references, formulas). */
@@ -139,8 +162,8 @@ export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironmen
       env.prepared.set(request.inlines, {
         columns,
         normalSpaceWidth,
-        style: request.style,
-        settings,
+        styleKey: contentKey(request.style),
+        settingsKey: itemsSettingsKey(settings),
         fonts,
         fontsGeneration: fonts.generation,
         hyphenator,
