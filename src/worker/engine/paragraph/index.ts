@@ -155,26 +155,25 @@ export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironmen
   });
   if (!settings.body.optimalLineBreaking) return setLines(items, breakGreedy(items, widths), layout);
   const normalSpaceWidth = normalSpace(request.style, fonts);
-  const lines = setLines(items, breakParagraph(items, widths, breakParams(request, settings, normalSpaceWidth)), layout);
-  if (env.prepared) {
-    const columns = paragraphColumns(items);
-    if (columns) {
-      env.prepared.set(request.inlines, {
-        columns,
-        normalSpaceWidth,
-        styleKey: contentKey(request.style),
-        settingsKey: itemsSettingsKey(settings),
-        fonts,
-        fontsGeneration: fonts.generation,
-        hyphenator,
-        indent: request.indent,
-        justify: request.justify,
-        verbatim: request.verbatim === true,
-        direction,
-      });
-    }
-  }
-  return lines;
+  const params = breakParams(request, settings, normalSpaceWidth);
+  // A paragraph to be kept is broken and set from its columns right away: building them fills the
+  // breaker's columns too, so the items are not converted twice and the lines not set from objects.
+  const columns = env.prepared && !dependsOnContext(request.inlines) ? paragraphColumns(items) : null;
+  if (!env.prepared || !columns) return setLines(items, breakParagraph(items, widths, params), layout);
+  env.prepared.set(request.inlines, {
+    columns,
+    normalSpaceWidth,
+    styleKey: contentKey(request.style),
+    settingsKey: itemsSettingsKey(settings),
+    fonts,
+    fontsGeneration: fonts.generation,
+    hyphenator,
+    indent: request.indent,
+    justify: request.justify,
+    verbatim: request.verbatim === true,
+    direction,
+  });
+  return setColumnLines(columns, breakColumns(columns, widths, params), layout);
 }
 
 function breakParams(request: ParagraphRequest, settings: LayoutSettings, normalSpaceWidth: number) {
