@@ -28,8 +28,10 @@ test('after one visit the Sandbox starts and typesets with the network off', asy
     await editor.pressSequentially('Offline ');
     await expect.poll(() => page.evaluate(async () => (await window.postextApp!.client.getBook()).chapters[0]!.text.startsWith('Offline '))).toBe(true);
     // The /sandbox route works offline too (navigation fallback to the app shell).
+    // (The view comes back at the page it showed, by its printed label; the typed text moved the
+    // guide's roman numbering one page on, so that page need not be the first: any painted page will do.)
     await page.goto('/sandbox');
-    await expect(page.locator('canvas[data-page-index="0"][data-painted]')).toHaveCount(1, { timeout: 30_000 });
+    await expect(page.locator('canvas[data-painted]').first()).toBeVisible({ timeout: 30_000 });
   } finally {
     await context.setOffline(false);
   }
