@@ -111,6 +111,8 @@ export class Library {
   /** The code of the last storage notice, so a failing autosave does not repeat itself every time. */
   private lastProblem: string | null = null;
   private coverTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Covers set or removed by the user so far (an automatic capture under way gives way to one). */
+  private coverChoices = 0;
   /** Books whose automatic cover was tried in this session (a failed capture is not retried in a loop). */
   private readonly coverTried = new Set<string>();
 
@@ -478,6 +480,7 @@ export class Library {
 
   async setCover(request: unknown): Promise<void> {
     const { book, cover } = SetCoverSchema.parse(request);
+    this.coverChoices++;
     const storage = await this.requireStorage();
     const stored = cover ? { bytes: cover.bytes, mime: cover.mime, auto: false } : null;
     if (book.kind === 'project') await storage.setProjectCover(book.projectId, stored);
@@ -494,9 +497,11 @@ export class Library {
     const storage = await this.storage();
     if (!storage) return { captured: false };
     this.coverTried.add(this.coverKey(ref));
+    const choices = this.coverChoices;
     if (await this.coverOf(ref).catch(() => null)) return { captured: false }; // never replaced
     const shot = await this.host.renderFirstPage(COVER_WIDTH).catch(() => null);
-    if (!shot || this.ref !== ref) return { captured: false };
+    // A cover chosen (or removed) while the page was painted wins: writing now would replace it.
+    if (!shot || this.ref !== ref || this.coverChoices !== choices) return { captured: false };
     const cover: StoredCover = { bytes: shot.bytes, mime: shot.mime, auto: true };
     try {
       if (ref.kind === 'project') await storage.setProjectCover(ref.projectId, cover);
