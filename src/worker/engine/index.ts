@@ -12,7 +12,7 @@ import { parseChapter } from './parse';
 import { movedFrom } from './parse/inline-memo';
 import type { Inline, ParsedChapter } from './parse/model';
 import type { Hyphenator } from './text/hyphenate';
-import { composeFurniture } from './page/compose';
+import { composeFurniture, type SlotTruncation } from './page/compose';
 import { slotImages } from './page/furniture-images';
 import { pageFill } from './page/sections';
 import { recolour } from './page/part';
@@ -66,6 +66,13 @@ export interface ChapterLayout {
   pages: PageDisplayList[];
   /** Floats scaled into their slot, by page index, with their picture's scale (page/floats-shrink.ts; the `floatShrunk` check). */
   floatsShrunk?: { id: string; pageIndex: number; scale: number }[];
+  /** Design text lines cut to their box (`overflow` ellipsis/clip, page/furniture-elements.ts; the `designTextTruncated` check). */
+  designTruncated?: DesignTruncation[];
+}
+
+/** One design text line cut on one page: its slot's setting path, element id, full and printed text. */
+export interface DesignTruncation extends SlotTruncation {
+  pageIndex: number;
 }
 
 export interface BookLayout {
@@ -402,14 +409,17 @@ function* layoutChapter(
   const title = input.title || firstHeadingText(parsed) || '';
   // Page labels (page.pageNumbering, :::numbering), continuing from the previous chapter.
   const labelled = labelPages(firstPage, drafts.map((d) => d.numbering), placement.numbering, settings.numerals);
+  const truncated: DesignTruncation[] = [];
   const pages = drafts.map((draft, d): PageDisplayList => {
     const label = labelled.labels[d]!;
+    const onTruncated = (cut: SlotTruncation): void => void truncated.push({ ...cut, pageIndex: draft.index });
     const furniture = composeFurniture(
       { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), ...(draft.furniture ?? {}) },
       draft.geometry ?? settings,
       fonts,
       setGenerated,
       images,
+      onTruncated,
     );
     return {
       version: DISPLAY_LIST_VERSION,
@@ -425,7 +435,7 @@ function* layoutChapter(
     };
   });
   const shrunk = drafts.flatMap((draft) => (draft.floatsShrunk ?? []).map((s) => ({ id: s.id, pageIndex: draft.index, scale: s.scale })));
-  const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}) };
+  const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}) };
   const distinctKeys = [...new Set(usedKeys)];
   chapterParagraphKeys.set(layout, distinctKeys);
   liveParagraphs.push(distinctKeys);

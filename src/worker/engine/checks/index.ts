@@ -6,6 +6,7 @@
  */
 import { citationWarnings } from './citations';
 import { designWarnings } from './design';
+import { designTextWarnings } from './design-text';
 import { afterTextWarnings, floatWarnings, hyphenationWarnings } from './floats';
 import { floatShrunkWarnings } from './float-shrink';
 import { fontWarnings } from './fonts';
@@ -32,7 +33,7 @@ export interface WarningFilter {
 export function computeWarnings(input: ChecksInput, filter: WarningFilter = {}): Warning[] {
   const ctx: CheckContext = { ...input, options: checkOptions(input.config), chapterIndex: new Map(input.chapters.map((c, i) => [c.id, i])) };
   const all = [
-    ...fontWarnings(ctx), ...resourceWarnings(ctx), ...markupWarnings(ctx), ...styleWarnings(ctx), ...citationWarnings(ctx), ...designWarnings(ctx),
+    ...fontWarnings(ctx), ...resourceWarnings(ctx), ...markupWarnings(ctx), ...styleWarnings(ctx), ...citationWarnings(ctx), ...designWarnings(ctx), ...designTextWarnings(ctx),
     ...typesettingWarnings(ctx), ...floatWarnings(ctx), ...floatShrunkWarnings(ctx), ...afterTextWarnings(ctx), ...hyphenationWarnings(ctx), ...preflightWarnings(ctx),
   ];
   const chosen = all.filter((w) => (filter.chapterId === undefined || w.chapterId === filter.chapterId) && (filter.category === undefined || w.category === filter.category));

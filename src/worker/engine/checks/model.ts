@@ -156,6 +156,8 @@ export const WARNING_KINDS = {
   lineNumbersUnsupported: design('No line numbers in vertical text'),
   wrapUnsupported: design('No wrap in vertical text'),
   unknownNumerals: design('Unknown numerals'),
+  /** Spec name (configuration.md §5.3, §17.2): a design text line cut to its box (`overflow` ellipsis or clip). */
+  designTextTruncated: design('Design text cut'),
 
   // --- preflight (print.preflight, only for books set up for print) ---
   lowImageResolution: preflight('Picture resolution too low', 'warning'),

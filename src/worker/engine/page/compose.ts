@@ -4,7 +4,7 @@ import type { FontRegistry } from '../fonts/registry';
 import type { LayoutSettings } from '../settings';
 import { pageFrame } from './geometry';
 import { isRecto } from './continuation';
-import { composeSlot, type SlotPage } from './furniture-elements';
+import { composeSlot, type SlotPage, type TruncatedText } from './furniture-elements';
 import type { SlotImages } from './furniture-images';
 import type { FurnitureElement } from '../settings-furniture';
 import { glyphRun, type SetGenerated } from './paginate';
@@ -23,6 +23,9 @@ export interface FurnitureContext {
   /** A styled section's designed slots (page/sections.ts). */
   headerElements?: FurnitureElement[];
   footerElements?: FurnitureElement[];
+  /** Setting paths of a section's slots (page/sections.ts); the document's are `header` / `footer`. */
+  headerPath?: string;
+  footerPath?: string;
   /** The `:::part` in force: `{partTitle}`, `{partNumber}` (§5.5; page/part.ts). */
   partValues?: { partTitle: string; partNumber: string };
   /** Pages of this chapter (`{totalPages}`, §5.5). */
@@ -38,7 +41,12 @@ export interface FurnitureContext {
  * number centred in the footer. (our choice) Heads are suppressed on openers; blank pages carry
  * nothing, as book typography expects.
  */
-export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings, fonts: FontRegistry, setGenerated: SetGenerated, images?: SlotImages): DisplayItem[] {
+/** A designed text line cut to its box, with the setting path of its slot (`header`, `headingStyles[id=X].footer`, …). */
+export interface SlotTruncation extends TruncatedText {
+  slot: string;
+}
+
+export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings, fonts: FontRegistry, setGenerated: SetGenerated, images?: SlotImages, truncated?: (cut: SlotTruncation) => void): DisplayItem[] {
   // A styled section's designed slot replaces the document's on its pages.
   const header = ctx.headerElements ?? settings.furniture.header;
   const footer = ctx.footerElements ?? settings.furniture.footer;
@@ -58,8 +66,11 @@ export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings
     values: { pageNumber: ctx.label, title: ctx.bookTitle, chapterTitle: ctx.chapterTitle, ...(ctx.totalPages !== undefined ? { totalPages: String(ctx.totalPages) } : {}), ...(ctx.partValues ?? {}) },
   };
   const items: DisplayItem[] = [];
-  if (ctx.header !== false) items.push(...(header ? composeSlot('header', header, page, fonts, setGenerated, images ? { images } : {}) : builtInSlots({ ...ctx, footer: false }, settings, fonts, setGenerated)));
-  if (ctx.footer !== false) items.push(...(footer ? composeSlot('footer', footer, page, fonts, setGenerated, images ? { images } : {}) : builtInSlots({ ...ctx, header: false }, settings, fonts, setGenerated)));
+  const extras = (slot: string) => ({ ...(images ? { images } : {}), ...(truncated ? { truncated: (cut: TruncatedText) => truncated({ ...cut, slot }) } : {}) });
+  const headerPath = ctx.headerElements ? (ctx.headerPath ?? 'header') : 'header';
+  const footerPath = ctx.footerElements ? (ctx.footerPath ?? 'footer') : 'footer';
+  if (ctx.header !== false) items.push(...(header ? composeSlot('header', header, page, fonts, setGenerated, extras(headerPath)) : builtInSlots({ ...ctx, footer: false }, settings, fonts, setGenerated)));
+  if (ctx.footer !== false) items.push(...(footer ? composeSlot('footer', footer, page, fonts, setGenerated, extras(footerPath)) : builtInSlots({ ...ctx, header: false }, settings, fonts, setGenerated)));
   return items;
 }
 

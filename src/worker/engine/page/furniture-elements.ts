@@ -8,7 +8,9 @@
  * descent (so `bottom` anchors measure to the text's bottom and `top` anchors to its top, the way
  * the built-in slots of §5.2 sit); a horizontal rule's box has no height (its anchor is its centre
  * line); `wrap` text breaks between words within its box's width, `lineHeight` apart, and a
- * newline (or a literal `\n`) forces a line in every mode; `justify` lines are set flush left;
+ * newline (or a literal `\n`) forces a line in every mode; single-line modes cut a line wider than
+ * its box at word boundaries (`ellipsis-start`/`-middle`/`-end`) or at the box edge (`clip`, a
+ * clip group from the start edge) and report it (`SlotExtras.truncated`); `justify` lines are set flush left;
  * an anchor to an element that is not drawn on the page (or comes later) anchors to the container.
  * Part designs (`parts.design`, `versoDesign`) use the same elements in the `design` slot, whose
  * container is the trim box (§13.5).
@@ -29,6 +31,8 @@ export interface SlotExtras {
   images?: SlotImages;
   /** Line info for the text runs (a part design's title carries the part's block for `:::toc`). */
   line?: LineInfo;
+  /** Told of every text line cut to its box (`ellipsis-*`, `clip`): the `designTextTruncated` check. */
+  truncated?: (cut: TruncatedText) => void;
 }
 
 export type PageRole = 'body' | 'opener' | 'part' | 'blank';
@@ -145,17 +149,51 @@ function wrapped(text: string, room: number, width: (t: string) => number): stri
   return lines;
 }
 
-/** The words of `text` kept from the start (or the end) with an ellipsis, so that it fits `room` pt. */
-function ellipsised(text: string, room: number, fromStart: boolean, width: (t: string) => number): string {
-  const words = text.split(/(\s+)/).filter((w) => w !== '');
-  while (words.length > 1) {
-    if (fromStart) words.shift();
-    else words.pop();
-    const trimmed = words.join('').trim();
-    const candidate = fromStart ? `…${trimmed}` : `${trimmed}…`;
-    if (width(candidate) <= room) return candidate;
+/** The single-line `overflow` modes (§5.3): every mode but `wrap`. */
+export type CutMode = 'ellipsis-start' | 'ellipsis-middle' | 'ellipsis-end' | 'clip';
+
+/**
+ * `text` cut with an ellipsis at word boundaries so that it fits `room` pt (§5.3): `ellipsis-end`
+ * keeps the leading words, `ellipsis-start` the trailing ones, `ellipsis-middle` both ends (the
+ * head one word longer when the count is odd), with a space either side of the ellipsis. When not
+ * even one word fits beside it, the ellipsis stands alone (a word is never split).
+ */
+export function ellipsised(text: string, room: number, mode: Exclude<CutMode, 'clip'>, width: (t: string) => number): string {
+  const words = text.split(/\s+/).filter((w) => w !== '');
+  const fits = (candidate: string): boolean => width(candidate) <= room + 0.01;
+  for (let kept = words.length - 1; kept >= 1; kept--) {
+    if (mode === 'ellipsis-end') {
+      const candidate = `${words.slice(0, kept).join(' ')}…`;
+      if (fits(candidate)) return candidate;
+    } else if (mode === 'ellipsis-start') {
+      const candidate = `…${words.slice(words.length - kept).join(' ')}`;
+      if (fits(candidate)) return candidate;
+    } else {
+      // Balanced first, then the head one word longer or shorter.
+      for (const head of new Set([Math.ceil(kept / 2), Math.floor(kept / 2)])) {
+        const tail = kept - head;
+        const candidate = head === 0 ? `… ${words.slice(words.length - tail).join(' ')}` : tail === 0 ? `${words.slice(0, head).join(' ')} …` : `${words.slice(0, head).join(' ')} … ${words.slice(words.length - tail).join(' ')}`;
+        if (fits(candidate)) return candidate;
+      }
+    }
   }
   return '…';
+}
+
+/** A line of design text that did not fit its box and was cut (§5.3: the `designTextTruncated` warning). */
+export interface TruncatedText {
+  /** The element's id. */
+  element: string;
+  /** The text as resolved, before the cut. */
+  text: string;
+  /** What is printed: the ellipsised text, or for `clip` the text itself (cut by the box). */
+  shown: string;
+  mode: CutMode;
+}
+
+/** SVG path data of a rectangle, pt (page coordinates). */
+function rectPath(x: number, y: number, w: number, h: number): string {
+  return `M${roundPt(x)} ${roundPt(y)}H${roundPt(x + w)}V${roundPt(y + h)}H${roundPt(x)}Z`;
 }
 
 /** One slot's items on one page, in paint order. */
@@ -183,9 +221,18 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       let room = fixedW ?? autoRoom(frame, ref ? 'left' : p.edge, p.x);
       if (p.maxWidth !== undefined) room = Math.min(room, p.maxWidth);
       const texts: string[] = [];
+      /** Lines wider than the box under `clip`: drawn from the start edge and cut by the box. */
+      const clipped = new Set<number>();
       for (const piece of text.split('\n')) {
-        if (element.overflow === 'wrap') texts.push(...wrapped(piece, room, widthOf));
-        else texts.push(piece && widthOf(piece) > room + 0.01 && element.overflow !== 'clip' ? ellipsised(piece, room, element.overflow === 'ellipsis-start', widthOf) : piece);
+        const mode = element.overflow;
+        if (mode === 'wrap') texts.push(...wrapped(piece, room, widthOf));
+        else if (!piece || widthOf(piece) <= room + 0.01) texts.push(piece);
+        else {
+          const shown = mode === 'clip' ? piece : ellipsised(piece, room, mode, widthOf);
+          if (mode === 'clip') clipped.add(texts.length);
+          texts.push(shown);
+          extras.truncated?.({ element: element.id, text: piece, shown, mode });
+        }
       }
       const lines = texts.map((t) => setGenerated(t, style));
       const w = fixedW ?? Math.min(Math.max(...lines.map((l) => l.width)), room);
@@ -198,8 +245,15 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       const align = element.align === 'start' ? (rtl ? 'right' : 'left') : element.align === 'end' ? (rtl ? 'left' : 'right') : element.align;
       const top = element.verticalAlign === 'top' ? box.y : element.verticalAlign === 'bottom' ? box.y + box.h - contentHeight : box.y + (box.h - contentHeight) / 2;
       lines.forEach((line, i) => {
-        const x = align === 'right' ? box.x + box.w - line.width : align === 'center' ? box.x + (box.w - line.width) / 2 : box.x;
-        for (const run of line.runs) items.push(glyphRun(run, x, top + ascent + i * element.lineHeight, page.chapterId, extras.line));
+        const cut = clipped.has(i);
+        // A clipped line starts at the box's start edge (like CSS overflow) and is cut at its other edge.
+        const lineAlign = cut ? (rtl ? 'right' : 'left') : align;
+        const x = lineAlign === 'right' ? box.x + box.w - line.width : lineAlign === 'center' ? box.x + (box.w - line.width) / 2 : box.x;
+        const baseline = top + ascent + i * element.lineHeight;
+        // The clip band is the box's width and the line's height with a font size above and below (accents, descenders).
+        if (cut) items.push({ op: Op.Clip, d: rectPath(box.x, baseline - ascent - style.size, box.w, ascent + descent + 2 * style.size) });
+        for (const run of line.runs) items.push(glyphRun(run, x, baseline, page.chapterId, extras.line));
+        if (cut) items.push({ op: Op.ClipEnd });
       });
     } else if (element.kind === 'rule') {
       const horizontal = element.direction === 'horizontal';

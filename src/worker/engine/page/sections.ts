@@ -28,6 +28,9 @@ export interface PageFurniture {
   /** The section's designed slots, drawn instead of the document's (§5.1 "Section override"). */
   headerElements?: FurnitureElement[];
   footerElements?: FurnitureElement[];
+  /** Setting paths of those slots (`headingStyles[id=X].header`), for warnings about their elements. */
+  headerPath?: string;
+  footerPath?: string;
 }
 
 const geometryMemo = new WeakMap<LayoutSettings, Map<string, LayoutSettings>>();
@@ -119,19 +122,23 @@ export class SectionTracker {
     let footer = true;
     let headerElements: FurnitureElement[] | undefined;
     let footerElements: FurnitureElement[] | undefined;
+    let headerPath = '';
+    let footerPath = '';
     // Inner sections over outer ones.
     for (const s of this.stack) {
       const style = this.settings.headingStyles[s.style]!;
       if (style.header) {
         header = style.header !== 'none';
         headerElements = Array.isArray(style.header) ? style.header : undefined;
+        headerPath = `headingStyles[id=${s.style}].header`;
       }
       if (style.footer) {
         footer = style.footer !== 'none';
         footerElements = Array.isArray(style.footer) ? style.footer : undefined;
+        footerPath = `headingStyles[id=${s.style}].footer`;
       }
     }
-    return { header, footer, ...(headerElements ? { headerElements } : {}), ...(footerElements ? { footerElements } : {}) };
+    return { header, footer, ...(headerElements ? { headerElements, headerPath } : {}), ...(footerElements ? { footerElements, footerPath } : {}) };
   }
 }
 

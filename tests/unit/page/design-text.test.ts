@@ -1,0 +1,95 @@
+/**
+ * Design text beyond plain lines (configuration.md §5.3): the single-line `overflow` modes cut a
+ * line wider than its box at word boundaries (`ellipsis-start`/`-middle`/`-end`) or clip it at the
+ * box edge, and every cut is recorded for the `designTextTruncated` warning.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StoredConfig } from '../../../src/worker/config';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import { ellipsised } from '../../../src/worker/engine/page/furniture-elements';
+import { Op, type ClipItem, type GlyphRunItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
+import { oneChapterBook, run, runs } from './helpers';
+
+/** A width function of 5 pt per character (spaces and the ellipsis included). */
+const mono = (t: string): number => [...t].length * 5;
+const TITLE = 'The Lantern Keeper and the Ships That Passed in the Night';
+const furnitureRuns = (page: PageDisplayList): GlyphRunItem[] => runs(page).filter((r) => r.line === undefined);
+const BODY = 'The quick brown fox jumps over the lazy dog while the patient reader follows every word of this sentence.';
+
+describe('ellipses cut at word boundaries', () => {
+  it('keeps the leading words for ellipsis-end, the trailing ones for ellipsis-start', () => {
+    // 100 pt = 20 characters.
+    expect(ellipsised(TITLE, 100, 'ellipsis-end', mono)).toBe('The Lantern Keeper…');
+    expect(ellipsised(TITLE, 100, 'ellipsis-start', mono)).toBe('…Passed in the Night');
+    for (const mode of ['ellipsis-end', 'ellipsis-start', 'ellipsis-middle'] as const) {
+      const cut = ellipsised(TITLE, 100, mode, mono);
+      expect(mono(cut), mode).toBeLessThanOrEqual(100);
+      // Every word printed is a whole word of the title.
+      for (const word of cut.replace('…', ' ').split(/\s+/).filter((w) => w)) expect(TITLE.split(' '), `${mode}: ${cut}`).toContain(word);
+    }
+  });
+
+  it('keeps both ends for ellipsis-middle, the head first when the count is odd', () => {
+    expect(ellipsised(TITLE, 100, 'ellipsis-middle', mono)).toBe('The Lantern … Night');
+    expect(ellipsised(TITLE, 150, 'ellipsis-middle', mono)).toBe('The Lantern Keeper … the Night');
+    // Five words: three at the head do not fit, so the tail takes the third.
+    expect(ellipsised(TITLE, 145, 'ellipsis-middle', mono)).toBe('The Lantern … in the Night');
+    expect(ellipsised('Alpha Beta Gamma', 45, 'ellipsis-middle', mono)).toBe('Alpha …');
+  });
+
+  it('prints the ellipsis alone rather than split a word', () => {
+    expect(ellipsised('Incomprehensibilities abound', 60, 'ellipsis-end', mono)).toBe('…');
+    expect(ellipsised('Incomprehensibilities', 60, 'ellipsis-start', mono)).toBe('…');
+  });
+});
+
+describe('single-line overflow in a designed header', () => {
+  const head = (overflow: string, extra: Record<string, unknown> = {}): StoredConfig => ({
+    footer: { elements: [] },
+    header: {
+      elements: [
+        { kind: 'text', id: 'head', content: TITLE, fontFamily: 'Open Sans', fontSize: { value: 9, unit: 'pt' }, align: 'left', overflow, placement: { anchor: { to: 'container', edge: 'bottom-left' }, size: { width: { value: 90, unit: 'pt' } } }, ...extra },
+      ],
+    },
+  });
+
+  it('prints the middle ellipsis within the box and records the cut on every page', () => {
+    const settings = settingsFromConfig(head('ellipsis-middle'));
+    const layout = run(oneChapterBook(`${BODY}\n\n`.repeat(60), settings));
+    expect(layout.pages.length).toBeGreaterThan(1);
+    for (const page of layout.pages) {
+      const text = furnitureRuns(page).map((r) => r.text).join('');
+      expect(text, `page ${page.label}`).toMatch(/^The .* … .*Night$/);
+      const run0 = furnitureRuns(page)[0]!;
+      expect(run0.xs[run0.xs.length - 1]! - run0.xs[0]!).toBeLessThan(90);
+    }
+    const cuts = layout.chapters[0]!.designTruncated ?? [];
+    expect(cuts.map((c) => c.pageIndex)).toEqual(layout.pages.map((p) => p.index));
+    expect(cuts[0]).toMatchObject({ slot: 'header', element: 'head', text: TITLE, mode: 'ellipsis-middle' });
+  });
+
+  it('clips a line at the box edge: the whole text inside a clip group as wide as the box', () => {
+    const settings = settingsFromConfig(head('clip', { align: 'right' }));
+    const layout = run(oneChapterBook(BODY, settings));
+    const page = layout.pages[0]!;
+    const clipAt = page.items.findIndex((i) => i.op === Op.Clip);
+    expect(clipAt).toBeGreaterThanOrEqual(0);
+    const clip = page.items[clipAt] as ClipItem;
+    const xs = [...clip.d.matchAll(/[MH](-?[\d.]+)/g)].map((m) => Number(m[1]));
+    expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(90, 1);
+    const inside = page.items[clipAt + 1] as GlyphRunItem;
+    expect(inside.op).toBe(Op.GlyphRun);
+    expect(inside.text).toBe(TITLE);
+    // Overflowing text starts at the box's start edge even when aligned right.
+    expect(inside.xs[0]).toBeCloseTo(Math.min(...xs), 1);
+    expect(page.items.slice(clipAt + 1).some((i) => i.op === Op.ClipEnd)).toBe(true);
+    expect(layout.chapters[0]!.designTruncated).toEqual([expect.objectContaining({ mode: 'clip', element: 'head', pageIndex: 0 })]);
+  });
+
+  it('records nothing when the text fits', () => {
+    const settings = settingsFromConfig(head('ellipsis-end', { content: 'Short' }));
+    const layout = run(oneChapterBook(BODY, settings));
+    expect(furnitureRuns(layout.pages[0]!).map((r) => r.text)).toEqual(['Short']);
+    expect(layout.chapters[0]!.designTruncated).toBeUndefined();
+  });
+});
