@@ -13,6 +13,7 @@ import { movedFrom } from './parse/inline-memo';
 import type { Inline, ParsedChapter } from './parse/model';
 import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture, type SlotTruncation } from './page/compose';
+import { redrawPartDesigns } from './page/part-design';
 import { slotImages } from './page/furniture-images';
 import { pageFill } from './page/sections';
 import { recolour } from './page/part';
@@ -413,6 +414,8 @@ function* layoutChapter(
   const pages = drafts.map((draft, d): PageDisplayList => {
     const label = labelled.labels[d]!;
     const onTruncated = (cut: SlotTruncation): void => void truncated.push({ ...cut, pageIndex: draft.index });
+    // Part designs drawn again with the page's label and the book's title (page/part-design.ts).
+    const drawn = draft.designs ? redrawPartDesigns(draft.items, draft.designs, { pageNumber: label, title: book.title, chapterTitle: title, totalPages: String(drafts.length) }, fonts, setGenerated, onTruncated) : draft.items;
     const furniture = composeFurniture(
       { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), ...(draft.furniture ?? {}) },
       draft.geometry ?? settings,
@@ -431,7 +434,7 @@ function* layoutChapter(
       height: roundSize(settings.pageHeight),
       // A part palette recolours what the page prints, furniture included (page/part.ts).
       // page.backgroundColor under everything, recoloured with the rest (it follows section palettes, §2).
-      items: recolour([...pageFill(settings), ...draft.items, ...furniture], draft.palette, settings.palette),
+      items: recolour([...pageFill(settings), ...drawn, ...furniture], draft.palette, settings.palette),
     };
   });
   const shrunk = drafts.flatMap((draft) => (draft.floatsShrunk ?? []).map((s) => ({ id: s.id, pageIndex: draft.index, scale: s.scale })));

@@ -93,3 +93,57 @@ describe('single-line overflow in a designed header', () => {
     expect(layout.chapters[0]!.designTruncated).toBeUndefined();
   });
 });
+
+describe('page values in part designs (§5.5: {pageNumber}, {title}; heading/part number forms)', () => {
+  const text = (id: string, content: string, y: number, extra: Record<string, unknown> = {}) => ({ kind: 'text', id, content, fontFamily: 'Open Sans', fontSize: { value: 10, unit: 'pt' }, placement: { anchor: { to: 'container', edge: 'top' }, offset: { y: { value: y, unit: 'pt' } } }, ...extra });
+  const partSource = `:::part{number="3" title="Harbours"}\n:::\n\n# The lantern\n\n${BODY}`;
+
+  it('prints the part page\'s own label and the book title', () => {
+    const settings = settingsFromConfig({
+      parts: { design: { elements: [text('folio', 'page {pageNumber} of {title}', 100), text('words', 'Part {numberWords} · the {numberOrdinalWordsLower} part · {numberHan}', 140)] } },
+    });
+    // A chapter before it puts the part page further on, so its label is not "1".
+    const layout = run({ title: 'Lanterns at Sea', settings, chapters: [{ id: 'a', title: '', source: `# Before\n\n${`${BODY}\n\n`.repeat(30)}` }, { id: 'b', title: '', source: partSource }] });
+    const part = layout.pages.find((p) => p.role === 'part')!;
+    expect(part.label).not.toBe('1');
+    const texts = runs(part).map((r) => r.text);
+    expect(texts).toContain(`page ${part.label} of Lanterns at Sea`);
+    expect(texts).toContain('Part Three · the third part · 三');
+    // The drawing keeps the part's block on its runs (`:::toc` finds the part page through them).
+    expect(runs(part).find((r) => r.text.startsWith('page '))!.line?.block).toBeDefined();
+  });
+
+  it('gives the verso design its own page label, and reports a cut part design line as parts.design', () => {
+    const settings = settingsFromConfig({
+      parts: {
+        design: { elements: [text('long', 'A very long part title that cannot fit in a narrow box at all', 100, { overflow: 'ellipsis-end', placement: { anchor: { to: 'container', edge: 'top-left' }, size: { width: { value: 80, unit: 'pt' } } } })] },
+        versoDesign: { elements: [text('v', 'verso {pageNumber}', 100)] },
+      },
+    });
+    const layout = run({ title: 'B', settings, chapters: [{ id: 'a', title: '', source: partSource }] });
+    const part = layout.pages.find((p) => p.role === 'part')!;
+    const verso = layout.pages[layout.pages.indexOf(part) + 1]!;
+    expect(verso.role).toBe('blank');
+    expect(runs(verso).map((r) => r.text)).toContain(`verso ${verso.label}`);
+    expect(runs(part).map((r) => r.text).join(' ')).toMatch(/^A very .*…/);
+    expect(layout.chapters[0]!.designTruncated).toEqual([expect.objectContaining({ slot: 'parts.design', element: 'long', pageIndex: part.index })]);
+  });
+});
+
+describe('numbers in words (page/number-words.ts)', () => {
+  it('spells cardinals and ordinals in English and Spanish', async () => {
+    const { numberWords, capitaliseWords } = await import('../../../src/worker/engine/page/number-words');
+    expect(numberWords(21, 'en')).toBe('twenty-one');
+    expect(numberWords(21, 'en-GB', true)).toBe('twenty-first');
+    expect(numberWords(112, 'en', true)).toBe('one hundred and twelfth');
+    expect(numberWords(40, 'en', true)).toBe('fortieth');
+    expect(capitaliseWords(numberWords(121, 'en'), 'en')).toBe('One Hundred and Twenty-One');
+    expect(numberWords(21, 'es')).toBe('veintiuno');
+    expect(numberWords(100, 'es')).toBe('cien');
+    expect(numberWords(145, 'es-MX')).toBe('ciento cuarenta y cinco');
+    expect(numberWords(11, 'es', true)).toBe('undécimo');
+    expect(numberWords(23, 'es', true)).toBe('vigésimo tercero');
+    expect(capitaliseWords('vigésimo tercero', 'es')).toBe('Vigésimo tercero');
+    expect(numberWords(1200, 'en')).toBe('1200');
+  });
+});

@@ -24,7 +24,7 @@ import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
-import { partDesignItems } from './part-design';
+import { partDesignItems, type PartDesignDraw, type PartDesignExtras } from './part-design';
 import type { SlotImages } from './furniture-images';
 import { drawColumnRules } from './column-rules';
 import { alignShift, ParagraphStyleScope } from './paragraph-styles';
@@ -74,6 +74,8 @@ export interface PageDraft {
   ruleBands?: { top: number; bottom: number }[];
   /** Balancing levers that fired on this page, per block (`block.balancing.levers`, configuration.md §8.5; page/levers.ts). */
   levers?: LeverRecord[];
+  /** Part designs drawn on this page, redrawn with the page's label and title by engine/index.ts (page/part-design.ts). */
+  designs?: PartDesignDraw[];
 }
 
 /** Book-wide facts a chapter's pagination needs (engine/page/structure.ts). */
@@ -1268,7 +1270,10 @@ export function* paginateChapter(
     if (plan.quietBefore !== undefined && cursor.page.index < plan.quietBefore) return []; // an earlier pass drew this page
     const f = frame();
     const page = { pageIndex: cursor.page.index, recto: isRecto(settings, cursor.page.index), role, chapterId: chapter.chapterId, pageWidth: settings.pageWidth, pageHeight: settings.pageHeight, bleed: settings.furniture.bleed ?? 0, content: { left: f.contentLeft, top: f.contentTop, width: f.contentWidth, height: f.contentHeight } };
-    return partDesignItems(elements, start.attrs, page, fonts, setGenerated, { ...(role === 'part' ? { line: { block: start.id, role: 'heading', ratio: 0 } } : {}), ...(structure.images ? { images: structure.images } : {}) });
+    const extras: PartDesignExtras = { ...(role === 'part' ? { line: { block: start.id, role: 'heading', ratio: 0 } } : {}), ...(structure.images ? { images: structure.images } : {}), language: settings.language };
+    const items = partDesignItems(elements, start.attrs, page, fonts, setGenerated, extras);
+    (cursor.page.designs ??= []).push({ elements, attrs: start.attrs, page, extras, items, at: cursor.page.items.length });
+    return items;
   }
 
   /**

@@ -4,9 +4,16 @@
  * blank. Both are design elements (§5.3) in a slot whose container is the trim box; they never
  * reserve space. Placeholders (§5.5 "heading/part designs"): `{titleText}` (forced breaks `\\`
  * kept as lines), `{number}` as written and re-formatted (`{numberDecimal}`, `{numberRoman}`,
- * `{numberRomanLower}`, `{numberAlpha}`, `{numberAlphaLower}`), `{partTitle}`, `{partNumber}`.
+ * `{numberRomanLower}`, `{numberAlpha}`, `{numberAlphaLower}`, `{numberWords}`, `{numberWordsLower}`,
+ * `{numberOrdinalWords}`, `{numberOrdinalWordsLower}` in the book's language (page/number-words.ts),
+ * `{numberHan}`), `{partTitle}`, `{partNumber}`, and the page's own values (`{pageNumber}`,
+ * `{title}`, `{chapterTitle}`, `{totalPages}`, §5.5). Page labels are known only once the chapter
+ * is paginated: paginate.ts draws the design (so the page is not empty) and records it on the
+ * page draft (`PageDraft.designs`); engine/index.ts redraws it with the page's values.
  */
 import type { DisplayItem, LineInfo } from '../../protocol/displaylist';
+import { capitaliseWords, numberWords } from './number-words';
+import type { TruncatedText } from './furniture-elements';
 import type { FontRegistry } from '../fonts/registry';
 import type { Attributes } from '../parse/model';
 import type { FurnitureElement } from '../settings-furniture';
@@ -27,8 +34,8 @@ export function partNumberValue(written: string): number | undefined {
   return ds.reduce((sum, v, i) => sum + (v < (ds[i + 1] ?? 0) ? -v : v), 0);
 }
 
-/** Placeholder values of a part design. */
-export function partDesignValues(attrs: Attributes): Record<string, string> {
+/** Placeholder values of a part design (`language`: the book's, for the number in words). */
+export function partDesignValues(attrs: Attributes, language = 'en'): Record<string, string> {
   const values: Record<string, string> = { ...partValues(attrs) };
   const number = (attrs['number'] ?? '').trim();
   values['number'] = number;
@@ -40,6 +47,13 @@ export function partDesignValues(attrs: Attributes): Record<string, string> {
     values['numberRomanLower'] = formatNumber(n, 'lower-roman');
     values['numberAlpha'] = formatNumber(n, 'upper-alpha');
     values['numberAlphaLower'] = formatNumber(n, 'lower-alpha');
+    const words = numberWords(n, language);
+    const ordinal = numberWords(n, language, true);
+    values['numberWords'] = capitaliseWords(words, language);
+    values['numberWordsLower'] = words;
+    values['numberOrdinalWords'] = capitaliseWords(ordinal, language);
+    values['numberOrdinalWordsLower'] = ordinal;
+    values['numberHan'] = formatNumber(n, 'simp-chinese-informal');
   }
   return values;
 }
@@ -56,6 +70,16 @@ export interface DesignPage {
   content: { left: number; top: number; width: number; height: number };
 }
 
+export interface PartDesignExtras {
+  line?: LineInfo;
+  images?: SlotImages;
+  /** The book's language (`{numberWords}`…). */
+  language?: string;
+  /** The page's own values (`{pageNumber}`, `{title}`…); absent ones print empty. */
+  pageValues?: Readonly<Record<string, string>>;
+  truncated?: (cut: TruncatedText) => void;
+}
+
 /** A part design's items on one page (its text runs carry `line`, so `:::toc` finds the part page). */
 export function partDesignItems(
   elements: readonly FurnitureElement[],
@@ -63,8 +87,49 @@ export function partDesignItems(
   page: DesignPage,
   fonts: FontRegistry,
   setGenerated: SetGenerated,
-  extras: { line?: LineInfo; images?: SlotImages } = {},
+  extras: PartDesignExtras = {},
 ): DisplayItem[] {
-  const slotPage: SlotPage = { ...page, values: partDesignValues(attrs) };
-  return composeSlot('design', elements, slotPage, fonts, setGenerated, extras);
+  const slotPage: SlotPage = { ...page, values: { ...extras.pageValues, ...partDesignValues(attrs, extras.language) } };
+  const { line, images, truncated } = extras;
+  return composeSlot('design', elements, slotPage, fonts, setGenerated, { ...(line ? { line } : {}), ...(images ? { images } : {}), ...(truncated ? { truncated } : {}) });
+}
+
+/** A part design as paginate.ts drew it on a page: enough to draw it again with the page's values. */
+export interface PartDesignDraw {
+  elements: readonly FurnitureElement[];
+  attrs: Attributes;
+  page: DesignPage;
+  extras: PartDesignExtras;
+  /** The items drawn, and where they went in the page's items. */
+  items: readonly DisplayItem[];
+  at: number;
+}
+
+/**
+ * The page's items with each recorded part design drawn again with the page's values (`{pageNumber}`,
+ * `{title}`…). The first drawing is found by its item objects; one that was moved or rewritten since
+ * (none is today) is left as drawn.
+ */
+export function redrawPartDesigns(
+  items: readonly DisplayItem[],
+  designs: readonly PartDesignDraw[],
+  pageValues: Readonly<Record<string, string>>,
+  fonts: FontRegistry,
+  setGenerated: SetGenerated,
+  truncated?: (cut: TruncatedText & { slot: string }) => void,
+): DisplayItem[] {
+  let out = [...items];
+  // Last first, so the positions of earlier drawings stay valid.
+  for (const design of [...designs].reverse()) {
+    const at = design.items.length > 0 ? out.indexOf(design.items[0]!) : design.at;
+    if (at < 0 || at > out.length || design.items.some((item, i) => out[at + i] !== item)) continue;
+    const slot = design.page.role === 'part' ? 'parts.design' : 'parts.versoDesign';
+    const redrawn = partDesignItems(design.elements, design.attrs, design.page, fonts, setGenerated, {
+      ...design.extras,
+      pageValues,
+      ...(truncated ? { truncated: (cut: TruncatedText) => truncated({ ...cut, slot }) } : {}),
+    });
+    out = [...out.slice(0, at), ...redrawn, ...out.slice(at + design.items.length)];
+  }
+  return out;
 }
