@@ -50,7 +50,7 @@ const node = {
   pdfExport: await measurePdfExport(),
 };
 log(`node: ${node.engineLayout.pages} pages laid out in ${node.engineLayout.coldLayoutMs.median} ms by the engine alone`);
-log(`node: 100k words shaped, hyphenated and broken cold in ${node.paragraphs100kWords.coldMs.median} ms (${node.paragraphs100kWords.lines} lines), re-broken warm in ${node.paragraphs100kWords.rebreakMs.median} ms`);
+log(`node: 100k words shaped, hyphenated and broken cold in ${node.paragraphs100kWords.coldMs.median} ms (${node.paragraphs100kWords.lines} lines), kept in ${node.paragraphs100kWords.keepMs.median} ms (idle), re-broken warm in ${node.paragraphs100kWords.rebreakMs.median} ms`);
 log(`node: PDF of ${node.pdfExport.pages} pages written in ${node.pdfExport.warmMedianMs} ms (first ${node.pdfExport.coldMs} ms), ${node.pdfExport.glyphRuns} glyph runs for ${node.pdfExport.lines} lines`);
 
 let browser: BrowserFigures | { error: string } | null = null;
@@ -63,7 +63,7 @@ if (!args.has('node-only')) {
     chromiumWorker = { paragraphs100kWords: { error: error instanceof Error ? (error.stack ?? error.message) : String(error) } };
   }
   const w = chromiumWorker.paragraphs100kWords;
-  log('error' in w ? `chromium worker: 100k words failed: ${w.error.split('\n')[0]}` : `chromium worker: 100k words set cold in ${w.figures.coldMs.median} ms, re-set warm in ${w.figures.rebreakMs.median} ms`);
+  log('error' in w ? `chromium worker: 100k words failed: ${w.error.split('\n')[0]}` : `chromium worker: 100k words set cold in ${w.figures.coldMs.median} ms, kept in ${w.figures.keepMs.median} ms (idle), re-set warm in ${w.figures.rebreakMs.median} ms`);
   try {
     browser = await runBrowserBench({
       dist: args.get('dist') ?? 'dist-bench',

@@ -90,6 +90,8 @@ export interface HostEnvironment extends LibraryEnvironment {
 
 /** How long layout runs before giving the event loop a turn, ms. Keeps cancel latency low. */
 const SLICE_MS = 6;
+/** Idle work (keeping paragraphs) runs in slices this long, ms: shorter than a layout slice, as nothing waits for it. */
+const IDLE_SLICE_MS = 3;
 /** Revisions of text changes kept for mapping stale transactions. */
 const HISTORY_LIMIT = 1000;
 
@@ -946,6 +948,23 @@ export class BookHost implements BookWorkerApi {
     const ready = this.waiters.filter((w) => w.revision <= revision);
     this.waiters = this.waiters.filter((w) => w.revision > revision);
     for (const waiter of ready) waiter.resolve(summary);
+    void this.keepParagraphsWhileIdle(token);
+  }
+
+  /**
+   * After convergence, while no newer build runs: the paragraphs set during it are kept as
+   * columns (engine/paragraph, `PreparedParagraphs.keepWaiting`), so a new measure re-breaks them
+   * without shaping or hyphenating. In short slices: a transaction arriving meanwhile waits at
+   * most one slice, and its build takes over (what is left waits for the next convergence).
+   */
+  private async keepParagraphsWhileIdle(token: object): Promise<void> {
+    for (;;) {
+      const sliceStart = this.env.now();
+      const done = this.cache.prepared.keepWaiting(() => this.buildToken !== token || this.env.now() - sliceStart > IDLE_SLICE_MS);
+      if (done) return;
+      await yieldToEventLoop();
+      if (this.buildToken !== token) return;
+    }
   }
 
   private convergedSummary(): { revision: number; pages: number; chapters: ChapterPages[] } {

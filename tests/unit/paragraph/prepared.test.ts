@@ -34,6 +34,9 @@ function agreeAtMeasures(paragraphs: readonly (readonly Inline[])[], settings: L
       const request = { inlines, style: settings.body.style, measure, indent: 12, justify };
       expect(exact(setParagraph(request, kept))).toBe(exact(setParagraph(request, reference)));
     }
+    // What the worker does when idle after convergence: the next measure is set from columns.
+    expect(kept.prepared!.keepWaiting()).toBe(true);
+    expect(kept.prepared!.waitingCount).toBe(0);
   }
 }
 
@@ -80,6 +83,7 @@ describe('kept paragraphs (PreparedParagraphs)', () => {
     const { kept, fresh } = environments(settings);
     const inlines = [textInline('The compositor set the measure, then the leading, then the first line of the chapter with care.')];
     setParagraph({ inlines, style: settings.body.style, measure: 187.8, indent: 0, justify: true }, kept);
+    kept.prepared!.keepWaiting();
     for (const request of [
       { inlines, style: { ...settings.body.style, size: settings.body.style.size * 1.5 }, measure: 187.8, indent: 0, justify: true },
       { inlines, style: settings.body.style, measure: 187.8, indent: 24, justify: true },
@@ -96,6 +100,7 @@ describe('kept paragraphs (PreparedParagraphs)', () => {
     const inlines = [textInline('The compositor set the measure, then the leading, then the first line of the chapter with care and patience.')];
     const request = (measure: number) => ({ inlines, style: { ...settings.body.style }, measure, indent: 0, justify: true });
     setParagraph(request(187.8), { fonts, settings, context, hyphenator, prepared });
+    prepared.keepWaiting();
     // Wider margins: a new settings object and a new (equal) style object, the same items.
     const widerMargins: LayoutSettings = { ...settings, margins: { ...settings.margins, left: settings.margins.left + 20 } };
     expect(prepared.get(inlines, request(167.8), { fonts, settings: widerMargins, context, hyphenator }, widerMargins.direction)).toBeDefined();
@@ -107,5 +112,29 @@ describe('kept paragraphs (PreparedParagraphs)', () => {
       expect(prepared.get(inlines, request(187.8), { fonts, settings: other, context, hyphenator }, other.direction)).toBeUndefined();
       expect(exact(setParagraph(request(150), { fonts, settings: other, context, hyphenator, prepared }))).toBe(exact(setParagraph(request(150), { fonts: nodeFontRegistry(), settings: other, context, hyphenator })));
     }
+  });
+
+  it('keeps a paragraph only when the idle step runs, stops between paragraphs when asked, and drops what new faces made stale', () => {
+    const settings = defaultSettings();
+    const fonts = nodeFontRegistry();
+    const prepared = new PreparedParagraphs();
+    const env: ParagraphEnvironment = { fonts, settings, context, hyphenator, prepared };
+    const random = mulberry32(11);
+    const paragraphs = Array.from({ length: 3 }, (_, i) => [textInline(paragraph(random), i * 1000)]);
+    const request = (inlines: readonly Inline[]) => ({ inlines, style: settings.body.style, measure: 187.8, indent: 0, justify: true });
+    for (const inlines of paragraphs) setParagraph(request(inlines), env);
+    // Set, not kept: a cold layout builds no columns.
+    expect(prepared.waitingCount).toBe(3);
+    expect(prepared.get(paragraphs[0]!, request(paragraphs[0]!), env, settings.direction)).toBeUndefined();
+    // Asked to stop after one paragraph: one kept, two still waiting.
+    let calls = 0;
+    expect(prepared.keepWaiting(() => calls++ >= 1)).toBe(false);
+    expect(prepared.waitingCount).toBe(2);
+    expect(prepared.get(paragraphs[0]!, request(paragraphs[0]!), env, settings.direction)).toBeDefined();
+    // A face added since they were set: their items would differ from their lines, so they are dropped.
+    fonts.generation++;
+    expect(prepared.keepWaiting()).toBe(true);
+    expect(prepared.waitingCount).toBe(0);
+    expect(prepared.get(paragraphs[1]!, request(paragraphs[1]!), env, settings.direction)).toBeUndefined();
   });
 });

@@ -6,7 +6,8 @@ import type { Hyphenator } from '../text/hyphenate';
 import type { Direction } from '../text/bidi';
 import { breakColumns, breakParagraph } from '../text/linebreak';
 import { collectInlines, type InlineContext } from './collect';
-import { buildItems, normalSpace } from './items';
+import { buildItems, normalSpace, type WordPayload } from './items';
+import type { Item } from '../text/items';
 import { setColumnLines, setLines, type SetLine } from './lines';
 import { paragraphColumns, type ParagraphColumns } from './columns';
 
@@ -59,6 +60,15 @@ interface PreparedParagraph {
   direction: Direction;
 }
 
+/** A paragraph set from its items and not kept yet: what rebuilding its items needs. */
+interface WaitingParagraph {
+  request: ParagraphRequest;
+  env: ParagraphEnvironment;
+  direction: Direction;
+  /** The registry's generation when it was set: items built after new faces came would differ. */
+  fontsGeneration: number;
+}
+
 /**
  * Items of paragraphs already set, by the identity of their inlines array (weak: an entry lives
  * as long as the caller keeps the inlines). A hit needs the same style, settings, font registry
@@ -67,9 +77,18 @@ interface PreparedParagraph {
  * from the book around them (footnote marks, cross-references, inline formulas: `InlineContext`
  * answers that can change between passes) are never kept. Callers must not mutate inlines they
  * have set (the engine's are immutable parse results).
+ *
+ * Keeping is deferred: a paragraph met for the first time is set from its item objects and
+ * waits; `keepWaiting` (the host calls it when the worker is idle after convergence) builds the
+ * columns of the waiting ones. Building them during a cold layout cost more than setting the
+ * paragraphs (the columns of a 100,000-word book are ~26 MB of fresh array-buffer memory, and
+ * first touching fresh pages dominated the cold figure in a Chromium worker), and nothing needs
+ * them until the measure changes.
  */
 export class PreparedParagraphs {
   private readonly byInlines = new WeakMap<readonly Inline[], PreparedParagraph>();
+  /** Set, not kept yet; the latest setting of each inlines array wins. */
+  private readonly waiting = new Map<readonly Inline[], WaitingParagraph>();
 
   get(inlines: readonly Inline[], request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): PreparedParagraph | undefined {
     const kept = this.byInlines.get(inlines);
@@ -88,8 +107,36 @@ export class PreparedParagraphs {
     return kept;
   }
 
-  set(inlines: readonly Inline[], prepared: PreparedParagraph): void {
-    if (!dependsOnContext(inlines)) this.byInlines.set(inlines, prepared);
+  /** Paragraphs set and waiting to be kept. */
+  get waitingCount(): number {
+    return this.waiting.size;
+  }
+
+  /** Queues a paragraph just set from its items (never one whose text the book around it supplies). */
+  wait(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): void {
+    if (dependsOnContext(request.inlines)) return;
+    this.waiting.delete(request.inlines);
+    this.waiting.set(request.inlines, { request, env, direction, fontsGeneration: env.fonts.generation });
+  }
+
+  /**
+   * Builds the columns of waiting paragraphs, oldest first, until none waits (→ true) or
+   * `shouldStop` says so between two paragraphs (→ false; the rest wait for the next call).
+   * Items are built as `setParagraph` built them (shaping and hyphenation come from the warm
+   * caches), so the lines set later from the columns are the same to the bit. A paragraph whose
+   * registry gained faces since it was set is dropped: its items would differ from its lines.
+   */
+  keepWaiting(shouldStop: () => boolean = () => false): boolean {
+    for (const [inlines, waiting] of this.waiting) {
+      if (shouldStop()) return false;
+      this.waiting.delete(inlines);
+      const { request, env, direction } = waiting;
+      if (env.fonts.generation !== waiting.fontsGeneration || this.get(inlines, request, env, direction)) continue;
+      const items = itemsOf(request, env, direction);
+      const columns = paragraphColumns(items);
+      if (columns) this.byInlines.set(inlines, keptParagraph(columns, request, env, direction));
+    }
+    return true;
   }
 }
 
@@ -134,13 +181,23 @@ export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironmen
   const kept = env.prepared?.get(request.inlines, request, env, direction);
   // A kept paragraph: only breaking and setting, from its columns (the same lines, to the bit).
   if (kept) return setColumnLines(kept.columns, breakColumns(kept.columns, widths, breakParams(request, settings, kept.normalSpaceWidth)), layout);
+  const items = itemsOf(request, env, direction);
+  if (!settings.body.optimalLineBreaking) return setLines(items, breakGreedy(items, widths), layout);
+  const lines = setLines(items, breakParagraph(items, widths, breakParams(request, settings, normalSpace(request.style, fonts))), layout);
+  env.prepared?.wait(request, env, direction);
+  return lines;
+}
+
+/** The paragraph's items: its inlines collected, shaped, hyphenated and turned into boxes, glue and penalties. */
+function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): Item<WordPayload>[] {
+  const { settings, fonts } = env;
   const texts = collectInlines(request.inlines, request.style, settings, env.context);
   const hyphenation = settings.hyphenation;
   // bodyText.hyphenation: justified text hyphenates when enabled; ragged text only with `ragged`.
   const hyphenate = hyphenation.enabled && (request.justify || hyphenation.ragged) && request.verbatim !== true;
   const hyphenator = env.hyphenator;
   const options = { hyphenate, compounds: hyphenation.compounds, breakAfterHyphens: hyphenation.breakAfterHyphens, breakAfterDashes: hyphenation.breakAfterDashes };
-  const items = buildItems(texts, fonts, {
+  return buildItems(texts, fonts, {
     direction,
     language: settings.language,
     cjk: settings.cjk,
@@ -153,27 +210,23 @@ export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironmen
     minWordSpacing: settings.body.minWordSpacing,
     ...(hyphenator ? { breakPoints: (word: string) => hyphenator.breakPoints(word, settings.language, options) } : {}),
   });
-  if (!settings.body.optimalLineBreaking) return setLines(items, breakGreedy(items, widths), layout);
-  const normalSpaceWidth = normalSpace(request.style, fonts);
-  const params = breakParams(request, settings, normalSpaceWidth);
-  // A paragraph to be kept is broken and set from its columns right away: building them fills the
-  // breaker's columns too, so the items are not converted twice and the lines not set from objects.
-  const columns = env.prepared && !dependsOnContext(request.inlines) ? paragraphColumns(items) : null;
-  if (!env.prepared || !columns) return setLines(items, breakParagraph(items, widths, params), layout);
-  env.prepared.set(request.inlines, {
+}
+
+/** What a kept paragraph records besides its columns (what `PreparedParagraphs.get` compares). */
+function keptParagraph(columns: ParagraphColumns, request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): PreparedParagraph {
+  return {
     columns,
-    normalSpaceWidth,
+    normalSpaceWidth: normalSpace(request.style, env.fonts),
     styleKey: contentKey(request.style),
-    settingsKey: itemsSettingsKey(settings),
-    fonts,
-    fontsGeneration: fonts.generation,
-    hyphenator,
+    settingsKey: itemsSettingsKey(env.settings),
+    fonts: env.fonts,
+    fontsGeneration: env.fonts.generation,
+    hyphenator: env.hyphenator,
     indent: request.indent,
     justify: request.justify,
     verbatim: request.verbatim === true,
     direction,
-  });
-  return setColumnLines(columns, breakColumns(columns, widths, params), layout);
+  };
 }
 
 function breakParams(request: ParagraphRequest, settings: LayoutSettings, normalSpaceWidth: number) {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { BookHost } from '../../../src/worker/host/book-host';
+import type { EngineCache } from '../../../src/worker/engine';
+import { nodeEnvironment, presetFiles } from '../../support/node-host';
+import { mulberry32, paragraph } from '../../support/prose';
+
+/**
+ * The host keeps the paragraphs a build set (their items as columns) only when idle after
+ * convergence, so neither a cold layout nor an edit pays for it; a transaction arriving meanwhile
+ * takes over and the rest waits for the next convergence.
+ */
+const cacheOf = (host: BookHost): EngineCache => (host as unknown as { cache: EngineCache }).cache;
+const turns = async (n: number): Promise<void> => {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+async function openBook(paragraphs: number): Promise<BookHost> {
+  const random = mulberry32(3);
+  const text = Array.from({ length: paragraphs }, () => paragraph(random)).join('\n\n') + '\n';
+  const host = new BookHost(nodeEnvironment(presetFiles([`# One\n\n${text}`])));
+  await host.openPreset({ presetId: 'test-book' });
+  return host;
+}
+
+describe('keeping paragraphs in idle time (host)', () => {
+  it('keeps every paragraph of a converged layout once the worker idles', async () => {
+    const host = await openBook(30);
+    await host.awaitConvergence(0);
+    const prepared = cacheOf(host).prepared;
+    // Idle slices follow convergence; within a few hundred turns every paragraph is kept.
+    for (let i = 0; i < 400 && prepared.waitingCount > 0; i++) await turns(1);
+    expect(prepared.waitingCount).toBe(0);
+    // An edit sets its paragraph from objects; it is kept after the next convergence (at once: one paragraph fits a slice).
+    const result = await host.apply({ origin: 'ui', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch1', from: 8, to: 8, insert: 'Indeed, ' }] });
+    expect(result.ok).toBe(true);
+    await host.awaitConvergence(1);
+    for (let i = 0; i < 400 && prepared.waitingCount > 0; i++) await turns(1);
+    expect(prepared.waitingCount).toBe(0);
+  });
+
+  it('gives way to a transaction that arrives while paragraphs are being kept', async () => {
+    const host = await openBook(200);
+    await host.awaitConvergence(0);
+    const prepared = cacheOf(host).prepared;
+    const before = prepared.waitingCount;
+    expect(before).toBeGreaterThan(0);
+    // A new build supersedes the idle work at its next slice; the layout still converges.
+    const result = await host.apply({ origin: 'agent', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch1', from: 2, to: 2, insert: 'x' }] });
+    expect(result.ok).toBe(true);
+    const summary = await host.awaitConvergence(1);
+    expect(summary.revision).toBeGreaterThanOrEqual(1);
+    for (let i = 0; i < 2000 && prepared.waitingCount > 0; i++) await turns(1);
+    expect(prepared.waitingCount).toBe(0);
+  });
+});
