@@ -15,6 +15,7 @@ import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture, type SlotTruncation } from './page/compose';
 import { redrawPartDesigns } from './page/part-design';
 import { slotImages } from './page/furniture-images';
+import { wrapRequestOf, type WrapRefusal } from './page/floats-wrap';
 import { pageFill } from './page/sections';
 import { recolour } from './page/part';
 import { noteMarker } from './page/notes';
@@ -67,6 +68,8 @@ export interface ChapterLayout {
   pages: PageDisplayList[];
   /** Floats scaled into their slot, by page index, with their picture's scale (page/floats-shrink.ts; the `floatShrunk` check). */
   floatsShrunk?: { id: string; pageIndex: number; scale: number }[];
+  /** Wrapped resources set as full bands instead, by page index, and why (page/floats-wrap.ts; the `textWrap` check). */
+  wrapsRefused?: { id: string; pageIndex: number; reason: WrapRefusal }[];
   /** Design text lines cut to their box (`overflow` ellipsis/clip, page/furniture-elements.ts; the `designTextTruncated` check). */
   designTruncated?: DesignTruncation[];
 }
@@ -404,7 +407,7 @@ function* layoutChapter(
     paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight, fitTo, direction) =>
       resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id, ...(direction ? { direction } : {}) }, fitTo),
       math,
-      { ...placement.structure, plan, noteNumbers: notes, images },
+      { ...placement.structure, plan, noteNumbers: notes, images, wrapOf: (id) => wrapRequestOf(book.resources, id, settings.body.style.size) },
     );
   const drafts: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0));
   const title = input.title || firstHeadingText(parsed) || '';
@@ -438,7 +441,8 @@ function* layoutChapter(
     };
   });
   const shrunk = drafts.flatMap((draft) => (draft.floatsShrunk ?? []).map((s) => ({ id: s.id, pageIndex: draft.index, scale: s.scale })));
-  const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}) };
+  const refused = drafts.flatMap((draft) => (draft.wrapsRefused ?? []).map((w) => ({ id: w.id, pageIndex: draft.index, reason: w.reason })));
+  const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(refused.length > 0 ? { wrapsRefused: refused } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}) };
   const distinctKeys = [...new Set(usedKeys)];
   chapterParagraphKeys.set(layout, distinctKeys);
   liveParagraphs.push(distinctKeys);

@@ -96,6 +96,10 @@ export const APPLIED_SETTINGS = [
   'layout.floatsUnderOpener',
   'layout.floatShrink.mode',
   'layout.floatShrink.minScale',
+  'layout.wrap.gap',
+  'layout.wrap.minTextWidth',
+  'layout.wrap.minLinesBeside',
+  'layout.wrap.defaultWidth',
   'layout.maxTopFraction',
   'layout.hugClosingFloats',
   'headings.balancing.enabled',
@@ -319,6 +323,17 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   body.italicColour = colour('bodyText.italicColor', body.italicColour);
   body.lineHeight = pt('bodyText.lineHeight', 1.5 * bodySize, bodySize);
   body.firstLineIndent = pt('bodyText.firstLineIndent', 1.5 * bodySize, bodySize);
+  // layout.wrap (configuration.md §4; page/floats-wrap.ts): gap one body line, 12 em of the body,
+  // 2 lines, 0.45 of the column. minTextWidth: a length, or a bare number = a fraction of the column.
+  if (s.floats) {
+    const minText = at('layout.wrap.minTextWidth');
+    s.floats.wrap = {
+      gap: Math.max(0, pt('layout.wrap.gap', body.lineHeight, bodySize)),
+      minTextWidth: typeof minText === 'number' && Number.isFinite(minText) ? { fraction: Math.min(1, Math.max(0, minText)) } : { pt: Math.max(0, pt('layout.wrap.minTextWidth', 12 * bodySize, bodySize)) },
+      minLinesBeside: Math.max(1, Math.round(num('layout.wrap.minLinesBeside', 2))),
+      defaultWidth: Math.min(0.95, Math.max(0.05, num('layout.wrap.defaultWidth', 0.45))),
+    };
+  }
   body.indentAfterHeading = bool('bodyText.indentAfterHeading', true);
   body.align = str('bodyText.textAlign', 'justify') === 'justify' ? 'justify' : 'left';
   body.maxWordSpacing = num('bodyText.maxWordSpacing', 2);

@@ -4,6 +4,7 @@
  * defaults are written out here.
  */
 import type { FurnitureElement } from './settings-furniture';
+import type { WrapSettings } from './page/floats-wrap';
 
 export interface TextStyle {
   family: string;
@@ -54,9 +55,10 @@ export interface LayoutSettings {
    * `underOpener`: `layout.floatsUnderOpener` (absent = true: under a page-wide opener the first
    * column's head takes floats). `fitToPage`: `layout.fitFiguresToPage` (a figure taller than the content area is shrunk so it
    * fits with its caption; absent = false). `shrink`: `layout.floatShrink` — the document default
-   * of `placement.shrink`/`minScale` (page/floats-shrink.ts; absent = never / 0.7).
+   * of `placement.shrink`/`minScale` (page/floats-shrink.ts; absent = never / 0.7). `wrap`:
+   * `layout.wrap` (page/floats-wrap.ts; absent = one body line, 12 em, 2 lines, 0.45).
    */
-  floats?: { citingPage: boolean; maxTopFraction: number; hugClosing: boolean; underOpener?: boolean; fitToPage?: boolean; shrink?: { mode: 'never' | 'page' | 'slot'; minScale: number } };
+  floats?: { citingPage: boolean; maxTopFraction: number; hugClosing: boolean; underOpener?: boolean; fitToPage?: boolean; shrink?: { mode: 'never' | 'page' | 'slot'; minScale: number }; wrap?: WrapSettings };
   /**
    * `headings.balancing` (configuration.md §8.5; engine/page/balance.ts): `enabled` and `trailing`
    * (cut a chapter's closing band level). Absent = on.

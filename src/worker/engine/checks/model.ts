@@ -90,6 +90,8 @@ export const WARNING_KINDS = {
   unknownTableStyle: { category: 'resources', title: 'Unknown table style', severity: 'warning' },
   /** Spec name (document-format §12.6, tools.md §7.9 "picture shrunk to fit"): a float scaled into its slot (`placement.shrink`). */
   floatShrunk: { category: 'resources', title: 'Picture shrunk to fit', severity: 'info' },
+  /** Spec name (document-format §12.8): a resource with `placement.wrap` set as a full band instead (`tooNarrow`, `fewLines`, `moved`). */
+  textWrap: { category: 'resources', title: 'Text wrap refused', severity: 'warning' },
 
   // --- fonts (configuration.md §15.2 "Missing-font warnings") ---
   /** Ours: a family named by an applied setting that the book's fonts lack. */

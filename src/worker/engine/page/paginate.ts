@@ -20,6 +20,7 @@ import { DirectionScope, fromStart, ruleFromStart } from './rtl';
 import { formatNumber, localiseDigits } from './number-format';
 import { PageBands, spanBox, spannedColumns, spansPage } from './floats-page';
 import { shrinkInto, shrinkRule, type ShrinkRule } from './floats-shrink';
+import { alignOffset, measureAt, physicalSide, planWrap, wrapSlotMeasure, defaultWrapSettings, type WrapBand, type WrapRefusal, type WrapRequest } from './floats-wrap';
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
@@ -51,6 +52,8 @@ export interface PageDraft {
   floatLog?: FloatLog;
   /** Floats scaled into their slot on this page, with their picture's scale (page/floats-shrink.ts; the `floatShrunk` check). */
   floatsShrunk?: { id: string; scale: number }[];
+  /** Wrapped resources set as full bands instead, and why (page/floats-wrap.ts; the `textWrap` check). */
+  wrapsRefused?: { id: string; reason: WrapRefusal }[];
   /** Text extent per column (page/balance.ts). */
   columnUse?: ColumnUse;
   /** Footnotes first cited on this page, with their column (page/note-numbering.ts). */
@@ -103,6 +106,8 @@ export interface ChapterStructure {
   part?: PartValues;
   /** Pictures for image elements of part designs (page/furniture-images.ts). */
   images?: SlotImages;
+  /** A resource's text-wrap request (`placement.wrap`; page/floats-wrap.ts); absent = nothing wraps. */
+  wrapOf?: (resourceId: string) => WrapRequest | undefined;
 }
 
 export interface FloatSpec {
@@ -753,11 +758,13 @@ export function* paginateChapter(
     let lines = setLines;
     let setAt = colW();
     while (index < lines.length) {
-      if (options.reflow && Math.abs(colW() - setAt) > 1e-6) {
-        // The column changed width: re-break what is left at the new measure.
+      // The measure at the next grid row: the column's, or less beside a wrapped resource (page/floats-wrap.ts).
+      const beside = wrapHere();
+      if (options.reflow && Math.abs(beside.width - setAt) > 1e-6) {
+        // The column changed width, or a wrap begins or ends: re-break what is left at the new measure.
         const cut = index === 0 ? null : lines[index]!.srcFrom >= 0 ? lines[index]!.srcFrom : lines[index - 1]!.srcTo;
-        lines = [...lines.slice(0, index), ...options.reflow(cut, colW())];
-        setAt = colW();
+        lines = [...lines.slice(0, index), ...options.reflow(cut, beside.width)];
+        setAt = beside.width;
         if (index >= lines.length) break;
       }
       const row = Math.ceil(cursor.y / pitch - 1e-9);
@@ -767,7 +774,7 @@ export function* paginateChapter(
       const pending: NotePiece[] = [];
       const plannedFloats: { id: string; flow: FlowBlock }[] = [];
       let fit = 0;
-      while (index + fit < lines.length) {
+      while (index + fit < lines.length && fit < beside.rows) {
         const line = lines[index + fit]!;
         const fresh = columnNotesMode ? newNotePieces(line, pending) : [];
         const room = (floats: readonly { flow: FlowBlock }[]) => height - footHeight([...bottomFloats, ...floats]) - noteAreaHeight([...columnNotes, ...pending, ...fresh], settings.notes);
@@ -780,6 +787,8 @@ export function* paginateChapter(
       }
       // math.keepWithLeadIn: the last line goes on with what must stay under it (never in a fresh column: nothing better).
       if (options.keepWithNext && !cursor.columnEmpty && fit > 0 && index + fit === lines.length && (row + fit) * pitch + options.keepWithNext() > height - footHeight([...bottomFloats, ...plannedFloats]) - noteAreaHeight([...columnNotes, ...pending], settings.notes) + 1e-6) fit--;
+      // The segment stops where a wrap ends, not at the column's foot: no split rules there.
+      const wrapEnds = fit === beside.rows && index + fit < lines.length;
       let forced = false;
       if (fit === 0) {
         if (cursor.y > 0 || !cursor.columnEmpty) {
@@ -793,7 +802,7 @@ export function* paginateChapter(
       }
       const remaining = lines.length - index;
       let take = Math.min(fit, remaining);
-      if (take < remaining && !forced) {
+      if (take < remaining && !forced && !wrapEnds) {
         if (!options.splittable) take = cursor.columnEmpty ? take : 0;
         else {
           // Split rules (configuration.md §6.4, the spec's naming): at least orphanMinLines carried
@@ -815,7 +824,7 @@ export function* paginateChapter(
       for (let i = index; i < index + take; i++) {
         if (i === index + take - 1) midSegment = false;
         const line = lines[i]!;
-        emit(block, line, columnX + options.x + (options.shift?.(line) ?? 0), f.contentTop + cursor.y + bodyBaseline, options.role);
+        emit(block, line, columnX + options.x + beside.x + (options.shift?.(line) ?? 0), f.contentTop + cursor.y + bodyBaseline, options.role);
         cursor.y += pitch;
         if (columnNotesMode) for (const piece of newNotePieces(line, [])) {
           columnNotes.push(piece);
@@ -835,9 +844,55 @@ export function* paginateChapter(
       if (pendingFloats.length > 0) placeFloats(false);
       options.onSegment?.(index, take, top, f.contentTop + cursor.y, columnX);
       index += take;
-      if (index < lines.length) nextColumn();
+      if (index < lines.length && !(wrapEnds && take === fit)) nextColumn();
     }
   };
+
+  // Text wrap (document-format §12.8; page/floats-wrap.ts): the band of rows beside a wrapped resource.
+  let wrapBand: WrapBand | null = null;
+  const wrapSettings = settings.floats?.wrap ?? defaultWrapSettings(body.size, pitch);
+  /** Measure, left offset and rows left at it for a body line at the next grid row of the current column. */
+  const wrapHere = () => measureAt(wrapBand, cursor.page.index, cursor.column, Math.ceil(cursor.y / pitch - 1e-9) * pitch, colW(), pitch);
+  /** Ends the wrap in force: what follows goes below the wrapped resource (headings, displays, figures, boxes, verse…). */
+  const clearWrap = (): void => {
+    if (wrapBand && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column && cursor.y < wrapBand.bottom) {
+      cursor.y = wrapBand.bottom;
+      cursor.columnEmpty = false;
+    }
+    wrapBand = null;
+  };
+  /**
+   * An inline resource with `placement.wrap` at the side of its column, the text after it beside
+   * it; false (and the refusal recorded for the `textWrap` check) when it must take its band.
+   */
+  function placeWrapped(block: ResourceBlock, request: WrapRequest): boolean {
+    clearWrap(); // one wrap at a time: no two-sided wrap (§12.8)
+    if (!resourceBlock) return false;
+    const side = physicalSide(request.side, rtl());
+    const gap = request.gap ?? wrapSettings.gap;
+    const width = colW();
+    const measure = wrapSlotMeasure(request, width, wrapSettings);
+    const flow = resourceBlock(block, measure, frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir);
+    if (!flow) return false;
+    // Its top on the grid, level with the first line beside it.
+    const top = Math.ceil(cursor.y / pitch - 1e-9) * pitch;
+    const rowsLeft = Math.floor((limit() - top) / pitch + 1e-6);
+    const refuse = (reason: WrapRefusal): false => {
+      (cursor.page.wrapsRefused ??= []).push({ id: block.resourceId, reason });
+      return false;
+    };
+    // Not under the text here: it would move on, away from the text it wraps (§12.8 'moved').
+    if (flow.height > limit() - top + 1e-6 && !cursor.columnEmpty) return refuse('moved');
+    const wrap = planWrap({ side, columnWidth: width, width: flow.width, height: flow.height, gap, pitch, rowsLeft, settings: wrapSettings });
+    if (typeof wrap === 'string') return refuse(wrap);
+    const f = frame();
+    const x = f.columnX[cursor.column]! + wrap.boxX - alignOffset(request, measure, flow.width, rtl());
+    cursor.page.items.push(...flow.emit(x, f.contentTop + top));
+    cursor.y = top;
+    cursor.columnEmpty = false;
+    wrapBand = { page: cursor.page.index, column: cursor.column, top, bottom: top + wrap.rows * pitch, side: wrap.side, inset: wrap.inset };
+    return true;
+  }
 
   /** Places lines off the grid with their own line height (notes), moving on when a column is full. */
   const placeFree = (block: { id: string }, lines: readonly SetLine[], lineHeight: number, style: TextStyle, x: (line: SetLine, i: number) => number, role: LineInfo['role']): void => {
@@ -856,6 +911,8 @@ export function* paginateChapter(
   for (let b = 0; b < blocks.length; b++) {
     const block = blocks[b]!;
     dir = directions.enter(block);
+    // Only paragraphs and quotes run beside a wrapped resource (§12.8); the rest goes below it.
+    if (wrapBand && block.kind !== 'paragraph' && block.kind !== 'blockquote' && block.kind !== 'footnoteDefinition') clearWrap();
     switch (block.kind) {
       case 'heading': {
         if (block.attrs['hidden'] !== undefined && block.attrs['hidden'] !== 'false') {
@@ -945,6 +1002,7 @@ export function* paginateChapter(
         // Inside `:::paragraphs` (§8.2): the container's paragraph style (quotes keep theirs).
         const styled = block.kind === 'paragraph' ? paragraphStyles.next() : undefined;
         if (styled && block.kind === 'paragraph') {
+          clearWrap(); // styled paragraphs (own alignment and indents) go below a wrapped resource
           placeStyledParagraph(block, styled.style, styled.first, afterHeading && !settings.body.indentAfterHeading);
           afterHeading = false;
           break;
@@ -956,6 +1014,7 @@ export function* paginateChapter(
         // A section's or part page's bodyStyle (§13.5, §13.6): its type, leading and alignment (quotes keep theirs).
         const ownBody = block.kind === 'paragraph' ? sectionBody() : undefined;
         if (ownBody && block.kind === 'paragraph') {
+          clearWrap();
           placeStyledParagraph(block, ownBody, true, flush);
           afterHeading = false;
           break;
@@ -1043,6 +1102,12 @@ export function* paginateChapter(
           logCited(block.resourceId, block);
           queueFloat(block.resourceId, block);
           placeFloats(false);
+          break;
+        }
+        // placement.wrap (§12.8): at the side of the column, the text after it beside it.
+        const wrapRequest = structure.wrapOf?.(block.resourceId);
+        if (wrapRequest && placeWrapped(block, wrapRequest)) {
+          afterHeading = false;
           break;
         }
         // The slot caps the picture; with layout.fitFiguresToPage the whole figure (floats-shrink.ts).
@@ -1160,6 +1225,7 @@ export function* paginateChapter(
     }
     yield undefined;
   }
+  clearWrap();
   flushFloats();
   if (columnNotesMode) {
     leaveColumn();

@@ -1,0 +1,166 @@
+/**
+ * Text wrap beside a resource (document-format §12.8, configuration.md §4 `layout.wrap.*`, §12.2
+ * `placement.wrap` / `wrapGap`): an inline (`here`) resource with `wrap` sits at one side of its
+ * column, and the paragraphs and quotes that follow run beside it at the reduced measure — the
+ * column width less the resource and the gap — for as many grid lines as the resource and the
+ * gap under it are tall (rounded up to whole lines: the gap is "around" the item, configuration.md
+ * §12.2, so full-measure text starts at least one gap below it), then return to the full measure.
+ * Body lines stay on the grid.
+ *
+ * When the text beside would be narrower than `layout.wrap.minTextWidth` (12 em), or fewer than
+ * `layout.wrap.minLinesBeside` (2) lines fit beside it, the resource takes its band instead
+ * (full width, text below) and the refusal is recorded for the `textWrap` check.
+ *
+ * Placement fields come from the resource, then its type's `defaultPlacement`
+ * (resources/placement.ts), then `layout.wrap`, then the built-ins (configuration.md §18).
+ */
+import { isDimension, lengthToPt } from '../../config/values';
+import type { ResourceSet } from '../resources';
+import { placementOf } from '../resources/placement';
+
+/** `placement.wrap` other than `none`: the side of the column, physical or following the block direction. */
+export type WrapSide = 'left' | 'right' | 'start' | 'end';
+
+/** A resource's wrap request, from its placement (resource → type `defaultPlacement`). */
+export interface WrapRequest {
+  side: WrapSide;
+  /** `placement.wrapGap`, pt (absent = `layout.wrap.gap`). */
+  gap?: number;
+  /** `placement.width`, a fraction of the column (absent = `layout.wrap.defaultWidth`). */
+  width?: number;
+  /** `placement.align` (how the figure sits inside the measure it was made for; resources/figure.ts). */
+  align?: string;
+}
+
+/** `layout.wrap` resolved (configuration.md §4). */
+export interface WrapSettings {
+  /** `layout.wrap.gap`, pt (default one body line). */
+  gap: number;
+  /** `layout.wrap.minTextWidth`: a length in pt, or a fraction of the column (a bare number). */
+  minTextWidth: { pt: number } | { fraction: number };
+  /** `layout.wrap.minLinesBeside`, whole lines ≥ 1. */
+  minLinesBeside: number;
+  /** `layout.wrap.defaultWidth`, 0–1 of the column. */
+  defaultWidth: number;
+}
+
+/** Built-in `layout.wrap` for a body size and leading (pt): gap one line, 12 em, 2 lines, 0.45. */
+export function defaultWrapSettings(bodySize: number, lineHeight: number): WrapSettings {
+  return { gap: lineHeight, minTextWidth: { pt: 12 * bodySize }, minLinesBeside: 2, defaultWidth: 0.45 };
+}
+
+/**
+ * Why a wrap was refused (document-format §12.8 `textWrap`): `tooNarrow` — the text beside would
+ * be narrower than `minTextWidth`; `fewLines` — fewer than `minLinesBeside` lines fit beside it;
+ * `moved` — it does not fit under the text where it stands, so it moves on without the text.
+ */
+export type WrapRefusal = 'tooNarrow' | 'fewLines' | 'moved';
+
+/** The wrap request of a resource, or undefined when it does not wrap. `emPt`: the em of `wrapGap` (body size, pt). */
+export function wrapRequestOf(resources: ResourceSet | undefined, id: string, emPt: number): WrapRequest | undefined {
+  const resource = resources?.resources.get(id);
+  if (!resource) return undefined;
+  const placement = placementOf(resource, resources?.settings.types);
+  const side = placement?.['wrap'];
+  if (side !== 'left' && side !== 'right' && side !== 'start' && side !== 'end') return undefined;
+  const gap = placement?.['wrapGap'];
+  // A Dimension ({value, unit}); a bare number is taken as pt. px at the spec's default 300 dpi.
+  const gapPt = isDimension(gap) ? lengthToPt(gap, { emPt, remPt: emPt, dpi: 300 }) : typeof gap === 'number' ? gap : undefined;
+  const width = placement?.['width'];
+  const align = placement?.['align'];
+  return {
+    side,
+    ...(gapPt !== undefined && Number.isFinite(gapPt) && gapPt >= 0 ? { gap: gapPt } : {}),
+    ...(typeof width === 'number' && width > 0 && width < 1 ? { width } : {}),
+    ...(typeof align === 'string' ? { align } : {}),
+  };
+}
+
+/** The physical side: `start`/`end` follow the block direction (document-format §18.1). */
+export function physicalSide(side: WrapSide, rtl: boolean): 'left' | 'right' {
+  if (side === 'start') return rtl ? 'right' : 'left';
+  if (side === 'end') return rtl ? 'left' : 'right';
+  return side;
+}
+
+/**
+ * The measure (pt) to build the wrapped resource at: with its own `placement.width` the figure
+ * narrows itself inside the column (resources/figure.ts), so it gets the column; otherwise the
+ * `layout.wrap.defaultWidth` share of the column.
+ */
+export function wrapSlotMeasure(request: WrapRequest, columnWidth: number, settings: WrapSettings): number {
+  return request.width !== undefined ? columnWidth : columnWidth * settings.defaultWidth;
+}
+
+/**
+ * Offset of the resource's drawn box inside the measure it was made for (pt): resources/figure.ts
+ * shifts a block narrower than its measure by `placement.align` (left by default; start/end by
+ * the text direction). Mirrored here so the box, not its measure, sits against the column side.
+ */
+export function alignOffset(request: WrapRequest, measure: number, width: number, rtl: boolean): number {
+  const free = Math.max(0, measure - width);
+  const align = request.align;
+  const right = align === 'right' || (align === 'end' && !rtl) || (align === 'start' && rtl);
+  return align === 'center' ? free / 2 : right ? free : 0;
+}
+
+/** A wrap as placed: where the resource goes and the band of grid rows the text runs beside it. */
+export interface WrapPlan {
+  side: 'left' | 'right';
+  /** Left of the resource's drawn box from the column's left edge, pt. */
+  boxX: number;
+  /** Width the text loses beside it: the box and the gap, pt. */
+  inset: number;
+  /** Grid lines beside it: its height and the gap under it in lines, rounded up. */
+  rows: number;
+}
+
+/**
+ * Decides a wrap: the text beside must be at least `minTextWidth` wide and at least
+ * `minLinesBeside` lines must fit beside the resource (its height and gap in lines, rounded up,
+ * capped by the rows left in the column). All lengths pt.
+ */
+export function planWrap(input: {
+  side: 'left' | 'right';
+  columnWidth: number;
+  /** Width and height of the resource's drawn box, pt. */
+  width: number;
+  height: number;
+  gap: number;
+  pitch: number;
+  /** Grid rows left in the column from the resource's top. */
+  rowsLeft: number;
+  settings: WrapSettings;
+}): WrapPlan | WrapRefusal {
+  const { side, columnWidth, width, height, gap, pitch, settings } = input;
+  const inset = width + gap;
+  const minText = 'pt' in settings.minTextWidth ? settings.minTextWidth.pt : settings.minTextWidth.fraction * columnWidth;
+  if (columnWidth - inset < minText - 1e-6) return 'tooNarrow';
+  // The gap below too; a picture a hair over whole lines (rounding of its pt size) takes no extra line.
+  const rows = Math.max(1, Math.ceil((height + gap) / pitch - 1e-6));
+  // Lines level with the item itself (not its gap) that the column still holds.
+  const level = Math.min(Math.ceil(height / pitch - 1e-6), input.rowsLeft);
+  if (level < settings.minLinesBeside) return 'fewLines';
+  return { side, boxX: side === 'left' ? 0 : columnWidth - width, inset, rows };
+}
+
+/** A wrap in force: the rows of one column of one page where body lines run beside a resource. */
+export interface WrapBand {
+  page: number;
+  column: number;
+  /** Top and bottom of the band, pt from the content top (whole grid lines). */
+  top: number;
+  bottom: number;
+  side: 'left' | 'right';
+  inset: number;
+}
+
+/**
+ * The measure and left offset (pt) of a body line whose box starts at `y` (pt from the content
+ * top) in a column, with how many grid lines remain at that measure (Infinity = full measure on).
+ */
+export function measureAt(band: WrapBand | null, page: number, column: number, y: number, columnWidth: number, pitch: number): { width: number; x: number; rows: number } {
+  if (!band || band.page !== page || band.column !== column || y < band.top - 1e-6 || y > band.bottom - 1e-6) return { width: columnWidth, x: 0, rows: Number.POSITIVE_INFINITY };
+  const rows = Math.max(1, Math.round((band.bottom - y) / pitch));
+  return { width: columnWidth - band.inset, x: band.side === 'left' ? band.inset : 0, rows };
+}
