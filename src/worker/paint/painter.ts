@@ -105,24 +105,98 @@ export function paintPage(ctx: PaintContext, list: PageDisplayList, glyphs: Glyp
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = list.background ?? '#ffffff';
   ctx.fillRect(originX, originY, list.width * scale, list.height * scale);
-  // Clipped groups: Clip saves the state and clips, ClipEnd restores it; a group left open at the
-  // end of the list is closed here so the context comes back as it was given.
-  let depth = 0;
+  // Clipped and transformed groups: Clip/Transform save the state, ClipEnd/TransformEnd restore
+  // it; a group left open at the end of the list is closed here so the context comes back as it
+  // was given. Inside transformed groups every item is drawn through the composed page matrix
+  // (`turned`: the device transform the painter sets is premultiplied by it).
+  const groups: { kind: 'clip' | 'transform'; matrix: Matrix }[] = [];
+  let matrix: Matrix = IDENTITY;
+  let target: PaintContext = ctx;
   for (const item of list.items) {
     if (item.op === Op.Clip) {
+      target.save();
+      target.setTransform(scale, 0, 0, scale, originX, originY);
+      target.clip?.(new Path2D(item.d), item.clipRule ?? 'nonzero');
+      target.setTransform(1, 0, 0, 1, 0, 0);
+      groups.push({ kind: 'clip', matrix });
+    } else if (item.op === Op.Transform) {
       ctx.save();
-      ctx.setTransform(scale, 0, 0, scale, originX, originY);
-      ctx.clip?.(new Path2D(item.d), item.clipRule ?? 'nonzero');
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      depth++;
-    } else if (item.op === Op.ClipEnd) {
-      if (depth === 0) continue; // unbalanced: nothing to close
+      groups.push({ kind: 'transform', matrix });
+      matrix = multiply(matrix, item.matrix);
+      target = turned(ctx, deviceMatrix(matrix, scale, originX, originY));
+    } else if (item.op === Op.ClipEnd || item.op === Op.TransformEnd) {
+      // Unbalanced or mismatched ends close nothing.
+      const open = groups[groups.length - 1];
+      if (!open || open.kind !== (item.op === Op.ClipEnd ? 'clip' : 'transform')) continue;
+      groups.pop();
       ctx.restore();
-      depth--;
-    } else paintItem(ctx, item, glyphs, scale, originX, originY, images);
+      matrix = open.matrix;
+      // (turned() sets the outer group's device transform; at the top, back to identity explicitly.)
+      if (matrix === IDENTITY) ctx.setTransform(1, 0, 0, 1, 0, 0);
+      target = matrix === IDENTITY ? ctx : turned(ctx, deviceMatrix(matrix, scale, originX, originY));
+    } else paintItem(target, item, glyphs, scale, originX, originY, images);
   }
-  for (; depth > 0; depth--) ctx.restore();
+  for (; groups.length > 0; groups.pop()) ctx.restore();
   ctx.restore();
+}
+
+/** An affine matrix [a, b, c, d, e, f]: (x, y) → (a·x + c·y + e, b·x + d·y + f). */
+type Matrix = readonly [number, number, number, number, number, number];
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+
+/** `outer ∘ inner`: applies `inner` first. */
+export function multiply(outer: Matrix, inner: Matrix): Matrix {
+  const [a, b, c, d, e, f] = outer;
+  const [A, B, C, D, E, F] = inner;
+  return [a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D, a * E + c * F + e, b * E + d * F + f];
+}
+
+/** A page-space matrix (pt) as a device-space one: S ∘ M ∘ S⁻¹ with S the page's scale and origin. */
+function deviceMatrix(m: Matrix, s: number, ox: number, oy: number): Matrix {
+  const inverse: Matrix = [1 / s, 0, 0, 1 / s, -ox / s, -oy / s];
+  return multiply(multiply([s, 0, 0, s, ox, oy], m), inverse);
+}
+
+/**
+ * The context as seen by items inside a transformed group: every transform set on it is
+ * premultiplied by the group's device matrix (identity included, which the painter sets before
+ * device-space rectangles and lines), so the items need not know they are turned.
+ */
+function turned(ctx: PaintContext, device: Matrix): PaintContext {
+  const set = (a: number, b: number, c: number, d: number, e: number, f: number): void => ctx.setTransform(...multiply(device, [a, b, c, d, e, f]));
+  set(1, 0, 0, 1, 0, 0);
+  return {
+    get fillStyle() {
+      return ctx.fillStyle;
+    },
+    set fillStyle(v) {
+      ctx.fillStyle = v;
+    },
+    get strokeStyle() {
+      return ctx.strokeStyle;
+    },
+    set strokeStyle(v) {
+      ctx.strokeStyle = v;
+    },
+    get lineWidth() {
+      return ctx.lineWidth;
+    },
+    set lineWidth(v) {
+      ctx.lineWidth = v;
+    },
+    save: () => ctx.save(),
+    restore: () => ctx.restore(),
+    setTransform: set,
+    fillRect: (x, y, w, h) => ctx.fillRect(x, y, w, h),
+    strokeRect: (x, y, w, h) => ctx.strokeRect(x, y, w, h),
+    beginPath: () => ctx.beginPath(),
+    moveTo: (x, y) => ctx.moveTo(x, y),
+    lineTo: (x, y) => ctx.lineTo(x, y),
+    stroke: (path) => (path ? ctx.stroke(path) : ctx.stroke()),
+    fill: (path, rule) => ctx.fill(path, rule),
+    ...(ctx.clip ? { clip: (path: Path2D, rule?: CanvasFillRule) => ctx.clip!(path, rule) } : {}),
+    drawImage: (image, sx, sy, sw, sh, dx, dy, dw, dh) => ctx.drawImage(image, sx, sy, sw, sh, dx, dy, dw, dh),
+  };
 }
 
 function paintItem(ctx: PaintContext, item: DisplayItem, glyphs: GlyphPathCache, s: number, ox: number, oy: number, images: ImageBitmapCache | undefined): void {
@@ -192,7 +266,7 @@ function paintItem(ctx: PaintContext, item: DisplayItem, glyphs: GlyphPathCache,
       return;
     }
     default:
-      // Clip and ClipEnd are handled by paintPage, which keeps the save/restore depth.
+      // Clip, Transform and their ends are handled by paintPage, which keeps the save/restore depth.
       return;
   }
 }

@@ -28,6 +28,10 @@ export const Op = {
   Clip: 6,
   /** Ends the innermost open clipped group. */
   ClipEnd: 7,
+  /** Starts a transformed group: the items up to the matching TransformEnd are drawn through its matrix. */
+  Transform: 8,
+  /** Ends the innermost open transformed group. */
+  TransformEnd: 9,
 } as const;
 
 /** Colour as `#rrggbb` or `#rrggbbaa`. */
@@ -177,7 +181,28 @@ export interface ClipEndItem {
   resource?: string;
 }
 
-export type DisplayItem = GlyphRunItem | RuleItem | RectItem | PathItem | ImageItem | ClipItem | ClipEndItem;
+/**
+ * Opens a transformed group (a float turned a quarter, `placement.rotate`): every item up to the
+ * matching `TransformEnd` keeps its own page coordinates and is drawn through `matrix`
+ * [a, b, c, d, e, f], which maps a point (x, y) of those items to the page point
+ * (a·x + c·y + e, b·x + d·y + f), pt, y down (the canvas `transform` convention). Groups nest
+ * (matrices compose) and may hold Clip groups; they are balanced within a page's list.
+ * Painters: save, transform, … restore; PDF: q, the matrix conjugated by the y flip, cm … Q.
+ * Readers that look only at coordinates (hit tests, checks) see the items untransformed.
+ */
+export interface TransformItem {
+  op: typeof Op.Transform;
+  matrix: [number, number, number, number, number, number];
+  /** Id of the resource the group turns (tools, click-to-source). */
+  resource?: string;
+}
+
+export interface TransformEndItem {
+  op: typeof Op.TransformEnd;
+  resource?: string;
+}
+
+export type DisplayItem = GlyphRunItem | RuleItem | RectItem | PathItem | ImageItem | ClipItem | ClipEndItem | TransformItem | TransformEndItem;
 
 export interface PageDisplayList {
   version: typeof DISPLAY_LIST_VERSION;

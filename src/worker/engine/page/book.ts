@@ -12,6 +12,7 @@ import { partSettings, partTocText, paletteAfter, partValuesAfter, type PartValu
 import { sectionsAfter, type OpenSection } from './sections';
 import { chapterNoteCount } from './note-numbering';
 import { headingRefText, numberedTitle, numberHeadings, type HeadingNumbers, type HeadingTarget, type NumberingState } from './structure';
+import { turnOf } from './floats-rotate';
 
 /** One `:::toc` entry (document-format §17.1): a heading of a level listed in `toc.levels`. */
 export interface TocEntry {
@@ -120,6 +121,10 @@ export function floatSpecOf(resources: ResourceSet | undefined, id: string): Flo
   // The resource's own fields over its type's defaultPlacement (resources/placement.ts).
   const placement = placementOf(resource, resources?.settings.types);
   const position = placement?.['position'] ?? 'auto';
+  // A turned resource is always a page-span float alone on its own page, whatever its position
+  // and span (configuration.md §12.2 `rotate`; page/floats-rotate.ts); never planned at its citing page.
+  const rotate = turnOf(placement?.['rotate']);
+  if (rotate) return { position: 'auto', span: 'page', rotate, citingPage: false };
   // A side float is a float whatever its position (the side column is float-only).
   if (placement?.['span'] === 'side') return { position: position === 'top' || position === 'bottom' ? position : 'auto', span: 'side' };
   if (position !== 'auto' && position !== 'top' && position !== 'bottom') return undefined;

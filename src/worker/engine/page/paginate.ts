@@ -34,6 +34,7 @@ import { parallelSlots, placeParallel } from './columns-parallel';
 import { boxGroupRows, type BoxGroupLine } from './columns-group';
 import type { SpanRequest } from './span-band';
 import { distributeLevers, leverLimits, shiftItems, type LeverPoint, type LeverRecord } from './levers';
+import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import type { ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
 export { footnoteNumbers } from './notes';
@@ -124,6 +125,8 @@ export interface FloatSpec {
   /** `placement.shrink` / `minScale` (absent = `layout.floatShrink`; page/floats-shrink.ts). */
   shrink?: 'never' | 'page' | 'slot';
   minScale?: number;
+  /** `placement.rotate`: turned a quarter, alone on its own page (page/floats-rotate.ts). */
+  rotate?: Turn;
 }
 
 /** A queued float: its block at the column measure and where it may go. */
@@ -139,6 +142,8 @@ interface PendingFloat {
   rule: ShrinkRule;
   /** The float rebuilt to fit `maxHeight` pt whole (for shrinking). */
   remake: (maxHeight: number) => FlowBlock | null;
+  /** A turned float and the measure it was set at, pt (page/floats-rotate.ts). */
+  turn?: { turn: Turn; measure: number };
 }
 
 /** What a piece of text to set is: its inlines, where its source starts, and how to set it. */
@@ -370,6 +375,14 @@ export function* paginateChapter(
       return;
     }
     const rule = shrinkRule(spec, settings.floats);
+    if (spec.rotate) {
+      // Turned, alone on a page of its own (page/floats-rotate.ts): set at the turned measure, its height capped by the content width.
+      const f = frame();
+      const measure = turnedMeasure(f.contentHeight, pitch);
+      const flow = floatFlow(id, block, measure, f.contentWidth);
+      if (flow) pendingFloats.push({ id, flow, position: spec.position, page: { cited: cursor.page.index }, rule: { ...rule, mode: 'never' }, remake: () => null, turn: { turn: spec.rotate, measure } });
+      return;
+    }
     if (spansPage(spec, geo.columns)) {
       const measure = frame().contentWidth;
       const flow = floatFlow(id, block, measure);
@@ -405,7 +418,7 @@ export function* paginateChapter(
   const placeFloats = (fresh: boolean): void => {
     while (pendingFloats.length > 0) {
       const float = pendingFloats[0]!;
-      const placed = float.page ? placePageFloat(float, fresh) : float.columns ? placeSpanFloat(float, float.columns, fresh) : placeColumnFloat(float, fresh);
+      const placed = float.turn ? placeTurnedFloat(float, float.turn, fresh) : float.page ? placePageFloat(float, fresh) : float.columns ? placeSpanFloat(float, float.columns, fresh) : placeColumnFloat(float, fresh);
       // 'split': a table's first part is set, its rest waits at the queue's head for the next column.
       if (placed !== true) return;
       pendingFloats.shift();
@@ -599,6 +612,27 @@ export function* paginateChapter(
       return true;
     }
     return false;
+  }
+  /**
+   * A turned float (page/floats-rotate.ts): only at the start of a page after its citing page
+   * with nothing on it (no head band, notes carried over, foot floats); the page is then its alone.
+   */
+  function placeTurnedFloat(float: PendingFloat, turn: { turn: Turn; measure: number }, fresh: boolean): boolean | 'split' {
+    const alone = fresh && !midSegment && cursor.column === 0 && cursor.columnEmpty && cursor.y === 0 && bands.head === 0 && !bands.hasFoot() && bottomFloats.length === 0 && columnNotes.length === 0 && cursor.page.index > float.page!.cited;
+    if (!alone) return false;
+    const placed = placeTurned(float.flow, turn.measure, turn.turn, frame(), float.id);
+    cursor.page.items.push(...placed.items);
+    logPlaced(float.id, slotRank.pageHead);
+    // Nothing else on this page: its last column is full, so whatever comes next starts a new page.
+    cursor.column = geo.columns - 1;
+    cursor.y = bands.head = frame().contentHeight;
+    cursor.columnEmpty = false;
+    sideTop.set(cursor.page.index, Number.POSITIVE_INFINITY);
+    if (placed.rest) {
+      pendingFloats[0] = { ...float, flow: placed.rest };
+      return 'split';
+    }
+    return true;
   }
   /**
    * Citing-page floats a later pass sets at the head of this page (page-wide) or column before

@@ -65,8 +65,8 @@ export class PageContentWriter {
   private readonly out: string[] = [];
   private state = freshState();
   private inText = false;
-  /** Clipped groups open (Clip items whose ClipEnd has not come yet). */
-  private clipDepth = 0;
+  /** Clipped and transformed groups open (Clip/Transform items whose end has not come yet), innermost last. */
+  private groups: ('clip' | 'transform')[] = [];
 
   constructor(
     private readonly list: PageDisplayList,
@@ -84,7 +84,7 @@ export class PageContentWriter {
     for (const item of list.items) this.item(item);
     this.endText();
     // A clipped group left open at the end of the list is closed (q/Q must balance in a stream).
-    for (; this.clipDepth > 0; this.clipDepth--) this.restore();
+    for (; this.groups.length > 0; this.groups.pop()) this.restore();
     return this.out.join('\n');
   }
 
@@ -116,17 +116,29 @@ export class PageContentWriter {
         // q, the clip path (y-down page coordinates, flipped as paths are) W n, the flip undone;
         // the matching ClipEnd's Q ends the clip and restores the state set inside.
         this.save();
-        this.clipDepth++;
+        this.groups.push('clip');
         const path = svgPathToPdf(item.d);
         // An empty clip path shows nothing: clip to an empty rectangle.
         this.out.push(`1 0 0 -1 0 ${num(this.list.height)} cm`, path || '0 0 0 0 re', item.clipRule === 'evenodd' ? 'W* n' : 'W n', `1 0 0 -1 0 ${num(this.list.height)} cm`);
         return;
       }
       case Op.ClipEnd:
-        if (this.clipDepth === 0) return; // unbalanced: nothing to close
-        this.clipDepth--;
+      case Op.TransformEnd:
+        // Unbalanced or mismatched: nothing to close.
+        if (this.groups[this.groups.length - 1] !== (item.op === Op.ClipEnd ? 'clip' : 'transform')) return;
+        this.groups.pop();
         this.restore();
         return;
+      case Op.Transform: {
+        // The group's matrix M works in y-down page coordinates; PDF's are y-up (F: y → H − y),
+        // so the content stream takes F ∘ M ∘ F (F is its own inverse).
+        const [a, b, c, d, e, f] = item.matrix;
+        const h = this.list.height;
+        this.save();
+        this.groups.push('transform');
+        this.out.push(`${num(a)} ${num(-b)} ${num(-c)} ${num(d)} ${num(c * h + e)} ${num(h - d * h - f)} cm`);
+        return;
+      }
       case Op.Rule: {
         const stroke = parseColour(item.stroke);
         if (!stroke || item.width <= 0) return;
