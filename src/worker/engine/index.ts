@@ -14,6 +14,7 @@ import type { Inline, ParsedChapter } from './parse/model';
 import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture, type SlotTruncation } from './page/compose';
 import { redrawPartDesigns } from './page/part-design';
+import { designTextSetter } from './page/furniture-text';
 import { slotImages } from './page/furniture-images';
 import { wrapRequestOf, type WrapRefusal } from './page/floats-wrap';
 import { pageFill } from './page/sections';
@@ -414,11 +415,13 @@ function* layoutChapter(
   // Page labels (page.pageNumbering, :::numbering), continuing from the previous chapter.
   const labelled = labelPages(firstPage, drafts.map((d) => d.numbering), placement.numbering, settings.numerals);
   const truncated: DesignTruncation[] = [];
+  // Justified or hyphenated wrapped design text: the paragraph engine with the book's patterns (page/furniture-text.ts).
+  const setDesignText = designTextSetter({ fonts, settings, context, hyphenator: book.hyphenator });
   const pages = drafts.map((draft, d): PageDisplayList => {
     const label = labelled.labels[d]!;
     const onTruncated = (cut: SlotTruncation): void => void truncated.push({ ...cut, pageIndex: draft.index });
     // Part designs drawn again with the page's label and the book's title (page/part-design.ts).
-    const drawn = draft.designs ? redrawPartDesigns(draft.items, draft.designs, { pageNumber: label, title: book.title, chapterTitle: title, totalPages: String(drafts.length) }, fonts, setGenerated, onTruncated) : draft.items;
+    const drawn = draft.designs ? redrawPartDesigns(draft.items, draft.designs, { pageNumber: label, title: book.title, chapterTitle: title, totalPages: String(drafts.length) }, fonts, setGenerated, onTruncated, setDesignText) : draft.items;
     const furniture = composeFurniture(
       { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), ...(draft.furniture ?? {}) },
       draft.geometry ?? settings,
@@ -426,6 +429,7 @@ function* layoutChapter(
       setGenerated,
       images,
       onTruncated,
+      setDesignText,
     );
     return {
       version: DISPLAY_LIST_VERSION,

@@ -3,10 +3,13 @@
  * line wider than its box at word boundaries (`ellipsis-start`/`-middle`/`-end`) or clip it at the
  * box edge, and every cut is recorded for the `designTextTruncated` warning.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { StoredConfig } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { ellipsised } from '../../../src/worker/engine/page/furniture-elements';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
 import { Op, type ClipItem, type GlyphRunItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { oneChapterBook, run, runs } from './helpers';
 
@@ -145,5 +148,54 @@ describe('numbers in words (page/number-words.ts)', () => {
     expect(numberWords(23, 'es', true)).toBe('vigésimo tercero');
     expect(capitaliseWords('vigésimo tercero', 'es')).toBe('Vigésimo tercero');
     expect(numberWords(1200, 'en')).toBe('1200');
+  });
+});
+
+describe('justified and hyphenated wrapped design text (§5.3 align: justify, hyphenate)', () => {
+  const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
+  const LONG = 'Extraordinarily considerate lighthouse keepers systematically documented international maritime communications throughout unforgettable thunderstorms and remarkable northern expeditions';
+  const PLAIN = 'The keeper of the light wrote down every ship that passed the harbour at night, and every storm that rolled in from the sea before the dawn came up grey and cold over the water.';
+  const footer = (extra: Record<string, unknown>): StoredConfig => ({
+    header: { elements: [] },
+    footer: { elements: [{ kind: 'text', id: 'note', content: LONG, fontFamily: 'Open Sans', fontSize: { value: 10, unit: 'pt' }, overflow: 'wrap', verticalAlign: 'top', placement: { anchor: { to: 'container', edge: 'top-left' }, offset: { y: { value: 4, unit: 'pt' } }, size: { width: { value: 200, unit: 'pt' } } }, ...extra }] },
+  });
+  /** The slot's lines, top to bottom: runs grouped by baseline. */
+  const linesOf = (page: PageDisplayList): GlyphRunItem[][] => {
+    const byY = new Map<number, GlyphRunItem[]>();
+    for (const r of furnitureRuns(page)) byY.set(r.y, [...(byY.get(r.y) ?? []), r]);
+    return [...byY.entries()].sort((a, b) => a[0] - b[0]).map(([, rs]) => rs.sort((a, b) => a.xs[0]! - b.xs[0]!));
+  };
+  const layoutWith = (extra: Record<string, unknown>) => {
+    const settings = settingsFromConfig(footer(extra));
+    return { settings, page: run({ ...oneChapterBook(BODY, settings), hyphenator }).pages[0]! };
+  };
+
+  it('sets every line but the last from the left edge to the right edge of the box', () => {
+    // Ordinary words: no line needs spaces past 3× normal (such a line is set ragged, as in the body).
+    const { settings, page } = layoutWith({ align: 'justify', content: PLAIN });
+    const left = pageFrame(settings, page.index).contentLeft;
+    const lines = linesOf(page);
+    expect(lines.length).toBeGreaterThan(3);
+    const ragged = linesOf(layoutWith({ align: 'left', content: PLAIN }).page);
+    for (const [i, line] of lines.entries()) {
+      expect(line[0]!.xs[0]).toBeCloseTo(left, 1);
+      const last = line[line.length - 1]!;
+      const lastX = last.xs[last.xs.length - 1]!;
+      // The last glyph's pen position lies within one glyph (≤ 10 pt at 10 pt type) of the right edge.
+      if (i < lines.length - 1) expect(lastX, `line ${i}`).toBeGreaterThan(left + 200 - 10);
+      expect(lastX).toBeLessThan(left + 200);
+    }
+    // The same text set ragged ends short of the edge on some line (so the test can tell them apart).
+    expect(ragged.slice(0, -1).some((line) => { const last = line[line.length - 1]!; return last.xs[last.xs.length - 1]! < left + 200 - 25; })).toBe(true);
+  });
+
+  it('breaks words at syllables with hyphenate: true, and never without it', () => {
+    const text = (p: PageDisplayList) => linesOf(p).map((line) => line.map((r) => r.text).join(''));
+    const hyphenated = text(layoutWith({ align: 'left', hyphenate: true }).page);
+    const whole = text(layoutWith({ align: 'left' }).page);
+    expect(hyphenated.some((l) => /\w-$/.test(l)), hyphenated.join(' | ')).toBe(true);
+    expect(whole.some((l) => /-$/.test(l))).toBe(false);
+    // Justified without hyphenate: no syllable breaks either, whatever bodyText.hyphenation says.
+    expect(text(layoutWith({ align: 'justify' }).page).some((l) => /-$/.test(l))).toBe(false);
   });
 });

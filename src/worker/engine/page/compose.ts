@@ -6,6 +6,7 @@ import { pageFrame } from './geometry';
 import { isRecto } from './continuation';
 import { composeSlot, type SlotPage, type TruncatedText } from './furniture-elements';
 import type { SlotImages } from './furniture-images';
+import type { SetDesignText } from './furniture-text';
 import type { FurnitureElement } from '../settings-furniture';
 import { glyphRun, type SetGenerated } from './paginate';
 
@@ -46,7 +47,7 @@ export interface SlotTruncation extends TruncatedText {
   slot: string;
 }
 
-export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings, fonts: FontRegistry, setGenerated: SetGenerated, images?: SlotImages, truncated?: (cut: SlotTruncation) => void): DisplayItem[] {
+export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings, fonts: FontRegistry, setGenerated: SetGenerated, images?: SlotImages, truncated?: (cut: SlotTruncation) => void, setText?: SetDesignText): DisplayItem[] {
   // A styled section's designed slot replaces the document's on its pages.
   const header = ctx.headerElements ?? settings.furniture.header;
   const footer = ctx.footerElements ?? settings.furniture.footer;
@@ -66,7 +67,7 @@ export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings
     values: { pageNumber: ctx.label, title: ctx.bookTitle, chapterTitle: ctx.chapterTitle, ...(ctx.totalPages !== undefined ? { totalPages: String(ctx.totalPages) } : {}), ...(ctx.partValues ?? {}) },
   };
   const items: DisplayItem[] = [];
-  const extras = (slot: string) => ({ ...(images ? { images } : {}), ...(truncated ? { truncated: (cut: TruncatedText) => truncated({ ...cut, slot }) } : {}) });
+  const extras = (slot: string) => ({ ...(images ? { images } : {}), ...(setText ? { setText } : {}), ...(truncated ? { truncated: (cut: TruncatedText) => truncated({ ...cut, slot }) } : {}) });
   const headerPath = ctx.headerElements ? (ctx.headerPath ?? 'header') : 'header';
   const footerPath = ctx.footerElements ? (ctx.footerPath ?? 'footer') : 'footer';
   if (ctx.header !== false) items.push(...(header ? composeSlot('header', header, page, fonts, setGenerated, extras(headerPath)) : builtInSlots({ ...ctx, footer: false }, settings, fonts, setGenerated)));

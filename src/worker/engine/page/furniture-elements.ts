@@ -10,17 +10,21 @@
  * line); `wrap` text breaks between words within its box's width, `lineHeight` apart, and a
  * newline (or a literal `\n`) forces a line in every mode; single-line modes cut a line wider than
  * its box at word boundaries (`ellipsis-start`/`-middle`/`-end`) or at the box edge (`clip`, a
- * clip group from the start edge) and report it (`SlotExtras.truncated`); `justify` lines are set flush left;
+ * clip group from the start edge) and report it (`SlotExtras.truncated`); wrapped text that is
+ * justified or hyphenated is set by the paragraph engine (page/furniture-text.ts), justified lines
+ * reaching both edges of the box and the last line of each forced piece set at the start;
  * an anchor to an element that is not drawn on the page (or comes later) anchors to the container.
  * Part designs (`parts.design`, `versoDesign`) use the same elements in the `design` slot, whose
  * container is the trim box (§13.5).
  */
 import { Op, roundPt, type DisplayItem, type LineInfo } from '../../protocol/displaylist';
+import type { SetLine } from '../paragraph/lines';
 import type { FontRegistry } from '../fonts/registry';
 import type { FurnitureElement, TextElement } from '../settings-furniture';
 import type { TextStyle } from '../settings';
 import { glyphRun, type SetGenerated } from './paginate';
 import type { SlotImages } from './furniture-images';
+import type { SetDesignText } from './furniture-text';
 
 /** A slot of §5 (running heads) or a part design (§13.5: container = the trim box). */
 export type SlotKind = 'header' | 'footer' | 'design';
@@ -33,6 +37,8 @@ export interface SlotExtras {
   line?: LineInfo;
   /** Told of every text line cut to its box (`ellipsis-*`, `clip`): the `designTextTruncated` check. */
   truncated?: (cut: TruncatedText) => void;
+  /** The paragraph engine for justified or hyphenated wrapped text (page/furniture-text.ts); without it such text wraps word by word. */
+  setText?: SetDesignText;
 }
 
 export type PageRole = 'body' | 'opener' | 'part' | 'blank';
@@ -223,9 +229,18 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       const texts: string[] = [];
       /** Lines wider than the box under `clip`: drawn from the start edge and cut by the box. */
       const clipped = new Set<number>();
+      const rtl = element.direction === 'rtl';
+      // Justified or hyphenated wrapped text: the paragraph engine at the box's measure.
+      const justify = element.align === 'justify';
+      const engine = element.overflow === 'wrap' && (justify || element.hyphenate) && extras.setText ? extras.setText : undefined;
+      const measure = fixedW ?? room;
+      const engineLines: SetLine[] = [];
       for (const piece of text.split('\n')) {
         const mode = element.overflow;
-        if (mode === 'wrap') texts.push(...wrapped(piece, room, widthOf));
+        if (engine) {
+          const set = piece ? engine(piece, style, measure, { justify, hyphenate: element.hyphenate, direction: rtl ? 'rtl' : 'ltr' }) : [];
+          engineLines.push(...(set.length > 0 ? set : [setGenerated('', style)]));
+        } else if (mode === 'wrap') texts.push(...wrapped(piece, room, widthOf));
         else if (!piece || widthOf(piece) <= room + 0.01) texts.push(piece);
         else {
           const shown = mode === 'clip' ? piece : ellipsised(piece, room, mode, widthOf);
@@ -234,21 +249,22 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
           extras.truncated?.({ element: element.id, text: piece, shown, mode });
         }
       }
-      const lines = texts.map((t) => setGenerated(t, style));
-      const w = fixedW ?? Math.min(Math.max(...lines.map((l) => l.width)), room);
+      const lines = engine ? engineLines : texts.map((t) => setGenerated(t, style));
+      // Justified text fills its measure: the box is as wide as the room.
+      const w = fixedW ?? (engine && justify ? measure : Math.min(Math.max(...lines.map((l) => l.width)), room));
       // The first line's ascent to the last line's descent, `lineHeight` (pt) between baselines.
       const contentHeight = ascent + descent + (lines.length - 1) * element.lineHeight;
       const box = place(w, fixedH ?? contentHeight);
       boxes.set(element.id, box);
       if (!text) continue;
-      const rtl = element.direction === 'rtl';
-      const align = element.align === 'start' ? (rtl ? 'right' : 'left') : element.align === 'end' ? (rtl ? 'left' : 'right') : element.align;
+      const align = element.align === 'start' || element.align === 'justify' ? (rtl ? 'right' : 'left') : element.align === 'end' ? (rtl ? 'left' : 'right') : element.align;
       const top = element.verticalAlign === 'top' ? box.y : element.verticalAlign === 'bottom' ? box.y + box.h - contentHeight : box.y + (box.h - contentHeight) / 2;
       lines.forEach((line, i) => {
         const cut = clipped.has(i);
         // A clipped line starts at the box's start edge (like CSS overflow) and is cut at its other edge.
         const lineAlign = cut ? (rtl ? 'right' : 'left') : align;
-        const x = lineAlign === 'right' ? box.x + box.w - line.width : lineAlign === 'center' ? box.x + (box.w - line.width) / 2 : box.x;
+        // The ink's left edge by alignment; a right-to-left line from the engine carries its inset in its glyph positions.
+        const x = (lineAlign === 'right' ? box.x + box.w - line.width : lineAlign === 'center' ? box.x + (box.w - line.width) / 2 : box.x) - (line.inset ?? 0);
         const baseline = top + ascent + i * element.lineHeight;
         // The clip band is the box's width and the line's height with a font size above and below (accents, descenders).
         if (cut) items.push({ op: Op.Clip, d: rectPath(box.x, baseline - ascent - style.size, box.w, ascent + descent + 2 * style.size) });

@@ -14,6 +14,7 @@
 import type { DisplayItem, LineInfo } from '../../protocol/displaylist';
 import { capitaliseWords, numberWords } from './number-words';
 import type { TruncatedText } from './furniture-elements';
+import type { SetDesignText } from './furniture-text';
 import type { FontRegistry } from '../fonts/registry';
 import type { Attributes } from '../parse/model';
 import type { FurnitureElement } from '../settings-furniture';
@@ -78,6 +79,8 @@ export interface PartDesignExtras {
   /** The page's own values (`{pageNumber}`, `{title}`…); absent ones print empty. */
   pageValues?: Readonly<Record<string, string>>;
   truncated?: (cut: TruncatedText) => void;
+  /** Justified or hyphenated wrapped text (page/furniture-text.ts). */
+  setText?: SetDesignText;
 }
 
 /** A part design's items on one page (its text runs carry `line`, so `:::toc` finds the part page). */
@@ -90,8 +93,8 @@ export function partDesignItems(
   extras: PartDesignExtras = {},
 ): DisplayItem[] {
   const slotPage: SlotPage = { ...page, values: { ...extras.pageValues, ...partDesignValues(attrs, extras.language) } };
-  const { line, images, truncated } = extras;
-  return composeSlot('design', elements, slotPage, fonts, setGenerated, { ...(line ? { line } : {}), ...(images ? { images } : {}), ...(truncated ? { truncated } : {}) });
+  const { line, images, truncated, setText } = extras;
+  return composeSlot('design', elements, slotPage, fonts, setGenerated, { ...(line ? { line } : {}), ...(images ? { images } : {}), ...(truncated ? { truncated } : {}), ...(setText ? { setText } : {}) });
 }
 
 /** A part design as paginate.ts drew it on a page: enough to draw it again with the page's values. */
@@ -117,6 +120,7 @@ export function redrawPartDesigns(
   fonts: FontRegistry,
   setGenerated: SetGenerated,
   truncated?: (cut: TruncatedText & { slot: string }) => void,
+  setText?: SetDesignText,
 ): DisplayItem[] {
   let out = [...items];
   // Last first, so the positions of earlier drawings stay valid.
@@ -127,6 +131,7 @@ export function redrawPartDesigns(
     const redrawn = partDesignItems(design.elements, design.attrs, design.page, fonts, setGenerated, {
       ...design.extras,
       pageValues,
+      ...(setText ? { setText } : {}),
       ...(truncated ? { truncated: (cut: TruncatedText) => truncated({ ...cut, slot }) } : {}),
     });
     out = [...out.slice(0, at), ...redrawn, ...out.slice(at + design.items.length)];
