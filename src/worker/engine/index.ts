@@ -15,6 +15,7 @@ import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture, type SlotTruncation } from './page/compose';
 import { redrawPartDesigns } from './page/part-design';
 import { designTextSetter } from './page/furniture-text';
+import { guideWordValues, markBlocks, usesGuideWords } from './page/guide-words';
 import { slotImages } from './page/furniture-images';
 import { wrapRequestOf, type WrapRefusal } from './page/floats-wrap';
 import { pageFill } from './page/sections';
@@ -417,13 +418,15 @@ function* layoutChapter(
   const truncated: DesignTruncation[] = [];
   // Justified or hyphenated wrapped design text: the paragraph engine with the book's patterns (page/furniture-text.ts).
   const setDesignText = designTextSetter({ fonts, settings, context, hyphenator: book.hyphenator });
+  // Guide words (`{firstMark.h2}`, `{lastMark.entry}`…), only when a slot prints them (page/guide-words.ts).
+  const marks = usesGuideWords(settings) ? guideWordValues(drafts, markBlocks(parsed.blocks)) : undefined;
   const pages = drafts.map((draft, d): PageDisplayList => {
     const label = labelled.labels[d]!;
     const onTruncated = (cut: SlotTruncation): void => void truncated.push({ ...cut, pageIndex: draft.index });
     // Part designs drawn again with the page's label and the book's title (page/part-design.ts).
     const drawn = draft.designs ? redrawPartDesigns(draft.items, draft.designs, { pageNumber: label, title: book.title, chapterTitle: title, totalPages: String(drafts.length) }, fonts, setGenerated, onTruncated, setDesignText) : draft.items;
     const furniture = composeFurniture(
-      { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), ...(draft.furniture ?? {}) },
+      { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), ...(marks ? { marks: marks[d]! } : {}), ...(draft.furniture ?? {}) },
       draft.geometry ?? settings,
       fonts,
       setGenerated,

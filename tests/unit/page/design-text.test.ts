@@ -199,3 +199,37 @@ describe('justified and hyphenated wrapped design text (§5.3 align: justify, hy
     expect(text(layoutWith({ align: 'justify' }).page).some((l) => /-$/.test(l))).toBe(false);
   });
 });
+
+describe('guide words (§5.5 {firstMark.<key>}, {lastMark.<key>})', () => {
+  const entry = (i: number) => `**entry${String(i).padStart(3, '0')}**, n. ${'A keeper of lights who writes down the ships that pass at night. '.repeat(1 + (i % 4))}`;
+  const source = `# Dictionary\n\n:::paragraphs{style="entry"}\n${Array.from({ length: 60 }, (_, i) => entry(i + 1)).join('\n\n')}\n:::\n`;
+  const config: StoredConfig = {
+    paragraphStyles: [{ id: 'entry' }],
+    header: { elements: [{ kind: 'text', id: 'guide', content: '{firstMark.entry} – {lastMark.entry} | {lastMark.h1}', fontFamily: 'Open Sans', placement: { anchor: { to: 'container', edge: 'bottom-left' } } }] },
+    footer: { elements: [] },
+  };
+
+  it('prints the first and last headword set on each page, and the last one before it on a page without one', () => {
+    const layout = run(oneChapterBook(source, settingsFromConfig(config)));
+    expect(layout.pages.length).toBeGreaterThan(2);
+    let carried = '';
+    for (const page of layout.pages) {
+      const heads = runs(page).filter((r) => r.line && /^entry\d{3}$/.test(r.text)).map((r) => r.text);
+      const first = heads[0] ?? carried;
+      const last = heads[heads.length - 1] ?? carried;
+      carried = last;
+      const head = furnitureRuns(page).map((r) => r.text).join('');
+      expect(head, `page ${page.label}`).toBe(`${first} – ${last} | Dictionary`);
+    }
+    // Pages really differ: the guide words move through the alphabet.
+    expect(new Set(layout.pages.map((p) => furnitureRuns(p).map((r) => r.text).join(''))).size).toBe(layout.pages.length);
+  });
+
+  it('reads the headword as the opening bold run only', async () => {
+    const { headword } = await import('../../../src/worker/engine/page/guide-words');
+    const t = (text: string, strong: boolean) => ({ kind: 'text' as const, text, marks: strong ? (['strong'] as const).slice() : [], range: { from: 0, to: 0, line: 1, column: 1 } });
+    expect(headword([t('aardvark,', true), t(' n. an animal', false)])).toBe('aardvark');
+    expect(headword([t('  ', false), t('abacus', true)])).toBe('abacus');
+    expect(headword([t('plain ', false), t('bold', true)])).toBe('');
+  });
+});
