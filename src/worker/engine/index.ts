@@ -406,8 +406,8 @@ function* layoutChapter(
   const images = slotImages(book.resources, { fonts, setText, chapterId: input.id, blockId: '' });
   // Extra passes (page/passes.ts): note numbers by page/column/spread, citing-page floats, the closing page's balance.
   const pass = (plan: PassPlan): Generator<undefined, PageDraft[]> =>
-    paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight, fitTo, direction) =>
-      resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id, ...(direction ? { direction } : {}) }, fitTo),
+    paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight, fitTo, direction, captionSide) =>
+      resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id, ...(direction ? { direction } : {}), ...(captionSide ? { captionSide } : {}) }, fitTo),
       math,
       { ...placement.structure, plan, noteNumbers: notes, images, wrapOf: (id) => wrapRequestOf(book.resources, id, settings.body.style.size) },
     );

@@ -35,6 +35,7 @@ import { boxGroupRows, type BoxGroupLine } from './columns-group';
 import type { SpanRequest } from './span-band';
 import { distributeLevers, leverLimits, shiftItems, type LeverPoint, type LeverRecord } from './levers';
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
+import { sideCaptions } from './caption-side';
 import type { ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
 export { footnoteNumbers } from './notes';
@@ -689,6 +690,13 @@ export function* paginateChapter(
   // the head of the next page's channel.
   const sidePending: FlowBlock[] = [];
   const sideTop = new Map<number, number>();
+  // captionSide (page/caption-side.ts): figures in the main column set their caption in the side channel, which it takes like a side float.
+  resourceBlock = sideCaptions(resourceBlock, {
+    frame,
+    freeTop: () => sideTop.get(cursor.page.index) ?? 0,
+    take: (bottom) => void sideTop.set(cursor.page.index, Math.max(bottom, sideTop.get(cursor.page.index) ?? 0)),
+    gap: pitch,
+  });
   function placeSide(): void {
     const side = frame().side;
     while (side && sidePending.length > 0) {

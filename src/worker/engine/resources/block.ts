@@ -27,6 +27,12 @@ export interface FlowBlock {
    * null when no useful split exists. Absent for blocks that never split (pictures).
    */
   split?(maxHeight: number): { first: FlowBlock; rest: FlowBlock } | null;
+  /**
+   * `placement.captionSide` (document-format §12.6): the caption and note, set at the side
+   * channel's width, to go in that channel level with the block's top (page/caption-side.ts);
+   * the block itself is then the picture alone.
+   */
+  readonly aside?: FlowBlock;
 }
 
 /** What resource layout needs from the page engine. */
@@ -38,6 +44,11 @@ export interface BlockEnvironment {
   blockId: string;
   /** Direction of the text around it: `placement.align` `start`/`end` follow it (absent = ltr). */
   direction?: 'ltr' | 'rtl';
+  /**
+   * Width (pt) of the float-only side channel of a one-and-a-half layout beside the block's
+   * column, when it has one: a figure with `placement.captionSide` sets its caption there.
+   */
+  captionSide?: number;
 }
 
 /** Blocks one above the other, left-aligned, with fixed gaps between them (pt). */

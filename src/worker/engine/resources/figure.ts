@@ -252,6 +252,17 @@ export function figureBlock(resource: EngineResource, type: ResourceType | undef
     const room = Math.max(12, fitTo === 'picture' ? maxHeight : maxHeight - textHeight);
     return drawable ? fitPicture(natural, width, room, resource.safeArea) : { width, height: Math.min(width * 0.75, room) };
   };
+  // captionSide (§12.6): caption and note in the side channel level with the picture, which then
+  // has its slot's height to itself (page/caption-side.ts places the aside).
+  const aside = placement?.['captionSide'] === true && env.captionSide !== undefined && env.captionSide > 0 ? env.captionSide : undefined;
+  if (aside !== undefined) {
+    const side = texts(aside);
+    const fit = fitBeside(0);
+    const picture = alignIn(pictureBlock(resource, fit, settings, env), measure, placement, env.direction === 'rtl');
+    const parts = [side.caption, side.note].filter((b) => b.height > 0).map((block, i) => ({ block, gapBefore: i > 0 ? settings.caption.note.gap : 0 }));
+    const withAside = parts.length > 0 ? { ...picture, aside: stack(parts) } : picture;
+    return drawable ? { ...withAside, picture: { width: fit.width, height: fit.height } } : withAside;
+  }
   let text = texts(width);
   let fit = fitBeside(text.height);
   // captionMeasure 'body' (§12.6, since 1.24): caption and note as wide as a narrower picture,

@@ -11,9 +11,10 @@ import type { FigureFit } from './figure';
 /**
  * Makes the flow block for a `::resource` line at a measure and maximum height (pt); the engine
  * binds the rest. `fitTo` (figures): whether `maxHeight` caps the whole figure (default) or the
- * picture alone (resources/figure.ts `FigureFit`); `direction`: the text's, which `align: start/end` follow.
+ * picture alone (resources/figure.ts `FigureFit`); `direction`: the text's, which `align: start/end` follow;
+ * `captionSide`: the side channel's width, pt, where a `captionSide` figure sets its caption (page/caption-side.ts).
  */
-export type ResourceBlockFactory = (block: ResourceBlock, measure: number, maxHeight: number, fitTo?: FigureFit, direction?: 'ltr' | 'rtl') => FlowBlock | null;
+export type ResourceBlockFactory = (block: ResourceBlock, measure: number, maxHeight: number, fitTo?: FigureFit, direction?: 'ltr' | 'rtl', captionSide?: number) => FlowBlock | null;
 
 export interface FlowCursor {
   /** Height left for body content in the current column, pt. */

@@ -1,0 +1,110 @@
+/**
+ * Side captions (`placement.captionSide`, document-format §12.6 / §14.3; configuration.md §12.2):
+ * in a one-and-a-half layout with a float-only side channel, the caption and note of a figure in
+ * the main column are set in the channel, level with the picture's top, not under it. Without a
+ * channel (or without the field) the caption stays under the picture.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StoredConfig } from '../../../src/worker/config';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { asideTop } from '../../../src/worker/engine/page/caption-side';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
+import { mulberry32, paragraph } from '../../support/prose';
+import { runChecks, type CheckBook } from '../checks/run-checks';
+
+const FILL = '#3366aa';
+
+function svg(ratio: number): string {
+  const w = 4000;
+  const h = Math.round(w * ratio);
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect x="0" y="0" width="${w}" height="${h}" fill="${FILL}"/></svg>`).toString('base64');
+}
+
+function book(config: StoredConfig, placement: Record<string, unknown>): CheckBook {
+  const random = mulberry32(5);
+  const paragraphs = Array.from({ length: 12 }, () => paragraph(random));
+  paragraphs[1] += '\n\n::resource{id="plan"}';
+  return {
+    chapters: [{ id: 'c1', source: paragraphs.join('\n\n') }],
+    config,
+    resources: [{ id: 'plan', kind: 'svg', typeId: 'figure', caption: 'The plan of the house, with the garden to the south and the well.', note: 'Drawn after the survey of 1911.', placement } as NonNullable<CheckBook['resources']>[number]],
+    payloads: { plan: svg(0.5) },
+  };
+}
+
+function figure(pages: readonly PageDisplayList[]) {
+  for (const page of pages) {
+    const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === FILL);
+    if (!path) continue;
+    const n = (path.d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+    const xs = n.filter((_, i) => i % 2 === 0);
+    const ys = n.filter((_, i) => i % 2 === 1);
+    const runs = page.items.filter((i): i is GlyphRunItem => i.op === Op.GlyphRun);
+    return { page, left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys), caption: runs.filter((r) => r.line?.role === 'caption'), note: runs.filter((r) => r.line?.role === 'note') };
+  }
+  throw new Error('no figure');
+}
+
+const FLOATS = { layout: { layoutType: 'oneAndHalf', sideColumnRole: 'floats', sideColumnSide: 'right' } } as StoredConfig;
+
+describe('placement.captionSide', () => {
+  it('sets the caption and note in the side channel, the caption\'s first line level with the picture\'s top', () => {
+    const settings = settingsFromConfig(FLOATS);
+    const { layout } = runChecks(book(FLOATS, { position: 'here', captionSide: true }));
+    const fig = figure(layout.pages);
+    const f = pageFrame(settings, fig.page.index);
+    expect(f.side).toBeDefined();
+    const side = f.side!;
+    // The picture fills the main column's width; caption and note are in the side channel.
+    expect(fig.left).toBeCloseTo(f.columnX[0]!, 2);
+    expect(fig.right).toBeCloseTo(f.columnX[0]! + f.columnWidth, 2);
+    expect(fig.caption.length).toBeGreaterThan(1); // the narrow channel breaks the caption
+    for (const run of [...fig.caption, ...fig.note]) {
+      expect(run.xs[0]!).toBeGreaterThanOrEqual(side.x - 0.01);
+      expect(Math.max(...run.xs)).toBeLessThanOrEqual(side.x + side.width + 0.01);
+    }
+    // Level: the caption's first line box starts at the picture's top (its baseline within one caption line under it).
+    const first = Math.min(...fig.caption.map((r) => r.y));
+    const size = fig.caption[0]!.size;
+    expect(first).toBeGreaterThan(fig.top);
+    expect(first - fig.top).toBeLessThan(1.25 * size);
+    // The note follows the caption in the channel.
+    expect(Math.min(...fig.note.map((r) => r.y))).toBeGreaterThan(Math.max(...fig.caption.map((r) => r.y)));
+  });
+
+  it('without the field, the caption stays under the picture in the main column', () => {
+    const { layout } = runChecks(book(FLOATS, { position: 'here' }));
+    const fig = figure(layout.pages);
+    const settings = settingsFromConfig(FLOATS);
+    const f = pageFrame(settings, fig.page.index);
+    expect(Math.min(...fig.caption.map((r) => r.y))).toBeGreaterThan(fig.bottom);
+    expect(Math.max(...fig.caption.flatMap((r) => r.xs))).toBeLessThan(f.side!.x);
+  });
+
+  it('the picture then has its slot to itself: with the caption aside it is set no smaller than with it under', () => {
+    const aside = figure(runChecks(book(FLOATS, { position: 'here', captionSide: true })).layout.pages);
+    const under = figure(runChecks(book(FLOATS, { position: 'here' })).layout.pages);
+    expect(aside.bottom - aside.top).toBeGreaterThanOrEqual(under.bottom - under.top - 0.01);
+  });
+
+  it('a column float with captionSide takes the channel too', () => {
+    const { layout } = runChecks(book(FLOATS, { position: 'top', captionSide: true }));
+    const fig = figure(layout.pages);
+    const f = pageFrame(settingsFromConfig(FLOATS), fig.page.index);
+    expect(fig.caption.every((r) => r.xs[0]! >= f.side!.x - 0.01)).toBe(true);
+  });
+
+  it('in a layout without a float channel the caption stays under the picture', () => {
+    const config = { layout: { layoutType: 'oneAndHalf', sideColumnRole: 'text' } } as StoredConfig;
+    const fig = figure(runChecks(book(config, { position: 'here', captionSide: true })).layout.pages);
+    expect(Math.min(...fig.caption.map((r) => r.y))).toBeGreaterThan(fig.bottom);
+  });
+
+  it('asideTop: level with the figure, under what the channel holds, lifted to end at the foot', () => {
+    const frame = { contentLeft: 0, contentTop: 50, contentWidth: 300, contentHeight: 500, columnX: [0], columnWidths: [200], columnWidth: 200, side: { x: 210, width: 90 } };
+    expect(asideTop(frame, 150, 40, 0)).toBe(150);
+    expect(asideTop(frame, 150, 40, 180)).toBe(230);
+    expect(asideTop(frame, 520, 40, 0)).toBe(510);
+  });
+});
