@@ -10,7 +10,7 @@ import { defaultSettings, EngineCache, prepareResources, type BookInput, type La
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
-import { dump, fonts, run, runs } from './helpers';
+import { columnOf, dump, fonts, run, runs } from './helpers';
 
 const SVG = (width: number) => new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${(width * 120) / 200}" viewBox="0 0 200 120"><rect x="0" y="0" width="200" height="120" fill="#ff0000"/></svg>`);
 
@@ -53,16 +53,18 @@ function extent(run: GlyphRunItem): { left: number; right: number } {
   return { left, right };
 }
 
-/** Body lines of a page by baseline: their left and right extent over all their runs. */
-function bodyLines(page: PageDisplayList): { y: number; left: number; right: number }[] {
-  const byY = new Map<number, { left: number; right: number }>();
+/** Body lines of a page by column and baseline: their left and right extent over all their runs. */
+function bodyLines(page: PageDisplayList, settings: LayoutSettings = singleColumn()): { y: number; left: number; right: number; column: number }[] {
+  const byLine = new Map<string, { y: number; left: number; right: number; column: number }>();
   for (const r of runs(page)) {
     if (r.line?.role !== 'body') continue;
     const e = extent(r);
-    const line = byY.get(r.y);
-    byY.set(r.y, line ? { left: Math.min(line.left, e.left), right: Math.max(line.right, e.right) } : e);
+    const column = columnOf(settings, page, e.left);
+    const key = `${column}|${r.y}`;
+    const line = byLine.get(key);
+    byLine.set(key, line ? { ...line, left: Math.min(line.left, e.left), right: Math.max(line.right, e.right) } : { y: r.y, column, ...e });
   }
-  return [...byY].map(([y, e]) => ({ y, ...e })).sort((a, b) => a.y - b.y);
+  return [...byLine.values()].sort((a, b) => a.column - b.column || a.y - b.y);
 }
 
 const PITCH = 12; // pt: 8 pt body × 1.5
@@ -195,6 +197,55 @@ describe('text wrap beside a resource (document-format §12.8)', () => {
     const fig = picture(page);
     const heading = runs(page).find((r) => r.line?.role === 'heading' && r.text.includes('Below'))!;
     expect(heading.y).toBeGreaterThan(fig.y + ROWS * PITCH);
+  });
+
+  it('wraps a top float at the head of a later column: text beside it from the column’s top, then full measure', () => {
+    const settings = defaultSettings(); // two columns of 185.3 pt
+    const random = mulberry32(5);
+    const paragraphs = Array.from({ length: 24 }, () => paragraph(random));
+    paragraphs[1] += ' As :ref{id="red"} shows.';
+    const source = `# Top\n\n${paragraphs.join('\n\n')}\n`;
+    // 0.35 of the column: 64.9 pt + 12 pt gap leaves 108.4 pt beside it, over 12 em (96 pt).
+    const layout = run({ ...wrapBook({ position: 'top', wrap: 'right', width: 0.35 }, settings), chapters: [{ id: 'ch1', title: '', source }] });
+    const page = layout.pages.find((p) => p.items.some((i) => i.op === Op.Path && i.fill === '#ff0000'))!;
+    const f = pageFrame(settings, page.index);
+    const fig = picture(page);
+    // The head of a column (after its citing line), at its right edge.
+    const column = f.columnX.findIndex((x, c) => fig.x >= x - 0.01 && fig.x < x + f.columnWidths[c]!);
+    const colLeft = f.columnX[column]!;
+    const colRight = colLeft + f.columnWidths[column]!;
+    expect(fig.y).toBeCloseTo(f.contentTop, 2);
+    expect(fig.x + fig.w).toBeCloseTo(colRight, 1);
+    expect(fig.w).toBeCloseTo(0.35 * f.columnWidths[column]!, 1);
+    // Its height: picture, 6 pt caption gap, 10 pt per caption line; with the 12 pt gap, in whole 12 pt lines.
+    const captionLines = new Set(runs(page).filter((r) => r.line?.role === 'caption' && r.xs[0]! >= colLeft - 0.01 && r.xs[0]! < colRight).map((r) => r.y)).size;
+    expect(captionLines).toBeGreaterThan(0);
+    const rows = Math.ceil((fig.h + 6 + 10 * captionLines + GAP) / PITCH - 1e-6);
+    const inColumn = bodyLines(page, settings).filter((l) => l.column === column);
+    const beside = inColumn.filter((l) => l.y < fig.y + rows * PITCH);
+    expect(beside).toHaveLength(rows);
+    for (const line of beside) {
+      expect(line.right).toBeLessThanOrEqual(fig.x - GAP + 0.01);
+      expect(((line.y - inColumn[0]!.y) / PITCH) % 1).toBeCloseTo(0, 3);
+    }
+    expect(beside[0]!.y).toBeLessThan(f.contentTop + PITCH); // from the column's first line
+    const after = inColumn.filter((l) => l.y > fig.y + rows * PITCH);
+    expect(after.length).toBeGreaterThan(5);
+    expect(after.filter((l) => l.right > colRight - 1).length).toBeGreaterThan(after.length / 2);
+    expect(layout.chapters[0]!.wrapsRefused).toBeUndefined();
+    // At the default 0.45 of this column the text beside would be 89.9 pt: a band, and tooNarrow.
+    const narrow = run({ ...wrapBook({ position: 'top', wrap: 'right' }, settings), chapters: [{ id: 'ch1', title: '', source }] });
+    expect(narrow.chapters[0]!.wrapsRefused).toEqual([{ id: 'red', pageIndex: page.index, reason: 'tooNarrow' }]);
+  });
+
+  it('records a textWrap refusal for a wrapped float set at a column foot (no wrap there)', () => {
+    const settings = defaultSettings();
+    const random = mulberry32(5);
+    const paragraphs = Array.from({ length: 24 }, () => paragraph(random));
+    paragraphs[1] += ' As :ref{id="red"} shows.';
+    const layout = run({ ...wrapBook({ position: 'bottom', wrap: 'left' }, settings), chapters: [{ id: 'ch1', title: '', source: `# Foot\n\n${paragraphs.join('\n\n')}\n` }] });
+    const page = layout.pages.find((p) => p.items.some((i) => i.op === Op.Path && i.fill === '#ff0000'))!;
+    expect(layout.chapters[0]!.wrapsRefused).toEqual([{ id: 'red', pageIndex: page.index, reason: 'moved' }]);
   });
 
   it('is deterministic and incremental layout equals a full one', () => {

@@ -1,7 +1,7 @@
 /**
  * Text wrap beside a resource (document-format §12.8, configuration.md §4 `layout.wrap.*`, §12.2
- * `placement.wrap` / `wrapGap`): an inline (`here`) resource with `wrap` sits at one side of its
- * column, and the paragraphs and quotes that follow run beside it at the reduced measure — the
+ * `placement.wrap` / `wrapGap`): an inline (`here`) resource with `wrap`, or a one-column float
+ * with `wrap` at the head of a column, sits at one side of its column, and the paragraphs and quotes that follow run beside it at the reduced measure — the
  * column width less the resource and the gap — for as many grid lines as the resource and the
  * gap under it are tall (rounded up to whole lines: the gap is "around" the item, configuration.md
  * §12.2, so full-measure text starts at least one gap below it), then return to the full measure.
@@ -9,7 +9,8 @@
  *
  * When the text beside would be narrower than `layout.wrap.minTextWidth` (12 em), or fewer than
  * `layout.wrap.minLinesBeside` (2) lines fit beside it, the resource takes its band instead
- * (full width, text below) and the refusal is recorded for the `textWrap` check.
+ * (full width, text below) and the refusal is recorded for the `textWrap` check — as it is for a
+ * wrapped float set at a column's foot, where nothing wraps yet (`moved`).
  *
  * Placement fields come from the resource, then its type's `defaultPlacement`
  * (resources/placement.ts), then `layout.wrap`, then the built-ins (configuration.md §18).

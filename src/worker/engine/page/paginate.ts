@@ -143,6 +143,8 @@ interface PendingFloat {
   rule: ShrinkRule;
   /** The float rebuilt to fit `maxHeight` pt whole (for shrinking). */
   remake: (maxHeight: number) => FlowBlock | null;
+  /** `placement.wrap` (page/floats-wrap.ts): the request and the float made at its wrap slot's measure (pt). */
+  wrap?: { request: WrapRequest; flow: FlowBlock; measure: number };
   /** A turned float and the measure it was set at, pt (page/floats-rotate.ts). */
   turn?: { turn: Turn; measure: number };
 }
@@ -326,7 +328,10 @@ export function* paginateChapter(
   // Float citations and placements per page, for the extra passes (page/passes.ts).
   const citedFloats = new Set<string>();
   const floatLog = (): FloatLog => (cursor.page.floatLog ??= { cited: [], placed: [] });
-  const logPlaced = (id: string, rank: number): void => void floatLog().placed.push({ id, rank });
+  const logPlaced = (id: string, rank: number): void => {
+    floatLog().placed.push({ id, rank });
+    wrapRefusedOnPlace(id);
+  };
   const logCited = (id: string, block: { id: string }): void => {
     const spec = structure.floats?.get(id);
     if (!spec || citedFloats.has(id)) return;
@@ -395,7 +400,12 @@ export function* paginateChapter(
     const f = frame();
     const measure = columns > 1 ? spanBox(f.columnX, f.columnWidths, 0, columns).width : colW();
     const flow = floatFlow(id, block, measure);
-    if (flow) pendingFloats.push({ id, flow, position: spec.position, rule, remake: (h) => floatFlow(id, block, measure, h), ...(columns > 1 ? { columns } : {}) });
+    // placement.wrap (§12.8): a one-column float is also made at its wrap slot's measure.
+    const wrapRequest = columns > 1 ? undefined : structure.wrapOf?.(id);
+    const wrapMeasure = wrapRequest ? wrapSlotMeasure(wrapRequest, measure, wrapSettings) : 0;
+    const wrapFlow = wrapRequest ? floatFlow(id, block, wrapMeasure) : null;
+    const wrap = wrapRequest && wrapFlow ? { wrap: { request: wrapRequest, flow: wrapFlow, measure: wrapMeasure } } : {};
+    if (flow) pendingFloats.push({ id, flow, position: spec.position, rule, remake: (h) => floatFlow(id, block, measure, h), ...(columns > 1 ? { columns } : {}), ...wrap });
   };
   /**
    * Foot floats a line would queue that can take the foot of this column (nothing waits before
@@ -464,6 +474,14 @@ export function* paginateChapter(
       bottomFloats = [...bottomFloats, flow === float.flow ? float : { ...float, flow }];
       logPlaced(float.id, slotRank.columnFoot(cursor.column));
     };
+    // placement.wrap (§12.8): at the head of a fresh column, at its side with the text beside it;
+    // set in any other slot (a foot, or a head too narrow or short to wrap in) it is a band, and the
+    // refusal is recorded when it is placed (page/floats-wrap.ts).
+    if (float.wrap) {
+      const wrapped = canHead ? wrapHead(float.id, float.wrap) : 'moved';
+      if (wrapped === true) return true;
+      pendingWrapRefusals.set(float.id, wrapped);
+    }
     if (canHead && float.flow.height <= headRoom() + 1e-6) {
       setHead(float.flow);
       return true;
@@ -934,6 +952,33 @@ export function* paginateChapter(
     cursor.columnEmpty = false;
     wrapBand = { page: cursor.page.index, column: cursor.column, top, bottom: top + wrap.rows * pitch, side: wrap.side, inset: wrap.inset };
     return true;
+  }
+  /**
+   * A column float with `placement.wrap` at the head of a fresh column: at its side, the column's
+   * text beside it from the top; else why not (it then takes its band like any head float).
+   */
+  function wrapHead(id: string, wrap: NonNullable<PendingFloat['wrap']>): true | WrapRefusal {
+    const top = Math.ceil(cursor.y / pitch - 1e-9) * pitch;
+    const flow = wrap.flow;
+    if (flow.height > limit() - top + 1e-6) return 'moved';
+    const rowsLeft = Math.floor((limit() - top) / pitch + 1e-6);
+    const plan = planWrap({ side: physicalSide(wrap.request.side, rtl()), columnWidth: colW(), width: flow.width, height: flow.height, gap: wrap.request.gap ?? wrapSettings.gap, pitch, rowsLeft, settings: wrapSettings });
+    if (typeof plan === 'string') return plan;
+    const f = frame();
+    cursor.page.items.push(...flow.emit(f.columnX[cursor.column]! + plan.boxX - alignOffset(wrap.request, wrap.measure, flow.width, rtl()), f.contentTop + top));
+    pendingWrapRefusals.delete(id);
+    logPlaced(id, slotRank.columnHead(cursor.column));
+    cursor.y = top;
+    wrapBand = { page: cursor.page.index, column: cursor.column, top, bottom: top + plan.rows * pitch, side: plan.side, inset: plan.inset };
+    return true;
+  }
+  /** Column floats with `wrap` that a slot took without wrapping, and why: recorded on the page they are placed on. */
+  const pendingWrapRefusals = new Map<string, WrapRefusal>();
+  function wrapRefusedOnPlace(id: string): void {
+    const reason = pendingWrapRefusals.get(id);
+    if (reason === undefined) return;
+    pendingWrapRefusals.delete(id);
+    (cursor.page.wrapsRefused ??= []).push({ id, reason });
   }
 
   /** Places lines off the grid with their own line height (notes), moving on when a column is full. */
