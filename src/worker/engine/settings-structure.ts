@@ -7,10 +7,14 @@
 import { declareAppliedSettings } from '../config';
 import { canonicalNumberFormat } from '../config/values';
 import { furnitureElements } from './settings-furniture';
-import type { BreakParity, GeometryOverride, HeadingStyleSettings, LayoutSettings, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from './settings';
+import type { BreakParity, GeometryOverride, HeadingStyleSettings, LayoutSettings, OrderedLevel, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from './settings';
 
 // Applied by the page engine (page/sections.ts, page/part.ts, page/section-design.ts).
-const BODY_STYLE_FIELDS = ['fontFamily', 'fontSize', 'lineHeight', 'color', 'textAlign', 'bulletColor', 'numberColor'];
+const BODY_STYLE_FIELDS = [
+  'fontFamily', 'fontSize', 'lineHeight', 'color', 'textAlign', 'bulletColor', 'numberColor',
+  'unorderedLists.bulletChar', 'unorderedLists.color', 'unorderedLists.fontWeight', 'unorderedLists.gap', 'unorderedLists.marginTop', 'unorderedLists.marginBottom',
+  'orderedLists.color', ...['numberFormat', 'prefix', 'separator'].flatMap((f) => [`orderedLists.${f}`, `orderedLists.levels[level=*].${f}`]),
+];
 declareAppliedSettings([
   ...BODY_STYLE_FIELDS.map((f) => `headingStyles[id=*].bodyStyle.${f}`),
   ...BODY_STYLE_FIELDS.map((f) => `parts.bodyStyle.${f}`),
@@ -27,8 +31,10 @@ const hexOf = (v: unknown): string | undefined => {
 /**
  * A `bodyStyle` (configuration.md §13.5, §13.6) over the body text: family, size, leading (a
  * Dimension, em = the style's own size; unset keeps the body's leading, the grid pitch), colour,
- * alignment and the list marker colours. `raw` is the stored or effective object; undefined when
- * it changes nothing (the body text is set as before).
+ * alignment, the list marker colours, and `unorderedLists` / `orderedLists` partial overrides
+ * (§13.5 "partial overrides": the fields the document's lists apply; a section's list-wide
+ * `orderedLists` field beats the document's per-level one, our reading of "overrides"). `raw` is
+ * the stored or effective object; undefined when it changes nothing (the body text is set as before).
  */
 export function bodyStyleOf(raw: unknown, s: LayoutSettings, pt: (field: string, fallback: number, emPt?: number) => number): SectionBodyStyle | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
@@ -47,13 +53,57 @@ export function bodyStyleOf(raw: unknown, s: LayoutSettings, pt: (field: string,
     spaceBetween: 0,
     marginTop: 0,
     marginBottom: 0,
-    bulletColour: hexOf(b['bulletColor']) ?? s.lists.markerColour,
-    numberColour: hexOf(b['numberColor']) ?? s.lists.markerColour,
+    // bulletColor / numberColor follow the section's unorderedLists.color / orderedLists.color (§13.5).
+    bulletColour: hexOf(b['bulletColor']) ?? hexOf(record(b['unorderedLists'])['color']) ?? s.lists.markerColour,
+    numberColour: hexOf(b['numberColor']) ?? hexOf(record(b['orderedLists'])['color']) ?? s.lists.markerColour,
   };
+  const lists = unorderedOverride(record(b['unorderedLists']), s, size, pt);
+  if (lists) style.lists = lists;
+  const ordered = orderedOverride(record(b['orderedLists']));
+  if (ordered) style.orderedLists = ordered;
   const same =
     style.style.family === body.family && Math.abs(size - body.size) < 1e-6 && style.style.colour === body.colour && Math.abs(style.lineHeight - s.body.lineHeight) < 1e-6 &&
-    align === s.body.align && style.bulletColour === s.lists.markerColour && style.numberColour === s.lists.markerColour;
+    align === s.body.align && style.bulletColour === s.lists.markerColour && style.numberColour === s.lists.markerColour && !lists && !ordered;
   return same ? undefined : style;
+}
+
+const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** `bodyStyle.unorderedLists` over the document's list settings; undefined when it sets none of the applied fields. Lengths: em = the section's size. */
+function unorderedOverride(u: Record<string, unknown>, s: LayoutSettings, size: number, pt: (field: string, fallback: number, emPt?: number) => number): LayoutSettings['lists'] | undefined {
+  const has = (k: string): boolean => u[k] !== undefined && u[k] !== null;
+  if (!['bulletChar', 'fontWeight', 'gap', 'marginTop', 'marginBottom'].some(has)) return undefined;
+  const weight = u['fontWeight'];
+  return {
+    ...s.lists,
+    ...(typeof u['bulletChar'] === 'string' && u['bulletChar'] ? { bullet: u['bulletChar'] } : {}),
+    ...(typeof weight === 'number' && weight >= 100 && weight <= 900 ? { markerWeight: weight } : {}),
+    ...(has('gap') ? { gap: Math.max(0, pt('unorderedLists.gap', s.lists.gap, size)) } : {}),
+    ...(has('marginTop') ? { marginTop: Math.max(0, pt('unorderedLists.marginTop', s.lists.marginTop, size)) } : {}),
+    ...(has('marginBottom') ? { marginBottom: Math.max(0, pt('unorderedLists.marginBottom', s.lists.marginBottom, size)) } : {}),
+  };
+}
+
+/** The number-style fields of an `orderedLists` object or level (an unknown format word prints decimal, §3). */
+function levelFields(o: Record<string, unknown>): Partial<OrderedLevel> {
+  const out: Partial<OrderedLevel> = {};
+  if (typeof o['numberFormat'] === 'string') out.format = canonicalNumberFormat(o['numberFormat']) ? o['numberFormat'] : 'arabic';
+  if (typeof o['prefix'] === 'string') out.prefix = o['prefix'];
+  if (typeof o['separator'] === 'string') out.separator = o['separator'];
+  return out;
+}
+
+/** `bodyStyle.orderedLists` number styles, list-wide and per level (`levels: [{ level: N, … }]`); undefined when none is set. */
+function orderedOverride(o: Record<string, unknown>): SectionBodyStyle['orderedLists'] {
+  const list = levelFields(o);
+  const levels: Partial<OrderedLevel>[] = [{}, {}, {}, {}, {}];
+  for (const raw of Array.isArray(o['levels']) ? o['levels'] : []) {
+    const level = record(raw);
+    const n = level['level'];
+    if (typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 5) levels[n - 1] = levelFields(level);
+  }
+  const any = Object.keys(list).length > 0 || levels.some((l) => Object.keys(l).length > 0);
+  return any ? { list, levels } : undefined;
 }
 
 /** The readers settings-from-config.ts builds over the effective configuration. */

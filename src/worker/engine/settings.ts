@@ -263,6 +263,17 @@ export interface HeadingStyleSettings extends GeometryOverride {
 export interface SectionBodyStyle extends ParagraphStyleSettings {
   bulletColour: string;
   numberColour: string;
+  /** `bodyStyle.unorderedLists` over the document's list settings (bullet, marker weight, gap, margins; pt); absent = the document's. */
+  lists?: LayoutSettings['lists'];
+  /** `bodyStyle.orderedLists` number styles: list-wide and by depth (index 0 = level 1), over the document's (page/sections.ts `orderedLevelOf`). */
+  orderedLists?: { list: Partial<OrderedLevel>; levels: Partial<OrderedLevel>[] };
+}
+
+/** One depth's ordered-list number style (configuration.md §9.2). */
+export interface OrderedLevel {
+  format: string;
+  prefix: string;
+  separator: string;
 }
 
 /** `parts` (configuration.md §13.5), lengths pt. */

@@ -233,3 +233,36 @@ describe('guide words (§5.5 {firstMark.<key>}, {lastMark.<key>})', () => {
     expect(headword([t('plain ', false), t('bold', true)])).toBe('');
   });
 });
+
+describe('bodyStyle.unorderedLists / orderedLists in a styled section (§13.5–13.6 "partial overrides")', () => {
+  const list = '- lantern\n- wick\n\n1. first\n2. second\n   1. nested';
+  const config: StoredConfig = {
+    orderedLists: { levels: [{ level: 2, numberFormat: 'lower-alpha' }] },
+    headingStyles: [{ id: 'appendix', bodyStyle: { unorderedLists: { bulletChar: '–', gap: { value: 12, unit: 'pt' }, color: '#aa0000' }, orderedLists: { numberFormat: 'upper-roman', separator: ')', color: '#00aa00', levels: [{ level: 2, numberFormat: 'lower-roman' }] } } }],
+  };
+  const source = `# Body\n\n${list}\n\n# Appendix {style="appendix"}\n\n${list}`;
+  /** Marker runs (bullets, numbers) of body lines, in order, with their x and fill. */
+  const markers = (layout: ReturnType<typeof run>) => layout.pages.flatMap(runs).filter((r) => r.line?.role === 'body' && /^(?:[•–]|[0-9IVXivxa-z]+[.)])$/.test(r.text));
+
+  it('sets the section\'s bullets and numbers with its own character, format, separator, colour and gap; the body outside keeps the document\'s', () => {
+    const settings = settingsFromConfig(config);
+    const layout = run(oneChapterBook(source, settings));
+    const found = markers(layout);
+    // Section level field > section list-wide field > the document's level (its level 2: lower-alpha).
+    expect(found.map((r) => r.text)).toEqual(['•', '•', '1.', '2.', 'a.', '–', '–', 'I)', 'II)', 'i)']);
+    const [docBullet, , docNumber] = found;
+    const [secBullet, , secNumber, , secNested] = found.slice(5);
+    expect(docBullet!.fill).toBe(settings.lists.markerColour);
+    expect(secBullet!.fill).toBe('#aa0000');
+    expect(secNumber!.fill).toBe('#00aa00');
+    expect(docNumber!.fill).toBe(settings.lists.markerColour);
+    expect(secNested!.fill).toBe('#00aa00');
+    // Gap: the item text starts 12 pt after the marker box in the section, 0.5 em (4 pt) outside.
+    const textAfter = (marker: GlyphRunItem) => layout.pages.flatMap(runs).find((r) => r.line?.block === marker.line?.block && r !== marker)!;
+    const docGap = textAfter(docBullet!).xs[0]! - docBullet!.xs[0]!;
+    const secGap = textAfter(secBullet!).xs[0]! - secBullet!.xs[0]!;
+    // (the en dash is a little wider than the bullet's minimum box of 0.6 em: under 1 pt here)
+    expect(secGap - docGap).toBeGreaterThan(12 - settings.lists.gap - 0.01);
+    expect(secGap - docGap).toBeLessThan(12 - settings.lists.gap + 1);
+  });
+});

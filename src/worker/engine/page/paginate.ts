@@ -23,7 +23,7 @@ import { shrinkInto, shrinkRule, type ShrinkRule } from './floats-shrink';
 import { alignOffset, measureAt, physicalSide, planWrap, wrapSlotMeasure, defaultWrapSettings, type WrapBand, type WrapRefusal, type WrapRequest } from './floats-wrap';
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
-import { headingLayout, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
+import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type PartDesignDraw, type PartDesignExtras } from './part-design';
 import type { SlotImages } from './furniture-images';
@@ -1129,10 +1129,11 @@ export function* paginateChapter(
         const next = blocks[b + 1];
         const firstOfList = !(previous?.kind === 'listItem' && previous.listId === block.listId);
         const lastOfList = !(next?.kind === 'listItem' && next.listId === block.listId);
-        if (firstOfList) space(settings.lists.marginTop);
+        // A section's bodyStyle.unorderedLists margins over the document's (page/sections.ts).
+        if (firstOfList) space(listSettingsOf(settings, sectionBody()).marginTop);
         placeListItem(block);
         if (lastOfList) {
-          space(settings.lists.marginBottom);
+          space(listSettingsOf(settings, sectionBody()).marginBottom);
           leverPoints.push({ kind: 'afterList', item: cursor.page.items.length, block: block.id, rank: 0 });
         }
         afterHeading = false;
@@ -1840,13 +1841,14 @@ export function* paginateChapter(
     const marker = listMarker(item);
     // A bodyStyle in force (§13.5, §13.6): its type for the text, its bullet / number colour (numbers bold).
     const own = sectionBody();
+    const lists = listSettingsOf(settings, own);
     const textStyle = own?.style ?? body;
     const markerStyle: TextStyle = own
-      ? { ...textStyle, weight: item.listKind === 'ordered' ? Math.max(700, settings.lists.markerWeight) : settings.lists.markerWeight, colour: item.listKind === 'ordered' ? own.numberColour : own.bulletColour }
+      ? { ...textStyle, weight: item.listKind === 'ordered' ? Math.max(700, lists.markerWeight) : lists.markerWeight, colour: item.listKind === 'ordered' ? own.numberColour : own.bulletColour }
       : { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour };
     const markerLine = setGenerated(marker, markerStyle, dir !== settings.direction ? dir : undefined);
     // Turnovers align with the text (unorderedLists.hangingIndent): the text starts after the marker box.
-    const textX = depthIndent + Math.max(markerLine.width, 0.6 * bodyEm) + settings.lists.gap;
+    const textX = depthIndent + Math.max(markerLine.width, 0.6 * bodyEm) + lists.gap;
     const reflow = (from: number | null, width: number): SetLine[] =>
       setText({ base: from ?? item.range.from, inlines: from === null ? item.inlines : inlinesFrom(item.inlines, from), style: textStyle, measure: width - textX, indent: 0, justify });
     const lines = reflow(null, colW());
@@ -1870,7 +1872,7 @@ export function* paginateChapter(
     if (item.listKind === 'ordered') {
       // orderedLists (§9.2): the depth's number format and prefix; its separator unless it is the
       // default `.`, which keeps the source's `)` (our choice: typed `1)` lists stay as typed).
-      const level = settings.orderedLevels?.[Math.min(5, Math.max(1, item.depth)) - 1];
+      const level = orderedLevelOf(settings, sectionBody(), item.depth);
       const n = item.number ?? item.typedNumber ?? 1;
       const numerals = directions.listNumerals(settings.numerals);
       const typed = item.marker === ')' ? ')' : '.';
@@ -1882,7 +1884,7 @@ export function* paginateChapter(
       const face = fonts.match(body.family, settings.lists.markerWeight, 'normal');
       return face.hasCodePoint(box.codePointAt(0)!) ? box : item.checked ? '[x]' : '[ ]';
     }
-    return settings.lists.bullet;
+    return listSettingsOf(settings, sectionBody()).bullet;
   }
 
   function placeCode(block: Extract<Block, { kind: 'code' }>): void {

@@ -11,7 +11,7 @@
  */
 import { Op, roundPt, type DisplayItem } from '../../protocol/displaylist';
 import type { HeadingBlock, ParsedChapter } from '../parse/model';
-import type { BreakParity, GeometryOverride, LayoutSettings, SectionBodyStyle } from '../settings';
+import type { BreakParity, GeometryOverride, LayoutSettings, OrderedLevel, SectionBodyStyle } from '../settings';
 import { defaultColumnRule } from '../settings-structure';
 import type { FurnitureElement } from '../settings-furniture';
 
@@ -176,4 +176,24 @@ export function pageFill(settings: LayoutSettings): DisplayItem[] {
   if (!settings.pageBackground) return [];
   const bleed = settings.furniture.bleed ?? 0;
   return [{ op: Op.Rect, x: roundPt(-bleed), y: roundPt(-bleed), w: roundPt(settings.pageWidth + 2 * bleed), h: roundPt(settings.pageHeight + 2 * bleed), fill: settings.pageBackground }];
+}
+
+/**
+ * The ordered-list number style at `depth` (1–5) in force: a `bodyStyle.orderedLists` level's
+ * field, else its list-wide field, else the document's (`orderedLists`, configuration.md §9.2,
+ * §13.5–13.6 "partial overrides"). Undefined when neither sets anything (markers as typed).
+ */
+export function orderedLevelOf(settings: LayoutSettings, own: SectionBodyStyle | undefined, depth: number): OrderedLevel | undefined {
+  const d = Math.min(5, Math.max(1, depth)) - 1;
+  const doc = settings.orderedLevels?.[d];
+  const section = own?.orderedLists;
+  if (!section) return doc;
+  const base: OrderedLevel = doc ?? { format: 'arabic', prefix: '', separator: '.' };
+  const level = section.levels[d] ?? {};
+  return { format: level.format ?? section.list.format ?? base.format, prefix: level.prefix ?? section.list.prefix ?? base.prefix, separator: level.separator ?? section.list.separator ?? base.separator };
+}
+
+/** The list settings in force (bullet, marker weight, gap, margins): a `bodyStyle.unorderedLists` over the document's. */
+export function listSettingsOf(settings: LayoutSettings, own: SectionBodyStyle | undefined): LayoutSettings['lists'] {
+  return own?.lists ?? settings.lists;
 }
