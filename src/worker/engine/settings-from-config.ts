@@ -332,6 +332,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       minTextWidth: typeof minText === 'number' && Number.isFinite(minText) ? { fraction: Math.min(1, Math.max(0, minText)) } : { pt: Math.max(0, pt('layout.wrap.minTextWidth', 12 * bodySize, bodySize)) },
       minLinesBeside: Math.max(1, Math.round(num('layout.wrap.minLinesBeside', 2))),
       defaultWidth: Math.min(0.95, Math.max(0.05, num('layout.wrap.defaultWidth', 0.45))),
+      // No wrap in vertical text (configuration.md §17.1 wrapUnsupported; document-format §12.8 verticalText).
+      // layout.writingMode is read for this only: vertical layout is not applied, so it is not declared applied.
+      ...(str('layout.writingMode', 'horizontal-tb') === 'vertical-rl' ? { vertical: true } : {}),
     };
   }
   body.indentAfterHeading = bool('bodyText.indentAfterHeading', true);

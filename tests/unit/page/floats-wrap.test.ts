@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, EngineCache, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
 import { columnOf, dump, fonts, run, runs } from './helpers';
@@ -246,6 +247,23 @@ describe('text wrap beside a resource (document-format §12.8)', () => {
     const layout = run({ ...wrapBook({ position: 'bottom', wrap: 'left' }, settings), chapters: [{ id: 'ch1', title: '', source: `# Foot\n\n${paragraphs.join('\n\n')}\n` }] });
     const page = layout.pages.find((p) => p.items.some((i) => i.op === Op.Path && i.fill === '#ff0000'))!;
     expect(layout.chapters[0]!.wrapsRefused).toEqual([{ id: 'red', pageIndex: page.index, reason: 'moved' }]);
+  });
+
+  it('does not wrap in vertical text: a band and a verticalText refusal', () => {
+    const settings = singleColumn();
+    settings.floats = { ...settings.floats!, wrap: { ...settingsFromConfig({}).floats!.wrap!, vertical: true } };
+    const layout = run(wrapBook({ wrap: 'right' }, settings));
+    expect(layout.chapters[0]!.wrapsRefused).toEqual([{ id: 'red', pageIndex: 0, reason: 'verticalText' }]);
+  });
+
+  it('reads layout.wrap from the configuration (lengths in pt, a bare minTextWidth as a fraction) and writingMode', () => {
+    const defaults = settingsFromConfig({}).floats!.wrap!;
+    // One body line (8 pt × 1.5), 12 em of the 8 pt body, 2 lines, 0.45.
+    expect(defaults).toEqual({ gap: 12, minTextWidth: { pt: 96 }, minLinesBeside: 2, defaultWidth: 0.45 });
+    const own = settingsFromConfig({ layout: { wrap: { gap: { value: 6, unit: 'pt' }, minTextWidth: 0.5, minLinesBeside: 3, defaultWidth: 0.3 } } }).floats!.wrap!;
+    expect(own).toEqual({ gap: 6, minTextWidth: { fraction: 0.5 }, minLinesBeside: 3, defaultWidth: 0.3 });
+    expect(settingsFromConfig({ layout: { wrap: { minTextWidth: { value: 2, unit: 'cm' } } } }).floats!.wrap!.minTextWidth).toEqual({ pt: expect.closeTo(56.69, 2) });
+    expect(settingsFromConfig({ layout: { writingMode: 'vertical-rl' } }).floats!.wrap!.vertical).toBe(true);
   });
 
   it('is deterministic and incremental layout equals a full one', () => {

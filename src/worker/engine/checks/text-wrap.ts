@@ -4,8 +4,8 @@
  * `placement.wrap` that the page engine set as a full-width band instead of running text beside
  * it. The engine records each refusal per chapter (`ChapterLayout.wrapsRefused`,
  * page/floats-wrap.ts); the warning points at the page it is set on and, for the editor, at its
- * `::resource` line (or its first mention). (`verticalText` is the configuration's `wrapUnsupported`: the engine sets no
- * vertical text.)
+ * `::resource` line (or its first mention). `verticalText`: in vertical writing nothing wraps (the
+ * configuration's own `wrapUnsupported` covers a type's `defaultPlacement.wrap`).
  */
 import type { CheckContext } from './input';
 import { memoPerObject } from './memo';
@@ -14,12 +14,14 @@ import { warning, type Warning } from './model';
 const WHY: Record<string, string> = {
   tooNarrow: 'the text beside it would be narrower than layout.wrap.minTextWidth',
   fewLines: 'fewer than layout.wrap.minLinesBeside lines would fit beside it',
+  verticalText: 'text does not wrap in vertical writing (layout.writingMode vertical-rl)',
   moved: 'it is set where no text can run beside it (at the foot of a column, or moved on past the text it stood with)',
 };
 
 const ADVICE: Record<string, string> = {
   tooNarrow: 'Give it a smaller placement.width or a narrower wrapGap, or lower layout.wrap.minTextWidth.',
   fewLines: 'Make it taller, or lower layout.wrap.minLinesBeside.',
+  verticalText: 'Set placement.wrap to none for this book.',
   moved: 'Let it head a column (position: top), move its ::resource line, or make the picture smaller.',
 };
 

@@ -43,6 +43,8 @@ export interface WrapSettings {
   minLinesBeside: number;
   /** `layout.wrap.defaultWidth`, 0–1 of the column. */
   defaultWidth: number;
+  /** `layout.writingMode: 'vertical-rl'`: no wrap in vertical text (configuration.md §17.1 `wrapUnsupported`). */
+  vertical?: boolean;
 }
 
 /** Built-in `layout.wrap` for a body size and leading (pt): gap one line, 12 em, 2 lines, 0.45. */
@@ -53,9 +55,10 @@ export function defaultWrapSettings(bodySize: number, lineHeight: number): WrapS
 /**
  * Why a wrap was refused (document-format §12.8 `textWrap`): `tooNarrow` — the text beside would
  * be narrower than `minTextWidth`; `fewLines` — fewer than `minLinesBeside` lines fit beside it;
- * `moved` — it does not fit under the text where it stands, so it moves on without the text.
+ * `moved` — it does not fit under the text where it stands, so it moves on without the text (or
+ * a float takes a column foot, where nothing wraps yet); `verticalText` — vertical writing mode.
  */
-export type WrapRefusal = 'tooNarrow' | 'fewLines' | 'moved';
+export type WrapRefusal = 'tooNarrow' | 'fewLines' | 'moved' | 'verticalText';
 
 /** The wrap request of a resource, or undefined when it does not wrap. `emPt`: the em of `wrapGap` (body size, pt). */
 export function wrapRequestOf(resources: ResourceSet | undefined, id: string, emPt: number): WrapRequest | undefined {
@@ -134,6 +137,7 @@ export function planWrap(input: {
   settings: WrapSettings;
 }): WrapPlan | WrapRefusal {
   const { side, columnWidth, width, height, gap, pitch, settings } = input;
+  if (settings.vertical) return 'verticalText';
   const inset = width + gap;
   const minText = 'pt' in settings.minTextWidth ? settings.minTextWidth.pt : settings.minTextWidth.fraction * columnWidth;
   if (columnWidth - inset < minText - 1e-6) return 'tooNarrow';
