@@ -36,6 +36,7 @@ import type { SpanRequest } from './span-band';
 import { distributeLevers, leverLimits, shiftItems, type LeverPoint, type LeverRecord } from './levers';
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
+import { growFlexPoints, grownBy } from './levers-flex';
 import type { ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
 export { footnoteNumbers } from './notes';
@@ -1216,7 +1217,10 @@ export function* paginateChapter(
           nextColumn,
           place: (part) => {
             const f = frame();
-            cursor.page.items.push(...part.emit(f.columnX[cursor.column]!, f.contentTop + cursor.y));
+            const [x, y, start] = [f.columnX[cursor.column]!, f.contentTop + cursor.y, cursor.page.items.length];
+            cursor.page.items.push(...part.emit(x, y));
+            // Lever (2) flexFigure: a cropped picture may show whole lines more in a short column (page/levers-flex.ts).
+            if (part.picture) leverPoints.push({ kind: 'flexFigure', item: start, block: block.id, rank: 0, flex: { end: cursor.page.items.length, x, y, flow: part, regrow: (h) => resourceBlock?.(block, colW(), h, 'figure', dir) ?? null } });
             cursor.y += part.height;
             cursor.columnEmpty = false;
           },
@@ -1516,6 +1520,7 @@ export function* paginateChapter(
         return;
       }
     }
+    if (settings.balancing?.enabled !== false && !frame().side) growFlexFigures();
     if (leverPoints.length === 0 || frame().side) return;
     const gap = Math.floor((limit() - cursor.y) / pitch + 1e-6);
     if (gap <= 0 || !Number.isFinite(gap)) return;
@@ -1530,6 +1535,30 @@ export function* paginateChapter(
       (cursor.page.levers ??= []).push({ block: point.block, lever: point.kind, lines: n, column: cursor.column });
     });
     leverPoints = [];
+  }
+
+  /**
+   * Lever (2) `flexFigure` (page/levers-flex.ts): the short column's cropped pictures show whole
+   * lines more — in-flow figures (what follows them moves down), then foot floats (their band
+   * grows upwards over the notes) — before the other levers share what is left.
+   */
+  function growFlexFigures(): void {
+    let gap = Math.floor((limit() - cursor.y) / pitch + 1e-6);
+    if (gap <= 0 || !Number.isFinite(gap)) return;
+    const record = (block: string, lines: number): void => void (cursor.page.levers ??= []).push({ block, lever: 'flexFigure', lines, column: cursor.column });
+    growFlexPoints(leverPoints, cursor.page.items, gap, pitch).forEach((lines, i) => {
+      if (lines <= 0) return;
+      cursor.y += lines * pitch;
+      gap -= lines;
+      record(leverPoints[i]!.block, lines);
+    });
+    bottomFloats = bottomFloats.map((float) => {
+      const grown = gap > 0 ? grownBy(float.flow, float.remake, gap, pitch) : null;
+      if (!grown) return float;
+      gap -= grown.lines;
+      record(float.id, grown.lines);
+      return { ...float, flow: grown.flow };
+    });
   }
 
   /** A `:::columns` group in running text (document-format §8.4; page/columns-group.ts). */
