@@ -189,6 +189,27 @@ describe('text wrap beside a resource (document-format §12.8)', () => {
     expect(bodyLines(layout.pages[0]!).filter((l) => l.y > fig.y && l.y < fig.y + fig.h)).toHaveLength(0);
   });
 
+  it('runs list items beside it too: markers and text past a left figure, text short of a right one', () => {
+    const settings = singleColumn();
+    const random = mulberry32(9);
+    const items = Array.from({ length: 6 }, () => `- ${paragraph(random, 1)}`).join('\n');
+    const source = `# Lists\n\n${paragraph(random)}\n\n::resource{id="red"}\n\n${items}\n\n${paragraph(random)}\n`;
+    for (const wrap of ['left', 'right'] as const) {
+      const page = run(wrapBook({ wrap }, settings, 200, source)).pages[0]!;
+      const fig = picture(page);
+      const beside = bodyLines(page).filter((l) => l.y > fig.y && l.y < fig.y + ROWS * PITCH);
+      expect(beside.length).toBeGreaterThan(ROWS / 2); // the list's space above it may leave a row empty
+      // Every run level with it (markers included) keeps clear of the figure and its gap.
+      for (const r of runs(page).filter((r) => r.line?.role === 'body' && r.y > fig.y && r.y < fig.y + ROWS * PITCH)) {
+        const e = extent(r);
+        if (wrap === 'left') expect(e.left).toBeGreaterThanOrEqual(fig.x + fig.w + GAP - 0.01);
+        else expect(e.right).toBeLessThanOrEqual(fig.x - GAP + 0.01);
+      }
+      // The bullets are there, beside it.
+      expect(runs(page).filter((r) => r.text === '•' && r.y > fig.y && r.y < fig.y + ROWS * PITCH).length).toBeGreaterThan(1);
+    }
+  });
+
   it('sends a heading after the figure below it, and its text at full measure', () => {
     const settings = singleColumn();
     const random = mulberry32(3);

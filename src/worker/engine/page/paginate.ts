@@ -999,8 +999,8 @@ export function* paginateChapter(
   for (let b = 0; b < blocks.length; b++) {
     const block = blocks[b]!;
     dir = directions.enter(block);
-    // Only paragraphs and quotes run beside a wrapped resource (§12.8); the rest goes below it.
-    if (wrapBand && block.kind !== 'paragraph' && block.kind !== 'blockquote' && block.kind !== 'footnoteDefinition') clearWrap();
+    // Only paragraphs, quotes and list items run beside a wrapped resource (§12.8); the rest goes below it.
+    if (wrapBand && block.kind !== 'paragraph' && block.kind !== 'blockquote' && block.kind !== 'listItem' && block.kind !== 'footnoteDefinition') clearWrap();
     switch (block.kind) {
       case 'heading': {
         if (block.attrs['hidden'] !== undefined && block.attrs['hidden'] !== 'false') {
@@ -1892,7 +1892,9 @@ export function* paginateChapter(
       onSegment: (firstLine, _count, top, _bottom, columnX) => {
         if (!first || firstLine !== 0) return;
         first = false;
-        emit(item, markerLine, columnX + fromStart(direction, colW(), depthIndent, markerLine.width), top + bodyBaseline, 'body');
+        // Beside a wrapped resource (page/floats-wrap.ts) the marker keeps to the item's reduced measure.
+        const beside = measureAt(wrapBand, cursor.page.index, cursor.column, top - frame().contentTop, colW(), pitch);
+        emit(item, markerLine, columnX + beside.x + fromStart(direction, beside.width, depthIndent, markerLine.width), top + bodyBaseline, 'body');
       },
     });
   }
