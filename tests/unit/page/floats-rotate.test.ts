@@ -208,3 +208,16 @@ describe('the turn in every backend', () => {
     expect([a * 10 + c * 90 + e, b * 10 + d * 90 + f]).toEqual([10, 10]);
   });
 });
+
+describe('vertical text', () => {
+  it('a rotated resource in a vertical-rl book is placed unturned, and rotateIgnoredVertical says so', () => {
+    const config = { layout: { layoutType: 'single', writingMode: 'vertical-rl' } } as StoredConfig;
+    const { layout, warnings } = runChecks(book(config, { rotate: 'ccw' }, 0.4));
+    expect(layout.pages.some((p) => p.items.some((i) => i.op === Op.Transform))).toBe(false);
+    expect(layout.pages.some((p) => p.items.some((i) => i.op === Op.Path && i.fill === FILL))).toBe(true);
+    expect(warnings.filter((w) => w.kind === 'rotateIgnoredVertical').map((w) => w.resource)).toEqual(['plan']);
+    // Horizontal: turned, and no warning.
+    const horizontal = runChecks(book({ layout: { layoutType: 'single' } } as StoredConfig, { rotate: 'ccw' }, 0.4));
+    expect(horizontal.warnings.filter((w) => w.kind === 'rotateIgnoredVertical')).toHaveLength(0);
+  });
+});

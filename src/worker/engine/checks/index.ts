@@ -10,6 +10,7 @@ import { designTextWarnings } from './design-text';
 import { afterTextWarnings, floatWarnings, hyphenationWarnings } from './floats';
 import { floatShrunkWarnings } from './float-shrink';
 import { textWrapWarnings } from './text-wrap';
+import { rotateIgnoredWarnings } from './rotate-vertical';
 import { fontWarnings } from './fonts';
 import { lineAt, pageOfOffset, type CheckContext, type ChecksInput } from './input';
 import { markupWarnings } from './markup';
@@ -35,7 +36,7 @@ export function computeWarnings(input: ChecksInput, filter: WarningFilter = {}):
   const ctx: CheckContext = { ...input, options: checkOptions(input.config), chapterIndex: new Map(input.chapters.map((c, i) => [c.id, i])) };
   const all = [
     ...fontWarnings(ctx), ...resourceWarnings(ctx), ...markupWarnings(ctx), ...styleWarnings(ctx), ...citationWarnings(ctx), ...designWarnings(ctx), ...designTextWarnings(ctx),
-    ...typesettingWarnings(ctx), ...floatWarnings(ctx), ...floatShrunkWarnings(ctx), ...textWrapWarnings(ctx), ...afterTextWarnings(ctx), ...hyphenationWarnings(ctx), ...preflightWarnings(ctx),
+    ...typesettingWarnings(ctx), ...floatWarnings(ctx), ...floatShrunkWarnings(ctx), ...textWrapWarnings(ctx), ...rotateIgnoredWarnings(ctx), ...afterTextWarnings(ctx), ...hyphenationWarnings(ctx), ...preflightWarnings(ctx),
   ];
   const chosen = all.filter((w) => (filter.chapterId === undefined || w.chapterId === filter.chapterId) && (filter.category === undefined || w.category === filter.category));
   return chosen.map((w) => locate(w, ctx)).sort(byTriage);

@@ -92,6 +92,8 @@ export const WARNING_KINDS = {
   floatShrunk: { category: 'resources', title: 'Picture shrunk to fit', severity: 'info' },
   /** Spec name (document-format §12.8): a resource with `placement.wrap` set as a full band instead (`tooNarrow`, `fewLines`, `moved`). */
   textWrap: { category: 'resources', title: 'Text wrap refused', severity: 'warning' },
+  /** Spec name (configuration.md §17.2): a resource with `placement.rotate` in a vertical (`vertical-rl`) book, where it is not turned. */
+  rotateIgnoredVertical: { category: 'resources', title: 'Rotation ignored in vertical text', severity: 'warning' },
 
   // --- fonts (configuration.md §15.2 "Missing-font warnings") ---
   /** Ours: a family named by an applied setting that the book's fonts lack. */

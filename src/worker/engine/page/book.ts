@@ -123,7 +123,8 @@ export function floatSpecOf(resources: ResourceSet | undefined, id: string): Flo
   const position = placement?.['position'] ?? 'auto';
   // A turned resource is always a page-span float alone on its own page, whatever its position
   // and span (configuration.md §12.2 `rotate`; page/floats-rotate.ts); never planned at its citing page.
-  const rotate = turnOf(placement?.['rotate']);
+  // Not in vertical text (configuration.md §17.2 `rotateIgnoredVertical`): the resource is placed unturned.
+  const rotate = resources?.settings.verticalText ? undefined : turnOf(placement?.['rotate']);
   if (rotate) return { position: 'auto', span: 'page', rotate, citingPage: false };
   // A side float is a float whatever its position (the side column is float-only).
   if (placement?.['span'] === 'side') return { position: position === 'top' || position === 'bottom' ? position : 'auto', span: 'side' };

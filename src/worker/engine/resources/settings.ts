@@ -54,6 +54,11 @@ export interface ResourceSettings {
   /** Named table styles (`tableStyles[id=X]`, chosen by `table.styleId`), each complete. */
   tableStyles: Record<string, ResourceSettings['table']>;
   diagram: { singleInk: boolean; ink: string };
+  /**
+   * `layout.writingMode: 'vertical-rl'`: `placement.rotate` is ignored there (configuration.md §17.2
+   * `rotateIgnoredVertical`; page/book.ts `floatSpecOf`). Read for this only: vertical layout is not applied.
+   */
+  verticalText?: boolean;
 }
 
 export const APPLIED_RESOURCE_SETTINGS = [
@@ -186,6 +191,7 @@ export function resourceSettingsFromConfig(stored: StoredConfig): ResourceSettin
     table: tableSettings('tableStyle'),
     tableStyles: {},
     diagram: { singleInk: bool('diagramStyle.singleInk', false), ink: colour('diagramStyle.inkColor', '#295aa3') },
+    ...(str('layout.writingMode', 'horizontal-tb') === 'vertical-rl' ? { verticalText: true } : {}),
   };
   const named = at('tableStyles');
   if (Array.isArray(named)) {
