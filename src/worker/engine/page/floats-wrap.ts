@@ -11,7 +11,8 @@
  * When the text beside would be narrower than `layout.wrap.minTextWidth` (12 em), or fewer than
  * `layout.wrap.minLinesBeside` (2) lines fit beside it, the resource takes its band instead
  * (full width, text below) and the refusal is recorded for the `textWrap` check — as it is for a
- * wrapped float set at a column's foot, where nothing wraps yet (`moved`).
+ * wrapped float set at a column's foot, where nothing wraps yet (`moved`; an auto or top float
+ * that could wrap waits for the next column head instead, page/paginate.ts).
  *
  * Placement fields come from the resource, then its type's `defaultPlacement`
  * (resources/placement.ts), then `layout.wrap`, then the built-ins (configuration.md §18).

@@ -420,7 +420,8 @@ export function* paginateChapter(
       const spec = structure.floats?.get(id);
       if (spec?.span === 'side' && frame().side) continue; // set in the side channel, not at the foot
       if (spansPage(spec, geo.columns) || spannedColumns(spec, geo.columns) > 1) break; // a page-wide band or a span over columns: placed after the line (floats-page.ts)
-      const flow = spec && spec.position !== 'top' ? floatFlow(id, block) : null;
+      // A float that wraps waits for a column head (placeColumnFloat): no foot room is kept for it.
+      const flow = spec && spec.position !== 'top' && !(spec.position === 'auto' && structure.wrapOf?.(id)) ? floatFlow(id, block) : null;
       if (!flow) break; // a float that cannot take the foot keeps later ones waiting behind it
       out.push({ id, flow });
     }
@@ -475,12 +476,13 @@ export function* paginateChapter(
       bottomFloats = [...bottomFloats, flow === float.flow ? float : { ...float, flow }];
       logPlaced(float.id, slotRank.columnFoot(cursor.column));
     };
-    // placement.wrap (§12.8): at the head of a fresh column, at its side with the text beside it;
-    // set in any other slot (a foot, or a head too narrow or short to wrap in) it is a band, and the
-    // refusal is recorded when it is placed (page/floats-wrap.ts).
+    // placement.wrap (§12.8): at the head of a fresh column, at its side with the text beside it.
+    // Elsewhere an auto/top float that could wrap in a column waits for the next column head (the
+    // foot does not wrap); set in any other slot (a `bottom` float's foot, or a head too narrow or
+    // short to wrap in) it is a band, and the refusal is recorded when it is placed (page/floats-wrap.ts).
     if (float.wrap) {
-      const wrapped = canHead ? wrapHead(float.id, float.wrap) : 'moved';
-      if (wrapped === true) return true;
+      const wrapped = canHead ? wrapHead(float.id, float.wrap) : float.position === 'bottom' ? 'moved' : wrapsInColumn(float.wrap);
+      if (wrapped === true) return canHead;
       pendingWrapRefusals.set(float.id, wrapped);
     }
     if (canHead && float.flow.height <= headRoom() + 1e-6) {
@@ -972,6 +974,12 @@ export function* paginateChapter(
     cursor.y = top;
     wrapBand = { page: cursor.page.index, column: cursor.column, top, bottom: top + plan.rows * pitch, side: plan.side, inset: plan.inset };
     return true;
+  }
+  /** Whether a float could wrap at the head of a column like this one (true), or why not. */
+  function wrapsInColumn(wrap: NonNullable<PendingFloat['wrap']>): true | WrapRefusal {
+    const rows = Math.floor(frame().contentHeight / pitch + 1e-6);
+    const plan = planWrap({ side: physicalSide(wrap.request.side, rtl()), columnWidth: colW(), width: wrap.flow.width, height: wrap.flow.height, gap: wrap.request.gap ?? wrapSettings.gap, pitch, rowsLeft: rows, settings: wrapSettings });
+    return typeof plan === 'string' ? plan : true;
   }
   /** Column floats with `wrap` that a slot took without wrapping, and why: recorded on the page they are placed on. */
   const pendingWrapRefusals = new Map<string, WrapRefusal>();
