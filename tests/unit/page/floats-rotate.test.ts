@@ -221,3 +221,12 @@ describe('vertical text', () => {
     expect(horizontal.warnings.filter((w) => w.kind === 'rotateIgnoredVertical')).toHaveLength(0);
   });
 });
+
+describe('checks around a turned float', () => {
+  it('its caption, on a page of its own, is not taken for lines of the citing paragraph (no widow or orphan)', () => {
+    const config = { layout: { layoutType: 'single' } } as StoredConfig;
+    const { layout, warnings } = runChecks(book(config, { rotate: 'ccw' }, 0.4));
+    const turned = turnedPage(layout.pages);
+    expect(warnings.filter((w) => (w.kind === 'orphan' || w.kind === 'widow') && w.pageIndex === turned.page.index)).toHaveLength(0);
+  });
+});

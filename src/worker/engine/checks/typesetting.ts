@@ -114,7 +114,9 @@ function lineWarnings(ctx: CheckContext, chapterId: string, block: Block, lines:
   if (flowing) {
     // Widows and orphans, the spec's naming (configuration.md §6.4): segments per column.
     const segments: PrintedLine[][] = [];
-    for (const line of lines) {
+    // The block's own lines only: the caption of a float it cites carries its block id too (set
+    // as if embedded by the citing block), wherever the float went — a turned float's on a page of its own.
+    for (const line of lines.filter((l) => l.role !== 'caption' && l.role !== 'note')) {
       const last = segments[segments.length - 1];
       if (last && last[0]!.page === line.page && last[0]!.column === line.column) last.push(line);
       else segments.push([line]);
