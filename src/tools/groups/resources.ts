@@ -4,6 +4,7 @@
  * (renames and deletes through its resource commands, which count the references).
  */
 import { z } from 'zod';
+import { UNITS } from '../../worker/config/types';
 import { BUNDLED_FACES } from '../../worker/engine/fonts/bundled';
 import { customFamiliesOf } from '../../worker/engine/fonts/custom';
 import { looksLikeSvg, readBitmapInfo } from '../../worker/engine/resources/picture-info';
@@ -42,6 +43,11 @@ const Placement = z
     minScale: z.number().gt(0).max(1).optional(),
     captionMeasure: z.enum(['slot', 'body']).optional(),
     wrap: z.enum(['none', 'left', 'right', 'start', 'end']).optional(),
+    wrapGap: z
+      .object({ value: z.number().min(0), unit: z.enum(UNITS) })
+      .strict()
+      .optional()
+      .describe('Gap between a wrapped resource and the text beside it, e.g. {"value": 6, "unit": "pt"}; absent = layout.wrap.gap (one body line).'),
     citingPage: z.boolean().optional(),
   })
   .strict()
