@@ -230,3 +230,15 @@ describe('checks around a turned float', () => {
     expect(warnings.filter((w) => (w.kind === 'orphan' || w.kind === 'widow') && w.pageIndex === turned.page.index)).toHaveLength(0);
   });
 });
+
+describe('preflight around a turned float', () => {
+  it('checks the turned caption where it is drawn: inside the content area, so no safeZone warning', () => {
+    const config = { layout: { layoutType: 'single' }, print: { standard: 'pdfx4' } } as unknown as StoredConfig;
+    const { layout, warnings } = runChecks(book(config, { rotate: 'ccw' }, 0.4));
+    const turned = turnedPage(layout.pages);
+    // Unturned, the caption's first glyph would start left of the trim (the measure is wider than the page).
+    const caption = turned.page.items.find((i): i is GlyphRunItem => i.op === Op.GlyphRun && i.line?.role === 'caption')!;
+    expect(caption.xs[0]!).toBeLessThan(0);
+    expect(warnings.filter((w) => w.kind === 'safeZone')).toHaveLength(0);
+  });
+});

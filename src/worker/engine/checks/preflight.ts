@@ -25,7 +25,20 @@ export function preflightWarnings(ctx: CheckContext): Warning[] {
       if (seen) seen.pages.add(page.index);
       else found.set(key, { warning: make(), pages: new Set([page.index]) });
     };
+    // Items inside Transform groups (a turned float) are checked where they are drawn: their box
+    // through the group's matrix, not their own coordinates.
+    const turns: (Matrix | null)[] = [];
+    let turn: Matrix | null = null;
     for (const item of page.items) {
+      if (item.op === Op.Transform) {
+        turns.push(turn);
+        turn = turn ? compose(turn, item.matrix) : item.matrix;
+        continue;
+      }
+      if (item.op === Op.TransformEnd) {
+        turn = turns.pop() ?? null;
+        continue;
+      }
       if (item.op === Op.Rule && item.width < limits.minRuleWidth) {
         once(`rule|${item.width}`, () => warning('thinRule', `A ${item.width} pt rule on page ${page.label} is thinner than ${limits.minRuleWidth.toFixed(2)} pt and may break up in print.`, { chapterId: page.chapter, pageIndex: page.index }));
       }
@@ -41,10 +54,7 @@ export function preflightWarnings(ctx: CheckContext): Warning[] {
         }
       }
       if (item.op === Op.GlyphRun && item.glyphs.length > 0) {
-        const left = item.xs[0]!;
-        const right = item.xs[item.xs.length - 1]! + item.size * 0.5; // last glyph: about half an em wide
-        const top = item.y - item.size;
-        const bottom = item.y + item.size * 0.25;
+        const { left, right, top, bottom } = drawnBox(turn, item.xs[0]!, item.y - item.size, item.xs[item.xs.length - 1]! + item.size * 0.5, item.y + item.size * 0.25); // last glyph: about half an em wide
         const zone = limits.safeZone;
         if (left < zone || right > page.width - zone || top < zone || bottom > page.height - zone) {
           once('safe', () => warning('safeZone', `“${item.text.slice(0, 30)}” on page ${page.label} lies within ${(zone / 72 * 25.4).toFixed(1)} mm of the trim and may be cut.`, textPlace(page, item)));
@@ -63,7 +73,7 @@ export function preflightWarnings(ctx: CheckContext): Warning[] {
           }
         }
       }
-      if (item.op === Op.Rect && item.fill && stopsShortOfTrim(item, page, limits.bleedSnap)) {
+      if (item.op === Op.Rect && item.fill && stopsShortOfTrim(turnedRect(turn, item), page, limits.bleedSnap)) {
         once('trim', () => warning('nearTrim', `A box on page ${page.label} ends within ${(limits.bleedSnap / 72 * 25.4).toFixed(1)} mm of the trim: extend it into the bleed or pull it clear.`, { chapterId: page.chapter, pageIndex: page.index }));
       }
     }
@@ -75,8 +85,36 @@ function textPlace(page: PageDisplayList, item: Extract<DisplayItem, { op: 1 }>)
   return { chapterId: page.chapter, pageIndex: page.index, ...(item.srcFrom >= 0 ? { offset: item.srcFrom, toOffset: item.srcFrom + item.text.length } : {}) };
 }
 
+/** A display-list matrix [a, b, c, d, e, f]: (x, y) → (a·x + c·y + e, b·x + d·y + f). */
+type Matrix = readonly [number, number, number, number, number, number];
+
+/** `outer ∘ inner` (inner applied first). */
+function compose(outer: Matrix, inner: Matrix): Matrix {
+  const [a, b, c, d, e, f] = outer;
+  const [A, B, C, D, E, F] = inner;
+  return [a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D, a * E + c * F + e, b * E + d * F + f];
+}
+
+/** The page box (pt) of the box (x1, y1)–(x2, y2) drawn through `m` (none: itself). */
+function drawnBox(m: Matrix | null, x1: number, y1: number, x2: number, y2: number): { left: number; top: number; right: number; bottom: number } {
+  if (!m) return { left: x1, top: y1, right: x2, bottom: y2 };
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [x, y] of [[x1, y1], [x2, y1], [x1, y2], [x2, y2]] as const) {
+    xs.push(m[0] * x + m[2] * y + m[4]);
+    ys.push(m[1] * x + m[3] * y + m[5]);
+  }
+  return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
+}
+
+function turnedRect(m: Matrix | null, rect: Extract<DisplayItem, { op: 3 }>): { x: number; y: number; w: number; h: number } {
+  if (!m) return rect;
+  const box = drawnBox(m, rect.x, rect.y, rect.x + rect.w, rect.y + rect.h);
+  return { x: box.left, y: box.top, w: box.right - box.left, h: box.bottom - box.top };
+}
+
 /** An edge closer to the trim than `snap` without reaching it (0 < gap < snap), pt. */
-function stopsShortOfTrim(rect: Extract<DisplayItem, { op: 3 }>, page: PageDisplayList, snap: number): boolean {
+function stopsShortOfTrim(rect: { x: number; y: number; w: number; h: number }, page: PageDisplayList, snap: number): boolean {
   const gaps = [rect.x, rect.y, page.width - (rect.x + rect.w), page.height - (rect.y + rect.h)];
   return gaps.some((gap) => gap > 0.01 && gap < snap);
 }
