@@ -2,7 +2,7 @@
  * Queries over laid-out pages: what source character is at a point, and where a source range
  * landed. Pure functions of display lists, so the UI, the tools and tests get the same answer.
  */
-import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../protocol/displaylist';
+import { applyMatrix, invertMatrix, itemMatrices, Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../protocol/displaylist';
 import { formulaAt } from './math/place';
 
 /** Vertical extent of a line box around its baseline, in em of the run's size. */
@@ -45,17 +45,23 @@ export function hitTest(page: PageDisplayList, x: number, y: number): SourcePoin
   // A formula is one piece of source: a point on its ink goes to its TeX (engine/math).
   const formula = formulaAt(page.items.filter((i): i is PathItem => i.op === Op.Path), x, y);
   if (formula) return { chapterId: formula.chapter, offset: formula.offset, pageIndex: page.index };
-  let best: { run: GlyphRunItem; distance: number } | null = null;
-  for (const item of page.items) {
+  let best: { run: GlyphRunItem; distance: number; x: number } | null = null;
+  // Runs in a Transform group (a turned float) are hit in their own coordinates: the point goes back through the group's matrix.
+  const matrices = page.items.some((i) => i.op === Op.Transform) ? itemMatrices(page.items) : null;
+  for (let i = 0; i < page.items.length; i++) {
+    const item = page.items[i]!;
     if (item.op !== Op.GlyphRun || item.srcFrom < 0 || item.glyphs.length === 0) continue;
-    if (y < item.y - item.size * ASCENT_EM || y > item.y + item.size * DESCENT_EM) continue;
+    const inverse = matrices?.[i] ? invertMatrix(matrices[i]!) : null;
+    const [px, py] = inverse ? applyMatrix(inverse, x, y) : [x, y];
+    if (py < item.y - item.size * ASCENT_EM || py > item.y + item.size * DESCENT_EM) continue;
     const left = item.xs[0]!;
     const right = glyphEnd(item, item.glyphs.length - 1);
-    const distance = x < left ? left - x : x > right ? x - right : 0;
-    if (!best || distance < best.distance) best = { run: item, distance };
+    const distance = px < left ? left - px : px > right ? px - right : 0;
+    if (!best || distance < best.distance) best = { run: item, distance, x: px };
   }
   if (!best) return null;
   const run = best.run;
+  x = best.x; // in the run's own coordinates from here on
   let glyph = 0;
   while (glyph + 1 < run.glyphs.length && run.xs[glyph + 1]! <= x) glyph++;
   // In a right-to-left run (clusters fall left to right) the logical "after" is the left half.
@@ -80,7 +86,9 @@ export function sourceRects(pages: readonly PageDisplayList[], chapterId: string
   const rects: SourceRect[] = [];
   for (const page of pages) {
     if (page.chapter !== chapterId) continue;
-    for (const item of page.items) {
+    const matrices = page.items.some((i) => i.op === Op.Transform) ? itemMatrices(page.items) : null;
+    for (let i = 0; i < page.items.length; i++) {
+      const item = page.items[i]!;
       if (item.op !== Op.GlyphRun || item.chapter !== chapterId || item.srcFrom < 0) continue;
       let minX = Infinity;
       let maxX = -Infinity;
@@ -91,7 +99,18 @@ export function sourceRects(pages: readonly PageDisplayList[], chapterId: string
         maxX = Math.max(maxX, glyphEnd(item, g));
       }
       if (minX === Infinity) continue;
-      rects.push({ pageIndex: page.index, x: minX, y: item.y - item.size * ASCENT_EM, width: maxX - minX, height: item.size * (ASCENT_EM + DESCENT_EM) });
+      const top = item.y - item.size * ASCENT_EM;
+      const bottom = item.y + item.size * DESCENT_EM;
+      const m = matrices?.[i];
+      if (m) {
+        // A turned run: the box that holds its turned line box.
+        const corners = [applyMatrix(m, minX, top), applyMatrix(m, maxX, top), applyMatrix(m, minX, bottom), applyMatrix(m, maxX, bottom)];
+        const xs = corners.map((c) => c[0]);
+        const ys = corners.map((c) => c[1]);
+        rects.push({ pageIndex: page.index, x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) });
+        continue;
+      }
+      rects.push({ pageIndex: page.index, x: minX, y: top, width: maxX - minX, height: bottom - top });
     }
   }
   return rects;

@@ -222,6 +222,51 @@ export interface PageDisplayList {
   items: DisplayItem[];
 }
 
+/** An affine matrix [a, b, c, d, e, f]: (x, y) → (a·x + c·y + e, b·x + d·y + f) (TransformItem). */
+export type Matrix = TransformItem['matrix'];
+
+/** `outer ∘ inner`: the matrix applying `inner` first. */
+export function composeMatrix(outer: Readonly<Matrix>, inner: Readonly<Matrix>): Matrix {
+  const [a, b, c, d, e, f] = outer;
+  const [A, B, C, D, E, F] = inner;
+  return [a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D, a * E + c * F + e, b * E + d * F + f];
+}
+
+/** A point through a matrix. */
+export function applyMatrix(m: Readonly<Matrix>, x: number, y: number): [number, number] {
+  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+}
+
+/** The inverse matrix, or null for a singular one. */
+export function invertMatrix(m: Readonly<Matrix>): Matrix | null {
+  const [a, b, c, d, e, f] = m;
+  const det = a * d - b * c;
+  if (Math.abs(det) < 1e-12) return null;
+  return [d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det];
+}
+
+/**
+ * The matrix each item of a list is drawn through (Transform groups composed; null outside any),
+ * by index: what readers of coordinates (hit tests, selection rectangles, checks) apply.
+ */
+export function itemMatrices(items: readonly DisplayItem[]): (Matrix | null)[] {
+  const out: (Matrix | null)[] = [];
+  const open: (Matrix | null)[] = [];
+  let current: Matrix | null = null;
+  for (const item of items) {
+    if (item.op === Op.Transform) {
+      open.push(current);
+      current = current ? composeMatrix(current, item.matrix) : item.matrix;
+    } else if (item.op === Op.TransformEnd && open.length > 0) {
+      out.push(current);
+      current = open.pop() ?? null;
+      continue;
+    }
+    out.push(current);
+  }
+  return out;
+}
+
 /** Rounds a length to the display list's grid of 1/1000 pt (half away from zero; never −0). */
 export function roundPt(value: number): number {
   const scaled = Math.abs(value) * 1000;

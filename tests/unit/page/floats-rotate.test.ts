@@ -9,6 +9,7 @@ import type { StoredConfig } from '../../../src/worker/config';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { turnMatrix, turnedMeasure } from '../../../src/worker/engine/page/floats-rotate';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import { hitTest, sourceOffsetOf, sourceRects } from '../../../src/worker/engine/query';
 import { pageContent } from '../../../src/worker/export/pdf/content';
 import { GlyphPathCache, paintPage, type PaintContext } from '../../../src/worker/paint/painter';
 import { Op, type GlyphRunItem, type PageDisplayList, type PathItem, type TransformItem } from '../../../src/worker/protocol/displaylist';
@@ -240,5 +241,31 @@ describe('preflight around a turned float', () => {
     const caption = turned.page.items.find((i): i is GlyphRunItem => i.op === Op.GlyphRun && i.line?.role === 'caption')!;
     expect(caption.xs[0]!).toBeLessThan(0);
     expect(warnings.filter((w) => w.kind === 'safeZone')).toHaveLength(0);
+  });
+});
+
+describe('click-to-source and selection on a turned float', () => {
+  it('hitTest finds the turned caption where it is drawn, sourceRects draw its selection there', () => {
+    const config = { layout: { layoutType: 'single' } } as StoredConfig;
+    const { layout } = runChecks(book(config, { rotate: 'ccw' }, 0.4));
+    const turned = turnedPage(layout.pages);
+    // A caption run with source text (the caption's own words), and a point on its third glyph, turned.
+    const run = turned.page.items.find((i): i is GlyphRunItem => i.op === Op.GlyphRun && i.line?.role === 'caption' && i.srcFrom >= 0 && i.glyphs.length > 3)!;
+    const gx = run.xs[2]! + (run.xs[3]! - run.xs[2]!) / 4; // the left quarter of the glyph: the caret goes before it
+    const [px, py] = apply(turned.transform.matrix, gx, run.y - run.size * 0.3);
+    const hit = hitTest(turned.page, px, py);
+    expect(hit).not.toBeNull();
+    expect(hit!.offset).toBe(sourceOffsetOf(run, run.clusters[2]!));
+    // The selection of that run's source: a box taller than wide (the line stands on end), containing the point.
+    const from = sourceOffsetOf(run, 0)!;
+    const rects = sourceRects([turned.page], run.chapter, from, from + 3).filter((r) => r.pageIndex === turned.page.index);
+    expect(rects.length).toBeGreaterThan(0);
+    const r = rects[0]!;
+    expect(r.height).toBeGreaterThan(r.width);
+    const [sx, sy] = apply(turned.transform.matrix, run.xs[0]! + 0.5, run.y - run.size * 0.3);
+    expect(sx).toBeGreaterThanOrEqual(r.x - 0.01);
+    expect(sx).toBeLessThanOrEqual(r.x + r.width + 0.01);
+    expect(sy).toBeGreaterThanOrEqual(r.y - 0.01);
+    expect(sy).toBeLessThanOrEqual(r.y + r.height + 0.01);
   });
 });

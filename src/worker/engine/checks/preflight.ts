@@ -8,7 +8,7 @@
  * embedding, subsetting, or embedding outlines (`print.preflight.checkFonts`).
  * Ink-limit and colour-space checks need a CMYK conversion the engine does not have (see README).
  */
-import { Op, type DisplayItem, type PageDisplayList } from '../../protocol/displaylist';
+import { composeMatrix, Op, type DisplayItem, type Matrix, type PageDisplayList } from '../../protocol/displaylist';
 import type { CheckContext } from './input';
 import { warning, type Warning } from './model';
 
@@ -32,7 +32,7 @@ export function preflightWarnings(ctx: CheckContext): Warning[] {
     for (const item of page.items) {
       if (item.op === Op.Transform) {
         turns.push(turn);
-        turn = turn ? compose(turn, item.matrix) : item.matrix;
+        turn = turn ? composeMatrix(turn, item.matrix) : item.matrix;
         continue;
       }
       if (item.op === Op.TransformEnd) {
@@ -83,16 +83,6 @@ export function preflightWarnings(ctx: CheckContext): Warning[] {
 
 function textPlace(page: PageDisplayList, item: Extract<DisplayItem, { op: 1 }>): { chapterId: string; pageIndex: number; offset?: number; toOffset?: number } {
   return { chapterId: page.chapter, pageIndex: page.index, ...(item.srcFrom >= 0 ? { offset: item.srcFrom, toOffset: item.srcFrom + item.text.length } : {}) };
-}
-
-/** A display-list matrix [a, b, c, d, e, f]: (x, y) → (a·x + c·y + e, b·x + d·y + f). */
-type Matrix = readonly [number, number, number, number, number, number];
-
-/** `outer ∘ inner` (inner applied first). */
-function compose(outer: Matrix, inner: Matrix): Matrix {
-  const [a, b, c, d, e, f] = outer;
-  const [A, B, C, D, E, F] = inner;
-  return [a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D, a * E + c * F + e, b * E + d * F + f];
 }
 
 /** The page box (pt) of the box (x1, y1)–(x2, y2) drawn through `m` (none: itself). */
