@@ -19,6 +19,7 @@ import type { PeerName } from './peers';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { runBrowserBench, type BrowserFigures, type PeerFigures } from './browser';
 import { measureNodeLayout } from './layout-node';
+import { measureNodeEdits } from './edit-node';
 import { measureLineBreaking } from './linebreak-speed';
 import { measureParagraphSetting } from './paragraph-speed';
 import { measureParagraphSettingInWorker, type WorkerParagraphFigures } from './paragraph-browser';
@@ -43,6 +44,9 @@ const node = {
   paragraphs100kWords: measureParagraphSetting(),
   // The pure engine on ~100 generated pages (900 paragraphs in the default design), no worker.
   engineLayout: measureNodeLayout(900, 2, 20261202),
+  // Issue 6: 30 one-paragraph edits in the middle chapter of the ~300-page bench book (2,700
+  // paragraphs), each laid out again with the same cache: the engine's share of edit → convergence.
+  engineEdits: measureNodeEdits(2700, 30, 20261202),
   // The paragraph phase (bidi, itemization, fallback, HarfBuzz) over the sample books' paragraphs,
   // cold (fresh registry: every word shaped) and warm (shaping cache), per script.
   shaping: measureShaping(),
@@ -50,6 +54,7 @@ const node = {
   pdfExport: await measurePdfExport(),
 };
 log(`node: ${node.engineLayout.pages} pages laid out in ${node.engineLayout.coldLayoutMs.median} ms by the engine alone`);
+log(`node: one-paragraph edit on ${node.engineEdits.pages} pages relaid out in p50 ${node.engineEdits.p50} ms, p95 ${node.engineEdits.p95} ms (CPU p50 ${node.engineEdits.cpu.p50} ms, p95 ${node.engineEdits.cpu.p95} ms) by the engine alone`);
 log(`node: 100k words shaped, hyphenated and broken cold in ${node.paragraphs100kWords.coldMs.median} ms (${node.paragraphs100kWords.lines} lines), kept in ${node.paragraphs100kWords.keepMs.median} ms (idle), re-broken warm in ${node.paragraphs100kWords.rebreakMs.median} ms`);
 log(`node: PDF of ${node.pdfExport.pages} pages written in ${node.pdfExport.warmMedianMs} ms (first ${node.pdfExport.coldMs} ms), ${node.pdfExport.glyphRuns} glyph runs for ${node.pdfExport.lines} lines`);
 

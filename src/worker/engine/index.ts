@@ -101,10 +101,35 @@ export class EngineCache {
   /** Paragraph items kept by their (stable, rebased) inlines: a new measure re-breaks without re-shaping (paragraph/index.ts). */
   readonly prepared = new PreparedParagraphs();
   readonly chapters = new Map<string, { source: string; layout: ChapterLayout }>();
+  /**
+   * The last paragraph memo key built for each inline array (the parse's, stable while its block is
+   * unchanged), with what it was built from: `head` (style, measure, generated texts…) and `base`.
+   */
+  readonly textRequests = new WeakMap<readonly Inline[], { head: string; base: number; key: string; lines: SetLine[]; movable: boolean }>();
   /** Page numbering each chapter started with in the last full layout (for a chapter laid out alone first). */
   readonly numberingAt = new Map<string, NumberingState>();
-  /** Page label of every block (`chapterId|blockId`) in the last full layout: what `:::toc` and page references print. */
-  pageLabels: ReadonlyMap<string, string> = new Map();
+  /**
+   * Page label of every block (`chapterId|blockId`) in the last full layout: what `:::toc` and page
+   * references print. Read from that layout's glyph runs when first asked for: a book that prints
+   * no page labels never asks, and walking every page's runs after each edit cost ~4 % of it.
+   */
+  get pageLabels(): ReadonlyMap<string, string> {
+    if (this.labelsOf) {
+      this.labels = blockPageLabels(this.labelsOf);
+      this.labelsOf = null;
+    }
+    return this.labels;
+  }
+  set pageLabels(labels: ReadonlyMap<string, string>) {
+    this.labels = labels;
+    this.labelsOf = null;
+  }
+  /** The layout whose labels `pageLabels` gives, read when first asked for. */
+  labelsFromLayout(chapters: readonly ChapterLayout[]): void {
+    this.labelsOf = chapters;
+  }
+  private labels: ReadonlyMap<string, string> = new Map();
+  private labelsOf: readonly ChapterLayout[] | null = null;
   /** Generated one-line texts (running heads, folios, markers) for one settings key and font registry generation. */
   private generated: { key: string; fonts: FontRegistry; lines: Map<string, SetLine> } | null = null;
   /** The generated-line memo for `key` (settings) and `fonts` at its generation: a new one when either changed. */
@@ -189,9 +214,13 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
     next += layout.pages.length;
     yield { chaptersDone: c + 1, chapters: book.chapters.length, chapter: layout };
   }
-  const labels = blockPageLabels(chapters);
-  const settled = shared.structure.usesPages.size === 0 || sameLabels(labels, cache.pageLabels);
-  cache.pageLabels = labels;
+  let settled = true;
+  if (shared.structure.usesPages.size === 0) cache.labelsFromLayout(chapters);
+  else {
+    const labels = blockPageLabels(chapters);
+    settled = sameLabels(labels, cache.pageLabels);
+    cache.pageLabels = labels;
+  }
   // Later passes report no progress: the host has announced these chapters already (their
   // labels are fixed by the final layout, which it announces at convergence).
   if (!settled && pass < MAX_LABEL_PASSES) return yield* withoutProgress(layoutBook(book, fonts, cache, pass + 1));
@@ -228,6 +257,8 @@ interface SharedBook {
   key: string;
 }
 
+const NO_LABELS: ReadonlyMap<string, string> = new Map();
+
 function* prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry): Generator<undefined, SharedBook> {
   // Parse every chapter first (cached): cross-references are book-wide. A yield after each
   // chapter parsed anew: parsing a new 300-page book took ~0.9 s in one step, and a build is
@@ -245,8 +276,13 @@ function* prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry):
   const numbering = book.resources ? numberBook(book.resources, parsed, book.settings.numerals, startingHeadingCounters(book.settings)) : undefined;
   const resourcesKey = book.resources ? `|${hashString(book.resources.key)}|${JSON.stringify([...numbering!.numbers.values()].map((n) => [n.resourceId, n.number]))}` : '';
   const math = prepareBookMath(parsed, book.settings, book.math, fonts);
-  const key = `${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`;
-  return { parsed, refs, numbering, math, key, structure: bookStructure(parsed, book.settings, cache.pageLabels, (id) => floatSpecOf(book.resources, id)) };
+  // Interned: each chapter's memo key holds it, and a ~4 kB part made every chapter's key long to build and hash.
+  const key = cache.intern(`${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`);
+  // Page labels are printed by chapters that use them (`usesPages`) and, with page-style
+  // references by default, by any reference: read them only then.
+  const structure = bookStructure(parsed, book.settings, NO_LABELS, (id) => floatSpecOf(book.resources, id));
+  const printsLabels = structure.usesPages.size > 0 || book.settings.crossRefs.defaultStyle === 'page';
+  return { parsed, refs, numbering, math, key, structure: printsLabels ? { ...structure, pageLabels: cache.pageLabels } : structure };
 }
 
 function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys, numberingStart: NumberingState = initialNumbering(book.settings)): Generator<undefined, ChapterLayout> {
@@ -366,18 +402,33 @@ function* layoutChapter(
   const env = { fonts, settings, context, hyphenator: book.hyphenator, prepared: cache.prepared };
   const setText = (request: TextRequest): SetLine[] => {
     const { base } = request;
-    // The inlines rebased to the block start, once: their JSON is the key's content (offsets
-    // relative to the block, so edits above it keep the key) and, on a miss, setParagraph's input.
-    // A paragraph of text, note markers and references is rebased whole (`movable`): its key then
-    // survives an edit above it in the chapter, where the markers' chapter offsets used to miss it.
-    const { movable, rebased, json } = rebasedInlines(request.inlines, base);
-    const key = `${sKey}|${JSON.stringify(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}|${movable ? 'm' : ''}${json}`;
-    usedKeys.push(key);
-    let lines = cache.paragraphs.get(key);
-    if (!lines) {
-      lines = setParagraph({ ...request, inlines: rebased }, env);
-      cache.paragraphs.set(key, lines);
+    // Everything in the key but the paragraph's content: short, so it is built on every request.
+    const head = `${sKey}|${styleJson(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}`;
+    // The same inlines asked for with the same head and base as last time (every unchanged
+    // paragraph, on every pass and build): the key string built then, and its memo entry while the
+    // memo still holds it. Building the key anew meant copying and hashing the paragraph's JSON.
+    const asked = cache.textRequests.get(request.inlines);
+    let key: string;
+    let lines: SetLine[] | undefined;
+    let movable: boolean;
+    if (asked && asked.head === head && asked.base === base && cache.paragraphs.get(asked.key) === asked.lines) {
+      ({ key, lines, movable } = asked);
+    } else {
+      // The inlines rebased to the block start, once: their JSON is the key's content (offsets
+      // relative to the block, so edits above it keep the key) and, on a miss, setParagraph's input.
+      // A paragraph of text, note markers and references is rebased whole (`movable`): its key then
+      // survives an edit above it in the chapter, where the markers' chapter offsets used to miss it.
+      const found = rebasedInlines(request.inlines, base);
+      movable = found.movable;
+      key = `${head}|${movable ? 'm' : ''}${found.json}`;
+      lines = cache.paragraphs.get(key);
+      if (!lines) {
+        lines = setParagraph({ ...request, inlines: found.rebased }, env);
+        cache.paragraphs.set(key, lines);
+      }
+      cache.textRequests.set(request.inlines, { head, base, key, lines, movable });
     }
+    usedKeys.push(key);
     // The lines at this base from the last build, when it placed them at the same offsets.
     const last = lastShifted.get(lines);
     if (last && last.base === base && last.movable === movable) return last.lines;
@@ -488,6 +539,17 @@ function sameLabels(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, strin
   if (a.size !== b.size) return false;
   for (const [key, label] of a) if (b.get(key) !== label) return false;
   return true;
+}
+
+/** A text style's JSON (memo keys), once per style object: most requests share the body's. */
+const styleJsons = new WeakMap<TextStyle, string>();
+function styleJson(style: TextStyle): string {
+  let json = styleJsons.get(style);
+  if (json === undefined) {
+    json = JSON.stringify(style);
+    styleJsons.set(style, json);
+  }
+  return json;
 }
 
 /** The generated texts (note numbers, reference texts) a paragraph prints, for its memo key. */

@@ -54,21 +54,57 @@ export function noteAreaHeight(pieces: readonly NotePiece[], notes: LayoutSettin
 }
 
 /**
+ * `noteAreaHeight` of the pieces of `a`, `b` and `c` together (in that order), without building
+ * the list: pagination asks it for every line it tries (the line's new notes with the column's).
+ */
+export function noteAreaHeightOf(notes: LayoutSettings['notes'], a: readonly NotePiece[], b: readonly NotePiece[], c: readonly NotePiece[]): number {
+  const pieces = a.length + b.length + c.length;
+  if (pieces === 0) return 0;
+  let lines = 0;
+  for (const piece of a) lines += piece.to - piece.from;
+  for (const piece of b) lines += piece.to - piece.from;
+  for (const piece of c) lines += piece.to - piece.from;
+  return notes.spaceAbove + notes.spaceBelowRule + lines * notes.lineHeight + (pieces - 1) * notes.spaceBetween;
+}
+
+/**
  * Footnote ids a line cites, in order. The text phase gives a footnote mark the generated source
  * offsets `-1 - (offset of the marker in the source)`, so the marker's source position can be
  * read back from the line's runs and looked up among the chapter's citations.
  */
-export function notesCitedBy(line: SetLine, citationAt: ReadonlyMap<number, string>): string[] {
+export function notesCitedBy(line: SetLine, citationAt: ReadonlyMap<number, string>): readonly string[] {
+  const positions = markerPositions(line);
+  if (positions.length === 0) return NO_IDS; // most lines: no array per question
   const ids: string[] = [];
+  for (const position of positions) {
+    const id = citationAt.get(position);
+    if (id !== undefined && !ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * The source positions a line's generated runs point back to (`-1 - offset` of each new negative
+ * offset, in order), read once per line: pagination asks for a line's notes and floats several
+ * times per pass (fitting, placing, foot floats) and again on every pass, and most lines have none.
+ * Set lines are read-only and shared between passes and builds (engine/index.ts), so the positions
+ * of a line object never change.
+ */
+const markerMemo = new WeakMap<SetLine, readonly number[]>();
+const NO_IDS: readonly string[] = [];
+const NO_MARKERS: readonly number[] = [];
+function markerPositions(line: SetLine): readonly number[] {
+  let positions = markerMemo.get(line);
+  if (positions !== undefined) return positions;
+  let found: number[] | null = null;
   for (const run of line.runs) {
     let previous = 0;
     for (const offset of run.offsets) {
-      if (offset < 0 && offset !== previous) {
-        const id = citationAt.get(-1 - offset);
-        if (id !== undefined && !ids.includes(id)) ids.push(id);
-      }
+      if (offset < 0 && offset !== previous) (found ??= []).push(-1 - offset);
       previous = offset;
     }
   }
-  return ids;
+  positions = found ?? NO_MARKERS;
+  markerMemo.set(line, positions);
+  return positions;
 }

@@ -9,7 +9,8 @@ import { baselineInLineBox, pageFrame, type PageFrame } from './geometry';
 import { isRecto } from './continuation';
 import { inlinesFrom } from './slice';
 import type { NumberingChange } from './structure';
-import { footnoteNumbers, noteAreaHeight, noteLabel, notesCitedBy, type FootnoteDefinition, type NotePiece } from './notes';
+import { footnoteNumbers, noteAreaHeight, noteAreaHeightOf, noteLabel, notesCitedBy, type FootnoteDefinition, type NotePiece } from './notes';
+import { placedRun } from './run-items';
 import { placeInFlow, type ResourceBlockFactory } from '../resources/place';
 import type { FlowBlock } from '../resources/block';
 import type { BookMath } from '../math/book';
@@ -346,9 +347,13 @@ export function* paginateChapter(
   const floatCitations = new Map<number, string>();
   for (const ref of chapter.collected.refs) if (structure.floats?.has(ref.target) && !floatCitations.has(ref.range.from)) floatCitations.set(ref.range.from, ref.target);
   /** Height of a column's foot float band, pt: each float and the line above it, ending on the grid. */
-  function footHeight(floats: readonly { flow: FlowBlock }[]): number {
-    if (floats.length === 0) return 0;
-    const content = floats.reduce((h, f) => h + f.flow.height + pitch, 0);
+  function footHeight(floats: readonly { flow: FlowBlock }[], more: readonly { flow: FlowBlock }[] = NO_FLOWS): number {
+    if (floats.length + more.length === 0) return 0;
+    // The two lists as one, summed in the same order and association as a reduce over their
+    // concatenation (pt): without building it for every line tried (page/notes.ts noteAreaHeightOf).
+    let content = 0;
+    for (const f of floats) content = content + f.flow.height + pitch;
+    for (const f of more) content = content + f.flow.height + pitch;
     return Math.ceil(content / pitch - 1e-9) * pitch;
   }
   function bottomFloatsHeight(): number {
@@ -809,7 +814,8 @@ export function* paginateChapter(
       if (line.ragged) info.ragged = true;
       if (line.emergency) info.emergency = true;
       if (block.target) info.target = block.target;
-      for (const run of line.runs) cursor.page.items.push(glyphRun(run, x0, baseline, chapter.chapterId, info));
+      // The item drawn last time for the same run at the same place when nothing changed (page/run-items.ts).
+      for (const run of line.runs) cursor.page.items.push(placedRun(run, x0, baseline, chapter.chapterId, info, glyphRun));
     }
     // Inline formulas sit on the line's baseline (engine/math).
     for (const formula of line.formulas ?? []) cursor.page.items.push(...lineFormulaItems(formula, x0, baseline, chapter.chapterId));
@@ -840,7 +846,7 @@ export function* paginateChapter(
       while (index + fit < lines.length && fit < beside.rows) {
         const line = lines[index + fit]!;
         const fresh = columnNotesMode ? newNotePieces(line, pending) : [];
-        const room = (floats: readonly { flow: FlowBlock }[]) => height - footHeight([...bottomFloats, ...floats]) - noteAreaHeight([...columnNotes, ...pending, ...fresh], settings.notes);
+        const room = (floats: readonly { flow: FlowBlock }[]) => height - footHeight(bottomFloats, floats) - noteAreaHeightOf(settings.notes, columnNotes, pending, fresh);
         if ((row + fit + 1) * pitch > Math.min(balanceCap(), room(plannedFloats)) + 1e-6) break;
         // Floats this line cites take the foot if the lines so far still fit above them.
         const floats = footFloatsFor(line, block, plannedFloats);
@@ -1801,9 +1807,11 @@ export function* paginateChapter(
   }
 
   /** Pieces for the notes a line cites that are not set yet (nor already in `pending`). */
-  function newNotePieces(line: SetLine, pending: readonly NotePiece[]): NotePiece[] {
+  function newNotePieces(line: SetLine, pending: readonly NotePiece[]): readonly NotePiece[] {
+    const cited = notesCitedBy(line, citationAt);
+    if (cited.length === 0) return NO_PIECES; // most lines: no array per line tried
     const pieces: NotePiece[] = [];
-    for (const id of notesCitedBy(line, citationAt)) {
+    for (const id of cited) {
       if (notesSet.has(id) || pending.some((p) => p.note.noteId === id)) continue;
       const note = definitions.get(id);
       if (note) pieces.push(notePiece(note));
@@ -1989,6 +1997,10 @@ export function* paginateChapter(
  * A heading's inlines with its number in front (numberPosition 'before', with numberSeparator)
  * or instead of its title ('replace'). The number is generated text: it maps to no source.
  */
+/** No new note pieces, no floats (shared, never written to). */
+const NO_PIECES: readonly NotePiece[] = [];
+const NO_FLOWS: readonly { flow: FlowBlock }[] = [];
+
 function numberedInlines(block: HeadingBlock, number: string | undefined, level: LayoutSettings['headings']['levels'][number]): readonly Inline[] {
   if (!number) return block.inlines;
   const text = level.numbering.position === 'replace' ? number : `${number}${level.numbering.separator}`;
