@@ -71,7 +71,7 @@ export interface ChapterLayout {
   /** Floats scaled into their slot, by page index, with their picture's scale (page/floats-shrink.ts; the `floatShrunk` check). */
   floatsShrunk?: { id: string; pageIndex: number; scale: number }[];
   /** Wrapped resources set as full bands instead, by page index, and why (page/floats-wrap.ts; the `textWrap` check). */
-  wrapsRefused?: { id: string; pageIndex: number; reason: WrapRefusal }[];
+  wrapsRefused?: { id: string; pageIndex: number; reason: WrapRefusal; at?: number }[];
   /** Design text lines cut to their box (`overflow` ellipsis/clip, page/furniture-elements.ts; the `designTextTruncated` check). */
   designTruncated?: DesignTruncation[];
 }
@@ -499,7 +499,7 @@ function* layoutChapter(
     };
   });
   const shrunk = drafts.flatMap((draft) => (draft.floatsShrunk ?? []).map((s) => ({ id: s.id, pageIndex: draft.index, scale: s.scale })));
-  const refused = drafts.flatMap((draft) => (draft.wrapsRefused ?? []).map((w) => ({ id: w.id, pageIndex: draft.index, reason: w.reason })));
+  const refused = drafts.flatMap((draft) => (draft.wrapsRefused ?? []).map((w) => ({ id: w.id, pageIndex: draft.index, reason: w.reason, ...(w.at !== undefined ? { at: w.at } : {}) })));
   const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(refused.length > 0 ? { wrapsRefused: refused } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}) };
   const distinctKeys = [...new Set(usedKeys)];
   chapterParagraphKeys.set(layout, distinctKeys);

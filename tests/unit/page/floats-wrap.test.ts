@@ -310,6 +310,32 @@ describe('text wrap beside a resource (document-format §12.8)', () => {
     expect(settingsFromConfig({ layout: { writingMode: 'vertical-rl' } }).floats!.wrap!.vertical).toBe(true);
   });
 
+  it('wraps a callout box (:::callout{wrap width}): the box at the side, never split, the text beside it', () => {
+    const settings = singleColumn();
+    const random = mulberry32(13);
+    const box = `:::callout{title="Aside" wrap="right" width="0.4"}\n${paragraph(random, 1)}\n:::`;
+    const source = `# Box\n\n${paragraph(random)}\n\n${box}\n\n${paragraph(random)}\n\n${paragraph(random)}\n`;
+    const layout = run({ title: 'Box', settings, chapters: [{ id: 'ch1', title: '', source }] });
+    const page = layout.pages[0]!;
+    const f = pageFrame(settings, 0);
+    const colRight = f.columnX[0]! + f.columnWidths[0]!;
+    // The box's own rectangles: 0.4 of the column, flush right.
+    const rects = page.items.filter((i): i is Extract<typeof i, { op: typeof Op.Rect }> => i.op === Op.Rect && Math.abs(i.w - 0.4 * f.columnWidths[0]!) < 2);
+    expect(rects.length).toBeGreaterThan(0);
+    const boxRect = rects.reduce((a, b) => (b.w > a.w ? b : a));
+    expect(boxRect.x + boxRect.w).toBeCloseTo(colRight, 0);
+    expect(((boxRect.y - f.contentTop) / PITCH) % 1).toBeCloseTo(0, 3);
+    // Body lines outside the box and level with it end before its left edge less the gap.
+    const beside = bodyLines(page).filter((l) => l.y > boxRect.y && l.y < boxRect.y + boxRect.h && l.left < boxRect.x);
+    expect(beside.length).toBeGreaterThan(2);
+    for (const line of beside) expect(line.right).toBeLessThanOrEqual(boxRect.x - GAP + 0.01);
+    expect(beside.filter((l) => l.right > boxRect.x - GAP - 2).length).toBeGreaterThan(beside.length / 2);
+    expect(layout.chapters[0]!.wrapsRefused).toBeUndefined();
+    // Too wide to leave 12 em beside it: across the column, and a textWrap refusal at its fence.
+    const wide = run({ title: 'Box', settings, chapters: [{ id: 'ch1', title: '', source: source.replace('width="0.4"', 'width="0.9"') }] });
+    expect(wide.chapters[0]!.wrapsRefused).toEqual([{ id: 'Aside', pageIndex: 0, reason: 'tooNarrow', at: source.indexOf(':::callout') }]);
+  });
+
   it('is deterministic and incremental layout equals a full one', () => {
     const settings = defaultSettings(); // two columns
     const random = mulberry32(11);

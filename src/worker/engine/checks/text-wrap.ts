@@ -4,7 +4,7 @@
  * `placement.wrap` that the page engine set as a full-width band instead of running text beside
  * it. The engine records each refusal per chapter (`ChapterLayout.wrapsRefused`,
  * page/floats-wrap.ts); the warning points at the page it is set on and, for the editor, at its
- * `::resource` line (or its first mention). `verticalText`: in vertical writing nothing wraps (the
+ * `::resource` line (or its first mention); a wrapped callout box (`:::callout{wrap}`) at its fence. `verticalText`: in vertical writing nothing wraps (the
  * configuration's own `wrapUnsupported` covers a type's `defaultPlacement.wrap`).
  */
 import type { CheckContext } from './input';
@@ -25,6 +25,13 @@ const ADVICE: Record<string, string> = {
   moved: 'Let it head a column (position: top), move its ::resource line, or make the picture smaller.',
 };
 
+const BOX_ADVICE: Record<string, string> = {
+  tooNarrow: 'Give the box a smaller width or wrapGap, or lower layout.wrap.minTextWidth.',
+  fewLines: 'Lower layout.wrap.minLinesBeside, or let the box run across the column.',
+  moved: 'A wrapped box never splits: shorten it or move it up the column.',
+  verticalText: 'Remove wrap from the box for this book.',
+};
+
 export function textWrapWarnings(ctx: CheckContext): Warning[] {
   return ctx.layout.chapters.flatMap((chapter) => {
     const refused = chapter.wrapsRefused;
@@ -32,6 +39,16 @@ export function textWrapWarnings(ctx: CheckContext): Warning[] {
     const parsed = ctx.parsed[ctx.chapterIndex.get(chapter.id) ?? -1];
     return memoPerObject('textWrap', chapter, parsed ? '' : '-', () =>
       refused.map((w) => {
+        if (w.at !== undefined) {
+          // A wrapped callout box (`:::callout{wrap}`): at its opening fence line.
+          const source = ctx.chapters[ctx.chapterIndex.get(chapter.id) ?? -1]?.source ?? '';
+          const lineEnd = source.indexOf('\n', w.at);
+          return warning(
+            'textWrap',
+            `The box “${w.id}” is set across the full column, with the text below it, instead of with text beside it (:::callout wrap): ${WHY[w.reason] ?? w.reason}. ${BOX_ADVICE[w.reason] ?? ''}`.trim(),
+            { chapterId: chapter.id, pageIndex: w.pageIndex, offset: w.at, toOffset: lineEnd > w.at ? lineEnd : w.at + 1 },
+          );
+        }
         // The `::resource` line that sets it, else its first `:ref` (a float), for the editor.
         const embed = parsed?.collected.resourceEmbeds.find((e) => e.resourceId === w.id) ?? parsed?.collected.refs.find((r) => r.target === w.id);
         return warning(

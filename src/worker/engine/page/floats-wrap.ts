@@ -17,7 +17,7 @@
  * Placement fields come from the resource, then its type's `defaultPlacement`
  * (resources/placement.ts), then `layout.wrap`, then the built-ins (configuration.md §18).
  */
-import { isDimension, lengthToPt } from '../../config/values';
+import { isDimension, lengthToPt, parseLength } from '../../config/values';
 import type { ResourceSet } from '../resources';
 import { placementOf } from '../resources/placement';
 
@@ -79,6 +79,24 @@ export function wrapRequestOf(resources: ResourceSet | undefined, id: string, em
     ...(gapPt !== undefined && Number.isFinite(gapPt) && gapPt >= 0 ? { gap: gapPt } : {}),
     ...(typeof width === 'number' && width > 0 && width < 1 ? { width } : {}),
     ...(typeof align === 'string' ? { align } : {}),
+  };
+}
+
+/**
+ * `:::callout{wrap=… width=… wrapGap=…}` (document-format §10 callout attributes, §12.8): the box's
+ * wrap request, or undefined when it does not wrap. `width` 0–1 of the column; `wrapGap` a length
+ * ("6pt", "1em"; a bare number is pt). `emPt`: the body size, pt.
+ */
+export function calloutWrapOf(attrs: Readonly<Record<string, string>>, emPt: number): WrapRequest | undefined {
+  const side = attrs['wrap'];
+  if (side !== 'left' && side !== 'right' && side !== 'start' && side !== 'end') return undefined;
+  const width = Number(attrs['width']);
+  const gap = attrs['wrapGap'] === undefined ? undefined : parseLength(attrs['wrapGap'], 'pt');
+  const gapPt = gap ? lengthToPt(gap, { emPt, remPt: emPt, dpi: 300 }) : undefined;
+  return {
+    side,
+    ...(gapPt !== undefined && Number.isFinite(gapPt) && gapPt >= 0 ? { gap: gapPt } : {}),
+    ...(Number.isFinite(width) && width > 0 && width < 1 ? { width } : {}),
   };
 }
 

@@ -21,7 +21,7 @@ import { DirectionScope, fromStart, ruleFromStart } from './rtl';
 import { formatNumber, localiseDigits } from './number-format';
 import { PageBands, spanBox, spannedColumns, spansPage } from './floats-page';
 import { shrinkInto, shrinkRule, type ShrinkRule } from './floats-shrink';
-import { alignOffset, measureAt, physicalSide, planWrap, wrapSlotMeasure, defaultWrapSettings, type WrapBand, type WrapRefusal, type WrapRequest } from './floats-wrap';
+import { alignOffset, calloutWrapOf, measureAt, physicalSide, planWrap, wrapSlotMeasure, defaultWrapSettings, type WrapBand, type WrapRefusal, type WrapRequest } from './floats-wrap';
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
@@ -57,7 +57,7 @@ export interface PageDraft {
   /** Floats scaled into their slot on this page, with their picture's scale (page/floats-shrink.ts; the `floatShrunk` check). */
   floatsShrunk?: { id: string; scale: number }[];
   /** Wrapped resources set as full bands instead, and why (page/floats-wrap.ts; the `textWrap` check). */
-  wrapsRefused?: { id: string; reason: WrapRefusal }[];
+  wrapsRefused?: { id: string; reason: WrapRefusal; at?: number }[];
   /** Text extent per column (page/balance.ts). */
   columnUse?: ColumnUse;
   /** Footnotes first cited on this page, with their column (page/note-numbering.ts). */
@@ -1306,9 +1306,16 @@ export function* paginateChapter(
         const inGroup = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && x.name === 'columns') || (x.kind === 'directive' && x.name === 'columnbreak');
         if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && !(x.kind === 'mathDisplay' && math) && !inGroup(x))) break;
         const boxFrom = { page: cursor.page.index, column: cursor.column, start: cursor.page.items.length };
-        placeCallout(block, inner);
-        closingBox = boxFrom.page === cursor.page.index && boxFrom.column === cursor.column ? { ...boxFrom, end: cursor.page.items.length, block: block.id } : null;
-        leverPoints.push({ kind: 'afterFloat', item: cursor.page.items.length, block: block.id, rank: 0 });
+        // :::callout{wrap width wrapGap} (§12.8): the box at one side of its column, never split,
+        // the text after it beside it (page/floats-wrap.ts); else set across the column as usual.
+        const boxWrap = calloutWrapOf(block.attrs, body.size);
+        const wrapped = boxWrap ? placeCallout(block, inner, boxWrap) : false;
+        if (typeof wrapped === 'string') (cursor.page.wrapsRefused ??= []).push({ id: block.attrs['title'] ?? block.attrs['type'] ?? 'callout', reason: wrapped, at: block.range.from });
+        if (wrapped !== true) {
+          placeCallout(block, inner);
+          closingBox = boxFrom.page === cursor.page.index && boxFrom.column === cursor.column ? { ...boxFrom, end: cursor.page.items.length, block: block.id } : null;
+          leverPoints.push({ kind: 'afterFloat', item: cursor.page.items.length, block: block.id, rank: 0 });
+        } else closingBox = null;
         b = end < 0 ? blocks.length : end;
         afterHeading = false;
         break;
@@ -1679,7 +1686,8 @@ export function* paginateChapter(
    * box segment per column. Notes cited inside go to the foot of the column where the text after
    * the box continues (§14.1).
    */
-  function placeCallout(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[]): void {
+  /** With `wrap`: the box wrapped at one side of the column (true), or why not (nothing set). */
+  function placeCallout(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], wrap?: WrapRequest): true | WrapRefusal | void {
     const styles = settings.callouts.styles;
     const style = styles[start.attrs['type'] ?? ''] ?? styles[settings.callouts.order[0]!] ?? Object.values(styles)[0]!;
     // Right to left: left/right padding and a side stripe are text sides, mirrored (document-format §18.1).
@@ -1687,7 +1695,9 @@ export function* paginateChapter(
     const stripe = !style.stripe.enabled ? null : rtl() && style.stripe.side !== 'top' ? { ...style.stripe, side: style.stripe.side === 'left' ? ('right' as const) : ('left' as const) } : style.stripe;
     const side = stripe && stripe.side !== 'top' ? stripe.width : 0;
     const innerX = pad.left + (stripe?.side === 'left' ? side : 0);
-    const innerW = colW() - pad.left - pad.right - side;
+    // A wrapped box (§12.8) is as wide as its `width` share of the column (else layout.wrap.defaultWidth).
+    const boxW = wrap ? colW() * (wrap.width ?? wrapSettings.defaultWidth) : 0;
+    const innerW = (wrap ? boxW : colW()) - pad.left - pad.right - side;
     type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[] };
     const rows: BoxLine[] = [];
     const title = start.attrs['title'] ?? style.title;
@@ -1738,7 +1748,16 @@ export function* paginateChapter(
       firstParagraph = false;
     }
     const total = pad.top + pad.bottom + rows.reduce((h, r) => h + r.height, 0);
-    space(style.marginTop);
+    let boxWrap: { x: number; band: WrapBand } | null = null;
+    if (wrap) {
+      // Whole, on the grid where the text goes on, level with the first line beside it; never split.
+      const top = Math.ceil(cursor.y / pitch - 1e-9) * pitch;
+      if (top + total > limit() + 1e-6) return 'moved';
+      const plan = planWrap({ side: physicalSide(wrap.side, rtl()), columnWidth: colW(), width: boxW, height: total, gap: wrap.gap ?? wrapSettings.gap, pitch, rowsLeft: Math.floor((limit() - top) / pitch + 1e-6), settings: wrapSettings });
+      if (typeof plan === 'string') return plan;
+      cursor.y = top;
+      boxWrap = { x: plan.boxX, band: { page: cursor.page.index, column: cursor.column, top, bottom: top + plan.rows * pitch, side: plan.side, inset: plan.inset } };
+    } else space(style.marginTop);
     if (style.keepTogether && !cursor.columnEmpty && cursor.y + total > limit() + 1e-6 && total <= frame().contentHeight) nextColumn();
     let index = 0;
     const cited: SetLine[] = [];
@@ -1756,9 +1775,9 @@ export function* paginateChapter(
         take = 1;
       }
       const f = frame();
-      const columnX = f.columnX[cursor.column]!;
+      const columnX = f.columnX[cursor.column]! + (boxWrap?.x ?? 0);
       const top = f.contentTop + cursor.y;
-      const w = colW();
+      const w = boxWrap ? boxW : colW();
       if (style.fill) cursor.page.items.push({ op: Op.Rect, x: roundPt(columnX), y: roundPt(top), w: roundPt(w), h: roundPt(height), fill: style.fill });
       if (style.border.enabled && style.border.width > 0) {
         // Stroked inside the box: the stroke's centre line sits half a width in.
@@ -1793,8 +1812,9 @@ export function* paginateChapter(
       if (rows.length === 0) break;
       if (index < rows.length) nextColumn();
     }
-    // Back on the grid, one box margin below.
-    cursor.y = Math.ceil((cursor.y + style.marginBottom) / pitch - 1e-9) * pitch;
+    // Back on the grid, one box margin below; beside a wrapped box, the text goes on from its top.
+    cursor.y = boxWrap ? boxWrap.band.top : Math.ceil((cursor.y + style.marginBottom) / pitch - 1e-9) * pitch;
+    if (boxWrap) wrapBand = boxWrap.band;
     if (columnNotesMode) {
       for (const line of cited) for (const piece of newNotePieces(line, [])) {
         columnNotes.push(piece);
@@ -1804,6 +1824,7 @@ export function* paginateChapter(
       // Notes that no longer fit under the text wait for the next column's foot.
       trimNotes(colBottom() - cursor.y);
     }
+    return boxWrap ? true : undefined;
   }
 
   /** Pieces for the notes a line cites that are not set yet (nor already in `pending`). */
