@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredConfig } from '../../../src/worker/config';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
-import { asideTop } from '../../../src/worker/engine/page/caption-side';
+import { asideTop, withSideCaption, type SideChannel } from '../../../src/worker/engine/page/caption-side';
+import type { FlowBlock } from '../../../src/worker/engine/resources/block';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
@@ -106,5 +107,23 @@ describe('placement.captionSide', () => {
     expect(asideTop(frame, 150, 40, 0)).toBe(150);
     expect(asideTop(frame, 150, 40, 180)).toBe(230);
     expect(asideTop(frame, 520, 40, 0)).toBe(510);
+  });
+
+  it('a figure drawn again in the same place (grown by the flexFigure lever) keeps its caption where it was', () => {
+    const frame = { contentLeft: 0, contentTop: 50, contentWidth: 300, contentHeight: 500, columnX: [0], columnWidths: [200], columnWidth: 200, side: { x: 210, width: 90 } };
+    let free = 0;
+    const channel: SideChannel = { frame: () => frame, page: () => 3, freeTop: () => free, take: (bottom) => void (free = Math.max(free, bottom)), gap: 12 };
+    const box = (h: number): FlowBlock => ({ height: h, width: 200, emit: (x, y) => [{ op: Op.Rect, x, y, w: 200, h }] });
+    const caption: FlowBlock = { height: 30, width: 90, emit: (x, y) => [{ op: Op.Rect, x, y, w: 90, h: 30 }] };
+    const placed = new Map<string, number>();
+    const first = withSideCaption({ ...box(100), aside: caption }, channel, placed).emit(0, 150);
+    const again = withSideCaption({ ...box(124), aside: caption }, channel, placed).emit(0, 150);
+    const asideOf = (items: ReturnType<FlowBlock['emit']>) => items.find((i) => i.op === Op.Rect && i.x === 210) as { y: number };
+    expect(asideOf(first).y).toBe(150);
+    expect(asideOf(again).y).toBe(150);
+    expect(free).toBe(100 + 30 + 12); // taken once: to the caption's foot and a line under it
+    // A second figure lower down goes under the first caption.
+    const other = withSideCaption({ ...box(50), aside: caption }, channel, placed).emit(0, 160);
+    expect(asideOf(other).y).toBe(50 + 142);
   });
 });

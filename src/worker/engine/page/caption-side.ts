@@ -25,6 +25,8 @@ export function sideCaptionWidth(frame: PageFrame, measure: number): number | un
 export interface SideChannel {
   /** The current page's frame (its side channel's x). */
   frame(): PageFrame;
+  /** The current page's index. */
+  page(): number;
   /** First free y in the channel, pt from the content top (0 = nothing set yet). */
   freeTop(): number;
   /** Records that the channel is taken down to `bottom` pt from the content top. */
@@ -39,15 +41,21 @@ export function asideTop(frame: PageFrame, top: number, height: number, freeTop:
   return frame.contentTop + Math.max(0, Math.min(level, frame.contentHeight - height));
 }
 
-/** The block emitting its aside in the side channel, level with its top, each time it is emitted. */
-export function withSideCaption(block: FlowBlock, channel: SideChannel): FlowBlock {
+/**
+ * The block emitting its aside in the side channel, level with its top, each time it is emitted.
+ * `placed` (shared by the channel's blocks) keeps where an aside went by page and figure position:
+ * a figure drawn again in the same place (grown by the flexFigure lever) keeps its caption's place.
+ */
+export function withSideCaption(block: FlowBlock, channel: SideChannel, placed: Map<string, number> = new Map()): FlowBlock {
   const aside = block.aside;
   if (!aside) return block;
   const emit = (x: number, y: number): DisplayItem[] => {
     const f = channel.frame();
     const items = block.emit(x, y);
     if (!f.side) return items;
-    const top = asideTop(f, y, aside.height, channel.freeTop());
+    const key = `${channel.page()}|${x}|${y}`;
+    const top = placed.get(key) ?? asideTop(f, y, aside.height, channel.freeTop());
+    placed.set(key, top);
     channel.take(top - f.contentTop + aside.height + channel.gap);
     return [...items, ...aside.emit(f.side.x, top)];
   };
@@ -61,9 +69,10 @@ export function withSideCaption(block: FlowBlock, channel: SideChannel): FlowBlo
  */
 export function sideCaptions(factory: ResourceBlockFactory | undefined, channel: SideChannel): ResourceBlockFactory | undefined {
   if (!factory) return undefined;
+  const placed = new Map<string, number>();
   return (block, measure, maxHeight, fitTo, direction) => {
     const width = sideCaptionWidth(channel.frame(), measure);
     const flow = factory(block, measure, maxHeight, fitTo, direction, width);
-    return flow?.aside ? withSideCaption(flow, channel) : flow;
+    return flow?.aside ? withSideCaption(flow, channel, placed) : flow;
   };
 }

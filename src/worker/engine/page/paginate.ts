@@ -719,6 +719,7 @@ export function* paginateChapter(
   // captionSide (page/caption-side.ts): figures in the main column set their caption in the side channel, which it takes like a side float.
   resourceBlock = sideCaptions(resourceBlock, {
     frame,
+    page: () => cursor.page.index,
     freeTop: () => sideTop.get(cursor.page.index) ?? 0,
     take: (bottom) => void sideTop.set(cursor.page.index, Math.max(bottom, sideTop.get(cursor.page.index) ?? 0)),
     gap: pitch,
