@@ -12,7 +12,7 @@ import { isDimension, lengthToPt, type LengthContext } from '../config/values';
 const DRAWN_FIELDS = [
   'kind', 'id', 'parity', 'pages', 'placement.*', 'content', 'align', 'direction', 'fontFamily', 'fontSize', 'fontWeight',
   'italic', 'color', 'overflow', 'verticalAlign', 'textTransform', 'thickness', 'width', 'style.backgroundColor',
-  'style.borderColor', 'style.borderWidth', 'lineHeight', 'resourceId', 'decorative', 'hyphenate',
+  'style.borderColor', 'style.borderWidth', 'lineHeight', 'resourceId', 'decorative', 'hyphenate', 'inlineMarks',
 ];
 declareAppliedSettings(
   (['header', 'footer'] as const).flatMap((slot) => ['[id=*]', '[*]'].flatMap((item) => DRAWN_FIELDS.map((field) => `${slot}.elements${item}.${field}`))),
@@ -65,6 +65,8 @@ export interface TextElement extends ElementBase {
   uppercase: boolean;
   /** Syllable breaks in wrapped or justified text (§5.3 `hyphenate`). */
   hyphenate: boolean;
+  /** Read `**b**`, `*i*`, `^sup^`, `~sub~` in the resolved text (§5.3 `inlineMarks`). */
+  inlineMarks: boolean;
 }
 
 export interface RuleElement extends ElementBase {
@@ -183,6 +185,7 @@ export function furnitureElements(slot: unknown, base: { bodyPt: number; dpi: nu
         lineHeight: Math.max(0, lineHeight),
         uppercase: e['textTransform'] === 'uppercase',
         hyphenate: e['hyphenate'] === true,
+        inlineMarks: e['inlineMarks'] === true,
       });
     } else if (kind === 'rule') {
       // Legacy rules: `width: 'full'` is a rule across the container (§5.1 "Legacy shape").

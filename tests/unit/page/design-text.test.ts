@@ -266,3 +266,49 @@ describe('bodyStyle.unorderedLists / orderedLists in a styled section (§13.5–
     expect(secGap - docGap).toBeLessThan(12 - settings.lists.gap + 1);
   });
 });
+
+describe('inlineMarks in design text (§5.3)', () => {
+  it('reads bold, italic, superscript and subscript, nested, and leaves unmatched markers as written', async () => {
+    const { markedSegments } = await import('../../../src/worker/engine/page/furniture-text');
+    expect(markedSegments('The **Keeper *of* Lights** x^2^ H~2~O 5 * 3')).toEqual([
+      { text: 'The ', marks: [] },
+      { text: 'Keeper ', marks: ['strong'] },
+      { text: 'of', marks: ['strong', 'emphasis'] },
+      { text: ' Lights', marks: ['strong'] },
+      { text: ' x', marks: [] },
+      { text: '2', marks: ['sup'] },
+      { text: ' H', marks: [] },
+      { text: '2', marks: ['sub'] },
+      { text: 'O 5 * 3', marks: [] },
+    ]);
+  });
+
+  const header = (content: string, extra: Record<string, unknown> = {}): StoredConfig => ({
+    footer: { elements: [] },
+    header: { elements: [{ kind: 'text', id: 'h', content, fontFamily: 'Open Sans', color: '#224466', align: 'left', placement: { anchor: { to: 'container', edge: 'bottom-left' } }, ...extra }] },
+  });
+
+  it('sets marked runs in bold and italic faces in the element colour; without inlineMarks the asterisks print', () => {
+    const marked = furnitureRuns(run(oneChapterBook(BODY, settingsFromConfig(header('The **Keeper** of *Lights*', { inlineMarks: true })))).pages[0]!);
+    // (spaces between differently styled runs are glue, not glyphs)
+    expect(marked.map((r) => r.text).join(' ')).toBe('The Keeper of Lights');
+    const keeper = marked.find((r) => r.text.includes('Keeper'))!;
+    const plainRun = marked.find((r) => r.text.startsWith('The'))!;
+    const lights = marked.find((r) => r.text.includes('Lights'))!;
+    expect(keeper.text).toBe('Keeper');
+    expect(new Set([keeper.font, plainRun.font, lights.font]).size).toBe(3);
+    for (const r of marked) expect(r.fill).toBe('#224466');
+    const literal = furnitureRuns(run(oneChapterBook(BODY, settingsFromConfig(header('The **Keeper**')))).pages[0]!);
+    expect(literal.map((r) => r.text).join('')).toBe('The **Keeper**');
+  });
+
+  it('cuts marked text at word boundaries, words keeping their marks', () => {
+    const layout = run(oneChapterBook(BODY, settingsFromConfig(header('The **Lantern Keeper** and the Ships That Passed in the Night', { inlineMarks: true, overflow: 'ellipsis-end', placement: { anchor: { to: 'container', edge: 'bottom-left' }, size: { width: { value: 90, unit: 'pt' } } } }))));
+    const cut = furnitureRuns(layout.pages[0]!);
+    const text = cut.map((r) => r.text).join(' ');
+    expect(text).toMatch(/^The Lantern.*…$/);
+    expect(text.length).toBeLessThan('The Lantern Keeper and the Ships That Passed in the Night'.length);
+    expect(cut.find((r) => r.text.startsWith('Lantern'))!.font).not.toBe(cut.find((r) => r.text.startsWith('The'))!.font);
+    expect(layout.chapters[0]!.designTruncated?.[0]).toMatchObject({ text: 'The Lantern Keeper and the Ships That Passed in the Night', mode: 'ellipsis-end' });
+  });
+});

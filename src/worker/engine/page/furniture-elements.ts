@@ -24,7 +24,7 @@ import type { FurnitureElement, TextElement } from '../settings-furniture';
 import type { TextStyle } from '../settings';
 import { glyphRun, type SetGenerated } from './paginate';
 import type { SlotImages } from './furniture-images';
-import type { SetDesignText } from './furniture-text';
+import { markedSegments, type DesignSegment, type SetDesignText } from './furniture-text';
 
 /** A slot of §5 (running heads) or a part design (§13.5: container = the trim box). */
 export type SlotKind = 'header' | 'footer' | 'design';
@@ -158,32 +158,63 @@ function wrapped(text: string, room: number, width: (t: string) => number): stri
 /** The single-line `overflow` modes (§5.3): every mode but `wrap`. */
 export type CutMode = 'ellipsis-start' | 'ellipsis-middle' | 'ellipsis-end' | 'clip';
 
+/** The (head, tail) word counts an ellipsis may keep, most words first (§5.3 "cut at word boundaries"). */
+function* cuts(count: number, mode: Exclude<CutMode, 'clip'>): Generator<[number, number]> {
+  for (let kept = count - 1; kept >= 1; kept--) {
+    if (mode === 'ellipsis-end') yield [kept, 0];
+    else if (mode === 'ellipsis-start') yield [0, kept];
+    // Balanced first, then the head one word longer or shorter.
+    else for (const head of new Set([Math.ceil(kept / 2), Math.floor(kept / 2)])) yield [head, kept - head];
+  }
+}
+
+/** Words joined around an ellipsis: `head…`, `…tail`, or `head … tail` for the middle. */
+function aroundEllipsis<T>(head: readonly T[], tail: readonly T[], mode: Exclude<CutMode, 'clip'>, join: (parts: readonly (T | ' ' | '…')[]) => T): T {
+  const spaced = (words: readonly T[]): (T | ' ')[] => words.flatMap((w, i) => (i === 0 ? [w] : [' ' as const, w]));
+  if (mode === 'ellipsis-end') return join([...spaced(head), '…']);
+  if (mode === 'ellipsis-start') return join(['…', ...spaced(tail)]);
+  if (head.length === 0) return join(['…', ' ', ...spaced(tail)]);
+  if (tail.length === 0) return join([...spaced(head), ' ', '…']);
+  return join([...spaced(head), ' ', '…', ' ', ...spaced(tail)]);
+}
+
 /**
- * `text` cut with an ellipsis at word boundaries so that it fits `room` pt (§5.3): `ellipsis-end`
- * keeps the leading words, `ellipsis-start` the trailing ones, `ellipsis-middle` both ends (the
- * head one word longer when the count is odd), with a space either side of the ellipsis. When not
- * even one word fits beside it, the ellipsis stands alone (a word is never split).
+ * `words` cut with an ellipsis so that the result `fits` (§5.3): `ellipsis-end` keeps the leading
+ * words, `ellipsis-start` the trailing ones, `ellipsis-middle` both ends (the head one word longer
+ * when the count is odd), with a space either side of the ellipsis. When not even one word fits
+ * beside it, the ellipsis stands alone (a word is never split).
  */
+function cutAtWords<T>(words: readonly T[], mode: Exclude<CutMode, 'clip'>, join: (parts: readonly (T | ' ' | '…')[]) => T, fits: (candidate: T) => boolean): T {
+  for (const [head, tail] of cuts(words.length, mode)) {
+    const candidate = aroundEllipsis(words.slice(0, head), words.slice(words.length - tail), mode, join);
+    if (fits(candidate)) return candidate;
+  }
+  return join(['…']);
+}
+
+/** `text` cut with an ellipsis at word boundaries so that it fits `room` pt (see `cutAtWords`). */
 export function ellipsised(text: string, room: number, mode: Exclude<CutMode, 'clip'>, width: (t: string) => number): string {
   const words = text.split(/\s+/).filter((w) => w !== '');
-  const fits = (candidate: string): boolean => width(candidate) <= room + 0.01;
-  for (let kept = words.length - 1; kept >= 1; kept--) {
-    if (mode === 'ellipsis-end') {
-      const candidate = `${words.slice(0, kept).join(' ')}…`;
-      if (fits(candidate)) return candidate;
-    } else if (mode === 'ellipsis-start') {
-      const candidate = `…${words.slice(words.length - kept).join(' ')}`;
-      if (fits(candidate)) return candidate;
-    } else {
-      // Balanced first, then the head one word longer or shorter.
-      for (const head of new Set([Math.ceil(kept / 2), Math.floor(kept / 2)])) {
-        const tail = kept - head;
-        const candidate = head === 0 ? `… ${words.slice(words.length - tail).join(' ')}` : tail === 0 ? `${words.slice(0, head).join(' ')} …` : `${words.slice(0, head).join(' ')} … ${words.slice(words.length - tail).join(' ')}`;
-        if (fits(candidate)) return candidate;
-      }
+  return cutAtWords(words, mode, (parts) => parts.join(''), (candidate) => width(candidate) <= room + 0.01);
+}
+
+/** Marked design text (`inlineMarks`) cut the same way; a word keeps its marks. */
+export function ellipsisedSegments(segments: readonly DesignSegment[], room: number, mode: Exclude<CutMode, 'clip'>, width: (t: readonly DesignSegment[]) => number): DesignSegment[] {
+  // Words as lists of segments: whitespace ends a word, marks may change inside one.
+  const words: DesignSegment[][] = [];
+  let current: DesignSegment[] = [];
+  for (const seg of segments) {
+    for (const piece of seg.text.split(/(\s+)/)) {
+      if (piece === '') continue;
+      if (/^\s+$/.test(piece)) {
+        if (current.length > 0) words.push(current);
+        current = [];
+      } else current.push({ text: piece, marks: seg.marks });
     }
   }
-  return '…';
+  if (current.length > 0) words.push(current);
+  const join = (parts: readonly (DesignSegment[] | ' ' | '…')[]): DesignSegment[] => parts.flatMap((p) => (typeof p === 'string' ? [{ text: p, marks: [] }] : p));
+  return cutAtWords(words, mode, join, (candidate) => width(candidate) <= room + 0.01);
 }
 
 /** A line of design text that did not fit its box and was cut (§5.3: the `designTextTruncated` warning). */
@@ -226,32 +257,46 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       const widthOf = (t: string): number => setGenerated(t, style).width;
       let room = fixedW ?? autoRoom(frame, ref ? 'left' : p.edge, p.x);
       if (p.maxWidth !== undefined) room = Math.min(room, p.maxWidth);
-      const texts: string[] = [];
-      /** Lines wider than the box under `clip`: drawn from the start edge and cut by the box. */
+      /** The lines to draw; those wider than the box under `clip` are drawn from the start edge and cut by the box. */
+      const lines: SetLine[] = [];
       const clipped = new Set<number>();
       const rtl = element.direction === 'rtl';
-      // Justified or hyphenated wrapped text: the paragraph engine at the box's measure.
+      const direction = rtl ? 'rtl' : 'ltr';
       const justify = element.align === 'justify';
-      const engine = element.overflow === 'wrap' && (justify || element.hyphenate) && extras.setText ? extras.setText : undefined;
+      const setText = extras.setText;
       const measure = fixedW ?? room;
-      const engineLines: SetLine[] = [];
+      /** A single line of plain or marked text, unbounded. */
+      const oneLine = (content: string | readonly DesignSegment[]): SetLine =>
+        typeof content === 'string' || !setText ? setGenerated(typeof content === 'string' ? content : content.map((c) => c.text).join(''), style) : (setText(content, style, 1e6, { justify: false, hyphenate: false, direction })[0] ?? setGenerated('', style));
+      let engineJustified = false;
       for (const piece of text.split('\n')) {
         const mode = element.overflow;
-        if (engine) {
-          const set = piece ? engine(piece, style, measure, { justify, hyphenate: element.hyphenate, direction: rtl ? 'rtl' : 'ltr' }) : [];
-          engineLines.push(...(set.length > 0 ? set : [setGenerated('', style)]));
-        } else if (mode === 'wrap') texts.push(...wrapped(piece, room, widthOf));
-        else if (!piece || widthOf(piece) <= room + 0.01) texts.push(piece);
+        // `inlineMarks` (§5.3): `**b**`, `*i*`, `^sup^`, `~sub~` in the resolved text, set by the paragraph engine.
+        const segments = element.inlineMarks && setText && /[*^~]/.test(piece) ? markedSegments(piece) : undefined;
+        const marked = segments?.some((seg) => seg.marks.length > 0) ? segments : undefined;
+        const plain = marked ? marked.map((seg) => seg.text).join('') : piece;
+        if (mode === 'wrap' && setText && (justify || element.hyphenate || marked)) {
+          // Justified, hyphenated or marked wrapped text: the paragraph engine at the box's measure.
+          const set = piece ? setText(marked ?? piece, style, measure, { justify, hyphenate: element.hyphenate, direction }) : [];
+          lines.push(...(set.length > 0 ? set : [setGenerated('', style)]));
+          engineJustified ||= justify;
+        } else if (mode === 'wrap') lines.push(...wrapped(piece, room, widthOf).map((t) => setGenerated(t, style)));
         else {
-          const shown = mode === 'clip' ? piece : ellipsised(piece, room, mode, widthOf);
-          if (mode === 'clip') clipped.add(texts.length);
-          texts.push(shown);
-          extras.truncated?.({ element: element.id, text: piece, shown, mode });
+          const full = oneLine(marked ?? piece);
+          if (!piece || full.width <= room + 0.01) lines.push(full);
+          else if (mode === 'clip') {
+            clipped.add(lines.length);
+            lines.push(full);
+            extras.truncated?.({ element: element.id, text: plain, shown: plain, mode });
+          } else {
+            const cut = marked ? ellipsisedSegments(marked, room, mode, (c) => oneLine(c).width) : ellipsised(piece, room, mode, widthOf);
+            lines.push(oneLine(cut));
+            extras.truncated?.({ element: element.id, text: plain, shown: typeof cut === 'string' ? cut : cut.map((seg) => seg.text).join(''), mode });
+          }
         }
       }
-      const lines = engine ? engineLines : texts.map((t) => setGenerated(t, style));
       // Justified text fills its measure: the box is as wide as the room.
-      const w = fixedW ?? (engine && justify ? measure : Math.min(Math.max(...lines.map((l) => l.width)), room));
+      const w = fixedW ?? (engineJustified ? measure : Math.min(Math.max(...lines.map((l) => l.width)), room));
       // The first line's ascent to the last line's descent, `lineHeight` (pt) between baselines.
       const contentHeight = ascent + descent + (lines.length - 1) * element.lineHeight;
       const box = place(w, fixedH ?? contentHeight);

@@ -3,12 +3,53 @@
  * ("stretches all but paragraph-last lines") and `hyphenate: true` ("syllable breaks in
  * wrapped/justified design text"). The same breaking, justification and hyphenation as body
  * paragraphs (paragraph/index.ts `setParagraph`, the book's patterns), at the element's measure;
- * an element's `hyphenate` decides on its own, whatever `bodyText.hyphenation` says. Plain wrapped
- * text keeps the word-by-word wrap of page/furniture-elements.ts.
+ * an element's `hyphenate` decides on its own, whatever `bodyText.hyphenation` says. Text with
+ * `inlineMarks` is read into marked segments here and set the same way (bold at the body's bold
+ * weight, sup/sub at 58 % size; colours stay the element's). Plain wrapped text keeps the
+ * word-by-word wrap of page/furniture-elements.ts.
  */
 import { setParagraph, type ParagraphEnvironment } from '../paragraph';
 import type { SetLine } from '../paragraph/lines';
+import type { Mark } from '../parse/model';
 import type { LayoutSettings, TextStyle } from '../settings';
+
+/** A piece of design text with its marks (`inlineMarks`: bold, italic, superscript, subscript). */
+export interface DesignSegment {
+  text: string;
+  marks: readonly Mark[];
+}
+
+const MARKERS: readonly { open: string; mark: Mark }[] = [
+  { open: '**', mark: 'strong' },
+  { open: '*', mark: 'emphasis' },
+  { open: '^', mark: 'sup' },
+  { open: '~', mark: 'sub' },
+];
+
+/**
+ * Design text with `inlineMarks` (§5.3): `**bold**`, `*italic*`, `^sup^`, `~sub~`, nested, read in
+ * the resolved text. A marker without its closing twin (or with nothing between) prints as written.
+ */
+export function markedSegments(text: string, outer: readonly Mark[] = []): DesignSegment[] {
+  const out: DesignSegment[] = [];
+  let plain = '';
+  let i = 0;
+  while (i < text.length) {
+    const marker = MARKERS.find((m) => text.startsWith(m.open, i));
+    const close = marker ? text.indexOf(marker.open, i + marker.open.length) : -1;
+    if (marker && close > i + marker.open.length) {
+      if (plain) out.push({ text: plain, marks: outer });
+      plain = '';
+      out.push(...markedSegments(text.slice(i + marker.open.length, close), [...outer, marker.mark]));
+      i = close + marker.open.length;
+    } else {
+      plain += text[i];
+      i++;
+    }
+  }
+  if (plain || out.length === 0) out.push({ text: plain, marks: outer });
+  return out;
+}
 
 export interface DesignTextOptions {
   justify: boolean;
@@ -16,8 +57,8 @@ export interface DesignTextOptions {
   direction: 'ltr' | 'rtl';
 }
 
-/** Sets one forced line's text (a design paragraph) at `measure` pt into lines. */
-export type SetDesignText = (text: string, style: TextStyle, measure: number, options: DesignTextOptions) => SetLine[];
+/** Sets one forced line's text (a design paragraph, plain or marked) at `measure` pt into lines. */
+export type SetDesignText = (text: string | readonly DesignSegment[], style: TextStyle, measure: number, options: DesignTextOptions) => SetLine[];
 
 /** Settings whose hyphenation is on for ragged and justified text alike (one object per settings). */
 const hyphenating = new WeakMap<LayoutSettings, LayoutSettings>();
@@ -40,12 +81,13 @@ export function designTextSetter(env: Omit<ParagraphEnvironment, 'prepared'>): S
   const table = lines;
   return (text, style, measure, options) => {
     const hyphenate = options.hyphenate && env.hyphenator !== undefined;
-    const key = `${env.fonts.generation}|${hyphenate}|${options.justify}|${options.direction}|${measure}|${JSON.stringify(style)}|${text}`;
+    const segments: readonly DesignSegment[] = typeof text === 'string' ? [{ text, marks: [] }] : text;
+    const key = `${env.fonts.generation}|${hyphenate}|${options.justify}|${options.direction}|${measure}|${JSON.stringify(style)}|${typeof text === 'string' ? text : JSON.stringify(text)}`;
     let set = table.get(key);
     if (!set) {
       const settings = hyphenate ? withHyphenation(env.settings) : env.settings;
       set = setParagraph(
-        { inlines: [{ kind: 'text', text, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 } }], style, measure, indent: 0, justify: options.justify, direction: options.direction },
+        { inlines: segments.map((seg) => ({ kind: 'text' as const, text: seg.text, marks: [...seg.marks], range: { from: -1e9, to: -1e9, line: 0, column: 0 } })), style, measure, indent: 0, justify: options.justify, direction: options.direction },
         { fonts: env.fonts, settings, context: env.context, hyphenator: hyphenate ? env.hyphenator : undefined },
       );
       table.set(key, set);
