@@ -126,4 +126,33 @@ describe('placement.captionSide', () => {
     const other = withSideCaption({ ...box(50), aside: caption }, channel, placed).emit(0, 160);
     expect(asideOf(other).y).toBe(50 + 142);
   });
+
+  it('a table split across pages sets each part\'s caption in the channel level with the part, "(cont.)" after the first', () => {
+    const rows = [[{ content: 'Station', isHeader: true }, { content: 'Hour', isHeader: true }], ...Array.from({ length: 70 }, (_, i) => [{ content: `Stop ${i + 1}` }, { content: `${8 + (i % 12)}:00` }])];
+    const random = mulberry32(3);
+    const source = [paragraph(random), '::resource{id="hours"}', paragraph(random)].join('\n\n');
+    const { layout } = runChecks({
+      chapters: [{ id: 'c1', source }],
+      config: FLOATS,
+      resources: [{ id: 'hours', kind: 'table', typeId: 'table', caption: 'Hours of the line.', note: 'Weekdays only.', placement: { position: 'here', captionSide: true }, table: { model: { rows, headerRowCount: 1 } } } as NonNullable<CheckBook['resources']>[number]],
+      payloads: {},
+    });
+    const settings = settingsFromConfig(FLOATS);
+    const parts = layout.pages.filter((p) => p.items.some((i) => i.op === Op.GlyphRun && i.text.startsWith('Station')));
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    parts.forEach((page, k) => {
+      const f = pageFrame(settings, page.index);
+      const captions = page.items.filter((i): i is GlyphRunItem => i.op === Op.GlyphRun && i.line?.role === 'caption' && i.xs[0]! >= f.side!.x - 0.01);
+      expect(captions.length, `page ${page.index}`).toBeGreaterThan(0);
+      const text = captions.map((r) => r.text).join(' ');
+      expect(text.includes('(cont.)')).toBe(k > 0);
+      // Level with the part: the caption's first baseline within one caption line under the header row's top.
+      const header = page.items.find((i): i is GlyphRunItem => i.op === Op.GlyphRun && i.text.startsWith('Station'))!;
+      const first = Math.min(...captions.map((r) => r.y));
+      expect(Math.abs(first - header.y)).toBeLessThan(2 * 1.25 * captions[0]!.size);
+    });
+    // The note only with the last part.
+    const notes = parts.map((p) => p.items.some((i) => i.op === Op.GlyphRun && i.line?.role === 'note'));
+    expect(notes).toEqual(parts.map((_, k) => k === parts.length - 1));
+  });
 });

@@ -59,8 +59,20 @@ export function withSideCaption(block: FlowBlock, channel: SideChannel, placed: 
     channel.take(top - f.contentTop + aside.height + channel.gap);
     return [...items, ...aside.emit(f.side.x, top)];
   };
-  const { aside: _taken, ...rest } = block;
-  return { ...rest, emit };
+  const { aside: _taken, split, ...rest } = block;
+  // A table's parts each carry their own caption ("(cont.)"): they are wrapped as they are cut.
+  return {
+    ...rest,
+    emit,
+    ...(split
+      ? {
+          split: (maxHeight: number) => {
+            const cut = split.call(block, maxHeight);
+            return cut ? { first: withSideCaption(cut.first, channel, placed), rest: withSideCaption(cut.rest, channel, placed) } : null;
+          },
+        }
+      : {}),
+  };
 }
 
 /**

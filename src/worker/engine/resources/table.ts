@@ -10,6 +10,7 @@ import type { SetLine } from '../paragraph';
 import type { TextStyle } from '../settings';
 import { EMPTY_BLOCK, stack, type BlockEnvironment, type FlowBlock } from './block';
 import { captionBlock, lineHeightOf, noteBlock } from './figure';
+import { placementOf } from './placement';
 import type { EngineResource, TableCell, TableModel } from './model';
 import type { ResourceSettings, ResourceType } from './settings';
 import { parseSnippet } from './snippet';
@@ -199,29 +200,35 @@ export function tableBlock(resource: EngineResource, type: ResourceType | undefi
   const model = resource.table!.model;
   const grid = layoutTableGrid(model, measure, settings, env);
   const captionAbove = settings.caption.position === 'above';
+  // captionSide (§12.6): every part's caption ("(cont.)" after the first) and the last part's note
+  // go in the side channel level with the part's top (page/caption-side.ts); the part is its rows.
+  const aside = placementOf(resource, type ? [type] : undefined)?.['captionSide'] === true && env.captionSide !== undefined && env.captionSide > 0 ? env.captionSide : undefined;
   const make = (from: number, to: number, first: boolean, last: boolean): FlowBlock => {
     const rows = rowsBlock(grid, partRows(grid, from, to), settings, env);
-    const caption = (captionAbove || last) ? captionBlock(resource, type, number, measure, settings, env, first ? '' : settings.table.continuedSuffix) : EMPTY_BLOCK;
-    const note = last ? noteBlock(resource, measure, settings, env) : EMPTY_BLOCK;
+    const caption = (aside !== undefined || captionAbove || last) ? captionBlock(resource, type, number, aside ?? measure, settings, env, first ? '' : settings.table.continuedSuffix) : EMPTY_BLOCK;
+    const note = last ? noteBlock(resource, aside ?? measure, settings, env) : EMPTY_BLOCK;
     const parts: { block: FlowBlock; gapBefore: number }[] = [];
+    if (aside !== undefined) {
+      const side = [caption, note].filter((b) => b.height > 0).map((block, i) => ({ block, gapBefore: i > 0 ? settings.caption.note.gap : 0 }));
+      parts.push({ block: rows, gapBefore: 0 });
+      return { ...stack(parts), ...(side.length > 0 ? { aside: stack(side) } : {}), split: (maxHeight) => splitAt(maxHeight, from, to, first, last) };
+    }
     if (captionAbove && caption.height > 0) parts.push({ block: caption, gapBefore: 0 });
     parts.push({ block: rows, gapBefore: settings.caption.gap });
     if (!captionAbove && caption.height > 0) parts.push({ block: caption, gapBefore: settings.caption.gap });
     if (note.height > 0) parts.push({ block: note, gapBefore: settings.caption.note.gap });
     const block = stack(parts);
-    return {
-      ...block,
-      split(maxHeight) {
-        // The largest cut that fits, leaving at least one body row on each side.
-        const firstBody = Math.max(from, grid.headerRows);
-        for (let k = to - 1; k > firstBody; k--) {
-          if (!cutAllowed(grid, k)) continue;
-          const candidate = make(from, k, first, false);
-          if (candidate.height <= maxHeight + 1e-6) return { first: candidate, rest: make(k, to, false, last) };
-        }
-        return null;
-      },
-    };
+    return { ...block, split: (maxHeight) => splitAt(maxHeight, from, to, first, last) };
+  };
+  /** The largest cut of rows [from, to) whose first part fits `maxHeight` pt, leaving at least one body row on each side. */
+  const splitAt = (maxHeight: number, from: number, to: number, first: boolean, last: boolean): { first: FlowBlock; rest: FlowBlock } | null => {
+    const firstBody = Math.max(from, grid.headerRows);
+    for (let k = to - 1; k > firstBody; k--) {
+      if (!cutAllowed(grid, k)) continue;
+      const candidate = make(from, k, first, false);
+      if (candidate.height <= maxHeight + 1e-6) return { first: candidate, rest: make(k, to, false, last) };
+    }
+    return null;
   };
   return make(0, model.rows.length, true, true);
 }
