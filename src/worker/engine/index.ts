@@ -16,6 +16,7 @@ import { composeFurniture, type SlotTruncation } from './page/compose';
 import { redrawPartDesigns } from './page/part-design';
 import { designTextSetter } from './page/furniture-text';
 import { guideWordValues, markBlocks, usesGuideWords } from './page/guide-words';
+import { metadataValues } from './page/metadata';
 import { slotImages } from './page/furniture-images';
 import { wrapRequestOf, type WrapRefusal } from './page/floats-wrap';
 import { pageFill } from './page/sections';
@@ -253,6 +254,8 @@ interface SharedBook {
   math: BookMath;
   /** Heading numbers and reference targets (engine/page/book.ts). */
   structure: BookStructure;
+  /** `{subtitle}`, `{author}`, `{publishDate}` of design slots: the first chapter's front matter (page/metadata.ts). */
+  metadata: Record<string, string>;
   /** Everything book-wide a chapter's pages depend on besides its own source and start page. */
   key: string;
 }
@@ -276,13 +279,14 @@ function* prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry):
   const numbering = book.resources ? numberBook(book.resources, parsed, book.settings.numerals, startingHeadingCounters(book.settings)) : undefined;
   const resourcesKey = book.resources ? `|${hashString(book.resources.key)}|${JSON.stringify([...numbering!.numbers.values()].map((n) => [n.resourceId, n.number]))}` : '';
   const math = prepareBookMath(parsed, book.settings, book.math, fonts);
+  const metadata = metadataValues(parsed[0]?.frontmatter, book.settings.language);
   // Interned: each chapter's memo key holds it, and a ~4 kB part made every chapter's key long to build and hash.
-  const key = cache.intern(`${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`);
+  const key = cache.intern(`${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify(metadata)}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`);
   // Page labels are printed by chapters that use them (`usesPages`) and, with page-style
   // references by default, by any reference: read them only then.
   const structure = bookStructure(parsed, book.settings, NO_LABELS, (id) => floatSpecOf(book.resources, id));
   const printsLabels = structure.usesPages.size > 0 || book.settings.crossRefs.defaultStyle === 'page';
-  return { parsed, refs, numbering, math, key, structure: printsLabels ? { ...structure, pageLabels: cache.pageLabels } : structure };
+  return { parsed, refs, numbering, math, key, metadata, structure: printsLabels ? { ...structure, pageLabels: cache.pageLabels } : structure };
 }
 
 function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys, numberingStart: NumberingState = initialNumbering(book.settings)): Generator<undefined, ChapterLayout> {
@@ -296,7 +300,7 @@ function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: n
     live.paragraphs.push(chapterParagraphKeys.get(hit.layout) ?? []);
     return hit.layout;
   }
-  const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering, shared.math, placement);
+  const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering, shared.math, placement, shared.metadata);
   cache.chapters.set(chapterKey, { source: input.source, layout });
   return layout;
 }
@@ -384,6 +388,7 @@ function* layoutChapter(
   numbering?: ResourceNumbering,
   math: BookMath = prepareBookMath([parsed], book.settings, book.math, fonts),
   placement: ChapterPlacement = chapterPlacement(bookStructure([parsed], book.settings), input.id, initialNumbering(book.settings)),
+  metadata: Readonly<Record<string, string>> = {},
 ): Generator<undefined, ChapterLayout> {
   const settings = book.settings;
   const sKey = cache.intern(`${settingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.math ? 'math' : 'no-math'}`);
@@ -475,9 +480,9 @@ function* layoutChapter(
     const label = labelled.labels[d]!;
     const onTruncated = (cut: SlotTruncation): void => void truncated.push({ ...cut, pageIndex: draft.index });
     // Part designs drawn again with the page's label and the book's title (page/part-design.ts).
-    const drawn = draft.designs ? redrawPartDesigns(draft.items, draft.designs, { pageNumber: label, title: book.title, chapterTitle: title, totalPages: String(drafts.length) }, fonts, setGenerated, onTruncated, setDesignText) : draft.items;
+    const drawn = draft.designs ? redrawPartDesigns(draft.items, draft.designs, { ...metadata, pageNumber: label, title: book.title, chapterTitle: title, totalPages: String(drafts.length) }, fonts, setGenerated, onTruncated, setDesignText) : draft.items;
     const furniture = composeFurniture(
-      { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), ...(marks ? { marks: marks[d]! } : {}), ...(draft.furniture ?? {}) },
+      { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), ...(marks ? { marks: marks[d]! } : {}), metadata, ...(draft.furniture ?? {}) },
       draft.geometry ?? settings,
       fonts,
       setGenerated,

@@ -312,3 +312,28 @@ describe('inlineMarks in design text (§5.3)', () => {
     expect(layout.chapters[0]!.designTruncated?.[0]).toMatchObject({ text: 'The Lantern Keeper and the Ships That Passed in the Night', mode: 'ellipsis-end' });
   });
 });
+
+describe('front-matter placeholders (§5.5 {subtitle}, {author}, {publishDate})', () => {
+  const config: StoredConfig = {
+    footer: { elements: [] },
+    header: { elements: [{ kind: 'text', id: 'h', content: '{author} · {publishDate} · {subtitle}', fontFamily: 'Open Sans', align: 'left', placement: { anchor: { to: 'container', edge: 'bottom-left' } } }] },
+  };
+  const front = '---\ntitle: Lanterns\nsubtitle: A Keeper\'s Log\nauthor: Ada Vane\npublishDate: 2026-12-03\n---\n\n';
+
+  it('prints the first chapter\'s front matter on every chapter\'s pages, the date in the book\'s language', () => {
+    const settings = settingsFromConfig(config);
+    const layout = run({ title: 'B', settings, chapters: [{ id: 'a', title: '', source: `${front}# One\n\n${BODY}` }, { id: 'b', title: '', source: `# Two\n\n${BODY}` }] });
+    for (const page of layout.pages.filter((p) => p.role !== 'blank')) {
+      expect(furnitureRuns(page).map((r) => r.text).join(''), `page ${page.label}`).toBe("Ada Vane · December 3, 2026 · A Keeper's Log");
+    }
+  });
+
+  it('formats the day per language', async () => {
+    const { formatDay } = await import('../../../src/worker/engine/page/metadata');
+    const day = { year: 2026, month: 12, day: 3 };
+    expect(formatDay(day, 'en')).toBe('December 3, 2026');
+    expect(formatDay(day, 'en-GB')).toBe('3 December 2026');
+    expect(formatDay(day, 'es-MX')).toBe('3 de diciembre de 2026');
+    expect(formatDay(day, 'ar')).toBe('2026-12-03');
+  });
+});

@@ -29,6 +29,8 @@ export interface FurnitureContext {
   footerPath?: string;
   /** The `:::part` in force: `{partTitle}`, `{partNumber}` (§5.5; page/part.ts). */
   partValues?: { partTitle: string; partNumber: string };
+  /** Front-matter values (`{subtitle}`, `{author}`, `{publishDate}`, §5.5; page/metadata.ts). */
+  metadata?: Readonly<Record<string, string>>;
   /** Guide words on this page (`firstMark.<key>`, `lastMark.<key>`, §5.5; page/guide-words.ts). */
   marks?: Readonly<Record<string, string>>;
   /** Pages of this chapter (`{totalPages}`, §5.5). */
@@ -66,7 +68,7 @@ export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings
     pageHeight: settings.pageHeight,
     bleed: settings.furniture.bleed ?? 0,
     content: { left: frame.contentLeft, top: frame.contentTop, width: frame.contentWidth, height: frame.contentHeight },
-    values: { pageNumber: ctx.label, title: ctx.bookTitle, chapterTitle: ctx.chapterTitle, ...(ctx.totalPages !== undefined ? { totalPages: String(ctx.totalPages) } : {}), ...(ctx.partValues ?? {}), ...(ctx.marks ?? {}) },
+    values: { ...(ctx.metadata ?? {}), pageNumber: ctx.label, title: ctx.bookTitle, chapterTitle: ctx.chapterTitle, ...(ctx.totalPages !== undefined ? { totalPages: String(ctx.totalPages) } : {}), ...(ctx.partValues ?? {}), ...(ctx.marks ?? {}) },
   };
   const items: DisplayItem[] = [];
   const extras = (slot: string) => ({ ...(images ? { images } : {}), ...(setText ? { setText } : {}), ...(truncated ? { truncated: (cut: TruncatedText) => truncated({ ...cut, slot }) } : {}) });
