@@ -15,7 +15,7 @@ import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture, type SlotTruncation } from './page/compose';
 import { redrawPartDesigns } from './page/part-design';
 import { designTextSetter } from './page/furniture-text';
-import { guideWordValues, markBlocks, usesGuideWords } from './page/guide-words';
+import { chapterPageValues, guideWordValues, markBlocks, usesChapterValues, usesGuideWords } from './page/guide-words';
 import { metadataValues } from './page/metadata';
 import { slotImages } from './page/furniture-images';
 import { wrapRequestOf, type WrapRefusal } from './page/floats-wrap';
@@ -476,13 +476,15 @@ function* layoutChapter(
   const setDesignText = designTextSetter({ fonts, settings, context, hyphenator: book.hyphenator });
   // Guide words (`{firstMark.h2}`, `{lastMark.entry}`…), only when a slot prints them (page/guide-words.ts).
   const marks = usesGuideWords(settings) ? guideWordValues(drafts, markBlocks(parsed.blocks)) : undefined;
+  // {chapterNumber}, {chapterTitleAtTop}, {chapterNumberAtTop}, {attr.<key>} per page, only when printed.
+  const chapterValues = usesChapterValues(settings) ? chapterPageValues(drafts, parsed.blocks, placement.structure.headingNumbers) : undefined;
   const pages = drafts.map((draft, d): PageDisplayList => {
     const label = labelled.labels[d]!;
     const onTruncated = (cut: SlotTruncation): void => void truncated.push({ ...cut, pageIndex: draft.index });
     // Part designs drawn again with the page's label and the book's title (page/part-design.ts).
     const drawn = draft.designs ? redrawPartDesigns(draft.items, draft.designs, { ...metadata, pageNumber: label, title: book.title, chapterTitle: title, totalPages: String(drafts.length) }, fonts, setGenerated, onTruncated, setDesignText) : draft.items;
     const furniture = composeFurniture(
-      { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), ...(marks ? { marks: marks[d]! } : {}), metadata, ...(draft.furniture ?? {}) },
+      { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), ...(marks || chapterValues ? { marks: { ...chapterValues?.[d], ...marks?.[d] } } : {}), metadata, ...(draft.furniture ?? {}) },
       draft.geometry ?? settings,
       fonts,
       setGenerated,

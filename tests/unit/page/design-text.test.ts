@@ -337,3 +337,33 @@ describe('front-matter placeholders (§5.5 {subtitle}, {author}, {publishDate})'
     expect(formatDay(day, 'ar')).toBe('2026-12-03');
   });
 });
+
+describe('chapter placeholders per page (§5.5 {chapterNumber}, {chapterTitleAtTop}, {attr.<key>})', () => {
+  it('follows the H1s of a chapter file page by page', () => {
+    const config: StoredConfig = {
+      headings: { levels: [{ level: 1, numberingTemplate: '{1}.' }] },
+      footer: { elements: [] },
+      header: { elements: [{ kind: 'text', id: 'h', content: '[{chapterNumber}|{chapterTitleAtTop}|{attr.kicker}]', fontFamily: 'Open Sans', align: 'left', placement: { anchor: { to: 'container', edge: 'bottom-left' } } }] },
+    };
+    const settings = settingsFromConfig(config);
+    const long = `${BODY}\n\n`.repeat(25);
+    const layout = run(oneChapterBook(`# Harbours {kicker="Part of the coast"}\n\n${long}# Storms\n\n${long}`, settings));
+    const heads = layout.pages.filter((p) => p.role !== 'blank').map((p) => furnitureRuns(p).map((r) => r.text).join(''));
+    // The heading runs give each H1's printed number (its first run on its page).
+    const h1Runs = layout.pages.flatMap(runs).filter((r) => r.line?.role === 'heading');
+    expect(h1Runs.length).toBeGreaterThan(1);
+    const firstHarbours = heads.findIndex((h) => h.includes('|Harbours|'));
+    const firstStorms = heads.findIndex((h) => h.includes('|Storms|'));
+    expect(firstHarbours).toBe(0);
+    expect(firstStorms).toBeGreaterThan(firstHarbours);
+    // Attributes of the current H1: Harbours has a kicker, Storms has none.
+    for (const h of heads.slice(0, firstStorms)) expect(h).toMatch(/\|Harbours\|Part of the coast\]$/);
+    for (const h of heads.slice(firstStorms)) expect(h).toMatch(/\|Storms\|\]$/);
+    // Each chapter's printed number, the same on all its pages.
+    const numberOf = (h: string) => /^\[([^|]*)\|/.exec(h)![1];
+    expect(new Set(heads.slice(0, firstStorms).map(numberOf)).size).toBe(1);
+    expect(new Set(heads.slice(firstStorms).map(numberOf)).size).toBe(1);
+    expect(heads[0]).toBe('[1.|Harbours|Part of the coast]');
+    expect(heads[firstStorms]).toBe('[2.|Storms|]');
+  });
+});

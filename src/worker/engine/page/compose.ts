@@ -31,7 +31,7 @@ export interface FurnitureContext {
   partValues?: { partTitle: string; partNumber: string };
   /** Front-matter values (`{subtitle}`, `{author}`, `{publishDate}`, §5.5; page/metadata.ts). */
   metadata?: Readonly<Record<string, string>>;
-  /** Guide words on this page (`firstMark.<key>`, `lastMark.<key>`, §5.5; page/guide-words.ts). */
+  /** Guide words and chapter values on this page (`firstMark.<key>`, `lastMark.<key>`, `chapterNumber`, `chapterTitleAtTop`, `attr.<key>`…, §5.5; page/guide-words.ts). */
   marks?: Readonly<Record<string, string>>;
   /** Pages of this chapter (`{totalPages}`, §5.5). */
   totalPages?: number;

@@ -91,3 +91,54 @@ export function usesGuideWords(settings: LayoutSettings): boolean {
   }
   return found;
 }
+
+const usesChapter = new WeakMap<LayoutSettings, boolean>();
+/** Whether any designed slot prints `{chapterNumber}`, `{chapterTitleAtTop}`, `{chapterNumberAtTop}` or `{attr.<key>}`. */
+export function usesChapterValues(settings: LayoutSettings): boolean {
+  let found = usesChapter.get(settings);
+  if (found === undefined) {
+    found = /\{\s*(?:chapterNumber|chapterTitleAtTop|chapterNumberAtTop|attr\.)/.test(JSON.stringify([settings.furniture.header, settings.furniture.footer, settings.headingStyles]));
+    usesChapter.set(settings, found);
+  }
+  return found;
+}
+
+/**
+ * The chapter placeholders of each page (§5.5): `{chapterNumber}` (the printed number of the last
+ * H1 begun on or before the page), `{chapterTitleAtTop}` / `{chapterNumberAtTop}` (the H1 in force
+ * at the page's top: one whose first line opens the page, else the last begun before it) and
+ * `{attr.<key>}` (the attributes of the current H1's line). Within the chapter file; before its
+ * first H1 they print empty. `{chapterTitle}` stays the chapter's title (engine/index.ts).
+ */
+export function chapterPageValues(pages: readonly { items: readonly DisplayItem[] }[], blocks: readonly Block[], numbers: ReadonlyMap<string, string> | undefined): Record<string, string>[] {
+  const h1s = new Map<string, Extract<Block, { kind: 'heading' }>>();
+  for (const block of blocks) if (block.kind === 'heading' && block.level === 1) h1s.set(block.id, block);
+  const seen = new Set<string>();
+  let current: Extract<Block, { kind: 'heading' }> | undefined;
+  return pages.map((page) => {
+    const before = current;
+    let top: Extract<Block, { kind: 'heading' }> | undefined;
+    let first = true;
+    for (const item of page.items) {
+      if (item.op !== Op.GlyphRun || !item.line) continue;
+      const block = item.line.block;
+      const h1 = h1s.get(block);
+      if (first && h1) top = h1;
+      first = false;
+      if (!h1 || seen.has(block)) continue;
+      seen.add(block);
+      current = h1;
+    }
+    const atTop = top ?? before;
+    const values: Record<string, string> = {};
+    if (current) {
+      values['chapterNumber'] = numbers?.get(current.id) ?? '';
+      for (const [key, value] of Object.entries(current.attrs)) values[`attr.${key}`] = value;
+    }
+    if (atTop) {
+      values['chapterTitleAtTop'] = atTop.plainText.trim();
+      values['chapterNumberAtTop'] = numbers?.get(atTop.id) ?? '';
+    }
+    return values;
+  });
+}
