@@ -12,7 +12,7 @@ import { isDimension, lengthToPt, type LengthContext } from '../config/values';
 const DRAWN_FIELDS = [
   'kind', 'id', 'parity', 'pages', 'placement.*', 'content', 'align', 'direction', 'fontFamily', 'fontSize', 'fontWeight',
   'italic', 'color', 'overflow', 'verticalAlign', 'textTransform', 'thickness', 'width', 'style.backgroundColor',
-  'style.borderColor', 'style.borderWidth', 'lineHeight', 'resourceId', 'decorative', 'hyphenate', 'inlineMarks',
+  'style.borderColor', 'style.borderWidth', 'lineHeight', 'resourceId', 'decorative', 'hyphenate', 'inlineMarks', 'box',
 ];
 declareAppliedSettings(
   (['header', 'footer'] as const).flatMap((slot) => ['[id=*]', '[*]'].flatMap((item) => DRAWN_FIELDS.map((field) => `${slot}.elements${item}.${field}`))),
@@ -67,6 +67,20 @@ export interface TextElement extends ElementBase {
   hyphenate: boolean;
   /** Read `**b**`, `*i*`, `^sup^`, `~sub~` in the resolved text (§5.3 `inlineMarks`). */
   inlineMarks: boolean;
+  /** Background, border and padding behind the text (§5.3 `box`); lengths pt. */
+  box?: TextBox;
+}
+
+/** A text element's `box` (§5.3 ElementBoxStyle, our reading of its fields: those of a box element's `style` plus padding). */
+export interface TextBox {
+  fill?: string;
+  stroke?: string;
+  /** pt, stroked inside the box. */
+  strokeWidth: number;
+  /** pt, clamped to half the short side. */
+  radius: number;
+  /** pt per side, inside the element box. */
+  padding: { top: number; right: number; bottom: number; left: number };
 }
 
 export interface RuleElement extends ElementBase {
@@ -123,6 +137,29 @@ function colourOf(v: unknown, fallback: string): string {
   if (typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v)) return v.toLowerCase();
   const hex = record(v)['hex'];
   return typeof hex === 'string' && /^#[0-9a-f]{6}$/i.test(hex) ? hex.toLowerCase() : fallback;
+}
+
+/**
+ * A text element's `box`: `backgroundColor`, `borderColor`, `borderWidth`, `borderRadius` (as a box
+ * element's `style`) and `padding` (all sides) with `paddingTop`/`Right`/`Bottom`/`Left` over it;
+ * em = the element's font size. Nothing when the value is not an object.
+ */
+function textBoxOf(v: unknown, ctx: LengthContext): { box?: TextBox } {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+  const b = record(v);
+  const fill = b['backgroundColor'] === 'transparent' ? undefined : colourOf(b['backgroundColor'], '');
+  const stroke = b['borderColor'] === 'transparent' ? undefined : colourOf(b['borderColor'], '');
+  const all = Math.max(0, lengthPt(b['padding'], ctx, 0));
+  const side = (key: string): number => Math.max(0, lengthPt(b[key], ctx, all));
+  return {
+    box: {
+      ...(fill ? { fill } : {}),
+      ...(stroke ? { stroke } : {}),
+      strokeWidth: Math.max(0, lengthPt(b['borderWidth'], ctx, 0)),
+      radius: Math.max(0, lengthPt(b['borderRadius'], ctx, 0)),
+      padding: { top: side('paddingTop'), right: side('paddingRight'), bottom: side('paddingBottom'), left: side('paddingLeft') },
+    },
+  };
 }
 
 function placementOf(v: unknown, ctx: LengthContext): ElementPlacement {
@@ -186,6 +223,7 @@ export function furnitureElements(slot: unknown, base: { bodyPt: number; dpi: nu
         uppercase: e['textTransform'] === 'uppercase',
         hyphenate: e['hyphenate'] === true,
         inlineMarks: e['inlineMarks'] === true,
+        ...textBoxOf(e['box'], ctx),
       });
     } else if (kind === 'rule') {
       // Legacy rules: `width: 'full'` is a rule across the container (§5.1 "Legacy shape").

@@ -10,7 +10,7 @@ import { settingsFromConfig } from '../../../src/worker/engine/settings-from-con
 import { ellipsised } from '../../../src/worker/engine/page/furniture-elements';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
-import { Op, type ClipItem, type GlyphRunItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
+import { Op, type ClipItem, type GlyphRunItem, type PageDisplayList, type PathItem, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { oneChapterBook, run, runs } from './helpers';
 
 /** A width function of 5 pt per character (spaces and the ellipsis included). */
@@ -365,5 +365,48 @@ describe('chapter placeholders per page (§5.5 {chapterNumber}, {chapterTitleAtT
     expect(new Set(heads.slice(firstStorms).map(numberOf)).size).toBe(1);
     expect(heads[0]).toBe('[1.|Harbours|Part of the coast]');
     expect(heads[firstStorms]).toBe('[2.|Storms|]');
+  });
+});
+
+describe('a text element\'s box (§5.3 box: background, border, radius, padding)', () => {
+  const header = (box: Record<string, unknown>, extra: Record<string, unknown> = {}): StoredConfig => ({
+    footer: { elements: [] },
+    header: { elements: [{ kind: 'text', id: 'h', content: 'Lanterns', fontFamily: 'Open Sans', align: 'left', box, placement: { anchor: { to: 'container', edge: 'bottom-left' } }, ...extra }] },
+  });
+
+  it('paints the fill under the text, the text inset by the padding, the box as wide as text and padding', () => {
+    const settings = settingsFromConfig(header({ backgroundColor: '#ffeeaa', padding: { value: 4, unit: 'pt' }, paddingLeft: { value: 10, unit: 'pt' } }));
+    const page = run(oneChapterBook(BODY, settings)).pages[0]!;
+    const rectAt = page.items.findIndex((i) => i.op === Op.Rect && (i as RectItem).fill === '#ffeeaa');
+    expect(rectAt).toBeGreaterThanOrEqual(0);
+    const rect = page.items[rectAt] as RectItem;
+    const text = furnitureRuns(page)[0]!;
+    expect(page.items.indexOf(text)).toBeGreaterThan(rectAt);
+    const frame = pageFrame(settings, page.index);
+    expect(rect.x).toBeCloseTo(frame.contentLeft, 1);
+    expect(text.xs[0]).toBeCloseTo(rect.x + 10, 1);
+    // Anchored bottom-left in the header: the box's bottom is the body's top; the text's baseline above the bottom padding.
+    expect(rect.y + rect.h).toBeCloseTo(frame.contentTop, 1);
+    expect(text.y).toBeLessThan(rect.y + rect.h - 4);
+    const plain = furnitureRuns(run(oneChapterBook(BODY, settingsFromConfig(header({})))).pages[0]!)[0]!;
+    // Width: the text's own plus 10 + 4 pt of padding.
+    const textWidth = rect.w - 14;
+    expect(textWidth).toBeGreaterThan(20);
+    expect(plain.text).toBe('Lanterns');
+  });
+
+  it('rounds the corners with a radius and strokes the border inside the box', () => {
+    const settings = settingsFromConfig(header({ borderColor: '#003366', borderWidth: { value: 1, unit: 'pt' }, borderRadius: { value: 3, unit: 'pt' } }));
+    const page = run(oneChapterBook(BODY, settings)).pages[0]!;
+    const path = page.items.find((i): i is PathItem => i.op === Op.Path && (i as PathItem).stroke === '#003366');
+    expect(path).toBeDefined();
+    expect(path!.d).toContain('A3 3');
+    expect(path!.strokeWidth).toBe(1);
+  });
+
+  it('leaves the text the fixed width less the padding: a cut happens earlier', () => {
+    const long = 'The Lantern Keeper and the Ships That Passed in the Night';
+    const cutWith = (padding: number) => furnitureRuns(run(oneChapterBook(BODY, settingsFromConfig(header({ padding: { value: padding, unit: 'pt' } }, { content: long, overflow: 'ellipsis-end', placement: { anchor: { to: 'container', edge: 'bottom-left' }, size: { width: { value: 150, unit: 'pt' } } } })))).pages[0]!).map((r) => r.text).join('');
+    expect(cutWith(30).length).toBeLessThan(cutWith(0).length);
   });
 });

@@ -228,6 +228,25 @@ export interface TruncatedText {
   mode: CutMode;
 }
 
+const NO_PADDING = { top: 0, right: 0, bottom: 0, left: 0 } as const;
+
+/** A text element's `box` (§5.3): its fill and border (stroked inside) over the element box, corners rounded by its radius. */
+function textBoxItems(style: NonNullable<TextElement['box']>, box: Box): DisplayItem[] {
+  const stroke = style.stroke && style.strokeWidth > 0 ? { stroke: style.stroke, strokeWidth: style.strokeWidth } : {};
+  if (!style.fill && !('stroke' in stroke)) return [];
+  // Stroked inside the box: the path runs half a border width in.
+  const inset = 'stroke' in stroke ? style.strokeWidth / 2 : 0;
+  const x = box.x + inset;
+  const y = box.y + inset;
+  const w = Math.max(0, box.w - 2 * inset);
+  const h = Math.max(0, box.h - 2 * inset);
+  const r = Math.min(style.radius, w / 2, h / 2);
+  if (r <= 0) return [{ op: Op.Rect, x: roundPt(x), y: roundPt(y), w: roundPt(w), h: roundPt(h), ...(style.fill ? { fill: style.fill } : {}), ...stroke }];
+  const f = roundPt;
+  const d = `M${f(x + r)} ${f(y)}H${f(x + w - r)}A${f(r)} ${f(r)} 0 0 1 ${f(x + w)} ${f(y + r)}V${f(y + h - r)}A${f(r)} ${f(r)} 0 0 1 ${f(x + w - r)} ${f(y + h)}H${f(x + r)}A${f(r)} ${f(r)} 0 0 1 ${f(x)} ${f(y + h - r)}V${f(y + r)}A${f(r)} ${f(r)} 0 0 1 ${f(x + r)} ${f(y)}Z`;
+  return [{ op: Op.Path, d, ...(style.fill ? { fill: style.fill } : {}), ...stroke }];
+}
+
 /** SVG path data of a rectangle, pt (page coordinates). */
 function rectPath(x: number, y: number, w: number, h: number): string {
   return `M${roundPt(x)} ${roundPt(y)}H${roundPt(x + w)}V${roundPt(y + h)}H${roundPt(x)}Z`;
@@ -257,6 +276,9 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       const widthOf = (t: string): number => setGenerated(t, style).width;
       let room = fixedW ?? autoRoom(frame, ref ? 'left' : p.edge, p.x);
       if (p.maxWidth !== undefined) room = Math.min(room, p.maxWidth);
+      // `box` padding (§5.3) is inside the element box: the text has the room less it.
+      const pad = element.box?.padding ?? NO_PADDING;
+      room = Math.max(0, room - pad.left - pad.right);
       /** The lines to draw; those wider than the box under `clip` are drawn from the start edge and cut by the box. */
       const lines: SetLine[] = [];
       const clipped = new Set<number>();
@@ -264,7 +286,7 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       const direction = rtl ? 'rtl' : 'ltr';
       const justify = element.align === 'justify';
       const setText = extras.setText;
-      const measure = fixedW ?? room;
+      const measure = room;
       /** A single line of plain or marked text, unbounded. */
       const oneLine = (content: string | readonly DesignSegment[]): SetLine =>
         typeof content === 'string' || !setText ? setGenerated(typeof content === 'string' ? content : content.map((c) => c.text).join(''), style) : (setText(content, style, 1e6, { justify: false, hyphenate: false, direction })[0] ?? setGenerated('', style));
@@ -296,23 +318,26 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
         }
       }
       // Justified text fills its measure: the box is as wide as the room.
-      const w = fixedW ?? (engineJustified ? measure : Math.min(Math.max(...lines.map((l) => l.width)), room));
+      const w = fixedW ?? (engineJustified ? measure : Math.min(Math.max(...lines.map((l) => l.width)), room)) + pad.left + pad.right;
       // The first line's ascent to the last line's descent, `lineHeight` (pt) between baselines.
       const contentHeight = ascent + descent + (lines.length - 1) * element.lineHeight;
-      const box = place(w, fixedH ?? contentHeight);
+      const box = place(w, fixedH ?? contentHeight + pad.top + pad.bottom);
       boxes.set(element.id, box);
+      if (element.box) items.push(...textBoxItems(element.box, box));
+      // The lines sit in the box less its padding.
+      const inner: Box = { x: box.x + pad.left, y: box.y + pad.top, w: Math.max(0, box.w - pad.left - pad.right), h: Math.max(0, box.h - pad.top - pad.bottom) };
       if (!text) continue;
       const align = element.align === 'start' || element.align === 'justify' ? (rtl ? 'right' : 'left') : element.align === 'end' ? (rtl ? 'left' : 'right') : element.align;
-      const top = element.verticalAlign === 'top' ? box.y : element.verticalAlign === 'bottom' ? box.y + box.h - contentHeight : box.y + (box.h - contentHeight) / 2;
+      const top = element.verticalAlign === 'top' ? inner.y : element.verticalAlign === 'bottom' ? inner.y + inner.h - contentHeight : inner.y + (inner.h - contentHeight) / 2;
       lines.forEach((line, i) => {
         const cut = clipped.has(i);
         // A clipped line starts at the box's start edge (like CSS overflow) and is cut at its other edge.
         const lineAlign = cut ? (rtl ? 'right' : 'left') : align;
         // The ink's left edge by alignment; a right-to-left line from the engine carries its inset in its glyph positions.
-        const x = (lineAlign === 'right' ? box.x + box.w - line.width : lineAlign === 'center' ? box.x + (box.w - line.width) / 2 : box.x) - (line.inset ?? 0);
+        const x = (lineAlign === 'right' ? inner.x + inner.w - line.width : lineAlign === 'center' ? inner.x + (inner.w - line.width) / 2 : inner.x) - (line.inset ?? 0);
         const baseline = top + ascent + i * element.lineHeight;
         // The clip band is the box's width and the line's height with a font size above and below (accents, descenders).
-        if (cut) items.push({ op: Op.Clip, d: rectPath(box.x, baseline - ascent - style.size, box.w, ascent + descent + 2 * style.size) });
+        if (cut) items.push({ op: Op.Clip, d: rectPath(inner.x, baseline - ascent - style.size, inner.w, ascent + descent + 2 * style.size) });
         for (const run of line.runs) items.push(glyphRun(run, x, baseline, page.chapterId, extras.line));
         if (cut) items.push({ op: Op.ClipEnd });
       });
