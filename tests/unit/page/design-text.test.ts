@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { StoredConfig } from '../../../src/worker/config';
+import type { JsonObject, StoredConfig } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { ellipsised } from '../../../src/worker/engine/page/furniture-elements';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
@@ -369,7 +369,7 @@ describe('chapter placeholders per page (§5.5 {chapterNumber}, {chapterTitleAtT
 });
 
 describe('a text element\'s box (§5.3 box: background, border, radius, padding)', () => {
-  const header = (box: Record<string, unknown>, extra: Record<string, unknown> = {}): StoredConfig => ({
+  const header = (box: JsonObject, extra: JsonObject = {}): StoredConfig => ({
     footer: { elements: [] },
     header: { elements: [{ kind: 'text', id: 'h', content: 'Lanterns', fontFamily: 'Open Sans', align: 'left', box, placement: { anchor: { to: 'container', edge: 'bottom-left' } }, ...extra }] },
   });
