@@ -410,3 +410,25 @@ describe('a text element\'s box (§5.3 box: background, border, radius, padding)
     expect(cutWith(30).length).toBeLessThan(cutWith(0).length);
   });
 });
+
+describe('list items under a bodyStyle leading other than the grid\'s (§13.6)', () => {
+  it('sets the items line under line at the section\'s leading, the marker on the first line', () => {
+    const settings = settingsFromConfig({ headingStyles: [{ id: 'airy', bodyStyle: { lineHeight: { value: 16, unit: 'pt' } } }] });
+    const item = 'The keeper wrote down every ship that passed the harbour at night and every storm that came in from the sea.';
+    const layout = run(oneChapterBook(`# Airy {style="airy"}\n\n- ${item}\n- ${item}\n\n# Plain\n\n- ${item}`, settings));
+    const bodyRuns = layout.pages.flatMap(runs).filter((r) => r.line?.role === 'body');
+    const blocks = [...new Set(bodyRuns.map((r) => r.line!.block))];
+    expect(blocks.length).toBe(3);
+    const baselines = (block: string) => [...new Set(bodyRuns.filter((r) => r.line!.block === block).map((r) => r.y))].sort((a, b) => a - b);
+    for (const block of blocks.slice(0, 2)) {
+      const ys = baselines(block);
+      expect(ys.length).toBeGreaterThan(1);
+      for (let i = 1; i < ys.length; i++) expect(ys[i]! - ys[i - 1]!).toBeCloseTo(16, 1);
+      const marker = bodyRuns.find((r) => r.line!.block === block && r.text === settings.lists.bullet)!;
+      expect(marker.y).toBeCloseTo(ys[0]!, 3);
+    }
+    // Outside the section the item keeps the grid's pitch.
+    const plain = baselines(blocks[2]!);
+    expect(plain[1]! - plain[0]!).toBeCloseTo(settings.body.lineHeight, 1);
+  });
+});

@@ -1922,6 +1922,16 @@ export function* paginateChapter(
     let first = true;
     // Right to left (document-format §18.1): the marker at the right, the text indented from it.
     const direction = dir;
+    // A bodyStyle leading other than the grid's (§13.6): set off the grid, line under line, like the section's paragraphs.
+    if (own && lines.length > 0 && Math.abs(own.lineHeight - pitch) > 1e-6) {
+      clearWrap();
+      if (cursor.y + own.lineHeight > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
+      const f = frame();
+      emit(item, markerLine, f.columnX[cursor.column]! + fromStart(direction, colW(), depthIndent, markerLine.width), f.contentTop + cursor.y + baselineFor(own.lineHeight, textStyle, fonts), 'body');
+      placeFree(item, lines, own.lineHeight, textStyle, () => (direction === 'rtl' ? 0 : textX), 'body');
+      citeNotes(lines);
+      return;
+    }
     placeOnGrid(item, lines.length > 0 ? lines : [markerLine], {
       role: 'body',
       x: direction === 'rtl' ? 0 : textX,
