@@ -23,6 +23,7 @@ import { pageFill } from './page/sections';
 import { recolour } from './page/part';
 import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
+import type { LeverRecord } from './page/levers';
 import { paginatePasses, type PassPlan } from './page/passes';
 import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
@@ -75,6 +76,8 @@ export interface ChapterLayout {
   wrapsRefused?: { id: string; pageIndex: number; reason: WrapRefusal; at?: number }[];
   /** Design text lines cut to their box (`overflow` ellipsis/clip, page/furniture-elements.ts; the `designTextTruncated` check). */
   designTruncated?: DesignTruncation[];
+  /** Balancing levers that fired, per block, by page index (configuration.md §8.5 `block.balancing.levers`; page/levers.ts). */
+  levers?: (LeverRecord & { pageIndex: number })[];
 }
 
 /** One design text line cut on one page: its slot's setting path, element id, full and printed text. */
@@ -408,7 +411,7 @@ function* layoutChapter(
   const setText = (request: TextRequest): SetLine[] => {
     const { base } = request;
     // Everything in the key but the paragraph's content: short, so it is built on every request.
-    const head = `${sKey}|${styleJson(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}`;
+    const head = `${sKey}|${styleJson(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}${request.looseness ? `|loose${request.looseness}` : ''}`;
     // The same inlines asked for with the same head and base as last time (every unchanged
     // paragraph, on every pass and build): the key string built then, and its memo entry while the
     // memo still holds it. Building the key anew meant copying and hashing the paragraph's JSON.
@@ -431,7 +434,8 @@ function* layoutChapter(
         lines = setParagraph({ ...request, inlines: found.rebased }, env);
         cache.paragraphs.set(key, lines);
       }
-      cache.textRequests.set(request.inlines, { head, base, key, lines, movable });
+      // A loosened setting (balancing lever 7, page/lever-paragraphs.ts) does not displace the paragraph's usual one here.
+      if (!request.looseness) cache.textRequests.set(request.inlines, { head, base, key, lines, movable });
     }
     usedKeys.push(key);
     // The lines at this base from the last build, when it placed them at the same offsets.
@@ -507,7 +511,8 @@ function* layoutChapter(
   });
   const shrunk = drafts.flatMap((draft) => (draft.floatsShrunk ?? []).map((s) => ({ id: s.id, pageIndex: draft.index, scale: s.scale })));
   const refused = drafts.flatMap((draft) => (draft.wrapsRefused ?? []).map((w) => ({ id: w.id, pageIndex: draft.index, reason: w.reason, ...(w.at !== undefined ? { at: w.at } : {}) })));
-  const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(refused.length > 0 ? { wrapsRefused: refused } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}) };
+  const levers = drafts.flatMap((draft) => (draft.levers ?? []).map((lever) => ({ ...lever, pageIndex: draft.index })));
+  const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(refused.length > 0 ? { wrapsRefused: refused } : {}), ...(levers.length > 0 ? { levers } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}) };
   const distinctKeys = [...new Set(usedKeys)];
   chapterParagraphKeys.set(layout, distinctKeys);
   liveParagraphs.push(distinctKeys);

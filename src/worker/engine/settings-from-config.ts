@@ -307,6 +307,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     stretchAfterFloats: bool('headings.balancing.stretchAfterFloats', true),
     maxLinesAfterFloat: Math.min(20, Math.max(0, Math.round(num('headings.balancing.maxLinesAfterFloat', 1)))),
     closingBox: str('headings.balancing.closingBox', 'first') === 'off' ? 'off' : str('headings.balancing.closingBox', 'first') === 'last' ? 'last' : 'first',
+    // Lever (7) (engine/page/lever-paragraphs.ts): paragraphs per column, 0–20 (our bound).
+    looseParagraphs: bool('headings.balancing.looseParagraphs', true),
+    maxLooseParagraphs: Math.min(20, Math.max(0, Math.round(num('headings.balancing.maxLooseParagraphs', 2)))),
   };
 
   const bodySize = pt('bodyText.fontSize', 8);

@@ -76,6 +76,9 @@ export interface LayoutSettings {
     maxLinesAfterFloat?: number;
     /** Lever (1): a box closing a short column drops to its foot; absent = 'first' (on). */
     closingBox?: 'first' | 'last' | 'off';
+    /** Lever (7): paragraphs re-broken one line looser (engine/page/lever-paragraphs.ts); absent = on, 2. */
+    looseParagraphs?: boolean;
+    maxLooseParagraphs?: number;
   };
   body: {
     style: TextStyle;

@@ -17,19 +17,20 @@
  * is the author's, §7.3, or the closing page's, page/balance.ts). Lines go only where something
  * of the column follows the point, and never where a path (a formula, a drawn picture) follows:
  * its coordinates are not shifted (our limit). (2) picture growth (`flexFigure`) is in
- * page/levers-flex.ts. Not done: (7) loosening/tracking a paragraph.
+ * page/levers-flex.ts; (7) a paragraph re-broken one line looser in page/lever-paragraphs.ts.
  */
 import type { DisplayItem } from '../../protocol/displaylist';
 import { Op, roundPt } from '../../protocol/displaylist';
 import type { LayoutSettings } from '../settings';
 import type { FlexPicture } from './levers-flex';
+import type { LooseParagraph } from './lever-paragraphs';
 
 export type LeverKind = 'heading' | 'afterList' | 'afterFloat';
 
 /** A place in a column where lines may be added: everything emitted from `item` on moves down. */
 export interface LeverPoint {
   /** `flexFigure`: lever (2), a cropped in-flow picture (page/levers-flex.ts; no limit but the whole picture). */
-  kind: LeverKind | 'flexFigure';
+  kind: LeverKind | 'flexFigure' | 'looseParagraph';
   /** Index in the page's items of the first item that moves. */
   item: number;
   /** The block the lever belongs to (the heading, the list's last item, the display). */
@@ -38,12 +39,14 @@ export interface LeverPoint {
   rank: number;
   /** `flexFigure`: the cropped in-flow figure that may grow (page/levers-flex.ts). */
   flex?: FlexPicture;
+  /** `looseParagraph`: lever (7), a paragraph set whole in the column that may be re-broken one line looser (page/lever-paragraphs.ts). */
+  loose?: LooseParagraph;
 }
 
 /** What a page records about the levers that fired (`block.balancing.levers`, §8.5). */
 export interface LeverRecord {
   block: string;
-  lever: LeverKind | 'closingBox' | 'flexFigure';
+  lever: LeverKind | 'closingBox' | 'flexFigure' | 'looseParagraph';
   /** Grid lines added. */
   lines: number;
   column: number;
@@ -72,7 +75,7 @@ export function distributeLevers(points: readonly LeverPoint[], items: readonly 
   const usable = (p: LeverPoint): boolean => p.item < items.length && p.item > lastPath;
   const order = points
     .map((p, i) => ({ p, i }))
-    .filter((e): e is { p: LeverPoint & { kind: LeverKind }; i: number } => e.p.kind !== 'flexFigure' && usable(e.p) && limits[e.p.kind] > 0)
+    .filter((e): e is { p: LeverPoint & { kind: LeverKind }; i: number } => e.p.kind !== 'flexFigure' && e.p.kind !== 'looseParagraph' && usable(e.p) && limits[e.p.kind] > 0)
     .sort((a, b) => kindRank(a.p.kind) - kindRank(b.p.kind) || (a.p.kind === 'heading' ? a.p.rank - b.p.rank : 0) || a.i - b.i);
   let left = gap;
   for (const { p, i } of order) {

@@ -38,6 +38,7 @@ import { distributeLevers, leverLimits, shiftItems, type LeverPoint, type LeverR
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
 import { growFlexPoints, grownBy } from './levers-flex';
+import { looseParagraphLimit, loosenParagraphs } from './lever-paragraphs';
 import type { ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
 export { footnoteNumbers } from './notes';
@@ -166,6 +167,8 @@ export interface TextRequest {
   verbatim?: boolean;
   /** Base direction; absent = the block's in force (page/rtl.ts), else the document's. */
   direction?: Direction;
+  /** Lines more than the best break (TeX `\looseness`, balancing lever 7: page/lever-paragraphs.ts); absent = 0. */
+  looseness?: number;
 }
 
 /** Sets text into lines (memoised by the caller). */
@@ -279,6 +282,7 @@ export function* paginateChapter(
   /** A callout box set whole and last so far in a column (lever 1, `closingBox`): its items [start, end). */
   let closingBox: { page: number; column: number; start: number; end: number; block: string } | null = null;
   const leverLimit = leverLimits(settings);
+  const looseMost = looseParagraphLimit(settings);
   /** The cut of the band above the next planned span box on this page (page/span-band.ts), pt from the content top. */
   const spanCap = (): number => {
     for (const cut of plan.spans ?? []) if (cut.page === cursor.page.index && !spanClosed.has(cut.block)) return cut.bottom;
@@ -1136,7 +1140,11 @@ export function* paginateChapter(
               return need + pitch > frame().contentHeight ? 0 : need;
             }
           : undefined;
-        placeOnGrid(block, reflow(null, colW()), { role: 'body', x: rtl() ? 0 : x, splittable: true, reflow, ...(keepWithNext ? { keepWithNext } : {}) });
+        const set = reflow(null, colW());
+        // Lever (7): a paragraph set whole in a column may be set one line looser (page/lever-paragraphs.ts).
+        const d = dir;
+        const onSegment = looseMost > 0 ? looseSegment(block, set, rtl() ? 0 : x, justify, () => setText({ base: block.range.from, inlines: block.inlines, style, measure: colW() - x, indent, justify, direction: d, looseness: 1 })) : undefined;
+        placeOnGrid(block, set, { role: 'body', x: rtl() ? 0 : x, splittable: true, reflow, ...(keepWithNext ? { keepWithNext } : {}), ...(onSegment ? { onSegment } : {}) });
         afterHeading = false;
         break;
       }
@@ -1548,6 +1556,12 @@ export function* paginateChapter(
     if (gap <= 0 || !Number.isFinite(gap)) return;
     const items = cursor.page.items;
     const lines = distributeLevers(leverPoints, items, gap, leverLimit);
+    // Lever (7): what the whole-line levers leave of the gap goes to paragraphs set one line looser (page/lever-paragraphs.ts).
+    loosenParagraphs(leverPoints, items, gap - lines.reduce((sum, n) => sum + n, 0), looseMost, pitch).forEach((n, i) => {
+      if (n <= 0) return;
+      cursor.y += n * pitch;
+      (cursor.page.levers ??= []).push({ block: leverPoints[i]!.block, lever: 'looseParagraph', lines: n, column: cursor.column });
+    });
     const end = items.length;
     leverPoints.forEach((point, i) => {
       const n = lines[i]!;
@@ -1557,6 +1571,29 @@ export function* paginateChapter(
       (cursor.page.levers ??= []).push({ block: point.block, lever: point.kind, lines: n, column: cursor.column });
     });
     leverPoints = [];
+  }
+
+  /**
+   * Lever (7) (page/lever-paragraphs.ts): the `onSegment` of a paragraph's placement that makes it a
+   * lever point when it is set whole in one segment of a column, beside no wrapped resource, its
+   * items (one glyph run per run of its lines, no inline formula) last in the page's list.
+   */
+  function looseSegment(block: { id: string }, set: readonly SetLine[], x: number, justify: boolean, reset: () => readonly SetLine[]): NonNullable<PlaceOptions['onSegment']> {
+    return (first, count, top, _bottom, columnX) => {
+      if (first !== 0 || count !== set.length || set.some((line) => (line.formulas?.length ?? 0) > 0)) return;
+      if (wrapBand && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column) return;
+      const items = cursor.page.items;
+      const runs = set.reduce((n, line) => n + line.runs.length, 0);
+      const start = items.length - runs;
+      const head = items[start];
+      if (runs === 0 || head?.op !== Op.GlyphRun || !items.slice(start).every((item) => item.op === Op.GlyphRun && item.line?.block === block.id)) return;
+      const draw = (lines: readonly SetLine[], dy: number): DisplayItem[] => {
+        const from = cursor.page.items.length;
+        lines.forEach((line, i) => emit(block, line, columnX + x, top + i * pitch + bodyBaseline + dy, 'body'));
+        return cursor.page.items.splice(from);
+      };
+      leverPoints.push({ kind: 'looseParagraph', item: start, block: block.id, rank: 0, loose: { count: runs, lines: set.length, firstY: head.y, justify, reset, draw } });
+    };
   }
 
   /**

@@ -26,6 +26,8 @@ export interface ParagraphRequest {
   verbatim?: boolean;
   /** Base direction (a block's `dir`); absent = the document's (`settings.direction`). */
   direction?: Direction;
+  /** TeX `\looseness`: this many lines more (+) or fewer (−) than the best break, if feasible; absent = 0 (balancing lever 7, page/lever-paragraphs.ts). */
+  looseness?: number;
 }
 
 /** What setting a paragraph needs from the book around it. */
@@ -242,5 +244,6 @@ function breakParams(request: ParagraphRequest, settings: LayoutSettings, normal
     // Every line has the same measure: telling the breaker lets it merge break nodes that differ
     // only in their line number (TeX's "easy lines"); without it the tolerant pass keeps thousands.
     lineWidthsUniformFrom: 0,
+    looseness: request.looseness ?? 0,
   };
 }

@@ -1,0 +1,146 @@
+/**
+ * Balancing lever (7), `looseParagraph` (configuration.md §8.5 "re-break the longest paragraph
+ * one line looser within maxWordSpacing"; page/lever-paragraphs.ts): what the whole-line levers
+ * leave of a short column's gap goes to paragraphs set one line longer, spaces within the bounds,
+ * recorded in `ChapterLayout.levers`.
+ */
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, EngineCache, type LayoutSettings } from '../../../src/worker/engine';
+import { loosenParagraphs, looseParagraphLimit, withinWordSpacing } from '../../../src/worker/engine/page/lever-paragraphs';
+import type { LeverPoint } from '../../../src/worker/engine/page/levers';
+import type { SetLine } from '../../../src/worker/engine/paragraph/lines';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import { Op, type DisplayItem, type GlyphRunItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
+import { mulberry32, paragraph } from '../../support/prose';
+import { columnOf, dump, oneChapterBook, run, runs } from './helpers';
+
+/** Only lever (7): the whole-line levers and the closing page's balance off, so the gap is the paragraphs'. */
+const looseOnly = (loose: boolean, enabled = true): LayoutSettings => ({
+  ...defaultSettings(), columns: 1,
+  balancing: { enabled, trailing: false, maxLinesPerHeading: 0, stretchAfterLists: false, stretchAfterFloats: false, closingBox: 'off', looseParagraphs: loose },
+});
+
+function source(seed: number): string {
+  const random = mulberry32(seed);
+  const parts: string[] = ['# Chapter'];
+  for (let s = 0; s < 8; s++) parts.push(`## Section ${s} of the chapter`, ...Array.from({ length: 2 + (s % 3) }, () => paragraph(random)));
+  return parts.join('\n\n');
+}
+
+const bodyRuns = (settings: LayoutSettings, page: PageDisplayList, c: number): GlyphRunItem[] =>
+  runs(page).filter((r) => r.line && (r.line.role === 'body' || r.line.role === 'heading') && columnOf(settings, page, r.xs[0]!) === c);
+/** Lines (distinct baselines) of one block in a column. */
+const linesOf = (column: readonly GlyphRunItem[], block: string): number => new Set(column.filter((r) => r.line?.block === block).map((r) => r.y)).size;
+/** Word spacing of a justified line, × normal space, from its ratio (paragraph/items.ts glue: stretch max − 1, shrink 1 − min). */
+const spacing = (ratio: number, s: LayoutSettings): number => (ratio >= 0 ? 1 + ratio * (s.body.maxWordSpacing - 1) : 1 + ratio * (1 - s.body.minWordSpacing));
+
+describe('lever (7): a paragraph one line looser levels a short column (headings.balancing §8.5)', () => {
+  it('sets a paragraph of the short column one line longer, spaces within the bounds, and records it; the next column is untouched', () => {
+    const pitch = defaultSettings().body.lineHeight;
+    let fired = 0;
+    for (const seed of [1, 2, 3, 4]) {
+      const text = source(seed);
+      const before = run(oneChapterBook(text, looseOnly(false)));
+      const after = run(oneChapterBook(text, looseOnly(true)));
+      expect(before.chapters[0]!.levers ?? [], 'levers off: none recorded').toEqual([]);
+      expect(after.pages.length, `seed ${seed}`).toBe(before.pages.length);
+      for (const lever of after.chapters[0]!.levers ?? []) {
+        expect(lever.lever).toBe('looseParagraph');
+        expect(lever.lines).toBe(1);
+        fired++;
+        const p = lever.pageIndex;
+        const s = looseOnly(true);
+        const a = bodyRuns(s, before.pages[p]!, lever.column);
+        const b = bodyRuns(s, after.pages[p]!, lever.column);
+        // One line more for that paragraph, in the same column.
+        expect(linesOf(b, lever.block), `seed ${seed} page ${p}`).toBe(linesOf(a, lever.block) + 1);
+        // The same blocks in the column, in the same order: only the paragraph's breaks changed.
+        const blocks = (rs: readonly GlyphRunItem[]) => [...new Set(rs.map((r) => r.line!.block))];
+        expect(blocks(b)).toEqual(blocks(a));
+        // Every line of the loosened paragraph within minWordSpacing … maxWordSpacing.
+        for (const r of b.filter((r) => r.line?.block === lever.block)) {
+          const w = spacing(r.line!.ratio, s);
+          expect(w).toBeLessThanOrEqual(s.body.maxWordSpacing + 1e-3);
+          expect(w).toBeGreaterThanOrEqual(s.body.minWordSpacing - 1e-3);
+          expect(r.line!.ragged).toBeUndefined();
+        }
+        // The column ends lower by one line per paragraph loosened in it, still inside the page.
+        const inColumn = (after.chapters[0]!.levers ?? []).filter((l) => l.pageIndex === p && l.column === lever.column).length;
+        const deepest = (rs: readonly GlyphRunItem[]) => Math.max(...rs.map((r) => r.y));
+        expect(deepest(b) - deepest(a)).toBeCloseTo(inColumn * pitch, 3);
+        // What flows on is unchanged: the next column (or page) sets the same text at the same places.
+        const next = lever.column + 1 < s.columns ? { page: p, column: lever.column + 1 } : { page: p + 1, column: 0 };
+        const strip = (rs: readonly GlyphRunItem[]) => rs.map((r) => `${r.text}@${r.y}`);
+        expect(strip(bodyRuns(s, after.pages[next.page]!, next.column))).toEqual(strip(bodyRuns(s, before.pages[next.page]!, next.column)));
+      }
+    }
+    expect(fired, 'the seeds give short columns a paragraph can level').toBeGreaterThan(0);
+  });
+
+  it('nothing changes with the lever off: looseParagraphs false, balancing off, or first-fit breaking', () => {
+    const text = source(2);
+    const offSettings = looseOnly(false);
+    expect(dump(run(oneChapterBook(text, looseOnly(true, false))))).toBe(dump(run(oneChapterBook(text, looseOnly(false, false)))));
+    const firstFit = (loose: boolean): LayoutSettings => ({ ...looseOnly(loose), body: { ...offSettings.body, optimalLineBreaking: false } });
+    const greedy = run(oneChapterBook(text, firstFit(true)));
+    expect(greedy.chapters[0]!.levers ?? []).toEqual([]);
+    expect(dump(greedy)).toBe(dump(run(oneChapterBook(text, firstFit(false)))));
+  });
+
+  it('incremental layout equals a full one after an edit below a loosened paragraph', () => {
+    const settings = looseOnly(true);
+    const text = source(3);
+    const cache = new EngineCache();
+    const first = run(oneChapterBook(text, settings), cache);
+    expect((first.chapters[0]!.levers ?? []).length, 'the fixture loosens a paragraph').toBeGreaterThan(0);
+    const edited = text.replace(/## Section 6 of the chapter/, '## Section six of the chapter, renamed');
+    expect(edited).not.toBe(text);
+    expect(dump(run(oneChapterBook(edited, settings), cache))).toBe(dump(run(oneChapterBook(edited, settings))));
+  });
+
+  it('reads looseParagraphs / maxLooseParagraphs (default on, 2; off without optimal line breaking)', () => {
+    expect(looseParagraphLimit(settingsFromConfig({}))).toBe(2);
+    expect(looseParagraphLimit(settingsFromConfig({ headings: { balancing: { maxLooseParagraphs: 1 } } }))).toBe(1);
+    expect(looseParagraphLimit(settingsFromConfig({ headings: { balancing: { looseParagraphs: false } } }))).toBe(0);
+    expect(looseParagraphLimit(settingsFromConfig({ headings: { balancing: { enabled: false } } }))).toBe(0);
+    expect(looseParagraphLimit(settingsFromConfig({ bodyText: { optimalLineBreaking: false } }))).toBe(0);
+  });
+});
+
+describe('loosenParagraphs (the lever on a column\'s items)', () => {
+  const run1 = (y: number, block: string): GlyphRunItem => ({ op: Op.GlyphRun, font: 'f', size: 10, fill: '#000000', y, glyphs: [1], xs: [0], text: 'x', clusters: [0], chapter: 'c', srcFrom: 0, line: { block, role: 'body', ratio: 0 } });
+  const line = (ratio: number, extra: Partial<SetLine> = {}): SetLine => ({ runs: [], width: 100, ratio, hyphenated: false, ragged: false, emergency: false, srcFrom: 0, srcTo: 0, ...extra });
+  /** A paragraph point drawn at items [item, item + lines), one run per line at 12 pt pitch from y0. */
+  function point(item: number, block: string, lines: number, y0: number, set: readonly SetLine[]): LeverPoint {
+    return {
+      kind: 'looseParagraph', item, block, rank: 0,
+      loose: { count: lines, lines, firstY: y0, justify: true, reset: () => set, draw: (ls, dy) => ls.map((_, i) => run1(y0 + dy + 12 * i, block)) },
+    };
+  }
+
+  it('loosens the longest paragraph first, at most `most`, moving what follows one line; later points follow', () => {
+    // a: 2 lines at y 0, 12; b: 3 lines at y 24, 36, 48; then a rule at y 60.
+    const items: DisplayItem[] = [run1(0, 'a'), run1(12, 'a'), run1(24, 'b'), run1(36, 'b'), run1(48, 'b'), { op: Op.Rule, x1: 0, y1: 60, x2: 10, y2: 60, width: 1, colour: '#000000' }];
+    const points = [point(0, 'a', 2, 0, [line(0.5), line(0.9), line(0)]), point(2, 'b', 3, 24, [line(0.2), line(0.4), line(0.8), line(0)])];
+    expect(loosenParagraphs(points, items, 3, 1, 12)).toEqual([0, 1]);
+    expect(items.map((i) => (i.op === Op.GlyphRun ? `${i.line!.block}${i.y}` : i.op === Op.Rule ? `rule${i.y1}` : '?'))).toEqual(['a0', 'a12', 'b24', 'b36', 'b48', 'b60', 'rule72']);
+    expect(points[1]!.loose!.lines).toBe(4);
+  });
+
+  it('leaves a paragraph whose looser setting passes maxWordSpacing, does not gain exactly one line, or has a path after it', () => {
+    const items = (): DisplayItem[] => [run1(0, 'a'), run1(12, 'a')];
+    expect(loosenParagraphs([point(0, 'a', 2, 0, [line(1.2), line(0.3), line(0)])], items(), 2, 2, 12)).toEqual([0]);
+    expect(loosenParagraphs([point(0, 'a', 2, 0, [line(0.5), line(0.5), line(0.2), line(0)])], items(), 2, 2, 12)).toEqual([0]);
+    expect(loosenParagraphs([point(0, 'a', 2, 0, [line(0.5), line(0.5), line(0)])], [...items(), { op: Op.Path, d: 'M0 0' }], 2, 2, 12)).toEqual([0]);
+    expect(loosenParagraphs([point(0, 'a', 2, 0, [line(0.5), line(0.5), line(0)])], items(), 0, 2, 12)).toEqual([0]);
+  });
+
+  it('word-spacing bounds: ratio −1 … 1, no ragged or emergency line (ragged text only the last)', () => {
+    expect(withinWordSpacing([line(1), line(-1), line(0)], true)).toBe(true);
+    expect(withinWordSpacing([line(1.01)], true)).toBe(false);
+    expect(withinWordSpacing([line(-1.01)], true)).toBe(false);
+    expect(withinWordSpacing([line(0.3, { ragged: true })], true)).toBe(false);
+    expect(withinWordSpacing([line(0.3, { emergency: true })], false)).toBe(false);
+    expect(withinWordSpacing([line(5)], false)).toBe(true);
+  });
+});
