@@ -12,7 +12,7 @@ import { isDimension, lengthToPt, type LengthContext } from '../config/values';
 const DRAWN_FIELDS = [
   'kind', 'id', 'parity', 'pages', 'placement.*', 'content', 'align', 'direction', 'fontFamily', 'fontSize', 'fontWeight',
   'italic', 'color', 'overflow', 'verticalAlign', 'textTransform', 'thickness', 'width', 'style.backgroundColor',
-  'style.borderColor', 'style.borderWidth', 'lineHeight', 'resourceId', 'decorative', 'hyphenate', 'inlineMarks', 'box',
+  'style.borderColor', 'style.borderWidth', 'lineHeight', 'resourceId', 'decorative', 'hyphenate', 'inlineMarks', 'box', 'paragraphIndent',
 ];
 declareAppliedSettings(
   (['header', 'footer'] as const).flatMap((slot) => ['[id=*]', '[*]'].flatMap((item) => DRAWN_FIELDS.map((field) => `${slot}.elements${item}.${field}`))),
@@ -69,6 +69,8 @@ export interface TextElement extends ElementBase {
   inlineMarks: boolean;
   /** Background, border and padding behind the text (§5.3 `box`); lengths pt. */
   box?: TextBox;
+  /** pt: first-line indent of the paragraphs (forced lines) after the first, in wrapped text (§5.3 `paragraphIndent`). */
+  paragraphIndent: number;
 }
 
 /** A text element's `box` (§5.3 ElementBoxStyle, our reading of its fields: those of a box element's `style` plus padding). */
@@ -224,6 +226,7 @@ export function furnitureElements(slot: unknown, base: { bodyPt: number; dpi: nu
         hyphenate: e['hyphenate'] === true,
         inlineMarks: e['inlineMarks'] === true,
         ...textBoxOf(e['box'], ctx),
+        paragraphIndent: Math.max(0, lengthPt(e['paragraphIndent'], ctx, 0)),
       });
     } else if (kind === 'rule') {
       // Legacy rules: `width: 'full'` is a rule across the container (§5.1 "Legacy shape").

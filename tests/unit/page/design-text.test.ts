@@ -432,3 +432,23 @@ describe('list items under a bodyStyle leading other than the grid\'s (§13.6)',
     expect(plain[1]! - plain[0]!).toBeCloseTo(settings.body.lineHeight, 1);
   });
 });
+
+describe('paragraphIndent of wrapped design text (§5.3)', () => {
+  it('indents the first line of each paragraph (forced line) after the first', () => {
+    const para1 = 'The keeper wrote down every ship that passed the harbour at night.';
+    const para2 = 'Every storm that rolled in from the sea was entered in the same book.';
+    const settings = settingsFromConfig({
+      header: { elements: [] },
+      footer: { elements: [{ kind: 'text', id: 'n', content: `${para1}\\n${para2}`, fontFamily: 'Open Sans', fontSize: { value: 10, unit: 'pt' }, align: 'left', overflow: 'wrap', verticalAlign: 'top', paragraphIndent: { value: 12, unit: 'pt' }, placement: { anchor: { to: 'container', edge: 'top-left' }, size: { width: { value: 200, unit: 'pt' } } } }] },
+    });
+    const page = run(oneChapterBook(BODY, settings)).pages[0]!;
+    const left = pageFrame(settings, page.index).contentLeft;
+    const byY = new Map<number, GlyphRunItem[]>();
+    for (const r of furnitureRuns(page)) byY.set(r.y, [...(byY.get(r.y) ?? []), r]);
+    const lines = [...byY.entries()].sort((a, b) => a[0] - b[0]).map(([, rs]) => rs.sort((a, b) => a.xs[0]! - b.xs[0]!));
+    const texts = lines.map((l) => l.map((r) => r.text).join(' '));
+    const second = texts.findIndex((t) => t.startsWith('Every'));
+    expect(second).toBeGreaterThan(1);
+    lines.forEach((line, i) => expect(line[0]!.xs[0], `line ${i}: ${texts[i]}`).toBeCloseTo(i === second ? left + 12 : left, 1));
+  });
+});

@@ -291,15 +291,17 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       const oneLine = (content: string | readonly DesignSegment[]): SetLine =>
         typeof content === 'string' || !setText ? setGenerated(typeof content === 'string' ? content : content.map((c) => c.text).join(''), style) : (setText(content, style, 1e6, { justify: false, hyphenate: false, direction })[0] ?? setGenerated('', style));
       let engineJustified = false;
-      for (const piece of text.split('\n')) {
+      text.split('\n').forEach((piece, k) => {
         const mode = element.overflow;
+        // `paragraphIndent` (§5.3): each forced line after the first opens a paragraph, its first line indented (wrapped text).
+        const indent = k > 0 && mode === 'wrap' ? element.paragraphIndent : 0;
         // `inlineMarks` (§5.3): `**b**`, `*i*`, `^sup^`, `~sub~` in the resolved text, set by the paragraph engine.
         const segments = element.inlineMarks && setText && /[*^~]/.test(piece) ? markedSegments(piece) : undefined;
         const marked = segments?.some((seg) => seg.marks.length > 0) ? segments : undefined;
         const plain = marked ? marked.map((seg) => seg.text).join('') : piece;
-        if (mode === 'wrap' && setText && (justify || element.hyphenate || marked)) {
-          // Justified, hyphenated or marked wrapped text: the paragraph engine at the box's measure.
-          const set = piece ? setText(marked ?? piece, style, measure, { justify, hyphenate: element.hyphenate, direction }) : [];
+        if (mode === 'wrap' && setText && (justify || element.hyphenate || marked || indent > 0)) {
+          // Justified, hyphenated, marked or indented wrapped text: the paragraph engine at the box's measure.
+          const set = piece ? setText(marked ?? piece, style, measure, { justify, hyphenate: element.hyphenate, direction, ...(indent > 0 ? { indent } : {}) }) : [];
           lines.push(...(set.length > 0 ? set : [setGenerated('', style)]));
           engineJustified ||= justify;
         } else if (mode === 'wrap') lines.push(...wrapped(piece, room, widthOf).map((t) => setGenerated(t, style)));
@@ -316,7 +318,7 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
             extras.truncated?.({ element: element.id, text: plain, shown: typeof cut === 'string' ? cut : cut.map((seg) => seg.text).join(''), mode });
           }
         }
-      }
+      });
       // Justified text fills its measure: the box is as wide as the room.
       const w = fixedW ?? (engineJustified ? measure : Math.min(Math.max(...lines.map((l) => l.width)), room)) + pad.left + pad.right;
       // The first line's ascent to the last line's descent, `lineHeight` (pt) between baselines.

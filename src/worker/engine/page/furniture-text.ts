@@ -55,6 +55,8 @@ export interface DesignTextOptions {
   justify: boolean;
   hyphenate: boolean;
   direction: 'ltr' | 'rtl';
+  /** First-line indent, pt (`paragraphIndent` of paragraphs after the first). */
+  indent?: number;
 }
 
 /** Sets one forced line's text (a design paragraph, plain or marked) at `measure` pt into lines. */
@@ -82,12 +84,12 @@ export function designTextSetter(env: Omit<ParagraphEnvironment, 'prepared'>): S
   return (text, style, measure, options) => {
     const hyphenate = options.hyphenate && env.hyphenator !== undefined;
     const segments: readonly DesignSegment[] = typeof text === 'string' ? [{ text, marks: [] }] : text;
-    const key = `${env.fonts.generation}|${hyphenate}|${options.justify}|${options.direction}|${measure}|${JSON.stringify(style)}|${typeof text === 'string' ? text : JSON.stringify(text)}`;
+    const key = `${env.fonts.generation}|${hyphenate}|${options.justify}|${options.direction}|${measure}|${options.indent ?? 0}|${JSON.stringify(style)}|${typeof text === 'string' ? text : JSON.stringify(text)}`;
     let set = table.get(key);
     if (!set) {
       const settings = hyphenate ? withHyphenation(env.settings) : env.settings;
       set = setParagraph(
-        { inlines: segments.map((seg) => ({ kind: 'text' as const, text: seg.text, marks: [...seg.marks], range: { from: -1e9, to: -1e9, line: 0, column: 0 } })), style, measure, indent: 0, justify: options.justify, direction: options.direction },
+        { inlines: segments.map((seg) => ({ kind: 'text' as const, text: seg.text, marks: [...seg.marks], range: { from: -1e9, to: -1e9, line: 0, column: 0 } })), style, measure, indent: options.indent ?? 0, justify: options.justify, direction: options.direction },
         { fonts: env.fonts, settings, context: env.context, hyphenator: hyphenate ? env.hyphenator : undefined },
       );
       table.set(key, set);
