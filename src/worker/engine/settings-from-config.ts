@@ -8,6 +8,7 @@ import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type St
 import { cjkRegion, defaultNumerals, isArabicScript, isRtlLocale } from '../config/locale';
 import { CM, defaultCalloutStyle, defaultSettings, type LayoutSettings } from './settings';
 import { headingStyleSection, storedListItem, structureSettings } from './settings-structure';
+import { resolveLocaleNumberFormats } from './settings-number-formats';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
 const PAGE_PRESETS: Record<string, [number, number]> = {
@@ -253,6 +254,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   s.language = str('bodyText.hyphenation.locale', str('locale', 'en'));
   // Text direction and CJK composition (document-format §18, configuration.md §7 and §14.1).
   const locale = str('locale', 'en');
+  s.locale = locale;
   const direction = str('direction', 'auto');
   s.direction = direction === 'rtl' || direction === 'ltr' ? direction : isRtlLocale(locale) ? 'rtl' : 'ltr';
   // numerals: auto = the locale's digits (arab for Arabic except the Maghreb, arabext for fa/ps/ur-IN).
@@ -506,5 +508,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       format: str('math.equationNumbering.format', '({n})'),
     },
   };
+  // `一` in the book's language (configuration.md §3), in every format read above.
+  resolveLocaleNumberFormats(s);
   return s;
 }

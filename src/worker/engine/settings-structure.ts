@@ -6,6 +6,7 @@
  */
 import { declareAppliedSettings } from '../config';
 import { canonicalNumberFormat } from '../config/values';
+import { isNumberFormat } from './page/number-format';
 import { furnitureElements } from './settings-furniture';
 import type { BreakParity, GeometryOverride, HeadingStyleSettings, LayoutSettings, OrderedLevel, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from './settings';
 
@@ -87,7 +88,7 @@ function unorderedOverride(u: Record<string, unknown>, s: LayoutSettings, size: 
 /** The number-style fields of an `orderedLists` object or level (an unknown format word prints decimal, §3). */
 function levelFields(o: Record<string, unknown>): Partial<OrderedLevel> {
   const out: Partial<OrderedLevel> = {};
-  if (typeof o['numberFormat'] === 'string') out.format = canonicalNumberFormat(o['numberFormat']) ? o['numberFormat'] : 'arabic';
+  if (typeof o['numberFormat'] === 'string') out.format = isNumberFormat(o['numberFormat']) ? o['numberFormat'] : 'arabic';
   if (typeof o['prefix'] === 'string') out.prefix = o['prefix'];
   if (typeof o['separator'] === 'string') out.separator = o['separator'];
   return out;
@@ -232,7 +233,7 @@ export function orderedListLevels(r: ConfigReaders): LayoutSettings['orderedLeve
     const p = `orderedLists.levels[level=${level}]`;
     const format = r.str(`${p}.numberFormat`, base.format);
     // An unknown word prints decimal (§3; the configuration warns about it).
-    return { format: canonicalNumberFormat(format) ? format : 'arabic', prefix: r.str(`${p}.prefix`, base.prefix), separator: r.str(`${p}.separator`, base.separator) };
+    return { format: isNumberFormat(format) ? format : 'arabic', prefix: r.str(`${p}.prefix`, base.prefix), separator: r.str(`${p}.separator`, base.separator) };
   });
   const plain = levels.every((l) => canonicalNumberFormat(l.format) === 'decimal' && l.prefix === '' && l.separator === '.');
   return plain ? undefined : levels;

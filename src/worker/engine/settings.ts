@@ -27,6 +27,8 @@ export interface BookStart {
 export interface LayoutSettings {
   /** Document language (BCP 47), for hyphenation and locale rules. */
   language: string;
+  /** The book's `locale` (BCP 47) when it is read from a configuration: number formats that follow it (§3 `一`, page/number-format.ts `localeNumberFormat`); absent = `language`. */
+  locale?: string;
   /** Resolved base text direction (`direction`, auto from the locale's script; document-format §18.1). */
   direction: 'ltr' | 'rtl';
   /** Resolved `numerals` (configuration.md §7): digits of every generated decimal number. */

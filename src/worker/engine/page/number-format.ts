@@ -4,6 +4,7 @@
  * ids (`canonicalNumberFormat`); an id this file does not print falls back to decimal digits.
  */
 import { canonicalNumberFormat } from '../../config/values';
+import { cjkRegion, languageOf } from '../../config/locale';
 import { arabicLetterFormat } from './number-format-arabic';
 import { cjkCounterFormat } from './number-format-cjk';
 
@@ -139,6 +140,36 @@ export function formatNumber(n: number, format: string, numerals: Numerals = 'la
     default:
       return localiseDigits(String(n), numerals);
   }
+}
+
+/**
+ * Whether the engine prints `word` as a number format: any §3 spelling, or the id the configuration
+ * stores for `一` and `cjk-ideographic` (`chinese-informal`, not itself a spelling).
+ */
+export function isNumberFormat(word: string): boolean {
+  return canonicalNumberFormat(word) !== undefined || word === 'chinese-informal';
+}
+
+/**
+ * The format a word names in a book of language `locale` (BCP 47, the `locale` setting). Only the
+ * spelling `一` (also `cjk-ideographic`, stored as the same id) depends on it (configuration.md §3): "script follows locale" for
+ * Chinese informal numerals, and "`一` in Japanese documents" is `japanese-informal` (百一, not
+ * 一百零一). Our reading: Traditional Chinese for a `Hant` script or a Taiwan/Hong Kong/Macau
+ * region (unless the tag says `Hans`), else Simplified; the two print the same numerals for the
+ * positive counters the engine makes. Every other word, and `一` in any other language, is returned
+ * unchanged (it prints Chinese informal numerals).
+ */
+export function localeNumberFormat(format: string, locale: string | undefined): string {
+  // The configuration stores `一` (and `cjk-ideographic`) as the id `chinese-informal`; the spelled-out
+  // simp-/trad-chinese-informal keep their script.
+  if (!locale || (format !== 'chinese-informal' && canonicalNumberFormat(format) !== 'chinese-informal')) return format;
+  const tag = locale.replace(/_/g, '-');
+  const language = languageOf(tag);
+  if (language === 'ja') return 'japanese-informal';
+  if (language !== 'zh') return format;
+  if (/-hans(-|$)/i.test(tag)) return 'simp-chinese-informal';
+  const region = cjkRegion(tag);
+  return region === 'taiwan' || region === 'hongkong' ? 'trad-chinese-informal' : 'simp-chinese-informal';
 }
 
 /** Footnote symbols (footnotes.symbols): * † ‡ … then each doubled, then tripled. */

@@ -18,7 +18,7 @@ import { displayNeed, layoutDisplay, type DisplayLayout } from '../math/display'
 import { lineFormulaItems } from '../math/place';
 import type { Direction } from '../text/bidi';
 import { DirectionScope, fromStart, ruleFromStart } from './rtl';
-import { formatNumber, localiseDigits } from './number-format';
+import { formatNumber, localeNumberFormat, localiseDigits } from './number-format';
 import { PageBands, spanBox, spannedColumns, spansPage } from './floats-page';
 import { shrinkInto, shrinkRule, type ShrinkRule } from './floats-shrink';
 import { alignOffset, calloutWrapOf, measureAt, physicalSide, planWrap, wrapSlotMeasure, defaultWrapSettings, type WrapBand, type WrapRefusal, type WrapRequest } from './floats-wrap';
@@ -1272,7 +1272,7 @@ export function* paginateChapter(
           const format = block.attrs['format'];
           const startAt = Number((block.attrs['startAt'] ?? '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)));
           const change: NumberingChange = {
-            ...(format && canonicalNumberFormat(format) ? { format } : {}),
+            ...(format && canonicalNumberFormat(format) ? { format: localeNumberFormat(format, settings.locale ?? settings.language) } : {}),
             ...(Number.isInteger(startAt) && startAt >= 1 ? { startAt } : {}),
           };
           if (pageIsEmpty()) cursor.page.numbering = { ...cursor.page.numbering, ...change };

@@ -6,7 +6,8 @@
  */
 import type { ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
-import { formatNumber, localiseDigits, type Numerals } from './number-format';
+import { formatNumber, localeNumberFormat, localiseDigits, type Numerals } from './number-format';
+import { numberLocaleOf } from '../settings-number-formats';
 import { startingHeadingCounters } from './continuation';
 
 /** The printed number of every numbered heading, by chapter id then block id, and each chapter's starting counters. */
@@ -38,7 +39,7 @@ export function numberHeadings(chapters: readonly ParsedChapter[], settings: Lay
       counters[level] = Number.isInteger(startAt) && startAt >= 0 ? startAt : counters[level]! + 1;
       for (let deeper = level + 1; deeper < 6; deeper++) counters[deeper] = 0;
       const template = settings.headings.levels[level]!.numbering.template;
-      if (template) numbers.set(block.id, applyNumberingTemplate(template, counters, settings.numerals));
+      if (template) numbers.set(block.id, applyNumberingTemplate(template, counters, settings.numerals, numberLocaleOf(settings)));
     }
     byChapter.set(chapter.chapterId, numbers);
   }
@@ -49,8 +50,9 @@ export function numberHeadings(chapters: readonly ParsedChapter[], settings: Lay
  * Fills a numbering template (§8.3): `{1}`…`{6}` with an optional format after a colon (`{1:I}`,
  * `{2:a}`, `{1:01}` zero-padded, any §3 word); `\{` and `\}` print braces. A counter still at
  * zero (e.g. `{1}` before any chapter) prints nothing and takes the literal before it along.
+ * `locale` (the book's) says what `{1:一}` prints (§3, `localeNumberFormat`).
  */
-export function applyNumberingTemplate(template: string, counters: readonly number[], numerals: Numerals = 'latn'): string {
+export function applyNumberingTemplate(template: string, counters: readonly number[], numerals: Numerals = 'latn', locale?: string): string {
   type Part = { literal: string } | { level: number; format: string };
   const parts: Part[] = [];
   let literal = '';
@@ -67,7 +69,7 @@ export function applyNumberingTemplate(template: string, counters: readonly numb
     }
     if (literal) parts.push({ literal });
     literal = '';
-    parts.push({ level: Number(token[1]) - 1, format: token[2] ?? 'decimal' });
+    parts.push({ level: Number(token[1]) - 1, format: localeNumberFormat(token[2] ?? 'decimal', locale) });
     i += token[0].length - 1;
   }
   if (literal) parts.push({ literal });
@@ -103,7 +105,8 @@ export interface NumberingState {
 }
 
 export function initialNumbering(settings: LayoutSettings): NumberingState {
-  return { format: settings.pageNumbering.format, offset: settings.pageNumbering.startAt };
+  // A continuation's format (page/continuation.ts) is applied after the settings' own were resolved.
+  return { format: localeNumberFormat(settings.pageNumbering.format, numberLocaleOf(settings)), offset: settings.pageNumbering.startAt };
 }
 
 /** A `:::numbering` change recorded on the page where it takes effect. */

@@ -5,6 +5,7 @@
  */
 import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../../config';
 import type { TextStyle } from '../settings';
+import { localeNumberFormat } from '../page/number-format';
 
 export interface ResourceType {
   id: string;
@@ -172,7 +173,7 @@ export function resourceSettingsFromConfig(stored: StoredConfig): ResourceSettin
   const settings: ResourceSettings = {
     dpi: typeof dpiValue === 'number' && dpiValue > 0 ? dpiValue : 300,
     bitmapResolution: resolution === 'file' ? 'file' : typeof resolution === 'number' && resolution > 0 ? resolution : 'document',
-    types: resourceTypes(at('resourceTypes')),
+    types: resourceTypes(at('resourceTypes'), str('locale', 'en')),
     caption: {
       style: captionStyle,
       labelBold: bool('captionStyle.labelBold', true),
@@ -204,7 +205,8 @@ export function resourceSettingsFromConfig(stored: StoredConfig): ResourceSettin
   return settings;
 }
 
-function resourceTypes(value: unknown): ResourceType[] {
+/** `resourceTypes`; `locale` is the book's, for a counter format that follows it (§3 `一`). */
+function resourceTypes(value: unknown, locale: string): ResourceType[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((raw): ResourceType[] => {
     if (!raw || typeof raw !== 'object') return [];
@@ -218,7 +220,7 @@ function resourceTypes(value: unknown): ResourceType[] {
       shortLabel: typeof t['shortLabel'] === 'string' ? t['shortLabel'] : name,
       numberingTemplate: typeof t['numberingTemplate'] === 'string' ? t['numberingTemplate'] : '{h1}.{n}',
       resetOn: reset ? (Number(reset[1]) as 1 | 2 | 3 | 4 | 5 | 6) : t['resetOn'] === 'never' ? 'never' : 1,
-      counterFormat: typeof t['counterFormat'] === 'string' ? t['counterFormat'] : 'decimal',
+      counterFormat: typeof t['counterFormat'] === 'string' ? localeNumberFormat(t['counterFormat'], locale) : 'decimal',
       captionPrefix: typeof t['captionPrefix'] === 'string' ? t['captionPrefix'] : name,
     };
     if (t['defaultPlacement'] && typeof t['defaultPlacement'] === 'object') type.defaultPlacement = t['defaultPlacement'] as Record<string, unknown>;
