@@ -11,7 +11,8 @@ import { ellipsised } from '../../../src/worker/engine/page/furniture-elements';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
 import { Op, type ClipItem, type GlyphRunItem, type PageDisplayList, type PathItem, type RectItem } from '../../../src/worker/protocol/displaylist';
-import { oneChapterBook, run, runs } from './helpers';
+import { EngineCache } from '../../../src/worker/engine';
+import { dump, oneChapterBook, run, runs } from './helpers';
 
 /** A width function of 5 pt per character (spaces and the ellipsis included). */
 const mono = (t: string): number => [...t].length * 5;
@@ -450,5 +451,26 @@ describe('paragraphIndent of wrapped design text (§5.3)', () => {
     const second = texts.findIndex((t) => t.startsWith('Every'));
     expect(second).toBeGreaterThan(1);
     lines.forEach((line, i) => expect(line[0]!.xs[0], `line ${i}: ${texts[i]}`).toBeCloseTo(i === second ? left + 12 : left, 1));
+  });
+});
+
+describe('incremental equals full for the design-text values', () => {
+  it('after edits that move a part page, add headwords and change the front matter', () => {
+    const settings = settingsFromConfig({
+      paragraphStyles: [{ id: 'entry' }],
+      parts: { design: { elements: [{ kind: 'text', id: 'p', content: 'Part {numberWords} · p. {pageNumber} · {author}', fontFamily: 'Open Sans', placement: { anchor: { to: 'container', edge: 'top' }, offset: { y: { value: 120, unit: 'pt' } } } }] } },
+      header: { elements: [{ kind: 'text', id: 'h', content: '{firstMark.entry}–{lastMark.entry} · {chapterNumber} · {author} · {publishDate}', fontFamily: 'Open Sans', overflow: 'ellipsis-middle', placement: { anchor: { to: 'container', edge: 'bottom-left' }, size: { width: { value: 160, unit: 'pt' } } } }] },
+    });
+    const dictionary = (n: number) => `:::paragraphs{style="entry"}\n${Array.from({ length: n }, (_, i) => `**word${i}** ${BODY}`).join('\n\n')}\n:::\n`;
+    const book = (front: string, n: number) => [
+      { id: 'a', title: '', source: `---\ntitle: T\nauthor: ${front}\npublishDate: 2026-01-05\n---\n\n# Opening\n\n${dictionary(n)}` },
+      { id: 'b', title: '', source: `:::part{number="2" title="Later"}\n:::\n\n# After\n\n${dictionary(8)}` },
+    ];
+    const cache = new EngineCache();
+    run({ title: 'B', settings, chapters: book('Ada Vane', 10) }, cache);
+    const edited = book('Ada Vane-Hart', 30);
+    const incremental = dump(run({ title: 'B', settings, chapters: edited }, cache));
+    expect(incremental).toBe(dump(run({ title: 'B', settings, chapters: edited })));
+    expect(incremental).toContain('Vane-Hart');
   });
 });
