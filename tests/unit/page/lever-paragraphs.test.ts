@@ -120,7 +120,7 @@ describe('loosenParagraphs (the lever on a column\'s items)', () => {
 
   it('loosens the longest paragraph first, at most `most`, moving what follows one line; later points follow', () => {
     // a: 2 lines at y 0, 12; b: 3 lines at y 24, 36, 48; then a rule at y 60.
-    const items: DisplayItem[] = [run1(0, 'a'), run1(12, 'a'), run1(24, 'b'), run1(36, 'b'), run1(48, 'b'), { op: Op.Rule, x1: 0, y1: 60, x2: 10, y2: 60, width: 1, colour: '#000000' }];
+    const items: DisplayItem[] = [run1(0, 'a'), run1(12, 'a'), run1(24, 'b'), run1(36, 'b'), run1(48, 'b'), { op: Op.Rule, x1: 0, y1: 60, x2: 10, y2: 60, width: 1, stroke: '#000000' }];
     const points = [point(0, 'a', 2, 0, [line(0.5), line(0.9), line(0)]), point(2, 'b', 3, 24, [line(0.2), line(0.4), line(0.8), line(0)])];
     expect(loosenParagraphs(points, items, 3, 1, 12)).toEqual([0, 1]);
     expect(items.map((i) => (i.op === Op.GlyphRun ? `${i.line!.block}${i.y}` : i.op === Op.Rule ? `rule${i.y1}` : '?'))).toEqual(['a0', 'a12', 'b24', 'b36', 'b48', 'b60', 'rule72']);
