@@ -223,6 +223,15 @@ export interface BoxGroupLine {
   block: { id: string };
   line: SetLine;
   x: number;
+  /** The group's gap rules (`rule`), one object shared by every line of the group; absent without a rule. */
+  rule?: BoxGroupRule;
+}
+
+/** The gap rules of one `:::columns{rule}` group in a box: x of each rule inside the inner measure, pt, and the `layout.columnRule` stroke. */
+export interface BoxGroupRule {
+  xs: readonly number[];
+  width: number;
+  colour: string;
 }
 
 /**
@@ -245,14 +254,48 @@ export function boxGroupRows(inner: readonly Block[], innerWidth: number, settin
     }
   }
   const height = Math.max(0, ...columns.map((c) => c.length));
+  // `rule`: centred in the gap before every sub-column that holds lines, like the running-text group.
+  const stroke = columnRuleOf(settings);
+  const rule: BoxGroupRule | undefined =
+    shape.rule && stroke.width > 0 && columns.length > 1 ? { xs: columns.slice(1).map((_, k) => (k + 1) * (shape.width + shape.gap) - shape.gap / 2), width: stroke.width, colour: stroke.colour } : undefined;
+  const withRule = rule ? { rule } : {};
   return Array.from({ length: height }, (_, r) =>
     columns.flatMap((column, c) => {
       const row = column[r];
       if (!row) return [];
       const x0 = c * (shape.width + shape.gap);
-      return [{ block: row.block, line: row.line, x: x0 + row.x }, ...(row.marker ? [{ block: row.block, line: row.marker.line, x: x0 + row.marker.x }] : [])];
+      return [{ block: row.block, line: row.line, x: x0 + row.x, ...withRule }, ...(row.marker ? [{ block: row.block, line: row.marker.line, x: x0 + row.marker.x, ...withRule }] : [])];
     }),
   );
+}
+
+/**
+ * The gap rules of the groups among one box segment's rows (`rows` as placed, top to bottom, each
+ * `height` pt, the group's rows carrying `across`): one rule per gap from the group's first row
+ * in the segment to the bottom of its last, at `left` (the box's inner left edge) + the rule's x.
+ * `top` is the first row's top, pt.
+ */
+export function boxGroupRules(rows: readonly { height: number; across?: readonly BoxGroupLine[] }[], left: number, top: number): DisplayItem[] {
+  const items: DisplayItem[] = [];
+  let y = top;
+  let open: { rule: BoxGroupRule; from: number; to: number } | null = null;
+  const close = (): void => {
+    if (!open) return;
+    const { rule, from, to } = open;
+    for (const x of rule.xs) items.push({ op: Op.Rule, x1: roundPt(left + x), y1: roundPt(from), x2: roundPt(left + x), y2: roundPt(to), width: roundPt(rule.width), stroke: rule.colour });
+    open = null;
+  };
+  for (const row of rows) {
+    const rule = row.across?.[0]?.rule;
+    if (open && open.rule !== rule) close();
+    if (rule) {
+      if (open) open.to = y + row.height;
+      else open = { rule, from: y, to: y + row.height };
+    }
+    y += row.height;
+  }
+  close();
+  return items;
 }
 
 /** The attributes of the group's opening fence (the first block of `inner`). */

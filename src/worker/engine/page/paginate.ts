@@ -32,7 +32,7 @@ import { drawColumnRules } from './column-rules';
 import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
 import { parallelSlots, placeParallel } from './columns-parallel';
-import { boxGroupRows, type BoxGroupLine } from './columns-group';
+import { boxGroupRows, boxGroupRules, type BoxGroupLine } from './columns-group';
 import type { SpanRequest } from './span-band';
 import { distributeLevers, leverLimits, shiftItems, type LeverPoint, type LeverRecord } from './levers';
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
@@ -1844,6 +1844,7 @@ export function* paginateChapter(
         if (row.role === 'body') cited.push(row.line);
         y += row.height;
       }
+      cursor.page.items.push(...boxGroupRules(rows.slice(index, index + take), columnX + innerX, top + pad.top + (stripe?.side === 'top' ? stripe.width : 0)));
       cursor.y = y + pad.bottom - f.contentTop;
       cursor.columnEmpty = false;
       index += take;
