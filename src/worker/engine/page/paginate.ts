@@ -1356,6 +1356,12 @@ export function* paginateChapter(
       leaveColumn();
     }
   } else placeNotes();
+  // A part page ending the chapter file: the empty page its breakAfter opened is the blank after it, with parts.versoDesign (§13.5).
+  if (partBlock && cursor.page.index === partPageIndex + 1 && pageIsEmpty()) {
+    cursor.page.blank = true;
+    const verso = partSettings(settings).versoDesign;
+    if (verso) cursor.page.items.push(...designOn(verso, partBlock, 'blank'));
+  }
   recordColumnUse();
   // The closing page's foot band hugs the last text (layout.hugClosingFloats).
   closeBands(cursor.page, settings.floats?.hugClosing !== false);
