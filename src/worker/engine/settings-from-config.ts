@@ -312,6 +312,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     // Lever (7) (engine/page/lever-paragraphs.ts): paragraphs per column, 0–20 (our bound).
     looseParagraphs: bool('headings.balancing.looseParagraphs', true),
     maxLooseParagraphs: Math.min(20, Math.max(0, Math.round(num('headings.balancing.maxLooseParagraphs', 2)))),
+    // Its tracking, thousandths of an em, 0–50 (our bound).
+    trackParagraphs: bool('headings.balancing.trackParagraphs', true),
+    maxTracking: Math.min(50, Math.max(0, num('headings.balancing.maxTracking', 10))),
   };
 
   const bodySize = pt('bodyText.fontSize', 8);

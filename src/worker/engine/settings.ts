@@ -81,6 +81,9 @@ export interface LayoutSettings {
     /** Lever (7): paragraphs re-broken one line looser (engine/page/lever-paragraphs.ts); absent = on, 2. */
     looseParagraphs?: boolean;
     maxLooseParagraphs?: number;
+    /** …optionally with tracking up to `maxTracking` thousandths of an em; absent = on, 10. */
+    trackParagraphs?: boolean;
+    maxTracking?: number;
   };
   body: {
     style: TextStyle;

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, EngineCache, type LayoutSettings } from '../../../src/worker/engine';
-import { loosenParagraphs, looseParagraphLimit, withinWordSpacing } from '../../../src/worker/engine/page/lever-paragraphs';
+import { loosenParagraphs, looseParagraphLimit, trackedSetting, trackingLimit, trackLine, withinWordSpacing, type LooseParagraph } from '../../../src/worker/engine/page/lever-paragraphs';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import type { LeverPoint } from '../../../src/worker/engine/page/levers';
 import type { SetLine } from '../../../src/worker/engine/paragraph/lines';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
@@ -15,9 +16,9 @@ import { mulberry32, paragraph } from '../../support/prose';
 import { columnOf, dump, oneChapterBook, run, runs } from './helpers';
 
 /** Only lever (7): the whole-line levers and the closing page's balance off, so the gap is the paragraphs'. */
-const looseOnly = (loose: boolean, enabled = true): LayoutSettings => ({
+const looseOnly = (loose: boolean, enabled = true, track = false): LayoutSettings => ({
   ...defaultSettings(), columns: 1,
-  balancing: { enabled, trailing: false, maxLinesPerHeading: 0, stretchAfterLists: false, stretchAfterFloats: false, closingBox: 'off', looseParagraphs: loose },
+  balancing: { enabled, trailing: false, maxLinesPerHeading: 0, stretchAfterLists: false, stretchAfterFloats: false, closingBox: 'off', looseParagraphs: loose, trackParagraphs: track },
 });
 
 function source(seed: number): string {
@@ -87,12 +88,43 @@ describe('lever (7): a paragraph one line looser levels a short column (headings
     expect(dump(greedy)).toBe(dump(run(oneChapterBook(text, firstFit(false)))));
   });
 
+  it('with trackParagraphs, a paragraph its spaces cannot lengthen is letter-spaced, never past maxTracking, inside the measure', () => {
+    let tracked = 0;
+    for (const seed of [2, 7]) {
+      const text = source(seed);
+      const plain = run(oneChapterBook(text, looseOnly(true, true, false)));
+      for (const maxTracking of [10, 5]) {
+        const settings: LayoutSettings = { ...looseOnly(true, true, true), balancing: { ...looseOnly(true, true, true).balancing!, maxTracking } };
+        const after = run(oneChapterBook(text, settings));
+        for (const lever of (after.chapters[0]!.levers ?? []).filter((l) => l.tracking !== undefined)) {
+          tracked++;
+          expect(lever.tracking!, `seed ${seed}`).toBeGreaterThan(0);
+          expect(lever.tracking!).toBeLessThanOrEqual(maxTracking);
+          // Spaces alone could not do it: without tracking that paragraph is not loosened.
+          expect((plain.chapters[0]!.levers ?? []).some((l) => l.block === lever.block)).toBe(false);
+          const a = bodyRuns(settings, plain.pages[lever.pageIndex]!, 0);
+          const b = bodyRuns(settings, after.pages[lever.pageIndex]!, 0);
+          expect(linesOf(b, lever.block)).toBe(linesOf(a, lever.block) + 1);
+          // Its glyphs stay inside the column (the last glyph starts before the right edge).
+          const frame = pageFrame(settings, lever.pageIndex);
+          for (const r of b.filter((r) => r.line?.block === lever.block)) {
+            expect(Math.max(...r.xs)).toBeLessThan(frame.columnX[0]! + frame.columnWidths[0]!);
+            expect(Math.min(...r.xs)).toBeGreaterThanOrEqual(frame.columnX[0]! - 1e-6);
+          }
+        }
+      }
+    }
+    expect(tracked, 'the seeds have a paragraph only tracking lengthens').toBeGreaterThan(0);
+    expect(trackingLimit(settingsFromConfig({}))).toBeCloseTo(0.01, 9);
+    expect(trackingLimit(settingsFromConfig({ headings: { balancing: { trackParagraphs: false } } }))).toBe(0);
+  });
+
   it('incremental layout equals a full one after an edit below a loosened paragraph', () => {
-    const settings = looseOnly(true);
-    const text = source(3);
+    const settings = looseOnly(true, true, true);
+    const text = source(7);
     const cache = new EngineCache();
     const first = run(oneChapterBook(text, settings), cache);
-    expect((first.chapters[0]!.levers ?? []).length, 'the fixture loosens a paragraph').toBeGreaterThan(0);
+    expect((first.chapters[0]!.levers ?? []).some((l) => l.tracking !== undefined), 'the fixture tracks a paragraph').toBe(true);
     const edited = text.replace(/## Section 6 of the chapter/, '## Section six of the chapter, renamed');
     expect(edited).not.toBe(text);
     expect(dump(run(oneChapterBook(edited, settings), cache))).toBe(dump(run(oneChapterBook(edited, settings))));
@@ -114,7 +146,7 @@ describe('loosenParagraphs (the lever on a column\'s items)', () => {
   function point(item: number, block: string, lines: number, y0: number, set: readonly SetLine[]): LeverPoint {
     return {
       kind: 'looseParagraph', item, block, rank: 0,
-      loose: { count: lines, lines, firstY: y0, justify: true, reset: () => set, draw: (ls, dy) => ls.map((_, i) => run1(y0 + dy + 12 * i, block)) },
+      loose: { count: lines, lines, firstY: y0, justify: true, measure: 100, em: 10, ltr: true, reset: () => set, draw: (ls, dy) => ls.map((_, i) => run1(y0 + dy + 12 * i, block)) },
     };
   }
 
@@ -142,5 +174,45 @@ describe('loosenParagraphs (the lever on a column\'s items)', () => {
     expect(withinWordSpacing([line(0.3, { ragged: true })], true)).toBe(false);
     expect(withinWordSpacing([line(0.3, { emergency: true })], false)).toBe(false);
     expect(withinWordSpacing([line(5)], false)).toBe(true);
+  });
+});
+
+describe('tracking (lever 7, trackParagraphs)', () => {
+  const glyphRun = (xs: number[], clusters: number[], text = 'abc') => ({ fontId: 'f', size: 10, colour: '#000000', glyphs: xs.map(() => 1), xs, text, clusters, offsets: clusters });
+  const setLine = (width: number, runs: SetLine['runs']): SetLine => ({ runs, width, ratio: 0.5, hyphenated: false, ragged: false, emergency: false, srcFrom: 0, srcTo: 0 });
+
+  it('trackLine adds the spacing after every cluster but the last (the glyphs of a ligature move together)', () => {
+    const line = setLine(30, [glyphRun([0, 5, 10], [0, 1, 1]), glyphRun([20, 25], [0, 1], 'de')]);
+    const out = trackLine(line, 1);
+    expect(out.runs.map((r) => r.xs)).toEqual([[0, 6, 11], [22, 28]]);
+    expect(out.width).toBe(33);
+  });
+
+  it('sets the paragraph narrower by 0.9 of what the limit gives back, then spaces each line out to the measure', () => {
+    // 51 clusters a line, measure 100 pt, 10 pt type, 10/1000 em: 0.1 pt a cluster, narrower by 0.9 × 0.1 × 50 = 4.5 pt.
+    const clusters = Array.from({ length: 51 }, (_, i) => i);
+    const lineAt = (width: number): SetLine => setLine(width, [glyphRun(clusters.map((c) => c * (width / 51)), clusters, 'x'.repeat(51))]);
+    const asked: [number, number][] = [];
+    const loose: LooseParagraph = {
+      count: 2, lines: 2, firstY: 0, justify: true, measure: 100, em: 10, ltr: true, draw: () => [],
+      reset: (narrower, looseness) => {
+        asked.push([narrower, looseness]);
+        return narrower === 0 ? [lineAt(100), lineAt(40)] : [lineAt(100 - narrower), lineAt(100 - narrower), lineAt(20)];
+      },
+    };
+    const result = trackedSetting(loose, 0.01)!;
+    expect(asked[1]![0]).toBeCloseTo(4.5, 9);
+    expect(result.lines).toHaveLength(3);
+    // 4.5 pt over 50 gaps: 0.09 pt = 9/1000 em, within the 10 allowed; the lines end at the measure.
+    expect(result.tracking).toBeCloseTo(9, 6);
+    expect(result.lines[0]!.width).toBeCloseTo(100, 6);
+    expect(result.lines[2]!.width).toBeCloseTo(20 + 50 * 0.09, 6);
+    // A limit too small for the gap: lines that come back 4.5 pt short need 0.09 pt a cluster, past 8/1000 em (0.08 pt): nothing.
+    const tight: LooseParagraph = { ...loose, reset: (narrower) => (narrower === 0 ? [lineAt(100), lineAt(40)] : [lineAt(95.5), lineAt(95.5), lineAt(20)]) };
+    expect(trackedSetting(tight, 0.008)).toBeNull();
+    // Right to left, ragged, or off: never tracked.
+    expect(trackedSetting({ ...loose, ltr: false }, 0.01)).toBeNull();
+    expect(trackedSetting({ ...loose, justify: false }, 0.01)).toBeNull();
+    expect(trackedSetting(loose, 0)).toBeNull();
   });
 });

@@ -12,9 +12,12 @@
  * Needs `bodyText.optimalLineBreaking` (the first-fit breaker has no looseness). As with the other
  * levers, nothing moves when a drawn path (formula, picture) follows: paths are not shifted.
  *
- * Not done: "optionally with tiny tracking" (`trackParagraphs`, `maxTracking`): the paragraph
- * setter has no letter spacing yet (paragraph/items.ts), so a paragraph that cannot gain a line
- * by its spaces alone is left as it is.
+ * "Optionally with tiny tracking" (`trackParagraphs`, `maxTracking` thousandths of an em): a
+ * left-to-right paragraph of non-joining, non-CJK text that cannot gain a line by its spaces alone
+ * is set one line longer at a measure narrower by what the tracking can give back, and each line
+ * is then letter-spaced (a fixed amount after every cluster but the last) out to the measure, never
+ * more than `maxTracking` per cluster; the last line takes the mean of the others. The paragraph
+ * setter has no letter spacing of its own: the spacing is added to the set lines' glyph positions.
  */
 import { Op, type DisplayItem } from '../../protocol/displaylist';
 import type { SetLine } from '../paragraph/lines';
@@ -31,8 +34,16 @@ export interface LooseParagraph {
   firstY: number;
   /** Justified: its lines' spaces are stretched and must stay within the bounds. */
   justify: boolean;
-  /** The paragraph set one line looser (`looseness` +1) at the same measure. */
-  reset: () => readonly SetLine[];
+  /** The paragraph set `looseness` lines looser at the measure less `narrower` pt. */
+  reset: (narrower: number, looseness: number) => readonly SetLine[];
+  /** The measure it was set at, pt. */
+  measure: number;
+  /** Its body size, pt (tracking is in thousandths of it). */
+  em: number;
+  /** Set left to right (tracking is only added to such paragraphs). */
+  ltr: boolean;
+  /** Tracking the lever added, thousandths of an em (absent: none). */
+  tracking?: number;
   /** Its lines drawn as it was drawn, `dy` pt lower: new items, not in the page. */
   draw: (lines: readonly SetLine[], dy: number) => DisplayItem[];
 }
@@ -42,6 +53,77 @@ export function looseParagraphLimit(settings: LayoutSettings): number {
   const b = settings.balancing;
   if (b?.enabled === false || b?.looseParagraphs === false || !settings.body.optimalLineBreaking) return 0;
   return Math.max(0, b?.maxLooseParagraphs ?? 2);
+}
+
+/** Most tracking lever (7) may add, fraction of an em (0: off); `maxTracking` is in thousandths. */
+export function trackingLimit(settings: LayoutSettings): number {
+  const b = settings.balancing;
+  if (b?.trackParagraphs === false) return 0;
+  return Math.max(0, b?.maxTracking ?? 10) / 1000;
+}
+
+/** Joining scripts and CJK: letter spacing would break them apart (or is the grid's business). */
+const UNTRACKABLE = /[\u0590-\u08ff\ufb1d-\ufeff\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
+
+/** Clusters of a set line (its glyphs that start a new cluster), or null when it may not be tracked. */
+function clusterCount(line: SetLine): number | null {
+  let count = 0;
+  for (const run of line.runs) {
+    if (run.rtl || UNTRACKABLE.test(run.text)) return null;
+    run.clusters.forEach((c, g) => {
+      if (g === 0 || c !== run.clusters[g - 1]) count++;
+    });
+  }
+  return count;
+}
+
+/** The line letter-spaced by `delta` pt after every cluster but the last (runs in visual order, left to right). */
+export function trackLine(line: SetLine, delta: number): SetLine {
+  let added = -delta;
+  const runs = line.runs.map((run) => ({
+    ...run,
+    xs: run.xs.map((x, g) => {
+      if (g === 0 || run.clusters[g] !== run.clusters[g - 1]) added += delta;
+      return x + added;
+    }),
+  }));
+  return { ...line, runs, width: line.width + Math.max(0, added) };
+}
+
+/**
+ * The paragraph one line longer with tracking: set at a measure narrower by most of what
+ * `limit` em per cluster gives back on its shortest line, then each line spaced out to `measure`.
+ * Null when no such setting keeps its spaces and its tracking within the bounds.
+ */
+export function trackedSetting(loose: LooseParagraph, limit: number): { lines: SetLine[]; tracking: number } | null {
+  // Justified text only: a ragged line is not spaced out to the measure.
+  if (limit <= 0 || !loose.ltr || !loose.justify) return null;
+  const measure = loose.measure;
+  const perCluster = limit * loose.em;
+  const counts = loose.reset(0, 0).slice(0, -1).map(clusterCount);
+  if (counts.length === 0 || counts.some((c) => c === null)) return null;
+  for (const share of [0.9, 0.6]) {
+    const narrower = share * perCluster * (Math.min(...(counts as number[])) - 1);
+    if (narrower <= 0) return null;
+    for (const looseness of [0, 1]) {
+      const lines = loose.reset(narrower, looseness);
+      if (lines.length !== loose.lines + 1 || !withinWordSpacing(lines, loose.justify)) continue;
+      const deltas: number[] = [];
+      for (const line of lines.slice(0, -1)) {
+        const clusters = clusterCount(line);
+        if (clusters === null || clusters < 2) return null;
+        deltas.push(Math.max(0, (measure - line.width) / (clusters - 1)));
+      }
+      if (deltas.length === 0 || deltas.some((d) => d > perCluster + 1e-9)) continue;
+      const mean = deltas.reduce((a, b) => a + b, 0) / deltas.length;
+      const last = lines[lines.length - 1]!;
+      const lastClusters = clusterCount(last) ?? 1;
+      const lastDelta = lastClusters > 1 ? Math.min(mean, Math.max(0, (measure - last.width) / (lastClusters - 1))) : 0;
+      const tracked = [...lines.slice(0, -1).map((line, i) => trackLine(line, deltas[i]!)), trackLine(last, lastDelta)];
+      return { lines: tracked, tracking: Math.round((Math.max(...deltas) / loose.em) * 1000 * 100) / 100 };
+    }
+  }
+  return null;
 }
 
 /** Whether set lines keep their spaces within `minWordSpacing` … `maxWordSpacing` (ratio −1 … 1 of the word-space glue). */
@@ -56,7 +138,7 @@ const isPath = (item: DisplayItem): boolean => item.op === Op.Path || item.op ==
  * at most `most` of them, one line each: each is drawn again in place, the items under it move
  * down `pitch` pt, later points' item indices follow. Returns the lines each point took (0 or 1).
  */
-export function loosenParagraphs(points: LeverPoint[], items: DisplayItem[], gap: number, most: number, pitch: number): number[] {
+export function loosenParagraphs(points: LeverPoint[], items: DisplayItem[], gap: number, most: number, pitch: number, tracking = 0): number[] {
   const taken = points.map(() => 0);
   let left = Math.min(gap, most);
   if (left <= 0) return taken;
@@ -72,8 +154,15 @@ export function loosenParagraphs(points: LeverPoint[], items: DisplayItem[], gap
     if (end > items.length || first?.op !== Op.GlyphRun) continue;
     if (!items.slice(p.item, end).every((item) => item.op === Op.GlyphRun)) continue;
     if (items.slice(end).some(isPath)) continue;
-    const set = loose.reset();
-    if (set.length !== loose.lines + 1 || !withinWordSpacing(set, loose.justify)) continue;
+    let set: readonly SetLine[] = loose.reset(0, 1);
+    let tracked: number | undefined;
+    if (set.length !== loose.lines + 1 || !withinWordSpacing(set, loose.justify)) {
+      // Optionally with tiny tracking (trackParagraphs, maxTracking).
+      const withTracking = trackedSetting(loose, tracking);
+      if (!withTracking) continue;
+      set = withTracking.lines;
+      tracked = withTracking.tracking;
+    }
     const drawn = loose.draw(set, first.y - loose.firstY);
     items.splice(p.item, loose.count, ...drawn);
     shiftItems(items, p.item + drawn.length, items.length, pitch);
@@ -83,7 +172,7 @@ export function loosenParagraphs(points: LeverPoint[], items: DisplayItem[], gap
       later.item += delta;
       if (later.flex) later.flex = { ...later.flex, end: later.flex.end + delta, y: later.flex.y + pitch };
     }
-    p.loose = { ...loose, count: drawn.length, lines: set.length };
+    p.loose = { ...loose, count: drawn.length, lines: set.length, ...(tracked !== undefined ? { tracking: tracked } : {}) };
     taken[i] = 1;
     left--;
   }

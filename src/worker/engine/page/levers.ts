@@ -50,6 +50,8 @@ export interface LeverRecord {
   /** Grid lines added. */
   lines: number;
   column: number;
+  /** `looseParagraph` with tracking: the most letter spacing added, thousandths of an em (page/lever-paragraphs.ts). */
+  tracking?: number;
 }
 
 /** The `headings.balancing` lever limits with the spec's defaults. */

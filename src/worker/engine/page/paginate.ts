@@ -38,7 +38,7 @@ import { distributeLevers, leverLimits, shiftItems, type LeverPoint, type LeverR
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
 import { growFlexPoints, grownBy } from './levers-flex';
-import { looseParagraphLimit, loosenParagraphs } from './lever-paragraphs';
+import { looseParagraphLimit, loosenParagraphs, trackingLimit } from './lever-paragraphs';
 import type { ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
 export { footnoteNumbers } from './notes';
@@ -283,6 +283,7 @@ export function* paginateChapter(
   let closingBox: { page: number; column: number; start: number; end: number; block: string } | null = null;
   const leverLimit = leverLimits(settings);
   const looseMost = looseParagraphLimit(settings);
+  const looseTracking = trackingLimit(settings);
   /** The cut of the band above the next planned span box on this page (page/span-band.ts), pt from the content top. */
   const spanCap = (): number => {
     for (const cut of plan.spans ?? []) if (cut.page === cursor.page.index && !spanClosed.has(cut.block)) return cut.bottom;
@@ -1143,7 +1144,8 @@ export function* paginateChapter(
         const set = reflow(null, colW());
         // Lever (7): a paragraph set whole in a column may be set one line looser (page/lever-paragraphs.ts).
         const d = dir;
-        const onSegment = looseMost > 0 ? looseSegment(block, set, rtl() ? 0 : x, justify, () => setText({ base: block.range.from, inlines: block.inlines, style, measure: colW() - x, indent, justify, direction: d, looseness: 1 })) : undefined;
+        const reset = (narrower: number, looseness: number): SetLine[] => setText({ base: block.range.from, inlines: block.inlines, style, measure: colW() - x - narrower, indent, justify, direction: d, looseness });
+        const onSegment = looseMost > 0 ? looseSegment(block, set, rtl() ? 0 : x, justify, reset, { measure: colW() - x, em: style.size, ltr: d !== 'rtl' }) : undefined;
         placeOnGrid(block, set, { role: 'body', x: rtl() ? 0 : x, splittable: true, reflow, ...(keepWithNext ? { keepWithNext } : {}), ...(onSegment ? { onSegment } : {}) });
         afterHeading = false;
         break;
@@ -1563,10 +1565,11 @@ export function* paginateChapter(
     const items = cursor.page.items;
     const lines = distributeLevers(leverPoints, items, gap, leverLimit);
     // Lever (7): what the whole-line levers leave of the gap goes to paragraphs set one line looser (page/lever-paragraphs.ts).
-    loosenParagraphs(leverPoints, items, gap - lines.reduce((sum, n) => sum + n, 0), looseMost, pitch).forEach((n, i) => {
+    loosenParagraphs(leverPoints, items, gap - lines.reduce((sum, n) => sum + n, 0), looseMost, pitch, looseTracking).forEach((n, i) => {
       if (n <= 0) return;
       cursor.y += n * pitch;
-      (cursor.page.levers ??= []).push({ block: leverPoints[i]!.block, lever: 'looseParagraph', lines: n, column: cursor.column });
+      const tracking = leverPoints[i]!.loose?.tracking;
+      (cursor.page.levers ??= []).push({ block: leverPoints[i]!.block, lever: 'looseParagraph', lines: n, column: cursor.column, ...(tracking !== undefined ? { tracking } : {}) });
     });
     const end = items.length;
     leverPoints.forEach((point, i) => {
@@ -1584,7 +1587,7 @@ export function* paginateChapter(
    * lever point when it is set whole in one segment of a column, beside no wrapped resource, its
    * items (one glyph run per run of its lines, no inline formula) last in the page's list.
    */
-  function looseSegment(block: { id: string }, set: readonly SetLine[], x: number, justify: boolean, reset: () => readonly SetLine[]): NonNullable<PlaceOptions['onSegment']> {
+  function looseSegment(block: { id: string }, set: readonly SetLine[], x: number, justify: boolean, reset: (narrower: number, looseness: number) => readonly SetLine[], shape: { measure: number; em: number; ltr: boolean }): NonNullable<PlaceOptions['onSegment']> {
     return (first, count, top, _bottom, columnX) => {
       if (first !== 0 || count !== set.length || set.some((line) => (line.formulas?.length ?? 0) > 0)) return;
       if (wrapBand && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column) return;
@@ -1598,7 +1601,7 @@ export function* paginateChapter(
         lines.forEach((line, i) => emit(block, line, columnX + x, top + i * pitch + bodyBaseline + dy, 'body'));
         return cursor.page.items.splice(from);
       };
-      leverPoints.push({ kind: 'looseParagraph', item: start, block: block.id, rank: 0, loose: { count: runs, lines: set.length, firstY: head.y, justify, reset, draw } });
+      leverPoints.push({ kind: 'looseParagraph', item: start, block: block.id, rank: 0, loose: { count: runs, lines: set.length, firstY: head.y, justify, reset, draw, ...shape } });
     };
   }
 
