@@ -137,4 +137,35 @@ describe('kept paragraphs (PreparedParagraphs)', () => {
     expect(prepared.waitingCount).toBe(0);
     expect(prepared.get(paragraphs[1]!, request(paragraphs[1]!), env, settings.direction)).toBeUndefined();
   });
+
+  it('keeps a paragraph at once when it is set a second time before the idle step, with the same lines', () => {
+    const settings = defaultSettings();
+    const { kept, fresh } = environments(settings);
+    const inlines = [textInline(paragraph(mulberry32(21)))];
+    const request = (measure: number) => ({ inlines, style: settings.body.style, measure, indent: 0, justify: true });
+    setParagraph(request(187.8), kept);
+    expect(kept.prepared!.waitingCount).toBe(1);
+    expect(exact(setParagraph(request(150), kept))).toBe(exact(setParagraph(request(150), fresh())));
+    expect(kept.prepared!.waitingCount).toBe(0);
+    expect(kept.prepared!.get(inlines, request(120), kept, settings.direction)).toBeDefined();
+  });
+
+  it('looseness searches within the word-space bounds and falls back to the best setting when that is out of reach', () => {
+    const settings = defaultSettings();
+    const { kept, fresh } = environments(settings);
+    const long = [textInline(paragraph(mulberry32(33)))];
+    const base = { inlines: long, style: settings.body.style, measure: 187.8, indent: 0, justify: true };
+    const normal = setParagraph(base, fresh());
+    const looser = setParagraph({ ...base, looseness: 1 }, fresh());
+    // One line more, or (when no such setting keeps every space within maxWordSpacing) the same setting.
+    expect([normal.length, normal.length + 1]).toContain(looser.length);
+    if (looser.length === normal.length) expect(exact(looser)).toBe(exact(normal));
+    else for (const line of looser.slice(0, -1)) expect(line.ratio).toBeLessThanOrEqual(1 + 1e-9);
+    // Two words cannot make two lines at this measure: the best setting comes back, from kept columns too.
+    const short = [textInline('Two words.')];
+    const one = setParagraph({ ...base, inlines: short }, kept);
+    kept.prepared!.keepWaiting();
+    expect(exact(setParagraph({ ...base, inlines: short, looseness: 1 }, kept))).toBe(exact(one));
+  });
 });
+

@@ -114,6 +114,17 @@ export class PreparedParagraphs {
     return this.waiting.size;
   }
 
+  /** The inlines were set once and wait to be kept. */
+  isWaiting(inlines: readonly Inline[]): boolean {
+    return this.waiting.has(inlines);
+  }
+
+  /** Keeps a paragraph's columns now (it no longer waits). */
+  keep(inlines: readonly Inline[], kept: PreparedParagraph): void {
+    this.waiting.delete(inlines);
+    this.byInlines.set(inlines, kept);
+  }
+
   /** Queues a paragraph just set from its items (never one whose text the book around it supplies). */
   wait(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): void {
     if (dependsOnContext(request.inlines)) return;
@@ -185,8 +196,19 @@ export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironmen
   if (kept) return setColumnLines(kept.columns, breakColumns(kept.columns, widths, breakParams(request, settings, kept.normalSpaceWidth)), layout);
   const items = itemsOf(request, env, direction);
   if (!settings.body.optimalLineBreaking) return setLines(items, breakGreedy(items, widths), layout);
+  const prepared = env.prepared;
+  if (prepared?.isWaiting(request.inlines)) {
+    // Set a second time before the idle step kept it (a balancing lever trying other measures,
+    // text beside a float): more settings are likely to follow, so it is kept now.
+    const columns = paragraphColumns(items);
+    if (columns) {
+      const kept = keptParagraph(columns, request, env, direction);
+      prepared.keep(request.inlines, kept);
+      return setColumnLines(columns, breakColumns(columns, widths, breakParams(request, settings, kept.normalSpaceWidth)), layout);
+    }
+  }
   const lines = setLines(items, breakParagraph(items, widths, breakParams(request, settings, normalSpace(request.style, fonts))), layout);
-  env.prepared?.wait(request, env, direction);
+  prepared?.wait(request, env, direction);
   return lines;
 }
 
@@ -245,5 +267,13 @@ function breakParams(request: ParagraphRequest, settings: LayoutSettings, normal
     // only in their line number (TeX's "easy lines"); without it the tolerant pass keeps thousands.
     lineWidthsUniformFrom: 0,
     looseness: request.looseness ?? 0,
+    // A looser setting is searched among lines within the word-space bounds only (badness ≤ 100,
+    // ratio ≤ 1): all lever (7) accepts, and TeX's \looseness too only chooses among feasible
+    // breaks. With the full pass's tolerance (every line not overfull) and no merging of nodes
+    // that differ only in their line number, the active list grew into the thousands.
+    ...(request.looseness ? { tolerance: LOOSENESS_TOLERANCE } : {}),
   };
 }
+
+/** Badness limit of a `looseness` search: 100 × r³ at r = 1, the widest word space allowed (maxWordSpacing). */
+const LOOSENESS_TOLERANCE = 100;

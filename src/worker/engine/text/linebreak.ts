@@ -208,6 +208,9 @@ function breakWith(items: BreakColumns, lineWidths: LineWidths, p: LineBreakPara
   }
   const first = scan(prep, widths, p, false);
   if (first) return first;
+  // No setting `looseness` lines away within the tolerance: the paragraph's own best setting
+  // (TeX §875 keeps the optimum when the looser line count is not reachable).
+  if (p.looseness !== 0) return breakWith(items, lineWidths, { ...p, looseness: 0, tolerance: lineBreakParams({}).tolerance }, ws);
   // Pass 2 always finds a way (see header); the fallback only guards against a logic error.
   return scan(prep, widths, p, true) ?? { breaks: [], demerits: Infinity, emergencyPass: true };
 }
