@@ -858,6 +858,11 @@ export class BookHost implements BookWorkerApi {
   }
 
   private async build(token: object): Promise<void> {
+    // The transaction that scheduled this build is answered first: without this turn the build's
+    // synchronous start (the new settings, ~2 ms for a config change) ran before the reply was
+    // posted, which a superseding change (cancel latency) and every tool call waited for.
+    await yieldToEventLoop();
+    if (this.buildToken !== token) return;
     // MathJax (a lazy chunk) loads while the fonts do, not after them (engine/math).
     if (this.book && !this.mathLoading) void this.mathFor(this.book, settingsFor(this.book));
     const fonts = await this.loadFonts();
