@@ -125,9 +125,14 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
     }
   };
 
-  /** A pasted link: opens another book in place, or moves the view in this one. */
-  const onHashChange = () => {
-    const link = parsePermalink(location.hash);
+  /**
+   * A pasted link: opens another book in place, or moves the view in this one. The link is read
+   * from the event (`newURL`), not from `location`: the permalink effect below may have written the
+   * current book's link over it with replaceState before this event is handled (it does when a
+   * layout converges meanwhile), and the pasted link would then be lost.
+   */
+  const onHashChange = (event: HashChangeEvent) => {
+    const link = parsePermalink(new URL(event.newURL).hash);
     const preset = link.preset ?? ui.preset;
     const sameBook = link.project !== undefined
       ? book.view.kind === 'project' && link.project === book.view.id
