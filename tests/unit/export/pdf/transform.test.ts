@@ -3,57 +3,30 @@
  * `placement.rotate`): the real writer's bytes read back by poppler — pixels by pdftoppm, word
  * boxes by pdftotext — show the items turned, as the painter draws them.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSubsetter, writePdf, type PdfExportInput, type Subsetter } from '../../../../src/worker/export/pdf';
-import type { FontRegistry } from '../../../../src/worker/engine/fonts/registry';
+import { writePdf, type PdfExportInput } from '../../../../src/worker/export/pdf';
 import { turnMatrix } from '../../../../src/worker/engine/page/floats-rotate';
 import { Op, type DisplayItem, type GlyphRunItem, type PageDisplayList } from '../../../../src/worker/protocol/displaylist';
-import { nodeFontRegistry } from '../../../support/node-world';
+import { loadPdfTools, rasterFirstPage as raster, shapedRun, tempPdf, type PdfTools } from './hand-made';
 import { bboxWords } from './support';
+import type { PNG } from 'pngjs';
 
-const require = createRequire(import.meta.url);
-let subsetter: Subsetter;
-let fonts: FontRegistry;
+let tools: PdfTools;
 
 beforeAll(async () => {
-  subsetter = await createSubsetter(readFileSync(require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm')));
-  fonts = nodeFontRegistry();
+  tools = await loadPdfTools();
 });
 
 const WIDTH = 200; // pt
 const HEIGHT = 300; // pt
 
-function run(text: string, x: number, y: number, size = 12): GlyphRunItem {
-  const face = fonts.get('eb-garamond-400')!;
-  const shaped = face.shape(text);
-  const xs: number[] = [];
-  let pen = x;
-  for (let g = 0; g < shaped.glyphs.length; g++) {
-    xs.push(pen);
-    pen += (shaped.advances[g]! * size) / face.upem;
-  }
-  return { op: Op.GlyphRun, font: 'eb-garamond-400', size, fill: '#000000', y, glyphs: [...shaped.glyphs], xs, text, clusters: [...shaped.clusters], chapter: 'c', srcFrom: 0, line: { block: 'c:b0', role: 'caption', ratio: 0 } };
-}
+const run = (text: string, x: number, y: number): GlyphRunItem => shapedRun(tools.fonts, text, x, y, { role: 'caption' });
 
 async function pdfOf(items: DisplayItem[]): Promise<string> {
   const page: PageDisplayList = { version: 1, index: 0, label: '1', chapter: 'c', role: 'body', width: WIDTH, height: HEIGHT, items };
-  const input: PdfExportInput = { pages: [page], fontBytes: (id) => fonts.get(id)?.bytes, subsetter, metadata: { title: 'Turn' }, outlines: false, cutLines: null, binding: 'left', date: new Date(0) };
+  const input: PdfExportInput = { pages: [page], fontBytes: (id) => tools.fonts.get(id)?.bytes, subsetter: tools.subsetter, metadata: { title: 'Turn' }, outlines: false, cutLines: null, binding: 'left', date: new Date(0) };
   const out = await writePdf(input);
-  const file = join(mkdtempSync(join(tmpdir(), 'postext-pdf-turn-')), 'turn.pdf');
-  writeFileSync(file, out.bytes);
-  return file;
-}
-
-function raster(file: string): PNG {
-  const stem = join(mkdtempSync(join(tmpdir(), 'postext-pdf-turn-ppm-')), 'page');
-  execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '72', '-png', file, stem]);
-  return PNG.sync.read(readFileSync(`${stem}-1.png`));
+  return tempPdf(out.bytes, 'turn.pdf');
 }
 
 const dark = (png: PNG, x: number, y: number): boolean => png.data[(Math.round(y) * png.width + Math.round(x)) * 4]! < 100;

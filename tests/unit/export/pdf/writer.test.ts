@@ -4,28 +4,19 @@
  * labels read back as the folios (roman front matter), web links get URI actions, a glyph that
  * stands for other text elsewhere gets ActualText, and an export can be cancelled.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSubsetter, labelOf, labelRanges, writePdf, PdfExportCancelled, type PdfExportInput, type Subsetter } from '../../../../src/worker/export/pdf';
+import { labelOf, labelRanges, writePdf, PdfExportCancelled, type PdfExportInput } from '../../../../src/worker/export/pdf';
 import { svgPathToPdf } from '../../../../src/worker/export/pdf/paths';
-import type { FontRegistry } from '../../../../src/worker/engine/fonts/registry';
 import { Op, type DisplayItem, type GlyphRunItem, type PageDisplayList } from '../../../../src/worker/protocol/displaylist';
-import { nodeFontRegistry } from '../../../support/node-world';
+import { loadPdfTools, pixel, rasterFirstPage as raster, shapedRun, tempPdf as tempFile, type PdfTools } from './hand-made';
 import { lookupDict, parsePdf, pdfText, poppler } from './support';
 
-const require = createRequire(import.meta.url);
-let subsetter: Subsetter;
-let fonts: FontRegistry;
+let tools: PdfTools;
 
 beforeAll(async () => {
-  subsetter = await createSubsetter(readFileSync(require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm')));
-  fonts = nodeFontRegistry();
+  tools = await loadPdfTools();
 });
 
 const WIDTH = 200; // pt
@@ -36,38 +27,10 @@ function page(items: DisplayItem[], label = '1', index = 0): PageDisplayList {
 }
 
 /** A glyph run of `text` shaped by HarfBuzz, set at (x, y) with natural advances. */
-function run(text: string, x: number, y: number, size = 12, fontId = 'eb-garamond-400'): GlyphRunItem {
-  const face = fonts.get(fontId)!;
-  const shaped = face.shape(text);
-  const xs: number[] = [];
-  let pen = x;
-  for (let g = 0; g < shaped.glyphs.length; g++) {
-    xs.push(pen);
-    pen += (shaped.advances[g]! * size) / face.upem;
-  }
-  return { op: Op.GlyphRun, font: fontId, size, fill: '#000000', y, glyphs: [...shaped.glyphs], xs, text, clusters: [...shaped.clusters], chapter: 'c', srcFrom: 0, line: { block: 'c:b0', role: 'body', ratio: 0 } };
-}
+const run = (text: string, x: number, y: number, size = 12, fontId = 'eb-garamond-400'): GlyphRunItem => shapedRun(tools.fonts, text, x, y, { size, fontId });
 
 function input(pages: PageDisplayList[], extra: Partial<PdfExportInput> = {}): PdfExportInput {
-  return { pages, fontBytes: (id) => fonts.get(id)?.bytes, subsetter, metadata: { title: 'Test' }, outlines: true, cutLines: null, binding: 'left', date: new Date(0), ...extra };
-}
-
-function tempFile(bytes: Uint8Array, name = 'test.pdf'): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'postext-pdf-writer-')), name);
-  writeFileSync(file, bytes);
-  return file;
-}
-
-/** Page 1 rasterised by pdftoppm at 1 px per pt. */
-function raster(file: string): PNG {
-  const stem = join(mkdtempSync(join(tmpdir(), 'postext-pdf-ppm-')), 'page');
-  execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '72', '-png', file, stem]);
-  return PNG.sync.read(readFileSync(`${stem}-1.png`));
-}
-
-function pixel(png: PNG, x: number, y: number): [number, number, number] {
-  const i = (Math.round(y) * png.width + Math.round(x)) * 4;
-  return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+  return { pages, fontBytes: (id) => tools.fonts.get(id)?.bytes, subsetter: tools.subsetter, metadata: { title: 'Test' }, outlines: true, cutLines: null, binding: 'left', date: new Date(0), ...extra };
 }
 
 describe('PDF writer', () => {
