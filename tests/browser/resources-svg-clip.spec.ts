@@ -4,6 +4,7 @@
  * SVG clip path cuts its shape.
  */
 import { expect, test } from '@playwright/test';
+import { addResourcesAndText, pageDrawing, rasterColours } from '../support/raster';
 import { ready } from '../support/tools';
 
 test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
@@ -20,52 +21,25 @@ const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="3000">
 test('a cropped SVG with a clip path is clipped in the worker raster', async ({ page }) => {
   test.setTimeout(180_000);
   await ready(page);
-  const result = await page.evaluate(async (svg) => {
-    const client = window.postextApp!.client;
-    const book = await client.getBook();
-    const chapter = book.chapters[0]!;
-    const applied = await client.apply({
-      origin: 'ui',
-      baseRevision: book.revision,
-      ops: [
-        { type: 'resource.put', resource: { id: 'tall', typeId: 'figure', kind: 'svg', placement: { position: 'here' }, safeArea: { x: 0, y: 0.45, width: 1, height: 0.1 } }, payload: new TextEncoder().encode(svg) },
-        { type: 'text', chapterId: chapter.id, from: chapter.text.length, to: chapter.text.length, insert: '\n\n::resource{id="tall"}\n' },
-      ],
-    });
-    if (!applied.ok) throw new Error(applied.error);
-    await client.awaitConvergence(applied.revision);
-    const { pages } = await client.getPages();
-    for (const p of pages) {
-      const list = await client.getDisplayList(p.index);
-      const first = list?.items.find((i) => i.op === 4 && (i as { resource?: string }).resource === 'tall') as { frame?: { x: number; y: number; w: number; h: number; clip?: { x: number; y: number; w: number; h: number } } } | undefined;
-      if (!first?.frame?.clip) continue;
-      const shot = await client.renderPage(p.index, { width: Math.round(p.width), format: 'png' });
-      const bitmap = await createImageBitmap(new Blob([shot.bytes], { type: shot.mimeType }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(bitmap, 0, 0);
-      const scale = shot.width / p.width;
-      const at = (x: number, y: number): number[] => [...ctx.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data].slice(0, 3);
-      const clip = first.frame.clip;
-      const frame = first.frame;
-      // The drawing's y of a px coordinate of the SVG (0.75 pt per px, scaled to the frame).
-      const k = frame.w / 225;
-      const yOf = (px: number): number => frame.y + px * 0.75 * k;
-      const xOf = (px: number): number => frame.x + px * 0.75 * k;
-      let redOutside = 0;
-      for (let y = 0; y < p.height; y += 1) {
-        if (y >= clip.y - 1 && y <= clip.y + clip.h + 1) continue;
-        const [r, g, b] = at(clip.x + clip.w / 2, y);
-        if (r! > 200 && g! < 80 && b! < 80) redOutside++;
-      }
-      return { redOutside, band: at(xOf(40), yOf(1500)), circleLeft: at(xOf(110), yOf(1500)), circleRight: at(xOf(190), yOf(1500)) };
-    }
-    return null;
-  }, SVG);
-  expect(result).not.toBeNull();
-  expect(result!.redOutside).toBe(0);
-  expect(result!.band).toEqual([0, 0, 255]);
+  await addResourcesAndText(page, [{ resource: { id: 'tall', typeId: 'figure', kind: 'svg', placement: { position: 'here' }, safeArea: { x: 0, y: 0.45, width: 1, height: 0.1 } }, svg: SVG }], '\n\n::resource{id="tall"}\n');
+  const drawn = await pageDrawing(page, 'tall');
+  expect(drawn).not.toBeNull();
+  const picture = drawn!.items.find((i) => i.op === 4 && i['resource'] === 'tall') as { frame?: { x: number; y: number; w: number; h: number; clip?: { x: number; y: number; w: number; h: number } } } | undefined;
+  const frame = picture?.frame;
+  expect(frame?.clip).toBeDefined();
+  const clip = frame!.clip!;
+  // The drawing's y (x) of a px coordinate of the SVG (0.75 pt per px, scaled to the frame).
+  const k = frame!.w / 225;
+  const yOf = (px: number): number => frame!.y + px * 0.75 * k;
+  const xOf = (px: number): number => frame!.x + px * 0.75 * k;
+  // Down the middle of the clip, every whole pt of the page outside it (1 pt of slack at its edges).
+  const outside: Array<[number, number]> = [];
+  for (let y = 0; y < drawn!.height; y += 1) if (y < clip.y - 1 || y > clip.y + clip.h + 1) outside.push([clip.x + clip.w / 2, y]);
+  const [band, circleLeft, circleRight, ...rest] = await rasterColours(page, drawn!, [[xOf(40), yOf(1500)], [xOf(110), yOf(1500)], [xOf(190), yOf(1500)], ...outside]);
+  const redOutside = rest.filter(([r, g, b]) => r > 200 && g < 80 && b < 80).length;
+  expect(redOutside).toBe(0);
+  expect(band).toEqual([0, 0, 255]);
   // The circle shows left of x = 150 px only: its right half is clipped away (the blue band shows).
-  expect(result!.circleLeft).toEqual([0, 255, 0]);
-  expect(result!.circleRight).toEqual([0, 0, 255]);
+  expect(circleLeft).toEqual([0, 255, 0]);
+  expect(circleRight).toEqual([0, 0, 255]);
 });

@@ -1,0 +1,72 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Helpers for browser tests that check pixels of the worker's raster (the same painter as the
+ * page canvas): add resources and the text citing them in one transaction, find the page a
+ * resource landed on, and read colours at points given in pt.
+ */
+
+/** A resource record and its SVG source, as `resource.put` takes them. */
+export interface SvgResource {
+  resource: Record<string, unknown> & { id: string };
+  svg: string;
+}
+
+/** Puts the resources and appends `insert` to the first chapter in one transaction; resolves at convergence. */
+export async function addResourcesAndText(page: Page, resources: SvgResource[], insert: string): Promise<void> {
+  await page.evaluate(async ({ resources, insert }) => {
+    const client = window.postextApp!.client;
+    const book = await client.getBook();
+    const chapter = book.chapters[0]!;
+    const applied = await client.apply({
+      origin: 'ui',
+      baseRevision: book.revision,
+      ops: [
+        ...resources.map((r) => ({ type: 'resource.put' as const, resource: r.resource as never, payload: new TextEncoder().encode(r.svg) })),
+        { type: 'text' as const, chapterId: chapter.id, from: chapter.text.length, to: chapter.text.length, insert },
+      ],
+    });
+    if (!applied.ok) throw new Error(applied.error);
+    await client.awaitConvergence(applied.revision);
+  }, { resources, insert });
+}
+
+/** A page's size (pt) and display items, as the client hands them out. */
+export interface PageItems {
+  index: number;
+  width: number;
+  height: number;
+  items: Array<Record<string, unknown> & { op: number }>;
+}
+
+/** The first page whose display list draws the resource (a picture item naming it), or null. */
+export async function pageDrawing(page: Page, resourceId: string): Promise<PageItems | null> {
+  return page.evaluate(async (id) => {
+    const client = window.postextApp!.client;
+    const { pages } = await client.getPages();
+    for (const p of pages) {
+      const list = await client.getDisplayList(p.index);
+      if (list?.items.some((i) => i.op === 4 && (i as { resource?: string }).resource === id)) {
+        return { index: p.index, width: p.width, height: p.height, items: list.items as unknown as PageItems['items'] };
+      }
+    }
+    return null;
+  }, resourceId);
+}
+
+/** RGB of the worker's PNG raster of a page (1 px per pt) at each point, given in pt. */
+export async function rasterColours(page: Page, target: PageItems, points: ReadonlyArray<readonly [number, number]>): Promise<Array<[number, number, number]>> {
+  return page.evaluate(async ({ index, width, points }) => {
+    const client = window.postextApp!.client;
+    const shot = await client.renderPage(index, { width: Math.round(width), format: 'png' });
+    const bitmap = await createImageBitmap(new Blob([shot.bytes], { type: shot.mimeType }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const scale = shot.width / width;
+    return points.map(([x, y]) => {
+      const [r, g, b] = ctx.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data;
+      return [r!, g!, b!] as [number, number, number];
+    });
+  }, { index: target.index, width: target.width, points: points.map(([x, y]) => [x, y] as [number, number]) });
+}
