@@ -11,7 +11,8 @@ import { turnMatrix, turnedMeasure } from '../../../src/worker/engine/page/float
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { hitTest, sourceOffsetOf, sourceRects } from '../../../src/worker/engine/query';
 import { pageContent } from '../../../src/worker/export/pdf/content';
-import { GlyphPathCache, paintPage, type PaintContext } from '../../../src/worker/paint/painter';
+import { GlyphPathCache, paintPage } from '../../../src/worker/paint/painter';
+import { recordingContext } from '../../support/paint-context';
 import { Op, type GlyphRunItem, type PageDisplayList, type PathItem, type TransformItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
 import { runChecks, type CheckBook } from '../checks/run-checks';
@@ -168,22 +169,12 @@ describe('the turn in every backend', () => {
   it('the painter draws a turned group through the composed device matrix', () => {
     const log: string[] = [];
     let transform = '';
-    const ctx: PaintContext = {
-      fillStyle: '#000000',
-      strokeStyle: '#000000',
-      lineWidth: 1,
+    const ctx = recordingContext({
       save: () => log.push('save'),
       restore: () => log.push('restore'),
       setTransform: (...m: number[]) => void (transform = m.join(' ')),
       fillRect: (x, y, w, h) => log.push(`fillRect ${x} ${y} ${w} ${h} @ ${transform}`),
-      strokeRect() {},
-      beginPath() {},
-      moveTo() {},
-      lineTo() {},
-      stroke() {},
-      fill() {},
-      drawImage() {},
-    };
+    });
     // ccw about (50, 50) at 2 device px per pt: S M S⁻¹ = [0 −1 1 0 0 200].
     const list: PageDisplayList = { version: 1, index: 0, label: '1', chapter: 'c', role: 'body', width: 100, height: 100, items: [{ op: Op.Transform, matrix: turnMatrix('ccw', 50, 50) }, { op: Op.Rect, x: 10, y: 10, w: 20, h: 5, fill: '#000000' }, { op: Op.TransformEnd }, { op: Op.Rect, x: 1, y: 1, w: 1, h: 1, fill: '#000000' }] };
     paintPage(ctx, list, new GlyphPathCache(), 2);

@@ -16,7 +16,8 @@ import { parseSvg } from '../../../src/worker/engine/resources/svg';
 import type { ResourceRecordInput } from '../../../src/worker/engine/resources/model';
 import { createSubsetter, writePdf } from '../../../src/worker/export/pdf';
 import { pageContent } from '../../../src/worker/export/pdf/content';
-import { GlyphPathCache, paintPage, type PaintContext } from '../../../src/worker/paint/painter';
+import { GlyphPathCache, paintPage } from '../../../src/worker/paint/painter';
+import { recordingContext } from '../../support/paint-context';
 import { Op, type ClipItem, type DisplayItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
 import { nodeFontRegistry } from '../../support/node-world';
 
@@ -143,23 +144,12 @@ afterAll(() => {
 describe('the canvas painter', () => {
   it('clips with the Clip item’s path between a save and its restore', () => {
     const log: string[] = [];
-    const ctx: PaintContext = {
-      fillStyle: '#000000',
-      strokeStyle: '#000000',
-      lineWidth: 1,
+    const ctx = recordingContext({
       save: () => log.push('save'),
       restore: () => log.push('restore'),
-      setTransform() {},
-      fillRect() {},
-      strokeRect() {},
-      beginPath() {},
-      moveTo() {},
-      lineTo() {},
-      stroke() {},
       fill: (path: Path2D) => log.push(`fill ${(path as unknown as RecordingPath).d}`),
       clip: (path: Path2D, rule?: CanvasFillRule) => log.push(`clip ${(path as unknown as RecordingPath).d} ${rule}`),
-      drawImage() {},
-    };
+    });
     const list: PageDisplayList = {
       version: 1,
       index: 0,
