@@ -10,9 +10,10 @@ import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { asideTop, withSideCaption, type SideChannel } from '../../../src/worker/engine/page/caption-side';
 import type { FlowBlock } from '../../../src/worker/engine/resources/block';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
-import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
+import { Op, type GlyphRunItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
 import { runChecks, type CheckBook } from '../checks/run-checks';
+import { filledPathBox } from './helpers';
 
 const FILL = '#3366aa';
 
@@ -35,16 +36,9 @@ function book(config: StoredConfig, placement: Record<string, unknown>): CheckBo
 }
 
 function figure(pages: readonly PageDisplayList[]) {
-  for (const page of pages) {
-    const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === FILL);
-    if (!path) continue;
-    const n = (path.d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
-    const xs = n.filter((_, i) => i % 2 === 0);
-    const ys = n.filter((_, i) => i % 2 === 1);
-    const runs = page.items.filter((i): i is GlyphRunItem => i.op === Op.GlyphRun);
-    return { page, left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys), caption: runs.filter((r) => r.line?.role === 'caption'), note: runs.filter((r) => r.line?.role === 'note') };
-  }
-  throw new Error('no figure');
+  const box = filledPathBox(pages, FILL);
+  const runs = box.page.items.filter((i): i is GlyphRunItem => i.op === Op.GlyphRun);
+  return { ...box, caption: runs.filter((r) => r.line?.role === 'caption'), note: runs.filter((r) => r.line?.role === 'note') };
 }
 
 const FLOATS = { layout: { layoutType: 'oneAndHalf', sideColumnRole: 'floats', sideColumnSide: 'right' } } as StoredConfig;

@@ -12,6 +12,7 @@ import { settingsFromConfig } from '../../../src/worker/engine/settings-from-con
 import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
 import { runChecks, type CheckBook } from '../checks/run-checks';
+import { filledPathBox } from './helpers';
 
 const FILL = '#3366aa';
 
@@ -37,17 +38,7 @@ function book(config: StoredConfig, placement: Record<string, unknown>, picture:
 }
 
 /** The picture's box (pt) and its page. */
-function pictureBox(pages: readonly PageDisplayList[]) {
-  for (const page of pages) {
-    const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === FILL);
-    if (!path) continue;
-    const n = (path.d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
-    const xs = n.filter((_, i) => i % 2 === 0);
-    const ys = n.filter((_, i) => i % 2 === 1);
-    return { page, left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
-  }
-  throw new Error('no picture');
-}
+const pictureBox = (pages: readonly PageDisplayList[]) => filledPathBox(pages, FILL);
 
 const runs = (page: PageDisplayList): GlyphRunItem[] => page.items.filter((i): i is GlyphRunItem => i.op === Op.GlyphRun);
 

@@ -1,6 +1,6 @@
 import { defaultSettings, EngineCache, layoutBook, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
-import { Op, serializeDisplayList, type GlyphRunItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
+import { Op, serializeDisplayList, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
 import { nodeFontRegistry } from '../../support/node-world';
 
 export const fonts = nodeFontRegistry();
@@ -29,4 +29,20 @@ export function columnOf(settings: LayoutSettings, page: PageDisplayList, x: num
     if (x >= left - 0.01) column = i;
   });
   return column;
+}
+
+/**
+ * The box (pt) of the first vector path filled with `fill` in the book, and its page: a test
+ * picture drawn as one solid rectangle reads back as where the float landed.
+ */
+export function filledPathBox(pages: readonly PageDisplayList[], fill: string): { page: PageDisplayList; left: number; right: number; top: number; bottom: number } {
+  for (const page of pages) {
+    const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === fill);
+    if (!path) continue;
+    const n = (path.d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+    const xs = n.filter((_, i) => i % 2 === 0);
+    const ys = n.filter((_, i) => i % 2 === 1);
+    return { page, left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+  }
+  throw new Error(`no path filled ${fill}`);
 }
