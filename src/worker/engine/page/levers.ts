@@ -11,7 +11,13 @@
  *   column's top float (`stretchAfterFloats`, `maxLinesAfterFloat`).
  *
  * Before them, (1) `closingBox`: a callout box that closes the short column (set last in it,
- * whole) drops to its foot, and takes the whole gap (paginate's `stretchColumn`).
+ * whole) drops to the last grid slot, and takes the whole gap (paginate's `stretchColumn`;
+ * `closingRun`/`droppedBoxes` below). When a run of boxes closes it (set whole one after the other,
+ * nothing between them), `'first'` (the default) drops the run from its first box — the boxes go
+ * down together and keep their spacing — and `'last'` the last box alone (the boxes before it stay
+ * under the text); `'off'` turns the lever off. (The spec names the values only: this reading, and
+ * that the box's own bottom margin is not kept at the foot, like space above a block at a column
+ * top, are ours.)
  *
  * A column ended by `:::columnbreak`, a page break or the chapter's end is not stretched (its gap
  * is the author's, §7.3, or the closing page's, page/balance.ts). Lines go only where something
@@ -110,4 +116,35 @@ export function shiftItems(items: DisplayItem[], from: number, to: number, dy: n
         break;
     }
   }
+}
+
+/** A callout box set whole in a column (lever 1, `closingBox`): its items [start, end) on a page. */
+export interface ClosingBox {
+  page: number;
+  column: number;
+  start: number;
+  end: number;
+  block: string;
+}
+
+/** The run of boxes closing a column so far with `box` set after it: `box` joins the run when it starts where the run's last box ended. */
+export function closingRun(run: readonly ClosingBox[], box: ClosingBox): ClosingBox[] {
+  const last = run[run.length - 1];
+  return last && last.page === box.page && last.column === box.column && last.end === box.start ? [...run, box] : [box];
+}
+
+/** The boxes lever (1) drops from a run that closes a column: all of it (`'first'`) or its last box (`'last'`); none with `'off'`. */
+export function droppedBoxes(run: readonly ClosingBox[], mode: 'first' | 'last' | 'off' | undefined): ClosingBox[] {
+  if (mode === 'off' || run.length === 0) return [];
+  return mode === 'last' ? run.slice(-1) : [...run];
+}
+
+/** Bottom of the boxes drawn by items [start, end), pt in page coordinates (their deepest rectangle), or `fallback` when they draw none. */
+export function boxBottom(items: readonly DisplayItem[], start: number, end: number, fallback: number): number {
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (let i = start; i < end; i++) {
+    const item = items[i]!;
+    if (item.op === Op.Rect) bottom = Math.max(bottom, item.y + item.h);
+  }
+  return Number.isFinite(bottom) ? bottom : fallback;
 }

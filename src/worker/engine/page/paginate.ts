@@ -34,7 +34,7 @@ import { groupRows, groupSettable, groupShape, placeGroup } from './columns-grou
 import { parallelSlots, placeParallel } from './columns-parallel';
 import { boxGroupRows, boxGroupRules, type BoxGroupLine } from './columns-group';
 import type { SpanRequest } from './span-band';
-import { distributeLevers, leverLimits, shiftItems, type LeverPoint, type LeverRecord } from './levers';
+import { boxBottom, closingRun, distributeLevers, droppedBoxes, leverLimits, shiftItems, type ClosingBox, type LeverPoint, type LeverRecord } from './levers';
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
 import { growFlexPoints, grownBy } from './levers-flex';
@@ -279,8 +279,8 @@ export function* paginateChapter(
   /** Where the current column may take balancing lines (page/levers.ts); a `:::columnbreak` is leaving the column. */
   let leverPoints: LeverPoint[] = [];
   let breakingColumn = false;
-  /** A callout box set whole and last so far in a column (lever 1, `closingBox`): its items [start, end). */
-  let closingBox: { page: number; column: number; start: number; end: number; block: string } | null = null;
+  /** The callout boxes set whole and last so far in a column, one after the other (lever 1, `closingBox`; page/levers.ts). */
+  let closingBoxes: ClosingBox[] = [];
   const leverLimit = leverLimits(settings);
   const looseMost = looseParagraphLimit(settings);
   const looseTracking = trackingLimit(settings);
@@ -1324,9 +1324,9 @@ export function* paginateChapter(
         if (typeof wrapped === 'string') (cursor.page.wrapsRefused ??= []).push({ id: block.attrs['title'] ?? block.attrs['type'] ?? 'callout', reason: wrapped, at: block.range.from });
         if (wrapped !== true) {
           placeCallout(block, inner);
-          closingBox = boxFrom.page === cursor.page.index && boxFrom.column === cursor.column ? { ...boxFrom, end: cursor.page.items.length, block: block.id } : null;
+          closingBoxes = boxFrom.page === cursor.page.index && boxFrom.column === cursor.column ? closingRun(closingBoxes, { ...boxFrom, end: cursor.page.items.length, block: block.id }) : [];
           leverPoints.push({ kind: 'afterFloat', item: cursor.page.items.length, block: block.id, rank: 0 });
-        } else closingBox = null;
+        } else closingBoxes = [];
         b = end < 0 ? blocks.length : end;
         afterHeading = false;
         break;
@@ -1545,15 +1545,17 @@ export function* paginateChapter(
    * foot; recorded on the page per block. Not in a page with a side channel (its floats stay put).
    */
   function stretchColumn(): void {
-    // (1) A box closing the short column drops to its foot (`closingBox`; 'first' and 'last' alike: one box closes a column).
-    const box = closingBox;
-    closingBox = null;
-    if (box && settings.balancing?.enabled !== false && settings.balancing?.closingBox !== 'off' && box.page === cursor.page.index && box.column === cursor.column && box.end === cursor.page.items.length && !frame().side) {
-      const drop = Math.floor((limit() - cursor.y) / pitch + 1e-6);
+    // (1) A box closing the short column drops to the last grid slot (`closingBox`: 'first' the run of boxes closing it, 'last' its last box; page/levers.ts).
+    const dropped = settings.balancing?.enabled === false ? [] : droppedBoxes(closingBoxes, settings.balancing?.closingBox);
+    closingBoxes = [];
+    const box = dropped[dropped.length - 1];
+    if (box && box.page === cursor.page.index && box.column === cursor.column && box.end === cursor.page.items.length && !frame().side) {
+      // Whole lines until the box's own bottom (not its margin) reaches the foot.
+      const drop = Math.floor((limit() - (boxBottom(cursor.page.items, box.start, box.end, frame().contentTop + cursor.y) - frame().contentTop)) / pitch + 1e-6);
       if (drop > 0 && Number.isFinite(drop)) {
-        shiftItems(cursor.page.items, box.start, box.end, drop * pitch);
-        cursor.y += drop * pitch;
-        (cursor.page.levers ??= []).push({ block: box.block, lever: 'closingBox', lines: drop, column: cursor.column });
+        shiftItems(cursor.page.items, dropped[0]!.start, box.end, drop * pitch);
+        cursor.y = Math.max(cursor.y, Math.min(cursor.y + drop * pitch, limit()));
+        for (const b of dropped) (cursor.page.levers ??= []).push({ block: b.block, lever: 'closingBox', lines: drop, column: cursor.column });
         leverPoints = [];
         return;
       }
