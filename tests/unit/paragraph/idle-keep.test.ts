@@ -38,18 +38,37 @@ describe('keeping paragraphs in idle time (host)', () => {
     expect(prepared.waitingCount).toBe(0);
   });
 
-  it('gives way to a transaction that arrives while paragraphs are being kept', async () => {
-    const host = await openBook(200);
-    await host.awaitConvergence(0);
+  it('keeps in slices of the host clock and not one paragraph while a transaction waits for its layout', async () => {
+    // A host clock that moves 1 ms each time it is read: a 3 ms idle slice keeps exactly three
+    // paragraphs (read at +1, +2, +3 ms; +4 ms stops it), whatever this machine's speed.
+    let clock = 0;
+    const random = mulberry32(3);
+    const text = Array.from({ length: 200 }, () => paragraph(random)).join('\n\n') + '\n';
+    const host = new BookHost({ ...nodeEnvironment(presetFiles([`# One\n\n${text}`])), now: () => ++clock });
+    const fields = host as unknown as { revision: number; layoutRevision: number };
     const prepared = cacheOf(host).prepared;
-    const before = prepared.waitingCount;
-    expect(before).toBeGreaterThan(0);
-    // A new build supersedes the idle work at its next slice; the layout still converges.
+    const slices: Array<{ kept: number; pending: boolean }> = [];
+    const keepWaiting = prepared.keepWaiting.bind(prepared);
+    prepared.keepWaiting = (shouldStop) => {
+      const before = prepared.waitingCount;
+      const pending = fields.revision > fields.layoutRevision;
+      const done = keepWaiting(shouldStop);
+      slices.push({ kept: before - prepared.waitingCount, pending });
+      return done;
+    };
+    await host.openPreset({ presetId: 'test-book' });
+    await host.awaitConvergence(0);
+    expect(prepared.waitingCount).toBeGreaterThan(10);
+    await turns(2);
+    // A new transaction between two idle slices: its layout, not the keeping, runs next.
     const result = await host.apply({ origin: 'agent', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch1', from: 2, to: 2, insert: 'x' }] });
     expect(result.ok).toBe(true);
-    const summary = await host.awaitConvergence(1);
-    expect(summary.revision).toBeGreaterThanOrEqual(1);
-    for (let i = 0; i < 2000 && prepared.waitingCount > 0; i++) await turns(1);
+    await host.awaitConvergence(1);
+    for (let i = 0; i < 4000 && prepared.waitingCount > 0; i++) await turns(1);
     expect(prepared.waitingCount).toBe(0);
+    expect(slices.length).toBeGreaterThan(20);
+    expect(Math.max(...slices.map((s) => s.kept))).toBe(3);
+    // Slices that ran while revision 1 waited for its layout kept nothing (they stopped at once).
+    expect(slices.filter((s) => s.pending).every((s) => s.kept === 0)).toBe(true);
   });
 });
