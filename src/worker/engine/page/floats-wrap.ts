@@ -2,7 +2,9 @@
  * Text wrap beside a resource (document-format §12.8, configuration.md §4 `layout.wrap.*`, §12.2
  * `placement.wrap` / `wrapGap`): an inline (`here`) resource with `wrap`, or a one-column float
  * with `wrap` at the head of a column, sits at one side of its column, and the paragraphs, quotes
- * and list items that follow run beside it at the reduced measure — the column width less the
+ * and list items that follow (paragraphs of a `:::paragraphs{style}` container or a section's
+ * `bodyStyle` too, when set at the body leading: their indents and alignment are taken inside the
+ * reduced measure) run beside it at the reduced measure — the column width less the
  * resource and the gap — for as many grid lines as the resource and the
  * gap under it are tall (rounded up to whole lines: the gap is "around" the item, configuration.md
  * §12.2, so full-measure text starts at least one gap below it), then return to the full measure.

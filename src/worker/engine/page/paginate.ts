@@ -194,8 +194,8 @@ interface PlaceOptions {
   role: LineInfo['role'];
   /** Left offset of the lines inside the column, pt. */
   x: number;
-  /** Extra horizontal shift per line (centring), pt. */
-  shift?: (line: SetLine) => number;
+  /** Extra horizontal shift per line (centring), pt; `measure`: the column's width at the line, less a wrapped resource beside it (pt). */
+  shift?: (line: SetLine, measure: number) => number;
   /** Whether the block may split across columns (with the widow/orphan minimums). */
   splittable: boolean;
   /**
@@ -899,7 +899,7 @@ export function* paginateChapter(
       for (let i = index; i < index + take; i++) {
         if (i === index + take - 1) midSegment = false;
         const line = lines[i]!;
-        emit(block, line, columnX + options.x + beside.x + (options.shift?.(line) ?? 0), f.contentTop + cursor.y + bodyBaseline, options.role);
+        emit(block, line, columnX + options.x + beside.x + (options.shift?.(line, beside.width) ?? 0), f.contentTop + cursor.y + bodyBaseline, options.role);
         cursor.y += pitch;
         if (columnNotesMode) for (const piece of newNotePieces(line, [])) {
           columnNotes.push(piece);
@@ -1020,7 +1020,8 @@ export function* paginateChapter(
     const block = blocks[b]!;
     dir = directions.enter(block);
     // Only paragraphs, quotes and list items run beside a wrapped resource (§12.8); the rest goes below it.
-    if (wrapBand && block.kind !== 'paragraph' && block.kind !== 'blockquote' && block.kind !== 'listItem' && block.kind !== 'footnoteDefinition') clearWrap();
+    // (A `:::paragraphs` container's fences do not end it: its paragraphs at the body leading run beside too.)
+    if (wrapBand && block.kind !== 'paragraph' && block.kind !== 'blockquote' && block.kind !== 'listItem' && block.kind !== 'footnoteDefinition' && !((block.kind === 'containerStart' || block.kind === 'containerEnd') && block.name === 'paragraphs')) clearWrap();
     switch (block.kind) {
       case 'heading': {
         if (block.attrs['hidden'] !== undefined && block.attrs['hidden'] !== 'false') {
@@ -1110,7 +1111,6 @@ export function* paginateChapter(
         // Inside `:::paragraphs` (§8.2): the container's paragraph style (quotes keep theirs).
         const styled = block.kind === 'paragraph' ? paragraphStyles.next() : undefined;
         if (styled && block.kind === 'paragraph') {
-          clearWrap(); // styled paragraphs (own alignment and indents) go below a wrapped resource
           placeStyledParagraph(block, styled.style, styled.first, afterHeading && !settings.body.indentAfterHeading);
           afterHeading = false;
           break;
@@ -1122,7 +1122,6 @@ export function* paginateChapter(
         // A section's or part page's bodyStyle (§13.5, §13.6): its type, leading and alignment (quotes keep theirs).
         const ownBody = block.kind === 'paragraph' ? sectionBody() : undefined;
         if (ownBody && block.kind === 'paragraph') {
-          clearWrap();
           placeStyledParagraph(block, ownBody, true, flush);
           afterHeading = false;
           break;
@@ -1487,14 +1486,16 @@ export function* paginateChapter(
       from === null
         ? setText({ base: block.range.from, inlines: block.inlines, style: ps.style, measure: measure(width), indent, justify })
         : setText({ base: from, inlines: inlinesFrom(block.inlines, from), style: ps.style, measure: measure(width), indent: 0, justify });
-    // (A line's width includes its first-line indent.)
-    const shift = (line: SetLine): number => alignShift(ps.align, measure(colW()), line.width);
+    // (A line's width includes its first-line indent.) Beside a wrapped resource the style's indents
+    // and alignment are taken inside the reduced measure (page/floats-wrap.ts).
+    const shift = (line: SetLine, width: number): number => alignShift(ps.align, measure(width), line.width);
     const lines = reflow(null, colW());
     if (Math.abs(ps.lineHeight - pitch) < 1e-6) {
       placeOnGrid(block, lines, { role: 'body', x: ps.indent, splittable: true, reflow, shift });
       return;
     }
-    placeFree(block, lines, ps.lineHeight, ps.style, (line) => ps.indent + shift(line), 'body');
+    clearWrap(); // off the body leading: below a wrapped resource (its rows are grid rows)
+    placeFree(block, lines, ps.lineHeight, ps.style, (line) => ps.indent + shift(line, colW()), 'body');
     citeNotes(lines);
   }
 

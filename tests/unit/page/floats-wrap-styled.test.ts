@@ -1,0 +1,134 @@
+/**
+ * Styled paragraphs beside a wrapped resource (document-format §12.8 "following paragraphs …
+ * run beside at the reduced measure"; §8.2 `:::paragraphs{style}`; page/floats-wrap.ts). One
+ * column of the default settings: content from x 42.52 pt, 396.85 pt wide, body 8 pt on a 12 pt
+ * grid. The picture is 150 × 90 pt, its caption one 10 pt line 6 pt under it: 106 pt, with the
+ * 12 pt gap 118 pt = 10 grid lines beside it. A paragraph style at the body leading stays on the
+ * grid and runs beside the figure, its alignment and indents taken inside the reduced measure; at
+ * another leading it is set off the grid and goes below the figure (our choice: off-grid lines
+ * cannot share the wrap's grid rows).
+ */
+import { describe, expect, it } from 'vitest';
+import { EngineCache, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
+import { mulberry32, paragraph } from '../../support/prose';
+import { dump, fonts, run, runs } from './helpers';
+
+const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="120" viewBox="0 0 200 120"><rect x="0" y="0" width="200" height="120" fill="#ff0000"/></svg>');
+const PITCH = 12;
+const GAP = 12;
+const ROWS = 10;
+
+const settings = (): LayoutSettings =>
+  settingsFromConfig({
+    layout: { layoutType: 'single' },
+    paragraphStyles: [
+      { id: 'centred', textAlign: 'center', firstLineIndent: { value: 0, unit: 'pt' } },
+      { id: 'flushRight', textAlign: 'right', indent: { value: 10, unit: 'pt' } },
+      { id: 'indented', textAlign: 'justify', indent: { value: 16, unit: 'pt' } },
+      { id: 'tight', fontSize: { value: 7, unit: 'pt' }, lineHeight: { value: 9, unit: 'pt' } },
+    ],
+  } as never);
+
+function book(style: string, wrap: 'left' | 'right', seed = 3): BookInput {
+  const random = mulberry32(seed);
+  const styled = Array.from({ length: 4 }, () => paragraph(random, 2)).join('\n\n');
+  const source = `# Styled\n\n${paragraph(random, 2)}\n\n::resource{id="red"}\n\n:::paragraphs{style="${style}"}\n${styled}\n:::\n\n${paragraph(random)}\n`;
+  return {
+    title: 'Styled',
+    settings: settings(),
+    chapters: [{ id: 'ch1', title: '', source }],
+    resources: prepareResources([{ record: { id: 'red', typeId: 'figure', kind: 'svg', caption: 'A red field', placement: { position: 'here', wrap } }, payload: SVG }], {}),
+  };
+}
+
+function picture(page: PageDisplayList): { x: number; y: number; w: number; h: number } {
+  const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === '#ff0000');
+  if (!path?.frame) throw new Error('no picture');
+  return path.frame;
+}
+
+/** Ink extent of a run, pt. */
+function extent(run: GlyphRunItem): { left: number; right: number } {
+  const face = fonts.get(run.font)!;
+  const scale = run.size / face.upem;
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  run.glyphs.forEach((g, i) => {
+    left = Math.min(left, run.xs[i]!);
+    right = Math.max(right, run.xs[i]! + face.glyphAdvance(g) * scale);
+  });
+  return { left, right };
+}
+
+/** Body lines by baseline with their ink extent. */
+function lines(page: PageDisplayList): { y: number; left: number; right: number; size: number }[] {
+  const byY = new Map<number, { y: number; left: number; right: number; size: number }>();
+  for (const r of runs(page)) {
+    if (r.line?.role !== 'body') continue;
+    const e = extent(r);
+    const line = byY.get(r.y);
+    byY.set(r.y, line ? { ...line, left: Math.min(line.left, e.left), right: Math.max(line.right, e.right) } : { y: r.y, size: r.size, ...e });
+  }
+  return [...byY.values()].sort((a, b) => a.y - b.y);
+}
+
+describe('styled paragraphs beside a wrapped resource', () => {
+  it('centred lines run beside a right figure, centred in the measure left of it, on the grid', () => {
+    const layout = run(book('centred', 'right'));
+    const page = layout.pages[0]!;
+    const f = pageFrame(settings(), 0);
+    const fig = picture(page);
+    const left = f.columnX[0]!;
+    const beside = lines(page).filter((l) => l.y > fig.y && l.y < fig.y + ROWS * PITCH);
+    expect(beside).toHaveLength(ROWS);
+    for (const l of beside) {
+      expect(l.right).toBeLessThanOrEqual(fig.x - GAP + 0.01);
+      expect(((l.y - beside[0]!.y) / PITCH) % 1).toBeCloseTo(0, 3);
+    }
+    // The short last lines of the centred paragraphs: centred in [left, fig.x − gap], not in the column.
+    const reduced = fig.x - GAP - left;
+    const short = beside.filter((l) => l.right - l.left < reduced - 20);
+    expect(short.length).toBeGreaterThan(0);
+    for (const l of short) expect((l.left + l.right) / 2).toBeCloseTo(left + reduced / 2, -0.5);
+    expect(layout.chapters[0]!.wrapsRefused).toBeUndefined();
+  });
+
+  it('flush-right lines end at the gap before a right figure; indented lines start their indent after a left one', () => {
+    const right = run(book('flushRight', 'right')).pages[0]!;
+    const fig = picture(right);
+    const beside = lines(right).filter((l) => l.y > fig.y && l.y < fig.y + ROWS * PITCH);
+    expect(beside).toHaveLength(ROWS);
+    // Flush right: the lines of the styled paragraphs end within a glyph's side bearing of the reduced measure's end.
+    const flush = beside.filter((l) => l.left > pageFrame(settings(), 0).columnX[0]! + 11);
+    expect(flush.length).toBeGreaterThan(0);
+    for (const l of flush) expect(fig.x - GAP - l.right).toBeLessThan(1.5);
+
+    const left = run(book('indented', 'left')).pages[0]!;
+    const lfig = picture(left);
+    const indented = lines(left).filter((l) => l.y > lfig.y && l.y < lfig.y + ROWS * PITCH);
+    expect(indented).toHaveLength(ROWS);
+    // Every line beside it starts at least 16 pt (the style's start indent) past the figure and the gap.
+    for (const l of indented) expect(l.left).toBeGreaterThanOrEqual(lfig.x + lfig.w + GAP + 16 - 0.01);
+  });
+
+  it('a style off the body leading goes below the figure, full measure', () => {
+    const page = run(book('tight', 'right')).pages[0]!;
+    const fig = picture(page);
+    const small = lines(page).filter((l) => l.size === 7);
+    expect(small.length).toBeGreaterThan(0);
+    for (const l of small) expect(l.y).toBeGreaterThan(fig.y + ROWS * PITCH);
+  });
+
+  it('incremental layout equals a full one', () => {
+    const first = book('centred', 'right');
+    const chapters = [first.chapters[0]!, { id: 'ch2', title: '', source: book('indented', 'left', 5).chapters[0]!.source }];
+    const input = { ...first, chapters };
+    const cache = new EngineCache();
+    run(input, cache);
+    const edited = { ...input, chapters: [{ ...chapters[0]!, source: chapters[0]!.source.replace('# Styled', '# Styled, edited') }, chapters[1]!] };
+    expect(dump(run(edited, cache))).toBe(dump(run(edited)));
+  });
+});
