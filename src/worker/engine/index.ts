@@ -12,10 +12,10 @@ import { parseChapter } from './parse';
 import { movedFrom } from './parse/inline-memo';
 import type { Inline, ParsedChapter } from './parse/model';
 import type { Hyphenator } from './text/hyphenate';
-import { composeFurniture, type SlotTruncation } from './page/compose';
+import { composeFurniture, usesBookTotalPages, type SlotTruncation } from './page/compose';
 import { redrawPartDesigns } from './page/part-design';
 import { designTextSetter } from './page/furniture-text';
-import { chapterPageValues, guideWordValues, markBlocks, usesChapterValues, usesGuideWords } from './page/guide-words';
+import { chapterPageValues, guideWordValues, markBlocks, usesGuideWords } from './page/guide-words';
 import { metadataValues } from './page/metadata';
 import { slotImages } from './page/furniture-images';
 import { wrapRequestOf, type WrapRefusal } from './page/floats-wrap';
@@ -29,7 +29,8 @@ import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
 import { initialNumbering, labelPages, type NumberingState } from './page/structure';
 import { startingHeadingCounters } from './page/continuation';
-import { PreparedParagraphs, setParagraph, type InlineContext, type LineRun, type SetLine } from './paragraph';
+import { PreparedParagraphs, setParagraph, setParagraphIf, type InlineContext, type LineRun, type LineShape, type SetLine } from './paragraph';
+import { runOffsets } from './paragraph/lines';
 import { settingsKey, type LayoutSettings, type TextStyle } from './settings';
 import { numberBook, resourceFlowBlock, type ResourceNumbering, type ResourceSet } from './resources';
 import { formulaRefsKey, prepareBookMath, rebaseMath, shiftFormulas, type BookMath } from './math/book';
@@ -102,6 +103,12 @@ const PARAGRAPH_PRUNE_SLACK = 256;
 export class EngineCache {
   readonly parsed = new Map<string, { source: string; parsed: ParsedChapter }>();
   readonly paragraphs = new Map<string, SetLine[]>();
+  /**
+   * Settings a caller refused before their lines were set (`TextRequest.accept`: balancing lever 7
+   * trying looser settings, page/lever-paragraphs.ts), by paragraph memo key: the lines' shapes, so a
+   * later pass or build asks again without breaking the paragraph again.
+   */
+  readonly refused = new Map<string, readonly LineShape[]>();
   /** Paragraph items kept by their (stable, rebased) inlines: a new measure re-breaks without re-shaping (paragraph/index.ts). */
   readonly prepared = new PreparedParagraphs();
   readonly chapters = new Map<string, { source: string; layout: ChapterLayout }>();
@@ -112,6 +119,8 @@ export class EngineCache {
   readonly textRequests = new WeakMap<readonly Inline[], { head: string; base: number; key: string; lines: SetLine[]; movable: boolean }>();
   /** Page numbering each chapter started with in the last full layout (for a chapter laid out alone first). */
   readonly numberingAt = new Map<string, NumberingState>();
+  /** The book's page count in the last full layout: what `{bookTotalPages}` prints until the new one is known. */
+  bookTotalPages: number | undefined;
   /**
    * Page label of every block (`chapterId|blockId`) in the last full layout: what `:::toc` and page
    * references print. Read from that layout's glyph runs when first asked for: a book that prints
@@ -166,10 +175,12 @@ export class EngineCache {
   prune(liveParagraphs: readonly (readonly string[])[], liveChapters: Set<string>): void {
     let used = 0;
     for (const keys of liveParagraphs) used += keys.length;
-    if (this.paragraphs.size > used + PARAGRAPH_PRUNE_SLACK) {
+    // (A key is in `paragraphs` or in `refused`, never in both.)
+    if (this.paragraphs.size + this.refused.size > used + PARAGRAPH_PRUNE_SLACK) {
       const live = new Set<string>();
       for (const keys of liveParagraphs) for (const key of keys) live.add(key);
       for (const key of this.paragraphs.keys()) if (!live.has(key)) this.paragraphs.delete(key);
+      for (const key of this.refused.keys()) if (!live.has(key)) this.refused.delete(key);
     }
     for (const key of this.chapters.keys()) if (!liveChapters.has(key)) this.chapters.delete(key);
   }
@@ -229,7 +240,33 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
   // labels are fixed by the final layout, which it announces at convergence).
   if (!settled && pass < MAX_LABEL_PASSES) return yield* withoutProgress(layoutBook(book, fonts, cache, pass + 1));
   cache.prune(live.paragraphs, live.chapters);
-  return { pages: chapters.flatMap((c) => c.pages), chapters, ...(settled ? {} : { labelsUnsettled: true as const }) };
+  // `{bookTotalPages}` (configuration.md §5.5, "needs a second pass"): now known, printed on every chapter's pages.
+  cache.bookTotalPages = next;
+  const final = chapters.map((layout) => bookTotalLayout(layout, next));
+  return { pages: final.flatMap((c) => c.pages), chapters: final, ...(settled ? {} : { labelsUnsettled: true as const }) };
+}
+
+/**
+ * Chapters whose slots print `{bookTotalPages}`: the total they were composed with and how to
+ * compose their pages with another (engine-internal; the chapter memo keeps the first composition).
+ */
+const bookTotals = new WeakMap<ChapterLayout, { total: string; compose: (total: string) => { pages: PageDisplayList[]; truncated: DesignTruncation[] } }>();
+/** The same chapter composed with another total, by the memoised layout (the same object while total and layout stay). */
+const withTotal = new WeakMap<ChapterLayout, { total: string; layout: ChapterLayout }>();
+
+/** The chapter with `{bookTotalPages}` printing `total`: itself when it printed that already or prints none. */
+function bookTotalLayout(layout: ChapterLayout, total: number): ChapterLayout {
+  const entry = bookTotals.get(layout);
+  const printed = String(total);
+  if (!entry || entry.total === printed) return layout;
+  const hit = withTotal.get(layout);
+  if (hit && hit.total === printed) return hit.layout;
+  const { pages, truncated } = entry.compose(printed);
+  const relabelled: ChapterLayout = { ...layout, pages };
+  if (truncated.length > 0) relabelled.designTruncated = truncated;
+  else delete relabelled.designTruncated;
+  withTotal.set(layout, { total: printed, layout: relabelled });
+  return relabelled;
 }
 
 /**
@@ -239,7 +276,9 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
  */
 export function* layoutChapterAt(book: BookInput, index: number, firstPage: number, fonts: FontRegistry, cache: EngineCache): Generator<undefined, ChapterLayout> {
   const live: LiveKeys = { paragraphs: [], chapters: new Set<string>() };
-  return yield* chapterAt(book, yield* prepareBook(book, cache, fonts), index, firstPage, fonts, cache, live, cache.numberingAt.get(book.chapters[index]!.id));
+  const layout = yield* chapterAt(book, yield* prepareBook(book, cache, fonts), index, firstPage, fonts, cache, live, cache.numberingAt.get(book.chapters[index]!.id));
+  // `{bookTotalPages}`: the last full layout's total.
+  return cache.bookTotalPages === undefined ? layout : bookTotalLayout(layout, cache.bookTotalPages);
 }
 
 interface LiveKeys {
@@ -431,13 +470,26 @@ function* layoutChapter(
       key = `${head}|${movable ? 'm' : ''}${found.json}`;
       lines = cache.paragraphs.get(key);
       if (!lines) {
-        lines = setParagraph({ ...request, inlines: found.rebased }, env);
+        const { accept } = request;
+        if (accept) {
+          // Set only if the caller takes the lines' shapes (refused ones are remembered by key).
+          const refused = cache.refused.get(key);
+          const result = refused && !accept(refused) ? null : setParagraphIf({ ...request, inlines: found.rebased }, env, refused ? undefined : accept);
+          if (!result?.lines) {
+            if (result) cache.refused.set(key, result.shapes);
+            usedKeys.push(key);
+            return [];
+          }
+          cache.refused.delete(key);
+          lines = result.lines;
+        } else lines = setParagraph({ ...request, inlines: found.rebased }, env);
         cache.paragraphs.set(key, lines);
       }
-      // A loosened setting (balancing lever 7, page/lever-paragraphs.ts) does not displace the paragraph's usual one here.
-      if (!request.looseness) cache.textRequests.set(request.inlines, { head, base, key, lines, movable });
+      // A loosened or tried setting (balancing lever 7, page/lever-paragraphs.ts) does not displace the paragraph's usual one here.
+      if (!request.looseness && !request.accept) cache.textRequests.set(request.inlines, { head, base, key, lines, movable });
     }
     usedKeys.push(key);
+    if (request.accept && !request.accept(lines)) return [];
     // The lines at this base from the last build, when it placed them at the same offsets.
     const last = lastShifted.get(lines);
     if (last && last.base === base && last.movable === movable) return last.lines;
@@ -475,46 +527,60 @@ function* layoutChapter(
   const title = input.title || firstHeadingText(parsed) || '';
   // Page labels (page.pageNumbering, :::numbering), continuing from the previous chapter.
   const labelled = labelPages(firstPage, drafts.map((d) => d.numbering), placement.numbering, settings.numerals);
-  const truncated: DesignTruncation[] = [];
   // Justified or hyphenated wrapped design text: the paragraph engine with the book's patterns (page/furniture-text.ts).
   const setDesignText = designTextSetter({ fonts, settings, context, hyphenator: book.hyphenator });
-  // Guide words (`{firstMark.h2}`, `{lastMark.entry}`…), only when a slot prints them (page/guide-words.ts).
-  const marks = usesGuideWords(settings) ? guideWordValues(drafts, markBlocks(parsed.blocks)) : undefined;
-  // {chapterNumber}, {chapterTitleAtTop}, {chapterNumberAtTop}, {attr.<key>} per page, only when printed.
-  const chapterValues = usesChapterValues(settings) ? chapterPageValues(drafts, parsed.blocks, placement.structure.headingNumbers) : undefined;
-  const pages = drafts.map((draft, d): PageDisplayList => {
-    const label = labelled.labels[d]!;
-    const onTruncated = (cut: SlotTruncation): void => void truncated.push({ ...cut, pageIndex: draft.index });
-    // Part designs drawn again with the page's label and the book's title (page/part-design.ts).
-    const drawn = draft.designs ? redrawPartDesigns(draft.items, draft.designs, { ...metadata, pageNumber: label, title: book.title, chapterTitle: title, totalPages: String(drafts.length) }, fonts, setGenerated, onTruncated, setDesignText) : draft.items;
-    const furniture = composeFurniture(
-      { bookTitle: book.title, chapterTitle: title, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), ...(marks || chapterValues ? { marks: { ...chapterValues?.[d], ...marks?.[d] } } : {}), metadata, ...(draft.furniture ?? {}) },
-      draft.geometry ?? settings,
-      fonts,
-      setGenerated,
-      images,
-      onTruncated,
-      setDesignText,
-    );
-    return {
-      version: DISPLAY_LIST_VERSION,
-      index: draft.index,
-      label,
-      chapter: input.id,
-      role: draft.blank ? 'blank' : draft.part ? 'part' : draft.opener ? 'opener' : 'body',
-      width: roundSize(settings.pageWidth),
-      height: roundSize(settings.pageHeight),
-      // A part palette recolours what the page prints, furniture included (page/part.ts).
-      // page.backgroundColor under everything, recoloured with the rest (it follows section palettes, §2).
-      items: recolour([...pageFill(settings), ...drawn, ...furniture], draft.palette, settings.palette),
-    };
-  });
+  // Guide words (`{firstMark.h2}`, `{lastMark.entry}`…), only when a slot prints them, the last marks of earlier files carried in (page/guide-words.ts).
+  const marks = usesGuideWords(settings) ? guideWordValues(drafts, markBlocks(parsed.blocks), placement.running?.marks) : undefined;
+  // {chapterTitle}, {chapterNumber}, {chapterTitleAtTop}, {chapterNumberAtTop}, {attr.<key>} per page from the
+  // running H1s, the one in force where the file starts carried in; before the book's first H1, the chapter's title.
+  const chapterValues = chapterPageValues(drafts, parsed.blocks, placement.structure.headingNumbers, settings, placement.running?.chapter);
+  /**
+   * The chapter's pages with `{bookTotalPages}` printing `bookTotal`, and the design lines cut on
+   * them. The book's total is known only once every chapter is laid out: layoutBook composes the
+   * pages again when the one printed here (the last build's total) was not it (`bookTotalLayout`).
+   */
+  const composePages = (bookTotal: string | undefined): { pages: PageDisplayList[]; truncated: DesignTruncation[] } => {
+    const truncated: DesignTruncation[] = [];
+    const pages = drafts.map((draft, d): PageDisplayList => {
+      const label = labelled.labels[d]!;
+      const chapterTitle = chapterValues[d]?.['chapterTitle'] ?? title;
+      const onTruncated = (cut: SlotTruncation): void => void truncated.push({ ...cut, pageIndex: draft.index });
+      // Part designs drawn again with the page's label and the book's title (page/part-design.ts).
+      const drawn = draft.designs ? redrawPartDesigns(draft.items, draft.designs, { ...metadata, pageNumber: label, title: book.title, chapterTitle, totalPages: String(drafts.length), ...(bookTotal !== undefined ? { bookTotalPages: bookTotal } : {}) }, fonts, setGenerated, onTruncated, setDesignText) : draft.items;
+      const furniture = composeFurniture(
+        { bookTitle: book.title, chapterTitle, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(bookTotal !== undefined ? { bookTotalPages: bookTotal } : {}), ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), marks: { ...chapterValues[d], ...marks?.[d] }, metadata, ...(draft.furniture ?? {}) },
+        draft.geometry ?? settings,
+        fonts,
+        setGenerated,
+        images,
+        onTruncated,
+        setDesignText,
+      );
+      return {
+        version: DISPLAY_LIST_VERSION,
+        index: draft.index,
+        label,
+        chapter: input.id,
+        role: draft.blank ? 'blank' : draft.part ? 'part' : draft.opener ? 'opener' : 'body',
+        width: roundSize(settings.pageWidth),
+        height: roundSize(settings.pageHeight),
+        // A part palette recolours what the page prints, furniture included (page/part.ts).
+        // page.backgroundColor under everything, recoloured with the rest (it follows section palettes, §2).
+        items: recolour([...pageFill(settings), ...drawn, ...furniture], draft.palette, settings.palette),
+      };
+    });
+    return { pages, truncated };
+  };
+  // Before the book's total is known, the pages up to this chapter's end stand in for it.
+  const bookTotal = usesBookTotalPages(settings) ? String(cache.bookTotalPages ?? firstPage + drafts.length) : undefined;
+  const { pages, truncated } = composePages(bookTotal);
   const shrunk = drafts.flatMap((draft) => (draft.floatsShrunk ?? []).map((s) => ({ id: s.id, pageIndex: draft.index, scale: s.scale })));
   const refused = drafts.flatMap((draft) => (draft.wrapsRefused ?? []).map((w) => ({ id: w.id, pageIndex: draft.index, reason: w.reason, ...(w.at !== undefined ? { at: w.at } : {}) })));
   const levers = drafts.flatMap((draft) => (draft.levers ?? []).map((lever) => ({ ...lever, pageIndex: draft.index })));
   const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(refused.length > 0 ? { wrapsRefused: refused } : {}), ...(levers.length > 0 ? { levers } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}) };
   const distinctKeys = [...new Set(usedKeys)];
   chapterParagraphKeys.set(layout, distinctKeys);
+  if (bookTotal !== undefined) bookTotals.set(layout, { total: bookTotal, compose: composePages });
   liveParagraphs.push(distinctKeys);
   return layout;
 }
@@ -683,15 +749,15 @@ function shiftMovableLines(lines: readonly SetLine[], delta: number): SetLine[] 
 
 function shiftMovableRun(this: number, run: LineRun): LineRun {
   const delta = this;
-  const offsets = run.offsets;
+  // Consecutive offsets (≥ 0) all move by delta: only their first changes.
+  if (run.offsets === undefined && run.from! + delta >= 0) return movedRun(run, undefined, run.from! + delta);
+  const offsets = runOffsets(run);
   const shifted = new Array<number>(offsets.length);
   for (let i = 0; i < offsets.length; i++) {
     const o = offsets[i]!;
     shifted[i] = o < -1 ? o - delta : o < 0 ? o : o + delta;
   }
-  const moved: LineRun = { fontId: run.fontId, size: run.size, colour: run.colour, glyphs: run.glyphs, xs: run.xs, dys: run.dys, text: run.text, clusters: run.clusters, offsets: shifted };
-  if (run.rtl) moved.rtl = true;
-  return moved;
+  return movedRun(run, shifted, 0);
 }
 
 /**
@@ -701,13 +767,20 @@ function shiftMovableRun(this: number, run: LineRun): LineRun {
  */
 function shiftRun(this: number, run: LineRun): LineRun {
   const delta = this;
-  const offsets = run.offsets;
+  // Consecutive offsets (≥ 0) all move by delta: only their first changes.
+  if (run.offsets === undefined && run.from! + delta >= 0) return movedRun(run, undefined, run.from! + delta);
+  const offsets = runOffsets(run);
   const shifted = new Array<number>(offsets.length);
   for (let i = 0; i < offsets.length; i++) {
     const o = offsets[i]!;
     shifted[i] = o < 0 ? o : o + delta;
   }
-  const moved: LineRun = { fontId: run.fontId, size: run.size, colour: run.colour, glyphs: run.glyphs, xs: run.xs, dys: run.dys, text: run.text, clusters: run.clusters, offsets: shifted };
+  return movedRun(run, shifted, 0);
+}
+
+/** The run with other source offsets (listed, or consecutive from `from`); glyph arrays shared. */
+function movedRun(run: LineRun, offsets: number[] | undefined, from: number): LineRun {
+  const moved: LineRun = { fontId: run.fontId, size: run.size, colour: run.colour, glyphs: run.glyphs, xs: run.xs, dys: run.dys, text: run.text, clusters: run.clusters, offsets, from };
   if (run.rtl) moved.rtl = true;
   return moved;
 }

@@ -132,6 +132,7 @@ export function headingStyleSection(item: Record<string, unknown>, s: LayoutSett
   const out: Partial<HeadingStyleSettings> = {};
   if (item['span'] === 'page' || item['span'] === 'column') out.span = item['span'];
   if (typeof item['spanBreak'] === 'boolean') out.spanBreak = item['spanBreak'];
+  if (item['runningChapter'] === false) out.runningChapter = false;
   const breakBefore = item['breakBefore'];
   if (breakBefore && typeof breakBefore === 'object') {
     const b = breakBefore as { enabled?: unknown; parity?: unknown };

@@ -248,6 +248,8 @@ export interface GeometryOverride {
 export interface HeadingStyleSettings extends GeometryOverride {
   numbered: boolean;
   toc: boolean;
+  /** false (plates, maps): its H1s do not change the running chapter (§13.6; page/guide-words.ts); absent = true. */
+  runningChapter?: boolean;
   size?: number;
   colour?: string;
   /** Level fields the style overrides (§8.2). */

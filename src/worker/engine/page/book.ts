@@ -13,6 +13,7 @@ import { sectionsAfter, type OpenSection } from './sections';
 import { chapterNoteCount } from './note-numbering';
 import { headingRefText, numberedTitle, numberHeadings, type HeadingNumbers, type HeadingTarget, type NumberingState } from './structure';
 import { turnOf } from './floats-rotate';
+import { carryAfter, type RunningCarry } from './guide-words';
 
 /** One `:::toc` entry (document-format §17.1): a heading of a level listed in `toc.levels`. */
 export interface TocEntry {
@@ -41,8 +42,19 @@ export interface BookStructure {
   targetsKey: string;
   /** Notes numbered in the chapters before each one (footnotes.numbering 'document'; else 0). */
   noteOffsets: Map<string, number>;
-  /** Styled sections open, the part palette and the part in force where each chapter starts (page/sections.ts, page/part.ts). */
-  startState: Map<string, { sections: OpenSection[]; palette: Record<string, string>; part?: PartValues }>;
+  /**
+   * Styled sections open, the part palette, the part in force and what the running heads carry
+   * (the running H1, guide words: page/guide-words.ts) where each chapter starts (page/sections.ts, page/part.ts).
+   */
+  startState: Map<string, ChapterStart>;
+}
+
+/** What a chapter file starts with from the files before it (all of it in the chapter's memo key). */
+export interface ChapterStart {
+  sections: OpenSection[];
+  palette: Record<string, string>;
+  part?: PartValues;
+  running?: RunningCarry;
 }
 
 export function bookStructure(
@@ -57,16 +69,18 @@ export function bookStructure(
   const toc: TocEntry[] = [];
   const usesPages = new Set<string>();
   // Sections and part palettes carry over chapter boundaries: what each chapter starts with.
-  const startState = new Map<string, { sections: OpenSection[]; palette: Record<string, string>; part?: PartValues }>();
+  const startState = new Map<string, ChapterStart>();
   let sections: OpenSection[] = [];
   let palette: Record<string, string> = {};
   let part: PartValues | undefined;
+  let running: RunningCarry = {};
   for (const chapter of chapters) {
-    startState.set(chapter.chapterId, { sections, palette, ...(part ? { part } : {}) });
+    const numbers = headings.byChapter.get(chapter.chapterId);
+    startState.set(chapter.chapterId, { sections, palette, ...(part ? { part } : {}), ...(running.chapter || running.marks ? { running } : {}) });
     sections = sectionsAfter(chapter, settings, sections);
     palette = paletteAfter(chapter, palette);
     part = partValuesAfter(chapter, part);
-    const numbers = headings.byChapter.get(chapter.chapterId);
+    running = carryAfter(chapter, numbers, settings, running);
     for (const block of chapter.blocks) {
       if (block.kind === 'directive' && block.name === 'toc' && !block.ignored) usesPages.add(chapter.chapterId);
       // One contents row per part with a divider page (document-format §17.1), in reading order.
@@ -171,6 +185,8 @@ export interface ChapterPlacement {
   structure: ChapterStructure;
   /** The text of a reference to a heading, or undefined for other targets. */
   refText(target: string, attrs: Record<string, string>): string | undefined;
+  /** What the running heads carry in from earlier chapter files (page/guide-words.ts). */
+  running?: RunningCarry;
   key: string;
 }
 
@@ -188,6 +204,7 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
       ...(start && Object.keys(start.palette).length > 0 ? { palette: start.palette } : {}),
       ...(start?.part ? { part: start.part } : {}),
     },
+    ...(start?.running ? { running: start.running } : {}),
     refText: (target, attrs) => {
       const heading = book.targets.get(target);
       const blockKey = book.anchorBlocks.get(target);

@@ -3,6 +3,7 @@ import { Op, roundPt } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import type { LayoutSettings } from '../settings';
 import { pageFrame } from './geometry';
+import { partSettings } from './part';
 import { isRecto } from './continuation';
 import { composeSlot, type SlotPage, type TruncatedText } from './furniture-elements';
 import type { SlotImages } from './furniture-images';
@@ -35,9 +36,23 @@ export interface FurnitureContext {
   marks?: Readonly<Record<string, string>>;
   /** Pages of this chapter (`{totalPages}`, §5.5). */
   totalPages?: number;
+  /** Pages of the whole book, blanks included (`{bookTotalPages}`, §5.5), once known (engine/index.ts). */
+  bookTotalPages?: string;
   /** A styled section's empty header / footer slot removes them (configuration.md §5.1, §13.6). */
   header?: boolean;
   footer?: boolean;
+}
+
+const printsBookTotal = new WeakMap<LayoutSettings, boolean>();
+/** Whether a designed slot (document, section or part design) prints `{bookTotalPages}` (§5.5): only then is it composed. */
+export function usesBookTotalPages(settings: LayoutSettings): boolean {
+  let found = printsBookTotal.get(settings);
+  if (found === undefined) {
+    const parts = partSettings(settings);
+    found = /\{\s*bookTotalPages\s*\}/.test(JSON.stringify([settings.furniture.header, settings.furniture.footer, settings.headingStyles, parts.design, parts.versoDesign]));
+    printsBookTotal.set(settings, found);
+  }
+  return found;
 }
 
 /**
@@ -68,7 +83,7 @@ export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings
     pageHeight: settings.pageHeight,
     bleed: settings.furniture.bleed ?? 0,
     content: { left: frame.contentLeft, top: frame.contentTop, width: frame.contentWidth, height: frame.contentHeight },
-    values: { ...(ctx.metadata ?? {}), pageNumber: ctx.label, title: ctx.bookTitle, chapterTitle: ctx.chapterTitle, ...(ctx.totalPages !== undefined ? { totalPages: String(ctx.totalPages) } : {}), ...(ctx.partValues ?? {}), ...(ctx.marks ?? {}) },
+    values: { ...(ctx.metadata ?? {}), pageNumber: ctx.label, title: ctx.bookTitle, chapterTitle: ctx.chapterTitle, ...(ctx.totalPages !== undefined ? { totalPages: String(ctx.totalPages) } : {}), ...(ctx.bookTotalPages !== undefined ? { bookTotalPages: ctx.bookTotalPages } : {}), ...(ctx.partValues ?? {}), ...(ctx.marks ?? {}) },
   };
   const items: DisplayItem[] = [];
   const extras = (slot: string) => ({ ...(images ? { images } : {}), ...(setText ? { setText } : {}), ...(truncated ? { truncated: (cut: TruncatedText) => truncated({ ...cut, slot }) } : {}) });
