@@ -1061,8 +1061,38 @@ export function plainTextOf(inlines: Inline[]): string {
   return s;
 }
 
+/**
+ * Every character that can start inline markup: escapes and code (`build`), directives, index
+ * marks and anchors (`:` `[`), links, notes and images (`[` `!`), citations (`@`), LaTeX refs
+ * (`\`), compact ruby (`{`), maths (`$`), scripts (`^` `~`), emphasis (`*` `_`) and the
+ * full-width `［＾` and `＊＊` warnings. A block with none of them and no hard break is one
+ * unmarked text: the passes would find nothing.
+ */
+const MARKUP_START = /[:[!\\@{$^~*_`\uff3b\uff0a]/;
+
 /** Parses the joined text of one block into inlines. Never throws on any input. */
 export function parseInlines(joined: JoinedText, env: InlineEnv): Inline[] {
+  if (joined.text.length === 0) return [];
+  if (joined.breaks.size === 0 && !MARKUP_START.test(joined.text)) return [plainTextInline(joined, env)];
+  return parseInlinesWithPasses(joined, env);
+}
+
+/**
+ * A block of plain text as the passes would emit it: one text with no marks; explicit offsets
+ * when its units do not run on from the first (several source lines) or one is a join space.
+ */
+function plainTextInline(joined: JoinedText, env: InlineEnv): TextInline {
+  const text = joined.text;
+  const from = joined.firstOffset;
+  const to = joined.finalOffset + 1;
+  const t: TextInline = { kind: 'text', text, marks: marksOf(0), range: env.src.range(from, to) };
+  const contiguous = joined.segments.length === 2 && joined.synthetic.size === 0;
+  if (!contiguous) t.offsets = [...joined.offs];
+  return t;
+}
+
+/** The full inline parser: build the units, run every pass, emit. Exported for the fast path's test. */
+export function parseInlinesWithPasses(joined: JoinedText, env: InlineEnv): Inline[] {
   if (joined.text.length === 0) return [];
   const p = new InlineParser(joined, env);
   p.build();
