@@ -20,7 +20,7 @@ import { metadataValues } from './page/metadata';
 import { slotImages } from './page/furniture-images';
 import { wrapRequestOf, type WrapRefusal } from './page/floats-wrap';
 import { pageFill } from './page/sections';
-import { recolour } from './page/part';
+import { partSettings, recolour } from './page/part';
 import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
 import type { LeverRecord } from './page/levers';
@@ -121,6 +121,8 @@ export class EngineCache {
   readonly numberingAt = new Map<string, NumberingState>();
   /** The book's page count in the last full layout: what `{bookTotalPages}` prints until the new one is known. */
   bookTotalPages: number | undefined;
+  /** The part page that ended the previous chapter file in the last full layout, by chapter (`partPageAtEnd`). */
+  readonly partBeforeAt = new Map<string, PartBlock>();
   /**
    * Page label of every block (`chapterId|blockId`) in the last full layout: what `:::toc` and page
    * references print. Read from that layout's glyph runs when first asked for: a book that prints
@@ -221,10 +223,15 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
   const shared = yield* prepareBook(book, cache, fonts);
   let next = 0;
   let numbering = initialNumbering(book.settings);
+  let partBefore: PartBlock | undefined;
   for (let c = 0; c < book.chapters.length; c++) {
-    cache.numberingAt.set(book.chapters[c]!.id, numbering);
-    const layout = yield* chapterAt(book, shared, c, next, fonts, cache, live, numbering);
+    const id = book.chapters[c]!.id;
+    cache.numberingAt.set(id, numbering);
+    if (partBefore) cache.partBeforeAt.set(id, partBefore);
+    else cache.partBeforeAt.delete(id);
+    const layout = yield* chapterAt(book, shared, c, next, fonts, cache, live, numbering, partBefore);
     numbering = layout.numbering;
+    partBefore = partPageAtEnd(layout, shared.parsed[c]!, book.settings);
     chapters.push(layout);
     next += layout.pages.length;
     yield { chaptersDone: c + 1, chapters: book.chapters.length, chapter: layout };
@@ -276,7 +283,8 @@ function bookTotalLayout(layout: ChapterLayout, total: number): ChapterLayout {
  */
 export function* layoutChapterAt(book: BookInput, index: number, firstPage: number, fonts: FontRegistry, cache: EngineCache): Generator<undefined, ChapterLayout> {
   const live: LiveKeys = { paragraphs: [], chapters: new Set<string>() };
-  const layout = yield* chapterAt(book, yield* prepareBook(book, cache, fonts), index, firstPage, fonts, cache, live, cache.numberingAt.get(book.chapters[index]!.id));
+  const id = book.chapters[index]!.id;
+  const layout = yield* chapterAt(book, yield* prepareBook(book, cache, fonts), index, firstPage, fonts, cache, live, cache.numberingAt.get(id), cache.partBeforeAt.get(id));
   // `{bookTotalPages}`: the last full layout's total.
   return cache.bookTotalPages === undefined ? layout : bookTotalLayout(layout, cache.bookTotalPages);
 }
@@ -331,11 +339,13 @@ function* prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry):
   return { parsed, refs, numbering, math, key, metadata, structure: printsLabels ? { ...structure, pageLabels: cache.pageLabels } : structure };
 }
 
-function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys, numberingStart: NumberingState = initialNumbering(book.settings)): Generator<undefined, ChapterLayout> {
+function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys, numberingStart: NumberingState = initialNumbering(book.settings), partBefore?: PartBlock): Generator<undefined, ChapterLayout> {
   const input = book.chapters[c]!;
   // The key names everything a chapter's pages depend on; the source is compared in full.
-  const placement = chapterPlacement(shared.structure, input.id, numberingStart);
-  const chapterKey = `${input.id}|${c === 0}|${firstPage}|${input.title}|${shared.key}|${placement.key}`;
+  const bookPlacement = chapterPlacement(shared.structure, input.id, numberingStart);
+  // A part page ending the previous file: its verso design may fall on this file's first page.
+  const placement = partBefore ? { ...bookPlacement, structure: { ...bookPlacement.structure, partBefore } } : bookPlacement;
+  const chapterKey = `${input.id}|${c === 0}|${firstPage}|${input.title}|${shared.key}|${placement.key}${partBefore ? `|${JSON.stringify([partBefore.id, partBefore.attrs])}` : ''}`;
   live.chapters.add(chapterKey);
   const hit = cache.chapters.get(chapterKey);
   if (hit && hit.source === input.source) {
@@ -413,6 +423,22 @@ function anchorWords(inlines: readonly Inline[], id: string): string | null {
 
 function plainText(inlines: readonly Inline[]): string {
   return inlines.map((i) => (i.kind === 'text' ? i.text : 'children' in i && Array.isArray(i.children) ? plainText(i.children) : '')).join('');
+}
+
+type PartBlock = Extract<ParsedChapter['blocks'][number], { kind: 'containerStart' }>;
+
+/**
+ * The `:::part` whose page is the chapter file's last page, when `parts.versoDesign` is set
+ * (configuration.md §13.5): with `parts.breakAfter: none` nothing after it opens the page after it,
+ * so the next file's first page is that page, and takes the verso design if left blank.
+ */
+function partPageAtEnd(layout: ChapterLayout, parsed: ParsedChapter, settings: LayoutSettings): PartBlock | undefined {
+  if (!partSettings(settings).versoDesign || layout.pages[layout.pages.length - 1]?.role !== 'part') return undefined;
+  for (let b = parsed.blocks.length - 1; b >= 0; b--) {
+    const block = parsed.blocks[b]!;
+    if (block.kind === 'containerStart' && block.name === 'part') return block;
+  }
+  return undefined;
 }
 
 /** Paragraph keys used by a memoised chapter stay live (recorded on the layout at creation, distinct). */

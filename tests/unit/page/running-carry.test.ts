@@ -1,14 +1,15 @@
 /**
  * Running-head values across chapter files (configuration.md §5.5): guide words and the running
  * chapter ("last H1 begun on/before the page") read book-wide, `runningChapter: false` skipped
- * (§13.6); and `{bookTotalPages}` (the whole book, "needs a second pass"). Each with incremental
- * relayout equal to a full one.
+ * (§13.6); `{bookTotalPages}` (the whole book, "needs a second pass"); and `parts.versoDesign` on
+ * the next file's first page when a part page with `parts.breakAfter: none` ends its file (§13.5).
+ * Each with incremental relayout equal to a full one.
  */
 import { describe, expect, it } from 'vitest';
 import type { StoredConfig } from '../../../src/worker/config';
 import { EngineCache, type ChapterInput } from '../../../src/worker/engine';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
-import type { GlyphRunItem, PageDisplayList } from '../../../src/worker/protocol/displaylist';
+import { Op, type GlyphRunItem, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { dump, run, runs } from './helpers';
 
 const BODY = 'The keeper wrote down every ship that passed the harbour at night, and every storm that came in from the sea.';
@@ -118,5 +119,41 @@ describe('{bookTotalPages} (§5.5: the whole book incl. blanks)', () => {
     expect(head(after.chapters[0]!.pages[1]!)).toBe(`${after.chapters[0]!.pages[1]!.label} of ${after.pages.length} (${kept.pages.length})`);
     // The same relabelled chapter object on a build that changes nothing.
     expect(run({ title: 'B', settings, chapters: edited }, cache).chapters[0]).toBe(after.chapters[0]);
+  });
+});
+
+describe('parts.versoDesign with parts.breakAfter none, the part page ending its file (§13.5)', () => {
+  const verso = { elements: [{ kind: 'box', id: 'band', style: { backgroundColor: '#123456' }, placement: { anchor: { to: 'container', edge: 'top-left' }, size: { width: 'fill', height: { value: 30, unit: 'pt' } } } }] };
+  const band = (page: PageDisplayList): boolean => page.items.some((i) => i.op === Op.Rect && (i as RectItem).fill === '#123456');
+  const settings = settingsFromConfig({ parts: { breakAfter: { enabled: false }, versoDesign: verso } });
+  const intro: ChapterInput = { id: 'intro', title: '', source: `# Opening\n\n${long(2)}\n\n:::part{number="II" title="Lights"}\n:::` };
+  const lamp: ChapterInput = { id: 'lamp', title: '', source: `# The lantern\n\n${long(4)}` };
+
+  it('the next file\'s H1 leaves the page after the part page blank: it takes the verso design', () => {
+    const layout = run({ title: 'B', settings, chapters: [intro, lamp] });
+    const part = layout.chapters[0]!.pages.at(-1)!;
+    expect(part.role).toBe('part');
+    const after = layout.pages[part.index + 1]!;
+    expect(layout.chapters[1]!.pages[0]).toBe(after);
+    expect(after.role).toBe('blank');
+    expect(band(after)).toBe(true);
+    expect(layout.pages.filter(band)).toHaveLength(1);
+  });
+
+  it('paints nothing when the next file\'s first page is not left blank', () => {
+    const plain: ChapterInput = { id: 'lamp', title: '', source: long(4) };
+    const layout = run({ title: 'B', settings, chapters: [intro, plain] });
+    expect(layout.chapters[1]!.pages[0]!.role).not.toBe('blank');
+    expect(layout.pages.some(band)).toBe(false);
+  });
+
+  it('incremental equals full when the part page stops ending its file', () => {
+    const cache = new EngineCache();
+    run({ title: 'B', settings, chapters: [intro, lamp] }, cache);
+    const edited = [{ ...intro, source: `${intro.source}\n\n${long(1)}` }, lamp];
+    const again = run({ title: 'B', settings, chapters: edited }, cache);
+    expect(dump(again)).toBe(dump(run({ title: 'B', settings, chapters: edited })));
+    const back = run({ title: 'B', settings, chapters: [intro, lamp] }, cache);
+    expect(back.pages.filter(band)).toHaveLength(1);
   });
 });

@@ -109,6 +109,8 @@ export interface ChapterStructure {
   palette?: Readonly<Record<string, string>>;
   /** The part in force where the chapter starts (page/part.ts). */
   part?: PartValues;
+  /** The part whose page is the previous chapter file's last (`parts.breakAfter: none`): this file's first page, left blank, takes its verso design (§13.5). */
+  partBefore?: Extract<Block, { kind: 'containerStart' }>;
   /** Pictures for image elements of part designs (page/furniture-images.ts). */
   images?: SlotImages;
   /** A resource's text-wrap request (`placement.wrap`; page/floats-wrap.ts); absent = nothing wraps. */
@@ -249,8 +251,8 @@ export function* paginateChapter(
   /** The open `:::part` while its page is being set (its body takes `parts.bodyStyle`), and its page index. */
   let openPartBlock: Extract<Block, { kind: 'containerStart' }> | undefined;
   /** The last part page's block (its verso design, §13.5), once the page is set. */
-  let partBlock: Extract<Block, { kind: 'containerStart' }> | undefined;
-  let partPageIndex = -1;
+  let partBlock: Extract<Block, { kind: 'containerStart' }> | undefined = structure.partBefore;
+  let partPageIndex = structure.partBefore ? startIndex - 1 : -1;
   /** The body text style in force (§13.5 `parts.bodyStyle` on a part page, else §13.6 the section's); undefined = bodyText. */
   const sectionBody = (): SectionBodyStyle | undefined => (openPartBlock ? partSettings(settings).bodyStyle : sections.bodyStyle());
   /** Open `:::paragraphs` containers (page/paragraph-styles.ts). */
@@ -1358,10 +1360,14 @@ export function* paginateChapter(
     }
   } else placeNotes();
   // A part page ending the chapter file: the empty page its breakAfter opened is the blank after it, with parts.versoDesign (§13.5).
+  // With breakAfter none the file ends on the part page (the empty page the geometry change opened goes); the next file's first page takes the design if left blank.
   if (partBlock && cursor.page.index === partPageIndex + 1 && pageIsEmpty()) {
-    cursor.page.blank = true;
-    const verso = partSettings(settings).versoDesign;
-    if (verso) cursor.page.items.push(...designOn(verso, partBlock, 'blank'));
+    if (partSettings(settings).breakAfter === 'none' && partPageIndex >= startIndex && !cursor.page.numbering) pages.pop();
+    else {
+      cursor.page.blank = true;
+      const verso = partSettings(settings).versoDesign;
+      if (verso) cursor.page.items.push(...designOn(verso, partBlock, 'blank'));
+    }
   }
   recordColumnUse();
   // The closing page's foot band hugs the last text (layout.hugClosingFloats).
