@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { visualOrder } from '../../../src/worker/engine/text/bidi';
+import { runOffsets } from '../../../src/worker/engine/paragraph/lines';
 import { nodeFontRegistry } from '../../support/node-world';
 import { glyphSources, set, textInline, visualRuns } from './helpers';
 
@@ -53,10 +54,10 @@ describe('right-to-left paragraphs', () => {
   it('maps every glyph back to its source character (click-to-source)', () => {
     for (const line of lines) {
       for (const run of line.runs) {
-        expect(run.offsets.length).toBe(run.text.length);
+        expect(runOffsets(run).length).toBe(run.text.length);
         run.glyphs.forEach((_, g) => {
           const c = run.clusters[g]!;
-          const offset = run.offsets[c]!;
+          const offset = runOffsets(run)[c]!;
           if (offset < 0) return;
           // The run's text at the cluster is the source character at that offset.
           expect(run.text.codePointAt(c)).toBe(ARABIC.codePointAt(offset - 100));

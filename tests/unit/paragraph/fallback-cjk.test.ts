@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breakOpportunities } from '../../../src/worker/engine/text/cjk';
+import { runOffset } from '../../../src/worker/engine/paragraph/lines';
 import { nodeFontRegistry } from '../../support/node-world';
 import { set, textInline, visualRuns } from './helpers';
 
@@ -114,6 +115,6 @@ describe('synthesised small capitals', () => {
     const text = line!.runs.map((r) => r.text).join('');
     expect(text.replace(/ /g, '')).toBe('POSTEXTSANDBOX');
     // Every glyph still maps to its source character.
-    for (const run of line!.runs) for (const c of run.clusters) expect('Postext Sandbox'[run.offsets[c]!]!.toUpperCase()).toBe(run.text[c]);
+    for (const run of line!.runs) for (const c of run.clusters) expect('Postext Sandbox'[runOffset(run, c)]!.toUpperCase()).toBe(run.text[c]);
   });
 });

@@ -1,4 +1,5 @@
 import { setParagraph, type SetLine } from '../../../src/worker/engine/paragraph';
+import { runOffset } from '../../../src/worker/engine/paragraph/lines';
 import type { Inline } from '../../../src/worker/engine/parse/model';
 import { defaultSettings, type LayoutSettings } from '../../../src/worker/engine/settings';
 import type { FontRegistry } from '../../../src/worker/engine/fonts/registry';
@@ -43,7 +44,7 @@ export function glyphSources(line: SetLine): { x: number; offset: number; char: 
   for (const run of line.runs) {
     run.glyphs.forEach((_, g) => {
       const c = run.clusters[g]!;
-      out.push({ x: run.xs[g]!, offset: run.offsets[c]!, char: run.text[c]! });
+      out.push({ x: run.xs[g]!, offset: runOffset(run, c), char: run.text[c]! });
     });
   }
   return out.sort((a, b) => a.x - b.x);

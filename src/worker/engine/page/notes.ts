@@ -4,6 +4,7 @@
  */
 import type { Block, ParsedChapter } from '../parse/model';
 import type { SetLine } from '../paragraph';
+import { runOffsets } from '../paragraph/lines';
 import type { LayoutSettings } from '../settings';
 import { formatNumber, symbolFor, type Numerals } from './number-format';
 
@@ -98,8 +99,10 @@ function markerPositions(line: SetLine): readonly number[] {
   if (positions !== undefined) return positions;
   let found: number[] | null = null;
   for (const run of line.runs) {
+    // A run that lists no offsets has consecutive ones from `from` ≥ 0: no marker in it.
+    if (run.offsets === undefined && run.from! >= 0) continue;
     let previous = 0;
-    for (const offset of run.offsets) {
+    for (const offset of runOffsets(run)) {
       if (offset < 0 && offset !== previous) (found ??= []).push(-1 - offset);
       previous = offset;
     }

@@ -4,6 +4,7 @@ import { canonicalNumberFormat } from '../../config/values';
 import type { FontRegistry } from '../fonts/registry';
 import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, ResourceBlock, SourceRange } from '../parse/model';
 import type { SetLine } from '../paragraph';
+import { runOffsets } from '../paragraph/lines';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { baselineInLineBox, pageFrame, type PageFrame } from './geometry';
 import { isRecto } from './continuation';
@@ -2129,17 +2130,20 @@ export function headingStyle(block: HeadingBlock, settings: LayoutSettings): Tex
 export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: number, chapter: string, line: LineInfo | undefined): GlyphRunItem {
   // Runs once per run of every placed line: plain loops, no closures. Generated text (running
   // heads, folios, markers) has negative offsets: it maps to no source (srcFrom −1).
-  const offsets = run.offsets;
-  let srcFrom = -1;
-  for (let i = 0; i < offsets.length; i++) {
-    if (offsets[i]! >= 0) {
-      srcFrom = offsets[i]!;
-      break;
+  // A run whose offsets are consecutive from `from` (≥ 0) lists none: its srcFrom, and no srcMap.
+  const offsets = run.offsets ?? (run.from! >= 0 ? null : runOffsets(run));
+  let srcFrom = offsets === null ? run.from! : -1;
+  if (offsets !== null) {
+    for (let i = 0; i < offsets.length; i++) {
+      if (offsets[i]! >= 0) {
+        srcFrom = offsets[i]!;
+        break;
+      }
     }
   }
   const generated = srcFrom < 0;
   let contiguous = true;
-  if (!generated) for (let i = 0; i < offsets.length && contiguous; i++) contiguous = offsets[i] === srcFrom + i;
+  if (!generated && offsets !== null) for (let i = 0; i < offsets.length && contiguous; i++) contiguous = offsets[i] === srcFrom + i;
   const xs = new Array<number>(run.xs.length);
   for (let g = 0; g < xs.length; g++) xs[g] = roundPt(x0 + run.xs[g]!);
   const dys = run.dys;
@@ -2162,7 +2166,7 @@ export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: num
   };
   // Optional fields after the required ones, in this order (the serialised bytes follow it).
   if (shifted) item.dys = dys!.map(roundPt);
-  if (!contiguous) item.srcMap = offsets.map((o) => (o < 0 ? -1 : o));
+  if (!contiguous) item.srcMap = offsets!.map((o) => (o < 0 ? -1 : o));
   if (line) item.line = line;
   return item;
 }

@@ -25,9 +25,30 @@ export interface LineRun {
   text: string;
   /** For each glyph, the index in `text` where its cluster starts (decreasing in a right-to-left run). */
   clusters: number[];
-  offsets: number[];
+  /**
+   * Source offset (UTF-16, negative for generated text) of every unit of `text` — absent when
+   * they are `from`, `from + 1`, … with `from` ≥ 0, as in nearly every run: an array per run was
+   * the largest part of the paragraph memo, and its shifted copies (engine/index.ts) as much
+   * again. Read them with `runOffset`/`runOffsets`.
+   */
+  offsets?: number[] | undefined;
+  /** With `offsets` absent: the source offset of text[0] (≥ 0); each unit after it the next. */
+  from?: number;
   /** The run is right to left (its glyphs are in visual order, its text in logical order). */
   rtl?: true;
+}
+
+/** Source offset of unit `unit` of the run's text. */
+export function runOffset(run: LineRun, unit: number): number {
+  return run.offsets ? run.offsets[unit]! : run.from! + unit;
+}
+
+/** Source offsets of every unit of the run's text (the listed ones, or built from `from`). */
+export function runOffsets(run: LineRun): number[] {
+  if (run.offsets) return run.offsets;
+  const out: number[] = [];
+  for (let u = 0; u < run.text.length; u++) out.push(run.from! + u);
+  return out;
 }
 
 export interface SetLine {
@@ -339,19 +360,17 @@ function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: numbe
   const last = builder?.run;
   if (builder && last && last.fontId === face.id && last.size === style.size && last.colour === style.colour && (last.rtl === true) === rtl) {
     if (!rtl) {
-      const run = last;
       if (spaceBefore) {
         builder.parts.push(' ');
         builder.length += 1;
-        run.offsets.push(nextOffset(run.offsets[run.offsets.length - 1]));
+        addOffset(builder, nextOffset(lastOffset(builder)));
       }
       pushColumnGlyphs(c, k, x, builder.length);
       builder.parts.push(text);
       builder.length += text.length;
-      for (let u = 0; u < units; u++) run.offsets.push(offsetOf(c, k, u));
+      addColumnOffsets(builder, c, k);
       return;
     }
-    const run = last;
     const gap = spaceBefore ? 1 : 0;
     const shift = text.length + gap;
     for (let g = builder.start; g < glyphCount; g++) scratch.clusters[g] = scratch.clusters[g]! + shift;
@@ -361,15 +380,25 @@ function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: numbe
     builder.length += shift;
     const own: number[] = [];
     for (let u = 0; u < units; u++) own.push(offsetOf(c, k, u));
-    run.offsets = [...own, ...(spaceBefore ? [nextOffset(units > 0 ? offsetOf(c, k, units - 1) : undefined)] : []), ...run.offsets];
+    prependOffsets(builder, own, spaceBefore);
     return;
   }
-  const offsets: number[] = [];
-  for (let u = 0; u < units; u++) offsets.push(offsetOf(c, k, u));
-  const run: LineRun = { fontId: face.id, size: style.size, colour: style.colour, glyphs: [], xs: [], text, clusters: [], offsets };
-  if (rtl) run.rtl = true;
-  builders.push({ run, start: glyphCount, parts: [text], length: text.length });
+  const builderOf = newBuilder({ fontId: face.id, size: style.size, colour: style.colour, glyphs: [], xs: [], text, clusters: [], offsets: undefined, from: 0 }, text, rtl);
+  builders.push(builderOf);
+  addColumnOffsets(builderOf, c, k);
   pushColumnGlyphs(c, k, x, 0);
+}
+
+/** Appends the source offsets of piece `k` of the columns to the run being set. */
+function addColumnOffsets(builder: RunBuilder, c: ParagraphColumns, k: number): void {
+  const units = c.offsetCount[k]!;
+  // A piece whose offsets are consecutive (nearly all) continues a consecutive run in one step.
+  if (builder.offsets === null && c.offsetAt[k]! < 0 && units > 0 && (builder.units === 0 ? c.offsetFirst[k]! >= 0 : c.offsetFirst[k] === builder.from + builder.units)) {
+    if (builder.units === 0) builder.from = c.offsetFirst[k]!;
+    builder.units += units;
+    return;
+  }
+  for (let u = 0; u < units; u++) addOffset(builder, offsetOf(c, k, u));
 }
 
 /** `pushGlyphs` for piece `k` of a kept paragraph's columns (no kashida there): the same arithmetic. */
@@ -432,6 +461,52 @@ interface RunBuilder {
   parts: string[];
   /** Length of the run's text so far, UTF-16 units. */
   length: number;
+  /** Source offsets given so far (one per unit of text). */
+  units: number;
+  /** While `offsets` is null: the source offset of the run's first unit (≥ 0); the others follow one by one. */
+  from: number;
+  /** The run's offsets, listed once they stopped being consecutive (or started negative); null before. */
+  offsets: number[] | null;
+}
+
+function newBuilder(run: LineRun, text: string, rtl: boolean): RunBuilder {
+  if (rtl) run.rtl = true;
+  return { run, start: glyphCount, parts: [text], length: text.length, units: 0, from: 0, offsets: null };
+}
+
+/** Appends one source offset to the run being set: kept as a count while the run's offsets are consecutive. */
+function addOffset(builder: RunBuilder, offset: number): void {
+  if (builder.offsets === null) {
+    if (builder.units === 0 ? offset >= 0 : offset === builder.from + builder.units) {
+      if (builder.units === 0) builder.from = offset;
+      builder.units++;
+      return;
+    }
+    builder.offsets = listedOffsets(builder);
+  }
+  builder.offsets.push(offset);
+  builder.units++;
+}
+
+/** The builder's offsets so far as a list. */
+function listedOffsets(builder: RunBuilder): number[] {
+  if (builder.offsets !== null) return builder.offsets;
+  const list: number[] = [];
+  for (let u = 0; u < builder.units; u++) list.push(builder.from + u);
+  return list;
+}
+
+/** The source offset of the run's last unit so far (undefined before any). */
+function lastOffset(builder: RunBuilder): number | undefined {
+  if (builder.units === 0) return undefined;
+  return builder.offsets === null ? builder.from + builder.units - 1 : builder.offsets[builder.offsets.length - 1];
+}
+
+/** A right-to-left piece's offsets go before the run's (with the space's between): listed. */
+function prependOffsets(builder: RunBuilder, own: readonly number[], spaceBefore: boolean): void {
+  const list = [...own, ...(spaceBefore ? [nextOffset(own[own.length - 1])] : []), ...listedOffsets(builder)];
+  builder.offsets = list;
+  builder.units = list.length;
 }
 
 /** The run with its glyphs copied out of the scratch arrays, moved right by `inset` pt. */
@@ -460,6 +535,9 @@ function finishRun(builder: RunBuilder, end: number, inset: number): LineRun {
     run.dys = dys;
   }
   run.text = builder.parts.length === 1 ? builder.parts[0]! : builder.parts.join('');
+  // Consecutive offsets are kept as their first; listed otherwise (and for a run without any).
+  if (builder.offsets === null && builder.units > 0) run.from = builder.from;
+  else run.offsets = builder.offsets ?? [];
   return run;
 }
 
@@ -475,22 +553,20 @@ function appendPiece(builders: RunBuilder[], piece: ShapedPiece, x: number, spac
   const scale = piece.style.size / piece.face.upem;
   if (builder && last && last.fontId === piece.face.id && last.size === piece.style.size && last.colour === piece.style.colour && (last.rtl === true) === rtl) {
     if (!rtl) {
-      const run = last;
       if (spaceBefore) {
         // Keep the word space in the run's text so extracted text has its spaces. It maps to the
         // source character right after the previous word (the space, or a joined line's newline).
         builder.parts.push(' ');
         builder.length += 1;
-        run.offsets.push(nextOffset(run.offsets[run.offsets.length - 1]));
+        addOffset(builder, nextOffset(lastOffset(builder)));
       }
       pushGlyphs(piece, x, builder.length, scale, elongations);
       builder.parts.push(piece.text);
       builder.length += piece.text.length;
-      for (const offset of piece.offsets) run.offsets.push(offset);
+      addPieceOffsets(builder, piece.offsets);
       return;
     }
     // Right to left: the new piece's text goes first, then (a space,) then the run's text.
-    const run = last;
     const gap = spaceBefore ? 1 : 0;
     const shift = piece.text.length + gap;
     for (let c = builder.start; c < glyphCount; c++) scratch.clusters[c] = scratch.clusters[c]! + shift;
@@ -498,15 +574,20 @@ function appendPiece(builders: RunBuilder[], piece: ShapedPiece, x: number, spac
     if (spaceBefore) builder.parts.unshift(piece.text, ' ');
     else builder.parts.unshift(piece.text);
     builder.length += shift;
-    run.offsets = [...piece.offsets, ...(spaceBefore ? [nextOffset(piece.offsets[piece.offsets.length - 1])] : []), ...run.offsets];
+    prependOffsets(builder, piece.offsets, spaceBefore);
     return;
   }
-  // No `...(rtl ? { rtl } : {})` spread: this runs once per run of every line. The glyph arrays
-  // and the text are filled in by finishRun.
-  const run: LineRun = { fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], text: piece.text, clusters: [], offsets: piece.offsets.slice() };
-  if (rtl) run.rtl = true;
-  builders.push({ run, start: glyphCount, parts: [piece.text], length: piece.text.length });
+  // No `...(rtl ? { rtl } : {})` spread: this runs once per run of every line. The glyph arrays,
+  // the text and the offsets are filled in by finishRun.
+  const started = newBuilder({ fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], text: piece.text, clusters: [], offsets: undefined, from: 0 }, piece.text, rtl);
+  builders.push(started);
+  addPieceOffsets(started, piece.offsets);
   pushGlyphs(piece, x, 0, scale, elongations);
+}
+
+/** Appends a piece's source offsets to the run being set. */
+function addPieceOffsets(builder: RunBuilder, offsets: readonly number[]): void {
+  for (let u = 0; u < offsets.length; u++) addOffset(builder, offsets[u]!);
 }
 
 /** The offset of the character after one (a space after a word), −2 + 1 for generated text. */
