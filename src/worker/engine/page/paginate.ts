@@ -346,9 +346,10 @@ export function* paginateChapter(
     const spec = structure.floats?.get(id);
     if (!spec || citedFloats.has(id)) return;
     citedFloats.add(id);
-    // Floats across some of the columns are not planned at their citing page's head (floats-page.ts).
-    const citingPage = (spec.citingPage ?? settings.floats?.citingPage ?? false) && spec.position !== 'bottom' && spec.span !== 'side' && spannedColumns(spec, geo.columns) === 1;
-    floatLog().cited.push({ id, column: cursor.column, block: block.id, citingPage });
+    const citingPage = (spec.citingPage ?? settings.floats?.citingPage ?? false) && spec.position !== 'bottom' && spec.span !== 'side';
+    // A float across k of N columns would head the k columns holding this one: from here, or from N − k (page/passes.ts).
+    const k = spannedColumns(spec, geo.columns);
+    floatLog().cited.push({ id, column: cursor.column, block: block.id, citingPage, ...(k > 1 ? { span: k, head: Math.min(cursor.column, geo.columns - k) } : {}) });
   };
   const pendingFloats: PendingFloat[] = [];
   let bottomFloats: PendingFloat[] = [];
@@ -683,7 +684,10 @@ export function* paginateChapter(
       const spec = structure.floats?.get(p.id);
       if (!spec || queuedFloats.has(p.id)) continue;
       const wide = spansPage(spec, geo.columns);
-      const flow = floatFlow(p.id, { id: p.block }, wide ? f.contentWidth : colW());
+      // Across k of N columns (placement.columns): the columns from this one on and the gutters between them (floats-page.ts).
+      const k = wide ? 1 : spannedColumns(spec, geo.columns);
+      const span = k > 1 ? spanBox(f.columnX, f.columnWidths, cursor.column, k) : null;
+      const flow = floatFlow(p.id, { id: p.block }, wide ? f.contentWidth : span ? span.width : colW());
       if (!flow || flow.height > maxTop + 1e-6) return;
       if (wide) {
         if (cursor.column !== 0 || !cursor.columnEmpty) return;
@@ -693,6 +697,18 @@ export function* paginateChapter(
         cursor.page.items.push(...flow.emit(f.contentLeft, f.contentTop + top));
         cursor.y = head;
         logPlaced(p.id, slotRank.pageHead);
+      } else if (span) {
+        // The head of columns c…c+k−1: under what any of them holds, above each one's foot band; the text of each starts under it.
+        const c = cursor.column;
+        if (c + k > geo.columns) return;
+        const top = Math.max(cursor.y, bands.spanTop(c, k));
+        let bottom = limit();
+        for (let o = c + 1; o < c + k; o++) bottom = Math.min(bottom, f.contentHeight - bands.footOf(o));
+        if (top + flow.height + pitch > bottom + 1e-6) return;
+        cursor.page.items.push(...flow.emit(span.x, f.contentTop + top));
+        cursor.y = Math.ceil((top + flow.height + pitch) / pitch - 1e-9) * pitch;
+        bands.setSpanHead(c, k, cursor.y);
+        logPlaced(p.id, slotRank.columnHead(c));
       } else {
         if (cursor.y + flow.height + pitch > limit() + 1e-6) return;
         cursor.page.items.push(...flow.emit(f.columnX[cursor.column]!, f.contentTop + cursor.y));

@@ -7,7 +7,10 @@
  *   head the page — or, for a column float, the column — of its own citing line, within
  *   `layout.maxTopFraction`): where the first pass left such a float after its citing page, the
  *   next pass sets it at that page's (column's) head before the text, if the citing line then
- *   stays there and no float is overtaken; else the plan is dropped;
+ *   stays there and no float is overtaken; else the plan is dropped. A float across k of N columns
+ *   (`placement.columns`) heads the k columns holding the citing column c: from c when k − 1
+ *   columns follow it on the page, else from N − k (our reading: the head of the citing page
+ *   counts as before the citing line, as for a page-wide float);
  * - **levelling above page-span boxes** (configuration.md §8.5 `beforeSpan`): one box at a time,
  *   in page order, cut at ceil(Σused / N) lines with up to 3 one-line retries (page/span-band.ts);
  * - **column balancing** of the chapter's closing page (configuration.md §8.5 `trailing`:
@@ -40,12 +43,17 @@ export interface PlannedFloat {
   id: string;
   /** The block whose line cites it (the float's runs carry it). */
   block: string;
+  /** Columns spanned by a float across k of N columns (absent = one, or page-wide). */
+  span?: number;
 }
 
 /** What a pass records about floats, per page (filled by paginate.ts). */
 export interface FloatLog {
-  /** Floats whose first citation landed on this page, in reading order, with the citing column and block. */
-  cited: { id: string; column: number; block: string; citingPage: boolean }[];
+  /**
+   * Floats whose first citation landed on this page, in reading order, with the citing column and
+   * block; a float across k of N columns also with k (`span`) and the column its head would start at (`head`).
+   */
+  cited: { id: string; column: number; block: string; citingPage: boolean; span?: number; head?: number }[];
   /** Floats set on this page with their slot's rank (reading order of slots on the page). */
   placed: { id: string; rank: number }[];
 }
@@ -150,12 +158,14 @@ function planHeads(drafts: readonly PageDraft[]): Map<string, PlannedFloat[]> {
       if (at === undefined) continue;
       const rank = at % 1000;
       const wide = rank === slotRank.pageHead || rank === slotRank.pageFoot;
-      const head = page.index * 1000 + (wide ? slotRank.pageHead : slotRank.columnHead(c.column));
+      // A float across k columns heads the columns from `c.head` (at or before the citing column).
+      const column = c.head ?? c.column;
+      const head = page.index * 1000 + (wide ? slotRank.pageHead : slotRank.columnHead(column));
       // Left after its citing page (page-wide) or after its citing column's foot (column float).
       const late = wide ? at >= (page.index + 1) * 1000 : at > page.index * 1000 + slotRank.columnFoot(c.column);
       if (c.citingPage && late && latestBefore < head && !page.opener) {
-        const key = `${page.index}:${wide ? 0 : c.column}`;
-        plans.set(key, [...(plans.get(key) ?? []), { id: c.id, block: c.block }]);
+        const key = `${page.index}:${wide ? 0 : column}`;
+        plans.set(key, [...(plans.get(key) ?? []), { id: c.id, block: c.block, ...(c.span !== undefined && c.span > 1 ? { span: c.span } : {}) }]);
       }
       latestBefore = Math.max(latestBefore, at);
     }
@@ -192,7 +202,10 @@ function keptHeads(drafts: readonly PageDraft[], heads: ReadonlyMap<string, read
       const cited = citedAt.get(f.id);
       const at = placedAt.get(f.id);
       const wide = at !== undefined && at % 1000 === slotRank.pageHead;
-      const onPage = cited !== undefined && Number(cited.split(':')[0]) === page && (wide || cited === key);
+      // (A float across k columns: cited in one of the k columns it heads.)
+      const citedColumn = cited === undefined ? -1 : Number(cited.split(':')[1]);
+      const inColumns = f.span ? citedColumn >= column && citedColumn < column + f.span : cited === key;
+      const onPage = cited !== undefined && Number(cited.split(':')[0]) === page && (wide || inColumns);
       return onPage && at !== undefined && Math.floor(at / 1000) === page && (wide || at % 1000 === slotRank.columnHead(column)) && !overtaken.has(f.id);
     });
     if (ok.length > 0) kept.set(key, ok);
