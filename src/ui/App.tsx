@@ -582,7 +582,6 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
               painter={painter}
               store={store}
               pages={scopedPages()}
-              revision={book.view.layoutRevision}
               rects={rects()}
               caret={(selection()?.from ?? 0) === (selection()?.to ?? 0)}
               goTo={goTo()}

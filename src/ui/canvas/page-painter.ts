@@ -45,33 +45,36 @@ export class PagePainter {
   readonly glyphs = new GlyphPathCache();
   /** Decoded pictures (ImageItem.image keys), fetched from the worker once. */
   readonly images = new ImageBitmapCache();
-  private readonly lists = new Map<number, { revision: number; list: PageDisplayList }>();
-  private readonly geometries = new Map<number, { revision: number; geometry: PageGeometry }>();
+  private readonly lists = new Map<number, { version: string; list: PageDisplayList }>();
+  private readonly geometries = new Map<number, { version: string; geometry: PageGeometry }>();
 
   constructor(private readonly client: BookClient) {}
 
-  /** The page's display list for a layout revision (cached until the revision moves on). */
-  async displayList(index: number, revision: number): Promise<PageDisplayList | null> {
+  /**
+   * The page's display list at a version (`PageSummary.version`, cached until the version moves
+   * on); null when the worker no longer serves that version (a newer page list is coming).
+   */
+  async displayList(index: number, version: string): Promise<PageDisplayList | null> {
     const hit = this.lists.get(index);
-    if (hit && hit.revision === revision) return hit.list;
-    const list = await this.client.getDisplayList(index);
+    if (hit && hit.version === version) return hit.list;
+    const list = await this.client.getDisplayList(index, version);
     if (list) {
       this.lists.delete(index);
-      this.lists.set(index, { revision, list });
+      this.lists.set(index, { version, list });
       while (this.lists.size > LIST_CACHE) this.lists.delete(this.lists.keys().next().value!);
     }
     return list;
   }
 
-  /** The page's own geometry for a layout revision (cached until the revision moves on). */
-  async geometry(index: number, revision: number): Promise<PageGeometry | null> {
+  /** The page's own geometry at a version (cached until the version moves on: it follows the configuration). */
+  async geometry(index: number, version: string): Promise<PageGeometry | null> {
     const hit = this.geometries.get(index);
-    if (hit && hit.revision === revision) return hit.geometry;
+    if (hit && hit.version === version) return hit.geometry;
     const geometry = await this.client.getPageGeometry(index).catch(() => null);
     // Not cached when absent: the worker's layout may not have caught up with this page yet.
     if (!geometry) return null;
     this.geometries.delete(index);
-    this.geometries.set(index, { revision, geometry });
+    this.geometries.set(index, { version, geometry });
     while (this.geometries.size > LIST_CACHE) this.geometries.delete(this.geometries.keys().next().value!);
     return geometry;
   }
@@ -89,10 +92,13 @@ export class PagePainter {
    * Paints a page on a canvas `cssWidth` CSS px wide (its CSS size comes from the stylesheet).
    * Returns false when a newer request for the same canvas superseded this one.
    */
-  async paint(canvas: HTMLCanvasElement, index: number, revision: number, cssWidth: number): Promise<boolean> {
-    const token = `${index}@${revision}@${cssWidth}`;
+  async paint(canvas: HTMLCanvasElement, index: number, version: string, cssWidth: number): Promise<boolean> {
+    const token = `${index}@${version}@${cssWidth}@${window.devicePixelRatio || 1}`;
     canvas.dataset['pending'] = token;
-    const list = await this.displayList(index, revision);
+    // The canvas shows this very page at this size already (an edit elsewhere in the book): no
+    // fetch, no repaint — resizing a canvas to paint it again reallocates its bitmap.
+    if (canvas.dataset['painted'] === token && canvas.isConnected) return true;
+    const list = await this.displayList(index, version);
     if (!list) return false;
     await this.ensureGlyphs(list);
     await this.images.load(list, (key) => this.client.getImage(key));
@@ -110,7 +116,7 @@ export class PagePainter {
     paintPage(ctx, list, this.glyphs, canvas.width / list.width, 0, 0, this.images);
     // The timeline keeps entries until cleared: keep the latest few hundred paints only.
     if (++this.paintsMeasured % 500 === 0) performance.clearMeasures(PAGE_PAINT_MEASURE);
-    performance.measure(PAGE_PAINT_MEASURE, { start: started, detail: { page: index, revision } });
+    performance.measure(PAGE_PAINT_MEASURE, { start: started, detail: { page: index, version } });
     canvas.dataset['painted'] = token;
     return true;
   }
@@ -121,13 +127,16 @@ export class PagePainter {
    * worker's `getPageGeometry`). With print preview on, the overlay grows by the bleed on every
    * side so the bleed box can be drawn outside the trim.
    */
-  async paintOverlay(canvas: HTMLCanvasElement, index: number, revision: number, cssWidth: number, input: OverlayInput): Promise<void> {
-    const token = `${index}@${revision}@${cssWidth}@${Math.random()}`;
+  async paintOverlay(canvas: HTMLCanvasElement, index: number, version: string, cssWidth: number, input: OverlayInput): Promise<void> {
+    // Everything the overlay shows: the page (its geometry, its lines for the grid's phase and the
+    // loose-line marks), the size and what is switched on. Unchanged, the overlay stays as painted.
+    const token = `${index}@${version}@${cssWidth}@${window.devicePixelRatio || 1}@${JSON.stringify(input)}`;
     canvas.dataset['pending'] = token;
-    const geometry = await this.geometry(index, revision);
+    if (canvas.dataset['painted'] === token && canvas.isConnected) return;
+    const geometry = await this.geometry(index, version);
     const baseline = input.guides.baseline || geometry?.baseline.enabled === true;
     const loose = input.guides.looseLines || geometry?.looseLines.enabled === true;
-    const list = baseline || loose ? await this.displayList(index, revision) : null;
+    const list = baseline || loose ? await this.displayList(index, version) : null;
     await nextFrame();
     if (canvas.dataset['pending'] !== token || !canvas.isConnected) return;
     const dpr = window.devicePixelRatio || 1;

@@ -16,7 +16,6 @@ export interface CanvasViewerProps {
   store: UiStore;
   /** Pages in scope (the current chapter or the whole book). */
   pages: PageSummary[];
-  revision: number;
   /** Selection rectangles by page, pt, and whether the selection is a caret. */
   rects: Map<number, SourceRect[]>;
   caret: boolean;
@@ -345,10 +344,10 @@ export function CanvasViewer(props: CanvasViewerProps) {
                       }}
                       onClick={(e) => void onPageClick(p().page, e)}
                     >
-                      <PageCanvas index={index} label={p().page.label} revision={props.revision} cssWidth={p().width} painter={props.painter} />
+                      <PageCanvas index={index} label={p().page.label} version={p().page.version} cssWidth={p().width} painter={props.painter} />
                       <OverlayCanvas
                         index={index}
-                        revision={props.revision}
+                        version={p().page.version}
                         cssWidth={p().width}
                         painter={props.painter}
                         guides={{ margins: ui.guides.margins, baseline: ui.guides.baseline, looseLines: ui.guides.looseLines }}
@@ -390,21 +389,22 @@ function ToggleButton(props: { label: string; pressed: boolean; onToggle: () => 
   );
 }
 
-function PageCanvas(props: { index: number; label: string; revision: number; cssWidth: number; painter: PagePainter }) {
+function PageCanvas(props: { index: number; label: string; version: string; cssWidth: number; painter: PagePainter }) {
   let canvas!: HTMLCanvasElement;
   createEffect(() => {
-    // Re-paint when the layout revision or the size changes; painting itself stays outside the graph.
-    const { index, revision, cssWidth } = props;
-    void props.painter.paint(canvas, index, revision, cssWidth);
+    // Re-paint when the page (its version, PageSummary.version) or the size changes: a layout that
+    // left this page as it was repaints nothing. Painting itself stays outside the graph.
+    const { index, version, cssWidth } = props;
+    void props.painter.paint(canvas, index, version, cssWidth);
   });
   return <canvas ref={canvas} class="page-canvas" data-page-index={props.index} role="img" aria-label={t('page', { label: props.label })} />;
 }
 
-function OverlayCanvas(props: { index: number; revision: number; cssWidth: number; painter: PagePainter; guides: { margins: boolean; baseline: boolean; looseLines: boolean }; printPreview: boolean; rects: SourceRect[]; caret: boolean }) {
+function OverlayCanvas(props: { index: number; version: string; cssWidth: number; painter: PagePainter; guides: { margins: boolean; baseline: boolean; looseLines: boolean }; printPreview: boolean; rects: SourceRect[]; caret: boolean }) {
   let canvas!: HTMLCanvasElement;
   createEffect(() => {
-    const { index, revision, cssWidth, guides, printPreview, rects, caret } = props;
-    void props.painter.paintOverlay(canvas, index, revision, cssWidth, { guides, printPreview, rects, caret });
+    const { index, version, cssWidth, guides, printPreview, rects, caret } = props;
+    void props.painter.paintOverlay(canvas, index, version, cssWidth, { guides, printPreview, rects, caret });
   });
   return <canvas ref={canvas} class="overlay-canvas" aria-hidden="true" />;
 }

@@ -408,18 +408,43 @@ export class BookHost implements BookWorkerApi {
     const partial = this.partial;
     if (!this.layout && partial) {
       // Not converged yet (a book just opened): the chapters finished so far.
-      const pages = partial.pages.map((p) => ({ index: p.index, label: p.label, chapter: p.chapter, width: p.width, height: p.height, role: p.role, ...sideOf(this.book, p.index) }));
+      const config = this.book?.config ?? null;
+      const pages = partial.pages.map((p) => ({ index: p.index, label: p.label, chapter: p.chapter, width: p.width, height: p.height, role: p.role, ...sideOf(this.book, p.index), version: this.pageVersion(p, config) }));
       return { revision: partial.revision, pages, chapters: chapterPages({ pages: partial.pages, chapters: partial.chapters }) };
     }
     const layout = this.layout;
+    const config = this.layoutSource?.config ?? null;
     return {
       revision: this.layoutRevision,
-      pages: layout ? layout.pages.map((p) => ({ index: p.index, label: p.label, chapter: p.chapter, width: p.width, height: p.height, role: p.role, ...sideOf(this.layoutSource, p.index) })) : [],
+      pages: layout ? layout.pages.map((p) => ({ index: p.index, label: p.label, chapter: p.chapter, width: p.width, height: p.height, role: p.role, ...sideOf(this.layoutSource, p.index), version: this.pageVersion(p, config) })) : [],
       chapters: layout ? chapterPages(layout) : [],
     };
   }
 
-  async getDisplayList(pageIndex: number): Promise<PageDisplayList | null> {
+  /** Ids of display lists and configurations served, for `PageSummary.version` (by identity: a memoised chapter keeps its page objects). */
+  private readonly servedIds = new WeakMap<object, number>();
+  private nextServedId = 1;
+  private servedId(of: object): number {
+    let id = this.servedIds.get(of);
+    if (id === undefined) {
+      id = this.nextServedId++;
+      this.servedIds.set(of, id);
+    }
+    return id;
+  }
+
+  /** The page's version: its display list object and the configuration its geometry reads. */
+  private pageVersion(page: PageDisplayList, config: object | null): string {
+    return `${this.servedId(page)}.${config ? this.servedId(config) : 0}`;
+  }
+
+  async getDisplayList(pageIndex: number, version?: string): Promise<PageDisplayList | null> {
+    if (typeof version === 'string') {
+      // Exactly the page the caller's page list named (never the visible chapter laid out ahead).
+      const partial = this.partial;
+      const served = !this.layout && partial ? { page: partial.pages[pageIndex], config: this.book?.config ?? null } : { page: this.layout?.pages[pageIndex], config: this.layoutSource?.config ?? null };
+      return served.page && this.pageVersion(served.page, served.config) === version ? served.page : null;
+    }
     // Pages of the visible chapter laid out ahead of the book are newer than the last convergence.
     const preview = this.preview;
     if (preview && preview.revision > this.layoutRevision) {

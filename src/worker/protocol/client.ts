@@ -122,8 +122,8 @@ export class BookClient {
   getPages(): Promise<{ revision: number; pages: PageSummary[]; chapters: ChapterPages[] }> {
     return this.call(() => this.api.getPages());
   }
-  getDisplayList(pageIndex: number): Promise<PageDisplayList | null> {
-    return this.call(() => this.api.getDisplayList(pageIndex));
+  getDisplayList(pageIndex: number, version?: string): Promise<PageDisplayList | null> {
+    return this.call(() => (version === undefined ? this.api.getDisplayList(pageIndex) : this.api.getDisplayList(pageIndex, version)));
   }
   hitTest(pageIndex: number, x: number, y: number): Promise<{ chapterId: string; offset: number; pageIndex: number } | null> {
     return this.call(() => this.api.hitTest(pageIndex, x, y));

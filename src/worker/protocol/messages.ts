@@ -179,6 +179,12 @@ export interface PageSummary {
    * an odd `pageIndexOffset` opens it on a verso). Absent: an even index is a recto.
    */
   recto?: boolean;
+  /**
+   * What the page's picture depends on: its display list (the very object the worker holds) and
+   * the configuration its geometry comes from. Equal in two answers means the page is unchanged,
+   * so a viewer keeps its painted canvas (an edit repaints only the pages it changed).
+   */
+  version: string;
 }
 
 export interface ChapterPages {
@@ -335,7 +341,12 @@ export interface BookWorkerApi extends BookLibraryApi, BookResourcesApi {
   /** The chapter on screen is laid out and sent first. */
   setVisibleChapter(chapterId: string | null): Promise<void>;
   getPages(): Promise<{ revision: number; pages: PageSummary[]; chapters: ChapterPages[] }>;
-  getDisplayList(pageIndex: number): Promise<PageDisplayList | null>;
+  /**
+   * A page's display list: the newest the worker has (the chapter on screen may be ahead of the
+   * converged book). With `version` (PageSummary.version), that version of the page or null when
+   * the worker no longer serves it (a newer page list is on its way).
+   */
+  getDisplayList(pageIndex: number, version?: string): Promise<PageDisplayList | null>;
   /** The source character at a point of a page (pt from the trim box's top-left), or null. */
   hitTest(pageIndex: number, x: number, y: number): Promise<{ chapterId: string; offset: number; pageIndex: number } | null>;
   /** The page's own geometry (trim, margins, columns, bleed, safe zone, grid) for guides; null past the last page. */

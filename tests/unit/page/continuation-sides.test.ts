@@ -19,7 +19,7 @@ beforeAll(async () => {
   subsetter = await createSubsetter(readFileSync(require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm')));
 });
 
-const summary = (index: number, recto?: boolean): PageSummary => ({ index, label: String(index + 1), chapter: 'c1', width: 300, height: 400, role: 'body', ...(recto === undefined ? {} : { recto }) });
+const summary = (index: number, recto?: boolean): PageSummary => ({ index, label: String(index + 1), chapter: 'c1', width: 300, height: 400, role: 'body', version: `${index}.1`, ...(recto === undefined ? {} : { recto }) });
 const rowsOf = (pages: PageSummary[]): number[][] => layoutColumn(pages, 1, true).rows.map((row) => row.pages.map((p) => p.page.index));
 
 describe('Canvas spreads', () => {
