@@ -20,7 +20,7 @@
  * setter has no letter spacing of its own: the spacing is added to the set lines' glyph positions.
  */
 import { Op, type DisplayItem } from '../../protocol/displaylist';
-import type { SetLine } from '../paragraph/lines';
+import type { LineShape, SetLine } from '../paragraph';
 import type { LayoutSettings } from '../settings';
 import { shiftItems, type LeverPoint } from './levers';
 
@@ -34,8 +34,12 @@ export interface LooseParagraph {
   firstY: number;
   /** Justified: its lines' spaces are stretched and must stay within the bounds. */
   justify: boolean;
-  /** The paragraph set `looseness` lines looser at the measure less `narrower` pt. */
-  reset: (narrower: number, looseness: number) => readonly SetLine[];
+  /**
+   * The paragraph set `looseness` lines looser at the measure less `narrower` pt. With `accept`:
+   * set only if it takes the lines' shapes (known from breaking alone), else no lines — most
+   * settings tried are refused, and setting their lines cost more than breaking them.
+   */
+  reset: (narrower: number, looseness: number, accept?: (shapes: readonly LineShape[]) => boolean) => readonly SetLine[];
   /** The measure it was set at, pt. */
   measure: number;
   /** Its body size, pt (tracking is in thousandths of it). */
@@ -101,13 +105,14 @@ export function trackedSetting(loose: LooseParagraph, limit: number): { lines: S
   const measure = loose.measure;
   const perCluster = limit * loose.em;
   const counts = loose.reset(0, 0).slice(0, -1).map(clusterCount);
+  const fits = oneLineLonger(loose);
   if (counts.length === 0 || counts.some((c) => c === null)) return null;
   for (const share of [0.9, 0.6]) {
     const narrower = share * perCluster * (Math.min(...(counts as number[])) - 1);
     if (narrower <= 0) return null;
     for (const looseness of [0, 1]) {
-      const lines = loose.reset(narrower, looseness);
-      if (lines.length !== loose.lines + 1 || !withinWordSpacing(lines, loose.justify)) continue;
+      const lines = loose.reset(narrower, looseness, fits);
+      if (!fits(lines)) continue;
       const deltas: number[] = [];
       for (const line of lines.slice(0, -1)) {
         const clusters = clusterCount(line);
@@ -127,8 +132,13 @@ export function trackedSetting(loose: LooseParagraph, limit: number): { lines: S
 }
 
 /** Whether set lines keep their spaces within `minWordSpacing` … `maxWordSpacing` (ratio −1 … 1 of the word-space glue). */
-export function withinWordSpacing(lines: readonly SetLine[], justify: boolean): boolean {
+export function withinWordSpacing(lines: readonly LineShape[], justify: boolean): boolean {
   return lines.every((line) => !line.emergency && (!justify || (!line.ragged && line.ratio <= 1 + 1e-9 && line.ratio >= -1 - 1e-9)));
+}
+
+/** What the lever keeps of a paragraph set again: one line longer than placed, every line within the word-spacing bounds. */
+function oneLineLonger(loose: LooseParagraph): (lines: readonly LineShape[]) => boolean {
+  return (lines) => lines.length === loose.lines + 1 && withinWordSpacing(lines, loose.justify);
 }
 
 const isPath = (item: DisplayItem): boolean => item.op === Op.Path || item.op === Op.Clip || item.op === Op.ClipEnd || item.op === Op.Transform;
@@ -154,9 +164,10 @@ export function loosenParagraphs(points: LeverPoint[], items: DisplayItem[], gap
     if (end > items.length || first?.op !== Op.GlyphRun) continue;
     if (!items.slice(p.item, end).every((item) => item.op === Op.GlyphRun)) continue;
     if (items.slice(end).some(isPath)) continue;
-    let set: readonly SetLine[] = loose.reset(0, 1);
+    const fits = oneLineLonger(loose);
+    let set: readonly SetLine[] = loose.reset(0, 1, fits);
     let tracked: number | undefined;
-    if (set.length !== loose.lines + 1 || !withinWordSpacing(set, loose.justify)) {
+    if (!fits(set)) {
       // Optionally with tiny tracking (trackParagraphs, maxTracking).
       const withTracking = trackedSetting(loose, tracking);
       if (!withTracking) continue;

@@ -3,7 +3,7 @@ import { Op, roundPt } from '../../protocol/displaylist';
 import { canonicalNumberFormat } from '../../config/values';
 import type { FontRegistry } from '../fonts/registry';
 import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, ResourceBlock, SourceRange } from '../parse/model';
-import type { SetLine } from '../paragraph';
+import type { LineShape, SetLine } from '../paragraph';
 import { runOffsets } from '../paragraph/lines';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { baselineInLineBox, pageFrame, type PageFrame } from './geometry';
@@ -39,7 +39,7 @@ import { boxBottom, closingRun, distributeLevers, droppedBoxes, leverLimits, shi
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
 import { growFlexPoints, grownBy } from './levers-flex';
-import { looseParagraphLimit, loosenParagraphs, trackingLimit } from './lever-paragraphs';
+import { looseParagraphLimit, loosenParagraphs, trackingLimit, type LooseParagraph } from './lever-paragraphs';
 import type { ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
 export { footnoteNumbers } from './notes';
@@ -172,6 +172,8 @@ export interface TextRequest {
   direction?: Direction;
   /** Lines more than the best break (TeX `\looseness`, balancing lever 7: page/lever-paragraphs.ts); absent = 0. */
   looseness?: number;
+  /** Set only if this takes the lines' shapes (from the breaks), else no lines: a setting tried and mostly thrown away (lever 7). */
+  accept?: (shapes: readonly LineShape[]) => boolean;
 }
 
 /** Sets text into lines (memoised by the caller). */
@@ -1162,8 +1164,11 @@ export function* paginateChapter(
         const set = reflow(null, colW());
         // Lever (7): a paragraph set whole in a column may be set one line looser (page/lever-paragraphs.ts).
         const d = dir;
-        const reset = (narrower: number, looseness: number): SetLine[] => setText({ base: block.range.from, inlines: block.inlines, style, measure: colW() - x - narrower, indent, justify, direction: d, looseness });
-        const onSegment = looseMost > 0 ? looseSegment(block, set, rtl() ? 0 : x, justify, reset, { measure: colW() - x, em: style.size, ltr: d !== 'rtl' }) : undefined;
+        const measure = colW() - x;
+        // (At the measure it was set at and no looser: `set`, the same request but for its direction's spelling.)
+        const reset: LooseParagraph['reset'] = (narrower, looseness, accept) =>
+          narrower === 0 && looseness === 0 && !accept && colW() - x === measure ? set : setText({ base: block.range.from, inlines: block.inlines, style, measure: colW() - x - narrower, indent, justify, direction: d, looseness, ...(accept ? { accept } : {}) });
+        const onSegment = looseMost > 0 ? looseSegment(block, set, rtl() ? 0 : x, justify, reset, { measure, em: style.size, ltr: d !== 'rtl' }) : undefined;
         placeOnGrid(block, set, { role: 'body', x: rtl() ? 0 : x, splittable: true, reflow, ...(keepWithNext ? { keepWithNext } : {}), ...(onSegment ? { onSegment } : {}) });
         afterHeading = false;
         break;
@@ -1613,7 +1618,7 @@ export function* paginateChapter(
    * lever point when it is set whole in one segment of a column, beside no wrapped resource, its
    * items (one glyph run per run of its lines, no inline formula) last in the page's list.
    */
-  function looseSegment(block: { id: string }, set: readonly SetLine[], x: number, justify: boolean, reset: (narrower: number, looseness: number) => readonly SetLine[], shape: { measure: number; em: number; ltr: boolean }): NonNullable<PlaceOptions['onSegment']> {
+  function looseSegment(block: { id: string }, set: readonly SetLine[], x: number, justify: boolean, reset: LooseParagraph['reset'], shape: { measure: number; em: number; ltr: boolean }): NonNullable<PlaceOptions['onSegment']> {
     return (first, count, top, _bottom, columnX) => {
       if (first !== 0 || count !== set.length || set.some((line) => (line.formulas?.length ?? 0) > 0)) return;
       if (wrapBand && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column) return;

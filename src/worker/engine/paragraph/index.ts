@@ -7,7 +7,7 @@ import type { Direction } from '../text/bidi';
 import { breakColumns, breakParagraph } from '../text/linebreak';
 import { collectInlines, type InlineContext } from './collect';
 import { buildItems, normalSpace, type WordPayload } from './items';
-import type { Item } from '../text/items';
+import type { Item, LineBreak } from '../text/items';
 import { setColumnLines, setLines, type SetLine } from './lines';
 import { paragraphColumns, type ParagraphColumns } from './columns';
 
@@ -91,6 +91,12 @@ export class PreparedParagraphs {
   private readonly byInlines = new WeakMap<readonly Inline[], PreparedParagraph>();
   /** Set, not kept yet; the latest setting of each inlines array wins. */
   private readonly waiting = new Map<readonly Inline[], WaitingParagraph>();
+  /**
+   * The items of the last `RECENT_ITEMS` paragraphs set from items, oldest first, with what they
+   * were built for: a paragraph set again soon after (balancing lever 7 trying it looser and
+   * narrower, page/lever-paragraphs.ts) is broken from them, not built again and kept.
+   */
+  private readonly recent = new Map<readonly Inline[], { items: Item<WordPayload>[]; built: WaitingParagraph }>();
 
   get(inlines: readonly Inline[], request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): PreparedParagraph | undefined {
     const kept = this.byInlines.get(inlines);
@@ -125,11 +131,34 @@ export class PreparedParagraphs {
     this.byInlines.set(inlines, kept);
   }
 
-  /** Queues a paragraph just set from its items (never one whose text the book around it supplies). */
-  wait(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): void {
+  /** Queues a paragraph just set from its items (never one whose text the book around it supplies); its items are among the recent ones. */
+  wait(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction, items: Item<WordPayload>[]): void {
     if (dependsOnContext(request.inlines)) return;
+    const waiting = { request, env, direction, fontsGeneration: env.fonts.generation };
     this.waiting.delete(request.inlines);
-    this.waiting.set(request.inlines, { request, env, direction, fontsGeneration: env.fonts.generation });
+    this.waiting.set(request.inlines, waiting);
+    this.recent.delete(request.inlines);
+    this.recent.set(request.inlines, { items, built: waiting });
+    if (this.recent.size > RECENT_ITEMS) this.recent.delete(this.recent.keys().next().value!);
+  }
+
+  /** The items a recent setting of the inlines was made from, if they were built for what this request needs (as `get` compares). */
+  recentItems(inlines: readonly Inline[], request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): Item<WordPayload>[] | undefined {
+    const hit = this.recent.get(inlines);
+    if (hit === undefined) return undefined;
+    const built = hit.built;
+    if (
+      (built.request.style !== request.style && contentKey(built.request.style) !== contentKey(request.style)) ||
+      (built.env.settings !== env.settings && itemsSettingsKey(built.env.settings) !== itemsSettingsKey(env.settings)) ||
+      built.env.fonts !== env.fonts ||
+      built.fontsGeneration !== env.fonts.generation ||
+      built.env.hyphenator !== env.hyphenator ||
+      built.request.indent !== request.indent ||
+      built.request.justify !== request.justify ||
+      (built.request.verbatim === true) !== (request.verbatim === true) ||
+      built.direction !== direction
+    ) return undefined;
+    return hit.items;
   }
 
   /**
@@ -152,6 +181,12 @@ export class PreparedParagraphs {
     return true;
   }
 }
+
+/**
+ * Paragraphs whose items `PreparedParagraphs` holds after setting them: a short column's worth and
+ * more (lever 7 tries the paragraphs of the column it just left), a few hundred kB at most.
+ */
+const RECENT_ITEMS = 64;
 
 /** JSON of a style, once per style object (the engine builds equal styles as fresh objects). */
 const contentKeys = new WeakMap<TextStyle, string>();
@@ -187,29 +222,63 @@ function dependsOnContext(inlines: readonly Inline[]): boolean {
 
 /** Sets one paragraph: collect → items → line breaks → lines. Pure; callers memoise. */
 export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironment): SetLine[] {
+  return setParagraphIf(request, env).lines!;
+}
+
+/** What breaking tells of a set line before it is set: `SetLine`'s `ratio`, `ragged` and `emergency`, the same values. */
+export type LineShape = Pick<SetLine, 'ratio' | 'ragged' | 'emergency'>;
+
+/**
+ * `setParagraph`, but the lines are set only when `accept` takes their shapes (one per line, from
+ * the breaks): a caller that would throw most settings away (balancing lever 7 trying looser
+ * settings, page/lever-paragraphs.ts) pays for breaking alone. `lines` is null when refused; the
+ * lines of an accepted setting are those `setParagraph` sets, to the bit. `shapes`: the lines'
+ * shapes when `accept` was given (else empty).
+ */
+export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironment, accept?: (shapes: readonly LineShape[]) => boolean): { shapes: LineShape[]; lines: SetLine[] | null } {
   const { settings, fonts } = env;
   const direction = request.direction ?? settings.direction;
   const layout = { direction, measure: request.measure };
   const widths = () => request.measure;
+  const decide = (breaks: readonly LineBreak[], set: () => SetLine[]): { shapes: LineShape[]; lines: SetLine[] | null } => {
+    if (!accept) return { shapes: [], lines: set() };
+    const shapes = breaks.map(lineShape);
+    return { shapes, lines: accept(shapes) ? set() : null };
+  };
   const kept = env.prepared?.get(request.inlines, request, env, direction);
   // A kept paragraph: only breaking and setting, from its columns (the same lines, to the bit).
-  if (kept) return setColumnLines(kept.columns, breakColumns(kept.columns, widths, breakParams(request, settings, kept.normalSpaceWidth)), layout);
-  const items = itemsOf(request, env, direction);
-  if (!settings.body.optimalLineBreaking) return setLines(items, breakGreedy(items, widths), layout);
+  if (kept) {
+    const breaks = breakColumns(kept.columns, widths, breakParams(request, settings, kept.normalSpaceWidth));
+    return decide(breaks, () => setColumnLines(kept.columns, breaks, layout));
+  }
   const prepared = env.prepared;
-  if (prepared?.isWaiting(request.inlines)) {
+  // Set a moment ago from these very items: broken from them again (the same lines, to the bit).
+  const recent = prepared?.recentItems(request.inlines, request, env, direction);
+  const items = recent ?? itemsOf(request, env, direction);
+  if (!settings.body.optimalLineBreaking) {
+    const breaks = breakGreedy(items, widths);
+    return decide(breaks, () => setLines(items, breaks, layout));
+  }
+  if (!recent && prepared?.isWaiting(request.inlines)) {
     // Set a second time before the idle step kept it (a balancing lever trying other measures,
     // text beside a float): more settings are likely to follow, so it is kept now.
     const columns = paragraphColumns(items);
     if (columns) {
       const kept = keptParagraph(columns, request, env, direction);
       prepared.keep(request.inlines, kept);
-      return setColumnLines(columns, breakColumns(columns, widths, breakParams(request, settings, kept.normalSpaceWidth)), layout);
+      const breaks = breakColumns(columns, widths, breakParams(request, settings, kept.normalSpaceWidth));
+      return decide(breaks, () => setColumnLines(columns, breaks, layout));
     }
   }
-  const lines = setLines(items, breakParagraph(items, widths, breakParams(request, settings, normalSpace(request.style, fonts))), layout);
-  prepared?.wait(request, env, direction);
-  return lines;
+  const breaks = breakParagraph(items, widths, breakParams(request, settings, normalSpace(request.style, fonts)));
+  const result = decide(breaks, () => setLines(items, breaks, layout));
+  prepared?.wait(request, env, direction, items);
+  return result;
+}
+
+/** A break's line as `setLines` records it (a non-finite ratio is set as 0). */
+function lineShape(brk: LineBreak & { ragged?: boolean }): LineShape {
+  return { ratio: Number.isFinite(brk.ratio) ? brk.ratio : 0, ragged: brk.ragged === true, emergency: brk.emergency === true };
 }
 
 /** The paragraph's items: its inlines collected, shaped, hyphenated and turned into boxes, glue and penalties. */
