@@ -13,6 +13,7 @@ const DRAWN_FIELDS = [
   'kind', 'id', 'parity', 'pages', 'placement.*', 'content', 'align', 'direction', 'fontFamily', 'fontSize', 'fontWeight',
   'italic', 'color', 'overflow', 'verticalAlign', 'textTransform', 'thickness', 'width', 'style.backgroundColor',
   'style.borderColor', 'style.borderWidth', 'lineHeight', 'resourceId', 'decorative', 'hyphenate', 'inlineMarks', 'box', 'paragraphIndent',
+  'letterSpacing', 'dropCap', 'dropCap.*', 'stroke', 'stroke.*', 'writingMode',
 ];
 declareAppliedSettings(
   (['header', 'footer'] as const).flatMap((slot) => ['[id=*]', '[*]'].flatMap((item) => DRAWN_FIELDS.map((field) => `${slot}.elements${item}.${field}`))),
@@ -71,6 +72,37 @@ export interface TextElement extends ElementBase {
   box?: TextBox;
   /** pt: first-line indent of the paragraphs (forced lines) after the first, in wrapped text (§5.3 `paragraphIndent`). */
   paragraphIndent: number;
+  /** pt added after every character (CSS-like tracking, negative allowed; §5.3 `letterSpacing`). */
+  letterSpacing: number;
+  /** Outlined letters (§5.3 `stroke`). */
+  stroke?: TextStroke;
+  /** A drop cap opening the text (§5.3 `dropCap`; forces wrapping). */
+  dropCap?: DesignDropCap;
+  /** `vertical-rl`: the element's lines run top to bottom, stacked right to left (a fore-edge running head, §5.3). */
+  writingMode: 'horizontal-tb' | 'vertical-rl';
+}
+
+/** A text element's `stroke` (§5.3 `{width, color?, hollow?}`). */
+export interface TextStroke {
+  /** pt, centred on the outline. */
+  width: number;
+  /** Default: the text's colour. */
+  colour: string;
+  /** Outline only: the letters are not filled. */
+  hollow: boolean;
+}
+
+/** A text element's `dropCap` (§5.3 `{lines, fontFamily, fontWeight, fontSize, color, gap}`). */
+export interface DesignDropCap {
+  /** Lines the initial spans (≥ 1; default 2). */
+  lines: number;
+  fontFamily: string;
+  fontWeight: number;
+  /** pt; absent = computed so that the initial's cap top is level with the first line's (§6.7). */
+  fontSize?: number;
+  colour: string;
+  /** pt between the initial and the text (default 0.15 em of the element, as §6.7). */
+  gap: number;
 }
 
 /** A text element's `box` (§5.3 ElementBoxStyle, our reading of its fields: those of a box element's `style` plus padding). */
@@ -164,6 +196,33 @@ function textBoxOf(v: unknown, ctx: LengthContext): { box?: TextBox } {
   };
 }
 
+/** `stroke` (§5.3): a positive width, the colour (default the text's) and `hollow`; nothing otherwise. */
+function strokeOf(v: unknown, ctx: LengthContext, textColour: string): { stroke?: TextStroke } {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+  const s = record(v);
+  const width = lengthPt(s['width'], ctx, 0);
+  if (!(width > 0)) return {};
+  return { stroke: { width, colour: colourOf(s['color'], textColour), hollow: s['hollow'] === true } };
+}
+
+/** `dropCap` (§5.3): `true` or an object; family, weight and colour default to the element's. */
+function dropCapOf(v: unknown, ctx: LengthContext, text: { family: string; weight: number; colour: string }): { dropCap?: DesignDropCap } {
+  if (v !== true && (!v || typeof v !== 'object' || Array.isArray(v))) return {};
+  const d = record(v);
+  const lines = typeof d['lines'] === 'number' && Number.isFinite(d['lines']) ? Math.max(1, Math.min(10, Math.round(d['lines']))) : 2;
+  const size = d['fontSize'] === undefined ? Number.NaN : lengthPt(d['fontSize'], ctx, Number.NaN);
+  return {
+    dropCap: {
+      lines,
+      fontFamily: typeof d['fontFamily'] === 'string' && d['fontFamily'] ? d['fontFamily'] : text.family,
+      fontWeight: typeof d['fontWeight'] === 'number' && d['fontWeight'] >= 1 && d['fontWeight'] <= 1000 ? d['fontWeight'] : text.weight,
+      ...(size > 0 ? { fontSize: size } : {}),
+      colour: colourOf(d['color'], text.colour),
+      gap: Math.max(0, lengthPt(d['gap'], ctx, 0.15 * ctx.emPt)),
+    },
+  };
+}
+
 function placementOf(v: unknown, ctx: LengthContext): ElementPlacement {
   const p = record(v);
   const anchor = record(p['anchor']);
@@ -227,6 +286,10 @@ export function furnitureElements(slot: unknown, base: { bodyPt: number; dpi: nu
         inlineMarks: e['inlineMarks'] === true,
         ...textBoxOf(e['box'], ctx),
         paragraphIndent: Math.max(0, lengthPt(e['paragraphIndent'], ctx, 0)),
+        letterSpacing: lengthPt(e['letterSpacing'], ctx, 0),
+        ...strokeOf(e['stroke'], ctx, colourOf(e['color'], '#000000')),
+        ...dropCapOf(e['dropCap'], ctx, { family: typeof e['fontFamily'] === 'string' && e['fontFamily'] ? e['fontFamily'] : 'EB Garamond', weight: typeof e['fontWeight'] === 'number' && e['fontWeight'] >= 1 && e['fontWeight'] <= 1000 ? e['fontWeight'] : 400, colour: colourOf(e['color'], '#000000') }),
+        writingMode: e['writingMode'] === 'vertical-rl' ? 'vertical-rl' : 'horizontal-tb',
       });
     } else if (kind === 'rule') {
       // Legacy rules: `width: 'full'` is a rule across the container (§5.1 "Legacy shape").

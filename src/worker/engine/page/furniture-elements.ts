@@ -25,6 +25,7 @@ import type { TextStyle } from '../settings';
 import { glyphRun, type SetGenerated } from './paginate';
 import type { SlotImages } from './furniture-images';
 import { markedSegments, type DesignSegment, type SetDesignText } from './furniture-text';
+import { capHeightRatio, outlineItems, spreadSpaces, trackedLine, transparent, verticalMatrix } from './furniture-letters';
 
 /** A slot of §5 (running heads) or a part design (§13.5: container = the trim box). */
 export type SlotKind = 'header' | 'footer' | 'design';
@@ -136,17 +137,30 @@ function autoRoom(frame: Box, edge: string, dx: number): number {
   return Math.max(0, 2 * Math.min(centre, frame.w - centre));
 }
 
+/** `autoRoom` down the page, for vertical text (§5.3 `writingMode`): from a top anchor down, a bottom one up, twice the nearer distance from a middle one. pt. */
+function autoRoomDown(frame: Box, edge: string, dy: number): number {
+  if (edge.startsWith('top')) return Math.max(0, frame.h - dy);
+  if (edge.startsWith('bottom')) return Math.max(0, frame.h + dy);
+  const centre = frame.h / 2 + dy;
+  return Math.max(0, 2 * Math.min(centre, frame.h - centre));
+}
+
 function textStyleOf(element: TextElement): TextStyle {
   return { family: element.fontFamily, weight: element.fontWeight, italic: element.italic, size: element.fontSize, colour: element.colour };
 }
 
 /** `text` broken between words into lines no wider than `room` pt (a word wider than the room stands alone). */
 function wrapped(text: string, room: number, width: (t: string) => number): string[] {
+  return wrappedBy(text, () => room, width);
+}
+
+/** `wrapped` with a room per line (`roomOf(i)` pt for line i: lines beside a drop cap are narrower). */
+function wrappedBy(text: string, roomOf: (line: number) => number, width: (t: string) => number): string[] {
   const lines: string[] = [];
   let current = '';
   for (const word of text.split(/\s+/).filter((w) => w !== '')) {
     const candidate = current ? `${current} ${word}` : word;
-    if (current && width(candidate) > room + 0.01) {
+    if (current && width(candidate) > roomOf(lines.length) + 0.01) {
       lines.push(current);
       current = word;
     } else current = candidate;
@@ -273,15 +287,28 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       // A newline (or a literal `\n`) forces a line (§5.3).
       const forced = resolvePlaceholders(element.content, page.values).split(/\\n|\n/).map((t) => t.trim());
       const text = (element.uppercase ? forced.join('\n').toUpperCase() : forced.join('\n')).trim();
-      const widthOf = (t: string): number => setGenerated(t, style).width;
-      let room = fixedW ?? autoRoom(frame, ref ? 'left' : p.edge, p.x);
-      if (p.maxWidth !== undefined) room = Math.min(room, p.maxWidth);
+      // `letterSpacing` (§5.3): every set line is tracked, and measured tracked (page/furniture-letters.ts).
+      const tracking = element.letterSpacing;
+      const track = (line: SetLine): SetLine => (tracking !== 0 ? trackedLine(line, tracking) : line);
+      const setLine = (t: string): SetLine => track(setGenerated(t, style));
+      const widthOf = (t: string): number => setLine(t).width;
+      // `writingMode: vertical-rl` (§5.3): the lines run down the page, so their length is the box's height.
+      const vertical = element.writingMode === 'vertical-rl';
+      const fixedLength = vertical ? fixedH : fixedW;
+      const fixedThickness = vertical ? fixedW : fixedH;
+      let room = fixedLength ?? (vertical ? autoRoomDown(frame, ref ? 'top' : p.edge, p.y) : autoRoom(frame, ref ? 'left' : p.edge, p.x));
+      if (p.maxWidth !== undefined && !vertical) room = Math.min(room, p.maxWidth);
       // `box` padding (§5.3) is inside the element box: the text has the room less it.
       const pad = element.box?.padding ?? NO_PADDING;
-      room = Math.max(0, room - pad.left - pad.right);
+      const padAlong = vertical ? pad.top + pad.bottom : pad.left + pad.right;
+      const padAcross = vertical ? pad.left + pad.right : pad.top + pad.bottom;
+      room = Math.max(0, room - padAlong);
       /** The lines to draw; those wider than the box under `clip` are drawn from the start edge and cut by the box. */
       const lines: SetLine[] = [];
       const clipped = new Set<number>();
+      /** Start-side indent of a line beside a drop cap, pt, by line index. */
+      const besideCap = new Map<number, number>();
+      let cap: { line: SetLine; lines: number; width: number } | undefined;
       const rtl = element.direction === 'rtl';
       const direction = rtl ? 'rtl' : 'ltr';
       const justify = element.align === 'justify';
@@ -289,22 +316,51 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       const measure = room;
       /** A single line of plain or marked text, unbounded. */
       const oneLine = (content: string | readonly DesignSegment[]): SetLine =>
-        typeof content === 'string' || !setText ? setGenerated(typeof content === 'string' ? content : content.map((c) => c.text).join(''), style) : (setText(content, style, 1e6, { justify: false, hyphenate: false, direction })[0] ?? setGenerated('', style));
+        track(typeof content === 'string' || !setText ? setGenerated(typeof content === 'string' ? content : content.map((c) => c.text).join(''), style) : (setText(content, style, 1e6, { justify: false, hyphenate: false, direction })[0] ?? setGenerated('', style)));
       let engineJustified = false;
       text.split('\n').forEach((piece, k) => {
-        const mode = element.overflow;
+        // A drop cap forces wrapping (§5.3).
+        const mode = element.dropCap ? 'wrap' : element.overflow;
         // `paragraphIndent` (§5.3): each forced line after the first opens a paragraph, its first line indented (wrapped text).
         const indent = k > 0 && mode === 'wrap' ? element.paragraphIndent : 0;
         // `inlineMarks` (§5.3): `**b**`, `*i*`, `^sup^`, `~sub~` in the resolved text, set by the paragraph engine.
         const segments = element.inlineMarks && setText && /[*^~]/.test(piece) ? markedSegments(piece) : undefined;
         const marked = segments?.some((seg) => seg.marks.length > 0) ? segments : undefined;
         const plain = marked ? marked.map((seg) => seg.text).join('') : piece;
-        if (mode === 'wrap' && setText && (justify || element.hyphenate || marked || indent > 0)) {
-          // Justified, hyphenated, marked or indented wrapped text: the paragraph engine at the box's measure.
-          const set = piece ? setText(marked ?? piece, style, measure, { justify, hyphenate: element.hyphenate, direction, ...(indent > 0 ? { indent } : {}) }) : [];
+        if (k === 0 && element.dropCap && plain) {
+          // `dropCap` (§5.3): the opening letter (with any punctuation before it) spans `lines` lines at
+          // the start side; the lines beside it are narrower by its width and gap. Set word by word
+          // from the plain text (our choice: no hyphenation or inline marks in a drop-capped paragraph).
+          const dc = element.dropCap;
+          const initial = /^\p{P}*./su.exec(plain)![0];
+          const size = dc.fontSize ?? ((dc.lines - 1) * element.lineHeight + capHeightRatio(fonts, style.family, style.weight) * style.size) / capHeightRatio(fonts, dc.fontFamily, dc.fontWeight);
+          const capLine = setGenerated(initial, { family: dc.fontFamily, weight: dc.fontWeight, italic: false, size, colour: dc.colour });
+          const aside = capLine.width + dc.gap;
+          cap = { line: capLine, lines: dc.lines, width: capLine.width };
+          const rest = wrappedBy(plain.slice(initial.length).trim(), (i) => (i < dc.lines ? Math.max(0, room - aside) : room), widthOf);
+          rest.forEach((t, i) => {
+            const line = setLine(t);
+            const lineRoom = i < dc.lines ? Math.max(0, room - aside) : room;
+            // Justified: word spaces spread to the line's room, all but the last line.
+            lines.push(justify && i < rest.length - 1 ? spreadSpaces(line, lineRoom - line.width) : line);
+            if (i < dc.lines) besideCap.set(i, aside);
+          });
+          engineJustified ||= justify;
+        } else if (mode === 'wrap' && setText && (justify || element.hyphenate || marked || indent > 0)) {
+          // Justified, hyphenated, marked or indented wrapped text: the paragraph engine at the box's measure,
+          // narrower by what tracking adds when it runs over (a few tries), justified lines spread back to the measure.
+          let engineMeasure = measure;
+          let set: SetLine[] = [];
+          for (let attempt = 0; attempt < 4; attempt++) {
+            set = piece ? setText(marked ?? piece, style, engineMeasure, { justify, hyphenate: element.hyphenate, direction, ...(indent > 0 ? { indent } : {}) }).map(track) : [];
+            const over = Math.max(0, ...set.map((l, i) => l.width + (i === 0 ? indent : 0) - measure));
+            if (tracking <= 0 || over <= 0.01) break;
+            engineMeasure = Math.max(1, engineMeasure - over);
+          }
+          if (justify && tracking !== 0) set = set.map((l, i) => (i < set.length - 1 ? spreadSpaces(l, measure - (i === 0 ? indent : 0) - l.width) : l));
           lines.push(...(set.length > 0 ? set : [setGenerated('', style)]));
           engineJustified ||= justify;
-        } else if (mode === 'wrap') lines.push(...wrapped(piece, room, widthOf).map((t) => setGenerated(t, style)));
+        } else if (mode === 'wrap') lines.push(...wrapped(piece, room, widthOf).map(setLine));
         else {
           const full = oneLine(marked ?? piece);
           if (!piece || full.width <= room + 0.01) lines.push(full);
@@ -319,30 +375,52 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
           }
         }
       });
-      // Justified text fills its measure: the box is as wide as the room.
-      const w = fixedW ?? (engineJustified ? measure : Math.min(Math.max(...lines.map((l) => l.width)), room)) + pad.left + pad.right;
-      // The first line's ascent to the last line's descent, `lineHeight` (pt) between baselines.
-      const contentHeight = ascent + descent + (lines.length - 1) * element.lineHeight;
-      const box = place(w, fixedH ?? contentHeight + pad.top + pad.bottom);
+      // Justified text fills its measure: the box is as long as the room.
+      const length = fixedLength ?? (engineJustified ? measure : Math.min(Math.max(...lines.map((l, i) => l.width + (besideCap.get(i) ?? 0)), cap ? cap.width : 0), room)) + padAlong;
+      // The first line's ascent to the last line's descent, `lineHeight` (pt) between baselines; a drop cap's lines at least.
+      const contentHeight = ascent + descent + (Math.max(lines.length, cap ? cap.lines : 1) - 1) * element.lineHeight;
+      const thickness = fixedThickness ?? contentHeight + padAcross;
+      const box = vertical ? place(thickness, length) : place(length, thickness);
       boxes.set(element.id, box);
       if (element.box) items.push(...textBoxItems(element.box, box));
-      // The lines sit in the box less its padding.
-      const inner: Box = { x: box.x + pad.left, y: box.y + pad.top, w: Math.max(0, box.w - pad.left - pad.right), h: Math.max(0, box.h - pad.top - pad.bottom) };
+      // The lines sit in the box less its padding; vertical text is laid out across the turned box, then turned.
+      const inside: Box = { x: box.x + pad.left, y: box.y + pad.top, w: Math.max(0, box.w - pad.left - pad.right), h: Math.max(0, box.h - pad.top - pad.bottom) };
+      const inner: Box = vertical ? { x: inside.x, y: inside.y, w: inside.h, h: inside.w } : inside;
       if (!text) continue;
+      if (vertical) items.push({ op: Op.Transform, matrix: verticalMatrix(inside.x, inside.y, inside.w) });
       const align = element.align === 'start' || element.align === 'justify' ? (rtl ? 'right' : 'left') : element.align === 'end' ? (rtl ? 'left' : 'right') : element.align;
       const top = element.verticalAlign === 'top' ? inner.y : element.verticalAlign === 'bottom' ? inner.y + inner.h - contentHeight : inner.y + (inner.h - contentHeight) / 2;
+      /** The glyph runs of a line at (x, baseline), hollow or outlined by `stroke` (§5.3). */
+      const drawLine = (line: SetLine, x: number, baseline: number): void => {
+        const stroke = element.stroke;
+        for (const run of line.runs) {
+          const item = glyphRun(run, x, baseline, page.chapterId, extras.line);
+          items.push(stroke?.hollow ? { ...item, fill: transparent(item.fill) } : item);
+        }
+        if (stroke) items.push(...outlineItems(line, x, baseline, stroke, fonts));
+      };
+      if (cap) {
+        // The initial's baseline is that of the last line it spans; it stands at the start edge.
+        const capX = rtl ? inner.x + inner.w - cap.width : inner.x;
+        drawLine(cap.line, capX - (cap.line.inset ?? 0), top + ascent + (cap.lines - 1) * element.lineHeight);
+      }
       lines.forEach((line, i) => {
         const cut = clipped.has(i);
+        const aside = besideCap.get(i) ?? 0;
+        // Beside a drop cap, the line's box starts after the initial and its gap.
+        const left = inner.x + (rtl ? 0 : aside);
+        const width = inner.w - aside;
         // A clipped line starts at the box's start edge (like CSS overflow) and is cut at its other edge.
         const lineAlign = cut ? (rtl ? 'right' : 'left') : align;
         // The ink's left edge by alignment; a right-to-left line from the engine carries its inset in its glyph positions.
-        const x = (lineAlign === 'right' ? inner.x + inner.w - line.width : lineAlign === 'center' ? inner.x + (inner.w - line.width) / 2 : inner.x) - (line.inset ?? 0);
+        const x = (lineAlign === 'right' ? left + width - line.width : lineAlign === 'center' ? left + (width - line.width) / 2 : left) - (line.inset ?? 0);
         const baseline = top + ascent + i * element.lineHeight;
         // The clip band is the box's width and the line's height with a font size above and below (accents, descenders).
         if (cut) items.push({ op: Op.Clip, d: rectPath(inner.x, baseline - ascent - style.size, inner.w, ascent + descent + 2 * style.size) });
-        for (const run of line.runs) items.push(glyphRun(run, x, baseline, page.chapterId, extras.line));
+        drawLine(line, x, baseline);
         if (cut) items.push({ op: Op.ClipEnd });
       });
+      if (vertical) items.push({ op: Op.TransformEnd });
     } else if (element.kind === 'rule') {
       const horizontal = element.direction === 'horizontal';
       const length = horizontal ? (fixedW ?? frame.w) : (fixedH ?? frame.h);
