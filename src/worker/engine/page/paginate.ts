@@ -34,7 +34,7 @@ import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
 import { parallelSlots, placeParallel } from './columns-parallel';
 import { boxGroupRows, boxGroupRules, type BoxGroupLine } from './columns-group';
-import type { SpanRequest } from './span-band';
+import { HeldFeet, type SpanRequest } from './span-band';
 import { boxBottom, closingRun, distributeLevers, droppedBoxes, leverLimits, shiftItems, type ClosingBox, type LeverPoint, type LeverRecord } from './levers';
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
@@ -262,7 +262,10 @@ export function* paginateChapter(
   const paragraphStyles = new ParagraphStyleScope();
   const newPage = (): PageDraft => {
     const previous = pages[pages.length - 1];
-    if (previous) closeBands(previous);
+    if (previous) {
+      releaseHeld();
+      closeBands(previous);
+    }
     const page: PageDraft = { index: startIndex + pages.length, items: [], opener: false, blank: false };
     decoratePage(page);
     if (pendingNumbering) page.numbering = pendingNumbering;
@@ -281,6 +284,8 @@ export function* paginateChapter(
   /** Span boxes whose band above this pass has closed, and the last page a column left notes or foot floats on (page/span-band.ts). */
   const spanClosed = new Set<string>();
   let footUsedPage = -1;
+  /** Notes and foot floats of the columns of a band being cut level, for the same columns' feet (page/span-band.ts). */
+  const heldFeet = new HeldFeet<NotePiece, PendingFloat>();
   /** Where the current column may take balancing lines (page/levers.ts); a `:::columnbreak` is leaving the column. */
   let leverPoints: LeverPoint[] = [];
   let breakingColumn = false;
@@ -773,6 +778,7 @@ export function* paginateChapter(
     cursor.columnEmpty = true;
     columnNotes = carried;
     carried = [];
+    takeHeld();
     trimNotes(colBottom() - cursor.y);
     placeFloats(true);
     if (plan.headFloats) placePlanned();
@@ -1391,6 +1397,7 @@ export function* paginateChapter(
       if (verso) cursor.page.items.push(...designOn(verso, partBlock, 'blank'));
     }
   }
+  releaseHeld();
   recordColumnUse();
   // The closing page's foot band hugs the last text (layout.hugClosingFloats).
   closeBands(cursor.page, settings.floats?.hugClosing !== false);
@@ -1546,8 +1553,10 @@ export function* paginateChapter(
   function spanArrives(box: { id: string }, moves: boolean): boolean {
     if (settings.balancing?.enabled === false || settings.balancing?.beforeSpan === false) return false;
     if (geo.columns < 2 || pageIsEmpty() || (cursor.column === 0 && cursor.columnEmpty)) return false;
-    // Notes and foot floats sit at the column foot, under where the box would go: not levelled.
-    if (columnNotes.length > 0 || bottomFloats.length > 0 || bands.hasFoot() || footUsedPage === cursor.page.index) return false;
+    // Notes and foot floats sit at the column foot: under a span heading they stay there, under the
+    // text below it (`heldFeet`); a page-wide group's rows would run over them: not levelled.
+    const feet = columnNotes.length > 0 || bottomFloats.length > 0 || bands.hasFoot() || footUsedPage === cursor.page.index;
+    if (feet && !('kind' in box && box.kind === 'heading')) return false;
     const page = cursor.page;
     const top = bands.head;
     const bottoms = Array.from({ length: cursor.column + 1 }, (_, c) => (c === cursor.column ? cursor.y : (page.columnUse?.bottoms[c] ?? top)));
@@ -1562,10 +1571,37 @@ export function* paginateChapter(
     // The columns under the box are a new band: the closing page is balanced from under it.
     delete page.columnUse;
     leverPoints = [];
+    heldFeet.hold(cursor.column, columnNotes, bottomFloats);
+    columnNotes = [];
+    bottomFloats = [];
     cursor.column = 0;
     cursor.y = bottom;
     cursor.columnEmpty = false;
+    takeHeld();
+    trimNotes(colBottom() - cursor.y);
     return true;
+  }
+
+  /** The notes and foot floats the band above a span box left in the current column go first at its foot (page/span-band.ts). */
+  function takeHeld(): void {
+    const held = heldFeet.size > 0 ? heldFeet.take(cursor.column) : undefined;
+    if (!held) return;
+    columnNotes = [...held.notes, ...columnNotes];
+    bottomFloats = [...held.floats, ...bottomFloats];
+  }
+
+  /** Leaving a page: what columns of it still keep for their feet is set there. */
+  function releaseHeld(): void {
+    if (heldFeet.size === 0) return;
+    const [column, notes, floats] = [cursor.column, columnNotes, bottomFloats];
+    for (const c of heldFeet.columns()) {
+      const held = heldFeet.take(c)!;
+      cursor.column = c;
+      columnNotes = held.notes;
+      bottomFloats = held.floats;
+      setFeet();
+    }
+    [cursor.column, columnNotes, bottomFloats] = [column, notes, floats];
   }
 
   /**
@@ -1955,8 +1991,23 @@ export function* paginateChapter(
   /** Sets the current column's notes at its foot, under the separator rule, and empties the list. */
   function leaveColumn(): void {
     if (columnNotes.length > 0 || bottomFloats.length > 0) footUsedPage = cursor.page.index;
+    // A column of a band being cut level above a span box, with more of the band to come on the
+    // page: its notes and foot floats wait for its foot under the box (page/span-band.ts).
+    if (spanCap() < Number.POSITIVE_INFINITY && cursor.column + 1 < geo.columns) {
+      bands.leftColumn(cursor.column, cursor.y);
+      recordColumnUse();
+      heldFeet.hold(cursor.column, columnNotes, bottomFloats);
+      columnNotes = [];
+      bottomFloats = [];
+      return;
+    }
     bands.leftColumn(cursor.column, columnNotes.length > 0 || bottomFloats.length > 0 ? colBottom() : cursor.y);
     recordColumnUse();
+    setFeet();
+  }
+
+  /** Sets the current column's foot floats and notes at its foot and empties them. */
+  function setFeet(): void {
     emitBottomFloats();
     if (columnNotes.length === 0) return;
     const n = settings.notes;

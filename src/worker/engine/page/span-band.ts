@@ -9,8 +9,12 @@
  * How: the first pass records where each box arrived (`PageDraft.spanRequests`); page/passes.ts
  * re-lays the chapter with a cut for one box at a time (`PassPlan.spans`) and keeps the pass only
  * when the box still arrives on the planned page (else up to 3 one-line-looser retries, as for
- * the closing page). Not levelled (our choice): a band whose columns already hold notes or foot
- * floats (they sit at the column foot, under the box), or a page with a foot float band.
+ * the closing page). A band whose columns hold footnotes or foot floats (or a page with a foot
+ * float band) is levelled too under a span heading: while the cut is pending, each column of the
+ * band keeps its notes and foot floats (`HeldFeet`) for the foot of the same column of the page,
+ * under the text that goes on below the box there (a column's notes stay at the page foot, as a
+ * typesetter keeps them; the spec does not say where they go). Under a page-wide `:::columns`
+ * group, whose rows run across the columns' feet, such a band is still not levelled (our limit).
  */
 import type { PageDraft } from './paginate';
 
@@ -48,4 +52,36 @@ export function nextSpanRequest(drafts: readonly PageDraft[], done: ReadonlySet<
 /** Whether a pass honoured a cut: its box arrived on the planned page and closed the band there. */
 export function cutHonoured(drafts: readonly PageDraft[], cut: SpanCut): boolean {
   return drafts.some((page) => page.index === cut.page && (page.spanClosed ?? []).includes(cut.block));
+}
+
+/**
+ * Notes and foot floats of the columns of a band being cut level above a span box, by column:
+ * left in a column before the box arrives, set at the foot of the same column of the page later
+ * (when the text below the box leaves that column, or when the page is left).
+ */
+export class HeldFeet<Note, Float> {
+  private readonly held = new Map<number, { notes: Note[]; floats: Float[] }>();
+
+  /** Keeps a column's notes and foot floats (after any it already keeps). */
+  hold(column: number, notes: readonly Note[], floats: readonly Float[]): void {
+    if (notes.length === 0 && floats.length === 0) return;
+    const kept = this.held.get(column);
+    this.held.set(column, { notes: [...(kept?.notes ?? []), ...notes], floats: [...(kept?.floats ?? []), ...floats] });
+  }
+
+  /** What a column keeps, handed back and forgotten. */
+  take(column: number): { notes: Note[]; floats: Float[] } | undefined {
+    const kept = this.held.get(column);
+    this.held.delete(column);
+    return kept;
+  }
+
+  /** Columns keeping something, in flow order. */
+  columns(): number[] {
+    return [...this.held.keys()].sort((a, b) => a - b);
+  }
+
+  get size(): number {
+    return this.held.size;
+  }
 }
