@@ -62,6 +62,16 @@ describe('source offsets of set runs', () => {
     expect(env.prepared.get(inlines, request, env, 'ltr')).toBeDefined();
   });
 
+  it('pieces of several styled runs take their offsets from their own run (line source range, run offsets)', () => {
+    // "one " at 0–3, then an emphasised "two" at 5–7 (the asterisk at 4 is markup).
+    const lines = set(fonts, [textInline('one ', 0), textInline('two', 5, ['emphasis'] as never)], { measure: 1000 });
+    const line = lines[0]!;
+    expect([line.srcFrom, line.srcTo]).toEqual([0, 8]);
+    const italic = line.runs.find((r) => r.text === 'two')!;
+    expect(italic.offsets).toBeUndefined();
+    expect(runOffsets(italic)).toEqual([5, 6, 7]);
+  });
+
   it('glyph-run items read a run with `from` as they read the same run with its offsets listed', () => {
     const lines = set(fonts, [textInline('alpha beta gamma delta epsilon', 3)], { measure: 80 });
     for (const line of lines) {

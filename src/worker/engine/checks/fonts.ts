@@ -7,7 +7,7 @@
  */
 import type { FontRegistry } from '../fonts/registry';
 import { headingStyle } from '../page/paginate';
-import { collectInlines, type InlineContext } from '../paragraph/collect';
+import { collectInlines, styledOffset, type InlineContext } from '../paragraph/collect';
 import type { Block, ParsedChapter } from '../parse/model';
 import { settingsKey } from '../settings';
 import { memoPerObject } from './memo';
@@ -161,7 +161,9 @@ function isDefaultIgnorable(code: number): boolean {
 function piecesOf(block: Block, ctx: CheckContext): StyledPiece[] {
   const { settings } = ctx;
   const body = settings.body.style;
-  const collect = (inlines: Parameters<typeof collectInlines>[0], base: TextStyle): StyledPiece[] => collectInlines(inlines, base, settings, NO_CONTEXT);
+  // Offsets listed per unit (the paragraph setter keeps a text inline's as its first only).
+  const collect = (inlines: Parameters<typeof collectInlines>[0], base: TextStyle): StyledPiece[] =>
+    collectInlines(inlines, base, settings, NO_CONTEXT).map((t) => ({ text: t.text, offsets: t.offsets ?? Array.from({ length: t.text.length }, (_, i) => styledOffset(t, i)), style: t.style }));
   switch (block.kind) {
     case 'heading':
       return collect(block.inlines, headingStyle(block, settings));

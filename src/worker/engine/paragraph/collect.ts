@@ -8,8 +8,14 @@ import { inlineFormulaText, type FormulaSetter, type InlineFormula } from '../ma
 export interface StyledText {
   text: string;
   style: TextStyle;
-  /** Source offset (chapter file, UTF-16) of each unit of `text`; negative for generated text. */
-  offsets: number[];
+  /**
+   * Source offset (chapter file, UTF-16) of each unit of `text`; negative for generated text.
+   * Absent when they are `from`, `from + 1`, … (a text inline's own characters, nearly every
+   * piece): no number per character built for each paragraph set. Read with `styledOffset`.
+   */
+  offsets?: number[];
+  /** With `offsets` absent: the source offset of text[0]. */
+  from?: number;
   /** Baseline shift, pt, positive = up (superscripts). */
   rise: number;
   /** A forced line break (hard break) after this piece. */
@@ -51,9 +57,10 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
     for (const inline of list) {
       switch (inline.kind) {
         case 'text': {
-          const offsets = inline.offsets ?? sequence(inline.range.from, inline.text.length);
+          // Offsets listed only when the inline has its own (generated text, tabs); else its range's start.
+          const offsets = inline.offsets ? { offsets: inline.offsets } : { from: inline.range.from };
           const marks = [...outer, ...inline.marks];
-          out.push({ text: inline.text, offsets, ...styleFor(marks, base, settings), ...(marks.includes('smallcaps') ? { smallCaps: true } : {}) });
+          out.push({ text: inline.text, ...offsets, ...styleFor(marks, base, settings), ...(marks.includes('smallcaps') ? { smallCaps: true } : {}) });
           break;
         }
         case 'hardBreak': {
@@ -113,11 +120,9 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
   return out;
 }
 
-/** from, from + 1, … (`length` numbers). */
-function sequence(from: number, length: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < length; i++) out.push(from + i);
-  return out;
+/** Source offset of unit `unit` of a styled text. */
+export function styledOffset(text: StyledText, unit: number): number {
+  return text.offsets ? text.offsets[unit]! : text.from! + unit;
 }
 
 function styleFor(marks: readonly Mark[], base: TextStyle, settings: LayoutSettings): { style: TextStyle; rise: number } {

@@ -2,7 +2,7 @@ import type { FontFace, FontSubstitution, ShapedGlyphs } from '../fonts/registry
 import type { TextStyle } from '../settings';
 import { fillBreakColumns, newBreakColumns, type BreakColumns } from '../text/linebreak';
 import type { Item } from '../text/items';
-import type { WordPayload } from './items';
+import { pieceOffset, pieceOffsetCount, type ShapedPiece, type WordPayload } from './items';
 
 /**
  * A paragraph's items kept in flat columns (struct of arrays) once it has been set, so that
@@ -77,7 +77,7 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
     for (const piece of payload.pieces) {
       if (piece.formula || piece.level > 125) return null;
       pieces++;
-      if (!consecutive(piece.offsets)) units += piece.offsets.length;
+      if (consecutiveFirst(piece) === null) units += pieceOffsetCount(piece);
     }
   }
   const n = items.length;
@@ -154,13 +154,14 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
       // The scale appendPiece computes (lines.ts), so pushGlyphs' products come out the same.
       pieceScale[k] = piece.style.size / piece.face.upem;
       pieceRise[k] = piece.rise;
-      const own = piece.offsets;
-      offsetCount[k] = own.length;
-      offsetFirst[k] = own.length > 0 ? own[0]! : 0;
-      if (consecutive(own)) offsetAt[k] = -1;
+      const count = pieceOffsetCount(piece);
+      const first = consecutiveFirst(piece);
+      offsetCount[k] = count;
+      offsetFirst[k] = first ?? (count > 0 ? pieceOffset(piece, 0) : 0);
+      if (first !== null) offsetAt[k] = -1;
       else {
         offsetAt[k] = o;
-        for (let u = 0; u < own.length; u++) offsets[o++] = own[u]!;
+        for (let u = 0; u < count; u++) offsets[o++] = pieceOffset(piece, u);
       }
       k++;
     }
@@ -195,11 +196,17 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
   };
 }
 
-/** The offsets are first, first + 1, … (integers, so `first + u` gives back each exactly). */
-function consecutive(offsets: readonly number[]): boolean {
-  const first = offsets[0]!;
-  for (let u = 1; u < offsets.length; u++) if (offsets[u] !== first + u) return false;
-  return offsets.length === 0 || (Number.isInteger(first) && !Object.is(first, -0));
+/**
+ * The piece's first offset when its offsets are first, first + 1, … (integers, so `first + u`
+ * gives back each exactly; 0 for a piece without any), else null (they are listed in the columns).
+ */
+function consecutiveFirst(piece: ShapedPiece): number | null {
+  const count = pieceOffsetCount(piece);
+  if (count === 0) return 0;
+  const first = pieceOffset(piece, 0);
+  if (!Number.isInteger(first) || Object.is(first, -0)) return null;
+  if (piece.offsets) for (let u = 1; u < count; u++) if (piece.offsets[u] !== first + u) return null;
+  return first;
 }
 
 /** The source offset `u` of piece `k`. */

@@ -17,7 +17,14 @@ const SMALL_CAPS_SCALE = 0.7;
 export interface ShapedPiece {
   /** The characters shown, logical order (small capitals: the capitals drawn). */
   text: string;
-  offsets: number[];
+  /**
+   * Source offset of each unit of `text` (negative: generated) — absent when they are `from`,
+   * `from + 1`, … (a piece of a text inline's own characters: nearly every piece), so a word
+   * costs no array of offsets. Read with `pieceOffset`/`pieceOffsets`.
+   */
+  offsets?: number[] | undefined;
+  /** With `offsets` absent: the source offset of text[0]. */
+  from?: number;
   style: TextStyle;
   /** Baseline shift, pt, positive = up. */
   rise: number;
@@ -115,7 +122,8 @@ export const FINISHING_STRETCH = 1e5;
 interface ParagraphText {
   text: string;
   run: Int32Array;
-  offsets: number[];
+  /** Where each styled run starts in `text` (its units' offsets are its StyledText's). */
+  runStart: Int32Array;
   levels: Uint8Array;
   scripts: ScriptClass[];
   /** Break opportunities without a space (CJK), or null when the paragraph has none. */
@@ -125,20 +133,19 @@ interface ParagraphText {
 function analyse(texts: readonly StyledText[], options: ItemOptions): ParagraphText {
   const text = texts.map((t) => t.text).join('');
   const run = new Int32Array(text.length);
-  // One styled run (most paragraphs): its offsets are the paragraph's, shared, never copied
-  // (nothing here writes to them: pieces take slices).
-  const offsets: number[] = texts.length === 1 ? texts[0]!.offsets : [];
+  // Source offsets stay with the styled runs (pieces take theirs from their run): no paragraph-wide list.
+  const runStart = new Int32Array(texts.length);
   let at = 0;
   texts.forEach((t, r) => {
+    runStart[r] = at;
     run.fill(r, at, at + t.text.length);
     at += t.text.length;
-    if (texts.length > 1) for (const o of t.offsets) offsets.push(o);
   });
   const cjk = options.cjk ?? DEFAULT_CJK;
   return {
     text,
     run,
-    offsets,
+    runStart,
     levels: paragraphLevels(text, options.direction ?? 'ltr'),
     scripts: resolveScripts(text),
     breaks: hasIdeographs(text) ? breakOpportunities(text, { keepAll: cjk.keepAll }) : null,
@@ -274,7 +281,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     const scale = whole.style.size / whole.face.upem;
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i]!;
-      const piece: ShapedPiece = { text: part.text, offsets: whole.offsets.slice(part.fromText, part.toText), style: whole.style, rise: whole.rise, face: whole.face, shaped: part.shaped, width: part.shaped.width * scale, level: whole.level };
+      const piece: ShapedPiece = { text: part.text, offsets: whole.offsets?.slice(part.fromText, part.toText), from: whole.offsets ? 0 : whole.from! + part.fromText, style: whole.style, rise: whole.rise, face: whole.face, shaped: part.shaped, width: part.shaped.width * scale, level: whole.level };
       const partPayload: WordPayload = { pieces: [piece] };
       if (i === 0 && payload.substitutions) partPayload.substitutions = payload.substitutions;
       items.push({ type: 'box', width: piece.width, payload: partPayload });
@@ -470,13 +477,14 @@ function shapeWord(
     // The common word (see isPlainWord): the loop below would give this one piece, in the run's
     // face with no substitution; skipping it skips its per-cluster slicing and coverage checks
     // (and, taken before `flush` exists, the closure the general case needs).
-    const styled = texts[para.run[from]!]!;
+    const r = para.run[from]!;
+    const styled = texts[r]!;
     const segment = text.slice(from, to);
-    const offsets = para.offsets.slice(from, to);
+    const at = from - para.runStart[r]!;
     const level = para.levels[from]!;
     const script = para.scripts[from]!;
-    if (styled.smallCaps) return smallCapsPieces(segment, offsets, styled, plainFace, level, script, language);
-    return [shapePiece(segment, offsets, styled.style, styled.rise, plainFace, level, script, language)];
+    if (styled.smallCaps) return smallCapsPieces(segment, listedOffsets(styled, at, to - from), styled, plainFace, level, script, language);
+    return [shapePiece(segment, styled.offsets?.slice(at, at + to - from), styled.offsets ? 0 : styled.from! + at, styled.style, styled.rise, plainFace, level, script, language)];
   }
   const pieces: ShapedPiece[] = [];
   let start = from;
@@ -488,9 +496,10 @@ function shapeWord(
       const level = para.levels[start]!;
       const script = para.scripts[start]!;
       const segment = text.slice(start, end);
-      const offsets = para.offsets.slice(start, end);
-      if (styled.smallCaps) pieces.push(...smallCapsPieces(segment, offsets, styled, face, level, script, language));
-      else pieces.push(shapePiece(segment, offsets, styled.style, styled.rise, face, level, script, language));
+      // A segment never crosses its styled run (a new run flushes).
+      const at = start - para.runStart[r]!;
+      if (styled.smallCaps) pieces.push(...smallCapsPieces(segment, listedOffsets(styled, at, end - start), styled, face, level, script, language));
+      else pieces.push(shapePiece(segment, styled.offsets?.slice(at, at + end - start), styled.offsets ? 0 : styled.from! + at, styled.style, styled.rise, face, level, script, language));
     }
   };
   for (let i = from; i < to; ) {
@@ -541,9 +550,36 @@ function hbScript(script: ScriptClass): string {
   return script === 'Zyyy' || script === 'Other' ? '' : HB_SCRIPT[script];
 }
 
-function shapePiece(text: string, offsets: number[], style: TextStyle, rise: number, face: FontFace, level: number, script: ScriptClass, language: string): ShapedPiece {
+/** A piece's offsets: `offsets` listed, or (undefined) consecutive from `from`. */
+function shapePiece(text: string, offsets: number[] | undefined, from: number, style: TextStyle, rise: number, face: FontFace, level: number, script: ScriptClass, language: string): ShapedPiece {
   const shaped = face.shape(text, level % 2 === 1 ? 'rtl' : 'ltr', '', hbScript(script), language);
-  return { text, offsets, style, rise, face, shaped, width: (shaped.width * style.size) / face.upem, level };
+  return { text, offsets, from, style, rise, face, shaped, width: (shaped.width * style.size) / face.upem, level };
+}
+
+/** `count` offsets of a styled run from its unit `at`, listed. */
+function listedOffsets(styled: StyledText, at: number, count: number): number[] {
+  if (styled.offsets) return styled.offsets.slice(at, at + count);
+  const out: number[] = [];
+  for (let u = 0; u < count; u++) out.push(styled.from! + at + u);
+  return out;
+}
+
+/** Source offset of unit `unit` of a piece. */
+export function pieceOffset(piece: ShapedPiece, unit: number): number {
+  return piece.offsets ? piece.offsets[unit]! : piece.from! + unit;
+}
+
+/** How many source offsets a piece has (one per unit of its text, but an inline formula's two). */
+export function pieceOffsetCount(piece: ShapedPiece): number {
+  return piece.offsets ? piece.offsets.length : piece.text.length;
+}
+
+/** A piece's source offsets, listed. */
+export function pieceOffsets(piece: ShapedPiece): number[] {
+  if (piece.offsets) return piece.offsets;
+  const out: number[] = [];
+  for (let u = 0; u < piece.text.length; u++) out.push(piece.from! + u);
+  return out;
 }
 
 /**
@@ -569,7 +605,7 @@ function smallCapsPieces(text: string, offsets: number[], styled: StyledText, fa
       i += size;
     }
     const style = lower ? { ...styled.style, size: styled.style.size * SMALL_CAPS_SCALE } : styled.style;
-    pieces.push(shapePiece(upper, mapped, style, styled.rise, face, level, script, language));
+    pieces.push(shapePiece(upper, mapped, 0, style, styled.rise, face, level, script, language));
   }
   return pieces;
 }
@@ -740,5 +776,5 @@ function slicePart(text: string, s: ShapedGlyphs, fromText: number, toText: numb
 /** The hyphen added at a line end, in the style of the piece it follows; generated (no source). */
 function hyphenPiece(before: ShapedPiece): ShapedPiece {
   const shaped = before.face.shape('-');
-  return { text: '-', offsets: [-1], style: before.style, rise: before.rise, face: before.face, shaped, width: (shaped.width * before.style.size) / before.face.upem, level: before.level };
+  return { text: '-', offsets: [-1], from: 0, style: before.style, rise: before.rise, face: before.face, shaped, width: (shaped.width * before.style.size) / before.face.upem, level: before.level };
 }

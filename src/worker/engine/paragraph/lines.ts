@@ -2,7 +2,7 @@ import type { FontSubstitution } from '../fonts/registry';
 import { visualOrder, type Direction } from '../text/bidi';
 import type { LineBreak } from '../text/items';
 import type { Item } from '../text/items';
-import type { KashidaSite, ShapedPiece, WordPayload } from './items';
+import { pieceOffset, pieceOffsetCount, pieceOffsets, type KashidaSite, type ShapedPiece, type WordPayload } from './items';
 import { KIND_BOX, KIND_GLUE, KIND_PENALTY } from '../text/linebreak';
 import { NO_LEVEL, offsetOf, type ParagraphColumns } from './columns';
 import type { LineFormula } from '../math/inline';
@@ -160,9 +160,10 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
           elElongations[count] = elongations && elongations.length > 0 ? elongations : undefined;
           count++;
           lastLevel = piece.level;
-          if (piece.offsets.length > 0) {
-            srcFrom = Math.min(srcFrom, piece.offsets[0]!);
-            srcTo = Math.max(srcTo, piece.offsets[piece.offsets.length - 1]! + 1);
+          const units = pieceOffsetCount(piece);
+          if (units > 0) {
+            srcFrom = Math.min(srcFrom, pieceOffset(piece, 0));
+            srcTo = Math.max(srcTo, pieceOffset(piece, units - 1) + 1);
           }
         }
         kashida = null;
@@ -563,7 +564,7 @@ function appendPiece(builders: RunBuilder[], piece: ShapedPiece, x: number, spac
       pushGlyphs(piece, x, builder.length, scale, elongations);
       builder.parts.push(piece.text);
       builder.length += piece.text.length;
-      addPieceOffsets(builder, piece.offsets);
+      addPieceOffsets(builder, piece);
       return;
     }
     // Right to left: the new piece's text goes first, then (a space,) then the run's text.
@@ -574,20 +575,33 @@ function appendPiece(builders: RunBuilder[], piece: ShapedPiece, x: number, spac
     if (spaceBefore) builder.parts.unshift(piece.text, ' ');
     else builder.parts.unshift(piece.text);
     builder.length += shift;
-    prependOffsets(builder, piece.offsets, spaceBefore);
+    prependOffsets(builder, pieceOffsets(piece), spaceBefore);
     return;
   }
   // No `...(rtl ? { rtl } : {})` spread: this runs once per run of every line. The glyph arrays,
   // the text and the offsets are filled in by finishRun.
   const started = newBuilder({ fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], text: piece.text, clusters: [], offsets: undefined, from: 0 }, piece.text, rtl);
   builders.push(started);
-  addPieceOffsets(started, piece.offsets);
+  addPieceOffsets(started, piece);
   pushGlyphs(piece, x, 0, scale, elongations);
 }
 
 /** Appends a piece's source offsets to the run being set. */
-function addPieceOffsets(builder: RunBuilder, offsets: readonly number[]): void {
-  for (let u = 0; u < offsets.length; u++) addOffset(builder, offsets[u]!);
+function addPieceOffsets(builder: RunBuilder, piece: ShapedPiece): void {
+  const offsets = piece.offsets;
+  if (offsets) {
+    for (let u = 0; u < offsets.length; u++) addOffset(builder, offsets[u]!);
+    return;
+  }
+  // Consecutive from `from` (nearly every piece): continuing a consecutive run in one step.
+  const units = piece.text.length;
+  const from = piece.from!;
+  if (builder.offsets === null && units > 0 && (builder.units === 0 ? from >= 0 : from === builder.from + builder.units)) {
+    if (builder.units === 0) builder.from = from;
+    builder.units += units;
+    return;
+  }
+  for (let u = 0; u < units; u++) addOffset(builder, from + u);
 }
 
 /** The offset of the character after one (a space after a word), −2 + 1 for generated text. */
