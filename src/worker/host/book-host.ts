@@ -947,19 +947,34 @@ export class BookHost implements BookWorkerApi {
     }
     const steps = layoutBook(input, fonts, this.cache);
     this.partial = { revision, pages: [], chapters: [] };
+    /** The converged layout this build follows (null for a book just opened): its chapters need no second announcement. */
+    const before = this.layout;
+    let latest: { done: number; total: number } | null = null;
+    let reported = 0;
     let result = steps.next();
     while (!result.done) {
       const progress = result.value;
       if (progress) {
-        this.emit({ type: 'progress', revision, done: progress.chaptersDone, total: progress.chapters });
+        latest = { done: progress.chaptersDone, total: progress.chapters };
         if (progress.chapter) {
-          // Each chapter is announced as it is finished; the UI shows a new book's pages as they come.
+          // Each chapter is announced as it is finished; the UI shows a new book's pages as they
+          // come. A chapter the converged layout already has as it is (the memo gave the same
+          // object, at the same place) is not: after an edit only the chapters it changed are.
           this.partial.chapters.push(progress.chapter);
           this.partial.pages.push(...progress.chapter.pages);
-          this.emit({ type: 'pagesReady', revision, chapterId: progress.chapter.id, firstPage: progress.chapter.firstPage, pages: progress.chapter.pages.length, speculative: false });
+          if (before?.chapters[progress.chaptersDone - 1] !== progress.chapter) {
+            this.emit({ type: 'pagesReady', revision, chapterId: progress.chapter.id, firstPage: progress.chapter.firstPage, pages: progress.chapter.pages.length, speculative: false });
+          }
         }
       }
       if (this.env.now() - sliceStart > SLICE_MS) {
+        // Progress is reported where the build gives the thread up (at most once a slice): a
+        // build finished within one slice reports none, and each event costs both threads a
+        // message (one per chapter was ~50 round trips per one-paragraph edit).
+        if (latest && latest.done > reported) {
+          this.emit({ type: 'progress', revision, done: latest.done, total: latest.total });
+          reported = latest.done;
+        }
         await yieldToEventLoop();
         if (this.buildToken !== token) return; // superseded: last wins
         sliceStart = this.env.now();
@@ -988,6 +1003,10 @@ export class BookHost implements BookWorkerApi {
    * most one slice, and its build takes over (what is left waits for the next convergence).
    */
   private async keepParagraphsWhileIdle(token: object): Promise<void> {
+    // Not before the convergence is answered: the resolved waiters' replies are posted in this
+    // task's microtasks, and a first slice run here delayed every edit's reply by up to a slice.
+    await yieldToEventLoop();
+    if (this.buildToken !== token) return;
     for (;;) {
       const sliceStart = this.env.now();
       const done = this.cache.prepared.keepWaiting(() => this.buildToken !== token || this.env.now() - sliceStart > IDLE_SLICE_MS);

@@ -228,10 +228,14 @@ export type WorkerEvent =
   /** Text the worker changed (agent edits, loads): the editor applies them as remote changes. */
   | { type: 'textChanged'; revision: number; origin: Origin; changes: TextOp[] }
   | { type: 'chaptersChanged'; revision: number; chapters: { id: string; title: string }[] }
-  /** Pages of one chapter are ready for `revision` (possibly before the whole book converges). */
+  /**
+   * Pages of one chapter are ready for `revision` (possibly before the whole book converges): every
+   * chapter of a book just opened; afterwards only chapters the build changed (or moved).
+   */
   | { type: 'pagesReady'; revision: number; chapterId: string; firstPage: number; pages: number; speculative: boolean }
   /** Layout has caught up with `revision` for the whole book. */
   | { type: 'converged'; revision: number; pages: number; chapters: ChapterPages[] }
+  /** Chapters laid out so far by a build, reported where it gives the thread up (at most once a ~6 ms slice; none for a build within one slice). */
   | { type: 'progress'; revision: number; done: number; total: number }
   /** Something the user should read (storage unavailable or full, an import's repairs…). */
   | { type: 'notice'; level: 'info' | 'warning'; text: string; code?: string }

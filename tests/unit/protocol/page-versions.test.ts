@@ -1,9 +1,10 @@
 /**
  * Page versions (PageSummary.version): a layout that leaves a page as it was keeps its version, so
  * the viewer repaints only the pages an edit changed; `getDisplayList(index, version)` serves that
- * very page or null.
+ * very page or null. After the first convergence, `pagesReady` names only the chapters a build changed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ClientEvent } from '../../../src/worker/protocol/client';
 import { loopbackClient, nodeEnvironment, presetFiles } from '../../support/node-host';
 import { chapterMarkdown, mulberry32 } from '../../support/prose';
 
@@ -12,8 +13,9 @@ const chapters = [chapterMarkdown(random, 'One', 30), chapterMarkdown(random, 'T
 let stop: (() => void) | null = null;
 afterEach(() => stop?.());
 
-async function opened() {
+async function opened(seen: ClientEvent[] = []) {
   const { client } = loopbackClient(nodeEnvironment(presetFiles(chapters)));
+  client.on((e) => seen.push(e));
   await client.start();
   stop = () => client.stop();
   await client.openPreset('test-book');
@@ -56,5 +58,23 @@ describe('page versions', () => {
     expect(after.pages.every((p) => !before.pages.some((q) => q.version === p.version))).toBe(true);
     expect(await client.getDisplayList(0, before.pages[0]!.version)).toBeNull();
     expect(await client.getDisplayList(0, after.pages[0]!.version)).toEqual(await client.getDisplayList(0));
+  });
+
+  it('announces every chapter of a book just opened, and after an edit only the chapter it changed', async () => {
+    const seen: ClientEvent[] = [];
+    const client = await opened(seen);
+    const ready = (revision: number): string[] => seen.flatMap((e) => (e.type === 'pagesReady' && !e.speculative && e.revision === revision ? [e.chapterId] : []));
+    // Events travel on their own port: wait for the convergence event itself.
+    const convergedEvent = async (revision: number): Promise<void> => {
+      const start = Date.now();
+      while (!seen.some((e) => e.type === 'converged' && e.revision === revision) && Date.now() - start < 5000) await new Promise((r) => setTimeout(r, 5));
+    };
+    await convergedEvent(0);
+    expect(ready(0)).toEqual(['ch1', 'ch2']);
+    const result = await client.apply({ origin: 'ui', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch2', from: 0, to: 0, insert: 'Lantern ' }] });
+    expect(result.ok).toBe(true);
+    await client.awaitConvergence(1);
+    await convergedEvent(1);
+    expect(ready(1)).toEqual(['ch2']);
   });
 });
