@@ -96,7 +96,7 @@ export class PreparedParagraphs {
    * were built for: a paragraph set again soon after (balancing lever 7 trying it looser and
    * narrower, page/lever-paragraphs.ts) is broken from them, not built again and kept.
    */
-  private readonly recent = new Map<readonly Inline[], { items: Item<WordPayload>[]; built: WaitingParagraph }>();
+  private readonly recent = new Map<readonly Inline[], { items: Item<WordPayload>[]; built: WaitingParagraph; answers: string }>();
 
   get(inlines: readonly Inline[], request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): PreparedParagraph | undefined {
     const kept = this.byInlines.get(inlines);
@@ -131,18 +131,29 @@ export class PreparedParagraphs {
     this.byInlines.set(inlines, kept);
   }
 
-  /** Queues a paragraph just set from its items (never one whose text the book around it supplies); its items are among the recent ones. */
-  wait(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction, items: Item<WordPayload>[]): void {
+  /** Queues a paragraph just set from its items (never one whose text the book around it supplies). */
+  wait(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): void {
     if (dependsOnContext(request.inlines)) return;
-    const waiting = { request, env, direction, fontsGeneration: env.fonts.generation };
     this.waiting.delete(request.inlines);
-    this.waiting.set(request.inlines, waiting);
+    this.waiting.set(request.inlines, { request, env, direction, fontsGeneration: env.fonts.generation });
+  }
+
+  /**
+   * Holds the items a paragraph was just set from, among the last `RECENT_ITEMS`, with the note
+   * marks and reference texts they print (`contextAnswers`); never a paragraph with a formula.
+   */
+  remember(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction, items: Item<WordPayload>[]): void {
+    const answers = contextAnswers(request.inlines, env.context);
+    if (answers === null) return;
     this.recent.delete(request.inlines);
-    this.recent.set(request.inlines, { items, built: waiting });
+    this.recent.set(request.inlines, { items, built: { request, env, direction, fontsGeneration: env.fonts.generation }, answers });
     if (this.recent.size > RECENT_ITEMS) this.recent.delete(this.recent.keys().next().value!);
   }
 
-  /** The items a recent setting of the inlines was made from, if they were built for what this request needs (as `get` compares). */
+  /**
+   * The items a recent setting of the inlines was made from, if they were built for what this
+   * request needs (as `get` compares, and the same note marks and reference texts).
+   */
   recentItems(inlines: readonly Inline[], request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): Item<WordPayload>[] | undefined {
     const hit = this.recent.get(inlines);
     if (hit === undefined) return undefined;
@@ -156,7 +167,8 @@ export class PreparedParagraphs {
       built.request.indent !== request.indent ||
       built.request.justify !== request.justify ||
       (built.request.verbatim === true) !== (request.verbatim === true) ||
-      built.direction !== direction
+      built.direction !== direction ||
+      contextAnswers(inlines, env.context) !== hit.answers
     ) return undefined;
     return hit.items;
   }
@@ -220,6 +232,25 @@ function dependsOnContext(inlines: readonly Inline[]): boolean {
   return false;
 }
 
+/**
+ * What the book around the inlines makes them print (note marks, reference texts: all that
+ * `collectInlines` asks the context but formulas), as one string; null when they hold a formula.
+ */
+function contextAnswers(inlines: readonly Inline[], context: InlineContext): string | null {
+  const answers: (string | null)[] = [];
+  const walk = (list: readonly Inline[]): boolean => {
+    for (const inline of list) {
+      if (inline.kind === 'math') return false;
+      if (inline.kind === 'footnoteRef') answers.push(context.footnoteMark(inline.noteId) ?? null);
+      else if (inline.kind === 'ref') answers.push(context.refText(inline.target, inline.form, inline.attrs));
+      else if ('children' in inline && Array.isArray(inline.children) && !walk(inline.children as readonly Inline[])) return false;
+    }
+    return true;
+  };
+  if (!walk(inlines)) return null;
+  return answers.length === 0 ? '' : JSON.stringify(answers);
+}
+
 /** Sets one paragraph: collect → items → line breaks → lines. Pure; callers memoise. */
 export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironment): SetLine[] {
   return setParagraphIf(request, env).lines!;
@@ -272,7 +303,8 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   }
   const breaks = breakParagraph(items, widths, breakParams(request, settings, normalSpace(request.style, fonts)));
   const result = decide(breaks, () => setLines(items, breaks, layout));
-  prepared?.wait(request, env, direction, items);
+  prepared?.wait(request, env, direction);
+  prepared?.remember(request, env, direction, items);
   return result;
 }
 
