@@ -11,7 +11,8 @@ import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { capHeightRatio } from '../../../src/worker/engine/page/furniture-letters';
 import { pathBounds } from '../../../src/worker/engine/math/place';
 import { applyMatrix, itemMatrices, Op, type GlyphRunItem, type PageDisplayList, type PathItem, type RectItem, type TransformItem } from '../../../src/worker/protocol/displaylist';
-import { EngineCache } from '../../../src/worker/engine';
+import { EngineCache, layoutBook } from '../../../src/worker/engine';
+import { nodeFontRegistry } from '../../support/node-world';
 import { dump, fonts, oneChapterBook, run, runs } from './helpers';
 
 const BODY = 'The keeper wrote down every ship that passed the harbour at night.';
@@ -124,6 +125,38 @@ describe('writingMode: vertical-rl (§5.3: a vertical running head, e.g. on the 
     expect(glyphs[0]![1]).toBeCloseTo(box.y, 2);
     for (let i = 1; i < glyphs.length; i++) expect(glyphs[i]![1]).toBeGreaterThan(glyphs[i - 1]![1]);
     expect(page.items.some((i) => i.op === Op.TransformEnd)).toBe(true);
+  });
+});
+
+describe('writingMode: vertical-rl with CJK text (upright ideographs, sideways Latin)', () => {
+  it('stands each ideograph upright, centred on the column; digits stay turned', () => {
+    const cjkFonts = nodeFontRegistry(['Noto Serif SC']);
+    const settings = settingsFromConfig(header('上山 2026', { fontFamily: 'Noto Serif SC', writingMode: 'vertical-rl', placement: { anchor: { to: 'page', edge: 'right' } } }));
+    const gen = layoutBook({ title: 'B', settings, chapters: [{ id: 'a', title: '', source: BODY }] }, cjkFonts, new EngineCache());
+    let step = gen.next();
+    while (!step.done) step = gen.next();
+    const page = step.value.pages[0]!;
+    const matrices = itemMatrices(page.items);
+    const head = furnitureRuns(page);
+    const box = boxOf(page);
+    const ideographs = head.filter((r) => /[上山]/.test(r.text));
+    // (the word space stays in the text of the glyph before it)
+    expect(ideographs.map((r) => r.text.trim())).toEqual(['上', '山']);
+    const face = cjkFonts.match('Noto Serif SC', 400, 'normal');
+    for (const r of ideographs) {
+      const m = matrices[page.items.indexOf(r)]!;
+      // Turned a quarter and back: upright.
+      expect(m.slice(0, 4).map((v) => Math.round(v))).toEqual([1, 0, 0, 1]);
+      // Its em square's middle (half an advance in, midway between ascender and descender) on the column's axis.
+      const advance = (face.glyphAdvance(r.glyphs[0]!) * 10) / face.upem;
+      const [cx] = applyMatrix(m, r.xs[0]! + advance / 2, r.y - ((face.ascender + face.descender) / 2) * (10 / face.upem));
+      expect(cx).toBeCloseTo(box.x + box.w / 2, 1);
+    }
+    // The digits: turned with the line, below the ideographs.
+    const digits = head.find((r) => r.text.includes('2026'))!;
+    expect(matrices[page.items.indexOf(digits)]!.slice(0, 4)).toEqual([0, 1, -1, 0]);
+    const yOf = (r: GlyphRunItem) => applyMatrix(matrices[page.items.indexOf(r)]!, r.xs[0]!, r.y)[1];
+    expect(yOf(digits)).toBeGreaterThan(yOf(ideographs[1]!));
   });
 });
 

@@ -25,7 +25,7 @@ import type { TextStyle } from '../settings';
 import { glyphRun, type SetGenerated } from './paginate';
 import type { SlotImages } from './furniture-images';
 import { markedSegments, type DesignSegment, type SetDesignText } from './furniture-text';
-import { capHeightRatio, outlineItems, spreadSpaces, trackedLine, transparent, verticalMatrix } from './furniture-letters';
+import { capHeightRatio, outlineItems, spreadSpaces, trackedLine, transparent, uprightMatrix, verticalMatrix, verticalPieces } from './furniture-letters';
 
 /** A slot of §5 (running heads) or a part design (§13.5: container = the trim box). */
 export type SlotKind = 'header' | 'footer' | 'design';
@@ -391,13 +391,18 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       const align = element.align === 'start' || element.align === 'justify' ? (rtl ? 'right' : 'left') : element.align === 'end' ? (rtl ? 'left' : 'right') : element.align;
       const top = element.verticalAlign === 'top' ? inner.y : element.verticalAlign === 'bottom' ? inner.y + inner.h - contentHeight : inner.y + (inner.h - contentHeight) / 2;
       /** The glyph runs of a line at (x, baseline), hollow or outlined by `stroke` (§5.3). */
-      const drawLine = (line: SetLine, x: number, baseline: number): void => {
+      const drawLine = (whole: SetLine, x: number, baseline: number): void => {
         const stroke = element.stroke;
-        for (const run of line.runs) {
-          const item = glyphRun(run, x, baseline, page.chapterId, extras.line);
-          items.push(stroke?.hollow ? { ...item, fill: transparent(item.fill) } : item);
+        // In vertical text CJK glyphs stand upright, each in a group turned back a quarter (page/furniture-letters.ts).
+        for (const { line, upright } of vertical ? verticalPieces(whole, fonts) : [{ line: whole }]) {
+          if (upright) items.push({ op: Op.Transform, matrix: uprightMatrix(x + upright.cx, baseline + upright.cy) });
+          for (const run of line.runs) {
+            const item = glyphRun(run, x, baseline, page.chapterId, extras.line);
+            items.push(stroke?.hollow ? { ...item, fill: transparent(item.fill) } : item);
+          }
+          if (stroke) items.push(...outlineItems(line, x, baseline, stroke, fonts));
+          if (upright) items.push({ op: Op.TransformEnd });
         }
-        if (stroke) items.push(...outlineItems(line, x, baseline, stroke, fonts));
       };
       if (cap) {
         // The initial's baseline is that of the last line it spans; it stands at the start edge.

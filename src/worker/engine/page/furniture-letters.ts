@@ -145,3 +145,68 @@ export function verticalMatrix(x: number, y: number, w: number): Matrix {
   // (px, py) → (x + w − (py − y), y + (px − x))
   return [0, 1, -1, 0, roundPt(x + w + y), roundPt(y - x)];
 }
+
+/** Han, kana, Hangul, bopomofo, CJK symbols and fullwidth forms: upright in vertical text (the CJK convention). */
+const UPRIGHT = /[\u1100-\u11ff\u2e80-\u2fdf\u3000-\u30ff\u3100-\u31ff\u3200-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
+
+/** A piece of a line in vertical text: sideways glyphs as set, or one upright glyph with the centre of its em square. */
+export interface VerticalPiece {
+  line: SetLine;
+  /** pt from the line's origin (x) and from its baseline (y, down). */
+  upright?: { cx: number; cy: number };
+}
+
+/**
+ * A set line cut for `writingMode: vertical-rl`: each CJK glyph alone, to be stood upright about
+ * the centre of its em square (the face's ascender-to-descender box, a glyph advance wide); other
+ * glyphs (Latin, digits) stay sideways in runs, as vertical CJK setting does with them.
+ * Right-to-left runs stay whole.
+ */
+export function verticalPieces(line: SetLine, fonts: FontRegistry): VerticalPiece[] {
+  if (!line.runs.some((run) => UPRIGHT.test(run.text))) return [{ line }];
+  const pieces: VerticalPiece[] = [];
+  for (const run of line.runs) {
+    if (run.rtl || !UPRIGHT.test(run.text)) {
+      pieces.push({ line: { ...line, runs: [run] } });
+      continue;
+    }
+    const face = fonts.get(run.fontId);
+    /** The logical end of the cluster starting at `c`. */
+    const end = (c: number): number => run.clusters.reduce((e, x) => (x > c && x < e ? x : e), run.text.length);
+    const slice = (from: number, to: number): SetLine['runs'][number] => {
+      const start = run.clusters[from]!;
+      const stop = end(run.clusters[to - 1]!);
+      return {
+        ...run,
+        glyphs: run.glyphs.slice(from, to),
+        xs: run.xs.slice(from, to),
+        ...(run.dys ? { dys: run.dys.slice(from, to) } : {}),
+        text: run.text.slice(start, stop),
+        clusters: run.clusters.slice(from, to).map((c) => c - start),
+        // Source offsets as the run keeps them: listed, or counted from `from` (paragraph/lines.ts).
+        ...(run.offsets ? { offsets: run.offsets.slice(start, stop) } : { from: (run.from ?? 0) + start }),
+      };
+    };
+    let from = 0;
+    for (let g = 0; g <= run.glyphs.length; g++) {
+      const upright = g < run.glyphs.length && UPRIGHT.test(run.text.slice(run.clusters[g]!, end(run.clusters[g]!)));
+      if (g < run.glyphs.length && !upright) continue;
+      if (g > from) pieces.push({ line: { ...line, runs: [slice(from, g)] } });
+      if (upright) {
+        const k = face ? run.size / face.upem : 0;
+        const advance = face ? face.glyphAdvance(run.glyphs[g]!) * k : run.size;
+        // The em square's middle: half an advance in, midway between ascender and descender.
+        const cy = face ? -((face.ascender + face.descender) / 2) * k : -0.38 * run.size;
+        pieces.push({ line: { ...line, runs: [slice(g, g + 1)] }, upright: { cx: run.xs[g]! + advance / 2, cy } });
+      }
+      from = g + 1;
+    }
+  }
+  return pieces;
+}
+
+/** A quarter turn anticlockwise about (cx, cy): inside the vertical group it stands a glyph upright. */
+export function uprightMatrix(cx: number, cy: number): Matrix {
+  // (px, py) → (cx + (py − cy), cy − (px − cx))
+  return [0, -1, 1, 0, roundPt(cx - cy), roundPt(cy + cx)];
+}
