@@ -2221,6 +2221,10 @@ export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: num
   const dys = run.dys;
   let shifted = false;
   if (dys) for (let g = 0; g < dys.length && !shifted; g++) shifted = dys[g] !== 0;
+  // The usual run of a placed line (no vertical offsets, contiguous source, a line record) is one
+  // literal: a field added after an object is built goes to a separate property array (~40 bytes
+  // more per item the display lists keep). Same fields, same order as below.
+  if (!shifted && contiguous && line) return { op: Op.GlyphRun, font: run.fontId, size: roundPt(run.size), fill: run.colour, y: roundPt(baseline), glyphs: run.glyphs, xs, text: run.text, clusters: run.clusters, chapter, srcFrom, line };
   const item: GlyphRunItem = {
     op: Op.GlyphRun,
     font: run.fontId,

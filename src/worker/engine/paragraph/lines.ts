@@ -234,15 +234,27 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     const fonts = runs.length === 1 ? [runs[0]!.fontId] : [...new Set(runs.map((r) => r.fontId))].sort();
     // Optional fields are assigned rather than spread from `cond ? {…} : {}`: a spread after the
     // first property is a runtime call and a throwaway object per line (the same keys; nothing reads their order).
-    const line: SetLine = { runs, width: x, ratio, hyphenated, ragged, emergency: brk.emergency === true, srcFrom: Number.isFinite(srcFrom) ? srcFrom : 0, srcTo: Number.isFinite(srcTo) ? srcTo : 0 };
-    if (inset > 0) line.inset = inset;
-    if (fonts.length > 0) line.fonts = fonts;
-    if (substitutions) line.substitutions = substitutions;
-    if (formulas) line.formulas = formulas;
-    lines.push(line);
+    lines.push(newLine(runs, x, ratio, hyphenated, ragged, brk.emergency === true, srcFrom, srcTo, inset, fonts, substitutions, formulas));
     start = brk.position + 1;
   }
   return lines;
+}
+
+/**
+ * A set line; the optional fields after the others, in this order. The usual line (fonts, no
+ * inset, substitutions or formulas) is one literal: a field added to an object after it is built
+ * goes to a separate property array (~40 bytes more per line the paragraph memo keeps).
+ */
+function newLine(runs: LineRun[], width: number, ratio: number, hyphenated: boolean, ragged: boolean, emergency: boolean, srcFrom: number, srcTo: number, inset: number, fonts: string[], substitutions: FontSubstitution[] | null, formulas: LineFormula[] | null): SetLine {
+  const from = Number.isFinite(srcFrom) ? srcFrom : 0;
+  const to = Number.isFinite(srcTo) ? srcTo : 0;
+  if (!(inset > 0) && fonts.length > 0 && !substitutions && !formulas) return { runs, width, ratio, hyphenated, ragged, emergency, srcFrom: from, srcTo: to, fonts };
+  const line: SetLine = { runs, width, ratio, hyphenated, ragged, emergency, srcFrom: from, srcTo: to };
+  if (inset > 0) line.inset = inset;
+  if (fonts.length > 0) line.fonts = fonts;
+  if (substitutions) line.substitutions = substitutions;
+  if (formulas) line.formulas = formulas;
+  return line;
 }
 
 /** For `setColumnLines`: the piece (index in the columns) of each element, −1 for a space. */
@@ -341,11 +353,7 @@ export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[]
     const inset = baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE ? Math.max(0, layout.measure - x) : 0;
     const runs = builders.map((builder, b) => finishRun(builder, b + 1 < builders.length ? builders[b + 1]!.start : glyphCount, inset));
     const fonts = runs.length === 1 ? [runs[0]!.fontId] : [...new Set(runs.map((r) => r.fontId))].sort();
-    const line: SetLine = { runs, width: x, ratio, hyphenated, ragged, emergency: brk.emergency === true, srcFrom: Number.isFinite(srcFrom) ? srcFrom : 0, srcTo: Number.isFinite(srcTo) ? srcTo : 0 };
-    if (inset > 0) line.inset = inset;
-    if (fonts.length > 0) line.fonts = fonts;
-    if (substitutions) line.substitutions = substitutions;
-    lines.push(line);
+    lines.push(newLine(runs, x, ratio, hyphenated, ragged, brk.emergency === true, srcFrom, srcTo, inset, fonts, substitutions, null));
     start = brk.position + 1;
   }
   return lines;
