@@ -40,6 +40,9 @@ export interface ShapedGlyphs {
   width: number;
 }
 
+/** End (exclusive) of the code points whose coverage a face keeps in a byte table: Latin, IPA and spacing modifiers, below the combining marks at U+0300. */
+const LOW_COVERAGE_END = 0x300;
+
 /** One face loaded into HarfBuzz, with a shaping cache. */
 export class FontFace {
   readonly id: string;
@@ -61,6 +64,11 @@ export class FontFace {
   private readonly font: hb.Font;
   private readonly cmap: Set<number>;
   /**
+   * Coverage of U+0000–U+02FF as one byte per code point (1: mapped): item building asks for
+   * every character of every word, and a typed-array read is cheaper than a Set lookup there.
+   */
+  private readonly lowCoverage = new Uint8Array(LOW_COVERAGE_END);
+  /**
    * Shaping results: settings key (direction|script|language|features) → text → glyphs. Two
    * levels so a lookup (once per word) hashes the word itself rather than a fresh concatenation.
    */
@@ -81,9 +89,11 @@ export class FontFace {
     this.ascender = extents.ascender;
     this.descender = extents.descender;
     this.cmap = new Set(face.collectUnicodes());
+    for (const codePoint of this.cmap) if (codePoint < LOW_COVERAGE_END) this.lowCoverage[codePoint] = 1;
   }
 
   hasCodePoint(codePoint: number): boolean {
+    if (codePoint >= 0 && codePoint < LOW_COVERAGE_END) return this.lowCoverage[codePoint] === 1;
     return this.cmap.has(codePoint);
   }
 
