@@ -565,6 +565,8 @@ function* layoutChapter(
    * them. The book's total is known only once every chapter is laid out: layoutBook composes the
    * pages again when the one printed here (the last build's total) was not it (`bookTotalLayout`).
    */
+  // {title} (§5.5 "front-matter metadata (first chapter's for a book)", document-format §4): the first chapter's front-matter title, else the book's.
+  const bookTitle = metadata['title'] ?? book.title;
   const composePages = (bookTotal: string | undefined): { pages: PageDisplayList[]; truncated: DesignTruncation[] } => {
     const truncated: DesignTruncation[] = [];
     const pages = drafts.map((draft, d): PageDisplayList => {
@@ -572,9 +574,9 @@ function* layoutChapter(
       const chapterTitle = chapterValues[d]?.['chapterTitle'] ?? title;
       const onTruncated = (cut: SlotTruncation): void => void truncated.push({ ...cut, pageIndex: draft.index });
       // Part designs drawn again with the page's label and the book's title (page/part-design.ts).
-      const drawn = draft.designs ? redrawPartDesigns(draft.items, draft.designs, { ...metadata, pageNumber: label, title: book.title, chapterTitle, totalPages: String(drafts.length), ...(bookTotal !== undefined ? { bookTotalPages: bookTotal } : {}) }, fonts, setGenerated, onTruncated, setDesignText) : draft.items;
+      const drawn = draft.designs ? redrawPartDesigns(draft.items, draft.designs, { ...metadata, pageNumber: label, title: bookTitle, chapterTitle, totalPages: String(drafts.length), ...(bookTotal !== undefined ? { bookTotalPages: bookTotal } : {}) }, fonts, setGenerated, onTruncated, setDesignText) : draft.items;
       const furniture = composeFurniture(
-        { bookTitle: book.title, chapterTitle, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(bookTotal !== undefined ? { bookTotalPages: bookTotal } : {}), ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), marks: { ...chapterValues[d], ...marks?.[d] }, metadata, ...(draft.furniture ?? {}) },
+        { bookTitle, chapterTitle, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(bookTotal !== undefined ? { bookTotalPages: bookTotal } : {}), ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), marks: { ...chapterValues[d], ...marks?.[d] }, metadata, ...(draft.furniture ?? {}) },
         draft.geometry ?? settings,
         fonts,
         setGenerated,
@@ -804,9 +806,9 @@ function shiftRun(this: number, run: LineRun): LineRun {
   return movedRun(run, shifted, 0);
 }
 
-/** The run with other source offsets (listed, or consecutive from `from`); glyph arrays shared. */
+/** The run with other source offsets (listed, or consecutive from `from`, its line-end hyphen kept); glyph arrays shared. */
 function movedRun(run: LineRun, offsets: number[] | undefined, from: number): LineRun {
-  const moved: LineRun = { fontId: run.fontId, size: run.size, colour: run.colour, glyphs: run.glyphs, xs: run.xs, dys: run.dys, text: run.text, clusters: run.clusters, offsets, from };
+  const moved: LineRun = { fontId: run.fontId, size: run.size, colour: run.colour, glyphs: run.glyphs, xs: run.xs, dys: run.dys, text: run.text, clusters: run.clusters, offsets, from, hyphen: offsets === undefined && run.hyphen === true };
   if (run.rtl) moved.rtl = true;
   return moved;
 }

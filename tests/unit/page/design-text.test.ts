@@ -329,6 +329,19 @@ describe('front-matter placeholders (§5.5 {subtitle}, {author}, {publishDate})'
     }
   });
 
+  it('prints the first chapter\'s front-matter title as {title} (the built-in recto head too), else the book\'s title', () => {
+    const titled = settingsFromConfig({ footer: { elements: [] }, header: { elements: [{ kind: 'text', id: 'h', content: '[{title}]', fontFamily: 'Open Sans', placement: { anchor: { to: 'container', edge: 'bottom-left' } } }] } });
+    const chapters = (first: string) => [{ id: 'a', title: '', source: `${first}# One\n\n${BODY}` }, { id: 'b', title: '', source: `# Two\n\n${BODY}` }];
+    const withFront = run({ title: 'Manifest Name', settings: titled, chapters: chapters(front) });
+    for (const page of withFront.pages.filter((p) => p.role !== 'blank')) expect(furnitureRuns(page).map((r) => r.text).join('')).toBe('[Lanterns]');
+    const without = run({ title: 'Manifest Name', settings: titled, chapters: chapters('') });
+    expect(furnitureRuns(without.pages[0]!).map((r) => r.text).join('')).toBe('[Manifest Name]');
+    // The built-in slots: {title} on body rectos.
+    const builtIn = run({ title: 'Manifest Name', settings: settingsFromConfig({}), chapters: [{ id: 'a', title: '', source: `${front}# One\n\n${`${BODY}\n\n`.repeat(120)}` }] });
+    const recto = builtIn.pages.find((p) => p.role === 'body' && p.index % 2 === 0)!;
+    expect(furnitureRuns(recto).map((r) => r.text)).toContain('Lanterns');
+  });
+
   it('formats the day per language', async () => {
     const { formatDay } = await import('../../../src/worker/engine/page/metadata');
     const day = { year: 2026, month: 12, day: 3 };

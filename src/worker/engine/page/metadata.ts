@@ -1,6 +1,6 @@
 /**
- * The front-matter placeholders of design slots (configuration.md §5.5 `{subtitle}`, `{author}`,
- * `{publishDate}`; `{title}` is the book's title): the first chapter's front matter, the same for
+ * The front-matter placeholders of design slots (configuration.md §5.5 `{title}`, `{subtitle}`,
+ * `{author}`, `{publishDate}`; `{title}` falls back to the book's title): the first chapter's front matter, the same for
  * every page of the book. A YAML date is printed in the book's language (the parser keeps it as a
  * calendar day): US English "December 3, 2026", other English "3 December 2026", Spanish
  * "3 de diciembre de 2026"; any other language the ISO day (our choice: no locale tables here,
@@ -19,10 +19,14 @@ export function formatDay(day: { year: number; month: number; day: number }, lan
   return `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
 }
 
-/** `{subtitle}`, `{author}`, `{publishDate}` from the first chapter's front matter; unset ones are absent (they print empty). */
+/**
+ * `{title}`, `{subtitle}`, `{author}`, `{publishDate}` from the first chapter's front matter; unset
+ * ones are absent (they print empty; `{title}` then prints the book's title, engine/index.ts).
+ */
 export function metadataValues(frontmatter: Frontmatter | undefined, language: string): Record<string, string> {
   const out: Record<string, string> = {};
   if (!frontmatter) return out;
+  if (frontmatter.title?.trim()) out['title'] = frontmatter.title.trim();
   if (frontmatter.subtitle?.trim()) out['subtitle'] = frontmatter.subtitle.trim();
   if (frontmatter.author?.trim()) out['author'] = frontmatter.author.trim();
   const day = frontmatter.publishDay;
