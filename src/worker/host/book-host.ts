@@ -56,7 +56,7 @@ import { pageGeometry } from './page-geometry';
 import { CatalogueFonts, type CatalogueFaceRequest } from './catalogue-fonts';
 import type { RasterOptions } from './raster';
 import { pdfOptionsFromConfig } from '../export/pdf/options';
-import { computeWarnings, summarise, type Warning } from '../engine/checks';
+import { ChecksPaused, computeWarnings, inSlices, summarise, type Warning } from '../engine/checks';
 import { SvgRasteriser } from './svg-raster';
 import { danglingAfterDelete, HostResources, listResourceInfo, mimeOfBytes, renameOps } from './resources';
 import { DeleteResourceSchema, RenameResourceSchema, type DeleteResourceResult, type RenameResourceResult, type ResourceInfo } from '../protocol/messages';
@@ -643,36 +643,58 @@ export class BookHost implements BookWorkerApi {
     if (chapterId !== undefined && !current.chapters.some((c) => c.id === chapterId)) {
       throw new Error(`No chapter has the id "${chapterId}"; the chapters are: ${current.chapters.map((c) => c.id).join(', ')}.`);
     }
-    if (!this.layout || this.layoutRevision < this.revision) await this.awaitConvergence(this.revision);
-    const layout = this.layout!;
-    const book = this.layoutSource!;
-    let memo = this.warningsMemo;
-    if (!memo || memo.layout !== layout) {
+    let memo: { layout: BookLayout; warnings: Warning[] };
+    // In slices between builds (engine/checks `inSlices`): a whole book checked at once (after a
+    // global change every chapter is new) held the worker far longer than an edit's layout, and the
+    // UI asks 250 ms after each convergence, while the next edit may already be waiting. A newer
+    // layout converging meanwhile is the one checked (what was computed for unchanged chapters stays).
+    for (;;) {
+      if (!this.layout || this.layoutRevision < this.revision) await this.awaitConvergence(this.revision);
+      const layout = this.layout!;
+      if (this.warningsMemo?.layout === layout) {
+        memo = this.warningsMemo;
+        break;
+      }
+      const book = this.layoutSource!;
       const fonts = await this.loadFonts();
+      if (this.layout !== layout) continue;
       const chapters = book.chapters.map((c) => ({ id: c.id, title: c.title, source: c.text }));
       const parsed = chapters.map((c, i) => parseCached(c, i === 0, this.cache));
       // invalidMath comes from the maths typesetter (its cache), once it is loaded.
       const math = this.mathTypesetter;
       const prepared = this.resources.setFor(book);
-      const warnings = computeWarnings({
-        chapters,
-        parsed,
-        diagnostics: math ? ((labels) => parsed.flatMap((p) => mathDiagnostics(p, math, labels)))(equationLabels(parsed)) : [],
-        config: book.config as StoredConfig,
-        settings: settingsFor(book),
-        // Bitmaps' pixel sizes from the prepared resources (preflight's effective resolution), and
-        // what keeps a picture from being drawn (missingImage).
-        resources: book.resources.map((r) => {
-          const engine = prepared.resources.get(r.record.id);
-          const bitmap = engine?.bitmap;
-          const problem = engine?.problem !== undefined ? { problem: engine.problem } : {};
-          return bitmap ? { ...r.record, ...problem, pixels: { width: bitmap.width, height: bitmap.height } } : { ...r.record, ...problem };
-        }),
-        layout,
-        fonts,
-      });
+      const sliceStart = this.env.now();
+      let warnings: Warning[];
+      try {
+        warnings = inSlices(
+          () => this.env.now() - sliceStart > SLICE_MS,
+          () =>
+            computeWarnings({
+              chapters,
+              parsed,
+              diagnostics: math ? ((labels) => parsed.flatMap((p) => mathDiagnostics(p, math, labels)))(equationLabels(parsed)) : [],
+              config: book.config as StoredConfig,
+              settings: settingsFor(book),
+              // Bitmaps' pixel sizes from the prepared resources (preflight's effective resolution), and
+              // what keeps a picture from being drawn (missingImage).
+              resources: book.resources.map((r) => {
+                const engine = prepared.resources.get(r.record.id);
+                const bitmap = engine?.bitmap;
+                const problem = engine?.problem !== undefined ? { problem: engine.problem } : {};
+                return bitmap ? { ...r.record, ...problem, pixels: { width: bitmap.width, height: bitmap.height } } : { ...r.record, ...problem };
+              }),
+              layout,
+              fonts,
+            }),
+        );
+      } catch (error) {
+        if (!(error instanceof ChecksPaused)) throw error;
+        await yieldToEventLoop();
+        continue;
+      }
       memo = { layout, warnings };
       this.warningsMemo = memo;
+      break;
     }
     const warnings = memo.warnings.filter((w) => (chapterId === undefined || w.chapterId === chapterId) && (category === undefined || w.category === category));
     return { revision: this.layoutRevision, ...summarise(warnings), warnings };

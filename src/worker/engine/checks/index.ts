@@ -12,6 +12,7 @@ import { floatShrunkWarnings } from './float-shrink';
 import { textWrapWarnings } from './text-wrap';
 import { rotateIgnoredWarnings } from './rotate-vertical';
 import { fontWarnings } from './fonts';
+import type { PageDisplayList } from '../../protocol/displaylist';
 import { lineAt, pageOfOffset, type CheckContext, type ChecksInput } from './input';
 import { markupWarnings } from './markup';
 import { WARNING_CATEGORIES, type Warning, type WarningCategory } from './model';
@@ -23,6 +24,7 @@ import { typesettingWarnings } from './typesetting';
 
 export { WARNING_CATEGORIES, WARNING_KINDS, isWarningKind, type Warning, type WarningCategory, type WarningKind, type WarningSeverity } from './model';
 export { checkOptions, CHECK_SETTINGS, type CheckOptions } from './options';
+export { ChecksPaused, inSlices } from './memo';
 export type { ChecksInput, CheckResource } from './input';
 
 export interface WarningFilter {
@@ -49,20 +51,35 @@ export function summarise(warnings: readonly Warning[]): { total: number; byCate
   return { total: warnings.length, byCategory };
 }
 
+/**
+ * Where each warning was last located, with what that depended on: the chapter's position, its
+ * source and pages, and the page a page-indexed warning names. The detectors hand back the same
+ * warning objects for an unchanged chapter, so after an edit only the edited chapter's are located
+ * again.
+ */
+const lastLocated = new WeakMap<Warning, { index: number; source: string; pages: readonly PageDisplayList[]; page: PageDisplayList | undefined; located: Warning }>();
+
 function locate(w: Warning, ctx: CheckContext): Warning {
   if (w.chapterId === undefined) return w;
   const index = ctx.chapterIndex.get(w.chapterId);
   if (index === undefined) return w;
+  const source = ctx.chapters[index]!.source;
+  const pages = ctx.layout.chapters.find((c) => c.id === w.chapterId)?.pages ?? NO_PAGES;
+  const named = w.pageIndex !== undefined ? ctx.layout.pages[w.pageIndex] : undefined;
+  const last = lastLocated.get(w);
+  if (last && last.index === index && last.source === source && last.pages === pages && last.page === named) return last.located;
   const located: Warning = { ...w, chapter: index + 1 };
-  if (w.offset !== undefined) located.line = lineAt(ctx.chapters[index]!.source, w.offset);
-  const pages = ctx.layout.chapters.find((c) => c.id === w.chapterId)?.pages ?? [];
-  const page = w.pageIndex !== undefined ? ctx.layout.pages[w.pageIndex] : w.offset !== undefined ? pageOfOffset(pages, w.offset) : undefined;
+  if (w.offset !== undefined) located.line = lineAt(source, w.offset);
+  const page = w.pageIndex !== undefined ? named : w.offset !== undefined ? pageOfOffset(pages, w.offset) : undefined;
   if (page) {
     located.pageIndex = page.index;
     located.page = page.label;
   }
+  lastLocated.set(w, { index, source, pages, page: named, located });
   return located;
 }
+
+const NO_PAGES: readonly PageDisplayList[] = [];
 
 function byTriage(a: Warning, b: Warning): number {
   return (

@@ -47,12 +47,72 @@ export interface CheckContext extends ChecksInput {
   chapterIndex: Map<string, number>;
 }
 
-/** 1-based line of a UTF-16 offset in a source text. */
+/** Sources kept with their line starts (a book's chapters; more are dropped all at once). */
+const LINE_INDEX_LIMIT = 256;
+/** Offsets where each line of a source begins, by source text. */
+const lineIndex = new Map<string, number[]>();
+
+/**
+ * 1-based line of a UTF-16 offset in a source text. The line starts of a source are found once
+ * (every warning of a chapter asks, and counting newlines from the start for each was quadratic).
+ */
 export function lineAt(source: string, offset: number): number {
-  let line = 1;
+  let starts = lineIndex.get(source);
+  if (!starts) {
+    starts = [0];
+    for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) starts.push(i + 1);
+    if (lineIndex.size >= LINE_INDEX_LIMIT) lineIndex.clear();
+    lineIndex.set(source, starts);
+  }
+  // The number of newlines before `end` is the number of line starts (after the first) at or before it.
   const end = Math.min(Math.max(0, offset), source.length);
-  for (let i = 0; i < end; i++) if (source.charCodeAt(i) === 10) line++;
-  return line;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid]! <= end) low = mid;
+    else high = mid - 1;
+  }
+  return low + 1;
+}
+
+/** A chapter's glyph runs with source, in page order: the source range each covers and its page. */
+interface SourceSpans {
+  from: Float64Array;
+  to: Float64Array;
+  page: PageDisplayList[];
+}
+/** By the chapter's pages array (the same object while the chapter's layout is unchanged). */
+const spansOf = new WeakMap<readonly PageDisplayList[], SourceSpans>();
+
+function sourceSpans(pages: readonly PageDisplayList[]): SourceSpans {
+  let spans = spansOf.get(pages);
+  if (spans) return spans;
+  const from: number[] = [];
+  const to: number[] = [];
+  const page: PageDisplayList[] = [];
+  for (const p of pages) {
+    for (const item of p.items) {
+      if (item.op !== 1 || item.srcFrom < 0) continue;
+      let first = item.srcFrom;
+      let last = item.srcFrom + item.text.length;
+      if (item.srcMap) {
+        first = Infinity;
+        last = -Infinity;
+        for (const o of item.srcMap) {
+          if (o >= 0 && o < first) first = o;
+          if (o > last) last = o;
+        }
+        last += 1;
+      }
+      from.push(first);
+      to.push(last);
+      page.push(p);
+    }
+  }
+  spans = { from: Float64Array.from(from), to: Float64Array.from(to), page };
+  spansOf.set(pages, spans);
+  return spans;
 }
 
 /**
@@ -61,15 +121,16 @@ export function lineAt(source: string, offset: number): number {
  * the last run, the chapter's last page).
  */
 export function pageOfOffset(pages: readonly PageDisplayList[], offset: number): PageDisplayList | undefined {
-  let best: { page: PageDisplayList; distance: number } | undefined;
-  for (const page of pages) {
-    for (const item of page.items) {
-      if (item.op !== 1 || item.srcFrom < 0) continue;
-      const from = item.srcMap ? Math.min(...item.srcMap.filter((o) => o >= 0)) : item.srcFrom;
-      const to = item.srcMap ? Math.max(...item.srcMap) + 1 : item.srcFrom + item.text.length;
-      if (offset >= from && offset < to) return page;
-      if (from >= offset && (!best || from - offset < best.distance)) best = { page, distance: from - offset };
+  const { from, to, page } = sourceSpans(pages);
+  let best = -1;
+  let bestDistance = Infinity;
+  for (let i = 0; i < from.length; i++) {
+    const start = from[i]!;
+    if (offset >= start && offset < to[i]!) return page[i];
+    if (start >= offset && start - offset < bestDistance) {
+      best = i;
+      bestDistance = start - offset;
     }
   }
-  return best?.page ?? pages[pages.length - 1];
+  return best >= 0 ? page[best] : pages[pages.length - 1];
 }
