@@ -52,6 +52,24 @@ describe('letterSpacing (§5.3: CSS-like tracking; trailing tracking excluded fr
     expect(tight[9]! - tight[0]! - (a[9]! - a[0]!)).toBeCloseTo(-5, 2);
   });
 
+  it('justified text set by the paragraph engine: tracked lines fit the box and reach its right edge', () => {
+    const text = 'The keeper of the light wrote down every ship that passed the harbour at night and every storm that rolled in from the sea.';
+    const config = header(text, { overflow: 'wrap', align: 'justify', verticalAlign: 'top', letterSpacing: { value: 0.8, unit: 'pt' }, placement: { anchor: { to: 'container', edge: 'top-left' }, size: { width: { value: 160, unit: 'pt' } } } });
+    const page = firstPage(config);
+    const left = pageFrame(settingsFromConfig(config), 0).contentLeft;
+    const face = fonts.match('Open Sans', 400, 'normal');
+    const byY = new Map<number, GlyphRunItem[]>();
+    for (const r of furnitureRuns(page)) byY.set(r.y, [...(byY.get(r.y) ?? []), r]);
+    const lines = [...byY.entries()].sort((a, b) => a[0] - b[0]).map(([, rs]) => rs);
+    expect(lines.length).toBeGreaterThan(2);
+    lines.forEach((rs, i) => {
+      const last = rs[rs.length - 1]!;
+      const right = last.xs[last.xs.length - 1]! + (face.glyphAdvance(last.glyphs[last.glyphs.length - 1]!) * 10) / face.upem;
+      expect(right, `line ${i}`).toBeLessThanOrEqual(left + 160 + 0.01);
+      if (i < lines.length - 1) expect(right, `line ${i}`).toBeCloseTo(left + 160, 1);
+    });
+  });
+
   it('keeps wrapped tracked lines inside their box (they are measured tracked)', () => {
     const text = 'The keeper of the light wrote down every ship that passed the harbour at night and every storm.';
     const config = header(text, { overflow: 'wrap', verticalAlign: 'top', letterSpacing: { value: 1, unit: 'pt' }, placement: { anchor: { to: 'container', edge: 'top-left' }, size: { width: { value: 150, unit: 'pt' } } } });
@@ -199,6 +217,26 @@ describe('dropCap (§5.3 {lines, fontFamily, fontWeight, fontSize, color, gap}; 
     const initial = all.find((r) => r.text === 'O')!;
     expect(initial.fill).toBe('#224466');
     expect(new Set(all.map((r) => r.y)).size).toBeGreaterThan(3);
+  });
+
+  it('justified: every line but the last reaches the right edge of the box, beside the initial too', () => {
+    const settings = settingsFromConfig(config({ lines: 2 }));
+    const justified = settingsFromConfig(header(text, { dropCap: { lines: 2 }, align: 'justify', verticalAlign: 'top', placement: { anchor: { to: 'container', edge: 'top-left' }, size: { width: { value: 180, unit: 'pt' } } } }));
+    const left = pageFrame(settings, 0).contentLeft;
+    const face = fonts.match('Open Sans', 400, 'normal');
+    const rightEnds = (page: PageDisplayList): number[] => {
+      const byY = new Map<number, GlyphRunItem[]>();
+      for (const r of furnitureRuns(page).filter((r) => r.size === 10)) byY.set(r.y, [...(byY.get(r.y) ?? []), r]);
+      return [...byY.entries()].sort((a, b) => a[0] - b[0]).map(([, rs]) => {
+        const last = rs[rs.length - 1]!;
+        return last.xs[last.xs.length - 1]! + (face.glyphAdvance(last.glyphs[last.glyphs.length - 1]!) * 10) / face.upem;
+      });
+    };
+    const ends = rightEnds(run(oneChapterBook(BODY, justified)).pages[0]!);
+    expect(ends.length).toBeGreaterThan(3);
+    for (const end of ends.slice(0, -1)) expect(end).toBeCloseTo(left + 180, 1);
+    // Ragged (left-aligned) lines end short of the edge somewhere, so the two can be told apart.
+    expect(rightEnds(run(oneChapterBook(BODY, settings)).pages[0]!).slice(0, -1).some((end) => end < left + 175)).toBe(true);
   });
 
   it('incremental equals full with the four fields in use', () => {
