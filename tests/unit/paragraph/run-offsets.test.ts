@@ -40,7 +40,7 @@ describe('source offsets of set runs', () => {
     expect(item.srcMap).toEqual([0, 1, 2, 3, 10, 11, 12]);
   });
 
-  it('a hyphenated line lists its offsets, the hyphen generated (−1), and a kept paragraph sets the same runs', () => {
+  it('a hyphenated line keeps its last run as `from` and a hyphen (−1), its item maps it, and a kept paragraph sets the same runs', () => {
     const settings = defaultSettings();
     const text = 'Typographers considered extraordinarily incomprehensible characteristics of hyphenation';
     const inlines = [textInline(text, 0)];
@@ -51,8 +51,14 @@ describe('source offsets of set runs', () => {
     expect(hyphenated).toBeDefined();
     const run = hyphenated!.runs[hyphenated!.runs.length - 1]!;
     expect(run.text.endsWith('-')).toBe(true);
-    expect(run.offsets![run.offsets!.length - 1]).toBe(-1);
-    expect(glyphRun(run, 0, 0, 'c', undefined).srcMap!.at(-1)).toBe(-1);
+    // Consecutive source text and the generated hyphen: kept as `from` and the `hyphen` flag.
+    expect(run.offsets).toBeUndefined();
+    expect(run.hyphen).toBe(true);
+    const listed = runOffsets(run);
+    expect(listed.at(-1)).toBe(-1);
+    expect(listed.slice(0, -1)).toEqual(Array.from({ length: run.text.length - 1 }, (_, i) => run.from! + i));
+    expect(runOffset(run, run.text.length - 1)).toBe(-1);
+    expect(glyphRun(run, 0, 0, 'c', undefined).srcMap).toEqual(listed);
     // Set again (kept as columns now, paragraph/columns.ts): the same runs, offsets listed or not alike.
     for (const measure of [90, 120]) {
       const again = setParagraph({ ...request, measure }, env);

@@ -99,8 +99,8 @@ function markerPositions(line: SetLine): readonly number[] {
   if (positions !== undefined) return positions;
   let found: number[] | null = null;
   for (const run of line.runs) {
-    // A run that lists no offsets has consecutive ones from `from` ≥ 0: no marker in it.
-    if (run.offsets === undefined && run.from! >= 0) continue;
+    // A run that lists no offsets has consecutive ones from `from` ≥ 0 (and maybe a hyphen, −1, read below): no marker in it.
+    if (run.offsets === undefined && run.from! >= 0 && run.hyphen !== true) continue;
     let previous = 0;
     for (const offset of runOffsets(run)) {
       if (offset < 0 && offset !== previous) (found ??= []).push(-1 - offset);

@@ -2202,8 +2202,9 @@ export function headingStyle(block: HeadingBlock, settings: LayoutSettings): Tex
 export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: number, chapter: string, line: LineInfo | undefined): GlyphRunItem {
   // Runs once per run of every placed line: plain loops, no closures. Generated text (running
   // heads, folios, markers) has negative offsets: it maps to no source (srcFrom −1).
-  // A run whose offsets are consecutive from `from` (≥ 0) lists none: its srcFrom, and no srcMap.
-  const offsets = run.offsets ?? (run.from! >= 0 ? null : runOffsets(run));
+  // A run whose offsets are consecutive from `from` (≥ 0) lists none: its srcFrom, and no srcMap
+  // (a hyphenated line's last run, its hyphen −1, gets its srcMap from the list).
+  const offsets = run.offsets ?? (run.from! >= 0 && run.hyphen !== true ? null : runOffsets(run));
   let srcFrom = offsets === null ? run.from! : -1;
   if (offsets !== null) {
     for (let i = 0; i < offsets.length; i++) {

@@ -34,20 +34,28 @@ export interface LineRun {
   offsets?: number[] | undefined;
   /** With `offsets` absent: the source offset of text[0] (≥ 0); each unit after it the next. */
   from?: number;
+  /**
+   * With `offsets` absent: the last unit is a hyphen added at the line break (generated, −1),
+   * the units before it consecutive from `from` — a hyphenated line's last run.
+   */
+  hyphen?: boolean;
   /** The run is right to left (its glyphs are in visual order, its text in logical order). */
   rtl?: true;
 }
 
 /** Source offset of unit `unit` of the run's text. */
 export function runOffset(run: LineRun, unit: number): number {
-  return run.offsets ? run.offsets[unit]! : run.from! + unit;
+  if (run.offsets) return run.offsets[unit]!;
+  return run.hyphen === true && unit === run.text.length - 1 ? -1 : run.from! + unit;
 }
 
 /** Source offsets of every unit of the run's text (the listed ones, or built from `from`). */
 export function runOffsets(run: LineRun): number[] {
   if (run.offsets) return run.offsets;
   const out: number[] = [];
-  for (let u = 0; u < run.text.length; u++) out.push(run.from! + u);
+  const consecutive = run.hyphen === true ? run.text.length - 1 : run.text.length;
+  for (let u = 0; u < consecutive; u++) out.push(run.from! + u);
+  if (run.hyphen === true) out.push(-1);
   return out;
 }
 
@@ -392,7 +400,7 @@ function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: numbe
     prependOffsets(builder, own, spaceBefore);
     return;
   }
-  const builderOf = newBuilder({ fontId: face.id, size: style.size, colour: style.colour, glyphs: [], xs: [], text, clusters: [], offsets: undefined, from: 0 }, text, rtl);
+  const builderOf = newBuilder({ fontId: face.id, size: style.size, colour: style.colour, glyphs: [], xs: [], text, clusters: [], offsets: undefined, from: 0, hyphen: false }, text, rtl);
   builders.push(builderOf);
   addColumnOffsets(builderOf, c, k);
   pushColumnGlyphs(c, k, x, 0);
@@ -402,7 +410,7 @@ function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: numbe
 function addColumnOffsets(builder: RunBuilder, c: ParagraphColumns, k: number): void {
   const units = c.offsetCount[k]!;
   // A piece whose offsets are consecutive (nearly all) continues a consecutive run in one step.
-  if (builder.offsets === null && c.offsetAt[k]! < 0 && units > 0 && (builder.units === 0 ? c.offsetFirst[k]! >= 0 : c.offsetFirst[k] === builder.from + builder.units)) {
+  if (builder.offsets === null && !builder.hyphen && c.offsetAt[k]! < 0 && units > 0 && (builder.units === 0 ? c.offsetFirst[k]! >= 0 : c.offsetFirst[k] === builder.from + builder.units)) {
     if (builder.units === 0) builder.from = c.offsetFirst[k]!;
     builder.units += units;
     return;
@@ -476,22 +484,33 @@ interface RunBuilder {
   from: number;
   /** The run's offsets, listed once they stopped being consecutive (or started negative); null before. */
   offsets: number[] | null;
+  /** While `offsets` is null: the last unit given is a generated hyphen (−1) after consecutive ones. */
+  hyphen: boolean;
 }
 
 function newBuilder(run: LineRun, text: string, rtl: boolean): RunBuilder {
   if (rtl) run.rtl = true;
-  return { run, start: glyphCount, parts: [text], length: text.length, units: 0, from: 0, offsets: null };
+  return { run, start: glyphCount, parts: [text], length: text.length, units: 0, from: 0, offsets: null, hyphen: false };
 }
 
 /** Appends one source offset to the run being set: kept as a count while the run's offsets are consecutive. */
 function addOffset(builder: RunBuilder, offset: number): void {
   if (builder.offsets === null) {
-    if (builder.units === 0 ? offset >= 0 : offset === builder.from + builder.units) {
-      if (builder.units === 0) builder.from = offset;
-      builder.units++;
-      return;
+    if (!builder.hyphen) {
+      if (builder.units === 0 ? offset >= 0 : offset === builder.from + builder.units) {
+        if (builder.units === 0) builder.from = offset;
+        builder.units++;
+        return;
+      }
+      // A line-end hyphen after consecutive units: kept as a flag while it stays the last unit.
+      if (offset === -1 && builder.units > 0) {
+        builder.hyphen = true;
+        builder.units++;
+        return;
+      }
     }
     builder.offsets = listedOffsets(builder);
+    builder.hyphen = false;
   }
   builder.offsets.push(offset);
   builder.units++;
@@ -501,20 +520,24 @@ function addOffset(builder: RunBuilder, offset: number): void {
 function listedOffsets(builder: RunBuilder): number[] {
   if (builder.offsets !== null) return builder.offsets;
   const list: number[] = [];
-  for (let u = 0; u < builder.units; u++) list.push(builder.from + u);
+  const consecutive = builder.hyphen ? builder.units - 1 : builder.units;
+  for (let u = 0; u < consecutive; u++) list.push(builder.from + u);
+  if (builder.hyphen) list.push(-1);
   return list;
 }
 
 /** The source offset of the run's last unit so far (undefined before any). */
 function lastOffset(builder: RunBuilder): number | undefined {
   if (builder.units === 0) return undefined;
-  return builder.offsets === null ? builder.from + builder.units - 1 : builder.offsets[builder.offsets.length - 1];
+  if (builder.offsets !== null) return builder.offsets[builder.offsets.length - 1];
+  return builder.hyphen ? -1 : builder.from + builder.units - 1;
 }
 
 /** A right-to-left piece's offsets go before the run's (with the space's between): listed. */
 function prependOffsets(builder: RunBuilder, own: readonly number[], spaceBefore: boolean): void {
   const list = [...own, ...(spaceBefore ? [nextOffset(own[own.length - 1])] : []), ...listedOffsets(builder)];
   builder.offsets = list;
+  builder.hyphen = false;
   builder.units = list.length;
 }
 
@@ -545,8 +568,10 @@ function finishRun(builder: RunBuilder, end: number, inset: number): LineRun {
   }
   run.text = builder.parts.length === 1 ? builder.parts[0]! : builder.parts.join('');
   // Consecutive offsets are kept as their first; listed otherwise (and for a run without any).
-  if (builder.offsets === null && builder.units > 0) run.from = builder.from;
-  else run.offsets = builder.offsets ?? [];
+  if (builder.offsets === null && builder.units > 0) {
+    run.from = builder.from;
+    run.hyphen = builder.hyphen;
+  } else run.offsets = builder.offsets ?? [];
   return run;
 }
 
@@ -588,7 +613,7 @@ function appendPiece(builders: RunBuilder[], piece: ShapedPiece, x: number, spac
   }
   // No `...(rtl ? { rtl } : {})` spread: this runs once per run of every line. The glyph arrays,
   // the text and the offsets are filled in by finishRun.
-  const started = newBuilder({ fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], text: piece.text, clusters: [], offsets: undefined, from: 0 }, piece.text, rtl);
+  const started = newBuilder({ fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], text: piece.text, clusters: [], offsets: undefined, from: 0, hyphen: false }, piece.text, rtl);
   builders.push(started);
   addPieceOffsets(started, piece);
   pushGlyphs(piece, x, 0, scale, elongations);
@@ -604,7 +629,7 @@ function addPieceOffsets(builder: RunBuilder, piece: ShapedPiece): void {
   // Consecutive from `from` (nearly every piece): continuing a consecutive run in one step.
   const units = piece.text.length;
   const from = piece.from!;
-  if (builder.offsets === null && units > 0 && (builder.units === 0 ? from >= 0 : from === builder.from + builder.units)) {
+  if (builder.offsets === null && !builder.hyphen && units > 0 && (builder.units === 0 ? from >= 0 : from === builder.from + builder.units)) {
     if (builder.units === 0) builder.from = from;
     builder.units += units;
     return;
