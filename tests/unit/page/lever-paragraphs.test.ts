@@ -167,6 +167,43 @@ describe('loosenParagraphs (the lever on a column\'s items)', () => {
     expect(loosenParagraphs([point(0, 'a', 2, 0, [line(0.5), line(0.5), line(0)])], items(), 0, 2, 12)).toEqual([0]);
   });
 
+  it('asks for each looser or narrower setting with what it keeps, so a setter sets the lines of no other (TextRequest.accept)', () => {
+    const items = (): DisplayItem[] => [run1(0, 'a'), run1(12, 'a')];
+    const shape = (ratio: number, extra: Partial<SetLine> = {}) => ({ ratio, ragged: false, emergency: false, ...extra });
+    const accepts: ((shapes: readonly { ratio: number; ragged: boolean; emergency: boolean }[]) => boolean)[] = [];
+    const asked: [number, number, boolean][] = [];
+    const clusters = Array.from({ length: 51 }, (_, i) => i);
+    const clustered = { fontId: 'f', size: 10, colour: '#000000', glyphs: clusters.map(() => 1), xs: clusters.map((c) => 2 * c), text: 'x'.repeat(51), clusters, offsets: clusters } as unknown as SetLine['runs'][number];
+    // A setter that honours accept, as the engine's does: a refused setting comes back without lines.
+    const honouring = (lines: readonly SetLine[]): LeverPoint => {
+      const p = point(0, 'a', 2, 0, lines);
+      p.loose = { ...p.loose!, reset: (narrower, looseness, accept) => {
+        asked.push([narrower, looseness, accept !== undefined]);
+        if (accept) accepts.push(accept);
+        return narrower === 0 && looseness === 0 ? [line(0.5, { runs: [clustered] }), line(0)] : accept && !accept(lines) ? [] : lines;
+      } };
+      return p;
+    };
+    expect(loosenParagraphs([honouring([line(0.5), line(0.9), line(0)])], items(), 2, 2, 12)).toEqual([1]);
+    expect(asked).toEqual([[0, 1, true]]);
+    const fits = accepts[0]!;
+    expect(fits([shape(0.5), shape(1), shape(0)])).toBe(true);
+    expect(fits([shape(0.5), shape(0)])).toBe(false); // not one line more
+    expect(fits([shape(0.5), shape(0.5), shape(0.5), shape(0)])).toBe(false);
+    expect(fits([shape(1.01), shape(0.2), shape(0)])).toBe(false); // past maxWordSpacing
+    expect(fits([shape(-1.01), shape(0.2), shape(0)])).toBe(false); // past minWordSpacing
+    expect(fits([shape(0.5, { ragged: true }), shape(0.2), shape(0)])).toBe(false);
+    expect(fits([shape(0.5), shape(0.2, { emergency: true }), shape(0)])).toBe(false);
+    // Refused by its setter, the paragraph stays; with tracking the narrower tries ask the same
+    // (the paragraph at its own measure is asked for without, to count its clusters).
+    asked.length = 0;
+    expect(loosenParagraphs([honouring([line(1.2), line(0.3), line(0)])], items(), 2, 2, 12, 0.01)).toEqual([0]);
+    expect(asked[0]).toEqual([0, 1, true]);
+    expect(asked[1]).toEqual([0, 0, false]);
+    // 0.9 then 0.6 of 10/1000 em × 10 pt × 50 gaps = 4.5 and 3 pt narrower, as placed and one looser.
+    expect(asked.slice(2).map(([narrower, looseness, accept]) => [Math.round(narrower * 1000) / 1000, looseness, accept])).toEqual([[4.5, 0, true], [4.5, 1, true], [3, 0, true], [3, 1, true]]);
+  });
+
   it('word-spacing bounds: ratio −1 … 1, no ragged or emergency line (ragged text only the last)', () => {
     expect(withinWordSpacing([line(1), line(-1), line(0)], true)).toBe(true);
     expect(withinWordSpacing([line(1.01)], true)).toBe(false);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PreparedParagraphs, setParagraph, type ParagraphEnvironment } from '../../../src/worker/engine/paragraph';
+import { PreparedParagraphs, setParagraph, setParagraphIf, type LineShape, type ParagraphEnvironment, type SetLine } from '../../../src/worker/engine/paragraph';
 import type { Inline } from '../../../src/worker/engine/parse/model';
 import { defaultSettings, type LayoutSettings } from '../../../src/worker/engine/settings';
 import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
@@ -138,15 +138,23 @@ describe('kept paragraphs (PreparedParagraphs)', () => {
     expect(prepared.get(paragraphs[1]!, request(paragraphs[1]!), env, settings.direction)).toBeUndefined();
   });
 
-  it('keeps a paragraph at once when it is set a second time before the idle step, with the same lines', () => {
+  it('a paragraph set again soon after is set from its held items; later, before the idle step, it is kept at once; the same lines', () => {
     const settings = defaultSettings();
     const { kept, fresh } = environments(settings);
     const inlines = [textInline(paragraph(mulberry32(21)))];
-    const request = (measure: number) => ({ inlines, style: settings.body.style, measure, indent: 0, justify: true });
+    const request = (measure: number, text = inlines) => ({ inlines: text, style: settings.body.style, measure, indent: 0, justify: true });
     setParagraph(request(187.8), kept);
     expect(kept.prepared!.waitingCount).toBe(1);
+    const held = kept.prepared!.recentItems(inlines, request(150), kept, settings.direction);
+    expect(held).toBeDefined();
     expect(exact(setParagraph(request(150), kept))).toBe(exact(setParagraph(request(150), fresh())));
-    expect(kept.prepared!.waitingCount).toBe(0);
+    expect(kept.prepared!.waitingCount).toBe(1);
+    expect(kept.prepared!.get(inlines, request(120), kept, settings.direction)).toBeUndefined();
+    // 64 paragraphs later its items are no longer held: set again, it is kept at once.
+    const random = mulberry32(22);
+    for (let i = 0; i < 64; i++) setParagraph(request(187.8, [textInline(paragraph(random).slice(0, 120), 10_000 + 200 * i)]), kept);
+    expect(kept.prepared!.recentItems(inlines, request(150), kept, settings.direction)).toBeUndefined();
+    expect(exact(setParagraph(request(140), kept))).toBe(exact(setParagraph(request(140), fresh())));
     expect(kept.prepared!.get(inlines, request(120), kept, settings.direction)).toBeDefined();
   });
 
@@ -166,6 +174,51 @@ describe('kept paragraphs (PreparedParagraphs)', () => {
     const one = setParagraph({ ...base, inlines: short }, kept);
     kept.prepared!.keepWaiting();
     expect(exact(setParagraph({ ...base, inlines: short, looseness: 1 }, kept))).toBe(exact(one));
+  });
+
+  it('setParagraphIf sets the lines only when accept takes their shapes, known from the breaks, and then sets what setParagraph sets', () => {
+    const settings = defaultSettings();
+    const { kept, fresh } = environments(settings);
+    const inlines = [textInline(paragraph(mulberry32(44)))];
+    const request = { inlines, style: settings.body.style, measure: 150, indent: 12, justify: true };
+    const reference = setParagraph(request, fresh());
+    const shapesOf = (lines: readonly SetLine[]): LineShape[] => lines.map((l) => ({ ratio: l.ratio, ragged: l.ragged, emergency: l.emergency }));
+    const refused = setParagraphIf(request, kept, () => false);
+    expect(refused.lines).toBeNull();
+    expect(exact(refused.shapes)).toBe(exact(shapesOf(reference)));
+    const asked: number[] = [];
+    const taken = setParagraphIf({ ...request }, kept, (shapes) => asked.push(shapes.length) > 0);
+    expect(exact(taken.lines)).toBe(exact(reference));
+    expect(asked).toEqual([reference.length]);
+    // Without accept: setParagraph itself.
+    expect(exact(setParagraphIf(request, fresh()).lines)).toBe(exact(reference));
+  });
+
+  it('a paragraph set again soon after is set from the items it was just set from, unless its note mark changed', () => {
+    const settings = defaultSettings();
+    const fonts = nodeFontRegistry();
+    let mark = '7';
+    const env: ParagraphEnvironment = { fonts, settings, context: { footnoteMark: () => mark, refText: () => 'Chapter 2' }, hyphenator, prepared: new PreparedParagraphs() };
+    const text = paragraph(mulberry32(52));
+    const inlines: Inline[] = [textInline(text), { kind: 'footnoteRef', noteId: 'n', marks: [], range: { from: text.length, to: text.length + 4, line: 1, column: 1 } } as Inline];
+    const reference = (measure: number) => setParagraph({ inlines, style: settings.body.style, measure, indent: 0, justify: true }, { fonts: nodeFontRegistry(), settings, context: { footnoteMark: () => mark, refText: () => '' }, hyphenator });
+    const request = (measure: number) => ({ inlines, style: settings.body.style, measure, indent: 0, justify: true });
+    setParagraph(request(187.8), env);
+    const items = env.prepared!.recentItems(inlines, request(150), env, 'ltr');
+    expect(items).toBeDefined();
+    // Note marks and references make a paragraph that is never kept (its text comes from the book), yet held a moment.
+    expect(env.prepared!.waitingCount).toBe(0);
+    expect(exact(setParagraph(request(150), env))).toBe(exact(reference(150)));
+    expect(env.prepared!.recentItems(inlines, request(150), env, 'ltr')).toBe(items);
+    // Another indent, style or direction is built anew; so is a changed note mark, which the lines print.
+    expect(env.prepared!.recentItems(inlines, { ...request(150), indent: 12 }, env, 'ltr')).toBeUndefined();
+    expect(env.prepared!.recentItems(inlines, { ...request(150), style: { ...settings.body.style, size: 9 } }, env, 'ltr')).toBeUndefined();
+    expect(env.prepared!.recentItems(inlines, request(150), env, 'rtl')).toBeUndefined();
+    mark = '8';
+    expect(env.prepared!.recentItems(inlines, request(150), env, 'ltr')).toBeUndefined();
+    const eight = setParagraph(request(150), env);
+    expect(exact(eight)).toBe(exact(reference(150)));
+    expect(eight.flatMap((l) => l.runs.map((r) => r.text)).join('')).toContain('8');
   });
 });
 

@@ -124,6 +124,24 @@ describe('Knuth–Plass rules', () => {
     expect(lines(132, -5)).toBe(4); // as few as feasible, no fewer
   });
 
+  it('looseness with no way through the paragraph within its tolerance falls back to the best setting (TeX §875)', () => {
+    // Words of 20 pt, spaces 5 pt stretching 2 and shrinking 1: two words a line are 45 pt (47 at
+    // r = 1), three are 70 pt (68 at r = −1). At a 56 pt measure every line but the last needs
+    // r > 1, so the looser search at badness ≤ 100 (lever 7's: r ≤ 1) finds no setting at all.
+    const items = para(Array(12).fill(20), { width: 5, stretch: 2, shrink: 1 });
+    const best = breakParagraphDetailed(items, () => 56, base);
+    expect(best.breaks.slice(0, -1).every((b) => b.ratio > 1)).toBe(true);
+    const looser = breakParagraphDetailed(items, () => 56, { ...base, looseness: 1, tolerance: 100 });
+    expect(looser).toEqual(best);
+    // Where four words a line reach the measure within r ≤ 1 (95 pt + 30 pt of stretch ≥ 124 pt), the
+    // same search finds the line more: six lines of four words instead of five of five.
+    const roomy = para(Array(24).fill(20), { width: 5, stretch: 10, shrink: 3 });
+    expect(breakParagraph(roomy, () => 124, base)).toHaveLength(5);
+    const six = breakParagraph(roomy, () => 124, { ...base, looseness: 1, tolerance: 100 });
+    expect(boxesPerLine(roomy, six.map((b) => b.position))).toEqual([4, 4, 4, 4, 4, 4]);
+    expect(six.slice(0, -1).every((b) => b.ratio <= 1)).toBe(true);
+  });
+
   it('avoids consecutive hyphenated lines when the alternative costs less than α = 3000', () => {
     // Eight two-piece words (widths pt) with a hyphenation point each, 100 pt measure: without α
     // the optimum hyphenates two lines in a row; with α it does not.

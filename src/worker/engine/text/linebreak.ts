@@ -189,7 +189,11 @@ export function fillBreakColumns(items: readonly Item[], into: BreakColumns): Br
 }
 
 function breakWith(items: BreakColumns, lineWidths: LineWidths, p: LineBreakParams, ws: Workspace): ParagraphBreaking {
-  const prep = prepare(items, ws);
+  return breakPrepared(prepare(items, ws), lineWidths, p);
+}
+
+/** `breakWith` once the prefix sums and breakpoints are prepared (scans leave them as they are). */
+function breakPrepared(prep: Prepared, lineWidths: LineWidths, p: LineBreakParams): ParagraphBreaking {
   const widths = new WidthCache(lineWidths, p.looseness !== 0 ? Infinity : p.lineWidthsUniformFrom);
   // Pre-passes (our speed-up, exact): first try only lines with badness ≤ T, which creates far
   // fewer active nodes (lines too loose for T are rejected without costing them). Any paragraph
@@ -210,7 +214,7 @@ function breakWith(items: BreakColumns, lineWidths: LineWidths, p: LineBreakPara
   if (first) return first;
   // No setting `looseness` lines away within the tolerance: the paragraph's own best setting
   // (TeX §875 keeps the optimum when the looser line count is not reachable).
-  if (p.looseness !== 0) return breakWith(items, lineWidths, { ...p, looseness: 0, tolerance: lineBreakParams({}).tolerance }, ws);
+  if (p.looseness !== 0) return breakPrepared(prep, lineWidths, { ...p, looseness: 0, tolerance: lineBreakParams({}).tolerance });
   // Pass 2 always finds a way (see header); the fallback only guards against a logic error.
   return scan(prep, widths, p, true) ?? { breaks: [], demerits: Infinity, emergencyPass: true };
 }
