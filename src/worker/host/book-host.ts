@@ -90,7 +90,7 @@ export interface HostEnvironment extends LibraryEnvironment {
 
 /** How long layout runs before giving the event loop a turn, ms. Keeps cancel latency low. */
 const SLICE_MS = 6;
-/** Idle work (keeping paragraphs) runs in slices this long, ms: shorter than a layout slice, as nothing waits for it. */
+/** Idle work (keeping paragraphs, the checks) runs in slices this long, ms: shorter than a layout slice, as nothing waits for it. */
 const IDLE_SLICE_MS = 3;
 /** Revisions of text changes kept for mapping stale transactions. */
 const HISTORY_LIMIT = 1000;
@@ -644,10 +644,11 @@ export class BookHost implements BookWorkerApi {
       throw new Error(`No chapter has the id "${chapterId}"; the chapters are: ${current.chapters.map((c) => c.id).join(', ')}.`);
     }
     let memo: { layout: BookLayout; warnings: Warning[] };
-    // In slices between builds (engine/checks `inSlices`): a whole book checked at once (after a
-    // global change every chapter is new) held the worker far longer than an edit's layout, and the
-    // UI asks 250 ms after each convergence, while the next edit may already be waiting. A newer
-    // layout converging meanwhile is the one checked (what was computed for unchanged chapters stays).
+    // In idle slices between builds (engine/checks `inSlices`): a whole book checked at once (after
+    // a global change every chapter is new) held the worker far longer than an edit's layout, and
+    // the UI asks 250 ms after each convergence, while the next edit may already be waiting. A
+    // transaction arriving meanwhile is laid out first (no slice runs until it converges), and the
+    // newer layout is the one checked (what was computed for unchanged chapters stays).
     for (;;) {
       if (!this.layout || this.layoutRevision < this.revision) await this.awaitConvergence(this.revision);
       const layout = this.layout!;
@@ -667,7 +668,7 @@ export class BookHost implements BookWorkerApi {
       let warnings: Warning[];
       try {
         warnings = inSlices(
-          () => this.env.now() - sliceStart > SLICE_MS,
+          () => this.env.now() - sliceStart > IDLE_SLICE_MS,
           () =>
             computeWarnings({
               chapters,
