@@ -4,11 +4,13 @@
  * (a turned running head) and `dropCap` (an initial spanning lines, forcing wrapping). Positions
  * are hand-derived from the element's box (pt, y down from the trim's top).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, StoredConfig } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { capHeightRatio } from '../../../src/worker/engine/page/furniture-letters';
+import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
 import { pathBounds } from '../../../src/worker/engine/math/place';
 import { applyMatrix, itemMatrices, Op, type GlyphRunItem, type PageDisplayList, type PathItem, type RectItem, type TransformItem } from '../../../src/worker/protocol/displaylist';
 import { EngineCache, layoutBook } from '../../../src/worker/engine';
@@ -220,8 +222,10 @@ describe('dropCap (§5.3 {lines, fontFamily, fontWeight, fontSize, color, gap}; 
   });
 
   it('justified: every line but the last reaches the right edge of the box, beside the initial too', () => {
-    const settings = settingsFromConfig(config({ lines: 2 }));
-    const justified = settingsFromConfig(header(text, { dropCap: { lines: 2 }, align: 'justify', verticalAlign: 'top', placement: { anchor: { to: 'container', edge: 'top-left' }, size: { width: { value: 180, unit: 'pt' } } } }));
+    // (220 pt: every line the engine breaks there stays within the word-space bounds, none is set ragged)
+    const at = (align: string) => settingsFromConfig(header(text, { dropCap: { lines: 2 }, align, verticalAlign: 'top', placement: { anchor: { to: 'container', edge: 'top-left' }, size: { width: { value: 220, unit: 'pt' } } } }));
+    const settings = at('left');
+    const justified = at('justify');
     const left = pageFrame(settings, 0).contentLeft;
     const face = fonts.match('Open Sans', 400, 'normal');
     const rightEnds = (page: PageDisplayList): number[] => {
@@ -234,9 +238,43 @@ describe('dropCap (§5.3 {lines, fontFamily, fontWeight, fontSize, color, gap}; 
     };
     const ends = rightEnds(run(oneChapterBook(BODY, justified)).pages[0]!);
     expect(ends.length).toBeGreaterThan(3);
-    for (const end of ends.slice(0, -1)) expect(end).toBeCloseTo(left + 180, 1);
+    for (const end of ends.slice(0, -1)) expect(end).toBeCloseTo(left + 220, 1);
     // Ragged (left-aligned) lines end short of the edge somewhere, so the two can be told apart.
-    expect(rightEnds(run(oneChapterBook(BODY, settings)).pages[0]!).slice(0, -1).some((end) => end < left + 175)).toBe(true);
+    expect(rightEnds(run(oneChapterBook(BODY, settings)).pages[0]!).slice(0, -1).some((end) => end < left + 215)).toBe(true);
+  });
+
+  it('with inline marks or hyphenation: the paragraph engine beside the initial and below it, no character lost or repeated', () => {
+    const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
+    const long = 'Once extraordinarily considerate lighthouse keepers systematically documented international maritime communications throughout unforgettable thunderstorms.';
+    /** The element's lines (the initial left out) as printed, top to bottom. */
+    const printed = (page: PageDisplayList, initial: GlyphRunItem): string[] => {
+      const byY = new Map<number, GlyphRunItem[]>();
+      for (const r of furnitureRuns(page).filter((r) => r !== initial)) byY.set(r.y, [...(byY.get(r.y) ?? []), r]);
+      return [...byY.entries()].sort((a, b) => a[0] - b[0]).map(([, rs]) => rs.sort((a, b) => a.xs[0]! - b.xs[0]!).map((r) => r.text).join(''));
+    };
+    const squeeze = (t: string) => t.replace(/\s+/g, '');
+    const place = { anchor: { to: 'container', edge: 'top-left' }, size: { width: { value: 140, unit: 'pt' } } };
+    // Marked: **Once** opens bold; its rest ("nce") keeps the bold face.
+    const marked = run(oneChapterBook(BODY, settingsFromConfig(header(`**${text.slice(0, 4)}**${text.slice(4)}`, { dropCap: true, inlineMarks: true, verticalAlign: 'top', placement: place })))).pages[0]!;
+    const capM = furnitureRuns(marked).find((r) => r.text === 'O')!;
+    const linesM = printed(marked, capM);
+    expect(linesM.length).toBeGreaterThan(3);
+    expect(squeeze(linesM.join(''))).toBe(squeeze(text.slice(1)));
+    const nce = furnitureRuns(marked).find((r) => r.text.startsWith('nce'))!;
+    const plainRun = furnitureRuns(marked).find((r) => r.text.includes('keeper'))!;
+    expect(nce.font).not.toBe(plainRun.font);
+    // Hyphenated: some line ends in a syllable break; without the added hyphens the text is whole.
+    const settings = settingsFromConfig(header(long, { dropCap: { lines: 3 }, hyphenate: true, align: 'justify', verticalAlign: 'top', placement: place }));
+    const hyph = run({ ...oneChapterBook(BODY, settings), hyphenator }).pages[0]!;
+    const capH = furnitureRuns(hyph).find((r) => r.text === 'O')!;
+    const linesH = printed(hyph, capH);
+    expect(linesH.some((l) => /\w-$/.test(l)), linesH.join(' | ')).toBe(true);
+    expect(squeeze(linesH.map((l) => l.replace(/-$/, '')).join(''))).toBe(squeeze(long.slice(1)));
+    // Three lines beside the initial start after it; the fourth at the box's left edge.
+    const left = pageFrame(settings, 0).contentLeft;
+    const starts = [...new Set(furnitureRuns(hyph).filter((r) => r !== capH).map((r) => r.y))].sort((a, b) => a - b).map((y) => Math.min(...furnitureRuns(hyph).filter((r) => r.y === y && r !== capH).map((r) => r.xs[0]!)));
+    expect(starts.slice(0, 3).every((x) => x > left + 10)).toBe(true);
+    expect(starts[3]).toBeCloseTo(left, 1);
   });
 
   it('incremental equals full with the four fields in use', () => {

@@ -18,7 +18,7 @@
  * container is the trim box (§13.5).
  */
 import { Op, roundPt, type DisplayItem, type LineInfo } from '../../protocol/displaylist';
-import type { SetLine } from '../paragraph/lines';
+import { runOffset, type SetLine } from '../paragraph/lines';
 import type { FontRegistry } from '../fonts/registry';
 import type { FurnitureElement, TextElement } from '../settings-furniture';
 import type { TextStyle } from '../settings';
@@ -135,6 +135,41 @@ function autoRoom(frame: Box, edge: string, dx: number): number {
   if (edge.endsWith('right') || edge === 'right') return Math.max(0, frame.w + dx);
   const centre = frame.w / 2 + dx;
   return Math.max(0, 2 * Math.min(centre, frame.w - centre));
+}
+
+/** The index after the whitespace at `at` in `text`. */
+function skipSpaces(text: string, at: number): number {
+  let i = at;
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  return i;
+}
+
+/** The index in `text` after `count` printed (non-space) characters from `at`. */
+function afterPrinted(text: string, at: number, count: number): number {
+  let i = at;
+  for (let n = 0; i < text.length && n < count; i++) if (!/\s/.test(text[i]!)) n++;
+  return i;
+}
+
+/** Printed characters of a set line: non-space units of its runs' text, less a hyphen added at a break (offset −1). */
+function printedCharacters(line: SetLine): number {
+  let n = 0;
+  for (const run of line.runs) {
+    for (let u = 0; u < run.text.length; u++) if (!/\s/.test(run.text[u]!) && runOffset(run, u) !== -1) n++;
+  }
+  return n;
+}
+
+/** Marked segments from plain-text index `at` on (the text before it dropped). */
+function segmentsFrom(segments: readonly DesignSegment[], at: number): DesignSegment[] {
+  const out: DesignSegment[] = [];
+  let seen = 0;
+  for (const seg of segments) {
+    const end = seen + seg.text.length;
+    if (end > at) out.push(at > seen ? { text: seg.text.slice(at - seen), marks: seg.marks } : seg);
+    seen = end;
+  }
+  return out;
 }
 
 /** `autoRoom` down the page, for vertical text (§5.3 `writingMode`): from a top anchor down, a bottom one up, twice the nearer distance from a middle one. pt. */
@@ -318,6 +353,22 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       const oneLine = (content: string | readonly DesignSegment[]): SetLine =>
         track(typeof content === 'string' || !setText ? setGenerated(typeof content === 'string' ? content : content.map((c) => c.text).join(''), style) : (setText(content, style, 1e6, { justify: false, hyphenate: false, direction })[0] ?? setGenerated('', style)));
       let engineJustified = false;
+      /**
+       * Text set by the paragraph engine at `width` pt (first line indented `indent` pt), tracked; set
+       * narrower by what tracking adds while it runs over (a few tries), justified lines spread back to the width.
+       */
+      const engineSet = (content: string | readonly DesignSegment[], width: number, indent: number): SetLine[] => {
+        if (!setText) return [];
+        let engineMeasure = width;
+        let set: SetLine[] = [];
+        for (let attempt = 0; attempt < 4; attempt++) {
+          set = setText(content, style, engineMeasure, { justify, hyphenate: element.hyphenate, direction, ...(indent > 0 ? { indent } : {}) }).map(track);
+          const over = Math.max(0, ...set.map((l, i) => l.width + (i === 0 ? indent : 0) - width));
+          if (tracking <= 0 || over <= 0.01) break;
+          engineMeasure = Math.max(1, engineMeasure - over);
+        }
+        return justify && tracking !== 0 ? set.map((l, i) => (i < set.length - 1 ? spreadSpaces(l, width - (i === 0 ? indent : 0) - l.width) : l)) : set;
+      };
       text.split('\n').forEach((piece, k) => {
         // A drop cap forces wrapping (§5.3).
         const mode = element.dropCap ? 'wrap' : element.overflow;
@@ -329,35 +380,44 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
         const plain = marked ? marked.map((seg) => seg.text).join('') : piece;
         if (k === 0 && element.dropCap && plain) {
           // `dropCap` (§5.3): the opening letter (with any punctuation before it) spans `lines` lines at
-          // the start side; the lines beside it are narrower by its width and gap. Set word by word
-          // from the plain text (our choice: no hyphenation or inline marks in a drop-capped paragraph).
+          // the start side; the lines beside it are narrower by its width and gap.
           const dc = element.dropCap;
           const initial = /^\p{P}*./su.exec(plain)![0];
           const size = dc.fontSize ?? ((dc.lines - 1) * element.lineHeight + capHeightRatio(fonts, style.family, style.weight) * style.size) / capHeightRatio(fonts, dc.fontFamily, dc.fontWeight);
           const capLine = setGenerated(initial, { family: dc.fontFamily, weight: dc.fontWeight, italic: false, size, colour: dc.colour });
           const aside = capLine.width + dc.gap;
+          const narrow = Math.max(0, room - aside);
           cap = { line: capLine, lines: dc.lines, width: capLine.width };
-          const rest = wrappedBy(plain.slice(initial.length).trim(), (i) => (i < dc.lines ? Math.max(0, room - aside) : room), widthOf);
-          rest.forEach((t, i) => {
-            const line = setLine(t);
-            const lineRoom = i < dc.lines ? Math.max(0, room - aside) : room;
-            // Justified: word spaces spread to the line's room, all but the last line.
-            lines.push(justify && i < rest.length - 1 ? spreadSpaces(line, lineRoom - line.width) : line);
-            if (i < dc.lines) besideCap.set(i, aside);
-          });
+          const restStart = skipSpaces(plain, initial.length);
+          const from = (at: number): string | readonly DesignSegment[] => (marked ? segmentsFrom(marked, at) : plain.slice(at));
+          if (setText && (justify || element.hyphenate || marked)) {
+            // Justified, hyphenated or marked: the paragraph engine at the narrow measure for the lines
+            // beside the initial, and what they leave (counted in printed characters) at the full one.
+            const beside = restStart < plain.length ? engineSet(from(restStart), narrow, 0) : [];
+            const kept = beside.slice(0, dc.lines);
+            kept.forEach((line, i) => {
+              lines.push(line);
+              besideCap.set(i, aside);
+            });
+            if (beside.length > dc.lines) {
+              const tailStart = skipSpaces(plain, afterPrinted(plain, restStart, kept.reduce((n, line) => n + printedCharacters(line), 0)));
+              if (tailStart < plain.length) lines.push(...engineSet(from(tailStart), room, 0));
+            }
+          } else {
+            // Set word by word from the plain text.
+            const rest = wrappedBy(plain.slice(restStart), (i) => (i < dc.lines ? narrow : room), widthOf);
+            rest.forEach((t, i) => {
+              const line = setLine(t);
+              const lineRoom = i < dc.lines ? narrow : room;
+              // Justified: word spaces spread to the line's room, all but the last line.
+              lines.push(justify && i < rest.length - 1 ? spreadSpaces(line, lineRoom - line.width) : line);
+              if (i < dc.lines) besideCap.set(i, aside);
+            });
+          }
           engineJustified ||= justify;
         } else if (mode === 'wrap' && setText && (justify || element.hyphenate || marked || indent > 0)) {
-          // Justified, hyphenated, marked or indented wrapped text: the paragraph engine at the box's measure,
-          // narrower by what tracking adds when it runs over (a few tries), justified lines spread back to the measure.
-          let engineMeasure = measure;
-          let set: SetLine[] = [];
-          for (let attempt = 0; attempt < 4; attempt++) {
-            set = piece ? setText(marked ?? piece, style, engineMeasure, { justify, hyphenate: element.hyphenate, direction, ...(indent > 0 ? { indent } : {}) }).map(track) : [];
-            const over = Math.max(0, ...set.map((l, i) => l.width + (i === 0 ? indent : 0) - measure));
-            if (tracking <= 0 || over <= 0.01) break;
-            engineMeasure = Math.max(1, engineMeasure - over);
-          }
-          if (justify && tracking !== 0) set = set.map((l, i) => (i < set.length - 1 ? spreadSpaces(l, measure - (i === 0 ? indent : 0) - l.width) : l));
+          // Justified, hyphenated, marked or indented wrapped text: the paragraph engine at the box's measure.
+          const set = piece ? engineSet(marked ?? piece, measure, indent) : [];
           lines.push(...(set.length > 0 ? set : [setGenerated('', style)]));
           engineJustified ||= justify;
         } else if (mode === 'wrap') lines.push(...wrapped(piece, room, widthOf).map(setLine));

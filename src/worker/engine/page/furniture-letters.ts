@@ -14,7 +14,7 @@
  */
 import { Op, roundPt, type DisplayItem, type Matrix, type PathItem } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
-import type { SetLine } from '../paragraph/lines';
+import { runOffsets, type SetLine } from '../paragraph/lines';
 import { parsePathData } from '../vector/path-data';
 import { appendPathData, serializeProgram, type PathProgram } from '../math/path';
 
@@ -176,16 +176,19 @@ export function verticalPieces(line: SetLine, fonts: FontRegistry): VerticalPiec
     const slice = (from: number, to: number): SetLine['runs'][number] => {
       const start = run.clusters[from]!;
       const stop = end(run.clusters[to - 1]!);
-      return {
+      const piece: SetLine['runs'][number] = {
         ...run,
         glyphs: run.glyphs.slice(from, to),
         xs: run.xs.slice(from, to),
         ...(run.dys ? { dys: run.dys.slice(from, to) } : {}),
         text: run.text.slice(start, stop),
         clusters: run.clusters.slice(from, to).map((c) => c - start),
-        // Source offsets as the run keeps them: listed, or counted from `from` (paragraph/lines.ts).
-        ...(run.offsets ? { offsets: run.offsets.slice(start, stop) } : { from: (run.from ?? 0) + start }),
+        // The piece's source offsets listed (the run may keep them as a start and a hyphen flag: paragraph/lines.ts).
+        offsets: runOffsets(run).slice(start, stop),
       };
+      delete piece.from;
+      delete piece.hyphen;
+      return piece;
     };
     let from = 0;
     for (let g = 0; g <= run.glyphs.length; g++) {
