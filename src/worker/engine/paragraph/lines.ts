@@ -239,13 +239,24 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     const inset = baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE ? Math.max(0, layout.measure - x) : 0;
     const runs = builders.map((builder, b) => finishRun(builder, b + 1 < builders.length ? builders[b + 1]!.start : glyphCount, inset));
     if (inset > 0 && formulas) for (const formula of formulas) formula.x += inset;
-    const fonts = runs.length === 1 ? [runs[0]!.fontId] : [...new Set(runs.map((r) => r.fontId))].sort();
+    const fonts = runs.length === 1 ? oneFont(runs[0]!.fontId) : [...new Set(runs.map((r) => r.fontId))].sort();
     // Optional fields are assigned rather than spread from `cond ? {…} : {}`: a spread after the
     // first property is a runtime call and a throwaway object per line (the same keys; nothing reads their order).
     lines.push(newLine(runs, x, ratio, hyphenated, ragged, brk.emergency === true, srcFrom, srcTo, inset, fonts, substitutions, formulas));
     start = brk.position + 1;
   }
   return lines;
+}
+
+/**
+ * `[fontId]` for a line set in one face (nearly every line), one array per face shared by all
+ * such lines (read-only, like the lines): not one per line the paragraph memo keeps.
+ */
+const singleFonts = new Map<string, string[]>();
+function oneFont(fontId: string): string[] {
+  let fonts = singleFonts.get(fontId);
+  if (fonts === undefined) singleFonts.set(fontId, (fonts = [fontId]));
+  return fonts;
 }
 
 /**
@@ -360,7 +371,7 @@ export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[]
     }
     const inset = baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE ? Math.max(0, layout.measure - x) : 0;
     const runs = builders.map((builder, b) => finishRun(builder, b + 1 < builders.length ? builders[b + 1]!.start : glyphCount, inset));
-    const fonts = runs.length === 1 ? [runs[0]!.fontId] : [...new Set(runs.map((r) => r.fontId))].sort();
+    const fonts = runs.length === 1 ? oneFont(runs[0]!.fontId) : [...new Set(runs.map((r) => r.fontId))].sort();
     lines.push(newLine(runs, x, ratio, hyphenated, ragged, brk.emergency === true, srcFrom, srcTo, inset, fonts, substitutions, null));
     start = brk.position + 1;
   }
