@@ -73,6 +73,12 @@ export class FontFace {
    * levels so a lookup (once per word) hashes the word itself rather than a fresh concatenation.
    */
   private readonly cache = new Map<string, Map<string, ShapedGlyphs>>();
+  /**
+   * The settings of the last `shape` call and their texts' cache, checked first: a paragraph's
+   * words nearly all share direction, script, language and features, and building the settings
+   * key string for every word was one more string per word to allocate, hash and collect.
+   */
+  private last: { direction: string; script: string; language: string; features: string; byText: Map<string, ShapedGlyphs> } | null = null;
 
   constructor(source: FontSource) {
     this.family = source.family;
@@ -114,9 +120,15 @@ export class FontFace {
    * so re-breaking a paragraph at another measure never re-shapes.
    */
   shape(text: string, direction: 'ltr' | 'rtl' = 'ltr', features = '', script = '', language = ''): ShapedGlyphs {
-    const settingsKey = `${direction}|${script}|${language}|${features}`;
-    let byText = this.cache.get(settingsKey);
-    if (!byText) this.cache.set(settingsKey, (byText = new Map()));
+    const last = this.last;
+    let byText: Map<string, ShapedGlyphs> | undefined;
+    if (last !== null && last.direction === direction && last.script === script && last.language === language && last.features === features) byText = last.byText;
+    else {
+      const settingsKey = `${direction}|${script}|${language}|${features}`;
+      byText = this.cache.get(settingsKey);
+      if (!byText) this.cache.set(settingsKey, (byText = new Map()));
+      this.last = { direction, script, language, features, byText };
+    }
     const hit = byText.get(text);
     if (hit) return hit;
     // One buffer for every shaping call (cleared, not re-created): allocating a buffer per word
