@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
-import { Op, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
+import type { PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
-import { columnOf, run, runs } from './helpers';
+import { columnOf, filledPathBox, run, runs } from './helpers';
 
 const SVG = (fill: string) => new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="160" viewBox="0 0 400 160"><rect x="0" y="0" width="400" height="160" fill="${fill}"/></svg>`);
 
@@ -32,17 +32,7 @@ function book(seed: number, placement: Record<string, unknown>, options: { lead?
 type Layout = ReturnType<typeof run>;
 
 /** The box of the picture drawn with `fill` (pt) and its page. */
-function box(layout: Layout, fill: string) {
-  for (const page of layout.pages) {
-    const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === fill);
-    if (!path) continue;
-    const n = (path.d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
-    const xs = n.filter((_, i) => i % 2 === 0);
-    const ys = n.filter((_, i) => i % 2 === 1);
-    return { page, left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
-  }
-  throw new Error(`no picture filled ${fill}`);
-}
+const box = (layout: Layout, fill: string) => filledPathBox(layout.pages, fill);
 
 /** The page holding the citing line (its runs show the reference text "Fig."). */
 function citingPage(layout: Layout): PageDisplayList {
