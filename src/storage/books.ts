@@ -160,6 +160,30 @@ export async function openBookStorage(options: OpenStorageOptions = {}): Promise
 export class BookStorage {
   constructor(private readonly db: SandboxDatabase) {}
 
+  /**
+   * The chapter rows this connection last wrote for each owner (project or draft), with the
+   * `updatedAt` of the book row written with them. A save that finds that stamp still on the book
+   * row (nobody wrote the book since: another tab would have stamped it anew) writes only the
+   * chapters that differ. An autosave after a one-paragraph edit rewrote every chapter, and
+   * IndexedDB clones what it is given on the calling thread — the book worker's.
+   */
+  private readonly written = new Map<string, { updatedAt: number; chapters: Map<string, ChapterRow> }>();
+
+  /**
+   * Runs a save of `owner`'s book, giving it a function that answers what this connection last
+   * wrote for it when the stored book row still carries that save's stamp; records the committed
+   * save's chapter rows (a failed save leaves none: the next one writes everything).
+   */
+  private async remembering(owner: string, updatedAt: number, prepared: PreparedContent, save: (lastWritten: (stored: unknown) => Map<string, ChapterRow> | undefined) => Promise<void>): Promise<void> {
+    const last = this.written.get(owner);
+    this.written.delete(owner);
+    await save((stored) => {
+      const stamp = typeof stored === 'object' && stored !== null ? (stored as { updatedAt?: unknown }).updatedAt : undefined;
+      return last && last.updatedAt === stamp ? last.chapters : undefined;
+    });
+    this.written.set(owner, { updatedAt, chapters: new Map(prepared.chapters.map((c) => [c.key, c])) });
+  }
+
   close(): void {
     this.db.close();
   }
@@ -209,8 +233,9 @@ export class BookStorage {
   async saveProject(project: StoredProject): Promise<void> {
     const owner = projectOwner(project.id);
     const prepared = await prepareContent(owner, project);
-    await this.run(`Saving book "${project.name}"`, () =>
+    await this.remembering(owner, project.updatedAt, prepared, (lastWritten) => this.run(`Saving book "${project.name}"`, () =>
       this.db.transaction('rw', [...BOOK_TABLES], async () => {
+        const previous = lastWritten(await this.db.projects.get(project.id));
         const row: ProjectRow = {
           id: project.id,
           name: project.name,
@@ -220,10 +245,10 @@ export class BookStorage {
           origin: project.origin,
           ...prepared.bookFields,
         };
-        await this.writeContent(owner, prepared);
+        await this.writeContent(owner, prepared, previous);
         await this.db.projects.put(row);
       }),
-    );
+    ));
   }
 
   /** Deletes a project, its chapters, resources and cover. Payloads go at the next `collectGarbage`. */
@@ -256,8 +281,9 @@ export class BookStorage {
   async saveDraft(draft: StoredDraft): Promise<void> {
     const owner = draftOwner(draft.presetId, draft.locale);
     const prepared = await prepareContent(owner, draft);
-    await this.run(`Saving the draft of ${draft.presetId} (${draft.locale})`, () =>
+    await this.remembering(owner, draft.updatedAt, prepared, (lastWritten) => this.run(`Saving the draft of ${draft.presetId} (${draft.locale})`, () =>
       this.db.transaction('rw', [...BOOK_TABLES], async () => {
+        const previous = lastWritten(await this.db.presetDrafts.get([draft.presetId, draft.locale]));
         const row: DraftRow = {
           presetId: draft.presetId,
           edited: draft.edited,
@@ -266,10 +292,10 @@ export class BookStorage {
           // The key's locale is the edition's; the content's own `locale` is not allowed to differ.
           locale: draft.locale,
         };
-        await this.writeContent(owner, prepared);
+        await this.writeContent(owner, prepared, previous);
         await this.db.presetDrafts.put(row);
       }),
-    );
+    ));
   }
 
   /** Drafts of one sample (every language) or of all samples. */
@@ -460,7 +486,8 @@ export class BookStorage {
     };
   }
 
-  private async writeContent(owner: string, prepared: PreparedContent): Promise<void> {
+  /** `previous`: the owner's chapter rows as this connection last wrote them, when they are still the stored ones. */
+  private async writeContent(owner: string, prepared: PreparedContent, previous?: ReadonlyMap<string, ChapterRow>): Promise<void> {
     const db = this.db;
     // Payloads are content-addressed and fonts immutable by id: only missing ones are written.
     await putMissing(db.blobs, prepared.blobs, (b) => b.id);
@@ -469,7 +496,11 @@ export class BookStorage {
     const keepChapters = new Set(prepared.chapters.map((c) => c.key));
     const staleChapters = (await db.chapters.where('owner').equals(owner).primaryKeys()).filter((k) => !keepChapters.has(k));
     await db.chapters.bulkDelete(staleChapters);
-    await db.chapters.bulkPut(prepared.chapters);
+    const same = (row: ChapterRow): boolean => {
+      const before = previous?.get(row.key);
+      return before !== undefined && before.id === row.id && before.title === row.title && before.text === row.text;
+    };
+    await db.chapters.bulkPut(previous ? prepared.chapters.filter((row) => !same(row)) : prepared.chapters);
     const keepResources = new Set(prepared.resources.map((r) => r.key));
     const staleResources = (await db.resources.where('owner').equals(owner).primaryKeys()).filter((k) => !keepResources.has(k));
     await db.resources.bulkDelete(staleResources);
