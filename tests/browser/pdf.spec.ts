@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { gif } from '../support/gif';
+import { addResourcesAndText } from '../support/raster';
 
 test.use({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
 test.setTimeout(180_000);
@@ -159,28 +160,20 @@ test('WebP and GIF pictures are drawn by the canvas raster and embedded in the P
   await waitForPages(page);
   const ORANGE: [number, number, number] = [240, 140, 20];
   const TEAL: [number, number, number] = [0, 128, 128];
+  // A WebP made by the browser's own encoder: 16 × 16 px of teal.
+  const webp = await page.evaluate(async (teal) => {
+    const canvas = new OffscreenCanvas(16, 16);
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = `rgb(${teal.join(',')})`;
+    ctx.fillRect(0, 0, 16, 16);
+    return [...new Uint8Array(await (await canvas.convertToBlob({ type: 'image/webp', quality: 1 })).arrayBuffer())];
+  }, TEAL);
+  const bitmap = (id: string) => ({ id, typeId: 'figure', kind: 'bitmap', resolution: 16, placement: { position: 'here' } });
+  await addResourcesAndText(page, [{ resource: bitmap('pdf-webp'), bytes: webp }, { resource: bitmap('pdf-gif'), bytes: flatGif(ORANGE) }], '\n\n::resource{id="pdf-webp"}\n\n::resource{id="pdf-gif"}\n');
   const result = await page.evaluate(
-    async ({ gif, teal }) => {
+    async () => {
       const client = window.postextApp!.client;
-      // A WebP made by the browser's own encoder: 16 × 16 px of teal.
-      const canvas = new OffscreenCanvas(16, 16);
-      const ctx = canvas.getContext('2d')!;
-      ctx.fillStyle = `rgb(${teal.join(',')})`;
-      ctx.fillRect(0, 0, 16, 16);
-      const webp = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/webp', quality: 1 })).arrayBuffer());
-      const book = await client.getBook();
-      const chapter = book.chapters[0]!;
-      const applied = await client.apply({
-        origin: 'ui',
-        baseRevision: book.revision,
-        ops: [
-          { type: 'resource.put', resource: { id: 'pdf-webp', typeId: 'figure', kind: 'bitmap', resolution: 16, placement: { position: 'here' } }, payload: webp },
-          { type: 'resource.put', resource: { id: 'pdf-gif', typeId: 'figure', kind: 'bitmap', resolution: 16, placement: { position: 'here' } }, payload: new Uint8Array(gif) },
-          { type: 'text', chapterId: chapter.id, from: chapter.text.length, to: chapter.text.length, insert: '\n\n::resource{id="pdf-webp"}\n\n::resource{id="pdf-gif"}\n' },
-        ],
-      });
-      if (!applied.ok) throw new Error(applied.error);
-      const converged = await client.awaitConvergence(applied.revision);
+      const converged = await client.awaitConvergence((await client.getBook()).revision);
       const boxes: { resource: string; page: number; x: number; y: number; w: number; h: number; width: number }[] = [];
       for (let i = 0; i < converged.pages; i++) {
         const list = (await client.getDisplayList(i))!;
@@ -195,7 +188,6 @@ test('WebP and GIF pictures are drawn by the canvas raster and embedded in the P
       const rasters = await Promise.all(boxes.map(async (box) => toBase64(new Uint8Array((await client.renderPage(box.page, { width: Math.round(box.width), format: 'png' })).bytes))));
       return { boxes, rasters, pdf: toBase64(exported.bytes), warnings: exported.warnings };
     },
-    { gif: flatGif(ORANGE), teal: TEAL },
   );
   expect(result.boxes.map((b) => b.resource).sort()).toEqual(['pdf-gif', 'pdf-webp']);
   expect(result.warnings.filter((w) => /picture/.test(w))).toEqual([]);

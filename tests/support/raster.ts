@@ -6,14 +6,15 @@ import type { Page } from '@playwright/test';
  * resource landed on, and read colours at points given in pt.
  */
 
-/** A resource record and its SVG source, as `resource.put` takes them. */
-export interface SvgResource {
+/** A resource record and its file: SVG source or the bytes (as plain numbers, for page.evaluate). */
+export interface ResourceFile {
   resource: Record<string, unknown> & { id: string };
-  svg: string;
+  svg?: string;
+  bytes?: number[];
 }
 
 /** Puts the resources and appends `insert` to the first chapter in one transaction; resolves at convergence. */
-export async function addResourcesAndText(page: Page, resources: SvgResource[], insert: string): Promise<void> {
+export async function addResourcesAndText(page: Page, resources: ResourceFile[], insert: string): Promise<void> {
   await page.evaluate(async ({ resources, insert }) => {
     const client = window.postextApp!.client;
     const book = await client.getBook();
@@ -22,7 +23,7 @@ export async function addResourcesAndText(page: Page, resources: SvgResource[], 
       origin: 'ui',
       baseRevision: book.revision,
       ops: [
-        ...resources.map((r) => ({ type: 'resource.put' as const, resource: r.resource as never, payload: new TextEncoder().encode(r.svg) })),
+        ...resources.map((r) => ({ type: 'resource.put' as const, resource: r.resource as never, payload: r.bytes ? new Uint8Array(r.bytes) : new TextEncoder().encode(r.svg ?? '') })),
         { type: 'text' as const, chapterId: chapter.id, from: chapter.text.length, to: chapter.text.length, insert },
       ],
     });
