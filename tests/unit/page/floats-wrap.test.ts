@@ -260,7 +260,7 @@ describe('text wrap beside a resource (document-format §12.8)', () => {
     expect(narrow.chapters[0]!.wrapsRefused).toEqual([{ id: 'red', pageIndex: page.index, reason: 'tooNarrow' }]);
   });
 
-  it('an auto float that can wrap waits for a column head rather than take the foot of its citing column', () => {
+  it('an auto float that can wrap takes the foot of its citing column, wrapped there, not a later column head (page/floats-wrap-foot.test.ts)', () => {
     const settings = defaultSettings();
     const random = mulberry32(5);
     const paragraphs = Array.from({ length: 24 }, () => paragraph(random));
@@ -271,26 +271,27 @@ describe('text wrap beside a resource (document-format §12.8)', () => {
     const f = pageFrame(settings, page.index);
     const fig = picture(page);
     const column = f.columnX.findIndex((x, c) => fig.x >= x - 0.01 && fig.x < x + f.columnWidths[c]!);
-    expect(fig.y).toBeCloseTo(f.contentTop, 2);
+    const cite = runs(page).find((r) => r.line?.role === 'body' && r.text.includes('Fig.'))!;
+    // The citing column's foot (the first free slot after the citing line, §12.7), at its left side.
+    expect(columnOf(settings, page, cite.xs[0]!)).toBe(column);
+    expect(fig.y).toBeGreaterThan(cite.y);
+    expect(fig.y).toBeGreaterThan(f.contentTop + 100);
     expect(fig.x).toBeCloseTo(f.columnX[column]!, 1);
-    const beside = bodyLines(page, settings).filter((l) => l.column === column && l.y < fig.y + fig.h);
+    const beside = bodyLines(page, settings).filter((l) => l.column === column && l.y > fig.y && l.y < fig.y + fig.h);
     expect(beside.length).toBeGreaterThan(2);
     for (const line of beside) expect(line.left).toBeGreaterThanOrEqual(fig.x + fig.w + GAP - 0.01);
     expect(layout.chapters[0]!.wrapsRefused).toBeUndefined();
-    // Unwrapped, the same float takes the foot of its citing column.
-    const plain = run({ ...wrapBook({ position: 'auto', width: 0.35 }, settings), chapters: [{ id: 'ch1', title: '', source }] });
-    const plainFig = picture(plain.pages.find((p) => p.items.some((i) => i.op === Op.Path && i.fill === '#ff0000'))!);
-    expect(plainFig.y).toBeGreaterThan(f.contentTop + 100);
   });
 
-  it('records a textWrap refusal for a wrapped float set at a column foot (no wrap there)', () => {
+  it('records a textWrap refusal for a float at a column foot too narrow to wrap (a band there)', () => {
     const settings = defaultSettings();
     const random = mulberry32(5);
     const paragraphs = Array.from({ length: 24 }, () => paragraph(random));
     paragraphs[1] += ' As :ref{id="red"} shows.';
     const layout = run({ ...wrapBook({ position: 'bottom', wrap: 'left' }, settings), chapters: [{ id: 'ch1', title: '', source: `# Foot\n\n${paragraphs.join('\n\n')}\n` }] });
     const page = layout.pages.find((p) => p.items.some((i) => i.op === Op.Path && i.fill === '#ff0000'))!;
-    expect(layout.chapters[0]!.wrapsRefused).toEqual([{ id: 'red', pageIndex: page.index, reason: 'moved' }]);
+    // At the default 0.45 of the 185.3 pt column the text beside would be 89.9 pt, under 12 em (96 pt).
+    expect(layout.chapters[0]!.wrapsRefused).toEqual([{ id: 'red', pageIndex: page.index, reason: 'tooNarrow' }]);
   });
 
   it('does not wrap in vertical text: a band and a verticalText refusal', () => {

@@ -1,7 +1,7 @@
 /**
  * Text wrap beside a resource (document-format §12.8, configuration.md §4 `layout.wrap.*`, §12.2
  * `placement.wrap` / `wrapGap`): an inline (`here`) resource with `wrap`, or a one-column float
- * with `wrap` at the head of a column, sits at one side of its column, and the paragraphs, quotes
+ * with `wrap` at the head (or foot, below) of a column, sits at one side of its column, and the paragraphs, quotes
  * and list items that follow (paragraphs of a `:::paragraphs{style}` container or a section's
  * `bodyStyle` too, when set at the body leading: their indents and alignment are taken inside the
  * reduced measure) run beside it at the reduced measure — the column width less the
@@ -12,9 +12,17 @@
  *
  * When the text beside would be narrower than `layout.wrap.minTextWidth` (12 em), or fewer than
  * `layout.wrap.minLinesBeside` (2) lines fit beside it, the resource takes its band instead
- * (full width, text below) and the refusal is recorded for the `textWrap` check — as it is for a
- * wrapped float set at a column's foot, where nothing wraps yet (`moved`; an auto or top float
- * that could wrap waits for the next column head instead, page/paginate.ts).
+ * (full width, text below) and the refusal is recorded for the `textWrap` check.
+ *
+ * At a column's foot (`planFootWrap`: an auto or bottom float with `wrap`, in the foot slot of its
+ * citing column or of a later one) the resource sits at one side with its bottom on the last grid
+ * line above the column's notes; the band beside it is its height and the gap above it in whole
+ * lines, and must lie under the text already set (else `moved`: an auto float then waits for the
+ * next column head, a bottom float takes its band at the foot). The text above the band runs at
+ * the full measure, then beside it to the foot; what cannot run beside it (headings, boxes…) ends
+ * the column above the band; notes cited beside it must still fit under it, else the citing line
+ * goes on to the next column (our choices: the spec says only 'head/foot column floats with wrap
+ * sit at one side of the column').
  *
  * Placement fields come from the resource, then its type's `defaultPlacement`
  * (resources/placement.ts), then `layout.wrap`, then the built-ins (configuration.md §18).
@@ -180,6 +188,26 @@ export interface WrapBand {
   bottom: number;
   side: 'left' | 'right';
   inset: number;
+  /** A float wrapped at the column's foot (its bottom on `bottom`): text above `top` runs at the full measure. */
+  foot?: boolean;
+  /** A foot band that something other than text reached first: the column's text ends at `top`. */
+  closed?: boolean;
+}
+
+/**
+ * A wrap at a column's foot: `foot` is the grid line above the column's notes (pt from the
+ * content top), `next` the top of the next line box under the text set so far; the band is the
+ * resource and the gap above it in whole lines, ending on `foot`. `rowsLeft` of the input is
+ * replaced by the rows between `next` and `foot`.
+ */
+export function planFootWrap(input: Parameters<typeof planWrap>[0] & { foot: number; next: number }): (WrapPlan & { top: number; bottom: number; boxY: number }) | WrapRefusal {
+  const { foot, next, pitch } = input;
+  const rowsLeft = Math.max(0, Math.floor((foot - next) / pitch + 1e-6));
+  const plan = planWrap({ ...input, rowsLeft });
+  if (typeof plan === 'string') return plan;
+  // The band (the gap above the resource too) must lie under the text already set.
+  if (plan.rows > rowsLeft) return 'moved';
+  return { ...plan, top: foot - plan.rows * pitch, bottom: foot, boxY: foot - input.height };
 }
 
 /**
@@ -187,7 +215,9 @@ export interface WrapBand {
  * top) in a column, with how many grid lines remain at that measure (Infinity = full measure on).
  */
 export function measureAt(band: WrapBand | null, page: number, column: number, y: number, columnWidth: number, pitch: number): { width: number; x: number; rows: number } {
-  if (!band || band.page !== page || band.column !== column || y < band.top - 1e-6 || y > band.bottom - 1e-6) return { width: columnWidth, x: 0, rows: Number.POSITIVE_INFINITY };
+  if (!band || band.page !== page || band.column !== column || y > band.bottom - 1e-6) return { width: columnWidth, x: 0, rows: Number.POSITIVE_INFINITY };
+  // Above a band (a float wrapped at the column's foot): the full measure until the band's top.
+  if (y < band.top - 1e-6) return { width: columnWidth, x: 0, rows: Math.max(1, Math.round((band.top - y) / pitch)) };
   const rows = Math.max(1, Math.round((band.bottom - y) / pitch));
   return { width: columnWidth - band.inset, x: band.side === 'left' ? band.inset : 0, rows };
 }

@@ -22,7 +22,7 @@ import { DirectionScope, fromStart, ruleFromStart } from './rtl';
 import { formatNumber, localeNumberFormat, localiseDigits } from './number-format';
 import { PageBands, spanBox, spannedColumns, spansPage } from './floats-page';
 import { shrinkInto, shrinkRule, type ShrinkRule } from './floats-shrink';
-import { alignOffset, calloutWrapOf, measureAt, physicalSide, planWrap, wrapSlotMeasure, defaultWrapSettings, type WrapBand, type WrapRefusal, type WrapRequest } from './floats-wrap';
+import { alignOffset, calloutWrapOf, measureAt, physicalSide, planFootWrap, planWrap, wrapSlotMeasure, defaultWrapSettings, type WrapBand, type WrapRefusal, type WrapRequest } from './floats-wrap';
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
@@ -324,7 +324,11 @@ export function* paginateChapter(
   const noteStyle: TextStyle = { ...body, size: settings.notes.size, colour: settings.notes.colour };
   const noteBaseline = baselineFor(settings.notes.lineHeight, noteStyle, fonts);
   /** Room left for body text in the current column above its notes, pt from the content top. */
-  const limit = (): number => Math.min(balanceCap(), colBottom() - noteAreaHeight(columnNotes, settings.notes) - bottomFloatsHeight());
+  const limit = (): number => Math.min(balanceCap(), footTextCap(), colBottom() - noteAreaHeight(columnNotes, settings.notes) - bottomFloatsHeight());
+  /** A float wrapped at the current column's foot (page/floats-wrap.ts): the grid line its bottom sits on, pt from the content top; else Infinity. */
+  const footWrapAt = (): number => (wrapBand?.foot && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column ? wrapBand.bottom : Number.POSITIVE_INFINITY);
+  /** Where the column's text ends above such a float: its bottom, or its band's top once something other than text came (`closed`). */
+  const footTextCap = (): number => (wrapBand?.closed && footWrapAt() < Number.POSITIVE_INFINITY ? wrapBand.top : footWrapAt());
   /** Foot of the current column above the page's foot band, pt from the content top. */
   function colBottom(): number {
     return frame().contentHeight - bands.footOf(cursor.column);
@@ -434,7 +438,8 @@ export function* paginateChapter(
    * them, position auto/bottom): reserved before the line is placed, like its notes.
    */
   const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] => {
-    if (floatCitations.size === 0 || pendingFloats.length > 0) return [];
+    // (Under a float wrapped at this column's foot nothing else takes the foot.)
+    if (floatCitations.size === 0 || pendingFloats.length > 0 || footWrapAt() < Number.POSITIVE_INFINITY) return [];
     const out: { id: string; flow: FlowBlock }[] = [];
     for (const id of notesCitedBy(line, floatCitations)) {
       if (queuedFloats.has(id) || planned.some((p) => p.id === id)) continue;
@@ -450,6 +455,8 @@ export function* paginateChapter(
   };
   /** Places waiting floats where they may go now; `fresh` = at the head of a column nothing is set in yet. */
   const placeFloats = (fresh: boolean): void => {
+    // A float wrapped at this column's foot is its last slot: later floats wait for the next column.
+    if (footWrapAt() < Number.POSITIVE_INFINITY) return;
     while (pendingFloats.length > 0) {
       const float = pendingFloats[0]!;
       const placed = float.turn ? placeTurnedFloat(float, float.turn, fresh) : float.page ? placePageFloat(float, fresh) : float.columns ? placeSpanFloat(float, float.columns, fresh) : placeColumnFloat(float, fresh);
@@ -501,9 +508,15 @@ export function* paginateChapter(
     // Elsewhere an auto/top float that could wrap in a column waits for the next column head (the
     // foot does not wrap); set in any other slot (a `bottom` float's foot, or a head too narrow or
     // short to wrap in) it is a band, and the refusal is recorded when it is placed (page/floats-wrap.ts).
+    // An auto/bottom float may also wrap at this column's foot, the text above it running beside it (wrapFoot).
     if (float.wrap) {
-      const wrapped = canHead ? wrapHead(float.id, float.wrap) : float.position === 'bottom' ? 'moved' : wrapsInColumn(float.wrap);
-      if (wrapped === true) return canHead;
+      let wrapped: true | WrapRefusal = canHead ? wrapHead(float.id, float.wrap) : canFoot ? wrapFoot(float.id, float.wrap) : 'moved';
+      if (wrapped === true) return true;
+      if (!canHead && float.position !== 'bottom') {
+        const could = wrapsInColumn(float.wrap);
+        if (could === true) return false;
+        wrapped = could;
+      }
       pendingWrapRefusals.set(float.id, wrapped);
     }
     if (canHead && float.flow.height <= headRoom() + 1e-6) {
@@ -876,17 +889,27 @@ export function* paginateChapter(
       const pending: NotePiece[] = [];
       const plannedFloats: { id: string; flow: FlowBlock }[] = [];
       let fit = 0;
+      let lifted = false;
       while (index + fit < lines.length && fit < beside.rows) {
         const line = lines[index + fit]!;
         const fresh = columnNotesMode ? newNotePieces(line, pending) : [];
         const room = (floats: readonly { flow: FlowBlock }[]) => height - footHeight(bottomFloats, floats) - noteAreaHeightOf(settings.notes, columnNotes, pending, fresh);
-        if ((row + fit + 1) * pitch > Math.min(balanceCap(), room(plannedFloats)) + 1e-6) break;
+        // Beside a float wrapped at the foot: down to its band's end, and the notes must still fit
+        // under it — else it moves up with its band, while no line is set beside it yet.
+        const left = room(plannedFloats);
+        const floor = footWrapAt();
+        if (floor < Number.POSITIVE_INFINITY && left < floor - 1e-6) {
+          lifted = liftFootWrap(left);
+          break;
+        }
+        if ((row + fit + 1) * pitch > Math.min(balanceCap(), footTextCap(), left) + 1e-6) break;
         // Floats this line cites take the foot if the lines so far still fit above them.
         const floats = footFloatsFor(line, block, plannedFloats);
         if (floats.length > 0 && (row + fit + 1) * pitch <= room([...plannedFloats, ...floats]) + 1e-6) plannedFloats.push(...floats);
         pending.push(...fresh);
         fit++;
       }
+      if (lifted) continue; // a float wrapped at the foot moved up: the rows are counted again
       // math.keepWithLeadIn: the last line goes on with what must stay under it (never in a fresh column: nothing better).
       if (options.keepWithNext && !cursor.columnEmpty && fit > 0 && index + fit === lines.length && (row + fit) * pitch + options.keepWithNext() > height - footHeight([...bottomFloats, ...plannedFloats]) - noteAreaHeight([...columnNotes, ...pending], settings.notes) + 1e-6) fit--;
       // The segment stops where a wrap ends, not at the column's foot: no split rules there.
@@ -923,6 +946,7 @@ export function* paginateChapter(
       cursor.y = row * pitch;
       const top = f.contentTop + cursor.y;
       midSegment = true;
+      const footAtStart = footWrapAt();
       for (let i = index; i < index + take; i++) {
         if (i === index + take - 1) midSegment = false;
         const line = lines[i]!;
@@ -939,6 +963,12 @@ export function* paginateChapter(
             queueFloat(id, block);
           }
           if (pendingFloats.length > 0) placeFloats(false);
+          // A float just wrapped at this column's foot: the lines after this one are set again, beside it from its band on.
+          if (footWrapAt() !== footAtStart && i < index + take - 1) {
+            take = i - index + 1;
+            midSegment = false;
+            break;
+          }
         }
       }
       if (forced) trimNotes(height - cursor.y);
@@ -946,7 +976,7 @@ export function* paginateChapter(
       if (pendingFloats.length > 0) placeFloats(false);
       options.onSegment?.(index, take, top, f.contentTop + cursor.y, columnX);
       index += take;
-      if (index < lines.length && !(wrapEnds && take === fit)) nextColumn();
+      if (index < lines.length && !(wrapEnds && take === fit) && footWrapAt() === footAtStart) nextColumn();
     }
   };
 
@@ -958,6 +988,11 @@ export function* paginateChapter(
   /** Ends the wrap in force: what follows goes below the wrapped resource (headings, displays, figures, boxes, verse…). */
   const clearWrap = (): void => {
     if (wrapBand && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column && cursor.y < wrapBand.bottom) {
+      // A float wrapped at the foot: what follows stays above its band, where the column now ends.
+      if (wrapBand.foot && cursor.y < wrapBand.top) {
+        wrapBand = { ...wrapBand, closed: true };
+        return;
+      }
       cursor.y = wrapBand.bottom;
       cursor.columnEmpty = false;
     }
@@ -970,6 +1005,11 @@ export function* paginateChapter(
   function placeWrapped(block: ResourceBlock, request: WrapRequest): boolean {
     clearWrap(); // one wrap at a time: no two-sided wrap (§12.8)
     if (!resourceBlock) return false;
+    // Above a float wrapped at this column's foot: a band, not a second wrap.
+    if (wrapBand) {
+      (cursor.page.wrapsRefused ??= []).push({ id: block.resourceId, reason: 'moved' });
+      return false;
+    }
     const side = physicalSide(request.side, rtl());
     const gap = request.gap ?? wrapSettings.gap;
     const width = colW();
@@ -1012,6 +1052,51 @@ export function* paginateChapter(
     logPlaced(id, slotRank.columnHead(cursor.column));
     cursor.y = top;
     wrapBand = { page: cursor.page.index, column: cursor.column, top, bottom: top + plan.rows * pitch, side: plan.side, inset: plan.inset };
+    return true;
+  }
+  /**
+   * A column float with `placement.wrap` at the foot of the current column: at its side, its bottom
+   * on the last grid line above the notes, the text after the citing line running beside it from
+   * its band's top to the foot (page/floats-wrap.ts `planFootWrap`); else why not.
+   */
+  function wrapFoot(id: string, wrap: NonNullable<PendingFloat['wrap']>): true | WrapRefusal {
+    if (bottomFloats.length > 0 || (wrapBand && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column && cursor.y < wrapBand.bottom + 1e-6)) return 'moved';
+    const flow = wrap.flow;
+    const foot = gridFloor(Math.min(balanceCap(), colBottom() - noteAreaHeight(columnNotes, settings.notes)));
+    const next = Math.ceil(cursor.y / pitch - 1e-9) * pitch;
+    const plan = planFootWrap({ side: physicalSide(wrap.request.side, rtl()), columnWidth: colW(), width: flow.width, height: flow.height, gap: wrap.request.gap ?? wrapSettings.gap, pitch, rowsLeft: 0, settings: wrapSettings, foot, next });
+    if (typeof plan === 'string') return plan;
+    const f = frame();
+    const start = cursor.page.items.length;
+    const x = f.columnX[cursor.column]! + plan.boxX - alignOffset(wrap.request, wrap.measure, flow.width, rtl());
+    cursor.page.items.push(...flow.emit(x, f.contentTop + plan.boxY));
+    footWrapItems = { start, end: cursor.page.items.length, flow, x };
+    pendingWrapRefusals.delete(id);
+    logPlaced(id, slotRank.columnFoot(cursor.column));
+    // Levers move what is set after their point, the float too: none before it in this column (page/levers.ts).
+    leverPoints = [];
+    closingBoxes = [];
+    wrapBand = { page: cursor.page.index, column: cursor.column, top: plan.top, bottom: plan.bottom, side: plan.side, inset: plan.inset, foot: true };
+    return true;
+  }
+  /** The float last wrapped at a column's foot: its page items [start, end), and how to draw it again (at `x`, pt). */
+  let footWrapItems: { start: number; end: number; flow: FlowBlock; x: number } | null = null;
+  /**
+   * Notes cited above a float wrapped at the column's foot need its room: it moves up, with its
+   * band, so its bottom is on the grid line at or above `room` (pt from the content top) — only
+   * while no line is set in the band's new rows yet.
+   */
+  function liftFootWrap(room: number): boolean {
+    const band = wrapBand;
+    if (!band?.foot || !footWrapItems || footWrapAt() === Number.POSITIVE_INFINITY) return false;
+    const bottom = gridFloor(room);
+    const top = bottom - (band.bottom - band.top);
+    if (top < Math.ceil(cursor.y / pitch - 1e-9) * pitch - 1e-6) return false;
+    // Drawn again in place (a picture's path cannot be shifted: page/levers.ts).
+    const again = footWrapItems.flow.emit(footWrapItems.x, frame().contentTop + bottom - footWrapItems.flow.height);
+    cursor.page.items.splice(footWrapItems.start, footWrapItems.end - footWrapItems.start, ...again);
+    footWrapItems = { ...footWrapItems, end: footWrapItems.start + again.length };
+    wrapBand = { ...band, top, bottom };
     return true;
   }
   /** Whether a float could wrap at the head of a column like this one (true), or why not. */
@@ -1349,7 +1434,8 @@ export function* paginateChapter(
         // :::callout{wrap width wrapGap} (§12.8): the box at one side of its column, never split,
         // the text after it beside it (page/floats-wrap.ts); else set across the column as usual.
         const boxWrap = calloutWrapOf(block.attrs, body.size);
-        const wrapped = boxWrap ? placeCallout(block, inner, boxWrap) : false;
+        // (Above a float wrapped at this column's foot a box does not wrap: one wrap at a time.)
+        const wrapped = boxWrap ? (wrapBand ? 'moved' : placeCallout(block, inner, boxWrap)) : false;
         if (typeof wrapped === 'string') (cursor.page.wrapsRefused ??= []).push({ id: block.attrs['title'] ?? block.attrs['type'] ?? 'callout', reason: wrapped, at: block.range.from });
         if (wrapped !== true) {
           placeCallout(block, inner);
