@@ -74,9 +74,8 @@ function clusterCount(line: SetLine): number | null {
   let count = 0;
   for (const run of line.runs) {
     if (run.rtl || UNTRACKABLE.test(run.text)) return null;
-    run.clusters.forEach((c, g) => {
-      if (g === 0 || c !== run.clusters[g - 1]) count++;
-    });
+    const clusters = run.clusters;
+    for (let g = 0; g < clusters.length; g++) if (g === 0 || clusters[g] !== clusters[g - 1]) count++;
   }
   return count;
 }

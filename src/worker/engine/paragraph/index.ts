@@ -237,6 +237,7 @@ function dependsOnContext(inlines: readonly Inline[]): boolean {
  * `collectInlines` asks the context but formulas), as one string; null when they hold a formula.
  */
 function contextAnswers(inlines: readonly Inline[], context: InlineContext): string | null {
+  if (!dependsOnContext(inlines)) return '';
   const answers: (string | null)[] = [];
   const walk = (list: readonly Inline[]): boolean => {
     for (const inline of list) {
