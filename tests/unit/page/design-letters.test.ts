@@ -180,6 +180,30 @@ describe('writingMode: vertical-rl with CJK text (upright ideographs, sideways L
   });
 });
 
+describe('writingMode: vertical-rl, tate-chū-yoko', () => {
+  it('sets a number of one or two digits upright across the column; a longer one stays turned', () => {
+    const cjkFonts = nodeFontRegistry(['Noto Serif SC']);
+    const settings = settingsFromConfig(header('第12章 2026', { fontFamily: 'Noto Serif SC', writingMode: 'vertical-rl', placement: { anchor: { to: 'page', edge: 'right' } } }));
+    const gen = layoutBook({ title: 'B', settings, chapters: [{ id: 'a', title: '', source: BODY }] }, cjkFonts, new EngineCache());
+    let step = gen.next();
+    while (!step.done) step = gen.next();
+    const page = step.value.pages[0]!;
+    const matrices = itemMatrices(page.items);
+    const box = boxOf(page);
+    const face = cjkFonts.match('Noto Serif SC', 400, 'normal');
+    const twelve = furnitureRuns(page).find((r) => r.text === '12')!;
+    expect(twelve.glyphs).toHaveLength(2);
+    const m = matrices[page.items.indexOf(twelve)]!;
+    expect(m.slice(0, 4).map((v) => Math.round(v))).toEqual([1, 0, 0, 1]);
+    // The pair's middle (from its first pen position to past its second glyph) on the column's axis.
+    const right = twelve.xs[1]! + (face.glyphAdvance(twelve.glyphs[1]!) * 10) / face.upem;
+    const [cx] = applyMatrix(m, (twelve.xs[0]! + right) / 2, twelve.y - ((face.ascender + face.descender) / 2) * (10 / face.upem));
+    expect(cx).toBeCloseTo(box.x + box.w / 2, 1);
+    const year = furnitureRuns(page).find((r) => r.text.includes('2026'))!;
+    expect(matrices[page.items.indexOf(year)]!.slice(0, 4)).toEqual([0, 1, -1, 0]);
+  });
+});
+
 describe('dropCap (§5.3 {lines, fontFamily, fontWeight, fontSize, color, gap}; forces wrapping)', () => {
   const text = 'Once the keeper of the light had written down every ship that passed the harbour at night, he climbed the stairs again to trim the wick before the dawn.';
   const config = (dropCap: JsonObject | true) =>

@@ -157,22 +157,26 @@ export interface VerticalPiece {
 }
 
 /**
- * A set line cut for `writingMode: vertical-rl`: each CJK glyph alone, to be stood upright about
- * the centre of its em square (the face's ascender-to-descender box, a glyph advance wide); other
- * glyphs (Latin, digits) stay sideways in runs, as vertical CJK setting does with them.
- * Right-to-left runs stay whole.
+ * A set line cut for `writingMode: vertical-rl`: in a line with CJK text, each CJK glyph alone and
+ * each number of one or two digits (tate-chū-yoko, as `layout.writingMode` does for ≤ 2-digit
+ * numbers, document-format §18), to be stood upright about the centre of its em square (the
+ * face's ascender-to-descender box, as wide as the piece); other glyphs (Latin, longer numbers)
+ * stay sideways in runs, as vertical CJK setting does with them. Right-to-left runs stay whole.
  */
 export function verticalPieces(line: SetLine, fonts: FontRegistry): VerticalPiece[] {
   if (!line.runs.some((run) => UPRIGHT.test(run.text))) return [{ line }];
   const pieces: VerticalPiece[] = [];
   for (const run of line.runs) {
-    if (run.rtl || !UPRIGHT.test(run.text)) {
+    if (run.rtl) {
       pieces.push({ line: { ...line, runs: [run] } });
       continue;
     }
     const face = fonts.get(run.fontId);
+    const k = face ? run.size / face.upem : 0;
     /** The logical end of the cluster starting at `c`. */
     const end = (c: number): number => run.clusters.reduce((e, x) => (x > c && x < e ? x : e), run.text.length);
+    const textOf = (g: number): string => run.text.slice(run.clusters[g]!, end(run.clusters[g]!));
+    const isDigit = (g: number): boolean => /^[0-9]$/.test(textOf(g));
     const slice = (from: number, to: number): SetLine['runs'][number] => {
       const start = run.clusters[from]!;
       const stop = end(run.clusters[to - 1]!);
@@ -190,20 +194,37 @@ export function verticalPieces(line: SetLine, fonts: FontRegistry): VerticalPiec
       delete piece.hyphen;
       return piece;
     };
+    const count = run.glyphs.length;
     let from = 0;
-    for (let g = 0; g <= run.glyphs.length; g++) {
-      const upright = g < run.glyphs.length && UPRIGHT.test(run.text.slice(run.clusters[g]!, end(run.clusters[g]!)));
-      if (g < run.glyphs.length && !upright) continue;
-      if (g > from) pieces.push({ line: { ...line, runs: [slice(from, g)] } });
-      if (upright) {
-        const k = face ? run.size / face.upem : 0;
-        const advance = face ? face.glyphAdvance(run.glyphs[g]!) * k : run.size;
-        // The em square's middle: half an advance in, midway between ascender and descender.
-        const cy = face ? -((face.ascender + face.descender) / 2) * k : -0.38 * run.size;
-        pieces.push({ line: { ...line, runs: [slice(g, g + 1)] }, upright: { cx: run.xs[g]! + advance / 2, cy } });
+    let g = 0;
+    while (g < count) {
+      // An upright piece: one CJK glyph, or (tate-chū-yoko) a number of one or two digits set across the column.
+      let span = UPRIGHT.test(textOf(g)) ? 1 : 0;
+      if (span === 0 && isDigit(g)) {
+        let e = g;
+        while (e < count && isDigit(e)) e++;
+        const before = run.text[run.clusters[g]! - 1] ?? '';
+        const after = run.text[end(run.clusters[e - 1]!)] ?? '';
+        if (e - g <= 2 && !/[0-9]/.test(before) && !/[0-9]/.test(after)) span = e - g;
+        else {
+          g = e;
+          continue;
+        }
       }
-      from = g + 1;
+      if (span === 0) {
+        g++;
+        continue;
+      }
+      if (g > from) pieces.push({ line: { ...line, runs: [slice(from, g)] } });
+      const last = g + span - 1;
+      const right = run.xs[last]! + (face ? face.glyphAdvance(run.glyphs[last]!) * k : run.size);
+      // The em square's middle: halfway along the piece, midway between ascender and descender.
+      const cy = face ? -((face.ascender + face.descender) / 2) * k : -0.38 * run.size;
+      pieces.push({ line: { ...line, runs: [slice(g, g + span)] }, upright: { cx: (run.xs[g]! + right) / 2, cy } });
+      g += span;
+      from = g;
     }
+    if (count > from) pieces.push({ line: { ...line, runs: [slice(from, count)] } });
   }
   return pieces;
 }
