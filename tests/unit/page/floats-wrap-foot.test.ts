@@ -145,6 +145,33 @@ describe('text wrap beside a float at a column foot', () => {
     for (const l of lines(page, column, 'body')) expect(l.y < fig.y || l.right <= fig.x - GAP + 0.01, `line at ${l.y}`).toBe(true);
   });
 
+  it('a heading between the citing line and the band is set above the band; the text after it runs beside the float', () => {
+    const settings = defaultSettings();
+    let checked = 0;
+    for (const seed of [5, 6, 7, 8]) {
+      for (const at of [2, 3]) {
+        const input = book({ position: 'bottom', wrap: 'right', width: 0.35 }, { seed });
+        const source = input.chapters[0]!.source.split('\n\n');
+        // After the H1 and `at` paragraphs: a section heading.
+        source.splice(at + 1, 0, '## A short section');
+        const layout = run({ ...input, chapters: [{ ...input.chapters[0]!, source: source.join('\n\n') }] });
+        const fig = picture(layout.pages);
+        const page = fig.page;
+        const column = columnOf(settings, page, fig.x + 1);
+        const heading = runs(page).filter((r) => r.line?.role === 'heading' && r.text.includes('section') && columnOf(settings, page, r.xs[0]!) === column);
+        const cite = runs(page).find((r) => r.line?.role === 'body' && r.text.includes('Fig.'));
+        if (heading.length === 0 || !cite || heading[0]!.y < cite.y) continue;
+        checked++;
+        // The heading sits above the picture, and body lines run beside the picture under it.
+        expect(Math.max(...heading.map((r) => r.y)), `seed ${seed} at ${at}`).toBeLessThan(fig.y);
+        const beside = lines(page, column, 'body').filter((l) => l.y > fig.y && l.y < fig.y + fig.h);
+        expect(beside.length, `seed ${seed} at ${at}`).toBeGreaterThan(1);
+        for (const l of beside) expect(l.right).toBeLessThanOrEqual(fig.x - GAP + 0.01);
+      }
+    }
+    expect(checked, 'some headings fall between the citing line and the float').toBeGreaterThan(0);
+  });
+
   it('too narrow to wrap at the foot: a band there and a tooNarrow refusal', () => {
     const layout = run(book({ position: 'bottom', wrap: 'left' }));
     const fig = picture(layout.pages);

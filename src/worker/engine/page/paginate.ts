@@ -1134,6 +1134,8 @@ export function* paginateChapter(
     // Only paragraphs, quotes and list items run beside a wrapped resource (§12.8); the rest goes below it.
     // (A `:::paragraphs` container's fences do not end it: its paragraphs at the body leading run beside too.)
     if (wrapBand && block.kind !== 'paragraph' && block.kind !== 'blockquote' && block.kind !== 'listItem' && block.kind !== 'footnoteDefinition' && !((block.kind === 'containerStart' || block.kind === 'containerEnd') && block.name === 'paragraphs')) clearWrap();
+    // Text after a heading or box set above a float wrapped at the foot runs beside it again.
+    else if (wrapBand?.closed && footWrapAt() < Number.POSITIVE_INFINITY && Math.ceil(cursor.y / pitch - 1e-9) * pitch <= wrapBand.top + 1e-6) wrapBand = { ...(wrapBand as WrapBand), closed: false };
     switch (block.kind) {
       case 'heading': {
         if (block.attrs['hidden'] !== undefined && block.attrs['hidden'] !== 'false') {
