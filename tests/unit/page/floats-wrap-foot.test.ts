@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings, EngineCache, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
 import { planFootWrap, defaultWrapSettings } from '../../../src/worker/engine/page/floats-wrap';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
-import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
+import type { PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
-import { columnOf, dump, fonts, run, runs } from './helpers';
+import { columnOf, dump, inkExtent, pictureFrame, run, runs } from './helpers';
 
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="120" viewBox="0 0 200 120"><rect x="0" y="0" width="200" height="120" fill="#ff0000"/></svg>');
 const PITCH = 12;
@@ -34,23 +34,13 @@ function book(placement: Record<string, unknown>, options: { seed?: number; cite
 
 function picture(pages: readonly PageDisplayList[]): { page: PageDisplayList; x: number; y: number; w: number; h: number } {
   for (const page of pages) {
-    const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === '#ff0000');
-    if (path?.frame) return { page, ...path.frame };
+    const frame = pictureFrame(page, '#ff0000');
+    if (frame) return { page, ...frame };
   }
   throw new Error('no picture');
 }
 
-function extent(run: GlyphRunItem): { left: number; right: number } {
-  const face = fonts.get(run.font)!;
-  const scale = run.size / face.upem;
-  let left = Number.POSITIVE_INFINITY;
-  let right = Number.NEGATIVE_INFINITY;
-  run.glyphs.forEach((g, i) => {
-    left = Math.min(left, run.xs[i]!);
-    right = Math.max(right, run.xs[i]! + face.glyphAdvance(g) * scale);
-  });
-  return { left, right };
-}
+const extent = inkExtent;
 
 /** Lines of one column of a page with a role: baseline, ink extent. */
 function lines(page: PageDisplayList, column: number, role: string, settings = defaultSettings()): { y: number; left: number; right: number }[] {

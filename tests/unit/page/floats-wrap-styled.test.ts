@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { EngineCache, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
-import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
+import type { PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
-import { dump, fonts, run, runs } from './helpers';
+import { dump, inkExtent, pictureFrame, run, runs } from './helpers';
 
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="120" viewBox="0 0 200 120"><rect x="0" y="0" width="200" height="120" fill="#ff0000"/></svg>');
 const PITCH = 12;
@@ -45,23 +45,12 @@ function book(style: string, wrap: 'left' | 'right', seed = 3): BookInput {
 }
 
 function picture(page: PageDisplayList): { x: number; y: number; w: number; h: number } {
-  const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === '#ff0000');
-  if (!path?.frame) throw new Error('no picture');
-  return path.frame;
+  const frame = pictureFrame(page, '#ff0000');
+  if (!frame) throw new Error('no picture');
+  return frame;
 }
 
-/** Ink extent of a run, pt. */
-function extent(run: GlyphRunItem): { left: number; right: number } {
-  const face = fonts.get(run.font)!;
-  const scale = run.size / face.upem;
-  let left = Number.POSITIVE_INFINITY;
-  let right = Number.NEGATIVE_INFINITY;
-  run.glyphs.forEach((g, i) => {
-    left = Math.min(left, run.xs[i]!);
-    right = Math.max(right, run.xs[i]! + face.glyphAdvance(g) * scale);
-  });
-  return { left, right };
-}
+const extent = inkExtent;
 
 /** Body lines by baseline with their ink extent. */
 function lines(page: PageDisplayList): { y: number; left: number; right: number; size: number }[] {

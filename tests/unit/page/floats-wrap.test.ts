@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings, EngineCache, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
-import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
+import { Op, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
-import { columnOf, dump, fonts, run, runs } from './helpers';
+import { columnOf, dump, inkExtent, pictureFrame, run, runs } from './helpers';
 
 const SVG = (width: number) => new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${(width * 120) / 200}" viewBox="0 0 200 120"><rect x="0" y="0" width="200" height="120" fill="#ff0000"/></svg>`);
 
@@ -36,23 +36,12 @@ function wrapBook(placement: Record<string, unknown>, settings: LayoutSettings =
 
 /** The red picture's box on a page (pt). */
 function picture(page: PageDisplayList): { x: number; y: number; w: number; h: number } {
-  const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === '#ff0000');
-  if (!path?.frame) throw new Error('no picture');
-  return path.frame;
+  const frame = pictureFrame(page, '#ff0000');
+  if (!frame) throw new Error('no picture');
+  return frame;
 }
 
-/** Left and right ink extent of a run, pt: pen positions plus the last glyph's advance. */
-function extent(run: GlyphRunItem): { left: number; right: number } {
-  const face = fonts.get(run.font)!;
-  const scale = run.size / face.upem;
-  let left = Number.POSITIVE_INFINITY;
-  let right = Number.NEGATIVE_INFINITY;
-  run.glyphs.forEach((g, i) => {
-    left = Math.min(left, run.xs[i]!);
-    right = Math.max(right, run.xs[i]! + face.glyphAdvance(g) * scale);
-  });
-  return { left, right };
-}
+const extent = inkExtent;
 
 /** Body lines of a page by column and baseline: their left and right extent over all their runs. */
 function bodyLines(page: PageDisplayList, settings: LayoutSettings = singleColumn()): { y: number; left: number; right: number; column: number }[] {

@@ -46,3 +46,22 @@ export function filledPathBox(pages: readonly PageDisplayList[], fill: string): 
   }
   throw new Error(`no path filled ${fill}`);
 }
+
+/** Left and right ink extent of a run, pt: pen positions plus each glyph's advance. */
+export function inkExtent(run: GlyphRunItem): { left: number; right: number } {
+  const face = fonts.get(run.font)!;
+  const scale = run.size / face.upem;
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  run.glyphs.forEach((g, i) => {
+    left = Math.min(left, run.xs[i]!);
+    right = Math.max(right, run.xs[i]! + face.glyphAdvance(g) * scale);
+  });
+  return { left, right };
+}
+
+/** The frame (pt) of the first picture on the page drawn as a path filled with `fill`, if any. */
+export function pictureFrame(page: PageDisplayList, fill: string): { x: number; y: number; w: number; h: number } | undefined {
+  const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === fill);
+  return path?.frame;
+}
