@@ -65,3 +65,18 @@ export function pictureFrame(page: PageDisplayList, fill: string): { x: number; 
   const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === fill);
   return path?.frame;
 }
+
+/** Body lines per column of a two-column page above `y` (page coordinates, pt): distinct baselines counted once. */
+export function bodyLinesAbove(settings: LayoutSettings, page: PageDisplayList, y: number): number[] {
+  const counts = [0, 0];
+  const seen = new Set<string>();
+  for (const r of runs(page)) {
+    if (r.line?.role !== 'body' || r.y >= y) continue;
+    const c = columnOf(settings, page, r.xs[0]!);
+    const key = `${c}:${r.y.toFixed(2)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    counts[c]!++;
+  }
+  return counts;
+}

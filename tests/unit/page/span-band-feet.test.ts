@@ -11,7 +11,7 @@ import { defaultSettings, EngineCache, prepareResources, type LayoutSettings } f
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { Op, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
-import { columnOf, dump, oneChapterBook, run, runs } from './helpers';
+import { bodyLinesAbove, columnOf, dump, oneChapterBook, run, runs } from './helpers';
 
 const spanSettings = (beforeSpan = true): LayoutSettings => {
   const s = defaultSettings();
@@ -27,19 +27,7 @@ const prose = (seed: number, count: number, note?: { at: number; id: string }) =
 const role = (page: PageDisplayList, r: string) => runs(page).filter((x) => x.line?.role === r);
 
 /** Body lines per column above y (page coordinates). */
-function linesAbove(settings: LayoutSettings, page: PageDisplayList, y: number): number[] {
-  const counts = [0, 0];
-  const seen = new Set<string>();
-  for (const r of role(page, 'body')) {
-    if (r.y >= y) continue;
-    const c = columnOf(settings, page, r.xs[0]!);
-    const key = `${c}:${r.y.toFixed(2)}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    counts[c]!++;
-  }
-  return counts;
-}
+const linesAbove = bodyLinesAbove;
 
 /** Cases where the heading, met in the second column, goes to the next page without levelling. */
 function cases(noteAt: (before: number) => number) {

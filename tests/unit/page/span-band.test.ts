@@ -10,7 +10,7 @@ import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { Op, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
 import { EngineCache } from '../../../src/worker/engine';
-import { columnOf, dump, oneChapterBook, run, runs } from './helpers';
+import { bodyLinesAbove, columnOf, dump, oneChapterBook, run, runs } from './helpers';
 
 const bodyRuns = (page: PageDisplayList) => runs(page).filter((r) => r.line?.role === 'body');
 const headingRuns = (page: PageDisplayList) => runs(page).filter((r) => r.line?.role === 'heading');
@@ -28,19 +28,7 @@ const spanSettings = (spanBreak: boolean, beforeSpan = true): LayoutSettings => 
 const title = 'A section title set across the whole page width';
 
 /** Body lines per column above y (page coordinates). */
-function linesAbove(settings: LayoutSettings, page: PageDisplayList, y: number): number[] {
-  const counts = [0, 0];
-  const seen = new Set<string>();
-  for (const r of bodyRuns(page)) {
-    if (r.y >= y) continue;
-    const c = columnOf(settings, page, r.xs[0]!);
-    const key = `${c}:${r.y.toFixed(2)}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    counts[c]!++;
-  }
-  return counts;
-}
+const linesAbove = bodyLinesAbove;
 
 describe('levelling the band above a page-span box (balancing.beforeSpan)', () => {
   it('a spanBreak:false heading met in the second column sits mid-page under the text cut level', () => {
