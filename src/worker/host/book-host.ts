@@ -56,7 +56,7 @@ import { pageGeometry } from './page-geometry';
 import { CatalogueFonts, type CatalogueFaceRequest } from './catalogue-fonts';
 import type { RasterOptions } from './raster';
 import { pdfOptionsFromConfig } from '../export/pdf/options';
-import { ChecksPaused, computeWarnings, inSlices, summarise, type Warning } from '../engine/checks';
+import { ChecksPaused, computeWarnings, inSlices, summarise, type SliceCarry, type Warning } from '../engine/checks';
 import { SvgRasteriser } from './svg-raster';
 import { danglingAfterDelete, HostResources, listResourceInfo, mimeOfBytes, renameOps } from './resources';
 import { DeleteResourceSchema, RenameResourceSchema, type DeleteResourceResult, type RenameResourceResult, type ResourceInfo } from '../protocol/messages';
@@ -644,6 +644,8 @@ export class BookHost implements BookWorkerApi {
       throw new Error(`No chapter has the id "${chapterId}"; the chapters are: ${current.chapters.map((c) => c.id).join(', ')}.`);
     }
     let memo: { layout: BookLayout; warnings: Warning[] };
+    /** The detectors finished by paused runs over one layout (engine/checks `SliceCarry`). */
+    let carry = null as { layout: BookLayout; math: MathTypesetter | null; finished: SliceCarry } | null;
     // In idle slices between builds (engine/checks `inSlices`): a whole book checked at once (after
     // a global change every chapter is new) held the worker far longer than an edit's layout, and
     // the UI asks 250 ms after each convergence, while the next edit may already be waiting. A
@@ -664,6 +666,9 @@ export class BookHost implements BookWorkerApi {
       // invalidMath comes from the maths typesetter (its cache), once it is loaded.
       const math = this.mathTypesetter;
       const prepared = this.resources.setFor(book);
+      // Same input, same carry: the layout, and the maths typesetter (its diagnostics), which may load meanwhile.
+      if (carry?.layout !== layout || carry.math !== math) carry = { layout, math, finished: new Map() };
+      const finished = carry.finished;
       const sliceStart = this.env.now();
       let warnings: Warning[];
       try {
@@ -687,6 +692,7 @@ export class BookHost implements BookWorkerApi {
               layout,
               fonts,
             }),
+          finished,
         );
       } catch (error) {
         if (!(error instanceof ChecksPaused)) throw error;

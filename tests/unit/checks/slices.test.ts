@@ -1,11 +1,12 @@
 /**
  * The checks in slices (memo.ts `inSlices`, as the host runs them between builds): a run stopped at
- * the end of each slice and run again gives exactly the warnings of one run without slices; and
- * the line of a source offset (input.ts `lineAt`, from the source's line starts).
+ * the end of each slice and run again gives exactly the warnings of one run without slices, with or
+ * without a carry of the detectors already finished; and the line of a source offset (input.ts
+ * `lineAt`, from the source's line starts).
  */
 import { describe, expect, it } from 'vitest';
 import { EngineCache, defaultSettings, layoutBook, parseCached, type BookLayout } from '../../../src/worker/engine';
-import { ChecksPaused, computeWarnings, inSlices, type Warning } from '../../../src/worker/engine/checks';
+import { ChecksPaused, computeWarnings, inSlices, type SliceCarry, type Warning } from '../../../src/worker/engine/checks';
 import { lineAt } from '../../../src/worker/engine/checks/input';
 import { nodeFontRegistry } from '../../support/node-world';
 import { chapterMarkdown, mulberry32 } from '../../support/prose';
@@ -49,6 +50,29 @@ describe('checks in slices', () => {
     expect(sliced).toEqual(whole);
     // Outside `inSlices` nothing pauses.
     expect(computeWarnings(input)).toEqual(whole);
+  });
+
+  it('with a carry, paused runs skip the detectors earlier runs finished and still give the warnings of one run', () => {
+    const random = mulberry32(43);
+    const sources = [0, 1, 2].map((i) => chapterMarkdown(random, `Part ${i}`, 20));
+    const whole = computeWarnings(laidOut(sources));
+    const input = laidOut(sources);
+    const carry: SliceCarry = new Map();
+    const sizes: number[] = [];
+    let sliced: Warning[] | null = null;
+    for (let attempt = 0; attempt < 1000 && !sliced; attempt++) {
+      try {
+        sliced = inSlices(() => true, () => computeWarnings(input), carry);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ChecksPaused);
+        sizes.push(carry.size);
+      }
+    }
+    expect(sliced).toEqual(whole);
+    // Detectors were finished along the way and kept (never dropped between runs).
+    expect(sizes.length).toBeGreaterThan(2);
+    expect(sizes[sizes.length - 1]!).toBeGreaterThan(sizes[0]!);
+    for (let i = 1; i < sizes.length; i++) expect(sizes[i]!).toBeGreaterThanOrEqual(sizes[i - 1]!);
   });
 
   it('the line of an offset counts the newlines before it', () => {

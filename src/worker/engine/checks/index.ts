@@ -24,7 +24,8 @@ import { typesettingWarnings } from './typesetting';
 
 export { WARNING_CATEGORIES, WARNING_KINDS, isWarningKind, type Warning, type WarningCategory, type WarningKind, type WarningSeverity } from './model';
 export { checkOptions, CHECK_SETTINGS, type CheckOptions } from './options';
-export { ChecksPaused, inSlices } from './memo';
+export { ChecksPaused, inSlices, type SliceCarry } from './memo';
+import { finished } from './memo';
 export type { ChecksInput, CheckResource } from './input';
 
 export interface WarningFilter {
@@ -36,10 +37,12 @@ export interface WarningFilter {
 /** Every warning of the book (or of one chapter / category), located and in triage order. */
 export function computeWarnings(input: ChecksInput, filter: WarningFilter = {}): Warning[] {
   const ctx: CheckContext = { ...input, options: checkOptions(input.config), chapterIndex: new Map(input.chapters.map((c, i) => [c.id, i])) };
-  const all = [
-    ...fontWarnings(ctx), ...resourceWarnings(ctx), ...markupWarnings(ctx), ...styleWarnings(ctx), ...citationWarnings(ctx), ...designWarnings(ctx), ...designTextWarnings(ctx),
-    ...typesettingWarnings(ctx), ...floatWarnings(ctx), ...floatShrunkWarnings(ctx), ...textWrapWarnings(ctx), ...rotateIgnoredWarnings(ctx), ...afterTextWarnings(ctx), ...hyphenationWarnings(ctx), ...preflightWarnings(ctx),
+  // Each detector's warnings, or the ones a paused run of the same slices finished (memo.ts `finished`).
+  const detectors = [
+    fontWarnings, resourceWarnings, markupWarnings, styleWarnings, citationWarnings, designWarnings, designTextWarnings,
+    typesettingWarnings, floatWarnings, floatShrunkWarnings, textWrapWarnings, rotateIgnoredWarnings, afterTextWarnings, hyphenationWarnings, preflightWarnings,
   ];
+  const all = detectors.flatMap((detect, i) => finished(i, () => detect(ctx)));
   const chosen = all.filter((w) => (filter.chapterId === undefined || w.chapterId === filter.chapterId) && (filter.category === undefined || w.category === filter.category));
   return chosen.map((w) => locate(w, ctx)).sort(byTriage);
 }
