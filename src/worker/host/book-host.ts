@@ -645,7 +645,7 @@ export class BookHost implements BookWorkerApi {
     }
     let memo: { layout: BookLayout; warnings: Warning[] };
     /** The detectors finished by paused runs over one layout (engine/checks `SliceCarry`). */
-    let carry = null as { layout: BookLayout; math: MathTypesetter | null; finished: SliceCarry } | null;
+    let carry = null as { layout: BookLayout; math: MathTypesetter | null; finished: SliceCarry; diagnostics: ReturnType<typeof mathDiagnostics> } | null;
     // In idle slices between builds (engine/checks `inSlices`): a whole book checked at once (after
     // a global change every chapter is new) held the worker far longer than an edit's layout, and
     // the UI asks 250 ms after each convergence, while the next edit may already be waiting. A
@@ -666,9 +666,11 @@ export class BookHost implements BookWorkerApi {
       // invalidMath comes from the maths typesetter (its cache), once it is loaded.
       const math = this.mathTypesetter;
       const prepared = this.resources.setFor(book);
-      // Same input, same carry: the layout, and the maths typesetter (its diagnostics), which may load meanwhile.
-      if (carry?.layout !== layout || carry.math !== math) carry = { layout, math, finished: new Map() };
-      const finished = carry.finished;
+      // Same input, same carry: the layout, and the maths typesetter (its diagnostics, read once per carry), which may load meanwhile.
+      if (carry?.layout !== layout || carry.math !== math) {
+        carry = { layout, math, finished: new Map(), diagnostics: math ? ((labels) => parsed.flatMap((p) => mathDiagnostics(p, math, labels)))(equationLabels(parsed)) : [] };
+      }
+      const { finished, diagnostics } = carry;
       const sliceStart = this.env.now();
       let warnings: Warning[];
       try {
@@ -678,7 +680,7 @@ export class BookHost implements BookWorkerApi {
             computeWarnings({
               chapters,
               parsed,
-              diagnostics: math ? ((labels) => parsed.flatMap((p) => mathDiagnostics(p, math, labels)))(equationLabels(parsed)) : [],
+              diagnostics,
               config: book.config as StoredConfig,
               settings: settingsFor(book),
               // Bitmaps' pixel sizes from the prepared resources (preflight's effective resolution), and
