@@ -13,7 +13,8 @@ import { capHeightRatio } from '../../../src/worker/engine/page/furniture-letter
 import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
 import { pathBounds } from '../../../src/worker/engine/math/place';
 import { applyMatrix, itemMatrices, Op, type GlyphRunItem, type PageDisplayList, type PathItem, type RectItem, type TransformItem } from '../../../src/worker/protocol/displaylist';
-import { EngineCache, layoutBook } from '../../../src/worker/engine';
+import { EngineCache, layoutBook, type LayoutSettings } from '../../../src/worker/engine';
+import type { FontRegistry } from '../../../src/worker/engine/fonts/registry';
 import { nodeFontRegistry } from '../../support/node-world';
 import { dump, fonts, oneChapterBook, run, runs } from './helpers';
 
@@ -148,14 +149,19 @@ describe('writingMode: vertical-rl (§5.3: a vertical running head, e.g. on the 
   });
 });
 
+/** The first page of a one-chapter book laid out with the given fonts (the CJK faces here). */
+function firstPageWith(settings: LayoutSettings, fonts: FontRegistry): PageDisplayList {
+  const gen = layoutBook({ title: 'B', settings, chapters: [{ id: 'a', title: '', source: BODY }] }, fonts, new EngineCache());
+  let step = gen.next();
+  while (!step.done) step = gen.next();
+  return step.value.pages[0]!;
+}
+
 describe('writingMode: vertical-rl with CJK text (upright ideographs, sideways Latin)', () => {
   it('stands each ideograph upright, centred on the column; digits stay turned', () => {
     const cjkFonts = nodeFontRegistry(['Noto Serif SC']);
     const settings = settingsFromConfig(header('上山 2026', { fontFamily: 'Noto Serif SC', writingMode: 'vertical-rl', placement: { anchor: { to: 'page', edge: 'right' } } }));
-    const gen = layoutBook({ title: 'B', settings, chapters: [{ id: 'a', title: '', source: BODY }] }, cjkFonts, new EngineCache());
-    let step = gen.next();
-    while (!step.done) step = gen.next();
-    const page = step.value.pages[0]!;
+    const page = firstPageWith(settings, cjkFonts);
     const matrices = itemMatrices(page.items);
     const head = furnitureRuns(page);
     const box = boxOf(page);
@@ -184,10 +190,7 @@ describe('writingMode: vertical-rl, tate-chū-yoko', () => {
   it('sets a number of one or two digits upright across the column; a longer one stays turned', () => {
     const cjkFonts = nodeFontRegistry(['Noto Serif SC']);
     const settings = settingsFromConfig(header('第12章 2026', { fontFamily: 'Noto Serif SC', writingMode: 'vertical-rl', placement: { anchor: { to: 'page', edge: 'right' } } }));
-    const gen = layoutBook({ title: 'B', settings, chapters: [{ id: 'a', title: '', source: BODY }] }, cjkFonts, new EngineCache());
-    let step = gen.next();
-    while (!step.done) step = gen.next();
-    const page = step.value.pages[0]!;
+    const page = firstPageWith(settings, cjkFonts);
     const matrices = itemMatrices(page.items);
     const box = boxOf(page);
     const face = cjkFonts.match('Noto Serif SC', 400, 'normal');
