@@ -91,12 +91,6 @@ export class PreparedParagraphs {
   private readonly byInlines = new WeakMap<readonly Inline[], PreparedParagraph>();
   /** Set, not kept yet; the latest setting of each inlines array wins. */
   private readonly waiting = new Map<readonly Inline[], WaitingParagraph>();
-  /**
-   * The items of the last `RECENT_ITEMS` paragraphs set from items, oldest first, with what they
-   * were built for: a paragraph set again soon after (balancing lever 7 trying it looser and
-   * narrower, page/lever-paragraphs.ts) is broken from them, not built again and kept.
-   */
-  private readonly recent = new Map<readonly Inline[], { items: Item<WordPayload>[]; built: WaitingParagraph; answers: string }>();
 
   get(inlines: readonly Inline[], request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): PreparedParagraph | undefined {
     const kept = this.byInlines.get(inlines);
@@ -139,41 +133,6 @@ export class PreparedParagraphs {
   }
 
   /**
-   * Holds the items a paragraph was just set from, among the last `RECENT_ITEMS`, with the note
-   * marks and reference texts they print (`contextAnswers`); never a paragraph with a formula.
-   */
-  remember(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction, items: Item<WordPayload>[]): void {
-    const answers = contextAnswers(request.inlines, env.context);
-    if (answers === null) return;
-    this.recent.delete(request.inlines);
-    this.recent.set(request.inlines, { items, built: { request, env, direction, fontsGeneration: env.fonts.generation }, answers });
-    if (this.recent.size > RECENT_ITEMS) this.recent.delete(this.recent.keys().next().value!);
-  }
-
-  /**
-   * The items a recent setting of the inlines was made from, if they were built for what this
-   * request needs (as `get` compares, and the same note marks and reference texts).
-   */
-  recentItems(inlines: readonly Inline[], request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): Item<WordPayload>[] | undefined {
-    const hit = this.recent.get(inlines);
-    if (hit === undefined) return undefined;
-    const built = hit.built;
-    if (
-      (built.request.style !== request.style && contentKey(built.request.style) !== contentKey(request.style)) ||
-      (built.env.settings !== env.settings && itemsSettingsKey(built.env.settings) !== itemsSettingsKey(env.settings)) ||
-      built.env.fonts !== env.fonts ||
-      built.fontsGeneration !== env.fonts.generation ||
-      built.env.hyphenator !== env.hyphenator ||
-      built.request.indent !== request.indent ||
-      built.request.justify !== request.justify ||
-      (built.request.verbatim === true) !== (request.verbatim === true) ||
-      built.direction !== direction ||
-      contextAnswers(inlines, env.context) !== hit.answers
-    ) return undefined;
-    return hit.items;
-  }
-
-  /**
    * Builds the columns of waiting paragraphs, oldest first, until none waits (→ true) or
    * `shouldStop` says so between two paragraphs (→ false; the rest wait for the next call).
    * Items are built as `setParagraph` built them (shaping and hyphenation come from the warm
@@ -193,12 +152,6 @@ export class PreparedParagraphs {
     return true;
   }
 }
-
-/**
- * Paragraphs whose items `PreparedParagraphs` holds after setting them: a short column's worth and
- * more (lever 7 tries the paragraphs of the column it just left), a few hundred kB at most.
- */
-const RECENT_ITEMS = 64;
 
 /** JSON of a style, once per style object (the engine builds equal styles as fresh objects). */
 const contentKeys = new WeakMap<TextStyle, string>();
@@ -230,26 +183,6 @@ function dependsOnContext(inlines: readonly Inline[]): boolean {
     if ('children' in inline && Array.isArray(inline.children) && dependsOnContext(inline.children as readonly Inline[])) return true;
   }
   return false;
-}
-
-/**
- * What the book around the inlines makes them print (note marks, reference texts: all that
- * `collectInlines` asks the context but formulas), as one string; null when they hold a formula.
- */
-function contextAnswers(inlines: readonly Inline[], context: InlineContext): string | null {
-  if (!dependsOnContext(inlines)) return '';
-  const answers: (string | null)[] = [];
-  const walk = (list: readonly Inline[]): boolean => {
-    for (const inline of list) {
-      if (inline.kind === 'math') return false;
-      if (inline.kind === 'footnoteRef') answers.push(context.footnoteMark(inline.noteId) ?? null);
-      else if (inline.kind === 'ref') answers.push(context.refText(inline.target, inline.form, inline.attrs));
-      else if ('children' in inline && Array.isArray(inline.children) && !walk(inline.children as readonly Inline[])) return false;
-    }
-    return true;
-  };
-  if (!walk(inlines)) return null;
-  return answers.length === 0 ? '' : JSON.stringify(answers);
 }
 
 /** Sets one paragraph: collect → items → line breaks → lines. Pure; callers memoise. */
@@ -284,14 +217,12 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
     return decide(breaks, () => setColumnLines(kept.columns, breaks, layout));
   }
   const prepared = env.prepared;
-  // Set a moment ago from these very items: broken from them again (the same lines, to the bit).
-  const recent = prepared?.recentItems(request.inlines, request, env, direction);
-  const items = recent ?? itemsOf(request, env, direction);
+  const items = itemsOf(request, env, direction);
   if (!settings.body.optimalLineBreaking) {
     const breaks = breakGreedy(items, widths);
     return decide(breaks, () => setLines(items, breaks, layout));
   }
-  if (!recent && prepared?.isWaiting(request.inlines)) {
+  if (prepared?.isWaiting(request.inlines)) {
     // Set a second time before the idle step kept it (a balancing lever trying other measures,
     // text beside a float): more settings are likely to follow, so it is kept now.
     const columns = paragraphColumns(items);
@@ -305,7 +236,6 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   const breaks = breakParagraph(items, widths, breakParams(request, settings, normalSpace(request.style, fonts)));
   const result = decide(breaks, () => setLines(items, breaks, layout));
   prepared?.wait(request, env, direction);
-  prepared?.remember(request, env, direction, items);
   return result;
 }
 
