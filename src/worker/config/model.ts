@@ -166,20 +166,44 @@ export interface FollowedEntry {
 
 /** Effective values that moved although their own path was not changed (§0.5, tools.md §2.10 `followed`). */
 export function followedDiff(before: JsonObject, after: JsonObject, changedPaths: readonly string[]): FollowedEntry[] {
-  const a = flatten(before, '');
-  const b = flatten(after, '');
   const touched = (p: string): boolean =>
     changedPaths.some((c) => p === c || p.startsWith(c + '.') || p.startsWith(c + '[') || c.startsWith(p + '.') || c.startsWith(p + '['));
+  /** The path lies at or under a changed path: every path below it is touched too. */
+  const under = (p: string): boolean => changedPaths.some((c) => p === c || p.startsWith(c + '.') || p.startsWith(c + '['));
   const out: FollowedEntry[] = [];
-  for (const p of new Set([...a.keys(), ...b.keys()])) {
-    if (touched(p)) continue;
-    const x = a.get(p);
-    const y = b.get(p);
-    if (jsonEqual(x, y)) continue;
-    // Items that appear or disappear with a change are not followers.
-    if (x === undefined || y === undefined) continue;
-    out.push({ path: p, from: x ?? null, to: y ?? null });
-  }
+  /** Compares the flattened leaves of two subtrees at the same path, as `flatten` names them. */
+  const compareLeaves = (x: JsonValue, y: JsonValue, path: string): void => {
+    const a = flatten(x, path);
+    const b = flatten(y, path);
+    for (const p of new Set([...a.keys(), ...b.keys()])) {
+      if (touched(p)) continue;
+      const from = a.get(p);
+      const to = b.get(p);
+      if (jsonEqual(from, to)) continue;
+      // Items that appear or disappear with a change are not followers.
+      if (from === undefined || to === undefined) continue;
+      out.push({ path: p, from: from ?? null, to: to ?? null });
+    }
+  };
+  // Both trees walked together: a whole equal subtree is passed over without naming its leaves
+  // (a config change moves a handful of the thousands of effective values, and naming them all
+  // was most of a transaction's reply time). Unequal non-empty objects are descended into; any
+  // other unequal pair (arrays, leaves, a kind that changed) is compared leaf by leaf.
+  const walk = (x: JsonValue, y: JsonValue, path: string): void => {
+    if (jsonEqual(x, y) || under(path)) return;
+    if (isPlainObject(x) && isPlainObject(y) && !Array.isArray(x) && !Array.isArray(y) && Object.keys(x).length > 0 && Object.keys(y).length > 0) {
+      for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) {
+        const cx = x[k];
+        const cy = y[k];
+        // A key on one side only names leaves the other side lacks: not followers.
+        if (cx === undefined || cy === undefined) continue;
+        walk(cx, cy, join(path, k));
+      }
+      return;
+    }
+    compareLeaves(x, y, path);
+  };
+  walk(before, after, '');
   // A length or colour whose parts all moved is reported whole.
   const byParent = new Map<string, FollowedEntry[]>();
   for (const e of out) {
