@@ -281,9 +281,9 @@ export function* paginateChapter(
   let midSegment = false;
   const plan: PassPlan = structure.plan ?? {};
   /** Balancing cap of the closing page's columns but the last (page/balance.ts), pt from the content top. */
-  /** Span boxes whose band above this pass has closed, and the last page a column left notes or foot floats on (page/span-band.ts). */
+  /** Span boxes whose band above this pass has closed, and the last page a column set notes or foot floats at its foot on, not kept for later (page/span-band.ts). */
   const spanClosed = new Set<string>();
-  let footUsedPage = -1;
+  let feetSetPage = -1;
   /** Notes and foot floats of the columns of a band being cut level, for the same columns' feet (page/span-band.ts). */
   const heldFeet = new HeldFeet<NotePiece, PendingFloat>();
   /** Where the current column may take balancing lines (page/levers.ts); a `:::columnbreak` is leaving the column. */
@@ -1641,16 +1641,17 @@ export function* paginateChapter(
   function spanArrives(box: { id: string }, moves: boolean): boolean {
     if (settings.balancing?.enabled === false || settings.balancing?.beforeSpan === false) return false;
     if (geo.columns < 2 || pageIsEmpty() || (cursor.column === 0 && cursor.columnEmpty)) return false;
-    // Notes and foot floats sit at the column foot: under a span heading they stay there, under the
-    // text below it (`heldFeet`); a page-wide group's rows would run over them: not levelled.
-    const feet = columnNotes.length > 0 || bottomFloats.length > 0 || bands.hasFoot() || footUsedPage === cursor.page.index;
-    if (feet && !('kind' in box && box.kind === 'heading')) return false;
+    // Notes and foot floats sit at the column foot: under the box they stay there, under the text
+    // below it (`heldFeet`); a page-wide group's rows stop above every column's feet (`acrossFeet`).
     const page = cursor.page;
     const top = bands.head;
     const bottoms = Array.from({ length: cursor.column + 1 }, (_, c) => (c === cursor.column ? cursor.y : (page.columnUse?.bottoms[c] ?? top)));
     const rows = Array.from({ length: geo.columns }, (_, c) => Math.max(0, Math.ceil(((bottoms[c] ?? top) - top) / pitch - 1e-6)));
     (page.spanRequests ??= []).push({ block: box.id, top, rows });
     if (!plan.spans?.some((cut) => cut.block === box.id && cut.page === page.index)) return false;
+    // Feet already set at a column foot of this page (not kept for it) are not known to the group's
+    // rows across the page: not levelled (the pass is dropped, page/passes.ts).
+    if (!('kind' in box && box.kind === 'heading') && feetSetPage === page.index) return false;
     spanClosed.add(box.id);
     (page.spanClosed ??= []).push(box.id);
     if (moves) return false;
@@ -1668,6 +1669,24 @@ export function* paginateChapter(
     takeHeld();
     trimNotes(colBottom() - cursor.y);
     return true;
+  }
+
+  /**
+   * Where rows set across every column of the page must end (pt from the content top): above the
+   * page's foot stack under each column, the notes and foot floats other columns keep for their
+   * feet (`heldFeet`, a levelled band above a page-wide group) and a float wrapped at a column foot.
+   * The current column's own feet are in `limit()`.
+   */
+  function acrossFeet(): number {
+    const height = frame().contentHeight;
+    let bottom = Number.POSITIVE_INFINITY;
+    for (let c = 0; c < geo.columns; c++) {
+      const held = c === cursor.column ? undefined : heldFeet.peek(c);
+      const feet = held ? noteAreaHeight(held.notes, settings.notes) + footHeight(held.floats) : 0;
+      bottom = Math.min(bottom, height - bands.footOf(c) - feet);
+    }
+    if (wrapBand?.foot && wrapBand.page === cursor.page.index) bottom = Math.min(bottom, wrapBand.top);
+    return bottom;
   }
 
   /** The notes and foot floats the band above a span box left in the current column go first at its foot (page/span-band.ts). */
@@ -1799,7 +1818,8 @@ export function* paginateChapter(
     const placed = place(rows, shape, {
       pitch,
       baseline: bodyBaseline,
-      rowsLeft: () => Math.floor((limit() - row() * pitch) / pitch + 1e-9),
+      // Across the page: above the feet of every column, not the first's alone.
+      rowsLeft: () => Math.floor((Math.min(limit(), shape.page ? acrossFeet() : Number.POSITIVE_INFINITY) - row() * pitch) / pitch + 1e-9),
       left: () => (shape.page ? frame().contentLeft : frame().columnX[cursor.column]!),
       top: () => frame().contentTop + row() * pitch,
       next: () => (shape.page ? nextPage('any') : nextColumn()),
@@ -2078,7 +2098,6 @@ export function* paginateChapter(
 
   /** Sets the current column's notes at its foot, under the separator rule, and empties the list. */
   function leaveColumn(): void {
-    if (columnNotes.length > 0 || bottomFloats.length > 0) footUsedPage = cursor.page.index;
     // A column of a band being cut level above a span box, with more of the band to come on the
     // page: its notes and foot floats wait for its foot under the box (page/span-band.ts).
     if (spanCap() < Number.POSITIVE_INFINITY && cursor.column + 1 < geo.columns) {
@@ -2089,6 +2108,7 @@ export function* paginateChapter(
       bottomFloats = [];
       return;
     }
+    if (columnNotes.length > 0 || bottomFloats.length > 0) feetSetPage = cursor.page.index;
     bands.leftColumn(cursor.column, columnNotes.length > 0 || bottomFloats.length > 0 ? colBottom() : cursor.y);
     recordColumnUse();
     setFeet();

@@ -14,7 +14,10 @@
  * band keeps its notes and foot floats (`HeldFeet`) for the foot of the same column of the page,
  * under the text that goes on below the box there (a column's notes stay at the page foot, as a
  * typesetter keeps them; the spec does not say where they go). Under a page-wide `:::columns`
- * group, whose rows run across the columns' feet, such a band is still not levelled (our limit).
+ * group, whose rows run across every column, the same holds: the group's rows stop above the
+ * deepest column's feet (paginate.ts `acrossFeet`), and each column's notes and foot floats are set
+ * at its foot under the group and the text after it; a band where a column already set its feet
+ * on the page (not kept) is not levelled under a group.
  */
 import type { PageDraft } from './paginate';
 
@@ -67,6 +70,11 @@ export class HeldFeet<Note, Float> {
     if (notes.length === 0 && floats.length === 0) return;
     const kept = this.held.get(column);
     this.held.set(column, { notes: [...(kept?.notes ?? []), ...notes], floats: [...(kept?.floats ?? []), ...floats] });
+  }
+
+  /** What a column keeps, left kept (a page-wide group's rows stop above it). */
+  peek(column: number): { readonly notes: readonly Note[]; readonly floats: readonly Float[] } | undefined {
+    return this.held.get(column);
   }
 
   /** What a column keeps, handed back and forgotten. */
