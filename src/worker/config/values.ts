@@ -2,7 +2,7 @@
  * Value helpers: lengths (§0.2, §0.6), colours (§0.2), number-format words (§3).
  * Pure functions, no DOM.
  */
-import type { ColorValue, Dimension, JsonValue, Unit } from './types';
+import type { ColorValue, Dimension, JsonObject, JsonValue, Unit } from './types';
 import { UNITS } from './types';
 
 // ---------------------------------------------------------------------------------------------
@@ -277,7 +277,27 @@ export function isPlainObject(v: unknown): v is Record<string, JsonValue> {
 }
 
 export function clone<T extends JsonValue | undefined>(v: T): T {
-  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+  return v === undefined ? v : (copyJson(v) as T);
+}
+
+/**
+ * A deep copy as a JSON round trip makes it (non-finite numbers become null, as do undefined
+ * array slots; undefined object values are dropped), without the text in between: the resolver
+ * copies every default it hands out, most of them strings and numbers.
+ */
+function copyJson(v: JsonValue): JsonValue {
+  if (typeof v === 'number') return Number.isFinite(v) ? (Object.is(v, -0) ? 0 : v) : null;
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map((x) => (x === undefined ? null : copyJson(x)));
+  const out: JsonObject = {};
+  for (const k of Object.keys(v)) {
+    const x = v[k];
+    if (x === undefined) continue;
+    // A stored "__proto__" key stays an own property, as JSON.parse makes it (never the prototype).
+    if (k === '__proto__') Object.defineProperty(out, k, { value: copyJson(x), enumerable: true, writable: true, configurable: true });
+    else out[k] = copyJson(x);
+  }
+  return out;
 }
 
 /** Deep structural equality of JSON values (object key order ignored). */
