@@ -13,6 +13,7 @@ import { movedFrom } from './parse/inline-memo';
 import type { Inline, ParsedChapter } from './parse/model';
 import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture, usesBookTotalPages, type SlotTruncation } from './page/compose';
+import { flowOntoSheet } from './page/vertical';
 import { redrawPartDesigns } from './page/part-design';
 import { designTextSetter } from './page/furniture-text';
 import { chapterPageValues, guideWordValues, markBlocks, usesGuideWords } from './page/guide-words';
@@ -594,7 +595,8 @@ function* layoutChapter(
         height: roundSize(settings.pageHeight),
         // A part palette recolours what the page prints, furniture included (page/part.ts).
         // page.backgroundColor under everything, recoloured with the rest (it follows section palettes, §2).
-        items: recolour([...pageFill(settings), ...drawn, ...furniture], draft.palette, settings.palette),
+        // Vertical text: the flow turned onto the sheet, CJK upright (page/vertical.ts); furniture stays horizontal.
+        items: recolour([...pageFill(settings), ...flowOntoSheet(drawn, settings, fonts), ...furniture], draft.palette, settings.palette),
       };
     });
     return { pages, truncated };

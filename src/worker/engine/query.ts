@@ -32,9 +32,17 @@ export function sourceOffsetOf(run: GlyphRunItem, textIndex: number): number | n
   return run.srcFrom + textIndex;
 }
 
-/** Pen x where glyph i ends: the next glyph's x, or an estimate for the last one (half an em). */
+/** Characters set a full em wide: Han, kana, Hangul, CJK symbols and fullwidth forms. */
+const FULL_WIDTH = /[\u1100-\u11ff\u2e80-\u2fdf\u3000-\u30ff\u3100-\u31ff\u3200-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\ud840-\ud87f]/;
+
+/**
+ * Pen x where glyph i ends: the next glyph's x, or an estimate for the last one (an em for a CJK
+ * character — in vertical text each stands alone in its run, page/vertical.ts — else half an em).
+ */
 function glyphEnd(run: GlyphRunItem, i: number): number {
-  return run.xs[i + 1] ?? run.xs[i]! + run.size * 0.5;
+  const next = run.xs[i + 1];
+  if (next !== undefined) return next;
+  return run.xs[i]! + run.size * (FULL_WIDTH.test(run.text.charAt(run.clusters[i]!)) ? 1 : 0.5);
 }
 
 /**

@@ -37,6 +37,8 @@ export const APPLIED_SETTINGS = [
   'cjk.latinSpacing',
   'cjk.wordBreak',
   'cjk.compressAdjacent',
+  'layout.writingMode',
+  'cjk.uprightDigits',
   'page.sizePreset',
   'page.width',
   'page.height',
@@ -264,7 +266,13 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   const kashida = str('bodyText.kashida', isArabicScript(locale) ? 'auto' : 'none');
   s.kashida = { enabled: kashida === 'auto', perWord: num('bodyText.kashidaPerWord', 1), maxLength: num('bodyText.kashidaMaxLength', 0.6) };
   const binding = str('page.binding', 'auto');
-  s.binding = binding === 'left' || binding === 'right' ? binding : s.direction === 'rtl' ? 'right' : 'left';
+  // layout.writingMode (§4): vertical-rl sets the flow turned (page/vertical.ts); cjk.uprightDigits (§14.1, 0|2|3|4, default 2).
+  if (str('layout.writingMode', 'horizontal-tb') === 'vertical-rl') {
+    const digits = num('cjk.uprightDigits', 2);
+    s.vertical = { uprightDigits: [0, 2, 3, 4].includes(digits) ? digits : 2 };
+  }
+  // auto = right when vertical-rl or the direction is rtl (configuration.md §2 page.binding).
+  s.binding = binding === 'left' || binding === 'right' ? binding : s.direction === 'rtl' || s.vertical ? 'right' : 'left';
   const compress = at('cjk.compressAdjacent');
   s.cjk = {
     // Kept in em of the text it separates: pt at the body size, divided back by it.
@@ -341,8 +349,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       minLinesBeside: Math.max(1, Math.round(num('layout.wrap.minLinesBeside', 2))),
       defaultWidth: Math.min(0.95, Math.max(0.05, num('layout.wrap.defaultWidth', 0.45))),
       // No wrap in vertical text (configuration.md §17.1 wrapUnsupported; document-format §12.8 verticalText).
-      // layout.writingMode is read for this only: vertical layout is not applied, so it is not declared applied.
-      ...(str('layout.writingMode', 'horizontal-tb') === 'vertical-rl' ? { vertical: true } : {}),
+      ...(s.vertical ? { vertical: true } : {}),
     };
   }
   body.indentAfterHeading = bool('bodyText.indentAfterHeading', true);

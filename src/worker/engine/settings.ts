@@ -37,6 +37,13 @@ export interface LayoutSettings {
   binding: 'left' | 'right';
   /** `cjk` composition (configuration.md §14.1) as the text engine applies it; latinSpacing in em. */
   cjk: { latinSpacing: number; keepAll: boolean; compressAdjacent: boolean };
+  /**
+   * `layout.writingMode: 'vertical-rl'` (configuration.md §4; page/vertical.ts): the flow is laid
+   * out in the sheet turned a quarter (page/geometry.ts `pageFrame` gives the turned frame) and
+   * drawn turned back onto the sheet. `uprightDigits`: `cjk.uprightDigits`, the longest number set
+   * tate-chū-yoko (0 = none). Absent in horizontal books.
+   */
+  vertical?: { uprightDigits: number };
   /** `bodyText.kashida*` (configuration.md §6.3): Arabic justification by elongation; maxLength in em. */
   kashida: { enabled: boolean; perWord: number; maxLength: number };
   /** Trim size, pt. */

@@ -2,7 +2,7 @@ import type { DisplayItem } from '../../protocol/displaylist';
 import { Op, roundPt } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import type { LayoutSettings } from '../settings';
-import { pageFrame } from './geometry';
+import { sheetFrame } from './geometry';
 import { partSettings } from './part';
 import { isRecto } from './continuation';
 import { composeSlot, type SlotPage, type TruncatedText } from './furniture-elements';
@@ -73,7 +73,7 @@ export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings
   if (header === undefined && footer === undefined) return builtInSlots(ctx, settings, fonts, setGenerated);
   // Designed slots (§5.3–5.5) filter by page role themselves (`pages`: blank and part pages too);
   // an unset slot beside a designed one keeps its built-in default.
-  const frame = pageFrame(settings, ctx.pageIndex);
+  const frame = sheetFrame(settings, ctx.pageIndex);
   const page: SlotPage = {
     pageIndex: ctx.pageIndex,
     recto: isRecto(settings, ctx.pageIndex),
@@ -98,7 +98,7 @@ export function composeFurniture(ctx: FurnitureContext, settings: LayoutSettings
 function builtInSlots(ctx: FurnitureContext, settings: LayoutSettings, fonts: FontRegistry, setGenerated: SetGenerated): DisplayItem[] {
   if (ctx.blank || ctx.part) return [];
   const items: DisplayItem[] = [];
-  const frame = pageFrame(settings, ctx.pageIndex);
+  const frame = sheetFrame(settings, ctx.pageIndex);
   const style = settings.furniture.style;
   const face = fonts.match(style.family, style.weight, 'normal');
   const descent = (-face.descender / face.upem) * style.size;

@@ -13,7 +13,7 @@
  *   glyph run, filled transparent, so the text can still be selected and extracted.
  */
 import { Op, roundPt, type DisplayItem, type Matrix, type PathItem } from '../../protocol/displaylist';
-import type { FontRegistry } from '../fonts/registry';
+import type { FontFace, FontRegistry } from '../fonts/registry';
 import { runOffsets, type SetLine } from '../paragraph/lines';
 import { parsePathData } from '../vector/path-data';
 import { appendPathData, serializeProgram, type PathProgram } from '../math/path';
@@ -147,7 +147,73 @@ export function verticalMatrix(x: number, y: number, w: number): Matrix {
 }
 
 /** Han, kana, Hangul, bopomofo, CJK symbols and fullwidth forms: upright in vertical text (the CJK convention). */
-const UPRIGHT = /[\u1100-\u11ff\u2e80-\u2fdf\u3000-\u30ff\u3100-\u31ff\u3200-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
+export const UPRIGHT = /[\u1100-\u11ff\u2e80-\u2fdf\u3000-\u30ff\u3100-\u31ff\u3200-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
+
+/** A stretch of a run's glyphs `[from, to)` in vertical text: upright (one CJK glyph, or a tate-chū-yoko number) or sideways. */
+export interface UprightSpan {
+  from: number;
+  to: number;
+  upright: boolean;
+}
+
+/**
+ * A run (glyphs in visual order, each with the text index its cluster starts at) cut for vertical
+ * text, in a line that holds CJK text: each CJK glyph alone and each number of at most `maxDigits`
+ * digits (tate-chū-yoko, `cjk.uprightDigits`; a number with a digit on either side in the run's
+ * text is a longer one) upright; other glyphs (Latin, longer numbers) sideways, in stretches.
+ */
+export function uprightSpans(text: string, clusters: readonly number[], maxDigits: number): UprightSpan[] {
+  const count = clusters.length;
+  /** The logical end of the cluster starting at `c`. */
+  const end = (c: number): number => clusters.reduce((e, x) => (x > c && x < e ? x : e), text.length);
+  const textOf = (g: number): string => text.slice(clusters[g]!, end(clusters[g]!));
+  const isDigit = (g: number): boolean => /^[0-9]$/.test(textOf(g));
+  const spans: UprightSpan[] = [];
+  let from = 0;
+  let g = 0;
+  while (g < count) {
+    let span = UPRIGHT.test(textOf(g)) ? 1 : 0;
+    if (span === 0 && isDigit(g)) {
+      let e = g;
+      while (e < count && isDigit(e)) e++;
+      const before = text[clusters[g]! - 1] ?? '';
+      const after = text[end(clusters[e - 1]!)] ?? '';
+      if (e - g <= maxDigits && !/[0-9]/.test(before) && !/[0-9]/.test(after)) span = e - g;
+      else {
+        g = e;
+        continue;
+      }
+    }
+    if (span === 0) {
+      g++;
+      continue;
+    }
+    if (g > from) spans.push({ from, to: g, upright: false });
+    spans.push({ from: g, to: g + span, upright: true });
+    g += span;
+    from = g;
+  }
+  if (count > from) spans.push({ from, to: count, upright: false });
+  return spans;
+}
+
+/**
+ * The glyph a face draws for a CJK character in vertical text: its OpenType `vert` form (、。 set
+ * in the em square's top-right corner, brackets and long marks turned) when the face has one and
+ * `glyph` is the character's plain form; else `glyph`. `text` is the glyph's cluster.
+ */
+export function verticalForm(face: FontFace, glyph: number, text: string): number {
+  if (!UPRIGHT.test(text)) return glyph;
+  const plain = face.shape(text);
+  if (plain.glyphs.length !== 1 || plain.glyphs[0] !== glyph) return glyph;
+  const turned = face.shape(text, 'ltr', 'vert');
+  return turned.glyphs.length === 1 ? turned.glyphs[0]! : glyph;
+}
+
+/** The middle of a face's em square above the baseline, pt at `size`: midway between ascender and descender (−y, y down). */
+export function emMiddle(face: FontFace | undefined, size: number): number {
+  return face ? -((face.ascender + face.descender) / 2) * (size / face.upem) : -0.38 * size;
+}
 
 /** A piece of a line in vertical text: sideways glyphs as set, or one upright glyph with the centre of its em square. */
 export interface VerticalPiece {
@@ -157,11 +223,10 @@ export interface VerticalPiece {
 }
 
 /**
- * A set line cut for `writingMode: vertical-rl`: in a line with CJK text, each CJK glyph alone and
- * each number of one or two digits (tate-chū-yoko, as `layout.writingMode` does for ≤ 2-digit
- * numbers, document-format §18), to be stood upright about the centre of its em square (the
- * face's ascender-to-descender box, as wide as the piece); other glyphs (Latin, longer numbers)
- * stay sideways in runs, as vertical CJK setting does with them. Right-to-left runs stay whole.
+ * A set line cut for `writingMode: vertical-rl` (design text, §5.3) by `uprightSpans`: CJK glyphs
+ * (in their `vert` forms) and numbers of one or two digits stood upright about the centre of
+ * their em square (the face's ascender-to-descender box, as wide as the piece); other glyphs stay
+ * sideways in runs. A line without CJK text, and right-to-left runs, stay whole.
  */
 export function verticalPieces(line: SetLine, fonts: FontRegistry): VerticalPiece[] {
   if (!line.runs.some((run) => UPRIGHT.test(run.text))) return [{ line }];
@@ -173,19 +238,17 @@ export function verticalPieces(line: SetLine, fonts: FontRegistry): VerticalPiec
     }
     const face = fonts.get(run.fontId);
     const k = face ? run.size / face.upem : 0;
-    /** The logical end of the cluster starting at `c`. */
-    const end = (c: number): number => run.clusters.reduce((e, x) => (x > c && x < e ? x : e), run.text.length);
-    const textOf = (g: number): string => run.text.slice(run.clusters[g]!, end(run.clusters[g]!));
-    const isDigit = (g: number): boolean => /^[0-9]$/.test(textOf(g));
-    const slice = (from: number, to: number): SetLine['runs'][number] => {
+    const slice = (from: number, to: number, upright: boolean): SetLine['runs'][number] => {
       const start = run.clusters[from]!;
-      const stop = end(run.clusters[to - 1]!);
+      const stop = to < run.clusters.length ? run.clusters[to]! : run.text.length;
+      const glyphs = run.glyphs.slice(from, to);
+      const text = run.text.slice(start, stop);
       const piece: SetLine['runs'][number] = {
         ...run,
-        glyphs: run.glyphs.slice(from, to),
+        glyphs: upright && face && glyphs.length === 1 ? [verticalForm(face, glyphs[0]!, text.trimEnd())] : glyphs,
         xs: run.xs.slice(from, to),
         ...(run.dys ? { dys: run.dys.slice(from, to) } : {}),
-        text: run.text.slice(start, stop),
+        text,
         clusters: run.clusters.slice(from, to).map((c) => c - start),
         // The piece's source offsets listed (the run may keep them as a start and a hyphen flag: paragraph/lines.ts).
         offsets: runOffsets(run).slice(start, stop),
@@ -194,37 +257,16 @@ export function verticalPieces(line: SetLine, fonts: FontRegistry): VerticalPiec
       delete piece.hyphen;
       return piece;
     };
-    const count = run.glyphs.length;
-    let from = 0;
-    let g = 0;
-    while (g < count) {
-      // An upright piece: one CJK glyph, or (tate-chū-yoko) a number of one or two digits set across the column.
-      let span = UPRIGHT.test(textOf(g)) ? 1 : 0;
-      if (span === 0 && isDigit(g)) {
-        let e = g;
-        while (e < count && isDigit(e)) e++;
-        const before = run.text[run.clusters[g]! - 1] ?? '';
-        const after = run.text[end(run.clusters[e - 1]!)] ?? '';
-        if (e - g <= 2 && !/[0-9]/.test(before) && !/[0-9]/.test(after)) span = e - g;
-        else {
-          g = e;
-          continue;
-        }
-      }
-      if (span === 0) {
-        g++;
+    for (const { from, to, upright } of uprightSpans(run.text, run.clusters, 2)) {
+      if (!upright) {
+        pieces.push({ line: { ...line, runs: [slice(from, to, false)] } });
         continue;
       }
-      if (g > from) pieces.push({ line: { ...line, runs: [slice(from, g)] } });
-      const last = g + span - 1;
+      const last = to - 1;
       const right = run.xs[last]! + (face ? face.glyphAdvance(run.glyphs[last]!) * k : run.size);
       // The em square's middle: halfway along the piece, midway between ascender and descender.
-      const cy = face ? -((face.ascender + face.descender) / 2) * k : -0.38 * run.size;
-      pieces.push({ line: { ...line, runs: [slice(g, g + span)] }, upright: { cx: (run.xs[g]! + right) / 2, cy } });
-      g += span;
-      from = g;
+      pieces.push({ line: { ...line, runs: [slice(from, to, true)] }, upright: { cx: (run.xs[from]! + right) / 2, cy: emMiddle(face, run.size) } });
     }
-    if (count > from) pieces.push({ line: { ...line, runs: [slice(from, count)] } });
   }
   return pieces;
 }

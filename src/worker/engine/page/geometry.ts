@@ -27,14 +27,21 @@ export interface PageFrame {
  */
 export function pageFrame(settings: LayoutSettings, pageIndex: number): PageFrame {
   const { margins } = settings;
-  // Right binding (`page.binding`, auto = right in RTL books): recto is the left page of the
+  // Right binding (`page.binding`, auto = right in RTL and vertical books): recto is the left page of the
   // spread, so the mirrored margins swap on the other parity (configuration.md §2).
   const even = !isRecto(settings, pageIndex) !== (settings.binding === 'right');
-  const left = margins.mirror && even ? margins.right : margins.left;
-  const right = margins.mirror && even ? margins.left : margins.right;
-  const contentWidth = settings.pageWidth - left - right;
-  const contentHeight = settings.pageHeight - margins.top - margins.bottom;
-  const base = { contentLeft: left, contentTop: margins.top, contentWidth, contentHeight };
+  const sheetLeft = margins.mirror && even ? margins.right : margins.left;
+  const sheetRight = margins.mirror && even ? margins.left : margins.right;
+  const sheetWidth = settings.pageWidth - sheetLeft - sheetRight;
+  const sheetHeight = settings.pageHeight - margins.top - margins.bottom;
+  // Vertical text (`layout.writingMode: 'vertical-rl'`, page/vertical.ts): the flow's frame is the
+  // sheet turned a quarter anticlockwise — its lines run along the sheet's height from the top
+  // margin, its top is the sheet's right margin, so its columns are tiers down the sheet.
+  const vertical = settings.vertical !== undefined;
+  const left = vertical ? margins.top : sheetLeft;
+  const contentWidth = vertical ? sheetHeight : sheetWidth;
+  const contentHeight = vertical ? sheetWidth : sheetHeight;
+  const base = { contentLeft: left, contentTop: vertical ? sheetRight : margins.top, contentWidth, contentHeight };
   const side = settings.sideColumn;
   if (side) {
     const sideWidth = (side.percent / 100) * contentWidth;
@@ -54,6 +61,22 @@ export function pageFrame(settings: LayoutSettings, pageIndex: number): PageFram
   // Right-to-left books flow from the rightmost column (document-format §18.1, `direction`).
   if (settings.direction === 'rtl') columnX.reverse();
   return { ...base, columnX, columnWidths: columnX.map(() => columnWidth), columnWidth };
+}
+
+/**
+ * The type area on the sheet, pt from the trim box's top-left: the page frame of a horizontal
+ * book; for vertical text the sheet's own (running heads and folios stay horizontal, §4
+ * `layout.writingMode`), not the turned frame the flow is laid out in.
+ */
+export function sheetFrame(settings: LayoutSettings, pageIndex: number): PageFrame {
+  if (settings.vertical === undefined) return pageFrame(settings, pageIndex);
+  const { vertical: _, ...horizontal } = settings;
+  return pageFrame(horizontal, pageIndex);
+}
+
+/** The page the flow is laid out in, pt: the sheet's size, turned a quarter in vertical text. */
+export function flowPageSize(settings: LayoutSettings): { width: number; height: number } {
+  return settings.vertical ? { width: settings.pageHeight, height: settings.pageWidth } : { width: settings.pageWidth, height: settings.pageHeight };
 }
 
 /** Body lines that fit in one column: the baseline grid's row count. */

@@ -6,7 +6,7 @@ import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, Resourc
 import type { LineShape, SetLine } from '../paragraph';
 import { runOffsets } from '../paragraph/lines';
 import type { LayoutSettings, TextStyle } from '../settings';
-import { baselineInLineBox, pageFrame, type PageFrame } from './geometry';
+import { baselineInLineBox, flowPageSize, pageFrame, type PageFrame } from './geometry';
 import { isRecto } from './continuation';
 import { inlinesFrom } from './slice';
 import type { NumberingChange } from './structure';
@@ -1587,7 +1587,7 @@ export function* paginateChapter(
   function designOn(elements: NonNullable<PartSettings['design']>, start: Extract<Block, { kind: 'containerStart' }>, role: 'part' | 'blank'): DisplayItem[] {
     if (plan.quietBefore !== undefined && cursor.page.index < plan.quietBefore) return []; // an earlier pass drew this page
     const f = frame();
-    const page = { pageIndex: cursor.page.index, recto: isRecto(settings, cursor.page.index), role, chapterId: chapter.chapterId, pageWidth: settings.pageWidth, pageHeight: settings.pageHeight, bleed: settings.furniture.bleed ?? 0, content: { left: f.contentLeft, top: f.contentTop, width: f.contentWidth, height: f.contentHeight } };
+    const page = { pageIndex: cursor.page.index, recto: isRecto(settings, cursor.page.index), role, chapterId: chapter.chapterId, pageWidth: flowPageSize(settings).width, pageHeight: flowPageSize(settings).height, bleed: settings.furniture.bleed ?? 0, content: { left: f.contentLeft, top: f.contentTop, width: f.contentWidth, height: f.contentHeight } };
     const extras: PartDesignExtras = { ...(role === 'part' ? { line: { block: start.id, role: 'heading', ratio: 0 } } : {}), ...(structure.images ? { images: structure.images } : {}), language: settings.language };
     const items = partDesignItems(elements, start.attrs, page, fonts, setGenerated, extras);
     (cursor.page.designs ??= []).push({ elements, attrs: start.attrs, page, extras, items, at: cursor.page.items.length });

@@ -93,6 +93,21 @@ export function pictureBlock(resource: EngineResource, fit: PictureFit, settings
   };
 }
 
+/**
+ * A picture set turned a quarter anticlockwise in its `fit` box (flow pt), so that vertical text's
+ * clockwise turn of the page (page/vertical.ts) stands it upright on the sheet: the picture itself
+ * is drawn `fit.height` wide and `fit.width` tall, in a Transform group mapping its own (u, v)
+ * from (0, 0) to the flow point (x + v, y + fit.height − u).
+ */
+function turnedBackPicture(resource: EngineResource, fit: PictureFit, settings: ResourceSettings, env: BlockEnvironment): FlowBlock {
+  const picture = pictureBlock(resource, { width: fit.height, height: fit.width }, settings, env);
+  return {
+    height: fit.height,
+    width: fit.width,
+    emit: (x, y) => [{ op: Op.Transform, matrix: [0, -1, 1, 0, roundPt(x), roundPt(y + fit.height)], resource: resource.id }, ...picture.emit(0, 0), { op: Op.TransformEnd, resource: resource.id }],
+  };
+}
+
 function svgItems(resource: EngineResource, fit: PictureFit, x: number, y: number, settings: ResourceSettings, env: BlockEnvironment | undefined): DisplayItem[] {
   const drawing = resource.svg!.drawing;
   // Drawing pt → drawn pt (the width is never cropped); a crop shifts the drawing up.
@@ -248,17 +263,23 @@ export function figureBlock(resource: EngineResource, type: ResourceType | undef
   };
   // Room for the picture, pt (never below 12 pt, a picture still recognisable as one).
   // A picture that cannot be drawn keeps a 4:3 placeholder of the slot's width (max 6 lines of body height).
+  // Vertical text (page/vertical.ts): the flow is drawn turned a quarter clockwise, so a picture
+  // stands upright on the sheet only if it is set turned back in the flow — fitted with its width
+  // and height swapped (no safe-area crop: the crop runs along the picture's own height).
+  const upright = drawable && settings.verticalText === true;
   const fitBeside = (textHeight: number): PictureFit => {
     const room = Math.max(12, fitTo === 'picture' ? maxHeight : maxHeight - textHeight);
+    if (upright) return fitPicture({ width: natural.height, height: natural.width }, width, room);
     return drawable ? fitPicture(natural, width, room, resource.safeArea) : { width, height: Math.min(width * 0.75, room) };
   };
+  const pictureOf = (fit: PictureFit): FlowBlock => (upright ? turnedBackPicture(resource, fit, settings, env) : pictureBlock(resource, fit, settings, env));
   // captionSide (§12.6): caption and note in the side channel level with the picture, which then
   // has its slot's height to itself (page/caption-side.ts places the aside).
   const aside = placement?.['captionSide'] === true && env.captionSide !== undefined && env.captionSide > 0 ? env.captionSide : undefined;
   if (aside !== undefined) {
     const side = texts(aside);
     const fit = fitBeside(0);
-    const picture = alignIn(pictureBlock(resource, fit, settings, env), measure, placement, env.direction === 'rtl');
+    const picture = alignIn(pictureOf(fit), measure, placement, env.direction === 'rtl');
     const parts = [side.caption, side.note].filter((b) => b.height > 0).map((block, i) => ({ block, gapBefore: i > 0 ? settings.caption.note.gap : 0 }));
     const withAside = parts.length > 0 ? { ...picture, aside: stack(parts) } : picture;
     return drawable ? { ...withAside, picture: { width: fit.width, height: fit.height } } : withAside;
@@ -272,7 +293,7 @@ export function figureBlock(resource: EngineResource, type: ResourceType | undef
     fit = fitBeside(text.height);
   }
   const { caption, note } = text;
-  const picture = pictureBlock(resource, fit, settings, env);
+  const picture = pictureOf(fit);
   const parts: { block: FlowBlock; gapBefore: number }[] = [];
   if (settings.caption.position === 'above') {
     if (caption.height > 0) parts.push({ block: caption, gapBefore: 0 });
