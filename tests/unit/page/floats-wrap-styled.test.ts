@@ -5,11 +5,13 @@
  * grid. The picture is 150 × 90 pt, its caption one 10 pt line 6 pt under it: 106 pt, with the
  * 12 pt gap 118 pt = 10 grid lines beside it. A paragraph style at the body leading stays on the
  * grid and runs beside the figure, its alignment and indents taken inside the reduced measure; at
- * another leading it is set off the grid and goes below the figure (our choice: off-grid lines
- * cannot share the wrap's grid rows).
+ * another leading (7 pt type on 9 pt) it is set off the grid beside the figure too: each line whose
+ * 9 pt box meets the 10 grid rows of the figure and its gap at the reduced measure, the next at the
+ * full one, and the grid taken up again after the container (configuration.md §2.2, §13.1).
  */
 import { describe, expect, it } from 'vitest';
 import { EngineCache, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
+import { measureAtBox } from '../../../src/worker/engine/page/floats-wrap';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import type { PageDisplayList } from '../../../src/worker/protocol/displaylist';
@@ -32,9 +34,9 @@ const settings = (): LayoutSettings =>
     ],
   } as never);
 
-function book(style: string, wrap: 'left' | 'right', seed = 3): BookInput {
+function book(style: string, wrap: 'left' | 'right', seed = 3, count = 4): BookInput {
   const random = mulberry32(seed);
-  const styled = Array.from({ length: 4 }, () => paragraph(random, 2)).join('\n\n');
+  const styled = Array.from({ length: count }, () => paragraph(random, 2)).join('\n\n');
   const source = `# Styled\n\n${paragraph(random, 2)}\n\n::resource{id="red"}\n\n:::paragraphs{style="${style}"}\n${styled}\n:::\n\n${paragraph(random)}\n`;
   return {
     title: 'Styled',
@@ -52,6 +54,11 @@ function picture(page: PageDisplayList): { x: number; y: number; w: number; h: n
 
 const extent = inkExtent;
 
+/** Top of the 12 pt grid row whose body baseline is `y` (page coordinates): the baseline's share of the row is the same in every row. */
+function bodyBaselineOffset(firstBaseline: number, contentTop: number): number {
+  return (firstBaseline - contentTop) % PITCH;
+}
+
 /** Body lines by baseline with their ink extent. */
 function lines(page: PageDisplayList): { y: number; left: number; right: number; size: number }[] {
   const byY = new Map<number, { y: number; left: number; right: number; size: number }>();
@@ -63,6 +70,22 @@ function lines(page: PageDisplayList): { y: number; left: number; right: number;
   }
   return [...byY.values()].sort((a, b) => a.y - b.y);
 }
+
+describe('measureAtBox: the measure of a line box off the grid beside a band', () => {
+  // A right figure 150 pt wide with a 12 pt gap in a 400 pt column, its band rows 48…168 pt.
+  const band = { page: 0, column: 0, top: 48, bottom: 168, side: 'right' as const, inset: 162 };
+  it('reduced while the box meets the band, full above and below it, and elsewhere', () => {
+    expect(measureAtBox(band, 0, 0, 48, 9, 400)).toEqual({ width: 238, x: 0 });
+    expect(measureAtBox(band, 0, 0, 40, 9, 400)).toEqual({ width: 238, x: 0 }); // 40…49 meets 48
+    expect(measureAtBox(band, 0, 0, 39, 9, 400)).toEqual({ width: 400, x: 0 }); // ends on the band's top
+    expect(measureAtBox(band, 0, 0, 165, 9, 400)).toEqual({ width: 238, x: 0 }); // starts in the gap rows
+    expect(measureAtBox(band, 0, 0, 168, 9, 400)).toEqual({ width: 400, x: 0 });
+    expect(measureAtBox({ ...band, side: 'left' }, 0, 0, 100, 9, 400)).toEqual({ width: 238, x: 162 });
+    expect(measureAtBox(band, 0, 1, 100, 9, 400)).toEqual({ width: 400, x: 0 });
+    expect(measureAtBox(band, 1, 0, 100, 9, 400)).toEqual({ width: 400, x: 0 });
+    expect(measureAtBox(null, 0, 0, 100, 9, 400)).toEqual({ width: 400, x: 0 });
+  });
+});
 
 describe('styled paragraphs beside a wrapped resource', () => {
   it('centred lines run beside a right figure, centred in the measure left of it, on the grid', () => {
@@ -103,21 +126,61 @@ describe('styled paragraphs beside a wrapped resource', () => {
     for (const l of indented) expect(l.left).toBeGreaterThanOrEqual(lfig.x + lfig.w + GAP + 16 - 0.01);
   });
 
-  it('a style off the body leading goes below the figure, full measure', () => {
-    const page = run(book('tight', 'right')).pages[0]!;
+  it('a style off the body leading (7/9 pt) runs beside a right figure off the grid, then at the full measure, and the grid comes back after it', () => {
+    const layout = run(book('tight', 'right', 3, 8));
+    const page = layout.pages[0]!;
+    const f = pageFrame(settings(), 0);
+    const fig = picture(page);
+    // The band: the figure's top row and 10 grid rows (the 106 pt figure and the 12 pt gap, 118 pt).
+    const bandTop = fig.y;
+    const bandBottom = bandTop + ROWS * PITCH;
+    const all = lines(page);
+    const small = all.filter((l) => l.size === 7);
+    // Each 9 pt line box starts 9 pt under the last, the first at the band's top; its baseline sits
+    // the same distance (ascent share of the 9 pt box) under the box top every time.
+    const offset = small[0]!.y - bandTop;
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThan(9);
+    small.forEach((l, i) => expect(l.y).toBeCloseTo(bandTop + offset + 9 * i, 2));
+    // Boxes at bandTop + 9k meet the band for k = 0 … 13 (117 < 120 pt): 14 lines at the reduced
+    // measure, ending at or before the gap left of the figure; the 15th starts under the band.
+    const beside = small.filter((l) => l.y - offset < bandBottom - 1e-6);
+    expect(beside).toHaveLength(14);
+    for (const l of beside) expect(l.right, `${l.y}`).toBeLessThanOrEqual(fig.x - GAP + 0.01);
+    const under = small.filter((l) => l.y - offset >= bandBottom - 1e-6);
+    expect(under.length).toBeGreaterThan(2);
+    // Full measure again: justified lines under the band reach past where the figure stood.
+    expect(under.filter((l) => l.right > fig.x + fig.w - 1).length).toBeGreaterThan(0);
+    for (const l of under) expect(l.right).toBeLessThanOrEqual(f.columnX[0]! + f.columnWidth + 0.01);
+    // The grid comes back after the container: the next body line on a grid baseline (12 pt from
+    // the first body baseline of the page), its box under the last 9 pt box.
+    const body = all.filter((l) => l.size === 8);
+    const after = body.filter((l) => l.y > small[small.length - 1]!.y);
+    expect(after.length).toBeGreaterThan(0);
+    for (const l of after) expect(((l.y - body[0]!.y) / PITCH) % 1 < 1e-3 || ((l.y - body[0]!.y) / PITCH) % 1 > 1 - 1e-3, `${l.y}`).toBe(true);
+    expect(after[0]!.y - bodyBaselineOffset(body[0]!.y, f.contentTop)).toBeGreaterThanOrEqual(small[small.length - 1]!.y - offset + 9 - 0.01);
+    expect(layout.chapters[0]!.wrapsRefused).toBeUndefined();
+  });
+
+  it('a style off the body leading beside a left figure starts each line past the figure and its gap', () => {
+    const page = run(book('tight', 'left', 4, 8)).pages[0]!;
     const fig = picture(page);
     const small = lines(page).filter((l) => l.size === 7);
-    expect(small.length).toBeGreaterThan(0);
-    for (const l of small) expect(l.y).toBeGreaterThan(fig.y + ROWS * PITCH);
+    const offset = small[0]!.y - fig.y;
+    const beside = small.filter((l) => l.y - offset < fig.y + ROWS * PITCH - 1e-6);
+    expect(beside).toHaveLength(14);
+    for (const l of beside) expect(l.left).toBeGreaterThanOrEqual(fig.x + fig.w + GAP - 0.01);
+    const under = small.filter((l) => l.y - offset >= fig.y + ROWS * PITCH - 1e-6);
+    expect(under.some((l) => l.left < fig.x + 1)).toBe(true);
   });
 
   it('incremental layout equals a full one', () => {
     const first = book('centred', 'right');
-    const chapters = [first.chapters[0]!, { id: 'ch2', title: '', source: book('indented', 'left', 5).chapters[0]!.source }];
+    const chapters = [first.chapters[0]!, { id: 'ch2', title: '', source: book('indented', 'left', 5).chapters[0]!.source }, { id: 'ch3', title: '', source: book('tight', 'right', 6, 8).chapters[0]!.source }];
     const input = { ...first, chapters };
     const cache = new EngineCache();
     run(input, cache);
-    const edited = { ...input, chapters: [{ ...chapters[0]!, source: chapters[0]!.source.replace('# Styled', '# Styled, edited') }, chapters[1]!] };
+    const edited = { ...input, chapters: [{ ...chapters[0]!, source: chapters[0]!.source.replace('# Styled', '# Styled, edited') }, chapters[1]!, chapters[2]!] };
     expect(dump(run(edited, cache))).toBe(dump(run(edited)));
   });
 });

@@ -3,8 +3,10 @@
  * `placement.wrap` / `wrapGap`): an inline (`here`) resource with `wrap`, or a one-column float
  * with `wrap` at the head (or foot, below) of a column, sits at one side of its column, and the paragraphs, quotes
  * and list items that follow (paragraphs of a `:::paragraphs{style}` container or a section's
- * `bodyStyle` too, when set at the body leading: their indents and alignment are taken inside the
- * reduced measure) run beside it at the reduced measure — the column width less the
+ * `bodyStyle` too: their indents and alignment are taken inside the reduced measure; at another
+ * leading than the body's, off the grid line under line, each line whose box meets the band's rows
+ * beside it — `measureAtBox` — and the grid taken up again after them, configuration.md §2.2)
+ * run beside it at the reduced measure — the column width less the
  * resource and the gap — for as many grid lines as the resource and the
  * gap under it are tall (rounded up to whole lines: the gap is "around" the item, configuration.md
  * §12.2, so full-measure text starts at least one gap below it), then return to the full measure.
@@ -208,6 +210,17 @@ export function planFootWrap(input: Parameters<typeof planWrap>[0] & { foot: num
   // The band (the gap above the resource too) must lie under the text already set.
   if (plan.rows > rowsLeft) return 'moved';
   return { ...plan, top: foot - plan.rows * pitch, bottom: foot, boxY: foot - input.height };
+}
+
+/**
+ * The measure and left offset (pt) of a line set off the grid at its own leading (a styled
+ * paragraph whose leading is not the body's) whose line box is `y` … `y + height` (pt from the
+ * content top): the reduced measure while the box meets the band's rows — the resource and its gap
+ * under it, so a full-measure line never starts above the gap's end — else the column's.
+ */
+export function measureAtBox(band: WrapBand | null, page: number, column: number, y: number, height: number, columnWidth: number): { width: number; x: number } {
+  if (!band || band.page !== page || band.column !== column || y > band.bottom - 1e-6 || y + height < band.top + 1e-6) return { width: columnWidth, x: 0 };
+  return { width: columnWidth - band.inset, x: band.side === 'left' ? band.inset : 0 };
 }
 
 /**

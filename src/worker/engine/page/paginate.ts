@@ -22,7 +22,7 @@ import { DirectionScope, fromStart, ruleFromStart } from './rtl';
 import { formatNumber, localeNumberFormat, localiseDigits } from './number-format';
 import { PageBands, spanBox, spannedColumns, spansPage } from './floats-page';
 import { shrinkInto, shrinkRule, type ShrinkRule } from './floats-shrink';
-import { alignOffset, calloutWrapOf, measureAt, physicalSide, planFootWrap, planWrap, wrapSlotMeasure, defaultWrapSettings, type WrapBand, type WrapRefusal, type WrapRequest } from './floats-wrap';
+import { alignOffset, calloutWrapOf, measureAt, measureAtBox, physicalSide, planFootWrap, planWrap, wrapSlotMeasure, defaultWrapSettings, type WrapBand, type WrapRefusal, type WrapRequest } from './floats-wrap';
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
@@ -1617,9 +1617,48 @@ export function* paginateChapter(
       placeOnGrid(block, lines, { role: 'body', x: ps.indent, splittable: true, reflow, shift });
       return;
     }
-    clearWrap(); // off the body leading: below a wrapped resource (its rows are grid rows)
+    // Off the body leading beside a wrapped resource (document-format §12.8): off the grid, each
+    // line at the measure its line box meets (page/floats-wrap.ts `measureAtBox`); the container's
+    // end (or the next grid block) takes the grid up again (configuration.md §2.2). A float wrapped
+    // at the column's foot still ends the column above its band (our limit: notes cited off the
+    // grid are not reserved before the lines, and could not move it up).
+    if (wrapBand && !wrapBand.foot && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column && cursor.y < wrapBand.bottom - 1e-6) {
+      citeNotes(placeFreeBeside(block, lines, ps, reflow, shift));
+      return;
+    }
+    clearWrap(); // off the body leading, with no wrap in force here
     placeFree(block, lines, ps.lineHeight, ps.style, (line) => ps.indent + shift(line, colW()), 'body');
     citeNotes(lines);
+  }
+
+  /**
+   * A styled paragraph's lines at its own leading (pt), off the grid, beside a wrapped resource: a
+   * line whose box meets the band's rows is set at the reduced measure (past the resource and its
+   * gap when it is on the left, the style's indents and alignment inside it), the others at the
+   * column's; where the measure changes, the rest is broken again from the next line's source
+   * offset (as `placeOnGrid` does). Moves on when the column is full. Returns the lines set.
+   */
+  function placeFreeBeside(block: { id: string }, first: readonly SetLine[], ps: ParagraphStyleSettings, reflow: (from: number | null, width: number) => SetLine[], shift: (line: SetLine, width: number) => number): readonly SetLine[] {
+    const leading = ps.lineHeight;
+    const baseline = baselineFor(leading, ps.style, fonts);
+    let lines = first;
+    let setAt = colW();
+    for (let index = 0; index < lines.length; index++) {
+      if (cursor.y + leading > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
+      const at = measureAtBox(wrapBand, cursor.page.index, cursor.column, cursor.y, leading, colW());
+      if (Math.abs(at.width - setAt) > 1e-6) {
+        const cut = index === 0 ? null : lines[index]!.srcFrom >= 0 ? lines[index]!.srcFrom : lines[index - 1]!.srcTo;
+        lines = [...lines.slice(0, index), ...reflow(cut, at.width)];
+        setAt = at.width;
+        if (index >= lines.length) break;
+      }
+      const line = lines[index]!;
+      const f = frame();
+      emit(block, line, f.columnX[cursor.column]! + at.x + ps.indent + shift(line, at.width), f.contentTop + cursor.y + baseline, 'body');
+      cursor.y += leading;
+      cursor.columnEmpty = false;
+    }
+    return lines;
   }
 
   /** Notes first cited by lines set outside `placeOnGrid` go to the foot of the current column (§14.1). */
