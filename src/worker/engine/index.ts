@@ -543,19 +543,19 @@ function* layoutChapter(
   };
   // Image elements of running heads and part designs (configuration.md §5.3), drawn from the book's resources.
   const images = slotImages(book.resources, { fonts, setText, chapterId: input.id, blockId: '' });
+  // Justified or hyphenated wrapped design text: the paragraph engine with the book's patterns (page/furniture-text.ts).
+  const setDesignText = designTextSetter({ fonts, settings, context, hyphenator: book.hyphenator });
   // Extra passes (page/passes.ts): note numbers by page/column/spread, citing-page floats, the closing page's balance.
   const pass = (plan: PassPlan): Generator<undefined, PageDraft[]> =>
     paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight, fitTo, direction, captionSide) =>
       resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id, ...(direction ? { direction } : {}), ...(captionSide ? { captionSide } : {}) }, fitTo),
       math,
-      { ...placement.structure, plan, noteNumbers: notes, images, wrapOf: (id) => wrapRequestOf(book.resources, id, settings.body.style.size) },
+      { ...placement.structure, plan, noteNumbers: notes, images, wrapOf: (id) => wrapRequestOf(book.resources, id, settings.body.style.size), headingDesign: { metadata: { ...metadata, title: metadata['title'] ?? book.title }, setText: setDesignText } },
     );
   const drafts: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0));
   const title = input.title || firstHeadingText(parsed) || '';
   // Page labels (page.pageNumbering, :::numbering), continuing from the previous chapter.
   const labelled = labelPages(firstPage, drafts.map((d) => d.numbering), placement.numbering, settings.numerals);
-  // Justified or hyphenated wrapped design text: the paragraph engine with the book's patterns (page/furniture-text.ts).
-  const setDesignText = designTextSetter({ fonts, settings, context, hyphenator: book.hyphenator });
   // Guide words (`{firstMark.h2}`, `{lastMark.entry}`…), only when a slot prints them, the last marks of earlier files carried in (page/guide-words.ts).
   const marks = usesGuideWords(settings) ? guideWordValues(drafts, markBlocks(parsed.blocks), placement.running?.marks) : undefined;
   // {chapterTitle}, {chapterNumber}, {chapterTitleAtTop}, {chapterNumberAtTop}, {attr.<key>} per page from the

@@ -7,7 +7,7 @@ import { furnitureElements } from './settings-furniture';
 import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
 import { cjkRegion, defaultNumerals, isArabicScript, isRtlLocale } from '../config/locale';
 import { CM, defaultCalloutStyle, defaultSettings, type LayoutSettings } from './settings';
-import { headingStyleSection, storedListItem, structureSettings } from './settings-structure';
+import { headingDesignFields, headingStyleSection, storedListItem, structureSettings } from './settings-structure';
 import { resolveLocaleNumberFormats } from './settings-number-formats';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
@@ -448,6 +448,11 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     const p = `headings.levels[level=${i + 1}]`;
     if (at(`${p}.span`) === 'page') level.span = 'page';
     if (at(`${p}.spanBreak`) === false) level.spanBreak = false;
+    // advancedDesign (§8.2): kept when anything is set, so a heading style may enable the level's slot.
+    const design = headingDesignFields(at(`${p}.advancedDesign`), s.body.style.size, (field, fallback) => pt(`${p}.advancedDesign.${field}`, fallback));
+    if (design && (design.enabled === true || (design.elements?.length ?? 0) > 0 || design.minHeight !== undefined)) {
+      level.design = { enabled: design.enabled === true, elements: design.elements ?? [], ...(design.minHeight !== undefined ? { minHeight: design.minHeight } : {}) };
+    }
   });
   Object.assign(s, structureSettings(s, { at, pt, bool, str, num, colour }));
   // calloutStyles (§13.4): every listed style, its fields read at their paths (defaults and followers resolved).

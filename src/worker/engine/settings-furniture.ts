@@ -46,6 +46,8 @@ interface ElementBase {
   parity: ElementParity;
   pages: ElementPages;
   placement: ElementPlacement;
+  /** Heading designs only (§5.3 `reserve`, default true): false = the element does not count toward the height the heading reserves. */
+  reserve?: false;
 }
 
 export interface TextElement extends ElementBase {
@@ -262,6 +264,7 @@ export function furnitureElements(slot: unknown, base: { bodyPt: number; dpi: nu
       parity: oneOf<ElementParity>(e['parity'], ['all', 'odd', 'even'], 'all'),
       pages: oneOf<ElementPages>(e['pages'], ['all', 'body', 'opener', 'part', 'blank'], 'all'),
       placement: placementOf(e['placement'], ctx),
+      ...(e['reserve'] === false ? { reserve: false as const } : {}),
     };
     if (kind === 'text') {
       const lineHeightRaw = e['lineHeight'];

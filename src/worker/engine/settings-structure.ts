@@ -8,7 +8,7 @@ import { declareAppliedSettings } from '../config';
 import { canonicalNumberFormat } from '../config/values';
 import { isNumberFormat } from './page/number-format';
 import { furnitureElements } from './settings-furniture';
-import type { BreakParity, GeometryOverride, HeadingStyleSettings, LayoutSettings, OrderedLevel, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from './settings';
+import type { BreakParity, GeometryOverride, HeadingDesign, HeadingStyleSettings, LayoutSettings, OrderedLevel, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from './settings';
 
 // Applied by the page engine (page/sections.ts, page/part.ts, page/section-design.ts).
 const BODY_STYLE_FIELDS = [
@@ -22,7 +22,31 @@ declareAppliedSettings([
   'page.backgroundColor',
   ...['numberFormat', 'prefix', 'separator'].flatMap((f) => [`orderedLists.${f}`, `orderedLists.levels[level=*].${f}`]),
   ...['design', 'versoDesign'].flatMap((slot) => ['[id=*]', '[*]'].map((item) => `parts.${slot}.elements${item}.*`)),
+  // Designed headings (§8.2 `advancedDesign`, page/heading-design.ts), per level and per heading style.
+  ...['headings.levels[level=*]', 'headingStyles[id=*]'].flatMap((owner) => [
+    `${owner}.advancedDesign.enabled`,
+    `${owner}.advancedDesign.minHeight`,
+    ...['[id=*]', '[*]'].map((item) => `${owner}.advancedDesign.slot.elements${item}.*`),
+  ]),
 ]);
+
+/**
+ * `advancedDesign` (configuration.md §8.2) as set: `enabled`, `minHeight` (pt through `pt`, em =
+ * the body size) and the slot's elements (§5.3, text wrapping by default as in part designs).
+ * Only the fields present in `raw`, so a heading style can override the level's field by field;
+ * undefined when none is.
+ */
+export function headingDesignFields(raw: unknown, bodyPt: number, pt: (field: string, fallback: number) => number): Partial<HeadingDesign> | undefined {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const d = raw as Record<string, unknown>;
+  const out: Partial<HeadingDesign> = {};
+  if (typeof d['enabled'] === 'boolean') out.enabled = d['enabled'];
+  const minHeight = d['minHeight'] === undefined ? Number.NaN : pt('minHeight', Number.NaN);
+  if (Number.isFinite(minHeight) && minHeight >= 0) out.minHeight = minHeight;
+  const elements = furnitureElements(d['slot'], { bodyPt, dpi: 300 }, 'design');
+  if (elements) out.elements = elements;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
 
 const hexOf = (v: unknown): string | undefined => {
   const hex = typeof v === 'string' ? v : v && typeof v === 'object' ? (v as { hex?: unknown }).hex : undefined;
@@ -164,6 +188,8 @@ export function headingStyleSection(item: Record<string, unknown>, s: LayoutSett
   }
   const bodyStyle = bodyStyleOf(item['bodyStyle'], s, (field, fallback, emPt) => pt(`${p}.bodyStyle.${field}`, fallback, emPt));
   if (bodyStyle) out.bodyStyle = bodyStyle;
+  const design = headingDesignFields(item['advancedDesign'], s.body.style.size, (field, fallback) => pt(`${p}.advancedDesign.${field}`, fallback));
+  if (design) out.design = design;
   // Running heads of the section (§5.1 "Section override"): an empty slot removes them; a slot
   // with elements replaces the document's slot on the section's pages.
   for (const slot of ['header', 'footer'] as const) {

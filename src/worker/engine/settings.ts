@@ -165,6 +165,8 @@ export interface LayoutSettings {
       /** `span` (§8.2): 'page' = a band across all columns (chapter opener); `spanBreak` false lets it sit mid-page. */
       span?: 'column' | 'page';
       spanBreak?: boolean;
+      /** `advancedDesign` (§8.2): the heading composed from its slot when enabled (page/heading-design.ts); absent when nothing is set. */
+      design?: HeadingDesign;
     }[];
   };
   /**
@@ -264,6 +266,8 @@ export interface HeadingStyleSettings extends GeometryOverride {
   spanBreak?: boolean;
   /** Merged field by field over the level's (§13.6). */
   breakBefore?: { enabled?: boolean; parity?: BreakParity };
+  /** `advancedDesign` (§8.2): the fields the style sets, each over the level's (page/heading-design.ts `headingDesignOf`). */
+  design?: Partial<HeadingDesign>;
   /** Section running heads / folios: 'none' for an empty slot; absent = the document's. */
   header?: 'none' | 'default' | FurnitureElement[];
   footer?: 'none' | 'default' | FurnitureElement[];
@@ -271,6 +275,15 @@ export interface HeadingStyleSettings extends GeometryOverride {
   palette?: Record<string, string>;
   /** The section's body text (§13.6 `bodyStyle`); absent when it follows bodyText. */
   bodyStyle?: SectionBodyStyle;
+}
+
+/** A designed heading (configuration.md §8.2 `advancedDesign`, applied by page/heading-design.ts). */
+export interface HeadingDesign {
+  enabled: boolean;
+  /** The slot's elements (§5.3; text wraps by default); `reserve: false` ones do not set the reserved height. */
+  elements: FurnitureElement[];
+  /** pt: the least height the heading reserves in the flow before `marginBottom`; absent = none. */
+  minHeight?: number;
 }
 
 /**

@@ -192,11 +192,13 @@ export interface ChapterPlacement {
 
 export function chapterPlacement(book: BookStructure, chapterId: string, numbering: NumberingState): ChapterPlacement {
   const headingNumbers = book.headings.byChapter.get(chapterId) ?? new Map<string, string>();
+  const headingCounters = book.headings.countersByChapter.get(chapterId) ?? new Map<string, number>();
   const start = book.startState.get(chapterId);
   return {
     numbering,
     structure: {
       headingNumbers,
+      headingCounters,
       floats: book.floats.get(chapterId) ?? new Map(),
       noteOffset: book.noteOffsets.get(chapterId) ?? 0,
       ...(book.usesPages.has(chapterId) ? { toc: book.toc.map((entry) => ({ ...entry, label: book.pageLabels.get(entry.key) ?? '?' })) } : {}),
@@ -214,6 +216,6 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
       if (blockKey !== undefined && (attrs['style'] === 'page' || attrs['style'] === 'pageNumber')) return headingRefText({ title: '', level: 2 }, attrs, book.settings, label);
       return undefined;
     },
-    key: JSON.stringify([numbering, [...headingNumbers], book.targetsKey, book.noteOffsets.get(chapterId) ?? 0, book.usesPages.has(chapterId) ? [[...book.pageLabels], book.toc] : 0, [...(book.floats.get(chapterId) ?? [])], start ?? 0]),
+    key: JSON.stringify([numbering, [...headingNumbers], [...headingCounters], book.targetsKey, book.noteOffsets.get(chapterId) ?? 0, book.usesPages.has(chapterId) ? [[...book.pageLabels], book.toc] : 0, [...(book.floats.get(chapterId) ?? [])], start ?? 0]),
   };
 }

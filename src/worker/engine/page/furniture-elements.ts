@@ -17,7 +17,7 @@
  * Part designs (`parts.design`, `versoDesign`) use the same elements in the `design` slot, whose
  * container is the trim box (§13.5).
  */
-import { Op, roundPt, type DisplayItem, type LineInfo } from '../../protocol/displaylist';
+import { Op, roundPt, type DisplayItem, type GlyphRunItem, type LineInfo } from '../../protocol/displaylist';
 import { runOffset, type SetLine } from '../paragraph/lines';
 import type { FontRegistry } from '../fonts/registry';
 import type { FurnitureElement, TextElement } from '../settings-furniture';
@@ -27,8 +27,8 @@ import type { SlotImages } from './furniture-images';
 import { markedSegments, type DesignSegment, type SetDesignText } from './furniture-text';
 import { capHeightRatio, outlineItems, spreadSpaces, trackedLine, transparent, uprightMatrix, verticalMatrix, verticalPieces } from './furniture-letters';
 
-/** A slot of §5 (running heads) or a part design (§13.5: container = the trim box). */
-export type SlotKind = 'header' | 'footer' | 'design';
+/** A slot of §5 (running heads), a part design (§13.5: container = the trim box) or a heading design (§8.2: container = the heading's band). */
+export type SlotKind = 'header' | 'footer' | 'design' | 'heading';
 
 /** What a slot draws beyond text, rules and boxes. */
 export interface SlotExtras {
@@ -40,6 +40,10 @@ export interface SlotExtras {
   truncated?: (cut: TruncatedText) => void;
   /** The paragraph engine for justified or hyphenated wrapped text (page/furniture-text.ts); without it such text wraps word by word. */
   setText?: SetDesignText;
+  /** Told of every element's box as placed (pt, page coordinates): a heading design's reserved height (page/heading-design.ts). */
+  placed?: (element: FurnitureElement, box: Box) => void;
+  /** Rewrites a text element's glyph run as drawn (a heading design's title runs get the heading's source offsets). */
+  runOf?: (element: TextElement, run: GlyphRunItem) => GlyphRunItem;
 }
 
 export type PageRole = 'body' | 'opener' | 'part' | 'blank';
@@ -59,9 +63,11 @@ export interface SlotPage {
   content: { left: number; top: number; width: number; height: number };
   /** Placeholder values by name (`pageNumber`, `title`, `chapterTitle`, …); absent ones print empty. */
   values: Readonly<Record<string, string>>;
+  /** A heading design's band (pt, page coordinates): its `container` (§8.2). */
+  band?: Box;
 }
 
-interface Box {
+export interface Box {
   x: number;
   y: number;
   w: number;
@@ -86,6 +92,12 @@ function visible(element: FurnitureElement, page: SlotPage): boolean {
 
 function containerOf(slot: SlotKind, to: string, page: SlotPage): Box {
   const c = page.content;
+  if (slot === 'heading') {
+    // §8.2: the band in the flow; `page` is the trim box, `bleed` the trim and bleed; `outer` is the container (§5.4).
+    if (to === 'page') return { x: 0, y: 0, w: page.pageWidth, h: page.pageHeight };
+    if (to === 'bleed') return { x: -page.bleed, y: -page.bleed, w: page.pageWidth + 2 * page.bleed, h: page.pageHeight + 2 * page.bleed };
+    return page.band ?? { x: c.left, y: c.top, w: c.width, h: c.height };
+  }
   if (slot === 'design' && to !== 'bleed') return { x: 0, y: 0, w: page.pageWidth, h: page.pageHeight };
   const top = slot === 'header' ? 0 : c.top + c.height;
   const bottom = slot === 'header' ? c.top : page.pageHeight;
@@ -305,6 +317,10 @@ function rectPath(x: number, y: number, w: number, h: number): string {
 export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[], page: SlotPage, fonts: FontRegistry, setGenerated: SetGenerated, extras: SlotExtras = {}): DisplayItem[] {
   const items: DisplayItem[] = [];
   const boxes = new Map<string, Box>();
+  const setBox = (element: FurnitureElement, box: Box): void => {
+    boxes.set(element.id, box);
+    extras.placed?.(element, box);
+  };
   for (const element of elements) {
     if (!visible(element, page)) continue;
     const p = element.placement;
@@ -441,7 +457,7 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       const contentHeight = ascent + descent + (Math.max(lines.length, cap ? cap.lines : 1) - 1) * element.lineHeight;
       const thickness = fixedThickness ?? contentHeight + padAcross;
       const box = vertical ? place(thickness, length) : place(length, thickness);
-      boxes.set(element.id, box);
+      setBox(element, box);
       if (element.box) items.push(...textBoxItems(element.box, box));
       // The lines sit in the box less its padding; vertical text is laid out across the turned box, then turned.
       const inside: Box = { x: box.x + pad.left, y: box.y + pad.top, w: Math.max(0, box.w - pad.left - pad.right), h: Math.max(0, box.h - pad.top - pad.bottom) };
@@ -457,7 +473,8 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
         for (const { line, upright } of vertical ? verticalPieces(whole, fonts) : [{ line: whole }]) {
           if (upright) items.push({ op: Op.Transform, matrix: uprightMatrix(x + upright.cx, baseline + upright.cy) });
           for (const run of line.runs) {
-            const item = glyphRun(run, x, baseline, page.chapterId, extras.line);
+            const drawn = glyphRun(run, x, baseline, page.chapterId, extras.line);
+            const item = extras.runOf ? extras.runOf(element, drawn) : drawn;
             items.push(stroke?.hollow ? { ...item, fill: transparent(item.fill) } : item);
           }
           if (stroke) items.push(...outlineItems(line, x, baseline, stroke, fonts));
@@ -490,7 +507,7 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       const horizontal = element.direction === 'horizontal';
       const length = horizontal ? (fixedW ?? frame.w) : (fixedH ?? frame.h);
       const box = place(horizontal ? length : 0, horizontal ? 0 : length);
-      boxes.set(element.id, box);
+      setBox(element, box);
       if (element.thickness <= 0 || length <= 0) continue;
       const x2 = horizontal ? box.x + box.w : box.x;
       const y2 = horizontal ? box.y : box.y + box.h;
@@ -502,12 +519,12 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       const w = fixedW ?? (fixedH !== undefined ? (fixedH * natural.width) / natural.height : natural.width);
       const h = fixedH ?? (fixedW !== undefined ? (fixedW * natural.height) / natural.width : natural.height);
       const box = place(w, h);
-      boxes.set(element.id, box);
+      setBox(element, box);
       if (image && w > 0 && h > 0) items.push(...image.draw(box.x, box.y, box.w, box.h));
     } else {
       // A box element: 20 × 20 pt unless sized (the Design panel's default, §5.3).
       const box = place(fixedW ?? 20, fixedH ?? 20);
-      boxes.set(element.id, box);
+      setBox(element, box);
       if (!element.fill && !(element.stroke && element.strokeWidth > 0)) continue;
       items.push({
         op: Op.Rect,

@@ -29,6 +29,8 @@ import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColu
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type PartDesignDraw, type PartDesignExtras } from './part-design';
 import type { SlotImages } from './furniture-images';
+import type { SetDesignText } from './furniture-text';
+import { h1Before, headingDesignOf, headingDesignValues, layoutHeadingDesign, titleTextOf, type DesignedHeading } from './heading-design';
 import { drawColumnRules } from './column-rules';
 import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
@@ -40,7 +42,7 @@ import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
 import { growFlexPoints, grownBy } from './levers-flex';
 import { looseParagraphLimit, loosenParagraphs, trackingLimit, type LooseParagraph } from './lever-paragraphs';
-import type { ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
+import type { HeadingDesign, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
 export { footnoteNumbers } from './notes';
 
@@ -91,6 +93,10 @@ export interface PageDraft {
 export interface ChapterStructure {
   /** Printed heading numbers by block id (configuration.md §8.3). */
   headingNumbers?: ReadonlyMap<string, string>;
+  /** The counter of its own level each numbered heading took, by block id (heading designs' `{numberDecimal}`…). */
+  headingCounters?: ReadonlyMap<string, number>;
+  /** What designed headings print besides the heading's own values (page/heading-design.ts): front-matter values, and the paragraph engine for justified, hyphenated or marked design text. */
+  headingDesign?: { metadata: Readonly<Record<string, string>>; setText?: SetDesignText };
   /** What `:::toc` lists, with page labels from the previous pass ('?' before the first). */
   toc?: readonly { level: number; text: string; label: string; key?: string }[];
   /**
@@ -1174,8 +1180,12 @@ export function* paginateChapter(
         const lineHeight = level.lineHeightEm * style.size;
         const marginTop = cursor.columnEmpty ? 0 : level.marginTopEm * style.size;
         const marginBottom = level.marginBottomEm * style.size;
+        // advancedDesign (§8.2): drawn from its design slot, taking the height the design reserves (page/heading-design.ts).
+        const design = headingDesignOf(block, settings);
+        const designAt = (y: number): DesignedHeading | undefined => (design ? designHeading(block, b, design, band, y, lines.length * lineHeight, marginBottom) : undefined);
+        const designed = designAt(cursor.y + marginTop);
         // Keep with next: the heading needs room for the lines that follow it (§8.1).
-        const needed = marginTop + lines.length * lineHeight + marginBottom + settings.body.widowMinLines * pitch;
+        const needed = marginTop + (designed ? designed.reserved : lines.length * lineHeight + marginBottom) + settings.body.widowMinLines * pitch;
         if (!cursor.columnEmpty && cursor.y + needed > limit() + 1e-6) {
           if (band) {
             flushFloats();
@@ -1184,16 +1194,24 @@ export function* paginateChapter(
           } else nextColumn();
           lines = setHeading();
         }
-        if (!band && !cursor.columnEmpty) leverPoints.push({ kind: 'heading', item: cursor.page.items.length, block: block.id, rank: block.level });
+        // (No lever adds lines above a designed heading: its page-anchored elements and paths would not move with it.)
+        if (!band && !cursor.columnEmpty && !design) leverPoints.push({ kind: 'heading', item: cursor.page.items.length, block: block.id, rank: block.level });
         space(marginTop);
+        const placedDesign = designAt(cursor.y);
+        if (placedDesign) {
+          // A design taller than the rest of the column (page) claims it: the flow goes on in the next.
+          if (plan.quietBefore === undefined || cursor.page.index >= plan.quietBefore) cursor.page.items.push(...placedDesign.items);
+          cursor.y += placedDesign.reserved;
+          cursor.columnEmpty = false;
+        }
         const baseline = baselineFor(lineHeight, style, fonts);
-        for (const line of lines) {
+        for (const line of placedDesign ? [] : lines) {
           const f = frame();
           emit(block, line, band ? f.contentLeft : f.columnX[cursor.column]!, f.contentTop + cursor.y + baseline, 'heading');
           cursor.y += lineHeight;
           cursor.columnEmpty = false;
         }
-        cursor.y += marginBottom;
+        if (!placedDesign) cursor.y += marginBottom;
         if (band) {
           // Every column of this page starts under the band, back on the grid.
           cursor.y = Math.ceil(cursor.y / pitch - 1e-9) * pitch;
@@ -1581,6 +1599,43 @@ export function* paginateChapter(
       }
     }
     if (!cursor.columnEmpty) cursor.y = Math.ceil((cursor.y + h1.marginBottomEm * h1.size) / pitch - 1e-9) * pitch + pitch;
+  }
+
+  /**
+   * A designed heading (page/heading-design.ts) whose band starts `y` pt below the content top in
+   * the current column (across the content width when `wide`): its items and reserved height.
+   * `index`: the heading's place in the chapter's blocks (its chapter H1 is the last one before it).
+   */
+  function designHeading(block: HeadingBlock, index: number, design: HeadingDesign, wide: boolean, y: number, textHeight: number, marginBottom: number): DesignedHeading {
+    const f = frame();
+    const title = titleTextOf(block.inlines);
+    const number = structure.headingNumbers?.get(block.id);
+    const counter = structure.headingCounters?.get(block.id);
+    const h1 = h1Before(chapter.blocks, index);
+    const h1Number = h1 ? structure.headingNumbers?.get(h1.id) : undefined;
+    const values = headingDesignValues(block, title.text, {
+      ...(number !== undefined ? { number } : {}),
+      ...(counter !== undefined ? { counter } : {}),
+      ...(h1 ? { h1: { block: h1, ...(h1Number !== undefined ? { number: h1Number } : {}) } } : {}),
+      ...(part ? { part } : {}),
+      ...(structure.headingDesign ? { metadata: structure.headingDesign.metadata } : {}),
+      language: settings.language,
+    });
+    const page = { pageIndex: cursor.page.index, recto: isRecto(settings, cursor.page.index), role: cursor.page.opener ? ('opener' as const) : ('body' as const), chapterId: chapter.chapterId, pageWidth: flowPageSize(settings).width, pageHeight: flowPageSize(settings).height, bleed: settings.furniture.bleed ?? 0, content: { left: f.contentLeft, top: f.contentTop, width: f.contentWidth, height: f.contentHeight } };
+    return layoutHeadingDesign(design, {
+      page,
+      band: { x: wide ? f.contentLeft : f.columnX[cursor.column]!, y: f.contentTop + y, w: wide ? f.contentWidth : colW() },
+      textHeight,
+      marginBottom,
+      pitch,
+      snap: true,
+      room: limit() - y,
+      values,
+      title,
+      line: { block: block.id, role: 'heading', ratio: 0 },
+      ...(structure.images ? { images: structure.images } : {}),
+      ...(structure.headingDesign?.setText ? { setText: structure.headingDesign.setText } : {}),
+    }, fonts, setGenerated);
   }
 
   /** A part design's items on the current page (page/part-design.ts); its text carries the part's block. */

@@ -13,6 +13,8 @@ import { startingHeadingCounters } from './continuation';
 /** The printed number of every numbered heading, by chapter id then block id, and each chapter's starting counters. */
 export interface HeadingNumbers {
   byChapter: Map<string, Map<string, string>>;
+  /** The counter of its own level each numbered heading took, by chapter id then block id (heading designs' `{numberDecimal}`…, §5.5). */
+  countersByChapter: Map<string, Map<string, number>>;
   /** Counters (levels 1–6) in force where each chapter starts: part of its memo key. */
   startCounters: Map<string, number[]>;
 }
@@ -26,10 +28,12 @@ export function numberHeadings(chapters: readonly ParsedChapter[], settings: Lay
   // A book that continues a longer one starts from the headings already counted (bundle-format §9).
   const counters = startingHeadingCounters(settings);
   const byChapter = new Map<string, Map<string, string>>();
+  const countersByChapter = new Map<string, Map<string, number>>();
   const startCounters = new Map<string, number[]>();
   for (const chapter of chapters) {
     startCounters.set(chapter.chapterId, counters.slice());
     const numbers = new Map<string, string>();
+    const own = new Map<string, number>();
     for (const block of chapter.blocks) {
       if (block.kind !== 'heading') continue;
       // An unnumbered heading (attribute, or a heading style with numbered: false) does not advance the count.
@@ -38,12 +42,14 @@ export function numberHeadings(chapters: readonly ParsedChapter[], settings: Lay
       const startAt = Number(block.attrs['startAt']);
       counters[level] = Number.isInteger(startAt) && startAt >= 0 ? startAt : counters[level]! + 1;
       for (let deeper = level + 1; deeper < 6; deeper++) counters[deeper] = 0;
+      own.set(block.id, counters[level]!);
       const template = settings.headings.levels[level]!.numbering.template;
       if (template) numbers.set(block.id, applyNumberingTemplate(template, counters, settings.numerals, numberLocaleOf(settings)));
     }
     byChapter.set(chapter.chapterId, numbers);
+    countersByChapter.set(chapter.chapterId, own);
   }
-  return { byChapter, startCounters };
+  return { byChapter, countersByChapter, startCounters };
 }
 
 /**

@@ -1,0 +1,287 @@
+/**
+ * Designed headings (configuration.md §8.2 `advancedDesign`, page/heading-design.ts): the reserved
+ * height checked by hand against the first body baseline under the heading, elements that do not
+ * count (`reserve: false`, bottom-anchored, `fill` height), page-anchored elements counted below
+ * the heading top, the title drawn inside the band with the heading's source, a design claiming
+ * the rest of its column or page, what plain headings keep (contents, running heads, outline),
+ * heading styles over the level, the settings read and declared applied, and incremental == full.
+ */
+import { describe, expect, it } from 'vitest';
+import { isApplied, setConfig, type StoredConfig } from '../../../src/worker/config';
+import { EngineCache } from '../../../src/worker/engine';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { hitTest, sourceRects } from '../../../src/worker/engine/query';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import { blockPositions } from '../../../src/worker/export/pdf/outline';
+import { Op, type GlyphRunItem, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
+import { columnOf, dump, fonts, oneChapterBook, run, runs } from './helpers';
+
+const pt = (value: number) => ({ value, unit: 'pt' });
+const BODY = Array.from({ length: 6 }, (_, i) => `Paragraph ${i} tells of the lantern keeper, who wrote down every ship that passed the light at night.`).join('\n\n');
+const SOURCE = `# The Long Road\n\n${BODY}\n`;
+/** H1 default type: 18 pt, leading 1.2 em, marginBottom 0.5 em (configuration.md §8.1, §8.2). */
+const H1_LINE = 1.2 * 18;
+const H1_MARGIN_BOTTOM = 0.5 * 18;
+const PITCH = 12; // bodyText.lineHeight default, pt (the grid)
+
+/** A title element: `{titleText}` in 20 pt EB Garamond at the band's top-left, `y` pt down. */
+const titleElement = (y: number) => ({ kind: 'text', id: 'title', content: '{titleText}', fontSize: pt(20), align: 'left', placement: { anchor: { to: 'container', edge: 'top-left' }, offset: { y: pt(y) }, size: { width: 'fill' } } });
+/** A filled box element (a colour to find it by). */
+const boxElement = (id: string, to: string, edge: string, height: number | 'fill', extra: Record<string, unknown> = {}) => ({
+  kind: 'box', id, style: { backgroundColor: '#aa0000' }, placement: { anchor: { to, edge }, size: { width: pt(30), height: height === 'fill' ? 'fill' : pt(height) } }, ...extra,
+});
+
+function config(elements: unknown[], more: { minHeight?: number; layout?: string; span?: string } = {}): StoredConfig {
+  return {
+    layout: { layoutType: more.layout ?? 'single' },
+    headings: {
+      levels: [{
+        level: 1,
+        breakBefore: { enabled: false },
+        numberingTemplate: 'Chapter {1}',
+        ...(more.span ? { span: more.span } : {}),
+        advancedDesign: { enabled: true, ...(more.minHeight !== undefined ? { minHeight: pt(more.minHeight) } : {}), slot: { elements } },
+      }],
+    },
+  } as StoredConfig;
+}
+
+const bodyRuns = (page: PageDisplayList): GlyphRunItem[] => runs(page).filter((r) => r.line?.role === 'body');
+const headingRuns = (page: PageDisplayList): GlyphRunItem[] => runs(page).filter((r) => r.line?.role === 'heading');
+
+/** Where the first body line sits below the content top on a page whose body starts at its top (the grid's first baseline), pt. */
+function firstBaselineOffset(): number {
+  const settings = settingsFromConfig({ layout: { layoutType: 'single' } } as StoredConfig);
+  const page = run(oneChapterBook(BODY, settings)).pages[0]!;
+  return bodyRuns(page)[0]!.y - pageFrame(settings, 0).contentTop;
+}
+
+/** The first body baseline under a designed H1 opening page 0, pt below the content top. */
+function firstBodyBelowTop(stored: StoredConfig): number {
+  const settings = settingsFromConfig(stored);
+  const page = run(oneChapterBook(SOURCE, settings)).pages[0]!;
+  return bodyRuns(page)[0]!.y - pageFrame(settings, 0).contentTop;
+}
+
+/** Height of a one-line text box of the face at `size` pt: ascent + descent (page/furniture-elements.ts). */
+function lineBox(family: string, size: number): number {
+  const face = fonts.match(family, 400, 'normal');
+  return ((face.ascender - face.descender) / face.upem) * size;
+}
+
+const grid = (h: number): number => Math.ceil(h / PITCH - 1e-9) * PITCH;
+
+describe('reserved height (configuration.md §8.2): max(text, counting elements, minHeight) + marginBottom, in whole grid lines', () => {
+  const offset = firstBaselineOffset();
+
+  it('the lowest counting element sets it: the title 30 pt down in 20 pt type', () => {
+    const bottom = 30 + lineBox('EB Garamond', 20);
+    // The element is what decides here (not the heading's own line, not minHeight).
+    expect(bottom).toBeGreaterThan(H1_LINE);
+    const reserved = grid(bottom + H1_MARGIN_BOTTOM);
+    expect(reserved).toBe(72); // 30 + 26.2 + 9 = 65.2 → six lines
+    expect(firstBodyBelowTop(config([titleElement(30)], { minHeight: 20 }))).toBeCloseTo(reserved + offset, 3);
+  });
+
+  it('minHeight sets it when it is the largest', () => {
+    expect(firstBodyBelowTop(config([titleElement(0)], { minHeight: 100 }))).toBeCloseTo(grid(100 + H1_MARGIN_BOTTOM) + offset, 3); // 109 → 120
+  });
+
+  it("the heading's own text height sets it when the design is shorter", () => {
+    expect(firstBodyBelowTop(config([boxElement('dot', 'container', 'top-left', 4)]))).toBeCloseTo(grid(H1_LINE + H1_MARGIN_BOTTOM) + offset, 3); // 30.6 → 36
+  });
+
+  it('a page-anchored element counts below the heading top only', () => {
+    const top = pageFrame(settingsFromConfig(config([])), 0).contentTop;
+    // Its top at the trim's top, its bottom 150 pt below the heading's top (the content top on page 0).
+    const tall = boxElement('bleedBand', 'page', 'top-left', top + 150);
+    expect(firstBodyBelowTop(config([tall]))).toBeCloseTo(grid(150 + H1_MARGIN_BOTTOM) + offset, 3); // 159 → 168
+  });
+
+  it('reserve:false, bottom-anchored and fill-height elements do not push the text', () => {
+    const base = firstBodyBelowTop(config([titleElement(30)]));
+    expect(firstBodyBelowTop(config([titleElement(30), boxElement('deco', 'container', 'top-left', 300, { reserve: false })]))).toBeCloseTo(base, 3);
+    expect(firstBodyBelowTop(config([titleElement(30), boxElement('foot', 'container', 'bottom-left', 300)]))).toBeCloseTo(base, 3);
+    expect(firstBodyBelowTop(config([titleElement(30), boxElement('side', 'container', 'top-right', 'fill')]))).toBeCloseTo(base, 3);
+    // The same element counting (reserve left at its default) does push it: the check can fail.
+    expect(firstBodyBelowTop(config([titleElement(30), boxElement('deco', 'container', 'top-left', 300)]))).toBeCloseTo(grid(300 + H1_MARGIN_BOTTOM) + offset, 3);
+  });
+
+  it('elements at the band bottom sit in the band: reserved height less marginBottom', () => {
+    const settings = settingsFromConfig(config([titleElement(30), boxElement('foot', 'container', 'bottom-left', 5)]));
+    const page = run(oneChapterBook(SOURCE, settings)).pages[0]!;
+    const box = page.items.find((i): i is RectItem => i.op === Op.Rect && i.fill === '#aa0000')!;
+    expect(box.y + box.h - pageFrame(settings, 0).contentTop).toBeCloseTo(72 - H1_MARGIN_BOTTOM, 3);
+  });
+});
+
+describe('what the design draws', () => {
+  const settings = settingsFromConfig(config([titleElement(30), { kind: 'text', id: 'number', content: '{number} · {numberWords} · {attr.kicker}', placement: { anchor: { to: 'container', edge: 'top-left' } } }]));
+  const source = `# The *Long* Road {kicker="Part of the road"}\n\n${BODY}\n`;
+  const layout = run(oneChapterBook(source, settings));
+  const page = layout.pages[0]!;
+  const frame = pageFrame(settings, 0);
+
+  it('the title placeholder inside the band, as the only heading text besides the number line (no plain heading)', () => {
+    const heading = headingRuns(page);
+    expect(heading.map((r) => r.text)).toEqual(['The Long Road', 'Chapter 1 · One · Part of the road']);
+    const title = heading[0]!;
+    expect(title.size).toBe(20);
+    expect(title.xs[0]!).toBeGreaterThanOrEqual(frame.contentLeft - 1e-6);
+    expect(title.xs[title.xs.length - 1]!).toBeLessThanOrEqual(frame.contentLeft + frame.contentWidth);
+    // Its baseline 30 pt + the face's ascent below the band's top, inside the reserved 72 pt.
+    const face = fonts.match('EB Garamond', 400, 'normal');
+    expect(title.y - frame.contentTop).toBeCloseTo(30 + (face.ascender / face.upem) * 20, 3);
+    expect(title.y - frame.contentTop).toBeLessThan(72);
+  });
+
+  it('the title runs carry the heading block and its source: click-to-source and source rectangles find the title', () => {
+    const title = headingRuns(page)[0]!;
+    const from = source.indexOf('Long');
+    expect(title.line?.block).toBe('ch1:b0');
+    const rects = sourceRects(layout.pages, 'ch1', from, from + 4);
+    expect(rects.length).toBe(1);
+    expect(rects[0]!.y).toBeLessThan(title.y);
+    const hit = hitTest(page, rects[0]!.x + 1, title.y - 2);
+    expect(hit?.offset).toBeGreaterThanOrEqual(from);
+    expect(hit?.offset).toBeLessThan(from + 4);
+  });
+
+  it('the PDF outline finds the heading where the design put it', () => {
+    expect(blockPositions(layout.pages).get('ch1:b0')?.page).toBe(0);
+  });
+});
+
+describe('a design taller than the rest of its column or page claims it (configuration.md §8.2)', () => {
+  const huge = boxElement('cover', 'container', 'top-left', 2000);
+
+  it('single column: the body starts at the top of the next page', () => {
+    const settings = settingsFromConfig(config([titleElement(30), huge]));
+    const layout = run(oneChapterBook(SOURCE, settings));
+    expect(bodyRuns(layout.pages[0]!)).toEqual([]);
+    expect(headingRuns(layout.pages[0]!).map((r) => r.text)).toContain('The Long Road');
+    expect(bodyRuns(layout.pages[1]!)[0]!.y - pageFrame(settings, 1).contentTop).toBeCloseTo(firstBaselineOffset(), 3);
+  });
+
+  it('a cover anchored to the bleed needs no page break', () => {
+    const settings = settingsFromConfig(config([boxElement('cover', 'bleed', 'top-left', 1200), titleElement(200)]));
+    const layout = run(oneChapterBook(SOURCE, settings));
+    expect(layout.pages[0]!.items.some((i) => i.op === Op.Rect && i.fill === '#aa0000')).toBe(true);
+    expect(bodyRuns(layout.pages[0]!)).toEqual([]);
+    expect(bodyRuns(layout.pages[1]!).length).toBeGreaterThan(0);
+  });
+
+  it('two columns: a column heading claims its column, the body goes on at the head of the next one', () => {
+    const settings = settingsFromConfig(config([titleElement(30), huge], { layout: 'double' }));
+    const page = run(oneChapterBook(SOURCE, settings)).pages[0]!;
+    const body = bodyRuns(page);
+    expect(body.length).toBeGreaterThan(0);
+    expect(body.every((r) => columnOf(settings, page, r.xs[0]!) === 1)).toBe(true);
+    expect(body[0]!.y - pageFrame(settings, 0).contentTop).toBeCloseTo(firstBaselineOffset(), 3);
+  });
+
+  it('two columns, a page-wide heading: its band claims the page, the body goes on on the next', () => {
+    const settings = settingsFromConfig(config([titleElement(30), huge], { layout: 'double', span: 'page' }));
+    const layout = run(oneChapterBook(SOURCE, settings));
+    expect(bodyRuns(layout.pages[0]!)).toEqual([]);
+    const next = bodyRuns(layout.pages[1]!);
+    expect(next[0]!.y - pageFrame(settings, 1).contentTop).toBeCloseTo(firstBaselineOffset(), 3);
+    // A page-wide band is as wide as the content: a fill-width title spans both columns' room.
+    expect(columnOf(settings, layout.pages[0]!, headingRuns(layout.pages[0]!)[0]!.xs[0]!)).toBe(0);
+  });
+
+  it('mid-column, a design that does not fit goes to the next column first (keep with next), then claims it', () => {
+    const settings = settingsFromConfig(config([titleElement(30), boxElement('tall', 'container', 'top-left', 400)], { layout: 'double' }));
+    const layout = run(oneChapterBook(`${BODY}\n\n${SOURCE}`, settings));
+    const page = layout.pages[0]!;
+    const title = headingRuns(page).find((r) => r.text === 'The Long Road')!;
+    expect(columnOf(settings, page, title.xs[0]!)).toBe(1);
+    expect(title.y - pageFrame(settings, 0).contentTop).toBeCloseTo(30 + (fonts.match('EB Garamond', 400, 'normal').ascender / fonts.match('EB Garamond', 400, 'normal').upem) * 20, 3);
+  });
+});
+
+describe('what a designed heading keeps from plain headings', () => {
+  const stored: StoredConfig = {
+    ...config([titleElement(10)]),
+    header: { elements: [{ kind: 'text', id: 'run', content: '[{chapterTitle}]', fontFamily: 'Open Sans', placement: { anchor: { to: 'container', edge: 'bottom-left' }, offset: { y: pt(-10) } } }] },
+  } as StoredConfig;
+  const settings = settingsFromConfig(stored);
+  const long = Array.from({ length: 120 }, (_, i) => `Paragraph ${i} of the long road, where the keeper counted the ships and the stars alike, one by one.`).join('\n\n');
+  const chapters = [
+    { id: 'front', title: '', source: '# Contents {toc="false"}\n\n:::toc\n' },
+    { id: 'road', title: '', source: `# The Long Road\n\n${long}\n` },
+  ];
+  const layout = run({ title: 'Book', settings, chapters });
+  const opener = layout.pages.find((p) => p.chapter === 'road')!;
+
+  it('the contents list it with the label of the page the design is on', () => {
+    const toc = layout.pages.find((p) => p.chapter === 'front')!;
+    const entry = runs(toc).filter((r) => r.line?.target === 'road:b0').map((r) => r.text).join(' ');
+    expect(entry).toContain('The Long Road');
+    expect(entry).toContain(opener.label);
+  });
+
+  it('running heads carry its title on its page and the pages after it', () => {
+    const later = layout.pages.filter((p) => p.chapter === 'road');
+    expect(later.length).toBeGreaterThan(1);
+    for (const page of later) expect(runs(page).filter((r) => r.line === undefined).map((r) => r.text), `page ${page.index}`).toContain('[The Long Road]');
+  });
+
+  it('a heading style enables the design for its headings only (field by field over the level)', () => {
+    const styled = settingsFromConfig({
+      layout: { layoutType: 'single' },
+      headings: { levels: [{ level: 2, advancedDesign: { slot: { elements: [titleElement(0)] } } }] },
+      headingStyles: [{ id: 'designed', advancedDesign: { enabled: true } }],
+    } as StoredConfig);
+    const page = run(oneChapterBook(`## Plain\n\nText.\n\n## Styled {style="designed"}\n\nText.\n`, styled)).pages[0]!;
+    const sizes = headingRuns(page).map((r) => [r.text, r.size]);
+    expect(sizes).toEqual([['Plain', 15], ['Styled', 20]]);
+  });
+});
+
+describe('settings', () => {
+  it('are validated: a wrong value is refused with a sentence, a right one accepted', () => {
+    const bad = setConfig({}, { changes: [{ path: 'headings.levels[level=1].advancedDesign.enabled', value: 'yes' }] });
+    expect(bad.ok).toBe(false);
+    const good = setConfig({}, { changes: [{ path: 'headings.levels[level=1].advancedDesign.minHeight', value: '3cm' }] });
+    expect(good.ok).toBe(true);
+  });
+
+  it('are declared applied (no settingNotApplied for them)', () => {
+    for (const path of [
+      'headings.levels[level=1].advancedDesign.enabled',
+      'headings.levels[level=2].advancedDesign.minHeight',
+      'headings.levels[level=1].advancedDesign.slot.elements[id=title].content',
+      'headings.levels[level=1].advancedDesign.slot.elements[id=title].placement.anchor.edge',
+      'headingStyles[id=opener].advancedDesign.slot.elements[id=x].reserve',
+    ]) expect(isApplied(path), path).toBe(true);
+  });
+
+  it('without advancedDesign the level carries no design', () => {
+    expect(settingsFromConfig({}).headings.levels.every((l) => l.design === undefined)).toBe(true);
+  });
+});
+
+describe('incremental layout equals a full one', () => {
+  it('after edits to the designed title and to the body under it', () => {
+    const settings = settingsFromConfig(config([titleElement(30), { kind: 'text', id: 'n', content: '{numberRoman}', placement: { anchor: { to: 'container', edge: 'top-right' } } }], { layout: 'double' }));
+    const chapters = [
+      { id: 'a', title: '', source: `# First\n\n${BODY}\n` },
+      { id: 'b', title: '', source: `# The Long Road\n\n${BODY}\n` },
+    ];
+    const cache = new EngineCache();
+    run({ title: 'Book', settings, chapters }, cache);
+    const edits = [
+      [chapters[0]!, { ...chapters[1]!, source: chapters[1]!.source.replace('Long Road', 'Much Longer Road Than Before') }],
+      [{ ...chapters[0]!, source: `${chapters[0]!.source}\n# Inserted\n\nMore text.\n` }, chapters[1]!],
+      [chapters[0]!, { ...chapters[1]!, source: chapters[1]!.source.replace('Paragraph 2', 'Paragraph two') }],
+    ];
+    for (const edited of edits) {
+      const incremental = run({ title: 'Book', settings, chapters: edited }, cache);
+      expect(dump(incremental)).toBe(dump(run({ title: 'Book', settings, chapters: edited })));
+    }
+    // The inserted H1 renumbers the next chapter's designed heading: II → III.
+    const last = run({ title: 'Book', settings, chapters: edits[1]! }, cache);
+    expect(runs(last.pages.find((p) => p.chapter === 'b')!).map((r) => r.text)).toContain('III');
+  });
+});
