@@ -304,12 +304,23 @@ function copyJson(v: JsonValue): JsonValue {
 export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
   if (a === b) return true;
   if (a === undefined || b === undefined || a === null || b === null) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
   if (typeof a === 'object') {
     if (typeof b !== 'object' || Array.isArray(b)) return false;
-    const ka = Object.keys(a).filter((k) => a[k] !== undefined);
-    const kb = Object.keys(b).filter((k) => b[k] !== undefined);
-    return ka.length === kb.length && ka.every((k) => jsonEqual(a[k], b[k]));
+    // Plain loops, no key lists: followed values compare whole effective configurations.
+    let defined = 0;
+    for (const k of Object.keys(a)) {
+      const x = a[k];
+      if (x === undefined) continue;
+      defined++;
+      if (!jsonEqual(x, b[k])) return false;
+    }
+    for (const k of Object.keys(b)) if (b[k] !== undefined) defined--;
+    return defined === 0;
   }
   return false;
 }
