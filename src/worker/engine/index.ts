@@ -102,6 +102,11 @@ const PARAGRAPH_PRUNE_SLACK = 256;
 
 /** Memo tables owned by the caller (the worker keeps one per open book). */
 export class EngineCache {
+  /**
+   * @param resumePasses a chapter's later passes go on from a block start of its plain pass
+   * (page/resume.ts); false: every pass from the chapter's first block (the reference the tests compare with).
+   */
+  constructor(readonly resumePasses = true) {}
   readonly parsed = new Map<string, { source: string; parsed: ParsedChapter }>();
   readonly paragraphs = new Map<string, SetLine[]>();
   /**
@@ -552,7 +557,7 @@ function* layoutChapter(
       math,
       { ...placement.structure, plan, noteNumbers: notes, images, wrapOf: (id) => wrapRequestOf(book.resources, id, settings.body.style.size), headingDesign: { metadata: { ...metadata, title: metadata['title'] ?? book.title }, setText: setDesignText } },
     );
-  const drafts: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0));
+  const drafts: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0), cache.resumePasses);
   const title = input.title || firstHeadingText(parsed) || '';
   // Page labels (page.pageNumbering, :::numbering), continuing from the previous chapter.
   const labelled = labelPages(firstPage, drafts.map((d) => d.numbering), placement.numbering, settings.numerals);

@@ -37,6 +37,7 @@ import { groupRows, groupSettable, groupShape, placeGroup } from './columns-grou
 import { parallelSlots, placeParallel } from './columns-parallel';
 import { boxGroupRows, boxGroupRules, type BoxGroupLine } from './columns-group';
 import { HeldFeet, type SpanRequest } from './span-band';
+import { copyDraft, copyHolder, type BlockStart } from './resume';
 import { boxBottom, closingRun, distributeLevers, droppedBoxes, leverLimits, shiftItems, type ClosingBox, type LeverPoint, type LeverRecord } from './levers';
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
@@ -1134,7 +1135,96 @@ export function* paginateChapter(
 
   const blocks = chapter.blocks;
   let afterHeading = false;
-  for (let b = 0; b < blocks.length; b++) {
+
+  // Resuming at a block start of an earlier pass (page/resume.ts): the state there, copied.
+  /** The state a block start records: every variable above that a block can change. */
+  interface PaginationState {
+    pages: PageDraft[];
+    cursor: Cursor;
+    dir: Direction;
+    directions: DirectionScope;
+    sections: SectionTracker;
+    paragraphStyles: ParagraphStyleScope;
+    bands: PageBands;
+    geo: LayoutSettings;
+    palette: Readonly<Record<string, string>>;
+    part: PartValues | undefined;
+    partPageIndex: number;
+    pendingNumbering: NumberingChange | undefined;
+    feetSetPage: number;
+    closingBoxes: ClosingBox[];
+    leverPoints: LeverPoint[];
+    notesSet: Set<string>;
+    columnNotes: NotePiece[];
+    carried: NotePiece[];
+    queuedFloats: Set<string>;
+    citedFloats: Set<string>;
+    afterHeading: boolean;
+  }
+  /** Nothing in the state closes over this pass or crosses pages in ways a copy cannot keep (page/resume.ts). */
+  const plainState = (): boolean =>
+    !plan.headFloats && !plan.spans && !wrapBand && !footWrapItems && heldFeet.size === 0 && sidePending.length === 0 && sideTop.size === 0 && pendingWrapRefusals.size === 0
+    && !openPartBlock && !partBlock && !midSegment && !breakingColumn && spanClosed.size === 0 && pendingFloats.length === 0 && bottomFloats.length === 0
+    && !cursor.page.designs && leverPoints.every((p) => !p.flex && !p.loose);
+  const copyState = (s: PaginationState): PaginationState => ({
+    ...s,
+    pages: [...s.pages.slice(0, -1), copyDraft(s.pages[s.pages.length - 1]!)],
+    cursor: { ...s.cursor },
+    directions: copyHolder(s.directions),
+    sections: copyHolder(s.sections),
+    paragraphStyles: copyHolder(s.paragraphStyles),
+    bands: copyHolder(s.bands),
+    closingBoxes: s.closingBoxes.slice(),
+    leverPoints: s.leverPoints.slice(),
+    notesSet: new Set(s.notesSet),
+    columnNotes: s.columnNotes.slice(),
+    carried: s.carried.slice(),
+    queuedFloats: new Set(s.queuedFloats),
+    citedFloats: new Set(s.citedFloats),
+  });
+  /** Records the start of block `b` for a later pass, once per column (the first plain one). */
+  const recordStart = (b: number, into: BlockStart[]): void => {
+    const last = into[into.length - 1];
+    if ((last && last.page === cursor.page.index && last.column === cursor.column) || !plainState()) return;
+    const state: PaginationState = { pages, cursor, dir, directions, sections, paragraphStyles, bands, geo, palette, part, partPageIndex, pendingNumbering, feetSetPage, closingBoxes, leverPoints, notesSet, columnNotes, carried, queuedFloats, citedFloats, afterHeading };
+    into.push({ block: b, page: cursor.page.index, column: cursor.column, state: copyState(state) });
+  };
+  /** The first page this pass sets (its earlier pages are the resumed pass's, shared). */
+  let firstOwnPage = 0;
+  let resumeAt = 0;
+  if (plan.resume) {
+    const s = copyState(plan.resume.state as PaginationState);
+    pages.length = 0;
+    pages.push(...s.pages);
+    firstOwnPage = pages.length - 1;
+    cursor.page = pages[firstOwnPage]!;
+    ({ column: cursor.column, y: cursor.y, columnEmpty: cursor.columnEmpty } = s.cursor);
+    dir = s.dir;
+    // (The holders are constants of this pass: their fields take the copies' values.)
+    Object.assign(directions, s.directions);
+    Object.assign(sections, s.sections);
+    Object.assign(paragraphStyles, s.paragraphStyles);
+    Object.assign(bands, s.bands);
+    geo = s.geo;
+    frames[0] = frames[1] = undefined;
+    palette = s.palette;
+    part = s.part;
+    partPageIndex = s.partPageIndex;
+    pendingNumbering = s.pendingNumbering;
+    feetSetPage = s.feetSetPage;
+    closingBoxes = s.closingBoxes;
+    leverPoints = s.leverPoints;
+    for (const id of s.notesSet) notesSet.add(id);
+    columnNotes = s.columnNotes;
+    carried = s.carried;
+    for (const id of s.queuedFloats) queuedFloats.add(id);
+    for (const id of s.citedFloats) citedFloats.add(id);
+    afterHeading = s.afterHeading;
+    resumeAt = plan.resume.block;
+  }
+
+  for (let b = resumeAt; b < blocks.length; b++) {
+    if (plan.snapshots) recordStart(b, plan.snapshots);
     const block = blocks[b]!;
     dir = directions.enter(block);
     // Only paragraphs, quotes and list items run beside a wrapped resource (§12.8); the rest goes below it.
@@ -1507,7 +1597,8 @@ export function* paginateChapter(
   recordColumnUse();
   // The closing page's foot band hugs the last text (layout.hugClosingFloats).
   closeBands(cursor.page, settings.floats?.hugClosing !== false);
-  drawColumnRules(pages, settings);
+  // (A resumed pass's earlier pages have theirs.)
+  drawColumnRules(firstOwnPage > 0 ? pages.slice(firstOwnPage) : pages, settings);
   return pages;
 
   /** What a new page inherits: its section's or part's geometry, running-head slots and part palette. */

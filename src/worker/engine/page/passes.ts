@@ -19,13 +19,16 @@
  *
  * Everything here depends on the chapter's own input and settings only, so incremental layout
  * stays equal to a full one. Passes that change only pages from some index on skip emitting
- * glyph runs before it (`quietBefore`) and keep the first pass's pages there.
+ * glyph runs before it (`quietBefore`) and keep the first pass's pages there; the closing page's
+ * balance pass, with no other plan in force, goes on from the last block start before that page
+ * that the plain pass recorded (page/resume.ts) instead of from the chapter's first block.
  */
 import type { LayoutSettings } from '../settings';
 import type { PageDraft } from './paginate';
 import { closingCap } from './balance';
 import { textColumns } from './sections';
 import { cutHonoured, nextSpanRequest, spanCut, type SpanCut } from './span-band';
+import { startBefore, type BlockStart } from './resume';
 
 /** What a pass is asked to do differently from a plain one. */
 export interface PassPlan {
@@ -37,6 +40,10 @@ export interface PassPlan {
   balance?: { page: number; bottom: number };
   /** Pages before this index are only counted, not drawn (their items come from an earlier pass). */
   quietBefore?: number;
+  /** Where the pass records its plain block starts (page/resume.ts), once per column. */
+  snapshots?: BlockStart[];
+  /** A block start of an earlier pass to go on from, instead of the chapter's first block (page/resume.ts). */
+  resume?: BlockStart;
 }
 
 export interface PlannedFloat {
@@ -73,9 +80,15 @@ export type PaginatePass = (plan: PassPlan) => Generator<undefined, PageDraft[]>
  * returns true when the note numbers it implies differ from the ones used (then it has already
  * switched to the new ones and the chapter is laid out again).
  */
-export function* paginatePasses(pass: PaginatePass, settings: LayoutSettings, renumber?: (drafts: readonly PageDraft[]) => boolean): Generator<undefined, PageDraft[]> {
-  let drafts = yield* pass({});
-  for (let extra = 0; renumber && extra < 3 && renumber(drafts); extra++) drafts = yield* pass({});
+export function* paginatePasses(pass: PaginatePass, settings: LayoutSettings, renumber?: (drafts: readonly PageDraft[]) => boolean, resume = true): Generator<undefined, PageDraft[]> {
+  // The block starts of the last plain pass, for passes that go on from one (`resume` false: every pass from the first block).
+  let starts: BlockStart[] = [];
+  const plain = function* (): Generator<undefined, PageDraft[]> {
+    starts = [];
+    return yield* pass(resume ? { snapshots: starts } : {});
+  };
+  let drafts = yield* plain();
+  for (let extra = 0; renumber && extra < 3 && renumber(drafts); extra++) drafts = yield* plain();
 
   // Citing-page floats: at most two planning rounds; a plan is used only when the pass honours all of it.
   let heads = planHeads(drafts);
@@ -125,7 +138,10 @@ export function* paginatePasses(pass: PaginatePass, settings: LayoutSettings, re
       for (let retry = 0; retry < 4; retry++) {
         const bottom = cap.bottom + retry * settings.body.lineHeight;
         if (bottom >= cap.full - 1e-6) break;
-        const next = yield* pass({ ...plan, balance: { page: cap.page, bottom }, quietBefore: cap.page });
+        // Nothing before the closing page changes: with no other plan, the pass goes on from the
+        // last block start before it that the plain pass recorded (page/resume.ts).
+        const from = Object.keys(plan).length === 0 ? startBefore(starts, cap.page) : null;
+        const next = yield* pass({ ...plan, balance: { page: cap.page, bottom }, quietBefore: cap.page, ...(from ? { resume: from } : {}) });
         if (next.length === drafts.length) {
           drafts = merge(drafts, next, cap.page);
           break;
