@@ -207,6 +207,23 @@ describe('layout.writingMode: vertical-rl — the flow turned onto the sheet', (
     expect(Math.max(...ys)).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 0.01);
   });
 
+  it('turns columns into tiers: with two columns the flow\'s second column is the lower tier, a gutter below the first', () => {
+    const two = settingsFromConfig(config({ layout: { writingMode: 'vertical-rl', layoutType: 'double' } }));
+    const laid = layout(two);
+    const full = laid.pages.find((p) => p.role === 'body' && p.index < laid.pages.length - 1)!;
+    const frame = sheetFrame(two, full.index);
+    const tier = (frame.contentHeight - two.gutter) / 2;
+    // Every glyph's pen on the sheet lies in one of the two tiers, never in the gutter between them.
+    const ys = bodyRuns(full).flatMap((p) => p.run.xs.map((_, g) => sheetPoint(p, g)[1]));
+    const upper = ys.filter((y) => y <= frame.contentTop + tier + 0.01);
+    const lower = ys.filter((y) => y >= frame.contentTop + tier + two.gutter - 0.01);
+    expect(upper.length).toBeGreaterThan(100);
+    expect(lower.length).toBeGreaterThan(100);
+    expect(upper.length + lower.length).toBe(ys.length);
+    expect(Math.min(...upper)).toBeGreaterThanOrEqual(frame.contentTop - 0.01);
+    expect(Math.max(...lower)).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 0.01);
+  });
+
   it('lays out the same after an edit incrementally as from scratch', () => {
     const cache = new EngineCache();
     layout(settings, SOURCE, cache);

@@ -74,10 +74,11 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
     const payload = item.payload;
     if (!payload) continue;
     if (payload.kashida) return null;
+    const base = item.type === 'box' ? (item.from ?? 0) : 0;
     for (const piece of payload.pieces) {
       if (piece.formula || piece.level > 125) return null;
       pieces++;
-      if (consecutiveFirst(piece) === null) units += pieceOffsetCount(piece);
+      if (consecutiveFirst(piece, base) === null) units += pieceOffsetCount(piece);
     }
   }
   const n = items.length;
@@ -132,9 +133,12 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
   let styleIndex = -1;
   for (let i = 0; i < n; i++) {
     itemPiece[i] = k;
-    const payload = items[i]!.payload;
+    const item = items[i]!;
+    const payload = item.payload;
     level[i] = payload?.level ?? NO_LEVEL;
     if (!payload) continue;
+    // What the pieces' relative offsets count from (a recurring word's shared pieces, items.ts).
+    const base = item.type === 'box' ? (item.from ?? 0) : 0;
     if (payload.space) space[i] = 1;
     if (payload.substitutions) (substitutions ??= new Map()).set(i, payload.substitutions);
     for (const piece of payload.pieces) {
@@ -155,13 +159,13 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
       pieceScale[k] = piece.style.size / piece.face.upem;
       pieceRise[k] = piece.rise;
       const count = pieceOffsetCount(piece);
-      const first = consecutiveFirst(piece);
+      const first = consecutiveFirst(piece, base);
       offsetCount[k] = count;
-      offsetFirst[k] = first ?? (count > 0 ? pieceOffset(piece, 0) : 0);
+      offsetFirst[k] = first ?? (count > 0 ? pieceOffset(piece, 0, base) : 0);
       if (first !== null) offsetAt[k] = -1;
       else {
         offsetAt[k] = o;
-        for (let u = 0; u < count; u++) offsets[o++] = pieceOffset(piece, u);
+        for (let u = 0; u < count; u++) offsets[o++] = pieceOffset(piece, u, base);
       }
       k++;
     }
@@ -200,10 +204,10 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
  * The piece's first offset when its offsets are first, first + 1, … (integers, so `first + u`
  * gives back each exactly; 0 for a piece without any), else null (they are listed in the columns).
  */
-function consecutiveFirst(piece: ShapedPiece): number | null {
+function consecutiveFirst(piece: ShapedPiece, base: number): number | null {
   const count = pieceOffsetCount(piece);
   if (count === 0) return 0;
-  const first = pieceOffset(piece, 0);
+  const first = pieceOffset(piece, 0, base);
   if (!Number.isInteger(first) || Object.is(first, -0)) return null;
   if (piece.offsets) for (let u = 1; u < count; u++) if (piece.offsets[u] !== first + u) return null;
   return first;

@@ -23,7 +23,11 @@ export interface ShapedPiece {
    * costs no array of offsets. Read with `pieceOffset`/`pieceOffsets`.
    */
   offsets?: number[] | undefined;
-  /** With `offsets` absent: the source offset of text[0]. */
+  /**
+   * With `offsets` absent: the source offset of text[0], counted from the `from` of the box item
+   * that holds the piece (a shared piece of a recurring word: its offset inside the word; other
+   * pieces: their source offset, the box having none). Read with `pieceOffset(piece, unit, base)`.
+   */
   from?: number;
   style: TextStyle;
   /** Baseline shift, pt, positive = up. */
@@ -166,7 +170,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
   const baseLevel = options.direction === 'rtl' ? 1 : 0;
   const language = options.language ?? '';
   const items: Item<WordPayload>[] = [];
-  if (options.indent > 0) items.push({ type: 'box', width: options.indent, payload: { pieces: [], level: baseLevel } });
+  if (options.indent > 0) items.push({ type: 'box', width: options.indent, payload: { pieces: [], level: baseLevel }, from: 0 });
   /** What separates the next word from the last one: a typed space, a CJK gap, or nothing yet. */
   // Kept as a kind and a position (the space's first character, or the CJK break), not an
   // object per word: the space's style and level are read from the paragraph when it is set.
@@ -233,6 +237,41 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     return lastSpace;
   };
 
+  // Kashida sites are only looked for in right-to-left words of justified text.
+  const kashidaWords = options.kashida !== undefined && options.justify;
+  /**
+   * A plain word — one styled run with consecutive source offsets, one bidi level and script,
+   * every character mapped by the run's face (`isPlainWord`), no small capitals, no kashida —
+   * is set from the items every occurrence of it shares (`sharedWordFor`): its pieces, payloads
+   * and the penalties between its parts are built once per (shaping, style, rise, level, break
+   * list), and only its boxes are new, each carrying the word's first source offset (`from`).
+   * The same items, to the bit, as the general path below builds (same widths, same pieces).
+   * Not in CJK paragraphs (their words' pieces may be compressed in place). False: not plain.
+   */
+  const sharedWord = (from: number, end: number): boolean => {
+    const r = para.run[from]!;
+    const styled = texts[r]!;
+    if (styled.offsets !== undefined || styled.smallCaps === true || styled.formula !== undefined) return false;
+    const level = para.levels[from]!;
+    if (kashidaWords && level % 2 === 1) return false;
+    const face = faceOf(r);
+    if (!isPlainWord(para, from, end, face)) return false;
+    const word = para.text.slice(from, end);
+    const shaped = face.shape(word, level % 2 === 1 ? 'rtl' : 'ltr', '', hbScript(para.scripts[from]!), language);
+    const breaks = level % 2 === 0 && options.breakPoints ? options.breakPoints(word) : NO_BREAKS;
+    const shared = sharedWordFor(word, shaped, styled.style, styled.rise, face, level, breaks);
+    if (pending === PENDING_SPACE) items.push(spaceItem(pendingAt));
+    pending = PENDING_NONE;
+    wordSeen = true;
+    const start = styled.from! + (from - para.runStart[r]!);
+    const parts = shared.parts;
+    for (let i = 0; i < parts.length; i++) {
+      items.push({ type: 'box', width: shared.widths[i]!, payload: parts[i]!, from: start });
+      if (i < parts.length - 1) items.push(shared.penalties[i]!);
+    }
+    return true;
+  };
+
   const wordSubstitutions: FontSubstitution[] = [];
   const endWord = (end: number): void => {
     if (wordStart < 0 || end <= wordStart) {
@@ -241,6 +280,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     }
     const from = wordStart;
     wordStart = -1;
+    if (para.breaks === null && sharedWord(from, end)) return;
     // One scratch list for the paragraph, copied only for the rare word that has substitutions.
     const substitutions = wordSubstitutions;
     substitutions.length = 0;
@@ -271,7 +311,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     if (parts === null) {
       let width = 0;
       for (let p = 0; p < pieces.length; p++) width += pieces[p]!.width;
-      items.push({ type: 'box', width, payload });
+      items.push({ type: 'box', width, payload, from: 0 });
       return;
     }
     // Boxes between its break points, each followed by a penalty that adds the hyphen when
@@ -284,7 +324,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       const piece: ShapedPiece = { text: part.text, offsets: whole.offsets?.slice(part.fromText, part.toText), from: whole.offsets ? 0 : whole.from! + part.fromText, style: whole.style, rise: whole.rise, face: whole.face, shaped: part.shaped, width: part.shaped.width * scale, level: whole.level };
       const partPayload: WordPayload = { pieces: [piece] };
       if (i === 0 && payload.substitutions) partPayload.substitutions = payload.substitutions;
-      items.push({ type: 'box', width: piece.width, payload: partPayload });
+      items.push({ type: 'box', width: piece.width, payload: partPayload, from: 0 });
       if (i < parts.length - 1) {
         const flagged = part.hyphen || part.kind === 'hyphen';
         if (part.hyphen) {
@@ -564,9 +604,9 @@ function listedOffsets(styled: StyledText, at: number, count: number): number[] 
   return out;
 }
 
-/** Source offset of unit `unit` of a piece. */
-export function pieceOffset(piece: ShapedPiece, unit: number): number {
-  return piece.offsets ? piece.offsets[unit]! : piece.from! + unit;
+/** Source offset of unit `unit` of a piece held by a box item whose `from` is `base` (absent: 0). */
+export function pieceOffset(piece: ShapedPiece, unit: number, base = 0): number {
+  return piece.offsets ? piece.offsets[unit]! : base + piece.from! + unit;
 }
 
 /** How many source offsets a piece has (one per unit of its text, but an inline formula's two). */
@@ -574,11 +614,12 @@ export function pieceOffsetCount(piece: ShapedPiece): number {
   return piece.offsets ? piece.offsets.length : piece.text.length;
 }
 
-/** A piece's source offsets, listed. */
-export function pieceOffsets(piece: ShapedPiece): number[] {
+/** A piece's source offsets, listed (`base`: its box item's `from`). */
+export function pieceOffsets(piece: ShapedPiece, base = 0): number[] {
   if (piece.offsets) return piece.offsets;
   const out: number[] = [];
-  for (let u = 0; u < piece.text.length; u++) out.push(piece.from! + u);
+  const from = base + piece.from!;
+  for (let u = 0; u < piece.text.length; u++) out.push(from + u);
   return out;
 }
 
@@ -777,4 +818,73 @@ function slicePart(text: string, s: ShapedGlyphs, fromText: number, toText: numb
 function hyphenPiece(before: ShapedPiece): ShapedPiece {
   const shaped = before.face.shape('-');
   return { text: '-', offsets: [-1], from: 0, style: before.style, rise: before.rise, face: before.face, shaped, width: (shaped.width * before.style.size) / before.face.upem, level: before.level };
+}
+
+/** What every occurrence of a plain word shares (`buildItems`' `sharedWord`). */
+interface SharedWord {
+  style: TextStyle;
+  rise: number;
+  level: number;
+  breaks: readonly WordBreak[];
+  /** The payload of each box: the whole word, or its parts between break points. */
+  parts: WordPayload[];
+  /** Each box's width, pt. */
+  widths: number[];
+  /** The penalty after each part but the last. */
+  penalties: Item<WordPayload>[];
+}
+
+const NO_BREAKS: readonly WordBreak[] = Object.freeze([]);
+
+/**
+ * Plain words' shared items by shaping (the face's shape cache hands out one `ShapedGlyphs` per
+ * face, direction, script, language and text: the word in that face), then by style object,
+ * rise, level and break list — what the items depend on besides. Weak, so it lives as long as the
+ * shape cache does. At most `SHARED_VARIANTS` per shaping (the latest): a style seen once (a new
+ * body size) does not pile up behind a word.
+ */
+const sharedWords = new WeakMap<ShapedGlyphs, SharedWord[]>();
+const SHARED_VARIANTS = 4;
+
+function sharedWordFor(word: string, shaped: ShapedGlyphs, style: TextStyle, rise: number, face: FontFace, level: number, breaks: readonly WordBreak[]): SharedWord {
+  let variants = sharedWords.get(shaped);
+  if (variants !== undefined) {
+    for (let v = 0; v < variants.length; v++) {
+      const shared = variants[v]!;
+      if (shared.style === style && shared.rise === rise && shared.level === level && shared.breaks === breaks) return shared;
+    }
+  } else sharedWords.set(shaped, (variants = []));
+  const shared = buildSharedWord(word, shaped, style, rise, face, level, breaks);
+  if (variants.length >= SHARED_VARIANTS) variants.shift();
+  variants.push(shared);
+  return shared;
+}
+
+/**
+ * The items of a plain word, as `buildItems`' general path makes them but with offsets relative
+ * to the word (its box items carry the word's first offset): the same widths, computed the same way.
+ */
+function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, rise: number, face: FontFace, level: number, breaks: readonly WordBreak[]): SharedWord {
+  const whole: ShapedPiece = { text: word, offsets: undefined, from: 0, style, rise, face, shaped, width: (shaped.width * style.size) / face.upem, level };
+  const split = breaks.length === 0 ? null : splitParts(word, shaped, breaks);
+  if (split === null) return { style, rise, level, breaks, parts: [{ pieces: [whole] }], widths: [0 + whole.width], penalties: [] };
+  const scale = style.size / face.upem;
+  const parts: WordPayload[] = [];
+  const widths: number[] = [];
+  const penalties: Item<WordPayload>[] = [];
+  let hyphen: WordPayload | null = null;
+  for (let i = 0; i < split.length; i++) {
+    const part = split[i]!;
+    const piece: ShapedPiece = { text: part.text, offsets: undefined, from: part.fromText, style, rise, face, shaped: part.shaped, width: part.shaped.width * scale, level };
+    parts.push({ pieces: [piece] });
+    widths.push(piece.width);
+    if (i < split.length - 1) {
+      const flagged = part.hyphen || part.kind === 'hyphen';
+      if (part.hyphen) {
+        hyphen ??= { pieces: [hyphenPiece(piece)] };
+        penalties.push({ type: 'penalty', width: hyphen.pieces[0]!.width, penalty: HYPHEN_PENALTY, flagged, payload: hyphen });
+      } else penalties.push({ type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged });
+    }
+  }
+  return { style, rise, level, breaks, parts, widths, penalties };
 }

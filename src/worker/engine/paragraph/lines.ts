@@ -103,6 +103,8 @@ export const UNBOUNDED_MEASURE = 1e5;
  * to line (one object per word and line was the set lines phase's largest allocation).
  */
 const elPiece: (ShapedPiece | null)[] = [];
+/** The `from` of the box item holding the piece: what its relative offsets count from (items.ts `pieceOffset`). */
+const elBase: number[] = [];
 const elLevel: number[] = [];
 const elWidth: number[] = [];
 const elTyped: boolean[] = [];
@@ -157,11 +159,13 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
       const item = items[i]!;
       if (item.type === 'box') {
         const pieces = item.payload?.pieces ?? [];
+        const base = item.from ?? 0;
         for (let p = 0; p < pieces.length; p++) {
           const piece = pieces[p]!;
           // Most words have no kashida: no per-piece arrays for them (this loop runs per word).
           const elongations = kashida && kashida.width > 0 ? kashida.sites.filter((site) => site.piece === p).map((site) => ({ site, width: kashida!.width / kashida!.sites.length })) : null;
           elPiece[count] = piece;
+          elBase[count] = base;
           elLevel[count] = piece.level;
           elWidth[count] = 0;
           elTyped[count] = false;
@@ -170,8 +174,8 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
           lastLevel = piece.level;
           const units = pieceOffsetCount(piece);
           if (units > 0) {
-            srcFrom = Math.min(srcFrom, pieceOffset(piece, 0));
-            srcTo = Math.max(srcTo, pieceOffset(piece, units - 1) + 1);
+            srcFrom = Math.min(srcFrom, pieceOffset(piece, 0, base));
+            srcTo = Math.max(srcTo, pieceOffset(piece, units - 1, base) + 1);
           }
         }
         kashida = null;
@@ -194,6 +198,7 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
       // The break adds something (the hyphen): set it at the logical end of the line.
       for (const piece of end.payload.pieces) {
         elPiece[count] = piece;
+        elBase[count] = 0;
         elLevel[count] = lastLevel;
         elWidth[count] = 0;
         elTyped[count] = false;
@@ -229,7 +234,7 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
         continue;
       }
       const elongations = elElongations[e];
-      appendPiece(builders, piece, x, spaceBefore, elongations);
+      appendPiece(builders, piece, elBase[e]!, x, spaceBefore, elongations);
       spaceBefore = false;
       x += piece.width + (elongations?.reduce((w, el) => w + el.width, 0) ?? 0);
     }
@@ -591,7 +596,7 @@ function finishRun(builder: RunBuilder, end: number, inset: number): LineRun {
  * match, else starts a run. Glyphs are appended left to right; in a right-to-left run the piece
  * comes logically *before* the run's text, so its text is prepended and the clusters shift.
  */
-function appendPiece(builders: RunBuilder[], piece: ShapedPiece, x: number, spaceBefore: boolean, elongations?: readonly Elongation[]): void {
+function appendPiece(builders: RunBuilder[], piece: ShapedPiece, base: number, x: number, spaceBefore: boolean, elongations?: readonly Elongation[]): void {
   const rtl = piece.level % 2 === 1;
   const builder = builders[builders.length - 1];
   const last = builder?.run;
@@ -608,7 +613,7 @@ function appendPiece(builders: RunBuilder[], piece: ShapedPiece, x: number, spac
       pushGlyphs(piece, x, builder.length, scale, elongations);
       builder.parts.push(piece.text);
       builder.length += piece.text.length;
-      addPieceOffsets(builder, piece);
+      addPieceOffsets(builder, piece, base);
       return;
     }
     // Right to left: the new piece's text goes first, then (a space,) then the run's text.
@@ -619,19 +624,19 @@ function appendPiece(builders: RunBuilder[], piece: ShapedPiece, x: number, spac
     if (spaceBefore) builder.parts.unshift(piece.text, ' ');
     else builder.parts.unshift(piece.text);
     builder.length += shift;
-    prependOffsets(builder, pieceOffsets(piece), spaceBefore);
+    prependOffsets(builder, pieceOffsets(piece, base), spaceBefore);
     return;
   }
   // No `...(rtl ? { rtl } : {})` spread: this runs once per run of every line. The glyph arrays,
   // the text and the offsets are filled in by finishRun.
   const started = newBuilder({ fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], text: piece.text, clusters: [], offsets: undefined, from: 0, hyphen: false }, piece.text, rtl);
   builders.push(started);
-  addPieceOffsets(started, piece);
+  addPieceOffsets(started, piece, base);
   pushGlyphs(piece, x, 0, scale, elongations);
 }
 
-/** Appends a piece's source offsets to the run being set. */
-function addPieceOffsets(builder: RunBuilder, piece: ShapedPiece): void {
+/** Appends a piece's source offsets to the run being set (`base`: its box item's `from`). */
+function addPieceOffsets(builder: RunBuilder, piece: ShapedPiece, base: number): void {
   const offsets = piece.offsets;
   if (offsets) {
     for (let u = 0; u < offsets.length; u++) addOffset(builder, offsets[u]!);
@@ -639,7 +644,7 @@ function addPieceOffsets(builder: RunBuilder, piece: ShapedPiece): void {
   }
   // Consecutive from `from` (nearly every piece): continuing a consecutive run in one step.
   const units = piece.text.length;
-  const from = piece.from!;
+  const from = base + piece.from!;
   if (builder.offsets === null && !builder.hyphen && units > 0 && (builder.units === 0 ? from >= 0 : from === builder.from + builder.units)) {
     if (builder.units === 0) builder.from = from;
     builder.units += units;

@@ -8,6 +8,12 @@ export interface BoxItem<P = unknown> {
   /** Natural width, pt. */
   width: number;
   payload?: P;
+  /**
+   * Source offset the payload's relative offsets count from (paragraph/items.ts: a recurring
+   * word's pieces are shared, the offsets of this occurrence live here); absent = 0. Line
+   * breaking never looks at it.
+   */
+  from?: number;
 }
 
 export interface GlueItem<P = unknown> {

@@ -1,0 +1,82 @@
+/**
+ * Vertical text in Chromium (`layout.writingMode: 'vertical-rl'`, engine/page/vertical.ts): after
+ * the setting is made through the agent tool, the page canvas on screen draws the flow turned —
+ * ink where the display list puts the first body line, on the right half of the sheet, running
+ * down — and matches the worker's raster of the same display list (one painter).
+ */
+import { expect, test } from '@playwright/test';
+import { call, ready } from '../support/tools';
+
+test.use({ viewport: { width: 1400, height: 1000 }, deviceScaleFactor: 1 });
+
+test('a vertical-rl book: page 1 on the canvas has its first line down the right of the type area', async ({ page }) => {
+  test.setTimeout(240_000);
+  await ready(page);
+  const set = await call(page, 'sandbox_set_config', { changes: [{ path: 'layout.writingMode', value: 'vertical-rl' }, { path: 'layout.layoutType', value: 'single' }] });
+  expect(set.ok).toBe(true);
+  // Where the first body line is drawn, from the display list: its first run's pen through the group's matrices (pt).
+  const first = await page.evaluate(async () => {
+    const client = window.postextApp!.client;
+    const { pages } = await client.getPages();
+    const list = (await client.getDisplayList(0))!;
+    type M = [number, number, number, number, number, number];
+    const compose = (o: M, i: M): M => [o[0] * i[0] + o[2] * i[1], o[1] * i[0] + o[3] * i[1], o[0] * i[2] + o[2] * i[3], o[1] * i[2] + o[3] * i[3], o[0] * i[4] + o[2] * i[5] + o[4], o[1] * i[4] + o[3] * i[5] + o[5]];
+    const stack: M[] = [];
+    let m: M = [1, 0, 0, 1, 0, 0];
+    for (const item of list.items as unknown as Array<Record<string, unknown> & { op: number }>) {
+      if (item.op === 8) {
+        stack.push(m);
+        m = compose(m, item['matrix'] as M);
+      } else if (item.op === 9) m = stack.pop() ?? [1, 0, 0, 1, 0, 0];
+      else if (item.op === 1 && (item['line'] as { role?: string } | undefined)?.role === 'body') {
+        const x = (item['xs'] as number[])[0]!;
+        const y = item['y'] as number;
+        return { turn: m.slice(0, 4), at: [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]], width: pages[0]!.width };
+      }
+    }
+    return null;
+  });
+  expect(first).not.toBeNull();
+  // Sideways (a Latin line turned a quarter clockwise), on the right half of the sheet.
+  expect(first!.turn.map((v) => Math.round(v) + 0)).toEqual([0, 1, -1, 0]);
+  expect(first!.at[0]).toBeGreaterThan(first!.width / 2);
+  // The canvas, once repainted after the change: ink 1–5 pt right of that baseline point (the letters' bodies: turned
+  // clockwise, their tops face the sheet's right edge)
+  // along 60 pt down the line, and the same pixels as the worker's raster of the list (< 0.5 % differ).
+  await expect
+    .poll(
+      async () =>
+        page.evaluate(async ({ at }) => {
+          const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-page-index="0"][data-painted]');
+          if (!canvas) return 'no canvas';
+          const { pages } = await window.postextApp!.client.getPages();
+          const scale = canvas.width / pages[0]!.width;
+          const screen = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+          let inkOnLine = 0;
+          for (let y = Math.round(at[1] * scale); y < Math.round((at[1] + 60) * scale); y++) {
+            for (let x = Math.round((at[0] + 1) * scale); x < Math.round((at[0] + 5) * scale); x++) if (screen.data[(y * canvas.width + x) * 4]! < 128) inkOnLine++;
+          }
+          const raster = await window.postextApp!.client.renderPage(0, { width: canvas.width, format: 'png' });
+          const bitmap = await createImageBitmap(new Blob([raster.bytes], { type: raster.mimeType }));
+          const off = new OffscreenCanvas(bitmap.width, bitmap.height);
+          const ctx = off.getContext('2d')!;
+          ctx.drawImage(bitmap, 0, 0);
+          const worker = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+          let differing = 0;
+          const w = Math.min(screen.width, worker.width);
+          const h = Math.min(screen.height, worker.height);
+          for (let y = 0; y < h; y++) {
+            for (let x = 0; x < w; x++) {
+              const a = (y * screen.width + x) * 4;
+              const b = (y * worker.width + x) * 4;
+              if (Math.max(Math.abs(screen.data[a]! - worker.data[b]!), Math.abs(screen.data[a + 1]! - worker.data[b + 1]!), Math.abs(screen.data[a + 2]! - worker.data[b + 2]!)) > 24) differing++;
+            }
+          }
+          if (inkOnLine <= 20) return `only ${inkOnLine} inked pixels on the first line`;
+          if (differing / (w * h) >= 0.005) return `${differing} pixels differ from the raster`;
+          return 'drawn';
+        }, first!),
+      { timeout: 90_000 },
+    )
+    .toBe('drawn');
+});

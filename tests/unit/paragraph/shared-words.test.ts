@@ -1,0 +1,129 @@
+/**
+ * Recurring plain words share their items (paragraph/items.ts `sharedWordFor`): the pieces,
+ * payloads and hyphen penalties of a word are built once per shaping, style, rise, level and break
+ * list, and each occurrence's box item carries its own first source offset (`BoxItem.from`). These
+ * tests check that every occurrence still maps each glyph to its own source character, in lines set
+ * from items and from kept columns, and that sharing never changes a line.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PreparedParagraphs, setParagraph, type ParagraphEnvironment, type SetLine } from '../../../src/worker/engine/paragraph';
+import { buildItems, type WordPayload } from '../../../src/worker/engine/paragraph/items';
+import { runOffset } from '../../../src/worker/engine/paragraph/lines';
+import type { StyledText } from '../../../src/worker/engine/paragraph/collect';
+import type { BoxItem, Item } from '../../../src/worker/engine/text/items';
+import { defaultSettings } from '../../../src/worker/engine/settings';
+import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
+import { nodeFontRegistry } from '../../support/node-world';
+import { textInline } from './helpers';
+
+const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
+const context = { footnoteMark: () => '1', refText: () => '?' };
+const exact = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (Object.is(v, -0) ? '-0' : v));
+
+/** The chapter source both paragraphs come from: `first` at 3, `second` further on. */
+const first = 'Incomprehensible characteristics of extraordinary typographers.';
+const second = 'Characteristics of incomprehensible and extraordinary typographers.';
+const SECOND_AT = 3 + first.length + 41;
+const source = `${' '.repeat(3)}${first}${' '.repeat(SECOND_AT - 3 - first.length)}${second}`;
+
+/** Every glyph's source character (generated ones, −1: only the added hyphen) is the character it shows. */
+function expectGlyphsOnSource(lines: readonly SetLine[]): number {
+  let checked = 0;
+  for (const line of lines) {
+    for (const run of line.runs) {
+      run.glyphs.forEach((_, g) => {
+        const unit = run.clusters[g]!;
+        const offset = runOffset(run, unit);
+        if (offset < 0) {
+          expect(run.text[unit]).toBe('-');
+          return;
+        }
+        expect(source[offset]).toBe(run.text[unit]);
+        checked++;
+      });
+    }
+    expect(source.slice(line.srcFrom, line.srcTo).replace(/-$/, '')).toMatch(/^\S.*\S$/);
+  }
+  return checked;
+}
+
+function boxes(items: readonly Item<WordPayload>[]): BoxItem<WordPayload>[] {
+  return items.filter((i): i is BoxItem<WordPayload> => i.type === 'box' && (i.payload?.pieces.length ?? 0) > 0);
+}
+
+describe('recurring words share their items', () => {
+  it('the same word in two paragraphs shares its payload; each box carries its own source offset', () => {
+    const fonts = nodeFontRegistry();
+    const style = defaultSettings().body.style;
+    const options = { indent: 0, justify: true, maxWordSpacing: 1.5, minWordSpacing: 0.8, breakPoints: (word: string) => hyphenator.breakPoints(word, 'en-us') };
+    const a = buildItems([{ text: first, style, from: 3, rise: 0 } satisfies StyledText], fonts, options);
+    const b = buildItems([{ text: second, style, from: SECOND_AT, rise: 0 } satisfies StyledText], fonts, options);
+    const word = (items: readonly Item<WordPayload>[], text: string): BoxItem<WordPayload>[] => {
+      const all = boxes(items);
+      const start = all.findIndex((box, k) => all.slice(k).map((x) => x.payload!.pieces[0]!.text).join('').startsWith(text) && box.payload!.pieces[0]!.from === 0);
+      const out: BoxItem<WordPayload>[] = [];
+      let got = '';
+      for (let k = start; got.length < text.length; k++) {
+        out.push(all[k]!);
+        got += all[k]!.payload!.pieces[0]!.text;
+      }
+      return out;
+    };
+    // "extraordinary" is split at its hyphenation points: every part's payload is the same object.
+    const inA = word(a, 'extraordinary');
+    const inB = word(b, 'extraordinary');
+    expect(inA.length).toBeGreaterThan(1);
+    expect(inA.map((box) => box.payload)).toEqual(inB.map((box) => box.payload));
+    inA.forEach((box, k) => expect(box.payload).toBe(inB[k]!.payload));
+    expect(inA[0]!.from).toBe(3 + first.indexOf('extraordinary'));
+    expect(inB[0]!.from).toBe(SECOND_AT + second.indexOf('extraordinary'));
+    // Widths are the word's own, whoever built them first.
+    expect(inA.map((box) => box.width)).toEqual(inB.map((box) => box.width));
+  });
+
+  it('lines of both paragraphs map every glyph to its own source, hyphenated or not, from items and from kept columns', () => {
+    const settings = defaultSettings();
+    const fonts = nodeFontRegistry();
+    const env: ParagraphEnvironment = { fonts, settings, context, hyphenator, prepared: new PreparedParagraphs() };
+    const paragraphs = [[textInline(first, 3)], [textInline(second, SECOND_AT)]];
+    for (const measure of [70, 95, 400]) {
+      for (const [from, text] of [[3, first], [SECOND_AT, second]] as const) {
+        const lines = setParagraph({ inlines: paragraphs[from === 3 ? 0 : 1]!, style: settings.body.style, measure, indent: 0, justify: true }, env);
+        expect(expectGlyphsOnSource(lines)).toBeGreaterThan(text.length * 0.8);
+        expect(lines[0]!.srcFrom).toBe(from);
+        expect(lines[lines.length - 1]!.srcTo).toBe(from + text.length);
+        if (measure === 70) expect(lines.some((l) => l.hyphenated)).toBe(true);
+      }
+      // Kept: the next measure is set from the columns (their offsets come from the box items too).
+      env.prepared!.keepWaiting();
+    }
+  });
+
+  it('sharing never changes a line: a paragraph set after another with the same words equals it set alone', () => {
+    const settings = defaultSettings();
+    const shared = nodeFontRegistry();
+    const inlines = [textInline(second, SECOND_AT)];
+    const request = { inlines, style: settings.body.style, measure: 80, indent: 12, justify: true };
+    setParagraph({ ...request, inlines: [textInline(first, 3)] }, { fonts: shared, settings, context, hyphenator });
+    const after = setParagraph(request, { fonts: shared, settings, context, hyphenator });
+    const alone = setParagraph(request, { fonts: nodeFontRegistry(), settings, context, hyphenator });
+    expect(exact(after)).toBe(exact(alone));
+  });
+
+  it('a word in another style or size is not shared with the body word', () => {
+    const fonts = nodeFontRegistry();
+    const style = defaultSettings().body.style;
+    const larger = { ...style, size: style.size * 2 };
+    const options = { indent: 0, justify: false, maxWordSpacing: 1.5, minWordSpacing: 0.8 };
+    const [plain] = boxes(buildItems([{ text: 'lantern', style, from: 0, rise: 0 }], fonts, options));
+    const [big] = boxes(buildItems([{ text: 'lantern', style: larger, from: 0, rise: 0 }], fonts, options));
+    const [raised] = boxes(buildItems([{ text: 'lantern', style, from: 0, rise: 2 }], fonts, options));
+    expect(big!.payload).not.toBe(plain!.payload);
+    expect(raised!.payload).not.toBe(plain!.payload);
+    expect(big!.width).toBeCloseTo(plain!.width * 2, 9);
+    expect(big!.payload!.pieces[0]!.style.size).toBe(style.size * 2);
+    expect(raised!.payload!.pieces[0]!.rise).toBe(2);
+  });
+});
+
