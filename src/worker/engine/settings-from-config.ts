@@ -269,7 +269,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   // layout.writingMode (§4): vertical-rl sets the flow turned (page/vertical.ts); cjk.uprightDigits (§14.1, 0|2|3|4, default 2).
   if (str('layout.writingMode', 'horizontal-tb') === 'vertical-rl') {
     const digits = num('cjk.uprightDigits', 2);
-    s.vertical = { uprightDigits: [0, 2, 3, 4].includes(digits) ? digits : 2 };
+    // Japanese auto tate-chū-yoko of !! !? ?! ?? (document-format §18.5).
+    s.vertical = { uprightDigits: [0, 2, 3, 4].includes(digits) ? digits : 2, uprightMarks: /^ja\b/i.test(locale) };
   }
   // auto = right when vertical-rl or the direction is rtl (configuration.md §2 page.binding).
   s.binding = binding === 'left' || binding === 'right' ? binding : s.direction === 'rtl' || s.vertical ? 'right' : 'left';

@@ -41,9 +41,10 @@ export interface LayoutSettings {
    * `layout.writingMode: 'vertical-rl'` (configuration.md §4; page/vertical.ts): the flow is laid
    * out in the sheet turned a quarter (page/geometry.ts `pageFrame` gives the turned frame) and
    * drawn turned back onto the sheet. `uprightDigits`: `cjk.uprightDigits`, the longest number set
-   * tate-chū-yoko (0 = none). Absent in horizontal books.
+   * tate-chū-yoko (0 = none); `uprightMarks`: `!!` `!?` `?!` `??` set so too (Japanese, document-format
+   * §18.5). Absent in horizontal books.
    */
-  vertical?: { uprightDigits: number };
+  vertical?: { uprightDigits: number; uprightMarks: boolean };
   /** `bodyText.kashida*` (configuration.md §6.3): Arabic justification by elongation; maxLength in em. */
   kashida: { enabled: boolean; perWord: number; maxLength: number };
   /** Trim size, pt. */

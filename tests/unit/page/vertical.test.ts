@@ -21,7 +21,7 @@ const cjkFonts = nodeFontRegistry(['Noto Serif SC']);
 const FACE = 'Noto Serif SC';
 
 /** A Japanese paragraph: kana and kanji with 、 and 。, a Latin word, a two-digit and a four-digit number. */
-const PARAGRAPH = '吾輩は猫である、名前はまだ無い。どこで生れたかとんと見当がつかぬ、何でも薄暗いじめじめした所で泣いていた事だけは記憶している。吾輩はここで始めてHumanというものを見た、それは12月のことで、1905年の冬であった。';
+const PARAGRAPH = '吾輩は猫である、名前はまだ無い。どこで生れたかとんと見当がつかぬ、何でも薄暗いじめじめした所で泣いていた事だけは記憶している。吾輩はここで始めてHumanというものを見た、それは12月のことで、1905年の冬であった。本当か!?';
 const SOURCE = `# 第一章\n\n${[1, 3, 4, 2, 5, 3, 6, 4, 5, 3, 4, 6].map((n) => PARAGRAPH.repeat(n)).join('\n\n')}\n`;
 
 const config = (extra: StoredConfig = {}): StoredConfig => ({
@@ -66,7 +66,7 @@ const page = book.pages.find((p) => p.role === 'body' && p.index < book.pages.le
 
 describe('layout.writingMode: vertical-rl — the flow turned onto the sheet', () => {
   it('declares right binding (page.binding auto) and keeps the sheet size', () => {
-    expect(settings.vertical).toEqual({ uprightDigits: 2 });
+    expect(settings.vertical).toEqual({ uprightDigits: 2, uprightMarks: true });
     expect(settings.binding).toBe('right');
     expect(page.width).toBeCloseTo(settings.pageWidth, 2);
     expect(page.height).toBeCloseTo(settings.pageHeight, 2);
@@ -170,13 +170,29 @@ describe('layout.writingMode: vertical-rl — the flow turned onto the sheet', (
     expect(hit?.offset === offset || hit?.offset === offset + 1).toBe(true);
   });
 
-  it('cjk.uprightDigits 0 leaves every number sideways; 4 stands the year upright', () => {
+  it('cjk.uprightDigits 0 leaves every number sideways; 4 stands the year upright, narrowed across to one em', () => {
     const none = layout(settingsFromConfig(config({ cjk: { uprightDigits: 0 } })));
     const twelve = none.pages.flatMap(bodyRuns).find((p) => p.run.text.includes('12'))!;
     expect(rounded(twelve.m)).toEqual(TURNED);
     const four = layout(settingsFromConfig(config({ cjk: { uprightDigits: 4 } })));
     const year = four.pages.flatMap(bodyRuns).find((p) => p.run.text === '1905')!;
-    expect(rounded(year.m)).toEqual(UPRIGHT);
+    // Upright (no turn: b = c = 0, d = 1), and squeezed across: its four digits' pens and the last one's end within one em on the sheet.
+    expect([year.m[1], year.m[2], year.m[3]].map((v) => Math.round(v * 1000) / 1000 + 0)).toEqual([0, 0, 1]);
+    expect(year.m[0]).toBeGreaterThan(0.3);
+    expect(year.m[0]).toBeLessThan(1);
+    const face = cjkFonts.match(FACE, 400, 'normal');
+    const end = year.run.xs[3]! + (face.glyphAdvance(year.run.glyphs[3]!) * year.run.size) / face.upem;
+    const across = applyMatrix(year.m, end, year.run.y)[0] - applyMatrix(year.m, year.run.xs[0]!, year.run.y)[0];
+    expect(across).toBeCloseTo(year.run.size, 1);
+  });
+
+  it('sets !? in Japanese tate-chū-yoko (document-format §18.5), sideways in Chinese', () => {
+    const mark = book.pages.flatMap(bodyRuns).find((p) => p.run.text.startsWith('!?'))!;
+    expect(mark.run.glyphs).toHaveLength(2);
+    expect(rounded(mark.m)).toEqual(UPRIGHT);
+    const zh = layout(settingsFromConfig(config({ locale: 'zh' })));
+    const sideways = zh.pages.flatMap(bodyRuns).find((p) => p.run.text.includes('!?'))!;
+    expect(rounded(sideways.m)).toEqual(TURNED);
   });
 
   it('stands a picture upright on the sheet: a figure twice as wide as tall stays so, inside the type area', () => {

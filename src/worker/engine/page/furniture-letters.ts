@@ -12,7 +12,7 @@
  * - A stroke is centred on the outline (as `-webkit-text-stroke`); `hollow` letters keep their
  *   glyph run, filled transparent, so the text can still be selected and extracted.
  */
-import { Op, roundPt, type DisplayItem, type Matrix, type PathItem } from '../../protocol/displaylist';
+import { composeMatrix, Op, roundPt, type DisplayItem, type Matrix, type PathItem } from '../../protocol/displaylist';
 import type { FontFace, FontRegistry } from '../fonts/registry';
 import { runOffsets, type SetLine } from '../paragraph/lines';
 import { parsePathData } from '../vector/path-data';
@@ -161,19 +161,22 @@ export interface UprightSpan {
  * text, in a line that holds CJK text: each CJK glyph alone and each number of at most `maxDigits`
  * digits (tate-chū-yoko, `cjk.uprightDigits`; a number with a digit on either side in the run's
  * text is a longer one) upright; other glyphs (Latin, longer numbers) sideways, in stretches.
+ * `marks` (Japanese, document-format §18.5): `!!` `!?` `?!` `??` are tate-chū-yoko too (exactly two).
  */
-export function uprightSpans(text: string, clusters: readonly number[], maxDigits: number): UprightSpan[] {
+export function uprightSpans(text: string, clusters: readonly number[], maxDigits: number, marks = false): UprightSpan[] {
   const count = clusters.length;
   /** The logical end of the cluster starting at `c`. */
   const end = (c: number): number => clusters.reduce((e, x) => (x > c && x < e ? x : e), text.length);
   const textOf = (g: number): string => text.slice(clusters[g]!, end(clusters[g]!));
   const isDigit = (g: number): boolean => /^[0-9]$/.test(textOf(g));
+  const isMark = (g: number): boolean => g >= 0 && g < count && /^[!?]$/.test(textOf(g));
   const spans: UprightSpan[] = [];
   let from = 0;
   let g = 0;
   while (g < count) {
     let span = UPRIGHT.test(textOf(g)) ? 1 : 0;
-    if (span === 0 && isDigit(g)) {
+    if (span === 0 && marks && isMark(g) && isMark(g + 1) && !isMark(g - 1) && !isMark(g + 2)) span = 2;
+    else if (span === 0 && isDigit(g)) {
       let e = g;
       while (e < count && isDigit(e)) e++;
       const before = text[clusters[g]! - 1] ?? '';
@@ -269,6 +272,19 @@ export function verticalPieces(line: SetLine, fonts: FontRegistry): VerticalPiec
     }
   }
   return pieces;
+}
+
+/**
+ * The group standing an upright piece `width` pt wide up about (cx, cy) in a line of `size` pt type:
+ * a tate-chū-yoko piece wider than an em (three or four digits) is first narrowed to one em about
+ * its middle, so it stays inside the line's one-em width across the sheet (the vertical convention).
+ */
+export function uprightPieceMatrix(cx: number, cy: number, width: number, size: number): Matrix {
+  const upright = uprightMatrix(cx, cy);
+  if (width <= size + 1e-6) return upright;
+  const k = size / width;
+  const [a, b, c, d, e, f] = composeMatrix(upright, [k, 0, 0, 1, cx * (1 - k), 0]);
+  return [roundPt(a), roundPt(b), roundPt(c), roundPt(d), roundPt(e), roundPt(f)];
 }
 
 /** A quarter turn anticlockwise about (cx, cy): inside the vertical group it stands a glyph upright. */

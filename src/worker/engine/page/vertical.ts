@@ -11,15 +11,16 @@
  *
  * Inside the group, lines holding CJK text are cut (page/furniture-letters.ts `uprightSpans`, shared
  * with vertical design text): each CJK glyph, in its `vert` form where the face has one, and each
- * number of at most `cjk.uprightDigits` digits (tate-chū-yoko) stands upright in a group turned
- * back about the middle of its em square; Latin words and longer numbers stay sideways. The pieces
+ * number of at most `cjk.uprightDigits` digits (tate-chū-yoko; narrowed to one em when wider, and
+ * in Japanese `!!` `!?` `?!` `??` too) stands upright in a group turned back about the middle of
+ * its em square; Latin words and longer numbers stay sideways. The pieces
  * keep the flow's coordinates and their source offsets, so hit tests and selection rectangles
  * (engine/query.ts, through the groups' matrices) land where the glyphs are drawn. All lengths pt.
  */
 import { Op, type DisplayItem, type GlyphRunItem, type LineInfo } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import type { LayoutSettings } from '../settings';
-import { emMiddle, UPRIGHT, uprightMatrix, uprightSpans, verticalForm, verticalMatrix } from './furniture-letters';
+import { emMiddle, UPRIGHT, uprightPieceMatrix, uprightSpans, verticalForm, verticalMatrix } from './furniture-letters';
 
 /**
  * A page's flow items drawn on the sheet: unchanged in a horizontal book; in vertical text turned
@@ -27,7 +28,7 @@ import { emMiddle, UPRIGHT, uprightMatrix, uprightSpans, verticalForm, verticalM
  */
 export function flowOntoSheet(items: DisplayItem[], settings: LayoutSettings, fonts: FontRegistry): DisplayItem[] {
   if (!settings.vertical || items.length === 0) return items;
-  return [{ op: Op.Transform, matrix: verticalMatrix(0, 0, settings.pageWidth) }, ...uprightItems(items, fonts, settings.vertical.uprightDigits), { op: Op.TransformEnd }];
+  return [{ op: Op.Transform, matrix: verticalMatrix(0, 0, settings.pageWidth) }, ...uprightItems(items, fonts, settings.vertical.uprightDigits, settings.vertical.uprightMarks), { op: Op.TransformEnd }];
 }
 
 /**
@@ -35,7 +36,7 @@ export function flowOntoSheet(items: DisplayItem[], settings: LayoutSettings, fo
  * line is the consecutive runs on one baseline; runs already inside a Transform group (turned
  * design text of a part page) are left as they are.
  */
-export function uprightItems(items: readonly DisplayItem[], fonts: FontRegistry, maxDigits: number): DisplayItem[] {
+export function uprightItems(items: readonly DisplayItem[], fonts: FontRegistry, maxDigits: number, marks = false): DisplayItem[] {
   const out: DisplayItem[] = [];
   let depth = 0;
   let i = 0;
@@ -53,14 +54,14 @@ export function uprightItems(items: readonly DisplayItem[], fonts: FontRegistry,
     while (j < items.length && items[j]!.op === Op.GlyphRun && (items[j] as GlyphRunItem).y === item.y) j++;
     const line = items.slice(i, j) as GlyphRunItem[];
     if (!line.some((run) => UPRIGHT.test(run.text))) out.push(...line);
-    else for (const run of line) pushPieces(out, run, fonts, maxDigits);
+    else for (const run of line) pushPieces(out, run, fonts, maxDigits, marks);
     i = j;
   }
   return out;
 }
 
 /** A run's pieces: sideways stretches as runs, upright ones each in a group turned back about its em square's middle. */
-function pushPieces(out: DisplayItem[], run: GlyphRunItem, fonts: FontRegistry, maxDigits: number): void {
+function pushPieces(out: DisplayItem[], run: GlyphRunItem, fonts: FontRegistry, maxDigits: number, marks: boolean): void {
   // Right-to-left runs (their clusters fall) stay whole and sideways.
   if (run.clusters.length > 1 && run.clusters[0]! > run.clusters[run.clusters.length - 1]!) {
     out.push(run);
@@ -68,7 +69,7 @@ function pushPieces(out: DisplayItem[], run: GlyphRunItem, fonts: FontRegistry, 
   }
   const face = fonts.get(run.font);
   const k = face ? run.size / face.upem : 0;
-  const spans = uprightSpans(run.text, run.clusters, maxDigits);
+  const spans = uprightSpans(run.text, run.clusters, maxDigits, marks);
   if (spans.length === 1 && !spans[0]!.upright) {
     out.push(run);
     return;
@@ -83,7 +84,8 @@ function pushPieces(out: DisplayItem[], run: GlyphRunItem, fonts: FontRegistry, 
     // The em square's middle: halfway along the piece (its pen positions to past its last glyph), midway between ascender and descender.
     const right = run.xs[to - 1]! + (face ? face.glyphAdvance(run.glyphs[to - 1]!) * k : run.size);
     const cx = (run.xs[from]! + right) / 2;
-    out.push({ op: Op.Transform, matrix: uprightMatrix(cx, run.y + emMiddle(face, run.size)) }, piece, { op: Op.TransformEnd });
+    // A piece wider than an em (a long tate-chū-yoko number) narrowed to one across the line.
+    out.push({ op: Op.Transform, matrix: uprightPieceMatrix(cx, run.y + emMiddle(face, run.size), right - run.xs[from]!, run.size) }, piece, { op: Op.TransformEnd });
   });
 }
 
