@@ -6,6 +6,7 @@
  * the rest of its column or page, what plain headings keep (contents, running heads, outline),
  * heading styles over the level, the settings read and declared applied, and incremental == full.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isApplied, setConfig, type StoredConfig } from '../../../src/worker/config';
 import { EngineCache } from '../../../src/worker/engine';
@@ -15,6 +16,7 @@ import { settingsFromConfig } from '../../../src/worker/engine/settings-from-con
 import { blockPositions } from '../../../src/worker/export/pdf/outline';
 import { Op, type GlyphRunItem, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { columnOf, dump, fonts, oneChapterBook, run, runs } from './helpers';
+import { runChecks, type CheckBook } from '../checks/run-checks';
 
 const pt = (value: number) => ({ value, unit: 'pt' });
 const BODY = Array.from({ length: 6 }, (_, i) => `Paragraph ${i} tells of the lantern keeper, who wrote down every ship that passed the light at night.`).join('\n\n');
@@ -283,5 +285,60 @@ describe('incremental layout equals a full one', () => {
     // The inserted H1 renumbers the next chapter's designed heading: II → III.
     const last = run({ title: 'Book', settings, chapters: edits[1]! }, cache);
     expect(runs(last.pages.find((p) => p.chapter === 'b')!).map((r) => r.text)).toContain('III');
+  });
+});
+
+describe('golden: a chapter opener designed with a kicker, a rule, the title, a standfirst and a bleed band', () => {
+  /**
+   * One readable line per item of the opener page (op, position and size in pt, text, line role):
+   * regenerate with POSTEXT_UPDATE_GOLDENS=1 when the change is meant, and review the diff.
+   */
+  it('draws what the checked-in dump says', () => {
+    const stored = config([
+      boxElement('band', 'bleed', 'top-left', 90, { placement: { anchor: { to: 'bleed', edge: 'top-left' }, size: { width: 'fill', height: pt(90) } }, reserve: false }),
+      { kind: 'text', id: 'kicker', content: '{number}', textTransform: 'uppercase', letterSpacing: pt(1), fontSize: pt(9), align: 'left', placement: { anchor: { to: 'container', edge: 'top-left' }, offset: { y: pt(50) } } },
+      { kind: 'rule', id: 'rule', thickness: pt(1), placement: { anchor: { to: '#kicker', edge: 'below' }, offset: { y: pt(4) }, size: { width: pt(60) } } },
+      { ...titleElement(0), placement: { anchor: { to: '#rule', edge: 'below' }, offset: { y: pt(6) }, size: { width: 'fill' } } },
+      { kind: 'text', id: 'lead', content: '{attr.lead}', italic: true, fontSize: pt(10), align: 'left', placement: { anchor: { to: '#title', edge: 'below' }, offset: { y: pt(4) }, size: { width: 'fill' } } },
+    ], { minHeight: 60 });
+    const settings = settingsFromConfig(stored);
+    const source = `# The Long Road {lead="Where the keeper counts the ships, and the ships count on him."}\n\n${BODY}\n`;
+    const page = run(oneChapterBook(source, settings)).pages[0]!;
+    const r = (v: number): string => v.toFixed(2);
+    const lines = page.items.map((item) => {
+      switch (item.op) {
+        case Op.GlyphRun: return `run ${r(item.xs[0]!)},${r(item.y)} ${item.size}pt ${item.line?.role ?? 'furniture'}${item.srcFrom >= 0 ? ` src ${item.srcFrom}` : ''} ${JSON.stringify(item.text)}`;
+        case Op.Rule: return `rule ${r(item.x1)},${r(item.y1)} → ${r(item.x2)},${r(item.y2)} ${item.width}pt`;
+        case Op.Rect: return `rect ${r(item.x)},${r(item.y)} ${r(item.w)}×${r(item.h)} ${item.fill ?? ''}`;
+        default: return `op ${item.op}`;
+      }
+    });
+    const actual = `${lines.join('\n')}\n`;
+    const file = 'tests/unit/page/goldens/heading-design.txt';
+    if (process.env['POSTEXT_UPDATE_GOLDENS'] === '1' || !existsSync(file)) {
+      writeFileSync(file, actual);
+      if (process.env['POSTEXT_UPDATE_GOLDENS'] !== '1') throw new Error(`${file} did not exist: written now; review it and commit it`);
+      return;
+    }
+    expect(actual).toBe(readFileSync(file, 'utf8'));
+  });
+});
+
+describe('check: a heading design that prints no {titleText} (configuration.md §17.1 designIssues)', () => {
+  const book = (stored: StoredConfig): CheckBook => ({ chapters: [{ id: 'c1', source: `# The Long Road\n\n${BODY}\n\n## Section {style="plate"}\n\nText.\n` }], config: stored as CheckBook['config'] });
+  const found = (stored: StoredConfig) => runChecks(book(stored)).warnings.filter((w) => w.kind === 'headingDesignWithoutTitle');
+
+  it('warns for the level and the style whose design has no title, once each, with the setting path', () => {
+    const stored = {
+      ...config([boxElement('dot', 'container', 'top-left', 4)]),
+      headingStyles: [{ id: 'plate', advancedDesign: { enabled: true, slot: { elements: [{ kind: 'text', id: 'n', content: '{number}' }] } } }],
+    } as StoredConfig;
+    expect(found(stored).map((w) => w.path)).toEqual(['headings.levels[level=1].advancedDesign.slot', 'headingStyles[id=plate].advancedDesign.slot']);
+  });
+
+  it('is quiet when the title is printed, when no design is enabled, and with designIssues off', () => {
+    expect(found(config([titleElement(0)]))).toEqual([]);
+    expect(found({})).toEqual([]);
+    expect(found({ ...config([boxElement('dot', 'container', 'top-left', 4)]), debug: { warnings: { designIssues: false } } } as StoredConfig)).toEqual([]);
   });
 });

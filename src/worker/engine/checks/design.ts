@@ -11,7 +11,39 @@ import { memoPerObject } from './memo';
 import { isWarningKind, warning, type Warning } from './model';
 
 export function designWarnings(ctx: CheckContext): Warning[] {
-  return [...outlineWarnings(ctx), ...placeholderWarnings(ctx), ...contrastWarnings(ctx), ...configWarnings(ctx)];
+  return [...outlineWarnings(ctx), ...placeholderWarnings(ctx), ...headingDesignWarnings(ctx), ...contrastWarnings(ctx), ...configWarnings(ctx)];
+}
+
+/**
+ * Heading designs (configuration.md §8.2 `advancedDesign`) that are enabled but print no
+ * `{titleText}` (§17.1 designIssues "design lacking {titleText}"): the headings of that level or
+ * style show no title. A style's design is checked with its own slot, else the level's of every
+ * level (a style may go on any heading).
+ */
+function headingDesignWarnings(ctx: CheckContext): Warning[] {
+  if (!ctx.options.toggles.designIssues) return [];
+  return memoPerObject('headingDesigns', ctx.config, '', () => {
+    const out: Warning[] = [];
+    const printsTitle = (slot: JsonValue | undefined): boolean => {
+      const elements = isPlainObject(slot) && Array.isArray(slot['elements']) ? slot['elements'] : [];
+      return elements.some((e) => isPlainObject(e) && (e['kind'] ?? 'text') === 'text' && typeof e['content'] === 'string' && e['content'].includes('{titleText}'));
+    };
+    const level = (n: number, field: string): JsonValue | undefined => effectiveAt(ctx.config, `headings.levels[level=${n}].advancedDesign.${field}`);
+    for (let n = 1; n <= 6; n++) {
+      if (level(n, 'enabled') !== true || printsTitle(level(n, 'slot'))) continue;
+      const path = `headings.levels[level=${n}].advancedDesign.slot`;
+      out.push(warning('headingDesignWithoutTitle', `The H${n} design prints no {titleText}: those headings show no title. Add a text element with {titleText} to ${path}.`, { path }));
+    }
+    const styles = ctx.config['headingStyles'];
+    for (const style of Array.isArray(styles) ? styles : []) {
+      if (!isPlainObject(style) || !isPlainObject(style['advancedDesign']) || style['advancedDesign']['enabled'] !== true) continue;
+      const own = style['advancedDesign']['slot'];
+      if (own !== undefined ? printsTitle(own) : [1, 2, 3, 4, 5, 6].every((n) => printsTitle(level(n, 'slot')))) continue;
+      const path = `headingStyles[id=${String(style['id'])}].advancedDesign.slot`;
+      out.push(warning('headingDesignWithoutTitle', `The design of heading style “${String(style['id'])}” prints no {titleText}: its headings show no title. Add a text element with {titleText} to ${path}.`, { path }));
+    }
+    return out;
+  });
 }
 
 function isPlainObject(value: unknown): value is Record<string, JsonValue> {

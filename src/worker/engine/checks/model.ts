@@ -150,6 +150,8 @@ export const WARNING_KINDS = {
   settingWithoutEffect: design('Setting has no effect here', undefined, 'info'),
   /** Ours (tools.md §7.9 "placeholder outside the allow-list"): a `{name}` in a running head that is no placeholder. */
   unknownPlaceholder: design('Unknown placeholder', 'designIssues'),
+  /** Ours (configuration.md §17.1 designIssues "design lacking {titleText}"): a heading design enabled with no text element printing the title. */
+  headingDesignWithoutTitle: design('Heading design without its title', 'designIssues'),
   unknownNumberFormat: design('Unknown number format'),
   fontFamilyStack: design('Font stack'),
   sideColumnPercentClamped: design('Side column clamped'),
