@@ -7,7 +7,7 @@
  * (pt, y down from the trim's top-left).
  */
 import { describe, expect, it } from 'vitest';
-import type { StoredConfig } from '../../../src/worker/config';
+import { collectConfigWarnings, type StoredConfig } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { sheetFrame } from '../../../src/worker/engine/page/geometry';
 import { EngineCache, layoutBook, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
@@ -238,6 +238,15 @@ describe('layout.writingMode: vertical-rl — the flow turned onto the sheet', (
     expect(upper.length + lower.length).toBe(ys.length);
     expect(Math.min(...upper)).toBeGreaterThanOrEqual(frame.contentTop - 0.01);
     expect(Math.max(...lower)).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 0.01);
+  });
+
+  it('says that spread notes are not set yet in vertical text (footnotes.placement spread → column, a config warning)', () => {
+    const spread = collectConfigWarnings(config({ footnotes: { placement: 'spread' } })).filter((w) => w.path === 'footnotes.placement');
+    expect(spread).toHaveLength(1);
+    expect(spread[0]).toMatchObject({ value: 'spread', used: 'column' });
+    expect(spread[0]!.message).toMatch(/vertical text/);
+    expect(settingsFromConfig(config({ footnotes: { placement: 'spread' } })).notes.placement).toBe('column');
+    expect(collectConfigWarnings(config({ footnotes: { placement: 'column' } })).filter((w) => w.path === 'footnotes.placement')).toHaveLength(0);
   });
 
   it('lays out the same after an edit incrementally as from scratch', () => {
