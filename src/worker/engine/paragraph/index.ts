@@ -114,9 +114,27 @@ export class PreparedParagraphs {
     return this.waiting.size;
   }
 
-  /** The inlines were set once and wait to be kept. */
-  isWaiting(inlines: readonly Inline[]): boolean {
-    return this.waiting.has(inlines);
+  /**
+   * The inlines were set once, from items built as this request would build them (as `get`
+   * compares), and wait to be kept. A paragraph waiting from a setting with another style or
+   * settings (a new body size: every paragraph is set again, each once) is not being set a second
+   * time: keeping it at once would build columns for items that serve no later setting better.
+   */
+  waitsFor(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): boolean {
+    const waiting = this.waiting.get(request.inlines);
+    if (waiting === undefined) return false;
+    const was = waiting.request;
+    return (
+      (was.style === request.style || contentKey(was.style) === contentKey(request.style)) &&
+      (waiting.env.settings === env.settings || itemsSettingsKey(waiting.env.settings) === itemsSettingsKey(env.settings)) &&
+      waiting.env.fonts === env.fonts &&
+      waiting.fontsGeneration === env.fonts.generation &&
+      waiting.env.hyphenator === env.hyphenator &&
+      was.indent === request.indent &&
+      was.justify === request.justify &&
+      (was.verbatim === true) === (request.verbatim === true) &&
+      waiting.direction === direction
+    );
   }
 
   /** Keeps a paragraph's columns now (it no longer waits). */
@@ -222,7 +240,7 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
     const breaks = breakGreedy(items, widths);
     return decide(breaks, () => setLines(items, breaks, layout));
   }
-  if (prepared?.isWaiting(request.inlines)) {
+  if (prepared?.waitsFor(request, env, direction)) {
     // Set a second time before the idle step kept it (a balancing lever trying other measures,
     // text beside a float): more settings are likely to follow, so it is kept now.
     const columns = paragraphColumns(items);
