@@ -342,3 +342,33 @@ describe('check: a heading design that prints no {titleText} (configuration.md Â
     expect(found({ ...config([boxElement('dot', 'container', 'top-left', 4)]), debug: { warnings: { designIssues: false } } } as StoredConfig)).toEqual([]);
   });
 });
+
+describe('values known once the pages are labelled (the design drawn again, page/part-design.ts)', () => {
+  const stored = {
+    ...config([
+      titleElement(30),
+      { kind: 'text', id: 'folio', content: 'p. {pageNumber} of {totalPages}', placement: { anchor: { to: 'container', edge: 'top-right' } } },
+      { kind: 'text', id: 'cut', content: '{titleText} and a long way further than the box', overflow: 'ellipsis-end', placement: { anchor: { to: 'container', edge: 'top-left' }, offset: { y: pt(60) }, size: { width: pt(60) } } },
+    ]),
+    page: { pageNumbering: { format: 'lower-roman' } },
+  } as StoredConfig;
+  const settings = settingsFromConfig(stored);
+  const layout = run({ title: 'Book', settings, chapters: [{ id: 'a', title: '', source: `${BODY}\n\n${BODY}\n` }, { id: 'b', title: '', source: `# The Long Road\n\n${BODY}\n` }] });
+  const page = layout.pages.find((p) => p.chapter === 'b')!;
+
+  it('{pageNumber} and {totalPages} print the page label and the chapter count; the title runs keep their source', () => {
+    const texts = headingRuns(page).map((r) => r.text);
+    expect(texts).toContain(`p. ${page.label} of 1`);
+    expect(page.label).toMatch(/^[ivx]+$/);
+    expect(headingRuns(page).find((r) => r.text === 'The Long Road')?.srcFrom).toBe(2);
+  });
+
+  it('a line cut to its box is reported as designTextTruncated with the slot path', () => {
+    const cuts = layout.chapters.find((c) => c.id === 'b')!.designTruncated ?? [];
+    expect(cuts).toEqual([expect.objectContaining({ element: 'cut', mode: 'ellipsis-end', pageIndex: page.index, slot: 'headings.levels[level=1].advancedDesign.slot' })]);
+  });
+
+  it("the flow keeps the first drawing's reserved height: the cut line's box, 60 pt down, is the lowest", () => {
+    expect(bodyRuns(page)[0]!.y - pageFrame(settings, page.index).contentTop).toBeCloseTo(grid(60 + lineBox('EB Garamond', 8) + H1_MARGIN_BOTTOM) + firstBaselineOffset(), 3); // 79.5 â†’ 84
+  });
+});

@@ -25,8 +25,9 @@
  * `{attr.<key>}` (the heading's own attribute, then its chapter H1's), `{chapterTitle}` /
  * `{chapterNumber}` (the heading itself for an H1, else the chapter's last H1 before it),
  * `{partTitle}`, `{partNumber}` and the front-matter values `{title}`, `{subtitle}`, `{author}`,
- * `{publishDate}`. Values only known once the chapter is paginated (`{pageNumber}`,
- * `{totalPages}`) print empty.
+ * `{publishDate}`; and, drawn again by engine/index.ts once the pages are labelled (page/part-design.ts
+ * `redrawPartDesigns`), the page's own (`{pageNumber}`, `{totalPages}`, `{bookTotalPages}`, the running
+ * `{chapterTitle}` where the heading has none). The flow keeps the height the first drawing reserved.
  */
 import type { DisplayItem, GlyphRunItem, LineInfo } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
@@ -193,6 +194,8 @@ export interface DesignedHeading {
   claims: boolean;
   /** The band's height the elements were placed in, pt. */
   bandHeight: number;
+  /** The elements placed again in the same band with the page's values (`{pageNumber}`, `{totalPages}`…; the heading's own win), cut text told to `truncated`. */
+  redraw: (pageValues: Readonly<Record<string, string>>, setText: SetDesignText | undefined, truncated: ((cut: TruncatedText) => void) | undefined) => DisplayItem[];
 }
 
 const TOP_ROW: readonly string[] = ['top', 'top-left', 'top-right'];
@@ -221,12 +224,23 @@ export function layoutHeadingDesign(design: HeadingDesign, place: HeadingDesignP
   const reserved = place.snap && place.pitch > 0 ? Math.ceil(total / place.pitch - 1e-9) * place.pitch : total;
   const claims = reserved > place.room + 1e-6;
   const bandHeight = claims ? Math.max(0, Math.min(reserved - place.marginBottom, place.room)) : reserved - place.marginBottom;
-  const items = composeSlot('heading', design.elements, { ...place.page, values: place.values, band: { ...place.band, h: bandHeight } }, fonts, setGenerated, {
-    ...common,
-    ...(place.truncated ? { truncated: place.truncated } : {}),
-    runOf: titleRuns(place),
-  });
-  return { items, reserved: claims ? Math.max(0, place.room) : reserved, claims, bandHeight };
+  const draw = (values: Readonly<Record<string, string>>, setText: SetDesignText | undefined, truncated: ((cut: TruncatedText) => void) | undefined): DisplayItem[] => {
+    const at = { ...place, values };
+    return composeSlot('heading', design.elements, { ...place.page, values, band: { ...place.band, h: bandHeight } }, fonts, setGenerated, {
+      ...(place.images ? { images: place.images } : {}),
+      ...(setText ? { setText } : {}),
+      ...(truncated ? { truncated } : {}),
+      runOf: titleRuns(at),
+    });
+  };
+  const items = draw(place.values, place.setText, place.truncated);
+  return {
+    items,
+    reserved: claims ? Math.max(0, place.room) : reserved,
+    claims,
+    bandHeight,
+    redraw: (pageValues, setText, truncated) => draw({ ...pageValues, ...place.values }, setText ?? place.setText, truncated),
+  };
 }
 
 /**

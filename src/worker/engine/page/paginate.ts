@@ -27,7 +27,7 @@ import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
-import { partDesignItems, type PartDesignDraw, type PartDesignExtras } from './part-design';
+import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
 import type { SlotImages } from './furniture-images';
 import type { SetDesignText } from './furniture-text';
 import { h1Before, headingDesignOf, headingDesignValues, layoutHeadingDesign, titleTextOf, type DesignedHeading } from './heading-design';
@@ -87,7 +87,7 @@ export interface PageDraft {
   /** Balancing levers that fired on this page, per block (`block.balancing.levers`, configuration.md §8.5; page/levers.ts). */
   levers?: LeverRecord[];
   /** Part designs drawn on this page, redrawn with the page's label and title by engine/index.ts (page/part-design.ts). */
-  designs?: PartDesignDraw[];
+  designs?: (PartDesignDraw | HeadingDesignDraw)[];
 }
 
 /** Book-wide facts a chapter's pagination needs (engine/page/structure.ts). */
@@ -1290,7 +1290,12 @@ export function* paginateChapter(
         const placedDesign = designAt(cursor.y);
         if (placedDesign) {
           // A design taller than the rest of the column (page) claims it: the flow goes on in the next.
-          if (plan.quietBefore === undefined || cursor.page.index >= plan.quietBefore) cursor.page.items.push(...placedDesign.items);
+          if (plan.quietBefore === undefined || cursor.page.index >= plan.quietBefore) {
+            // Drawn again by engine/index.ts with the page's values ({pageNumber}…) and its cut text reported (page/part-design.ts).
+            const own = settings.headingStyles[block.attrs['style'] ?? '']?.design?.elements ? `headingStyles[id=${block.attrs['style']}]` : `headings.levels[level=${block.level}]`;
+            (cursor.page.designs ??= []).push({ kind: 'heading', slot: `${own}.advancedDesign.slot`, draw: placedDesign.redraw, items: placedDesign.items, at: cursor.page.items.length });
+            cursor.page.items.push(...placedDesign.items);
+          }
           cursor.y += placedDesign.reserved;
           cursor.columnEmpty = false;
         }

@@ -109,13 +109,26 @@ export interface PartDesignDraw {
 }
 
 /**
- * The page's items with each recorded part design drawn again with the page's values (`{pageNumber}`,
+ * A heading design as paginate.ts drew it on a page (page/heading-design.ts): `draw` places its
+ * elements again in the same band with the page's values (the flow's height stays as reserved).
+ */
+export interface HeadingDesignDraw {
+  kind: 'heading';
+  /** The setting path of its slot (the `designTextTruncated` check). */
+  slot: string;
+  draw: (pageValues: Readonly<Record<string, string>>, setText: SetDesignText | undefined, truncated: ((cut: TruncatedText) => void) | undefined) => DisplayItem[];
+  items: readonly DisplayItem[];
+  at: number;
+}
+
+/**
+ * The page's items with each recorded part (or heading) design drawn again with the page's values (`{pageNumber}`,
  * `{title}`…). The first drawing is found by its item objects; one that was moved or rewritten since
- * (none is today) is left as drawn.
+ * (a balancing lever shifting what follows an earlier heading) is left as drawn.
  */
 export function redrawPartDesigns(
   items: readonly DisplayItem[],
-  designs: readonly PartDesignDraw[],
+  designs: readonly (PartDesignDraw | HeadingDesignDraw)[],
   pageValues: Readonly<Record<string, string>>,
   fonts: FontRegistry,
   setGenerated: SetGenerated,
@@ -127,6 +140,12 @@ export function redrawPartDesigns(
   for (const design of [...designs].reverse()) {
     const at = design.items.length > 0 ? out.indexOf(design.items[0]!) : design.at;
     if (at < 0 || at > out.length || design.items.some((item, i) => out[at + i] !== item)) continue;
+    if ('kind' in design) {
+      const slot = design.slot;
+      const redrawn = design.draw(pageValues, setText, truncated ? (cut: TruncatedText) => truncated({ ...cut, slot }) : undefined);
+      out = [...out.slice(0, at), ...redrawn, ...out.slice(at + design.items.length)];
+      continue;
+    }
     const slot = design.page.role === 'part' ? 'parts.design' : 'parts.versoDesign';
     const redrawn = partDesignItems(design.elements, design.attrs, design.page, fonts, setGenerated, {
       ...design.extras,
