@@ -249,6 +249,29 @@ describe('layout.writingMode: vertical-rl — the flow turned onto the sheet', (
     expect(collectConfigWarnings(config({ footnotes: { placement: 'column' } })).filter((w) => w.path === 'footnotes.placement')).toHaveLength(0);
   });
 
+  it('places a part design on the sheet like a running head: horizontal, at its sheet anchor, with the page\'s own label', () => {
+    const design = { kind: 'text', id: 'p', content: '第{number}部 {pageNumber}', fontFamily: FACE, fontSize: { value: 10, unit: 'pt' }, placement: { anchor: { to: 'container', edge: 'top' }, offset: { y: { value: 100, unit: 'pt' } } } };
+    const withParts = settingsFromConfig(config({ parts: { design: { elements: [design] } } } as StoredConfig));
+    const laid = layout(withParts, `:::part{number="2" title="海"}\n:::\n\n${SOURCE}`);
+    const part = laid.pages.find((p) => p.role === 'part')!;
+    const matrices = itemMatrices(part.items);
+    const drawn = part.items.flatMap((item, i) => (item.op === Op.GlyphRun && item.text.startsWith('第') ? [{ run: item, m: matrices[i] }] : []));
+    expect(drawn).toHaveLength(1);
+    const { run, m } = drawn[0]!;
+    expect(run.text).toBe(`第2部 ${part.label}`);
+    // The page's turn and the design's turn back compose to no turn: drawn at its own (sheet) coordinates.
+    expect(m).not.toBeNull();
+    const [x, y] = applyMatrix(m!, run.xs[0]!, run.y);
+    expect(x).toBeCloseTo(run.xs[0]!, 2);
+    expect(y).toBeCloseTo(run.y, 2);
+    // Top-centred in the sheet's trim box (the design slot's container), 100 pt down.
+    const face = cjkFonts.match(FACE, 400, 'normal');
+    const end = run.xs[run.xs.length - 1]! + (face.glyphAdvance(run.glyphs[run.glyphs.length - 1]!) * 10) / face.upem;
+    expect((run.xs[0]! + end) / 2).toBeCloseTo(withParts.pageWidth / 2, 0);
+    expect(run.y).toBeGreaterThan(100);
+    expect(run.y).toBeLessThan(100 + 15);
+  });
+
   it('lays out the same after an edit incrementally as from scratch', () => {
     const cache = new EngineCache();
     layout(settings, SOURCE, cache);

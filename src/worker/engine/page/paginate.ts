@@ -6,7 +6,8 @@ import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, Resourc
 import type { LineShape, SetLine } from '../paragraph';
 import { runOffsets } from '../paragraph/lines';
 import type { LayoutSettings, TextStyle } from '../settings';
-import { baselineInLineBox, flowPageSize, pageFrame, type PageFrame } from './geometry';
+import { baselineInLineBox, flowPageSize, pageFrame, sheetFrame, type PageFrame } from './geometry';
+import { sheetFromFlow } from './vertical';
 import { isRecto } from './continuation';
 import { inlinesFrom } from './slice';
 import type { NumberingChange } from './structure';
@@ -1737,12 +1738,16 @@ export function* paginateChapter(
   /** A part design's items on the current page (page/part-design.ts); its text carries the part's block. */
   function designOn(elements: NonNullable<PartSettings['design']>, start: Extract<Block, { kind: 'containerStart' }>, role: 'part' | 'blank'): DisplayItem[] {
     if (plan.quietBefore !== undefined && cursor.page.index < plan.quietBefore) return []; // an earlier pass drew this page
-    const f = frame();
-    const page = { pageIndex: cursor.page.index, recto: isRecto(settings, cursor.page.index), role, chapterId: chapter.chapterId, pageWidth: flowPageSize(settings).width, pageHeight: flowPageSize(settings).height, bleed: settings.furniture.bleed ?? 0, content: { left: f.contentLeft, top: f.contentTop, width: f.contentWidth, height: f.contentHeight } };
+    // A design is placed on the sheet like a running head, in vertical text too (page/vertical.ts):
+    // its items sit in a group turning them back from the flow's quarter turn, so they are drawn
+    // at their sheet coordinates (the redraw with the page's label replaces what is inside it).
+    const f = settings.vertical ? sheetFrame(geo, cursor.page.index) : frame();
+    const page = { pageIndex: cursor.page.index, recto: isRecto(settings, cursor.page.index), role, chapterId: chapter.chapterId, pageWidth: settings.pageWidth, pageHeight: settings.pageHeight, bleed: settings.furniture.bleed ?? 0, content: { left: f.contentLeft, top: f.contentTop, width: f.contentWidth, height: f.contentHeight } };
     const extras: PartDesignExtras = { ...(role === 'part' ? { line: { block: start.id, role: 'heading', ratio: 0 } } : {}), ...(structure.images ? { images: structure.images } : {}), language: settings.language };
     const items = partDesignItems(elements, start.attrs, page, fonts, setGenerated, extras);
-    (cursor.page.designs ??= []).push({ elements, attrs: start.attrs, page, extras, items, at: cursor.page.items.length });
-    return items;
+    const back = settings.vertical ? 1 : 0;
+    (cursor.page.designs ??= []).push({ elements, attrs: start.attrs, page, extras, items, at: cursor.page.items.length + back });
+    return back ? [{ op: Op.Transform, matrix: sheetFromFlow(settings) }, ...items, { op: Op.TransformEnd }] : items;
   }
 
   /**

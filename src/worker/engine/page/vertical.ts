@@ -7,7 +7,8 @@
  * height the type area's width, its top the sheet's right margin), so its columns are tiers down
  * the sheet. Each page's flow items are then drawn through one `Transform` group turning them a
  * quarter clockwise: lines run top to bottom and stack right to left, the first at the type
- * area's right edge. Running heads and folios are composed on the sheet and stay horizontal.
+ * area's right edge. Running heads and folios are composed on the sheet and stay horizontal; part
+ * designs are placed on the sheet too, in a group turned back (`sheetFromFlow`).
  *
  * Inside the group, lines holding CJK text are cut (page/furniture-letters.ts `uprightSpans`, shared
  * with vertical design text): each CJK glyph, in its `vert` form where the face has one, and each
@@ -17,7 +18,7 @@
  * keep the flow's coordinates and their source offsets, so hit tests and selection rectangles
  * (engine/query.ts, through the groups' matrices) land where the glyphs are drawn. All lengths pt.
  */
-import { Op, type DisplayItem, type GlyphRunItem, type LineInfo } from '../../protocol/displaylist';
+import { Op, roundPt, type DisplayItem, type GlyphRunItem, type LineInfo, type Matrix } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import type { LayoutSettings } from '../settings';
 import { emMiddle, UPRIGHT, uprightPieceMatrix, uprightSpans, verticalForm, verticalMatrix } from './furniture-letters';
@@ -29,6 +30,15 @@ import { emMiddle, UPRIGHT, uprightPieceMatrix, uprightSpans, verticalForm, vert
 export function flowOntoSheet(items: DisplayItem[], settings: LayoutSettings, fonts: FontRegistry): DisplayItem[] {
   if (!settings.vertical || items.length === 0) return items;
   return [{ op: Op.Transform, matrix: verticalMatrix(0, 0, settings.pageWidth) }, ...uprightItems(items, fonts, settings.vertical.uprightDigits, settings.vertical.uprightMarks), { op: Op.TransformEnd }];
+}
+
+/**
+ * The matrix turning items drawn at sheet coordinates back from the flow's quarter turn (flow
+ * (x, y) = (sheet y, pageWidth − sheet x)): inside the turned page it leaves them where they are
+ * on the sheet — part designs, placed on the sheet like running heads (page/paginate.ts).
+ */
+export function sheetFromFlow(settings: LayoutSettings): Matrix {
+  return [0, -1, 1, 0, 0, roundPt(settings.pageWidth)];
 }
 
 /**
