@@ -372,3 +372,28 @@ describe('values known once the pages are labelled (the design drawn again, page
     expect(bodyRuns(page)[0]!.y - pageFrame(settings, page.index).contentTop).toBeCloseTo(grid(60 + lineBox('EB Garamond', 8) + H1_MARGIN_BOTTOM) + firstBaselineOffset(), 3); // 79.5 → 84
   });
 });
+
+describe('balancing levers (configuration.md §8.5) never move a designed heading', () => {
+  it('no lines are added above a designed heading or anything before it in its column; levers still fire elsewhere', () => {
+    const words = 'keeper lantern ship harbour night tide rope gull stone beacon fog bell wick oil glass'.split(' ');
+    const paragraph = (n: number): string => Array.from({ length: 12 + ((n * 7) % 23) }, (_, i) => words[(n * 5 + i * 3) % words.length]).join(' ') + '.';
+    const parts: string[] = ['# Chapter'];
+    for (let s = 0; s < 24; s++) parts.push(s % 4 === 2 ? `## Designed ${s} {style="designed"}` : `## Section ${s} of the chapter`, ...Array.from({ length: 2 + (s % 3) }, (_, i) => paragraph(s * 3 + i)));
+    const source = parts.join('\n\n');
+    const stored = (enabled: boolean) => ({
+      headings: { levels: [{ level: 1, breakBefore: { enabled: false } }], balancing: { enabled } },
+      headingStyles: [{ id: 'designed', advancedDesign: { enabled: true, slot: { elements: [titleElement(4), boxElement('mark', 'container', 'top-right', 12)] } } }],
+    }) as StoredConfig;
+    const off = run(oneChapterBook(source, settingsFromConfig(stored(false))));
+    const on = run(oneChapterBook(source, settingsFromConfig(stored(true))));
+    expect(on.pages.length).toBe(off.pages.length);
+    expect((on.chapters[0]!.levers ?? []).length).toBeGreaterThan(0);
+    const designItems = (page: PageDisplayList) => page.items.filter((i) => (i.op === Op.Rect && i.fill === '#aa0000') || (i.op === Op.GlyphRun && i.line?.role === 'heading' && i.text.startsWith('Designed'))).map((i) => JSON.stringify(i));
+    let designs = 0;
+    on.pages.forEach((page, p) => {
+      expect(designItems(page), `page ${p}`).toEqual(designItems(off.pages[p]!));
+      designs += designItems(page).length;
+    });
+    expect(designs).toBeGreaterThan(6);
+  });
+});

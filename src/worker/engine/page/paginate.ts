@@ -1285,8 +1285,10 @@ export function* paginateChapter(
           } else nextColumn();
           lines = setHeading();
         }
-        // (No lever adds lines above a designed heading: its page-anchored elements and paths would not move with it.)
-        if (!band && !cursor.columnEmpty && !design) leverPoints.push({ kind: 'heading', item: cursor.page.items.length, block: block.id, rank: block.level });
+        // No lever adds lines above a designed heading or anything before it in the column: its
+        // page-anchored elements and its paths would not move with it (page/levers.ts shiftItems).
+        if (design) leverPoints = [];
+        else if (!band && !cursor.columnEmpty) leverPoints.push({ kind: 'heading', item: cursor.page.items.length, block: block.id, rank: block.level });
         space(marginTop);
         const placedDesign = designAt(cursor.y);
         if (placedDesign) {
