@@ -8,6 +8,8 @@
  * another leading (7 pt type on 9 pt) it is set off the grid beside the figure too: each line whose
  * 9 pt box meets the 10 grid rows of the figure and its gap at the reduced measure, the next at the
  * full one, and the grid taken up again after the container (configuration.md §2.2, §13.1).
+ * Above a bottom float wrapped at the column's foot (0.35 of the column) the same style runs at the
+ * full measure down to its band, beside it to the foot; a note it cites first moves the float up.
  */
 import { describe, expect, it } from 'vitest';
 import { EngineCache, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
@@ -174,6 +176,58 @@ describe('styled paragraphs beside a wrapped resource', () => {
     expect(under.some((l) => l.left < fig.x + 1)).toBe(true);
   });
 
+  /** The tight style after a paragraph citing a bottom float wrapped at the right (0.35 of the column: 138.9 × 83.3 pt, its figure 99.3 pt). */
+  function footBook(note?: number): BookInput {
+    const random = mulberry32(3);
+    const styled = Array.from({ length: 45 }, (_, i) => paragraph(random, 2) + (i === note ? `[^a]\n\n[^a]: A note. ${paragraph(random, 2)}` : '')).join('\n\n');
+    const source = `# Styled\n\n${paragraph(random, 2)} As :ref{id="red"} shows.\n\n:::paragraphs{style="tight"}\n${styled}\n:::\n\n${paragraph(random)}\n`;
+    return { ...book('tight', 'right'), chapters: [{ id: 'ch1', title: '', source }], resources: prepareResources([{ record: { id: 'red', typeId: 'figure', kind: 'svg', caption: 'A red field', placement: { position: 'bottom', wrap: 'right', width: 0.35 } }, payload: SVG }], {}) };
+  }
+
+  it('a style off the body leading above a float wrapped at the column foot: full measure above its band, beside it in the band, down to the foot', () => {
+    const layout = run(footBook());
+    const page = layout.pages[0]!;
+    const fig = picture(page);
+    // The figure (picture, 6 pt, one 10 pt caption line) ends on the foot line; its band is
+    // ceil((99.3 + 12) / 12) = 10 rows above it.
+    const foot = fig.y + fig.h + 16;
+    const bandTop = foot - ROWS * PITCH;
+    const small = lines(page).filter((l) => l.size === 7);
+    // Baseline 6.98 pt under the box top in a 9 pt line box (the first styled line starts on a grid row).
+    const offset = (small[0]!.y - pageFrame(settings(), 0).contentTop) % PITCH;
+    const box = (l: { y: number }) => l.y - offset;
+    const above = small.filter((l) => box(l) + 9 <= bandTop + 1e-6);
+    const beside = small.filter((l) => box(l) + 9 > bandTop + 1e-6);
+    expect(above.some((l) => l.right > fig.x + 1), 'full measure above the band').toBe(true);
+    expect(beside.length).toBeGreaterThanOrEqual(Math.floor((ROWS * PITCH) / 9));
+    for (const l of beside) expect(l.right, `${l.y}`).toBeLessThanOrEqual(fig.x - GAP + 0.01);
+    // Down to the foot and no further: the last line box ends on or above it, the next would not fit.
+    expect(box(small[small.length - 1]!) + 9).toBeLessThanOrEqual(foot + 0.01);
+    expect(box(small[small.length - 1]!) + 18).toBeGreaterThan(foot);
+    expect(layout.chapters[0]!.wrapsRefused).toBeUndefined();
+  });
+
+  it('a note cited by a styled line above the band moves the foot float up; the lines beside it follow the band', () => {
+    const plain = picture(run(footBook()).pages[0]!);
+    const page = run(footBook(22)).pages[0]!;
+    const fig = picture(page);
+    // Moved up by whole grid lines (the note's two 8 pt lines and its rule), the same size.
+    const moved = plain.y - fig.y;
+    expect(moved).toBeGreaterThan(0);
+    expect((moved / PITCH) % 1 < 1e-3 || (moved / PITCH) % 1 > 1 - 1e-3).toBe(true);
+    const foot = fig.y + fig.h + 16;
+    const notes = runs(page).filter((r) => r.line?.role === 'note');
+    expect(notes.length).toBeGreaterThan(0);
+    for (const n of notes) expect(n.y).toBeGreaterThan(foot);
+    const small = lines(page).filter((l) => l.size === 7);
+    const offset = (small[0]!.y - pageFrame(settings(), 0).contentTop) % PITCH;
+    for (const l of small) {
+      const top = l.y - offset;
+      if (top + 9 > foot - ROWS * PITCH + 1e-6) expect(l.right, `${l.y}`).toBeLessThanOrEqual(fig.x - GAP + 0.01);
+      expect(top + 9, `${l.y} above the foot`).toBeLessThanOrEqual(foot + 0.01);
+    }
+  });
+
   it('incremental layout equals a full one', () => {
     const first = book('centred', 'right');
     const chapters = [first.chapters[0]!, { id: 'ch2', title: '', source: book('indented', 'left', 5).chapters[0]!.source }, { id: 'ch3', title: '', source: book('tight', 'right', 6, 8).chapters[0]!.source }];
@@ -181,6 +235,15 @@ describe('styled paragraphs beside a wrapped resource', () => {
     const cache = new EngineCache();
     run(input, cache);
     const edited = { ...input, chapters: [{ ...chapters[0]!, source: chapters[0]!.source.replace('# Styled', '# Styled, edited') }, chapters[1]!, chapters[2]!] };
+    expect(dump(run(edited, cache))).toBe(dump(run(edited)));
+  });
+
+  it('incremental layout equals a full one with styled lines beside a foot float that a note moved up', () => {
+    const foot = footBook(22);
+    const intro = (extra: number) => ({ id: 'ch0', title: '', source: `# Intro\n\n${Array.from({ length: 3 + extra }, (_, i) => paragraph(mulberry32(40 + i))).join('\n\n')}\n` });
+    const cache = new EngineCache();
+    run({ ...foot, chapters: [intro(0), foot.chapters[0]!] }, cache);
+    const edited = { ...foot, chapters: [intro(2), foot.chapters[0]!] };
     expect(dump(run(edited, cache))).toBe(dump(run(edited)));
   });
 });

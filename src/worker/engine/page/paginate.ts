@@ -1777,10 +1777,9 @@ export function* paginateChapter(
     }
     // Off the body leading beside a wrapped resource (document-format §12.8): off the grid, each
     // line at the measure its line box meets (page/floats-wrap.ts `measureAtBox`); the container's
-    // end (or the next grid block) takes the grid up again (configuration.md §2.2). A float wrapped
-    // at the column's foot still ends the column above its band (our limit: notes cited off the
-    // grid are not reserved before the lines, and could not move it up).
-    if (wrapBand && !wrapBand.foot && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column && cursor.y < wrapBand.bottom - 1e-6) {
+    // end (or the next grid block) takes the grid up again (configuration.md §2.2). Above a float
+    // wrapped at the column's foot too, unless something else already ended the column there.
+    if (wrapBand && !wrapBand.closed && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column && cursor.y < wrapBand.bottom - 1e-6) {
       citeNotes(placeFreeBeside(block, lines, ps, reflow, shift));
       return;
     }
@@ -1794,7 +1793,10 @@ export function* paginateChapter(
    * line whose box meets the band's rows is set at the reduced measure (past the resource and its
    * gap when it is on the left, the style's indents and alignment inside it), the others at the
    * column's; where the measure changes, the rest is broken again from the next line's source
-   * offset (as `placeOnGrid` does). Moves on when the column is full. Returns the lines set.
+   * offset (as `placeOnGrid` does). Moves on when the column is full. Above a float wrapped at the
+   * column's foot, a line's first-cited notes are reserved before it is set and must fit under the
+   * float: it moves up while no line is set in its band's new rows, else the line goes on in the
+   * next column (as `placeOnGrid` does). Returns the lines set.
    */
   function placeFreeBeside(block: { id: string }, first: readonly SetLine[], ps: ParagraphStyleSettings, reflow: (from: number | null, width: number) => SetLine[], shift: (line: SetLine, width: number) => number): readonly SetLine[] {
     const leading = ps.lineHeight;
@@ -1811,6 +1813,19 @@ export function* paginateChapter(
         if (index >= lines.length) break;
       }
       const line = lines[index]!;
+      const fresh = columnNotesMode && footWrapAt() < Number.POSITIVE_INFINITY ? newNotePieces(line, []) : NO_PIECES;
+      if (fresh.length > 0) {
+        const room = colBottom() - bottomFloatsHeight() - noteAreaHeightOf(settings.notes, columnNotes, [], fresh);
+        if (room < footWrapAt() - 1e-6 && (liftFootWrap(room) || !cursor.columnEmpty)) {
+          if (footWrapAt() > room + 1e-6) nextColumn(); // not moved up: on in the next column
+          index--; // the same line, measured again beside the band where it is now
+          continue;
+        }
+        for (const piece of fresh) {
+          columnNotes.push(piece);
+          notesSet.add(piece.note.noteId);
+        }
+      }
       const f = frame();
       emit(block, line, f.columnX[cursor.column]! + at.x + ps.indent + shift(line, at.width), f.contentTop + cursor.y + baseline, 'body');
       cursor.y += leading;
