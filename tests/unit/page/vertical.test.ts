@@ -272,6 +272,24 @@ describe('layout.writingMode: vertical-rl — the flow turned onto the sheet', (
     expect(run.y).toBeLessThan(100 + 15);
   });
 
+  it('stands a superior note mark upright at the line\'s right side (its raise kept across the line)', () => {
+    const noted = layout(settingsFromConfig(config({ footnotes: { placement: 'column' } })), '吾輩は猫である[^1]。名前はまだ無い。\n\n[^1]: 夏目漱石の小説。\n');
+    const all = noted.pages.flatMap(bodyRuns).filter((p) => p.run.line?.role === 'body');
+    const mark = all.find((p) => p.run.text === '1')!;
+    const cat = all.find((p) => p.run.text === '猫')!;
+    expect(rounded(mark.m)).toEqual(UPRIGHT);
+    expect(mark.run.dys?.[0]).toBeLessThan(0);
+    const face = cjkFonts.match(FACE, 400, 'normal');
+    const middle = (p: Placed) => {
+      const k = p.run.size / face.upem;
+      return applyMatrix(p.m, p.run.xs[0]! + (face.glyphAdvance(p.run.glyphs[0]!) * k) / 2, p.run.y + (p.run.dys?.[0] ?? 0) - ((face.ascender + face.descender) / 2) * k);
+    };
+    // Raised by |dy| pt in the flow = that far right of the line's axis on the sheet (the axis: the 猫's middle).
+    expect(middle(mark)[0] - middle(cat)[0]).toBeCloseTo(-mark.run.dys![0]! - (((face.ascender + face.descender) / 2) * (cat.run.size - mark.run.size)) / face.upem, 2);
+    expect(middle(mark)[0]).toBeGreaterThan(middle(cat)[0]);
+    expect(middle(mark)[1]).toBeGreaterThan(middle(cat)[1]);
+  });
+
   it('lays out the same after an edit incrementally as from scratch', () => {
     const cache = new EngineCache();
     layout(settings, SOURCE, cache);

@@ -94,8 +94,11 @@ function pushPieces(out: DisplayItem[], run: GlyphRunItem, fonts: FontRegistry, 
     // The em square's middle: halfway along the piece (its pen positions to past its last glyph), midway between ascender and descender.
     const right = run.xs[to - 1]! + (face ? face.glyphAdvance(run.glyphs[to - 1]!) * k : run.size);
     const cx = (run.xs[from]! + right) / 2;
+    // A raised or lowered piece (a note mark, dys) turns about its own em square, so its offset stays
+    // across the line: a superior note mark sits at the line's right side, as vertical setting puts it.
+    const cy = run.y + (run.dys?.[from] ?? 0) + emMiddle(face, run.size);
     // A piece wider than an em (a long tate-chū-yoko number) narrowed to one across the line.
-    out.push({ op: Op.Transform, matrix: uprightPieceMatrix(cx, run.y + emMiddle(face, run.size), right - run.xs[from]!, run.size) }, piece, { op: Op.TransformEnd });
+    out.push({ op: Op.Transform, matrix: uprightPieceMatrix(cx, cy, right - run.xs[from]!, run.size) }, piece, { op: Op.TransformEnd });
   });
 }
 
