@@ -78,6 +78,8 @@ export interface ChapterLayout {
   wrapsRefused?: { id: string; pageIndex: number; reason: WrapRefusal; at?: number }[];
   /** Design text lines cut to their box (`overflow` ellipsis/clip, page/furniture-elements.ts; the `designTextTruncated` check). */
   designTruncated?: DesignTruncation[];
+  /** Designed headings with an element past the trim, by page index (page/heading-design.ts; the `headingDesignCut` check). */
+  headingDesignsCut?: { block: string; element: string; by: number; pageIndex: number }[];
   /** Balancing levers that fired, per block, by page index (configuration.md §8.5 `block.balancing.levers`; page/levers.ts). */
   levers?: (LeverRecord & { pageIndex: number })[];
 }
@@ -610,9 +612,10 @@ function* layoutChapter(
   const bookTotal = usesBookTotalPages(settings) ? String(cache.bookTotalPages ?? firstPage + drafts.length) : undefined;
   const { pages, truncated } = composePages(bookTotal);
   const shrunk = drafts.flatMap((draft) => (draft.floatsShrunk ?? []).map((s) => ({ id: s.id, pageIndex: draft.index, scale: s.scale })));
+  const designsCut = drafts.flatMap((draft) => (draft.headingDesignsCut ?? []).map((c) => ({ ...c, pageIndex: draft.index })));
   const refused = drafts.flatMap((draft) => (draft.wrapsRefused ?? []).map((w) => ({ id: w.id, pageIndex: draft.index, reason: w.reason, ...(w.at !== undefined ? { at: w.at } : {}) })));
   const levers = drafts.flatMap((draft) => (draft.levers ?? []).map((lever) => ({ ...lever, pageIndex: draft.index })));
-  const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(refused.length > 0 ? { wrapsRefused: refused } : {}), ...(levers.length > 0 ? { levers } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}) };
+  const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(refused.length > 0 ? { wrapsRefused: refused } : {}), ...(levers.length > 0 ? { levers } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}), ...(designsCut.length > 0 ? { headingDesignsCut: designsCut } : {}) };
   const distinctKeys = [...new Set(usedKeys)];
   chapterParagraphKeys.set(layout, distinctKeys);
   if (bookTotal !== undefined) bookTotals.set(layout, { total: bookTotal, compose: composePages });

@@ -397,3 +397,14 @@ describe('balancing levers (configuration.md §8.5) never move a designed headin
     expect(designs).toBeGreaterThan(6);
   });
 });
+
+describe('a design element past the trim (the post-hoc headingDesignCut check, configuration.md §17.2)', () => {
+  it('is recorded with the element and how far it reaches past the page; a cover to the bleed edge is not', () => {
+    const settings = settingsFromConfig(config([titleElement(0), boxElement('pillar', 'container', 'top-left', 900)]));
+    const layout = run(oneChapterBook(SOURCE, settings));
+    const top = pageFrame(settings, 0).contentTop;
+    expect(layout.chapters[0]!.headingDesignsCut).toEqual([{ block: 'ch1:b0', element: 'pillar', by: expect.closeTo(top + 900 - settings.pageHeight, 3), pageIndex: 0 }]);
+    const cover = settingsFromConfig(config([titleElement(0), boxElement('cover', 'bleed', 'top-left', 0, { placement: { anchor: { to: 'bleed', edge: 'top-left' }, size: { width: 'fill', height: 'fill' } } })]));
+    expect(run(oneChapterBook(SOURCE, cover)).chapters[0]!.headingDesignsCut).toBeUndefined();
+  });
+});

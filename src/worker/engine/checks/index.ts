@@ -9,6 +9,7 @@ import { designWarnings } from './design';
 import { designTextWarnings } from './design-text';
 import { afterTextWarnings, floatWarnings, hyphenationWarnings } from './floats';
 import { floatShrunkWarnings } from './float-shrink';
+import { headingDesignCutWarnings } from './heading-design';
 import { textWrapWarnings } from './text-wrap';
 import { rotateIgnoredWarnings } from './rotate-vertical';
 import { fontWarnings } from './fonts';
@@ -41,6 +42,7 @@ export function computeWarnings(input: ChecksInput, filter: WarningFilter = {}):
   const detectors = [
     fontWarnings, resourceWarnings, markupWarnings, styleWarnings, citationWarnings, designWarnings, designTextWarnings,
     typesettingWarnings, floatWarnings, floatShrunkWarnings, textWrapWarnings, rotateIgnoredWarnings, afterTextWarnings, hyphenationWarnings, preflightWarnings,
+    headingDesignCutWarnings,
   ];
   const all = detectors.flatMap((detect, i) => finished(i, () => detect(ctx)));
   const chosen = all.filter((w) => (filter.chapterId === undefined || w.chapterId === filter.chapterId) && (filter.category === undefined || w.category === filter.category));

@@ -164,6 +164,8 @@ export const WARNING_KINDS = {
   unknownNumerals: design('Unknown numerals'),
   /** Spec name (configuration.md §5.3, §17.2): a design text line cut to its box (`overflow` ellipsis or clip). */
   designTextTruncated: design('Design text cut'),
+  /** Spec name (configuration.md §17.2 post-hoc `headingDesignCut`; tools.md §7.9 "heading design cut off"): a designed heading's element past the trim. */
+  headingDesignCut: design('Heading design cut off'),
 
   // --- preflight (print.preflight, only for books set up for print) ---
   lowImageResolution: preflight('Picture resolution too low', 'warning'),

@@ -194,6 +194,8 @@ export interface DesignedHeading {
   claims: boolean;
   /** The band's height the elements were placed in, pt. */
   bandHeight: number;
+  /** The element reaching furthest past the trim (the bleed box, for bleed-anchored ones) and by how much, pt: the post-hoc `headingDesignCut` check. */
+  cut?: { element: string; by: number };
   /** The elements placed again in the same band with the page's values (`{pageNumber}`, `{totalPages}`…; the heading's own win), cut text told to `truncated`. */
   redraw: (pageValues: Readonly<Record<string, string>>, setText: SetDesignText | undefined, truncated: ((cut: TruncatedText) => void) | undefined) => DisplayItem[];
 }
@@ -224,21 +226,30 @@ export function layoutHeadingDesign(design: HeadingDesign, place: HeadingDesignP
   const reserved = place.snap && place.pitch > 0 ? Math.ceil(total / place.pitch - 1e-9) * place.pitch : total;
   const claims = reserved > place.room + 1e-6;
   const bandHeight = claims ? Math.max(0, Math.min(reserved - place.marginBottom, place.room)) : reserved - place.marginBottom;
-  const draw = (values: Readonly<Record<string, string>>, setText: SetDesignText | undefined, truncated: ((cut: TruncatedText) => void) | undefined): DisplayItem[] => {
+  const draw = (values: Readonly<Record<string, string>>, setText: SetDesignText | undefined, truncated: ((cut: TruncatedText) => void) | undefined, placed?: (element: FurnitureElement, box: Box) => void): DisplayItem[] => {
     const at = { ...place, values };
     return composeSlot('heading', design.elements, { ...place.page, values, band: { ...place.band, h: bandHeight } }, fonts, setGenerated, {
       ...(place.images ? { images: place.images } : {}),
       ...(setText ? { setText } : {}),
       ...(truncated ? { truncated } : {}),
+      ...(placed ? { placed } : {}),
       runOf: titleRuns(at),
     });
   };
-  const items = draw(place.values, place.setText, place.truncated);
+  // What the trim cuts off: an element past the page's edges (past the bleed box when anchored to it).
+  let cut: { element: string; by: number } | undefined;
+  const { pageWidth, pageHeight, bleed } = place.page;
+  const items = draw(place.values, place.setText, place.truncated, (element, box) => {
+    const b = element.placement.to === 'bleed' ? bleed : 0;
+    const by = Math.max(-b - box.x, -b - box.y, box.x + box.w - pageWidth - b, box.y + box.h - pageHeight - b);
+    if (by > 0.01 && (!cut || by > cut.by)) cut = { element: element.id, by };
+  });
   return {
     items,
     reserved: claims ? Math.max(0, place.room) : reserved,
     claims,
     bandHeight,
+    ...(cut ? { cut } : {}),
     redraw: (pageValues, setText, truncated) => draw({ ...pageValues, ...place.values }, setText ?? place.setText, truncated),
   };
 }

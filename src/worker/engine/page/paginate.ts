@@ -89,6 +89,8 @@ export interface PageDraft {
   levers?: LeverRecord[];
   /** Part designs drawn on this page, redrawn with the page's label and title by engine/index.ts (page/part-design.ts). */
   designs?: (PartDesignDraw | HeadingDesignDraw)[];
+  /** Designed headings on this page with an element past the trim (bleed box), the element and by how much, pt (page/heading-design.ts; the `headingDesignCut` check). */
+  headingDesignsCut?: { block: string; element: string; by: number }[];
 }
 
 /** Book-wide facts a chapter's pagination needs (engine/page/structure.ts). */
@@ -1297,6 +1299,7 @@ export function* paginateChapter(
             // Drawn again by engine/index.ts with the page's values ({pageNumber}…) and its cut text reported (page/part-design.ts).
             const own = settings.headingStyles[block.attrs['style'] ?? '']?.design?.elements ? `headingStyles[id=${block.attrs['style']}]` : `headings.levels[level=${block.level}]`;
             (cursor.page.designs ??= []).push({ kind: 'heading', slot: `${own}.advancedDesign.slot`, draw: placedDesign.redraw, items: placedDesign.items, at: cursor.page.items.length });
+            if (placedDesign.cut) (cursor.page.headingDesignsCut ??= []).push({ block: block.id, ...placedDesign.cut });
             cursor.page.items.push(...placedDesign.items);
           }
           cursor.y += placedDesign.reserved;
