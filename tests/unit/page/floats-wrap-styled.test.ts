@@ -18,7 +18,7 @@ import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import type { PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
-import { dump, inkExtent, pictureFrame, run, runs } from './helpers';
+import { dump, inkExtent, pageOverlaps, pictureFrame, run, runs, runsOver } from './helpers';
 
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="120" viewBox="0 0 200 120"><rect x="0" y="0" width="200" height="120" fill="#ff0000"/></svg>');
 const PITCH = 12;
@@ -162,6 +162,9 @@ describe('styled paragraphs beside a wrapped resource', () => {
     for (const l of after) expect(((l.y - body[0]!.y) / PITCH) % 1 < 1e-3 || ((l.y - body[0]!.y) / PITCH) % 1 > 1 - 1e-3, `${l.y}`).toBe(true);
     expect(after[0]!.y - bodyBaselineOffset(body[0]!.y, f.contentTop)).toBeGreaterThanOrEqual(small[small.length - 1]!.y - offset + 9 - 0.01);
     expect(layout.chapters[0]!.wrapsRefused).toBeUndefined();
+    // Invariants: nothing over the picture, lines inside the content area, none over another (9 pt the closest).
+    expect(runsOver(page, fig)).toEqual([]);
+    expect(pageOverlaps(settings(), page, 9)).toEqual([]);
   });
 
   it('a style off the body leading beside a left figure starts each line past the figure and its gap', () => {
@@ -174,6 +177,8 @@ describe('styled paragraphs beside a wrapped resource', () => {
     for (const l of beside) expect(l.left).toBeGreaterThanOrEqual(fig.x + fig.w + GAP - 0.01);
     const under = small.filter((l) => l.y - offset >= fig.y + ROWS * PITCH - 1e-6);
     expect(under.some((l) => l.left < fig.x + 1)).toBe(true);
+    expect(runsOver(page, fig)).toEqual([]);
+    expect(pageOverlaps(settings(), page, 9)).toEqual([]);
   });
 
   /** The tight style after a paragraph citing a bottom float wrapped at the right (0.35 of the column: 138.9 × 83.3 pt, its figure 99.3 pt). */
@@ -205,6 +210,8 @@ describe('styled paragraphs beside a wrapped resource', () => {
     expect(box(small[small.length - 1]!) + 9).toBeLessThanOrEqual(foot + 0.01);
     expect(box(small[small.length - 1]!) + 18).toBeGreaterThan(foot);
     expect(layout.chapters[0]!.wrapsRefused).toBeUndefined();
+    expect(runsOver(page, fig)).toEqual([]);
+    expect(pageOverlaps(settings(), page, 9)).toEqual([]);
   });
 
   it('a note cited by a styled line above the band moves the foot float up; the lines beside it follow the band', () => {
@@ -226,6 +233,8 @@ describe('styled paragraphs beside a wrapped resource', () => {
       if (top + 9 > foot - ROWS * PITCH + 1e-6) expect(l.right, `${l.y}`).toBeLessThanOrEqual(fig.x - GAP + 0.01);
       expect(top + 9, `${l.y} above the foot`).toBeLessThanOrEqual(foot + 0.01);
     }
+    expect(runsOver(page, fig)).toEqual([]);
+    expect(pageOverlaps(settings(), page, settings().notes.lineHeight)).toEqual([]);
   });
 
   it('incremental layout equals a full one', () => {

@@ -80,3 +80,38 @@ export function bodyLinesAbove(settings: LayoutSettings, page: PageDisplayList, 
   }
   return counts;
 }
+
+/**
+ * What breaks the page invariants, as readable strings (empty = none): a set line (not a running
+ * head or folio) whose baseline lies outside the content area or whose pen positions leave the
+ * page, and two runs of different blocks whose horizontal extents meet less than `minGap` pt
+ * apart vertically (the smallest leading on the page: nothing printed over anything else).
+ */
+export function pageOverlaps(settings: LayoutSettings, page: PageDisplayList, minGap: number): string[] {
+  const f = pageFrame(settings, page.index);
+  const lines = runs(page).filter((r) => r.line && r.line.role !== 'header' && r.line.role !== 'footer');
+  const out: string[] = [];
+  for (const r of lines) {
+    if (r.y <= f.contentTop || r.y > f.contentTop + f.contentHeight + 0.01) out.push(`"${r.text}" at ${r.y} outside the content area`);
+    if (r.xs.some((x) => x < 0 || x > page.width)) out.push(`"${r.text}" off the page`);
+  }
+  const extents = lines.map((r) => inkExtent(r));
+  for (let a = 0; a < lines.length; a++) {
+    for (let b = a + 1; b < lines.length; b++) {
+      const [ra, rb] = [lines[a]!, lines[b]!];
+      if (ra.line!.block === rb.line!.block) continue;
+      const [ea, eb] = [extents[a]!, extents[b]!];
+      if (Math.min(ea.right, eb.right) - Math.max(ea.left, eb.left) < 1) continue;
+      if (Math.abs(ra.y - rb.y) < minGap - 0.01) out.push(`"${ra.text}" (${ra.y}) and "${rb.text}" (${rb.y}) overlap`);
+    }
+  }
+  return out;
+}
+
+/** Runs whose ink meets a rectangle (pt, page coordinates; a run as its baseline band `y − size … y`). */
+export function runsOver(page: PageDisplayList, box: { x: number; y: number; w: number; h: number }): GlyphRunItem[] {
+  return runs(page).filter((r) => {
+    const e = inkExtent(r);
+    return e.right > box.x + 0.01 && e.left < box.x + box.w - 0.01 && r.y > box.y + 0.01 && r.y - r.size * 0.75 < box.y + box.h - 0.01;
+  });
+}

@@ -11,7 +11,7 @@ import { defaultSettings, EngineCache, prepareResources, type LayoutSettings } f
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { Op, type GlyphRunItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
-import { bodyLinesAbove, columnOf, dump, filledPathBox, oneChapterBook, run, runs } from './helpers';
+import { bodyLinesAbove, columnOf, dump, filledPathBox, oneChapterBook, pageOverlaps, run, runs } from './helpers';
 
 const groupSettings = (beforeSpan = true): LayoutSettings => {
   const s = defaultSettings();
@@ -27,29 +27,9 @@ const group = (seed: number, count: number) => `:::columns{count=3 span="page"}\
 const role = (page: PageDisplayList, r: string) => runs(page).filter((x) => x.line?.role === r);
 const baselines = (list: readonly GlyphRunItem[]) => [...new Set(list.map((r) => r.y.toFixed(2)))].map(Number).sort((a, b) => a - b);
 
-/**
- * Page invariants: every set line's baseline inside the content area and its pen positions on the
- * page; no two runs of different blocks whose horizontal extents meet less than a note line
- * (the smallest leading on the page, pt) apart — nothing printed over anything else.
- */
+/** Page invariants (helpers.ts `pageOverlaps`): lines inside the content area, nothing printed over anything else (note lines are the closest, pt). */
 function expectNoOverlap(settings: LayoutSettings, page: PageDisplayList, label: string): void {
-  const f = pageFrame(settings, page.index);
-  const lines = runs(page).filter((r) => r.line && r.line.role !== 'header' && r.line.role !== 'footer');
-  for (const r of lines) {
-    expect(r.y, `${label}: "${r.text}" inside the content area`).toBeGreaterThan(f.contentTop);
-    expect(r.y, `${label}: "${r.text}" inside the content area`).toBeLessThanOrEqual(f.contentTop + f.contentHeight + 0.01);
-    for (const x of r.xs) expect(x >= 0 && x <= page.width, `${label}: "${r.text}" on the page`).toBe(true);
-  }
-  const extent = (r: GlyphRunItem): [number, number] => [Math.min(...r.xs), Math.max(...r.xs) + r.size * 0.5];
-  for (let a = 0; a < lines.length; a++) {
-    for (let b = a + 1; b < lines.length; b++) {
-      const [ra, rb] = [lines[a]!, lines[b]!];
-      if (ra.line!.block === rb.line!.block) continue;
-      const [ea, eb] = [extent(ra), extent(rb)];
-      if (Math.min(ea[1], eb[1]) - Math.max(ea[0], eb[0]) < 1) continue;
-      expect(Math.abs(ra.y - rb.y), `${label}: "${ra.text}" and "${rb.text}" overlap`).toBeGreaterThanOrEqual(settings.notes.lineHeight - 0.01);
-    }
-  }
+  expect(pageOverlaps(settings, page, settings.notes.lineHeight), label).toEqual([]);
 }
 
 /** Sources where, without levelling, the group met in the second column goes to the next page with a note cited on the first. */
