@@ -13,7 +13,7 @@ import { movedFrom } from './parse/inline-memo';
 import type { Inline, ParsedChapter } from './parse/model';
 import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture, usesBookTotalPages, type SlotTruncation } from './page/compose';
-import { flowOntoSheet } from './page/vertical';
+import { flowOntoSheet, orientationOverrides } from './page/vertical';
 import { redrawPartDesigns } from './page/part-design';
 import { designTextSetter } from './page/furniture-text';
 import { chapterPageValues, guideWordValues, markBlocks, usesGuideWords } from './page/guide-words';
@@ -575,6 +575,8 @@ function* layoutChapter(
    */
   // {title} (§5.5 "front-matter metadata (first chapter's for a book)", document-format §4): the first chapter's front-matter title, else the book's.
   const bookTitle = metadata['title'] ?? book.title;
+  // Vertical text: the chapter's :tcy/:upright/:sideways ranges (document-format §18.5; page/vertical.ts).
+  const orientation = settings.vertical ? orientationOverrides(parsed.blocks) : undefined;
   const composePages = (bookTotal: string | undefined): { pages: PageDisplayList[]; truncated: DesignTruncation[] } => {
     const truncated: DesignTruncation[] = [];
     const pages = drafts.map((draft, d): PageDisplayList => {
@@ -603,7 +605,7 @@ function* layoutChapter(
         // A part palette recolours what the page prints, furniture included (page/part.ts).
         // page.backgroundColor under everything, recoloured with the rest (it follows section palettes, §2).
         // Vertical text: the flow turned onto the sheet, CJK upright (page/vertical.ts); furniture stays horizontal.
-        items: recolour([...pageFill(settings), ...flowOntoSheet(drawn, settings, fonts), ...furniture], draft.palette, settings.palette),
+        items: recolour([...pageFill(settings), ...flowOntoSheet(drawn, settings, fonts, orientation), ...furniture], draft.palette, settings.palette),
       };
     });
     return { pages, truncated };

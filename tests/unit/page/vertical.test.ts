@@ -290,10 +290,36 @@ describe('layout.writingMode: vertical-rl — the flow turned onto the sheet', (
     expect(middle(mark)[1]).toBeGreaterThan(middle(cat)[1]);
   });
 
+  it('follows :tcy, :upright and :sideways (document-format §18.5): one upright cell, each letter upright, a turned run; no warning for them', () => {
+    const source = '第:tcy[100]回の:upright[GDP]と:sideways[東京]の会合。\n';
+    const laid = layout(settings, source);
+    const all = laid.pages.flatMap(bodyRuns).filter((p) => p.run.line?.role === 'body');
+    // :tcy[100] — three digits, more than uprightDigits 2: still one upright cell (narrowed to one em across).
+    const hundred = all.find((p) => p.run.text === '100')!;
+    expect(hundred.run.glyphs).toHaveLength(3);
+    expect([hundred.m[1], hundred.m[2], hundred.m[3]].map((v) => Math.round(v * 1000) / 1000 + 0)).toEqual([0, 0, 1]);
+    // :upright[GDP] — each Latin letter upright on its own.
+    for (const letter of ['G', 'D', 'P']) {
+      const piece = all.find((p) => p.run.text === letter)!;
+      expect(piece.run.glyphs, letter).toHaveLength(1);
+      expect(rounded(piece.m), letter).toEqual(UPRIGHT);
+    }
+    // :sideways[東京] — the ideographs turned with the line, in one run.
+    const tokyo = all.find((p) => p.run.text.includes('東京'))!;
+    expect(rounded(tokyo.m)).toEqual(TURNED);
+    // The other ideographs stay upright.
+    expect(rounded(all.find((p) => p.run.text === '会')!.m)).toEqual(UPRIGHT);
+    // The checks: the parser's "not typeset yet" note is dropped in vertical text, kept in horizontal.
+    const notes = (config: StoredConfig) => runChecks({ chapters: [{ id: 'c1', source }], config, patterns: null }).warnings.filter((w) => w.kind === 'unsupportedConstruct');
+    expect(notes({ locale: 'ja', layout: { writingMode: 'vertical-rl' } })).toHaveLength(0);
+    expect(notes({ locale: 'ja' })).toHaveLength(3);
+  });
+
   it('lays out the same after an edit incrementally as from scratch', () => {
     const cache = new EngineCache();
-    layout(settings, SOURCE, cache);
-    const edited = SOURCE.replace('名前はまだ無い', '名前はもう有る');
+    const source = `${SOURCE}\n第:tcy[100]回の:upright[GDP]。\n`;
+    layout(settings, source, cache);
+    const edited = source.replace('名前はまだ無い', '名前はもう有る');
     const incremental = layout(settings, edited, cache);
     const fresh = layout(settings, edited);
     expect(incremental.pages.map(serializeDisplayList)).toEqual(fresh.pages.map(serializeDisplayList));

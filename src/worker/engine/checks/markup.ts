@@ -8,6 +8,9 @@ import type { Diagnostic } from '../parse/model';
 import type { CheckContext } from './input';
 import { isWarningKind, warning, type Warning } from './model';
 
+/** The parser's note on an orientation override (parse/inlines.ts: `:name[…] is recognised…`). */
+const VERTICAL_ONLY = /^:(tcy|upright|sideways)\[/;
+
 export function markupWarnings(ctx: CheckContext): Warning[] {
   const book = combineBook([...ctx.parsed], { resourceIds: ctx.resources.map((r) => r.id) });
   const diagnostics: Diagnostic[] = [...ctx.parsed.flatMap((p) => p.diagnostics), ...book.diagnostics, ...(ctx.diagnostics ?? [])];
@@ -16,6 +19,9 @@ export function markupWarnings(ctx: CheckContext): Warning[] {
     // Every kind the parser can raise is catalogued (a test reads the parser's sources to keep
     // it so); a kind added there without an entry is left out here rather than mislabelled.
     if (!isWarningKind(d.kind)) continue;
+    // :tcy, :upright and :sideways are set in vertical text (page/vertical.ts); in horizontal text
+    // they have no effect (document-format §18.5) and keep the parser's note.
+    if (ctx.settings.vertical && d.kind === 'unsupportedConstruct' && VERTICAL_ONLY.test(d.message)) continue;
     const place = { chapterId: d.chapterId, offset: d.from, toOffset: d.to };
     const severity = d.severity === 'error' ? 'critical' : d.severity;
     if (d.kind === 'unknownResourceId') {

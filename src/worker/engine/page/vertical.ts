@@ -14,22 +14,24 @@
  * with vertical design text): each CJK glyph, in its `vert` form where the face has one, and each
  * number of at most `cjk.uprightDigits` digits (tate-chū-yoko; narrowed to one em when wider, and
  * in Japanese `!!` `!?` `?!` `??` too) stands upright in a group turned back about the middle of
- * its em square; Latin words and longer numbers stay sideways. The pieces
+ * its em square; Latin words and longer numbers stay sideways. `:tcy[…]`, `:upright[…]` and
+ * `:sideways[…]` (document-format §18.5) override that by their source ranges. The pieces
  * keep the flow's coordinates and their source offsets, so hit tests and selection rectangles
  * (engine/query.ts, through the groups' matrices) land where the glyphs are drawn. All lengths pt.
  */
 import { Op, roundPt, type DisplayItem, type GlyphRunItem, type LineInfo, type Matrix } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import type { LayoutSettings } from '../settings';
-import { emMiddle, UPRIGHT, uprightPieceMatrix, uprightSpans, verticalForm, verticalMatrix } from './furniture-letters';
+import { emMiddle, UPRIGHT, uprightPieceMatrix, uprightSpans, verticalForm, verticalMatrix, type UprightSpan } from './furniture-letters';
 
 /**
  * A page's flow items drawn on the sheet: unchanged in a horizontal book; in vertical text turned
  * a quarter clockwise about the sheet (flow (x, y) → sheet (pageWidth − y, x)), CJK upright.
  */
-export function flowOntoSheet(items: DisplayItem[], settings: LayoutSettings, fonts: FontRegistry): DisplayItem[] {
+export function flowOntoSheet(items: DisplayItem[], settings: LayoutSettings, fonts: FontRegistry, overrides?: readonly OrientationOverride[]): DisplayItem[] {
   if (!settings.vertical || items.length === 0) return items;
-  return [{ op: Op.Transform, matrix: verticalMatrix(0, 0, settings.pageWidth) }, ...uprightItems(items, fonts, settings.vertical.uprightDigits, settings.vertical.uprightMarks), { op: Op.TransformEnd }];
+  const options: UprightOptions = { maxDigits: settings.vertical.uprightDigits, marks: settings.vertical.uprightMarks, ...(overrides ? { overrides } : {}) };
+  return [{ op: Op.Transform, matrix: verticalMatrix(0, 0, settings.pageWidth) }, ...uprightItems(items, fonts, options), { op: Op.TransformEnd }];
 }
 
 /**
@@ -42,12 +44,48 @@ export function sheetFromFlow(settings: LayoutSettings): Matrix {
 }
 
 /**
- * Items with the glyph runs of lines holding CJK text cut into sideways and upright pieces. A
- * line is the consecutive runs on one baseline; runs already inside a Transform group (turned
- * design text of a part page) are left as they are.
+ * An orientation override of document-format §18.5, by its source range (the whole `:name[…]`):
+ * `tcy` one upright cell, `upright` each character upright, `sideways` the whole run turned with
+ * the line. Nested ones: the innermost (shortest) wins.
  */
-export function uprightItems(items: readonly DisplayItem[], fonts: FontRegistry, maxDigits: number, marks = false): DisplayItem[] {
+export interface OrientationOverride {
+  name: 'tcy' | 'upright' | 'sideways';
+  from: number;
+  to: number;
+}
+
+/** How a page's lines are cut: `cjk.uprightDigits`, Japanese `!?` marks, the chapter's overrides. */
+export interface UprightOptions {
+  maxDigits: number;
+  marks?: boolean;
+  overrides?: readonly OrientationOverride[];
+}
+
+/** The `:tcy[…]`, `:upright[…]` and `:sideways[…]` of parsed blocks (any depth), in source order. */
+export function orientationOverrides(blocks: readonly unknown[]): OrientationOverride[] {
+  const out: OrientationOverride[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const v of value) visit(v);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const node = value as { kind?: unknown; name?: unknown; range?: { from: number; to: number } };
+    if (node.kind === 'directive' && (node.name === 'tcy' || node.name === 'upright' || node.name === 'sideways') && node.range) out.push({ name: node.name, from: node.range.from, to: node.range.to });
+    for (const key in value) if (key !== 'range' && key !== 'attrs' && key !== 'offsets' && key !== 'text') visit((value as Record<string, unknown>)[key]);
+  };
+  visit(blocks);
+  return out.sort((a, b) => a.from - b.from || b.to - a.to);
+}
+
+/**
+ * Items with the glyph runs of lines holding CJK text (or an override) cut into sideways and
+ * upright pieces. A line is the consecutive runs on one baseline; runs already inside a Transform
+ * group (a part design, set on the sheet) are left as they are.
+ */
+export function uprightItems(items: readonly DisplayItem[], fonts: FontRegistry, options: UprightOptions): DisplayItem[] {
   const out: DisplayItem[] = [];
+  const overrides = options.overrides ?? [];
   let depth = 0;
   let i = 0;
   while (i < items.length) {
@@ -63,15 +101,69 @@ export function uprightItems(items: readonly DisplayItem[], fonts: FontRegistry,
     let j = i + 1;
     while (j < items.length && items[j]!.op === Op.GlyphRun && (items[j] as GlyphRunItem).y === item.y) j++;
     const line = items.slice(i, j) as GlyphRunItem[];
-    if (!line.some((run) => UPRIGHT.test(run.text))) out.push(...line);
-    else for (const run of line) pushPieces(out, run, fonts, maxDigits, marks);
+    const cjk = line.some((run) => UPRIGHT.test(run.text));
+    if (!cjk && !(overrides.length > 0 && line.some((run) => overriddenRun(run, overrides)))) out.push(...line);
+    else for (const run of line) pushPieces(out, run, fonts, options, overrides, cjk);
     i = j;
   }
   return out;
 }
 
+/** The source offset of a run's text index, or −1 for generated text. */
+function offsetAt(run: GlyphRunItem, index: number): number {
+  if (run.srcFrom < 0) return -1;
+  return run.srcMap ? (run.srcMap[index] ?? -1) : run.srcFrom + index;
+}
+
+/** The innermost override holding a source offset. */
+function overrideAt(offset: number, overrides: readonly OrientationOverride[]): OrientationOverride | undefined {
+  let best: OrientationOverride | undefined;
+  for (const o of overrides) {
+    if (o.from > offset) break;
+    if (offset < o.to && (!best || o.to - o.from < best.to - best.from)) best = o;
+  }
+  return best;
+}
+
+function overriddenRun(run: GlyphRunItem, overrides: readonly OrientationOverride[]): boolean {
+  return run.clusters.some((c) => overrideAt(offsetAt(run, c), overrides) !== undefined);
+}
+
+/**
+ * The run's stretches: `uprightSpans` in a line with CJK text (else all sideways), then the
+ * overrides over them — a `:tcy` cell's glyphs one upright piece, `:upright` glyphs each upright,
+ * `:sideways` glyphs sideways.
+ */
+function spansOf(run: GlyphRunItem, options: UprightOptions, overrides: readonly OrientationOverride[], cjk: boolean): UprightSpan[] {
+  const base = cjk ? uprightSpans(run.text, run.clusters, options.maxDigits, options.marks) : [{ from: 0, to: run.glyphs.length, upright: false }];
+  if (overrides.length === 0) return base;
+  // A key per glyph: glyphs with the same key form one piece; null = sideways.
+  const keys: (string | null)[] = new Array<string | null>(run.glyphs.length).fill(null);
+  let touched = false;
+  base.forEach((span, s) => {
+    for (let g = span.from; g < span.to; g++) keys[g] = span.upright ? `s${s}` : null;
+  });
+  for (let g = 0; g < run.glyphs.length; g++) {
+    const o = overrideAt(offsetAt(run, run.clusters[g]!), overrides);
+    if (!o) continue;
+    touched = true;
+    keys[g] = o.name === 'sideways' ? null : o.name === 'tcy' ? `t${o.from}` : `u${g}`;
+  }
+  if (!touched) return base;
+  const spans: UprightSpan[] = [];
+  for (let g = 0; g < keys.length; ) {
+    let e = g + 1;
+    while (e < keys.length && keys[e] === keys[g]) e++;
+    if (keys[g] === null) spans.push({ from: g, to: e, upright: false });
+    else if (keys[g]!.startsWith('s') || keys[g]!.startsWith('t')) spans.push({ from: g, to: e, upright: true });
+    else for (let u = g; u < e; u++) spans.push({ from: u, to: u + 1, upright: true });
+    g = e;
+  }
+  return spans;
+}
+
 /** A run's pieces: sideways stretches as runs, upright ones each in a group turned back about its em square's middle. */
-function pushPieces(out: DisplayItem[], run: GlyphRunItem, fonts: FontRegistry, maxDigits: number, marks: boolean): void {
+function pushPieces(out: DisplayItem[], run: GlyphRunItem, fonts: FontRegistry, options: UprightOptions, overrides: readonly OrientationOverride[], cjk: boolean): void {
   // Right-to-left runs (their clusters fall) stay whole and sideways.
   if (run.clusters.length > 1 && run.clusters[0]! > run.clusters[run.clusters.length - 1]!) {
     out.push(run);
@@ -79,7 +171,7 @@ function pushPieces(out: DisplayItem[], run: GlyphRunItem, fonts: FontRegistry, 
   }
   const face = fonts.get(run.font);
   const k = face ? run.size / face.upem : 0;
-  const spans = uprightSpans(run.text, run.clusters, maxDigits, marks);
+  const spans = spansOf(run, options, overrides, cjk);
   if (spans.length === 1 && !spans[0]!.upright) {
     out.push(run);
     return;
