@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PreparedParagraphs, setParagraph, type ParagraphEnvironment, type SetLine } from '../../../src/worker/engine/paragraph';
-import { buildItems, type WordPayload } from '../../../src/worker/engine/paragraph/items';
+import { buildItems, type ItemOptions, type WordPayload } from '../../../src/worker/engine/paragraph/items';
 import { runOffset } from '../../../src/worker/engine/paragraph/lines';
 import type { StyledText } from '../../../src/worker/engine/paragraph/collect';
 import type { BoxItem, Item } from '../../../src/worker/engine/text/items';
@@ -109,6 +109,20 @@ describe('recurring words share their items', () => {
     const after = setParagraph(request, { fonts: shared, settings, context, hyphenator });
     const alone = setParagraph(request, { fonts: nodeFontRegistry(), settings, context, hyphenator });
     expect(exact(after)).toBe(exact(alone));
+  });
+
+  it('a word met again with another break list is split at that list (hyphenation off, then on)', () => {
+    const fonts = nodeFontRegistry();
+    const style = { ...defaultSettings().body.style };
+    const base = { indent: 0, justify: true, maxWordSpacing: 1.5, minWordSpacing: 0.8 };
+    const hyphenated = { ...base, breakPoints: (word: string) => hyphenator.breakPoints(word, 'en-us') };
+    const parts = (options: ItemOptions): string[] => boxes(buildItems([{ text: 'extraordinary', style, from: 9, rise: 0 }], fonts, options)).map((b) => b.payload!.pieces[0]!.text);
+    const split = parts(hyphenated);
+    expect(split.length).toBeGreaterThan(1);
+    expect(split.join('')).toBe('extraordinary');
+    expect(parts(base)).toEqual(['extraordinary']);
+    expect(parts({ ...base, breakPoints: () => [] })).toEqual(['extraordinary']);
+    expect(parts(hyphenated)).toEqual(split);
   });
 
   it('a word in another style or size is not shared with the body word', () => {

@@ -237,14 +237,16 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     return lastSpace;
   };
 
+  let lastWords: SharedWords | null = null;
   // Kashida sites are only looked for in right-to-left words of justified text.
   const kashidaWords = options.kashida !== undefined && options.justify;
   /**
    * A plain word — one styled run with consecutive source offsets, one bidi level and script,
    * every character mapped by the run's face (`isPlainWord`), no small capitals, no kashida —
-   * is set from the items every occurrence of it shares (`sharedWordFor`): its pieces, payloads
-   * and the penalties between its parts are built once per (shaping, style, rise, level, break
-   * list), and only its boxes are new, each carrying the word's first source offset (`from`).
+   * is set from the items every occurrence of it shares (`wordsFor`): its pieces, payloads and
+   * the penalties between its parts are built once per (style object, face, rise, level, script,
+   * language, text, break list), and only its boxes are new, each carrying the word's first
+   * source offset (`from`). A word met before is neither shaped nor split again.
    * The same items, to the bit, as the general path below builds (same widths, same pieces).
    * Not in CJK paragraphs (their words' pieces may be compressed in place). False: not plain.
    */
@@ -256,18 +258,32 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     if (kashidaWords && level % 2 === 1) return false;
     const face = faceOf(r);
     if (!isPlainWord(para, from, end, face)) return false;
+    const script = para.scripts[from]!;
+    const style = styled.style;
+    const rise = styled.rise;
+    // Consecutive words nearly always share style, face, rise, level and script: the last table is checked first.
+    let table = lastWords;
+    if (table === null || table.style !== style || table.face !== face || table.rise !== rise || table.level !== level || table.script !== script) lastWords = table = wordsFor(style, face, rise, level, script, language);
     const word = para.text.slice(from, end);
-    const shaped = face.shape(word, level % 2 === 1 ? 'rtl' : 'ltr', '', hbScript(para.scripts[from]!), language);
     const breaks = level % 2 === 0 && options.breakPoints ? options.breakPoints(word) : NO_BREAKS;
-    const shared = sharedWordFor(word, shaped, styled.style, styled.rise, face, level, breaks);
+    let shared = table.words.get(word);
+    if (shared === undefined || shared.breaks !== breaks) {
+      const shaped = face.shape(word, level % 2 === 1 ? 'rtl' : 'ltr', '', hbScript(script), language);
+      table.words.set(word, (shared = buildSharedWord(word, shaped, style, rise, face, level, breaks)));
+    }
     if (pending === PENDING_SPACE) items.push(spaceItem(pendingAt));
     pending = PENDING_NONE;
     wordSeen = true;
     const start = styled.from! + (from - para.runStart[r]!);
-    const parts = shared.parts;
+    const split = shared.split;
+    if (split === null) {
+      items.push({ type: 'box', width: shared.width, payload: shared.payload, from: start });
+      return true;
+    }
+    const parts = split.parts;
     for (let i = 0; i < parts.length; i++) {
-      items.push({ type: 'box', width: shared.widths[i]!, payload: parts[i]!, from: start });
-      if (i < parts.length - 1) items.push(shared.penalties[i]!);
+      items.push({ type: 'box', width: split.widths[i]!, payload: parts[i]!, from: start });
+      if (i < parts.length - 1) items.push(split.penalties[i]!);
     }
     return true;
   };
@@ -822,42 +838,53 @@ function hyphenPiece(before: ShapedPiece): ShapedPiece {
 
 /** What every occurrence of a plain word shares (`buildItems`' `sharedWord`). */
 interface SharedWord {
-  style: TextStyle;
-  rise: number;
-  level: number;
+  /** The break list the parts were made for (the hyphenator's cached list for the word). */
   breaks: readonly WordBreak[];
-  /** The payload of each box: the whole word, or its parts between break points. */
+  /** The whole word's box width, pt, and payload (used when `split` is null). */
+  width: number;
+  payload: WordPayload;
+  /** The word split at its break points, or null when it stays one box. */
+  split: SharedSplit | null;
+}
+
+/** A shared word's parts between break points. */
+interface SharedSplit {
+  /** Each part box's payload and width, pt. */
   parts: WordPayload[];
-  /** Each box's width, pt. */
   widths: number[];
   /** The penalty after each part but the last. */
   penalties: Item<WordPayload>[];
 }
 
+/** Shared plain words of one style object, face, rise, bidi level, script and language, by text. */
+interface SharedWords {
+  style: TextStyle;
+  face: FontFace;
+  rise: number;
+  level: number;
+  script: ScriptClass;
+  language: string;
+  words: Map<string, SharedWord>;
+}
+
 const NO_BREAKS: readonly WordBreak[] = Object.freeze([]);
 
 /**
- * Plain words' shared items by shaping (the face's shape cache hands out one `ShapedGlyphs` per
- * face, direction, script, language and text: the word in that face), then by style object,
- * rise, level and break list — what the items depend on besides. Weak, so it lives as long as the
- * shape cache does. At most `SHARED_VARIANTS` per shaping (the latest): a style seen once (a new
- * body size) does not pile up behind a word.
+ * The shared-word tables, by style object (weak: a table lives as long as the style it was made
+ * for — the settings' body style, nearly every word of a book — so a new body size starts new
+ * tables and the old ones go with the old settings). A word's items depend on nothing else but
+ * its break list, which each entry records (the hyphenator hands out one list per word and
+ * options, so a hit compares identities).
  */
-const sharedWords = new WeakMap<ShapedGlyphs, SharedWord[]>();
-const SHARED_VARIANTS = 4;
+const sharedWords = new WeakMap<TextStyle, SharedWords[]>();
 
-function sharedWordFor(word: string, shaped: ShapedGlyphs, style: TextStyle, rise: number, face: FontFace, level: number, breaks: readonly WordBreak[]): SharedWord {
-  let variants = sharedWords.get(shaped);
-  if (variants !== undefined) {
-    for (let v = 0; v < variants.length; v++) {
-      const shared = variants[v]!;
-      if (shared.style === style && shared.rise === rise && shared.level === level && shared.breaks === breaks) return shared;
-    }
-  } else sharedWords.set(shaped, (variants = []));
-  const shared = buildSharedWord(word, shaped, style, rise, face, level, breaks);
-  if (variants.length >= SHARED_VARIANTS) variants.shift();
-  variants.push(shared);
-  return shared;
+function wordsFor(style: TextStyle, face: FontFace, rise: number, level: number, script: ScriptClass, language: string): SharedWords {
+  let tables = sharedWords.get(style);
+  if (tables === undefined) sharedWords.set(style, (tables = []));
+  for (const table of tables) if (table.face === face && table.rise === rise && table.level === level && table.script === script && table.language === language) return table;
+  const table: SharedWords = { style, face, rise, level, script, language, words: new Map() };
+  tables.push(table);
+  return table;
 }
 
 /**
@@ -866,25 +893,24 @@ function sharedWordFor(word: string, shaped: ShapedGlyphs, style: TextStyle, ris
  */
 function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, rise: number, face: FontFace, level: number, breaks: readonly WordBreak[]): SharedWord {
   const whole: ShapedPiece = { text: word, offsets: undefined, from: 0, style, rise, face, shaped, width: (shaped.width * style.size) / face.upem, level };
-  const split = breaks.length === 0 ? null : splitParts(word, shaped, breaks);
-  if (split === null) return { style, rise, level, breaks, parts: [{ pieces: [whole] }], widths: [0 + whole.width], penalties: [] };
+  const payload: WordPayload = { pieces: [whole] };
+  const parts = breaks.length === 0 ? null : splitParts(word, shaped, breaks);
+  if (parts === null) return { breaks, width: 0 + whole.width, payload, split: null };
   const scale = style.size / face.upem;
-  const parts: WordPayload[] = [];
-  const widths: number[] = [];
-  const penalties: Item<WordPayload>[] = [];
+  const split: SharedSplit = { parts: [], widths: [], penalties: [] };
   let hyphen: WordPayload | null = null;
-  for (let i = 0; i < split.length; i++) {
-    const part = split[i]!;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
     const piece: ShapedPiece = { text: part.text, offsets: undefined, from: part.fromText, style, rise, face, shaped: part.shaped, width: part.shaped.width * scale, level };
-    parts.push({ pieces: [piece] });
-    widths.push(piece.width);
-    if (i < split.length - 1) {
+    split.parts.push({ pieces: [piece] });
+    split.widths.push(piece.width);
+    if (i < parts.length - 1) {
       const flagged = part.hyphen || part.kind === 'hyphen';
       if (part.hyphen) {
         hyphen ??= { pieces: [hyphenPiece(piece)] };
-        penalties.push({ type: 'penalty', width: hyphen.pieces[0]!.width, penalty: HYPHEN_PENALTY, flagged, payload: hyphen });
-      } else penalties.push({ type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged });
+        split.penalties.push({ type: 'penalty', width: hyphen.pieces[0]!.width, penalty: HYPHEN_PENALTY, flagged, payload: hyphen });
+      } else split.penalties.push({ type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged });
     }
   }
-  return { style, rise, level, breaks, parts, widths, penalties };
+  return { breaks, width: 0 + whole.width, payload, split };
 }
