@@ -9,6 +9,7 @@ import { cjkRegion, defaultNumerals, isArabicScript, isRtlLocale } from '../conf
 import { CM, defaultCalloutStyle, defaultSettings, type LayoutSettings } from './settings';
 import { headingDesignFields, headingStyleSection, storedListItem, structureSettings } from './settings-structure';
 import { resolveLocaleNumberFormats } from './settings-number-formats';
+import { listShapes } from './settings-lists';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
 const PAGE_PRESETS: Record<string, [number, number]> = {
@@ -132,6 +133,10 @@ export const APPLIED_SETTINGS = [
   'headings.fontFamily',
   'headings.fontWeight',
   'headings.color',
+  // General fields every level follows (§8.1, §0.5): read through the level's effective value.
+  'headings.lineHeight',
+  'headings.marginTop',
+  'headings.marginBottom',
   'headings.levels[level=*].fontSize',
   'headings.levels[level=*].lineHeight',
   'headings.levels[level=*].marginTop',
@@ -378,6 +383,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   s.code = { ...s.code, family: str('codeStyle.fontFamily', 'Source Code Pro'), size: pt('codeStyle.fontSize', 0.85 * bodySize, bodySize), background: colour('codeStyle.background', '#f4f4f4') };
   s.code.padding = 0.6 * s.code.size;
   s.lists = { ...s.lists, bullet: str('unorderedLists.bulletChar', '•'), markerColour: colour('unorderedLists.color', s.lists.markerColour), gap: pt('unorderedLists.gap', 0.5 * bodySize, bodySize), marginTop: pt('unorderedLists.marginTop', 1.5 * bodySize, bodySize), marginBottom: pt('unorderedLists.marginBottom', 1.5 * bodySize, bodySize) };
+  // Each kind's indent, gap, item spacing, turnovers and per-level markers (settings-lists.ts, §9).
+  Object.assign(s.lists, listShapes({ at, pt, bool, str, num, colour }, bodySize, s.lists.markerColour));
   const noteSize = pt('footnotes.fontSize', 0.8 * bodySize);
   const noteColour = colour('footnotes.color', body.style.colour);
   const symbols = at('footnotes.symbols');
@@ -414,11 +421,12 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     const breakBefore = at(`${p}.breakBefore`) as { enabled?: unknown; parity?: unknown } | undefined;
     const enabled = breakBefore?.enabled === true;
     const parity = typeof breakBefore?.parity === 'string' ? breakBefore.parity : 'any';
+    // A level's lineHeight and margins follow the general headings.* fields (in the level's em) when unset.
     return {
       size,
-      lineHeightEm: pt(`${p}.lineHeight`, level.lineHeightEm * size, size) / size,
-      marginTopEm: pt(`${p}.marginTop`, level.marginTopEm * size, size) / size,
-      marginBottomEm: pt(`${p}.marginBottom`, level.marginBottomEm * size, size) / size,
+      lineHeightEm: pt(`${p}.lineHeight`, pt('headings.lineHeight', level.lineHeightEm * size, size), size) / size,
+      marginTopEm: pt(`${p}.marginTop`, pt('headings.marginTop', level.marginTopEm * size, size), size) / size,
+      marginBottomEm: pt(`${p}.marginBottom`, pt('headings.marginBottom', level.marginBottomEm * size, size), size) / size,
       breakBefore: enabled ? (parity as LayoutSettings['headings']['levels'][number]['breakBefore']) : 'none',
       numbering: {
         template: typeof at(`${p}.numberingTemplate`) === 'string' ? (at(`${p}.numberingTemplate`) as string) : '',
