@@ -7,7 +7,7 @@
 import { GlyphPathCache, ImageBitmapCache, paintPage } from '../../worker/paint/painter';
 import { drawPrintGuides } from '../../worker/paint/print-guides';
 import type { BookClient } from '../../worker/protocol/client';
-import { Op, type GlyphRunItem, type PageDisplayList } from '../../worker/protocol/displaylist';
+import { applyMatrix, itemMatrices, Op, type GlyphRunItem, type PageDisplayList } from '../../worker/protocol/displaylist';
 import type { PageGeometry } from '../../worker/protocol/messages';
 
 export interface SourceRect {
@@ -168,7 +168,9 @@ export class PagePainter {
         ctx.fillStyle = '#2563eb';
         // At least two device pixels wide, so the bar stays visible when zoomed out.
         const w = Math.max(0.8, 2 / scale);
-        ctx.fillRect(r.x - w / 2, r.y, w, r.height);
+        // Vertical text (lines run down the page): the caret lies across the line, at the glyph's top.
+        if (geometry?.vertical) ctx.fillRect(r.x, r.y - w / 2, r.width, w);
+        else ctx.fillRect(r.x - w / 2, r.y, w, r.height);
       } else {
         ctx.fillStyle = '#fde04780';
         for (const r of input.rects) ctx.fillRect(r.x, r.y, r.width, r.height);
@@ -186,8 +188,14 @@ function drawMarginGuides(ctx: CanvasRenderingContext2D, g: PageGeometry): void 
   ctx.lineWidth = 0.5;
   ctx.strokeStyle = GUIDE.margins;
   ctx.strokeRect(m.left, m.top, textW, textH);
-  const columnW = (textW - g.gutter * (g.columns - 1)) / g.columns;
   ctx.strokeStyle = GUIDE.columns;
+  if (g.vertical) {
+    // Vertical text: the flow's columns are tiers down the page, a gutter between them.
+    const tierH = (textH - g.gutter * (g.columns - 1)) / g.columns;
+    for (let c = 1; c < g.columns; c++) ctx.strokeRect(m.left, m.top + c * tierH + (c - 1) * g.gutter, textW, g.gutter);
+    return;
+  }
+  const columnW = (textW - g.gutter * (g.columns - 1)) / g.columns;
   for (let c = 1; c < g.columns; c++) {
     const x = m.left + c * columnW + (c - 1) * g.gutter;
     ctx.strokeRect(x, m.top, g.gutter, textH);
@@ -203,12 +211,25 @@ function drawBaselineGrid(ctx: CanvasRenderingContext2D, g: PageGeometry, list: 
   const m = g.margins;
   const pitch = g.baseline.pitch;
   if (!(pitch > 0)) return;
-  const body = list?.items.find((item): item is GlyphRunItem => item.op === Op.GlyphRun && item.line?.role === 'body');
-  const anchor = body ? body.y : m.top + pitch;
-  let y = anchor - Math.floor((anchor - m.top) / pitch) * pitch;
+  const index = list ? list.items.findIndex((item) => item.op === Op.GlyphRun && item.line?.role === 'body') : -1;
+  const body = index >= 0 ? (list!.items[index] as GlyphRunItem) : undefined;
   ctx.lineWidth = sandboxColours ? 0.25 : g.baseline.lineWidth;
   ctx.strokeStyle = sandboxColours ? GUIDE.baseline : g.baseline.color;
   ctx.beginPath();
+  if (g.vertical) {
+    // Vertical text: the baselines run down the page, one pitch apart from the right margin leftwards,
+    // in phase with a body line as its group's matrix places it.
+    const right = g.width - m.right;
+    const anchor = body ? applyMatrix(itemMatrices(list!.items)[index] ?? [1, 0, 0, 1, 0, 0], body.xs[0]!, body.y)[0] : right - pitch;
+    for (let x = anchor + Math.floor((right - anchor) / pitch) * pitch; x >= m.left - 0.01; x -= pitch) {
+      ctx.moveTo(x, m.top);
+      ctx.lineTo(x, g.height - m.bottom);
+    }
+    ctx.stroke();
+    return;
+  }
+  const anchor = body ? body.y : m.top + pitch;
+  let y = anchor - Math.floor((anchor - m.top) / pitch) * pitch;
   for (; y <= g.height - m.bottom + 0.01; y += pitch) {
     ctx.moveTo(m.left, y);
     ctx.lineTo(g.width - m.right, y);
@@ -224,21 +245,28 @@ function drawBaselineGrid(ctx: CanvasRenderingContext2D, g: PageGeometry, list: 
  */
 export function looseLineBands(g: PageGeometry, list: PageDisplayList): { x: number; y: number; width: number; height: number }[] {
   const lines = new Map<string, { x0: number; x1: number; top: number; bottom: number }>();
-  for (const item of list.items) {
-    if (item.op !== Op.GlyphRun || item.line?.role !== 'body' || item.xs.length === 0) continue;
+  // Runs in Transform groups (vertical text's turned flow) are marked where they are drawn: their band through the group's matrix.
+  const matrices = list.items.some((i) => i.op === Op.Transform) ? itemMatrices(list.items) : null;
+  list.items.forEach((item, i) => {
+    if (item.op !== Op.GlyphRun || item.line?.role !== 'body' || item.xs.length === 0) return;
     const info = item.line;
     const multiple = 1 + Math.max(0, info.ratio) * (g.looseLines.maxWordSpacing - 1);
-    if (!(info.emergency === true || multiple >= g.looseLines.threshold)) continue;
+    if (!(info.emergency === true || multiple >= g.looseLines.threshold)) return;
     const key = `${info.block}@${item.y}`;
-    const x0 = item.xs[0]!;
+    let x0 = item.xs[0]!;
     // The last glyph's advance is not in the list: half an em stands in for it (pt).
-    const x1 = item.xs[item.xs.length - 1]! + item.size * 0.5;
-    const top = item.y - item.size * 0.8;
-    const bottom = item.y + item.size * 0.25;
+    let x1 = item.xs[item.xs.length - 1]! + item.size * 0.5;
+    let top = item.y - item.size * 0.8;
+    let bottom = item.y + item.size * 0.25;
+    const m = matrices?.[i];
+    if (m) {
+      const corners = [applyMatrix(m, x0, top), applyMatrix(m, x1, top), applyMatrix(m, x0, bottom), applyMatrix(m, x1, bottom)];
+      [x0, x1, top, bottom] = [Math.min(...corners.map((c) => c[0])), Math.max(...corners.map((c) => c[0])), Math.min(...corners.map((c) => c[1])), Math.max(...corners.map((c) => c[1]))];
+    }
     const band = lines.get(key);
     if (band) lines.set(key, { x0: Math.min(band.x0, x0), x1: Math.max(band.x1, x1), top: Math.min(band.top, top), bottom: Math.max(band.bottom, bottom) });
     else lines.set(key, { x0, x1, top, bottom });
-  }
+  });
   return [...lines.values()].map((b) => ({ x: b.x0, y: b.top, width: b.x1 - b.x0, height: b.bottom - b.top }));
 }
 

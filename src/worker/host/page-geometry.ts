@@ -7,7 +7,7 @@
 import { effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
 import type { LayoutSettings } from '../engine';
 import type { PageGeometry } from '../protocol/messages';
-import { isRecto } from '../engine/page/continuation';
+import { sheetFrame } from '../engine/page/geometry';
 
 /** The configuration's defaults, used only when a value cannot be read (configuration.md §2, §16.3, §18). */
 const MM = 72 / 25.4;
@@ -32,16 +32,20 @@ export function pageGeometry(
     return fallback;
   };
   const m = settings.margins;
-  // page.margins.mirror: page 1 (index 0) and every odd page keep left/right as written; even
-  // pages swap them, so `left` (the inner margin) is at the spine on both sides of a spread.
-  // Sides count from where the book begins in a longer one (bundle-format §9 `start`).
-  const swap = m.mirror && !isRecto(settings, page.index);
+  // page.margins.mirror: the sides of the type area as the engine places it on the sheet
+  // (page/geometry.ts sheetFrame: the spine margin swaps by the page's side and `page.binding`,
+  // right in vertical and right-to-left books; sides count from where the book begins in a
+  // longer one, bundle-format §9 `start`).
+  const frame = sheetFrame(settings, page.index);
+  const left = frame.contentLeft;
+  const right = settings.pageWidth - frame.contentLeft - frame.contentWidth;
   const threshold = at('debug.looseLineHighlight.threshold');
   return {
     pageIndex: page.index,
     width: page.width,
     height: page.height,
-    margins: { top: m.top, bottom: m.bottom, left: swap ? m.right : m.left, right: swap ? m.left : m.right },
+    margins: { top: m.top, bottom: m.bottom, left, right },
+    ...(settings.vertical ? { vertical: true } : {}),
     columns: settings.columns,
     gutter: settings.gutter,
     bleed: pt('page.cutLines.bleed', DEFAULT_BLEED_PT),

@@ -203,6 +203,8 @@ export interface PageGeometry {
   height: number;
   /** Margins as they fall on this page (mirrored margins already swapped on even pages), pt. */
   margins: { top: number; bottom: number; left: number; right: number };
+  /** `layout.writingMode: 'vertical-rl'` (engine/page/vertical.ts): the columns are tiers down the page, the grid's lines run down it. */
+  vertical?: boolean;
   columns: number;
   /** Space between columns, pt. */
   gutter: number;

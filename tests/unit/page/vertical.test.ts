@@ -16,6 +16,8 @@ import { applyMatrix, itemMatrices, Op, serializeDisplayList, type GlyphRunItem,
 import { nodeFontRegistry } from '../../support/node-world';
 import { mulberry32, paragraph } from '../../support/prose';
 import { runChecks } from '../checks/run-checks';
+import { pageGeometry } from '../../../src/worker/host/page-geometry';
+import { looseLineBands } from '../../../src/ui/canvas/page-painter';
 
 const cjkFonts = nodeFontRegistry(['Noto Serif SC']);
 const FACE = 'Noto Serif SC';
@@ -313,6 +315,29 @@ describe('layout.writingMode: vertical-rl — the flow turned onto the sheet', (
     const notes = (config: StoredConfig) => runChecks({ chapters: [{ id: 'c1', source }], config, patterns: null }).warnings.filter((w) => w.kind === 'unsupportedConstruct');
     expect(notes({ locale: 'ja', layout: { writingMode: 'vertical-rl' } })).toHaveLength(0);
     expect(notes({ locale: 'ja' })).toHaveLength(3);
+  });
+
+  it('gives the guides the sheet\'s geometry: vertical, margins as the engine mirrors them with right binding; loose-line bands where the turned line is drawn', () => {
+    const stored: StoredConfig = { ...config(), page: { margins: { left: { value: 20, unit: 'mm' }, right: { value: 10, unit: 'mm' }, mirror: true } } } as StoredConfig;
+    const mirrored = settingsFromConfig(stored);
+    for (const index of [0, 1]) {
+      const g = pageGeometry(mirrored, stored, { index, width: mirrored.pageWidth, height: mirrored.pageHeight });
+      const frame = sheetFrame(mirrored, index);
+      expect(g.vertical).toBe(true);
+      expect(g.margins.left).toBeCloseTo(frame.contentLeft, 6);
+      expect(g.margins.right).toBeCloseTo(mirrored.pageWidth - frame.contentLeft - frame.contentWidth, 6);
+    }
+    // Right binding: the recto (page 1) has its spine (left, 20 mm) margin on the right.
+    expect(pageGeometry(mirrored, stored, { index: 0, width: mirrored.pageWidth, height: mirrored.pageHeight }).margins.right).toBeCloseTo((20 * 72) / 25.4, 3);
+    // A loose body line in the turned flow: its band stands tall and narrow on the sheet, at the line's place.
+    const g = pageGeometry(settings, config(), { index: 0, width: settings.pageWidth, height: settings.pageHeight });
+    const run: GlyphRunItem = { op: Op.GlyphRun, font: 'x', size: 10, fill: '#000000', y: 100, glyphs: [1, 2, 3], xs: [50, 150, 250], text: 'abc', clusters: [0, 1, 2], chapter: 'a', srcFrom: 0, line: { block: 'b', role: 'body', ratio: 0, emergency: true } };
+    const list: PageDisplayList = { version: 1, index: 0, label: '1', chapter: 'a', role: 'body', width: settings.pageWidth, height: settings.pageHeight, items: [{ op: Op.Transform, matrix: [0, 1, -1, 0, settings.pageWidth, 0] }, run, { op: Op.TransformEnd }] };
+    const [band] = looseLineBands(g, list);
+    expect(band!.height).toBeCloseTo(205, 3);
+    expect(band!.width).toBeCloseTo(10.5, 3);
+    expect(band!.y).toBeCloseTo(50, 3);
+    expect(band!.x).toBeCloseTo(settings.pageWidth - 100 - 2.5, 3);
   });
 
   it('lays out the same after an edit incrementally as from scratch', () => {
