@@ -198,11 +198,20 @@ export function sameValue(node: LeafNode, a: JsonValue | undefined, b: JsonValue
   return jsonEqual(a, b);
 }
 
+const BUSY: unique symbol = Symbol('resolving');
+const UNSET: unique symbol = Symbol('unset');
+
 /** Resolves a stored configuration into the complete effective one. Memoised per path; cycles guarded. */
 export class Resolver {
   readonly warnings: ConfigWarning[] = [];
-  private readonly memo = new Map<string, JsonValue | undefined>();
-  private readonly busy = new Set<string>();
+  /**
+   * Resolved leaves by path; `BUSY` while a leaf's default is being computed (a cycle reads it as
+   * unset), `UNSET` for a leaf that resolved to nothing. One map read per leaf on the hot path: a
+   * full resolution visits every leaf of the catalogue, and its map traffic was most of its time.
+   */
+  private readonly memo = new Map<string, JsonValue | typeof BUSY | typeof UNSET>();
+  /** `~.kind` of each list item, by item path (`visibleDefault`). */
+  private readonly itemKinds = new Map<string, JsonValue>();
   readonly locale: string;
 
   constructor(readonly stored: JsonObject) {
@@ -304,7 +313,13 @@ export class Resolver {
   private visibleDefault(field: AnyNode, ctx: DefaultContext): boolean {
     const vis = field.meta.visible;
     if (!vis || vis.path !== '~.kind' || !ctx.item) return true;
-    const v = this.get(ctx.item + vis.path.slice(1));
+    // Every field of an element asks for its item's kind: read once per item (an item without a
+    // kind, or one read while its kind is being resolved, is asked again).
+    let v = this.itemKinds.get(ctx.item);
+    if (v === undefined) {
+      v = this.get(ctx.item + vis.path.slice(1));
+      if (v !== undefined) this.itemKinds.set(ctx.item, v);
+    }
     if (vis.equals) return vis.equals.some((e) => jsonEqual(e, v));
     if (vis.not) return !vis.not.some((e) => jsonEqual(e, v));
     return true;
@@ -316,9 +331,9 @@ export class Resolver {
   }
 
   resolveLeaf(node: LeafNode, stored: JsonValue | undefined, path: string, ctx: DefaultContext): JsonValue | undefined {
-    if (this.memo.has(path)) return this.memo.get(path);
-    if (this.busy.has(path)) return undefined;
-    this.busy.add(path);
+    const known = this.memo.get(path);
+    if (known !== undefined) return known === BUSY || known === UNSET ? undefined : known;
+    this.memo.set(path, BUSY);
     let value: JsonValue | undefined;
     if (stored !== undefined && stored !== null) {
       const n = normalizeStored(node, stored, (id) => this.palette(id));
@@ -333,8 +348,7 @@ export class Resolver {
       const p = this.palette(value.paletteId);
       if (p) value = { ...value, hex: p.hex };
     }
-    this.busy.delete(path);
-    this.memo.set(path, value);
+    this.memo.set(path, value === undefined ? UNSET : value);
     return value;
   }
 
