@@ -120,8 +120,12 @@ export interface LayoutSettings {
   hyphenation: { enabled: boolean; ragged: boolean; compounds: boolean; breakAfterHyphens: boolean; breakAfterDashes: boolean };
   /** `bodyText.blockquote` (configuration.md §6.5). */
   blockquote: { colour: string; italic: boolean; indent: number };
-  /** `unorderedLists` / `orderedLists` (§9): marker style and spacing, pt. */
-  lists: { bullet: string; markerColour: string; markerWeight: number; gap: number; marginTop: number; marginBottom: number };
+  /**
+   * `unorderedLists` / `orderedLists` (§9): marker style and spacing, pt. `shapes` (settings-lists.ts):
+   * each kind's indent, gap, item spacing, turnovers and per-level marker type; absent (settings
+   * built without a configuration) = one shape for both kinds from the fields above.
+   */
+  lists: { bullet: string; markerColour: string; markerWeight: number; gap: number; marginTop: number; marginBottom: number; shapes?: { unordered: ListShape; ordered: ListShape }; task?: { box: string; checked: string } };
   /** `codeStyle` (§13.3). */
   code: { family: string; size: number; background: string; padding: number; marginTop: number };
   /** `footnotes` (configuration.md §11.1); lengths in pt. */
@@ -298,6 +302,38 @@ export interface SectionBodyStyle extends ParagraphStyleSettings {
   lists?: LayoutSettings['lists'];
   /** `bodyStyle.orderedLists` number styles: list-wide and by depth (index 0 = level 1), over the document's (page/sections.ts `orderedLevelOf`). */
   orderedLists?: { list: Partial<OrderedLevel>; levels: Partial<OrderedLevel>[] };
+}
+
+/** One nesting level's marker (configuration.md §9: `levels[level=N]`, unset fields following the list-wide ones); lengths in pt. */
+export interface ListLevelStyle {
+  family: string;
+  weight: number;
+  italic: boolean;
+  colour: string;
+  /** Marker size (bulletFontSize / numberFontSize, em of the body), pt. */
+  size: number;
+  /** verticalOffset: the marker's baseline raised by this much (negative lowers it), pt. */
+  raise: number;
+  /** unorderedLists: this level's bullet. */
+  bullet?: string;
+  /** The level's own `indent` (marker start from the column edge), pt; unset = the list indent plus 1.5 em per depth. */
+  indent?: number;
+}
+
+/** A list kind's shape (configuration.md §9.1 / §9.2), pt. */
+export interface ListShape {
+  /** Level-1 marker start from the column edge. */
+  indent: number;
+  /** Marker box → text. */
+  gap: number;
+  /** Extra space between two items of a list (the next item goes on at the next grid line). */
+  itemSpacing: number;
+  /** Turnovers align with the text (true) or go back under the marker (false). */
+  hanging: boolean;
+  marginTop: number;
+  marginBottom: number;
+  /** Levels 1–5. */
+  levels: ListLevelStyle[];
 }
 
 /** One depth's ordered-list number style (configuration.md §9.2). */

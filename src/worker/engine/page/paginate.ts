@@ -27,6 +27,7 @@ import { alignOffset, calloutWrapOf, measureAt, measureAtBox, physicalSide, plan
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
+import { levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
 import type { SlotImages } from './furniture-images';
@@ -1390,11 +1391,13 @@ export function* paginateChapter(
         const next = blocks[b + 1];
         const firstOfList = !(previous?.kind === 'listItem' && previous.listId === block.listId);
         const lastOfList = !(next?.kind === 'listItem' && next.listId === block.listId);
-        // A section's bodyStyle.unorderedLists margins over the document's (page/sections.ts).
-        if (firstOfList) space(listSettingsOf(settings, sectionBody()).marginTop);
+        // A section's bodyStyle.unorderedLists margins over the kind's (page/list-shape.ts); itemSpacing
+        // between two items of the list (placeOnGrid puts the next item on the next grid line).
+        const spacing = listSpacing(settings, sectionBody(), block.listKind);
+        space(firstOfList ? spacing.marginTop : spacing.itemSpacing);
         placeListItem(block);
         if (lastOfList) {
-          space(listSettingsOf(settings, sectionBody()).marginBottom);
+          space(spacing.marginBottom);
           leverPoints.push({ kind: 'afterList', item: cursor.page.items.length, block: block.id, rank: 0 });
         }
         afterHeading = false;
@@ -2356,20 +2359,24 @@ export function* paginateChapter(
 
   function placeListItem(item: ListItemBlock): void {
     const bodyEm = body.size;
-    const depthIndent = (item.depth - 1) * 1.5 * bodyEm;
     const marker = listMarker(item);
+    const shape = listShapeOf(settings, item.listKind);
+    const level = listLevelOf(shape, item.depth);
     // A bodyStyle in force (§13.5, §13.6): its type for the text, its bullet / number colour (numbers bold).
     const own = sectionBody();
     const lists = listSettingsOf(settings, own);
     const textStyle = own?.style ?? body;
     const markerStyle: TextStyle = own
       ? { ...textStyle, weight: item.listKind === 'ordered' ? Math.max(700, lists.markerWeight) : lists.markerWeight, colour: item.listKind === 'ordered' ? own.numberColour : own.bulletColour }
-      : { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour };
+      : levelMarkerStyle(body, level) ?? { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour };
     const markerLine = setGenerated(marker, markerStyle, dir !== settings.direction ? dir : undefined);
-    // Turnovers align with the text (unorderedLists.hangingIndent): the text starts after the marker box.
-    const textX = depthIndent + Math.max(markerLine.width, 0.6 * bodyEm) + lists.gap;
+    // The marker at its level's indent, the text after the marker box and gap; turnovers with the
+    // text (hangingIndent, the default) or back under the marker (page/list-shape.ts).
+    const { markerX: depthIndent, textX: firstX, turnoverX: textX } = listItemGeometry(item, shape, markerLine.width, bodyEm, own?.lists ? lists.gap : listGap(settings, own, item.listKind));
+    // Raised by the level's verticalOffset (pt, up positive); the document's style only, as the marker type.
+    const raise = own ? 0 : (level?.raise ?? 0);
     const reflow = (from: number | null, width: number): SetLine[] =>
-      setText({ base: from ?? item.range.from, inlines: from === null ? item.inlines : inlinesFrom(item.inlines, from), style: textStyle, measure: width - textX, indent: 0, justify });
+      setText({ base: from ?? item.range.from, inlines: from === null ? item.inlines : inlinesFrom(item.inlines, from), style: textStyle, measure: width - textX, indent: from === null ? firstX - textX : 0, justify });
     const lines = reflow(null, colW());
     let first = true;
     // Right to left (document-format §18.1): the marker at the right, the text indented from it.
@@ -2379,7 +2386,7 @@ export function* paginateChapter(
       clearWrap();
       if (cursor.y + own.lineHeight > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
       const f = frame();
-      emit(item, markerLine, f.columnX[cursor.column]! + fromStart(direction, colW(), depthIndent, markerLine.width), f.contentTop + cursor.y + baselineFor(own.lineHeight, textStyle, fonts), 'body');
+      emit(item, markerLine, f.columnX[cursor.column]! + fromStart(direction, colW(), depthIndent, markerLine.width), f.contentTop + cursor.y + baselineFor(own.lineHeight, textStyle, fonts) - raise, 'body');
       placeFree(item, lines, own.lineHeight, textStyle, () => (direction === 'rtl' ? 0 : textX), 'body');
       citeNotes(lines);
       return;
@@ -2394,7 +2401,7 @@ export function* paginateChapter(
         first = false;
         // Beside a wrapped resource (page/floats-wrap.ts) the marker keeps to the item's reduced measure.
         const beside = measureAt(wrapBand, cursor.page.index, cursor.column, top - frame().contentTop, colW(), pitch);
-        emit(item, markerLine, columnX + beside.x + fromStart(direction, beside.width, depthIndent, markerLine.width), top + bodyBaseline, 'body');
+        emit(item, markerLine, columnX + beside.x + fromStart(direction, beside.width, depthIndent, markerLine.width), top + bodyBaseline - raise, 'body');
       },
     });
   }
@@ -2411,11 +2418,15 @@ export function* paginateChapter(
       return `${level.prefix}${formatNumber(n, level.format, numerals)}${level.separator === '.' ? typed : level.separator}`;
     }
     if (item.listKind === 'task') {
-      const box = item.checked ? '☑' : '☐';
-      const face = fonts.match(body.family, settings.lists.markerWeight, 'normal');
-      return face.hasCodePoint(box.codePointAt(0)!) ? box : item.checked ? '[x]' : '[ ]';
+      // unorderedLists.taskCheckboxChar / taskCheckedChar (§9.1); [ ] / [x] when the marker font lacks the box.
+      const box = item.checked ? (settings.lists.task?.checked ?? '☑') : (settings.lists.task?.box ?? '☐');
+      const level = sectionBody() ? undefined : listLevelOf(listShapeOf(settings, 'task'), item.depth);
+      const face = fonts.match(level?.family ?? body.family, level?.weight ?? settings.lists.markerWeight, level?.italic ? 'italic' : 'normal');
+      return [...box].every((c) => face.hasCodePoint(c.codePointAt(0)!)) ? box : item.checked ? '[x]' : '[ ]';
     }
-    return listSettingsOf(settings, sectionBody()).bullet;
+    // A section's bodyStyle.unorderedLists bullet, else the level's bulletChar (following the list's).
+    const own = sectionBody();
+    return (own?.lists ? undefined : listLevelOf(listShapeOf(settings, 'unordered'), item.depth)?.bullet) ?? listSettingsOf(settings, own).bullet;
   }
 
   function placeCode(block: Extract<Block, { kind: 'code' }>): void {

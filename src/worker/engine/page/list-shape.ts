@@ -1,0 +1,51 @@
+/**
+ * Where a list item's marker and text go (configuration.md §9.1 `unorderedLists`, §9.2
+ * `orderedLists`; settings from settings-lists.ts). Pure geometry in pt from the column's start
+ * edge; paginate.ts sets and places the lines.
+ */
+import type { ListItemBlock } from '../parse/model';
+import type { LayoutSettings, ListLevelStyle, ListShape, SectionBodyStyle, TextStyle } from '../settings';
+
+/** The item's list kind's shape: task lists are unordered lists (§9.1); undefined for settings built without a configuration. */
+export function listShapeOf(settings: LayoutSettings, kind: ListItemBlock['listKind']): ListShape | undefined {
+  const shapes = settings.lists.shapes;
+  return shapes ? (kind === 'ordered' ? shapes.ordered : shapes.unordered) : undefined;
+}
+
+/** The level (1–5, deeper items keep level 5's style) of an item in its kind's shape. */
+export function listLevelOf(shape: ListShape | undefined, depth: number): ListLevelStyle | undefined {
+  return shape?.levels[Math.min(5, Math.max(1, depth)) - 1];
+}
+
+/** The space above a list, between two of its items and below it (pt): a section's `bodyStyle.unorderedLists` margins win (§13.5). */
+export function listSpacing(settings: LayoutSettings, own: SectionBodyStyle | undefined, kind: ListItemBlock['listKind']): { marginTop: number; marginBottom: number; itemSpacing: number } {
+  const shape = listShapeOf(settings, kind);
+  const lists = own?.lists ?? (shape ? undefined : settings.lists);
+  return lists ? { marginTop: lists.marginTop, marginBottom: lists.marginBottom, itemSpacing: shape?.itemSpacing ?? 0 } : { marginTop: shape!.marginTop, marginBottom: shape!.marginBottom, itemSpacing: shape!.itemSpacing };
+}
+
+/** Marker box → text, pt: a section's `bodyStyle.unorderedLists.gap` wins, else the kind's `gap`. */
+export function listGap(settings: LayoutSettings, own: SectionBodyStyle | undefined, kind: ListItemBlock['listKind']): number {
+  return own?.lists?.gap ?? listShapeOf(settings, kind)?.gap ?? settings.lists.gap;
+}
+
+/** The document's marker type at the item's level (no section bodyStyle in force); undefined = the legacy marker style. */
+export function levelMarkerStyle(body: TextStyle, level: ListLevelStyle | undefined): TextStyle | undefined {
+  return level ? { ...body, family: level.family, weight: level.weight, italic: level.italic, size: level.size, colour: level.colour } : undefined;
+}
+
+/**
+ * An item's horizontal shape, pt from the column's start edge: the marker's start, the first
+ * line's text start (marker box — at least 0.6 em wide so short bullets line up — then the gap),
+ * and where turnovers start: with the text when `hangingIndent` is on (§9.1 "turnovers align
+ * with text"), back under the marker when it is off. Depth: a level's own `indent` pins the
+ * marker; otherwise the list's `indent` plus 1.5 em per nesting level (the engine's nesting step,
+ * kept so unset books lay out as before; the spec's cascade to the parent's text start is not
+ * applied yet).
+ */
+export function listItemGeometry(item: ListItemBlock, shape: ListShape | undefined, markerWidth: number, bodyEm: number, gap: number): { markerX: number; textX: number; turnoverX: number } {
+  const level = listLevelOf(shape, item.depth);
+  const markerX = level?.indent ?? (shape?.indent ?? 0) + (item.depth - 1) * 1.5 * bodyEm;
+  const textX = markerX + Math.max(markerWidth, 0.6 * bodyEm) + gap;
+  return { markerX, textX, turnoverX: shape && !shape.hanging ? markerX : textX };
+}

@@ -1,0 +1,67 @@
+/**
+ * The list settings of settings-from-config.ts (configuration.md §9.1 `unorderedLists`, §9.2
+ * `orderedLists`): each kind's geometry (indent, gap, item spacing, hanging turnovers, margins)
+ * and the marker type of each of the five nesting levels. The configuration resolves a level's
+ * unset field from the list-wide one (§0.5: `fontFamily`, `color`, `fontWeight`, `italic`,
+ * `bulletChar`, `bulletFontSize` / `numberFontSize` → `fontSize`, `bulletVerticalOffset` /
+ * `numberVerticalOffset` → `verticalOffset`), so the levels are read and the list-wide fields
+ * take effect through them. Applied by page/list-shape.ts. All lengths in pt; em = the body size.
+ */
+import { declareAppliedSettings } from '../config';
+import type { ConfigReaders } from './settings-structure';
+import type { ListLevelStyle, ListShape } from './settings';
+
+const LEVEL_FIELDS = ['fontFamily', 'color', 'fontWeight', 'italic', 'indent', 'verticalOffset', 'fontSize'];
+declareAppliedSettings([
+  ...['unorderedLists', 'orderedLists'].flatMap((kind) => [
+    ...['fontFamily', 'fontWeight', 'italic', 'indent', 'gap', 'itemSpacing', 'hangingIndent', 'marginTop', 'marginBottom', 'color'].map((f) => `${kind}.${f}`),
+    `${kind}.levels`,
+    `${kind}.levels[level=*].level`,
+    ...LEVEL_FIELDS.map((f) => `${kind}.levels[level=*].${f}`),
+  ]),
+  'unorderedLists.bulletFontSize',
+  'unorderedLists.bulletVerticalOffset',
+  'unorderedLists.levels[level=*].bulletChar',
+  'unorderedLists.taskCheckboxChar',
+  'unorderedLists.taskCheckedChar',
+  'orderedLists.numberFontSize',
+  'orderedLists.numberVerticalOffset',
+]);
+
+/** One kind's shape; `fallbackColour` is used where a colour is not a readable hex. */
+function listShape(r: ConfigReaders, kind: 'unorderedLists' | 'orderedLists', bodySize: number, fallbackColour: string): ListShape {
+  const levels = [1, 2, 3, 4, 5].map((n): ListLevelStyle => {
+    const p = `${kind}.levels[level=${n}]`;
+    const weight = r.num(`${p}.fontWeight`, 700);
+    // A level's indent pins its marker only when that level sets one (§9.1 "an explicit level indent pins it").
+    const indent = r.at(`${p}.indent`) === undefined ? Number.NaN : r.pt(`${p}.indent`, Number.NaN, bodySize);
+    const bullet = kind === 'unorderedLists' ? r.str(`${p}.bulletChar`, '') : '';
+    return {
+      family: r.str(`${p}.fontFamily`, r.str('bodyText.fontFamily', 'EB Garamond')),
+      weight: weight >= 100 && weight <= 900 ? weight : 700,
+      italic: r.bool(`${p}.italic`, false),
+      colour: r.colour(`${p}.color`, fallbackColour),
+      size: Math.max(1, r.pt(`${p}.fontSize`, bodySize, bodySize)),
+      raise: r.pt(`${p}.verticalOffset`, 0, bodySize),
+      ...(bullet ? { bullet } : {}),
+      ...(Number.isFinite(indent) ? { indent: Math.max(0, indent) } : {}),
+    };
+  });
+  return {
+    indent: Math.max(0, r.pt(`${kind}.indent`, 0, bodySize)),
+    gap: Math.max(0, r.pt(`${kind}.gap`, 0.5 * bodySize, bodySize)),
+    itemSpacing: Math.max(0, r.pt(`${kind}.itemSpacing`, 0, bodySize)),
+    hanging: r.bool(`${kind}.hangingIndent`, true),
+    marginTop: Math.max(0, r.pt(`${kind}.marginTop`, 1.5 * bodySize, bodySize)),
+    marginBottom: Math.max(0, r.pt(`${kind}.marginBottom`, 1.5 * bodySize, bodySize)),
+    levels,
+  };
+}
+
+/** Both kinds' shapes and the task-list boxes (`taskCheckboxChar` / `taskCheckedChar`, §9.1). */
+export function listShapes(r: ConfigReaders, bodySize: number, fallbackColour: string): { shapes: { unordered: ListShape; ordered: ListShape }; task: { box: string; checked: string } } {
+  return {
+    shapes: { unordered: listShape(r, 'unorderedLists', bodySize, fallbackColour), ordered: listShape(r, 'orderedLists', bodySize, fallbackColour) },
+    task: { box: r.str('unorderedLists.taskCheckboxChar', '☐'), checked: r.str('unorderedLists.taskCheckedChar', '☑') },
+  };
+}
