@@ -9,6 +9,7 @@ import { cjkRegion, defaultNumerals, isArabicScript, isRtlLocale } from '../conf
 import { CM, defaultCalloutStyle, defaultSettings, type LayoutSettings } from './settings';
 import { headingDesignFields, headingStyleSection, storedListItem, structureSettings } from './settings-structure';
 import { resolveLocaleNumberFormats } from './settings-number-formats';
+import { listShapes } from './settings-lists';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
 const PAGE_PRESETS: Record<string, [number, number]> = {
@@ -382,6 +383,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   s.code = { ...s.code, family: str('codeStyle.fontFamily', 'Source Code Pro'), size: pt('codeStyle.fontSize', 0.85 * bodySize, bodySize), background: colour('codeStyle.background', '#f4f4f4') };
   s.code.padding = 0.6 * s.code.size;
   s.lists = { ...s.lists, bullet: str('unorderedLists.bulletChar', '•'), markerColour: colour('unorderedLists.color', s.lists.markerColour), gap: pt('unorderedLists.gap', 0.5 * bodySize, bodySize), marginTop: pt('unorderedLists.marginTop', 1.5 * bodySize, bodySize), marginBottom: pt('unorderedLists.marginBottom', 1.5 * bodySize, bodySize) };
+  // Each kind's indent, gap, item spacing, turnovers and per-level markers (settings-lists.ts, §9).
+  Object.assign(s.lists, listShapes({ at, pt, bool, str, num, colour }, bodySize, s.lists.markerColour));
   const noteSize = pt('footnotes.fontSize', 0.8 * bodySize);
   const noteColour = colour('footnotes.color', body.style.colour);
   const symbols = at('footnotes.symbols');
