@@ -6,7 +6,7 @@
 import { furnitureElements } from './settings-furniture';
 import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
 import { cjkRegion, defaultNumerals, isArabicScript, isRtlLocale } from '../config/locale';
-import { CM, defaultCalloutStyle, defaultSettings, type LayoutSettings } from './settings';
+import { CM, defaultCalloutStyle, defaultSettings, type HeadingLength, type HeadingLook, type LayoutSettings } from './settings';
 import { headingDesignFields, headingStyleSection, storedListItem, structureSettings } from './settings-structure';
 import { resolveLocaleNumberFormats } from './settings-number-formats';
 import { listShapes } from './settings-lists';
@@ -138,6 +138,17 @@ export const APPLIED_SETTINGS = [
   'headings.marginTop',
   'headings.marginBottom',
   'headings.levels[level=*].fontSize',
+  // A level's own type (§8.2; page/heading-look.ts), and a heading style's (§13.6).
+  'headings.levels[level=*].fontFamily',
+  'headings.levels[level=*].fontWeight',
+  'headings.levels[level=*].italic',
+  'headings.levels[level=*].color',
+  'headingStyles[id=*].fontFamily',
+  'headingStyles[id=*].fontWeight',
+  'headingStyles[id=*].italic',
+  'headingStyles[id=*].lineHeight',
+  'headingStyles[id=*].marginTop',
+  'headingStyles[id=*].marginBottom',
   'headings.levels[level=*].lineHeight',
   'headings.levels[level=*].marginTop',
   'headings.levels[level=*].marginBottom',
@@ -421,8 +432,18 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     const breakBefore = at(`${p}.breakBefore`) as { enabled?: unknown; parity?: unknown } | undefined;
     const enabled = breakBefore?.enabled === true;
     const parity = typeof breakBefore?.parity === 'string' ? breakBefore.parity : 'any';
+    // The level's face and colour (§8.2), kept only where they differ from the general ones they follow.
+    const look: HeadingLook = {};
+    const family = str(`${p}.fontFamily`, s.headings.family);
+    if (family !== s.headings.family) look.family = family;
+    const weight = num(`${p}.fontWeight`, s.headings.weight);
+    if (weight !== s.headings.weight) look.weight = weight;
+    if (bool(`${p}.italic`, false)) look.italic = true;
+    const levelColour = colour(`${p}.color`, s.headings.colour);
+    if (levelColour !== s.headings.colour) look.colour = levelColour;
     // A level's lineHeight and margins follow the general headings.* fields (in the level's em) when unset.
     return {
+      ...look,
       size,
       lineHeightEm: pt(`${p}.lineHeight`, pt('headings.lineHeight', level.lineHeightEm * size, size), size) / size,
       marginTopEm: pt(`${p}.marginTop`, pt('headings.marginTop', level.marginTopEm * size, size), size) / size,
@@ -444,11 +465,25 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     const p = `headingStyles[id=${id}]`;
     const size = pt(`${p}.fontSize`, NaN);
     const colourSet = at(`${p}.color`) !== undefined;
+    // Lengths in the heading's own em, whatever its level's size: pt + em × size (lengthAtPt is linear in the em).
+    const ownLength = (field: string): HeadingLength | undefined => {
+      if (at(`${p}.${field}`) === undefined) return undefined;
+      const [zero, one] = [pt(`${p}.${field}`, NaN, 0), pt(`${p}.${field}`, NaN, 1)];
+      return Number.isFinite(zero) && Number.isFinite(one) ? { pt: zero, em: one - zero } : undefined;
+    };
+    const lengths = { lineHeight: ownLength('lineHeight'), marginTop: ownLength('marginTop'), marginBottom: ownLength('marginBottom') };
+    const styleFamily = at(`${p}.fontFamily`);
+    const styleWeight = at(`${p}.fontWeight`);
+    const styleItalic = at(`${p}.italic`);
     s.headingStyles[id] = {
       numbered: bool(`${p}.numbered`, true),
       toc: bool(`${p}.toc`, true),
       ...(Number.isFinite(size) ? { size } : {}),
       ...(colourSet ? { colour: colour(`${p}.color`, s.headings.colour) } : {}),
+      ...(typeof styleFamily === 'string' && styleFamily ? { family: styleFamily } : {}),
+      ...(typeof styleWeight === 'number' && Number.isFinite(styleWeight) ? { weight: styleWeight } : {}),
+      ...(typeof styleItalic === 'boolean' ? { italic: styleItalic } : {}),
+      ...Object.fromEntries(Object.entries(lengths).filter(([, v]) => v !== undefined)),
       ...headingStyleSection(storedListItem(stored, 'headingStyles', id) ?? {}, s, (path, fallback, emPt) => pt(path, fallback, emPt)),
     };
   }

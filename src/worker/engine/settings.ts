@@ -159,7 +159,7 @@ export interface LayoutSettings {
     colour: string;
     /** Per level 1–6 (index 0 = H1). */
     /** `breakBefore`: 'none' when disabled, else its parity (configuration.md §8.4). */
-    levels: {
+    levels: ({
       size: number;
       lineHeightEm: number;
       marginTopEm: number;
@@ -172,7 +172,7 @@ export interface LayoutSettings {
       spanBreak?: boolean;
       /** `advancedDesign` (§8.2): the heading composed from its slot when enabled (page/heading-design.ts); absent when nothing is set. */
       design?: HeadingDesign;
-    }[];
+    } & HeadingLook)[];
   };
   /**
    * `headingStyles[id=X]` (configuration.md §13.6) as far as the engine applies them: whether the
@@ -258,8 +258,29 @@ export interface GeometryOverride {
   layout?: { columns: number; gutter: number; sideColumn?: LayoutSettings['sideColumn']; columnRule?: { enabled: boolean; colour: string; width: number } };
 }
 
+/**
+ * A heading level's or heading style's own type (configuration.md §8.2, §13.6), applied by
+ * page/heading-look.ts; each field absent = the level's, then the general heading's.
+ */
+export interface HeadingLook {
+  family?: string;
+  weight?: number;
+  italic?: boolean;
+  colour?: string;
+}
+
+/** A heading style's length in the heading's own em: `pt` + `em` × its size (an absolute length has em 0). */
+export interface HeadingLength {
+  pt: number;
+  em: number;
+}
+
 /** One `headingStyles[id=X]` (configuration.md §13.6) as the engine applies it. */
-export interface HeadingStyleSettings extends GeometryOverride {
+export interface HeadingStyleSettings extends GeometryOverride, HeadingLook {
+  /** lineHeight, marginTop, marginBottom the style sets (§13.6 level fields). */
+  lineHeight?: HeadingLength;
+  marginTop?: HeadingLength;
+  marginBottom?: HeadingLength;
   numbered: boolean;
   toc: boolean;
   /** false (plates, maps): its H1s do not change the running chapter (§13.6; page/guide-words.ts); absent = true. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isApplied } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
-import { oneChapterBook, run, runs } from './helpers';
+import { fonts, oneChapterBook, run, runs } from './helpers';
 
 /** Heading settings of configuration.md §8.1–§8.2 and §13.6, through the whole config mapping. */
 
@@ -40,5 +40,42 @@ describe('general heading fields the levels follow (§8.1, §0.5)', () => {
     // A looser leading lowers the heading's baseline within its (taller) line box.
     const leading = headingRuns(layoutOf({ headings: { lineHeight: { value: 3, unit: 'em' } } }), 'A Section Title')[0]!;
     expect(leading.y).toBeGreaterThan(h2.y + 5);
+  });
+});
+
+describe('a level\'s and a heading style\'s own type (§8.2, §13.6)', () => {
+  const face = (family: string, weight: number, style: 'normal' | 'italic') => fonts.match(family, weight, style).id;
+
+  it('a level-2 family, weight, italic and colour set its runs only', () => {
+    for (const path of ['fontFamily', 'fontWeight', 'italic', 'color']) expect(isApplied(`headings.levels[level=2].${path}`), path).toBe(true);
+    const base = layoutOf({});
+    const set = layoutOf({ headings: { levels: [{ level: 2, fontFamily: 'EB Garamond', fontWeight: 400, italic: true, color: '#aa0000' }] } });
+    const h2 = headingRuns(set, 'A Section Title');
+    expect(h2.length).toBeGreaterThan(0);
+    for (const r of h2) {
+      expect(r.font).toBe(face('EB Garamond', 400, 'italic'));
+      expect(r.fill).toBe('#aa0000');
+    }
+    // The chapter title keeps the general heading face and colour.
+    const h1 = headingRuns(set, 'The Chapter');
+    expect(h1.map((r) => r.font)).toEqual(headingRuns(base, 'The Chapter').map((r) => r.font));
+    expect(h1[0]!.font).toBe(face('Open Sans', 700, 'normal'));
+    expect(h1[0]!.fill).toBe(headingRuns(base, 'The Chapter')[0]!.fill);
+  });
+
+  it('a heading style\'s face, weight, italic and margins beat its level\'s', () => {
+    for (const path of ['fontFamily', 'fontWeight', 'italic', 'lineHeight', 'marginTop', 'marginBottom']) expect(isApplied(`headingStyles[id=x].${path}`), path).toBe(true);
+    const source = SOURCE.replace('## A Section Title', '## A Section Title {style="quiet"}');
+    const config = { headings: { levels: [{ level: 2, italic: true }] } };
+    const plain = layoutOf({ ...config, headingStyles: [{ id: 'quiet' }] }, source);
+    const faced = layoutOf({ ...config, headingStyles: [{ id: 'quiet', fontFamily: 'EB Garamond', fontWeight: 700, italic: false }] }, source);
+    const styled = layoutOf({ ...config, headingStyles: [{ id: 'quiet', marginTop: { value: 12, unit: 'pt' }, marginBottom: { value: 2, unit: 'em' } }] }, source);
+    const [p, q] = [headingRuns(plain, 'A Section Title')[0]!, headingRuns(styled, 'A Section Title')[0]!];
+    expect(p.font).toBe(face('Open Sans', 700, 'italic'));
+    expect(headingRuns(faced, 'A Section Title')[0]!.font).toBe(face('EB Garamond', 700, 'normal'));
+    // 12 pt above instead of 1.5 em of 15 pt: 10.5 pt higher.
+    expect(p.y - q.y).toBeCloseTo(1.5 * 15 - 12, 1);
+    // 2 em below (30 pt) instead of 0.5 em: the paragraph under it lower than before by over 22.5 − 12 pt (grid rounding).
+    expect(firstBodyAfter(styled, q.y).y - q.y).toBeGreaterThan(firstBodyAfter(plain, p.y).y - p.y + 1.5 * 15 - 12);
   });
 });

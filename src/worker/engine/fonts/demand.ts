@@ -18,6 +18,11 @@ function designFaces(settings: LayoutSettings): Wanted[] {
     wanted.push({ family: body.family, weight: body.weight, style }, { family: body.family, weight: settings.body.boldWeight, style });
   }
   wanted.push({ family: settings.headings.family, weight: settings.headings.weight, style: 'normal' });
+  // A heading level's or style's own face (configuration.md §8.2, §13.6; page/heading-look.ts).
+  for (const own of [...settings.headings.levels, ...Object.values(settings.headingStyles)]) {
+    if (own.family === undefined && own.weight === undefined && own.italic === undefined) continue;
+    wanted.push({ family: own.family ?? settings.headings.family, weight: own.weight ?? settings.headings.weight, style: own.italic ? 'italic' : 'normal' });
+  }
   wanted.push({ family: settings.furniture.style.family, weight: settings.furniture.style.weight, style: 'normal' });
   wanted.push({ family: settings.code.family, weight: 400, style: 'normal' });
   return wanted;

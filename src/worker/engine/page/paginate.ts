@@ -27,6 +27,7 @@ import { alignOffset, calloutWrapOf, measureAt, measureAtBox, physicalSide, plan
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
+import { headingSpacing, headingTextStyle } from './heading-look';
 import { levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -1271,9 +1272,10 @@ export function* paginateChapter(
         const setHeading = (): SetLine[] => setText({ base: block.range.from, inlines, style, measure: band ? frame().contentWidth : colW(), indent: 0, justify: false });
         let lines = setHeading();
         // Leading and margins are in the heading's own ems (its style may change its size).
-        const lineHeight = level.lineHeightEm * style.size;
-        const marginTop = cursor.columnEmpty ? 0 : level.marginTopEm * style.size;
-        const marginBottom = level.marginBottomEm * style.size;
+        const spacing = headingSpacing(block, settings, style.size);
+        const lineHeight = spacing.lineHeight;
+        const marginTop = cursor.columnEmpty ? 0 : spacing.marginTop;
+        const marginBottom = spacing.marginBottom;
         // advancedDesign (§8.2): drawn from its design slot, taking the height the design reserves (page/heading-design.ts).
         const design = headingDesignOf(block, settings);
         const designAt = (y: number): DesignedHeading | undefined => (design ? designHeading(block, b, design, band, y, lines.length * lineHeight, marginBottom) : undefined);
@@ -2526,10 +2528,8 @@ function emptyLine(): SetLine {
 }
 
 export function headingStyle(block: HeadingBlock, settings: LayoutSettings): TextStyle {
-  const level = settings.headings.levels[block.level - 1]!;
-  // A heading style (configuration.md §13.6) overrides the level's size and colour when it sets them.
-  const own = settings.headingStyles[block.attrs['style'] ?? ''];
-  return { family: settings.headings.family, weight: settings.headings.weight, italic: false, size: own?.size ?? level.size, colour: own?.colour ?? settings.headings.colour };
+  // A heading style (configuration.md §13.6) over the level's fields (§8.2) over the general ones (page/heading-look.ts).
+  return headingTextStyle(block, settings);
 }
 
 /** A line's run, moved to page coordinates, rounded by the display list's rule. */
