@@ -123,6 +123,13 @@ describe('recurring words share their items', () => {
     expect(parts(base)).toEqual(['extraordinary']);
     expect(parts({ ...base, breakPoints: () => [] })).toEqual(['extraordinary']);
     expect(parts(hyphenated)).toEqual(split);
+    // Alternating lists do not rebuild the word: each list's items are kept (the same payloads).
+    const payloads = (options: ItemOptions): unknown[] => boxes(buildItems([{ text: 'extraordinary', style, from: 30, rise: 0 }], fonts, options)).map((b) => b.payload);
+    const withBreaks = payloads(hyphenated);
+    const whole = payloads(base);
+    expect(payloads(hyphenated)).toEqual(withBreaks);
+    payloads(hyphenated).forEach((payload, k) => expect(payload).toBe(withBreaks[k]));
+    expect(payloads(base)[0]).toBe(whole[0]);
   });
 
   it('a word in another style or size is not shared with the body word', () => {

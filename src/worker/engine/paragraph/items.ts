@@ -266,10 +266,15 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     if (table === null || table.style !== style || table.face !== face || table.rise !== rise || table.level !== level || table.script !== script) lastWords = table = wordsFor(style, face, rise, level, script, language);
     const word = para.text.slice(from, end);
     const breaks = level % 2 === 0 && options.breakPoints ? options.breakPoints(word) : NO_BREAKS;
-    let shared = table.words.get(word);
-    if (shared === undefined || shared.breaks !== breaks) {
+    const latest = table.words.get(word);
+    let shared = latest;
+    while (shared !== undefined && shared.breaks !== breaks) shared = shared.other;
+    if (shared === undefined) {
+      // New, or met with another break list (justified and ragged text of one style hyphenate
+      // differently): built and put first, the entries for other lists kept behind it.
       const shaped = face.shape(word, level % 2 === 1 ? 'rtl' : 'ltr', '', hbScript(script), language);
-      table.words.set(word, (shared = buildSharedWord(word, shaped, style, rise, face, level, breaks)));
+      shared = buildSharedWord(word, shaped, style, rise, face, level, breaks, latest);
+      table.words.set(word, shared);
     }
     if (pending === PENDING_SPACE) items.push(spaceItem(pendingAt));
     pending = PENDING_NONE;
@@ -845,6 +850,8 @@ interface SharedWord {
   payload: WordPayload;
   /** The word split at its break points, or null when it stays one box. */
   split: SharedSplit | null;
+  /** The same word's entry for another break list (one per hyphenation option set met), if any. */
+  other: SharedWord | undefined;
 }
 
 /** A shared word's parts between break points. */
@@ -874,7 +881,7 @@ const NO_BREAKS: readonly WordBreak[] = Object.freeze([]);
  * for — the settings' body style, nearly every word of a book — so a new body size starts new
  * tables and the old ones go with the old settings). A word's items depend on nothing else but
  * its break list, which each entry records (the hyphenator hands out one list per word and
- * options, so a hit compares identities).
+ * options, so a hit compares identities); a word met with several lists keeps an entry for each.
  */
 const sharedWords = new WeakMap<TextStyle, SharedWords[]>();
 
@@ -891,11 +898,11 @@ function wordsFor(style: TextStyle, face: FontFace, rise: number, level: number,
  * The items of a plain word, as `buildItems`' general path makes them but with offsets relative
  * to the word (its box items carry the word's first offset): the same widths, computed the same way.
  */
-function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, rise: number, face: FontFace, level: number, breaks: readonly WordBreak[]): SharedWord {
+function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, rise: number, face: FontFace, level: number, breaks: readonly WordBreak[], other: SharedWord | undefined): SharedWord {
   const whole: ShapedPiece = { text: word, offsets: undefined, from: 0, style, rise, face, shaped, width: (shaped.width * style.size) / face.upem, level };
   const payload: WordPayload = { pieces: [whole] };
   const parts = breaks.length === 0 ? null : splitParts(word, shaped, breaks);
-  if (parts === null) return { breaks, width: 0 + whole.width, payload, split: null };
+  if (parts === null) return { breaks, width: 0 + whole.width, payload, split: null, other };
   const scale = style.size / face.upem;
   const split: SharedSplit = { parts: [], widths: [], penalties: [] };
   let hyphen: WordPayload | null = null;
@@ -912,5 +919,5 @@ function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, r
       } else split.penalties.push({ type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged });
     }
   }
-  return { breaks, width: 0 + whole.width, payload, split };
+  return { breaks, width: 0 + whole.width, payload, split, other };
 }
