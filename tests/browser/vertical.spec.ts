@@ -80,3 +80,33 @@ test('a vertical-rl book: page 1 on the canvas has its first line down the right
     )
     .toBe('drawn');
 });
+
+test('sandbox_inspect_pages in a vertical-rl book: a block counts its lines once each and its box lies on the sheet where it is drawn', async ({ page }) => {
+  test.setTimeout(240_000);
+  await ready(page);
+  const set = await call(page, 'sandbox_set_config', { changes: [{ path: 'layout.writingMode', value: 'vertical-rl' }, { path: 'layout.layoutType', value: 'single' }] });
+  expect(set.ok).toBe(true);
+  const inspected = (await call(page, 'sandbox_inspect_pages', { chapter: 1, position: 1 })) as unknown as { ok: boolean; blocks: { type: string; lines: number; box: { x: number; y: number; width: number; height: number } }[] };
+  expect(inspected.ok).toBe(true);
+  // Baselines per block in the display list (the flow's y of its body runs): what `lines` must count.
+  const baselines = await page.evaluate(async () => {
+    const list = (await window.postextApp!.client.getDisplayList(0))!;
+    const byBlock = new Map<string, Set<number>>();
+    for (const item of list.items as unknown as Array<{ op: number; y: number; line?: { block: string; role: string } }>) {
+      if (item.op !== 1 || item.line?.role !== 'body') continue;
+      byBlock.set(item.line.block, (byBlock.get(item.line.block) ?? new Set()).add(item.y));
+    }
+    return [...byBlock.values()].map((ys) => ys.size);
+  });
+  const paragraphs = inspected.blocks.filter((b) => b.type === 'paragraph');
+  expect(paragraphs.length).toBeGreaterThan(0);
+  expect(paragraphs.map((b) => b.lines).sort()).toEqual([...baselines].sort());
+  for (const b of paragraphs) {
+    expect(b.box.x).toBeGreaterThanOrEqual(0);
+    expect(b.box.x + b.box.width).toBeLessThanOrEqual(1.0001);
+    // A block of vertical lines: as tall as a line is long, as wide as its lines stacked.
+    expect(b.box.height).toBeGreaterThan(b.box.width / b.lines);
+  }
+  // The first paragraph is at the right of the page, where vertical text begins.
+  expect(paragraphs[0]!.box.x + paragraphs[0]!.box.width).toBeGreaterThan(0.5);
+});

@@ -179,14 +179,27 @@ interface LineOnPage {
   ragged: boolean;
 }
 
-/** Lines of a page: glyph runs grouped by block and baseline. */
-function linesOf(list: PageDisplayList): LineOnPage[] {
+/**
+ * Lines of a page: glyph runs grouped by block and baseline. In vertical text (`vertical`) the
+ * runs are in the flow's frame and a line is cut into pieces (engine/page/vertical.ts): a run
+ * joins the line of the run drawn just before it when they share block and baseline (a line in
+ * another column at the same baseline is drawn later, after other lines).
+ */
+function linesOf(list: PageDisplayList, vertical = false): LineOnPage[] {
   const lines = new Map<string, LineOnPage>();
+  let last: { key: string; block: string; y: number } | undefined;
+  let pieces = 0;
   for (const item of list.items) {
     if (item.op !== Op.GlyphRun || !item.line) continue;
     const run = item as GlyphRunItem;
-    const key = `${run.line!.block}@${run.y}@${Math.round(run.xs[0]! / 50)}`;
     const right = run.xs[run.xs.length - 1]! + run.size * 0.5;
+    let key = `${run.line!.block}@${run.y}@${Math.round(run.xs[0]! / 50)}`;
+    if (vertical) {
+      const previous = last ? lines.get(last.key) : undefined;
+      const continues = previous !== undefined && last!.block === run.line!.block && last!.y === run.y;
+      key = continues ? last!.key : `${run.line!.block}@${run.y}@${pieces++}`;
+      last = { key, block: run.line!.block, y: run.y };
+    }
     const existing = lines.get(key);
     if (existing) {
       existing.text += run.text;
@@ -216,9 +229,10 @@ const inspectPages = (ctx: ToolContext) =>
       const own: PageSummary[] = pages.slice(range.firstPage, range.firstPage + range.pages);
       if (args.page === undefined && args.position === undefined) {
         const rows = [];
+        const vertical = own.length > 0 && (await ctx.client.getPageGeometry(own[0]!.index))?.vertical === true;
         for (const [i, summary] of own.entries()) {
           const list = await ctx.client.getDisplayList(summary.index);
-          const lines = list ? linesOf(list) : [];
+          const lines = list ? linesOf(list, vertical) : [];
           const body = lines.filter((l) => l.role === 'body' || l.role === 'heading');
           rows.push({ position: i + 1, label: summary.label, role: summary.role, blank: summary.role === 'blank', lines: body.length, figures: 0, starts: (body[0]?.text ?? '').slice(0, 80) });
         }
@@ -228,13 +242,17 @@ const inspectPages = (ctx: ToolContext) =>
       if (isFailure(located)) return located;
       const { index } = located as { index: number };
       const list = (await ctx.client.getDisplayList(index))!;
-      const lines = linesOf(list);
+      // Vertical text: lines, columns (tiers) and fill in the flow's frame, boxes turned onto the sheet.
+      const vertical = (await ctx.client.getPageGeometry(index))?.vertical === true;
+      const lines = linesOf(list, vertical);
       const columnEdges = [...new Set(lines.filter((l) => l.role === 'body').map((l) => Math.round(l.x / 40) * 40))].sort((a, b) => a - b);
       const columnOf = (line: LineOnPage) => Math.max(0, columnEdges.findIndex((edge, i) => line.x >= edge - 40 && (i === columnEdges.length - 1 || line.x < columnEdges[i + 1]! - 20)));
       const margins = (await ctx.client.getConfig('page.margins')) as { effective?: { top?: { value: number; unit: string }; bottom?: { value: number; unit: string } } };
       const toPt = (d?: { value: number; unit: string }) => (d ? d.value * ({ cm: 72 / 2.54, mm: 72 / 25.4, in: 72, pt: 1 } as Record<string, number>)[d.unit]! : 0);
-      const top = toPt(margins.effective?.top);
-      const contentHeight = list.height - top - toPt(margins.effective?.bottom);
+      const sheetMargins = vertical ? (await ctx.client.getPageGeometry(index))?.margins : undefined;
+      // The flow's top is the sheet's right margin in vertical text, its height the type area's width.
+      const top = sheetMargins ? sheetMargins.right : toPt(margins.effective?.top);
+      const contentHeight = sheetMargins ? list.width - sheetMargins.left - sheetMargins.right : list.height - top - toPt(margins.effective?.bottom);
       const maxWordSpacing = 2; // bodyText.maxWordSpacing default: r = 1 is 2× normal space
       const blocks = new Map<string, { lines: LineOnPage[] }>();
       for (const line of lines) {
@@ -261,7 +279,10 @@ const inspectPages = (ctx: ToolContext) =>
           lines: ls.length,
           hyphenated: ls.map((l, n) => (l.hyphenated ? n + 1 : 0)).filter(Boolean),
           loose,
-          box: { x: round(x / list.width), y: round(yTop / list.height), width: round((right - x) / list.width), height: round((yBottom - yTop) / list.height) },
+          // Vertical text: the flow's (x, y) is drawn at the sheet's (width − y, x).
+          box: vertical
+            ? { x: round((list.width - yBottom) / list.width), y: round(x / list.height), width: round((yBottom - yTop) / list.width), height: round((right - x) / list.height) }
+            : { x: round(x / list.width), y: round(yTop / list.height), width: round((right - x) / list.width), height: round((yBottom - yTop) / list.height) },
           ...(firstRun ? { source: { line: lineColumn(sourceText, firstRun.srcFrom).line } } : {}),
         };
       });
