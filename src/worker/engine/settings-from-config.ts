@@ -64,6 +64,7 @@ export const APPLIED_SETTINGS = [
   'bodyText.lineHeight',
   'bodyText.firstLineIndent',
   'bodyText.indentAfterHeading',
+  'bodyText.paragraphSpacing',
   'bodyText.textAlign',
   'bodyText.maxWordSpacing',
   'bodyText.minWordSpacing',
@@ -370,6 +371,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     };
   }
   body.indentAfterHeading = bool('bodyText.indentAfterHeading', true);
+  if (bool('bodyText.paragraphSpacing', false)) body.paragraphSpacing = true;
   body.align = str('bodyText.textAlign', 'justify') === 'justify' ? 'justify' : 'left';
   body.maxWordSpacing = num('bodyText.maxWordSpacing', 2);
   body.minWordSpacing = num('bodyText.minWordSpacing', 0.6);

@@ -103,6 +103,8 @@ export interface LayoutSettings {
     /** Paragraph indent, pt. */
     firstLineIndent: number;
     indentAfterHeading: boolean;
+    /** bodyText.paragraphSpacing (§6.1): one leading of space between two body paragraphs; absent = none. */
+    paragraphSpacing?: boolean;
     align: 'justify' | 'left';
     /** Word-space bounds as multiples of the normal space (configuration.md §6.3). */
     maxWordSpacing: number;

@@ -1363,6 +1363,8 @@ export function* paginateChapter(
           break;
         }
         const quote = block.kind === 'blockquote';
+        // bodyText.paragraphSpacing (§6.1): a blank line (one leading) between two body paragraphs; the grid is kept.
+        if (settings.body.paragraphSpacing && block.kind === 'paragraph' && block.continuesParagraph !== true && blocks[b - 1]?.kind === 'paragraph') space(pitch);
         const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
         const x = quote ? settings.blockquote.indent : 0;
         const indent = flush ? 0 : settings.body.firstLineIndent;
