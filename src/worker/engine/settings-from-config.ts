@@ -150,6 +150,9 @@ export const APPLIED_SETTINGS = [
   'headingStyles[id=*].lineHeight',
   'headingStyles[id=*].marginTop',
   'headingStyles[id=*].marginBottom',
+  'headings.textAlign',
+  'headings.levels[level=*].textTransform',
+  'headingStyles[id=*].textTransform',
   'headings.levels[level=*].lineHeight',
   'headings.levels[level=*].marginTop',
   'headings.levels[level=*].marginBottom',
@@ -428,6 +431,10 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   s.headings.family = str('headings.fontFamily', 'Open Sans');
   s.headings.weight = num('headings.fontWeight', 700);
   s.headings.colour = colour('headings.color', s.headings.colour);
+  // headings.textAlign (§8.1): start/end read as left/right (as bodyStyle does); left, the default, is left absent.
+  const headingAlign = str('headings.textAlign', 'left');
+  if (headingAlign === 'right' || headingAlign === 'end') s.headings.align = 'right';
+  else if (headingAlign === 'center' || headingAlign === 'justify') s.headings.align = headingAlign;
   s.headings.levels = s.headings.levels.map((level, i) => {
     const p = `headings.levels[level=${i + 1}]`;
     const size = pt(`${p}.fontSize`, level.size);
@@ -443,6 +450,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     if (bool(`${p}.italic`, false)) look.italic = true;
     const levelColour = colour(`${p}.color`, s.headings.colour);
     if (levelColour !== s.headings.colour) look.colour = levelColour;
+    if (at(`${p}.textTransform`) === 'uppercase') look.transform = 'uppercase';
     // A level's lineHeight and margins follow the general headings.* fields (in the level's em) when unset.
     return {
       ...look,
@@ -485,6 +493,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       ...(typeof styleFamily === 'string' && styleFamily ? { family: styleFamily } : {}),
       ...(typeof styleWeight === 'number' && Number.isFinite(styleWeight) ? { weight: styleWeight } : {}),
       ...(typeof styleItalic === 'boolean' ? { italic: styleItalic } : {}),
+      ...(at(`${p}.textTransform`) === 'uppercase' || at(`${p}.textTransform`) === 'none' ? { transform: at(`${p}.textTransform`) as 'none' | 'uppercase' } : {}),
       ...Object.fromEntries(Object.entries(lengths).filter(([, v]) => v !== undefined)),
       ...headingStyleSection(storedListItem(stored, 'headingStyles', id) ?? {}, s, (path, fallback, emPt) => pt(path, fallback, emPt)),
     };

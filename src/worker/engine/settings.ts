@@ -159,6 +159,8 @@ export interface LayoutSettings {
     family: string;
     weight: number;
     colour: string;
+    /** `headings.textAlign` (§8.1; start = left, end = right); absent = left. Justified: the last line flush left. */
+    align?: 'left' | 'right' | 'center' | 'justify';
     /** Per level 1–6 (index 0 = H1). */
     /** `breakBefore`: 'none' when disabled, else its parity (configuration.md §8.4). */
     levels: ({
@@ -269,6 +271,8 @@ export interface HeadingLook {
   weight?: number;
   italic?: boolean;
   colour?: string;
+  /** `textTransform`: 'uppercase' sets the heading in capitals (length-preserving; bookmarks keep the source case). */
+  transform?: 'none' | 'uppercase';
 }
 
 /** A heading style's length in the heading's own em: `pt` + `em` × its size (an absolute length has em 0). */

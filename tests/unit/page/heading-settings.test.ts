@@ -79,3 +79,36 @@ describe('a level\'s and a heading style\'s own type (§8.2, §13.6)', () => {
     expect(firstBodyAfter(styled, q.y).y - q.y).toBeGreaterThan(firstBodyAfter(plain, p.y).y - p.y + 1.5 * 15 - 12);
   });
 });
+
+describe('headings.textAlign and textTransform (§8.1, §8.2, §13.6)', () => {
+  it('centres or right-aligns every heading in its measure; justified stays flush left on its last line', () => {
+    expect(isApplied('headings.textAlign')).toBe(true);
+    const x = (config: Record<string, unknown>) => headingRuns(layoutOf(config), 'A Section Title')[0]!.xs[0]!;
+    const left = x({});
+    const centre = x({ headings: { textAlign: 'center' } }) - left;
+    const right = x({ headings: { textAlign: 'end' } }) - left;
+    expect(centre).toBeGreaterThan(50);
+    // Flush right moves the line twice as far as centring it (to within rounding).
+    expect(right).toBeCloseTo(2 * centre, 1);
+    expect(x({ headings: { textAlign: 'justify' } })).toBeCloseTo(left, 3);
+  });
+
+  it('uppercase sets capitals of the same length; the toc keeps the source case', () => {
+    expect(isApplied('headings.levels[level=2].textTransform')).toBe(true);
+    expect(isApplied('headingStyles[id=x].textTransform')).toBe(true);
+    const source = [':::toc', ':::', '', SOURCE, '', '## Straße und Ärger {style="plain"}', '', 'More words.'].join('\n');
+    const config = { toc: { levels: [{ level: 1 }, { level: 2 }] }, headings: { levels: [{ level: 2, textTransform: 'uppercase' }] }, headingStyles: [{ id: 'plain', textTransform: 'none' }] };
+    const layout = layoutOf(config, source);
+    const headings = allRuns(layout).filter((r) => r.line?.role === 'heading').map((r) => r.text).join('|');
+    expect(headings).toContain('A SECTION TITLE');
+    expect(headings).not.toContain('A Section Title');
+    // The style's 'none' beats the level's uppercase.
+    expect(headings).toContain('Straße und Ärger');
+    // The toc (generated, role other than heading) lists the title as typed.
+    const rest = allRuns(layout).filter((r) => r.line?.role !== 'heading').map((r) => r.text).join(' ');
+    expect(rest).toContain('A Section Title');
+    // Length-preserving: ß has no one-letter capital and stays.
+    const upper = layoutOf({ ...config, headingStyles: [{ id: 'plain' }] }, source);
+    expect(allRuns(upper).filter((r) => r.line?.role === 'heading').map((r) => r.text).join('|')).toContain('STRAßE UND ÄRGER');
+  });
+});

@@ -2,8 +2,9 @@
  * A heading's own type and spacing (configuration.md §8.1–§8.2, §13.6): its heading style's field
  * over its level's, over the general `headings.*` one. Pure; lengths in pt.
  */
-import type { HeadingBlock } from '../parse/model';
+import type { HeadingBlock, Inline } from '../parse/model';
 import type { HeadingLength, HeadingStyleSettings, LayoutSettings, TextStyle } from '../settings';
+import { alignShift } from './paragraph-styles';
 
 const styleOf = (block: HeadingBlock, settings: LayoutSettings): HeadingStyleSettings | undefined => settings.headingStyles[block.attrs['style'] ?? ''];
 
@@ -26,4 +27,35 @@ export function headingSpacing(block: HeadingBlock, settings: LayoutSettings, si
   const own = styleOf(block, settings);
   const at = (length: HeadingLength | undefined, levelEm: number): number => (length ? length.pt + length.em * size : levelEm * size);
   return { lineHeight: at(own?.lineHeight, level.lineHeightEm), marginTop: at(own?.marginTop, level.marginTopEm), marginBottom: at(own?.marginBottom, level.marginBottomEm) };
+}
+
+/** `headings.textAlign` (§8.1, no per-level value): the x shift of a line of `width` in `measure`, pt (justified: its last line flush left). */
+export function headingAlignShift(settings: LayoutSettings, measure: number, width: number): number {
+  return alignShift(settings.headings.align === 'justify' ? 'left' : (settings.headings.align ?? 'left'), measure, width);
+}
+
+/** `textTransform` (§8.2, §13.6): the style's over the level's; 'uppercase' sets the heading in capitals. */
+export function headingUppercase(block: HeadingBlock, settings: LayoutSettings): boolean {
+  const own = styleOf(block, settings)?.transform ?? settings.headings.levels[block.level - 1]!.transform;
+  return own === 'uppercase';
+}
+
+/**
+ * The inlines in capitals, length-preserving (§8.2): each character whose capital has the same
+ * UTF-16 length is replaced, any other (ß → SS) kept, so source offsets still map one to one. Only
+ * what is set changes: bookmarks, the toc and running heads read the heading's own inlines.
+ */
+export function upperInlines(inlines: readonly Inline[]): Inline[] {
+  return inlines.map((inline): Inline => {
+    if (inline.kind === 'text') {
+      let text = '';
+      for (const ch of inline.text) {
+        const upper = ch.toUpperCase();
+        text += upper.length === ch.length ? upper : ch;
+      }
+      return { ...inline, text };
+    }
+    if ('children' in inline && Array.isArray(inline.children)) return { ...inline, children: upperInlines(inline.children as Inline[]) } as Inline;
+    return inline;
+  });
 }

@@ -27,7 +27,7 @@ import { alignOffset, calloutWrapOf, measureAt, measureAtBox, physicalSide, plan
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
-import { headingSpacing, headingTextStyle } from './heading-look';
+import { headingAlignShift, headingSpacing, headingTextStyle, headingUppercase, upperInlines } from './heading-look';
 import { levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -1268,8 +1268,10 @@ export function* paginateChapter(
         }
         if ((shape.breakBefore !== 'none' || band) && pageIsEmpty()) cursor.page.opener = true;
         const style = headingStyle(block, settings);
-        const inlines = numberedInlines(block, structure.headingNumbers?.get(block.id), level);
-        const setHeading = (): SetLine[] => setText({ base: block.range.from, inlines, style, measure: band ? frame().contentWidth : colW(), indent: 0, justify: false });
+        // textTransform 'uppercase' (§8.2): only the set text; bookmarks, toc and running heads keep the source case.
+        const numbered = numberedInlines(block, structure.headingNumbers?.get(block.id), level);
+        const inlines = headingUppercase(block, settings) ? upperInlines(numbered) : numbered;
+        const setHeading = (): SetLine[] => setText({ base: block.range.from, inlines, style, measure: band ? frame().contentWidth : colW(), indent: 0, justify: settings.headings.align === 'justify' });
         let lines = setHeading();
         // Leading and margins are in the heading's own ems (its style may change its size).
         const spacing = headingSpacing(block, settings, style.size);
@@ -1311,7 +1313,9 @@ export function* paginateChapter(
         const baseline = baselineFor(lineHeight, style, fonts);
         for (const line of placedDesign ? [] : lines) {
           const f = frame();
-          emit(block, line, band ? f.contentLeft : f.columnX[cursor.column]!, f.contentTop + cursor.y + baseline, 'heading');
+          // headings.textAlign (§8.1): centred or flush right in the heading's measure.
+          const shift = headingAlignShift(settings, band ? f.contentWidth : colW(), line.width);
+          emit(block, line, (band ? f.contentLeft : f.columnX[cursor.column]!) + shift, f.contentTop + cursor.y + baseline, 'heading');
           cursor.y += lineHeight;
           cursor.columnEmpty = false;
         }
