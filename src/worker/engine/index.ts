@@ -26,6 +26,7 @@ import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
 import type { LeverRecord } from './page/levers';
 import { paginatePasses, type PassPlan } from './page/passes';
+import { moveStart, type BlockStart, type StartOrigin } from './page/resume';
 import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
 import { initialNumbering, labelPages, type NumberingState } from './page/structure';
@@ -120,6 +121,8 @@ export class EngineCache {
   /** Paragraph items kept by their (stable, rebased) inlines: a new measure re-breaks without re-shaping (paragraph/index.ts). */
   readonly prepared = new PreparedParagraphs();
   readonly chapters = new Map<string, { source: string; layout: ChapterLayout }>();
+  /** Block starts of each chapter's last layout (page/resume.ts), by chapter id, with its memo key: an edit's first pass goes on from one. */
+  readonly chapterStarts = new Map<string, { key: string; starts: readonly BlockStart[] }>();
   /**
    * The last paragraph memo key built for each inline array (the parse's, stable while its block is
    * unchanged), with what it was built from: `head` (style, measure, generated texts…) and `base`.
@@ -193,6 +196,7 @@ export class EngineCache {
       for (const key of this.refused.keys()) if (!live.has(key)) this.refused.delete(key);
     }
     for (const key of this.chapters.keys()) if (!liveChapters.has(key)) this.chapters.delete(key);
+    for (const [id, entry] of this.chapterStarts) if (!liveChapters.has(entry.key)) this.chapterStarts.delete(id);
   }
 }
 
@@ -360,7 +364,7 @@ function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: n
     live.paragraphs.push(chapterParagraphKeys.get(hit.layout) ?? []);
     return hit.layout;
   }
-  const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering, shared.math, placement, shared.metadata);
+  const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering, shared.math, placement, shared.metadata, chapterKey);
   cache.chapters.set(chapterKey, { source: input.source, layout });
   return layout;
 }
@@ -465,6 +469,8 @@ function* layoutChapter(
   math: BookMath = prepareBookMath([parsed], book.settings, book.math, fonts),
   placement: ChapterPlacement = chapterPlacement(bookStructure([parsed], book.settings), input.id, initialNumbering(book.settings)),
   metadata: Readonly<Record<string, string>> = {},
+  /** The chapter's memo key (all but its text): its first pass may go on from a block start of its previous layout under the same key. */
+  chapterKey?: string,
 ): Generator<undefined, ChapterLayout> {
   const settings = book.settings;
   const sKey = cache.intern(`${settingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.math ? 'math' : 'no-math'}`);
@@ -559,7 +565,20 @@ function* layoutChapter(
       math,
       { ...placement.structure, plan, noteNumbers: notes, images, wrapOf: (id) => wrapRequestOf(book.resources, id, settings.body.style.size), headingDesign: { metadata: { ...metadata, title: metadata['title'] ?? book.title }, setText: setDesignText } },
     );
-  const drafts: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0), cache.resumePasses);
+  // The first pass goes on from a block start of the chapter's previous layout that the edit left valid
+  // (page/resume.ts moveStart): not with note numbers by page (extra passes renumber) nor maths (formulas set per pass).
+  const origin: StartOrigin | undefined =
+    cache.resumePasses && chapterKey !== undefined && (noteMode === 'chapter' || noteMode === 'document') && !book.math ? resumeOrigin(input.source, parsed, context, notes) : undefined;
+  const previous = origin ? cache.chapterStarts.get(input.id) : undefined;
+  const found = origin && previous && previous.key === chapterKey ? resumableStart(previous.starts, origin) : null;
+  const record = origin
+    ? (starts: readonly BlockStart[]): void => {
+        // The starts before the one gone on from stay, when recorded over the same text as it (with that text).
+        const kept = found && previous ? previous.starts.filter((s) => s.block < found.moved.block && s.origin === found.was) : [];
+        cache.chapterStarts.set(input.id, { key: chapterKey!, starts: [...kept, ...starts.map((s) => ({ ...s, origin }))] });
+      }
+    : undefined;
+  const drafts: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0), cache.resumePasses, found?.moved, record);
   const title = input.title || firstHeadingText(parsed) || '';
   // Page labels (page.pageNumbering, :::numbering), continuing from the previous chapter.
   const labelled = labelPages(firstPage, drafts.map((d) => d.numbering), placement.numbering, settings.numerals);
@@ -623,6 +642,48 @@ function* layoutChapter(
   if (bookTotal !== undefined) bookTotals.set(layout, { total: bookTotal, compose: composePages });
   liveParagraphs.push(distinctKeys);
   return layout;
+}
+
+/**
+ * The chapter's text as a start's origin (page/resume.ts): with what each block citing notes or
+ * references printed for them (`contextKey`), by block id; undefined (no start recorded or used)
+ * when a citing block holds its inlines elsewhere than `inlines`.
+ */
+function resumeOrigin(source: string, parsed: ParsedChapter, context: InlineContext, notes: ReadonlyMap<string, number>): StartOrigin | undefined {
+  const citing = new Set<string>();
+  for (const ref of parsed.collected.refs) citing.add(ref.blockId);
+  for (const ref of parsed.collected.footnoteRefs) citing.add(ref.blockId);
+  const answers = new Map<string, string>();
+  for (const block of parsed.blocks) {
+    if (!citing.has(block.id)) continue;
+    if (!('inlines' in block)) return undefined;
+    answers.set(block.id, contextKey(block.inlines, context));
+    citing.delete(block.id);
+  }
+  // (A citation in no top-level block: in a table cell or the like.)
+  return citing.size === 0 ? { source, parsed, answers, notes } : undefined;
+}
+
+/**
+ * The latest block start of the chapter's previous layout that its edit left valid, moved to the
+ * new text (page/resume.ts moveStart); only starts whose blocks before them end before the first
+ * changed unit are tried, the latest three at most (each try compares the two texts).
+ */
+function resumableStart(starts: readonly BlockStart[], now: StartOrigin): { moved: BlockStart; was: StartOrigin } | null {
+  const blocks = now.parsed.blocks;
+  let tries = 0;
+  for (let i = starts.length - 1; i >= 0 && tries < 3; i--) {
+    const start = starts[i]!;
+    const was = start.origin;
+    if (!was || start.block === 0) continue;
+    // The block before it must end before the first changed unit (a cheap look before the full check).
+    const before = blocks[start.block - 1];
+    if (!before || was.source.slice(0, before.range.to + 2) !== now.source.slice(0, before.range.to + 2)) continue;
+    tries++;
+    const moved = moveStart(start, now);
+    if (moved) return { moved, was };
+  }
+  return null;
 }
 
 function* withoutProgress<T>(steps: Generator<LayoutProgress | undefined, T>): Generator<undefined, T> {

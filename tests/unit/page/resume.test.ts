@@ -1,6 +1,7 @@
 /**
- * A chapter's later passes resumed at a block start of its plain pass (page/resume.ts) give the
- * pages of passes run from the chapter's first block (`new EngineCache(false)`), byte for byte:
+ * A chapter's passes resumed at a block start (page/resume.ts) give the pages of passes run from
+ * the chapter's first block (`new EngineCache(false)`), byte for byte. The closing page's balance
+ * pass resumes within a layout; an edit's first pass resumes at a start of the previous layout:
  * the closing page's balance after notes carried from column to column and page to page, floats
  * waiting for a slot, lists and subheadings, in two and three columns, a text side column and
  * footnote numbers by page; then after seeded edits near the closing page's start (its text moves
@@ -13,7 +14,7 @@ import { mulberry32, paragraph, sentence } from '../../support/prose';
 import { dump, run } from './helpers';
 
 // Counts the block starts the passes resumed at (the module's own function, observed).
-const { resumedAt } = vi.hoisted(() => ({ resumedAt: [] as number[] }));
+const { resumedAt, movedTo } = vi.hoisted(() => ({ resumedAt: [] as number[], movedTo: [] as (number | null)[] }));
 vi.mock('../../../src/worker/engine/page/resume', async (original) => {
   const actual = await original<typeof import('../../../src/worker/engine/page/resume')>();
   return {
@@ -22,6 +23,11 @@ vi.mock('../../../src/worker/engine/page/resume', async (original) => {
       const found = actual.startBefore(...args);
       if (found) resumedAt.push(found.block);
       return found;
+    },
+    moveStart: (...args: Parameters<typeof actual.moveStart>) => {
+      const moved = actual.moveStart(...args);
+      movedTo.push(moved && moved.block);
+      return moved;
     },
   };
 });
@@ -114,11 +120,56 @@ describe('passes resumed at a block start equal passes from the first block', ()
     });
   }
 
+  it('an edit’s first pass resumes at a start of the previous layout: notes defined at the chapter’s end move; not across a renamed heading cited above', () => {
+    const random = mulberry32(23);
+    const body: string[] = ['# Notes at the end', `The last part, :ref{id="late"}, says more.`];
+    const notes: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      if (i === 34) body.push('## The late part {#late}');
+      // (Two paragraphs in three end citing a note: a column's first block often follows a paragraph's tail citing one.)
+      if (i % 3 !== 2) {
+        body.push(`${paragraph(random)}[^e${i}]`);
+        notes.push(`[^e${i}]: ${paragraph(random, 1 + (i % 4))}`);
+      } else body.push(paragraph(random));
+    }
+    let input: BookInput = { title: 'Notes at the end', settings: defaultSettings(), chapters: [{ id: 'only', title: '', source: [...body, ...notes].join('\n\n') + '\n' }] };
+    const cache = new EngineCache();
+    run(input, cache);
+    const change = (edit: (source: string) => string): void => {
+      input = { ...input, chapters: [{ ...input.chapters[0]!, source: edit(input.chapters[0]!.source) }] };
+    };
+    /** Where the body's k-th block ends (before the note definitions). */
+    const paragraphEnd = (source: string, k: number): number => {
+      let at = -1;
+      for (let n = 0; n <= k; n++) at = source.indexOf('\n\n', at + 1);
+      expect(at).toBeLessThan(source.indexOf('[^e0]:'));
+      return at;
+    };
+    const edits: [string, (source: string) => string, 'moved' | 'refused' | 'any'][] = [
+      // Words in the middle: every note set above it is defined after it (its runs move).
+      ['words in the middle', (t) => t.slice(0, paragraphEnd(t, 24)) + ' beneath the harbour wall' + t.slice(paragraphEnd(t, 24)), 'moved'],
+      // The heading cited on the first page renamed: the citing paragraph prints another text.
+      ['the cited heading renamed', (t) => t.replace('## The late part {#late}', '## The very late part {#late}'), 'refused'],
+      ['a paragraph with a new note in the middle', (t) => t.slice(0, paragraphEnd(t, 20)) + `\n\n${paragraph(random)}[^added]` + t.slice(paragraphEnd(t, 20)) + `\n[^added]: ${sentence(random)}\n`, 'any'],
+      ['words in a note cited early', (t) => t.replace('[^e4]: ', '[^e4]: Harbour lanterns. '), 'any'],
+      ['words near the end', (t) => t.slice(0, paragraphEnd(t, 38)) + ' and a lantern' + t.slice(paragraphEnd(t, 38)), 'moved'],
+    ];
+    for (const [name, edit, expected] of edits) {
+      movedTo.length = 0;
+      change(edit);
+      expect(dump(run(input, cache)), name).toBe(dump(run(input, new EngineCache(false))));
+      if (expected === 'moved') expect(movedTo.some((b) => b !== null && b > 0), name).toBe(true);
+      // No block start past the citing paragraph is moved across the renaming (the chapter's key or its printed answers differ).
+      if (expected === 'refused') expect(movedTo.every((b) => b === null), name).toBe(true);
+    }
+  });
+
   it('the block start resumed at is the latest before the page', () => {
+    const state = { pages: [], notesSet: new Set<string>(), columnNotes: [], carried: [] };
     const starts = [
-      { block: 3, page: 4, column: 0, state: null },
-      { block: 9, page: 4, column: 1, state: null },
-      { block: 14, page: 5, column: 0, state: null },
+      { block: 3, page: 4, column: 0, state },
+      { block: 9, page: 4, column: 1, state },
+      { block: 14, page: 5, column: 0, state },
     ];
     expect(resume.startBefore(starts, 5)?.block).toBe(9);
     expect(resume.startBefore(starts, 4)).toBeNull();

@@ -40,7 +40,7 @@ import { groupRows, groupSettable, groupShape, placeGroup } from './columns-grou
 import { parallelSlots, placeParallel } from './columns-parallel';
 import { boxGroupRows, boxGroupRules, type BoxGroupLine } from './columns-group';
 import { HeldFeet, type SpanRequest } from './span-band';
-import { copyDraft, copyHolder, type BlockStart } from './resume';
+import { copyDraft, copyHolder, type BlockStart, type ResumableState } from './resume';
 import { boxBottom, closingRun, distributeLevers, droppedBoxes, leverLimits, shiftItems, type ClosingBox, type LeverPoint, type LeverRecord } from './levers';
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
@@ -1143,8 +1143,7 @@ export function* paginateChapter(
 
   // Resuming at a block start of an earlier pass (page/resume.ts): the state there, copied.
   /** The state a block start records: every variable above that a block can change. */
-  interface PaginationState {
-    pages: PageDraft[];
+  interface PaginationState extends ResumableState {
     cursor: Cursor;
     dir: Direction;
     directions: DirectionScope;
@@ -1159,9 +1158,6 @@ export function* paginateChapter(
     feetSetPage: number;
     closingBoxes: ClosingBox[];
     leverPoints: LeverPoint[];
-    notesSet: Set<string>;
-    columnNotes: NotePiece[];
-    carried: NotePiece[];
     queuedFloats: Set<string>;
     citedFloats: Set<string>;
     afterHeading: boolean;
@@ -1220,7 +1216,11 @@ export function* paginateChapter(
     closingBoxes = s.closingBoxes;
     leverPoints = s.leverPoints;
     for (const id of s.notesSet) notesSet.add(id);
-    columnNotes = s.columnNotes;
+    // A note a start over an earlier text of the chapter set in this column, moved since (page/resume.ts moveStart): its lines at its new offsets.
+    columnNotes = s.columnNotes.map((piece) => {
+      const note = definitions.get(piece.note.noteId);
+      return note && note.range.from !== piece.note.range.from ? { ...piece, note, lines: notePiece(note).lines } : piece;
+    });
     carried = s.carried;
     for (const id of s.queuedFloats) queuedFloats.add(id);
     for (const id of s.citedFloats) citedFloats.add(id);

@@ -21,7 +21,8 @@
  * stays equal to a full one. Passes that change only pages from some index on skip emitting
  * glyph runs before it (`quietBefore`) and keep the first pass's pages there; the closing page's
  * balance pass, with no other plan in force, goes on from the last block start before that page
- * that the plain pass recorded (page/resume.ts) instead of from the chapter's first block.
+ * that the plain pass recorded (page/resume.ts) instead of from the chapter's first block, and
+ * the first pass from a block start of the chapter's previous layout when the caller has one.
  */
 import type { LayoutSettings } from '../settings';
 import type { PageDraft } from './paginate';
@@ -80,15 +81,28 @@ export type PaginatePass = (plan: PassPlan) => Generator<undefined, PageDraft[]>
  * returns true when the note numbers it implies differ from the ones used (then it has already
  * switched to the new ones and the chapter is laid out again).
  */
-export function* paginatePasses(pass: PaginatePass, settings: LayoutSettings, renumber?: (drafts: readonly PageDraft[]) => boolean, resume = true): Generator<undefined, PageDraft[]> {
+export function* paginatePasses(
+  pass: PaginatePass,
+  settings: LayoutSettings,
+  renumber?: (drafts: readonly PageDraft[]) => boolean,
+  resume = true,
+  /** The first plain pass goes on from this block start (of the chapter's previous layout, page/resume.ts moveStart). */
+  from?: BlockStart | null,
+  /** Told the block starts of the last plain pass. */
+  recorded?: (starts: readonly BlockStart[]) => void,
+): Generator<undefined, PageDraft[]> {
   // The block starts of the last plain pass, for passes that go on from one (`resume` false: every pass from the first block).
   let starts: BlockStart[] = [];
+  let first = resume ? from : null;
   const plain = function* (): Generator<undefined, PageDraft[]> {
     starts = [];
-    return yield* pass(resume ? { snapshots: starts } : {});
+    const plan: PassPlan = resume ? { snapshots: starts, ...(first ? { resume: first } : {}) } : {};
+    first = null;
+    return yield* pass(plan);
   };
   let drafts = yield* plain();
   for (let extra = 0; renumber && extra < 3 && renumber(drafts); extra++) drafts = yield* plain();
+  recorded?.(starts);
 
   // Citing-page floats: at most two planning rounds; a plan is used only when the pass honours all of it.
   let heads = planHeads(drafts);

@@ -4,8 +4,10 @@
  * paginate.ts keeps its state in closure variables; at the start of a block it may record them
  * (`PassPlan.snapshots`) as a `BlockStart`, and a later pass given one (`PassPlan.resume`) restores
  * them and goes on from that block instead of from the chapter's first one. A pass is resumed only
- * where what it does differently starts later — the closing page's balance: a resumed pass gives
- * exactly the pages a full pass gives (ARCHITECTURE invariant 6; tests/unit/page/resume.test.ts).
+ * where what it does differently starts later — the closing page's balance — or where the chapter's
+ * text changed later (an edit's first pass, from a start of the previous layout: `moveStart`): a
+ * resumed pass gives exactly the pages a full pass gives (ARCHITECTURE invariant 6;
+ * tests/unit/page/resume.test.ts, which compares with `new EngineCache(false)`).
  *
  * A block start is recorded only when the state is "plain": nothing in it closes over the pass
  * that recorded it. Floats waiting for a slot (their `remake`), lever points of kinds (2) and (7)
@@ -13,7 +15,10 @@
  * part pages all hold such closures or page-crossing state, so a block start with any of them is
  * not recorded (the pass is then resumed from an earlier one, or not at all).
  */
+import { Op, type DisplayItem, type GlyphRunItem } from '../../protocol/displaylist';
+import type { NotePiece } from './notes';
 import type { PageDraft } from './paginate';
+import type { Block, ParsedChapter } from '../parse/model';
 
 /** The state of paginate.ts at the start of block `block` (its index in the chapter's blocks). */
 export interface BlockStart {
@@ -22,8 +27,28 @@ export interface BlockStart {
   page: number;
   /** The column it starts in (flow order). */
   column: number;
-  /** paginate.ts's variables, copied (see `PaginationState` there); read only by paginate.ts. */
-  state: unknown;
+  /** paginate.ts's variables, copied (`PaginationState` there extends this). */
+  state: ResumableState;
+  /** The chapter text and parse it was recorded with, for a pass over an edited text (`moveStart`). */
+  origin?: StartOrigin;
+}
+
+/** What of a block start's state this file reads: the pages so far and the notes cited. */
+export interface ResumableState {
+  pages: PageDraft[];
+  notesSet: Set<string>;
+  columnNotes: NotePiece[];
+  carried: NotePiece[];
+}
+
+/** A chapter text a pass ran over, with what its blocks printed from outside their own text. */
+export interface StartOrigin {
+  source: string;
+  parsed: ParsedChapter;
+  /** Note marks and reference texts each block citing some printed (engine/index.ts contextKey), by block id. */
+  answers: ReadonlyMap<string, string>;
+  /** Footnote numbers by note id. */
+  notes: ReadonlyMap<string, number>;
 }
 
 /**
@@ -72,4 +97,102 @@ export function startBefore(starts: readonly BlockStart[], page: number): BlockS
   let best: BlockStart | null = null;
   for (const start of starts) if (start.page < page && (!best || start.block > best.block)) best = start;
   return best;
+}
+
+/**
+ * The block start `start` (recorded over an earlier text of the chapter) made valid for the
+ * chapter's text `now`, or null when the pass over `now` could reach that block in another state.
+ * The chapter's memo key without its text must be the same (the caller checks it). Valid when:
+ *
+ * - every block before it lies wholly before the first changed source unit and parsed the same,
+ *   and the block itself is of the same kind (blocks look one ahead: a display kept with its
+ *   lead-in, a list's last item);
+ * - the note marks and reference texts those blocks print are the same (a reference to a heading
+ *   the edit renamed prints another text) and so are the numbers of the notes set so far;
+ * - the notes set so far are defined before the change or wholly after it (moved, text unchanged):
+ *   the runs of moved notes on the pages so far take their new source offsets (`srcFrom`,
+ *   `srcMap`), as a pass over `now` would set them; a moved note carried into the next column is
+ *   not resumed (it would be set again at another measure).
+ *
+ * Any other item on those pages mapping to source after the first change refuses the start.
+ */
+export function moveStart(start: BlockStart, now: StartOrigin): BlockStart | null {
+  const was = start.origin;
+  if (!was) return null;
+  if (was.source === now.source) return { ...start, origin: now };
+  const old = was.source;
+  const text = now.source;
+  let first = 0;
+  const shorter = Math.min(old.length, text.length);
+  while (first < shorter && old.charCodeAt(first) === text.charCodeAt(first)) first++;
+  let tail = 0;
+  while (tail < shorter - first && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
+  /** End of the changed units in the old text, and how far what follows moved (UTF-16 units). */
+  const oldEnd = old.length - tail;
+  const delta = text.length - old.length;
+  const before = was.parsed.blocks;
+  const after = now.parsed.blocks;
+  const at = before[start.block];
+  const next = after[start.block];
+  if (!at || !next || at.kind !== next.kind) return null;
+  // (Two units of slack: the blank line that ends a block belongs to its parse.)
+  for (let i = 0; i < start.block; i++) if (!sameBlock(before[i]!, after[i]!) || after[i]!.range.to + 2 > first) return null;
+  for (let i = 0; i < start.block; i++) {
+    const id = after[i]!.id;
+    if (was.answers.get(id) !== now.answers.get(id)) return null;
+  }
+  const state = start.state;
+  const cited = new Set(state.notesSet);
+  for (const piece of [...state.columnNotes, ...state.carried]) cited.add(piece.note.noteId);
+  const moved = new Set<string>();
+  for (const id of cited) {
+    if (was.notes.get(id) !== now.notes.get(id)) return null;
+    const oldDef = definition(before, id);
+    const newDef = definition(after, id);
+    if (!oldDef || !newDef || oldDef.id !== newDef.id) return null;
+    if (oldDef.range.to + 2 <= first) {
+      if (!sameBlock(oldDef, newDef)) return null;
+    } else if (oldDef.range.from >= oldEnd + 2 && newDef.range.from === oldDef.range.from + delta && old.slice(oldDef.range.from, oldDef.range.to) === text.slice(newDef.range.from, newDef.range.to)) {
+      if (delta !== 0) moved.add(newDef.id);
+    } else return null;
+  }
+  if (state.carried.some((piece) => moved.has(definition(after, piece.note.noteId)!.id))) return null;
+  const pages: PageDraft[] = [];
+  for (const page of state.pages) {
+    let items: DisplayItem[] | null = null;
+    for (let i = 0; i < page.items.length; i++) {
+      const item = page.items[i]!;
+      if (item.op === Op.GlyphRun) {
+        if (item.srcFrom < first) continue;
+        if (!item.line || !moved.has(item.line.block)) return null;
+        items ??= page.items.slice();
+        items[i] = movedRun(item, delta);
+      } else if ('srcFrom' in item && typeof item.srcFrom === 'number' && item.srcFrom >= first) return null;
+    }
+    pages.push(items ? { ...page, items } : page);
+  }
+  return { ...start, state: { ...state, pages }, origin: now };
+}
+
+/** A glyph run of a moved note at its new source offsets (the fields paginate.ts glyphRun sets from them). */
+function movedRun(item: GlyphRunItem, delta: number): GlyphRunItem {
+  const copy: GlyphRunItem = { ...item, srcFrom: item.srcFrom + delta };
+  if (item.srcMap) copy.srcMap = item.srcMap.map((o) => (o < 0 ? o : o + delta));
+  return copy;
+}
+
+function definition(blocks: readonly Block[], noteId: string): Extract<Block, { kind: 'footnoteDefinition' }> | undefined {
+  for (const b of blocks) if (b.kind === 'footnoteDefinition' && b.noteId === noteId) return b; // first definition wins (paginate.ts)
+  return undefined;
+}
+
+/** Two parses of a block at the same offsets: the same fields (inlines the very array, or equal). */
+function sameBlock(a: Block, b: Block): boolean {
+  if (a.kind !== b.kind || a.id !== b.id || a.range.from !== b.range.from || a.range.to !== b.range.to) return false;
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const key of keys) if (x[key] !== y[key] && JSON.stringify(x[key]) !== JSON.stringify(y[key])) return false;
+  return true;
 }
