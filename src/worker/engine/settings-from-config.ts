@@ -153,6 +153,12 @@ export const APPLIED_SETTINGS = [
   'headings.textAlign',
   'headings.levels[level=*].textTransform',
   'headingStyles[id=*].textTransform',
+  'headings.levels[level=*].indent',
+  'headings.levels[level=*].firstLineIndent',
+  'headings.levels[level=*].hidden',
+  'headingStyles[id=*].indent',
+  'headingStyles[id=*].firstLineIndent',
+  'headingStyles[id=*].hidden',
   'headings.levels[level=*].lineHeight',
   'headings.levels[level=*].marginTop',
   'headings.levels[level=*].marginBottom',
@@ -451,6 +457,12 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     const levelColour = colour(`${p}.color`, s.headings.colour);
     if (levelColour !== s.headings.colour) look.colour = levelColour;
     if (at(`${p}.textTransform`) === 'uppercase') look.transform = 'uppercase';
+    // indent / firstLineIndent in body ems (§8.2); hidden: structural only.
+    const levelIndent = pt(`${p}.indent`, 0, bodySize);
+    if (levelIndent !== 0) look.indent = levelIndent;
+    const levelFirst = pt(`${p}.firstLineIndent`, 0, bodySize);
+    if (levelFirst !== 0) look.firstLineIndent = levelFirst;
+    if (bool(`${p}.hidden`, false)) look.hidden = true;
     // A level's lineHeight and margins follow the general headings.* fields (in the level's em) when unset.
     return {
       ...look,
@@ -494,6 +506,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       ...(typeof styleWeight === 'number' && Number.isFinite(styleWeight) ? { weight: styleWeight } : {}),
       ...(typeof styleItalic === 'boolean' ? { italic: styleItalic } : {}),
       ...(at(`${p}.textTransform`) === 'uppercase' || at(`${p}.textTransform`) === 'none' ? { transform: at(`${p}.textTransform`) as 'none' | 'uppercase' } : {}),
+      ...(at(`${p}.indent`) !== undefined ? { indent: pt(`${p}.indent`, 0, bodySize) } : {}),
+      ...(at(`${p}.firstLineIndent`) !== undefined ? { firstLineIndent: pt(`${p}.firstLineIndent`, 0, bodySize) } : {}),
+      ...(typeof at(`${p}.hidden`) === 'boolean' ? { hidden: at(`${p}.hidden`) as boolean } : {}),
       ...Object.fromEntries(Object.entries(lengths).filter(([, v]) => v !== undefined)),
       ...headingStyleSection(storedListItem(stored, 'headingStyles', id) ?? {}, s, (path, fallback, emPt) => pt(path, fallback, emPt)),
     };

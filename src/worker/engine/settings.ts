@@ -273,6 +273,11 @@ export interface HeadingLook {
   colour?: string;
   /** `textTransform`: 'uppercase' sets the heading in capitals (length-preserving; bookmarks keep the source case). */
   transform?: 'none' | 'uppercase';
+  /** `indent` (whole heading) and `firstLineIndent` (first line, from `indent`), pt (body ems resolved). */
+  indent?: number;
+  firstLineIndent?: number;
+  /** `hidden`: a structural heading, no ink and no space, still numbered and listed. */
+  hidden?: boolean;
 }
 
 /** A heading style's length in the heading's own em: `pt` + `em` × its size (an absolute length has em 0). */

@@ -112,3 +112,40 @@ describe('headings.textAlign and textTransform (§8.1, §8.2, §13.6)', () => {
     expect(allRuns(upper).filter((r) => r.line?.role === 'heading').map((r) => r.text).join('|')).toContain('STRAßE UND ÄRGER');
   });
 });
+
+describe('indent, firstLineIndent and hidden (§8.2, §13.6)', () => {
+  it('indents the whole heading by body ems, its first line further', () => {
+    for (const path of ['indent', 'firstLineIndent', 'hidden']) {
+      expect(isApplied(`headings.levels[level=2].${path}`), path).toBe(true);
+      expect(isApplied(`headingStyles[id=x].${path}`), path).toBe(true);
+    }
+    const x = (config: Record<string, unknown>) => headingRuns(layoutOf(config), 'A Section Title')[0]!.xs[0]!;
+    const left = x({});
+    // 2 body em = 16 pt at the 8 pt body size (not the heading's 15 pt em).
+    expect(x({ headings: { levels: [{ level: 2, indent: { value: 2, unit: 'em' } }] } }) - left).toBeCloseTo(16, 1);
+    expect(x({ headings: { levels: [{ level: 2, indent: { value: 2, unit: 'em' }, firstLineIndent: { value: 1, unit: 'em' } }] } }) - left).toBeCloseTo(24, 1);
+    // The chapter title (level 1) is not indented.
+    const h1 = (config: Record<string, unknown>) => headingRuns(layoutOf(config), 'The Chapter')[0]!.xs[0]!;
+    expect(h1({ headings: { levels: [{ level: 2, indent: { value: 2, unit: 'em' } }] } })).toBeCloseTo(h1({}), 3);
+  });
+
+  it('a hidden level takes no ink and no space, yet the toc still lists it', () => {
+    const source = [':::toc', ':::', '', SOURCE].join('\n');
+    const config = { toc: { levels: [{ level: 1 }, { level: 2 }] } };
+    const shown = layoutOf(config, source);
+    const hidden = layoutOf({ ...config, headings: { levels: [{ level: 2, hidden: true }] } }, source);
+    expect(headingRuns(hidden, 'A Section Title')).toEqual([]);
+    expect(headingRuns(shown, 'A Section Title').length).toBeGreaterThan(0);
+    // The paragraph after it goes on at the next grid line under the chapter's first paragraph.
+    const after = bodyRuns(hidden).filter((r) => r.text.startsWith('Body text after'))[0]!;
+    const lineAbove = Math.max(...bodyRuns(hidden).filter((r) => r.y < after.y).map((r) => r.y));
+    expect(after.y - lineAbove).toBeCloseTo(12, 3);
+    const afterShown = bodyRuns(shown).filter((r) => r.text.startsWith('Body text after'))[0]!;
+    expect(afterShown.y - after.y).toBeGreaterThan(12);
+    // Still in the toc.
+    expect(allRuns(hidden).filter((r) => r.line?.role !== 'heading').map((r) => r.text).join(' ')).toContain('A Section Title');
+    // A style's hidden: false shows it again.
+    const styled = layoutOf({ ...config, headings: { levels: [{ level: 2, hidden: true }] }, headingStyles: [{ id: 'shown', hidden: false }] }, source.replace('## A Section Title', '## A Section Title {style="shown"}'));
+    expect(headingRuns(styled, 'A Section Title').length).toBeGreaterThan(0);
+  });
+});

@@ -17,6 +17,7 @@ import type { DisplayItem } from '../../protocol/displaylist';
 import { Op } from '../../protocol/displaylist';
 import type { Block, Inline, ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
+import { headingHidden } from './heading-look';
 
 /** The mark a block sets: its key and text. */
 export interface Mark {
@@ -177,7 +178,8 @@ export function chapterPageValues(pages: readonly { items: readonly DisplayItem[
   blocks.forEach((block, at) => {
     if (!order.has(block.id)) order.set(block.id, at);
     if (!isRunningH1(block, settings)) return;
-    if (block.attrs['hidden'] !== undefined && block.attrs['hidden'] !== 'false') hidden.push({ at, h1: block });
+    // By its {hidden} attribute, else its style's or level's `hidden` (configuration.md §8.2; page/heading-look.ts).
+    if (headingHidden(block, settings)) hidden.push({ at, h1: block });
     else visible.set(block.id, block);
   });
   let nextHidden = 0;

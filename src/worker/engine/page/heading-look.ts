@@ -59,3 +59,20 @@ export function upperInlines(inlines: readonly Inline[]): Inline[] {
     return inline;
   });
 }
+
+/** `indent` and `firstLineIndent` (§8.2, body ems resolved to pt): the style's over the level's; 0 when unset. */
+export function headingIndents(block: HeadingBlock, settings: LayoutSettings): { indent: number; firstLine: number } {
+  const level = settings.headings.levels[block.level - 1]!;
+  const own = styleOf(block, settings);
+  return { indent: own?.indent ?? level.indent ?? 0, firstLine: own?.firstLineIndent ?? level.firstLineIndent ?? 0 };
+}
+
+/**
+ * A structural heading (§8.2 `hidden`): the heading's `{hidden}` attribute when it has one (any
+ * value but "false"), else its style's field over its level's.
+ */
+export function headingHidden(block: HeadingBlock, settings: LayoutSettings): boolean {
+  const attr = block.attrs['hidden'];
+  if (attr !== undefined) return attr !== 'false';
+  return styleOf(block, settings)?.hidden ?? settings.headings.levels[block.level - 1]!.hidden ?? false;
+}

@@ -27,7 +27,7 @@ import { alignOffset, calloutWrapOf, measureAt, measureAtBox, physicalSide, plan
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
-import { headingAlignShift, headingSpacing, headingTextStyle, headingUppercase, upperInlines } from './heading-look';
+import { headingAlignShift, headingHidden, headingIndents, headingSpacing, headingTextStyle, headingUppercase, upperInlines } from './heading-look';
 import { levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -1239,7 +1239,8 @@ export function* paginateChapter(
     else if (wrapBand?.closed && footWrapAt() < Number.POSITIVE_INFINITY && Math.ceil(cursor.y / pitch - 1e-9) * pitch <= wrapBand.top + 1e-6) wrapBand = { ...(wrapBand as WrapBand), closed: false };
     switch (block.kind) {
       case 'heading': {
-        if (block.attrs['hidden'] !== undefined && block.attrs['hidden'] !== 'false') {
+        // {hidden}, or the style's or level's `hidden` (configuration.md §8.2; page/heading-look.ts).
+        if (headingHidden(block, settings)) {
           sections.atHeading(block);
           enterSection();
           break; // structural: no ink, no space
@@ -1271,7 +1272,10 @@ export function* paginateChapter(
         // textTransform 'uppercase' (§8.2): only the set text; bookmarks, toc and running heads keep the source case.
         const numbered = numberedInlines(block, structure.headingNumbers?.get(block.id), level);
         const inlines = headingUppercase(block, settings) ? upperInlines(numbered) : numbered;
-        const setHeading = (): SetLine[] => setText({ base: block.range.from, inlines, style, measure: band ? frame().contentWidth : colW(), indent: 0, justify: settings.headings.align === 'justify' });
+        // indent (whole heading) and firstLineIndent (its first line, from indent), pt (§8.2).
+        const indents = headingIndents(block, settings);
+        const measureOf = (): number => Math.max(1, (band ? frame().contentWidth : colW()) - indents.indent);
+        const setHeading = (): SetLine[] => setText({ base: block.range.from, inlines, style, measure: measureOf(), indent: indents.firstLine, justify: settings.headings.align === 'justify' });
         let lines = setHeading();
         // Leading and margins are in the heading's own ems (its style may change its size).
         const spacing = headingSpacing(block, settings, style.size);
@@ -1314,7 +1318,7 @@ export function* paginateChapter(
         for (const line of placedDesign ? [] : lines) {
           const f = frame();
           // headings.textAlign (§8.1): centred or flush right in the heading's measure.
-          const shift = headingAlignShift(settings, band ? f.contentWidth : colW(), line.width);
+          const shift = indents.indent + headingAlignShift(settings, measureOf(), line.width);
           emit(block, line, (band ? f.contentLeft : f.columnX[cursor.column]!) + shift, f.contentTop + cursor.y + baseline, 'heading');
           cursor.y += lineHeight;
           cursor.columnEmpty = false;
