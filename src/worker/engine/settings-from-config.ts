@@ -6,7 +6,7 @@
 import { furnitureElements } from './settings-furniture';
 import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
 import { cjkRegion, defaultNumerals, isArabicScript, isRtlLocale } from '../config/locale';
-import { CM, defaultCalloutStyle, defaultSettings, type HeadingLength, type HeadingLook, type LayoutSettings } from './settings';
+import { CM, defaultCalloutStyle, defaultSettings, type HeadingLength, type HeadingLook, type HeadingStyleSettings, type LayoutSettings } from './settings';
 import { headingDesignFields, headingStyleSection, storedListItem, structureSettings } from './settings-structure';
 import { resolveLocaleNumberFormats } from './settings-number-formats';
 import { listShapes } from './settings-lists';
@@ -159,6 +159,9 @@ export const APPLIED_SETTINGS = [
   'headingStyles[id=*].indent',
   'headingStyles[id=*].firstLineIndent',
   'headingStyles[id=*].hidden',
+  'headingStyles[id=*].numberingTemplate',
+  'headingStyles[id=*].numberSeparator',
+  'headingStyles[id=*].numberPosition',
   'headings.levels[level=*].lineHeight',
   'headings.levels[level=*].marginTop',
   'headings.levels[level=*].marginBottom',
@@ -497,6 +500,12 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     const styleFamily = at(`${p}.fontFamily`);
     const styleWeight = at(`${p}.fontWeight`);
     const styleItalic = at(`${p}.italic`);
+    // Its numbering fields (§13.6): each over the level's; the counter stays the level's.
+    const numberingFields: NonNullable<HeadingStyleSettings['numbering']> = {};
+    if (typeof at(`${p}.numberingTemplate`) === 'string') numberingFields.template = at(`${p}.numberingTemplate`) as string;
+    if (typeof at(`${p}.numberSeparator`) === 'string') numberingFields.separator = at(`${p}.numberSeparator`) as string;
+    if (at(`${p}.numberPosition`) === 'replace' || at(`${p}.numberPosition`) === 'before') numberingFields.position = at(`${p}.numberPosition`) as 'before' | 'replace';
+    const styleNumbering = Object.keys(numberingFields).length > 0 ? numberingFields : undefined;
     s.headingStyles[id] = {
       numbered: bool(`${p}.numbered`, true),
       toc: bool(`${p}.toc`, true),
@@ -509,6 +518,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       ...(at(`${p}.indent`) !== undefined ? { indent: pt(`${p}.indent`, 0, bodySize) } : {}),
       ...(at(`${p}.firstLineIndent`) !== undefined ? { firstLineIndent: pt(`${p}.firstLineIndent`, 0, bodySize) } : {}),
       ...(typeof at(`${p}.hidden`) === 'boolean' ? { hidden: at(`${p}.hidden`) as boolean } : {}),
+      ...(styleNumbering ? { numbering: styleNumbering } : {}),
       ...Object.fromEntries(Object.entries(lengths).filter(([, v]) => v !== undefined)),
       ...headingStyleSection(storedListItem(stored, 'headingStyles', id) ?? {}, s, (path, fallback, emPt) => pt(path, fallback, emPt)),
     };

@@ -288,6 +288,8 @@ export interface HeadingLength {
 
 /** One `headingStyles[id=X]` (configuration.md §13.6) as the engine applies it. */
 export interface HeadingStyleSettings extends GeometryOverride, HeadingLook {
+  /** `numberingTemplate`, `numberSeparator`, `numberPosition` the style sets (§13.6; page/heading-look.ts headingNumbering). */
+  numbering?: Partial<{ template: string; separator: string; position: 'before' | 'replace' }>;
   /** lineHeight, marginTop, marginBottom the style sets (§13.6 level fields). */
   lineHeight?: HeadingLength;
   marginTop?: HeadingLength;

@@ -149,3 +149,24 @@ describe('indent, firstLineIndent and hidden (§8.2, §13.6)', () => {
     expect(headingRuns(styled, 'A Section Title').length).toBeGreaterThan(0);
   });
 });
+
+describe('a heading style\'s numbering fields (§13.6, §8.3)', () => {
+  it('numberingTemplate, numberSeparator and numberPosition beat the level\'s, in the flow and the toc', () => {
+    for (const path of ['numberingTemplate', 'numberSeparator', 'numberPosition']) expect(isApplied(`headingStyles[id=x].${path}`), path).toBe(true);
+    const source = [':::toc', ':::', '', SOURCE, '', '## Annex Title {style="annex"}', '', 'More words.'].join('\n');
+    const layout = layoutOf({
+      toc: { levels: [{ level: 1 }, { level: 2 }] },
+      headings: { levels: [{ level: 2, numberingTemplate: '{1}.{2}' }] },
+      headingStyles: [{ id: 'annex', numberingTemplate: 'Annex {2:A}', numberSeparator: ' — ' }],
+    }, source);
+    const headingLines = allRuns(layout).filter((r) => r.line?.role === 'heading').map((r) => r.text).join('|');
+    expect(headingLines).toContain('1.1');
+    // The counter stays the level's: the second level-2 heading is B.
+    expect(headingLines).toContain('Annex B — ');
+    expect(allRuns(layout).filter((r) => r.line?.role !== 'heading').map((r) => r.text).join(' ')).toContain('Annex B — Annex Title');
+    const replaced = layoutOf({ headingStyles: [{ id: 'annex', numberingTemplate: 'Annex {2:A}', numberPosition: 'replace' }] }, source);
+    const replacedLines = allRuns(replaced).filter((r) => r.line?.role === 'heading').map((r) => r.text).join('|');
+    expect(replacedLines).toContain('Annex B');
+    expect(replacedLines).not.toContain('Annex Title');
+  });
+});

@@ -12,6 +12,7 @@ import { partSettings, partTocText, paletteAfter, partValuesAfter, type PartValu
 import { sectionsAfter, type OpenSection } from './sections';
 import { chapterNoteCount } from './note-numbering';
 import { headingRefText, numberedTitle, numberHeadings, type HeadingNumbers, type HeadingTarget, type NumberingState } from './structure';
+import { headingNumbering } from './heading-look';
 import { turnOf } from './floats-rotate';
 import { carryAfter, type RunningCarry } from './guide-words';
 
@@ -91,8 +92,8 @@ export function bookStructure(
       }
       if (block.kind !== 'heading' || block.attrs['toc'] === 'false' || settings.headingStyles[block.attrs['style'] ?? '']?.toc === false || !settings.toc.levels.includes(block.level)) continue;
       const number = numbers?.get(block.id);
-      const level = settings.headings.levels[block.level - 1]!;
-      toc.push({ key: `${chapter.chapterId}|${block.id}`, level: block.level, text: numberedTitle(number?.trim(), block.plainText, level) });
+      // Numbered as in the flow: its style's separator and position over the level's (page/heading-look.ts).
+      toc.push({ key: `${chapter.chapterId}|${block.id}`, level: block.level, text: numberedTitle(number?.trim(), block.plainText, { numbering: headingNumbering(block, settings) }) });
     }
     if (chapterPrintsPages(chapter)) usesPages.add(chapter.chapterId);
     for (const anchor of chapter.collected.anchors) {

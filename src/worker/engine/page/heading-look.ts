@@ -76,3 +76,10 @@ export function headingHidden(block: HeadingBlock, settings: LayoutSettings): bo
   if (attr !== undefined) return attr !== 'false';
   return styleOf(block, settings)?.hidden ?? settings.headings.levels[block.level - 1]!.hidden ?? false;
 }
+
+/** `numberingTemplate`, `numberSeparator`, `numberPosition` (§8.2–§8.3): a heading style's over its level's (the counter stays the level's). */
+export function headingNumbering(block: HeadingBlock, settings: LayoutSettings): LayoutSettings['headings']['levels'][number]['numbering'] {
+  const level = settings.headings.levels[block.level - 1]!.numbering;
+  const own = styleOf(block, settings)?.numbering;
+  return own ? { template: own.template ?? level.template, separator: own.separator ?? level.separator, position: own.position ?? level.position } : level;
+}

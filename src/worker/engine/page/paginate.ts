@@ -27,7 +27,7 @@ import { alignOffset, calloutWrapOf, measureAt, measureAtBox, physicalSide, plan
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
-import { headingAlignShift, headingHidden, headingIndents, headingSpacing, headingTextStyle, headingUppercase, upperInlines } from './heading-look';
+import { headingAlignShift, headingHidden, headingIndents, headingNumbering, headingSpacing, headingTextStyle, headingUppercase, upperInlines } from './heading-look';
 import { levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -1270,7 +1270,7 @@ export function* paginateChapter(
         if ((shape.breakBefore !== 'none' || band) && pageIsEmpty()) cursor.page.opener = true;
         const style = headingStyle(block, settings);
         // textTransform 'uppercase' (§8.2): only the set text; bookmarks, toc and running heads keep the source case.
-        const numbered = numberedInlines(block, structure.headingNumbers?.get(block.id), level);
+        const numbered = numberedInlines(block, structure.headingNumbers?.get(block.id), { numbering: headingNumbering(block, settings) });
         const inlines = headingUppercase(block, settings) ? upperInlines(numbered) : numbered;
         // indent (whole heading) and firstLineIndent (its first line, from indent), pt (§8.2).
         const indents = headingIndents(block, settings);
@@ -2508,7 +2508,7 @@ export function* paginateChapter(
 const NO_PIECES: readonly NotePiece[] = [];
 const NO_FLOWS: readonly { flow: FlowBlock }[] = [];
 
-function numberedInlines(block: HeadingBlock, number: string | undefined, level: LayoutSettings['headings']['levels'][number]): readonly Inline[] {
+function numberedInlines(block: HeadingBlock, number: string | undefined, level: Pick<LayoutSettings['headings']['levels'][number], 'numbering'>): readonly Inline[] {
   if (!number) return block.inlines;
   const text = level.numbering.position === 'replace' ? number : `${number}${level.numbering.separator}`;
   const generated: Inline = { kind: 'text', text, marks: [], range: { from: block.range.from, to: block.range.from, line: 0, column: 0 }, offsets: generatedOffsets(text) };

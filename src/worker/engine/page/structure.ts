@@ -9,6 +9,7 @@ import type { LayoutSettings } from '../settings';
 import { formatNumber, localeNumberFormat, localiseDigits, type Numerals } from './number-format';
 import { numberLocaleOf } from '../settings-number-formats';
 import { startingHeadingCounters } from './continuation';
+import { headingNumbering } from './heading-look';
 
 /** The printed number of every numbered heading, by chapter id then block id, and each chapter's starting counters. */
 export interface HeadingNumbers {
@@ -43,7 +44,8 @@ export function numberHeadings(chapters: readonly ParsedChapter[], settings: Lay
       counters[level] = Number.isInteger(startAt) && startAt >= 0 ? startAt : counters[level]! + 1;
       for (let deeper = level + 1; deeper < 6; deeper++) counters[deeper] = 0;
       own.set(block.id, counters[level]!);
-      const template = settings.headings.levels[level]!.numbering.template;
+      // A heading style's numberingTemplate over the level's (§13.6; the counter stays the level's).
+      const template = headingNumbering(block, settings).template;
       if (template) numbers.set(block.id, applyNumberingTemplate(template, counters, settings.numerals, numberLocaleOf(settings)));
     }
     byChapter.set(chapter.chapterId, numbers);
@@ -99,7 +101,7 @@ export function applyNumberingTemplate(template: string, counters: readonly numb
 }
 
 /** The heading's title with its number, as set in the flow and running heads (numberSeparator, numberPosition). */
-export function numberedTitle(number: string | undefined, title: string, level: LayoutSettings['headings']['levels'][number]): string {
+export function numberedTitle(number: string | undefined, title: string, level: Pick<LayoutSettings['headings']['levels'][number], 'numbering'>): string {
   if (!number) return title;
   return level.numbering.position === 'replace' ? number : `${number}${level.numbering.separator}${title}`;
 }
