@@ -26,7 +26,7 @@ import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
 import type { LeverRecord } from './page/levers';
 import { paginatePasses, type PassPlan } from './page/passes';
-import { moveStart, textChange, type BlockStart, type StartOrigin, type TextChange } from './page/resume';
+import { moveStart, type BlockStart, type StartOrigin } from './page/resume';
 import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
 import { initialNumbering, labelPages, type NumberingState } from './page/structure';
@@ -103,6 +103,19 @@ export interface BookLayout {
  */
 const PARAGRAPH_PRUNE_SLACK = 256;
 
+/**
+ * A paragraph memo entry: its lines with source offsets at `base` (UTF-16 units into the chapter;
+ * 0 = as set, relative to the block start), the copy last handed out. Moving them to another base
+ * is additive — offsets ≥ 0 stay ≥ 0 and move by the difference, generated ones keep their class
+ * (`shiftLines`, `shiftMovableLines`) — so lines moved from here equal lines moved from the set
+ * ones, and the memo keeps no second, block-relative copy of every line and run (~34 MB of a
+ * 1,000-page book's heap when it did).
+ */
+interface PlacedLines {
+  lines: SetLine[];
+  base: number;
+}
+
 /** Memo tables owned by the caller (the worker keeps one per open book). */
 export class EngineCache {
   /**
@@ -111,7 +124,8 @@ export class EngineCache {
    */
   constructor(readonly resumePasses = true) {}
   readonly parsed = new Map<string, { source: string; parsed: ParsedChapter }>();
-  readonly paragraphs = new Map<string, SetLine[]>();
+  /** Set paragraphs by memo key, as last placed (`PlacedLines`): one copy of their lines and runs each. */
+  readonly paragraphs = new Map<string, PlacedLines>();
   /**
    * Settings a caller refused before their lines were set (`TextRequest.accept`: balancing lever 7
    * trying looser settings, page/lever-paragraphs.ts), by paragraph memo key: the lines' shapes, so a
@@ -127,7 +141,7 @@ export class EngineCache {
    * The last paragraph memo key built for each inline array (the parse's, stable while its block is
    * unchanged), with what it was built from: `head` (style, measure, generated texts…) and `base`.
    */
-  readonly textRequests = new WeakMap<readonly Inline[], { head: string; base: number; key: string; lines: SetLine[]; movable: boolean }>();
+  readonly textRequests = new WeakMap<readonly Inline[], { head: string; base: number; key: string; placed: PlacedLines; movable: boolean }>();
   /** Page numbering each chapter started with in the last full layout (for a chapter laid out alone first). */
   readonly numberingAt = new Map<string, NumberingState>();
   /** The book's page count in the last full layout: what `{bookTotalPages}` prints until the new one is known. */
@@ -496,10 +510,10 @@ function* layoutChapter(
     // memo still holds it. Building the key anew meant copying and hashing the paragraph's JSON.
     const asked = cache.textRequests.get(request.inlines);
     let key: string;
-    let lines: SetLine[] | undefined;
+    let placed: PlacedLines | undefined;
     let movable: boolean;
-    if (asked && asked.head === head && asked.base === base && cache.paragraphs.get(asked.key) === asked.lines) {
-      ({ key, lines, movable } = asked);
+    if (asked && asked.head === head && asked.base === base && cache.paragraphs.get(asked.key) === asked.placed) {
+      ({ key, placed, movable } = asked);
     } else {
       // The inlines rebased to the block start, once: their JSON is the key's content (offsets
       // relative to the block, so edits above it keep the key) and, on a miss, setParagraph's input.
@@ -508,9 +522,10 @@ function* layoutChapter(
       const found = rebasedInlines(request.inlines, base);
       movable = found.movable;
       key = `${head}|${movable ? 'm' : ''}${found.json}`;
-      lines = cache.paragraphs.get(key);
-      if (!lines) {
+      placed = cache.paragraphs.get(key);
+      if (!placed) {
         const { accept } = request;
+        let lines: SetLine[];
         if (accept) {
           // Set only if the caller takes the lines' shapes (refused ones are remembered by key).
           const refused = cache.refused.get(key);
@@ -523,19 +538,24 @@ function* layoutChapter(
           cache.refused.delete(key);
           lines = result.lines;
         } else lines = setParagraph({ ...request, inlines: found.rebased }, env);
-        cache.paragraphs.set(key, lines);
+        placed = { lines, base: 0 };
+        cache.paragraphs.set(key, placed);
       }
       // A loosened or tried setting (balancing lever 7, page/lever-paragraphs.ts) does not displace the paragraph's usual one here.
-      if (!request.looseness && !request.accept) cache.textRequests.set(request.inlines, { head, base, key, lines, movable });
+      if (!request.looseness && !request.accept) cache.textRequests.set(request.inlines, { head, base, key, placed, movable });
     }
     usedKeys.push(key);
-    if (request.accept && !request.accept(lines)) return [];
-    // The lines at this base from the last build, when it placed them at the same offsets.
-    const last = lastShifted.get(lines);
-    if (last && last.base === base && last.movable === movable) return last.lines;
-    const shifted = movable ? shiftMovableLines(lines, base) : shiftLines(lines, base);
-    lastShifted.set(lines, { base, movable, lines: shifted });
-    return shifted;
+    // (Shapes only: the same at any base.)
+    if (request.accept && !request.accept(placed.lines)) return [];
+    // The lines at this base, the very objects of the last build when it placed them at the same
+    // offsets (later passes, relayouts after an edit below the paragraph); else moved from the last
+    // base to this one, and kept in their place. (The movable mode is part of the key.)
+    if (placed.base !== base) {
+      const delta = base - placed.base;
+      placed.lines = movable ? shiftMovableLines(placed.lines, delta) : shiftLines(placed.lines, delta);
+      placed.base = base;
+    }
+    return placed.lines;
   };
   // Generated one-line texts (running heads, folios, note numbers, list markers, toc leaders)
   // recur on page after page: set each (text, style) once for these settings and fonts. The key is
@@ -671,20 +691,16 @@ function resumeOrigin(source: string, parsed: ParsedChapter, context: InlineCont
  */
 function resumableStart(starts: readonly BlockStart[], now: StartOrigin): { moved: BlockStart; was: StartOrigin } | null {
   const blocks = now.parsed.blocks;
-  // Where the text changed since each origin (starts kept from an older layout have another), compared once.
-  const changes = new Map<StartOrigin, TextChange>();
   let tries = 0;
   for (let i = starts.length - 1; i >= 0 && tries < 3; i--) {
     const start = starts[i]!;
     const was = start.origin;
     if (!was || start.block === 0) continue;
-    let change = changes.get(was);
-    if (!change) changes.set(was, (change = textChange(was.source, now.source)));
     // The block before it must end before the first changed unit (a cheap look before the full check).
     const before = blocks[start.block - 1];
-    if (!before || before.range.to + 2 > change.first) continue;
+    if (!before || was.source.slice(0, before.range.to + 2) !== now.source.slice(0, before.range.to + 2)) continue;
     tries++;
-    const moved = moveStart(start, now, change);
+    const moved = moveStart(start, now);
     if (moved) return { moved, was };
   }
   return null;
@@ -785,12 +801,6 @@ function rebasedInlines(inlines: readonly Inline[], base: number): Rebased {
   if (origin === inlines || movable) rebasedMemo.set(origin, entry);
   return entry;
 }
-
-/**
- * Set lines as last placed, by the paragraph memo's lines: a chapter laid out again after an edit
- * below a paragraph gets the very same shifted lines (no copy per line and run).
- */
-const lastShifted = new WeakMap<readonly SetLine[], { base: number; movable: boolean; lines: SetLine[] }>();
 
 /**
  * Inline kinds whose only use of their own source position in setting a paragraph is a note

@@ -2,36 +2,45 @@
  * Glyph-run items kept with the set run they were drawn from (issue #6, edit → convergence).
  *
  * After a one-paragraph edit the edited chapter is paginated again, and every line before the edit
- * comes back as the very same set-line object (engine/index.ts hands out the same shifted lines
+ * comes back as the very same set-line object (engine/index.ts hands out the same placed lines
  * while a paragraph keeps its offsets), placed at the same pen position with the same line record.
  * Its glyph-run item would be rebuilt identical: a fresh `xs` array per run, on every page before
  * the edit, and garbage for the collector. Instead the item drawn last time is handed out again when
- * the run, its origin (x0, baseline, pt), chapter and line record are the same. Display lists are
+ * the run, its origin as the item rounds it (x0, baseline, pt), chapter and line record are the same. Display lists are
  * read-only once built (the ones that move an item, page/levers.ts, copy it), so sharing an item
  * between two builds' lists changes no byte of either.
  */
-import type { GlyphRunItem, LineInfo } from '../../protocol/displaylist';
+import { roundPt, type GlyphRunItem, type LineInfo } from '../../protocol/displaylist';
 import type { LineRun } from '../paragraph';
 
-interface Drawn {
-  x0: number;
-  baseline: number;
-  chapter: string;
-  item: GlyphRunItem;
-}
-
-/** The last item built for each run (weak: a run dropped by the paragraph memo takes its item with it). */
-const drawn = new WeakMap<LineRun, Drawn>();
+/**
+ * The last item built for each run (weak: a run dropped by the paragraph memo takes its item with
+ * it). The item alone, not a record of the origin it was built at: an origin's two numbers are
+ * boxed doubles, and the record, its numbers and the item's entry cost ~7 MB of a 1,000-page book's
+ * heap. Whether the origin is the same is read from the item's own rounded coordinates instead.
+ */
+const drawn = new WeakMap<LineRun, GlyphRunItem>();
 
 export type GlyphRunBuilder = (run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo | undefined) => GlyphRunItem;
 
-/** `build(run, x0, baseline, chapter, line)`, or the item it built for the same arguments last time. */
+/** `build(run, x0, baseline, chapter, line)`, or the item it built last time when that is what it would build now. */
 export function placedRun(run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo, build: GlyphRunBuilder): GlyphRunItem {
   const last = drawn.get(run);
-  if (last !== undefined && last.x0 === x0 && last.baseline === baseline && last.chapter === chapter && sameLine(last.item.line, line)) return last.item;
+  if (last !== undefined && last.chapter === chapter && last.y === roundPt(baseline) && samePens(last.xs, run.xs, x0) && sameLine(last.line, line)) return last;
   const item = build(run, x0, baseline, chapter, line);
-  drawn.set(run, { x0, baseline, chapter, item });
+  drawn.set(run, item);
   return item;
+}
+
+/**
+ * Whether an item's pen positions are the run's at origin `x0`, as `glyphRun` rounds them (to the
+ * display list's 1/1000 pt): then every field built from the origin is the same, whatever the
+ * origin's unrounded value was (`y` is compared likewise). Cheaper than a new item: no allocation.
+ */
+function samePens(xs: readonly number[], offsets: readonly number[], x0: number): boolean {
+  if (xs.length !== offsets.length) return false;
+  for (let g = 0; g < xs.length; g++) if (xs[g] !== roundPt(x0 + offsets[g]!)) return false;
+  return true;
 }
 
 /**
