@@ -26,7 +26,7 @@ import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
 import type { LeverRecord } from './page/levers';
 import { paginatePasses, type PassPlan } from './page/passes';
-import { moveStart, type BlockStart, type StartOrigin } from './page/resume';
+import { moveStart, textChange, type BlockStart, type StartOrigin, type TextChange } from './page/resume';
 import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
 import { initialNumbering, labelPages, type NumberingState } from './page/structure';
@@ -691,16 +691,20 @@ function resumeOrigin(source: string, parsed: ParsedChapter, context: InlineCont
  */
 function resumableStart(starts: readonly BlockStart[], now: StartOrigin): { moved: BlockStart; was: StartOrigin } | null {
   const blocks = now.parsed.blocks;
+  // Where the text changed since each origin (starts kept from an older layout have another), compared once.
+  const changes = new Map<StartOrigin, TextChange>();
   let tries = 0;
   for (let i = starts.length - 1; i >= 0 && tries < 3; i--) {
     const start = starts[i]!;
     const was = start.origin;
     if (!was || start.block === 0) continue;
+    let change = changes.get(was);
+    if (!change) changes.set(was, (change = textChange(was.source, now.source)));
     // The block before it must end before the first changed unit (a cheap look before the full check).
     const before = blocks[start.block - 1];
-    if (!before || was.source.slice(0, before.range.to + 2) !== now.source.slice(0, before.range.to + 2)) continue;
+    if (!before || before.range.to + 2 > change.first) continue;
     tries++;
-    const moved = moveStart(start, now);
+    const moved = moveStart(start, now, change);
     if (moved) return { moved, was };
   }
   return null;

@@ -151,6 +151,8 @@ export const APPLIED_SETTINGS = [
   'headingStyles[id=*].marginTop',
   'headingStyles[id=*].marginBottom',
   'headings.textAlign',
+  'headings.keepWithNext',
+  'headings.keepWithNextSpread',
   'headings.levels[level=*].textTransform',
   'headingStyles[id=*].textTransform',
   'headings.levels[level=*].indent',
@@ -442,6 +444,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   s.headings.colour = colour('headings.color', s.headings.colour);
   // headings.textAlign (§8.1): start/end read as left/right (as bodyStyle does); left, the default, is left absent.
   const headingAlign = str('headings.textAlign', 'left');
+  // keepWithNext / keepWithNextSpread (§8.1): stored only when not the default.
+  if (!bool('headings.keepWithNext', true)) s.headings.keepWithNext = false;
+  if (bool('headings.keepWithNextSpread', false)) s.headings.keepWithNextSpread = true;
   if (headingAlign === 'right' || headingAlign === 'end') s.headings.align = 'right';
   else if (headingAlign === 'center' || headingAlign === 'justify') s.headings.align = headingAlign;
   s.headings.levels = s.headings.levels.map((level, i) => {

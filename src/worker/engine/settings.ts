@@ -159,6 +159,9 @@ export interface LayoutSettings {
     family: string;
     weight: number;
     colour: string;
+    /** `headings.keepWithNext` (absent = true) and `keepWithNextSpread` (absent = false), §8.1. */
+    keepWithNext?: boolean;
+    keepWithNextSpread?: boolean;
     /** `headings.textAlign` (§8.1; start = left, end = right); absent = left. Justified: the last line flush left. */
     align?: 'left' | 'right' | 'center' | 'justify';
     /** Per level 1–6 (index 0 = H1). */

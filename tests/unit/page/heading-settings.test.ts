@@ -170,3 +170,37 @@ describe('a heading style\'s numbering fields (§13.6, §8.3)', () => {
     expect(replacedLines).not.toContain('Annex Title');
   });
 });
+
+describe('headings.keepWithNext and keepWithNextSpread (§8.1)', () => {
+  /** Page of the section heading after `k` one-line paragraphs, in one column, with no chapter title. */
+  const pageOf = (k: number, headings: Record<string, unknown>): number => {
+    const filler = Array.from({ length: k }, (_, i) => `Line ${i + 1} of the filler.`).join('\n\n');
+    const layout = layoutOf({ headings: { ...headings, levels: [{ level: 1, breakBefore: { enabled: false } }] } }, `${filler}\n\n## A Section Title\n\nFirst line under it.\n\nSecond line under it.\n\n${filler}`);
+    return layout.pages.findIndex((p) => runs(p).some((r) => r.line?.role === 'heading'));
+  };
+
+  it('off: a heading may end a column; on: it moves on with the lines it needs', () => {
+    for (const path of ['headings.keepWithNext', 'headings.keepWithNextSpread']) expect(isApplied(path), path).toBe(true);
+    const moved: number[] = [];
+    for (let k = 40; k <= 62; k++) {
+      const kept = pageOf(k, {});
+      const loose = pageOf(k, { keepWithNext: false });
+      expect(loose, `k=${k}`).toBeLessThanOrEqual(kept);
+      if (loose < kept) moved.push(k);
+    }
+    // Where the heading fits but its next lines do not, keeping moves it and not keeping leaves it.
+    expect(moved.length).toBeGreaterThan(0);
+    // keepWithNextSpread: at the foot of page 1 (the first page is odd) it keeps as before; on an even page it may stay.
+    const k = moved[0]!;
+    expect(pageOf(k, { keepWithNextSpread: true })).toBe(pageOf(k, {}));
+    // One page further down (page index 1, an even page) the spread lets it stay at the foot.
+    let spreadStays = 0;
+    for (let j = k + 40; j <= k + 70; j++) {
+      const kept = pageOf(j, {});
+      const spread = pageOf(j, { keepWithNextSpread: true });
+      expect(spread, `j=${j}`).toBeLessThanOrEqual(kept);
+      if (kept === 2 && spread === 1) spreadStays++;
+    }
+    expect(spreadStays).toBeGreaterThan(0);
+  });
+});

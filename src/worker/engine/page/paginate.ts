@@ -1286,8 +1286,12 @@ export function* paginateChapter(
         const design = headingDesignOf(block, settings);
         const designAt = (y: number): DesignedHeading | undefined => (design ? designHeading(block, b, design, band, y, lines.length * lineHeight, marginBottom) : undefined);
         const designed = designAt(cursor.y + marginTop);
-        // Keep with next: the heading needs room for the lines that follow it (§8.1).
-        const needed = marginTop + (designed ? designed.reserved : lines.length * lineHeight + marginBottom) + settings.body.widowMinLines * pitch;
+        // Keep with next (§8.1): the heading needs room for widowMinLines lines after it; none when
+        // keepWithNext is off, or (keepWithNextSpread) in the last column of an even page, whose text
+        // goes on on the facing odd page (page index 1, 3, … are even).
+        const spreadFoot = settings.headings.keepWithNextSpread === true && cursor.page.index % 2 === 1 && cursor.column === frame().columnX.length - 1;
+        const keepLines = settings.headings.keepWithNext === false || spreadFoot ? 0 : settings.body.widowMinLines;
+        const needed = marginTop + (designed ? designed.reserved : lines.length * lineHeight + marginBottom) + keepLines * pitch;
         if (!cursor.columnEmpty && cursor.y + needed > limit() + 1e-6) {
           if (band) {
             flushFloats();

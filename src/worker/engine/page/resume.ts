@@ -116,20 +116,13 @@ export function startBefore(starts: readonly BlockStart[], page: number): BlockS
  *
  * Any other item on those pages mapping to source after the first change refuses the start.
  */
-export function moveStart(start: BlockStart, now: StartOrigin): BlockStart | null {
+export function moveStart(start: BlockStart, now: StartOrigin, change: TextChange | null = start.origin ? textChange(start.origin.source, now.source) : null): BlockStart | null {
   const was = start.origin;
-  if (!was) return null;
+  if (!was || !change) return null;
   if (was.source === now.source) return { ...start, origin: now };
   const old = was.source;
   const text = now.source;
-  let first = 0;
-  const shorter = Math.min(old.length, text.length);
-  while (first < shorter && old.charCodeAt(first) === text.charCodeAt(first)) first++;
-  let tail = 0;
-  while (tail < shorter - first && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
-  /** End of the changed units in the old text, and how far what follows moved (UTF-16 units). */
-  const oldEnd = old.length - tail;
-  const delta = text.length - old.length;
+  const { first, oldEnd, delta } = change;
   const before = was.parsed.blocks;
   const after = now.parsed.blocks;
   const at = before[start.block];
@@ -174,6 +167,24 @@ export function moveStart(start: BlockStart, now: StartOrigin): BlockStart | nul
   return { ...start, state: { ...state, pages }, origin: now };
 }
 
+/** Where two texts of a chapter differ (UTF-16 units). */
+export interface TextChange {
+  /** Units before this are the same in both. */
+  first: number;
+  /** End of the changed units in the old text: what follows is the same in both, moved by `delta`. */
+  oldEnd: number;
+  delta: number;
+}
+
+export function textChange(old: string, text: string): TextChange {
+  let first = 0;
+  const shorter = Math.min(old.length, text.length);
+  while (first < shorter && old.charCodeAt(first) === text.charCodeAt(first)) first++;
+  let tail = 0;
+  while (tail < shorter - first && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
+  return { first, oldEnd: old.length - tail, delta: text.length - old.length };
+}
+
 /** A glyph run of a moved note at its new source offsets (the fields paginate.ts glyphRun sets from them). */
 function movedRun(item: GlyphRunItem, delta: number): GlyphRunItem {
   const copy: GlyphRunItem = { ...item, srcFrom: item.srcFrom + delta };
@@ -193,6 +204,7 @@ function sameBlock(a: Block, b: Block): boolean {
   const y = b as unknown as Record<string, unknown>;
   const keys = Object.keys(x);
   if (keys.length !== Object.keys(y).length) return false;
-  for (const key of keys) if (x[key] !== y[key] && JSON.stringify(x[key]) !== JSON.stringify(y[key])) return false;
+  if (a.range.line !== b.range.line || a.range.column !== b.range.column) return false;
+  for (const key of keys) if (key !== 'range' && x[key] !== y[key] && JSON.stringify(x[key]) !== JSON.stringify(y[key])) return false;
   return true;
 }
