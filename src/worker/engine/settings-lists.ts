@@ -26,7 +26,30 @@ declareAppliedSettings([
   'unorderedLists.taskCheckedChar',
   'orderedLists.numberFontSize',
   'orderedLists.numberVerticalOffset',
+  ...['separatorFontFamily', 'separatorFontWeight', 'separatorItalic', 'separatorColor'].flatMap((f) => [`orderedLists.${f}`, `orderedLists.levels[level=*].${f}`]),
+  'orderedLists.separatorGap',
 ]);
+
+/**
+ * An ordered level's separator type (§9.2 `separator*`, "follow number style"): each field the
+ * level or the list sets, and `separatorGap` (em of the body); undefined when none is set, so the
+ * number and its separator stay one run.
+ */
+function separatorStyle(r: ConfigReaders, p: string, bodySize: number): ListLevelStyle['separator'] {
+  const field = (name: string): unknown => r.at(`${p}.${name}`) ?? r.at(`orderedLists.${name}`);
+  const family = field('separatorFontFamily');
+  const weight = field('separatorFontWeight');
+  const italic = field('separatorItalic');
+  const colourSet = field('separatorColor') !== undefined;
+  const colour = colourSet ? r.colour(r.at(`${p}.separatorColor`) !== undefined ? `${p}.separatorColor` : 'orderedLists.separatorColor', '') : '';
+  const gap = Math.max(0, r.pt('orderedLists.separatorGap', 0, bodySize));
+  const out: NonNullable<ListLevelStyle['separator']> = { gap };
+  if (typeof family === 'string' && family) out.family = family;
+  if (typeof weight === 'number' && weight >= 100 && weight <= 900) out.weight = weight;
+  if (typeof italic === 'boolean') out.italic = italic;
+  if (colour) out.colour = colour;
+  return Object.keys(out).length > 1 || gap > 0 ? out : undefined;
+}
 
 /** One kind's shape; `fallbackColour` is used where a colour is not a readable hex. */
 function listShape(r: ConfigReaders, kind: 'unorderedLists' | 'orderedLists', bodySize: number, fallbackColour: string): ListShape {
@@ -36,6 +59,7 @@ function listShape(r: ConfigReaders, kind: 'unorderedLists' | 'orderedLists', bo
     // A level's indent pins its marker only when that level sets one (§9.1 "an explicit level indent pins it").
     const indent = r.at(`${p}.indent`) === undefined ? Number.NaN : r.pt(`${p}.indent`, Number.NaN, bodySize);
     const bullet = kind === 'unorderedLists' ? r.str(`${p}.bulletChar`, '') : '';
+    const separator = kind === 'orderedLists' ? separatorStyle(r, p, bodySize) : undefined;
     return {
       family: r.str(`${p}.fontFamily`, r.str('bodyText.fontFamily', 'EB Garamond')),
       weight: weight >= 100 && weight <= 900 ? weight : 700,
@@ -45,6 +69,7 @@ function listShape(r: ConfigReaders, kind: 'unorderedLists' | 'orderedLists', bo
       raise: r.pt(`${p}.verticalOffset`, 0, bodySize),
       ...(bullet ? { bullet } : {}),
       ...(Number.isFinite(indent) ? { indent: Math.max(0, indent) } : {}),
+      ...(separator ? { separator } : {}),
     };
   });
   return {

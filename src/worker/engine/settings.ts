@@ -355,6 +355,8 @@ export interface ListLevelStyle {
   bullet?: string;
   /** The level's own `indent` (marker start from the column edge), pt; unset = the list indent plus 1.5 em per depth. */
   indent?: number;
+  /** orderedLists `separator*` (§9.2): the separator's own type where set (else the number's) and `separatorGap` before it, pt; absent = set with the number. */
+  separator?: { family?: string; weight?: number; italic?: boolean; colour?: string; gap: number };
 }
 
 /** A list kind's shape (configuration.md §9.1 / §9.2), pt. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isApplied } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
-import { dump, oneChapterBook, run, runs } from './helpers';
+import { dump, inkExtent, oneChapterBook, run, runs } from './helpers';
 
 /** List settings of configuration.md §9.1 `unorderedLists` / §9.2 `orderedLists`, through the whole config mapping. */
 
@@ -142,6 +142,24 @@ describe('list markers (§9.1, §9.2 levels)', () => {
     expect(textRun(styled, 'One').fill).toBe('#000000');
   });
 
+  it('an ordered separator in its own type, separatorGap after the number', () => {
+    const base = layoutOf({});
+    const markers = (layout: ReturnType<typeof layoutOf>, words: string) => bodyRuns(layout).filter((r) => r.line?.block === textRun(layout, words).line?.block && r.srcFrom === -1);
+    expect(markers(base, 'One').map((r) => r.text)).toEqual(['1.']);
+    const styled = layoutOf({ orderedLists: { separatorColor: '#ff0000', separatorGap: { value: 0.5, unit: 'em' }, levels: [{ level: 1, separatorFontWeight: 400 }] } });
+    const [number, separator] = markers(styled, 'Two');
+    expect(number!.text).toBe('2');
+    expect(separator!.text).toBe('.');
+    expect(number!.fill).toBe(markers(base, 'Two')[0]!.fill);
+    expect(number!.font).toBe('eb-garamond-700');
+    expect(separator!.fill).toBe('#ff0000');
+    expect(separator!.font).toBe('eb-garamond-400');
+    // 0.5 em of 10 pt between the number's ink end and the separator; the number where it was.
+    expect(separator!.xs[0]! - inkExtent(number!).right).toBeCloseTo(5, 2);
+    expect(number!.xs[0]).toBeCloseTo(markers(base, 'Two')[0]!.xs[0]!, 2);
+    expect(separator!.y).toBeCloseTo(number!.y, 2);
+  });
+
   it('task boxes are the configured characters', () => {
     const base = layoutOf({});
     // EB Garamond lacks ☐ / ☑: the defaults fall back to [ ] / [x].
@@ -157,7 +175,7 @@ describe('list markers (§9.1, §9.2 levels)', () => {
       'unorderedLists.bulletVerticalOffset', 'unorderedLists.itemSpacing', 'unorderedLists.hangingIndent', 'unorderedLists.taskCheckboxChar', 'unorderedLists.taskCheckedChar',
       'unorderedLists.levels[level=2].bulletChar', 'unorderedLists.levels[level=3].indent', 'unorderedLists.levels[level=1].verticalOffset',
       'orderedLists.fontFamily', 'orderedLists.color', 'orderedLists.fontWeight', 'orderedLists.italic', 'orderedLists.numberFontSize', 'orderedLists.gap', 'orderedLists.indent',
-      'orderedLists.numberVerticalOffset', 'orderedLists.marginTop', 'orderedLists.marginBottom', 'orderedLists.itemSpacing', 'orderedLists.hangingIndent', 'orderedLists.levels[level=4].fontSize',
+      'orderedLists.numberVerticalOffset', 'orderedLists.separatorColor', 'orderedLists.levels[level=2].separatorItalic', 'orderedLists.separatorGap', 'orderedLists.marginTop', 'orderedLists.marginBottom', 'orderedLists.itemSpacing', 'orderedLists.hangingIndent', 'orderedLists.levels[level=4].fontSize',
     ]) expect(isApplied(path), path).toBe(true);
     // The shapes read from an empty configuration place lists exactly as the settings without them.
     const settings = settingsFromConfig({ layout: { layoutType: 'single' }, bodyText: BODY } as never);

@@ -4,6 +4,7 @@
  * edge; paginate.ts sets and places the lines.
  */
 import type { ListItemBlock } from '../parse/model';
+import type { SetLine } from '../paragraph';
 import type { LayoutSettings, ListLevelStyle, ListShape, SectionBodyStyle, TextStyle } from '../settings';
 
 /** The item's list kind's shape: task lists are unordered lists (§9.1); undefined for settings built without a configuration. */
@@ -48,4 +49,23 @@ export function listItemGeometry(item: ListItemBlock, shape: ListShape | undefin
   const markerX = level?.indent ?? (shape?.indent ?? 0) + (item.depth - 1) * 1.5 * bodyEm;
   const textX = markerX + Math.max(markerWidth, 0.6 * bodyEm) + gap;
   return { markerX, textX, turnoverX: shape && !shape.hanging ? markerX : textX };
+}
+
+/** The separator's type: its own fields (orderedLists `separator*`, §9.2) over the number's. */
+export function separatorTextStyle(number: TextStyle, separator: NonNullable<ListLevelStyle['separator']>): TextStyle {
+  return { ...number, family: separator.family ?? number.family, weight: separator.weight ?? number.weight, italic: separator.italic ?? number.italic, colour: separator.colour ?? number.colour };
+}
+
+/**
+ * A number and its separator set apart (each a one-line generated setting) joined into one marker
+ * line, `gap` pt between them: the separator after the number in reading order — to its right,
+ * or to its left in a right-to-left block.
+ */
+export function joinMarkerLines(number: SetLine, separator: SetLine, gap: number, rtl: boolean): SetLine {
+  const [left, right] = rtl ? [separator, number] : [number, separator];
+  const shift = left.width + gap;
+  const moved = right.runs.map((run) => ({ ...run, xs: run.xs.map((x) => x + shift) }));
+  const fonts = [...new Set([...(number.fonts ?? []), ...(separator.fonts ?? [])])].sort();
+  const substitutions = [...(number.substitutions ?? []), ...(separator.substitutions ?? [])];
+  return { ...number, runs: [...left.runs, ...moved], width: shift + right.width, ...(fonts.length > 0 ? { fonts } : {}), ...(substitutions.length > 0 ? { substitutions } : {}) };
 }

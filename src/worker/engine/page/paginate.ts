@@ -28,7 +28,7 @@ import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingNumbering, headingSpacing, headingTextStyle, headingUppercase, upperInlines } from './heading-look';
-import { levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing } from './list-shape';
+import { joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
 import type { SlotImages } from './furniture-images';
@@ -2385,7 +2385,13 @@ export function* paginateChapter(
     const markerStyle: TextStyle = own
       ? { ...textStyle, weight: item.listKind === 'ordered' ? Math.max(700, lists.markerWeight) : lists.markerWeight, colour: item.listKind === 'ordered' ? own.numberColour : own.bulletColour }
       : levelMarkerStyle(body, level) ?? { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour };
-    const markerLine = setGenerated(marker, markerStyle, dir !== settings.direction ? dir : undefined);
+    // orderedLists separator* (§9.2): a separator in its own type is set apart and joined after the number.
+    const separator = !own && item.listKind === 'ordered' ? level?.separator : undefined;
+    const parts = separator ? orderedMarkerParts(item) : undefined;
+    const markerDir = dir !== settings.direction ? dir : undefined;
+    const markerLine = separator && parts && parts.separator
+      ? joinMarkerLines(setGenerated(parts.number, markerStyle, markerDir), setGenerated(parts.separator, separatorTextStyle(markerStyle, separator), markerDir), separator.gap, dir === 'rtl')
+      : setGenerated(marker, markerStyle, markerDir);
     // The marker at its level's indent, the text after the marker box and gap; turnovers with the
     // text (hangingIndent, the default) or back under the marker (page/list-shape.ts).
     const { markerX: depthIndent, textX: firstX, turnoverX: textX } = listItemGeometry(item, shape, markerLine.width, bodyEm, own?.lists ? lists.gap : listGap(settings, own, item.listKind));
@@ -2422,16 +2428,24 @@ export function* paginateChapter(
     });
   }
 
+  /**
+   * An ordered item's number (with its prefix) and separator (orderedLists §9.2): the depth's number
+   * format and prefix; its separator unless it is the default `.`, which keeps the source's `)`
+   * (our choice: typed `1)` lists stay as typed).
+   */
+  function orderedMarkerParts(item: ListItemBlock): { number: string; separator: string } {
+    const level = orderedLevelOf(settings, sectionBody(), item.depth);
+    const n = item.number ?? item.typedNumber ?? 1;
+    const numerals = directions.listNumerals(settings.numerals);
+    const typed = item.marker === ')' ? ')' : '.';
+    if (!level) return { number: localiseDigits(String(n), numerals), separator: typed };
+    return { number: `${level.prefix}${formatNumber(n, level.format, numerals)}`, separator: level.separator === '.' ? typed : level.separator };
+  }
+
   function listMarker(item: ListItemBlock): string {
     if (item.listKind === 'ordered') {
-      // orderedLists (§9.2): the depth's number format and prefix; its separator unless it is the
-      // default `.`, which keeps the source's `)` (our choice: typed `1)` lists stay as typed).
-      const level = orderedLevelOf(settings, sectionBody(), item.depth);
-      const n = item.number ?? item.typedNumber ?? 1;
-      const numerals = directions.listNumerals(settings.numerals);
-      const typed = item.marker === ')' ? ')' : '.';
-      if (!level) return `${localiseDigits(String(n), numerals)}${typed}`;
-      return `${level.prefix}${formatNumber(n, level.format, numerals)}${level.separator === '.' ? typed : level.separator}`;
+      const parts = orderedMarkerParts(item);
+      return `${parts.number}${parts.separator}`;
     }
     if (item.listKind === 'task') {
       // unorderedLists.taskCheckboxChar / taskCheckedChar (§9.1); [ ] / [x] when the marker font lacks the box.
