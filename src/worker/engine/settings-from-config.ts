@@ -153,6 +153,8 @@ export const APPLIED_SETTINGS = [
   'headings.textAlign',
   'headings.keepWithNext',
   'headings.keepWithNextSpread',
+  'headings.levels[level=*].lineSpan',
+  'headingStyles[id=*].lineSpan',
   'headings.levels[level=*].textTransform',
   'headingStyles[id=*].textTransform',
   'headings.levels[level=*].indent',
@@ -471,6 +473,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     const levelFirst = pt(`${p}.firstLineIndent`, 0, bodySize);
     if (levelFirst !== 0) look.firstLineIndent = levelFirst;
     if (bool(`${p}.hidden`, false)) look.hidden = true;
+    // lineSpan (行取り): whole body lines, at least one.
+    const levelSpan = num(`${p}.lineSpan`, NaN);
+    if (Number.isFinite(levelSpan) && levelSpan > 0) look.lineSpan = Math.max(1, Math.round(levelSpan));
     // A level's lineHeight and margins follow the general headings.* fields (in the level's em) when unset.
     return {
       ...look,
@@ -524,6 +529,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       ...(at(`${p}.firstLineIndent`) !== undefined ? { firstLineIndent: pt(`${p}.firstLineIndent`, 0, bodySize) } : {}),
       ...(typeof at(`${p}.hidden`) === 'boolean' ? { hidden: at(`${p}.hidden`) as boolean } : {}),
       ...(styleNumbering ? { numbering: styleNumbering } : {}),
+      ...(Number.isFinite(num(`${p}.lineSpan`, NaN)) && num(`${p}.lineSpan`, NaN) > 0 ? { lineSpan: Math.max(1, Math.round(num(`${p}.lineSpan`, NaN))) } : {}),
       ...Object.fromEntries(Object.entries(lengths).filter(([, v]) => v !== undefined)),
       ...headingStyleSection(storedListItem(stored, 'headingStyles', id) ?? {}, s, (path, fallback, emPt) => pt(path, fallback, emPt)),
     };

@@ -281,6 +281,8 @@ export interface HeadingLook {
   firstLineIndent?: number;
   /** `hidden`: a structural heading, no ink and no space, still numbered and listed. */
   hidden?: boolean;
+  /** `lineSpan` (行取り): whole body lines of the band the heading is centred in instead of its margins. */
+  lineSpan?: number;
 }
 
 /** A heading style's length in the heading's own em: `pt` + `em` × its size (an absolute length has em 0). */

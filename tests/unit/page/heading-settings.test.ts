@@ -204,3 +204,23 @@ describe('headings.keepWithNext and keepWithNextSpread (§8.1)', () => {
     expect(spreadStays).toBeGreaterThan(0);
   });
 });
+
+describe('lineSpan (行取り, §8.2)', () => {
+  it('centres the heading in a band of N body lines instead of its margins', () => {
+    expect(isApplied('headings.levels[level=2].lineSpan')).toBe(true);
+    expect(isApplied('headingStyles[id=x].lineSpan')).toBe(true);
+    const measure = (n: number) => {
+      const layout = layoutOf({ headings: { levels: [{ level: 2, lineSpan: n }] } });
+      const heading = headingRuns(layout, 'A Section Title')[0]!;
+      const after = bodyRuns(layout).filter((r) => r.text.startsWith('Body text after'))[0]!;
+      const above = Math.max(...bodyRuns(layout).filter((r) => r.y < heading.y).map((r) => r.y));
+      return { heading: heading.y, after: after.y, above };
+    };
+    const [three, five] = [measure(3), measure(5)];
+    // The band takes exactly N body lines (12 pt) between the paragraphs: their baselines N + 1 lines apart.
+    expect(three.after - three.above).toBeCloseTo(4 * 12, 3);
+    expect(five.after - five.above).toBeCloseTo(6 * 12, 3);
+    // Two more lines of band put the one-line heading one line lower: it stays in the middle.
+    expect(five.heading - three.heading).toBeCloseTo(12, 3);
+  });
+});

@@ -83,3 +83,8 @@ export function headingNumbering(block: HeadingBlock, settings: LayoutSettings):
   const own = styleOf(block, settings)?.numbering;
   return own ? { template: own.template ?? level.template, separator: own.separator ?? level.separator, position: own.position ?? level.position } : level;
 }
+
+/** `lineSpan` (行取り, §8.2): body lines of the band the heading is centred in, the style's over the level's; undefined = margins. */
+export function headingLineSpan(block: HeadingBlock, settings: LayoutSettings): number | undefined {
+  return styleOf(block, settings)?.lineSpan ?? settings.headings.levels[block.level - 1]!.lineSpan;
+}

@@ -27,7 +27,7 @@ import { alignOffset, calloutWrapOf, measureAt, measureAtBox, physicalSide, plan
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
-import { headingAlignShift, headingHidden, headingIndents, headingNumbering, headingSpacing, headingTextStyle, headingUppercase, upperInlines } from './heading-look';
+import { headingAlignShift, headingHidden, headingIndents, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingUppercase, upperInlines } from './heading-look';
 import { joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -1280,8 +1280,13 @@ export function* paginateChapter(
         // Leading and margins are in the heading's own ems (its style may change its size).
         const spacing = headingSpacing(block, settings, style.size);
         const lineHeight = spacing.lineHeight;
-        const marginTop = cursor.columnEmpty ? 0 : spacing.marginTop;
-        const marginBottom = spacing.marginBottom;
+        // lineSpan (行取り, §8.2; not for designed headings): centred in a band of N body lines instead
+        // of its margins. The band starts on a grid line and ends on one; a heading taller than N
+        // lines takes as many whole lines as it needs. Above: to the grid, then half the rest.
+        const lineSpan = headingDesignOf(block, settings) ? undefined : headingLineSpan(block, settings);
+        const spanPad = lineSpan === undefined ? 0 : (Math.max(lineSpan, Math.ceil((lines.length * lineHeight) / pitch - 1e-9)) * pitch - lines.length * lineHeight) / 2;
+        const marginTop = cursor.columnEmpty ? 0 : lineSpan !== undefined ? Math.ceil(cursor.y / pitch - 1e-9) * pitch - cursor.y + spanPad : spacing.marginTop;
+        const marginBottom = lineSpan !== undefined ? spanPad : spacing.marginBottom;
         // advancedDesign (§8.2): drawn from its design slot, taking the height the design reserves (page/heading-design.ts).
         const design = headingDesignOf(block, settings);
         const designAt = (y: number): DesignedHeading | undefined => (design ? designHeading(block, b, design, band, y, lines.length * lineHeight, marginBottom) : undefined);
@@ -1305,6 +1310,8 @@ export function* paginateChapter(
         if (design) leverPoints = [];
         else if (!band && !cursor.columnEmpty) leverPoints.push({ kind: 'heading', item: cursor.page.items.length, block: block.id, rank: block.level });
         space(marginTop);
+        // (At a column top the band's upper half is not dropped with the margin.)
+        if (lineSpan !== undefined && cursor.columnEmpty) cursor.y += spanPad;
         const placedDesign = designAt(cursor.y);
         if (placedDesign) {
           // A design taller than the rest of the column (page) claims it: the flow goes on in the next.
