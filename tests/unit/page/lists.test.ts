@@ -105,6 +105,21 @@ describe('list geometry (§9.1, §9.2)', () => {
   });
 });
 
+describe('list items in boxes and :::columns groups', () => {
+  it('take the list indent, gap and level marker type too', () => {
+    for (const source of [':::callout\n- Boxed item\n:::\n', ':::columns{count=2}\n- Grouped item\n:::\n']) {
+      const words = source.includes('callout') ? 'Boxed item' : 'Grouped item';
+      const base = layoutOf({}, source);
+      const moved = layoutOf({ unorderedLists: { indent: { value: 2, unit: 'em' }, gap: { value: 1, unit: 'em' }, levels: [{ level: 1, bulletChar: '*', color: '#ff0000' }] } }, source);
+      // Marker 20 pt right; text 20 pt + (1 − 0.5) em of gap + the change of marker box (both narrower than 0.6 em: none).
+      expect(markerOf(moved, words).xs[0]! - markerOf(base, words).xs[0]!, words).toBeCloseTo(2 * em, 2);
+      expect(textRun(moved, words).xs[0]! - textRun(base, words).xs[0]!, words).toBeCloseTo(2.5 * em, 2);
+      expect(markerOf(moved, words).text).toBe('*');
+      expect(markerOf(moved, words).fill).toBe('#ff0000');
+    }
+  });
+});
+
 describe('list markers (§9.1, §9.2 levels)', () => {
   it('a level\'s bullet, colour, size, weight and offset; list-wide fields reach every level', () => {
     const base = layoutOf({});

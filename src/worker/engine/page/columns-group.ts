@@ -16,6 +16,7 @@ import type { SetLine } from '../paragraph';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { attributeLength } from './paragraph-styles';
 import { columnRuleOf } from './sections';
+import { boxListItem } from './list-shape';
 
 export interface GroupShape {
   count: number;
@@ -201,10 +202,9 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
     if (!counted(child)) continue;
     index++;
     if (child.kind === 'listItem') {
-      const marker = set.setGenerated(set.listMarker(child), { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour });
-      const depth = (child.depth - 1) * 1.5 * body.size;
-      const textX = depth + Math.max(marker.width, 0.6 * body.size) + settings.lists.gap;
-      const lines = set.setText({ base: child.range.from, inlines: child.inlines, style: body, measure: Math.max(1, width - textX), indent: 0, justify });
+      // The list's shape and its level's marker type (page/list-shape.ts), inside the sub-column.
+      const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, body, (style) => set.setGenerated(set.listMarker(child), style));
+      const lines = set.setText({ base: child.range.from, inlines: child.inlines, style: body, measure: Math.max(1, width - textX), indent: firstX - textX, justify });
       lines.forEach((line, i) => rows.push({ block: child, line, x: textX, blockIndex: index, ...(i === 0 ? { marker: { line: marker, x: depth } } : {}) }));
     } else if (child.kind === 'paragraph' || child.kind === 'blockquote') {
       const quote = child.kind === 'blockquote';

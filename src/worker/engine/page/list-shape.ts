@@ -69,3 +69,15 @@ export function joinMarkerLines(number: SetLine, separator: SetLine, gap: number
   const substitutions = [...(number.substitutions ?? []), ...(separator.substitutions ?? [])];
   return { ...number, runs: [...left.runs, ...moved], width: shift + right.width, ...(fonts.length > 0 ? { fonts } : {}), ...(substitutions.length > 0 ? { substitutions } : {}) };
 }
+
+/**
+ * A list item set inside a callout box or a `:::columns` group (document type, no bodyStyle):
+ * its marker set in its level's type and its horizontal shape, pt from the box's or
+ * sub-column's start (the marker's verticalOffset and separator type are not applied there).
+ */
+export function boxListItem(settings: LayoutSettings, item: ListItemBlock, body: TextStyle, setMarker: (style: TextStyle) => SetLine): { marker: SetLine; markerX: number; textX: number; turnoverX: number } {
+  const shape = listShapeOf(settings, item.listKind);
+  const level = listLevelOf(shape, item.depth);
+  const marker = setMarker(levelMarkerStyle(body, level) ?? { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour });
+  return { marker, ...listItemGeometry(item, shape, marker.width, body.size, listGap(settings, undefined, item.listKind)) };
+}

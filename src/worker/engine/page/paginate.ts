@@ -28,7 +28,7 @@ import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingUppercase, upperInlines } from './heading-look';
-import { joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
+import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
 import type { SlotImages } from './furniture-images';
@@ -2190,10 +2190,9 @@ export function* paginateChapter(
       }
       if (child.kind !== 'paragraph' && child.kind !== 'blockquote' && child.kind !== 'listItem' && child.kind !== 'mathDisplay') continue;
       if (child.kind === 'listItem') {
-        const marker = setGenerated(listMarker(child), { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour });
-        const depth = (child.depth - 1) * 1.5 * body.size;
-        const textX = depth + Math.max(marker.width, 0.6 * body.size) + settings.lists.gap;
-        const lines = setText({ base: child.range.from, inlines: child.inlines, style: body, measure: innerW - textX, indent: 0, justify });
+        // The list's shape and its level's marker type (page/list-shape.ts), inside the box.
+        const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, body, (style) => setGenerated(listMarker(child), style));
+        const lines = setText({ base: child.range.from, inlines: child.inlines, style: body, measure: innerW - textX, indent: firstX - textX, justify });
         lines.forEach((line, i) => rows.push({ block: child, line, x: rtl() ? 0 : textX, height: pitch, baseline: bodyBaseline, role: 'body', ...(i === 0 ? { marker: { line: marker, x: fromStart(dir, innerW, depth, marker.width) } } : {}) }));
       } else if (child.kind === 'paragraph' || child.kind === 'blockquote') {
         const quote = child.kind === 'blockquote';
