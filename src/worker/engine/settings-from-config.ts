@@ -155,6 +155,8 @@ export const APPLIED_SETTINGS = [
   'headings.keepWithNextSpread',
   'headings.levels[level=*].lineSpan',
   'headingStyles[id=*].lineSpan',
+  'headings.levels[level=*].jidori',
+  'headingStyles[id=*].jidori',
   'headings.levels[level=*].textTransform',
   'headingStyles[id=*].textTransform',
   'headings.levels[level=*].indent',
@@ -476,6 +478,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     // lineSpan (行取り): whole body lines, at least one.
     const levelSpan = num(`${p}.lineSpan`, NaN);
     if (Number.isFinite(levelSpan) && levelSpan > 0) look.lineSpan = Math.max(1, Math.round(levelSpan));
+    // jidori (字取り): own ems, positive.
+    const levelJidori = num(`${p}.jidori`, NaN);
+    if (Number.isFinite(levelJidori) && levelJidori > 0) look.jidori = levelJidori;
     // A level's lineHeight and margins follow the general headings.* fields (in the level's em) when unset.
     return {
       ...look,
@@ -530,6 +535,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       ...(typeof at(`${p}.hidden`) === 'boolean' ? { hidden: at(`${p}.hidden`) as boolean } : {}),
       ...(styleNumbering ? { numbering: styleNumbering } : {}),
       ...(Number.isFinite(num(`${p}.lineSpan`, NaN)) && num(`${p}.lineSpan`, NaN) > 0 ? { lineSpan: Math.max(1, Math.round(num(`${p}.lineSpan`, NaN))) } : {}),
+      ...(Number.isFinite(num(`${p}.jidori`, NaN)) && num(`${p}.jidori`, NaN) > 0 ? { jidori: num(`${p}.jidori`, NaN) } : {}),
       ...Object.fromEntries(Object.entries(lengths).filter(([, v]) => v !== undefined)),
       ...headingStyleSection(storedListItem(stored, 'headingStyles', id) ?? {}, s, (path, fallback, emPt) => pt(path, fallback, emPt)),
     };

@@ -283,6 +283,8 @@ export interface HeadingLook {
   hidden?: boolean;
   /** `lineSpan` (行取り): whole body lines of the band the heading is centred in instead of its margins. */
   lineSpan?: number;
+  /** `jidori` (字取り): own ems a one-line title is spread evenly to. */
+  jidori?: number;
 }
 
 /** A heading style's length in the heading's own em: `pt` + `em` × its size (an absolute length has em 0). */

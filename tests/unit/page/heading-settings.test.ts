@@ -224,3 +224,25 @@ describe('lineSpan (行取り, §8.2)', () => {
     expect(five.heading - three.heading).toBeCloseTo(12, 3);
   });
 });
+
+describe('jidori (字取り, §8.2)', () => {
+  it('spreads a short one-line title evenly to N of its own ems', () => {
+    expect(isApplied('headings.levels[level=2].jidori')).toBe(true);
+    expect(isApplied('headingStyles[id=x].jidori')).toBe(true);
+    const source = SOURCE.replace('## A Section Title', '## Intro');
+    const glyphXs = (config: Record<string, unknown>) => headingRuns(layoutOf(config, source), 'Intro').flatMap((r) => r.xs);
+    const plain = glyphXs({});
+    const spread = glyphXs({ headings: { levels: [{ level: 2, jidori: 8 }] } });
+    expect(spread.length).toBe(plain.length);
+    // First glyph in place; every later one moved by the same step more than the one before.
+    expect(spread[0]).toBeCloseTo(plain[0]!, 3);
+    const moved = spread.map((x, i) => x - plain[i]!);
+    const step = moved[1]!;
+    expect(step).toBeGreaterThan(5);
+    moved.forEach((d, i) => expect(d).toBeCloseTo(i * step, 1));
+    // The last glyph's pen ends the title 8 em (8 × 15 pt) from the first: its advance past it.
+    const lastAdvance = plain[plain.length - 1]! - plain[plain.length - 2]!;
+    expect(spread[spread.length - 1]! - spread[0]! + lastAdvance).toBeLessThan(8 * 15 + 1);
+    expect(spread[spread.length - 1]! - spread[0]!).toBeGreaterThan(8 * 15 - 2 * lastAdvance);
+  });
+});

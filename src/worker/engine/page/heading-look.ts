@@ -3,6 +3,7 @@
  * over its level's, over the general `headings.*` one. Pure; lengths in pt.
  */
 import type { HeadingBlock, Inline } from '../parse/model';
+import type { SetLine } from '../paragraph';
 import type { HeadingLength, HeadingStyleSettings, LayoutSettings, TextStyle } from '../settings';
 import { alignShift } from './paragraph-styles';
 
@@ -87,4 +88,31 @@ export function headingNumbering(block: HeadingBlock, settings: LayoutSettings):
 /** `lineSpan` (行取り, §8.2): body lines of the band the heading is centred in, the style's over the level's; undefined = margins. */
 export function headingLineSpan(block: HeadingBlock, settings: LayoutSettings): number | undefined {
   return styleOf(block, settings)?.lineSpan ?? settings.headings.levels[block.level - 1]!.lineSpan;
+}
+
+/** `jidori` (§8.2): own ems a short one-line title is spread to, the style's over the level's; undefined = as set. */
+export function headingJidori(block: HeadingBlock, settings: LayoutSettings): number | undefined {
+  return styleOf(block, settings)?.jidori ?? settings.headings.levels[block.level - 1]!.jidori;
+}
+
+/**
+ * 字取り: a line shorter than `target` pt spread evenly to it — the same space added between every
+ * two clusters (first at the start, last at the end), glyphs of one cluster kept together. A copy:
+ * the set line may be shared by the memo. Lines of one cluster, or as long already, are returned as they are.
+ */
+export function spreadLine(line: SetLine, target: number): SetLine {
+  if (line.width >= target - 1e-6) return line;
+  const starts = line.runs.map((run) => run.glyphs.map((_, g): number => (g === 0 || run.clusters[g] !== run.clusters[g - 1] ? 1 : 0)));
+  const clusters = starts.reduce((sum, run) => sum + run.reduce((a, b) => a + b, 0), 0);
+  if (clusters < 2) return line;
+  const gap = (target - line.width) / (clusters - 1);
+  let k = -1;
+  const runs = line.runs.map((run, r) => ({
+    ...run,
+    xs: run.xs.map((x, g) => {
+      k += starts[r]![g]!;
+      return x + k * gap;
+    }),
+  }));
+  return { ...line, runs, width: target };
 }

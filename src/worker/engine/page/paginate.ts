@@ -27,7 +27,7 @@ import { alignOffset, calloutWrapOf, measureAt, measureAtBox, physicalSide, plan
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
-import { headingAlignShift, headingHidden, headingIndents, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingUppercase, upperInlines } from './heading-look';
+import { headingAlignShift, headingHidden, headingIndents, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingUppercase, spreadLine, upperInlines } from './heading-look';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -1275,7 +1275,12 @@ export function* paginateChapter(
         // indent (whole heading) and firstLineIndent (its first line, from indent), pt (§8.2).
         const indents = headingIndents(block, settings);
         const measureOf = (): number => Math.max(1, (band ? frame().contentWidth : colW()) - indents.indent);
-        const setHeading = (): SetLine[] => setText({ base: block.range.from, inlines, style, measure: measureOf(), indent: indents.firstLine, justify: settings.headings.align === 'justify' });
+        // jidori (字取り, §8.2): a one-line title spread evenly to N of its own ems (at most the measure).
+        const jidori = headingJidori(block, settings);
+        const setHeading = (): SetLine[] => {
+          const set = setText({ base: block.range.from, inlines, style, measure: measureOf(), indent: indents.firstLine, justify: settings.headings.align === 'justify' });
+          return jidori !== undefined && set.length === 1 ? [spreadLine(set[0]!, Math.min(jidori * style.size, measureOf() - indents.firstLine))] : set;
+        };
         let lines = setHeading();
         // Leading and margins are in the heading's own ems (its style may change its size).
         const spacing = headingSpacing(block, settings, style.size);
