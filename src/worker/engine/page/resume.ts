@@ -127,7 +127,8 @@ export function moveStart(start: BlockStart, now: StartOrigin, change: TextChang
   const after = now.parsed.blocks;
   const at = before[start.block];
   const next = after[start.block];
-  if (!at || !next || at.kind !== next.kind) return null;
+  // (What the block before reads of it: its kind, a list item's list, a display's lead-in.)
+  if (!at || !next || at.kind !== next.kind || lookedAt(at) !== lookedAt(next)) return null;
   // (Two units of slack: the blank line that ends a block belongs to its parse.)
   for (let i = 0; i < start.block; i++) if (!sameBlock(before[i]!, after[i]!) || after[i]!.range.to + 2 > first) return null;
   for (let i = 0; i < start.block; i++) {
@@ -190,6 +191,11 @@ function movedRun(item: GlyphRunItem, delta: number): GlyphRunItem {
   const copy: GlyphRunItem = { ...item, srcFrom: item.srcFrom + delta };
   if (item.srcMap) copy.srcMap = item.srcMap.map((o) => (o < 0 ? o : o + delta));
   return copy;
+}
+
+/** The fields of a block the block before it reads (paginate.ts: a list's last item, a display kept with its lead-in). */
+function lookedAt(block: Block): string {
+  return `${block.kind === 'listItem' ? block.listId : ''}|${block.kind === 'mathDisplay' ? block.inParagraph : ''}`;
 }
 
 function definition(blocks: readonly Block[], noteId: string): Extract<Block, { kind: 'footnoteDefinition' }> | undefined {
