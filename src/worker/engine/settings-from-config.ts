@@ -157,6 +157,8 @@ export const APPLIED_SETTINGS = [
   'headingStyles[id=*].lineSpan',
   'headings.levels[level=*].jidori',
   'headingStyles[id=*].jidori',
+  'headings.levels[level=*].letterSpacing',
+  'headingStyles[id=*].letterSpacing',
   'headings.levels[level=*].textTransform',
   'headingStyles[id=*].textTransform',
   'headings.levels[level=*].indent',
@@ -481,6 +483,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     // jidori (字取り): own ems, positive.
     const levelJidori = num(`${p}.jidori`, NaN);
     if (Number.isFinite(levelJidori) && levelJidori > 0) look.jidori = levelJidori;
+    // letterSpacing in the level's own em (pt at its size, divided back by it).
+    const tracking = pt(`${p}.letterSpacing`, 0, size) / size;
+    if (tracking !== 0 && Number.isFinite(tracking)) look.letterSpacingEm = tracking;
     // A level's lineHeight and margins follow the general headings.* fields (in the level's em) when unset.
     return {
       ...look,
@@ -511,7 +516,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       const [zero, one] = [pt(`${p}.${field}`, NaN, 0), pt(`${p}.${field}`, NaN, 1)];
       return Number.isFinite(zero) && Number.isFinite(one) ? { pt: zero, em: one - zero } : undefined;
     };
-    const lengths = { lineHeight: ownLength('lineHeight'), marginTop: ownLength('marginTop'), marginBottom: ownLength('marginBottom') };
+    const lengths = { lineHeight: ownLength('lineHeight'), marginTop: ownLength('marginTop'), marginBottom: ownLength('marginBottom'), letterSpacing: ownLength('letterSpacing') };
     const styleFamily = at(`${p}.fontFamily`);
     const styleWeight = at(`${p}.fontWeight`);
     const styleItalic = at(`${p}.italic`);

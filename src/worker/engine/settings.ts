@@ -285,6 +285,8 @@ export interface HeadingLook {
   lineSpan?: number;
   /** `jidori` (字取り): own ems a one-line title is spread evenly to. */
   jidori?: number;
+  /** `letterSpacing`, in the heading's own em (between clusters). */
+  letterSpacingEm?: number;
 }
 
 /** A heading style's length in the heading's own em: `pt` + `em` × its size (an absolute length has em 0). */
@@ -297,8 +299,9 @@ export interface HeadingLength {
 export interface HeadingStyleSettings extends GeometryOverride, HeadingLook {
   /** `numberingTemplate`, `numberSeparator`, `numberPosition` the style sets (§13.6; page/heading-look.ts headingNumbering). */
   numbering?: Partial<{ template: string; separator: string; position: 'before' | 'replace' }>;
-  /** lineHeight, marginTop, marginBottom the style sets (§13.6 level fields). */
+  /** lineHeight, marginTop, marginBottom, letterSpacing the style sets (§13.6 level fields). */
   lineHeight?: HeadingLength;
+  letterSpacing?: HeadingLength;
   marginTop?: HeadingLength;
   marginBottom?: HeadingLength;
   numbered: boolean;

@@ -246,3 +246,31 @@ describe('jidori (字取り, §8.2)', () => {
     expect(spread[spread.length - 1]! - spread[0]!).toBeGreaterThan(8 * 15 - 2 * lastAdvance);
   });
 });
+
+describe('letterSpacing (§8.2, §13.6)', () => {
+  it('adds the level\'s em between letters, and long headings still fit the measure', () => {
+    expect(isApplied('headings.levels[level=2].letterSpacing')).toBe(true);
+    expect(isApplied('headingStyles[id=x].letterSpacing')).toBe(true);
+    const xs = (config: Record<string, unknown>, source = SOURCE) => headingRuns(layoutOf(config, source), 'A Section Title').flatMap((r) => r.xs);
+    const plain = xs({});
+    const spaced = xs({ headings: { levels: [{ level: 2, letterSpacing: { value: 0.1, unit: 'em' } }] } });
+    // 0.1 em of the 15 pt heading = 1.5 pt more per letter.
+    spaced.forEach((x, i) => expect(x - plain[i]!).toBeCloseTo(1.5 * i, 1));
+    // A style's absolute 3 pt beats the level's.
+    const styledSource = SOURCE.replace('## A Section Title', '## A Section Title {style="wide"}');
+    const styled = xs({ headings: { levels: [{ level: 2, letterSpacing: { value: 0.1, unit: 'em' } }] }, headingStyles: [{ id: 'wide', letterSpacing: { value: 3, unit: 'pt' } }] }, styledSource);
+    styled.forEach((x, i) => expect(x - plain[i]!).toBeCloseTo(3 * i, 1));
+    // A long heading widely spaced breaks so no line runs past the column.
+    const long = SOURCE.replace('## A Section Title', '## A Much Longer Section Title That Will Need Two Lines Or Three In One Column');
+    const config = { headings: { levels: [{ level: 2, letterSpacing: { value: 0.3, unit: 'em' } }] } };
+    const layout = layoutOf(config, long);
+    const settings = settingsFromConfig({ layout: { layoutType: 'single' }, ...config } as never);
+    // The column's right edge (one column, unmirrored margins on page 1).
+    const right = settings.pageWidth - settings.margins.right;
+    const lines = allRuns(layout).filter((r) => r.line?.role === 'heading' && r.size === 15);
+    expect(lines.length).toBeGreaterThan(2);
+    // Pen of the last glyph plus one spaced em at most: inside the column.
+    for (const r of lines) expect(r.xs[r.xs.length - 1]! + 1.3 * 15).toBeLessThan(right + 1e-3);
+    expect(Math.max(...lines.map((r) => r.xs[r.xs.length - 1]!))).toBeGreaterThan(right - 60);
+  });
+});

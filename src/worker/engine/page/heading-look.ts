@@ -102,17 +102,47 @@ export function headingJidori(block: HeadingBlock, settings: LayoutSettings): nu
  */
 export function spreadLine(line: SetLine, target: number): SetLine {
   if (line.width >= target - 1e-6) return line;
-  const starts = line.runs.map((run) => run.glyphs.map((_, g): number => (g === 0 || run.clusters[g] !== run.clusters[g - 1] ? 1 : 0)));
-  const clusters = starts.reduce((sum, run) => sum + run.reduce((a, b) => a + b, 0), 0);
-  if (clusters < 2) return line;
-  const gap = (target - line.width) / (clusters - 1);
+  const clusters = clusterStarts(line).reduce((sum, run) => sum + run.reduce((a, b) => a + b, 0), 0);
+  return clusters < 2 ? line : spaceClusters(line, (target - line.width) / (clusters - 1));
+}
+
+/** For each glyph of each run, 1 where a cluster starts. */
+function clusterStarts(line: SetLine): number[][] {
+  return line.runs.map((run) => run.glyphs.map((_, g): number => (g === 0 || run.clusters[g] !== run.clusters[g - 1] ? 1 : 0)));
+}
+
+/** A copy of the line with `step` pt more between every two clusters (none after the last); its width grows with it. */
+function spaceClusters(line: SetLine, step: number): SetLine {
+  const starts = clusterStarts(line);
   let k = -1;
   const runs = line.runs.map((run, r) => ({
     ...run,
     xs: run.xs.map((x, g) => {
       k += starts[r]![g]!;
-      return x + k * gap;
+      return x + k * step;
     }),
   }));
-  return { ...line, runs, width: target };
+  return { ...line, runs, width: line.width + Math.max(0, k) * step };
+}
+
+/** `letterSpacing` (§8.2, the heading's own em): the style's over the level's, pt at `size`; 0 when unset. */
+export function headingTracking(block: HeadingBlock, settings: LayoutSettings, size: number): number {
+  const own = styleOf(block, settings)?.letterSpacing;
+  return own ? own.pt + own.em * size : (settings.headings.levels[block.level - 1]!.letterSpacingEm ?? 0) * size;
+}
+
+/**
+ * Lines letter-spaced by `tracking` pt that still fit `measure`: set by `set` at the measure, spaced,
+ * and while a spaced line overflows, set again that much narrower (at most four tries; the last is kept).
+ */
+export function trackedLines(set: (measure: number) => SetLine[], measure: number, tracking: number): SetLine[] {
+  let width = measure;
+  let lines: SetLine[] = [];
+  for (let attempt = 0; attempt < 4; attempt++) {
+    lines = set(width).map((line) => spaceClusters(line, tracking));
+    const over = Math.max(0, ...lines.map((line) => line.width)) - measure;
+    if (over <= 1e-6 || width - over < 1) break;
+    width -= over;
+  }
+  return lines;
 }

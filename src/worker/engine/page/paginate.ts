@@ -27,7 +27,7 @@ import { alignOffset, calloutWrapOf, measureAt, measureAtBox, physicalSide, plan
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
-import { headingAlignShift, headingHidden, headingIndents, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingUppercase, spreadLine, upperInlines } from './heading-look';
+import { headingAlignShift, headingHidden, headingIndents, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -1277,8 +1277,11 @@ export function* paginateChapter(
         const measureOf = (): number => Math.max(1, (band ? frame().contentWidth : colW()) - indents.indent);
         // jidori (字取り, §8.2): a one-line title spread evenly to N of its own ems (at most the measure).
         const jidori = headingJidori(block, settings);
+        // letterSpacing (§8.2, own em): the lines spaced out, set narrower while a spaced one would overflow.
+        const tracking = headingTracking(block, settings, style.size);
+        const setAt = (measure: number): SetLine[] => setText({ base: block.range.from, inlines, style, measure, indent: indents.firstLine, justify: settings.headings.align === 'justify' });
         const setHeading = (): SetLine[] => {
-          const set = setText({ base: block.range.from, inlines, style, measure: measureOf(), indent: indents.firstLine, justify: settings.headings.align === 'justify' });
+          const set = tracking !== 0 ? trackedLines(setAt, measureOf(), tracking) : setAt(measureOf());
           return jidori !== undefined && set.length === 1 ? [spreadLine(set[0]!, Math.min(jidori * style.size, measureOf() - indents.firstLine))] : set;
         };
         let lines = setHeading();
