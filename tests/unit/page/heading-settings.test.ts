@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isApplied } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
+import { runChecks } from '../checks/run-checks';
 import { fonts, oneChapterBook, run, runs } from './helpers';
 
 /** Heading settings of configuration.md §8.1–§8.2 and §13.6, through the whole config mapping. */
@@ -272,5 +273,13 @@ describe('letterSpacing (§8.2, §13.6)', () => {
     // Pen of the last glyph plus one spaced em at most: inside the column.
     for (const r of lines) expect(r.xs[r.xs.length - 1]! + 1.3 * 15).toBeLessThan(right + 1e-3);
     expect(Math.max(...lines.map((r) => r.xs[r.xs.length - 1]!))).toBeGreaterThan(right - 60);
+  });
+});
+
+describe('a level\'s unknown face is reported (checks/fonts.ts)', () => {
+  it('names the level\'s path', () => {
+    const book = { chapters: [{ id: 'c1', source: SOURCE }], config: { headings: { levels: [{ level: 2, fontFamily: 'Imaginary Sans' }] } } };
+    const warnings = runChecks(book).warnings.filter((w) => w.kind === 'unknownFontFamily');
+    expect(warnings.map((w) => w.path)).toEqual(['headings.levels[level=2].fontFamily']);
   });
 });

@@ -32,6 +32,9 @@ export function fontWarnings(ctx: CheckContext): Warning[] {
     ['bodyText.fontFamily', settings.body.style.family],
     ['headings.fontFamily', settings.headings.family],
     ['codeStyle.fontFamily', settings.code.family],
+    // A heading level's or style's own face (configuration.md §8.2, §13.6; page/heading-look.ts).
+    ...settings.headings.levels.flatMap((level, i): [string, string][] => (level.family ? [[`headings.levels[level=${i + 1}].fontFamily`, level.family]] : [])),
+    ...Object.entries(settings.headingStyles).flatMap(([id, style]): [string, string][] => (style.family ? [[`headingStyles[id=${id}].fontFamily`, style.family]] : [])),
   ];
   const missingFamilies = new Set<string>();
   for (const [path, family] of families) {
