@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { BookHost } from '../../src/worker/host/book-host';
 import { serializeDisplayList } from '../../src/worker/protocol/displaylist';
 import { nodeEnvironment } from '../support/node-host';
+import { canvasAgainstRaster } from '../support/raster';
 import type { DisplayItem } from '../../src/worker/protocol/displaylist';
 
 /** Opens the app and waits until the default book has converged and page 1 is painted. */
@@ -36,30 +37,8 @@ test('the app opens the guide with no console errors and paints its first page',
 
 test('page 1 on screen matches the worker raster of the same display list (< 0.5 % pixels differ)', async ({ page }) => {
   await openApp(page);
-  const result = await page.evaluate(async () => {
-    const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-page-index="0"]')!;
-    const screen = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-    const raster = await window.postextApp!.client.renderPage(0, { width: canvas.width, format: 'png' });
-    const bitmap = await createImageBitmap(new Blob([raster.bytes], { type: raster.mimeType }));
-    const off = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = off.getContext('2d')!;
-    ctx.drawImage(bitmap, 0, 0);
-    const worker = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
-    const width = Math.min(screen.width, worker.width);
-    const height = Math.min(screen.height, worker.height);
-    let differing = 0;
-    let inked = 0;
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const a = (y * screen.width + x) * 4;
-        const b = (y * worker.width + x) * 4;
-        const delta = Math.max(Math.abs(screen.data[a]! - worker.data[b]!), Math.abs(screen.data[a + 1]! - worker.data[b + 1]!), Math.abs(screen.data[a + 2]! - worker.data[b + 2]!));
-        if (delta > 24) differing++;
-        if (screen.data[a]! < 128) inked++;
-      }
-    }
-    return { differing, inked, total: width * height, sizes: [screen.width, screen.height, worker.width, worker.height] };
-  });
+  const result = (await canvasAgainstRaster(page, 0))!;
+  expect(result).not.toBeNull();
   expect(result.inked).toBeGreaterThan(2000); // the page really has text on it
   expect(result.differing / result.total).toBeLessThan(0.005);
 });

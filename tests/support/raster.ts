@@ -71,3 +71,47 @@ export async function rasterColours(page: Page, target: PageItems, points: Reado
     });
   }, { index: target.index, width: target.width, points: points.map(([x, y]) => [x, y] as [number, number]) });
 }
+
+/** How page `index`'s canvas on screen compares with the worker's raster of the same display list. */
+export interface CanvasComparison {
+  /** Pixels whose colour differs from the raster's by more than 24 of 255 in some channel. */
+  differing: number;
+  /** Pixels of the canvas darker than mid-grey in red (ink on the page). */
+  inked: number;
+  /** Pixels compared (the smaller of the two sizes). */
+  total: number;
+  /** Canvas width, height, raster width, height (px). */
+  sizes: [number, number, number, number];
+}
+
+/**
+ * Compares page `index`'s canvas with the worker's PNG raster of its display list at the canvas's
+ * width, pixel by pixel; null while that canvas is not on the page (or not painted, with `painted`).
+ */
+export async function canvasAgainstRaster(page: Page, index: number, painted = false): Promise<CanvasComparison | null> {
+  return page.evaluate(async ({ index, painted }) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(`canvas[data-page-index="${index}"]${painted ? '[data-painted]' : ''}`);
+    if (!canvas) return null;
+    const screen = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    const raster = await window.postextApp!.client.renderPage(index, { width: canvas.width, format: 'png' });
+    const bitmap = await createImageBitmap(new Blob([raster.bytes], { type: raster.mimeType }));
+    const off = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = off.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const worker = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+    const width = Math.min(screen.width, worker.width);
+    const height = Math.min(screen.height, worker.height);
+    let differing = 0;
+    let inked = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const a = (y * screen.width + x) * 4;
+        const b = (y * worker.width + x) * 4;
+        const delta = Math.max(Math.abs(screen.data[a]! - worker.data[b]!), Math.abs(screen.data[a + 1]! - worker.data[b + 1]!), Math.abs(screen.data[a + 2]! - worker.data[b + 2]!));
+        if (delta > 24) differing++;
+        if (screen.data[a]! < 128) inked++;
+      }
+    }
+    return { differing, inked, total: width * height, sizes: [screen.width, screen.height, worker.width, worker.height] as [number, number, number, number] };
+  }, { index, painted });
+}
