@@ -3,7 +3,7 @@
  * engine's resolved settings in pt. Settings the engine does not apply yet stay in the config
  * and are reported by the configuration module as `settingNotApplied`.
  */
-import { furnitureElements } from './settings-furniture';
+import { runningSlotElements } from './settings-furniture';
 import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
 import { cjkRegion, defaultNumerals, isArabicScript, isRtlLocale } from '../config/locale';
 import { CM, defaultCalloutStyle, defaultSettings, type HeadingLength, type HeadingLook, type HeadingStyleSettings, type LayoutSettings } from './settings';
@@ -184,7 +184,7 @@ export const APPLIED_SETTINGS = [
   'headingStyles[id=*].color',
   'headingStyles[id=*].span',
   'headingStyles[id=*].spanBreak',
-  'headingStyles[id=*].breakBefore',
+  'headingStyles[id=*].breakBefore.*',
   'headingStyles[id=*].margins.*',
   'headingStyles[id=*].layout.*',
   'headingStyles[id=*].palette.*',
@@ -598,8 +598,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   // Designed header/footer slots (§5.3) as stored: an unset slot keeps the built-in one.
   {
     const base = { bodyPt: s.body.style.size, dpi: num('page.dpi', 300) };
-    const header = furnitureElements(stored['header'], base);
-    const footer = furnitureElements(stored['footer'], base);
+    const header = runningSlotElements('header', stored['header'], base);
+    const footer = runningSlotElements('footer', stored['footer'], base);
     if (header) s.furniture.header = header;
     if (footer) s.furniture.footer = footer;
     if (header || footer) s.furniture.bleed = pt('page.bleed', 0);

@@ -6,17 +6,27 @@
  * the field's default from §5.3, as the configuration's own resolution does.
  */
 import { declareAppliedSettings } from '../config';
+import { upgradeLegacyElement } from '../config/resolve';
+import type { JsonValue } from '../config/types';
 import { isDimension, lengthToPt, type LengthContext } from '../config/values';
 
 /** The element fields this reader gives the layout (the others are reported as not applied yet). */
 const DRAWN_FIELDS = [
   'kind', 'id', 'parity', 'pages', 'placement.*', 'content', 'align', 'direction', 'fontFamily', 'fontSize', 'fontWeight',
   'italic', 'color', 'overflow', 'verticalAlign', 'textTransform', 'thickness', 'width', 'style.backgroundColor',
-  'style.borderColor', 'style.borderWidth', 'lineHeight', 'resourceId', 'decorative', 'hyphenate', 'inlineMarks', 'box', 'paragraphIndent',
+  'style.borderColor', 'style.borderWidth', 'style.borderRadius', 'lineHeight', 'resourceId', 'decorative', 'hyphenate', 'inlineMarks', 'box', 'paragraphIndent',
   'letterSpacing', 'dropCap', 'dropCap.*', 'stroke', 'stroke.*', 'writingMode',
 ];
+/**
+ * Read only in running-head slots: the legacy flat shape (§5.1 "Legacy shape", read as a placement by
+ * `runningSlotElements`) and `reserve`, which §5.3 gives an effect in heading designs only (so a
+ * running head's `reserve` rightly changes nothing).
+ */
+const RUNNING_ONLY_FIELDS = ['marginFromBody', 'marginFromEdge', 'reserve'];
 declareAppliedSettings(
-  (['header', 'footer'] as const).flatMap((slot) => ['[id=*]', '[*]'].flatMap((item) => DRAWN_FIELDS.map((field) => `${slot}.elements${item}.${field}`))),
+  ['header', 'footer', 'headingStyles[id=*].header', 'headingStyles[id=*].footer'].flatMap((slot) =>
+    ['[id=*]', '[*]'].flatMap((item) => [...DRAWN_FIELDS, ...RUNNING_ONLY_FIELDS].map((field) => `${slot}.elements${item}.${field}`)),
+  ),
 );
 
 export type ElementParity = 'all' | 'odd' | 'even';
@@ -133,6 +143,8 @@ export interface BoxElement extends ElementBase {
   stroke?: string;
   /** pt, stroked inside the box. */
   strokeWidth: number;
+  /** pt, clamped to half the short side when drawn (§5.3 `style.borderRadius`). */
+  radius: number;
 }
 
 export interface ImageElement extends ElementBase {
@@ -302,11 +314,30 @@ export function furnitureElements(slot: unknown, base: { bodyPt: number; dpi: nu
       const style = record(e['style']);
       const fill = style['backgroundColor'] === 'transparent' ? undefined : colourOf(style['backgroundColor'], '');
       const stroke = style['borderColor'] === 'transparent' ? undefined : colourOf(style['borderColor'], '');
-      out.push({ ...common, kind, ...(fill ? { fill } : {}), ...(stroke ? { stroke } : {}), strokeWidth: Math.max(0, lengthPt(style['borderWidth'], ctx, 0)) });
+      out.push({
+        ...common,
+        kind,
+        ...(fill ? { fill } : {}),
+        ...(stroke ? { stroke } : {}),
+        strokeWidth: Math.max(0, lengthPt(style['borderWidth'], ctx, 0)),
+        radius: Math.max(0, lengthPt(style['borderRadius'], ctx, 0)),
+      });
     } else {
       // Drawn through the book's resources (page/furniture-images.ts); always decoration (§5.3).
       out.push({ ...common, kind, resourceId: typeof e['resourceId'] === 'string' ? e['resourceId'] : '' });
     }
   });
   return out;
+}
+
+/**
+ * A running-head slot (`header` / `footer`, the document's or a heading style's) as stored, with
+ * legacy elements (flat `align` + `marginFromBody` + `marginFromEdge`, rule `width: 'full'`) read
+ * as placements the way the configuration resolves them (§5.1 "Legacy shape").
+ */
+export function runningSlotElements(which: 'header' | 'footer', slot: unknown, base: { bodyPt: number; dpi: number }): FurnitureElement[] | undefined {
+  if (!slot || typeof slot !== 'object' || Array.isArray(slot)) return furnitureElements(slot, base);
+  const elements = (slot as { elements?: unknown }).elements;
+  if (!Array.isArray(elements)) return furnitureElements(slot, base);
+  return furnitureElements({ ...slot, elements: elements.map((e) => upgradeLegacyElement(which, e as JsonValue)) }, base);
 }

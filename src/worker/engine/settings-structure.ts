@@ -7,7 +7,7 @@
 import { declareAppliedSettings } from '../config';
 import { canonicalNumberFormat } from '../config/values';
 import { isNumberFormat } from './page/number-format';
-import { furnitureElements } from './settings-furniture';
+import { furnitureElements, runningSlotElements } from './settings-furniture';
 import type { BreakParity, GeometryOverride, HeadingDesign, HeadingStyleSettings, LayoutSettings, OrderedLevel, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from './settings';
 
 // Applied by the page engine (page/sections.ts, page/part.ts, page/section-design.ts).
@@ -197,7 +197,7 @@ export function headingStyleSection(item: Record<string, unknown>, s: LayoutSett
     if (value && typeof value === 'object') {
       const elements = (value as { elements?: unknown }).elements;
       // A designed slot is drawn from its elements (page/furniture-elements.ts).
-      out[slot] = Array.isArray(elements) && elements.length === 0 ? 'none' : (furnitureElements(value, { bodyPt: s.body.style.size, dpi: 300 }) ?? 'default');
+      out[slot] = Array.isArray(elements) && elements.length === 0 ? 'none' : (runningSlotElements(slot, value, { bodyPt: s.body.style.size, dpi: 300 }) ?? 'default');
     }
   }
   return out;

@@ -9,7 +9,7 @@ import type { StoredConfig } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { resolvePlaceholders } from '../../../src/worker/engine/page/furniture-elements';
-import { Op, type GlyphRunItem, type PageDisplayList, type RectItem, type RuleItem } from '../../../src/worker/protocol/displaylist';
+import { Op, type GlyphRunItem, type PageDisplayList, type PathItem, type RectItem, type RuleItem } from '../../../src/worker/protocol/displaylist';
 import { fonts, oneChapterBook, run, runs } from './helpers';
 
 const para = (n: number): string => Array.from({ length: n }, (_, i) => `Paragraph ${i} of the lantern keeper, who wrote down every ship that passed the light at night and every storm.`.repeat(3)).join('\n\n');
@@ -121,8 +121,82 @@ describe('what the checks say about designed slots', () => {
     const stored: StoredConfig = { header: { elements: [{ kind: 'text', id: 'h', content: '{title}', fontSize: { value: 9, unit: 'pt' }, placement: { anchor: { to: 'container', edge: 'top' } }, writingMode: 'vertical-rl', reserve: false }] } };
     settingsFromConfig(stored); // the engine's settings module declares what it applies
     const paths = settingsNotApplied(stored).map((w) => w.path);
-    // `reserve` counts only in heading designs (§5.3): a running head never reserves space.
-    expect(paths).toEqual(['header.elements[id=h].reserve']);
+    // `reserve` counts only in heading designs (§5.3): in a running head it rightly changes nothing,
+    // so it is not reported as a setting waiting for the layout.
+    expect(paths).toEqual([]);
+  });
+
+  it('counts a heading style\'s slots, its break and the legacy element shape as applied', async () => {
+    const { settingsNotApplied } = await import('../../../src/worker/config');
+    const stored: StoredConfig = {
+      headingStyles: [{ id: 'front', breakBefore: { enabled: true, parity: 'odd' }, header: { elements: [{ kind: 'text', id: 'a', content: 'x', align: 'left', marginFromBody: { value: 9, unit: 'pt' } }] }, footer: { elements: [{ kind: 'box', id: 'b', style: { backgroundColor: '#ff0000', borderRadius: { value: 2, unit: 'pt' } } }] } }],
+      footer: { elements: [{ kind: 'rule', id: 'r', width: 'full', marginFromBody: { value: 4, unit: 'pt' }, marginFromEdge: { value: 0, unit: 'pt' } }] },
+    };
+    settingsFromConfig(stored);
+    expect(settingsNotApplied(stored).map((w) => w.path)).toEqual([]);
+  });
+});
+
+describe('legacy running-head elements and rounded boxes (§5.1 "Legacy shape", §5.3 box)', () => {
+  const config: StoredConfig = {
+    header: { elements: [{ kind: 'text', id: 'old', content: 'OLD HEAD', align: 'left', fontFamily: 'Open Sans', fontSize: { value: 8, unit: 'pt' }, marginFromBody: { value: 10, unit: 'pt' }, marginFromEdge: { value: 5, unit: 'pt' } }] },
+    footer: {
+      elements: [
+        { kind: 'rule', id: 'line', width: 'full', color: '#334455', thickness: { value: 1, unit: 'pt' }, marginFromBody: { value: 3, unit: 'pt' } },
+        { kind: 'box', id: 'pill', style: { backgroundColor: '#00ff00', borderColor: '#0000ff', borderWidth: { value: 2, unit: 'pt' }, borderRadius: { value: 4, unit: 'pt' } }, placement: { anchor: { to: 'page', edge: 'bottom-left' }, size: { width: { value: 40, unit: 'pt' }, height: { value: 12, unit: 'pt' } } } },
+      ],
+    },
+  };
+  const settings = settingsFromConfig(config);
+  const page = run(oneChapterBook(SOURCE, settings, 'Lanterns')).pages.find((p) => p.role === 'body')!;
+  const frame = pageFrame(settings, page.index);
+
+  it('places a flat header element from the body up by marginFromBody and in from the edge by marginFromEdge', () => {
+    const head = furnitureRuns(page).find((r) => r.text === 'OLD HEAD')!;
+    expect(head).toBeDefined();
+    // Anchor bottom-left of the header container (the body's top), 10 pt up, 5 pt in: the text's
+    // left edge at content left + 5; its box bottom 10 pt above the body, so its baseline is above that.
+    expect(head.xs[0]).toBeCloseTo(frame.contentLeft + 5, 1);
+    expect(head.y).toBeLessThan(frame.contentTop - 10);
+    expect(head.y).toBeGreaterThan(frame.contentTop - 10 - 8 * 1.2);
+  });
+
+  it('draws a legacy full-width footer rule marginFromBody below the body', () => {
+    const rule = rules(page).find((r) => r.stroke === '#334455')!;
+    expect(rule).toBeDefined();
+    expect(rule.x1).toBeCloseTo(frame.contentLeft, 2);
+    expect(rule.x2).toBeCloseTo(frame.contentLeft + frame.contentWidth, 2);
+    expect(rule.y1).toBeGreaterThanOrEqual(frame.contentTop + frame.contentHeight + 3 - 0.01);
+    expect(rule.y1).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 3 + 1.01);
+  });
+
+  it('rounds a box element\'s corners and strokes its border inside the box', () => {
+    const path = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === '#00ff00')!;
+    expect(path).toBeDefined();
+    expect(path.stroke).toBe('#0000ff');
+    // Inset by half the 2 pt border: the outline runs from (1, H − 11) to (39, H − 1), corners of radius 4 pt.
+    const H = settings.pageHeight;
+    // Pairs of coordinates after the command letters; the arc commands' radii and flags come first.
+    const coords = [...path.d.matchAll(/[MHVA]([^MHVAZ]+)/g)];
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (const [whole, args] of coords) {
+      const n = args!.trim().split(/\s+/).map(Number);
+      if (whole.startsWith('M')) (xs.push(n[0]!), ys.push(n[1]!));
+      else if (whole.startsWith('H')) xs.push(n[0]!);
+      else if (whole.startsWith('V')) ys.push(n[0]!);
+      else {
+        expect(n.slice(0, 2)).toEqual([4, 4]);
+        xs.push(n[5]!);
+        ys.push(n[6]!);
+      }
+    }
+    expect(coords.filter(([w]) => w.startsWith('A'))).toHaveLength(4);
+    expect(Math.min(...xs)).toBeCloseTo(1, 2);
+    expect(Math.max(...xs)).toBeCloseTo(39, 2);
+    expect(Math.min(...ys)).toBeCloseTo(H - 11, 2);
+    expect(Math.max(...ys)).toBeCloseTo(H - 1, 2);
+    expect(path.d).toContain('Z');
   });
 });
 

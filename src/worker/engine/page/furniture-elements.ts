@@ -525,16 +525,8 @@ export function composeSlot(slot: SlotKind, elements: readonly FurnitureElement[
       // A box element: 20 × 20 pt unless sized (the Design panel's default, §5.3).
       const box = place(fixedW ?? 20, fixedH ?? 20);
       setBox(element, box);
-      if (!element.fill && !(element.stroke && element.strokeWidth > 0)) continue;
-      items.push({
-        op: Op.Rect,
-        x: roundPt(box.x),
-        y: roundPt(box.y),
-        w: roundPt(box.w),
-        h: roundPt(box.h),
-        ...(element.fill ? { fill: element.fill } : {}),
-        ...(element.stroke && element.strokeWidth > 0 ? { stroke: element.stroke, strokeWidth: element.strokeWidth } : {}),
-      });
+      // Filled, stroked inside and rounded as a text element's box (§5.3 `style`).
+      items.push(...textBoxItems({ ...element, padding: NO_PADDING }, box));
     }
   }
   return items;
