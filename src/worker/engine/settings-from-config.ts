@@ -10,6 +10,7 @@ import { CM, defaultCalloutStyle, defaultSettings, type HeadingLength, type Head
 import { headingDesignFields, headingStyleSection, storedListItem, structureSettings } from './settings-structure';
 import { resolveLocaleNumberFormats } from './settings-number-formats';
 import { listShapes } from './settings-lists';
+import { breakRules } from './settings-breaks';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
 const PAGE_PRESETS: Record<string, [number, number]> = {
@@ -401,6 +402,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   body.avoidRunts = bool('bodyText.avoidRunts', true);
   body.runtMinCharacters = num('bodyText.runtMinCharacters', 20);
   body.runtPenalty = num('bodyText.runtPenalty', 1000);
+  // Column-break rules beyond the widow/orphan minimums (§6.4; settings-breaks.ts, page/break-rules.ts).
+  s.breaks = breakRules({ at, pt, bool, str, num, colour });
   s.hyphenation = {
     enabled: bool('bodyText.hyphenation.enabled', true),
     ragged: bool('bodyText.hyphenation.ragged', false),

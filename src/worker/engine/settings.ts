@@ -5,6 +5,7 @@
  */
 import type { FurnitureElement } from './settings-furniture';
 import type { WrapSettings } from './page/floats-wrap';
+import type { BreakRules } from './page/break-rules';
 
 export interface TextStyle {
   family: string;
@@ -118,6 +119,8 @@ export interface LayoutSettings {
     runtMinCharacters: number;
     runtPenalty: number;
   };
+  /** Column-break rules of running text (`bodyText.keepColonWithList`…, §6.4; page/break-rules.ts); absent = the spec's defaults. */
+  breaks?: BreakRules;
   /** `bodyText.hyphenation` (§6.2). */
   hyphenation: { enabled: boolean; ragged: boolean; compounds: boolean; breakAfterHyphens: boolean; breakAfterDashes: boolean };
   /** `bodyText.blockquote` (configuration.md §6.5). */

@@ -45,6 +45,7 @@ import { boxBottom, closingRun, distributeLevers, droppedBoxes, leverLimits, shi
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
 import { growFlexPoints, grownBy } from './levers-flex';
+import { colonListLines, DEFAULT_BREAK_RULES, endsWithColon } from './break-rules';
 import { looseParagraphLimit, loosenParagraphs, trackingLimit, type LooseParagraph } from './lever-paragraphs';
 import type { HeadingDesign, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
@@ -1404,7 +1405,7 @@ export function* paginateChapter(
               const need = displayNeed(layoutDisplay(next, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight));
               return need + pitch > frame().contentHeight ? 0 : need;
             }
-          : undefined;
+          : block.kind === 'paragraph' && next?.kind === 'listItem' ? colonListKeep(block, next) : undefined;
         const set = reflow(null, colW());
         // Lever (7): a paragraph set whole in a column may be set one line looser (page/lever-paragraphs.ts).
         const d = dir;
@@ -2388,32 +2389,7 @@ export function* paginateChapter(
   }
 
   function placeListItem(item: ListItemBlock): void {
-    const bodyEm = body.size;
-    const marker = listMarker(item);
-    const shape = listShapeOf(settings, item.listKind);
-    const level = listLevelOf(shape, item.depth);
-    // A bodyStyle in force (§13.5, §13.6): its type for the text, its bullet / number colour (numbers bold).
-    const own = sectionBody();
-    const lists = listSettingsOf(settings, own);
-    const textStyle = own?.style ?? body;
-    const markerStyle: TextStyle = own
-      ? { ...textStyle, weight: item.listKind === 'ordered' ? Math.max(700, lists.markerWeight) : lists.markerWeight, colour: item.listKind === 'ordered' ? own.numberColour : own.bulletColour }
-      : levelMarkerStyle(body, level) ?? { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour };
-    // orderedLists separator* (§9.2): a separator in its own type is set apart and joined after the number.
-    const separator = !own && item.listKind === 'ordered' ? level?.separator : undefined;
-    const parts = separator ? orderedMarkerParts(item) : undefined;
-    const markerDir = dir !== settings.direction ? dir : undefined;
-    const markerLine = separator && parts && parts.separator
-      ? joinMarkerLines(setGenerated(parts.number, markerStyle, markerDir), setGenerated(parts.separator, separatorTextStyle(markerStyle, separator), markerDir), separator.gap, dir === 'rtl')
-      : setGenerated(marker, markerStyle, markerDir);
-    // The marker at its level's indent, the text after the marker box and gap; turnovers with the
-    // text (hangingIndent, the default) or back under the marker (page/list-shape.ts).
-    const { markerX: depthIndent, textX: firstX, turnoverX: textX } = listItemGeometry(item, shape, markerLine.width, bodyEm, own?.lists ? lists.gap : listGap(settings, own, item.listKind));
-    // Raised by the level's verticalOffset (pt, up positive); the document's style only, as the marker type.
-    const raise = own ? 0 : (level?.raise ?? 0);
-    const reflow = (from: number | null, width: number): SetLine[] =>
-      setText({ base: from ?? item.range.from, inlines: from === null ? item.inlines : inlinesFrom(item.inlines, from), style: textStyle, measure: width - textX, indent: from === null ? firstX - textX : 0, justify });
-    const lines = reflow(null, colW());
+    const { own, textStyle, markerLine, depthIndent, textX, raise, reflow, lines } = listItemParts(item);
     let first = true;
     // Right to left (document-format §18.1): the marker at the right, the text indented from it.
     const direction = dir;
@@ -2440,6 +2416,54 @@ export function* paginateChapter(
         emit(item, markerLine, columnX + beside.x + fromStart(direction, beside.width, depthIndent, markerLine.width), top + bodyBaseline - raise, 'body');
       },
     });
+  }
+
+  /**
+   * bodyText.keepColonWithList (configuration.md §6.4): a paragraph ending in a colon keeps room
+   * under its last line for the list it introduces — the list's top margin (to the grid, as the
+   * list will be set) and `colonListRoom` lines of its first item (page/break-rules.ts) — so the
+   * colon line never ends a column above the list. Undefined when the rule does not apply.
+   */
+  function colonListKeep(block: Extract<Block, { kind: 'paragraph' }>, first: ListItemBlock): (() => number) | undefined {
+    const rules = settings.breaks ?? DEFAULT_BREAK_RULES;
+    if (!rules.keepColonWithList || !endsWithColon(block.inlines)) return undefined;
+    return () => {
+      const margin = listSpacing(settings, sectionBody(), first.listKind).marginTop;
+      const lines = rules.colonListRoom === 'line' ? 1 : listItemParts(first).lines.length;
+      const need = Math.ceil(margin / pitch - 1e-9) * pitch + colonListLines(rules.colonListRoom, lines, settings.body.widowMinLines, settings.body.orphanMinLines) * pitch;
+      // Room no column has (with one line of the paragraph): nothing is kept.
+      return need + pitch > frame().contentHeight ? 0 : need;
+    };
+  }
+
+  /** A list item's marker line, geometry and text set at the column's measure (and how to set it at another). */
+  function listItemParts(item: ListItemBlock) {
+    const bodyEm = body.size;
+    const marker = listMarker(item);
+    const shape = listShapeOf(settings, item.listKind);
+    const level = listLevelOf(shape, item.depth);
+    // A bodyStyle in force (§13.5, §13.6): its type for the text, its bullet / number colour (numbers bold).
+    const own = sectionBody();
+    const lists = listSettingsOf(settings, own);
+    const textStyle = own?.style ?? body;
+    const markerStyle: TextStyle = own
+      ? { ...textStyle, weight: item.listKind === 'ordered' ? Math.max(700, lists.markerWeight) : lists.markerWeight, colour: item.listKind === 'ordered' ? own.numberColour : own.bulletColour }
+      : levelMarkerStyle(body, level) ?? { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour };
+    // orderedLists separator* (§9.2): a separator in its own type is set apart and joined after the number.
+    const separator = !own && item.listKind === 'ordered' ? level?.separator : undefined;
+    const parts = separator ? orderedMarkerParts(item) : undefined;
+    const markerDir = dir !== settings.direction ? dir : undefined;
+    const markerLine = separator && parts && parts.separator
+      ? joinMarkerLines(setGenerated(parts.number, markerStyle, markerDir), setGenerated(parts.separator, separatorTextStyle(markerStyle, separator), markerDir), separator.gap, dir === 'rtl')
+      : setGenerated(marker, markerStyle, markerDir);
+    // The marker at its level's indent, the text after the marker box and gap; turnovers with the
+    // text (hangingIndent, the default) or back under the marker (page/list-shape.ts).
+    const { markerX: depthIndent, textX: firstX, turnoverX: textX } = listItemGeometry(item, shape, markerLine.width, bodyEm, own?.lists ? lists.gap : listGap(settings, own, item.listKind));
+    // Raised by the level's verticalOffset (pt, up positive); the document's style only, as the marker type.
+    const raise = own ? 0 : (level?.raise ?? 0);
+    const reflow = (from: number | null, width: number): SetLine[] =>
+      setText({ base: from ?? item.range.from, inlines: from === null ? item.inlines : inlinesFrom(item.inlines, from), style: textStyle, measure: width - textX, indent: from === null ? firstX - textX : 0, justify });
+    return { own, textStyle, markerLine, depthIndent, textX, raise, reflow, lines: reflow(null, colW()) };
   }
 
   /**

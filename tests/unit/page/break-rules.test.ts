@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { isApplied } from '../../../src/worker/config';
+import { EngineCache } from '../../../src/worker/engine';
+import { endsWithColon } from '../../../src/worker/engine/page/break-rules';
+import { parseChapter } from '../../../src/worker/engine/parse';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import { dump, oneChapterBook, run, runs } from './helpers';
+
+/**
+ * Column-break rules of running text (configuration.md §6.4; page/break-rules.ts). One column of
+ * exactly 10 grid lines: a 10 pt body on a 12 pt leading, 120 pt of content (pages 220 pt high,
+ * 50 pt margins), so line k of a page has its baseline k × 12 pt under the first.
+ */
+const pt = (value: number) => ({ value, unit: 'pt' });
+const BASE = {
+  layout: { layoutType: 'single' },
+  page: { width: pt(300), height: pt(220), margins: { top: pt(50), bottom: pt(50), left: pt(50), right: pt(50) } },
+  bodyText: { fontSize: pt(10), lineHeight: pt(12) },
+  header: { elements: [] },
+  footer: { elements: [] },
+};
+type Config = Record<string, Record<string, unknown>>;
+const settingsOf = (extra: Config = {}) =>
+  settingsFromConfig({ ...BASE, ...extra, bodyText: { ...BASE.bodyText, ...(extra['bodyText'] ?? {}) } } as never);
+/** `k` one-line filler paragraphs, then `rest`. */
+const source = (k: number, rest: string[]) => [...Array.from({ length: k }, (_, i) => `Filler ${i + 1}.`), ...rest].join('\n\n');
+/** Page index and grid row (0 = the first line of the content area) of the body line holding `words`. */
+function where(layout: ReturnType<typeof run>, words: string): { page: number; row: number } {
+  for (const page of layout.pages) {
+    const body = runs(page).filter((r) => r.line?.role === 'body');
+    const hit = body.find((r) => r.text.includes(words));
+    if (!hit) continue;
+    const first = Math.min(...body.map((r) => r.y));
+    // Each page here starts with a body line on row 0.
+    return { page: page.index, row: Math.round((hit.y - first) / 12) };
+  }
+  throw new Error(`no line holds ${words}`);
+}
+
+describe('endsWithColon', () => {
+  const inlines = (text: string) => {
+    const block = parseChapter(text, { chapterId: 'c', isFirstChapter: true }).blocks[0]!;
+    if (block.kind !== 'paragraph') throw new Error('not a paragraph');
+    return block.inlines;
+  };
+  it('reads the last printed character, past spaces and note marks', () => {
+    expect(endsWithColon(inlines('As follows:'))).toBe(true);
+    expect(endsWithColon(inlines('As *follows*:  '))).toBe(true);
+    expect(endsWithColon(inlines('As follows:[^n]\n\n[^n]: A note.'))).toBe(true);
+    expect(endsWithColon(inlines('次のとおり：'))).toBe(true);
+    expect(endsWithColon(inlines('As follows: this.'))).toBe(false);
+    expect(endsWithColon(inlines('Time 10:30'))).toBe(false);
+  });
+});
+
+describe('bodyText.keepColonWithList', () => {
+  const list = ['Take these:', '- Apples', '- Pears'];
+  it('is applied, with colonListRoom', () => {
+    expect(isApplied('bodyText.keepColonWithList')).toBe(true);
+    expect(isApplied('bodyText.colonListRoom')).toBe(true);
+  });
+
+  it('moves a colon line that would end a column above its list to the list (the list margin of 15 pt takes two rows)', () => {
+    // Filler rows 0–7, the colon line on row 8: the list (15 pt margin → row 11) does not fit under it.
+    const off = run(oneChapterBook(source(8, list), settingsOf({ bodyText: { keepColonWithList: false } })));
+    expect(where(off, 'Take these')).toEqual({ page: 0, row: 8 });
+    expect(where(off, 'Apples')).toEqual({ page: 1, row: 0 });
+    const on = run(oneChapterBook(source(8, list), settingsOf()));
+    expect(where(on, 'Filler 8')).toEqual({ page: 0, row: 7 });
+    expect(where(on, 'Take these')).toEqual({ page: 1, row: 0 });
+    // Under the colon line the list's 15 pt margin: 12 + 15 = 27 pt → row 3.
+    expect(where(on, 'Apples')).toEqual({ page: 1, row: 3 });
+  });
+
+  it('leaves the colon line where the list fits under it, and any paragraph not ending in a colon', () => {
+    // Colon on row 6: the list's first item on row 9, the last row.
+    const on = run(oneChapterBook(source(6, list), settingsOf()));
+    expect(where(on, 'Take these')).toEqual({ page: 0, row: 6 });
+    expect(where(on, 'Apples')).toEqual({ page: 0, row: 9 });
+    const plain = run(oneChapterBook(source(8, ['Take these.', '- Apples', '- Pears']), settingsOf()));
+    expect(where(plain, 'Take these')).toEqual({ page: 0, row: 8 });
+    // For every filler length the colon line and the first item share a page.
+    for (let k = 3; k <= 12; k++) {
+      const layout = run(oneChapterBook(source(k, list), settingsOf()));
+      expect(where(layout, 'Take these').page, `k = ${k}`).toBe(where(layout, 'Apples').page);
+    }
+  });
+
+  it('splits a longer lead-in so its colon line goes on with the list, the orphan minimum kept', () => {
+    // A four-line lead-in on rows 5–8 (ending in a colon) leaves no room for the list: two lines stay, two go on.
+    const long = 'This lead-in paragraph runs over exactly four lines of the narrow column set here, and it goes on for a while longer so that it ends with the words of a colon line that introduce these:';
+    const layout = run(oneChapterBook(source(5, [long, '- Apples', '- Pears']), settingsOf()));
+    const lines = layout.pages.flatMap((p) => runs(p).filter((r) => r.line?.role === 'body' && !/Filler|Apples|Pears|•/.test(r.text)).map((r) => ({ page: p.index, y: r.y })));
+    const perPage = [0, 1].map((i) => new Set(lines.filter((l) => l.page === i).map((l) => l.y)).size);
+    expect(perPage).toEqual([2, 2]);
+    expect(where(layout, 'these:').page).toBe(1);
+    expect(where(layout, 'Apples')).toEqual({ page: 1, row: 4 });
+  });
+
+  it('colonListRoom: item keeps room for a short first item whole; line for one line of it', () => {
+    // A first item of three lines cannot split (2 + 2 lines are asked for): 'item' needs 2 rows of margin + 3.
+    const item = '- A first item long enough to run over three lines of this narrow column, with words enough for three of them and a few more words to end it.';
+    const rest = ['Take these:', item, '- Pears'];
+    const asItem = run(oneChapterBook(source(5, rest), settingsOf()));
+    const itemLines = new Set(asItem.pages.flatMap((p) => runs(p).filter((r) => r.line?.role === 'body' && r.line.block === runs(p).find((q) => q.text.includes('A first'))?.line?.block).map((r) => `${p.index}:${r.y}`)));
+    expect(itemLines.size).toBe(3);
+    // Colon on row 5: 6 rows + 2 of margin + 3 > 10 → the colon line goes on with the item.
+    expect(where(asItem, 'Take these')).toEqual({ page: 1, row: 0 });
+    expect(where(asItem, 'A first')).toEqual({ page: 1, row: 3 });
+    // 'line': room for one line (row 8) is there, so the colon line stays — the item, which cannot split 2 + 1, still goes on.
+    const asLine = run(oneChapterBook(source(5, rest), settingsOf({ bodyText: { colonListRoom: 'line' } })));
+    expect(where(asLine, 'Take these')).toEqual({ page: 0, row: 5 });
+    expect(where(asLine, 'A first')).toEqual({ page: 1, row: 0 });
+  });
+
+  it('lays out the same incrementally as from scratch', () => {
+    const settings = settingsOf();
+    const cache = new EngineCache();
+    run(oneChapterBook(source(7, ['Take these.', '- Apples', '- Pears']), settings), cache);
+    const edited = oneChapterBook(source(7, ['Take these:', '- Apples', '- Pears']), settings);
+    expect(dump(run(edited, cache))).toBe(dump(run(edited, new EngineCache(false))));
+  });
+});
