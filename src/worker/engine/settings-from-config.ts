@@ -10,6 +10,7 @@ import { CM, defaultCalloutStyle, defaultSettings, type HeadingLength, type Head
 import { headingDesignFields, headingStyleSection, storedListItem, structureSettings } from './settings-structure';
 import { resolveLocaleNumberFormats } from './settings-number-formats';
 import { listShapes } from './settings-lists';
+import { textSettings } from './settings-text';
 import { breakRules } from './settings-breaks';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
@@ -560,6 +561,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     }
   });
   Object.assign(s, structureSettings(s, { at, pt, bool, str, num, colour }));
+  // Verse and the quotation's first-line indent (§6.5; settings-text.ts).
+  Object.assign(s, textSettings(s, { at, pt, bool, str, num, colour }));
   // calloutStyles (§13.4): every listed style, its fields read at their paths (defaults and followers resolved).
   const calloutList = at('calloutStyles');
   const calloutIds = Array.isArray(calloutList) ? calloutList.flatMap((c) => (c && typeof c === 'object' && 'id' in c && typeof (c as { id: unknown }).id === 'string' ? [(c as { id: string }).id] : [])) : [];

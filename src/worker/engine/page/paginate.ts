@@ -36,6 +36,7 @@ import type { SetDesignText } from './furniture-text';
 import { h1Before, headingDesignOf, headingDesignValues, layoutHeadingDesign, titleTextOf, type DesignedHeading } from './heading-design';
 import { drawColumnRules } from './column-rules';
 import { alignShift, ParagraphStyleScope } from './paragraph-styles';
+import { joinUnits, setVerseLine, verseLook } from './verse';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
 import { parallelSlots, placeParallel } from './columns-parallel';
 import { boxGroupRows, boxGroupRules, type BoxGroupLine } from './columns-group';
@@ -187,6 +188,12 @@ export interface TextRequest {
   looseness?: number;
   /** Set only if this takes the lines' shapes (from the breaks), else no lines: a setting tried and mostly thrown away (lever 7). */
   accept?: (shapes: readonly LineShape[]) => boolean;
+  /** Lines after the first this much further in from the start edge and as much narrower, pt (hanging indent, verse turnovers); absent = 0. */
+  hang?: number;
+  /** Break first fit (verse lines, tabbed text) whatever `bodyText.optimalLineBreaking` says. */
+  firstFit?: boolean;
+  /** Ragged spaces may shrink to `minWordSpacing` before a word is turned over (verse `tighten`). */
+  tighten?: boolean;
 }
 
 /** Sets text into lines (memoised by the caller). */
@@ -1395,7 +1402,8 @@ export function* paginateChapter(
         if (settings.body.paragraphSpacing && block.kind === 'paragraph' && block.continuesParagraph !== true && blocks[b - 1]?.kind === 'paragraph') space(pitch);
         const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
         const x = quote ? settings.blockquote.indent : 0;
-        const indent = flush ? 0 : settings.body.firstLineIndent;
+        // bodyText.blockquote.firstLineIndent (§6.5) for quotations; it follows the body's unless set.
+        const indent = flush ? 0 : quote ? (settings.blockquote.firstLineIndent ?? settings.body.firstLineIndent) : settings.body.firstLineIndent;
         const reflow = (from: number | null, width: number): SetLine[] =>
           from === null ? setText({ base: block.range.from, inlines: block.inlines, style, measure: width - x, indent, justify }) : setText({ base: from, inlines: inlinesFrom(block.inlines, from), style, measure: width - x, indent: 0, justify });
         const next = blocks[b + 1];
@@ -1437,14 +1445,22 @@ export function* paginateChapter(
       }
       case 'verse': {
         space(pitch);
-        const step = 0.5 * body.size; // bodyText.verse.indentStep: 0.5 em per leading space
+        // bodyText.verse (§6.5) under the fence's attributes (page/verse.ts): indent steps, turnovers, stanza space and keeps.
+        const look = verseLook(block.attrs, settings, pitch);
+        const blockRtl = rtl();
         block.stanzas.forEach((stanza, s) => {
-          if (s > 0) space(pitch * 1); // bodyText.verse.stanzaSpace: 1 line
-          for (const verseLine of stanza) {
-            const x = verseLine.indent * step;
-            const reflow = (from: number | null, width: number): SetLine[] =>
-              setText({ base: from ?? verseLine.range.from, inlines: from === null ? verseLine.inlines : inlinesFrom(verseLine.inlines, from), style: body, measure: width - x, indent: 0, justify: false });
-            placeOnGrid(block, reflow(null, colW()), { role: 'body', x: rtl() ? 0 : x, splittable: true, reflow });
+          if (s > 0) space(pitch * look.stanzaSpace);
+          // A verse line with its turnovers is one unit (never split across columns); a stanza of ≤ keepStanzas lines too.
+          const groups = look.keepStanzas > 0 && stanza.length <= look.keepStanzas ? [stanza] : stanza.map((verseLine) => [verseLine]);
+          for (const group of groups) {
+            const unitAt = (width: number) => joinUnits(group.map((verseLine) => setVerseLine(verseLine, width, look, body, setText, blockRtl)));
+            let unit = unitAt(colW());
+            // Another column width (a side column): the unit set again there, from the line the cut falls in.
+            const reflow = (from: number | null, width: number): SetLine[] => {
+              unit = unitAt(width);
+              return from === null ? unit.lines : unit.lines.filter((line) => line.srcTo > from);
+            };
+            placeOnGrid(block, unit.lines, { role: 'body', x: 0, shift: (line) => unit.x.get(line) ?? 0, splittable: false, reflow });
           }
         });
         space(pitch);

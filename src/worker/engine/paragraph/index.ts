@@ -28,6 +28,15 @@ export interface ParagraphRequest {
   direction?: Direction;
   /** TeX `\looseness`: this many lines more (+) or fewer (−) than the best break, if feasible; absent = 0 (balancing lever 7, page/lever-paragraphs.ts). */
   looseness?: number;
+  /**
+   * Hanging indent, pt: every line after the first starts this much further from the start edge
+   * and is as much narrower (a French indent; a verse line's turnovers). Absent or 0 = none.
+   */
+  hang?: number;
+  /** Break first fit, line by line, whatever `bodyText.optimalLineBreaking` says (verse, tabbed text). */
+  firstFit?: boolean;
+  /** Ragged word spaces may shrink to `minWordSpacing` before a word goes to the next line (verse `tighten`). */
+  tighten?: boolean;
 }
 
 /** What setting a paragraph needs from the book around it. */
@@ -58,6 +67,7 @@ interface PreparedParagraph {
   hyphenator: Hyphenator | undefined;
   indent: number;
   justify: boolean;
+  tighten: boolean;
   verbatim: boolean;
   direction: Direction;
 }
@@ -103,6 +113,7 @@ export class PreparedParagraphs {
       kept.hyphenator !== env.hyphenator ||
       kept.indent !== request.indent ||
       kept.justify !== request.justify ||
+      kept.tighten !== (request.tighten === true) ||
       kept.verbatim !== (request.verbatim === true) ||
       kept.direction !== direction
     ) return undefined;
@@ -132,6 +143,7 @@ export class PreparedParagraphs {
       waiting.env.hyphenator === env.hyphenator &&
       was.indent === request.indent &&
       was.justify === request.justify &&
+      (was.tighten === true) === (request.tighten === true) &&
       (was.verbatim === true) === (request.verbatim === true) &&
       waiting.direction === direction
     );
@@ -221,14 +233,18 @@ export type LineShape = Pick<SetLine, 'ratio' | 'ragged' | 'emergency'>;
 export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironment, accept?: (shapes: readonly LineShape[]) => boolean): { shapes: LineShape[]; lines: SetLine[] | null } {
   const { settings, fonts } = env;
   const direction = request.direction ?? settings.direction;
-  const layout = { direction, measure: request.measure };
-  const widths = () => request.measure;
+  const hang = request.hang ?? 0;
+  const layout = { direction, measure: request.measure, hang };
+  // A hanging indent narrows every line after the first (pt).
+  const widths = hang !== 0 ? (line: number) => (line === 0 ? request.measure : request.measure - hang) : () => request.measure;
   const decide = (breaks: readonly LineBreak[], set: () => SetLine[]): { shapes: LineShape[]; lines: SetLine[] | null } => {
     if (!accept) return { shapes: [], lines: set() };
     const shapes = breaks.map(lineShape);
     return { shapes, lines: accept(shapes) ? set() : null };
   };
-  const kept = env.prepared?.get(request.inlines, request, env, direction);
+  // First fit: bodyText.optimalLineBreaking false, or asked for (verse lines, tabbed text). Never from kept columns.
+  const firstFit = !settings.body.optimalLineBreaking || request.firstFit === true;
+  const kept = firstFit ? undefined : env.prepared?.get(request.inlines, request, env, direction);
   // A kept paragraph: only breaking and setting, from its columns (the same lines, to the bit).
   if (kept) {
     const breaks = breakColumns(kept.columns, widths, breakParams(request, settings, kept.normalSpaceWidth));
@@ -236,7 +252,7 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   }
   const prepared = env.prepared;
   const items = itemsOf(request, env, direction);
-  if (!settings.body.optimalLineBreaking) {
+  if (firstFit) {
     const breaks = breakGreedy(items, widths);
     return decide(breaks, () => setLines(items, breaks, layout));
   }
@@ -279,6 +295,7 @@ function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction
     ...(settings.kashida.enabled ? { kashida: { perWord: settings.kashida.perWord, maxLength: settings.kashida.maxLength } } : {}),
     indent: request.indent,
     justify: request.justify,
+    ...(request.tighten === true ? { tighten: true } : {}),
     verbatim: request.verbatim === true,
     maxWordSpacing: settings.body.maxWordSpacing,
     minWordSpacing: settings.body.minWordSpacing,
@@ -298,6 +315,7 @@ function keptParagraph(columns: ParagraphColumns, request: ParagraphRequest, env
     hyphenator: env.hyphenator,
     indent: request.indent,
     justify: request.justify,
+    tighten: request.tighten === true,
     verbatim: request.verbatim === true,
     direction,
   };
@@ -315,7 +333,7 @@ function breakParams(request: ParagraphRequest, settings: LayoutSettings, normal
     runtPenalty: settings.body.runtPenalty,
     // Every line has the same measure: telling the breaker lets it merge break nodes that differ
     // only in their line number (TeX's "easy lines"); without it the tolerant pass keeps thousands.
-    lineWidthsUniformFrom: 0,
+    lineWidthsUniformFrom: request.hang ? 1 : 0,
     looseness: request.looseness ?? 0,
     // A looser setting is searched among lines within the word-space bounds only (badness ≤ 100,
     // ratio ≤ 1): all lever (7) accepts, and TeX's \looseness too only chooses among feasible

@@ -90,6 +90,12 @@ export interface ItemOptions {
   /** Where a word may break (hyphenation points, compound hyphens, URLs); absent = nowhere. */
   breakPoints?: (word: string) => readonly WordBreak[];
   justify: boolean;
+  /**
+   * Ragged text whose word spaces may shrink down to `minWordSpacing` (never stretch) so a line
+   * that is a little too long still fits (`bodyText.verse.tighten`, with first-fit breaking);
+   * absent = ragged spaces keep their width.
+   */
+  tighten?: boolean;
   /** Word-space bounds, multiples of the normal space. */
   maxWordSpacing: number;
   minWordSpacing: number;
@@ -735,8 +741,9 @@ export function normalSpace(style: TextStyle, fonts: FontRegistry): number {
 function spaceGlue(width: number, level: number, options: ItemOptions): Item<WordPayload> {
   const payload: WordPayload = { pieces: [], level, space: true };
   if (!options.justify) {
-    // Ragged: spaces keep their width; the line's end takes the slack.
-    return { type: 'glue', width, stretch: 0, shrink: 0, payload };
+    // Ragged: spaces keep their width; the line's end takes the slack. Tightened (verse): they
+    // may shrink to minWordSpacing × the normal space before a word is turned over, never stretch.
+    return { type: 'glue', width, stretch: 0, shrink: options.tighten === true ? (1 - options.minWordSpacing) * width : 0, payload };
   }
   return {
     type: 'glue',

@@ -91,6 +91,8 @@ export interface LineLayout {
   direction: Direction;
   /** Line measure, pt; an unbounded measure (≥ UNBOUNDED_MEASURE) has no right edge to align to. */
   measure: number;
+  /** Hanging indent, pt: lines after the first start this much in from the start edge (their `inset`). Absent = 0. */
+  hang?: number;
 }
 
 /** Measures at least this wide (generated one-line texts) are not aligned to their right edge. */
@@ -241,7 +243,7 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     // The scratch columns hold no piece past this line (the memo must not be kept alive by them).
     elPiece.fill(null, 0, count);
     elElongations.fill(undefined, 0, count);
-    const inset = baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE ? Math.max(0, layout.measure - x) : 0;
+    const inset = lineInset(layout, baseLevel, lines.length, x);
     const runs = builders.map((builder, b) => finishRun(builder, b + 1 < builders.length ? builders[b + 1]!.start : glyphCount, inset));
     if (inset > 0 && formulas) for (const formula of formulas) formula.x += inset;
     const fonts = runs.length === 1 ? oneFont(runs[0]!.fontId) : [...new Set(runs.map((r) => r.fontId))].sort();
@@ -251,6 +253,17 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     start = brk.position + 1;
   }
   return lines;
+}
+
+/**
+ * Where line `index` (of natural-or-adjusted width `width`) starts inside the measure, pt: a
+ * right-to-left line from the right edge, a turnover under a hanging indent `hang` in from the
+ * start edge (the right one in right-to-left text).
+ */
+function lineInset(layout: LineLayout, baseLevel: number, index: number, width: number): number {
+  const lead = index > 0 ? (layout.hang ?? 0) : 0;
+  if (baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE) return Math.max(0, layout.measure - lead - width);
+  return lead;
 }
 
 /**
@@ -374,7 +387,7 @@ export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[]
       // + 0: setLines adds the piece's (absent) elongations as 0.
       x += c.pieceWidth[piece]! + 0;
     }
-    const inset = baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE ? Math.max(0, layout.measure - x) : 0;
+    const inset = lineInset(layout, baseLevel, lines.length, x);
     const runs = builders.map((builder, b) => finishRun(builder, b + 1 < builders.length ? builders[b + 1]!.start : glyphCount, inset));
     const fonts = runs.length === 1 ? oneFont(runs[0]!.fontId) : [...new Set(runs.map((r) => r.fontId))].sort();
     lines.push(newLine(runs, x, ratio, hyphenated, ragged, brk.emergency === true, srcFrom, srcTo, inset, fonts, substitutions, null));

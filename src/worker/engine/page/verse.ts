@@ -1,0 +1,97 @@
+/**
+ * `:::verse` poems in the line layout (document-format §9.1, configuration.md §6.5
+ * `bodyText.verse`): each source line is a verse line, indented by its leading spaces
+ * (`indentStep` each), set ragged and first fit. A line too long for the measure first has its
+ * word spaces tightened (down to `bodyText.minWordSpacing`, `tighten`), then is turned over at
+ * a word space: the rest hangs `hang` in from the line's start (`turnover: hang`) or is set flush
+ * with the end edge after `turnoverMark` (`turnover: right`). A verse line and its turnovers are
+ * one unit that never splits across columns; with `keepStanzas` N a stanza of at most N lines is
+ * one unit. The fence's attributes (`indentStep`, `turnover`, `hang`, `turnoverMark`,
+ * `stanzaSpace`, `keepStanzas`, `tighten`) win over the settings. Lengths in pt.
+ */
+import type { Attributes, Inline, VerseLine } from '../parse/model';
+import type { SetLine } from '../paragraph';
+import type { LayoutSettings, TextStyle, VerseSettings } from '../settings';
+import { defaultVerseSettings } from '../settings-text';
+import { attributeLength } from './paragraph-styles';
+import { inlinesFrom } from './slice';
+import type { SetText } from './paginate';
+
+/** A poem's settings: its fence attributes over `bodyText.verse`; `stanzaSpace` in lines of `pitch`. */
+export function verseLook(attrs: Attributes, settings: LayoutSettings, pitch: number): VerseSettings {
+  const em = settings.body.style.size;
+  const base = settings.verse ?? defaultVerseSettings(em);
+  const turnover = attrs['turnover'];
+  const keep = attrs['keepStanzas'] !== undefined ? Number(attrs['keepStanzas']) : NaN;
+  const tighten = attrs['tighten'];
+  // stanzaSpace: a bare number counts lines of the poem's leading, a length is exact (document-format §9.1).
+  const stanza = attrs['stanzaSpace'];
+  const stanzaLines = stanza === undefined ? NaN : /^\s*\d*\.?\d+\s*$/.test(stanza) ? Number(stanza) : (attributeLength(stanza, em) ?? NaN) / pitch;
+  return {
+    layout: base.layout,
+    indentStep: Math.max(0, attributeLength(attrs['indentStep'], em) ?? base.indentStep),
+    turnover: turnover === 'right' || turnover === 'hang' ? turnover : base.turnover,
+    hang: Math.max(0, attributeLength(attrs['hang'], em) ?? base.hang),
+    turnoverMark: attrs['turnoverMark'] ?? base.turnoverMark,
+    stanzaSpace: Number.isFinite(stanzaLines) && stanzaLines >= 0 ? stanzaLines : base.stanzaSpace,
+    keepStanzas: Number.isFinite(keep) && keep >= 0 ? Math.round(keep) : base.keepStanzas,
+    tighten: tighten === undefined ? base.tighten : !(tighten === 'false' || tighten === '0' || tighten === 'no'),
+  };
+}
+
+/** Lines set as one unit, each with its left offset from the column's left edge (pt). */
+export interface VerseUnit {
+  lines: SetLine[];
+  x: Map<SetLine, number>;
+}
+
+/**
+ * One verse line at a column `width` pt wide: its first line and its turnovers. `rtl`: the block
+ * is right to left (the lines are placed from the measure's right edge by the paragraph engine,
+ * the indent taken from the right).
+ */
+export function setVerseLine(line: VerseLine, width: number, look: VerseSettings, style: TextStyle, setText: SetText, rtl: boolean): VerseUnit {
+  const indent = line.indent * look.indentStep;
+  const measure = Math.max(1, width - indent);
+  // Turnovers are never hung more than half the line's measure (a very narrow column).
+  const hang = Math.min(look.hang, measure / 2);
+  // The indent is on the start side: the left of a left-to-right line; a right-to-left line's measure ends short of the right edge.
+  const left = rtl ? 0 : indent;
+  const request = { style, indent: 0, justify: false, firstFit: true, ...(look.tighten ? { tighten: true } : {}) };
+  const x = new Map<SetLine, number>();
+  if (look.turnover === 'hang') {
+    // Turnovers `hang` further in than the first line (their inset, set by the paragraph engine).
+    const lines = setText({ ...request, base: line.range.from, inlines: line.inlines, measure, ...(hang > 0 ? { hang } : {}) });
+    for (const set of lines) x.set(set, left);
+    return { lines, x };
+  }
+  // turnover: right — the rest of the line after the mark, flush with the end edge, at most the
+  // measure less `hang` wide (so it never reaches back to where the line starts); again and again
+  // while the rest is itself too long.
+  const lines: SetLine[] = [];
+  let set = setText({ ...request, base: line.range.from, inlines: line.inlines, measure });
+  for (let guard = 0; set.length > 0 && guard < 64; guard++) {
+    const first = set[0]!;
+    const turnover = lines.length > 0;
+    lines.push(first);
+    // Flush end: the right edge of the measure (LTR), its left edge (RTL: back over the line's inset).
+    x.set(first, turnover ? (rtl ? -(first.inset ?? 0) : left + measure - first.width) : left);
+    const next = set[1];
+    if (!next) break;
+    const cut = next.srcFrom >= 0 ? next.srcFrom : first.srcTo;
+    set = setText({ ...request, base: cut, inlines: [markInline(look.turnoverMark, cut), ...inlinesFrom(line.inlines, cut)], measure: Math.max(1, measure - hang) });
+  }
+  return { lines, x };
+}
+
+/** Verse lines set as one unit (a stanza kept whole). */
+export function joinUnits(units: readonly VerseUnit[]): VerseUnit {
+  const x = new Map<SetLine, number>();
+  for (const unit of units) for (const [line, left] of unit.x) x.set(line, left);
+  return { lines: units.flatMap((u) => u.lines), x };
+}
+
+/** The turnover mark as generated text (source offset −1) standing at `at`. */
+function markInline(mark: string, at: number): Inline {
+  return { kind: 'text', text: mark, marks: [], range: { from: at, to: at, line: 0, column: 0 }, offsets: Array.from({ length: mark.length }, () => -1) };
+}
