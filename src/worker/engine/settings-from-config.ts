@@ -10,8 +10,6 @@ import { CM, defaultCalloutStyle, defaultSettings, type HeadingLength, type Head
 import { headingDesignFields, headingStyleSection, storedListItem, structureSettings } from './settings-structure';
 import { resolveLocaleNumberFormats } from './settings-number-formats';
 import { listShapes } from './settings-lists';
-import { textSettings } from './settings-text';
-import { breakRules } from './settings-breaks';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
 const PAGE_PRESETS: Record<string, [number, number]> = {
@@ -63,6 +61,9 @@ export const APPLIED_SETTINGS = [
   'bodyText.color',
   'bodyText.boldColor',
   'bodyText.italicColor',
+  'bodyText.referenceColor',
+  'bodyText.referenceBold',
+  'bodyText.referenceItalic',
   'bodyText.lineHeight',
   'bodyText.firstLineIndent',
   'bodyText.indentAfterHeading',
@@ -377,6 +378,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   body.boldWeight = num('bodyText.boldFontWeight', 700);
   body.boldColour = colour('bodyText.boldColor', body.boldColour);
   body.italicColour = colour('bodyText.italicColor', body.italicColour);
+  // §6.1: references bold by default, in the bold colour unless given their own.
+  body.reference = { bold: bool('bodyText.referenceBold', true), italic: bool('bodyText.referenceItalic', false), colour: colour('bodyText.referenceColor', body.boldColour) };
   body.lineHeight = pt('bodyText.lineHeight', 1.5 * bodySize, bodySize);
   body.firstLineIndent = pt('bodyText.firstLineIndent', 1.5 * bodySize, bodySize);
   // layout.wrap (configuration.md §4; page/floats-wrap.ts): gap one body line, 12 em of the body,
@@ -403,8 +406,6 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   body.avoidRunts = bool('bodyText.avoidRunts', true);
   body.runtMinCharacters = num('bodyText.runtMinCharacters', 20);
   body.runtPenalty = num('bodyText.runtPenalty', 1000);
-  // Column-break rules beyond the widow/orphan minimums (§6.4; settings-breaks.ts, page/break-rules.ts).
-  s.breaks = breakRules({ at, pt, bool, str, num, colour });
   s.hyphenation = {
     enabled: bool('bodyText.hyphenation.enabled', true),
     ragged: bool('bodyText.hyphenation.ragged', false),
@@ -561,8 +562,6 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     }
   });
   Object.assign(s, structureSettings(s, { at, pt, bool, str, num, colour }));
-  // Verse and the quotation's first-line indent (§6.5; settings-text.ts).
-  Object.assign(s, textSettings(s, { at, pt, bool, str, num, colour }));
   // calloutStyles (§13.4): every listed style, its fields read at their paths (defaults and followers resolved).
   const calloutList = at('calloutStyles');
   const calloutIds = Array.isArray(calloutList) ? calloutList.flatMap((c) => (c && typeof c === 'object' && 'id' in c && typeof (c as { id: unknown }).id === 'string' ? [(c as { id: string }).id] : [])) : [];

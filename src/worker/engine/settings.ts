@@ -5,7 +5,6 @@
  */
 import type { FurnitureElement } from './settings-furniture';
 import type { WrapSettings } from './page/floats-wrap';
-import type { BreakRules } from './page/break-rules';
 
 export interface TextStyle {
   family: string;
@@ -99,6 +98,8 @@ export interface LayoutSettings {
     boldWeight: number;
     boldColour: string;
     italicColour: string;
+    /** How `:ref` labels are set (configuration.md §6.1 `referenceColor/Bold/Italic`, §11.3). */
+    reference: { bold: boolean; italic: boolean; colour: string };
     /** Leading = baseline-grid pitch, pt. */
     lineHeight: number;
     /** Paragraph indent, pt. */
@@ -119,14 +120,10 @@ export interface LayoutSettings {
     runtMinCharacters: number;
     runtPenalty: number;
   };
-  /** Column-break rules of running text (`bodyText.keepColonWithList`…, §6.4; page/break-rules.ts); absent = the spec's defaults. */
-  breaks?: BreakRules;
   /** `bodyText.hyphenation` (§6.2). */
   hyphenation: { enabled: boolean; ragged: boolean; compounds: boolean; breakAfterHyphens: boolean; breakAfterDashes: boolean };
-  /** `bodyText.blockquote` (configuration.md §6.5); `firstLineIndent` pt, absent = the body's. */
-  blockquote: { colour: string; italic: boolean; indent: number; firstLineIndent?: number };
-  /** `bodyText.verse` (configuration.md §6.5; page/verse.ts), lengths pt; absent = the spec's defaults at the body size. */
-  verse?: VerseSettings;
+  /** `bodyText.blockquote` (configuration.md §6.5). */
+  blockquote: { colour: string; italic: boolean; indent: number };
   /**
    * `unorderedLists` / `orderedLists` (§9): marker style and spacing, pt. `shapes` (settings-lists.ts):
    * each kind's indent, gap, item spacing, turnovers and per-level marker type; absent (settings
@@ -409,24 +406,6 @@ export interface PartSettings {
   versoDesign?: FurnitureElement[];
 }
 
-/** `bodyText.verse` (configuration.md §6.5): how `:::verse` poems are set, lengths pt. */
-export interface VerseSettings {
-  /** `auto`: two hemistichs per line where a line has a `||` separator (bayt), else lines; `bayt`: always. */
-  layout: 'auto' | 'bayt';
-  /** Indent of one leading space of a verse line (tab = 4, U+3000 = 2 spaces). */
-  indentStep: number;
-  /** A verse line too long for the measure goes on hung by `hang` (`hang`) or flush right after `turnoverMark` (`right`). */
-  turnover: 'hang' | 'right';
-  hang: number;
-  turnoverMark: string;
-  /** Space between stanzas, in lines of the body leading. */
-  stanzaSpace: number;
-  /** Stanzas of at most this many lines are kept whole in a column (0 = off). */
-  keepStanzas: number;
-  /** Word spaces shrink (to `minWordSpacing`) before a line is turned over. */
-  tighten: boolean;
-}
-
 /** One `paragraphStyles[id=X]` (configuration.md §13.1), lengths pt. */
 export interface ParagraphStyleSettings {
   style: TextStyle;
@@ -500,6 +479,7 @@ export function defaultSettings(): LayoutSettings {
       boldWeight: 700,
       boldColour: MAIN_COLOUR,
       italicColour: MAIN_COLOUR,
+      reference: { bold: true, italic: false, colour: MAIN_COLOUR },
       lineHeight: 1.5 * bodySize,
       firstLineIndent: 1.5 * bodySize,
       indentAfterHeading: true,

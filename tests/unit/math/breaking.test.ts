@@ -4,7 +4,8 @@ import { createMathTypesetter } from '../../../src/worker/engine/math/mathjax';
 import { parseChapter } from '../../../src/worker/engine/parse';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { Op, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
-import { run } from '../page/helpers';
+import { fonts, run } from '../page/helpers';
+import { readText } from '../../support/run-text';
 
 let math: MathTypesetter;
 
@@ -112,14 +113,15 @@ describe('numbered rows and paragraphs around displays', () => {
       '',
     ].join('\n');
     const result = await layout(source, settings);
-    const numbers = runsOf(result.pages).filter((r) => /^\(\d\)$/.test(r.text));
-    expect(numbers.map((r) => r.text)).toEqual(['(1)', '(2)']);
     const display = bounds(paths(result.pages).find((p) => p.math === 'display')!.d);
+    // The display's own numbers, on its rows (the references to them below are runs of the paragraph).
+    const numbers = runsOf(result.pages).filter((r) => /^\(\d\)$/.test(r.text) && r.y > display.top && r.y <= display.bottom);
+    expect(numbers.map((r) => r.text)).toEqual(['(1)', '(2)']);
     // Row 1 near the top of the display, row 3 near its bottom: two rows apart.
     expect(numbers[1]!.y - numbers[0]!.y).toBeGreaterThan(settings.body.style.size * 2);
     expect(numbers[0]!.y).toBeLessThan(display.top + (display.bottom - display.top) / 2);
     expect(numbers[1]!.y).toBeGreaterThan(display.top + (display.bottom - display.top) / 2);
-    expect(runsOf(result.pages).map((r) => r.text).join(' ')).toContain('Rows (1) and 2.');
+    expect(readText(runsOf(result.pages), fonts)).toContain('Rows (1) and 2.');
   });
 
   it('continues the paragraph unindented under a glued display, and indents after a blank line', async () => {

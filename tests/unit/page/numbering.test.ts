@@ -4,7 +4,8 @@ import { formatNumber } from '../../../src/worker/engine/page/number-format';
 import { applyNumberingTemplate } from '../../../src/worker/engine/page/structure';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { mulberry32, paragraph } from '../../support/prose';
-import { dump, run, runs } from './helpers';
+import { dump, fonts, run, runs } from './helpers';
+import { readText } from '../../support/run-text';
 
 function numbered(): LayoutSettings {
   const s = defaultSettings();
@@ -147,7 +148,7 @@ describe('heading numbering templates (configuration.md §8.3)', () => {
       `# Lamps\n\n${paragraph(random)}\n\n## Wicks {#wicks}\n\nSee :ref{id="wicks"}, :ref{id="wicks" style="title"}, :ref{id="lenses" style="number"} and :ref{id="lenses" text="there"}.\n`,
       `# Lenses {#lenses}\n\nBack to :ref{id="wicks" case="capitalize"}.\n`,
     ]));
-    const text = layout.pages.flatMap((p) => runs(p).filter((r) => r.line?.role === 'body').map((r) => r.text)).join('');
+    const text = readText(layout.pages.flatMap((p) => runs(p).filter((r) => r.line?.role === 'body')), fonts);
     expect(text).toContain('section 1.1');
     expect(text).toContain('Wicks,');
     // style=number prints the number as its template spells it (without the trailing stop).

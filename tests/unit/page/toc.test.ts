@@ -4,6 +4,7 @@ import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import type { GlyphRunItem, PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
 import { dump, fonts, run, runs } from './helpers';
+import { readText } from '../../support/run-text';
 
 function tocBook(seed: number, extra = ''): BookInput {
   const random = mulberry32(seed);
@@ -30,7 +31,7 @@ function printedLines(page: PageDisplayList): { y: number; runs: GlyphRunItem[];
   for (const r of runs(page)) if (r.line) byY.set(r.y, [...(byY.get(r.y) ?? []), r]);
   return [...byY].sort((a, b) => a[0] - b[0]).map(([y, rs]) => {
     const sorted = rs.sort((a, b) => a.xs[0]! - b.xs[0]!);
-    return { y, runs: sorted, text: sorted.map((r) => r.text).join('') };
+    return { y, runs: sorted, text: readText(sorted, fonts) };
   });
 }
 

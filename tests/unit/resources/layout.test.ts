@@ -3,6 +3,7 @@ import type { JsonObject } from '../../../src/worker/config';
 import { defaultSettings, EngineCache, layoutBook, prepareResources, type BookInput } from '../../../src/worker/engine';
 import { Op, serializeDisplayList, type GlyphRunItem, type ImageItem, type PageDisplayList, type PathItem, type RectItem, type RuleItem } from '../../../src/worker/protocol/displaylist';
 import { nodeFontRegistry } from '../../support/node-world';
+import { readText } from '../../support/run-text';
 import { HOSTILE_SVG, makePng } from '../../fixtures/resources/pictures';
 import type { ResourceRecordInput } from '../../../src/worker/engine/resources/model';
 
@@ -28,7 +29,7 @@ function layout(chapters: string[], resources: { record: ResourceRecordInput; pa
 }
 
 const items = <T>(pages: PageDisplayList[], op: number): T[] => pages.flatMap((p) => p.items.filter((i) => i.op === op)) as T[];
-const text = (pages: PageDisplayList[]): string => items<GlyphRunItem>(pages, Op.GlyphRun).map((r) => r.text).join(' ');
+const text = (pages: PageDisplayList[]): string => readText(items<GlyphRunItem>(pages, Op.GlyphRun), fonts);
 
 const figure = (id: string, px: number, extra: Partial<ResourceRecordInput> = {}) => ({
   record: { id, typeId: 'figure', kind: 'bitmap', resolution: 300, caption: `The *${id}* picture`, ...extra },

@@ -96,7 +96,7 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
         }
         case 'ref': {
           const text = context.refText(inline.target, inline.form, inline.attrs);
-          out.push({ text, offsets: generated(text, inline.range.from), ...styleFor([...outer, ...inline.marks], base, settings) });
+          out.push({ text, offsets: generated(text, inline.range.from), ...referenceLook(styleFor([...outer, ...inline.marks], base, settings), base, settings) });
           break;
         }
         case 'math': {
@@ -123,6 +123,23 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
 /** Source offset of unit `unit` of a styled text. */
 export function styledOffset(text: StyledText, unit: number): number {
   return text.offsets ? text.offsets[unit]! : text.from! + unit;
+}
+
+/**
+ * A cross-reference label's look (configuration.md §6.1 `referenceBold/Italic/Color`, §11.3): bold
+ * and italic wherever it is cited; its colour in running text only, as the bold and italic colours
+ * (headings, captions and notes keep their own colour).
+ */
+function referenceLook(look: { style: TextStyle; rise: number }, base: TextStyle, settings: LayoutSettings): { style: TextStyle; rise: number } {
+  const ref = settings.body.reference;
+  if (!ref.bold && !ref.italic && base !== settings.body.style) return look;
+  const style: TextStyle = {
+    ...look.style,
+    ...(ref.bold ? { weight: Math.max(look.style.weight, settings.body.boldWeight) } : {}),
+    ...(ref.italic ? { italic: true } : {}),
+    ...(base === settings.body.style ? { colour: ref.colour } : {}),
+  };
+  return { style, rise: look.rise };
 }
 
 function styleFor(marks: readonly Mark[], base: TextStyle, settings: LayoutSettings): { style: TextStyle; rise: number } {

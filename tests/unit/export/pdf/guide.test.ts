@@ -66,18 +66,19 @@ function bodyFragments(page: PageDisplayList): Fragment[] {
   const fragments: Fragment[] = [];
   let current: Fragment | null = null;
   let previous: GlyphRunItem | null = null;
-  // List markers are generated text hanging left of their item's text: not body text.
+  // List markers are generated text hanging left of their item's text: not body text. A
+  // cross-reference's label is generated too but is the paragraph's own text, even when it opens
+  // a line: it starts at the block's left edge (where its other lines start), a marker left of it.
   const textStart = new Map<string, number>();
   const toc = tocLines(page);
   const cells = generatedLines(page);
   for (const run of runs(page)) {
     if (run.line?.role !== 'body' || run.srcFrom < 0) continue;
-    const key = `${run.line.block}@${run.y}`;
-    textStart.set(key, Math.min(textStart.get(key) ?? Infinity, run.xs[0]!));
+    textStart.set(run.line.block, Math.min(textStart.get(run.line.block) ?? Infinity, run.xs[0]!));
   }
   for (const run of runs(page)) {
     if (run.line?.role !== 'body') continue;
-    if (run.srcFrom < 0 && run.xs[run.xs.length - 1]! < (textStart.get(`${run.line.block}@${run.y}`) ?? -Infinity)) continue;
+    if (run.srcFrom < 0 && run.xs[run.xs.length - 1]! < (textStart.get(run.line.block) ?? -Infinity)) continue;
     // Contents entries and table cells are generated text (not the chapter's), checked on their own.
     if (toc.has(`${run.line.block}@${run.y}`) || cells.has(`${run.line.block}@${run.y}`)) continue;
     const sameBlock = previous?.line?.block === run.line.block;
