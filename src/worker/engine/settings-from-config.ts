@@ -10,6 +10,8 @@ import { CM, defaultCalloutStyle, defaultSettings, type HeadingLength, type Head
 import { headingDesignFields, headingStyleSection, storedListItem, structureSettings } from './settings-structure';
 import { resolveLocaleNumberFormats } from './settings-number-formats';
 import { listShapes } from './settings-lists';
+import { textSettings } from './settings-text';
+import { breakRules } from './settings-breaks';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
 const PAGE_PRESETS: Record<string, [number, number]> = {
@@ -406,6 +408,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   body.avoidRunts = bool('bodyText.avoidRunts', true);
   body.runtMinCharacters = num('bodyText.runtMinCharacters', 20);
   body.runtPenalty = num('bodyText.runtPenalty', 1000);
+  // Column-break rules beyond the widow/orphan minimums (§6.4; settings-breaks.ts, page/break-rules.ts).
+  s.breaks = breakRules({ at, pt, bool, str, num, colour });
   s.hyphenation = {
     enabled: bool('bodyText.hyphenation.enabled', true),
     ragged: bool('bodyText.hyphenation.ragged', false),
@@ -562,6 +566,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     }
   });
   Object.assign(s, structureSettings(s, { at, pt, bool, str, num, colour }));
+  // Verse and the quotation's first-line indent (§6.5; settings-text.ts).
+  Object.assign(s, textSettings(s, { at, pt, bool, str, num, colour }));
   // calloutStyles (§13.4): every listed style, its fields read at their paths (defaults and followers resolved).
   const calloutList = at('calloutStyles');
   const calloutIds = Array.isArray(calloutList) ? calloutList.flatMap((c) => (c && typeof c === 'object' && 'id' in c && typeof (c as { id: unknown }).id === 'string' ? [(c as { id: string }).id] : [])) : [];

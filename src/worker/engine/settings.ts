@@ -5,6 +5,7 @@
  */
 import type { FurnitureElement } from './settings-furniture';
 import type { WrapSettings } from './page/floats-wrap';
+import type { BreakRules } from './page/break-rules';
 
 export interface TextStyle {
   family: string;
@@ -120,10 +121,14 @@ export interface LayoutSettings {
     runtMinCharacters: number;
     runtPenalty: number;
   };
+  /** Column-break rules of running text (`bodyText.keepColonWithList`…, §6.4; page/break-rules.ts); absent = the spec's defaults. */
+  breaks?: BreakRules;
   /** `bodyText.hyphenation` (§6.2). */
   hyphenation: { enabled: boolean; ragged: boolean; compounds: boolean; breakAfterHyphens: boolean; breakAfterDashes: boolean };
-  /** `bodyText.blockquote` (configuration.md §6.5). */
-  blockquote: { colour: string; italic: boolean; indent: number };
+  /** `bodyText.blockquote` (configuration.md §6.5); `firstLineIndent` pt, absent = the body's. */
+  blockquote: { colour: string; italic: boolean; indent: number; firstLineIndent?: number };
+  /** `bodyText.verse` (configuration.md §6.5; page/verse.ts), lengths pt; absent = the spec's defaults at the body size. */
+  verse?: VerseSettings;
   /**
    * `unorderedLists` / `orderedLists` (§9): marker style and spacing, pt. `shapes` (settings-lists.ts):
    * each kind's indent, gap, item spacing, turnovers and per-level marker type; absent (settings
@@ -404,6 +409,24 @@ export interface PartSettings {
   design?: FurnitureElement[];
   /** `parts.versoDesign`: painted on the page after a part page only if that page is left blank. */
   versoDesign?: FurnitureElement[];
+}
+
+/** `bodyText.verse` (configuration.md §6.5): how `:::verse` poems are set, lengths pt. */
+export interface VerseSettings {
+  /** `auto`: two hemistichs per line where a line has a `||` separator (bayt), else lines; `bayt`: always. */
+  layout: 'auto' | 'bayt';
+  /** Indent of one leading space of a verse line (tab = 4, U+3000 = 2 spaces). */
+  indentStep: number;
+  /** A verse line too long for the measure goes on hung by `hang` (`hang`) or flush right after `turnoverMark` (`right`). */
+  turnover: 'hang' | 'right';
+  hang: number;
+  turnoverMark: string;
+  /** Space between stanzas, in lines of the body leading. */
+  stanzaSpace: number;
+  /** Stanzas of at most this many lines are kept whole in a column (0 = off). */
+  keepStanzas: number;
+  /** Word spaces shrink (to `minWordSpacing`) before a line is turned over. */
+  tighten: boolean;
 }
 
 /** One `paragraphStyles[id=X]` (configuration.md §13.1), lengths pt. */
