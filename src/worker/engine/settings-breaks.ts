@@ -10,6 +10,12 @@ declareAppliedSettings([
   // page/paginate.ts colonListKeep: the colon line kept with the list's first item (or line).
   'bodyText.keepColonWithList',
   'bodyText.colonListRoom',
+  // page/break-rules.ts splitRule / linesToTake: the widow and orphan rules as costs, also in lists.
+  'bodyText.orphanPenalty',
+  'bodyText.widowPenalty',
+  'bodyText.avoidOrphansInLists',
+  'bodyText.avoidWidowsInLists',
+  'bodyText.slackWeight',
 ]);
 
 /** `bodyText.keepColonWithList`, `colonListRoom`… as the engine applies them. */
@@ -18,5 +24,11 @@ export function breakRules(r: ConfigReaders): BreakRules {
   return {
     keepColonWithList: r.bool('bodyText.keepColonWithList', d.keepColonWithList),
     colonListRoom: r.str('bodyText.colonListRoom', d.colonListRoom) === 'line' ? 'line' : 'item',
+    // Penalties on the spec's 0–10000 scale.
+    orphanPenalty: Math.min(10000, Math.max(0, r.num('bodyText.orphanPenalty', d.orphanPenalty))),
+    widowPenalty: Math.min(10000, Math.max(0, r.num('bodyText.widowPenalty', d.widowPenalty))),
+    orphansInLists: r.bool('bodyText.avoidOrphansInLists', d.orphansInLists),
+    widowsInLists: r.bool('bodyText.avoidWidowsInLists', d.widowsInLists),
+    slackWeight: Math.max(0, r.num('bodyText.slackWeight', d.slackWeight)),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isApplied } from '../../../src/worker/config';
 import { EngineCache } from '../../../src/worker/engine';
-import { endsWithColon } from '../../../src/worker/engine/page/break-rules';
+import { endsWithColon, linesToTake } from '../../../src/worker/engine/page/break-rules';
 import { parseChapter } from '../../../src/worker/engine/parse';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { dump, oneChapterBook, run, runs } from './helpers';
@@ -119,5 +119,52 @@ describe('bodyText.keepColonWithList', () => {
     run(oneChapterBook(source(7, ['Take these.', '- Apples', '- Pears']), settings), cache);
     const edited = oneChapterBook(source(7, ['Take these:', '- Apples', '- Pears']), settings);
     expect(dump(run(edited, cache))).toBe(dump(run(edited, new EngineCache(false))));
+  });
+});
+
+describe('linesToTake (orphan/widow penalties against squared empty lines)', () => {
+  const rule = { footMin: 2, headMin: 2, footPenalty: 1000, headPenalty: 1000, slackWeight: 10 };
+  it('keeps the minimums at the spec defaults', () => {
+    expect(linesToTake(1, 5, rule)).toBe(0); // one line at the foot: the block goes on (cost 10 < 1000)
+    expect(linesToTake(4, 5, rule)).toBe(3); // one carried line: one fewer here (10 < 1000)
+    expect(linesToTake(2, 3, rule)).toBe(0); // 2 + 1 and 1 + 2 both break a rule: all goes on (40)
+  });
+  it('breaks a rule where keeping it costs more empty lines than its penalty, never at 10000', () => {
+    expect(linesToTake(1, 5, { ...rule, footPenalty: 5 })).toBe(1); // 5 < 10
+    expect(linesToTake(4, 5, { ...rule, headPenalty: 0 })).toBe(4);
+    // A foot minimum of 12 with 11 lines of room: 1000 for the widow beats 10 × 11² = 1210 of empty lines.
+    expect(linesToTake(11, 30, { ...rule, footMin: 12 })).toBe(11);
+    expect(linesToTake(11, 30, { ...rule, footMin: 12, footPenalty: 10000 })).toBe(0);
+    expect(linesToTake(11, 30, { ...rule, footMin: 12, slackWeight: 8 })).toBe(0); // 968 < 1000
+  });
+});
+
+describe('bodyText.orphanPenalty / widowPenalty and the …InLists switches', () => {
+  const long = 'This lead-in paragraph runs over exactly four lines of the narrow column set here, and it goes on for a while longer so that it ends with the words of a plain line that closes it.';
+  const item = '- This list item runs over exactly four lines of the narrow column set here, and it goes on for a while longer so that it ends with the words of a plain line that closes it all.';
+  /** Lines of the block holding `words` on pages 0 and 1. */
+  const perPage = (layout: ReturnType<typeof run>, words: string): number[] => {
+    const block = layout.pages.flatMap((p) => runs(p)).find((r) => r.text.includes(words))!.line!.block;
+    return [0, 1].map((i) => new Set(runs(layout.pages[i]!).filter((r) => r.line?.block === block && r.text !== '•').map((r) => r.y)).size);
+  };
+  it('are applied', () => {
+    for (const path of ['orphanPenalty', 'widowPenalty', 'avoidOrphansInLists', 'avoidWidowsInLists', 'slackWeight']) expect(isApplied(`bodyText.${path}`), path).toBe(true);
+  });
+  it('widows (one line left at the foot) go on by default; widowPenalty 0 lets one line stand', () => {
+    // Filler rows 0–8, a four-line paragraph from row 9.
+    expect(perPage(run(oneChapterBook(source(9, [long]), settingsOf())), 'lead-in')).toEqual([0, 4]);
+    expect(perPage(run(oneChapterBook(source(9, [long]), settingsOf({ bodyText: { widowPenalty: 0 } }))), 'lead-in')).toEqual([1, 3]);
+    // A list item keeps the rule, unless avoidWidowsInLists is off.
+    expect(perPage(run(oneChapterBook(source(9, [item]), settingsOf({ unorderedLists: { marginTop: pt(0) } }))), 'list item')).toEqual([0, 4]);
+    expect(perPage(run(oneChapterBook(source(9, [item]), settingsOf({ unorderedLists: { marginTop: pt(0) }, bodyText: { avoidWidowsInLists: false } }))), 'list item')).toEqual([1, 3]);
+    // …which leaves paragraphs alone.
+    expect(perPage(run(oneChapterBook(source(9, [long]), settingsOf({ bodyText: { avoidWidowsInLists: false } }))), 'lead-in')).toEqual([0, 4]);
+  });
+  it('orphans (one line carried over) are avoided by default; orphanPenalty 0 or avoidOrphansInLists false allow one', () => {
+    // Rows 7–9 hold three of the four lines.
+    expect(perPage(run(oneChapterBook(source(7, [long]), settingsOf())), 'lead-in')).toEqual([2, 2]);
+    expect(perPage(run(oneChapterBook(source(7, [long]), settingsOf({ bodyText: { orphanPenalty: 0 } }))), 'lead-in')).toEqual([3, 1]);
+    expect(perPage(run(oneChapterBook(source(7, [item]), settingsOf({ unorderedLists: { marginTop: pt(0) } }))), 'list item')).toEqual([2, 2]);
+    expect(perPage(run(oneChapterBook(source(7, [item]), settingsOf({ unorderedLists: { marginTop: pt(0) }, bodyText: { avoidOrphansInLists: false } }))), 'list item')).toEqual([3, 1]);
   });
 });

@@ -7,6 +7,7 @@
 import { Op, type GlyphRunItem, type PageDisplayList } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import { pageFrame } from '../page/geometry';
+import { splitRule } from '../page/break-rules';
 import { normalSpace } from '../paragraph/items';
 import type { Block } from '../parse/model';
 import type { CheckContext } from './input';
@@ -124,11 +125,13 @@ function lineWarnings(ctx: CheckContext, chapterId: string, block: Block, lines:
     if (segments.length > 1) {
       const foot = segments[0]!;
       const head = segments[segments.length - 1]!;
-      if (foot.length < settings.body.widowMinLines) {
-        out.push(warning('widow', `Only ${foot.length} line of this paragraph stays at the foot of the column (page ${foot[0]!.page.label}); at least ${settings.body.widowMinLines} were asked for.`, place(chapterId, foot[0]!)));
+      // The minimums the pagination kept (page/break-rules.ts): 1 where a rule is off — a penalty of 0, or a list item with avoid…InLists false.
+      const rule = splitRule(settings, block.kind === 'listItem');
+      if (foot.length < rule.footMin) {
+        out.push(warning('widow', `Only ${foot.length} line of this paragraph stays at the foot of the column (page ${foot[0]!.page.label}); at least ${rule.footMin} were asked for.`, place(chapterId, foot[0]!)));
       }
-      if (head.length < settings.body.orphanMinLines) {
-        out.push(warning('orphan', `Only ${head.length} line of this paragraph is carried to the next column (page ${head[0]!.page.label}); at least ${settings.body.orphanMinLines} were asked for.`, place(chapterId, head[0]!)));
+      if (head.length < rule.headMin) {
+        out.push(warning('orphan', `Only ${head.length} line of this paragraph is carried to the next column (page ${head[0]!.page.label}); at least ${rule.headMin} were asked for.`, place(chapterId, head[0]!)));
       }
     }
 

@@ -5,6 +5,7 @@
  * page/paginate.ts.
  */
 import type { Inline } from '../parse/model';
+import type { LayoutSettings } from '../settings';
 
 /** `bodyText.*` break rules as the engine applies them; absent in the settings = the spec's defaults. */
 export interface BreakRules {
@@ -12,9 +13,76 @@ export interface BreakRules {
   keepColonWithList: boolean;
   /** `colonListRoom`: room kept under the colon line — the list's first item as far as it may stand alone at a column foot (`item`), or one line of it (`line`). */
   colonListRoom: 'item' | 'line';
+  /** `orphanPenalty` / `widowPenalty`: cost of a split that breaks the orphan / widow minimum, 0–10000 (0: the rule is off; 10000: never). */
+  orphanPenalty: number;
+  widowPenalty: number;
+  /** `avoidOrphansInLists` / `avoidWidowsInLists`: the two rules hold for list items too. */
+  orphansInLists: boolean;
+  widowsInLists: boolean;
+  /** `slackWeight`: cost of each squared grid line a split leaves empty at the column foot. */
+  slackWeight: number;
 }
 
-export const DEFAULT_BREAK_RULES: BreakRules = { keepColonWithList: true, colonListRoom: 'item' };
+export const DEFAULT_BREAK_RULES: BreakRules = { keepColonWithList: true, colonListRoom: 'item', orphanPenalty: 1000, widowPenalty: 1000, orphansInLists: true, widowsInLists: true, slackWeight: 10 };
+
+/** A penalty at or over this never lets the rule break (TeX's "infinite" penalty). */
+const NEVER = 10000;
+
+/**
+ * How a block splits at a column foot: at least `footMin` lines left at the foot (the spec's
+ * widow rule) and `headMin` carried to the next column (its orphan rule), each broken only at
+ * its penalty; 1 = the rule is off (`avoidWidows`/`avoidOrphans` false, a penalty of 0, or a list
+ * item with `avoidWidowsInLists`/`avoidOrphansInLists` false).
+ */
+export interface SplitRule {
+  footMin: number;
+  headMin: number;
+  footPenalty: number;
+  headPenalty: number;
+  slackWeight: number;
+}
+
+/** The split rule of running text (`inList`: a list item's). */
+export function splitRule(settings: LayoutSettings, inList: boolean): SplitRule {
+  const rules = settings.breaks ?? DEFAULT_BREAK_RULES;
+  const footOn = rules.widowPenalty > 0 && (!inList || rules.widowsInLists);
+  const headOn = rules.orphanPenalty > 0 && (!inList || rules.orphansInLists);
+  return {
+    footMin: footOn ? Math.max(1, settings.body.widowMinLines) : 1,
+    headMin: headOn ? Math.max(1, settings.body.orphanMinLines) : 1,
+    footPenalty: rules.widowPenalty,
+    headPenalty: rules.orphanPenalty,
+    slackWeight: Math.max(0, rules.slackWeight),
+  };
+}
+
+/**
+ * Lines of a block to set in this column when `fit` of its `remaining` lines fit here (fit <
+ * remaining): the count of least cost, where leaving k fitting lines unused costs slackWeight × k²
+ * and a split under the foot or head minimum costs its penalty (never at 10000 or more). Ties go
+ * to more lines here. 0 = the block goes on whole. With the spec's defaults (1000, 10) the
+ * minimums hold unless keeping them would leave ten lines or more of the column empty.
+ */
+export function linesToTake(fit: number, remaining: number, rule: SplitRule): number {
+  let best = 0;
+  let bestCost = Number.POSITIVE_INFINITY;
+  for (let t = fit; t >= 0; t--) {
+    let cost = rule.slackWeight * (fit - t) * (fit - t);
+    if (t > 0 && t < rule.footMin) {
+      if (rule.footPenalty >= NEVER) continue;
+      cost += rule.footPenalty;
+    }
+    if (t > 0 && remaining - t < rule.headMin) {
+      if (rule.headPenalty >= NEVER) continue;
+      cost += rule.headPenalty;
+    }
+    if (cost < bestCost) {
+      best = t;
+      bestCost = cost;
+    }
+  }
+  return best;
+}
 
 /** Colons a lead-in may end with: ASCII, fullwidth (CJK) and the small form. */
 const COLONS = new Set([':', '\uff1a', '\ufe55']);

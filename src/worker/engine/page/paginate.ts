@@ -46,7 +46,7 @@ import { boxBottom, closingRun, distributeLevers, droppedBoxes, leverLimits, shi
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
 import { growFlexPoints, grownBy } from './levers-flex';
-import { colonListLines, DEFAULT_BREAK_RULES, endsWithColon } from './break-rules';
+import { colonListLines, DEFAULT_BREAK_RULES, endsWithColon, linesToTake, splitRule } from './break-rules';
 import { looseParagraphLimit, loosenParagraphs, trackingLimit, type LooseParagraph } from './lever-paragraphs';
 import type { HeadingDesign, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
@@ -223,6 +223,8 @@ interface PlaceOptions {
   shift?: (line: SetLine, measure: number) => number;
   /** Whether the block may split across columns (with the widow/orphan minimums). */
   splittable: boolean;
+  /** A list item: its split follows `avoidWidowsInLists` / `avoidOrphansInLists` (page/break-rules.ts). */
+  inList?: boolean;
   /**
    * Re-sets the block's text for a column of another width (a `oneAndHalf` side column): from
    * its start (`from` null) or, for the rest of a split block, from that source offset on.
@@ -951,9 +953,9 @@ export function* paginateChapter(
         if (!options.splittable) take = cursor.columnEmpty ? take : 0;
         else {
           // Split rules (configuration.md §6.4, the spec's naming): at least orphanMinLines carried
-          // to the next column, at least widowMinLines left at the foot of this one.
-          take = Math.min(take, remaining - settings.body.orphanMinLines);
-          if (take < settings.body.widowMinLines) take = 0;
+          // to the next column, at least widowMinLines left at the foot of this one — each broken
+          // only where keeping it costs more empty lines than its penalty (page/break-rules.ts).
+          take = linesToTake(take, remaining, splitRule(settings, options.inList === true));
         }
         if (take <= 0 && cursor.columnEmpty) take = Math.min(fit, remaining); // nothing better is possible
       }
@@ -1311,7 +1313,7 @@ export function* paginateChapter(
         // keepWithNext is off, or (keepWithNextSpread) in the last column of an even page, whose text
         // goes on on the facing odd page (page index 1, 3, … are even).
         const spreadFoot = settings.headings.keepWithNextSpread === true && cursor.page.index % 2 === 1 && cursor.column === frame().columnX.length - 1;
-        const keepLines = settings.headings.keepWithNext === false || spreadFoot ? 0 : settings.body.widowMinLines;
+        const keepLines = settings.headings.keepWithNext === false || spreadFoot ? 0 : splitRule(settings, false).footMin;
         const needed = marginTop + (designed ? designed.reserved : lines.length * lineHeight + marginBottom) + keepLines * pitch;
         if (!cursor.columnEmpty && cursor.y + needed > limit() + 1e-6) {
           if (band) {
@@ -2423,6 +2425,7 @@ export function* paginateChapter(
       role: 'body',
       x: direction === 'rtl' ? 0 : textX,
       splittable: true,
+      inList: true,
       ...(lines.length > 0 ? { reflow } : {}),
       onSegment: (firstLine, _count, top, _bottom, columnX) => {
         if (!first || firstLine !== 0) return;
@@ -2446,7 +2449,8 @@ export function* paginateChapter(
     return () => {
       const margin = listSpacing(settings, sectionBody(), first.listKind).marginTop;
       const lines = rules.colonListRoom === 'line' ? 1 : listItemParts(first).lines.length;
-      const need = Math.ceil(margin / pitch - 1e-9) * pitch + colonListLines(rules.colonListRoom, lines, settings.body.widowMinLines, settings.body.orphanMinLines) * pitch;
+      const split = splitRule(settings, true);
+      const need = Math.ceil(margin / pitch - 1e-9) * pitch + colonListLines(rules.colonListRoom, lines, split.footMin, split.headMin) * pitch;
       // Room no column has (with one line of the paragraph): nothing is kept.
       return need + pitch > frame().contentHeight ? 0 : need;
     };
