@@ -567,7 +567,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   });
   Object.assign(s, structureSettings(s, { at, pt, bool, str, num, colour }));
   // Verse and the quotation's first-line indent (§6.5; settings-text.ts).
-  Object.assign(s, textSettings(s, { at, pt, bool, str, num, colour }));
+  Object.assign(s, textSettings(s, { at, pt, bool, str, num, colour }, stored));
   // calloutStyles (§13.4): every listed style, its fields read at their paths (defaults and followers resolved).
   const calloutList = at('calloutStyles');
   const calloutIds = Array.isArray(calloutList) ? calloutList.flatMap((c) => (c && typeof c === 'object' && 'id' in c && typeof (c as { id: unknown }).id === 'string' ? [(c as { id: string }).id] : [])) : [];

@@ -1,11 +1,12 @@
 /**
  * Running-text settings of settings-from-config.ts, kept apart from it: verse (configuration.md
- * §6.5 `bodyText.verse`) and the quotation's first-line indent (§6.5 `bodyText.blockquote`).
+ * §6.5 `bodyText.verse`), the quotation's first-line indent (§6.5 `bodyText.blockquote`) and
+ * hanging indents (§6.1 `bodyText.hangingIndent`, §13.1 `paragraphStyles[id=*].hangingIndent`).
  * Lengths in pt.
  */
-import { declareAppliedSettings } from '../config';
+import { declareAppliedSettings, type StoredConfig } from '../config';
 import type { LayoutSettings, VerseSettings } from './settings';
-import type { ConfigReaders } from './settings-structure';
+import { storedListItem, type ConfigReaders } from './settings-structure';
 
 declareAppliedSettings([
   // page/verse.ts: lines, indent steps, turnovers, stanza space and keeps (not the bayt layout).
@@ -18,6 +19,9 @@ declareAppliedSettings([
   'bodyText.verse.tighten',
   // page/paginate.ts quotes.
   'bodyText.blockquote.firstLineIndent',
+  // Hanging indents (page/paginate.ts body and styled paragraphs, page/columns-group.ts).
+  'bodyText.hangingIndent',
+  'paragraphStyles[id=*].hangingIndent',
 ]);
 
 /** The verse settings the spec gives by default (§6.5) at a body size of `em` pt. */
@@ -25,8 +29,11 @@ export function defaultVerseSettings(em: number): VerseSettings {
   return { layout: 'auto', indentStep: 0.5 * em, turnover: 'hang', hang: 2 * em, turnoverMark: '[', stanzaSpace: 1, keepStanzas: 0, tighten: true };
 }
 
-/** `bodyText.verse` and `bodyText.blockquote.firstLineIndent`, read over the settings built so far (`s.body` set). */
-export function textSettings(s: LayoutSettings, r: ConfigReaders): Pick<LayoutSettings, 'verse' | 'blockquote'> {
+/**
+ * `bodyText.verse`, `bodyText.blockquote.firstLineIndent` and the hanging indents, read over the
+ * settings built so far (`s.body` and `s.paragraphStyles` set; the hanging indents are set on them).
+ */
+export function textSettings(s: LayoutSettings, r: ConfigReaders, stored: StoredConfig): Pick<LayoutSettings, 'verse' | 'blockquote'> {
   // A poem's em is the body size (verse is set in the body type).
   const em = s.body.style.size;
   const base = defaultVerseSettings(em);
@@ -45,5 +52,18 @@ export function textSettings(s: LayoutSettings, r: ConfigReaders): Pick<LayoutSe
   const blockquote = { ...s.blockquote };
   delete blockquote.firstLineIndent;
   if (Number.isFinite(quoteFirst) && Math.abs(quoteFirst - s.body.firstLineIndent) > 1e-9) blockquote.firstLineIndent = quoteFirst;
+  // bodyText.hangingIndent (§6.1): the first line flush, the others in by firstLineIndent (page/paginate.ts).
+  if (r.bool('bodyText.hangingIndent', false)) s.body.hangingIndent = true;
+  else delete s.body.hangingIndent;
+  // paragraphStyles[id=*].hangingIndent (§13.1, a length in the style's em): the lines after the first
+  // that much further in; the style's first line then takes a firstLineIndent only set on the style itself.
+  for (const [id, style] of Object.entries(s.paragraphStyles ?? {})) {
+    const p = `paragraphStyles[id=${id}]`;
+    const hang = r.pt(`${p}.hangingIndent`, 0, style.style.size);
+    if (!(Number.isFinite(hang) && hang > 0)) continue;
+    style.hangingIndent = hang;
+    const own = storedListItem(stored, 'paragraphStyles', id);
+    if (!own || !('firstLineIndent' in own)) style.firstLineIndent = 0;
+  }
   return { verse, blockquote };
 }

@@ -105,6 +105,8 @@ export interface LayoutSettings {
     lineHeight: number;
     /** Paragraph indent, pt. */
     firstLineIndent: number;
+    /** `bodyText.hangingIndent` (§6.1): the first line flush, the others `firstLineIndent` in; absent = false. */
+    hangingIndent?: boolean;
     indentAfterHeading: boolean;
     /** bodyText.paragraphSpacing (§6.1): one leading of space between two body paragraphs; absent = none. */
     paragraphSpacing?: boolean;
@@ -437,6 +439,8 @@ export interface ParagraphStyleSettings {
   indent: number;
   endIndent: number;
   firstLineIndent: number;
+  /** `hangingIndent` (§13.1), pt: lines after the first this much further in; absent = none. */
+  hangingIndent?: number;
   spaceBetween: number;
   marginTop: number;
   marginBottom: number;

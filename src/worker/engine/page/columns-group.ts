@@ -211,7 +211,9 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
       const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
       const x = quote ? settings.blockquote.indent : 0;
       const flush = index === 0 || (child.kind === 'paragraph' && child.continuesParagraph === true);
-      const lines = set.setText({ base: child.range.from, inlines: child.inlines, style, measure: Math.max(1, width - x), indent: flush ? 0 : quote ? (settings.blockquote.firstLineIndent ?? settings.body.firstLineIndent) : settings.body.firstLineIndent, justify });
+      // bodyText.hangingIndent (§6.1): body paragraphs' lines after the first firstLineIndent in, the first flush.
+      const hang = !quote && settings.body.hangingIndent === true ? Math.max(0, settings.body.firstLineIndent) : 0;
+      const lines = set.setText({ base: child.range.from, inlines: child.inlines, style, measure: Math.max(1, width - x), indent: flush || hang > 0 ? 0 : quote ? (settings.blockquote.firstLineIndent ?? settings.body.firstLineIndent) : settings.body.firstLineIndent, justify, ...(hang > 0 ? { hang } : {}) });
       for (const line of lines) rows.push({ block: child, line, x, blockIndex: index });
     }
   }

@@ -190,6 +190,8 @@ export interface TextRequest {
   accept?: (shapes: readonly LineShape[]) => boolean;
   /** Lines after the first this much further in from the start edge and as much narrower, pt (hanging indent, verse turnovers); absent = 0. */
   hang?: number;
+  /** The first line hangs too (the rest of a hung paragraph set again from a source offset). */
+  hangFirst?: boolean;
   /** Break first fit (verse lines, tabbed text) whatever `bodyText.optimalLineBreaking` says. */
   firstFit?: boolean;
   /** Ragged spaces may shrink to `minWordSpacing` before a word is turned over (verse `tighten`). */
@@ -1404,10 +1406,13 @@ export function* paginateChapter(
         if (settings.body.paragraphSpacing && block.kind === 'paragraph' && block.continuesParagraph !== true && blocks[b - 1]?.kind === 'paragraph') space(pitch);
         const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
         const x = quote ? settings.blockquote.indent : 0;
+        // bodyText.hangingIndent (§6.1): a body paragraph's first line flush, the others firstLineIndent in (not quotations).
+        const hang = !quote && settings.body.hangingIndent === true ? Math.max(0, settings.body.firstLineIndent) : 0;
         // bodyText.blockquote.firstLineIndent (§6.5) for quotations; it follows the body's unless set.
-        const indent = flush ? 0 : quote ? (settings.blockquote.firstLineIndent ?? settings.body.firstLineIndent) : settings.body.firstLineIndent;
+        const indent = flush || hang > 0 ? 0 : quote ? (settings.blockquote.firstLineIndent ?? settings.body.firstLineIndent) : settings.body.firstLineIndent;
+        const hung = hang > 0 ? { hang } : {};
         const reflow = (from: number | null, width: number): SetLine[] =>
-          from === null ? setText({ base: block.range.from, inlines: block.inlines, style, measure: width - x, indent, justify }) : setText({ base: from, inlines: inlinesFrom(block.inlines, from), style, measure: width - x, indent: 0, justify });
+          from === null ? setText({ base: block.range.from, inlines: block.inlines, style, measure: width - x, indent, justify, ...hung }) : setText({ base: from, inlines: inlinesFrom(block.inlines, from), style, measure: width - x, indent: 0, justify, ...(hang > 0 ? { hang, hangFirst: true } : {}) });
         const next = blocks[b + 1];
         // (A display that cannot share a column with even one line keeps nothing with it.)
         const keepWithNext = math && settings.math.keepWithLeadIn && next?.kind === 'mathDisplay' && next.inParagraph
@@ -1423,7 +1428,8 @@ export function* paginateChapter(
         // (At the measure it was set at and no looser: `set`, the same request but for its direction's spelling.)
         const reset: LooseParagraph['reset'] = (narrower, looseness, accept) =>
           narrower === 0 && looseness === 0 && !accept && colW() - x === measure ? set : setText({ base: block.range.from, inlines: block.inlines, style, measure: colW() - x - narrower, indent, justify, direction: d, looseness, ...(accept ? { accept } : {}) });
-        const onSegment = looseMost > 0 ? looseSegment(block, set, rtl() ? 0 : x, justify, reset, { measure, em: style.size, ltr: d !== 'rtl' }) : undefined;
+        // (Not a hung paragraph: lever 7 tracks lines back out to the full measure.)
+        const onSegment = looseMost > 0 && hang === 0 ? looseSegment(block, set, rtl() ? 0 : x, justify, reset, { measure, em: style.size, ltr: d !== 'rtl' }) : undefined;
         placeOnGrid(block, set, { role: 'body', x: rtl() ? 0 : x, splittable: true, reflow, ...(keepWithNext ? { keepWithNext } : {}), ...(onSegment ? { onSegment } : {}) });
         afterHeading = false;
         break;
@@ -1819,10 +1825,12 @@ export function* paginateChapter(
     const justify = ps.align === 'justify';
     const indent = flush || block.continuesParagraph === true ? 0 : ps.firstLineIndent;
     const measure = (width: number): number => Math.max(1, width - ps.indent - ps.endIndent);
+    // hangingIndent (§13.1): the lines after the first that much further in (the first keeps its own indent).
+    const hang = Math.max(0, ps.hangingIndent ?? 0);
     const reflow = (from: number | null, width: number): SetLine[] =>
       from === null
-        ? setText({ base: block.range.from, inlines: block.inlines, style: ps.style, measure: measure(width), indent, justify })
-        : setText({ base: from, inlines: inlinesFrom(block.inlines, from), style: ps.style, measure: measure(width), indent: 0, justify });
+        ? setText({ base: block.range.from, inlines: block.inlines, style: ps.style, measure: measure(width), indent, justify, ...(hang > 0 ? { hang } : {}) })
+        : setText({ base: from, inlines: inlinesFrom(block.inlines, from), style: ps.style, measure: measure(width), indent: 0, justify, ...(hang > 0 ? { hang, hangFirst: true } : {}) });
     // (A line's width includes its first-line indent.) Beside a wrapped resource the style's indents
     // and alignment are taken inside the reduced measure (page/floats-wrap.ts).
     const shift = (line: SetLine, width: number): number => alignShift(ps.align, measure(width), line.width);

@@ -33,6 +33,8 @@ export interface ParagraphRequest {
    * and is as much narrower (a French indent; a verse line's turnovers). Absent or 0 = none.
    */
   hang?: number;
+  /** The first line hangs too (the rest of a hung paragraph, set again from a source offset in another column). */
+  hangFirst?: boolean;
   /** Break first fit, line by line, whatever `bodyText.optimalLineBreaking` says (verse, tabbed text). */
   firstFit?: boolean;
   /** Ragged word spaces may shrink to `minWordSpacing` before a word goes to the next line (verse `tighten`). */
@@ -234,9 +236,10 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   const { settings, fonts } = env;
   const direction = request.direction ?? settings.direction;
   const hang = request.hang ?? 0;
-  const layout = { direction, measure: request.measure, hang };
-  // A hanging indent narrows every line after the first (pt).
-  const widths = hang !== 0 ? (line: number) => (line === 0 ? request.measure : request.measure - hang) : () => request.measure;
+  const hangFirst = request.hangFirst === true;
+  const layout = { direction, measure: request.measure, hang, hangFirst };
+  // A hanging indent narrows every line after the first (every line with hangFirst), pt.
+  const widths = hang !== 0 ? (line: number) => (line === 0 && !hangFirst ? request.measure : request.measure - hang) : () => request.measure;
   const decide = (breaks: readonly LineBreak[], set: () => SetLine[]): { shapes: LineShape[]; lines: SetLine[] | null } => {
     if (!accept) return { shapes: [], lines: set() };
     const shapes = breaks.map(lineShape);
@@ -333,7 +336,7 @@ function breakParams(request: ParagraphRequest, settings: LayoutSettings, normal
     runtPenalty: settings.body.runtPenalty,
     // Every line has the same measure: telling the breaker lets it merge break nodes that differ
     // only in their line number (TeX's "easy lines"); without it the tolerant pass keeps thousands.
-    lineWidthsUniformFrom: request.hang ? 1 : 0,
+    lineWidthsUniformFrom: request.hang && !request.hangFirst ? 1 : 0,
     looseness: request.looseness ?? 0,
     // A looser setting is searched among lines within the word-space bounds only (badness ≤ 100,
     // ratio ≤ 1): all lever (7) accepts, and TeX's \looseness too only chooses among feasible

@@ -93,6 +93,8 @@ export interface LineLayout {
   measure: number;
   /** Hanging indent, pt: lines after the first start this much in from the start edge (their `inset`). Absent = 0. */
   hang?: number;
+  /** The first line is hung too. */
+  hangFirst?: boolean;
 }
 
 /** Measures at least this wide (generated one-line texts) are not aligned to their right edge. */
@@ -261,7 +263,7 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
  * start edge (the right one in right-to-left text).
  */
 function lineInset(layout: LineLayout, baseLevel: number, index: number, width: number): number {
-  const lead = index > 0 ? (layout.hang ?? 0) : 0;
+  const lead = index > 0 || layout.hangFirst === true ? (layout.hang ?? 0) : 0;
   if (baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE) return Math.max(0, layout.measure - lead - width);
   return lead;
 }
