@@ -52,7 +52,7 @@ import { Library, type LibraryEnvironment } from './library';
 import { bookFormulas, mayHaveMaths, type MathTypesetter } from '../engine';
 import { equationLabels, mathDiagnostics } from '../engine/math/diagnostics';
 import { exportMath } from '../engine/math/export';
-import { pageGeometry } from './page-geometry';
+import { cropMarkColour, pageGeometry } from './page-geometry';
 import { CatalogueFonts, type CatalogueFaceRequest } from './catalogue-fonts';
 import type { RasterOptions } from './raster';
 import { pdfOptionsFromConfig } from '../export/pdf/options';
@@ -509,7 +509,7 @@ export class BookHost implements BookWorkerApi {
         preview: {
           bleed: geometry.bleed,
           safeZone: geometry.safeZone,
-          marks: cut && !trimmed ? { offset: cut.markOffset, length: cut.markLength, width: cut.markWidth } : null,
+          marks: cut && !trimmed ? { offset: cut.markOffset, length: cut.markLength, width: cut.markWidth, colour: cropMarkColour(book.config as StoredConfig) } : null,
         },
       };
     }

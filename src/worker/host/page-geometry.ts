@@ -4,7 +4,7 @@
  * baseline grid and the loose-line highlight. Read from the book's own effective configuration
  * and the engine's settings, never from defaults, so the guides sit where the pages really are.
  */
-import { effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
+import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
 import type { LayoutSettings } from '../engine';
 import type { PageGeometry } from '../protocol/messages';
 import { sheetFrame } from '../engine/page/geometry';
@@ -13,6 +13,18 @@ import { sheetFrame } from '../engine/page/geometry';
 const MM = 72 / 25.4;
 const DEFAULT_BLEED_PT = 3 * MM;
 const DEFAULT_SAFE_ZONE_PT = 5 * MM;
+
+// Applied outside the layout: crop marks and bleed by the PDF (export/pdf/sheet.ts) and the print
+// preview raster (the mark colour there: §2 "canvas only"), the grid by the Canvas viewer when the
+// book asks for it (ui/canvas/page-painter.ts, from `baseline` below). Layout always snaps to the grid.
+declareAppliedSettings(['page.cutLines.*', 'page.baselineGrid.*']);
+
+/** `page.cutLines.color` as the print preview draws the marks (configuration.md §2), `#rrggbb`. */
+export function cropMarkColour(stored: StoredConfig): string {
+  const v = effectiveAt(stored, 'page.cutLines.color');
+  const hex = typeof v === 'string' ? v : v && typeof v === 'object' && 'hex' in v ? (v as { hex: unknown }).hex : undefined;
+  return typeof hex === 'string' && /^#[0-9a-f]{6}([0-9a-f]{2})?$/i.test(hex) ? hex : '#000000';
+}
 
 export function pageGeometry(
   settings: LayoutSettings,

@@ -45,6 +45,8 @@ export interface CropMarks {
   offset: number;
   length: number;
   width: number;
+  /** `page.cutLines.color` on screen (the PDF always paints the registration colour); black when absent. */
+  colour?: string;
 }
 
 /** Paper around the trim that a sheet with these guides needs on each side, pt. */
@@ -80,7 +82,7 @@ export function drawPrintGuides(ctx: GuideContext, g: PrintGuideGeometry, scale:
 export function drawCropMarks(ctx: GuideContext, g: PrintGuideGeometry, marks: CropMarks, scale: number): void {
   const start = Math.max(marks.offset, g.bleed);
   const end = start + marks.length;
-  ctx.strokeStyle = PRINT_GUIDE_COLOURS.cropMarks;
+  ctx.strokeStyle = marks.colour ?? PRINT_GUIDE_COLOURS.cropMarks;
   ctx.lineWidth = Math.max(marks.width, 1 / scale);
   ctx.beginPath();
   for (const y of [0, g.height]) {
