@@ -10,6 +10,7 @@ import { CM, defaultCalloutStyle, defaultSettings, type HeadingLength, type Head
 import { headingDesignFields, headingStyleSection, storedListItem, structureSettings } from './settings-structure';
 import { resolveLocaleNumberFormats } from './settings-number-formats';
 import { listShapes } from './settings-lists';
+import { dropCapSettings } from './settings-dropcap';
 import { textSettings } from './settings-text';
 import { breakRules } from './settings-breaks';
 
@@ -566,6 +567,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     }
   });
   Object.assign(s, structureSettings(s, { at, pt, bool, str, num, colour }));
+  // Drop caps of heading levels, heading styles and paragraph styles (§6.7; settings-dropcap.ts).
+  Object.assign(s, dropCapSettings({ at, pt, bool, str, num, colour }));
   // Verse and the quotation's first-line indent (§6.5; settings-text.ts).
   Object.assign(s, textSettings(s, { at, pt, bool, str, num, colour }, stored));
   // calloutStyles (§13.4): every listed style, its fields read at their paths (defaults and followers resolved).

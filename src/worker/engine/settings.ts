@@ -6,6 +6,7 @@
 import type { FurnitureElement } from './settings-furniture';
 import type { WrapSettings } from './page/floats-wrap';
 import type { BreakRules } from './page/break-rules';
+import type { DropCaps } from './settings-dropcap';
 
 export interface TextStyle {
   family: string;
@@ -197,6 +198,8 @@ export interface LayoutSettings {
   headingStyles: Record<string, HeadingStyleSettings>;
   /** `paragraphStyles[id=X]` (configuration.md §13.1), applied by `:::paragraphs{style}` (engine/page/paragraph-styles.ts). */
   paragraphStyles?: Record<string, ParagraphStyleSettings>;
+  /** Drop caps of heading levels, heading styles and paragraph styles (configuration.md §6.7; settings-dropcap.ts, page/drop-cap.ts); absent = none set. */
+  dropCaps?: DropCaps;
   /** `parts` (configuration.md §13.5): divider pages (engine/page/part.ts). */
   parts?: PartSettings;
   /** `layout.columnRule` (§4): a vertical rule in every gutter, also the rule of `:::columns{rule}`; width pt. */

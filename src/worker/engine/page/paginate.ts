@@ -3,7 +3,7 @@ import { Op, roundPt } from '../../protocol/displaylist';
 import { canonicalNumberFormat } from '../../config/values';
 import type { FontRegistry } from '../fonts/registry';
 import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, ResourceBlock, SourceRange } from '../parse/model';
-import type { LineShape, SetLine } from '../paragraph';
+import type { InitialRoom, LineShape, SetLine } from '../paragraph';
 import { runOffsets } from '../paragraph/lines';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { baselineInLineBox, flowPageSize, pageFrame, sheetFrame, type PageFrame } from './geometry';
@@ -36,6 +36,8 @@ import type { SetDesignText } from './furniture-text';
 import { h1Before, headingDesignOf, headingDesignValues, layoutHeadingDesign, titleTextOf, type DesignedHeading } from './heading-design';
 import { drawColumnRules } from './column-rules';
 import { alignShift, ParagraphStyleScope } from './paragraph-styles';
+import { headingDropCap, initialPlacements, planInitial, type InitialPlan } from './drop-cap';
+import type { DropCap } from '../settings-dropcap';
 import { joinUnits, setVerseLine, verseLook } from './verse';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
 import { parallelSlots, placeParallel } from './columns-parallel';
@@ -196,6 +198,8 @@ export interface TextRequest {
   firstFit?: boolean;
   /** Ragged spaces may shrink to `minWordSpacing` before a word is turned over (verse `tighten`). */
   tighten?: boolean;
+  /** A drop cap's room (page/drop-cap.ts): the first `lines` lines start `width` pt further in and are as much narrower. */
+  initialRoom?: InitialRoom;
 }
 
 /** Sets text into lines (memoised by the caller). */
@@ -236,6 +240,12 @@ interface PlaceOptions {
   onSegment?: (first: number, count: number, top: number, bottom: number, columnX: number) => void;
   /** Height that must fit under the block's last line in its column, pt (math.keepWithLeadIn: the display glued under it). */
   keepWithNext?: () => number;
+  /**
+   * A drop cap (page/drop-cap.ts): the first `keep` lines stay in one column (§6.7), and `draw`
+   * sets the initial once the first line is placed — given the left edge and width of the
+   * column's measure at its row (pt, beside a wrapped resource its part) and its baseline.
+   */
+  initial?: { keep: number; draw: (left: number, width: number, baseline: number) => void };
 }
 
 /**
@@ -961,6 +971,8 @@ export function* paginateChapter(
         }
         if (take <= 0 && cursor.columnEmpty) take = Math.min(fit, remaining); // nothing better is possible
       }
+      // A drop cap stays with the lines beside it (§6.7): the paragraph does not split inside them.
+      if (index === 0 && options.initial && !forced && !cursor.columnEmpty && take < Math.min(options.initial.keep, remaining)) take = 0;
       if (take <= 0) {
         nextColumn();
         continue;
@@ -996,6 +1008,8 @@ export function* paginateChapter(
         }
       }
       if (forced) trimNotes(height - cursor.y);
+      // The initial beside the paragraph's first line (page/drop-cap.ts).
+      if (index === 0) options.initial?.draw(columnX + options.x + beside.x, beside.width, top + bodyBaseline);
       cursor.columnEmpty = false;
       if (pendingFloats.length > 0) placeFloats(false);
       options.onSegment?.(index, take, top, f.contentTop + cursor.y, columnX);
@@ -1385,8 +1399,13 @@ export function* paginateChapter(
       case 'blockquote': {
         // Inside `:::paragraphs` (§8.2): the container's paragraph style (quotes keep theirs).
         const styled = block.kind === 'paragraph' ? paragraphStyles.next() : undefined;
+        // Drop caps (§6.7, page/drop-cap.ts): a heading's opens the first paragraph after it (§8.2,
+        // §13.6); a paragraph style's the first paragraph of its group, or each with `each` (§13.1).
+        const headingCap = afterHeading && block.kind === 'paragraph' && block.continuesParagraph !== true ? dropCapAfterHeading(b) : undefined;
         if (styled && block.kind === 'paragraph') {
-          placeStyledParagraph(block, styled.style, styled.first, afterHeading && !settings.body.indentAfterHeading);
+          const styleCap = block.continuesParagraph === true ? undefined : settings.dropCaps?.paragraphStyles[styled.id];
+          const cap = styleCap && (styled.first || styleCap.each) ? styleCap : headingCap;
+          placeStyledParagraph(block, styled.style, styled.first, afterHeading && !settings.body.indentAfterHeading, cap);
           afterHeading = false;
           break;
         }
@@ -1397,7 +1416,7 @@ export function* paginateChapter(
         // A section's or part page's bodyStyle (§13.5, §13.6): its type, leading and alignment (quotes keep theirs).
         const ownBody = block.kind === 'paragraph' ? sectionBody() : undefined;
         if (ownBody && block.kind === 'paragraph') {
-          placeStyledParagraph(block, ownBody, true, flush);
+          placeStyledParagraph(block, ownBody, true, flush, headingCap);
           afterHeading = false;
           break;
         }
@@ -1411,7 +1430,10 @@ export function* paginateChapter(
         // bodyText.blockquote.firstLineIndent (§6.5) for quotations; it follows the body's unless set.
         const indent = flush || hang > 0 ? 0 : quote ? (settings.blockquote.firstLineIndent ?? settings.body.firstLineIndent) : settings.body.firstLineIndent;
         const hung = hang > 0 ? { hang } : {};
+        // A drop cap (page/drop-cap.ts): the paragraph set after its initial, beside it (no hanging indent then).
+        const initial = headingCap ? initialOf(headingCap, block, style, pitch, colW() - x, justify) : undefined;
         const reflow = (from: number | null, width: number): SetLine[] =>
+          from === null && initial ? initial.set(width - x) :
           from === null ? setText({ base: block.range.from, inlines: block.inlines, style, measure: width - x, indent, justify, ...hung }) : setText({ base: from, inlines: inlinesFrom(block.inlines, from), style, measure: width - x, indent: 0, justify, ...(hang > 0 ? { hang, hangFirst: true } : {}) });
         const next = blocks[b + 1];
         // (A display that cannot share a column with even one line keeps nothing with it.)
@@ -1429,8 +1451,10 @@ export function* paginateChapter(
         const reset: LooseParagraph['reset'] = (narrower, looseness, accept) =>
           narrower === 0 && looseness === 0 && !accept && colW() - x === measure ? set : setText({ base: block.range.from, inlines: block.inlines, style, measure: colW() - x - narrower, indent, justify, direction: d, looseness, ...(accept ? { accept } : {}) });
         // (Not a hung paragraph: lever 7 tracks lines back out to the full measure.)
-        const onSegment = looseMost > 0 && hang === 0 ? looseSegment(block, set, rtl() ? 0 : x, justify, reset, { measure, em: style.size, ltr: d !== 'rtl' }) : undefined;
-        placeOnGrid(block, set, { role: 'body', x: rtl() ? 0 : x, splittable: true, reflow, ...(keepWithNext ? { keepWithNext } : {}), ...(onSegment ? { onSegment } : {}) });
+        // (Nor one with a drop cap: lever 7 would set it again without the initial's room.)
+        const onSegment = looseMost > 0 && hang === 0 && !initial ? looseSegment(block, set, rtl() ? 0 : x, justify, reset, { measure, em: style.size, ltr: d !== 'rtl' }) : undefined;
+        const initialOption = initial ? { initial: { keep: initial.plan.lines, draw: (left: number, width: number, baseline: number) => drawInitial(block, initial.plan, left, width - x, baseline, pitch) } } : {};
+        placeOnGrid(block, set, { role: 'body', x: rtl() ? 0 : x, splittable: true, reflow, ...(keepWithNext ? { keepWithNext } : {}), ...(onSegment ? { onSegment } : {}), ...initialOption });
         afterHeading = false;
         break;
       }
@@ -1820,36 +1844,96 @@ export function* paginateChapter(
    * leading it stays on the grid and splits like body text; at another leading it is set off the
    * grid, line under line, and the container's end snaps back.
    */
-  function placeStyledParagraph(block: Extract<Block, { kind: 'paragraph' }>, ps: ParagraphStyleSettings, first: boolean, flush: boolean): void {
+  function placeStyledParagraph(block: Extract<Block, { kind: 'paragraph' }>, ps: ParagraphStyleSettings, first: boolean, flush: boolean, cap?: DropCap): void {
     if (!first) space(ps.spaceBetween);
     const justify = ps.align === 'justify';
     const indent = flush || block.continuesParagraph === true ? 0 : ps.firstLineIndent;
     const measure = (width: number): number => Math.max(1, width - ps.indent - ps.endIndent);
     // hangingIndent (§13.1): the lines after the first that much further in (the first keeps its own indent).
     const hang = Math.max(0, ps.hangingIndent ?? 0);
+    const onGrid = Math.abs(ps.lineHeight - pitch) < 1e-6;
+    const besideWrap = !!wrapBand && !wrapBand.closed && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column && cursor.y < wrapBand.bottom - 1e-6;
+    // A drop cap (page/drop-cap.ts), set at the style's leading; not off the body leading beside a wrapped resource.
+    const initial = cap && (onGrid || !besideWrap) ? initialOf(cap, block, ps.style, ps.lineHeight, measure(colW()), justify) : undefined;
     const reflow = (from: number | null, width: number): SetLine[] =>
       from === null
-        ? setText({ base: block.range.from, inlines: block.inlines, style: ps.style, measure: measure(width), indent, justify, ...(hang > 0 ? { hang } : {}) })
+        ? initial
+          ? initial.set(measure(width))
+          : setText({ base: block.range.from, inlines: block.inlines, style: ps.style, measure: measure(width), indent, justify, ...(hang > 0 ? { hang } : {}) })
         : setText({ base: from, inlines: inlinesFrom(block.inlines, from), style: ps.style, measure: measure(width), indent: 0, justify, ...(hang > 0 ? { hang, hangFirst: true } : {}) });
     // (A line's width includes its first-line indent.) Beside a wrapped resource the style's indents
     // and alignment are taken inside the reduced measure (page/floats-wrap.ts).
-    const shift = (line: SetLine, width: number): number => alignShift(ps.align, measure(width), line.width);
+    // (Lines beside a drop cap are aligned in what its room leaves.)
+    const shift = (line: SetLine, width: number): number => alignShift(ps.align, measure(width) - (initial?.beside.has(line) ? initial.plan.room : 0), line.width);
     const lines = reflow(null, colW());
-    if (Math.abs(ps.lineHeight - pitch) < 1e-6) {
-      placeOnGrid(block, lines, { role: 'body', x: ps.indent, splittable: true, reflow, shift });
+    if (onGrid) {
+      const initialOption = initial ? { initial: { keep: initial.plan.lines, draw: (left: number, width: number, baseline: number) => drawInitial(block, initial.plan, left, measure(width), baseline, ps.lineHeight) } } : {};
+      placeOnGrid(block, lines, { role: 'body', x: ps.indent, splittable: true, reflow, shift, ...initialOption });
       return;
     }
     // Off the body leading beside a wrapped resource (document-format §12.8): off the grid, each
     // line at the measure its line box meets (page/floats-wrap.ts `measureAtBox`); the container's
     // end (or the next grid block) takes the grid up again (configuration.md §2.2). Above a float
     // wrapped at the column's foot too, unless something else already ended the column there.
-    if (wrapBand && !wrapBand.closed && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column && cursor.y < wrapBand.bottom - 1e-6) {
+    if (besideWrap) {
       citeNotes(placeFreeBeside(block, lines, ps, reflow, shift));
       return;
     }
     clearWrap(); // off the body leading, with no wrap in force here
+    if (initial) {
+      // The initial's lines go in one column (§6.7); it stands beside the first of them.
+      if (cursor.y + Math.min(initial.plan.lines, lines.length) * ps.lineHeight > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
+      const f = frame();
+      drawInitial(block, initial.plan, f.columnX[cursor.column]! + ps.indent, measure(colW()), f.contentTop + cursor.y + baselineFor(ps.lineHeight, ps.style, fonts), ps.lineHeight);
+    }
     placeFree(block, lines, ps.lineHeight, ps.style, (line) => ps.indent + shift(line, colW()), 'body');
     citeNotes(lines);
+  }
+
+  /** The drop cap of the heading a paragraph directly follows (§8.2, §13.6), if any. */
+  function dropCapAfterHeading(b: number): DropCap | undefined {
+    if (!settings.dropCaps) return undefined;
+    for (let k = b - 1; k >= 0; k--) {
+      const before = blocks[k]!;
+      if (before.kind === 'heading') return headingDropCap(before, settings);
+    }
+    return undefined;
+  }
+
+  /**
+   * A paragraph's drop cap (§6.7, page/drop-cap.ts) in `style` at `leading` pt, and how to set the
+   * paragraph after it at a measure; a paragraph of fewer lines than the initial spans
+   * (`shortParagraph`): `skip` sets it without one (undefined), `shrink` spans the initial over its
+   * lines (a computed size shrinks with them), `reserve` keeps the initial's lines (empty ones
+   * after the text, so what follows starts under the initial). `beside`: the lines set beside it.
+   */
+  function initialOf(cap: DropCap, block: { inlines: readonly Inline[] }, style: TextStyle, leading: number, measure: number, justify: boolean): { plan: InitialPlan; set: (measure: number) => SetLine[]; beside: WeakSet<SetLine> } | undefined {
+    let plan = planInitial(cap, block.inlines, style, leading, fonts, setText);
+    if (!plan) return undefined;
+    const after = (p: InitialPlan, m: number): SetLine[] => setText({ base: p.restBase, inlines: p.rest, style, measure: m, indent: 0, justify, initialRoom: { lines: p.lines, width: p.room } });
+    let lines = after(plan, measure);
+    if (lines.length < plan.lines && cap.shortParagraph === 'skip') return undefined;
+    // (Fewer lines beside a smaller initial may make fewer lines again: a few tries.)
+    for (let tries = 0; tries < 3 && lines.length < plan.lines && cap.shortParagraph === 'shrink'; tries++) {
+      const spans = Math.max(1, lines.length);
+      const smaller = planInitial({ ...cap, lines: spans, sink: Math.min(cap.sink, spans) }, block.inlines, style, leading, fonts, setText);
+      if (!smaller) break;
+      plan = smaller;
+      lines = after(plan, measure);
+    }
+    const chosen = plan;
+    const beside = new WeakSet<SetLine>();
+    const set = (m: number): SetLine[] => {
+      const set = after(chosen, m);
+      set.slice(0, chosen.lines).forEach((line) => beside.add(line));
+      return set.length >= chosen.lines ? set : [...set, ...Array.from({ length: chosen.lines - set.length }, emptyLine)];
+    };
+    return { plan: chosen, set, beside };
+  }
+
+  /** Draws a paragraph's initial at the start side of a measure (`left`, `width` pt) whose first line's baseline is `baseline`, `leading` pt a line. */
+  function drawInitial(block: { id: string }, plan: InitialPlan, left: number, width: number, baseline: number, leading: number): void {
+    for (const piece of initialPlacements(plan, left, width, baseline, leading, rtl())) emit(block, piece.line, piece.x, piece.baseline, 'body');
   }
 
   /**

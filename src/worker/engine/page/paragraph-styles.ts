@@ -63,11 +63,11 @@ export function resolveParagraphStyle(attrs: Attributes, settings: LayoutSetting
 
 /** The open `:::paragraphs` containers, innermost last. */
 export class ParagraphStyleScope {
-  private readonly open: { endId: string; style: ParagraphStyleSettings; paragraphs: number }[] = [];
+  private readonly open: { endId: string; id: string; style: ParagraphStyleSettings; paragraphs: number }[] = [];
 
   enter(start: Extract<Block, { kind: 'containerStart' }>, settings: LayoutSettings, rtl: boolean): ParagraphStyleSettings {
     const style = resolveParagraphStyle(start.attrs, settings, rtl);
-    this.open.push({ endId: start.endId, style, paragraphs: 0 });
+    this.open.push({ endId: start.endId, id: start.attrs['style'] ?? '', style, paragraphs: 0 });
     return style;
   }
 
@@ -79,11 +79,11 @@ export class ParagraphStyleScope {
     return top.style;
   }
 
-  /** The style in force, and whether the paragraph about to be set is the container's first. */
-  next(): { style: ParagraphStyleSettings; first: boolean } | undefined {
+  /** The style in force (and its `paragraphStyles` id, '' for none), and whether the paragraph about to be set is the container's first. */
+  next(): { style: ParagraphStyleSettings; id: string; first: boolean } | undefined {
     const top = this.open[this.open.length - 1];
     if (!top) return undefined;
-    return { style: top.style, first: top.paragraphs++ === 0 };
+    return { style: top.style, id: top.id, first: top.paragraphs++ === 0 };
   }
 }
 

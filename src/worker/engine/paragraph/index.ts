@@ -39,6 +39,17 @@ export interface ParagraphRequest {
   firstFit?: boolean;
   /** Ragged word spaces may shrink to `minWordSpacing` before a word goes to the next line (verse `tighten`). */
   tighten?: boolean;
+  /**
+   * Room for a drop cap (page/drop-cap.ts): the first `lines` lines start `width` pt further from
+   * the start edge and are as much narrower. Absent = none.
+   */
+  initialRoom?: InitialRoom;
+}
+
+/** The start-side room a drop cap takes from a paragraph's first lines (pt). */
+export interface InitialRoom {
+  lines: number;
+  width: number;
 }
 
 /** What setting a paragraph needs from the book around it. */
@@ -237,9 +248,13 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   const direction = request.direction ?? settings.direction;
   const hang = request.hang ?? 0;
   const hangFirst = request.hangFirst === true;
-  const layout = { direction, measure: request.measure, hang, hangFirst };
-  // A hanging indent narrows every line after the first (every line with hangFirst), pt.
-  const widths = hang !== 0 ? (line: number) => (line === 0 && !hangFirst ? request.measure : request.measure - hang) : () => request.measure;
+  const room = request.initialRoom;
+  const layout = { direction, measure: request.measure, hang, hangFirst, ...(room ? { initialRoom: room } : {}) };
+  // A hanging indent narrows every line after the first (every line with hangFirst); a drop cap's
+  // room the first `lines` lines (pt).
+  const widths = hang !== 0 || room
+    ? (line: number) => request.measure - (line === 0 && !hangFirst ? 0 : hang) - (room && line < room.lines ? room.width : 0)
+    : () => request.measure;
   const decide = (breaks: readonly LineBreak[], set: () => SetLine[]): { shapes: LineShape[]; lines: SetLine[] | null } => {
     if (!accept) return { shapes: [], lines: set() };
     const shapes = breaks.map(lineShape);
@@ -336,7 +351,7 @@ function breakParams(request: ParagraphRequest, settings: LayoutSettings, normal
     runtPenalty: settings.body.runtPenalty,
     // Every line has the same measure: telling the breaker lets it merge break nodes that differ
     // only in their line number (TeX's "easy lines"); without it the tolerant pass keeps thousands.
-    lineWidthsUniformFrom: request.hang && !request.hangFirst ? 1 : 0,
+    lineWidthsUniformFrom: Math.max(request.hang && !request.hangFirst ? 1 : 0, request.initialRoom?.lines ?? 0),
     looseness: request.looseness ?? 0,
     // A looser setting is searched among lines within the word-space bounds only (badness ≤ 100,
     // ratio ≤ 1): all lever (7) accepts, and TeX's \looseness too only chooses among feasible

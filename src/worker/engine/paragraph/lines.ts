@@ -95,6 +95,8 @@ export interface LineLayout {
   hang?: number;
   /** The first line is hung too. */
   hangFirst?: boolean;
+  /** A drop cap's room: the first `lines` lines start `width` pt further in from the start edge. Absent = none. */
+  initialRoom?: { lines: number; width: number };
 }
 
 /** Measures at least this wide (generated one-line texts) are not aligned to their right edge. */
@@ -259,11 +261,12 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
 
 /**
  * Where line `index` (of natural-or-adjusted width `width`) starts inside the measure, pt: a
- * right-to-left line from the right edge, a turnover under a hanging indent `hang` in from the
- * start edge (the right one in right-to-left text).
+ * right-to-left line from the right edge, a turnover under a hanging indent `hang` and a line
+ * beside a drop cap (`initialRoom`) in from the start edge (the right one in right-to-left text).
  */
 function lineInset(layout: LineLayout, baseLevel: number, index: number, width: number): number {
-  const lead = index > 0 || layout.hangFirst === true ? (layout.hang ?? 0) : 0;
+  const room = layout.initialRoom && index < layout.initialRoom.lines ? layout.initialRoom.width : 0;
+  const lead = (index > 0 || layout.hangFirst === true ? (layout.hang ?? 0) : 0) + room;
   if (baseLevel === 1 && layout.measure < UNBOUNDED_MEASURE) return Math.max(0, layout.measure - lead - width);
   return lead;
 }
