@@ -13,6 +13,7 @@ import { listShapes } from './settings-lists';
 import { dropCapSettings } from './settings-dropcap';
 import { textSettings } from './settings-text';
 import { breakRules } from './settings-breaks';
+import { addCalloutText } from './settings-callouts';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
 const PAGE_PRESETS: Record<string, [number, number]> = {
@@ -595,6 +596,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       ...(bool(`${p}.floatBarrier`, false) ? { floatBarrier: true } : {}),
     };
   }
+  // The text inside the boxes: body.* and lists.* (settings-callouts.ts).
+  addCalloutText(s, { at, pt, bool, str, num, colour }, stored);
   const tocLevels = at('toc.levels');
   s.toc = {
     levels: Array.isArray(tocLevels) ? tocLevels.map((l) => (l && typeof l === 'object' && 'level' in l ? Number((l as { level: unknown }).level) : NaN)).filter((n) => n >= 1 && n <= 6) : [1],

@@ -7,6 +7,7 @@ import type { FurnitureElement } from './settings-furniture';
 import type { WrapSettings } from './page/floats-wrap';
 import type { BreakRules } from './page/break-rules';
 import type { DropCaps } from './settings-dropcap';
+import type { CalloutBody, CalloutLists, RunLook } from './settings-callouts';
 
 export interface TextStyle {
   family: string;
@@ -16,6 +17,8 @@ export interface TextStyle {
   /** Font size, pt. */
   size: number;
   colour: string;
+  /** A box's own look for bold and italic runs, small capitals and hyphenation (settings-callouts.ts); absent = the body text's. */
+  look?: RunLook;
 }
 
 /** The counters a layout starts from (document-format §1 `continuation`) that are not page numbering. */
@@ -465,6 +468,10 @@ export interface CalloutStyle {
   keepTogether: boolean;
   /** `floatBarrier` (document-format §12.7): floats cited before such a box are set before it. Absent = false. */
   floatBarrier?: boolean;
+  /** `body.*`: the box's own text (settings-callouts.ts); absent when it is the body text's. */
+  body?: CalloutBody;
+  /** `lists.*` the style sets (settings-callouts.ts); absent = the document's lists. */
+  lists?: CalloutLists;
 }
 
 export function defaultCalloutStyle(bodySize: number): CalloutStyle {

@@ -6,6 +6,7 @@
 import type { ListItemBlock } from '../parse/model';
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings, ListLevelStyle, ListShape, SectionBodyStyle, TextStyle } from '../settings';
+import type { CalloutLists } from '../settings-callouts';
 
 /** The item's list kind's shape: task lists are unordered lists (§9.1); undefined for settings built without a configuration. */
 export function listShapeOf(settings: LayoutSettings, kind: ListItemBlock['listKind']): ListShape | undefined {
@@ -74,10 +75,25 @@ export function joinMarkerLines(number: SetLine, separator: SetLine, gap: number
  * A list item set inside a callout box or a `:::columns` group (document type, no bodyStyle):
  * its marker set in its level's type and its horizontal shape, pt from the box's or
  * sub-column's start (the marker's verticalOffset and separator type are not applied there).
+ * `lists`: the box style's own list fields (calloutStyles[].lists, §13.4), each over the
+ * document's — colour for bullets and numbers, bullet character, size and weight for bullets
+ * only; a set `indent` places level 1 (deeper levels 1.5 em of the box text further each, level
+ * indents no longer pin them) and `gap` replaces the list's.
  */
-export function boxListItem(settings: LayoutSettings, item: ListItemBlock, body: TextStyle, setMarker: (style: TextStyle) => SetLine): { marker: SetLine; markerX: number; textX: number; turnoverX: number } {
-  const shape = listShapeOf(settings, item.listKind);
-  const level = listLevelOf(shape, item.depth);
-  const marker = setMarker(levelMarkerStyle(body, level) ?? { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour });
-  return { marker, ...listItemGeometry(item, shape, marker.width, body.size, listGap(settings, undefined, item.listKind)) };
+export function boxListItem(settings: LayoutSettings, item: ListItemBlock, body: TextStyle, setMarker: (style: TextStyle, text?: string) => SetLine, lists?: CalloutLists): { marker: SetLine; markerX: number; textX: number; turnoverX: number } {
+  const documentShape = listShapeOf(settings, item.listKind);
+  const level = listLevelOf(documentShape, item.depth);
+  let style = levelMarkerStyle(body, level) ?? { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour };
+  // Box text of another size (calloutStyles[].body.fontSize): markers scale with it (list sizes are ems of the box text, §0.4).
+  if (body.size !== settings.body.style.size && level) style = { ...style, size: (level.size * body.size) / settings.body.style.size };
+  const bullet = item.listKind === 'unordered';
+  if (lists) style = { ...style, ...(lists.colour ? { colour: lists.colour } : {}), ...(bullet && lists.bulletSize ? { size: lists.bulletSize } : {}), ...(bullet && lists.bulletWeight ? { weight: lists.bulletWeight } : {}) };
+  const marker = setMarker(style, bullet ? lists?.bullet : undefined);
+  // A box indent replaces the list's and the levels' own (the nesting step stays 1.5 em of the box text).
+  const shape: ListShape | undefined = lists?.indent === undefined
+    ? documentShape
+    : documentShape
+      ? { ...documentShape, indent: lists.indent, levels: documentShape.levels.map(({ indent: _pinned, ...rest }) => rest) }
+      : { indent: lists.indent, gap: settings.lists.gap, itemSpacing: 0, hanging: true, marginTop: 0, marginBottom: 0, levels: [] };
+  return { marker, ...listItemGeometry(item, shape, marker.width, body.size, lists?.gap ?? listGap(settings, undefined, item.listKind)) };
 }

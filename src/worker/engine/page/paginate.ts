@@ -2280,8 +2280,20 @@ export function* paginateChapter(
     // A wrapped box (§12.8) is as wide as its `width` share of the column (else layout.wrap.defaultWidth).
     const boxW = wrap ? colW() * (wrap.width ?? wrapSettings.defaultWidth) : 0;
     const innerW = (wrap ? boxW : colW()) - pad.left - pad.right - side;
-    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[] };
+    // `before`: space above the row (between paragraphs, between list items), dropped at the top of a box segment.
+    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[]; before?: number };
     const rows: BoxLine[] = [];
+    // The box's own text (calloutStyles[].body, settings-callouts.ts) at its own leading, else the
+    // body text's at the grid pitch; either way off the grid inside the box (§13.4).
+    const own = style.body;
+    const textStyle = own?.style ?? body;
+    const lead = own?.lineHeight ?? pitch;
+    const leadBaseline = own ? baselineFor(lead, textStyle, fonts) : bodyBaseline;
+    const boxJustify = own ? own.align === 'justify' : justify;
+    const paragraphIndent = own?.firstLineIndent ?? settings.body.firstLineIndent;
+    // A blank line of the box's leading between two paragraphs (body.paragraphSpacing, following bodyText's).
+    const paragraphSpace = (own ? own.paragraphSpacing : settings.body.paragraphSpacing === true) ? lead : 0;
+    let previousKind: Block['kind'] | null = null;
     const title = start.attrs['title'] ?? style.title;
     if (title) {
       const text: Inline = { kind: 'text', text: title, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 }, offsets: generatedOffsets(title) };
@@ -2309,26 +2321,30 @@ export function* paginateChapter(
       }
       if (child.kind !== 'paragraph' && child.kind !== 'blockquote' && child.kind !== 'listItem' && child.kind !== 'mathDisplay') continue;
       if (child.kind === 'listItem') {
-        // The list's shape and its level's marker type (page/list-shape.ts), inside the box.
-        const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, body, (style) => setGenerated(listMarker(child), style));
-        const lines = setText({ base: child.range.from, inlines: child.inlines, style: body, measure: innerW - textX, indent: firstX - textX, justify });
-        lines.forEach((line, i) => rows.push({ block: child, line, x: rtl() ? 0 : textX, height: pitch, baseline: bodyBaseline, role: 'body', ...(i === 0 ? { marker: { line: marker, x: fromStart(dir, innerW, depth, marker.width) } } : {}) }));
+        // The list's shape and its level's marker type (page/list-shape.ts), inside the box, with the style's own list fields.
+        const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, textStyle, (style, text) => setGenerated(text ?? listMarker(child), style), style.lists);
+        const lines = setText({ base: child.range.from, inlines: child.inlines, style: textStyle, measure: innerW - textX, indent: firstX - textX, justify: boxJustify });
+        // lists.itemSpacing (else the list kind's itemSpacing) between two items.
+        const itemSpace = previousKind === 'listItem' ? (style.lists?.itemSpacing ?? listShapeOf(settings, child.listKind)?.itemSpacing ?? 0) : 0;
+        lines.forEach((line, i) => rows.push({ block: child, line, x: rtl() ? 0 : textX, height: lead, baseline: leadBaseline, role: 'body', ...(i === 0 ? { marker: { line: marker, x: fromStart(dir, innerW, depth, marker.width) } } : {}), ...(i === 0 && itemSpace > 0 ? { before: itemSpace } : {}) }));
       } else if (child.kind === 'paragraph' || child.kind === 'blockquote') {
         const quote = child.kind === 'blockquote';
-        const style2 = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
+        const style2 = quote ? { ...textStyle, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : textStyle;
         const x = quote ? settings.blockquote.indent : 0;
         // After a display: flush when it continues the paragraph (or math.indentAfterDisplay is off).
         const afterDisplay = child.kind === 'paragraph' && (child.continuesParagraph === true || (rows[rows.length - 1]?.display !== undefined && !settings.math.indentAfterDisplay));
-        const lines = setText({ base: child.range.from, inlines: child.inlines, style: style2, measure: innerW - x, indent: firstParagraph || afterDisplay ? 0 : settings.body.firstLineIndent, justify });
-        for (const line of lines) rows.push({ block: child, line, x: rtl() ? 0 : x, height: pitch, baseline: bodyBaseline, role: 'body' });
+        const lines = setText({ base: child.range.from, inlines: child.inlines, style: style2, measure: innerW - x, indent: firstParagraph || afterDisplay ? 0 : paragraphIndent, justify: boxJustify });
+        const space = !quote && previousKind === 'paragraph' && child.continuesParagraph !== true ? paragraphSpace : 0;
+        lines.forEach((line, i) => rows.push({ block: child, line, x: rtl() ? 0 : x, height: lead, baseline: leadBaseline, role: 'body', ...(i === 0 && space > 0 ? { before: space } : {}) }));
       } else if (child.kind === 'mathDisplay' && math) {
         // A display at the callout's inner measure, numbered flush right at its inner edge (document-format §11).
         const display = layoutDisplay(child, innerW, settings, math, chapter.chapterId, setGenerated, frame().contentHeight - pad.top - pad.bottom, dir);
         rows.push({ block: child, line: emptyLine(), x: 0, height: displayNeed(display) + display.marginBottom, baseline: display.marginTop + display.height, role: 'body', display });
       }
       firstParagraph = false;
+      previousKind = child.kind;
     }
-    const total = pad.top + pad.bottom + rows.reduce((h, r) => h + r.height, 0);
+    const total = pad.top + pad.bottom + rows.reduce((h, r, i) => h + r.height + (i > 0 ? (r.before ?? 0) : 0), 0);
     let boxWrap: { x: number; band: WrapBand } | null = null;
     if (wrap) {
       // Whole, on the grid where the text goes on, level with the first line beside it; never split.
@@ -2346,7 +2362,9 @@ export function* paginateChapter(
       // Rows that fit this column, at least one in a fresh column (a box taller than a column splits).
       let height = pad.top + pad.bottom;
       let take = 0;
-      while (index + take < rows.length && cursor.y + height + rows[index + take]!.height <= limit() + 1e-6) height += rows[index + take++]!.height;
+      // A row's space above counts inside a segment, not at its top.
+      const rowNeed = (k: number): number => rows[k]!.height + (k > index ? (rows[k]!.before ?? 0) : 0);
+      while (index + take < rows.length && cursor.y + height + rowNeed(index + take) <= limit() + 1e-6) height += rowNeed(index + take++);
       if (take === 0 && rows.length > 0) {
         if (!cursor.columnEmpty) {
           nextColumn();
@@ -2374,6 +2392,7 @@ export function* paginateChapter(
       let y = top + pad.top + (stripe?.side === 'top' ? stripe.width : 0);
       for (let i = index; i < index + take; i++) {
         const row = rows[i]!;
+        if (i > index) y += row.before ?? 0;
         emit(row.block, row.line, columnX + innerX + row.x, y + row.baseline, row.role);
         for (const part of row.across ?? []) {
           emit(part.block, part.line, columnX + innerX + part.x, y + row.baseline, 'body');

@@ -60,7 +60,8 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
           // Offsets listed only when the inline has its own (generated text, tabs); else its range's start.
           const offsets = inline.offsets ? { offsets: inline.offsets } : { from: inline.range.from };
           const marks = [...outer, ...inline.marks];
-          out.push({ text: inline.text, ...offsets, ...styleFor(marks, base, settings), ...(marks.includes('smallcaps') ? { smallCaps: true } : {}) });
+          // A box set wholly in small capitals (calloutStyles[].body.smallCaps) sets them as :smallcaps[…] does.
+          out.push({ text: inline.text, ...offsets, ...styleFor(marks, base, settings), ...(marks.includes('smallcaps') || base.look?.smallCaps === true ? { smallCaps: true } : {}) });
           break;
         }
         case 'hardBreak': {
@@ -146,11 +147,20 @@ function styleFor(marks: readonly Mark[], base: TextStyle, settings: LayoutSetti
   let style = base;
   let rise = 0;
   const isBody = base === settings.body.style;
-  if (marks.includes('strong')) style = { ...style, weight: settings.body.boldWeight, colour: isBody ? settings.body.boldColour : style.colour };
+  // A box's own text (calloutStyles[].body, settings-callouts.ts) colours and weighs its runs itself.
+  const look = base.look;
+  const boldWeight = look?.boldWeight ?? settings.body.boldWeight;
+  const coloured = isBody || look !== undefined;
+  const boldColour = look?.boldColour ?? settings.body.boldColour;
+  const italicColour = look?.italicColour ?? settings.body.italicColour;
+  if (marks.includes('strong')) style = { ...style, weight: boldWeight, colour: coloured ? boldColour : style.colour };
   if (marks.includes('emphasis') && isArabicScript(settings.language)) {
     // Arabic has no italic tradition: emphasis is set bold (document-format §18.2, `*…*` → bold).
-    style = { ...style, weight: settings.body.boldWeight, colour: isBody ? settings.body.italicColour : style.colour };
-  } else if (marks.includes('emphasis')) style = { ...style, italic: true, colour: isBody && !marks.includes('strong') ? settings.body.italicColour : style.colour };
+    style = { ...style, weight: boldWeight, colour: coloured ? italicColour : style.colour };
+  } else if (marks.includes('emphasis')) {
+    // In an italic box emphasis turns upright (the typographic toggle); elsewhere it is italic.
+    style = { ...style, italic: !(look !== undefined && base.italic), colour: coloured && !marks.includes('strong') ? italicColour : style.colour };
+  }
   if (marks.includes('code')) style = { ...style, family: settings.code.family, weight: 400, italic: false, size: style.size * CODE_SCALE };
   if (marks.includes('sup')) {
     rise = base.size * SUP_RISE_EM;

@@ -302,7 +302,8 @@ function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction
   const texts = collectInlines(request.inlines, request.style, settings, env.context);
   const hyphenation = settings.hyphenation;
   // bodyText.hyphenation: justified text hyphenates when enabled; ragged text only with `ragged`.
-  const hyphenate = hyphenation.enabled && (request.justify || hyphenation.ragged) && request.verbatim !== true;
+  // A box's own `hyphenation` (calloutStyles[].body, settings-callouts.ts) over bodyText's.
+  const hyphenate = (request.style.look?.hyphenate ?? hyphenation.enabled) && (request.justify || hyphenation.ragged) && request.verbatim !== true;
   const hyphenator = env.hyphenator;
   const options = { hyphenate, compounds: hyphenation.compounds, breakAfterHyphens: hyphenation.breakAfterHyphens, breakAfterDashes: hyphenation.breakAfterDashes };
   return buildItems(texts, fonts, {

@@ -1,0 +1,123 @@
+/**
+ * The callout settings of settings-from-config.ts that go beyond the box's frame and title
+ * (configuration.md §13.4 `calloutStyles[id=X]`): the text inside the box (`body.*`, which follows
+ * `bodyText`) and its lists (`lists.*`, which follow `unorderedLists`). Applied by page/paginate.ts
+ * `placeCallout`, paragraph/collect.ts (bold and italic runs, small capitals) and paragraph/index.ts
+ * (hyphenation). All lengths in pt; em = the box's body size (§0.4: `calloutStyles[].padding`,
+ * `lists.*`).
+ */
+import { declareAppliedSettings } from '../config';
+import { storedListItem, type ConfigReaders } from './settings-structure';
+import type { LayoutSettings, TextStyle } from './settings';
+
+const BODY_FIELDS = [
+  'fontFamily', 'fontSize', 'lineHeight', 'color', 'boldColor', 'italicColor', 'fontWeight', 'boldFontWeight',
+  'textAlign', 'paragraphSpacing', 'firstLineIndent', 'italic', 'smallCaps', 'hyphenation',
+];
+const LIST_FIELDS = ['bulletChar', 'color', 'indent', 'gap', 'itemSpacing', 'bulletFontSize', 'bulletFontWeight'];
+declareAppliedSettings([...BODY_FIELDS.map((f) => `calloutStyles[id=*].body.${f}`), ...LIST_FIELDS.map((f) => `calloutStyles[id=*].lists.${f}`)]);
+
+/**
+ * How a box's runs are set where they differ from running text, carried in the text style so the
+ * paragraph memo keys hold it (paragraph/collect.ts, paragraph/index.ts).
+ */
+export interface RunLook {
+  /** `**strong**`: this weight and colour. */
+  boldWeight: number;
+  boldColour: string;
+  /** `*emphasis*`: this colour (italic; upright in an italic box, the typographic toggle). */
+  italicColour: string;
+  /** `smallCaps`: the whole text in synthesised small capitals, as `:smallcaps[…]` sets them. */
+  smallCaps: boolean;
+  /** `hyphenation`: whether words may break at hyphenation points (justified text, or ragged with `bodyText.hyphenation.ragged`). */
+  hyphenate: boolean;
+}
+
+/** `calloutStyles[id].body` (§13.4) as set, pt. */
+export interface CalloutBody {
+  /** The text's type, its `look` always present. */
+  style: TextStyle & { look: RunLook };
+  /** Leading inside the box (off the grid), pt. */
+  lineHeight: number;
+  /** `textAlign`: justify, or ragged on the end side (start, end and left read as the body text reads them). */
+  align: 'justify' | 'left';
+  /** A blank line (one box leading) between two paragraphs. */
+  paragraphSpacing: boolean;
+  /** Indent of a paragraph's first line after another paragraph, pt. */
+  firstLineIndent: number;
+}
+
+/** `calloutStyles[id].lists` (§13.4): only the fields the style sets (each unset one follows the document's lists), pt. */
+export interface CalloutLists {
+  /** Bullet of every unordered item in the box. */
+  bullet?: string;
+  /** Colour of bullets and numbers. */
+  colour?: string;
+  /** Start of a level-1 marker from the box's inner edge (deeper levels 1.5 em further per level). */
+  indent?: number;
+  /** Marker box → text. */
+  gap?: number;
+  /** Extra space between two items. */
+  itemSpacing?: number;
+  /** Size and weight of bullets. */
+  bulletSize?: number;
+  bulletWeight?: number;
+}
+
+/**
+ * Each style's `body` and `lists`, added to the styles `settingsFromConfig` read (`s.callouts`).
+ * `body` is left absent when every field resolves to the body text's own (a box that only
+ * follows `bodyText` sets its text as before, the same style object); `lists` holds only the
+ * fields stored in the style, since unset ones follow `unorderedLists` and numbered lists keep
+ * their own.
+ */
+export function addCalloutText(s: LayoutSettings, r: ConfigReaders, stored: unknown): void {
+  const b = s.body;
+  for (const id of s.callouts.order) {
+    const style = s.callouts.styles[id];
+    if (!style) continue;
+    const p = `calloutStyles[id=${id}]`;
+    const size = r.pt(`${p}.body.fontSize`, b.style.size);
+    const look: RunLook = {
+      boldWeight: r.num(`${p}.body.boldFontWeight`, b.boldWeight),
+      boldColour: r.colour(`${p}.body.boldColor`, b.boldColour),
+      italicColour: r.colour(`${p}.body.italicColor`, b.italicColour),
+      smallCaps: r.bool(`${p}.body.smallCaps`, false),
+      hyphenate: r.bool(`${p}.body.hyphenation`, s.hyphenation.enabled),
+    };
+    const text: CalloutBody = {
+      style: {
+        family: r.str(`${p}.body.fontFamily`, b.style.family),
+        weight: r.num(`${p}.body.fontWeight`, b.style.weight),
+        italic: r.bool(`${p}.body.italic`, false),
+        size,
+        colour: r.colour(`${p}.body.color`, b.style.colour),
+        look,
+      },
+      // The leading's em is the box's own size (bodyText.lineHeight's em is the body's, §0.4).
+      lineHeight: Math.max(1, r.pt(`${p}.body.lineHeight`, (b.lineHeight / b.style.size) * size, size)),
+      align: r.str(`${p}.body.textAlign`, b.align) === 'justify' ? 'justify' : 'left',
+      paragraphSpacing: r.bool(`${p}.body.paragraphSpacing`, b.paragraphSpacing === true),
+      firstLineIndent: Math.max(0, r.pt(`${p}.body.firstLineIndent`, b.firstLineIndent, size)),
+    };
+    const same =
+      text.style.family === b.style.family && text.style.weight === b.style.weight && !text.style.italic && text.style.size === b.style.size &&
+      text.style.colour === b.style.colour && look.boldWeight === b.boldWeight && look.boldColour === b.boldColour && look.italicColour === b.italicColour &&
+      !look.smallCaps && look.hyphenate === s.hyphenation.enabled && Math.abs(text.lineHeight - b.lineHeight) < 1e-9 && text.align === b.align &&
+      text.paragraphSpacing === (b.paragraphSpacing === true) && Math.abs(text.firstLineIndent - b.firstLineIndent) < 1e-9;
+    if (!same) style.body = text;
+    // lists.*: the fields stored in this style only.
+    const item = storedListItem(stored, 'calloutStyles', id);
+    const listsSet = item && typeof item['lists'] === 'object' && item['lists'] !== null ? (item['lists'] as Record<string, unknown>) : {};
+    const lists: CalloutLists = {};
+    const has = (field: string): boolean => listsSet[field] !== undefined;
+    if (has('bulletChar')) lists.bullet = r.str(`${p}.lists.bulletChar`, s.lists.bullet);
+    if (has('color')) lists.colour = r.colour(`${p}.lists.color`, s.lists.markerColour);
+    if (has('indent')) lists.indent = Math.max(0, r.pt(`${p}.lists.indent`, 0, size));
+    if (has('gap')) lists.gap = Math.max(0, r.pt(`${p}.lists.gap`, s.lists.gap, size));
+    if (has('itemSpacing')) lists.itemSpacing = Math.max(0, r.pt(`${p}.lists.itemSpacing`, 0, size));
+    if (has('bulletFontSize')) lists.bulletSize = Math.max(1, r.pt(`${p}.lists.bulletFontSize`, size, size));
+    if (has('bulletFontWeight')) lists.bulletWeight = r.num(`${p}.lists.bulletFontWeight`, s.lists.markerWeight);
+    if (Object.keys(lists).length > 0) style.lists = lists;
+  }
+}
