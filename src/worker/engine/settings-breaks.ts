@@ -1,5 +1,5 @@
 /**
- * Column-break rules of running text (configuration.md §6.4) read for page/break-rules.ts, kept
+ * Column-break and grid rules of running text (configuration.md §6.4, §8.1, §9) read for page/break-rules.ts, kept
  * apart from settings-from-config.ts.
  */
 import { declareAppliedSettings } from '../config';
@@ -16,9 +16,14 @@ declareAppliedSettings([
   'bodyText.avoidOrphansInLists',
   'bodyText.avoidWidowsInLists',
   'bodyText.slackWeight',
+  // page/paginate.ts gridPhase: text off the grid after a heading or list top that does not snap (§2.2).
+  'headings.snapToGrid',
+  'headings.levels[level=*].snapToGrid',
+  'unorderedLists.snapTopToGrid',
+  'orderedLists.snapTopToGrid',
 ]);
 
-/** `bodyText.keepColonWithList`, `colonListRoom`… as the engine applies them. */
+/** `bodyText.keepColonWithList`, `colonListRoom`…, the headings' and lists' grid snaps, as the engine applies them. */
 export function breakRules(r: ConfigReaders): BreakRules {
   const d = DEFAULT_BREAK_RULES;
   return {
@@ -30,5 +35,9 @@ export function breakRules(r: ConfigReaders): BreakRules {
     orphansInLists: r.bool('bodyText.avoidOrphansInLists', d.orphansInLists),
     widowsInLists: r.bool('bodyText.avoidWidowsInLists', d.widowsInLists),
     slackWeight: Math.max(0, r.num('bodyText.slackWeight', d.slackWeight)),
+    // A level's snapToGrid follows the general one (§8.2, §18).
+    headingSnap: [1, 2, 3, 4, 5, 6].map((level) => r.bool(`headings.levels[level=${level}].snapToGrid`, r.bool('headings.snapToGrid', true))),
+    unorderedTopSnap: r.bool('unorderedLists.snapTopToGrid', d.unorderedTopSnap),
+    orderedTopSnap: r.bool('orderedLists.snapTopToGrid', d.orderedTopSnap),
   };
 }

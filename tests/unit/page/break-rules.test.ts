@@ -14,6 +14,8 @@ import { dump, oneChapterBook, run, runs } from './helpers';
 const pt = (value: number) => ({ value, unit: 'pt' });
 const BASE = {
   layout: { layoutType: 'single' },
+  // Lists start on the grid here (snapTopToGrid), so every body line sits on a whole row; the grid tests below turn it off.
+  unorderedLists: { snapTopToGrid: true },
   page: { width: pt(300), height: pt(220), margins: { top: pt(50), bottom: pt(50), left: pt(50), right: pt(50) } },
   bodyText: { fontSize: pt(10), lineHeight: pt(12) },
   header: { elements: [] },
@@ -21,7 +23,7 @@ const BASE = {
 };
 type Config = Record<string, Record<string, unknown>>;
 const settingsOf = (extra: Config = {}) =>
-  settingsFromConfig({ ...BASE, ...extra, bodyText: { ...BASE.bodyText, ...(extra['bodyText'] ?? {}) } } as never);
+  settingsFromConfig({ ...BASE, ...extra, bodyText: { ...BASE.bodyText, ...(extra['bodyText'] ?? {}) }, unorderedLists: { ...BASE.unorderedLists, ...(extra['unorderedLists'] ?? {}) } } as never);
 /** `k` one-line filler paragraphs, then `rest`. */
 const source = (k: number, rest: string[]) => [...Array.from({ length: k }, (_, i) => `Filler ${i + 1}.`), ...rest].join('\n\n');
 /** Page index and grid row (0 = the first line of the content area) of the body line holding `words`. */
@@ -166,5 +168,57 @@ describe('bodyText.orphanPenalty / widowPenalty and the …InLists switches', ()
     expect(perPage(run(oneChapterBook(source(7, [long]), settingsOf({ bodyText: { orphanPenalty: 0 } }))), 'lead-in')).toEqual([3, 1]);
     expect(perPage(run(oneChapterBook(source(7, [item]), settingsOf({ unorderedLists: { marginTop: pt(0) } }))), 'list item')).toEqual([2, 2]);
     expect(perPage(run(oneChapterBook(source(7, [item]), settingsOf({ unorderedLists: { marginTop: pt(0) }, bodyText: { avoidOrphansInLists: false } }))), 'list item')).toEqual([3, 1]);
+  });
+});
+
+describe('grid snaps: headings.snapToGrid (and per level), unorderedLists / orderedLists.snapTopToGrid (§2.2, §8.1, §9)', () => {
+  /** A taller page (15 rows), lists at their defaults unless given. */
+  const gridOf = (extra: Config = {}) =>
+    settingsFromConfig({ ...BASE, page: { ...BASE.page, height: pt(280) }, unorderedLists: {}, ...extra, bodyText: BASE.bodyText } as never);
+  /** Baseline of the body or heading line holding `words`, pt under the first line's. */
+  const below = (layout: ReturnType<typeof run>, words: string): number => {
+    const all = runs(layout.pages[0]!).filter((r) => r.line?.role === 'body' || r.line?.role === 'heading');
+    return Math.round((all.find((r) => r.text.includes(words))!.y - all[0]!.y) * 1000) / 1000;
+  };
+  const SOURCE = 'Filler 1.\n\n### A heading\n\nAfter one.\n\nAfter two.\n\n- Item\n\nAfter list.';
+  it('are applied', () => {
+    for (const path of ['headings.snapToGrid', 'headings.levels[level=3].snapToGrid', 'unorderedLists.snapTopToGrid', 'orderedLists.snapTopToGrid']) expect(isApplied(path), path).toBe(true);
+  });
+  it('a heading that does not snap keeps its exact margin; the text goes on off the grid until a list ends', () => {
+    // H3: 12 pt, 14.4 pt leading, margins 18 / 6 pt. Under "Filler 1." (line box 0–12): 12 + 18 + 14.4 + 6 = 50.4 pt.
+    const on = run(oneChapterBook(SOURCE, gridOf()));
+    expect(below(on, 'After one')).toBe(60); // rounded up to row 5
+    expect(below(on, 'After two')).toBe(72);
+    const off = run(oneChapterBook(SOURCE, gridOf({ headings: { snapToGrid: false } })));
+    expect(below(off, 'After one')).toBe(50.4);
+    expect(below(off, 'After two')).toBe(62.4);
+    // The list (not snapping its top) follows at its natural place: 62.4 + 12 + 15 pt of margin.
+    expect(below(off, 'Item')).toBe(89.4);
+    // Its end is a snap point: 89.4 + 12 + 15 = 116.4 → row 10.
+    expect(below(off, 'After list')).toBe(120);
+  });
+  it('a level follows headings.snapToGrid unless it sets its own', () => {
+    expect(below(run(oneChapterBook(SOURCE, gridOf({ headings: { levels: [{ level: 3, snapToGrid: false }] } }))), 'After one')).toBe(50.4);
+    expect(below(run(oneChapterBook(SOURCE, gridOf({ headings: { snapToGrid: false, levels: [{ level: 3, snapToGrid: true }] } }))), 'After one')).toBe(60);
+    expect(below(run(oneChapterBook(SOURCE, gridOf({ headings: { snapToGrid: false, levels: [{ level: 2, snapToGrid: true }] } }))), 'After one')).toBe(50.4);
+  });
+  it("a list's top sits at its natural place by default and on the grid with snapTopToGrid, each kind its own", () => {
+    const text = 'Para.\n\n- Item\n\nAfter.\n\n1. Number\n\nLast.';
+    // "Para." 0–12, 15 pt of margin: the item's line box at 27 pt; its end snaps: 27 + 12 + 15 = 54 → 60.
+    const natural = run(oneChapterBook(text, gridOf()));
+    expect([below(natural, 'Item'), below(natural, 'After'), below(natural, 'Number'), below(natural, 'Last')]).toEqual([27, 60, 87, 120]);
+    // On the grid: 27 → 36, then 36 + 12 + 15 = 63 → 72.
+    const snapped = run(oneChapterBook(text, gridOf({ unorderedLists: { snapTopToGrid: true } })));
+    expect([below(snapped, 'Item'), below(snapped, 'After'), below(snapped, 'Number'), below(snapped, 'Last')]).toEqual([36, 72, 99, 132]);
+    const ordered = run(oneChapterBook(text, gridOf({ orderedLists: { snapTopToGrid: true } })));
+    expect([below(ordered, 'Item'), below(ordered, 'Number')]).toEqual([27, 96]);
+  });
+  it('lays out the same incrementally as from scratch off the grid', () => {
+    const settings = gridOf({ headings: { snapToGrid: false } });
+    const cache = new EngineCache();
+    const long = Array.from({ length: 30 }, (_, i) => (i % 5 === 2 ? `### Heading ${i}` : i % 7 === 4 ? `- Item ${i}\n- Item ${i}b` : `Paragraph ${i} with a few words.`)).join('\n\n');
+    run(oneChapterBook(long, settings), cache);
+    const edited = oneChapterBook(long.replace('Paragraph 20 with', 'Paragraph 20 now with many more words than before, so that it runs over two lines at least, with'), settings);
+    expect(dump(run(edited, cache))).toBe(dump(run(edited, new EngineCache(false))));
   });
 });

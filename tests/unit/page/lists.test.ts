@@ -93,12 +93,15 @@ describe('list geometry (§9.1, §9.2)', () => {
     const source = ['Opening paragraph.', '', '1. One', '2. Two', '', 'Middle paragraph.', '', '- Bullet', '', 'Closing paragraph.'].join('\n');
     const base = layoutOf({}, source);
     const roomy = layoutOf({ orderedLists: { marginTop: { value: 3, unit: 'em' }, marginBottom: { value: 0, unit: 'em' } } }, source);
-    // Above: 1.5 em → 3 em of 10 pt, 15 pt more, which the 12 pt grid rounds to one or two lines.
+    // Above: 1.5 em → 3 em of 10 pt, 15 pt more; the list's top sits at its natural place (snapTopToGrid false, §9.2).
     const moved = textRun(roomy, 'One').y - textRun(base, 'One').y;
-    expect(moved).toBeGreaterThanOrEqual(12 - 1e-6);
-    expect(moved / 12).toBeCloseTo(Math.round(moved / 12), 2);
-    // Below: no margin, the paragraph goes on at the next grid line.
-    expect(textRun(roomy, 'Middle paragraph').y - textRun(roomy, 'Two').y).toBeCloseTo(12, 2);
+    expect(moved).toBeCloseTo(15, 2);
+    // With snapTopToGrid its top goes to a whole grid line: 12 pt of line + 30 pt of margin = 42 → 48 pt under the opening paragraph.
+    const snapped = layoutOf({ orderedLists: { marginTop: { value: 3, unit: 'em' }, marginBottom: { value: 0, unit: 'em' }, snapTopToGrid: true } }, source);
+    expect(textRun(snapped, 'One').y - textRun(snapped, 'Opening paragraph').y).toBeCloseTo(48, 2);
+    // Below: no margin; the list's end takes the paragraph back to the grid: Two's line box (42 + 12 … 66 pt) ends off it, the paragraph starts at 72.
+    expect(textRun(roomy, 'Middle paragraph').y - textRun(roomy, 'Two').y).toBeCloseTo(18, 2);
+    expect(textRun(snapped, 'Middle paragraph').y - textRun(snapped, 'Two').y).toBeCloseTo(12, 2);
     expect(textRun(base, 'Middle paragraph').y - textRun(base, 'Two').y).toBeGreaterThan(12);
     // The bullet list keeps unorderedLists' margins: the same distance from the middle paragraph.
     expect(textRun(roomy, 'Bullet').y - textRun(roomy, 'Middle paragraph').y).toBeCloseTo(textRun(base, 'Bullet').y - textRun(base, 'Middle paragraph').y, 2);

@@ -1,5 +1,5 @@
 /**
- * Column-break rules of running text beyond the widow/orphan minimums (configuration.md §6.4,
+ * Column-break and grid rules of running text beyond the widow/orphan minimums (configuration.md §6.4,
  * the spec's naming: an orphan is the short tail carried to the head of the next column, a widow
  * the short start left at the foot of this one). Read by engine/settings-breaks.ts, applied by
  * page/paginate.ts.
@@ -21,9 +21,15 @@ export interface BreakRules {
   widowsInLists: boolean;
   /** `slackWeight`: cost of each squared grid line a split leaves empty at the column foot. */
   slackWeight: number;
+  /** `headings.levels[level=N].snapToGrid` (following `headings.snapToGrid`), levels 1–6: the text after the heading goes back to the grid. */
+  headingSnap: readonly boolean[];
+  /** `unorderedLists` / `orderedLists.snapTopToGrid`: a list's top on the grid (else at its natural place). */
+  unorderedTopSnap: boolean;
+  orderedTopSnap: boolean;
 }
 
-export const DEFAULT_BREAK_RULES: BreakRules = { keepColonWithList: true, colonListRoom: 'item', orphanPenalty: 1000, widowPenalty: 1000, orphansInLists: true, widowsInLists: true, slackWeight: 10 };
+export const DEFAULT_BREAK_RULES: BreakRules = { keepColonWithList: true, colonListRoom: 'item', orphanPenalty: 1000, widowPenalty: 1000, orphansInLists: true, widowsInLists: true, slackWeight: 10,
+  headingSnap: [true, true, true, true, true, true], unorderedTopSnap: false, orderedTopSnap: false };
 
 /** A penalty at or over this never lets the rule break (TeX's "infinite" penalty). */
 const NEVER = 10000;

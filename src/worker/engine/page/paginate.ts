@@ -238,8 +238,8 @@ interface PlaceOptions {
   reflow?: (from: number | null, width: number) => SetLine[];
   /** Called for each placed segment with its first line index, count, and column top/bottom y (pt, page coords). */
   onSegment?: (first: number, count: number, top: number, bottom: number, columnX: number) => void;
-  /** Height that must fit under the block's last line in its column, pt (math.keepWithLeadIn: the display glued under it). */
-  keepWithNext?: () => number;
+  /** Height that must fit under the block's last line in its column, pt, given that line's bottom (pt from the content top; math.keepWithLeadIn: the display glued under it). */
+  keepWithNext?: (bottom: number) => number;
   /**
    * A drop cap (page/drop-cap.ts): the first `keep` lines stay in one column (§6.7), and `draw`
    * sets the initial once the first line is placed — given the left edge and width of the
@@ -313,6 +313,17 @@ export function* paginateChapter(
   const bands = new PageBands(pitch);
   /** Lines of a segment are being placed (page bands wait for its end: floats-page.ts). */
   let midSegment = false;
+  /**
+   * Offset of the body lines from the baseline grid in this column, pt (0 ≤ it < the leading):
+   * text after a heading with `snapToGrid: false`, or a list whose top does not snap
+   * (`snapTopToGrid: false`), sits at its natural place until the next snap point — a new column,
+   * a list's end, any block but a paragraph, quote or list item (configuration.md §2.2, §8.1, §9).
+   */
+  let gridPhase = 0;
+  const phaseAt = (y: number): number => {
+    const off = y - Math.floor(y / pitch + 1e-9) * pitch;
+    return off < 1e-6 || off > pitch - 1e-6 ? 0 : off;
+  };
   const plan: PassPlan = structure.plan ?? {};
   /** Balancing cap of the closing page's columns but the last (page/balance.ts), pt from the content top. */
   /** Span boxes whose band above this pass has closed, and the last page a column set notes or foot floats at its foot on, not kept for later (page/span-band.ts). */
@@ -820,6 +831,7 @@ export function* paginateChapter(
 
   const enterColumn = (): void => {
     leverPoints = [];
+    gridPhase = 0; // a column starts on the grid
     // Under the head band, and under a float across this and earlier columns (floats-page.ts).
     cursor.y = bands.top(cursor.column);
     cursor.columnEmpty = true;
@@ -916,7 +928,9 @@ export function* paginateChapter(
         setAt = beside.width;
         if (index >= lines.length) break;
       }
-      const row = Math.ceil(cursor.y / pitch - 1e-9);
+      // Off the grid after a heading or list top that does not snap (gridPhase; never beside a wrapped resource, whose rows are the grid's).
+      const phase = wrapBand ? 0 : gridPhase;
+      const row = Math.ceil((cursor.y - phase) / pitch - 1e-9);
       const height = colBottom();
       // Lines that fit here together with the notes they cite first: a citing line and its note
       // always share a column (document-format §14.1), so the notes' room is reserved first.
@@ -936,16 +950,16 @@ export function* paginateChapter(
           lifted = liftFootWrap(left);
           break;
         }
-        if ((row + fit + 1) * pitch > Math.min(balanceCap(), footTextCap(), left) + 1e-6) break;
+        if ((row + fit + 1) * pitch + phase > Math.min(balanceCap(), footTextCap(), left) + 1e-6) break;
         // Floats this line cites take the foot if the lines so far still fit above them.
         const floats = footFloatsFor(line, block, plannedFloats);
-        if (floats.length > 0 && (row + fit + 1) * pitch <= room([...plannedFloats, ...floats]) + 1e-6) plannedFloats.push(...floats);
+        if (floats.length > 0 && (row + fit + 1) * pitch + phase <= room([...plannedFloats, ...floats]) + 1e-6) plannedFloats.push(...floats);
         pending.push(...fresh);
         fit++;
       }
       if (lifted) continue; // a float wrapped at the foot moved up: the rows are counted again
       // math.keepWithLeadIn: the last line goes on with what must stay under it (never in a fresh column: nothing better).
-      if (options.keepWithNext && !cursor.columnEmpty && fit > 0 && index + fit === lines.length && (row + fit) * pitch + options.keepWithNext() > height - footHeight([...bottomFloats, ...plannedFloats]) - noteAreaHeight([...columnNotes, ...pending], settings.notes) + 1e-6) fit--;
+      if (options.keepWithNext && !cursor.columnEmpty && fit > 0 && index + fit === lines.length && (row + fit) * pitch + phase + options.keepWithNext((row + fit) * pitch + phase) > height - footHeight([...bottomFloats, ...plannedFloats]) - noteAreaHeight([...columnNotes, ...pending], settings.notes) + 1e-6) fit--;
       // The segment stops where a wrap ends, not at the column's foot: no split rules there.
       const wrapEnds = fit === beside.rows && index + fit < lines.length;
       let forced = false;
@@ -979,7 +993,7 @@ export function* paginateChapter(
       }
       const f = frame();
       const columnX = f.columnX[cursor.column]!;
-      cursor.y = row * pitch;
+      cursor.y = row * pitch + phase;
       const top = f.contentTop + cursor.y;
       midSegment = true;
       const footAtStart = footWrapAt();
@@ -1192,7 +1206,7 @@ export function* paginateChapter(
   const plainState = (): boolean =>
     !plan.headFloats && !plan.spans && !wrapBand && !footWrapItems && heldFeet.size === 0 && sidePending.length === 0 && sideTop.size === 0 && pendingWrapRefusals.size === 0
     && !openPartBlock && !partBlock && !midSegment && !breakingColumn && spanClosed.size === 0 && pendingFloats.length === 0 && bottomFloats.length === 0
-    && !cursor.page.designs && leverPoints.every((p) => !p.flex && !p.loose);
+    && !cursor.page.designs && leverPoints.every((p) => !p.flex && !p.loose) && gridPhase === 0;
   const copyState = (s: PaginationState): PaginationState => ({
     ...s,
     pages: [...s.pages.slice(0, -1), copyDraft(s.pages[s.pages.length - 1]!)],
@@ -1263,6 +1277,8 @@ export function* paginateChapter(
     if (wrapBand && block.kind !== 'paragraph' && block.kind !== 'blockquote' && block.kind !== 'listItem' && block.kind !== 'footnoteDefinition' && !((block.kind === 'containerStart' || block.kind === 'containerEnd') && block.name === 'paragraphs')) clearWrap();
     // Text after a heading or box set above a float wrapped at the foot runs beside it again.
     else if (wrapBand?.closed && footWrapAt() < Number.POSITIVE_INFINITY && Math.ceil(cursor.y / pitch - 1e-9) * pitch <= wrapBand.top + 1e-6) wrapBand = { ...(wrapBand as WrapBand), closed: false };
+    // Snap points (§2.2): anything but running text takes the flow back to the grid.
+    if (block.kind !== 'paragraph' && block.kind !== 'blockquote' && block.kind !== 'listItem' && block.kind !== 'footnoteDefinition') gridPhase = 0;
     switch (block.kind) {
       case 'heading': {
         // {hidden}, or the style's or level's `hidden` (configuration.md §8.2; page/heading-look.ts).
@@ -1392,6 +1408,9 @@ export function* paginateChapter(
             cursor.columnEmpty = false;
           }
         }
+        // snapToGrid false (§8.1, per level): the text under the heading keeps its exact margin, off
+        // the grid until the next snap point; bands, designs and lineSpan headings end on the grid.
+        if (!band && !placedDesign && lineSpan === undefined && !(settings.breaks ?? DEFAULT_BREAK_RULES).headingSnap[block.level - 1]) gridPhase = phaseAt(cursor.y);
         afterHeading = true;
         break;
       }
@@ -1467,9 +1486,13 @@ export function* paginateChapter(
         // between two items of the list (placeOnGrid puts the next item on the next grid line).
         const spacing = listSpacing(settings, sectionBody(), block.listKind);
         space(firstOfList ? spacing.marginTop : spacing.itemSpacing);
+        // snapTopToGrid (§9): a list's top on the grid, else (the default) at its natural place, its
+        // items off the grid until its end, which snaps (§2.2). A nested list goes on in its parent's.
+        if (firstOfList && previous?.kind !== 'listItem') gridPhase = listTopSnaps(block.listKind) ? 0 : phaseAt(cursor.y);
         placeListItem(block);
         if (lastOfList) {
           space(spacing.marginBottom);
+          if (next?.kind !== 'listItem') gridPhase = 0;
           leverPoints.push({ kind: 'afterList', item: cursor.page.items.length, block: block.id, rank: 0 });
         }
         afterHeading = false;
@@ -2554,17 +2577,25 @@ export function* paginateChapter(
    * list will be set) and `colonListRoom` lines of its first item (page/break-rules.ts) — so the
    * colon line never ends a column above the list. Undefined when the rule does not apply.
    */
-  function colonListKeep(block: Extract<Block, { kind: 'paragraph' }>, first: ListItemBlock): (() => number) | undefined {
+  function colonListKeep(block: Extract<Block, { kind: 'paragraph' }>, first: ListItemBlock): ((bottom: number) => number) | undefined {
     const rules = settings.breaks ?? DEFAULT_BREAK_RULES;
     if (!rules.keepColonWithList || !endsWithColon(block.inlines)) return undefined;
-    return () => {
+    return (bottom) => {
       const margin = listSpacing(settings, sectionBody(), first.listKind).marginTop;
       const lines = rules.colonListRoom === 'line' ? 1 : listItemParts(first).lines.length;
       const split = splitRule(settings, true);
-      const need = Math.ceil(margin / pitch - 1e-9) * pitch + colonListLines(rules.colonListRoom, lines, split.footMin, split.headMin) * pitch;
+      // The list's first line box starts at its top: on the grid (snapTopToGrid) or where its margin ends.
+      const top = listTopSnaps(first.listKind) ? Math.ceil((bottom + margin) / pitch - 1e-9) * pitch : bottom + margin;
+      const need = top - bottom + colonListLines(rules.colonListRoom, lines, split.footMin, split.headMin) * pitch;
       // Room no column has (with one line of the paragraph): nothing is kept.
       return need + pitch > frame().contentHeight ? 0 : need;
     };
+  }
+
+  /** Whether a list of this kind starts on the grid (`unorderedLists` / `orderedLists.snapTopToGrid`, §9; task lists are unordered). */
+  function listTopSnaps(kind: ListItemBlock['listKind']): boolean {
+    const rules = settings.breaks ?? DEFAULT_BREAK_RULES;
+    return kind === 'ordered' ? rules.orderedTopSnap : rules.unorderedTopSnap;
   }
 
   /** A list item's marker line, geometry and text set at the column's measure (and how to set it at another). */
