@@ -9,7 +9,7 @@
  */
 import { declareAppliedSettings } from '../config';
 import type { ConfigReaders } from './settings-structure';
-import type { ListLevelStyle, ListShape } from './settings';
+import type { LayoutSettings, ListLevelStyle, ListShape } from './settings';
 
 const LEVEL_FIELDS = ['fontFamily', 'color', 'fontWeight', 'italic', 'indent', 'verticalOffset', 'fontSize'];
 declareAppliedSettings([
@@ -24,6 +24,8 @@ declareAppliedSettings([
   'unorderedLists.levels[level=*].bulletChar',
   'unorderedLists.taskCheckboxChar',
   'unorderedLists.taskCheckedChar',
+  'unorderedLists.taskCompletedStrikethrough',
+  'unorderedLists.taskCompletedColor',
   'orderedLists.numberFontSize',
   'orderedLists.numberVerticalOffset',
   ...['separatorFontFamily', 'separatorFontWeight', 'separatorItalic', 'separatorColor'].flatMap((f) => [`orderedLists.${f}`, `orderedLists.levels[level=*].${f}`]),
@@ -84,9 +86,17 @@ function listShape(r: ConfigReaders, kind: 'unorderedLists' | 'orderedLists', bo
 }
 
 /** Both kinds' shapes and the task-list boxes (`taskCheckboxChar` / `taskCheckedChar`, §9.1). */
-export function listShapes(r: ConfigReaders, bodySize: number, fallbackColour: string): { shapes: { unordered: ListShape; ordered: ListShape }; task: { box: string; checked: string } } {
+export function listShapes(r: ConfigReaders, bodySize: number, fallbackColour: string): { shapes: { unordered: ListShape; ordered: ListShape }; task: NonNullable<LayoutSettings['lists']['task']> } {
+  // taskCompletedColor follows the item colour (§9.1): only a colour of its own recolours done tasks.
+  const itemColour = r.colour('unorderedLists.color', fallbackColour);
+  const doneColour = r.colour('unorderedLists.taskCompletedColor', itemColour);
   return {
     shapes: { unordered: listShape(r, 'unorderedLists', bodySize, fallbackColour), ordered: listShape(r, 'orderedLists', bodySize, fallbackColour) },
-    task: { box: r.str('unorderedLists.taskCheckboxChar', '☐'), checked: r.str('unorderedLists.taskCheckedChar', '☑') },
+    task: {
+      box: r.str('unorderedLists.taskCheckboxChar', '☐'),
+      checked: r.str('unorderedLists.taskCheckedChar', '☑'),
+      strike: r.bool('unorderedLists.taskCompletedStrikethrough', true),
+      ...(doneColour !== itemColour ? { doneColour } : {}),
+    },
   };
 }

@@ -140,7 +140,7 @@ export interface LayoutSettings {
    * each kind's indent, gap, item spacing, turnovers and per-level marker type; absent (settings
    * built without a configuration) = one shape for both kinds from the fields above.
    */
-  lists: { bullet: string; markerColour: string; markerWeight: number; gap: number; marginTop: number; marginBottom: number; shapes?: { unordered: ListShape; ordered: ListShape }; task?: { box: string; checked: string } };
+  lists: { bullet: string; markerColour: string; markerWeight: number; gap: number; marginTop: number; marginBottom: number; shapes?: { unordered: ListShape; ordered: ListShape }; task?: TaskLook };
   /** `codeStyle` (§13.3). */
   code: { family: string; size: number; background: string; padding: number; marginTop: number };
   /** `footnotes` (configuration.md §11.1); lengths in pt. */
@@ -364,6 +364,17 @@ export interface SectionBodyStyle extends ParagraphStyleSettings {
 }
 
 /** One nesting level's marker (configuration.md §9: `levels[level=N]`, unset fields following the list-wide ones); lengths in pt. */
+/** Task-list boxes and done tasks (configuration.md §9.1). */
+export interface TaskLook {
+  /** `taskCheckboxChar` / `taskCheckedChar`. */
+  box: string;
+  checked: string;
+  /** `taskCompletedStrikethrough`: absent = on (the default). */
+  strike?: boolean;
+  /** `taskCompletedColor` when it differs from the item colour it follows; absent = the text's own. */
+  doneColour?: string;
+}
+
 export interface ListLevelStyle {
   family: string;
   weight: number;

@@ -1,5 +1,6 @@
 import type { DisplayItem, GlyphRunItem, LineInfo } from '../../protocol/displaylist';
 import { Op, roundPt } from '../../protocol/displaylist';
+import { strikeThroughItem } from './task-strike';
 import { canonicalNumberFormat } from '../../config/values';
 import type { FontRegistry } from '../fonts/registry';
 import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, ResourceBlock, SourceRange } from '../parse/model';
@@ -2541,6 +2542,13 @@ export function* paginateChapter(
   }
 
   function placeListItem(item: ListItemBlock): void {
+    const firstPage = pages.length - 1;
+    placeListItemLines(item);
+    // unorderedLists.taskCompletedStrikethrough (§9.1): a done task's text struck through where it landed.
+    if (item.listKind === 'task' && item.checked && settings.lists.task?.strike !== false) strikeThroughItem(pages.slice(Math.max(0, firstPage)), item.id, fonts);
+  }
+
+  function placeListItemLines(item: ListItemBlock): void {
     const { own, textStyle, markerLine, depthIndent, textX, raise, reflow, lines } = listItemParts(item);
     let first = true;
     // Right to left (document-format §18.1): the marker at the right, the text indented from it.
@@ -2607,7 +2615,9 @@ export function* paginateChapter(
     // A bodyStyle in force (§13.5, §13.6): its type for the text, its bullet / number colour (numbers bold).
     const own = sectionBody();
     const lists = listSettingsOf(settings, own);
-    const textStyle = own?.style ?? body;
+    // A done task's text in taskCompletedColor when the book gives it one (§9.1).
+    const doneColour = item.listKind === 'task' && item.checked ? settings.lists.task?.doneColour : undefined;
+    const textStyle = doneColour ? { ...(own?.style ?? body), colour: doneColour } : (own?.style ?? body);
     const markerStyle: TextStyle = own
       ? { ...textStyle, weight: item.listKind === 'ordered' ? Math.max(700, lists.markerWeight) : lists.markerWeight, colour: item.listKind === 'ordered' ? own.numberColour : own.bulletColour }
       : levelMarkerStyle(body, level) ?? { ...body, weight: settings.lists.markerWeight, colour: settings.lists.markerColour };
