@@ -1,12 +1,15 @@
 /**
  * Running-text settings of settings-from-config.ts, kept apart from it: verse (configuration.md
  * §6.5 `bodyText.verse`), the quotation's first-line indent (§6.5 `bodyText.blockquote`) and
- * hanging indents (§6.1 `bodyText.hangingIndent`, §13.1 `paragraphStyles[id=*].hangingIndent`).
- * Lengths in pt.
+ * hanging indents (§6.1 `bodyText.hangingIndent`, §13.1 `paragraphStyles[id=*].hangingIndent`),
+ * tab stops (§6.6 `bodyText.tabStops` / `tabInterval`, a paragraph style's over them). Lengths in pt.
  */
 import { declareAppliedSettings, type StoredConfig } from '../config';
 import type { LayoutSettings, VerseSettings } from './settings';
 import { storedListItem, type ConfigReaders } from './settings-structure';
+import type { TabSettings, TabStopSetting } from './page/tabs';
+
+const TAB_FIELDS = ['position', 'align', 'leader', 'leaderGap', 'decimalChar'];
 
 declareAppliedSettings([
   // page/verse.ts: lines, indent steps, turnovers, stanza space and keeps (not the bayt layout).
@@ -22,7 +25,39 @@ declareAppliedSettings([
   // Hanging indents (page/paginate.ts body and styled paragraphs, page/columns-group.ts).
   'bodyText.hangingIndent',
   'paragraphStyles[id=*].hangingIndent',
+  // Tab stops (page/tabs.ts), body text and paragraph styles.
+  ...['bodyText', 'paragraphStyles[id=*]'].flatMap((owner) => [...TAB_FIELDS.map((f) => `${owner}.tabStops[*].${f}`), `${owner}.tabInterval`]),
 ]);
+
+/**
+ * The tab stops listed at `owner` (`bodyText` or `paragraphStyles[id=X]`) and its `tabInterval`,
+ * lengths in ems of `em`; undefined when it lists no stop and sets no interval.
+ */
+function tabSettings(owner: string, r: ConfigReaders, em: number): TabSettings | undefined {
+  const list = r.at(`${owner}.tabStops`);
+  const stops: TabStopSetting[] = [];
+  (Array.isArray(list) ? list : []).forEach((item, i) => {
+    const p = `${owner}.tabStops[${i}]`;
+    const raw = item && typeof item === 'object' ? (item as { position?: unknown }).position : undefined;
+    // position: a length, 'end' or 'NN%' (from the start edge of the measure).
+    const percent = typeof raw === 'string' ? /^\s*(\d*\.?\d+)\s*%\s*$/.exec(raw) : null;
+    const length = r.pt(`${p}.position`, NaN, em);
+    const position = raw === 'end' ? ('end' as const) : percent ? { percent: Number(percent[1]) } : Number.isFinite(length) ? { pt: length } : undefined;
+    if (!position) return;
+    const align = r.str(`${p}.align`, 'start');
+    const leader = r.at(`${p}.leader`);
+    stops.push({
+      position,
+      align: align === 'end' || align === 'center' || align === 'decimal' ? align : 'start',
+      ...(typeof leader === 'string' && leader !== '' ? { leader } : {}),
+      leaderGap: Math.max(0, r.pt(`${p}.leaderGap`, 0.5 * em, em)),
+      decimalChar: r.str(`${p}.decimalChar`, '.'),
+    });
+  });
+  const interval = r.pt(`${owner}.tabInterval`, NaN, em);
+  if (stops.length === 0 && !(interval > 0)) return undefined;
+  return { stops, ...(interval > 0 ? { interval } : {}) };
+}
 
 /** The verse settings the spec gives by default (§6.5) at a body size of `em` pt. */
 export function defaultVerseSettings(em: number): VerseSettings {
@@ -64,6 +99,16 @@ export function textSettings(s: LayoutSettings, r: ConfigReaders, stored: Stored
     style.hangingIndent = hang;
     const own = storedListItem(stored, 'paragraphStyles', id);
     if (!own || !('firstLineIndent' in own)) style.firstLineIndent = 0;
+  }
+  // Tab stops (§6.6): the body's; a paragraph style's own list and interval over the body's (§13.1 "body's").
+  const bodyTabs = tabSettings('bodyText', r, em);
+  if (bodyTabs) s.body.tabs = bodyTabs;
+  else delete s.body.tabs;
+  for (const [id, style] of Object.entries(s.paragraphStyles ?? {})) {
+    const own = storedListItem(stored, 'paragraphStyles', id);
+    const sets = own !== undefined && ('tabStops' in own || 'tabInterval' in own);
+    const tabs = sets ? tabSettings(`paragraphStyles[id=${id}]`, r, style.style.size) : bodyTabs;
+    if (tabs) style.tabs = tabs;
   }
   return { verse, blockquote };
 }

@@ -5,6 +5,7 @@
  */
 import type { FurnitureElement } from './settings-furniture';
 import type { WrapSettings } from './page/floats-wrap';
+import type { TabSettings } from './page/tabs';
 import type { BreakRules } from './page/break-rules';
 import type { DropCaps } from './settings-dropcap';
 import type { CalloutBody, CalloutLists, RunLook } from './settings-callouts';
@@ -111,6 +112,8 @@ export interface LayoutSettings {
     firstLineIndent: number;
     /** `bodyText.hangingIndent` (§6.1): the first line flush, the others `firstLineIndent` in; absent = false. */
     hangingIndent?: boolean;
+    /** `bodyText.tabStops` / `tabInterval` (§6.6; page/tabs.ts); absent = none (`:tab` is a word space). */
+    tabs?: TabSettings;
     indentAfterHeading: boolean;
     /** bodyText.paragraphSpacing (§6.1): one leading of space between two body paragraphs; absent = none. */
     paragraphSpacing?: boolean;
@@ -458,6 +461,8 @@ export interface ParagraphStyleSettings {
   firstLineIndent: number;
   /** `hangingIndent` (§13.1), pt: lines after the first this much further in; absent = none. */
   hangingIndent?: number;
+  /** `tabStops` / `tabInterval` (§13.1, the body's unless the style sets its own; page/tabs.ts). */
+  tabs?: TabSettings;
   spaceBetween: number;
   marginTop: number;
   marginBottom: number;

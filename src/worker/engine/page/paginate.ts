@@ -40,6 +40,8 @@ import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { headingDropCap, initialPlacements, planInitial, type InitialPlan } from './drop-cap';
 import type { DropCap } from '../settings-dropcap';
 import { joinUnits, setVerseLine, verseLook } from './verse';
+import { composeTabbed, splitAtTabs, type TabbedText, type TabSettings } from './tabs';
+import { normalSpace } from '../paragraph/items';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
 import { parallelSlots, placeParallel } from './columns-parallel';
 import { boxGroupRows, boxGroupRules, type BoxGroupLine } from './columns-group';
@@ -1450,6 +1452,13 @@ export function* paginateChapter(
         // bodyText.blockquote.firstLineIndent (§6.5) for quotations; it follows the body's unless set.
         const indent = flush || hang > 0 ? 0 : quote ? (settings.blockquote.firstLineIndent ?? settings.body.firstLineIndent) : settings.body.firstLineIndent;
         const hung = hang > 0 ? { hang } : {};
+        // Tab stops (§6.6, page/tabs.ts): a paragraph holding `:tab` (literal TABs too where stops are set) is composed line by line.
+        const tabbed = block.kind === 'paragraph' ? splitAtTabs(block.inlines, (settings.body.tabs?.stops.length ?? 0) > 0) : null;
+        if (tabbed) {
+          placeTabbed(block, tabbed, settings.body.tabs, style, x, indent, 0);
+          afterHeading = false;
+          break;
+        }
         // A drop cap (page/drop-cap.ts): the paragraph set after its initial, beside it (no hanging indent then).
         const initial = headingCap ? initialOf(headingCap, block, style, pitch, colW() - x, justify) : undefined;
         const reflow = (from: number | null, width: number): SetLine[] =>
@@ -1868,6 +1877,18 @@ export function* paginateChapter(
    * leading it stays on the grid and splits like body text; at another leading it is set off the
    * grid, line under line, and the container's end snaps back.
    */
+  /**
+   * A paragraph with tabs (page/tabs.ts) composed at the column's measure less `x` (start side) and
+   * `endIndent`, its first line `indent` in, on the grid; unjustified, first fit.
+   */
+  function placeTabbed(block: { id: string }, tabbed: TabbedText, tabs: TabSettings | undefined, style: TextStyle, x: number, indent: number, endIndent: number): void {
+    const composer = { setText, setGenerated, style, space: normalSpace(style, fonts), rtl: rtl() };
+    const compose = (width: number): SetLine[] => composeTabbed(tabbed, tabs ?? { stops: [] }, Math.max(1, width - x - endIndent), indent, composer);
+    // Another column width: composed again there, from the line the cut falls in.
+    const reflow = (from: number | null, width: number): SetLine[] => (from === null ? compose(width) : compose(width).filter((line) => line.srcTo > from));
+    placeOnGrid(block, compose(colW()), { role: 'body', x: rtl() ? endIndent : x, splittable: true, reflow });
+  }
+
   function placeStyledParagraph(block: Extract<Block, { kind: 'paragraph' }>, ps: ParagraphStyleSettings, first: boolean, flush: boolean, cap?: DropCap): void {
     if (!first) space(ps.spaceBetween);
     const justify = ps.align === 'justify';
@@ -1875,6 +1896,12 @@ export function* paginateChapter(
     const measure = (width: number): number => Math.max(1, width - ps.indent - ps.endIndent);
     // hangingIndent (§13.1): the lines after the first that much further in (the first keeps its own indent).
     const hang = Math.max(0, ps.hangingIndent ?? 0);
+    // Tab stops (§6.6, the style's or the body's; page/tabs.ts): composed line by line, on the grid only.
+    const tabbed = splitAtTabs(block.inlines, (ps.tabs?.stops.length ?? 0) > 0);
+    if (tabbed && Math.abs(ps.lineHeight - pitch) < 1e-6) {
+      placeTabbed(block, tabbed, ps.tabs, ps.style, ps.indent, indent, ps.endIndent);
+      return;
+    }
     const onGrid = Math.abs(ps.lineHeight - pitch) < 1e-6;
     const besideWrap = !!wrapBand && !wrapBand.closed && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column && cursor.y < wrapBand.bottom - 1e-6;
     // A drop cap (page/drop-cap.ts), set at the style's leading; not off the body leading beside a wrapped resource.
