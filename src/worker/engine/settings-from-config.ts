@@ -160,6 +160,7 @@ export const APPLIED_SETTINGS = [
   'headings.textAlign',
   'headings.keepWithNext',
   'headings.keepWithNextSpread',
+  'headings.inlineMarks',
   'headings.levels[level=*].lineSpan',
   'headingStyles[id=*].lineSpan',
   'headings.levels[level=*].jidori',
@@ -464,6 +465,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   // keepWithNext / keepWithNextSpread (§8.1): stored only when not the default.
   if (!bool('headings.keepWithNext', true)) s.headings.keepWithNext = false;
   if (bool('headings.keepWithNextSpread', false)) s.headings.keepWithNextSpread = true;
+  if (!bool('headings.inlineMarks', true)) s.headings.inlineMarks = false;
   if (headingAlign === 'right' || headingAlign === 'end') s.headings.align = 'right';
   else if (headingAlign === 'center' || headingAlign === 'justify') s.headings.align = headingAlign;
   s.headings.levels = s.headings.levels.map((level, i) => {

@@ -178,6 +178,8 @@ export interface LayoutSettings {
     /** `headings.keepWithNext` (absent = true) and `keepWithNextSpread` (absent = false), §8.1. */
     keepWithNext?: boolean;
     keepWithNextSpread?: boolean;
+    /** `headings.inlineMarks` (§8.1): false sets headings as plain text (page/heading-look.ts plainInlines); absent = true. */
+    inlineMarks?: boolean;
     /** `headings.textAlign` (§8.1; start = left, end = right); absent = left. Justified: the last line flush left. */
     align?: 'left' | 'right' | 'center' | 'justify';
     /** Per level 1–6 (index 0 = H1). */

@@ -61,6 +61,24 @@ export function upperInlines(inlines: readonly Inline[]): Inline[] {
   });
 }
 
+/**
+ * `headings.inlineMarks: false` (configuration.md §8.1): the heading set as plain text in its own
+ * type — emphasis, strong, superscripts, subscripts, small capitals and inline code dropped, links
+ * reduced to their text. Direction isolates and vertical forms (`:tcy`…) stay, as do generated labels
+ * (references, note marks).
+ */
+export function plainInlines(inlines: readonly Inline[]): Inline[] {
+  const out: Inline[] = [];
+  for (const inline of inlines) {
+    if (inline.kind === 'text') out.push(inline.marks.length > 0 ? { ...inline, marks: [] } : inline);
+    else if (inline.kind === 'link' || (inline.kind === 'directive' && inline.name === 'smallcaps')) out.push(...plainInlines(inline.children));
+    else if ('children' in inline && Array.isArray(inline.children)) out.push({ ...inline, children: plainInlines(inline.children as Inline[]) } as Inline);
+    else if ('marks' in inline && Array.isArray(inline.marks) && inline.marks.length > 0) out.push({ ...inline, marks: [] } as Inline);
+    else out.push(inline);
+  }
+  return out;
+}
+
 /** `indent` and `firstLineIndent` (§8.2, body ems resolved to pt): the style's over the level's; 0 when unset. */
 export function headingIndents(block: HeadingBlock, settings: LayoutSettings): { indent: number; firstLine: number } {
   const level = settings.headings.levels[block.level - 1]!;

@@ -28,7 +28,7 @@ import { alignOffset, calloutWrapOf, measureAt, measureAtBox, physicalSide, plan
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
-import { headingAlignShift, headingHidden, headingIndents, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, spreadLine, trackedLines, upperInlines } from './heading-look';
+import { headingAlignShift, headingHidden, headingIndents, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -1315,7 +1315,7 @@ export function* paginateChapter(
         if ((shape.breakBefore !== 'none' || band) && pageIsEmpty()) cursor.page.opener = true;
         const style = headingStyle(block, settings);
         // textTransform 'uppercase' (§8.2): only the set text; bookmarks, toc and running heads keep the source case.
-        const numbered = numberedInlines(block, structure.headingNumbers?.get(block.id), { numbering: headingNumbering(block, settings) });
+        const numbered = numberedInlines(settings.headings.inlineMarks === false ? { ...block, inlines: plainInlines(block.inlines) } : block, structure.headingNumbers?.get(block.id), { numbering: headingNumbering(block, settings) });
         const inlines = headingUppercase(block, settings) ? upperInlines(numbered) : numbered;
         // indent (whole heading) and firstLineIndent (its first line, from indent), pt (§8.2).
         const indents = headingIndents(block, settings);
