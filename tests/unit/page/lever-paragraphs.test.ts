@@ -5,6 +5,7 @@
  * recorded in `ChapterLayout.levers`.
  */
 import { describe, expect, it } from 'vitest';
+import { isApplied } from '../../../src/worker/config';
 import { defaultSettings, EngineCache, type LayoutSettings } from '../../../src/worker/engine';
 import { loosenParagraphs, looseParagraphLimit, trackedSetting, trackingLimit, trackLine, withinWordSpacing, type LooseParagraph } from '../../../src/worker/engine/page/lever-paragraphs';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
@@ -136,6 +137,9 @@ describe('lever (7): a paragraph one line looser levels a short column (headings
     expect(looseParagraphLimit(settingsFromConfig({ headings: { balancing: { looseParagraphs: false } } }))).toBe(0);
     expect(looseParagraphLimit(settingsFromConfig({ headings: { balancing: { enabled: false } } }))).toBe(0);
     expect(looseParagraphLimit(settingsFromConfig({ bodyText: { optimalLineBreaking: false } }))).toBe(0);
+    // Declared applied, so a book setting them gets no settingNotApplied warning (gridLines, CJK grid only, is not applied).
+    for (const field of ['looseParagraphs', 'maxLooseParagraphs', 'trackParagraphs', 'maxTracking']) expect(isApplied(`headings.balancing.${field}`), field).toBe(true);
+    expect(isApplied('headings.balancing.gridLines')).toBe(false);
   });
 });
 

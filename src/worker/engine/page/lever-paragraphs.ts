@@ -23,6 +23,10 @@ import { Op, type DisplayItem } from '../../protocol/displaylist';
 import type { LineShape, SetLine } from '../paragraph';
 import type { LayoutSettings } from '../settings';
 import { shiftItems, type LeverPoint } from './levers';
+import { declareAppliedSettings } from '../../config';
+
+// Read by settings-from-config.ts into `settings.balancing` and applied here (looseParagraphLimit, trackingLimit).
+declareAppliedSettings(['headings.balancing.looseParagraphs', 'headings.balancing.maxLooseParagraphs', 'headings.balancing.trackParagraphs', 'headings.balancing.maxTracking']);
 
 /** What a paragraph's lever point carries: where it was drawn and how to set and draw it again. */
 export interface LooseParagraph {
