@@ -17,6 +17,8 @@ const BODY_STYLE_FIELDS = [
   'orderedLists.color', ...['numberFormat', 'prefix', 'separator'].flatMap((f) => [`orderedLists.${f}`, `orderedLists.levels[level=*].${f}`]),
 ];
 declareAppliedSettings([
+  // paragraphStyles (§13.1) beyond settings-from-config's list: the run look and the case.
+  ...['boldColor', 'italicColor', 'boldFontWeight', 'smallCaps', 'hyphenation', 'textTransform'].map((f) => `paragraphStyles[id=*].${f}`),
   ...BODY_STYLE_FIELDS.map((f) => `headingStyles[id=*].bodyStyle.${f}`),
   ...BODY_STYLE_FIELDS.map((f) => `parts.bodyStyle.${f}`),
   'page.backgroundColor',
@@ -301,6 +303,16 @@ export function structureSettings(s: LayoutSettings, r: ConfigReaders): Pick<Lay
         italic: r.bool(`${p}.italic`, false),
         size,
         colour: r.colour(`${p}.color`, s.body.style.colour),
+        // Bold and italic runs, small capitals and hyphenation (§13.1), each the body's unless the
+        // style sets it (italicColor does not follow the style's colour); in an italic style
+        // emphasis turns upright (paragraph/collect.ts reads the look).
+        look: {
+          boldWeight: r.num(`${p}.boldFontWeight`, s.body.boldWeight),
+          boldColour: r.colour(`${p}.boldColor`, s.body.boldColour),
+          italicColour: r.colour(`${p}.italicColor`, s.body.italicColour),
+          smallCaps: r.bool(`${p}.smallCaps`, false),
+          hyphenate: r.bool(`${p}.hyphenation`, s.hyphenation.enabled),
+        },
       },
       // Leading in the style's own ems (§13.1); follows the body's when unset.
       lineHeight: r.pt(`${p}.lineHeight`, (s.body.lineHeight / s.body.style.size) * size, size),
@@ -311,6 +323,7 @@ export function structureSettings(s: LayoutSettings, r: ConfigReaders): Pick<Lay
       spaceBetween: r.pt(`${p}.spaceBetween`, 0, size),
       marginTop: r.pt(`${p}.marginTop`, 0, size),
       marginBottom: r.pt(`${p}.marginBottom`, 0, size),
+      ...(r.str(`${p}.textTransform`, 'none') === 'uppercase' ? { uppercase: true } : {}),
     };
   }
   const palette: Record<string, string> = {};
