@@ -11,6 +11,7 @@ import { headingDesignFields, headingStyleSection, storedListItem, structureSett
 import { resolveLocaleNumberFormats } from './settings-number-formats';
 import { listShapes } from './settings-lists';
 import { dropCapSettings } from './settings-dropcap';
+import { noteMarks } from './settings-notes';
 import { textSettings } from './settings-text';
 import { breakRules } from './settings-breaks';
 import { addCalloutText } from './settings-callouts';
@@ -456,6 +457,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
       colour: colour('footnotes.separator.color', noteColour),
     },
   };
+  // Where the mark in the text and the note's own number sit, and the mark's size (§11.1, settings-notes.ts).
+  const marks = noteMarks({ at, pt, bool, str, num, colour });
+  if (marks) s.notes.marks = marks;
 
   s.headings.family = str('headings.fontFamily', 'Open Sans');
   s.headings.weight = num('headings.fontWeight', 700);

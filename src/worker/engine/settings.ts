@@ -8,6 +8,7 @@ import type { WrapSettings } from './page/floats-wrap';
 import type { TabSettings } from './page/tabs';
 import type { BreakRules } from './page/break-rules';
 import type { DropCaps } from './settings-dropcap';
+import type { NoteMarks } from './settings-notes';
 import type { CalloutBody, CalloutLists, RunLook } from './settings-callouts';
 
 export interface TextStyle {
@@ -170,6 +171,8 @@ export interface LayoutSettings {
     spaceAbove: number;
     spaceBelowRule: number;
     separator: { enabled: boolean; /** Fraction of the column. */ width: number; lineWidth: number; colour: string };
+    /** `markerPosition`, `markerSize`, `noteNumberPosition` (settings-notes.ts); absent = all 'auto' / 1 em. */
+    marks?: NoteMarks;
   };
   headings: {
     family: string;
@@ -465,8 +468,6 @@ export interface ParagraphStyleSettings {
   hangingIndent?: number;
   /** `tabStops` / `tabInterval` (§13.1, the body's unless the style sets its own; page/tabs.ts). */
   tabs?: TabSettings;
-  /** `textTransform: 'uppercase'` (§13.1); absent = as written. */
-  uppercase?: boolean;
   spaceBetween: number;
   marginTop: number;
   marginBottom: number;

@@ -13,6 +13,7 @@ import { isRecto } from './continuation';
 import { inlinesFrom } from './slice';
 import type { NumberingChange } from './structure';
 import { footnoteNumbers, noteAreaHeight, noteAreaHeightOf, noteLabel, notesCitedBy, type FootnoteDefinition, type NotePiece } from './notes';
+import { noteNumberLine } from './note-number';
 import { placedRun } from './run-items';
 import { placeInFlow, type ResourceBlockFactory } from '../resources/place';
 import type { FlowBlock } from '../resources/block';
@@ -1890,8 +1891,6 @@ export function* paginateChapter(
   }
 
   function placeStyledParagraph(block: Extract<Block, { kind: 'paragraph' }>, ps: ParagraphStyleSettings, first: boolean, flush: boolean, cap?: DropCap): void {
-    // textTransform 'uppercase' (§13.1): capitals of the same length, so source offsets still map.
-    if (ps.uppercase) block = { ...block, inlines: upperInlines(block.inlines) };
     if (!first) space(ps.spaceBetween);
     const justify = ps.align === 'justify';
     const indent = flush || block.continuesParagraph === true ? 0 : ps.firstLineIndent;
@@ -2500,7 +2499,8 @@ export function* paginateChapter(
     const known = preparedNotes.get(`${note.noteId}|${width}`);
     if (known) return known;
     const n = settings.notes;
-    const number = setGenerated(noteLabel(footnotes.get(note.noteId)!, n, settings.numerals), noteStyle);
+    // footnotes.noteNumberPosition (§11.1): on the baseline at the note's size, or raised (page/note-number.ts).
+    const number = noteNumberLine(noteLabel(footnotes.get(note.noteId)!, n, settings.numerals), noteStyle, n, setGenerated);
     const firstIndent = Math.max(0, number.width + n.numberGap - n.hangingIndent);
     const lines = setText({ base: note.range.from, inlines: note.inlines, style: noteStyle, measure: width - n.hangingIndent, indent: firstIndent, justify: n.align === 'justify', direction: settings.direction });
     const all = lines.length > 0 ? lines : [emptyLine()];

@@ -3,6 +3,7 @@ import type { LayoutSettings, TextStyle } from '../settings';
 import { isArabicScript } from '../../config/locale';
 import { LRI, PDI, RLI } from '../text/bidi';
 import { inlineFormulaText, type FormulaSetter, type InlineFormula } from '../math/inline';
+import { noteMarkRaised, noteMarkSize } from '../settings-notes';
 
 /** A piece of text in one style, with the source offset of each UTF-16 unit. */
 export interface StyledText {
@@ -37,8 +38,8 @@ export interface InlineContext {
 }
 
 /** Superscript size and rise as fractions of the surrounding size (our typographic choice). */
-const SUP_SCALE = 0.65;
-const SUP_RISE_EM = 0.38;
+export const SUP_SCALE = 0.65;
+export const SUP_RISE_EM = 0.38;
 const SUB_RISE_EM = -0.15;
 /** Inline code is set at 0.85 em of the body (configuration.md §13.3 `codeStyle.fontSize`). */
 const CODE_SCALE = 0.85;
@@ -91,8 +92,12 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
           break;
         case 'footnoteRef': {
           const mark = context.footnoteMark(inline.noteId) ?? '?';
-          const style = styleFor([...outer, ...inline.marks, 'sup'], base, settings);
-          out.push({ text: mark, offsets: generated(mark, inline.range.from), ...style });
+          // footnotes.markerPosition (§11.1): raised as a superscript, or on the baseline at the text's
+          // size; footnotes.markerSize scales the mark from the size it has there.
+          const look = styleFor([...outer, ...inline.marks, ...(noteMarkRaised(settings.notes) ? (['sup'] as const) : [])], base, settings);
+          const size = noteMarkSize(settings.notes, look.style.size);
+          const style = size === look.style.size ? look.style : { ...look.style, size };
+          out.push({ text: mark, offsets: generated(mark, inline.range.from), style, rise: look.rise });
           break;
         }
         case 'ref': {
