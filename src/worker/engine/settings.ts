@@ -468,6 +468,8 @@ export interface ParagraphStyleSettings {
   hangingIndent?: number;
   /** `tabStops` / `tabInterval` (§13.1, the body's unless the style sets its own; page/tabs.ts). */
   tabs?: TabSettings;
+  /** `textTransform: 'uppercase'` (§13.1); absent = as written. */
+  uppercase?: boolean;
   spaceBetween: number;
   marginTop: number;
   marginBottom: number;

@@ -1891,6 +1891,8 @@ export function* paginateChapter(
   }
 
   function placeStyledParagraph(block: Extract<Block, { kind: 'paragraph' }>, ps: ParagraphStyleSettings, first: boolean, flush: boolean, cap?: DropCap): void {
+    // textTransform 'uppercase' (§13.1): capitals of the same length, so source offsets still map.
+    if (ps.uppercase) block = { ...block, inlines: upperInlines(block.inlines) };
     if (!first) space(ps.spaceBetween);
     const justify = ps.align === 'justify';
     const indent = flush || block.continuesParagraph === true ? 0 : ps.firstLineIndent;
