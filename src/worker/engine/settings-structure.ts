@@ -17,6 +17,8 @@ const BODY_STYLE_FIELDS = [
   'orderedLists.color', ...['numberFormat', 'prefix', 'separator'].flatMap((f) => [`orderedLists.${f}`, `orderedLists.levels[level=*].${f}`]),
 ];
 declareAppliedSettings([
+  // A heading style's snapToGrid over its level's (§13.6; page/heading-look.ts headingSnaps).
+  'headingStyles[id=*].snapToGrid',
   // paragraphStyles (§13.1) beyond settings-from-config's list: the run look and the case.
   ...['boldColor', 'italicColor', 'boldFontWeight', 'smallCaps', 'hyphenation', 'textTransform'].map((f) => `paragraphStyles[id=*].${f}`),
   ...BODY_STYLE_FIELDS.map((f) => `headingStyles[id=*].bodyStyle.${f}`),
@@ -159,6 +161,7 @@ export function headingStyleSection(item: Record<string, unknown>, s: LayoutSett
   if (item['span'] === 'page' || item['span'] === 'column') out.span = item['span'];
   if (typeof item['spanBreak'] === 'boolean') out.spanBreak = item['spanBreak'];
   if (item['runningChapter'] === false) out.runningChapter = false;
+  if (typeof item['snapToGrid'] === 'boolean') out.snapToGrid = item['snapToGrid'];
   const breakBefore = item['breakBefore'];
   if (breakBefore && typeof breakBefore === 'object') {
     const b = breakBefore as { enabled?: unknown; parity?: unknown };

@@ -331,6 +331,8 @@ export interface HeadingStyleSettings extends GeometryOverride, HeadingLook {
   toc: boolean;
   /** false (plates, maps): its H1s do not change the running chapter (§13.6; page/guide-words.ts); absent = true. */
   runningChapter?: boolean;
+  /** `snapToGrid` (§13.6 level field): the style's over the level's (page/heading-look.ts headingSnaps); absent = the level's. */
+  snapToGrid?: boolean;
   size?: number;
   colour?: string;
   /** Level fields the style overrides (§8.2). */

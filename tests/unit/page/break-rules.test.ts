@@ -197,6 +197,15 @@ describe('grid snaps: headings.snapToGrid (and per level), unorderedLists / orde
     // Its end is a snap point: 89.4 + 12 + 15 = 116.4 → row 10.
     expect(below(off, 'After list')).toBe(120);
   });
+  it('a heading style\'s snapToGrid overrides its level\'s (§13.6)', () => {
+    const styled = SOURCE.replace('### A heading', '### A heading {style="loose"}');
+    // The style switches snapping off under a snapping level, and back on under a level that does not snap.
+    expect(below(run(oneChapterBook(styled, gridOf({ headingStyles: [{ id: 'loose', snapToGrid: false }] } as unknown as Config))), 'After one')).toBe(50.4);
+    expect(below(run(oneChapterBook(styled, gridOf({ headings: { snapToGrid: false }, headingStyles: [{ id: 'loose', snapToGrid: true }] } as unknown as Config))), 'After one')).toBe(60);
+    // A style that does not set it leaves the level's value.
+    expect(below(run(oneChapterBook(styled, gridOf({ headings: { snapToGrid: false }, headingStyles: [{ id: 'loose' }] } as unknown as Config))), 'After one')).toBe(50.4);
+    expect(isApplied('headingStyles[id=loose].snapToGrid')).toBe(true);
+  });
   it('a level follows headings.snapToGrid unless it sets its own', () => {
     expect(below(run(oneChapterBook(SOURCE, gridOf({ headings: { levels: [{ level: 3, snapToGrid: false }] } }))), 'After one')).toBe(50.4);
     expect(below(run(oneChapterBook(SOURCE, gridOf({ headings: { snapToGrid: false, levels: [{ level: 3, snapToGrid: true }] } }))), 'After one')).toBe(60);

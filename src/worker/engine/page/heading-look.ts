@@ -2,6 +2,7 @@
  * A heading's own type and spacing (configuration.md §8.1–§8.2, §13.6): its heading style's field
  * over its level's, over the general `headings.*` one. Pure; lengths in pt.
  */
+import { DEFAULT_BREAK_RULES } from './break-rules';
 import type { HeadingBlock, Inline } from '../parse/model';
 import type { SetLine } from '../paragraph';
 import type { HeadingLength, HeadingStyleSettings, LayoutSettings, TextStyle } from '../settings';
@@ -77,6 +78,11 @@ export function plainInlines(inlines: readonly Inline[]): Inline[] {
     else out.push(inline);
   }
   return out;
+}
+
+/** Whether the text after the heading goes back to the grid (§8.1 `snapToGrid`): its style's value over its level's (following the general one). */
+export function headingSnaps(block: HeadingBlock, settings: LayoutSettings): boolean {
+  return styleOf(block, settings)?.snapToGrid ?? (settings.breaks ?? DEFAULT_BREAK_RULES).headingSnap[block.level - 1] ?? true;
 }
 
 /** `indent` and `firstLineIndent` (§8.2, body ems resolved to pt): the style's over the level's; 0 when unset. */

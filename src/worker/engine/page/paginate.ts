@@ -29,7 +29,7 @@ import { alignOffset, calloutWrapOf, measureAt, measureAtBox, physicalSide, plan
 import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
-import { headingAlignShift, headingHidden, headingIndents, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
+import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -1412,9 +1412,9 @@ export function* paginateChapter(
             cursor.columnEmpty = false;
           }
         }
-        // snapToGrid false (§8.1, per level): the text under the heading keeps its exact margin, off
+        // snapToGrid false (§8.1, per level, a heading style's over it): the text under the heading keeps its exact margin, off
         // the grid until the next snap point; bands, designs and lineSpan headings end on the grid.
-        if (!band && !placedDesign && lineSpan === undefined && !(settings.breaks ?? DEFAULT_BREAK_RULES).headingSnap[block.level - 1]) gridPhase = phaseAt(cursor.y);
+        if (!band && !placedDesign && lineSpan === undefined && !headingSnaps(block, settings)) gridPhase = phaseAt(cursor.y);
         afterHeading = true;
         break;
       }
