@@ -15,7 +15,12 @@ const BODY_FIELDS = [
   'textAlign', 'paragraphSpacing', 'firstLineIndent', 'italic', 'smallCaps', 'hyphenation',
 ];
 const LIST_FIELDS = ['bulletChar', 'color', 'indent', 'gap', 'itemSpacing', 'bulletFontSize', 'bulletFontWeight'];
-declareAppliedSettings([...BODY_FIELDS.map((f) => `calloutStyles[id=*].body.${f}`), ...LIST_FIELDS.map((f) => `calloutStyles[id=*].lists.${f}`)]);
+declareAppliedSettings([
+  ...BODY_FIELDS.map((f) => `calloutStyles[id=*].body.${f}`),
+  ...LIST_FIELDS.map((f) => `calloutStyles[id=*].lists.${f}`),
+  // Where the box goes (page/callout-where.ts); `placement: 'fixed'` is read but set in flow.
+  ...['span', 'placement', 'columns', 'width'].map((f) => `calloutStyles[id=*].${f}`),
+]);
 
 /**
  * How a box's runs are set where they differ from running text, carried in the text style so the
@@ -45,6 +50,15 @@ export interface CalloutBody {
   paragraphSpacing: boolean;
   /** Indent of a paragraph's first line after another paragraph, pt. */
   firstLineIndent: number;
+}
+
+/** `calloutStyles[id]` `span`, `placement`, `columns` and `width` (§13.4; page/callout-where.ts): the fence's attributes win. */
+export interface CalloutFlow {
+  span: 'column' | 'page' | 'side';
+  placement: 'here' | 'auto' | 'top' | 'bottom' | 'fixed';
+  columns: number;
+  /** `auto`: the box shrink-wrapped to its widest line (at the start side of its measure). */
+  width: 'fill' | 'auto';
 }
 
 /** `calloutStyles[id].lists` (§13.4): only the fields the style sets (each unset one follows the document's lists), pt. */
@@ -119,5 +133,15 @@ export function addCalloutText(s: LayoutSettings, r: ConfigReaders, stored: unkn
     if (has('bulletFontSize')) lists.bulletSize = Math.max(1, r.pt(`${p}.lists.bulletFontSize`, size, size));
     if (has('bulletFontWeight')) lists.bulletWeight = r.num(`${p}.lists.bulletFontWeight`, s.lists.markerWeight);
     if (Object.keys(lists).length > 0) style.lists = lists;
+    // Where the box goes; the defaults (column, here, 1, fill) are left absent.
+    const span = r.str(`${p}.span`, 'column');
+    const placement = r.str(`${p}.placement`, 'here');
+    const flow: CalloutFlow = {
+      span: span === 'page' || span === 'side' ? span : 'column',
+      placement: placement === 'auto' || placement === 'top' || placement === 'bottom' || placement === 'fixed' ? placement : 'here',
+      columns: Math.max(1, Math.round(r.num(`${p}.columns`, 1))),
+      width: r.str(`${p}.width`, 'fill') === 'auto' ? 'auto' : 'fill',
+    };
+    if (flow.span !== 'column' || flow.placement !== 'here' || flow.columns !== 1 || flow.width !== 'fill') style.flow = flow;
   }
 }

@@ -9,7 +9,7 @@ import type { TabSettings } from './page/tabs';
 import type { BreakRules } from './page/break-rules';
 import type { DropCaps } from './settings-dropcap';
 import type { NoteMarks } from './settings-notes';
-import type { CalloutBody, CalloutLists, RunLook } from './settings-callouts';
+import type { CalloutBody, CalloutFlow, CalloutLists, RunLook } from './settings-callouts';
 
 export interface TextStyle {
   family: string;
@@ -497,6 +497,8 @@ export interface CalloutStyle {
   body?: CalloutBody;
   /** `lists.*` the style sets (settings-callouts.ts); absent = the document's lists. */
   lists?: CalloutLists;
+  /** `span`, `placement`, `columns`, `width` when not the defaults (settings-callouts.ts); absent = column, here, 1, fill. */
+  flow?: CalloutFlow;
 }
 
 export function defaultCalloutStyle(bodySize: number): CalloutStyle {

@@ -7,10 +7,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isApplied } from '../../../src/worker/config';
 import { EngineCache } from '../../../src/worker/engine';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
 import { Op, type GlyphRunItem, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
-import { dump, fonts, oneChapterBook, run, runs } from './helpers';
+import { dump, fonts, inkExtent, oneChapterBook, run, runs } from './helpers';
 
 const BODY = { fontSize: { value: 10, unit: 'pt' }, lineHeight: { value: 12, unit: 'pt' } };
 const pt = (value: number) => ({ value, unit: 'pt' });
@@ -146,5 +147,90 @@ describe('calloutStyles[].lists (§13.4)', () => {
       source = source.replace('Before the box.', `Before the box, edit ${edit}.`).replace('Second item', `Second item ${edit}`);
       expect(dump(run(oneChapterBook(source, settings), cache))).toBe(dump(run(oneChapterBook(source, settings))));
     }
+  });
+});
+
+describe('calloutStyles[] span, placement, columns, width (§13.4; document-format §8.1)', () => {
+  const two = (styles: Record<string, unknown>[], extra: Record<string, unknown> = {}) => {
+    const s = settingsFromConfig({ bodyText: BODY, calloutStyles: [{ id: 'note' }, ...styles], ...extra } as never);
+    s.balancing = { enabled: false, trailing: false };
+    return s;
+  };
+  const filler = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} sentence number ${i} runs on with a few more plain words.`).join(' ');
+  const boxes = (page: PageDisplayList) => page.items.filter((i): i is RectItem => i.op === Op.Rect && i.fill === '#f4f4f4');
+  const body = (page: PageDisplayList) => runs(page).filter((r) => r.line?.role === 'body');
+
+  it('span page (style) sets the box across the page, every column starting under it; the fence span wins', () => {
+    const settings = two([{ id: 'wide', span: 'page' }]);
+    const frame = pageFrame(settings, 0);
+    const source = (attrs: string) => `${filler(3, 'Before')}\n\n:::callout{type="wide"${attrs}}\n${filler(2, 'Inside')}\n:::\n\n${filler(60, 'After')}\n`;
+    const page = run(oneChapterBook(source(''), settings)).pages[0]!;
+    const [box] = boxes(page);
+    expect(box!.x).toBeCloseTo(frame.contentLeft, 3);
+    expect(box!.w).toBeCloseTo(frame.contentWidth, 3);
+    const right = body(page).filter((r) => r.xs[0]! > frame.columnX[1]! - 0.01);
+    expect(right.length).toBeGreaterThan(0);
+    for (const r of right) expect(r.y).toBeGreaterThan(box!.y + box!.h);
+    // Inside: the box's lines run across the page (wider than a column).
+    const inside = body(page).filter((r) => r.text.includes('Inside') && r.y < box!.y + box!.h);
+    expect(Math.max(...inside.map((r) => r.xs[r.xs.length - 1]!))).toBeGreaterThan(frame.columnX[1]!);
+    const narrow = boxes(run(oneChapterBook(source(' span="column"'), settings)).pages[0]!)[0]!;
+    expect(narrow.w).toBeCloseTo(frame.columnWidths[0]!, 3);
+  });
+
+  it('placement top (style) floats the box to the head of the next column, the text going on where it was; placement bottom to the foot', () => {
+    const settings = two([{ id: 'top', placement: 'top' }, { id: 'bottom', placement: 'bottom' }]);
+    const frame = pageFrame(settings, 0);
+    const source = (type: string) => `${filler(4, 'Before')}\n\n:::callout{type="${type}"}\n${filler(1, 'Inside')}\n:::\n\n${filler(3, 'After')}\n`;
+    const top = run(oneChapterBook(source('top'), settings)).pages[0]!;
+    const [box] = boxes(top);
+    expect(box!.x).toBeCloseTo(frame.columnX[1]!, 3);
+    expect(box!.y).toBeCloseTo(frame.contentTop, 3);
+    // 'After' follows 'Before' in the first column, one grid line on.
+    const beforeBlock = body(top).find((r) => r.text.includes('Before'))!.line!.block;
+    const lastBefore = Math.max(...body(top).filter((r) => r.line!.block === beforeBlock).map((r) => r.y));
+    const firstAfter = Math.min(...body(top).filter((r) => r.text.includes('After')).map((r) => r.y));
+    expect(firstAfter - lastBefore).toBeCloseTo(12, 3);
+    expect(body(top).find((r) => r.text.includes('After'))!.xs[0]!).toBeLessThan(frame.columnX[1]!);
+    const bottom = run(oneChapterBook(source('bottom'), settings)).pages[0]!;
+    const [foot] = boxes(bottom);
+    expect(foot!.x).toBeCloseTo(frame.columnX[0]!, 3);
+    // At the column's foot: its bottom on the content area's bottom, under all the text of the column.
+    const gap = frame.contentTop + frame.contentHeight - (foot!.y + foot!.h);
+    expect(gap).toBeGreaterThanOrEqual(-0.01);
+    expect(gap).toBeLessThan(12);
+    const column0 = body(bottom).filter((r) => r.xs[0]! < frame.columnX[1]!);
+    expect(column0.filter((r) => r.y > foot!.y).every((r) => r.y < foot!.y + foot!.h)).toBe(true);
+    expect(column0.some((r) => r.text.includes('After'))).toBe(true);
+  });
+
+  it('columns 2 of 3 (style) floats the box across two columns and the gutter between them', () => {
+    const settings = two([{ id: 'pair', columns: 2 }], { layout: { layoutType: 'multiple', columnCount: 3 } });
+    const frame = pageFrame(settings, 0);
+    const page = run(oneChapterBook(`${filler(2, 'Before')}\n\n:::callout{type="pair"}\n${filler(1, 'Inside')}\n:::\n\n${filler(20, 'After')}\n`, settings)).pages[0]!;
+    const [box] = boxes(page);
+    expect(box!.w).toBeCloseTo(frame.columnX[2]! - frame.columnX[1]! + frame.columnWidths[1]!, 3);
+  });
+
+  it('relay out incrementally to what a full layout gives (page-span, floated and shrink-wrapped boxes)', () => {
+    const settings = two([{ id: 'wide', span: 'page' }, { id: 'top', placement: 'top' }, { id: 'bottom', placement: 'bottom', width: 'auto' }]);
+    let source = ['wide', 'top', 'bottom', 'note'].map((type, i) => `${filler(6, `Lead${i}`)}\n\n:::callout{type="${type}"}\n${filler(1, `Box${i}`)}\n:::\n`).join('\n') + `\n${filler(40, 'Tail')}\n`;
+    const cache = new EngineCache();
+    run(oneChapterBook(source, settings), cache);
+    for (let edit = 0; edit < 3; edit++) {
+      source = source.replace('Lead0 sentence number 0', `Lead0 sentence number 0 and edit ${edit}`);
+      expect(dump(run(oneChapterBook(source, settings), cache))).toBe(dump(run(oneChapterBook(source, settings))));
+    }
+  });
+
+  it("width 'auto' shrink-wraps the box to its widest line", () => {
+    const settings = two([{ id: 'tight', width: 'auto' }]);
+    const page = run(oneChapterBook(`:::callout{type="tight"}\nShort line.\n:::\n`, settings)).pages[0]!;
+    const [box] = boxes(page);
+    const line = body(page).find((r) => r.text.startsWith('Short'))!;
+    // 0.75 em (7.5 pt) of padding each side of the line.
+    expect(line.xs[0]!).toBeCloseTo(box!.x + 7.5, 3);
+    expect(box!.x + box!.w).toBeCloseTo(inkExtent(line).right + 7.5, 2);
+    expect(box!.w).toBeLessThan(100);
   });
 });

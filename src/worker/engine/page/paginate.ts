@@ -30,6 +30,7 @@ import type { ColumnUse } from './balance';
 import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
+import { calloutWhere, type CalloutWhere } from './callout-where';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -54,7 +55,7 @@ import { sideCaptions } from './caption-side';
 import { growFlexPoints, grownBy } from './levers-flex';
 import { colonListLines, DEFAULT_BREAK_RULES, endsWithColon, linesToTake, splitRule } from './break-rules';
 import { looseParagraphLimit, loosenParagraphs, trackingLimit, type LooseParagraph } from './lever-paragraphs';
-import type { HeadingDesign, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
+import type { CalloutStyle, HeadingDesign, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
 export { footnoteNumbers } from './notes';
 
@@ -1662,21 +1663,36 @@ export function* paginateChapter(
         if (block.name !== 'callout') break;
         // A float barrier (calloutStyles[id].floatBarrier, document-format §12.7): every float cited
         // before the box is set before it (free slots, else the next columns).
-        if ((settings.callouts.styles[block.attrs['type'] ?? ''] ?? settings.callouts.styles[settings.callouts.order[0]!])?.floatBarrier) flushFloats();
+        const boxStyle = calloutStyleOf(block);
+        if (boxStyle.floatBarrier) flushFloats();
         const end = blocks.findIndex((x, i) => i > b && x.id === block.endId);
         const inner = blocks.slice(b + 1, end < 0 ? blocks.length : end);
         // (A `:::columns` group of text inside it shares the box width: page/columns-group.ts.)
         const inGroup = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && x.name === 'columns') || (x.kind === 'directive' && x.name === 'columnbreak');
         if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && !(x.kind === 'mathDisplay' && math) && !inGroup(x))) break;
+        // span, placement and columns: the fence's attributes, else the style's (§13.4; settings-callouts.ts).
+        const where = calloutWhere(block.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
+        if (where.float && placeCalloutFloat(block, inner, where)) {
+          b = end < 0 ? blocks.length : end;
+          afterHeading = false;
+          break;
+        }
+        // A page-span box in flow cuts the columns: under the text above once a later pass has cut
+        // it level (page/span-band.ts), else only while that text is still in the first column.
+        const band = where.span === 'page';
+        if (band && !spanArrives(block, false) && !pageIsEmpty() && cursor.column > 0) {
+          flushFloats();
+          nextPage('any');
+        }
         const boxFrom = { page: cursor.page.index, column: cursor.column, start: cursor.page.items.length };
         // :::callout{wrap width wrapGap} (§12.8): the box at one side of its column, never split,
         // the text after it beside it (page/floats-wrap.ts); else set across the column as usual.
-        const boxWrap = calloutWrapOf(block.attrs, body.size);
+        const boxWrap = band ? undefined : calloutWrapOf(block.attrs, body.size);
         // (Above a float wrapped at this column's foot a box does not wrap: one wrap at a time.)
         const wrapped = boxWrap ? (wrapBand ? 'moved' : placeCallout(block, inner, boxWrap)) : false;
         if (typeof wrapped === 'string') (cursor.page.wrapsRefused ??= []).push({ id: block.attrs['title'] ?? block.attrs['type'] ?? 'callout', reason: wrapped, at: block.range.from });
         if (wrapped !== true) {
-          placeCallout(block, inner);
+          placeCallout(block, inner, undefined, band);
           closingBoxes = boxFrom.page === cursor.page.index && boxFrom.column === cursor.column ? closingRun(closingBoxes, { ...boxFrom, end: cursor.page.items.length, block: block.id }) : [];
           leverPoints.push({ kind: 'afterFloat', item: cursor.page.items.length, block: block.id, rank: 0 });
         } else closingBoxes = [];
@@ -2314,26 +2330,26 @@ export function* paginateChapter(
     }
   }
 
-  /**
-   * A callout box (document-format §8.1, configuration.md §13.4) in flow (`placement: here`,
-   * column span): fill, border and stripe, padding, the title in its style, then the content in
-   * body type at the inner measure, off the grid inside; the flow re-snaps to the grid after it.
-   * The box keeps together when it fits a column (keepTogether), else splits between lines, a
-   * box segment per column. Notes cited inside go to the foot of the column where the text after
-   * the box continues (§14.1).
-   */
-  /** With `wrap`: the box wrapped at one side of the column (true), or why not (nothing set). */
-  function placeCallout(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], wrap?: WrapRequest): true | WrapRefusal | void {
+  /** The callout style a box's `type` names (the first style for an unknown or missing one). */
+  function calloutStyleOf(start: Extract<Block, { kind: 'containerStart' }>): CalloutStyle {
     const styles = settings.callouts.styles;
-    const style = styles[start.attrs['type'] ?? ''] ?? styles[settings.callouts.order[0]!] ?? Object.values(styles)[0]!;
+    return styles[start.attrs['type'] ?? ''] ?? styles[settings.callouts.order[0]!] ?? Object.values(styles)[0]!;
+  }
+
+  /**
+   * A callout box's frame and rows for a box `boxW` pt wide (document-format §8.1, configuration.md
+   * §13.4): padding, stripe, the title in its style, then the content in the style's own text
+   * (or the body's) at the inner measure. `used`: the box's width with `width: 'auto'` (the widest
+   * row and the padding, never more than `boxW`), else `boxW`.
+   */
+  function calloutParts(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], boxW: number) {
+    const style = calloutStyleOf(start);
     // Right to left: left/right padding and a side stripe are text sides, mirrored (document-format §18.1).
     const pad = rtl() ? { ...style.padding, left: style.padding.right, right: style.padding.left } : style.padding;
     const stripe = !style.stripe.enabled ? null : rtl() && style.stripe.side !== 'top' ? { ...style.stripe, side: style.stripe.side === 'left' ? ('right' as const) : ('left' as const) } : style.stripe;
     const side = stripe && stripe.side !== 'top' ? stripe.width : 0;
     const innerX = pad.left + (stripe?.side === 'left' ? side : 0);
-    // A wrapped box (§12.8) is as wide as its `width` share of the column (else layout.wrap.defaultWidth).
-    const boxW = wrap ? colW() * (wrap.width ?? wrapSettings.defaultWidth) : 0;
-    const innerW = (wrap ? boxW : colW()) - pad.left - pad.right - side;
+    const innerW = boxW - pad.left - pad.right - side;
     // `before`: space above the row (between paragraphs, between list items), dropped at the top of a box segment.
     type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[]; before?: number };
     const rows: BoxLine[] = [];
@@ -2399,6 +2415,83 @@ export function* paginateChapter(
       previousKind = child.kind;
     }
     const total = pad.top + pad.bottom + rows.reduce((h, r, i) => h + r.height + (i > 0 ? (r.before ?? 0) : 0), 0);
+    // width 'auto' (§13.4): shrink-wrapped to the widest row's ink advance (groups and displays take
+    // the measure; a justified last line's width is the measure, so glyphs are measured).
+    const reach = (line: SetLine): number => {
+      let left = Number.POSITIVE_INFINITY;
+      let right = 0;
+      for (const run of line.runs) {
+        const face = fonts.get(run.fontId);
+        run.glyphs.forEach((g, k) => {
+          left = Math.min(left, run.xs[k]!);
+          right = Math.max(right, run.xs[k]! + (face ? (face.glyphAdvance(g) * run.size) / face.upem : 0));
+        });
+      }
+      // Right to left, lines end at the measure's right edge: what they use runs from their left-most glyph.
+      return line.runs.length === 0 ? 0 : rtl() ? innerW - left : right;
+    };
+    const widest = rows.reduce((w, r) => Math.max(w, r.across || r.display ? innerW : r.x + reach(r.line), r.marker ? r.marker.x + r.marker.line.width : 0), 0);
+    const used = style.flow?.width === 'auto' ? Math.min(boxW, widest + pad.left + pad.right + side) : boxW;
+    return { style, pad, stripe, innerX, innerW, rows, total, boxW, used };
+  }
+
+  /**
+   * Draws rows `from`…`from + take − 1` of a box as one segment `height` pt tall, the full box's
+   * left edge at `x` and its top at `top` (page coordinates): fill, border, stripe, lines. A
+   * shrink-wrapped box (`width: 'auto'`) sits at the start side of that full width. Returns the
+   * body lines drawn (for the notes they cite).
+   */
+  function drawCalloutSegment(parts: ReturnType<typeof calloutParts>, from: number, take: number, x: number, top: number, height: number): SetLine[] {
+    const { style, pad, stripe, innerX, rows } = parts;
+    const w = parts.used;
+    const frameX = x + (rtl() ? parts.boxW - w : 0);
+    const cited: SetLine[] = [];
+    if (style.fill) cursor.page.items.push({ op: Op.Rect, x: roundPt(frameX), y: roundPt(top), w: roundPt(w), h: roundPt(height), fill: style.fill });
+    if (style.border.enabled && style.border.width > 0) {
+      // Stroked inside the box: the stroke's centre line sits half a width in.
+      const half = style.border.width / 2;
+      cursor.page.items.push({ op: Op.Rect, x: roundPt(frameX + half), y: roundPt(top + half), w: roundPt(w - style.border.width), h: roundPt(height - style.border.width), stroke: style.border.colour, strokeWidth: roundPt(style.border.width) });
+    }
+    if (stripe) {
+      const sx = stripe.side === 'right' ? frameX + w - stripe.width : frameX;
+      cursor.page.items.push(stripe.side === 'top'
+        ? { op: Op.Rect, x: roundPt(frameX), y: roundPt(top), w: roundPt(w), h: roundPt(Math.min(stripe.width, height)), fill: stripe.colour }
+        : { op: Op.Rect, x: roundPt(sx), y: roundPt(top), w: roundPt(stripe.width), h: roundPt(height), fill: stripe.colour });
+    }
+    let y = top + pad.top + (stripe?.side === 'top' ? stripe.width : 0);
+    for (let i = from; i < from + take; i++) {
+      const row = rows[i]!;
+      if (i > from) y += row.before ?? 0;
+      emit(row.block, row.line, x + innerX + row.x, y + row.baseline, row.role);
+      for (const part of row.across ?? []) {
+        emit(part.block, part.line, x + innerX + part.x, y + row.baseline, 'body');
+        cited.push(part.line);
+      }
+      if (row.marker) emit(row.block, row.marker.line, x + innerX + row.marker.x, y + row.baseline, row.role);
+      if (row.display) {
+        cursor.page.items.push(...row.display.paths(x + innerX, y + row.baseline));
+        for (const number of row.display.numbers) emit(row.block, number.line, x + innerX + number.x, y + row.baseline + number.dy, 'body');
+      }
+      if (row.role === 'body') cited.push(row.line);
+      y += row.height;
+    }
+    cursor.page.items.push(...boxGroupRules(rows.slice(from, from + take), x + innerX, top + pad.top + (stripe?.side === 'top' ? stripe.width : 0)));
+    return cited;
+  }
+
+  /**
+   * A callout box (document-format §8.1, configuration.md §13.4) in flow (`placement: here`):
+   * the box across its column — or, `band`, across the page's columns (`span: 'page'`) — off the
+   * grid inside; the flow re-snaps to the grid after it. The box keeps together when it fits a
+   * column (keepTogether), else splits between lines, a box segment per column (a band: per
+   * page). Notes cited inside go to the foot of the column where the text after the box continues (§14.1).
+   */
+  /** With `wrap`: the box wrapped at one side of the column (true), or why not (nothing set). */
+  function placeCallout(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], wrap?: WrapRequest, band = false): true | WrapRefusal | void {
+    // A wrapped box (§12.8) is as wide as its `width` share of the column (else layout.wrap.defaultWidth).
+    const boxW = wrap ? colW() * (wrap.width ?? wrapSettings.defaultWidth) : band ? frame().contentWidth : colW();
+    const parts = calloutParts(start, inner, boxW);
+    const { style, pad, rows, total } = parts;
     let boxWrap: { x: number; band: WrapBand } | null = null;
     if (wrap) {
       // Whole, on the grid where the text goes on, level with the first line beside it; never split.
@@ -2409,7 +2502,13 @@ export function* paginateChapter(
       cursor.y = top;
       boxWrap = { x: plan.boxX, band: { page: cursor.page.index, column: cursor.column, top, bottom: top + plan.rows * pitch, side: plan.side, inset: plan.inset } };
     } else space(style.marginTop);
-    if (style.keepTogether && !cursor.columnEmpty && cursor.y + total > limit() + 1e-6 && total <= frame().contentHeight) nextColumn();
+    // A band goes on to the next page, a column box to the next column.
+    const next = (): void => {
+      if (!band) return nextColumn();
+      flushFloats();
+      nextPage('any');
+    };
+    if (style.keepTogether && !cursor.columnEmpty && cursor.y + total > limit() + 1e-6 && total <= frame().contentHeight) next();
     let index = 0;
     const cited: SetLine[] = [];
     while (index < rows.length || (rows.length === 0 && index === 0)) {
@@ -2418,58 +2517,33 @@ export function* paginateChapter(
       let take = 0;
       // A row's space above counts inside a segment, not at its top.
       const rowNeed = (k: number): number => rows[k]!.height + (k > index ? (rows[k]!.before ?? 0) : 0);
-      while (index + take < rows.length && cursor.y + height + rowNeed(index + take) <= limit() + 1e-6) height += rowNeed(index + take++);
+      const bottom = band ? Math.min(limit(), acrossFeet()) : limit();
+      while (index + take < rows.length && cursor.y + height + rowNeed(index + take) <= bottom + 1e-6) height += rowNeed(index + take++);
       if (take === 0 && rows.length > 0) {
         if (!cursor.columnEmpty) {
-          nextColumn();
+          next();
           continue;
         }
         height += rows[index]!.height;
         take = 1;
       }
       const f = frame();
-      const columnX = f.columnX[cursor.column]! + (boxWrap?.x ?? 0);
-      const top = f.contentTop + cursor.y;
-      const w = boxWrap ? boxW : colW();
-      if (style.fill) cursor.page.items.push({ op: Op.Rect, x: roundPt(columnX), y: roundPt(top), w: roundPt(w), h: roundPt(height), fill: style.fill });
-      if (style.border.enabled && style.border.width > 0) {
-        // Stroked inside the box: the stroke's centre line sits half a width in.
-        const half = style.border.width / 2;
-        cursor.page.items.push({ op: Op.Rect, x: roundPt(columnX + half), y: roundPt(top + half), w: roundPt(w - style.border.width), h: roundPt(height - style.border.width), stroke: style.border.colour, strokeWidth: roundPt(style.border.width) });
-      }
-      if (stripe) {
-        const sx = stripe.side === 'right' ? columnX + w - stripe.width : columnX;
-        cursor.page.items.push(stripe.side === 'top'
-          ? { op: Op.Rect, x: roundPt(columnX), y: roundPt(top), w: roundPt(w), h: roundPt(Math.min(stripe.width, height)), fill: stripe.colour }
-          : { op: Op.Rect, x: roundPt(sx), y: roundPt(top), w: roundPt(stripe.width), h: roundPt(height), fill: stripe.colour });
-      }
-      let y = top + pad.top + (stripe?.side === 'top' ? stripe.width : 0);
-      for (let i = index; i < index + take; i++) {
-        const row = rows[i]!;
-        if (i > index) y += row.before ?? 0;
-        emit(row.block, row.line, columnX + innerX + row.x, y + row.baseline, row.role);
-        for (const part of row.across ?? []) {
-          emit(part.block, part.line, columnX + innerX + part.x, y + row.baseline, 'body');
-          cited.push(part.line);
-        }
-        if (row.marker) emit(row.block, row.marker.line, columnX + innerX + row.marker.x, y + row.baseline, row.role);
-        if (row.display) {
-          cursor.page.items.push(...row.display.paths(columnX + innerX, y + row.baseline));
-          for (const number of row.display.numbers) emit(row.block, number.line, columnX + innerX + number.x, y + row.baseline + number.dy, 'body');
-        }
-        if (row.role === 'body') cited.push(row.line);
-        y += row.height;
-      }
-      cursor.page.items.push(...boxGroupRules(rows.slice(index, index + take), columnX + innerX, top + pad.top + (stripe?.side === 'top' ? stripe.width : 0)));
-      cursor.y = y + pad.bottom - f.contentTop;
+      const x = (band ? f.contentLeft : f.columnX[cursor.column]!) + (boxWrap?.x ?? 0);
+      cited.push(...drawCalloutSegment(parts, index, take, x, f.contentTop + cursor.y, height));
+      cursor.y += height;
       cursor.columnEmpty = false;
       index += take;
       if (rows.length === 0) break;
-      if (index < rows.length) nextColumn();
+      if (index < rows.length) next();
     }
     // Back on the grid, one box margin below; beside a wrapped box, the text goes on from its top.
     cursor.y = boxWrap ? boxWrap.band.top : Math.ceil((cursor.y + style.marginBottom) / pitch - 1e-9) * pitch;
     if (boxWrap) wrapBand = boxWrap.band;
+    if (band) {
+      // Every column of this page starts under the band (as under a span heading).
+      bands.head = cursor.y;
+      cursor.page.columnTop = cursor.y;
+    }
     if (columnNotesMode) {
       for (const line of cited) for (const piece of newNotePieces(line, [])) {
         columnNotes.push(piece);
@@ -2480,6 +2554,61 @@ export function* paginateChapter(
       trimNotes(colBottom() - cursor.y);
     }
     return boxWrap ? true : undefined;
+  }
+
+  /**
+   * A floated callout box (`placement` auto/top/bottom, §13.4; document-format §8.1 "floated to the
+   * first free band after its position (text continues)") as a float block `measure` pt wide: drawn
+   * whole where the float placement puts it (page/floats-page.ts slots), never split. Null when it
+   * cannot float: taller than a column less the float gap, or citing notes (they belong to the
+   * column of the text, so such a box stays in flow).
+   */
+  function calloutFloat(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], measure: number): FlowBlock | null {
+    const parts = calloutParts(start, inner, measure);
+    if (parts.total > frame().contentHeight - pitch + 1e-6) return null;
+    if (columnNotesMode && parts.rows.some((r) => notesCitedBy(r.line, citationAt).length > 0 || (r.across ?? []).some((a) => notesCitedBy(a.line, citationAt).length > 0))) return null;
+    return {
+      height: parts.total,
+      width: parts.used,
+      // Drawn into the page being set and handed back: the float placer pushes what emit returns.
+      emit: (x, y) => {
+        const from = cursor.page.items.length;
+        drawCalloutSegment(parts, 0, parts.rows.length, x, y, parts.total);
+        return cursor.page.items.splice(from);
+      },
+    };
+  }
+
+  /**
+   * Queues a floated box (placement auto/top/bottom, or span 'side' into a float-only side column)
+   * like a float cited here, and places what may go now; false when it cannot float (it is then
+   * set in flow). A page-wide one waits for a band of a later page's head or this page's foot; one
+   * across k columns takes their head or foot (page/floats-page.ts).
+   */
+  function placeCalloutFloat(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], where: CalloutWhere): boolean {
+    const f = frame();
+    if (where.span === 'side' && f.side) {
+      const flow = calloutFloat(start, inner, f.side.width);
+      if (!flow) return false;
+      sidePending.push(flow);
+      placeSide();
+      return true;
+    }
+    const columns = where.span === 'page' ? 1 : Math.min(where.columns, geo.columns);
+    const measure = where.span === 'page' ? f.contentWidth : columns > 1 ? spanBox(f.columnX, f.columnWidths, 0, columns).width : colW();
+    const flow = calloutFloat(start, inner, measure);
+    if (!flow) return false;
+    const position = where.placement === 'top' ? 'top' : where.placement === 'bottom' ? 'bottom' : 'auto';
+    pendingFloats.push({
+      id: start.id,
+      flow,
+      position,
+      rule: { mode: 'never', minScale: 1 },
+      remake: () => null,
+      ...(where.span === 'page' ? { page: { cited: cursor.page.index } } : columns > 1 ? { columns } : {}),
+    });
+    placeFloats(false);
+    return true;
   }
 
   /** Pieces for the notes a line cites that are not set yet (nor already in `pending`). */
