@@ -106,4 +106,9 @@ describe('footnote mark and note number placement (§11.1)', () => {
   it('declares the three settings applied', () => {
     for (const field of ['markerPosition', 'markerSize', 'noteNumberPosition']) expect(isApplied(`footnotes.${field}`), field).toBe(true);
   });
+
+  it('counts each of footnotes.symbols as applied (the symbols are stored as list items)', () => {
+    expect(isApplied('footnotes.symbols[0]')).toBe(true);
+    expect(isApplied('footnotes.symbols[5]')).toBe(true);
+  });
 });
