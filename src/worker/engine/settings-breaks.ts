@@ -21,6 +21,8 @@ declareAppliedSettings([
   'headings.levels[level=*].snapToGrid',
   'unorderedLists.snapTopToGrid',
   'orderedLists.snapTopToGrid',
+  // page/paginate.ts collapseAbove: the space under a `:::paragraphs` container collapses with the next block's or adds to it.
+  'bodyText.paragraphContainerSpacing',
 ]);
 
 /** `bodyText.keepColonWithList`, `colonListRoom`…, the headings' and lists' grid snaps, as the engine applies them. */
@@ -39,5 +41,6 @@ export function breakRules(r: ConfigReaders): BreakRules {
     headingSnap: [1, 2, 3, 4, 5, 6].map((level) => r.bool(`headings.levels[level=${level}].snapToGrid`, r.bool('headings.snapToGrid', true))),
     unorderedTopSnap: r.bool('unorderedLists.snapTopToGrid', d.unorderedTopSnap),
     orderedTopSnap: r.bool('orderedLists.snapTopToGrid', d.orderedTopSnap),
+    paragraphContainerSpacing: r.str('bodyText.paragraphContainerSpacing', d.paragraphContainerSpacing) === 'add' ? 'add' : 'collapse',
   };
 }

@@ -26,10 +26,12 @@ export interface BreakRules {
   /** `unorderedLists` / `orderedLists.snapTopToGrid`: a list's top on the grid (else at its natural place). */
   unorderedTopSnap: boolean;
   orderedTopSnap: boolean;
+  /** `bodyText.paragraphContainerSpacing`: the bottom margin of a `:::paragraphs` container and the next block's top space collapse to the larger (`collapse`) or both are given (`add`, before rules 8). */
+  paragraphContainerSpacing: 'collapse' | 'add';
 }
 
 export const DEFAULT_BREAK_RULES: BreakRules = { keepColonWithList: true, colonListRoom: 'item', orphanPenalty: 1000, widowPenalty: 1000, orphansInLists: true, widowsInLists: true, slackWeight: 10,
-  headingSnap: [true, true, true, true, true, true], unorderedTopSnap: false, orderedTopSnap: false };
+  headingSnap: [true, true, true, true, true, true], unorderedTopSnap: false, orderedTopSnap: false, paragraphContainerSpacing: 'collapse' };
 
 /** A penalty at or over this never lets the rule break (TeX's "infinite" penalty). */
 const NEVER = 10000;

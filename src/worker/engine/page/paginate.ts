@@ -896,9 +896,22 @@ export function* paginateChapter(
     if (carried) cursor.page.numbering = { ...carried, ...cursor.page.numbering };
   };
   const pageIsEmpty = (): boolean => cursor.page.items.length === 0 && cursor.column === 0 && cursor.columnEmpty && columnNotes.length === 0;
+  /**
+   * The bottom margin, pt, of a `:::paragraphs` container closed just before the block being set,
+   * when it collapses with that block's top space (bodyText.paragraphContainerSpacing 'collapse',
+   * configuration.md §6.4, §13.1: margins collapse with neighbours, the larger wins); else 0.
+   */
+  let collapseAbove = 0;
+  /** The block's top space `pt` less what the container above already gave (taken once). */
+  const collapsedTop = (pt: number): number => {
+    const given = collapseAbove;
+    collapseAbove = 0;
+    return given > 0 ? Math.max(0, pt - given) : pt;
+  };
   /** Vertical space before a block; dropped at the top of a column. */
   const space = (pt: number): void => {
-    if (!cursor.columnEmpty) cursor.y += pt;
+    const gap = collapsedTop(pt);
+    if (!cursor.columnEmpty) cursor.y += gap;
   };
 
   const emit = (block: { id: string; target?: string }, line: SetLine, x0: number, baseline: number, role: LineInfo['role']): void => {
@@ -1284,6 +1297,9 @@ export function* paginateChapter(
     else if (wrapBand?.closed && footWrapAt() < Number.POSITIVE_INFINITY && Math.ceil(cursor.y / pitch - 1e-9) * pitch <= wrapBand.top + 1e-6) wrapBand = { ...(wrapBand as WrapBand), closed: false };
     // Snap points (§2.2): anything but running text takes the flow back to the grid.
     if (block.kind !== 'paragraph' && block.kind !== 'blockquote' && block.kind !== 'listItem' && block.kind !== 'footnoteDefinition') gridPhase = 0;
+    // The first top space this block adds collapses with a `:::paragraphs` container's bottom margin just above ('add': no).
+    const above = blocks[b - 1];
+    collapseAbove = above?.kind === 'containerEnd' && above.name === 'paragraphs' && (settings.breaks ?? DEFAULT_BREAK_RULES).paragraphContainerSpacing !== 'add' ? paragraphStyles.closedBottom(above) : 0;
     switch (block.kind) {
       case 'heading': {
         // {hidden}, or the style's or level's `hidden` (configuration.md §8.2; page/heading-look.ts).
@@ -1340,7 +1356,9 @@ export function* paginateChapter(
         // lines takes as many whole lines as it needs. Above: to the grid, then half the rest.
         const lineSpan = headingDesignOf(block, settings) ? undefined : headingLineSpan(block, settings);
         const spanPad = lineSpan === undefined ? 0 : (Math.max(lineSpan, Math.ceil((lines.length * lineHeight) / pitch - 1e-9)) * pitch - lines.length * lineHeight) / 2;
-        const marginTop = cursor.columnEmpty ? 0 : lineSpan !== undefined ? Math.ceil(cursor.y / pitch - 1e-9) * pitch - cursor.y + spanPad : spacing.marginTop;
+        // (Its margin collapses with a container's bottom margin just above: taken here, once.)
+        const marginAbove = collapsedTop(spacing.marginTop);
+        const marginTop = cursor.columnEmpty ? 0 : lineSpan !== undefined ? Math.ceil(cursor.y / pitch - 1e-9) * pitch - cursor.y + spanPad : marginAbove;
         const marginBottom = lineSpan !== undefined ? spanPad : spacing.marginBottom;
         // advancedDesign (§8.2): drawn from its design slot, taking the height the design reserves (page/heading-design.ts).
         const design = headingDesignOf(block, settings);

@@ -71,12 +71,21 @@ export class ParagraphStyleScope {
     return style;
   }
 
+  /** The end and bottom margin (pt) of the container closed last (bodyText.paragraphContainerSpacing). */
+  private closed: { endId: string; marginBottom: number } | undefined;
+
   /** Closes the container whose end this is; returns its style, or undefined for another end. */
   leave(end: Extract<Block, { kind: 'containerEnd' }>): ParagraphStyleSettings | undefined {
     const top = this.open[this.open.length - 1];
     if (!top || top.endId !== end.id) return undefined;
     this.open.pop();
+    this.closed = { endId: end.id, marginBottom: top.style.marginBottom };
     return top.style;
+  }
+
+  /** The bottom margin, pt, of the container this end closed (0 for another end). */
+  closedBottom(end: Extract<Block, { kind: 'containerEnd' }>): number {
+    return this.closed?.endId === end.id ? Math.max(0, this.closed.marginBottom) : 0;
   }
 
   /** The style in force (and its `paragraphStyles` id, '' for none), and whether the paragraph about to be set is the container's first. */
