@@ -23,6 +23,8 @@ declareAppliedSettings([
   'orderedLists.snapTopToGrid',
   // page/paginate.ts collapseAbove: the space under a `:::paragraphs` container collapses with the next block's or adds to it.
   'bodyText.paragraphContainerSpacing',
+  // page/paginate.ts strandedHeading: a heading at a column foot goes on with a paragraph that cannot split under it.
+  'headings.keepWithNextSplit',
 ]);
 
 /** `bodyText.keepColonWithList`, `colonListRoom`…, the headings' and lists' grid snaps, as the engine applies them. */
@@ -42,5 +44,6 @@ export function breakRules(r: ConfigReaders): BreakRules {
     unorderedTopSnap: r.bool('unorderedLists.snapTopToGrid', d.unorderedTopSnap),
     orderedTopSnap: r.bool('orderedLists.snapTopToGrid', d.orderedTopSnap),
     paragraphContainerSpacing: r.str('bodyText.paragraphContainerSpacing', d.paragraphContainerSpacing) === 'add' ? 'add' : 'collapse',
+    keepWithNextSplit: r.str('headings.keepWithNextSplit', d.keepWithNextSplit) === 'fill' ? 'fill' : 'rules',
   };
 }

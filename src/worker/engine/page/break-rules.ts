@@ -28,10 +28,12 @@ export interface BreakRules {
   orderedTopSnap: boolean;
   /** `bodyText.paragraphContainerSpacing`: the bottom margin of a `:::paragraphs` container and the next block's top space collapse to the larger (`collapse`) or both are given (`add`, before rules 8). */
   paragraphContainerSpacing: 'collapse' | 'add';
+  /** `headings.keepWithNextSplit`: a heading with its keep room still goes on when the paragraph under it would go on whole (`rules`), or stays (`fill`, before rules 8). */
+  keepWithNextSplit: 'rules' | 'fill';
 }
 
 export const DEFAULT_BREAK_RULES: BreakRules = { keepColonWithList: true, colonListRoom: 'item', orphanPenalty: 1000, widowPenalty: 1000, orphansInLists: true, widowsInLists: true, slackWeight: 10,
-  headingSnap: [true, true, true, true, true, true], unorderedTopSnap: false, orderedTopSnap: false, paragraphContainerSpacing: 'collapse' };
+  headingSnap: [true, true, true, true, true, true], unorderedTopSnap: false, orderedTopSnap: false, paragraphContainerSpacing: 'collapse', keepWithNextSplit: 'rules' };
 
 /** A penalty at or over this never lets the rule break (TeX's "infinite" penalty). */
 const NEVER = 10000;

@@ -1370,7 +1370,30 @@ export function* paginateChapter(
         const spreadFoot = settings.headings.keepWithNextSpread === true && cursor.page.index % 2 === 1 && cursor.column === frame().columnX.length - 1;
         const keepLines = settings.headings.keepWithNext === false || spreadFoot ? 0 : splitRule(settings, false).footMin;
         const needed = marginTop + (designed ? designed.reserved : lines.length * lineHeight + marginBottom) + keepLines * pitch;
-        if (!cursor.columnEmpty && cursor.y + needed > limit() + 1e-6) {
+        // keepWithNextSplit 'rules' (§8.1): with its keep room there, the heading still goes on when the
+        // body paragraph under it could not split in the rows left by the widow/orphan rules
+        // (page/break-rules.ts linesToTake) and would go on whole, leaving the heading alone at the
+        // column foot; 'fill' (before rules 8) keeps it wherever the keep room is.
+        const strandedHeading = (): boolean => {
+          if (keepLines === 0 || band || designed || (settings.breaks ?? DEFAULT_BREAK_RULES).keepWithNextSplit === 'fill') return false;
+          const next = blocks[b + 1];
+          // (Plain body paragraphs only: one in a `:::paragraphs` style or a section's bodyStyle is set by its own leading.)
+          if (next?.kind !== 'paragraph' || next.continuesParagraph === true || paragraphStyles.active() || sectionBody()) return false;
+          // Grid rows left under the heading (its text goes on at the next grid line).
+          const top = Math.ceil((cursor.y + marginTop + lines.length * lineHeight + marginBottom) / pitch - 1e-9);
+          const fit = Math.floor(limit() / pitch + 1e-6) - top;
+          const rule = splitRule(settings, false);
+          // Only a paragraph of fit+1 … fit+headMin−1 lines can go on whole: none of them does → nothing to set.
+          let possible = false;
+          for (let count = fit + 1; count < fit + rule.headMin; count++) if (fit > 0 && linesToTake(fit, count, rule) === 0) possible = true;
+          if (!possible) return false;
+          // Set as the paragraph branch sets it (flush after a heading unless indentAfterHeading; bodyText.hangingIndent).
+          const hang = settings.body.hangingIndent === true ? Math.max(0, settings.body.firstLineIndent) : 0;
+          const indent = !settings.body.indentAfterHeading || hang > 0 ? 0 : settings.body.firstLineIndent;
+          const count = setText({ base: next.range.from, inlines: next.inlines, style: body, measure: colW(), indent, justify, ...(hang > 0 ? { hang } : {}) }).length;
+          return count > fit && linesToTake(fit, count, rule) === 0;
+        };
+        if (!cursor.columnEmpty && (cursor.y + needed > limit() + 1e-6 || strandedHeading())) {
           if (band) {
             flushFloats();
             nextPage('any');

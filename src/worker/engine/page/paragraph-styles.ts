@@ -83,6 +83,11 @@ export class ParagraphStyleScope {
     return top.style;
   }
 
+  /** Whether a container is open (its paragraphs are set in its style). */
+  active(): boolean {
+    return this.open.length > 0;
+  }
+
   /** The bottom margin, pt, of the container this end closed (0 for another end). */
   closedBottom(end: Extract<Block, { kind: 'containerEnd' }>): number {
     return this.closed?.endId === end.id ? Math.max(0, this.closed.marginBottom) : 0;
