@@ -9,7 +9,7 @@ import { declareAppliedSettings } from '../config';
 import type { ConfigReaders } from './settings-structure';
 
 /** The §6.7 fields the engine applies (page/drop-cap.ts). */
-export const DROP_CAP_FIELDS = ['lines', 'sink', 'characters', 'fontFamily', 'fontWeight', 'italic', 'fontSize', 'color', 'gap', 'punctuation', 'shortParagraph'] as const;
+export const DROP_CAP_FIELDS = ['lines', 'sink', 'characters', 'fontFamily', 'fontWeight', 'italic', 'fontSize', 'color', 'gap', 'punctuation', 'leadIn', 'leadIn.words', 'leadIn.smallCaps', 'leadIn.uppercase', 'shortParagraph'] as const;
 
 declareAppliedSettings([
   // A bare `dropCap` (`false`, or an object set whole) and each field we apply.
@@ -46,6 +46,34 @@ export interface DropCap {
   shortParagraph: 'reserve' | 'shrink' | 'skip';
   /** Paragraph styles: every paragraph of the group, not only its first. */
   each: boolean;
+  /** The words after the initial set apart (§6.7 `leadIn`); absent: none. */
+  leadIn?: LeadIn;
+}
+
+/**
+ * A lead-in (§6.7): the first `words` words after the initial's clusters (the rest of the
+ * initial's word counts as the first), or those on the paragraph's first line (`'line'`), in small
+ * capitals (lower case as capitals at 70 %), in capitals, or with both in capitals all at the small
+ * capitals' size.
+ */
+export interface LeadIn {
+  words: number | 'line';
+  smallCaps: boolean;
+  uppercase: boolean;
+}
+
+/** `leadIn` as stored: `{words: n | 'line', smallCaps, uppercase}`; undefined when unset or it changes nothing. */
+function leadInOf(v: unknown): LeadIn | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const d = record(v);
+  const w = d['words'];
+  // Absent: the whole first line, the classic book opening.
+  const words = typeof w === 'number' && Number.isFinite(w) ? Math.max(1, Math.min(100, Math.round(w))) : 'line';
+  // Neither look given: small capitals (a lead-in set no differently would not be one).
+  const given = typeof d['smallCaps'] === 'boolean' || typeof d['uppercase'] === 'boolean';
+  const smallCaps = given ? d['smallCaps'] === true : true;
+  const uppercase = d['uppercase'] === true;
+  return smallCaps || uppercase ? { words, smallCaps, uppercase } : undefined;
 }
 
 /** The drop caps set in the configuration; absent when none is (nothing changes). */
@@ -80,6 +108,7 @@ export function dropCapAt(r: ConfigReaders, path: string): DropCap | false | und
   const colour = r.colour(`${path}.color`, '');
   const punctuation = d['punctuation'] === 'hang' || d['punctuation'] === 'text' ? d['punctuation'] : 'with-cap';
   const shortParagraph = d['shortParagraph'] === 'shrink' || d['shortParagraph'] === 'skip' ? d['shortParagraph'] : 'reserve';
+  const leadIn = leadInOf(d['leadIn']);
   return {
     lines,
     sink,
@@ -94,6 +123,7 @@ export function dropCapAt(r: ConfigReaders, path: string): DropCap | false | und
     punctuation,
     shortParagraph,
     each: d['each'] === true,
+    ...(leadIn ? { leadIn } : {}),
   };
 }
 

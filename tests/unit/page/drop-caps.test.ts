@@ -35,8 +35,8 @@ describe('a heading level\'s drop cap (§6.7, §8.2)', () => {
       for (const f of ['', '.lines', '.sink', '.characters', '.fontFamily', '.fontWeight', '.italic', '.fontSize', '.color', '.gap', '.punctuation', '.shortParagraph']) expect(isApplied(`${owner}.dropCap${f}`), owner + f).toBe(true);
     }
     expect(isApplied('paragraphStyles[id=x].dropCap.each')).toBe(true);
-    // Not applied: the lead-in.
-    expect(isApplied('headings.levels[level=1].dropCap.leadIn.words')).toBe(false);
+    // The lead-in is applied too (lead-in.test.ts).
+    expect(isApplied('headings.levels[level=1].dropCap.leadIn.words')).toBe(true);
   });
 
   it('opens the first paragraph after the heading: baseline on line 3, three narrower lines, the rest at full measure', () => {

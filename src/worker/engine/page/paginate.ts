@@ -40,6 +40,7 @@ import { h1Before, headingDesignOf, headingDesignValues, layoutHeadingDesign, ti
 import { drawColumnRules } from './column-rules';
 import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { headingDropCap, initialPlacements, planInitial, type InitialPlan } from './drop-cap';
+import { leadInLine, leadInWords } from './lead-in';
 import type { DropCap } from '../settings-dropcap';
 import { joinUnits, setVerseLine, verseLook } from './verse';
 import { composeTabbed, splitAtTabs, type TabbedText, type TabSettings } from './tabs';
@@ -2021,7 +2022,13 @@ export function* paginateChapter(
   function initialOf(cap: DropCap, block: { inlines: readonly Inline[] }, style: TextStyle, leading: number, measure: number, justify: boolean): { plan: InitialPlan; set: (measure: number) => SetLine[]; beside: WeakSet<SetLine> } | undefined {
     let plan = planInitial(cap, block.inlines, style, leading, fonts, setText);
     if (!plan) return undefined;
-    const after = (p: InitialPlan, m: number): SetLine[] => setText({ base: p.restBase, inlines: p.rest, style, measure: m, indent: 0, justify, initialRoom: { lines: p.lines, width: p.room } });
+    // The lead-in (§6.7, page/lead-in.ts): the first words after the initial, or its first line's, in small capitals or capitals.
+    const lead = cap.leadIn;
+    const after = (p: InitialPlan, m: number): SetLine[] => {
+      const setRest = (inlines: readonly Inline[]): SetLine[] => setText({ base: p.restBase, inlines, style, measure: m, indent: 0, justify, initialRoom: { lines: p.lines, width: p.room } });
+      if (!lead) return setRest(p.rest);
+      return lead.words === 'line' ? leadInLine(p.rest, lead, setRest).lines : setRest(leadInWords(p.rest, lead, lead.words));
+    };
     let lines = after(plan, measure);
     if (lines.length < plan.lines && cap.shortParagraph === 'skip') return undefined;
     // (Fewer lines beside a smaller initial may make fewer lines again: a few tries.)
