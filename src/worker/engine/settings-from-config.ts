@@ -125,8 +125,6 @@ export const APPLIED_SETTINGS = [
   'headings.balancing.maxLinesAfterFloat',
   'headings.balancing.closingBox',
   'footnotes.symbols',
-  // Each symbol is stored as a list item (footnotes.symbols[0]…).
-  'footnotes.symbols[*]',
   'footnotes.markerTemplate',
   'footnotes.numberGap',
   'footnotes.fontSize',

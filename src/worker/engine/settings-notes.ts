@@ -10,6 +10,9 @@ import type { ConfigReaders } from './settings-structure';
 
 // 'side' and 'right' (marks beside / right of a vertical line) are not set yet: they are read as 'auto'.
 declareAppliedSettings(['footnotes.markerPosition', 'footnotes.markerSize', 'footnotes.noteNumberPosition']);
+// The symbols list (read whole as `footnotes.symbols` in settings-from-config.ts) is stored item by
+// item, and stored items are checked at their own paths (footnotes.symbols[0]…).
+declareAppliedSettings(['footnotes.symbols[*]']);
 
 /** Where a number sits: raised and smaller (superscript) or on the baseline at the text's size ("1. " style). */
 export type NumberPlace = 'auto' | 'superscript' | 'inline';
