@@ -4,22 +4,18 @@ import { EngineCache } from '../../../src/worker/engine';
 import { endsWithColon, linesToTake } from '../../../src/worker/engine/page/break-rules';
 import { parseChapter } from '../../../src/worker/engine/parse';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
-import { dump, oneChapterBook, run, runs } from './helpers';
+import { dump, oneChapterBook, ptLength, run, runs, TEN_ROW_COLUMN } from './helpers';
 
 /**
  * Column-break rules of running text (configuration.md §6.4; page/break-rules.ts). One column of
  * exactly 10 grid lines: a 10 pt body on a 12 pt leading, 120 pt of content (pages 220 pt high,
  * 50 pt margins), so line k of a page has its baseline k × 12 pt under the first.
  */
-const pt = (value: number) => ({ value, unit: 'pt' });
+const pt = ptLength;
 const BASE = {
-  layout: { layoutType: 'single' },
+  ...TEN_ROW_COLUMN,
   // Lists start on the grid here (snapTopToGrid), so every body line sits on a whole row; the grid tests below turn it off.
   unorderedLists: { snapTopToGrid: true },
-  page: { width: pt(300), height: pt(220), margins: { top: pt(50), bottom: pt(50), left: pt(50), right: pt(50) } },
-  bodyText: { fontSize: pt(10), lineHeight: pt(12) },
-  header: { elements: [] },
-  footer: { elements: [] },
 };
 type Config = Record<string, Record<string, unknown>>;
 const settingsOf = (extra: Config = {}) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isApplied } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
-import { oneChapterBook, run, runs } from './helpers';
+import { oneChapterBook, ptLength, run, runs, TEN_ROW_COLUMN } from './helpers';
 
 /**
  * headings.keepWithNextSplit (configuration.md §8.1). One column of exactly 10 grid lines: a 10 pt
@@ -9,15 +9,11 @@ import { oneChapterBook, run, runs } from './helpers';
  * set in the body's size on one 12 pt line with no margins, so a heading takes one grid row.
  * widowMinLines = orphanMinLines = 2 (the defaults).
  */
-const pt = (value: number) => ({ value, unit: 'pt' });
+const pt = ptLength;
 const settingsOf = (split?: 'rules' | 'fill') =>
   settingsFromConfig({
-    layout: { layoutType: 'single' },
-    page: { width: pt(300), height: pt(220), margins: { top: pt(50), bottom: pt(50), left: pt(50), right: pt(50) } },
-    bodyText: { fontSize: pt(10), lineHeight: pt(12) },
+    ...TEN_ROW_COLUMN,
     headings: { lineHeight: pt(12), marginTop: pt(0), marginBottom: pt(0), levels: [{ level: 1, breakBefore: { enabled: false } }, { level: 2, fontSize: pt(10) }], ...(split ? { keepWithNextSplit: split } : {}) },
-    header: { elements: [] },
-    footer: { elements: [] },
   } as never);
 /** `k` one-line filler paragraphs, a heading, then `para`. */
 const source = (k: number, para: string) => [...Array.from({ length: k }, (_, i) => `Filler ${i + 1}.`), '## Heading', para].join('\n\n');

@@ -115,3 +115,19 @@ export function runsOver(page: PageDisplayList, box: { x: number; y: number; w: 
     return e.right > box.x + 0.01 && e.left < box.x + box.w - 0.01 && r.y > box.y + 0.01 && r.y - r.size * 0.75 < box.y + box.h - 0.01;
   });
 }
+
+/** A length of a stored configuration in pt. */
+export const ptLength = (value: number) => ({ value, unit: 'pt' as const });
+
+/**
+ * A stored configuration whose page holds one column of exactly 10 grid lines: a 10 pt body on a
+ * 12 pt leading, 120 pt of content (pages 300 × 220 pt, 50 pt margins), no running heads — so
+ * row k's baseline is k × 12 pt under row 0's, for break and grid tests checked by hand.
+ */
+export const TEN_ROW_COLUMN = {
+  layout: { layoutType: 'single' },
+  page: { width: ptLength(300), height: ptLength(220), margins: { top: ptLength(50), bottom: ptLength(50), left: ptLength(50), right: ptLength(50) } },
+  bodyText: { fontSize: ptLength(10), lineHeight: ptLength(12) },
+  header: { elements: [] as never[] },
+  footer: { elements: [] as never[] },
+};

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isApplied } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
-import { oneChapterBook, run, runs } from './helpers';
+import { oneChapterBook, ptLength, run, runs, TEN_ROW_COLUMN } from './helpers';
 
 /**
  * bodyText.paragraphContainerSpacing (configuration.md §6.4, §13.1): a `:::paragraphs` container's
@@ -10,14 +10,10 @@ import { oneChapterBook, run, runs } from './helpers';
  * a 10 pt body on a 12 pt leading, 120 pt of content, so row k's line is k × 12 pt under row 0.
  * The styles below keep the body's type and leading, so their lines sit on the grid too.
  */
-const pt = (value: number) => ({ value, unit: 'pt' });
+const pt = ptLength;
 const BASE = {
-  layout: { layoutType: 'single' },
+  ...TEN_ROW_COLUMN,
   unorderedLists: { snapTopToGrid: true },
-  page: { width: pt(300), height: pt(220), margins: { top: pt(50), bottom: pt(50), left: pt(50), right: pt(50) } },
-  bodyText: { fontSize: pt(10), lineHeight: pt(12) },
-  header: { elements: [] },
-  footer: { elements: [] },
   paragraphStyles: [
     // One grid row (12 pt) under the container.
     { id: 'aside', lineHeight: pt(12), marginBottom: pt(12) },
