@@ -6,7 +6,7 @@ import { capHeightRatio } from '../../../src/worker/engine/page/furniture-letter
 import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
 import { EngineCache, type BookInput } from '../../../src/worker/engine';
 import { mulberry32, paragraph, sentence } from '../../support/prose';
-import { dump, fonts, oneChapterBook, run, runs } from './helpers';
+import { chapterWithOpenings, dump, fonts, oneChapterBook, run, runs } from './helpers';
 
 /** Drop caps of body paragraphs (configuration.md §6.7; §8.2, §13.6, §13.1 for where they apply). */
 
@@ -212,14 +212,7 @@ describe('a paragraph style\'s drop cap (§6.7, §13.1) and where it goes', () =
 describe('incremental relayout with drop caps (ARCHITECTURE invariant 6)', () => {
   it('equals a full layout after edits to the opening paragraphs and new headings', () => {
     const random = mulberry32(31);
-    const chapter = (c: number): string => {
-      const parts = [`# Chapter ${c}`];
-      for (let i = 0; i < 10; i++) {
-        if (i % 4 === 2) parts.push(`## Section ${c}.${i}`);
-        parts.push(i % 5 === 4 ? `:::paragraphs{style=opening}\n\n${paragraph(random)}\n\n${paragraph(random)}\n\n:::` : paragraph(random));
-      }
-      return parts.join('\n\n') + '\n';
-    };
+    const chapter = (c: number): string => chapterWithOpenings(random, c, 10);
     const settings = settingsFromConfig({ headings: { levels: [{ level: 1, dropCap: {} }, { level: 2, dropCap: { lines: 2, shortParagraph: 'shrink' } }] }, paragraphStyles: [{ id: 'opening', dropCap: { each: true, punctuation: 'hang' } }] } as never);
     let input: BookInput = { title: 'Initials', settings, chapters: Array.from({ length: 3 }, (_, c) => ({ id: `c${c}`, title: '', source: chapter(c) })) };
     const cache = new EngineCache();

@@ -2,6 +2,7 @@ import { defaultSettings, EngineCache, layoutBook, type BookInput, type LayoutSe
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { Op, serializeDisplayList, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
 import { nodeFontRegistry } from '../../support/node-world';
+import { paragraph } from '../../support/prose';
 
 export const fonts = nodeFontRegistry();
 
@@ -131,3 +132,17 @@ export const TEN_ROW_COLUMN = {
   header: { elements: [] as never[] },
   footer: { elements: [] as never[] },
 };
+
+/**
+ * Chapter `c` of a generated book for the initials' incremental tests: an H1, then `count`
+ * paragraphs with an H2 before every fourth from the third, and every fifth a `:::paragraphs`
+ * group in the style `opening` holding two paragraphs.
+ */
+export function chapterWithOpenings(random: () => number, c: number, count: number): string {
+  const parts = [`# Chapter ${c}`];
+  for (let i = 0; i < count; i++) {
+    if (i % 4 === 2) parts.push(`## Section ${c}.${i}`);
+    parts.push(i % 5 === 4 ? `:::paragraphs{style=opening}\n\n${paragraph(random)}\n\n${paragraph(random)}\n\n:::` : paragraph(random));
+  }
+  return parts.join('\n\n') + '\n';
+}

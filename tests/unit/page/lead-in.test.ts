@@ -4,7 +4,7 @@ import { settingsFromConfig } from '../../../src/worker/engine/settings-from-con
 import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
 import { EngineCache, type BookInput } from '../../../src/worker/engine';
 import { mulberry32, paragraph, sentence } from '../../support/prose';
-import { dump, oneChapterBook, run, runs } from './helpers';
+import { chapterWithOpenings, dump, oneChapterBook, run, runs } from './helpers';
 
 /** The lead-in after a drop cap (configuration.md §6.7 `leadIn`): the words after the initial in small capitals or capitals. */
 
@@ -104,14 +104,7 @@ describe('leadIn (§6.7)', () => {
 
   it('incremental relayout equals a full one with lead-ins (ARCHITECTURE invariant 6)', () => {
     const random = mulberry32(41);
-    const chapter = (c: number): string => {
-      const parts = [`# Chapter ${c}`];
-      for (let i = 0; i < 8; i++) {
-        if (i % 4 === 2) parts.push(`## Section ${c}.${i}`);
-        parts.push(i % 5 === 4 ? `:::paragraphs{style=opening}\n\n${paragraph(random)}\n\n${paragraph(random)}\n\n:::` : paragraph(random));
-      }
-      return parts.join('\n\n') + '\n';
-    };
+    const chapter = (c: number): string => chapterWithOpenings(random, c, 8);
     const settings = settingsFromConfig({
       headings: { levels: [{ level: 1, dropCap: { leadIn: { words: 'line' } } }, { level: 2, dropCap: { lines: 2, leadIn: { words: 3, uppercase: true } } }] },
       paragraphStyles: [{ id: 'opening', dropCap: { each: true, leadIn: { words: 2, smallCaps: true, uppercase: true } } }],
