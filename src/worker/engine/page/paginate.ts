@@ -2796,9 +2796,11 @@ export function* paginateChapter(
   function colonListKeep(block: Extract<Block, { kind: 'paragraph' }>, first: ListItemBlock): ((bottom: number) => number) | undefined {
     const rules = settings.breaks ?? DEFAULT_BREAK_RULES;
     if (!rules.keepColonWithList || !endsWithColon(block.inlines)) return undefined;
+    // The first item's line count, set once per column width however often the keep is asked (keepWithNext may ask per try).
+    let itemLines: { width: number; count: number } | undefined;
     return (bottom) => {
       const margin = listSpacing(settings, sectionBody(), first.listKind).marginTop;
-      const lines = rules.colonListRoom === 'line' ? 1 : listItemParts(first).lines.length;
+      const lines = rules.colonListRoom === 'line' ? 1 : (itemLines?.width === colW() ? itemLines.count : (itemLines = { width: colW(), count: listItemParts(first).lines.length }).count);
       const split = splitRule(settings, true);
       // The list's first line box starts at its top: on the grid (snapTopToGrid) or where its margin ends.
       const top = listTopSnaps(first.listKind) ? Math.ceil((bottom + margin) / pitch - 1e-9) * pitch : bottom + margin;
