@@ -13,6 +13,7 @@ import { ResourcesPanel } from './panels/ResourcesPanel';
 import { FontsPanel } from './panels/FontsPanel';
 import { watchLibrary } from './panels/books-state';
 import { ChaptersPanel } from './components/ChaptersPanel';
+import { DelayedFlag } from './state/delayed-flag';
 import { Notices, QuestionDialog } from './components/Notices';
 import { SidebarResizer } from './components/Sidebar';
 import { TextPanel } from './components/TextPanel';
@@ -25,6 +26,9 @@ import { focusResource, focusSetting } from './state/panel-focus';
 import { createUiState, formatPermalink, languageFromPath, parsePermalink, type PanelId, type Permalink } from './state/ui-state';
 import { effectiveScope, openingScope, WHOLE_BOOK_CHAPTER_CAP, wholeBookAllowed } from './state/scope';
 import type { SandboxScreen } from '../tools/ui-bridge';
+
+/** How long a relayout runs before the status line says "updating…", ms (a typed edit converges in less). */
+const UPDATING_DELAY_MS = 300;
 
 /** The preset opened when nothing else is asked for (bundle-format: `default: true`). */
 const DEFAULT_PRESET = 'postext-guide';
@@ -406,11 +410,19 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
     save();
   };
   const panelTitle = (): StringKey => ui.panel ?? 'text';
+  // "updating…" is shown only once a relayout has run for UPDATING_DELAY_MS (state/delayed-flag):
+  // a one-paragraph edit converges well within it, and flashing the word on every keystroke
+  // repainted the window (≈13 ms of the main thread and the compositor per edit in the bench's
+  // trace, competing with the worker for the CPU) and had the live region announce it each time.
+  const [updatingShown, setUpdatingShown] = createSignal(false);
+  const updating = new DelayedFlag(UPDATING_DELAY_MS, setUpdatingShown);
+  createEffect(() => updating.set(book.busy()));
+  onCleanup(() => updating.dispose());
   const status = () => {
     if (failure()) return t('couldNotOpen');
     if (opening()) return t('opening');
     if (book.view.pages.length === 0) return t('typesetting');
-    return `${t('pageCount', { n: book.view.pages.length })}${book.busy() ? ` · ${t('updating')}` : ''}`;
+    return `${t('pageCount', { n: book.view.pages.length })}${book.busy() && updatingShown() ? ` · ${t('updating')}` : ''}`;
   };
   const sidebarOpen = () => ui.panel !== null;
 

@@ -116,11 +116,25 @@ test('background pagination progress is shown while a big change is laid out', a
         setTimeout(() => resolve('none'), 20_000);
       }),
   );
+  // The status line says "updating…" once a relayout has run a moment (not on every quick edit).
+  const updating = page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const status = document.querySelector('[data-testid="status"]')!;
+        const observer = new MutationObserver(() => {
+          if (status.textContent?.includes('updating')) resolve(true);
+        });
+        observer.observe(status, { childList: true, subtree: true, characterData: true });
+        setTimeout(() => resolve(false), 20_000);
+      }),
+  );
   await page.evaluate(async () => {
     const client = window.postextApp!.client;
     const text = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} ${'lorem ipsum dolor sit amet '.repeat(8 + (i % 7))}`).join('\n\n');
     await client.apply({ origin: 'agent', baseRevision: client.revision, ops: Array.from({ length: 6 }, (_, i) => ({ type: 'chapter.add' as const, title: `Bulk ${i}`, text })) });
   });
   expect(await seen).toMatch(/Paginating \d+\/\d+/);
+  expect(await updating).toBe(true);
   await expect(page.getByTestId('pagination-progress')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('status')).not.toContainText('updating');
 });
