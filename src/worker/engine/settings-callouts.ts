@@ -20,6 +20,8 @@ declareAppliedSettings([
   ...LIST_FIELDS.map((f) => `calloutStyles[id=*].lists.${f}`),
   // Where the box goes (page/callout-where.ts); `placement: 'fixed'` is read but set in flow.
   ...['span', 'placement', 'columns', 'width'].map((f) => `calloutStyles[id=*].${f}`),
+  // The title's capitals, tracking and indent (page/paginate.ts calloutParts).
+  ...['textTransform', 'letterSpacing', 'indent'].map((f) => `calloutStyles[id=*].titleStyle.${f}`),
 ]);
 
 /**
@@ -59,6 +61,16 @@ export interface CalloutFlow {
   columns: number;
   /** `auto`: the box shrink-wrapped to its widest line (at the start side of its measure). */
   width: 'fill' | 'auto';
+}
+
+/** `calloutStyles[id].titleStyle` `textTransform`, `letterSpacing`, `indent` (§13.4) when not the defaults, pt. */
+export interface CalloutTitleLook {
+  /** `textTransform: 'uppercase'`: the title set in capitals (the source case is kept elsewhere). */
+  upper: boolean;
+  /** Space added between two clusters of the title, pt (`letterSpacing`, the title's own em). */
+  tracking: number;
+  /** The whole title moved in from the box's inner start edge, pt (`indent`, the box text's em). */
+  indent: number;
 }
 
 /** `calloutStyles[id].lists` (§13.4): only the fields the style sets (each unset one follows the document's lists), pt. */
@@ -143,5 +155,12 @@ export function addCalloutText(s: LayoutSettings, r: ConfigReaders, stored: unkn
       width: r.str(`${p}.width`, 'fill') === 'auto' ? 'auto' : 'fill',
     };
     if (flow.span !== 'column' || flow.placement !== 'here' || flow.columns !== 1 || flow.width !== 'fill') style.flow = flow;
+    // The title's capitals, tracking (its own em) and indent (the box text's em); defaults left absent.
+    const titleLook: CalloutTitleLook = {
+      upper: r.str(`${p}.titleStyle.textTransform`, 'none') === 'uppercase',
+      tracking: r.pt(`${p}.titleStyle.letterSpacing`, 0, style.titleStyle.size),
+      indent: Math.max(0, r.pt(`${p}.titleStyle.indent`, 0, size)),
+    };
+    if (titleLook.upper || titleLook.tracking !== 0 || titleLook.indent > 0) style.titleLook = titleLook;
   }
 }

@@ -9,7 +9,7 @@ import type { TabSettings } from './page/tabs';
 import type { BreakRules } from './page/break-rules';
 import type { DropCaps } from './settings-dropcap';
 import type { NoteMarks } from './settings-notes';
-import type { CalloutBody, CalloutFlow, CalloutLists, RunLook } from './settings-callouts';
+import type { CalloutBody, CalloutFlow, CalloutLists, CalloutTitleLook, RunLook } from './settings-callouts';
 
 export interface TextStyle {
   family: string;
@@ -499,6 +499,8 @@ export interface CalloutStyle {
   lists?: CalloutLists;
   /** `span`, `placement`, `columns`, `width` when not the defaults (settings-callouts.ts); absent = column, here, 1, fill. */
   flow?: CalloutFlow;
+  /** The title's `textTransform`, `letterSpacing` and `indent` when set (settings-callouts.ts); absent = none, 0, 0. */
+  titleLook?: CalloutTitleLook;
 }
 
 export function defaultCalloutStyle(bodySize: number): CalloutStyle {

@@ -2415,9 +2415,14 @@ export function* paginateChapter(
     const title = start.attrs['title'] ?? style.title;
     if (title) {
       const text: Inline = { kind: 'text', text: title, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 }, offsets: generatedOffsets(title) };
-      const lines = setText({ base: -1e9, inlines: [text], style: style.titleStyle, measure: innerW, indent: 0, justify: false });
+      // titleStyle (§13.4): capitals (textTransform), tracking between clusters (letterSpacing,
+      // set narrower while a spaced line would overflow) and the whole title indented from the inner start edge.
+      const look = style.titleLook;
+      const indent = Math.min(look?.indent ?? 0, innerW - 1);
+      const setTitle = (measure: number): SetLine[] => setText({ base: -1e9, inlines: look?.upper ? upperInlines([text]) : [text], style: style.titleStyle, measure, indent: 0, justify: false });
+      const lines = look && look.tracking !== 0 ? trackedLines(setTitle, innerW - indent, look.tracking) : setTitle(innerW - indent);
       const baseline = baselineFor(style.titleLineHeight, style.titleStyle, fonts);
-      lines.forEach((line, i) => rows.push({ block: start, line, x: 0, height: style.titleLineHeight + (i === lines.length - 1 ? style.titleGap : 0), baseline, role: 'heading' }));
+      lines.forEach((line, i) => rows.push({ block: start, line, x: rtl() ? 0 : indent, height: style.titleLineHeight + (i === lines.length - 1 ? style.titleGap : 0), baseline, role: 'heading' }));
     }
     let firstParagraph = true;
     /** The end of a `:::columns` group already set (its blocks are skipped). */
