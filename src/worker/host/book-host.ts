@@ -78,6 +78,11 @@ export interface HostEnvironment extends LibraryEnvironment {
   loadPatterns(id: string): Promise<Uint8Array | undefined>;
   /** Monotonic clock, ms (for time-slicing only; layout itself never reads it). */
   now(): number;
+  /**
+   * How long no transaction must have arrived before idle work (keeping paragraphs) starts, ms;
+   * default IDLE_QUIET_MS. Tests that count idle slices set 0.
+   */
+  idleQuietMs?: number;
   /** Bytes of harfbuzzjs's `harfbuzz-subset.wasm` (PDF font subsetting); absent = no PDF export. */
   loadSubsetWasm?(): Promise<Uint8Array>;
   /** Bytes of resvg's `index_bg.wasm` (SVG outside the vector subset → PNG); absent = such drawings stay approximate vectors. */
@@ -92,6 +97,14 @@ export interface HostEnvironment extends LibraryEnvironment {
 const SLICE_MS = 6;
 /** Idle work (keeping paragraphs, the checks) runs in slices this long, ms: shorter than a layout slice, as nothing waits for it. */
 const IDLE_SLICE_MS = 3;
+/**
+ * Idle work waits until no transaction has arrived for this long, ms. Someone typing sends one
+ * every 100–300 ms; the keeping of a just-opened book's paragraphs (seconds of work in 3 ms
+ * slices) then waits for a pause instead of taking the CPU between keystrokes: in the bench's
+ * trace its slices ran up to 25 ms each (a paragraph is kept whole) while edits waited on a
+ * 2-CPU machine. 250 ms is a pause in typing, not a gap between two keys.
+ */
+const IDLE_QUIET_MS = 250;
 /** Revisions of text changes kept for mapping stale transactions. */
 const HISTORY_LIMIT = 1000;
 
@@ -124,6 +137,8 @@ export class BookHost implements BookWorkerApi {
   private partial: { revision: number; pages: PageDisplayList[]; chapters: ChapterLayout[] } | null = null;
   /** The build in progress; a newer build replaces the token and the old one stops at its next slice. */
   private buildToken: object | null = null;
+  /** Host clock (env.now, ms) of the last accepted transaction: idle work waits for a pause after it. */
+  private lastChangeAt = -Infinity;
   private waiters: Waiter[] = [];
   private visibleChapter: string | null = null;
   /** Where chapters start before the first layout of a book ends (an imported `layouts.json`). */
@@ -377,6 +392,7 @@ export class BookHost implements BookWorkerApi {
     const previous = this.book;
     this.book = book;
     this.revision++;
+    this.lastChangeAt = this.env.now();
     if (tx.undoable && textChanges.length > 0) {
       this.undoStack.push({ revision: this.revision, ops: inverseOf(previous, textChanges), tool: tx.undoable.tool, summary: tx.undoable.summary });
       if (this.undoStack.length > UNDO_LIMIT) this.undoStack.shift();
@@ -1028,16 +1044,23 @@ export class BookHost implements BookWorkerApi {
   }
 
   /**
-   * After convergence, while no newer build runs: the paragraphs set during it are kept as
-   * columns (engine/paragraph, `PreparedParagraphs.keepWaiting`), so a new measure re-breaks them
-   * without shaping or hyphenating. In short slices: a transaction arriving meanwhile waits at
-   * most one slice, and its build takes over (what is left waits for the next convergence).
+   * After convergence, while no newer build runs and once editing has paused (IDLE_QUIET_MS):
+   * the paragraphs set during it are kept as columns (engine/paragraph,
+   * `PreparedParagraphs.keepWaiting`), so a new measure re-breaks them without shaping or
+   * hyphenating. In short slices: a transaction arriving meanwhile waits at most one slice, and
+   * its build takes over (what is left waits for the next convergence).
    */
   private async keepParagraphsWhileIdle(token: object): Promise<void> {
     // Not before the convergence is answered: the resolved waiters' replies are posted in this
     // task's microtasks, and a first slice run here delayed every edit's reply by up to a slice.
     await yieldToEventLoop();
     if (this.buildToken !== token) return;
+    // Not while the book is being edited: after a pause (IDLE_QUIET_MS) since the last transaction.
+    const quietMs = this.env.idleQuietMs ?? IDLE_QUIET_MS;
+    for (let wait = this.lastChangeAt + quietMs - this.env.now(); wait > 0; wait = this.lastChangeAt + quietMs - this.env.now()) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (this.buildToken !== token) return;
+    }
     for (;;) {
       const sliceStart = this.env.now();
       const done = this.cache.prepared.keepWaiting(() => this.buildToken !== token || this.env.now() - sliceStart > IDLE_SLICE_MS);

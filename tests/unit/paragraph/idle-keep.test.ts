@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BookHost } from '../../../src/worker/host/book-host';
+import { BookHost, type HostEnvironment } from '../../../src/worker/host/book-host';
 import type { EngineCache } from '../../../src/worker/engine';
 import { nodeEnvironment, presetFiles } from '../../support/node-host';
 import { mulberry32, paragraph } from '../../support/prose';
@@ -14,10 +14,10 @@ const turns = async (n: number): Promise<void> => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
 };
 
-async function openBook(paragraphs: number): Promise<BookHost> {
+async function openBook(paragraphs: number, environment: Partial<HostEnvironment> = { idleQuietMs: 0 }): Promise<BookHost> {
   const random = mulberry32(3);
   const text = Array.from({ length: paragraphs }, () => paragraph(random)).join('\n\n') + '\n';
-  const host = new BookHost(nodeEnvironment(presetFiles([`# One\n\n${text}`])));
+  const host = new BookHost({ ...nodeEnvironment(presetFiles([`# One\n\n${text}`])), ...environment });
   await host.openPreset({ presetId: 'test-book' });
   return host;
 }
@@ -44,7 +44,7 @@ describe('keeping paragraphs in idle time (host)', () => {
     let clock = 0;
     const random = mulberry32(3);
     const text = Array.from({ length: 200 }, () => paragraph(random)).join('\n\n') + '\n';
-    const host = new BookHost({ ...nodeEnvironment(presetFiles([`# One\n\n${text}`])), now: () => ++clock });
+    const host = new BookHost({ ...nodeEnvironment(presetFiles([`# One\n\n${text}`])), now: () => ++clock, idleQuietMs: 0 });
     const fields = host as unknown as { revision: number; layoutRevision: number };
     const prepared = cacheOf(host).prepared;
     const slices: Array<{ kept: number; pending: boolean }> = [];
@@ -70,5 +70,28 @@ describe('keeping paragraphs in idle time (host)', () => {
     expect(Math.max(...slices.map((s) => s.kept))).toBe(3);
     // Slices that ran while revision 1 waited for its layout kept nothing (they stopped at once).
     expect(slices.filter((s) => s.pending).every((s) => s.kept === 0)).toBe(true);
+  });
+
+  it('waits for a pause in editing (idleQuietMs after the last transaction) before keeping', async () => {
+    // A host clock moved by hand: while it stands still no pause has passed, however long the test takes.
+    let clock = 1000;
+    const host = await openBook(30, { now: () => clock, idleQuietMs: 50 });
+    await host.awaitConvergence(0);
+    const prepared = cacheOf(host).prepared;
+    // No transaction yet: the opened book's paragraphs are kept at once.
+    for (let i = 0; i < 400 && prepared.waitingCount > 0; i++) await turns(1);
+    expect(prepared.waitingCount).toBe(0);
+    const result = await host.apply({ origin: 'ui', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch1', from: 8, to: 8, insert: 'Indeed, ' }] });
+    expect(result.ok).toBe(true);
+    await host.awaitConvergence(1);
+    expect(prepared.waitingCount).toBeGreaterThan(0);
+    // Converged, but the edit was 0 ms ago on the host clock: the edited paragraph waits.
+    await turns(400);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(prepared.waitingCount).toBeGreaterThan(0);
+    // The pause has passed: the next look (a timer of at most idleQuietMs) keeps it.
+    clock += 60;
+    for (let i = 0; i < 50 && prepared.waitingCount > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(prepared.waitingCount).toBe(0);
   });
 });
