@@ -25,6 +25,11 @@ declareAppliedSettings([
   'bodyText.paragraphContainerSpacing',
   // page/paginate.ts strandedHeading: a heading at a column foot goes on with a paragraph that cannot split under it.
   'headings.keepWithNextSplit',
+  // page/paginate.ts: the float gap under an inline resource in running text and in callout boxes (document-format §12.3).
+  'layout.inlineResourceGap',
+  'layout.inlineResourceGapInBoxes',
+  // page/paginate.ts boxCut: a cut inside a split callout box keeps this many lines of the paragraph or list item on each side.
+  'layout.boxChildSplitMinLines',
 ]);
 
 /** `bodyText.keepColonWithList`, `colonListRoom`…, the headings' and lists' grid snaps, as the engine applies them. */
@@ -45,5 +50,9 @@ export function breakRules(r: ConfigReaders): BreakRules {
     orderedTopSnap: r.bool('orderedLists.snapTopToGrid', d.orderedTopSnap),
     paragraphContainerSpacing: r.str('bodyText.paragraphContainerSpacing', d.paragraphContainerSpacing) === 'add' ? 'add' : 'collapse',
     keepWithNextSplit: r.str('headings.keepWithNextSplit', d.keepWithNextSplit) === 'fill' ? 'fill' : 'rules',
+    inlineResourceGap: r.str('layout.inlineResourceGap', d.inlineResourceGap) === 'above' ? 'above' : 'around',
+    inlineResourceGapInBoxes: r.bool('layout.inlineResourceGapInBoxes', d.inlineResourceGapInBoxes),
+    // A whole number of lines, at least one (configuration.md §4: int ≥ 1).
+    boxChildSplitMinLines: Math.max(1, Math.floor(r.num('layout.boxChildSplitMinLines', d.boxChildSplitMinLines))),
   };
 }

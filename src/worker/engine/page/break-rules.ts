@@ -30,10 +30,17 @@ export interface BreakRules {
   paragraphContainerSpacing: 'collapse' | 'add';
   /** `headings.keepWithNextSplit`: a heading with its keep room still goes on when the paragraph under it would go on whole (`rules`), or stays (`fill`, before rules 8). */
   keepWithNextSplit: 'rules' | 'fill';
+  /** `layout.inlineResourceGap`: an inline (`here`) resource in running text has one grid line of float gap above and below (`around`), or above only (`above`, before rules 1.5). */
+  inlineResourceGap: 'around' | 'above';
+  /** `layout.inlineResourceGapInBoxes`: inside a callout box the same gap (one box line) is given below the resource too (false: above only, before rules 1.6). */
+  inlineResourceGapInBoxes: boolean;
+  /** `layout.boxChildSplitMinLines` (≥ 1): lines of a paragraph or list item kept on each side of a cut inside a split box. */
+  boxChildSplitMinLines: number;
 }
 
 export const DEFAULT_BREAK_RULES: BreakRules = { keepColonWithList: true, colonListRoom: 'item', orphanPenalty: 1000, widowPenalty: 1000, orphansInLists: true, widowsInLists: true, slackWeight: 10,
-  headingSnap: [true, true, true, true, true, true], unorderedTopSnap: false, orderedTopSnap: false, paragraphContainerSpacing: 'collapse', keepWithNextSplit: 'rules' };
+  headingSnap: [true, true, true, true, true, true], unorderedTopSnap: false, orderedTopSnap: false, paragraphContainerSpacing: 'collapse', keepWithNextSplit: 'rules',
+  inlineResourceGap: 'around', inlineResourceGapInBoxes: true, boxChildSplitMinLines: 2 };
 
 /** A penalty at or over this never lets the rule break (TeX's "infinite" penalty). */
 const NEVER = 10000;
@@ -153,4 +160,29 @@ export function colonListLines(room: BreakRules['colonListRoom'], lines: number,
   const n = Math.max(1, lines);
   if (room === 'line') return 1;
   return n < footMin + headMin ? n : Math.max(1, footMin);
+}
+
+/**
+ * Where a split callout box is cut (document-format §8.1, `layout.boxChildSplitMinLines`): rows
+ * `from`…`from + take − 1` fit this segment; `childOf(k)` names the paragraph or list item row k is
+ * a line of (null for titles, displays, groups, resources). A cut inside one keeps at least `min`
+ * of its lines on each side: it moves up so `min` go on, else before the block. Returns the rows
+ * to take (≤ `take`); 0 when the block opens the segment and cannot be cut there (the caller moves
+ * the box on, or keeps `take` in a fresh column). Rows before `from` are in earlier segments.
+ */
+export function boxCut(childOf: (row: number) => object | null, rows: number, from: number, take: number, min: number): number {
+  const cut = from + take;
+  if (take === 0 || cut >= rows || min <= 1) return take;
+  const child = childOf(cut);
+  if (child === null || childOf(cut - 1) !== child) return take;
+  let start = cut - 1;
+  while (start > from && childOf(start - 1) === child) start--;
+  let end = cut + 1;
+  while (end < rows && childOf(end) === child) end++;
+  if (cut - start >= min && end - cut >= min) return take;
+  // Too few lines go on: cut higher, if as many stay here.
+  if (end - cut < min && end - min - start >= min) return end - min - from;
+  // Else the whole block goes on (a block that began in an earlier segment cannot: keep the cut).
+  if (start === from && from > 0 && childOf(from - 1) === child) return take;
+  return start - from;
 }

@@ -54,7 +54,7 @@ import { boxBottom, closingRun, distributeLevers, droppedBoxes, leverLimits, shi
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
 import { growFlexPoints, grownBy } from './levers-flex';
-import { colonListLines, DEFAULT_BREAK_RULES, endsWithColon, linesToTake, splitRule } from './break-rules';
+import { boxCut, colonListLines, DEFAULT_BREAK_RULES, endsWithColon, linesToTake, splitRule } from './break-rules';
 import { looseParagraphLimit, loosenParagraphs, trackingLimit, type LooseParagraph } from './lever-paragraphs';
 import type { CalloutStyle, HeadingDesign, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
@@ -1645,7 +1645,9 @@ export function* paginateChapter(
             cursor.columnEmpty = false;
           },
         });
-        space(pitch);
+        // The float gap below too (layout.inlineResourceGap 'around', default); with 'above' (before
+        // rules 1.5) the text goes on at the next grid line under the resource.
+        if ((settings.breaks ?? DEFAULT_BREAK_RULES).inlineResourceGap === 'around') space(pitch);
         leverPoints.push({ kind: 'afterFloat', item: cursor.page.items.length, block: block.id, rank: 0 });
         afterHeading = false;
         break;
@@ -1711,7 +1713,9 @@ export function* paginateChapter(
         const inner = blocks.slice(b + 1, end < 0 ? blocks.length : end);
         // (A `:::columns` group of text inside it shares the box width: page/columns-group.ts.)
         const inGroup = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && x.name === 'columns') || (x.kind === 'directive' && x.name === 'columnbreak');
-        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && !(x.kind === 'mathDisplay' && math) && !inGroup(x))) break;
+        // An inline (`here`) resource that neither floats nor wraps is set in the box (calloutParts).
+        const inBox = (x: Block): boolean => x.kind === 'resourceBlock' && resourceBlock !== undefined && !structure.floats?.has(x.resourceId) && !structure.wrapOf?.(x.resourceId);
+        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x))) break;
         // span, placement and columns: the fence's attributes, else the style's (§13.4; settings-callouts.ts).
         const where = calloutWhere(block.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
         if (where.float && placeCalloutFloat(block, inner, where)) {
@@ -2399,7 +2403,8 @@ export function* paginateChapter(
     const innerX = pad.left + (stripe?.side === 'left' ? side : 0);
     const innerW = boxW - pad.left - pad.right - side;
     // `before`: space above the row (between paragraphs, between list items), dropped at the top of a box segment.
-    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[]; before?: number };
+    // `flow`: an inline (`here`) resource set whole in the box at its inner measure.
+    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[]; before?: number; flow?: FlowBlock };
     const rows: BoxLine[] = [];
     // The box's own text (calloutStyles[].body, settings-callouts.ts) at its own leading, else the
     // body text's at the grid pitch; either way off the grid inside the box (§13.4).
@@ -2425,6 +2430,8 @@ export function* paginateChapter(
       lines.forEach((line, i) => rows.push({ block: start, line, x: rtl() ? 0 : indent, height: style.titleLineHeight + (i === lines.length - 1 ? style.titleGap : 0), baseline, role: 'heading' }));
     }
     let firstParagraph = true;
+    /** The space owed under the resource set last (pt), given above the next block's first row. */
+    let resourceBelow = 0;
     /** The end of a `:::columns` group already set (its blocks are skipped). */
     let groupEnd: string | null = null;
     for (const [i, child] of inner.entries()) {
@@ -2442,7 +2449,23 @@ export function* paginateChapter(
         firstParagraph = false;
         continue;
       }
+      if (child.kind === 'resourceBlock') {
+        // An inline (`here`) resource in the box (document-format §12.3): a box line above it and,
+        // with layout.inlineResourceGap 'around' and inlineResourceGapInBoxes (the defaults), one
+        // below (the next row's space above; the larger of the two when it has its own). Floats and
+        // wrapped resources keep the box from being set (its content flows, paginate's containerStart).
+        if (structure.floats?.has(child.resourceId) || !resourceBlock) continue;
+        const flow = resourceBlock(child, innerW, frame().contentHeight - pad.top - pad.bottom, settings.floats?.fitToPage ? 'figure' : 'picture', dir);
+        if (!flow) continue;
+        rows.push({ block: child, line: emptyLine(), x: 0, height: flow.height, baseline: 0, role: 'body', flow, before: lead });
+        const rules = settings.breaks ?? DEFAULT_BREAK_RULES;
+        resourceBelow = rules.inlineResourceGap === 'around' && rules.inlineResourceGapInBoxes ? lead : 0;
+        firstParagraph = false;
+        previousKind = child.kind;
+        continue;
+      }
       if (child.kind !== 'paragraph' && child.kind !== 'blockquote' && child.kind !== 'listItem' && child.kind !== 'mathDisplay') continue;
+      const rowsBefore = rows.length;
       if (child.kind === 'listItem') {
         // The list's shape and its level's marker type (page/list-shape.ts), inside the box, with the style's own list fields.
         const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, textStyle, (style, text) => setGenerated(text ?? listMarker(child), style), style.lists);
@@ -2464,6 +2487,10 @@ export function* paginateChapter(
         const display = layoutDisplay(child, innerW, settings, math, chapter.chapterId, setGenerated, frame().contentHeight - pad.top - pad.bottom, dir);
         rows.push({ block: child, line: emptyLine(), x: 0, height: displayNeed(display) + display.marginBottom, baseline: display.marginTop + display.height, role: 'body', display });
       }
+      // The gap under a resource just above, as this block's first row's space above (the larger one).
+      const first = rows[rowsBefore];
+      if (resourceBelow > 0 && first) first.before = Math.max(first.before ?? 0, resourceBelow);
+      resourceBelow = 0;
       firstParagraph = false;
       previousKind = child.kind;
     }
@@ -2483,7 +2510,7 @@ export function* paginateChapter(
       // Right to left, lines end at the measure's right edge: what they use runs from their left-most glyph.
       return line.runs.length === 0 ? 0 : rtl() ? innerW - left : right;
     };
-    const widest = rows.reduce((w, r) => Math.max(w, r.across || r.display ? innerW : r.x + reach(r.line), r.marker ? r.marker.x + r.marker.line.width : 0), 0);
+    const widest = rows.reduce((w, r) => Math.max(w, r.across || r.display ? innerW : r.flow ? r.x + r.flow.width : r.x + reach(r.line), r.marker ? r.marker.x + r.marker.line.width : 0), 0);
     const used = style.flow?.width === 'auto' ? Math.min(boxW, widest + pad.left + pad.right + side) : boxW;
     return { style, pad, stripe, innerX, innerW, rows, total, boxW, used };
   }
@@ -2525,7 +2552,8 @@ export function* paginateChapter(
         cursor.page.items.push(...row.display.paths(x + innerX, y + row.baseline));
         for (const number of row.display.numbers) emit(row.block, number.line, x + innerX + number.x, y + row.baseline + number.dy, 'body');
       }
-      if (row.role === 'body') cited.push(row.line);
+      if (row.flow) cursor.page.items.push(...row.flow.emit(x + innerX + row.x, y));
+      else if (row.role === 'body') cited.push(row.line);
       y += row.height;
     }
     cursor.page.items.push(...boxGroupRules(rows.slice(from, from + take), x + innerX, top + pad.top + (stripe?.side === 'top' ? stripe.width : 0)));
@@ -2564,6 +2592,11 @@ export function* paginateChapter(
     if (style.keepTogether && !cursor.columnEmpty && cursor.y + total > limit() + 1e-6 && total <= frame().contentHeight) next();
     let index = 0;
     const cited: SetLine[] = [];
+    // The paragraph, quotation or list item a row is a line of (its block), else null.
+    const boxChildOf = (k: number): object | null => {
+      const row = rows[k]!;
+      return row.role === 'body' && !row.flow && !row.display && !row.across ? row.block : null;
+    };
     while (index < rows.length || (rows.length === 0 && index === 0)) {
       // Rows that fit this column, at least one in a fresh column (a box taller than a column splits).
       let height = pad.top + pad.bottom;
@@ -2579,6 +2612,19 @@ export function* paginateChapter(
         }
         height += rows[index]!.height;
         take = 1;
+      }
+      // A cut inside a paragraph or list item keeps layout.boxChildSplitMinLines of its lines on each side (break-rules.ts boxCut).
+      if (index + take < rows.length) {
+        const kept = boxCut(boxChildOf, rows.length, index, take, (settings.breaks ?? DEFAULT_BREAK_RULES).boxChildSplitMinLines);
+        if (kept === 0 && !cursor.columnEmpty) {
+          next();
+          continue;
+        }
+        if (kept > 0 && kept < take) {
+          take = kept;
+          height = pad.top + pad.bottom;
+          for (let k = index; k < index + take; k++) height += rowNeed(k);
+        }
       }
       const f = frame();
       const x = (band ? f.contentLeft : f.columnX[cursor.column]!) + (boxWrap?.x ?? 0);
