@@ -22,6 +22,8 @@ declareAppliedSettings([
   ...['span', 'placement', 'columns', 'width'].map((f) => `calloutStyles[id=*].${f}`),
   // The title's capitals, tracking and indent (page/paginate.ts calloutParts).
   ...['textTransform', 'letterSpacing', 'indent'].map((f) => `calloutStyles[id=*].titleStyle.${f}`),
+  // Numbered boxes (page/callout-numbers.ts, page/book.ts, page/paginate.ts calloutParts).
+  'calloutStyles[id=*].numbering',
 ]);
 
 /**
@@ -73,6 +75,30 @@ export interface CalloutTitleLook {
   indent: number;
 }
 
+/**
+ * `calloutStyles[id].numbering` (§13.4; document-format §8.1 "Numbered statements"): the boxes of
+ * the style counted like amsthm theorems (page/callout-numbers.ts).
+ */
+export interface CalloutNumbering {
+  /** The word before the number ("Theorem", "Box"); unset: the style's `name` (else its id) with a capital. */
+  label: string;
+  /** The counter the boxes advance (styles naming the same one share it; default the style id); false: the label alone. */
+  counter: string | false;
+  /** `numberingTemplate`: `{n}` the counter in `format`, `{h1}`…`{h6}` the heading numbers. */
+  template: string;
+  /** `resetOn` 'hN' as N: the counter restarts at every heading of level N or higher; 0 = never. */
+  resetOn: number;
+  /** `counterFormat` of `{n}` (decimal, roman-lower…; resources/numbering.ts formatCounter). */
+  format: string;
+  /** 'runIn': "Theorem 2 (Title)." leads the box's first paragraph; 'title': the label heads the title row. */
+  placement: 'runIn' | 'title';
+  /** The run-in label's type: bold and/or italic. */
+  bold: boolean;
+  italic: boolean;
+  /** After the run-in label (and its title); between the label and the title in the title row. */
+  suffix: string;
+}
+
 /** `calloutStyles[id].lists` (§13.4): only the fields the style sets (each unset one follows the document's lists), pt. */
 export interface CalloutLists {
   /** Bullet of every unordered item in the box. */
@@ -88,6 +114,26 @@ export interface CalloutLists {
   /** Size and weight of bullets. */
   bulletSize?: number;
   bulletWeight?: number;
+}
+
+/** A stored `numbering` object read with the spec's defaults (§13.4); undefined when unset or not an object. */
+function calloutNumbering(raw: unknown, name: string, id: string): CalloutNumbering | undefined {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const v = raw as Record<string, unknown>;
+  const text = (key: string, fallback: string): string => (typeof v[key] === 'string' ? (v[key] as string) : fallback);
+  const flag = (key: string, fallback: boolean): boolean => (typeof v[key] === 'boolean' ? (v[key] as boolean) : fallback);
+  const reset = /^h([1-6])$/.exec(text('resetOn', 'never'));
+  return {
+    label: text('label', name.charAt(0).toUpperCase() + name.slice(1)),
+    counter: v['counter'] === false ? false : text('counter', '') || id,
+    template: text('numberingTemplate', '{n}'),
+    resetOn: reset ? Number(reset[1]) : 0,
+    format: text('counterFormat', 'decimal'),
+    placement: v['placement'] === 'title' ? 'title' : 'runIn',
+    bold: flag('bold', true),
+    italic: flag('italic', false),
+    suffix: text('suffix', '.'),
+  };
 }
 
 /**
@@ -162,5 +208,7 @@ export function addCalloutText(s: LayoutSettings, r: ConfigReaders, stored: unkn
       indent: Math.max(0, r.pt(`${p}.titleStyle.indent`, 0, size)),
     };
     if (titleLook.upper || titleLook.tracking !== 0 || titleLook.indent > 0) style.titleLook = titleLook;
+    const numbering = calloutNumbering(r.at(`${p}.numbering`), r.str(`${p}.name`, id), id);
+    if (numbering) style.numbering = numbering;
   }
 }

@@ -9,7 +9,7 @@ import type { TabSettings } from './page/tabs';
 import type { BreakRules } from './page/break-rules';
 import type { DropCaps } from './settings-dropcap';
 import type { NoteMarks } from './settings-notes';
-import type { CalloutBody, CalloutFlow, CalloutLists, CalloutTitleLook, RunLook } from './settings-callouts';
+import type { CalloutBody, CalloutFlow, CalloutLists, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
 
 export interface TextStyle {
   family: string;
@@ -501,6 +501,8 @@ export interface CalloutStyle {
   flow?: CalloutFlow;
   /** The title's `textTransform`, `letterSpacing` and `indent` when set (settings-callouts.ts); absent = none, 0, 0. */
   titleLook?: CalloutTitleLook;
+  /** `numbering` when set (settings-callouts.ts, page/callout-numbers.ts); absent = boxes not numbered. */
+  numbering?: CalloutNumbering;
 }
 
 export function defaultCalloutStyle(bodySize: number): CalloutStyle {

@@ -15,6 +15,7 @@ import { headingRefText, numberedTitle, numberHeadings, type HeadingNumbers, typ
 import { headingNumbering } from './heading-look';
 import { turnOf } from './floats-rotate';
 import { carryAfter, type RunningCarry } from './guide-words';
+import { boxRefText, numberBoxes, type BoxNumber, type BoxNumbers } from './callout-numbers';
 
 /** One `:::toc` entry (document-format §17.1): a heading of a level listed in `toc.levels`. */
 export interface TocEntry {
@@ -39,7 +40,11 @@ export interface BookStructure {
   floats: Map<string, Map<string, FloatSpec>>;
   /** Heading anchors book-wide (first definition wins). */
   targets: Map<string, HeadingTarget>;
-  /** Everything in `targets`, for memo keys. */
+  /** Numbered boxes by chapter (page/callout-numbers.ts). */
+  boxes: BoxNumbers;
+  /** Anchors of numbered boxes book-wide (first definition wins): `:ref` prints "Theorem 2". */
+  boxTargets: Map<string, BoxNumber>;
+  /** Everything in `targets` and `boxTargets`, for memo keys. */
   targetsKey: string;
   /** Notes numbered in the chapters before each one (footnotes.numbering 'document'; else 0). */
   noteOffsets: Map<string, number>;
@@ -65,6 +70,8 @@ export function bookStructure(
   floatSpec: (resourceId: string) => FloatSpec | undefined = () => undefined,
 ): BookStructure {
   const headings = numberHeadings(chapters, settings);
+  const boxes = numberBoxes(chapters, settings);
+  const boxTargets = new Map<string, BoxNumber>();
   const targets = new Map<string, HeadingTarget>();
   const anchorBlocks = new Map<string, string>();
   const toc: TocEntry[] = [];
@@ -98,7 +105,9 @@ export function bookStructure(
     if (chapterPrintsPages(chapter)) usesPages.add(chapter.chapterId);
     for (const anchor of chapter.collected.anchors) {
       if (!anchorBlocks.has(anchor.anchorId)) anchorBlocks.set(anchor.anchorId, `${chapter.chapterId}|${anchor.blockId}`);
-      if (targets.has(anchor.anchorId)) continue;
+      if (targets.has(anchor.anchorId) || boxTargets.has(anchor.anchorId)) continue;
+      const box = anchor.kind === 'container' ? boxes.get(chapter.chapterId)?.get(anchor.blockId) : undefined;
+      if (box) boxTargets.set(anchor.anchorId, box);
       const block = chapter.blocks.find((b) => b.id === anchor.blockId);
       if (block?.kind !== 'heading') continue;
       const number = numbers?.get(block.id);
@@ -126,7 +135,7 @@ export function bookStructure(
     }
     floats.set(chapter.chapterId, own);
   }
-  return { settings, headings, toc, pageLabels, anchorBlocks, usesPages, floats, targets, targetsKey: JSON.stringify([...targets]), noteOffsets, startState };
+  return { settings, headings, toc, pageLabels, anchorBlocks, usesPages, floats, targets, boxes, boxTargets, targetsKey: JSON.stringify([...targets]) + (boxTargets.size > 0 ? JSON.stringify([...boxTargets]) : ''), noteOffsets, startState };
 }
 
 /** A resource's float placement (`placement.position` auto/top/bottom; `here` and unknown ids set in flow). */
@@ -195,6 +204,7 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
   const headingNumbers = book.headings.byChapter.get(chapterId) ?? new Map<string, string>();
   const headingCounters = book.headings.countersByChapter.get(chapterId) ?? new Map<string, number>();
   const start = book.startState.get(chapterId);
+  const boxNumbers = book.boxes.get(chapterId);
   return {
     numbering,
     structure: {
@@ -206,6 +216,7 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
       ...(start && start.sections.length > 0 ? { sections: start.sections } : {}),
       ...(start && Object.keys(start.palette).length > 0 ? { palette: start.palette } : {}),
       ...(start?.part ? { part: start.part } : {}),
+      ...(boxNumbers ? { boxNumbers } : {}),
     },
     ...(start?.running ? { running: start.running } : {}),
     refText: (target, attrs) => {
@@ -213,10 +224,13 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
       const blockKey = book.anchorBlocks.get(target);
       const label = blockKey === undefined ? undefined : book.pageLabels.get(blockKey);
       if (heading) return headingRefText(heading, attrs, book.settings, label);
+      // A numbered box (document-format §13): its label and number, unless the page is asked for.
+      const box = book.boxTargets.get(target);
+      if (box && attrs['style'] !== 'page' && attrs['style'] !== 'pageNumber') return boxRefText(box, attrs);
       // Page references to other anchors (document-format §13): `p. 12`, or the bare label.
       if (blockKey !== undefined && (attrs['style'] === 'page' || attrs['style'] === 'pageNumber')) return headingRefText({ title: '', level: 2 }, attrs, book.settings, label);
       return undefined;
     },
-    key: JSON.stringify([numbering, [...headingNumbers], [...headingCounters], book.targetsKey, book.noteOffsets.get(chapterId) ?? 0, book.usesPages.has(chapterId) ? [[...book.pageLabels], book.toc] : 0, [...(book.floats.get(chapterId) ?? [])], start ?? 0]),
+    key: JSON.stringify([numbering, [...headingNumbers], [...headingCounters], book.targetsKey, book.noteOffsets.get(chapterId) ?? 0, book.usesPages.has(chapterId) ? [[...book.pageLabels], book.toc] : 0, [...(book.floats.get(chapterId) ?? [])], start ?? 0, boxNumbers ? [...boxNumbers] : 0]),
   };
 }

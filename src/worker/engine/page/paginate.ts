@@ -31,6 +31,7 @@ import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
+import { numberedBoxTitle, runInBlocks, type BoxNumber } from './callout-numbers';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -128,6 +129,8 @@ export interface ChapterStructure {
   noteOffset?: number;
   /** Styled sections open where the chapter starts (page/sections.ts). */
   sections?: readonly OpenSection[];
+  /** Numbered boxes' labels by `containerStart` block id (page/callout-numbers.ts). */
+  boxNumbers?: ReadonlyMap<string, BoxNumber>;
   /** Part palette in force where the chapter starts (page/part.ts). */
   palette?: Readonly<Record<string, string>>;
   /** The part in force where the chapter starts (page/part.ts). */
@@ -2417,7 +2420,12 @@ export function* paginateChapter(
     // A blank line of the box's leading between two paragraphs (body.paragraphSpacing, following bodyText's).
     const paragraphSpace = (own ? own.paragraphSpacing : settings.body.paragraphSpacing === true) ? lead : 0;
     let previousKind: Block['kind'] | null = null;
-    const title = start.attrs['title'] ?? style.title;
+    // numbering (§13.4): "Theorem 2 (Title)." run in to the first paragraph (no title row), or
+    // "Box 2.1. Title" as the title row (placement 'title'; page/callout-numbers.ts).
+    const boxNumber = style.numbering ? structure.boxNumbers?.get(start.id) : undefined;
+    const fenceTitle = start.attrs['title'] ?? style.title;
+    if (boxNumber && style.numbering!.placement === 'runIn') inner = runInBlocks(start, inner, boxNumber, style.numbering!, fenceTitle);
+    const title = !boxNumber ? fenceTitle : style.numbering!.placement === 'title' ? numberedBoxTitle(boxNumber, style.numbering!, fenceTitle) : '';
     if (title) {
       const text: Inline = { kind: 'text', text: title, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 }, offsets: generatedOffsets(title) };
       // titleStyle (§13.4): capitals (textTransform), tracking between clusters (letterSpacing,
