@@ -659,6 +659,7 @@ function* layoutChapter(
   const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(refused.length > 0 ? { wrapsRefused: refused } : {}), ...(levers.length > 0 ? { levers } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}), ...(designsCut.length > 0 ? { headingDesignsCut: designsCut } : {}) };
   const distinctKeys = [...new Set(usedKeys)];
   chapterParagraphKeys.set(layout, distinctKeys);
+  layoutParses.set(layout, parsed);
   if (bookTotal !== undefined) bookTotals.set(layout, { total: bookTotal, compose: composePages });
   liveParagraphs.push(distinctKeys);
   return layout;
@@ -735,8 +736,25 @@ function chapterBlockLabels(chapter: ChapterLayout): Map<string, string> {
       if (!labels.has(key)) labels.set(key, page.label);
     }
   }
+  // A heading that prints nothing (hidden, configuration.md §8.2 / document-format §5: "still
+  // numbered/toc/bookmark/running head") is on the page where what follows it begins, as its
+  // running head is (page/guide-words.ts): the nearest later block with a label.
+  const parsed = layoutParses.get(chapter);
+  if (parsed) {
+    let next: string | undefined;
+    for (let i = parsed.blocks.length - 1; i >= 0; i--) {
+      const block = parsed.blocks[i]!;
+      const key = `${chapter.id}|${block.id}`;
+      const own = labels.get(key);
+      if (own !== undefined) next = own;
+      else if (block.kind === 'heading' && next !== undefined) labels.set(key, next);
+    }
+  }
   return labels;
 }
+
+/** The parse each chapter layout was made from (chapterBlockLabels reads its block order). */
+const layoutParses = new WeakMap<ChapterLayout, ParsedChapter>();
 
 function sameLabels(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
   if (a.size !== b.size) return false;

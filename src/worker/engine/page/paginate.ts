@@ -1308,9 +1308,16 @@ export function* paginateChapter(
       case 'heading': {
         // {hidden}, or the style's or level's `hidden` (configuration.md §8.2; page/heading-look.ts).
         if (headingHidden(block, settings)) {
+          // Structural: no ink, no space, but it "still breaks page" (document-format §5 `hidden`):
+          // its breakBefore (with the style's, parity included) as a shown heading's.
+          const hiddenBreak = headingLayout(block, settings).breakBefore;
+          if (hiddenBreak !== 'none') {
+            flushFloats();
+            nextPage(hiddenBreak);
+          }
           sections.atHeading(block);
           enterSection();
-          break; // structural: no ink, no space
+          break;
         }
         const level = settings.headings.levels[block.level - 1]!;
         // Break and span with the style's overrides (§8.2, §13.6; page/sections.ts).

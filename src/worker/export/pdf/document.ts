@@ -17,7 +17,7 @@ import type { Subsetter } from './fonts/subset';
 import { labelRanges } from './labels';
 import { linkAreas, type LinkArea } from './links';
 import { num } from './numbers';
-import { blockPositions, outlineEntries, writeOutline, xyzDestination, type HeadingInfo, type PdfDictLiteral } from './outline';
+import { blockPositions, outlineEntries, withUnprintedHeadings, writeOutline, xyzDestination, type HeadingInfo, type PdfDictLiteral } from './outline';
 import { REGISTRATION_COLOUR_SPACE, sheetBoxes, sheetEpilogue, sheetFor, sheetPrologue, type CutLines, type Sheet } from './sheet';
 
 /** Page content streams being compressed at once (memory bound: a page's content is ≈ 20 KB). */
@@ -172,7 +172,7 @@ export async function writePdf(input: PdfExportInput): Promise<PdfResult> {
     const positions = blockPositions(input.pages);
     if (input.outlines) {
       const headings: HeadingInfo[] = input.chapters.flatMap((c) => c.collected.headings.map((h) => ({ blockId: h.blockId, level: h.level, title: h.plainText })));
-      const outline = writeOutline(context, outlineEntries(headings, positions), (entry) => destination(entry.page, entry.top));
+      const outline = writeOutline(context, outlineEntries(headings, withUnprintedHeadings(input.chapters, positions)), (entry) => destination(entry.page, entry.top));
       if (outline) {
         catalog.set(PDFName.of('Outlines'), outline);
         catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'));

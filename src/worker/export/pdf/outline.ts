@@ -39,6 +39,25 @@ export function blockPositions(pages: readonly PageDisplayList[]): Map<string, {
   return positions;
 }
 
+/**
+ * `positions` with the headings that print nothing (hidden, configuration.md §8.2: "still …
+ * bookmark") placed where what follows them begins: the nearest later block of their chapter
+ * that was set on the exported pages. A heading none follows there gets no entry.
+ */
+export function withUnprintedHeadings(chapters: readonly { blocks: readonly { id: string; kind: string }[] }[], positions: ReadonlyMap<string, { page: number; top: number }>): Map<string, { page: number; top: number }> {
+  const all = new Map(positions);
+  for (const chapter of chapters) {
+    let next: { page: number; top: number } | undefined;
+    for (let i = chapter.blocks.length - 1; i >= 0; i--) {
+      const block = chapter.blocks[i]!;
+      const own = positions.get(block.id);
+      if (own) next = own;
+      else if (block.kind === 'heading' && next) all.set(block.id, next);
+    }
+  }
+  return all;
+}
+
 /** Outline entries of the headings that were set on the exported pages, in book order. */
 export function outlineEntries(headings: readonly HeadingInfo[], positions: ReadonlyMap<string, { page: number; top: number }>): OutlineEntry[] {
   const entries: OutlineEntry[] = [];
