@@ -30,6 +30,8 @@ declareAppliedSettings([
   'layout.inlineResourceGapInBoxes',
   // page/paginate.ts boxCut: a cut inside a split callout box keeps this many lines of the paragraph or list item on each side.
   'layout.boxChildSplitMinLines',
+  // page/break-rules.ts linesToTake: a split after a hyphenated line costs COLUMN_END_HYPHEN when this is off.
+  'bodyText.hyphenateAcrossColumns',
 ]);
 
 /** `bodyText.keepColonWithList`, `colonListRoom`…, the headings' and lists' grid snaps, as the engine applies them. */
@@ -54,5 +56,6 @@ export function breakRules(r: ConfigReaders): BreakRules {
     inlineResourceGapInBoxes: r.bool('layout.inlineResourceGapInBoxes', d.inlineResourceGapInBoxes),
     // A whole number of lines, at least one (configuration.md §4: int ≥ 1).
     boxChildSplitMinLines: Math.max(1, Math.floor(r.num('layout.boxChildSplitMinLines', d.boxChildSplitMinLines))),
+    hyphenateAcrossColumns: r.bool('bodyText.hyphenateAcrossColumns', d.hyphenateAcrossColumns),
   };
 }

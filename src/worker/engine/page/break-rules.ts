@@ -36,14 +36,23 @@ export interface BreakRules {
   inlineResourceGapInBoxes: boolean;
   /** `layout.boxChildSplitMinLines` (≥ 1): lines of a paragraph or list item kept on each side of a cut inside a split box. */
   boxChildSplitMinLines: number;
+  /** `bodyText.hyphenateAcrossColumns`: a column or page may end in a hyphenated line (false: such a split costs `COLUMN_END_HYPHEN`). */
+  hyphenateAcrossColumns: boolean;
 }
 
 export const DEFAULT_BREAK_RULES: BreakRules = { keepColonWithList: true, colonListRoom: 'item', orphanPenalty: 1000, widowPenalty: 1000, orphansInLists: true, widowsInLists: true, slackWeight: 10,
   headingSnap: [true, true, true, true, true, true], unorderedTopSnap: false, orderedTopSnap: false, paragraphContainerSpacing: 'collapse', keepWithNextSplit: 'rules',
-  inlineResourceGap: 'around', inlineResourceGapInBoxes: true, boxChildSplitMinLines: 2 };
+  inlineResourceGap: 'around', inlineResourceGapInBoxes: true, boxChildSplitMinLines: 2, hyphenateAcrossColumns: true };
 
 /** A penalty at or over this never lets the rule break (TeX's "infinite" penalty). */
 const NEVER = 10000;
+
+/**
+ * The cost of a column or page ending in a hyphenated line when `hyphenateAcrossColumns` is false
+ * (configuration.md §6.4 internal constants, "column-end hyphen badness"; TeX's \brokenpenalty),
+ * on the same scale as the widow and orphan penalties.
+ */
+export const COLUMN_END_HYPHEN = 1000;
 
 /**
  * How a block splits at a column foot: at least `footMin` lines left at the foot (the spec's
@@ -57,6 +66,8 @@ export interface SplitRule {
   footPenalty: number;
   headPenalty: number;
   slackWeight: number;
+  /** Added when the lines left in this column end with a hyphen (0 or absent: `hyphenateAcrossColumns` on). */
+  hyphenPenalty?: number;
 }
 
 /** The split rule of running text (`inList`: a list item's). */
@@ -70,6 +81,7 @@ export function splitRule(settings: LayoutSettings, inList: boolean): SplitRule 
     footPenalty: rules.widowPenalty,
     headPenalty: rules.orphanPenalty,
     slackWeight: Math.max(0, rules.slackWeight),
+    hyphenPenalty: rules.hyphenateAcrossColumns ? 0 : COLUMN_END_HYPHEN,
   };
 }
 
@@ -79,8 +91,10 @@ export function splitRule(settings: LayoutSettings, inList: boolean): SplitRule 
  * and a split under the foot or head minimum costs its penalty (never at 10000 or more). Ties go
  * to more lines here. 0 = the block goes on whole. With the spec's defaults (1000, 10) the
  * minimums hold unless keeping them would leave ten lines or more of the column empty.
+ * `hyphenated(t)`: whether the t-th line (1-based) ends with a hyphen; a split after such a line
+ * costs the rule's `hyphenPenalty` (the column would end in a broken word).
  */
-export function linesToTake(fit: number, remaining: number, rule: SplitRule): number {
+export function linesToTake(fit: number, remaining: number, rule: SplitRule, hyphenated?: (t: number) => boolean): number {
   let best = 0;
   let bestCost = Number.POSITIVE_INFINITY;
   for (let t = fit; t >= 0; t--) {
@@ -93,6 +107,7 @@ export function linesToTake(fit: number, remaining: number, rule: SplitRule): nu
       if (rule.headPenalty >= NEVER) continue;
       cost += rule.headPenalty;
     }
+    if (t > 0 && rule.hyphenPenalty && hyphenated?.(t)) cost += rule.hyphenPenalty;
     if (cost < bestCost) {
       best = t;
       bestCost = cost;

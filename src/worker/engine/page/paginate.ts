@@ -1003,7 +1003,9 @@ export function* paginateChapter(
           // Split rules (configuration.md §6.4, the spec's naming): at least orphanMinLines carried
           // to the next column, at least widowMinLines left at the foot of this one — each broken
           // only where keeping it costs more empty lines than its penalty (page/break-rules.ts).
-          take = linesToTake(take, remaining, splitRule(settings, options.inList === true));
+          // bodyText.hyphenateAcrossColumns false: a column ending in a hyphen costs as much as a widow (TeX's \brokenpenalty).
+          const from = index;
+          take = linesToTake(take, remaining, splitRule(settings, options.inList === true), (t) => lines[from + t - 1]!.hyphenated);
         }
         if (take <= 0 && cursor.columnEmpty) take = Math.min(fit, remaining); // nothing better is possible
       }
