@@ -2,10 +2,11 @@
  * Running-text settings of settings-from-config.ts, kept apart from it: verse (configuration.md
  * §6.5 `bodyText.verse`), the quotation's first-line indent (§6.5 `bodyText.blockquote`) and
  * hanging indents (§6.1 `bodyText.hangingIndent`, §13.1 `paragraphStyles[id=*].hangingIndent`),
- * tab stops (§6.6 `bodyText.tabStops` / `tabInterval`, a paragraph style's over them). Lengths in pt.
+ * tab stops (§6.6 `bodyText.tabStops` / `tabInterval`, a paragraph style's over them), the runt
+ * refinements (§6.4 `gradedRuntPenalty`, `avoidRuntsInLists`, `tightenRunts`, `maxRuntTracking`). Lengths in pt.
  */
 import { declareAppliedSettings, type StoredConfig } from '../config';
-import type { LayoutSettings, VerseSettings } from './settings';
+import { DEFAULT_RUNT_RULES, type LayoutSettings, type RuntRules, type VerseSettings } from './settings';
 import { storedListItem, type ConfigReaders } from './settings-structure';
 import type { TabSettings, TabStopSetting } from './page/tabs';
 
@@ -27,6 +28,11 @@ declareAppliedSettings([
   'paragraphStyles[id=*].hangingIndent',
   // Tab stops (page/tabs.ts), body text and paragraph styles.
   ...['bodyText', 'paragraphStyles[id=*]'].flatMap((owner) => [...TAB_FIELDS.map((f) => `${owner}.tabStops[*].${f}`), `${owner}.tabInterval`]),
+  // Runts (text/linebreak-cost.ts runtBadness; paragraph/index.ts tightening and list items; page/paginate.ts).
+  'bodyText.gradedRuntPenalty',
+  'bodyText.avoidRuntsInLists',
+  'bodyText.tightenRunts',
+  'bodyText.maxRuntTracking',
 ]);
 
 /**
@@ -100,6 +106,16 @@ export function textSettings(s: LayoutSettings, r: ConfigReaders, stored: Stored
     const own = storedListItem(stored, 'paragraphStyles', id);
     if (!own || !('firstLineIndent' in own)) style.firstLineIndent = 0;
   }
+  // Runt refinements (§6.4); kept only when they differ from the defaults. maxRuntTracking: thousandths
+  // of an em, 0–50 (our bound, as headings.balancing.maxTracking: past 5 % of an em letters touch).
+  const runts: RuntRules = {
+    graded: r.bool('bodyText.gradedRuntPenalty', DEFAULT_RUNT_RULES.graded),
+    inLists: r.bool('bodyText.avoidRuntsInLists', DEFAULT_RUNT_RULES.inLists),
+    tighten: r.bool('bodyText.tightenRunts', DEFAULT_RUNT_RULES.tighten),
+    maxTracking: Math.min(50, Math.max(0, r.num('bodyText.maxRuntTracking', DEFAULT_RUNT_RULES.maxTracking))),
+  };
+  if ((Object.keys(runts) as (keyof RuntRules)[]).some((k) => runts[k] !== DEFAULT_RUNT_RULES[k])) s.body.runts = runts;
+  else delete s.body.runts;
   // Tab stops (§6.6): the body's; a paragraph style's own list and interval over the body's (§13.1 "body's").
   const bodyTabs = tabSettings('bodyText', r, em);
   if (bodyTabs) s.body.tabs = bodyTabs;

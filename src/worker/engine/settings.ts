@@ -31,6 +31,18 @@ export interface BookStart {
   headings: readonly number[];
 }
 
+/** `bodyText.gradedRuntPenalty`, `avoidRuntsInLists`, `tightenRunts`, `maxRuntTracking` (configuration.md §6.4). */
+export interface RuntRules {
+  graded: boolean;
+  inLists: boolean;
+  tighten: boolean;
+  /** Most negative tracking a runt tightening may use, thousandths of an em (≥ 0). */
+  maxTracking: number;
+}
+
+/** The runt rules the spec gives by default (§6.4). */
+export const DEFAULT_RUNT_RULES: Readonly<RuntRules> = Object.freeze({ graded: false, inLists: true, tighten: true, maxTracking: 10 });
+
 export interface LayoutSettings {
   /** Document language (BCP 47), for hyphenation and locale rules. */
   language: string;
@@ -130,6 +142,12 @@ export interface LayoutSettings {
     /** Runt threshold, in normal space widths. */
     runtMinCharacters: number;
     runtPenalty: number;
+    /**
+     * The runt refinements of §6.4 (settings-text.ts): `gradedRuntPenalty` (cost ∝ 1 − w/threshold),
+     * `avoidRuntsInLists`, `tightenRunts` with `maxRuntTracking` (thousandths of an em; paragraph/index.ts).
+     * Absent = the spec's defaults: false, true, true, 10.
+     */
+    runts?: RuntRules;
   };
   /** Column-break rules of running text (`bodyText.keepColonWithList`…, §6.4; page/break-rules.ts); absent = the spec's defaults. */
   breaks?: BreakRules;

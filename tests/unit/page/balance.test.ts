@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, type LayoutSettings } from '../../../src/worker/engine';
+import { DEFAULT_RUNT_RULES } from '../../../src/worker/engine/settings';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import type { PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
@@ -27,6 +28,14 @@ function linesPerColumn(settings: LayoutSettings, page: PageDisplayList): number
   return deepest.map((row) => row + 1);
 }
 
+// Runt tightening (bodyText.tightenRunts) off: these seeds were picked for the levers, and a paragraph
+// tightened one line shorter changes which columns come out short (lever 7 may then set it back).
+const untightened = (): LayoutSettings => {
+  const s = defaultSettings();
+  s.body.runts = { ...DEFAULT_RUNT_RULES, tighten: false };
+  return s;
+};
+
 const source = (seed: number, paragraphs: number) => {
   const random = mulberry32(seed);
   return `# Closing\n\n${Array.from({ length: paragraphs }, () => paragraph(random)).join('\n\n')}\n`;
@@ -36,8 +45,8 @@ describe('closing-page balancing (headings.balancing.trailing)', () => {
   it('cuts the closing page level: every column but the last holds ceil(Σ/N) lines, the last the rest (two columns)', () => {
     let unbalanced = 0;
     for (const [seed, count] of [[1, 14], [2, 20], [3, 9], [4, 33]] as const) {
-      const on = defaultSettings();
-      const off = { ...defaultSettings(), balancing: { enabled: false, trailing: false } };
+      const on = untightened();
+      const off = { ...untightened(), balancing: { enabled: false, trailing: false } };
       const balanced = run(oneChapterBook(source(seed, count), on));
       const plain = run(oneChapterBook(source(seed, count), off));
       expect(balanced.pages.length, `seed ${seed}`).toBe(plain.pages.length);

@@ -13,6 +13,7 @@ import type { DisplayItem } from '../../protocol/displaylist';
 import { Op, roundPt } from '../../protocol/displaylist';
 import type { Attributes, Block, Inline } from '../parse/model';
 import type { SetLine } from '../paragraph';
+import { listItemRunts } from '../paragraph';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { attributeLength } from './paragraph-styles';
 import { columnRuleOf } from './sections';
@@ -184,7 +185,7 @@ export function placeGroup(rows: readonly GroupRow[], shape: GroupShape, host: G
 
 /** What setting the group's rows needs from the page flow. */
 export interface RowSetter {
-  setText(request: { base: number; inlines: readonly Inline[]; style: TextStyle; measure: number; indent: number; justify: boolean }): SetLine[];
+  setText(request: { base: number; inlines: readonly Inline[]; style: TextStyle; measure: number; indent: number; justify: boolean; avoidRunts?: boolean }): SetLine[];
   setGenerated(text: string, style: TextStyle): SetLine;
   listMarker(item: Extract<Block, { kind: 'listItem' }>): string;
 }
@@ -204,7 +205,7 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
     if (child.kind === 'listItem') {
       // The list's shape and its level's marker type (page/list-shape.ts), inside the sub-column.
       const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, body, (style) => set.setGenerated(set.listMarker(child), style));
-      const lines = set.setText({ base: child.range.from, inlines: child.inlines, style: body, measure: Math.max(1, width - textX), indent: firstX - textX, justify });
+      const lines = set.setText({ base: child.range.from, inlines: child.inlines, style: body, measure: Math.max(1, width - textX), indent: firstX - textX, justify, ...listItemRunts(settings) });
       lines.forEach((line, i) => rows.push({ block: child, line, x: textX, blockIndex: index, ...(i === 0 ? { marker: { line: marker, x: depth } } : {}) }));
     } else if (child.kind === 'paragraph' || child.kind === 'blockquote') {
       const quote = child.kind === 'blockquote';

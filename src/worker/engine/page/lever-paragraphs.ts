@@ -17,13 +17,17 @@
  * is set one line longer at a measure narrower by what the tracking can give back, and each line
  * is then letter-spaced (a fixed amount after every cluster but the last) out to the measure, never
  * more than `maxTracking` per cluster; the last line takes the mean of the others. The paragraph
- * setter has no letter spacing of its own: the spacing is added to the set lines' glyph positions.
+ * setter has no letter spacing of its own: the spacing is added to the set lines' glyph positions
+ * (paragraph/tracking.ts).
  */
 import { Op, type DisplayItem } from '../../protocol/displaylist';
 import type { LineShape, SetLine } from '../paragraph';
 import type { LayoutSettings } from '../settings';
 import { shiftItems, type LeverPoint } from './levers';
 import { declareAppliedSettings } from '../../config';
+import { clusterCount, trackLine } from '../paragraph/tracking';
+
+export { trackLine } from '../paragraph/tracking';
 
 // Read by settings-from-config.ts into `settings.balancing` and applied here (looseParagraphLimit, trackingLimit).
 declareAppliedSettings(['headings.balancing.looseParagraphs', 'headings.balancing.maxLooseParagraphs', 'headings.balancing.trackParagraphs', 'headings.balancing.maxTracking']);
@@ -68,33 +72,6 @@ export function trackingLimit(settings: LayoutSettings): number {
   const b = settings.balancing;
   if (b?.trackParagraphs === false) return 0;
   return Math.max(0, b?.maxTracking ?? 10) / 1000;
-}
-
-/** Joining scripts and CJK: letter spacing would break them apart (or is the grid's business). */
-const UNTRACKABLE = /[\u0590-\u08ff\ufb1d-\ufeff\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
-
-/** Clusters of a set line (its glyphs that start a new cluster), or null when it may not be tracked. */
-function clusterCount(line: SetLine): number | null {
-  let count = 0;
-  for (const run of line.runs) {
-    if (run.rtl || UNTRACKABLE.test(run.text)) return null;
-    const clusters = run.clusters;
-    for (let g = 0; g < clusters.length; g++) if (g === 0 || clusters[g] !== clusters[g - 1]) count++;
-  }
-  return count;
-}
-
-/** The line letter-spaced by `delta` pt after every cluster but the last (runs in visual order, left to right). */
-export function trackLine(line: SetLine, delta: number): SetLine {
-  let added = -delta;
-  const runs = line.runs.map((run) => ({
-    ...run,
-    xs: run.xs.map((x, g) => {
-      if (g === 0 || run.clusters[g] !== run.clusters[g - 1]) added += delta;
-      return x + added;
-    }),
-  }));
-  return { ...line, runs, width: line.width + Math.max(0, added) };
 }
 
 /**

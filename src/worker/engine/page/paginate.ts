@@ -5,6 +5,7 @@ import { canonicalNumberFormat } from '../../config/values';
 import type { FontRegistry } from '../fonts/registry';
 import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, ResourceBlock, SourceRange } from '../parse/model';
 import type { InitialRoom, LineShape, SetLine } from '../paragraph';
+import { listItemRunts } from '../paragraph';
 import { runOffsets } from '../paragraph/lines';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { baselineInLineBox, flowPageSize, pageFrame, sheetFrame, type PageFrame } from './geometry';
@@ -209,6 +210,8 @@ export interface TextRequest {
   tighten?: boolean;
   /** A drop cap's room (page/drop-cap.ts): the first `lines` lines start `width` pt further in and are as much narrower. */
   initialRoom?: InitialRoom;
+  /** false: no runt cost or tightening (a list item's text under `avoidRuntsInLists` false, paragraph/index.ts listItemRunts). */
+  avoidRunts?: boolean;
 }
 
 /** Sets text into lines (memoised by the caller). */
@@ -2486,7 +2489,7 @@ export function* paginateChapter(
       if (child.kind === 'listItem') {
         // The list's shape and its level's marker type (page/list-shape.ts), inside the box, with the style's own list fields.
         const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, textStyle, (style, text) => setGenerated(text ?? listMarker(child), style), style.lists);
-        const lines = setText({ base: child.range.from, inlines: child.inlines, style: textStyle, measure: innerW - textX, indent: firstX - textX, justify: boxJustify });
+        const lines = setText({ base: child.range.from, inlines: child.inlines, style: textStyle, measure: innerW - textX, indent: firstX - textX, justify: boxJustify, ...listItemRunts(settings) });
         // lists.itemSpacing (else the list kind's itemSpacing) between two items.
         const itemSpace = previousKind === 'listItem' ? (style.lists?.itemSpacing ?? listShapeOf(settings, child.listKind)?.itemSpacing ?? 0) : 0;
         lines.forEach((line, i) => rows.push({ block: child, line, x: rtl() ? 0 : textX, height: lead, baseline: leadBaseline, role: 'body', ...(i === 0 ? { marker: { line: marker, x: fromStart(dir, innerW, depth, marker.width) } } : {}), ...(i === 0 && itemSpace > 0 ? { before: itemSpace } : {}) }));
@@ -2912,7 +2915,7 @@ export function* paginateChapter(
     // Raised by the level's verticalOffset (pt, up positive); the document's style only, as the marker type.
     const raise = own ? 0 : (level?.raise ?? 0);
     const reflow = (from: number | null, width: number): SetLine[] =>
-      setText({ base: from ?? item.range.from, inlines: from === null ? item.inlines : inlinesFrom(item.inlines, from), style: textStyle, measure: width - textX, indent: from === null ? firstX - textX : 0, justify });
+      setText({ base: from ?? item.range.from, inlines: from === null ? item.inlines : inlinesFrom(item.inlines, from), style: textStyle, measure: width - textX, indent: from === null ? firstX - textX : 0, justify, ...listItemRunts(settings) });
     return { own, textStyle, markerLine, depthIndent, textX, raise, reflow, lines: reflow(null, colW()) };
   }
 

@@ -1,15 +1,16 @@
 import type { FontRegistry } from '../fonts/registry';
 import type { Inline } from '../parse/model';
-import type { LayoutSettings, TextStyle } from '../settings';
+import { DEFAULT_RUNT_RULES, type LayoutSettings, type TextStyle } from '../settings';
 import { breakGreedy } from '../text/greedy';
 import type { Hyphenator } from '../text/hyphenate';
 import type { Direction } from '../text/bidi';
-import { breakColumns, breakParagraph } from '../text/linebreak';
+import { breakColumns, breakParagraph, type KnuthPlassBreak } from '../text/linebreak';
 import { collectInlines, type InlineContext } from './collect';
 import { buildItems, normalSpace, type WordPayload } from './items';
 import type { Item, LineBreak } from '../text/items';
 import { setColumnLines, setLines, type SetLine } from './lines';
 import { paragraphColumns, type ParagraphColumns } from './columns';
+import { clusterCount, trackLine } from './tracking';
 
 export type { SetLine, LineRun } from './lines';
 export type { InlineContext } from './collect';
@@ -44,6 +45,11 @@ export interface ParagraphRequest {
    * the start edge and are as much narrower. Absent = none.
    */
   initialRoom?: InitialRoom;
+  /**
+   * false: no runt cost and no runt tightening for this paragraph (a list item under
+   * `bodyText.avoidRuntsInLists` false, configuration.md §6.4). Absent = `bodyText.avoidRunts`.
+   */
+  avoidRunts?: boolean;
 }
 
 /** The start-side room a drop cap takes from a paragraph's first lines (pt). */
@@ -83,6 +89,8 @@ interface PreparedParagraph {
   tighten: boolean;
   verbatim: boolean;
   direction: Direction;
+  /** `ParagraphRequest.avoidRunts` false (the CJK lone-last-character rule is in the items). */
+  noRunts: boolean;
 }
 
 /** A paragraph set from its items and not kept yet: what rebuilding its items needs. */
@@ -128,7 +136,8 @@ export class PreparedParagraphs {
       kept.justify !== request.justify ||
       kept.tighten !== (request.tighten === true) ||
       kept.verbatim !== (request.verbatim === true) ||
-      kept.direction !== direction
+      kept.direction !== direction ||
+      kept.noRunts !== (request.avoidRunts === false)
     ) return undefined;
     return kept;
   }
@@ -158,6 +167,7 @@ export class PreparedParagraphs {
       was.justify === request.justify &&
       (was.tighten === true) === (request.tighten === true) &&
       (was.verbatim === true) === (request.verbatim === true) &&
+      (was.avoidRunts === false) === (request.avoidRunts === false) &&
       waiting.direction === direction
     );
   }
@@ -263,10 +273,25 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   // First fit: bodyText.optimalLineBreaking false, or asked for (verse lines, tabbed text). Never from kept columns.
   const firstFit = !settings.body.optimalLineBreaking || request.firstFit === true;
   const kept = firstFit ? undefined : env.prepared?.get(request.inlines, request, env, direction);
+  // Most negative tracking a surviving runt may be tightened with, pt per cluster (0: none; §6.4).
+  // (Also when `accept` is given: a setting tried must be the setting made, the memo does not tell them apart.)
+  const runtTrack = runtTracking(request, settings);
+  /** The breaks, or a tightened setting of one line fewer when the last line is a runt (`tightenRunts`). */
+  const finish = (breaks: KnuthPlassBreak[], breakAt: (wider: number, looseness: number) => KnuthPlassBreak[], setAt: (b: readonly LineBreak[], wider: number) => SetLine[]) => {
+    if (runtTrack > 0 && breaks[breaks.length - 1]?.runt === true) {
+      const lines = setAt(breaks, 0);
+      const tightened = tightenRunt(breaks, lines, runtTrack, widths, breakAt, setAt);
+      return decide(tightened?.breaks ?? breaks, () => tightened?.lines ?? lines);
+    }
+    return decide(breaks, () => setAt(breaks, 0));
+  };
+  /** The layout of lines set `wider` pt wider than the measure (to be tracked back into it). */
+  const layoutAt = (wider: number) => (wider === 0 ? layout : { ...layout, measure: layout.measure + wider });
+  const widthsAt = (wider: number) => (wider === 0 ? widths : (line: number) => widths(line) + wider);
   // A kept paragraph: only breaking and setting, from its columns (the same lines, to the bit).
   if (kept) {
-    const breaks = breakColumns(kept.columns, widths, breakParams(request, settings, kept.normalSpaceWidth));
-    return decide(breaks, () => setColumnLines(kept.columns, breaks, layout));
+    const breakAt = (wider: number, looseness: number) => breakColumns(kept.columns, widthsAt(wider), breakParams({ ...request, looseness }, settings, kept.normalSpaceWidth, wider > 0));
+    return finish(breakAt(0, request.looseness ?? 0), breakAt, (b, wider) => setColumnLines(kept.columns, b, layoutAt(wider)));
   }
   const prepared = env.prepared;
   const items = itemsOf(request, env, direction);
@@ -281,14 +306,114 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
     if (columns) {
       const kept = keptParagraph(columns, request, env, direction);
       prepared.keep(request.inlines, kept);
-      const breaks = breakColumns(columns, widths, breakParams(request, settings, kept.normalSpaceWidth));
-      return decide(breaks, () => setColumnLines(columns, breaks, layout));
+      const breakAt = (wider: number, looseness: number) => breakColumns(columns, widthsAt(wider), breakParams({ ...request, looseness }, settings, kept.normalSpaceWidth, wider > 0));
+      return finish(breakAt(0, request.looseness ?? 0), breakAt, (b, wider) => setColumnLines(columns, b, layoutAt(wider)));
     }
   }
-  const breaks = breakParagraph(items, widths, breakParams(request, settings, normalSpace(request.style, fonts)));
-  const result = decide(breaks, () => setLines(items, breaks, layout));
+  const space = normalSpace(request.style, fonts);
+  const breakAt = (wider: number, looseness: number) => breakParagraph(items, widthsAt(wider), breakParams({ ...request, looseness }, settings, space, wider > 0));
+  const result = finish(breakAt(0, request.looseness ?? 0), breakAt, (b, wider) => setLines(items, b, layoutAt(wider)));
   prepared?.wait(request, env, direction);
   return result;
+}
+
+/**
+ * What a list item's text asks of `setParagraph` for runts (configuration.md §6.4
+ * `avoidRuntsInLists`): `{ avoidRunts: false }` when list items are exempt, else nothing.
+ */
+export function listItemRunts(settings: LayoutSettings): { avoidRunts?: false } {
+  return settings.body.runts?.inLists === false ? { avoidRunts: false } : {};
+}
+
+/**
+ * Runt tightening (configuration.md §6.4 `tightenRunts`, `maxRuntTracking`): most negative tracking
+ * a paragraph's surviving runt may be pulled up with, pt between two clusters; 0 = none. Justified,
+ * optimally broken paragraphs at their best line count only (not a looser setting lever 7 tries):
+ * ragged lines have no word spaces to tighten, and the breaker has already weighed every setting
+ * within the word-space bounds — only letter spacing can still save the line.
+ */
+function runtTracking(request: ParagraphRequest, settings: LayoutSettings): number {
+  if (!request.justify || request.verbatim === true || request.looseness || request.avoidRunts === false || !settings.body.avoidRunts) return 0;
+  const rules = settings.body.runts ?? DEFAULT_RUNT_RULES;
+  return rules.tighten ? (rules.maxTracking / 1000) * request.style.size : 0;
+}
+
+/**
+ * One line fewer for a paragraph whose last line is a runt (§6.4 "if a runt survives, try one line
+ * fewer by tightening (≥ minWordSpacing) + negative tracking"): the paragraph is broken at a measure
+ * `wider` pt wider — half, then all of what `perCluster` pt of tracking takes back from its shortest
+ * line — at its best line count and then one line looser the other way (`looseness` −1), and each
+ * line set there is tracked back into the real measure. Kept only when it has one line fewer, every
+ * line keeps its word spaces within `minWordSpacing` … `maxWordSpacing` (the breaker's ratio −1 … 1,
+ * nothing set ragged, no emergency line), no line needs more than `perCluster` pt between clusters,
+ * and the new last line is no runt. Lines ending at a forced break (the last, a hard line break)
+ * take the mean tracking of the others, so the paragraph's colour stays even. Null: no such setting
+ * (the paragraph keeps its runt), also for lines that may not be tracked (right to left, joining
+ * scripts, CJK, inline formulas).
+ */
+function tightenRunt(
+  breaks: readonly KnuthPlassBreak[],
+  lines: readonly SetLine[],
+  perCluster: number,
+  widths: (line: number) => number,
+  breakAt: (wider: number, looseness: number) => KnuthPlassBreak[],
+  setAt: (breaks: readonly LineBreak[], wider: number) => SetLine[],
+): { breaks: KnuthPlassBreak[]; lines: SetLine[] } | null {
+  const counts: number[] = [];
+  for (const line of lines.slice(0, -1)) {
+    const c = trackableClusters(line);
+    if (c === null) return null;
+    counts.push(c);
+  }
+  if (counts.length === 0) return null;
+  const shortest = Math.min(...counts);
+  for (const share of [0.5, 1]) {
+    const wider = share * perCluster * (shortest - 1);
+    if (!(wider > 0)) return null;
+    for (const looseness of [0, -1]) {
+      const tried = breakAt(wider, looseness);
+      if (tried.length !== breaks.length - 1 || tried[tried.length - 1]!.runt === true) continue;
+      if (tried.some((b) => b.emergency === true || b.ragged === true || b.ratio > 1 + 1e-9 || b.ratio < -1 - 1e-9)) continue;
+      const set = setAt(tried, wider);
+      const tracked = trackedInto(set, tried[tried.length - 1]!.lastLineWidth ?? Infinity, widths, perCluster);
+      if (tracked) return { breaks: tried, lines: tracked };
+    }
+  }
+  return null;
+}
+
+/** Clusters of a line that may be tracked (none with an inline formula: its paths would not follow). */
+function trackableClusters(line: SetLine): number | null {
+  return line.formulas && line.formulas.length > 0 ? null : clusterCount(line);
+}
+
+/**
+ * Lines set wider than `widths` tracked back into them (see `tightenRunt`): each line but the last
+ * by what brings its width to its measure; the last (natural width `lastWidth` pt, its finishing
+ * glue taking the rest) by the mean of the others, or more if its letters would still overrun the
+ * measure. Its width stays its measure, as an untracked last line's. Null when a line cannot be
+ * tracked or needs more than `perCluster` pt between two clusters.
+ */
+function trackedInto(lines: readonly SetLine[], lastWidth: number, widths: (line: number) => number, perCluster: number): SetLine[] | null {
+  const last = lines.length - 1;
+  const deltas: number[] = [];
+  for (let i = 0; i < last; i++) {
+    const line = lines[i]!;
+    const clusters = trackableClusters(line);
+    if (clusters === null || clusters < 2) return null;
+    const delta = Math.min(0, (widths(i) - line.width) / (clusters - 1));
+    if (delta < -perCluster - 1e-9) return null;
+    deltas.push(delta);
+  }
+  const clusters = trackableClusters(lines[last]!);
+  if (clusters === null || deltas.length === 0) return null;
+  const mean = deltas.reduce((a, b) => a + b, 0) / deltas.length;
+  const room = widths(last);
+  const lastDelta = clusters > 1 ? Math.min(mean, (room - lastWidth) / (clusters - 1)) : 0;
+  if (lastDelta < -perCluster - 1e-9 || (clusters < 2 && lastWidth > room + 1e-9)) return null;
+  const tracked = deltas.map((delta, i) => trackLine(lines[i]!, delta));
+  tracked.push({ ...trackLine(lines[last]!, lastDelta), width: room });
+  return tracked;
 }
 
 /** A break's line as `setLines` records it (a non-finite ratio is set as 0). */
@@ -310,7 +435,7 @@ function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction
     direction,
     language: settings.language,
     cjk: settings.cjk,
-    avoidCjkRunts: settings.body.avoidRunts,
+    avoidCjkRunts: settings.body.avoidRunts && request.avoidRunts !== false,
     ...(settings.kashida.enabled ? { kashida: { perWord: settings.kashida.perWord, maxLength: settings.kashida.maxLength } } : {}),
     indent: request.indent,
     justify: request.justify,
@@ -337,19 +462,23 @@ function keptParagraph(columns: ParagraphColumns, request: ParagraphRequest, env
     tighten: request.tighten === true,
     verbatim: request.verbatim === true,
     direction,
+    noRunts: request.avoidRunts === false,
   };
 }
 
-function breakParams(request: ParagraphRequest, settings: LayoutSettings, normalSpaceWidth: number) {
+/** Breaking parameters of a request; `reportLastLine`: the last break records its line's natural width (runt tightening). */
+function breakParams(request: ParagraphRequest, settings: LayoutSettings, normalSpaceWidth: number, reportLastLine = false) {
   return {
+    ...(reportLastLine ? { reportLastLine } : {}),
     maxWordSpacing: settings.body.maxWordSpacing,
     minWordSpacing: settings.body.minWordSpacing,
     normalSpaceWidth,
     em: request.style.size,
     ragged: !request.justify,
-    avoidRunts: settings.body.avoidRunts,
+    avoidRunts: settings.body.avoidRunts && request.avoidRunts !== false,
     runtMinCharacters: settings.body.runtMinCharacters,
     runtPenalty: settings.body.runtPenalty,
+    gradedRuntPenalty: (settings.body.runts ?? DEFAULT_RUNT_RULES).graded,
     // Every line has the same measure: telling the breaker lets it merge break nodes that differ
     // only in their line number (TeX's "easy lines"); without it the tolerant pass keeps thousands.
     lineWidthsUniformFrom: Math.max(request.hang && !request.hangFirst ? 1 : 0, request.initialRoom?.lines ?? 0),

@@ -74,6 +74,8 @@ export interface LineBreakParams {
    * `looseness` ≠ 0.
    */
   lineWidthsUniformFrom: number;
+  /** Record the last line's natural width on the last break (`KnuthPlassBreak.lastLineWidth`; runt tightening). */
+  reportLastLine: boolean;
 }
 
 /** Defaults of spec §6.3–6.4 (and TeX where the spec is silent). Lengths must be supplied by the caller. */
@@ -98,6 +100,7 @@ export const DEFAULT_LINE_BREAK_PARAMS: Readonly<LineBreakParams> = Object.freez
   runtPenalty: 1000,
   gradedRuntPenalty: false,
   lineWidthsUniformFrom: Infinity,
+  reportLastLine: false,
 });
 
 /** Defaults merged with the caller's choices. */

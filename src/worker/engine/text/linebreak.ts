@@ -47,6 +47,14 @@ export interface KnuthPlassBreak extends LineBreak {
    * at all). Overfull emergency lines report ratio −1; see `settableRatio`.
    */
   ragged?: boolean;
+  /**
+   * The paragraph's last break only: its line is a runt that survived the runt cost (spec §6.4:
+   * `avoidRunts` on, natural width under `runtMinCharacters` normal spaces, and not the only line).
+   * The caller may try one line fewer by tightening (`tightenRunts`, paragraph/index.ts).
+   */
+  runt?: boolean;
+  /** The paragraph's last break only, with `LineBreakParams.reportLastLine`: its line's natural width, pt. */
+  lastLineWidth?: number;
 }
 
 /** Result with the total cost, for tests and diagnostics. */
@@ -655,5 +663,12 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
     out.push(br);
   }
   out.reverse();
+  // A runt last line that survived (its cost already paid in the demerits): flagged for the caller.
+  const lastStart = nodes.prev[best]!;
+  if (lastStart >= 0) {
+    const lastWidth = sumWidth[breaks[nodes.bp[best]!]!]! - sumWidth[nodes.start[lastStart]!]!;
+    if (out.length > 1 && runtBadness(lastWidth, p) > 0) out[out.length - 1]!.runt = true;
+    if (p.reportLastLine) out[out.length - 1]!.lastLineWidth = lastWidth;
+  }
   return { breaks: out, demerits: nodes.demerits[best]!, emergencyPass: emergency };
 }

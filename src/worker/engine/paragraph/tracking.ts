@@ -1,0 +1,44 @@
+/**
+ * Letter spacing (tracking) of set lines: a fixed amount, pt, between every two clusters of a
+ * line — positive spaces it out, negative tightens it. The breaker has no letter spacing of its
+ * own, so tracking is added to the glyph positions of lines already set. Used by the runt
+ * tightening of `paragraph/index.ts` (configuration.md §6.4 `tightenRunts`) and by balancing
+ * lever (7) (`page/lever-paragraphs.ts`, §8.5 `trackParagraphs`).
+ */
+import type { SetLine } from './lines';
+
+/** Joining scripts and CJK: letter spacing would break them apart (or is the grid's business). */
+const UNTRACKABLE = /[\u0590-\u08ff\ufb1d-\ufeff\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
+
+/**
+ * Clusters of a set line (its glyphs that start a new cluster), or null when it may not be
+ * tracked: a right-to-left run, a joining script or CJK.
+ */
+export function clusterCount(line: SetLine): number | null {
+  let count = 0;
+  for (const run of line.runs) {
+    if (run.rtl || UNTRACKABLE.test(run.text)) return null;
+    const clusters = run.clusters;
+    for (let g = 0; g < clusters.length; g++) if (g === 0 || clusters[g] !== clusters[g - 1]) count++;
+  }
+  return count;
+}
+
+/**
+ * The line letter-spaced by `delta` pt after every cluster but the last (runs in visual order,
+ * left to right; glyphs of one cluster move together). Its width changes by (clusters − 1) × delta.
+ */
+export function trackLine(line: SetLine, delta: number): SetLine {
+  if (delta === 0) return line;
+  let added = -delta;
+  let any = false;
+  const runs = line.runs.map((run) => ({
+    ...run,
+    xs: run.xs.map((x, g) => {
+      if (g === 0 || run.clusters[g] !== run.clusters[g - 1]) added += delta;
+      any = true;
+      return x + added;
+    }),
+  }));
+  return any ? { ...line, runs, width: line.width + added } : line;
+}
