@@ -7,8 +7,9 @@
  * `lists.*`).
  */
 import { declareAppliedSettings } from '../config';
+import { isDimension, lengthToPt } from '../config/values';
 import { storedListItem, type ConfigReaders } from './settings-structure';
-import type { LayoutSettings, TextStyle } from './settings';
+import { MAIN_COLOUR, type LayoutSettings, type TextStyle } from './settings';
 
 const BODY_FIELDS = [
   'fontFamily', 'fontSize', 'lineHeight', 'color', 'boldColor', 'italicColor', 'fontWeight', 'boldFontWeight',
@@ -24,6 +25,8 @@ declareAppliedSettings([
   ...['textTransform', 'letterSpacing', 'indent'].map((f) => `calloutStyles[id=*].titleStyle.${f}`),
   // Numbered boxes (page/callout-numbers.ts, page/book.ts, page/paginate.ts calloutParts).
   'calloutStyles[id=*].numbering',
+  // The label tab on the box's top edge (page/paginate.ts drawCalloutSegment).
+  'calloutStyles[id=*].label',
 ]);
 
 /**
@@ -99,6 +102,30 @@ export interface CalloutNumbering {
   suffix: string;
 }
 
+/**
+ * `calloutStyles[id].label` (§13.4): a tab on the box's top edge printing the fence's `label`
+ * (document-format §8.1), else the box's number label; lengths in pt.
+ */
+export interface CalloutLabel {
+  /** Its type: the headings' face, the body size, 700, white by default. */
+  style: TextStyle;
+  /** Fill of the tab: the main colour by default. */
+  background: string;
+  /** Which top corner the tab sits at (physical, not mirrored in right-to-left text). */
+  position: 'top-left' | 'top-right';
+  /** Tab height (1.4 em of the label size) and its padding on each side of the text (0.6 em). */
+  height: number;
+  paddingX: number;
+  /** How far the tab reaches down over the box's top edge (0: standing on it). */
+  offset: number;
+  /** Distance of the tab from its corner along the top edge. */
+  inset: number;
+  /** `icon`: a glyph (or short text) set before the label text, a word space apart. */
+  icon?: string;
+  /** `rule`: a rule of this width (pt) and colour along the box's top edge, joining the tab. */
+  rule?: { width: number; colour: string };
+}
+
 /** `calloutStyles[id].lists` (§13.4): only the fields the style sets (each unset one follows the document's lists), pt. */
 export interface CalloutLists {
   /** Bullet of every unordered item in the box. */
@@ -133,6 +160,53 @@ function calloutNumbering(raw: unknown, name: string, id: string): CalloutNumber
     bold: flag('bold', true),
     italic: flag('italic', false),
     suffix: text('suffix', '.'),
+  };
+}
+
+/** A stored length in a JSON field: a Dimension, a bare number (pt) or a string like "6pt" / "1.4em"; `em` in pt. */
+function jsonLength(v: unknown, em: number, rem: number, dpi: number, fallback: number): number {
+  const ctx = { emPt: em, remPt: rem, dpi };
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (isDimension(v)) return lengthToPt(v, ctx);
+  const m = typeof v === 'string' ? /^\s*(-?\d+(?:\.\d+)?)\s*(pt|mm|cm|in|px|em|rem)?\s*$/.exec(v) : null;
+  return m ? lengthToPt({ value: Number(m[1]), unit: (m[2] ?? 'pt') as 'pt' }, ctx) : fallback;
+}
+
+/** A stored colour in a JSON field: `#rrggbb` or a `{ hex }` value. */
+function jsonColour(v: unknown, fallback: string): string {
+  if (typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v)) return v.toLowerCase();
+  if (v && typeof v === 'object' && typeof (v as { hex?: unknown }).hex === 'string') return (v as { hex: string }).hex.toLowerCase();
+  return fallback;
+}
+
+/** A stored `label` object with the spec's defaults (§13.4 "when used: headings font, body size, 700, white on main, 1.4 em tall, 0.6 em padding"). */
+function calloutLabel(raw: unknown, s: LayoutSettings, main: string, dpi: number): CalloutLabel | undefined {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const v = raw as Record<string, unknown>;
+  const body = s.body.style.size;
+  const size = Math.max(1, jsonLength(v['fontSize'], body, body, dpi, body));
+  // Heights and paddings in the label's own em.
+  const len = (key: string, fallback: number): number => jsonLength(v[key], size, body, dpi, fallback);
+  const rule = v['rule'];
+  const ruleObject = rule && typeof rule === 'object' ? (rule as Record<string, unknown>) : undefined;
+  const background = jsonColour(v['background'], main);
+  const icon = typeof v['icon'] === 'string' ? v['icon'] : v['icon'] && typeof v['icon'] === 'object' && typeof (v['icon'] as { glyph?: unknown }).glyph === 'string' ? (v['icon'] as { glyph: string }).glyph : undefined;
+  return {
+    style: {
+      family: typeof v['fontFamily'] === 'string' && v['fontFamily'] ? v['fontFamily'] : s.headings.family,
+      weight: typeof v['fontWeight'] === 'number' ? v['fontWeight'] : 700,
+      italic: false,
+      size,
+      colour: jsonColour(v['color'], '#ffffff'),
+    },
+    background,
+    position: v['position'] === 'top-left' ? 'top-left' : 'top-right',
+    height: Math.max(size, len('height', 1.4 * size)),
+    paddingX: Math.max(0, len('paddingX', 0.6 * size)),
+    offset: Math.max(0, len('offset', 0)),
+    inset: Math.max(0, len('inset', 0)),
+    ...(icon ? { icon } : {}),
+    ...(rule === true ? { rule: { width: 1, colour: background } } : ruleObject ? { rule: { width: Math.max(0, jsonLength(ruleObject['width'], size, body, dpi, 1)), colour: jsonColour(ruleObject['color'], background) } } : {}),
   };
 }
 
@@ -210,5 +284,7 @@ export function addCalloutText(s: LayoutSettings, r: ConfigReaders, stored: unkn
     if (titleLook.upper || titleLook.tracking !== 0 || titleLook.indent > 0) style.titleLook = titleLook;
     const numbering = calloutNumbering(r.at(`${p}.numbering`), r.str(`${p}.name`, id), id);
     if (numbering) style.numbering = numbering;
+    const label = calloutLabel(r.at(`${p}.label`), s, r.colour('colorPalette[id=main-color].value', MAIN_COLOUR), r.num('page.dpi', 300));
+    if (label) style.label = label;
   }
 }

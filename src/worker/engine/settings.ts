@@ -9,7 +9,7 @@ import type { TabSettings } from './page/tabs';
 import type { BreakRules } from './page/break-rules';
 import type { DropCaps } from './settings-dropcap';
 import type { NoteMarks } from './settings-notes';
-import type { CalloutBody, CalloutFlow, CalloutLists, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
+import type { CalloutBody, CalloutFlow, CalloutLabel, CalloutLists, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
 
 export interface TextStyle {
   family: string;
@@ -521,6 +521,8 @@ export interface CalloutStyle {
   titleLook?: CalloutTitleLook;
   /** `numbering` when set (settings-callouts.ts, page/callout-numbers.ts); absent = boxes not numbered. */
   numbering?: CalloutNumbering;
+  /** `label`: the tab on the top edge when set (settings-callouts.ts); absent = no tab. */
+  label?: CalloutLabel;
 }
 
 export function defaultCalloutStyle(bodySize: number): CalloutStyle {

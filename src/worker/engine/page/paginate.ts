@@ -33,6 +33,7 @@ import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColu
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
 import { numberedBoxTitle, runInBlocks, type BoxNumber } from './callout-numbers';
+import type { CalloutLabel } from '../settings-callouts';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -2434,7 +2435,11 @@ export function* paginateChapter(
     let previousKind: Block['kind'] | null = null;
     // numbering (§13.4): "Theorem 2 (Title)." run in to the first paragraph (no title row), or
     // "Box 2.1. Title" as the title row (placement 'title'; page/callout-numbers.ts).
-    const boxNumber = style.numbering ? structure.boxNumbers?.get(start.id) : undefined;
+    const numbered = style.numbering ? structure.boxNumbers?.get(start.id) : undefined;
+    // label (§13.4): a tab printing the fence's `label`, else the box's number label (then neither run in nor in the title row).
+    const tabText = style.label ? (start.attrs['label'] ?? numbered?.label) : undefined;
+    const boxNumber = tabText !== undefined && start.attrs['label'] === undefined ? undefined : numbered;
+    const tab = style.label && tabText ? labelTab(start, style.label, tabText) : null;
     const fenceTitle = start.attrs['title'] ?? style.title;
     if (boxNumber && style.numbering!.placement === 'runIn') inner = runInBlocks(start, inner, boxNumber, style.numbering!, fenceTitle);
     const title = !boxNumber ? fenceTitle : style.numbering!.placement === 'title' ? numberedBoxTitle(boxNumber, style.numbering!, fenceTitle) : '';
@@ -2514,7 +2519,7 @@ export function* paginateChapter(
       firstParagraph = false;
       previousKind = child.kind;
     }
-    const total = pad.top + pad.bottom + rows.reduce((h, r, i) => h + r.height + (i > 0 ? (r.before ?? 0) : 0), 0);
+    const total = (tab?.above ?? 0) + pad.top + pad.bottom + rows.reduce((h, r, i) => h + r.height + (i > 0 ? (r.before ?? 0) : 0), 0);
     // width 'auto' (§13.4): shrink-wrapped to the widest row's ink advance (groups and displays take
     // the measure; a justified last line's width is the measure, so glyphs are measured).
     const reach = (line: SetLine): number => {
@@ -2532,7 +2537,17 @@ export function* paginateChapter(
     };
     const widest = rows.reduce((w, r) => Math.max(w, r.across || r.display ? innerW : r.flow ? r.x + r.flow.width : r.x + reach(r.line), r.marker ? r.marker.x + r.marker.line.width : 0), 0);
     const used = style.flow?.width === 'auto' ? Math.min(boxW, widest + pad.left + pad.right + side) : boxW;
-    return { style, pad, stripe, innerX, innerW, rows, total, boxW, used };
+    return { style, pad, stripe, innerX, innerW, rows, total, boxW, used, tab };
+  }
+
+  /**
+   * A box's label tab (§13.4 `label`): its text in the label's type (after its icon), the tab as
+   * wide as the text and its padding, and the height it stands above the box's top edge (its
+   * height less the part reaching down over the edge, `offset`), which the box's first segment takes.
+   */
+  function labelTab(block: { id: string }, label: CalloutLabel, text: string) {
+    const line = setGenerated(label.icon ? `${label.icon} ${text}` : text, label.style);
+    return { block, label, line, width: line.width + 2 * label.paddingX, above: Math.max(0, label.height - label.offset) };
   }
 
   /**
@@ -2546,6 +2561,12 @@ export function* paginateChapter(
     const w = parts.used;
     const frameX = x + (rtl() ? parts.boxW - w : 0);
     const cited: SetLine[] = [];
+    // The label tab stands above the first segment's frame, which starts under it.
+    const tab = from === 0 ? parts.tab : null;
+    if (tab) {
+      top += tab.above;
+      height -= tab.above;
+    }
     if (style.fill) cursor.page.items.push({ op: Op.Rect, x: roundPt(frameX), y: roundPt(top), w: roundPt(w), h: roundPt(height), fill: style.fill });
     if (style.border.enabled && style.border.width > 0) {
       // Stroked inside the box: the stroke's centre line sits half a width in.
@@ -2557,6 +2578,16 @@ export function* paginateChapter(
       cursor.page.items.push(stripe.side === 'top'
         ? { op: Op.Rect, x: roundPt(frameX), y: roundPt(top), w: roundPt(w), h: roundPt(Math.min(stripe.width, height)), fill: stripe.colour }
         : { op: Op.Rect, x: roundPt(sx), y: roundPt(top), w: roundPt(stripe.width), h: roundPt(height), fill: stripe.colour });
+    }
+    if (tab) {
+      // At its top corner (physical sides), `inset` from it, its bottom `offset` below the frame's top edge;
+      // the text centred in it; a `rule` along the top edge joins it.
+      const { label } = tab;
+      if (label.rule && label.rule.width > 0) cursor.page.items.push({ op: Op.Rect, x: roundPt(frameX), y: roundPt(top), w: roundPt(w), h: roundPt(label.rule.width), fill: label.rule.colour });
+      const tabX = label.position === 'top-left' ? frameX + label.inset : frameX + w - label.inset - tab.width;
+      const tabTop = top + label.offset - label.height;
+      cursor.page.items.push({ op: Op.Rect, x: roundPt(tabX), y: roundPt(tabTop), w: roundPt(tab.width), h: roundPt(label.height), fill: label.background });
+      emit(tab.block, tab.line, tabX + label.paddingX, tabTop + baselineFor(label.height, label.style, fonts), 'heading');
     }
     let y = top + pad.top + (stripe?.side === 'top' ? stripe.width : 0);
     for (let i = from; i < from + take; i++) {
@@ -2619,7 +2650,8 @@ export function* paginateChapter(
     };
     while (index < rows.length || (rows.length === 0 && index === 0)) {
       // Rows that fit this column, at least one in a fresh column (a box taller than a column splits).
-      let height = pad.top + pad.bottom;
+      // (The first segment also takes the height a label tab stands above the box.)
+      let height = pad.top + pad.bottom + (index === 0 ? (parts.tab?.above ?? 0) : 0);
       let take = 0;
       // A row's space above counts inside a segment, not at its top.
       const rowNeed = (k: number): number => rows[k]!.height + (k > index ? (rows[k]!.before ?? 0) : 0);
@@ -2642,7 +2674,7 @@ export function* paginateChapter(
         }
         if (kept > 0 && kept < take) {
           take = kept;
-          height = pad.top + pad.bottom;
+          height = pad.top + pad.bottom + (index === 0 ? (parts.tab?.above ?? 0) : 0);
           for (let k = index; k < index + take; k++) height += rowNeed(k);
         }
       }
