@@ -109,8 +109,8 @@ describe('an Arabic book (right to left)', () => {
     const nested = bullets.slice(2, 4);
     for (const b of outer) expect(columnRight - left(b)).toBeLessThan(0.6 * em + 0.01);
     for (const b of nested) {
-      // 1.5 em further in than the outer level (the LTR depth step, mirrored).
-      expect(left(outer[0]!) - left(b)).toBeCloseTo(1.5 * em, 1);
+      // At the parent item's text start (§9.1 cascade: its 0.6 em marker box and the 0.5 em gap), mirrored.
+      expect(left(outer[0]!) - left(b)).toBeCloseTo((0.6 + 0.5) * em, 1);
     }
     expect(ends.length).toBe(5);
     // Each item's text lies to the left of its marker.

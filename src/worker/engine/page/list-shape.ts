@@ -40,14 +40,14 @@ export function levelMarkerStyle(body: TextStyle, level: ListLevelStyle | undefi
  * An item's horizontal shape, pt from the column's start edge: the marker's start, the first
  * line's text start (marker box — at least 0.6 em wide so short bullets line up — then the gap),
  * and where turnovers start: with the text when `hangingIndent` is on (§9.1 "turnovers align
- * with text"), back under the marker when it is off. Depth: a level's own `indent` pins the
- * marker; otherwise the list's `indent` plus 1.5 em per nesting level (the engine's nesting step,
- * kept so unset books lay out as before; the spec's cascade to the parent's text start is not
- * applied yet).
+ * with text"), back under the marker when it is off. Depth (the indent cascade of §9.1): a level's
+ * own `indent` pins the marker; a first-level item's goes at the list's `indent`; a deeper item's
+ * at its parent item's text start (`parentTextStart`), or — with no parent item right before it —
+ * the list's `indent` plus 1.5 em per nesting level.
  */
-export function listItemGeometry(item: ListItemBlock, shape: ListShape | undefined, markerWidth: number, bodyEm: number, gap: number): { markerX: number; textX: number; turnoverX: number } {
+export function listItemGeometry(item: ListItemBlock, shape: ListShape | undefined, markerWidth: number, bodyEm: number, gap: number, parentTextStart?: number): { markerX: number; textX: number; turnoverX: number } {
   const level = listLevelOf(shape, item.depth);
-  const markerX = level?.indent ?? (shape?.indent ?? 0) + (item.depth - 1) * 1.5 * bodyEm;
+  const markerX = level?.indent ?? (item.depth > 1 && parentTextStart !== undefined ? parentTextStart : (shape?.indent ?? 0) + (item.depth - 1) * 1.5 * bodyEm);
   const textX = markerX + Math.max(markerWidth, 0.6 * bodyEm) + gap;
   return { markerX, textX, turnoverX: shape && !shape.hanging ? markerX : textX };
 }

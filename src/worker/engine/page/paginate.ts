@@ -904,6 +904,10 @@ export function* paginateChapter(
     if (carried) cursor.page.numbering = { ...carried, ...cursor.page.numbering };
   };
   const pageIsEmpty = (): boolean => cursor.page.items.length === 0 && cursor.column === 0 && cursor.columnEmpty && columnNotes.length === 0;
+  /** Nested list items' parent items, by block id (listParentTextStart; built on first use, from the chapter's blocks). */
+  let listParents: Map<string, ListItemBlock> | null = null;
+  /** List items' first-line text starts, pt from the column's start edge, by block id (what their nested items indent to). */
+  const listTextStarts = new Map<string, number>();
   /**
    * The bottom margin, pt, of a `:::paragraphs` container closed just before the block being set,
    * when it collapses with that block's top space (bodyText.paragraphContainerSpacing 'collapse',
@@ -2919,6 +2923,34 @@ export function* paginateChapter(
     return kind === 'ordered' ? rules.orderedTopSnap : rules.unorderedTopSnap;
   }
 
+  /**
+   * Where a nested item's parent item starts its text (its first line, pt from the column's start
+   * edge), for the indent cascade (configuration.md §9.1: a deeper level without its own `indent`
+   * puts its marker at the parent's text start); undefined for a first-level item, or one with no
+   * item one level up right before it in the same run of list items.
+   */
+  function listParentTextStart(item: ListItemBlock): number | undefined {
+    if (item.depth <= 1) return undefined;
+    if (!listParents) {
+      listParents = new Map();
+      // The items open at each depth in the current run of list items (any other block ends the run).
+      const open: ListItemBlock[] = [];
+      for (const block of blocks) {
+        if (block.kind !== 'listItem') {
+          open.length = 0;
+          continue;
+        }
+        open.length = Math.min(open.length, block.depth - 1);
+        const parent = block.depth > 1 ? open[block.depth - 2] : undefined;
+        if (parent) listParents.set(block.id, parent);
+        open[block.depth - 1] = block;
+      }
+    }
+    const parent = listParents.get(item.id);
+    if (!parent) return undefined;
+    return listTextStarts.get(parent.id) ?? listItemParts(parent).firstX;
+  }
+
   /** A list item's marker line, geometry and text set at the column's measure (and how to set it at another). */
   function listItemParts(item: ListItemBlock) {
     const bodyEm = body.size;
@@ -2943,12 +2975,13 @@ export function* paginateChapter(
       : setGenerated(marker, markerStyle, markerDir);
     // The marker at its level's indent, the text after the marker box and gap; turnovers with the
     // text (hangingIndent, the default) or back under the marker (page/list-shape.ts).
-    const { markerX: depthIndent, textX: firstX, turnoverX: textX } = listItemGeometry(item, shape, markerLine.width, bodyEm, own?.lists ? lists.gap : listGap(settings, own, item.listKind));
+    const { markerX: depthIndent, textX: firstX, turnoverX: textX } = listItemGeometry(item, shape, markerLine.width, bodyEm, own?.lists ? lists.gap : listGap(settings, own, item.listKind), listParentTextStart(item));
+    listTextStarts.set(item.id, firstX);
     // Raised by the level's verticalOffset (pt, up positive); the document's style only, as the marker type.
     const raise = own ? 0 : (level?.raise ?? 0);
     const reflow = (from: number | null, width: number): SetLine[] =>
       setText({ base: from ?? item.range.from, inlines: from === null ? item.inlines : inlinesFrom(item.inlines, from), style: textStyle, measure: width - textX, indent: from === null ? firstX - textX : 0, justify, ...listItemRunts(settings) });
-    return { own, textStyle, markerLine, depthIndent, textX, raise, reflow, lines: reflow(null, colW()) };
+    return { own, textStyle, markerLine, depthIndent, firstX, textX, raise, reflow, lines: reflow(null, colW()) };
   }
 
   /**
