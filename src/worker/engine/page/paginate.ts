@@ -45,7 +45,7 @@ import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { headingDropCap, initialPlacements, planInitial, type InitialPlan } from './drop-cap';
 import { leadInLine, leadInWords } from './lead-in';
 import type { DropCap } from '../settings-dropcap';
-import { joinUnits, setVerseLine, verseLook } from './verse';
+import { setPoem, setVerseLine, verseAlign, verseLook, type SetPoem } from './verse';
 import { composeTabbed, splitAtTabs, type TabbedText, type TabSettings } from './tabs';
 import { normalSpace } from '../paragraph/items';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
@@ -1577,19 +1577,29 @@ export function* paginateChapter(
         // bodyText.verse (§6.5) under the fence's attributes (page/verse.ts): indent steps, turnovers, stanza space and keeps.
         const look = verseLook(block.attrs, settings, pitch);
         const blockRtl = rtl();
-        block.stanzas.forEach((stanza, s) => {
+        // A verse line with its turnovers is one unit (never split across columns); a stanza of ≤ keepStanzas lines too.
+        const stanzaGroups = block.stanzas.map((stanza) => (look.keepStanzas > 0 && stanza.length <= look.keepStanzas ? [stanza] : stanza.map((verseLine) => [verseLine])));
+        // The whole poem set at a column width (page/verse.ts setPoem: stepped lines, align), once per width met.
+        const poems = new Map<number, SetPoem>();
+        const poemAt = (width: number): SetPoem => {
+          let poem = poems.get(width);
+          if (!poem) poems.set(width, (poem = setPoem(stanzaGroups.flat(), width, look, blockRtl, verseAlign(block.attrs, settings.vertical !== undefined), (verseLine, at, lineLook) => setVerseLine(verseLine, at, lineLook, body, setText, blockRtl))));
+          return poem;
+        };
+        let groupIndex = 0;
+        stanzaGroups.forEach((groups, s) => {
           if (s > 0) space(pitch * look.stanzaSpace);
-          // A verse line with its turnovers is one unit (never split across columns); a stanza of ≤ keepStanzas lines too.
-          const groups = look.keepStanzas > 0 && stanza.length <= look.keepStanzas ? [stanza] : stanza.map((verseLine) => [verseLine]);
-          for (const group of groups) {
-            const unitAt = (width: number) => joinUnits(group.map((verseLine) => setVerseLine(verseLine, width, look, body, setText, blockRtl)));
+          for (let g = 0; g < groups.length; g++) {
+            const k = groupIndex++;
+            let setAt = colW();
+            const unitAt = (width: number) => poemAt((setAt = width)).units[k]!;
             let unit = unitAt(colW());
             // Another column width (a side column): the unit set again there, from the line the cut falls in.
             const reflow = (from: number | null, width: number): SetLine[] => {
               unit = unitAt(width);
               return from === null ? unit.lines : unit.lines.filter((line) => line.srcTo > from);
             };
-            placeOnGrid(block, unit.lines, { role: 'body', x: 0, shift: (line) => unit.x.get(line) ?? 0, splittable: false, reflow });
+            placeOnGrid(block, unit.lines, { role: 'body', x: 0, shift: (line) => (unit.x.get(line) ?? 0) + poemAt(setAt).shift, splittable: false, reflow });
           }
         });
         space(pitch);

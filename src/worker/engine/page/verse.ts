@@ -95,3 +95,61 @@ export function joinUnits(units: readonly VerseUnit[]): VerseUnit {
 function markInline(mark: string, at: number): Inline {
   return { kind: 'text', text: mark, marks: [], range: { from: at, to: at, line: 0, column: 0 }, offsets: Array.from({ length: mark.length }, () => -1) };
 }
+
+/**
+ * A poem's `align` (document-format §9.1): `center` (the default) centres the poem on its longest
+ * line, `start` sets it flush with the start edge (the default in vertical text).
+ */
+export function verseAlign(attrs: Attributes, vertical: boolean): 'center' | 'start' {
+  const align = attrs['align'];
+  return align === 'center' || align === 'start' ? align : vertical ? 'start' : 'center';
+}
+
+/** How far a set line's text reaches from the column's start edge (pt): its end, left of a right-to-left line. */
+function reach(line: SetLine, x: number, width: number, rtl: boolean): number {
+  const left = x + (line.inset ?? 0);
+  return rtl ? width - left : left + line.width;
+}
+
+/** A poem set at one column width: a unit per group, and the shift of every line from its unit's x (pt, right positive). */
+export interface SetPoem {
+  units: VerseUnit[];
+  shift: number;
+}
+
+/**
+ * The poem's groups (a verse line, or a stanza kept whole) set at a column `width` pt wide by
+ * `setLine`, with its stepped lines and its alignment (document-format §9.1):
+ * - `+ text` (dramatic verse, a line shared between speakers): the line starts one `indentStep`
+ *   past where the previous verse line's last line ended (its own indent when that is further); when
+ *   it would have to turn over there but fits the measure, it is set flush with the end edge, and
+ *   when it does not fit at all it is set at its own indent. A stepped first line is set as written.
+ * - `align: center`: every line moved by half of what the longest line leaves of the measure, so
+ *   the poem's indents and steps are kept (a turned-over line fills the measure: no move).
+ */
+export function setPoem(groups: readonly (readonly VerseLine[])[], width: number, look: VerseSettings, rtl: boolean, align: 'center' | 'start', setLine: (line: VerseLine, width: number, look: VerseSettings) => VerseUnit): SetPoem {
+  // Indents in pt: a copy of the line whose indent counts points (one step = 1 pt).
+  const inPt = { ...look, indentStep: 1 };
+  let previous: VerseUnit | null = null;
+  let widest = 0;
+  const units = groups.map((group) => {
+    const lineUnits = group.map((verseLine) => {
+      let unit = setLine(verseLine, width, look);
+      const last = previous?.lines[previous.lines.length - 1];
+      if (verseLine.stepped && previous && last) {
+        const own = verseLine.indent * look.indentStep;
+        const stepped = setLine({ ...verseLine, indent: Math.max(own, reach(last, previous.x.get(last) ?? 0, width, rtl) + look.indentStep) }, width, inPt);
+        const single = unit.lines.length === 1 ? unit.lines[0]! : null;
+        // Too long for the room after the step: flush with the end edge when it fits on one line, else as written.
+        if (stepped.lines.length === 1) unit = stepped;
+        else if (single) unit = setLine({ ...verseLine, indent: Math.max(own, width - single.width) }, width, inPt);
+      }
+      for (const line of unit.lines) widest = Math.max(widest, reach(line, unit.x.get(line) ?? 0, width, rtl));
+      previous = unit;
+      return unit;
+    });
+    return joinUnits(lineUnits);
+  });
+  const room = align === 'center' ? Math.max(0, (width - widest) / 2) : 0;
+  return { units, shift: rtl ? -room : room };
+}
