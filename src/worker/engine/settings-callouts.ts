@@ -27,6 +27,8 @@ declareAppliedSettings([
   'calloutStyles[id=*].numbering',
   // The label tab on the box's top edge (page/paginate.ts drawCalloutSegment).
   'calloutStyles[id=*].label',
+  // The end mark, rounded corners and the gap of `:::columns` inside (page/paginate.ts, page/box-shape.ts).
+  ...['endMark', 'borderRadius', 'columnGap'].map((f) => `calloutStyles[id=*].${f}`),
 ]);
 
 /**
@@ -286,5 +288,11 @@ export function addCalloutText(s: LayoutSettings, r: ConfigReaders, stored: unkn
     if (numbering) style.numbering = numbering;
     const label = calloutLabel(r.at(`${p}.label`), s, r.colour('colorPalette[id=main-color].value', MAIN_COLOUR), r.num('page.dpi', 300));
     if (label) style.label = label;
+    // endMark (e.g. '∎'), borderRadius and columnGap (1.5 em of the box text).
+    const endMark = r.str(`${p}.endMark`, '');
+    if (endMark) style.endMark = endMark;
+    const radius = Math.max(0, r.pt(`${p}.borderRadius`, 0, size));
+    if (radius > 0) style.radius = radius;
+    style.columnGap = Math.max(0, r.pt(`${p}.columnGap`, 1.5 * size, size));
   }
 }

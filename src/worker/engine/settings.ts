@@ -523,6 +523,12 @@ export interface CalloutStyle {
   numbering?: CalloutNumbering;
   /** `label`: the tab on the top edge when set (settings-callouts.ts); absent = no tab. */
   label?: CalloutLabel;
+  /** `endMark` (settings-callouts.ts): set flush with the end edge on the box text's last line; absent = none. */
+  endMark?: string;
+  /** `borderRadius`, pt (page/box-shape.ts); absent = square corners. */
+  radius?: number;
+  /** `columnGap`: the gap of a `:::columns` group inside the box without its own `gap`, pt; absent = one body line (as in running text). */
+  columnGap?: number;
 }
 
 export function defaultCalloutStyle(bodySize: number): CalloutStyle {

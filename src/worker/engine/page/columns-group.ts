@@ -244,8 +244,11 @@ export interface BoxGroupRule {
  * sub-column), up to explicit breaks with `flow=snake`, or the parallel streams side by side
  * (page/columns-parallel.ts). The box splits between these rows like between its other lines.
  */
-export function boxGroupRows(inner: readonly Block[], innerWidth: number, settings: LayoutSettings, set: RowSetter, parallel: (rows: readonly GroupRow[], shape: GroupShape) => (GroupRow | null)[][]): BoxGroupLine[][] {
-  const shape = groupShape({ ...attrsOf(inner), span: 'column' }, innerWidth, innerWidth, 1, settings, inner.slice(1));
+export function boxGroupRows(inner: readonly Block[], innerWidth: number, settings: LayoutSettings, set: RowSetter, parallel: (rows: readonly GroupRow[], shape: GroupShape) => (GroupRow | null)[][], boxGap?: number): BoxGroupLine[][] {
+  // Without its own `gap` the group takes the box style's `columnGap` (configuration.md §13.4), pt.
+  const attrs = attrsOf(inner);
+  const gap: Attributes = attrs['gap'] === undefined && boxGap !== undefined ? { gap: `${boxGap}pt` } : {};
+  const shape = groupShape({ ...attrs, span: 'column', ...gap }, innerWidth, innerWidth, 1, settings, inner.slice(1));
   const rows = groupRows(inner.slice(1), shape.width, settings, set);
   const columns: (GroupRow | null)[][] = [];
   if (shape.flow === 'parallel' && shape.breaks.length > 0) columns.push(...parallel(rows, shape));

@@ -34,6 +34,7 @@ import { headingAlignShift, headingHidden, headingIndents, headingSnaps, heading
 import { calloutWhere, type CalloutWhere } from './callout-where';
 import { numberedBoxTitle, runInBlocks, type BoxNumber } from './callout-numbers';
 import type { CalloutLabel } from '../settings-callouts';
+import { boxFrameItems } from './box-shape';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -2434,7 +2435,7 @@ export function* paginateChapter(
     const innerW = boxW - pad.left - pad.right - side;
     // `before`: space above the row (between paragraphs, between list items), dropped at the top of a box segment.
     // `flow`: an inline (`here`) resource set whole in the box at its inner measure.
-    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[]; before?: number; flow?: FlowBlock };
+    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[]; before?: number; flow?: FlowBlock; end?: { line: SetLine; x: number } };
     const rows: BoxLine[] = [];
     // The box's own text (calloutStyles[].body, settings-callouts.ts) at its own leading, else the
     // body text's at the grid pitch; either way off the grid inside the box (§13.4).
@@ -2481,7 +2482,7 @@ export function* paginateChapter(
       if (child.kind === 'containerStart' && child.name === 'columns') {
         // Sub-columns sharing the box's inner width; the box grows to the tallest (§8.4).
         const end = inner.findIndex((x, k) => k > i && x.id === child.endId);
-        const group = boxGroupRows(inner.slice(i, end < 0 ? inner.length : end), innerW, settings, { setText, setGenerated, listMarker }, parallelSlots);
+        const group = boxGroupRows(inner.slice(i, end < 0 ? inner.length : end), innerW, settings, { setText, setGenerated, listMarker }, parallelSlots, style.columnGap);
         for (const across of group) rows.push({ block: across[0]?.block ?? child, line: emptyLine(), x: 0, height: pitch, baseline: bodyBaseline, role: 'body', across });
         groupEnd = end < 0 ? null : child.endId;
         if (end < 0) break;
@@ -2533,6 +2534,28 @@ export function* paginateChapter(
       firstParagraph = false;
       previousKind = child.kind;
     }
+    // endMark (§13.4; document-format §8.1, a proof's ∎): flush with the end edge on the box text's
+    // last line when a word space and the mark fit after its text, else on a line of its own.
+    const lastRow = rows[rows.length - 1];
+    if (style.endMark && lastRow) {
+      const mark = setGenerated(style.endMark, textStyle);
+      const markX = rtl() ? 0 : innerW - mark.width;
+      const textRow = lastRow.role === 'body' && !lastRow.display && !lastRow.across && !lastRow.flow;
+      // What the last line uses of the measure: to its last glyph's advance (right to left, from its left-most glyph).
+      let left = Number.POSITIVE_INFINITY;
+      let right = 0;
+      for (const run of lastRow.line.runs) {
+        const face = fonts.get(run.fontId);
+        run.glyphs.forEach((g, k) => {
+          left = Math.min(left, run.xs[k]!);
+          right = Math.max(right, run.xs[k]! + (face ? (face.glyphAdvance(g) * run.size) / face.upem : 0));
+        });
+      }
+      const used = lastRow.line.runs.length === 0 ? 0 : rtl() ? innerW - left : right;
+      const room = textRow ? innerW - lastRow.x - used : 0;
+      if (textRow && room >= mark.width + normalSpace(textStyle, fonts) - 1e-6) lastRow.end = { line: mark, x: markX };
+      else rows.push({ block: lastRow.block, line: emptyLine(), x: 0, height: lead, baseline: leadBaseline, role: 'body', end: { line: mark, x: markX } });
+    }
     const total = (tab?.above ?? 0) + pad.top + pad.bottom + rows.reduce((h, r, i) => h + r.height + (i > 0 ? (r.before ?? 0) : 0), 0);
     // width 'auto' (§13.4): shrink-wrapped to the widest row's ink advance (groups and displays take
     // the measure; a justified last line's width is the measure, so glyphs are measured).
@@ -2581,18 +2604,8 @@ export function* paginateChapter(
       top += tab.above;
       height -= tab.above;
     }
-    if (style.fill) cursor.page.items.push({ op: Op.Rect, x: roundPt(frameX), y: roundPt(top), w: roundPt(w), h: roundPt(height), fill: style.fill });
-    if (style.border.enabled && style.border.width > 0) {
-      // Stroked inside the box: the stroke's centre line sits half a width in.
-      const half = style.border.width / 2;
-      cursor.page.items.push({ op: Op.Rect, x: roundPt(frameX + half), y: roundPt(top + half), w: roundPt(w - style.border.width), h: roundPt(height - style.border.width), stroke: style.border.colour, strokeWidth: roundPt(style.border.width) });
-    }
-    if (stripe) {
-      const sx = stripe.side === 'right' ? frameX + w - stripe.width : frameX;
-      cursor.page.items.push(stripe.side === 'top'
-        ? { op: Op.Rect, x: roundPt(frameX), y: roundPt(top), w: roundPt(w), h: roundPt(Math.min(stripe.width, height)), fill: stripe.colour }
-        : { op: Op.Rect, x: roundPt(sx), y: roundPt(top), w: roundPt(stripe.width), h: roundPt(height), fill: stripe.colour });
-    }
+    // Fill, border and stripe (page/box-shape.ts): borderRadius rounds the box's own top and bottom corners, not a cut edge.
+    cursor.page.items.push(...boxFrameItems({ x: frameX, y: top, w, h: height, fill: style.fill, border: style.border, stripe, radius: style.radius ?? 0, roundTop: from === 0, roundBottom: from + take >= rows.length }));
     if (tab) {
       // At its top corner (physical sides), `inset` from it, its bottom `offset` below the frame's top edge;
       // the text centred in it; a `rule` along the top edge joins it.
@@ -2613,6 +2626,7 @@ export function* paginateChapter(
         cited.push(part.line);
       }
       if (row.marker) emit(row.block, row.marker.line, x + innerX + row.marker.x, y + row.baseline, row.role);
+      if (row.end) emit(row.block, row.end.line, x + innerX + row.end.x, y + row.baseline, row.role);
       if (row.display) {
         cursor.page.items.push(...row.display.paths(x + innerX, y + row.baseline));
         for (const number of row.display.numbers) emit(row.block, number.line, x + innerX + number.x, y + row.baseline + number.dy, 'body');
