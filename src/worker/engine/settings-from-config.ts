@@ -12,7 +12,7 @@ import { resolveLocaleNumberFormats } from './settings-number-formats';
 import { listShapes } from './settings-lists';
 import { dropCapSettings } from './settings-dropcap';
 import { noteMarks } from './settings-notes';
-import { textSettings } from './settings-text';
+import { calloutTabSettings, textSettings } from './settings-text';
 import { breakRules } from './settings-breaks';
 import { addCalloutText } from './settings-callouts';
 
@@ -604,6 +604,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   }
   // The text inside the boxes: body.* and lists.* (settings-callouts.ts).
   addCalloutText(s, { at, pt, bool, str, num, colour }, stored);
+  // Their tab stops, else the body's (§13.4 body.tabStops; settings-text.ts).
+  calloutTabSettings(s, { at, pt, bool, str, num, colour }, stored);
   const tocLevels = at('toc.levels');
   s.toc = {
     levels: Array.isArray(tocLevels) ? tocLevels.map((l) => (l && typeof l === 'object' && 'level' in l ? Number((l as { level: unknown }).level) : NaN)).filter((n) => n >= 1 && n <= 6) : [1],

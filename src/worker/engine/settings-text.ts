@@ -26,8 +26,8 @@ declareAppliedSettings([
   // Hanging indents (page/paginate.ts body and styled paragraphs, page/columns-group.ts).
   'bodyText.hangingIndent',
   'paragraphStyles[id=*].hangingIndent',
-  // Tab stops (page/tabs.ts), body text and paragraph styles.
-  ...['bodyText', 'paragraphStyles[id=*]'].flatMap((owner) => [...TAB_FIELDS.map((f) => `${owner}.tabStops[*].${f}`), `${owner}.tabInterval`]),
+  // Tab stops (page/tabs.ts), body text, paragraph styles and the text of callout boxes.
+  ...['bodyText', 'paragraphStyles[id=*]', 'calloutStyles[id=*].body'].flatMap((owner) => [...TAB_FIELDS.map((f) => `${owner}.tabStops[*].${f}`), `${owner}.tabInterval`]),
   // Runts (text/linebreak-cost.ts runtBadness; paragraph/index.ts tightening and list items; page/paginate.ts).
   'bodyText.gradedRuntPenalty',
   'bodyText.avoidRuntsInLists',
@@ -63,6 +63,21 @@ function tabSettings(owner: string, r: ConfigReaders, em: number): TabSettings |
   const interval = r.pt(`${owner}.tabInterval`, NaN, em);
   if (stops.length === 0 && !(interval > 0)) return undefined;
   return { stops, ...(interval > 0 ? { interval } : {}) };
+}
+
+/**
+ * `calloutStyles[id].body.tabStops` / `body.tabInterval` (configuration.md §13.4, document-format
+ * §10.8): a box style's own stops (lengths in the box text's em) over the body's, which it follows
+ * otherwise (set on `s.callouts.styles`, read after them).
+ */
+export function calloutTabSettings(s: LayoutSettings, r: ConfigReaders, stored: StoredConfig): void {
+  for (const [id, style] of Object.entries(s.callouts?.styles ?? {})) {
+    const own = storedListItem(stored, 'calloutStyles', id)?.['body'];
+    const sets = !!own && typeof own === 'object' && ('tabStops' in own || 'tabInterval' in own);
+    const tabs = sets ? tabSettings(`calloutStyles[id=${id}].body`, r, style.body?.style.size ?? s.body.style.size) : s.body.tabs;
+    if (tabs) style.tabs = tabs;
+    else delete style.tabs;
+  }
 }
 
 /** The verse settings the spec gives by default (§6.5) at a body size of `em` pt. */

@@ -513,6 +513,8 @@ export interface CalloutStyle {
   floatBarrier?: boolean;
   /** `body.*`: the box's own text (settings-callouts.ts); absent when it is the body text's. */
   body?: CalloutBody;
+  /** `body.tabStops` / `body.tabInterval`, else the body text's (settings-text.ts, page/tabs.ts); absent = none. */
+  tabs?: TabSettings;
   /** `lists.*` the style sets (settings-callouts.ts); absent = the document's lists. */
   lists?: CalloutLists;
   /** `span`, `placement`, `columns`, `width` when not the defaults (settings-callouts.ts); absent = column, here, 1, fill. */

@@ -1518,7 +1518,8 @@ export function* paginateChapter(
         const indent = flush || hang > 0 ? 0 : quote ? (settings.blockquote.firstLineIndent ?? settings.body.firstLineIndent) : settings.body.firstLineIndent;
         const hung = hang > 0 ? { hang } : {};
         // Tab stops (§6.6, page/tabs.ts): a paragraph holding `:tab` (literal TABs too where stops are set) is composed line by line.
-        const tabbed = block.kind === 'paragraph' ? splitAtTabs(block.inlines, (settings.body.tabs?.stops.length ?? 0) > 0) : null;
+        // A quotation takes the body's stops, measured from its own indent.
+        const tabbed = splitAtTabs(block.inlines, (settings.body.tabs?.stops.length ?? 0) > 0);
         if (tabbed) {
           placeTabbed(block, tabbed, settings.body.tabs, style, x, indent, 0);
           afterHeading = false;
@@ -1584,7 +1585,7 @@ export function* paginateChapter(
         const poems = new Map<number, SetPoem>();
         const poemAt = (width: number): SetPoem => {
           let poem = poems.get(width);
-          if (!poem) poems.set(width, (poem = setPoem(stanzaGroups.flat(), width, look, blockRtl, verseAlign(block.attrs, settings.vertical !== undefined), (verseLine, at, lineLook) => setVerseLine(verseLine, at, lineLook, body, setText, blockRtl))));
+          if (!poem) poems.set(width, (poem = setPoem(stanzaGroups.flat(), width, look, blockRtl, verseAlign(block.attrs, settings.vertical !== undefined), (verseLine, at, lineLook) => setVerseLine(verseLine, at, lineLook, body, setText, blockRtl, (inlines, measure, indent) => tabbedLines(inlines, body, measure, indent)))));
           return poem;
         };
         let groupIndex = 0;
@@ -1983,6 +1984,23 @@ export function* paginateChapter(
     placeOnGrid(block, compose(colW()), { role: 'body', x: rtl() ? endIndent : x, splittable: true, reflow });
   }
 
+  /**
+   * The lines of a list item's, quotation's, box paragraph's, group paragraph's or verse line's text
+   * holding tabs (document-format §10.8, page/tabs.ts) at `measure` pt, its first line `indent` pt
+   * in, with `tabs` (the body's unless the box's style has its own); null when it holds none (the
+   * caller sets it as usual). Unjustified, first fit; stops measured from the measure's start edge.
+   */
+  function tabbedLines(inlines: readonly Inline[], style: TextStyle, measure: number, indent: number, tabs: TabSettings | undefined = settings.body.tabs): SetLine[] | null {
+    const tabbed = splitAtTabs(inlines, (tabs?.stops.length ?? 0) > 0);
+    if (!tabbed) return null;
+    return composeTabbed(tabbed, tabs ?? { stops: [] }, Math.max(1, measure), indent, { setText, setGenerated, style, space: normalSpace(style, fonts), rtl: rtl() });
+  }
+
+  /** paginate's setText for `:::columns` rows (page/columns-group.ts): a paragraph or item with tabs composed at its stops. */
+  function setGroupText(request: TextRequest): SetLine[] {
+    return tabbedLines(request.inlines, request.style, request.measure, request.indent) ?? setText(request);
+  }
+
   function placeStyledParagraph(block: Extract<Block, { kind: 'paragraph' }>, ps: ParagraphStyleSettings, first: boolean, flush: boolean, cap?: DropCap): void {
     // textTransform 'uppercase' (§13.1): capitals of the same length, so source offsets still map.
     if (ps.uppercase) block = { ...block, inlines: upperInlines(block.inlines) };
@@ -2324,7 +2342,7 @@ export function* paginateChapter(
     const levelled = shape.page && spanArrives(start, false);
     if (levelled) cursor.y += pitch;
     else if (shape.page && cursor.column > 0) nextPage('any');
-    const rows = groupRows(inner, shape.width, settings, { setText, setGenerated, listMarker });
+    const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated, listMarker });
     const row = (): number => Math.ceil(cursor.y / pitch - 1e-9);
     // Streams side by side (`flow=parallel`, page/columns-parallel.ts) or one galley.
     const place = shape.flow === 'parallel' && shape.breaks.length > 0 ? placeParallel : placeGroup;
@@ -2482,7 +2500,7 @@ export function* paginateChapter(
       if (child.kind === 'containerStart' && child.name === 'columns') {
         // Sub-columns sharing the box's inner width; the box grows to the tallest (§8.4).
         const end = inner.findIndex((x, k) => k > i && x.id === child.endId);
-        const group = boxGroupRows(inner.slice(i, end < 0 ? inner.length : end), innerW, settings, { setText, setGenerated, listMarker }, parallelSlots, style.columnGap);
+        const group = boxGroupRows(inner.slice(i, end < 0 ? inner.length : end), innerW, settings, { setText: setGroupText, setGenerated, listMarker }, parallelSlots, style.columnGap);
         for (const across of group) rows.push({ block: across[0]?.block ?? child, line: emptyLine(), x: 0, height: pitch, baseline: bodyBaseline, role: 'body', across });
         groupEnd = end < 0 ? null : child.endId;
         if (end < 0) break;
@@ -2509,7 +2527,7 @@ export function* paginateChapter(
       if (child.kind === 'listItem') {
         // The list's shape and its level's marker type (page/list-shape.ts), inside the box, with the style's own list fields.
         const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, textStyle, (style, text) => setGenerated(text ?? listMarker(child), style), style.lists);
-        const lines = setText({ base: child.range.from, inlines: child.inlines, style: textStyle, measure: innerW - textX, indent: firstX - textX, justify: boxJustify, ...listItemRunts(settings) });
+        const lines = tabbedLines(child.inlines, textStyle, innerW - textX, firstX - textX, style.tabs) ?? setText({ base: child.range.from, inlines: child.inlines, style: textStyle, measure: innerW - textX, indent: firstX - textX, justify: boxJustify, ...listItemRunts(settings) });
         // lists.itemSpacing (else the list kind's itemSpacing) between two items.
         const itemSpace = previousKind === 'listItem' ? (style.lists?.itemSpacing ?? listShapeOf(settings, child.listKind)?.itemSpacing ?? 0) : 0;
         lines.forEach((line, i) => rows.push({ block: child, line, x: rtl() ? 0 : textX, height: lead, baseline: leadBaseline, role: 'body', ...(i === 0 ? { marker: { line: marker, x: fromStart(dir, innerW, depth, marker.width) } } : {}), ...(i === 0 && itemSpace > 0 ? { before: itemSpace } : {}) }));
@@ -2519,7 +2537,9 @@ export function* paginateChapter(
         const x = quote ? settings.blockquote.indent : 0;
         // After a display: flush when it continues the paragraph (or math.indentAfterDisplay is off).
         const afterDisplay = child.kind === 'paragraph' && (child.continuesParagraph === true || (rows[rows.length - 1]?.display !== undefined && !settings.math.indentAfterDisplay));
-        const lines = setText({ base: child.range.from, inlines: child.inlines, style: style2, measure: innerW - x, indent: firstParagraph || afterDisplay ? 0 : paragraphIndent, justify: boxJustify });
+        const boxIndent = firstParagraph || afterDisplay ? 0 : paragraphIndent;
+        // Tabs (§10.8) at the box style's stops (body.tabStops, else the body's; settings-text.ts).
+        const lines = tabbedLines(child.inlines, style2, innerW - x, boxIndent, style.tabs) ?? setText({ base: child.range.from, inlines: child.inlines, style: style2, measure: innerW - x, indent: boxIndent, justify: boxJustify });
         const space = !quote && previousKind === 'paragraph' && child.continuesParagraph !== true ? paragraphSpace : 0;
         lines.forEach((line, i) => rows.push({ block: child, line, x: rtl() ? 0 : x, height: lead, baseline: leadBaseline, role: 'body', ...(i === 0 && space > 0 ? { before: space } : {}) }));
       } else if (child.kind === 'mathDisplay' && math) {
@@ -3003,7 +3023,11 @@ export function* paginateChapter(
     listTextStarts.set(item.id, firstX);
     // Raised by the level's verticalOffset (pt, up positive); the document's style only, as the marker type.
     const raise = own ? 0 : (level?.raise ?? 0);
+    // Tabs (§10.8): the item's text composed at the body's stops from its turnover edge; a cut
+    // (another column width) composes it whole again and keeps the lines from the one the cut falls in.
+    const tabbed = (width: number): SetLine[] | null => tabbedLines(item.inlines, textStyle, width - textX, firstX - textX);
     const reflow = (from: number | null, width: number): SetLine[] =>
+      ((lines) => (lines && from !== null ? lines.filter((line) => line.srcTo > from) : lines))(tabbed(width)) ??
       setText({ base: from ?? item.range.from, inlines: from === null ? item.inlines : inlinesFrom(item.inlines, from), style: textStyle, measure: width - textX, indent: from === null ? firstX - textX : 0, justify, ...listItemRunts(settings) });
     return { own, textStyle, markerLine, depthIndent, firstX, textX, raise, reflow, lines: reflow(null, colW()) };
   }

@@ -50,13 +50,18 @@ export interface VerseUnit {
  * is right to left (the lines are placed from the measure's right edge by the paragraph engine,
  * the indent taken from the right).
  */
-export function setVerseLine(line: VerseLine, width: number, look: VerseSettings, style: TextStyle, setText: SetText, rtl: boolean): VerseUnit {
+export function setVerseLine(line: VerseLine, width: number, look: VerseSettings, style: TextStyle, setText: SetText, rtl: boolean, tabbed?: TabbedVerse): VerseUnit {
   const indent = line.indent * look.indentStep;
   const measure = Math.max(1, width - indent);
   // Turnovers are never hung more than half the line's measure (a very narrow column).
   const hang = Math.min(look.hang, measure / 2);
   // The indent is on the start side: the left of a left-to-right line; a right-to-left line's measure ends short of the right edge.
   const left = rtl ? 0 : indent;
+  // A line holding tabs (document-format §10.8, page/tabs.ts): composed at the column's measure,
+  // its indent steps a first-line indent (stops stay put from the start edge, as under a body
+  // paragraph's first-line indent); a too-long last segment turns over under its own start, not by `turnover`.
+  const composed = tabbed?.(line.inlines, Math.max(1, width), indent);
+  if (composed) return { lines: composed, x: new Map(composed.map((set) => [set, 0])) };
   const request = { style, indent: 0, justify: false, firstFit: true, ...(look.tighten ? { tighten: true } : {}) };
   const x = new Map<SetLine, number>();
   if (look.turnover === 'hang') {
@@ -83,6 +88,9 @@ export function setVerseLine(line: VerseLine, width: number, look: VerseSettings
   }
   return { lines, x };
 }
+
+/** A verse line's text composed at the tab stops at `measure` pt, first line `indent` pt in (page/tabs.ts via paginate.ts), or null when it has no tab. */
+export type TabbedVerse = (inlines: readonly Inline[], measure: number, indent: number) => SetLine[] | null;
 
 /** Verse lines set as one unit (a stanza kept whole). */
 export function joinUnits(units: readonly VerseUnit[]): VerseUnit {

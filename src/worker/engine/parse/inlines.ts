@@ -578,14 +578,15 @@ class InlineParser {
         const name = this.directiveName(i, lo, hi);
         if (!name) continue;
         const after = i + 1 + name.length;
-        if (name === 'tab') {
+        // `:tab` is a tab in body text, verse lines included (document-format §10.9); in headings and
+        // footnote definitions it is not recognised and stays literal text.
+        if (name === 'tab' && ctx !== 'heading' && ctx !== 'footnote') {
           const attr = this.attrBlock(after, hi);
           const end = attr ? attr.end : after;
           this.makeAtom(i, end, [{ kind: 'tab', attrs: attr?.attrs ?? {}, range: this.range(i, end) }]);
           // Spaces around `:tab` are absorbed (§10.8).
           for (let k = i - 1; k >= lo && this.fl[k] !== ATOM && this.isSpaceUnit(k); k--) this.fl[k] = HIDDEN;
           for (let k = end; k < hi && this.fl[k] !== ATOM && this.isSpaceUnit(k); k++) this.fl[k] = HIDDEN;
-          this.unsupported('Tab', i, end);
           continue;
         }
         if ((name === 'smallcaps' || BRACKET_DIRECTIVES.has(name)) && this.isPlain(after, 91)) {
