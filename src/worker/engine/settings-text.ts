@@ -33,6 +33,8 @@ declareAppliedSettings([
   'bodyText.avoidRuntsInLists',
   'bodyText.tightenRunts',
   'bodyText.maxRuntTracking',
+  // Ragged hyphenation zone (text/linebreak.ts, text/greedy.ts through paragraph/index.ts).
+  'bodyText.hyphenation.zone',
 ]);
 
 /**
@@ -121,6 +123,8 @@ export function textSettings(s: LayoutSettings, r: ConfigReaders, stored: Stored
     const own = storedListItem(stored, 'paragraphStyles', id);
     if (!own || !('firstLineIndent' in own)) style.firstLineIndent = 0;
   }
+  // bodyText.hyphenation.zone (§6.2): a length in the body's em (§0.6), 3 em by default.
+  s.hyphenation = { ...s.hyphenation, zone: Math.max(0, r.pt('bodyText.hyphenation.zone', 3 * em, em)) };
   // Runt refinements (§6.4); kept only when they differ from the defaults. maxRuntTracking: thousandths
   // of an em, 0–50 (our bound, as headings.balancing.maxTracking: past 5 % of an em letters touch).
   const runts: RuntRules = {

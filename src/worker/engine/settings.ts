@@ -151,8 +151,11 @@ export interface LayoutSettings {
   };
   /** Column-break rules of running text (`bodyText.keepColonWithList`…, §6.4; page/break-rules.ts); absent = the spec's defaults. */
   breaks?: BreakRules;
-  /** `bodyText.hyphenation` (§6.2). */
-  hyphenation: { enabled: boolean; ragged: boolean; compounds: boolean; breakAfterHyphens: boolean; breakAfterDashes: boolean };
+  /**
+   * `bodyText.hyphenation` (§6.2). `zone`: ragged text splits a word only if moving it whole would
+   * leave a gap wider than this, pt (text/linebreak.ts, text/greedy.ts); absent = 3 em of the body size.
+   */
+  hyphenation: { enabled: boolean; ragged: boolean; compounds: boolean; breakAfterHyphens: boolean; breakAfterDashes: boolean; zone?: number };
   /** `bodyText.blockquote` (configuration.md §6.5); `firstLineIndent` pt, absent = the body's. */
   blockquote: { colour: string; italic: boolean; indent: number; firstLineIndent?: number };
   /** `bodyText.verse` (configuration.md §6.5; page/verse.ts), lengths pt; absent = the spec's defaults at the body size. */

@@ -296,7 +296,8 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   const prepared = env.prepared;
   const items = itemsOf(request, env, direction);
   if (firstFit) {
-    const breaks = breakGreedy(items, widths);
+    // Ragged text set line by line: the hyphenation zone and at most 2 hyphenated lines in a row (§6.2).
+    const breaks = breakGreedy(items, widths, request.justify ? undefined : { zone: hyphenationZone(settings), maxHyphens: 2 });
     return decide(breaks, () => setLines(items, breaks, layout));
   }
   if (prepared?.waitsFor(request, env, direction)) {
@@ -479,6 +480,8 @@ function breakParams(request: ParagraphRequest, settings: LayoutSettings, normal
     runtMinCharacters: settings.body.runtMinCharacters,
     runtPenalty: settings.body.runtPenalty,
     gradedRuntPenalty: (settings.body.runts ?? DEFAULT_RUNT_RULES).graded,
+    // bodyText.hyphenation.zone (§6.2): ragged text only (the breaker reads it then).
+    ...(request.justify ? {} : { hyphenationZone: hyphenationZone(settings) }),
     // Every line has the same measure: telling the breaker lets it merge break nodes that differ
     // only in their line number (TeX's "easy lines"); without it the tolerant pass keeps thousands.
     lineWidthsUniformFrom: Math.max(request.hang && !request.hangFirst ? 1 : 0, request.initialRoom?.lines ?? 0),
@@ -489,6 +492,11 @@ function breakParams(request: ParagraphRequest, settings: LayoutSettings, normal
     // that differ only in their line number, the active list grew into the thousands.
     ...(request.looseness ? { tolerance: LOOSENESS_TOLERANCE } : {}),
   };
+}
+
+/** `bodyText.hyphenation.zone`, pt: the setting's, else 3 em of the body size (§6.2). */
+function hyphenationZone(settings: LayoutSettings): number {
+  return settings.hyphenation.zone ?? 3 * settings.body.style.size;
 }
 
 /** Badness limit of a `looseness` search: 100 × r³ at r = 1, the widest word space allowed (maxWordSpacing). */
