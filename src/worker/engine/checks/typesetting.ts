@@ -136,9 +136,11 @@ function lineWarnings(ctx: CheckContext, chapterId: string, block: Block, lines:
     }
 
     // Runts (configuration.md §6.3 bodyText.avoidRunts): a last line shorter than
-    // runtMinCharacters space widths; in CJK text, a lone last character.
+    // runtMinCharacters space widths; in CJK text, a lone last character. Not in list items the
+    // book sets without the rule (avoidRuntsInLists false, §6.4).
     const last = lines[lines.length - 1]!;
-    if (settings.body.avoidRunts && lines.length > 1 && last.from >= 0) {
+    const runtRule = settings.body.avoidRunts && !(block.kind === 'listItem' && settings.body.runts?.inLists === false);
+    if (runtRule && lines.length > 1 && last.from >= 0) {
       const letters = [...last.text].filter((c) => /[\p{L}\p{N}]/u.test(c));
       if (letters.some((c) => CJK_LETTER.test(c))) {
         if (letters.length === 1) out.push(warning('runt', `The paragraph ends with a lone character ${quote(last)} on its last line.`, place(chapterId, last)));
