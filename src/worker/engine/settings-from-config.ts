@@ -10,6 +10,7 @@ import { CM, defaultCalloutStyle, defaultSettings, type HeadingLength, type Head
 import { headingDesignFields, headingStyleSection, storedListItem, structureSettings } from './settings-structure';
 import { resolveLocaleNumberFormats } from './settings-number-formats';
 import { listShapes } from './settings-lists';
+import { tocLook } from './settings-toc';
 import { dropCapSettings } from './settings-dropcap';
 import { noteMarks } from './settings-notes';
 import { calloutTabSettings, textSettings } from './settings-text';
@@ -611,6 +612,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
     levels: Array.isArray(tocLevels) ? tocLevels.map((l) => (l && typeof l === 'object' && 'level' in l ? Number((l as { level: unknown }).level) : NaN)).filter((n) => n >= 1 && n <= 6) : [1],
     leader: { enabled: bool('toc.leader.enabled', true), char: str('toc.leader.char', '.'), gap: pt('toc.leader.gap', 0.5 * bodySize, bodySize) },
   };
+  // The entries' own type, indents and margins, and the page number's (settings-toc.ts).
+  const toc = tocLook({ at, pt, bool, str, num, colour }, s.body.style, bodySize);
+  if (toc) s.toc.look = toc;
   s.pageNumbering = { format: str('page.pageNumbering.format', 'decimal'), startAt: Math.round(num('page.pageNumbering.startAt', 1)) };
   const refStyle = str('crossRefs.defaultStyle', 'default');
   s.crossRefs = {

@@ -8,6 +8,7 @@ import type { WrapSettings } from './page/floats-wrap';
 import type { TabSettings } from './page/tabs';
 import type { BreakRules } from './page/break-rules';
 import type { DropCaps } from './settings-dropcap';
+import type { TocLook } from './settings-toc';
 import type { NoteMarks } from './settings-notes';
 import type { CalloutBody, CalloutFlow, CalloutLabel, CalloutLists, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
 
@@ -250,7 +251,7 @@ export interface LayoutSettings {
   /** `calloutStyles` (configuration.md §13.4): styles by id; the first is the default type. */
   callouts: { order: string[]; styles: Record<string, CalloutStyle> };
   /** `toc` (configuration.md §11.5): heading levels listed by `:::toc`, and the dotted leader (gap in pt). */
-  toc: { levels: number[]; leader: { enabled: boolean; char: string; gap: number } };
+  toc: { levels: number[]; leader: { enabled: boolean; char: string; gap: number }; look?: TocLook };
   /** `page.pageNumbering` (configuration.md §2): label format word (§3) and the first page's number. */
   pageNumbering: { format: string; startAt: number };
   /**

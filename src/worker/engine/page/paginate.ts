@@ -2389,17 +2389,22 @@ export function* paginateChapter(
     const leader = settings.toc.leader;
     const dot = setGenerated(leader.char, body);
     const dotPitch = dot.width + leader.gap;
+    // The entries' own type, indent and margins, the page number's type and width (§11.5; settings-toc.ts).
+    const look = settings.toc.look;
     for (const entry of structure.toc ?? []) {
       // The entry's lines, page label and leader lead to its heading (a PDF link, LineInfo.target).
       const heading = entry.key?.slice(entry.key.indexOf('|') + 1);
       const owner = heading ? { id: block.id, target: heading } : block;
-      const indent = (entry.level - 1) * 1.5 * body.size;
-      const label = setGenerated(entry.label, body);
-      // Room for the label and a leader gap of at least two dots at the right of every line.
-      const reserve = label.width + 2 * dotPitch;
+      const level = look?.levels[entry.level];
+      const style = level?.style ?? body;
+      const indent = level?.indent ?? (entry.level - 1) * 1.5 * body.size;
+      const label = setGenerated(entry.label, look?.pageNumber.style ?? body);
+      // Room for the label (at least pageNumber.width, 2 em by default) and a leader gap of at least two dots at the right of every line.
+      const reserve = Math.max(label.width, look?.pageNumber.width ?? 2 * body.size) + 2 * dotPitch;
       const text: Inline = { kind: 'text', text: entry.text, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 }, offsets: generatedOffsets(entry.text) };
-      const set = (width: number): SetLine[] => setText({ base: -1e9, inlines: [text], style: body, measure: Math.max(1, width - indent - reserve), indent: 0, justify: false });
+      const set = (width: number): SetLine[] => setText({ base: -1e9, inlines: [text], style, measure: Math.max(1, width - indent - reserve), indent: 0, justify: false });
       const lines = set(colW());
+      if (level?.marginTop) space(level.marginTop);
       placeOnGrid(owner, lines.length > 0 ? lines : [emptyLine()], {
         role: 'body',
         // Right to left (document-format §18.1): the entry from the right edge, its label at the left.
@@ -2428,6 +2433,7 @@ export function* paginateChapter(
           });
         },
       });
+      if (level?.marginBottom) space(level.marginBottom);
     }
   }
 
