@@ -27,7 +27,7 @@ export { findSetting } from './search';
 export type { FindSettingResult, FoundSetting } from './search';
 export { settingsCatalogue, settingInfo, isSettingVisible, patternOf, SECTIONS, SETTINGS_GROUPS } from './sections';
 export type { SettingInfo, SectionInfo } from './sections';
-export { cjkGridWarnings, collectConfigWarnings, settingsNotApplied, declareAppliedSettings, appliedSettings, isApplied, NotAppliedTracker } from './warnings';
+export { cjkGridWarnings, collectConfigWarnings, settingsNotApplied, declareAppliedSettings, declareUnappliedValues, appliedSettings, isApplied, NotAppliedTracker } from './warnings';
 export { CONFIG_VERSION, migrateConfig, rulesAfter } from './version';
 export type { MigrationResult } from './version';
 export { emReferenceOf, emBasePt, lengthAtPt, bodySizePt } from './units';

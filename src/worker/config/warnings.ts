@@ -135,6 +135,25 @@ export function declareAppliedSettings(patterns: readonly string[]): void {
   for (const p of patterns) applied.add(p);
 }
 
+/** Stored values of applied settings that the layout reads as another value for now: pattern → value → what it is set as. */
+const unappliedValues = new Map<string, Map<string, string>>();
+
+/**
+ * Values of an applied setting (`pattern` as above) that the engine does not apply yet and sets as
+ * `readAs` instead: a book storing one gets `settingNotApplied` for that path, as for a setting
+ * not applied at all.
+ */
+export function declareUnappliedValues(pattern: string, values: readonly string[], readAs: string): void {
+  const known = unappliedValues.get(pattern) ?? new Map<string, string>();
+  for (const v of values) known.set(v, readAs);
+  unappliedValues.set(pattern, known);
+}
+
+/** What an applied setting's stored `value` is set as when the engine does not apply that value yet; undefined when it does. */
+export function unappliedValueReadAs(path: string, value: JsonValue): string | undefined {
+  return typeof value === 'string' ? unappliedValues.get(patternOf(path))?.get(value) : undefined;
+}
+
 export function appliedSettings(): ReadonlySet<string> {
   return applied;
 }
@@ -171,14 +190,12 @@ function storedLeaves(v: JsonValue | undefined, path: string, out: [string, Json
 
 /** Design warnings for every stored setting the engine does not apply yet. */
 export function settingsNotApplied(stored: StoredConfig, set: ReadonlySet<string> = applied): ConfigWarning[] {
-  return storedLeaves(stored, '', [])
-    .filter(([p]) => !isApplied(p, set))
-    .map(([path, value]) => ({
-      kind: 'settingNotApplied' as const,
-      path,
-      value,
-      message: `${path} is stored and exported, but this version does not use it in the layout yet.`,
-    }));
+  return storedLeaves(stored, '', []).flatMap(([path, value]) => {
+    if (!isApplied(path, set)) return [{ kind: 'settingNotApplied' as const, path, value, message: `${path} is stored and exported, but this version does not use it in the layout yet.` }];
+    // An applied setting holding a value the layout does not apply yet (declareUnappliedValues).
+    const readAs = unappliedValueReadAs(path, value);
+    return readAs === undefined ? [] : [{ kind: 'settingNotApplied' as const, path, value, message: `${path} is ${JSON.stringify(value)}, which this version does not use in the layout yet: it is set as ${JSON.stringify(readAs)}.` }];
+  });
 }
 
 /** Reports each not-applied setting once per book. */

@@ -4,12 +4,14 @@
  * the text is applied by paragraph/collect.ts (`footnoteRef`), the number at the head of the note by
  * page/paginate.ts `notePiece` through page/note-number.ts.
  */
-import { canonicalNumberFormat, declareAppliedSettings } from '../config';
+import { canonicalNumberFormat, declareAppliedSettings, declareUnappliedValues } from '../config';
 import type { LayoutSettings } from './settings';
 import type { ConfigReaders } from './settings-structure';
 
 // 'side' and 'right' (marks beside / right of a vertical line) are not set yet: they are read as 'auto'.
 declareAppliedSettings(['footnotes.markerPosition', 'footnotes.markerSize', 'footnotes.noteNumberPosition']);
+// The mark beside the text ('side') or at the right ('right') is not set yet: such a mark is set as 'auto'.
+declareUnappliedValues('footnotes.markerPosition', ['side', 'right'], 'auto');
 // The symbols list (read whole as `footnotes.symbols` in settings-from-config.ts) is stored item by
 // item, and stored items are checked at their own paths (footnotes.symbols[0]…).
 declareAppliedSettings(['footnotes.symbols[*]']);

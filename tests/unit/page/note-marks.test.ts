@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isApplied } from '../../../src/worker/config';
+import { isApplied, settingsNotApplied } from '../../../src/worker/config';
 import type { LayoutSettings } from '../../../src/worker/engine/settings';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
@@ -105,6 +105,16 @@ describe('footnote mark and note number placement (§11.1)', () => {
 
   it('declares the three settings applied', () => {
     for (const field of ['markerPosition', 'markerSize', 'noteNumberPosition']) expect(isApplied(`footnotes.${field}`), field).toBe(true);
+  });
+
+  it("reports markerPosition 'side' and 'right' as not applied (set as 'auto'), and no other value", () => {
+    const notApplied = (markerPosition: string) => settingsNotApplied({ footnotes: { markerPosition } } as never).filter((w) => w.path === 'footnotes.markerPosition');
+    for (const value of ['side', 'right']) {
+      const warnings = notApplied(value);
+      expect(warnings.map((w) => w.kind)).toEqual(['settingNotApplied']);
+      expect(warnings[0]!.message).toContain('"auto"');
+    }
+    for (const value of ['auto', 'superscript', 'inline']) expect(notApplied(value)).toEqual([]);
   });
 
   it('counts each of footnotes.symbols as applied (the symbols are stored as list items)', () => {
