@@ -29,6 +29,8 @@ declareAppliedSettings([
   'calloutStyles[id=*].label',
   // The end mark, rounded corners and the gap of `:::columns` inside (page/paginate.ts, page/box-shape.ts).
   ...['endMark', 'borderRadius', 'columnGap'].map((f) => `calloutStyles[id=*].${f}`),
+  // What a box split across columns or pages keeps and prints (page/paginate.ts placeCallout).
+  ...['splitMinLines', 'repeatTitle', 'continuedSuffix', 'continuesMarkerEnabled', 'continuesMarker', 'continuesMarkerAlign', 'continuesMarkerItalic'].map((f) => `calloutStyles[id=*].${f}`),
 ]);
 
 /**
@@ -126,6 +128,17 @@ export interface CalloutLabel {
   icon?: string;
   /** `rule`: a rule of this width (pt) and colour along the box's top edge, joining the tab. */
   rule?: { width: number; colour: string };
+}
+
+/** What a box split across columns or pages keeps and prints (§13.4; document-format §8.1). */
+export interface CalloutContinuation {
+  /** `splitMinLines`: fewest lines of the box on each side of a split. */
+  minLines: number;
+  /** `repeatTitle`: every continued segment opens with the title and `continuedSuffix` ("Title (cont.)"). */
+  repeatTitle: boolean;
+  suffix: string;
+  /** `continuesMarkerEnabled`: `continuesMarker` at the foot of every segment the box goes on from, aligned and italic as set. */
+  marker?: { text: string; align: 'left' | 'right' | 'center'; italic: boolean };
 }
 
 /** `calloutStyles[id].lists` (§13.4): only the fields the style sets (each unset one follows the document's lists), pt. */
@@ -294,5 +307,14 @@ export function addCalloutText(s: LayoutSettings, r: ConfigReaders, stored: unkn
     const radius = Math.max(0, r.pt(`${p}.borderRadius`, 0, size));
     if (radius > 0) style.radius = radius;
     style.columnGap = Math.max(0, r.pt(`${p}.columnGap`, 1.5 * size, size));
+    // Splits: the suffix and marker words follow the locale (the configuration resolves them).
+    const align = r.str(`${p}.continuesMarkerAlign`, 'right');
+    const markerText = r.str(`${p}.continuesMarker`, 'Continued');
+    style.continuation = {
+      minLines: Math.max(1, Math.round(r.num(`${p}.splitMinLines`, 2))),
+      repeatTitle: r.bool(`${p}.repeatTitle`, false),
+      suffix: r.str(`${p}.continuedSuffix`, '(cont.)'),
+      ...(r.bool(`${p}.continuesMarkerEnabled`, false) && markerText ? { marker: { text: markerText, align: align === 'left' || align === 'center' ? align : 'right', italic: r.bool(`${p}.continuesMarkerItalic`, true) } } : {}),
+    };
   }
 }

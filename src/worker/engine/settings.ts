@@ -10,7 +10,7 @@ import type { BreakRules } from './page/break-rules';
 import type { DropCaps } from './settings-dropcap';
 import type { TocLook } from './settings-toc';
 import type { NoteMarks } from './settings-notes';
-import type { CalloutBody, CalloutFlow, CalloutLabel, CalloutLists, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
+import type { CalloutBody, CalloutContinuation, CalloutFlow, CalloutLabel, CalloutLists, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
 
 export interface TextStyle {
   family: string;
@@ -535,6 +535,8 @@ export interface CalloutStyle {
   radius?: number;
   /** `columnGap`: the gap of a `:::columns` group inside the box without its own `gap`, pt; absent = one body line (as in running text). */
   columnGap?: number;
+  /** `splitMinLines`, `repeatTitle`, `continuedSuffix`, `continuesMarker*` (settings-callouts.ts); absent = any split, nothing repeated. */
+  continuation?: CalloutContinuation;
 }
 
 export function defaultCalloutStyle(bodySize: number): CalloutStyle {

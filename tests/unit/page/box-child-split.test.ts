@@ -2,7 +2,9 @@
  * `layout.boxChildSplitMinLines` (configuration.md §4, document-format §8.1): a cut inside a
  * paragraph of a split callout box keeps at least that many of its lines on each side. One column
  * of exactly 10 grid lines (10 pt body on a 12 pt leading, 300 × 220 pt pages); the box has no
- * padding or margins and may split (`keepTogether: false`), so each of its lines takes 12 pt.
+ * padding or margins and may split (`keepTogether: false`), so each of its lines takes 12 pt; its
+ * `splitMinLines` is 1, so only the paragraph's own rule keeps lines together (callout-split.test.ts
+ * has the box-wide rule).
  */
 import { describe, expect, it } from 'vitest';
 import { isApplied } from '../../../src/worker/config';
@@ -15,7 +17,7 @@ const settingsOf = (min?: number) =>
   settingsFromConfig({
     ...TEN_ROW_COLUMN,
     layout: { ...TEN_ROW_COLUMN.layout, ...(min === undefined ? {} : { boxChildSplitMinLines: min }) },
-    calloutStyles: [{ id: 'note', padding: { top: pt(0), right: pt(0), bottom: pt(0), left: pt(0) }, marginTop: pt(0), marginBottom: pt(0), keepTogether: false }],
+    calloutStyles: [{ id: 'note', padding: { top: pt(0), right: pt(0), bottom: pt(0), left: pt(0) }, marginTop: pt(0), marginBottom: pt(0), keepTogether: false, splitMinLines: 1 }],
   } as never);
 
 /** `k` one-line filler paragraphs, then a box holding one paragraph of the words `w0 … w(n−1)`. */

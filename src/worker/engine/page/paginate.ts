@@ -2482,7 +2482,7 @@ export function* paginateChapter(
     const fenceTitle = start.attrs['title'] ?? style.title;
     if (boxNumber && style.numbering!.placement === 'runIn') inner = runInBlocks(start, inner, boxNumber, style.numbering!, fenceTitle);
     const title = !boxNumber ? fenceTitle : style.numbering!.placement === 'title' ? numberedBoxTitle(boxNumber, style.numbering!, fenceTitle) : '';
-    if (title) {
+    const titleRows = (title: string): BoxLine[] => {
       const text: Inline = { kind: 'text', text: title, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 }, offsets: generatedOffsets(title) };
       // titleStyle (§13.4): capitals (textTransform), tracking between clusters (letterSpacing,
       // set narrower while a spaced line would overflow) and the whole title indented from the inner start edge.
@@ -2491,8 +2491,17 @@ export function* paginateChapter(
       const setTitle = (measure: number): SetLine[] => setText({ base: -1e9, inlines: look?.upper ? upperInlines([text]) : [text], style: style.titleStyle, measure, indent: 0, justify: false });
       const lines = look && look.tracking !== 0 ? trackedLines(setTitle, innerW - indent, look.tracking) : setTitle(innerW - indent);
       const baseline = baselineFor(style.titleLineHeight, style.titleStyle, fonts);
-      lines.forEach((line, i) => rows.push({ block: start, line, x: rtl() ? 0 : indent, height: style.titleLineHeight + (i === lines.length - 1 ? style.titleGap : 0), baseline, role: 'heading' }));
-    }
+      return lines.map((line, i) => ({ block: start, line, x: rtl() ? 0 : indent, height: style.titleLineHeight + (i === lines.length - 1 ? style.titleGap : 0), baseline, role: 'heading' }));
+    };
+    if (title) rows.push(...titleRows(title));
+    // A split box (§13.4; document-format §8.1): with repeatTitle every continued segment opens
+    // with the title and continuedSuffix (a run-in numbered box: its label, and its title in
+    // parentheses); with continuesMarkerEnabled the marker closes every segment the box goes on from.
+    const going = style.continuation;
+    const runInLabel = boxNumber && style.numbering!.placement === 'runIn' ? `${boxNumber.label}${fenceTitle ? ` (${fenceTitle})` : ''}` : '';
+    const repeated = going?.repeatTitle && (title || runInLabel) ? titleRows(`${title || runInLabel} ${going.suffix}`.trim()) : [];
+    const goesOn = going?.marker ? setGenerated(going.marker.text, { ...textStyle, italic: going.marker.italic }) : null;
+    const more = goesOn && going?.marker ? { line: goesOn, x: going.marker.align === 'left' ? 0 : going.marker.align === 'center' ? (innerW - goesOn.width) / 2 : innerW - goesOn.width, height: lead, baseline: leadBaseline } : null;
     let firstParagraph = true;
     /** The space owed under the resource set last (pt), given above the next block's first row. */
     let resourceBelow = 0;
@@ -2600,7 +2609,7 @@ export function* paginateChapter(
     };
     const widest = rows.reduce((w, r) => Math.max(w, r.across || r.display ? innerW : r.flow ? r.x + r.flow.width : r.x + reach(r.line), r.marker ? r.marker.x + r.marker.line.width : 0), 0);
     const used = style.flow?.width === 'auto' ? Math.min(boxW, widest + pad.left + pad.right + side) : boxW;
-    return { style, pad, stripe, innerX, innerW, rows, total, boxW, used, tab };
+    return { style, pad, stripe, innerX, innerW, rows, total, boxW, used, tab, repeated, repeatedHeight: repeated.reduce((h, r) => h + r.height, 0), more };
   }
 
   /**
@@ -2643,6 +2652,12 @@ export function* paginateChapter(
       emit(tab.block, tab.line, tabX + label.paddingX, tabTop + baselineFor(label.height, label.style, fonts), 'heading');
     }
     let y = top + pad.top + (stripe?.side === 'top' ? stripe.width : 0);
+    // A continued segment: the repeated title first (repeatTitle).
+    if (from > 0) for (const row of parts.repeated) {
+      emit(row.block, row.line, x + innerX + row.x, y + row.baseline, row.role);
+      y += row.height;
+    }
+    const groupTop = y;
     for (let i = from; i < from + take; i++) {
       const row = rows[i]!;
       if (i > from) y += row.before ?? 0;
@@ -2661,7 +2676,9 @@ export function* paginateChapter(
       else if (row.role === 'body') cited.push(row.line);
       y += row.height;
     }
-    cursor.page.items.push(...boxGroupRules(rows.slice(from, from + take), x + innerX, top + pad.top + (stripe?.side === 'top' ? stripe.width : 0)));
+    // The box goes on: the continues marker at this segment's foot.
+    if (parts.more && from + take < rows.length) emit(rows[from + take - 1]!.block, parts.more.line, x + innerX + parts.more.x, y + parts.more.baseline, 'body');
+    cursor.page.items.push(...boxGroupRules(rows.slice(from, from + take), x + innerX, groupTop));
     return cited;
   }
 
@@ -2704,8 +2721,9 @@ export function* paginateChapter(
     };
     while (index < rows.length || (rows.length === 0 && index === 0)) {
       // Rows that fit this column, at least one in a fresh column (a box taller than a column splits).
-      // (The first segment also takes the height a label tab stands above the box.)
-      let height = pad.top + pad.bottom + (index === 0 ? (parts.tab?.above ?? 0) : 0);
+      // (The first segment also takes the height a label tab stands above the box; a continued one its repeated title.)
+      const head = index === 0 ? (parts.tab?.above ?? 0) : parts.repeatedHeight;
+      let height = pad.top + pad.bottom + head;
       let take = 0;
       // A row's space above counts inside a segment, not at its top.
       const rowNeed = (k: number): number => rows[k]!.height + (k > index ? (rows[k]!.before ?? 0) : 0);
@@ -2728,9 +2746,38 @@ export function* paginateChapter(
         }
         if (kept > 0 && kept < take) {
           take = kept;
-          height = pad.top + pad.bottom + (index === 0 ? (parts.tab?.above ?? 0) : 0);
+          height = pad.top + pad.bottom + head;
           for (let k = index; k < index + take; k++) height += rowNeed(k);
         }
+      }
+      // A split (§13.4 splitMinLines; document-format §8.1): at least that many of the box's lines on
+      // each side — fewer taken here so enough go on, the box moved on whole when fewer would stay —
+      // and room at this segment's foot for the continues marker. In a fresh column the box goes on as it can.
+      const going = style.continuation;
+      if (index + take < rows.length && going) {
+        const boxLines = (a: number, b: number): number => {
+          let n = 0;
+          for (let k = a; k < b; k++) if (rows[k]!.role === 'body') n++;
+          return n;
+        };
+        const heightOf = (n: number): number => {
+          let h = pad.top + pad.bottom + head;
+          for (let k = index; k < index + n; k++) h += rowNeed(k);
+          return h;
+        };
+        const more = parts.more?.height ?? 0;
+        let keep = take;
+        while (keep > 0 && (boxLines(index + keep, rows.length) < going.minLines || (more > 0 && cursor.y + heightOf(keep) + more > bottom + 1e-6))) keep--;
+        if (keep === 0 || boxLines(index, index + keep) < going.minLines) {
+          if (!cursor.columnEmpty) {
+            next();
+            continue;
+          }
+        } else if (keep < take) {
+          take = keep;
+          height = heightOf(keep);
+        }
+        if (index + take < rows.length) height += more;
       }
       const f = frame();
       const x = (band ? f.contentLeft : f.columnX[cursor.column]!) + (boxWrap?.x ?? 0);
