@@ -31,6 +31,8 @@ declareAppliedSettings([
   ...['endMark', 'borderRadius', 'columnGap'].map((f) => `calloutStyles[id=*].${f}`),
   // What a box split across columns or pages keeps and prints (page/paginate.ts placeCallout).
   ...['splitMinLines', 'repeatTitle', 'continuedSuffix', 'continuesMarkerEnabled', 'continuesMarker', 'continuesMarkerAlign', 'continuesMarkerItalic'].map((f) => `calloutStyles[id=*].${f}`),
+  // Whether the flow re-snaps to the grid after a box in flow (page/paginate.ts placeCallout).
+  'calloutStyles[id=*].snapToGrid',
 ]);
 
 /**
@@ -310,6 +312,7 @@ export function addCalloutText(s: LayoutSettings, r: ConfigReaders, stored: unkn
     // Splits: the suffix and marker words follow the locale (the configuration resolves them).
     const align = r.str(`${p}.continuesMarkerAlign`, 'right');
     const markerText = r.str(`${p}.continuesMarker`, 'Continued');
+    if (!r.bool(`${p}.snapToGrid`, true)) style.snapToGrid = false;
     style.continuation = {
       minLines: Math.max(1, Math.round(r.num(`${p}.splitMinLines`, 2))),
       repeatTitle: r.bool(`${p}.repeatTitle`, false),

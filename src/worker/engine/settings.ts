@@ -537,6 +537,8 @@ export interface CalloutStyle {
   columnGap?: number;
   /** `splitMinLines`, `repeatTitle`, `continuedSuffix`, `continuesMarker*` (settings-callouts.ts); absent = any split, nothing repeated. */
   continuation?: CalloutContinuation;
+  /** `snapToGrid: false`: the text after the box in flow goes on off the grid; absent = it re-snaps. */
+  snapToGrid?: false;
 }
 
 export function defaultCalloutStyle(bodySize: number): CalloutStyle {

@@ -2789,7 +2789,11 @@ export function* paginateChapter(
       if (index < rows.length) next();
     }
     // Back on the grid, one box margin below; beside a wrapped box, the text goes on from its top.
-    cursor.y = boxWrap ? boxWrap.band.top : Math.ceil((cursor.y + style.marginBottom) / pitch - 1e-9) * pitch;
+    // snapToGrid false (§13.4; §2.2): the text goes on exactly one margin below the box, off the grid
+    // until the next snap point (gridPhase), as after a heading that does not snap; a band always snaps (its columns start under it).
+    const offGrid = !boxWrap && !band && style.snapToGrid === false;
+    cursor.y = boxWrap ? boxWrap.band.top : offGrid ? cursor.y + style.marginBottom : Math.ceil((cursor.y + style.marginBottom) / pitch - 1e-9) * pitch;
+    if (offGrid) gridPhase = phaseAt(cursor.y);
     if (boxWrap) wrapBand = boxWrap.band;
     if (band) {
       // Every column of this page starts under the band (as under a span heading).
