@@ -22,18 +22,23 @@ async function openBook(paragraphs: number, environment: Partial<HostEnvironment
   return host;
 }
 
+/** Lets the opened book's idle keeping finish (asserted), then makes one edit and waits for its layout. */
+async function keptThenEdited(host: BookHost): Promise<EngineCache['prepared']> {
+  await host.awaitConvergence(0);
+  const prepared = cacheOf(host).prepared;
+  // Idle slices follow convergence; within a few hundred turns every paragraph is kept.
+  for (let i = 0; i < 400 && prepared.waitingCount > 0; i++) await turns(1);
+  expect(prepared.waitingCount).toBe(0);
+  const result = await host.apply({ origin: 'ui', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch1', from: 8, to: 8, insert: 'Indeed, ' }] });
+  expect(result.ok).toBe(true);
+  await host.awaitConvergence(1);
+  return prepared;
+}
+
 describe('keeping paragraphs in idle time (host)', () => {
   it('keeps every paragraph of a converged layout once the worker idles', async () => {
-    const host = await openBook(30);
-    await host.awaitConvergence(0);
-    const prepared = cacheOf(host).prepared;
-    // Idle slices follow convergence; within a few hundred turns every paragraph is kept.
-    for (let i = 0; i < 400 && prepared.waitingCount > 0; i++) await turns(1);
-    expect(prepared.waitingCount).toBe(0);
+    const prepared = await keptThenEdited(await openBook(30));
     // An edit sets its paragraph from objects; it is kept after the next convergence (at once: one paragraph fits a slice).
-    const result = await host.apply({ origin: 'ui', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch1', from: 8, to: 8, insert: 'Indeed, ' }] });
-    expect(result.ok).toBe(true);
-    await host.awaitConvergence(1);
     for (let i = 0; i < 400 && prepared.waitingCount > 0; i++) await turns(1);
     expect(prepared.waitingCount).toBe(0);
   });
@@ -75,15 +80,8 @@ describe('keeping paragraphs in idle time (host)', () => {
   it('waits for a pause in editing (idleQuietMs after the last transaction) before keeping', async () => {
     // A host clock moved by hand: while it stands still no pause has passed, however long the test takes.
     let clock = 1000;
-    const host = await openBook(30, { now: () => clock, idleQuietMs: 50 });
-    await host.awaitConvergence(0);
-    const prepared = cacheOf(host).prepared;
-    // No transaction yet: the opened book's paragraphs are kept at once.
-    for (let i = 0; i < 400 && prepared.waitingCount > 0; i++) await turns(1);
-    expect(prepared.waitingCount).toBe(0);
-    const result = await host.apply({ origin: 'ui', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch1', from: 8, to: 8, insert: 'Indeed, ' }] });
-    expect(result.ok).toBe(true);
-    await host.awaitConvergence(1);
+    // No transaction before the edit: the opened book's paragraphs are kept at once.
+    const prepared = await keptThenEdited(await openBook(30, { now: () => clock, idleQuietMs: 50 }));
     expect(prepared.waitingCount).toBeGreaterThan(0);
     // Converged, but the edit was 0 ms ago on the host clock: the edited paragraph waits.
     await turns(400);

@@ -27,11 +27,16 @@ function manualTimers(): DelayedFlagTimers & { advance(ms: number): void; pendin
   };
 }
 
+/** A 300 ms flag on hand-driven timers, and the values it reported. */
+function setup(): { timers: ReturnType<typeof manualTimers>; seen: boolean[]; flag: DelayedFlag } {
+  const timers = manualTimers();
+  const seen: boolean[] = [];
+  return { timers, seen, flag: new DelayedFlag(300, (v) => seen.push(v), timers) };
+}
+
 describe('DelayedFlag (the status line\'s "updating…")', () => {
   it('stays off when the source turns off again within the delay', () => {
-    const timers = manualTimers();
-    const seen: boolean[] = [];
-    const flag = new DelayedFlag(300, (v) => seen.push(v), timers);
+    const { timers, seen, flag } = setup();
     flag.set(true);
     timers.advance(299);
     flag.set(false);
@@ -41,9 +46,7 @@ describe('DelayedFlag (the status line\'s "updating…")', () => {
   });
 
   it('turns on after the delay and off at once', () => {
-    const timers = manualTimers();
-    const seen: boolean[] = [];
-    const flag = new DelayedFlag(300, (v) => seen.push(v), timers);
+    const { timers, seen, flag } = setup();
     flag.set(true);
     timers.advance(300);
     expect(seen).toEqual([true]);
@@ -55,9 +58,7 @@ describe('DelayedFlag (the status line\'s "updating…")', () => {
   });
 
   it('repeated "on" keeps the first deadline, and dispose cancels it', () => {
-    const timers = manualTimers();
-    const seen: boolean[] = [];
-    const flag = new DelayedFlag(300, (v) => seen.push(v), timers);
+    const { timers, seen, flag } = setup();
     flag.set(true);
     timers.advance(200);
     flag.set(true);
