@@ -7,7 +7,7 @@
  * `numberVerticalOffset` → `verticalOffset`), so the levels are read and the list-wide fields
  * take effect through them. Applied by page/list-shape.ts. All lengths in pt; em = the body size.
  */
-import { declareAppliedSettings } from '../config';
+import { declareAppliedSettings, declareUnappliedValues } from '../config';
 import type { ConfigReaders } from './settings-structure';
 import type { LayoutSettings, ListLevelStyle, ListShape } from './settings';
 
@@ -30,7 +30,10 @@ declareAppliedSettings([
   'orderedLists.numberVerticalOffset',
   ...['separatorFontFamily', 'separatorFontWeight', 'separatorItalic', 'separatorColor'].flatMap((f) => [`orderedLists.${f}`, `orderedLists.levels[level=*].${f}`]),
   'orderedLists.separatorGap',
+  // The number column (page/paginate.ts orderedRunWidth): 'run' only; 'level' (widest at that depth in the book) is set as 'run'.
+  'orderedLists.numberWidth',
 ]);
+declareUnappliedValues('orderedLists.numberWidth', ['level'], 'run');
 
 /**
  * An ordered level's separator type (§9.2 `separator*`, "follow number style"): each field the

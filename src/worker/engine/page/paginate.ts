@@ -909,6 +909,8 @@ export function* paginateChapter(
   let listParents: Map<string, ListItemBlock> | null = null;
   /** List items' first-line text starts, pt from the column's start edge, by block id (what their nested items indent to). */
   const listTextStarts = new Map<string, number>();
+  /** Ordered lists' number column widths, pt, by `listId|depth` (orderedRunWidth). */
+  const orderedRunWidths = new Map<string, number>();
   /**
    * The bottom margin, pt, of a `:::paragraphs` container closed just before the block being set,
    * when it collapses with that block's top space (bodyText.paragraphContainerSpacing 'collapse',
@@ -3052,9 +3054,25 @@ export function* paginateChapter(
     return listTextStarts.get(parent.id) ?? listItemParts(parent).firstX;
   }
 
-  /** A list item's marker line, geometry and text set at the column's measure (and how to set it at another). */
-  function listItemParts(item: ListItemBlock) {
-    const bodyEm = body.size;
+  /**
+   * The width of an ordered list's number column at an item's depth (orderedLists.numberWidth
+   * 'run', configuration.md §9.2: "widest in the run"; numbers are right-aligned in it so their
+   * separators line up): the widest marker of the ordered items of its list at that depth, pt (a run of
+   * items can mix kinds when the source does; bullets and task boxes do not widen the numbers' column).
+   */
+  function orderedRunWidth(item: ListItemBlock): number {
+    const key = `${item.listId}|${item.depth}`;
+    let width = orderedRunWidths.get(key);
+    if (width === undefined) {
+      width = 0;
+      for (const other of blocks) if (other.kind === 'listItem' && other.listKind === 'ordered' && other.listId === item.listId && other.depth === item.depth) width = Math.max(width, listItemMarker(other).markerLine.width);
+      orderedRunWidths.set(key, width);
+    }
+    return width;
+  }
+
+  /** A list item's marker line in its type, with the text type and list settings in force. */
+  function listItemMarker(item: ListItemBlock) {
     const marker = listMarker(item);
     const shape = listShapeOf(settings, item.listKind);
     const level = listLevelOf(shape, item.depth);
@@ -3074,9 +3092,20 @@ export function* paginateChapter(
     const markerLine = separator && parts && parts.separator
       ? joinMarkerLines(setGenerated(parts.number, markerStyle, markerDir), setGenerated(parts.separator, separatorTextStyle(markerStyle, separator), markerDir), separator.gap, dir === 'rtl')
       : setGenerated(marker, markerStyle, markerDir);
+    return { markerLine, shape, level, own, lists, textStyle };
+  }
+
+  /** A list item's marker line, geometry and text set at the column's measure (and how to set it at another). */
+  function listItemParts(item: ListItemBlock) {
+    const bodyEm = body.size;
+    const { markerLine, shape, level, own, lists, textStyle } = listItemMarker(item);
+    // An ordered item's number in its run's column, right-aligned (§9.2 numberWidth 'run').
+    const columnWidth = item.listKind === 'ordered' ? Math.max(markerLine.width, orderedRunWidth(item)) : markerLine.width;
     // The marker at its level's indent, the text after the marker box and gap; turnovers with the
     // text (hangingIndent, the default) or back under the marker (page/list-shape.ts).
-    const { markerX: depthIndent, textX: firstX, turnoverX: textX } = listItemGeometry(item, shape, markerLine.width, bodyEm, own?.lists ? lists.gap : listGap(settings, own, item.listKind), listParentTextStart(item));
+    const geometry = listItemGeometry(item, shape, columnWidth, bodyEm, own?.lists ? lists.gap : listGap(settings, own, item.listKind), listParentTextStart(item));
+    const { textX: firstX, turnoverX: textX } = geometry;
+    const depthIndent = geometry.markerX + columnWidth - markerLine.width;
     listTextStarts.set(item.id, firstX);
     // Raised by the level's verticalOffset (pt, up positive); the document's style only, as the marker type.
     const raise = own ? 0 : (level?.raise ?? 0);
