@@ -521,7 +521,7 @@ function* layoutChapter(
       // survives an edit above it in the chapter, where the markers' chapter offsets used to miss it.
       const found = rebasedInlines(request.inlines, base);
       movable = found.movable;
-      key = `${head}|${movable ? 'm' : ''}${found.json}`;
+      key = paragraphKey(found, head);
       placed = cache.paragraphs.get(key);
       if (!placed) {
         const { accept } = request;
@@ -822,6 +822,21 @@ function rebasedInlines(inlines: readonly Inline[], base: number): Rebased {
   const entry = { base: originBase, movable, rebased, json: JSON.stringify(rebased) };
   if (origin === inlines || movable) rebasedMemo.set(origin, entry);
   return entry;
+}
+
+/**
+ * The memo key of a paragraph's rebased inlines under a request head, built once per (rebased
+ * form, head): a paragraph moved by an edit above it keeps its rebased form (rebasedMemo), so its
+ * lookups reuse one string whose hash V8 has already computed, instead of concatenating the head
+ * and the paragraph's JSON (kilobytes) and hashing them again on every pass of every build.
+ */
+const builtKeys = new WeakMap<Rebased, { head: string; key: string }>();
+function paragraphKey(found: Rebased, head: string): string {
+  const built = builtKeys.get(found);
+  if (built !== undefined && built.head === head) return built.key;
+  const key = `${head}|${found.movable ? 'm' : ''}${found.json}`;
+  builtKeys.set(found, { head, key });
+  return key;
 }
 
 /**
