@@ -1,21 +1,33 @@
 /**
  * The contents' own type (configuration.md §11.5 `toc`): each listed level's face, size, weight,
- * italic, colour, indent and space above and below, and the page number's type and column width.
- * Unset fields follow the body text (§0.5: "`toc.levels[].*` / `pageNumber` face — bodyText /
- * level-1 entry"). Applied by page/paginate.ts `placeToc`. Lengths in pt; em = the body size.
- * Not read (still reported as not applied): a level's `lineHeight` (entries stay on the grid),
- * `numberWidth` / `numberGap` / `number*` (the number is set with the title), `toc.unnumbered`,
- * `toc.subtitle` and `toc.parts`.
+ * italic, colour, indent, leading and space above and below, its heading number's column and type,
+ * the overrides for unnumbered headings (`toc.unnumbered`), and the page number's type and column
+ * width. Unset fields follow the body text (§0.5: "`toc.levels[].*` / `pageNumber` face — bodyText
+ * (leading = body leading) / level-1 entry"). Applied by page/paginate.ts `placeToc`. Lengths in pt;
+ * em = the body size, except a level's `lineHeight` (em = the entry's own size).
+ * Not read (still reported as not applied): `toc.subtitle` and `toc.parts`.
  */
 import { declareAppliedSettings } from '../config';
 import type { ConfigReaders } from './settings-structure';
 import type { TextStyle } from './settings';
 
-const LEVEL_FIELDS = ['fontFamily', 'fontSize', 'fontWeight', 'italic', 'color', 'indent', 'marginTop', 'marginBottom'];
+const TYPE_FIELDS = ['fontFamily', 'fontSize', 'fontWeight', 'italic', 'color', 'indent', 'marginTop', 'marginBottom', 'lineHeight'];
+const NUMBER_FIELDS = ['numberWidth', 'numberGap', 'numberFontFamily', 'numberFontSize', 'numberFontWeight', 'numberColor'];
+const LEVEL_FIELDS = [...TYPE_FIELDS, ...NUMBER_FIELDS];
 declareAppliedSettings([
   ...LEVEL_FIELDS.map((f) => `toc.levels[level=*].${f}`),
+  ...LEVEL_FIELDS.map((f) => `toc.unnumbered.${f}`),
   ...['fontFamily', 'fontSize', 'fontWeight', 'italic', 'color', 'width'].map((f) => `toc.pageNumber.${f}`),
 ]);
+
+/** The heading number set in a column of its own before the entry's title (§11.5 `number*`). */
+export interface TocNumberLook {
+  style: TextStyle;
+  /** The column's width from the entry's indent, pt: the title starts there, or after the number and its gap when the number is wider. */
+  width: number;
+  /** The least space between the number and the title, pt; absent = a word space of the number's type. */
+  gap?: number;
+}
 
 export interface TocLevelLook {
   style: TextStyle;
@@ -24,6 +36,10 @@ export interface TocLevelLook {
   /** Space above and below each entry of the level, pt (dropped at a column top, as any block's). */
   marginTop: number;
   marginBottom: number;
+  /** The entry's leading, pt, when set; absent (or equal to the body leading) = on the baseline grid. */
+  lineHeight?: number;
+  /** The number in its own column and type, when the level sets any `number*` field; absent = "number separator title" as one text. */
+  number?: TocNumberLook;
 }
 
 export interface TocLook {
@@ -31,37 +47,61 @@ export interface TocLook {
   levels: Record<number, TocLevelLook>;
   /** The page label's type, and the width kept for it at the end of every entry's lines (pt; a longer label takes its own). */
   pageNumber: { style: TextStyle; width: number };
+  /** By heading level: the look of headings with `numbered: false` (`toc.unnumbered` over the level's); absent = the level's. */
+  unnumbered?: Record<number, TocLevelLook>;
 }
 
-/** The level's style: each field the level sets over the body's. */
-function levelStyle(r: ConfigReaders, p: string, body: TextStyle, bodySize: number): TextStyle {
-  const weight = r.num(`${p}.fontWeight`, body.weight);
+/** Each type field set at `p` over the `base` style (the body's for a level, the level's for unnumbered headings). */
+function styleOver(r: ConfigReaders, p: string, base: TextStyle, bodySize: number, prefix = ''): TextStyle {
+  const field = (name: string) => `${p}.${prefix}${prefix ? name[0]!.toUpperCase() + name.slice(1) : name}`;
+  const weight = r.num(field('fontWeight'), base.weight);
   return {
-    ...body,
-    family: r.str(`${p}.fontFamily`, body.family) || body.family,
-    size: Math.max(1, r.pt(`${p}.fontSize`, body.size, bodySize)),
-    weight: weight >= 100 && weight <= 900 ? weight : body.weight,
-    italic: r.bool(`${p}.italic`, body.italic),
-    colour: r.colour(`${p}.color`, body.colour),
+    ...base,
+    family: r.str(field('fontFamily'), base.family) || base.family,
+    size: Math.max(1, r.pt(field('fontSize'), base.size, bodySize)),
+    weight: weight >= 100 && weight <= 900 ? weight : base.weight,
+    ...(prefix ? {} : { italic: r.bool(field('italic'), base.italic) }),
+    colour: r.colour(field('color'), base.colour),
   };
 }
+
+/** The entry look the fields at `p` make over `base`. */
+function lookOver(r: ConfigReaders, p: string, base: TocLevelLook, bodySize: number): TocLevelLook {
+  const style = styleOver(r, p, base.style, bodySize);
+  const look: TocLevelLook = {
+    style,
+    indent: Math.max(0, r.pt(`${p}.indent`, base.indent, bodySize)),
+    marginTop: Math.max(0, r.pt(`${p}.marginTop`, base.marginTop, bodySize)),
+    marginBottom: Math.max(0, r.pt(`${p}.marginBottom`, base.marginBottom, bodySize)),
+  };
+  // Leading in the entry's own ems (as a paragraph's): at least 1 pt.
+  const lineHeight = r.pt(`${p}.lineHeight`, base.lineHeight ?? Number.NaN, style.size);
+  if (Number.isFinite(lineHeight)) look.lineHeight = Math.max(1, lineHeight);
+  // The number's column: only when a number field is set here or on the base look; its type over the entry's.
+  if (base.number || NUMBER_FIELDS.some((f) => r.at(`${p}.${f}`) !== undefined)) {
+    const gap = r.pt(`${p}.numberGap`, base.number?.gap ?? Number.NaN, bodySize);
+    look.number = {
+      style: styleOver(r, p, base.number ? { ...base.number.style, italic: style.italic } : style, bodySize, 'number'),
+      width: Math.max(0, r.pt(`${p}.numberWidth`, base.number?.width ?? 0, bodySize)),
+      ...(Number.isFinite(gap) ? { gap: Math.max(0, gap) } : {}),
+    };
+  }
+  return look;
+}
+
+const isSetObject = (v: unknown, fields: readonly string[]): boolean => !!v && typeof v === 'object' && fields.some((f) => (v as Record<string, unknown>)[f] !== undefined);
 
 /** The contents' look; undefined when the book sets none of it (the entries in body type, 1.5 em per level). */
 export function tocLook(r: ConfigReaders, body: TextStyle, bodySize: number): TocLook | undefined {
   const stored = r.at('toc.levels');
-  const setLevels = Array.isArray(stored) ? stored.filter((l): l is Record<string, unknown> => !!l && typeof l === 'object' && LEVEL_FIELDS.some((f) => (l as Record<string, unknown>)[f] !== undefined)) : [];
+  const setLevels = Array.isArray(stored) ? stored.filter((l) => isSetObject(l, LEVEL_FIELDS)) : [];
   const pageNumber = r.at('toc.pageNumber');
-  if (setLevels.length === 0 && (pageNumber === undefined || pageNumber === null)) return undefined;
+  const unnumbered = isSetObject(r.at('toc.unnumbered'), LEVEL_FIELDS);
+  if (setLevels.length === 0 && (pageNumber === undefined || pageNumber === null) && !unnumbered) return undefined;
   const levels: Record<number, TocLevelLook> = {};
   for (let level = 1; level <= 6; level++) {
-    const p = `toc.levels[level=${level}]`;
-    levels[level] = {
-      style: levelStyle(r, p, body, bodySize),
-      // Our default (the spec gives none): one and a half body ems per level below the first.
-      indent: Math.max(0, r.pt(`${p}.indent`, (level - 1) * 1.5 * bodySize, bodySize)),
-      marginTop: Math.max(0, r.pt(`${p}.marginTop`, 0, bodySize)),
-      marginBottom: Math.max(0, r.pt(`${p}.marginBottom`, 0, bodySize)),
-    };
+    // Our default indent (the spec gives none): one and a half body ems per level below the first.
+    levels[level] = lookOver(r, `toc.levels[level=${level}]`, { style: body, indent: (level - 1) * 1.5 * bodySize, marginTop: 0, marginBottom: 0 }, bodySize);
   }
   // The page number's face follows the level-1 entry's; its weight the body's (§11.5).
   const first = levels[1]!.style;
@@ -74,5 +114,10 @@ export function tocLook(r: ConfigReaders, body: TextStyle, bodySize: number): To
     italic: r.bool('toc.pageNumber.italic', first.italic),
     colour: r.colour('toc.pageNumber.color', first.colour),
   };
-  return { levels, pageNumber: { style: numberStyle, width: Math.max(0, r.pt('toc.pageNumber.width', 2 * bodySize, bodySize)) } };
+  const look: TocLook = { levels, pageNumber: { style: numberStyle, width: Math.max(0, r.pt('toc.pageNumber.width', 2 * bodySize, bodySize)) } };
+  if (unnumbered) {
+    look.unnumbered = {};
+    for (let level = 1; level <= 6; level++) look.unnumbered[level] = lookOver(r, 'toc.unnumbered', levels[level]!, bodySize);
+  }
+  return look;
 }

@@ -39,7 +39,6 @@ describe('toc look (§11.5)', () => {
   it('declares what it applies, not the rest', () => {
     for (const f of ['fontFamily', 'fontSize', 'fontWeight', 'italic', 'color', 'indent', 'marginTop', 'marginBottom']) expect(isApplied(`toc.levels[level=2].${f}`), f).toBe(true);
     for (const f of ['fontFamily', 'fontSize', 'fontWeight', 'italic', 'color', 'width']) expect(isApplied(`toc.pageNumber.${f}`), f).toBe(true);
-    expect(isApplied('toc.levels[level=2].lineHeight')).toBe(false);
     expect(isApplied('toc.subtitle.enabled')).toBe(false);
   });
 

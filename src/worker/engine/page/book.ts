@@ -24,6 +24,11 @@ export interface TocEntry {
   level: number;
   /** Number (template output) and title as the entry prints them. */
   text: string;
+  /** The same in two parts, for a number set in its own column (configuration.md §11.5 `number*`): the number with its separator, trailing spaces dropped, and the title. Absent for parts and for a number that replaces the title. */
+  number?: string;
+  title?: string;
+  /** A `numbered: false` heading (attribute or heading style): set in `toc.unnumbered`'s look. */
+  unnumbered?: true;
 }
 
 export interface BookStructure {
@@ -98,9 +103,16 @@ export function bookStructure(
         continue;
       }
       if (block.kind !== 'heading' || block.attrs['toc'] === 'false' || settings.headingStyles[block.attrs['style'] ?? '']?.toc === false || !settings.toc.levels.includes(block.level)) continue;
-      const number = numbers?.get(block.id);
+      const number = numbers?.get(block.id)?.trim();
       // Numbered as in the flow: its style's separator and position over the level's (page/heading-look.ts).
-      toc.push({ key: `${chapter.chapterId}|${block.id}`, level: block.level, text: numberedTitle(number?.trim(), block.plainText, { numbering: headingNumbering(block, settings) }) });
+      const numbering = headingNumbering(block, settings);
+      const entry: TocEntry = { key: `${chapter.chapterId}|${block.id}`, level: block.level, text: numberedTitle(number, block.plainText, { numbering }) };
+      if (numbering.position !== 'replace') {
+        entry.title = block.plainText;
+        if (number) entry.number = `${number}${numbering.separator}`.trimEnd();
+      }
+      if (block.attrs['numbered'] === 'false' || settings.headingStyles[block.attrs['style'] ?? '']?.numbered === false) entry.unnumbered = true;
+      toc.push(entry);
     }
     if (chapterPrintsPages(chapter)) usesPages.add(chapter.chapterId);
     for (const anchor of chapter.collected.anchors) {

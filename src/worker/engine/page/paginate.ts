@@ -118,7 +118,7 @@ export interface ChapterStructure {
   /** What designed headings print besides the heading's own values (page/heading-design.ts): front-matter values, and the paragraph engine for justified, hyphenated or marked design text. */
   headingDesign?: { metadata: Readonly<Record<string, string>>; setText?: SetDesignText };
   /** What `:::toc` lists, with page labels from the previous pass ('?' before the first). */
-  toc?: readonly { level: number; text: string; label: string; key?: string }[];
+  toc?: readonly { level: number; text: string; label: string; key?: string; number?: string; title?: string; unnumbered?: true }[];
   /**
    * Resources that float (placement position auto/top/bottom) and are first mentioned in this
    * chapter, by id: the first `:ref` or `::resource` queues them (document-format §12.7).
@@ -2386,6 +2386,8 @@ export function* paginateChapter(
    * heading, its number and title on the grid in body type, indented one and a half ems per level
    * below the first (our choice), the page label flush right on the entry's last line and a dotted
    * leader between whose dots sit on a common pitch from the column's left edge, so they line up.
+   * A level's own look (settings-toc.ts) may set the number in a column of its own before the
+   * title, and a leading of its own, which takes the entry off the grid.
    */
   function placeToc(block: { id: string }): void {
     const leader = settings.toc.leader;
@@ -2397,44 +2399,85 @@ export function* paginateChapter(
       // The entry's lines, page label and leader lead to its heading (a PDF link, LineInfo.target).
       const heading = entry.key?.slice(entry.key.indexOf('|') + 1);
       const owner = heading ? { id: block.id, target: heading } : block;
-      const level = look?.levels[entry.level];
+      // A `numbered: false` heading in toc.unnumbered's look, which is its level's with the overrides set over it.
+      const level = (entry.unnumbered ? look?.unnumbered?.[entry.level] : undefined) ?? look?.levels[entry.level];
       const style = level?.style ?? body;
       const indent = level?.indent ?? (entry.level - 1) * 1.5 * body.size;
       const label = setGenerated(entry.label, look?.pageNumber.style ?? body);
       // Room for the label (at least pageNumber.width, 2 em by default) and a leader gap of at least two dots at the right of every line.
       const reserve = Math.max(label.width, look?.pageNumber.width ?? 2 * body.size) + 2 * dotPitch;
-      const text: Inline = { kind: 'text', text: entry.text, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 }, offsets: generatedOffsets(entry.text) };
-      const set = (width: number): SetLine[] => setText({ base: -1e9, inlines: [text], style, measure: Math.max(1, width - indent - reserve), indent: 0, justify: false });
-      const lines = set(colW());
+      // The number in its own column (§11.5 numberWidth, numberGap, number* type): the title starts
+      // numberWidth past the indent, or the gap (a word space of the number's type by default) after
+      // a wider number, and its turnover lines hang there. An entry without a number (unnumbered,
+      // or a heading whose number is empty) keeps the column empty, so its title lines up with the others'.
+      const column = level?.number && entry.title !== undefined ? level.number : undefined;
+      const numberLine = column && entry.number ? setGenerated(entry.number, column.style) : null;
+      const numberRoom = !column ? 0 : numberLine ? Math.max(column.width, numberLine.width + (column.gap ?? normalSpace(column.style, fonts))) : column.width;
+      const titleText = column ? entry.title! : entry.text;
+      const textStart = indent + numberRoom;
+      const text: Inline = { kind: 'text', text: titleText, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 }, offsets: generatedOffsets(titleText) };
+      const set = (width: number): SetLine[] => {
+        const set = setText({ base: -1e9, inlines: [text], style, measure: Math.max(1, width - textStart - reserve), indent: 0, justify: false });
+        return set.length > 0 ? set : [emptyLine()];
+      };
+      let lines = set(colW());
+      // Right to left (document-format §18.1): the entry from the right edge, its number there, its label at the left.
+      const lineX = rtl() ? reserve : textStart;
+      const drawNumber = (baseline: number, columnX: number): void => {
+        if (numberLine) emit(owner, numberLine, rtl() ? columnX + colW() - indent - numberLine.width : columnX + indent, baseline, 'body');
+      };
+      const drawLabel = (last: SetLine | undefined, baseline: number, columnX: number): void => {
+        const right = columnX + colW();
+        emit(owner, label, rtl() ? columnX : right - label.width, baseline, 'body');
+        if (!leader.enabled || !dot.runs[0]) return;
+        const start = rtl() ? columnX + label.width + leader.gap : columnX + textStart + (last?.width ?? 0) + leader.gap;
+        const end = rtl() ? right - textStart - (last?.width ?? 0) - leader.gap - dot.width : right - label.width - leader.gap - dot.width;
+        const xs: number[] = [];
+        for (let k = Math.ceil((start - columnX) / dotPitch - 1e-9); columnX + k * dotPitch <= end + 1e-9; k++) xs.push(columnX + k * dotPitch);
+        if (xs.length === 0) return;
+        const one = glyphRun(dot.runs[0], 0, baseline, chapter.chapterId, { block: block.id, role: 'body', ratio: 0, ...(heading ? { target: heading } : {}) });
+        cursor.page.items.push({
+          ...one,
+          glyphs: xs.flatMap(() => one.glyphs),
+          xs: xs.flatMap((x) => one.xs.map((g) => roundPt(x + g))),
+          text: one.text.repeat(xs.length),
+          clusters: xs.flatMap((_, i) => one.clusters.map((c) => c + i * one.text.length)),
+        });
+      };
       if (level?.marginTop) space(level.marginTop);
-      placeOnGrid(owner, lines.length > 0 ? lines : [emptyLine()], {
-        role: 'body',
-        // Right to left (document-format §18.1): the entry from the right edge, its label at the left.
-        x: rtl() ? reserve : indent,
-        splittable: false,
-        reflow: (_from, width) => set(width),
-        onSegment: (first, count, _top, bottom, columnX) => {
-          if (first + count < lines.length) return;
-          const last = lines[lines.length - 1];
-          const baseline = bottom - pitch + bodyBaseline;
-          const right = columnX + colW();
-          emit(owner, label, rtl() ? columnX : right - label.width, baseline, 'body');
-          if (!leader.enabled || !dot.runs[0]) return;
-          const start = rtl() ? columnX + label.width + leader.gap : columnX + indent + (last?.width ?? 0) + leader.gap;
-          const end = rtl() ? right - indent - (last?.width ?? 0) - leader.gap - dot.width : right - label.width - leader.gap - dot.width;
-          const xs: number[] = [];
-          for (let k = Math.ceil((start - columnX) / dotPitch - 1e-9); columnX + k * dotPitch <= end + 1e-9; k++) xs.push(columnX + k * dotPitch);
-          if (xs.length === 0) return;
-          const one = glyphRun(dot.runs[0], 0, baseline, chapter.chapterId, { block: block.id, role: 'body', ratio: 0, ...(heading ? { target: heading } : {}) });
-          cursor.page.items.push({
-            ...one,
-            glyphs: xs.flatMap(() => one.glyphs),
-            xs: xs.flatMap((x) => one.xs.map((g) => roundPt(x + g))),
-            text: one.text.repeat(xs.length),
-            clusters: xs.flatMap((_, i) => one.clusters.map((c) => c + i * one.text.length)),
-          });
-        },
-      });
+      const lead = level?.lineHeight;
+      if (lead !== undefined && Math.abs(lead - pitch) > 1e-6) {
+        // A leading other than the body's (§11.5 lineHeight): the entry off the grid, kept whole in
+        // one column when it fits one; the next block on the grid takes the grid up again (§2.2).
+        clearWrap();
+        if (cursor.y + lines.length * lead > limit() + 1e-6 && !cursor.columnEmpty) {
+          nextColumn();
+          lines = set(colW());
+        }
+        const baseline = baselineFor(lead, style, fonts);
+        lines.forEach((line, i) => {
+          if (cursor.y + lead > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
+          const f = frame();
+          const columnX = f.columnX[cursor.column]!;
+          emit(owner, line, columnX + lineX, f.contentTop + cursor.y + baseline, 'body');
+          if (i === 0) drawNumber(f.contentTop + cursor.y + baseline, columnX);
+          if (i === lines.length - 1) drawLabel(line, f.contentTop + cursor.y + baseline, columnX);
+          cursor.y += lead;
+          cursor.columnEmpty = false;
+        });
+      } else {
+        placeOnGrid(owner, lines, {
+          role: 'body',
+          x: lineX,
+          splittable: false,
+          reflow: (_from, width) => (lines = set(width)),
+          onSegment: (first, count, top, bottom, columnX) => {
+            if (first === 0) drawNumber(top + bodyBaseline, columnX);
+            if (first + count < lines.length) return;
+            drawLabel(lines[lines.length - 1], bottom - pitch + bodyBaseline, columnX);
+          },
+        });
+      }
       if (level?.marginBottom) space(level.marginBottom);
     }
   }
