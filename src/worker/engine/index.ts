@@ -123,7 +123,7 @@ export class EngineCache {
    * (page/resume.ts); false: every pass from the chapter's first block (the reference the tests compare with).
    */
   constructor(readonly resumePasses = true) {}
-  readonly parsed = new Map<string, { source: string; parsed: ParsedChapter }>();
+  readonly parsed = new Map<string, { source: string; hardLineBreaks: boolean; parsed: ParsedChapter }>();
   /** Set paragraphs by memo key, as last placed (`PlacedLines`): one copy of their lines and runs each. */
   readonly paragraphs = new Map<string, PlacedLines>();
   /**
@@ -214,13 +214,18 @@ export class EngineCache {
   }
 }
 
-/** Parses a chapter, reusing the previous parse when its source is unchanged. */
-export function parseCached(chapter: ChapterInput, isFirst: boolean, cache: EngineCache): ParsedChapter {
+/**
+ * Parses a chapter, reusing the previous parse when its source and the settings the parser reads
+ * (`bodyText.hardLineBreaks`, `settings.body.hardLineBreaks`) are unchanged.
+ */
+export function parseCached(chapter: ChapterInput, isFirst: boolean, cache: EngineCache, settings: Pick<LayoutSettings, 'body'>): ParsedChapter {
+  const hardLineBreaks = settings.body.hardLineBreaks !== false;
   const hit = cache.parsed.get(chapter.id);
-  if (hit && hit.source === chapter.source) return hit.parsed;
-  // The previous parse lends the inlines of every block the edit did not touch (parse/inline-memo.ts).
-  const parsed = parseChapter(chapter.source, { chapterId: chapter.id, isFirstChapter: isFirst, previous: hit });
-  cache.parsed.set(chapter.id, { source: chapter.source, parsed });
+  if (hit && hit.source === chapter.source && hit.hardLineBreaks === hardLineBreaks) return hit.parsed;
+  // The previous parse lends the inlines of every block the edit did not touch (parse/inline-memo.ts;
+  // its keys hold the hard-break reading, so a parse under the other value lends only what reads the same).
+  const parsed = parseChapter(chapter.source, { chapterId: chapter.id, isFirstChapter: isFirst, previous: hit, hardLineBreaks });
+  cache.parsed.set(chapter.id, { source: chapter.source, hardLineBreaks, parsed });
   return parsed;
 }
 
@@ -346,7 +351,7 @@ function* prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry):
   for (let c = 0; c < book.chapters.length; c++) {
     const input = book.chapters[c]!;
     const before = cache.parsed.get(input.id);
-    const chapter = parseCached(input, c === 0, cache);
+    const chapter = parseCached(input, c === 0, cache, book.settings);
     parsed.push(chapter);
     if (before?.parsed !== chapter) yield undefined;
   }

@@ -12,6 +12,9 @@ import type { TabSettings, TabStopSetting } from './page/tabs';
 
 const TAB_FIELDS = ['position', 'align', 'leader', 'leaderGap', 'decimalChar'];
 
+// Forced line breaks (document-format §5.3): read by the parser (engine/index.ts parseCached).
+declareAppliedSettings(['bodyText.hardLineBreaks']);
+
 declareAppliedSettings([
   // page/verse.ts: lines, indent steps, turnovers, stanza space and keeps (not the bayt layout).
   'bodyText.verse.indentStep',
@@ -105,6 +108,9 @@ export function textSettings(s: LayoutSettings, r: ConfigReaders, stored: Stored
     keepStanzas: Math.max(0, Math.round(r.num('bodyText.verse.keepStanzas', 0))),
     tighten: r.bool('bodyText.verse.tighten', true),
   };
+  // bodyText.hardLineBreaks (§6.1, document-format §5.3): kept only when false (a trailing `\` prints).
+  if (r.bool('bodyText.hardLineBreaks', true)) delete s.body.hardLineBreaks;
+  else s.body.hardLineBreaks = false;
   // The quotation's first-line indent follows the body's unless set (§6.5); kept only when it differs.
   const quoteFirst = r.pt('bodyText.blockquote.firstLineIndent', s.body.firstLineIndent, em);
   const blockquote = { ...s.blockquote };

@@ -124,6 +124,11 @@ export interface LayoutSettings {
     lineHeight: number;
     /** Paragraph indent, pt. */
     firstLineIndent: number;
+    /**
+     * `bodyText.hardLineBreaks` (§6.1, document-format §5.3) false: a trailing `\` or a mid-line `\\ `
+     * prints instead of breaking the line (read by the parser, engine/index.ts `parseCached`); absent = true.
+     */
+    hardLineBreaks?: false;
     /** `bodyText.hangingIndent` (§6.1): the first line flush, the others `firstLineIndent` in; absent = false. */
     hangingIndent?: boolean;
     /** `bodyText.tabStops` / `tabInterval` (§6.6; page/tabs.ts); absent = none (`:tab` is a word space). */

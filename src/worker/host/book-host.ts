@@ -564,7 +564,7 @@ export class BookHost implements BookWorkerApi {
 
   async listResources(): Promise<{ revision: number; resources: ResourceInfo[] }> {
     const book = this.requireBook();
-    const parsed = book.chapters.map((chapter, i) => parseCached({ id: chapter.id, title: chapter.title, source: chapter.text }, i === 0, this.cache));
+    const parsed = book.chapters.map((chapter, i) => parseCached({ id: chapter.id, title: chapter.title, source: chapter.text }, i === 0, this.cache, settingsFor(book)));
     return { revision: this.revision, resources: listResourceInfo(book, this.resources.setFor(book), parsed) };
   }
 
@@ -601,7 +601,7 @@ export class BookHost implements BookWorkerApi {
     const book = this.requireBook();
     // Parses reuse the layout's cache, so this costs nothing for chapters already laid out.
     const diagnostics = book.chapters.flatMap((chapter, i) =>
-      parseCached({ id: chapter.id, title: chapter.title, source: chapter.text }, i === 0, this.cache).diagnostics.map((d) => ({
+      parseCached({ id: chapter.id, title: chapter.title, source: chapter.text }, i === 0, this.cache, settingsFor(book)).diagnostics.map((d) => ({
         kind: d.kind,
         severity: d.severity,
         message: d.message,
@@ -615,7 +615,7 @@ export class BookHost implements BookWorkerApi {
     // invalidMath (engine/math): read from the typesetter's cache, once it is loaded.
     if (this.mathTypesetter) {
       const math = this.mathTypesetter;
-      const all = book.chapters.map((chapter, i) => parseCached({ id: chapter.id, title: chapter.title, source: chapter.text }, i === 0, this.cache));
+      const all = book.chapters.map((chapter, i) => parseCached({ id: chapter.id, title: chapter.title, source: chapter.text }, i === 0, this.cache, settingsFor(book)));
       const labels = equationLabels(all);
       for (const [i, chapter] of book.chapters.entries()) {
         const parsed = all[i]!;
@@ -637,7 +637,7 @@ export class BookHost implements BookWorkerApi {
       this.mathLoading ??= import('../engine/math/mathjax').then((m) => m.createMathTypesetter());
       const math = await this.mathLoading;
       this.mathTypesetter = math;
-      const parsed = book.chapters.map((c, i) => parseCached({ id: c.id, title: c.title, source: c.text }, i === 0, this.cache));
+      const parsed = book.chapters.map((c, i) => parseCached({ id: c.id, title: c.title, source: c.text }, i === 0, this.cache, settingsFor(book)));
       await math.prepare(bookFormulas(parsed));
       return math;
     } catch {
@@ -678,7 +678,7 @@ export class BookHost implements BookWorkerApi {
       const fonts = await this.loadFonts();
       if (this.layout !== layout) continue;
       const chapters = book.chapters.map((c) => ({ id: c.id, title: c.title, source: c.text }));
-      const parsed = chapters.map((c, i) => parseCached(c, i === 0, this.cache));
+      const parsed = chapters.map((c, i) => parseCached(c, i === 0, this.cache, settingsFor(book)));
       // invalidMath comes from the maths typesetter (its cache), once it is loaded.
       const math = this.mathTypesetter;
       const prepared = this.resources.setFor(book);
@@ -785,7 +785,7 @@ export class BookHost implements BookWorkerApi {
       const out = await pdf.exportBookPdf({
         book,
         pages: layout.pages,
-        parsed: book.chapters.map((c, i) => parseCached({ id: c.id, title: c.title, source: c.text }, i === 0, this.cache)),
+        parsed: book.chapters.map((c, i) => parseCached({ id: c.id, title: c.title, source: c.text }, i === 0, this.cache, settingsFor(book))),
         scope,
         chapterId,
         language: settingsFor(book).language,

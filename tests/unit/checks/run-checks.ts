@@ -71,7 +71,7 @@ export async function runChecksWithMath(book: CheckBook, filter: WarningFilter =
   mathLoading ??= createMathTypesetter();
   const math = await mathLoading;
   const cache = new EngineCache();
-  const parsed = book.chapters.map((c, i) => parseCached({ id: c.id, title: c.title ?? '', source: c.source }, i === 0, cache));
+  const parsed = book.chapters.map((c, i) => parseCached({ id: c.id, title: c.title ?? '', source: c.source }, i === 0, cache, settingsFromConfig(book.config ?? {})));
   await math.prepare(bookFormulas(parsed));
   return runChecks(book, filter, parsed.flatMap((p) => mathDiagnostics(p, math)));
 }
@@ -98,7 +98,7 @@ export function runChecks(book: CheckBook, filter: WarningFilter = {}, diagnosti
   let step = gen.next();
   while (!step.done) step = gen.next();
   const layout = step.value;
-  const parsed = chapters.map((c, i) => parseCached(c, i === 0, cache));
+  const parsed = chapters.map((c, i) => parseCached(c, i === 0, cache, settings));
   const warnings = computeWarnings({ chapters, parsed, config, settings, resources, layout, fonts: registry, diagnostics }, filter);
   return { warnings, layout };
 }

@@ -22,7 +22,7 @@ function laidOut(sources: readonly string[]) {
   let step = steps.next();
   while (!step.done) step = steps.next();
   const layout: BookLayout = step.value;
-  const parsed = chapters.map((c, i) => parseCached(c, i === 0, cache));
+  const parsed = chapters.map((c, i) => parseCached(c, i === 0, cache, settings));
   return { chapters, parsed, config: {}, settings, resources: [], layout, fonts };
 }
 

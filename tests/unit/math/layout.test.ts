@@ -129,7 +129,7 @@ describe('maths in the layout (fixture tests/fixtures/math/inline-display.md)', 
 
   it('parses through the engine cache like the host does', () => {
     const cache = new EngineCache();
-    const parsed = parseCached({ id: 'ch1', title: '', source }, true, cache);
+    const parsed = parseCached({ id: 'ch1', title: '', source }, true, cache, defaultSettings());
     expect(bookFormulas([parsed]).length).toBeGreaterThanOrEqual(8);
   });
 });

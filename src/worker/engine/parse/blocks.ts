@@ -5,7 +5,7 @@
  * 5 known container → 6 known directive → 7 ATX heading → 8 list item → 9 blockquote → 10 paragraph.
  */
 import { attrBoolean, parseAttributes, type AttributeParse } from './attributes';
-import { parseInlines, plainTextOf, JoinedText, type InlineContext } from './inlines';
+import { parseInlines, plainTextOf, JoinedText, type InlineContext, type InlineEnv } from './inlines';
 import type { InlineMemo } from './inline-memo';
 import { isAmbiguousPunct, isCJK, trimBounds, type Diagnostics, type Line, type SourceText } from './lex';
 import type {
@@ -51,6 +51,8 @@ export interface BlockEnv {
   diags: Diagnostics;
   /** Inlines of the chapter's previous parse, reused for blocks whose text did not change. */
   inlineMemo?: InlineMemo | undefined;
+  /** `bodyText.hardLineBreaks` (document-format §5.3): false = a trailing `\` prints and the lines join. Absent = true. */
+  hardLineBreaks?: boolean | undefined;
 }
 
 interface OpenContainer {
@@ -106,7 +108,8 @@ export class BlockParser {
   }
 
   private inlines(joined: JoinedText, context: InlineContext): Inline[] {
-    const env = { diags: this.env.diags, src: this.env.src, context };
+    const env: InlineEnv = { diags: this.env.diags, src: this.env.src, context };
+    if (this.env.hardLineBreaks === false) env.hardLineBreaks = false;
     return this.env.inlineMemo ? this.env.inlineMemo.parse(joined, env) : parseInlines(joined, env);
   }
 
@@ -637,7 +640,8 @@ export class BlockParser {
       let to = p.to;
       const lastLine = k === parts.length - 1;
       let breakAt = -1;
-      if (!lastLine && to > p.from && src[to - 1] === '\\') {
+      // Without hard line breaks (bodyText.hardLineBreaks false, books before 1.23) the backslash prints.
+      if (!lastLine && this.env.hardLineBreaks !== false && to > p.from && src[to - 1] === '\\') {
         breakAt = to - 1;
         if (to - 2 >= p.from && src[to - 2] === '\\') breakAt = to - 2;
         to = breakAt;

@@ -17,6 +17,11 @@ export interface ParseOptions {
    * (parse/inline-memo.ts) instead of being parsed again. The result equals a parse without it.
    */
   previous?: { source: string; parsed: ParsedChapter } | undefined;
+  /**
+   * `bodyText.hardLineBreaks` (configuration.md §6.1, document-format §5.3); absent = true. A
+   * `previous` parse made under the other value is safe: the inline memo's keys hold it.
+   */
+  hardLineBreaks?: boolean | undefined;
 }
 
 /** Each parse's inline memo, for the chapter's next parse (kept as long as the parse is). */
@@ -50,7 +55,7 @@ function parseWith(text: SourceText, diags: Diagnostics, options: ParseOptions):
     if (options.isFirstChapter) frontmatter = readFrontmatter(fmScan, diags);
     else diags.add('chapterFrontmatterIgnored', 'Only the first chapter’s front matter counts; this one is ignored.', fmScan.range.from, fmScan.range.to);
   }
-  const blocks = new BlockParser({ chapterId: options.chapterId, src: text, diags, inlineMemo }, fmScan ? fmScan.bodyLine : 0).parse();
+  const blocks = new BlockParser({ chapterId: options.chapterId, src: text, diags, inlineMemo, hardLineBreaks: options.hardLineBreaks }, fmScan ? fmScan.bodyLine : 0).parse();
   inlineMemo.finish();
   const chapter: ParsedChapter = { chapterId: options.chapterId, blocks, diagnostics: diags.list, collected: collectChapter(blocks) };
   if (frontmatter) chapter.frontmatter = frontmatter;

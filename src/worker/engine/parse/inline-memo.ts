@@ -14,7 +14,7 @@
  * The diagnostics the block raised are replayed at the moved offsets in the same order, so the
  * chapter's diagnostics equal a fresh parse's too.
  */
-import { parseInlines, type InlineContext, type InlineEnv, type JoinedText } from './inlines';
+import { parseInlines, readsHardBreaks, type InlineEnv, type JoinedText } from './inlines';
 import type { SourceText } from './lex';
 import type { Diagnostic, Inline } from './model';
 
@@ -48,7 +48,7 @@ export class InlineMemo {
   /** The inlines of one block's joined text: reused from the previous parse when it held the same text. */
   parse(joined: JoinedText, env: InlineEnv): Inline[] {
     if (joined.text.length === 0) return [];
-    const key = memoKey(joined, env.context);
+    const key = memoKey(joined, env);
     const base = joined.firstOffset;
     const hit = this.previous?.entries.get(key) ?? this.entries.get(key);
     if (!hit) {
@@ -84,10 +84,12 @@ function relative(d: Diagnostic, base: number): Entry['diagnostics'][number] {
 }
 
 /**
- * Everything the inline phase reads: context, text, where the offsets leave the run `base, base+1, …`
- * (one entry per joined line, relative to the base), hard breaks and synthetic units.
+ * Everything the inline phase reads: context, whether `\\ ` breaks the line there
+ * (`bodyText.hardLineBreaks`), text, where the offsets leave the run `base, base+1, …` (one entry
+ * per joined line, relative to the base), hard breaks and synthetic units.
  */
-function memoKey(joined: JoinedText, context: InlineContext): string {
+function memoKey(joined: JoinedText, env: InlineEnv): string {
+  const context = readsHardBreaks(env) ? env.context : `${env.context}-nobreaks`;
   const segments = joined.segments;
   const base = segments[1]!;
   let jumps = '';

@@ -91,6 +91,17 @@ export interface InlineEnv {
   diags: Diagnostics;
   src: SourceText;
   context: InlineContext;
+  /**
+   * `bodyText.hardLineBreaks` (configuration.md §6.1, document-format §5.3): false reads a mid-line
+   * `\\ ` as two literal backslashes in running text and notes (books before 1.23). Headings and
+   * verse keep their breaks (the version pin leaves them aside, bundle-format §9). Absent = true.
+   */
+  hardLineBreaks?: boolean;
+}
+
+/** Whether a mid-line `\\ ` is a forced line break in this context (`InlineEnv.hardLineBreaks`). */
+export function readsHardBreaks(env: Pick<InlineEnv, 'context' | 'hardLineBreaks'>): boolean {
+  return env.hardLineBreaks !== false || env.context === 'heading' || env.context === 'verse';
 }
 
 // Unit flags.
@@ -203,10 +214,11 @@ class InlineParser {
         }
         if (c2 === '\\') {
           // `\\` + space (or end of the line) = hard break; glued to a character = two backslashes.
+          // Without hard line breaks (bodyText.hardLineBreaks false) both print, whatever follows.
           let k = j + 2;
           while (k < n && text[k] === ' ' && !breaks.has(k)) k++;
           const spaced = j + 2 >= n || text[j + 2] === ' ' || breaks.has(j + 2);
-          if (spaced && k < n) {
+          if (spaced && k < n && readsHardBreaks(this.env)) {
             this.push(10, offs[j]!, BREAK, offs[j]!, offs[j + 1]! + 1);
             j = k;
             continue;
