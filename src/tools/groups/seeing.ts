@@ -256,7 +256,8 @@ const inspectPages = (ctx: ToolContext) =>
       const maxWordSpacing = 2; // bodyText.maxWordSpacing default: r = 1 is 2× normal space
       const blocks = new Map<string, { lines: LineOnPage[] }>();
       for (const line of lines) {
-        if (line.role === 'header' || line.role === 'footer') continue;
+        // Running heads, folios and margin line numbers are no block's text.
+        if (line.role === 'header' || line.role === 'footer' || line.role === 'lineNumber') continue;
         const entry = blocks.get(line.block) ?? { lines: [] };
         entry.lines.push(line);
         blocks.set(line.block, entry);

@@ -13,6 +13,7 @@ import { movedFrom } from './parse/inline-memo';
 import type { Inline, ParsedChapter } from './parse/model';
 import type { Hyphenator } from './text/hyphenate';
 import { composeFurniture, usesBookTotalPages, type SlotTruncation } from './page/compose';
+import { lineNumberItems } from './page/line-numbers';
 import { flowOntoSheet, orientationOverrides } from './page/vertical';
 import { redrawPartDesigns } from './page/part-design';
 import { designTextSetter } from './page/furniture-text';
@@ -621,6 +622,8 @@ function* layoutChapter(
   const bookTitle = metadata['title'] ?? book.title;
   // Vertical text: the chapter's :tcy/:upright/:sideways ranges (document-format §18.5; page/vertical.ts).
   const orientation = settings.vertical ? orientationOverrides(parsed.blocks) : undefined;
+  // Margin line numbers (configuration.md §11.2, page/line-numbers.ts): added beside the placed lines, none moved.
+  const numbered = settings.lineNumbers ? lineNumberItems(drafts, parsed, settings, settings.lineNumbers, setGenerated, input.id).pages : undefined;
   const composePages = (bookTotal: string | undefined): { pages: PageDisplayList[]; truncated: DesignTruncation[] } => {
     const truncated: DesignTruncation[] = [];
     const pages = drafts.map((draft, d): PageDisplayList => {
@@ -649,7 +652,7 @@ function* layoutChapter(
         // A part palette recolours what the page prints, furniture included (page/part.ts).
         // page.backgroundColor under everything, recoloured with the rest (it follows section palettes, §2).
         // Vertical text: the flow turned onto the sheet, CJK upright (page/vertical.ts); furniture stays horizontal.
-        items: recolour([...pageFill(settings), ...flowOntoSheet(drawn, settings, fonts, orientation), ...furniture], draft.palette, settings.palette),
+        items: recolour([...pageFill(settings), ...flowOntoSheet(drawn, settings, fonts, orientation), ...(numbered?.[d] ?? []), ...furniture], draft.palette, settings.palette),
       };
     });
     return { pages, truncated };

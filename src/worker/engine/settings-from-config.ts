@@ -16,6 +16,7 @@ import { noteMarks } from './settings-notes';
 import { calloutTabSettings, textSettings } from './settings-text';
 import { breakRules } from './settings-breaks';
 import { addCalloutText } from './settings-callouts';
+import { lineNumberSettings } from './settings-line-numbers';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
 const PAGE_PRESETS: Record<string, [number, number]> = {
@@ -615,6 +616,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   // The entries' own type, indents and margins, and the page number's (settings-toc.ts).
   const toc = tocLook({ at, pt, bool, str, num, colour }, s.body.style, bodySize);
   if (toc) s.toc.look = toc;
+  // Margin line numbers (§11.2; settings-line-numbers.ts): none in vertical text (the configuration warns).
+  const lineNumbers = lineNumberSettings({ at, pt, bool, str, num, colour }, s.body.style, s.vertical !== undefined, s.locale ?? s.language);
+  if (lineNumbers) s.lineNumbers = lineNumbers;
   s.pageNumbering = { format: str('page.pageNumbering.format', 'decimal'), startAt: Math.round(num('page.pageNumbering.startAt', 1)) };
   const refStyle = str('crossRefs.defaultStyle', 'default');
   s.crossRefs = {

@@ -10,6 +10,7 @@ import type { BreakRules } from './page/break-rules';
 import type { DropCaps } from './settings-dropcap';
 import type { TocLook } from './settings-toc';
 import type { NoteMarks } from './settings-notes';
+import type { LineNumberSettings } from './settings-line-numbers';
 import type { CalloutBody, CalloutContinuation, CalloutFlow, CalloutLabel, CalloutLists, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
 
 export interface TextStyle {
@@ -257,6 +258,8 @@ export interface LayoutSettings {
   callouts: { order: string[]; styles: Record<string, CalloutStyle> };
   /** `toc` (configuration.md §11.5): heading levels listed by `:::toc`, and the dotted leader (gap in pt). */
   toc: { levels: number[]; leader: { enabled: boolean; char: string; gap: number }; look?: TocLook };
+  /** `lineNumbers` (configuration.md §11.2; settings-line-numbers.ts, page/line-numbers.ts): absent = off (the default) or vertical text. */
+  lineNumbers?: LineNumberSettings;
   /** `page.pageNumbering` (configuration.md §2): label format word (§3) and the first page's number. */
   pageNumbering: { format: string; startAt: number };
   /**

@@ -71,7 +71,8 @@ export interface GlyphRunItem {
 export interface LineInfo {
   /** Block id in the parsed chapter. */
   block: string;
-  role: 'body' | 'heading' | 'caption' | 'note' | 'header' | 'footer';
+  /** `lineNumber`: a margin line number (configuration.md §11.2), `block` the numbered line's. */
+  role: 'body' | 'heading' | 'caption' | 'note' | 'header' | 'footer' | 'lineNumber';
   /** Knuth–Plass adjustment ratio (> 0 stretched, < 0 shrunk). */
   ratio: number;
   /** The line ends with a hyphen inserted by line breaking. */

@@ -174,7 +174,8 @@ function printedLines(pages: readonly PageDisplayList[], ctx: CheckContext): Pri
     const open = new Map<string, PrintedLine>();
     for (const item of page.items) {
       if (item.op !== Op.GlyphRun || !item.line || item.glyphs.length === 0) continue;
-      if (item.line.role === 'header' || item.line.role === 'footer') continue;
+      // Margin line numbers (§11.2) carry the numbered line's block: not part of its text.
+      if (item.line.role === 'header' || item.line.role === 'footer' || item.line.role === 'lineNumber') continue;
       const [left, right] = inkExtent(item, ctx.fonts);
       // The column nearest the run's middle (a glyph may start a little outside its column;
       // right-to-left books list their columns from the right, side columns differ in width).

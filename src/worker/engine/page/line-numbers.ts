@@ -1,0 +1,238 @@
+/**
+ * Margin line numbers (configuration.md §11.2 `lineNumbers`; settings read by
+ * engine/settings-line-numbers.ts). A pass over a chapter's finished pages: it reads the lines
+ * pagination placed and adds numbers beside them in the margin, as glyph runs of role
+ * `lineNumber` on the line's baseline. It never moves a line (§11.2, §18).
+ *
+ * What is counted: with `count: 'verse'` the lines of `:::verse` poems, with `'all'` also the lines
+ * of body paragraphs, quotations and list items; a `:::paragraphs` style's `lineNumbers` (§13.1)
+ * counts its paragraphs whatever `count` says (true) or never (false). Never counted (§11.2):
+ * headings, captions, notes, the contents and index, design text — nor (our reading) the text of
+ * callout boxes, code listings and `:::columns` groups, which are set apart from the running text.
+ * A verse line is counted once: its turnovers, and a `+` stepped line (the rest of a line shared
+ * between speakers, document-format §9.1), take no number of their own.
+ *
+ * Order: by block, then column in flow order, then baseline — reading order. `restart`: `page` on
+ * every page; `chapter` at every H1 (and chapter file); `section` at every heading; `poem` at every
+ * poem; `document` never (the count goes on from the chapter before, `carried`: not passed yet). `startAt` is the
+ * first counted line's number after a restart; numbers that are multiples of `interval` are
+ * printed, and the first after a restart with `numberFirst`.
+ *
+ * Where: the side of the column the numbers sit on (`position`: outer/inner by the page's place in
+ * the spread, left/right, start/end by the book's direction, side = the side column's side), with
+ * several columns by `multiColumn` (`outer-edges`: the leftmost column's on its left, the
+ * rightmost's on its right; `gutter`: the other way round, facing the gutter; `each`: every column
+ * by `position`; columns between the outer two follow `position`), `gap` pt from the column's edge.
+ * `align: auto` sets them flush towards the text (right-aligned on the left, left-aligned on the
+ * right); `left`/`right` align the numbers of a column on a page on their own left/right edge.
+ */
+import { Op, type DisplayItem, type GlyphRunItem } from '../../protocol/displaylist';
+import type { Block, ParsedChapter, VerseBlock } from '../parse/model';
+import type { LayoutSettings } from '../settings';
+import type { LineNumberSettings } from '../settings-line-numbers';
+import { isRecto } from './continuation';
+import { pageFrame } from './geometry';
+import { formatNumber } from './number-format';
+import { glyphRun, type PageDraft, type SetGenerated } from './paginate';
+
+/** A block whose lines are counted. */
+interface Counted {
+  index: number;
+  /** Its verse lines' first offsets in order, and which are `+` stepped lines (poems only). */
+  verse?: { from: number[]; stepped: boolean[] };
+}
+
+/** The blocks of a chapter whose lines are counted, by block id, and each block's restart epoch. */
+interface ChapterCount {
+  counted: Map<string, Counted>;
+  /** Restart points (`chapter`, `section`, `poem`) at or before each block index. */
+  epoch: number[];
+}
+
+const TEXT_KINDS: ReadonlySet<Block['kind']> = new Set(['paragraph', 'blockquote', 'listItem', 'verse']);
+
+function chapterCount(parsed: ParsedChapter, ln: LineNumberSettings): ChapterCount {
+  const counted = new Map<string, Counted>();
+  const epoch: number[] = [];
+  // Containers open around each block: set-apart ones (callout, columns, part, paper) count nothing; a `:::paragraphs` names a style.
+  const open: { name: string; style?: string }[] = [];
+  let points = 0;
+  parsed.blocks.forEach((block, index) => {
+    if (block.kind === 'containerStart') open.push({ name: block.name, ...(block.attrs['style'] !== undefined ? { style: block.attrs['style'] } : {}) });
+    else if (block.kind === 'containerEnd') open.pop();
+    const restarts = (ln.restart === 'chapter' && block.kind === 'heading' && block.level === 1) || (ln.restart === 'section' && block.kind === 'heading') || (ln.restart === 'poem' && block.kind === 'verse');
+    if (restarts) points++;
+    epoch.push(points);
+    if (!TEXT_KINDS.has(block.kind) || open.some((c) => c.name !== 'paragraphs')) return;
+    // The innermost :::paragraphs style that says, else `count`.
+    let own: boolean | undefined;
+    for (let i = open.length - 1; i >= 0 && own === undefined; i--) {
+      const style = open[i]!.style;
+      if (style !== undefined) own = ln.paragraphStyles[style];
+    }
+    if (!(own ?? (ln.count === 'all' || block.kind === 'verse'))) return;
+    if (block.kind === 'verse') {
+      const lines = (block as VerseBlock).stanzas.flat();
+      counted.set(block.id, { index, verse: { from: lines.map((l) => l.range.from), stepped: lines.map((l) => l.stepped) } });
+    } else counted.set(block.id, { index });
+  });
+  return { counted, epoch };
+}
+
+/** One printed line of a counted block on a page. */
+interface PageLine {
+  block: string;
+  counted: Counted;
+  column: number;
+  y: number;
+  /** Smallest source offset of its runs (Infinity for generated text alone). */
+  from: number;
+}
+
+/** The lines of counted blocks on a page, in reading order. */
+function pageLines(draft: PageDraft, count: ChapterCount, columnX: readonly number[], columnWidths: readonly number[]): PageLine[] {
+  const lines = new Map<string, PageLine>();
+  for (const item of draft.items) {
+    if (item.op !== Op.GlyphRun || item.line?.role !== 'body' || item.line.target !== undefined || item.glyphs.length === 0) continue;
+    const counted = count.counted.get(item.line.block);
+    if (!counted) continue;
+    const column = nearestColumn(item, columnX, columnWidths);
+    const key = `${item.line.block}|${item.y}|${column}`;
+    const from = item.srcFrom >= 0 ? item.srcFrom : Number.POSITIVE_INFINITY;
+    const line = lines.get(key);
+    if (line) line.from = Math.min(line.from, from);
+    else lines.set(key, { block: item.line.block, counted, column, y: item.y, from });
+  }
+  return [...lines.values()].sort((a, b) => a.counted.index - b.counted.index || a.column - b.column || a.y - b.y);
+}
+
+/** The column (flow order) nearest the run's first glyph: inside it, else the closest edge. */
+function nearestColumn(run: GlyphRunItem, columnX: readonly number[], columnWidths: readonly number[]): number {
+  const x = Math.min(...run.xs);
+  let best = 0;
+  let distance = Number.POSITIVE_INFINITY;
+  columnX.forEach((left, c) => {
+    const right = left + (columnWidths[c] ?? 0);
+    const d = x < left ? left - x : x > right ? x - right : 0;
+    if (d < distance) {
+      distance = d;
+      best = c;
+    }
+  });
+  return best;
+}
+
+/** Which margin `position` names on a page: left or right. */
+function sideOf(position: LineNumberSettings['position'], settings: LayoutSettings, pageIndex: number, columnX: readonly number[], sideX: number | undefined): 'left' | 'right' {
+  // The page on the left of the spread: a verso in left binding, a recto in right binding.
+  const leftPage = !isRecto(settings, pageIndex) !== (settings.binding === 'right');
+  const outer = leftPage ? 'left' : 'right';
+  const inner = leftPage ? 'right' : 'left';
+  const start = settings.direction === 'rtl' ? 'right' : 'left';
+  const end = settings.direction === 'rtl' ? 'left' : 'right';
+  switch (position) {
+    case 'outer':
+      return outer;
+    case 'inner':
+      return inner;
+    case 'left':
+    case 'right':
+      return position;
+    case 'start':
+      return start;
+    case 'end':
+      return end;
+    case 'side': {
+      // The side column's side in a `oneAndHalf` layout (its text or float channel); else the outer margin.
+      const side = sideX ?? (columnX.length === 2 && settings.sideColumn?.role === 'text' ? columnX[1] : undefined);
+      if (side === undefined || settings.sideColumn === undefined) return outer;
+      return side > columnX[0]! ? 'right' : 'left';
+    }
+  }
+}
+
+/** What a chapter's numbering leaves for the next (`restart: 'document'`): the last number counted. */
+export interface LineCountEnd {
+  count: number;
+}
+
+/**
+ * The number items of each page of a chapter (one array per draft, empty when none), and the
+ * count it ends on. `carried`: the count the chapter before ended on (`restart: 'document'` only).
+ */
+export function lineNumberItems(drafts: readonly PageDraft[], parsed: ParsedChapter, settings: LayoutSettings, ln: LineNumberSettings, setGenerated: SetGenerated, chapterId: string, carried?: number): { pages: DisplayItem[][]; end: number } {
+  const count = chapterCount(parsed, ln);
+  let n = ln.restart === 'document' && carried !== undefined ? carried : ln.startAt - 1;
+  let first = !(ln.restart === 'document' && carried !== undefined);
+  let epoch = -1;
+  // The verse line last counted in each poem (turnovers of it are not counted again).
+  const lastVerseLine = new Map<string, number>();
+  const pages = drafts.map((draft): DisplayItem[] => {
+    if (draft.blank || draft.part) return [];
+    const geometry = draft.geometry ?? settings;
+    const frame = pageFrame(geometry, draft.index);
+    if (ln.restart === 'page') {
+      n = ln.startAt - 1;
+      first = true;
+    }
+    const printed: { line: PageLine; text: string }[] = [];
+    for (const line of pageLines(draft, count, frame.columnX, frame.columnWidths)) {
+      const verse = line.counted.verse;
+      if (verse) {
+        // The verse line this printed line belongs to: the last whose first offset is at or before its text.
+        let v = -1;
+        for (let i = 0; i < verse.from.length && verse.from[i]! <= line.from; i++) v = i;
+        if (v < 0 || lastVerseLine.get(line.block) === v) continue;
+        lastVerseLine.set(line.block, v);
+        if (verse.stepped[v]) continue;
+      }
+      const e = count.epoch[line.counted.index]!;
+      if (ln.restart !== 'page' && ln.restart !== 'document' && e !== epoch) {
+        n = ln.startAt - 1;
+        first = true;
+      }
+      epoch = e;
+      n++;
+      if (n % ln.interval === 0 || (first && ln.numberFirst)) printed.push({ line, text: formatNumber(n, ln.format, settings.numerals) });
+      first = false;
+    }
+    if (printed.length === 0) return [];
+    return placeNumbers(printed, draft, geometry, frame, ln, setGenerated, chapterId);
+  });
+  return { pages, end: n };
+}
+
+function placeNumbers(printed: readonly { line: PageLine; text: string }[], draft: PageDraft, geometry: LayoutSettings, frame: ReturnType<typeof pageFrame>, ln: LineNumberSettings, setGenerated: SetGenerated, chapterId: string): DisplayItem[] {
+  const { columnX, columnWidths } = frame;
+  const byX = columnX.map((_, c) => c).sort((a, b) => columnX[a]! - columnX[b]!);
+  const leftmost = byX[0]!;
+  const rightmost = byX[byX.length - 1]!;
+  const own = sideOf(ln.position, geometry, draft.index, columnX, frame.side?.x);
+  const sideOfColumn = (c: number): 'left' | 'right' => {
+    if (columnX.length === 1 || ln.multiColumn === 'each' || (c !== leftmost && c !== rightmost)) return own;
+    if (ln.multiColumn === 'outer-edges') return c === leftmost ? 'left' : 'right';
+    return c === leftmost ? 'right' : 'left';
+  };
+  const set = printed.map((p) => ({ ...p, set: setGenerated(p.text, ln.style) }));
+  // align left/right: the numbers of one column on a page share that edge (the widest one's).
+  const widest = new Map<number, number>();
+  for (const p of set) widest.set(p.line.column, Math.max(widest.get(p.line.column) ?? 0, p.set.width));
+  const items: DisplayItem[] = [];
+  for (const p of set) {
+    const c = p.line.column;
+    const left = columnX[c]!;
+    const right = left + (columnWidths[c] ?? 0);
+    const box = widest.get(c)!;
+    const width = p.set.width;
+    let x: number;
+    if (sideOfColumn(c) === 'left') {
+      // In the margin left of the column: the box ends `gap` before the column's left edge.
+      x = ln.align === 'left' ? left - ln.gap - box : left - ln.gap - width;
+    } else {
+      // Right of the column: the box starts `gap` after its right edge.
+      x = ln.align === 'right' ? right + ln.gap + box - width : right + ln.gap;
+    }
+    for (const run of p.set.runs) items.push(glyphRun(run, x, p.line.y, chapterId, { block: p.line.block, role: 'lineNumber', ratio: 0 }));
+  }
+  return items;
+}
