@@ -3,9 +3,10 @@
  * §6.5 `bodyText.verse`), the quotation's first-line indent (§6.5 `bodyText.blockquote`) and
  * hanging indents (§6.1 `bodyText.hangingIndent`, §13.1 `paragraphStyles[id=*].hangingIndent`),
  * tab stops (§6.6 `bodyText.tabStops` / `tabInterval`, a paragraph style's over them), the runt
- * refinements (§6.4 `gradedRuntPenalty`, `avoidRuntsInLists`, `tightenRunts`, `maxRuntTracking`). Lengths in pt.
+ * refinements (§6.4 `gradedRuntPenalty`, `avoidRuntsInLists`, `tightenRunts`, `maxRuntTracking`), first-fit
+ * ragged text (§6.3 `optimalRagged`) and the look of emphasis (§6.1 `emphasis`). Lengths in pt.
  */
-import { declareAppliedSettings, type StoredConfig } from '../config';
+import { declareAppliedSettings, declareUnappliedValues, type StoredConfig } from '../config';
 import { DEFAULT_RUNT_RULES, type LayoutSettings, type RuntRules, type VerseSettings } from './settings';
 import { storedListItem, type ConfigReaders } from './settings-structure';
 import type { TabSettings, TabStopSetting } from './page/tabs';
@@ -38,7 +39,13 @@ declareAppliedSettings([
   'bodyText.maxRuntTracking',
   // Ragged hyphenation zone (text/linebreak.ts, text/greedy.ts through paragraph/index.ts).
   'bodyText.hyphenation.zone',
+  // Total fit or first fit for ragged running text (paragraph/index.ts).
+  'bodyText.optimalRagged',
+  // How `*…*` is set (paragraph/collect.ts styleFor).
+  'bodyText.emphasis',
 ]);
+// An overline over emphasis is not drawn yet: such a book's emphasis is set as 'auto'.
+declareUnappliedValues('bodyText.emphasis', ['overline'], 'auto');
 
 /**
  * The tab stops listed at `owner` (`bodyText` or `paragraphStyles[id=X]`) and its `tabInterval`,
@@ -131,6 +138,14 @@ export function textSettings(s: LayoutSettings, r: ConfigReaders, stored: Stored
   }
   // bodyText.hyphenation.zone (§6.2): a length in the body's em (§0.6), 3 em by default.
   s.hyphenation = { ...s.hyphenation, zone: Math.max(0, r.pt('bodyText.hyphenation.zone', 3 * em, em)) };
+  // bodyText.optimalRagged (§6.3): kept only when false (ragged running text set first fit).
+  if (r.bool('bodyText.optimalRagged', true)) delete s.body.optimalRagged;
+  else s.body.optimalRagged = false;
+  // bodyText.emphasis (§6.1): 'auto' (and 'overline', not drawn yet) leave it absent — bold in
+  // Arabic-script documents, else italic (paragraph/collect.ts).
+  const emphasis = r.str('bodyText.emphasis', 'auto');
+  if (emphasis === 'italic' || emphasis === 'bold' || emphasis === 'color') s.body.emphasis = emphasis;
+  else delete s.body.emphasis;
   // Runt refinements (§6.4); kept only when they differ from the defaults. maxRuntTracking: thousandths
   // of an em, 0–50 (our bound, as headings.balancing.maxTracking: past 5 % of an em letters touch).
   const runts: RuntRules = {

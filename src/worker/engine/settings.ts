@@ -145,6 +145,13 @@ export interface LayoutSettings {
     orphanMinLines: number;
     /** Knuth–Plass total fit (true) or first fit (configuration.md §6.3). */
     optimalLineBreaking: boolean;
+    /** `bodyText.optimalRagged` (§6.3) false: ragged running text is broken first fit (paragraph/index.ts); absent = true, total fit. */
+    optimalRagged?: false;
+    /**
+     * `bodyText.emphasis` (§6.1): how `*…*` is set (paragraph/collect.ts) — italic, bold, or upright in
+     * the italic colour ('color'). Absent = auto: bold in Arabic-script documents, else italic.
+     */
+    emphasis?: 'italic' | 'bold' | 'color';
     avoidRunts: boolean;
     /** Runt threshold, in normal space widths. */
     runtMinCharacters: number;

@@ -159,9 +159,14 @@ function styleFor(marks: readonly Mark[], base: TextStyle, settings: LayoutSetti
   const boldColour = look?.boldColour ?? settings.body.boldColour;
   const italicColour = look?.italicColour ?? settings.body.italicColour;
   if (marks.includes('strong')) style = { ...style, weight: boldWeight, colour: coloured ? boldColour : style.colour };
-  if (marks.includes('emphasis') && isArabicScript(settings.language)) {
-    // Arabic has no italic tradition: emphasis is set bold (document-format §18.2, `*…*` → bold).
+  // bodyText.emphasis (configuration.md §6.1); auto: Arabic has no italic tradition, so emphasis is
+  // set bold in Arabic-script documents (document-format §18.2, `*…*` → bold), italic elsewhere.
+  const emphasis = settings.body.emphasis ?? (isArabicScript(settings.language) ? 'bold' : 'italic');
+  if (marks.includes('emphasis') && emphasis === 'bold') {
     style = { ...style, weight: boldWeight, colour: coloured ? italicColour : style.colour };
+  } else if (marks.includes('emphasis') && emphasis === 'color') {
+    // Upright in the italic colour, in every text and under bold too: the colour is all that shows it.
+    style = { ...style, colour: italicColour };
   } else if (marks.includes('emphasis')) {
     // In an italic box emphasis turns upright (the typographic toggle); elsewhere it is italic.
     style = { ...style, italic: !(look !== undefined && base.italic), colour: coloured && !marks.includes('strong') ? italicColour : style.colour };

@@ -270,8 +270,10 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
     const shapes = breaks.map(lineShape);
     return { shapes, lines: accept(shapes) ? set() : null };
   };
-  // First fit: bodyText.optimalLineBreaking false, or asked for (verse lines, tabbed text). Never from kept columns.
-  const firstFit = !settings.body.optimalLineBreaking || request.firstFit === true;
+  // First fit: bodyText.optimalLineBreaking false, or asked for (verse lines, tabbed text), or ragged
+  // running text under bodyText.optimalRagged false (§6.3; not code listings). Never from kept columns.
+  const firstFit =
+    !settings.body.optimalLineBreaking || request.firstFit === true || (settings.body.optimalRagged === false && !request.justify && request.verbatim !== true);
   const kept = firstFit ? undefined : env.prepared?.get(request.inlines, request, env, direction);
   // Most negative tracking a surviving runt may be tightened with, pt per cluster (0: none; §6.4).
   // (Also when `accept` is given: a setting tried must be the setting made, the memo does not tell them apart.)
