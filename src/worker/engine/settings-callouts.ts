@@ -6,7 +6,7 @@
  * (hyphenation). All lengths in pt; em = the box's body size (§0.4: `calloutStyles[].padding`,
  * `lists.*`).
  */
-import { declareAppliedSettings } from '../config';
+import { declareAppliedSettings, declareUnappliedValues } from '../config';
 import { isDimension, lengthToPt } from '../config/values';
 import { storedListItem, type ConfigReaders } from './settings-structure';
 import { MAIN_COLOUR, type LayoutSettings, type TextStyle } from './settings';
@@ -24,16 +24,24 @@ declareAppliedSettings([
   // The title's capitals, tracking and indent (page/paginate.ts calloutParts).
   ...['textTransform', 'letterSpacing', 'indent'].map((f) => `calloutStyles[id=*].titleStyle.${f}`),
   // Numbered boxes (page/callout-numbers.ts, page/book.ts, page/paginate.ts calloutParts).
-  'calloutStyles[id=*].numbering',
-  // The label tab on the box's top edge (page/paginate.ts drawCalloutSegment).
-  'calloutStyles[id=*].label',
+  'calloutStyles[id=*].numbering.*',
+  // The label tab on the box's top edge (page/paginate.ts drawCalloutSegment). (`label` and
+  // `numbering` are objects: their stored fields are the leaves the warnings check, hence `.*`.)
+  'calloutStyles[id=*].label.*',
   // The end mark, rounded corners and the gap of `:::columns` inside (page/paginate.ts, page/box-shape.ts).
   ...['endMark', 'borderRadius', 'columnGap'].map((f) => `calloutStyles[id=*].${f}`),
   // What a box split across columns or pages keeps and prints (page/paginate.ts placeCallout).
   ...['splitMinLines', 'repeatTitle', 'continuedSuffix', 'continuesMarkerEnabled', 'continuesMarker', 'continuesMarkerAlign', 'continuesMarkerItalic'].map((f) => `calloutStyles[id=*].${f}`),
   // Whether the flow re-snaps to the grid after a box in flow (page/paginate.ts placeCallout).
   'calloutStyles[id=*].snapToGrid',
+  // The icon in the box and the marker outside it (page/paginate.ts calloutParts, drawCalloutSegment):
+  // glyph icons; a resource icon is reported (kind 'resource' below) and the box set without it.
+  ...['kind', 'glyph', 'fontFamily', 'fontWeight', 'size', 'width', 'color', 'align', 'position', 'cornerSide', 'gap'].map((f) => `calloutStyles[id=*].icon.${f}`),
+  ...['kind', 'glyph', 'fontFamily', 'fontWeight', 'size', 'color', 'align', 'gap', 'rule'].map((f) => `calloutStyles[id=*].marker.${f}`),
+  'calloutStyles[id=*].marker.rule.*',
 ]);
+declareUnappliedValues('calloutStyles[id=*].icon.kind', ['resource'], 'none');
+declareUnappliedValues('calloutStyles[id=*].marker.kind', ['resource'], 'none');
 
 /**
  * How a box's runs are set where they differ from running text, carried in the text style so the
@@ -130,6 +138,95 @@ export interface CalloutLabel {
   icon?: string;
   /** `rule`: a rule of this width (pt) and colour along the box's top edge, joining the tab. */
   rule?: { width: number; colour: string };
+}
+
+/**
+ * `calloutStyles[id].icon` (§13.4) of kind `glyph`: a symbol (⚠, ℹ, ✎ …) in its own type, set
+ * in the box (`inline`: a column at the box's inner start edge, the text beside it; `corner`: the
+ * top corner at `cornerSide`, the title row — or, without a title, a band as tall as the icon —
+ * beside it). Lengths in pt.
+ */
+export interface CalloutIcon {
+  text: string;
+  /** Its type: the headings' face, weight 400, 1.5 em of the box text, the main colour by default. */
+  style: TextStyle;
+  /** The width the icon takes (its column, or its corner), pt: `width`, else its advance or its size, the larger. */
+  width?: number;
+  /** `align`: the icon's top level with the first line's top (`top`), or centred on the segment's text (`center`). */
+  align: 'top' | 'center';
+  position: 'inline' | 'corner';
+  /** Physical side of a corner icon (not mirrored: a design choice the style makes). */
+  cornerSide: 'left' | 'right';
+  /** Between the icon and the text, pt (our default: 0.5 em of the box text). */
+  gap: number;
+}
+
+/**
+ * `calloutStyles[id].marker` (§13.4): a glyph outside the box on its start side (the margin side
+ * of a left column) `gap` from its edge, with an optional vertical `rule` through the marker's
+ * column for the box segment's height (broken around the glyph). Lengths in pt.
+ */
+export interface CalloutMarker {
+  text: string;
+  style: TextStyle;
+  align: 'top' | 'center';
+  gap: number;
+  rule?: { width: number; colour: string };
+}
+
+/** A stored `icon` or `marker` of kind glyph (a bare string is its glyph); undefined for none, a resource or no glyph. */
+function calloutGlyph(raw: unknown): { v: Record<string, unknown>; text: string } | undefined {
+  if (typeof raw === 'string') return raw.trim() ? { v: {}, text: raw.trim() } : undefined;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const v = raw as Record<string, unknown>;
+  const kind = typeof v['kind'] === 'string' ? v['kind'] : 'glyph';
+  const text = typeof v['glyph'] === 'string' ? v['glyph'].trim() : '';
+  return kind === 'glyph' && text ? { v, text } : undefined;
+}
+
+/** The glyph's type: `fontFamily` (headings' face), `fontWeight` (400), `size` (1.5 em of the box text), `color` (main). */
+function glyphStyle(v: Record<string, unknown>, s: LayoutSettings, em: number, main: string, dpi: number): TextStyle {
+  return {
+    family: typeof v['fontFamily'] === 'string' && v['fontFamily'] ? v['fontFamily'] : s.headings.family,
+    weight: typeof v['fontWeight'] === 'number' ? v['fontWeight'] : 400,
+    italic: false,
+    size: Math.max(1, jsonLength(v['size'], em, s.body.style.size, dpi, 1.5 * em)),
+    colour: jsonColour(v['color'], main),
+  };
+}
+
+function calloutIcon(raw: unknown, s: LayoutSettings, em: number, main: string, dpi: number): CalloutIcon | undefined {
+  const glyph = calloutGlyph(raw);
+  if (!glyph) return undefined;
+  const { v, text } = glyph;
+  const width = v['width'] === undefined ? undefined : jsonLength(v['width'], em, s.body.style.size, dpi, 0);
+  return {
+    text,
+    style: glyphStyle(v, s, em, main, dpi),
+    ...(width !== undefined && width > 0 ? { width } : {}),
+    align: v['align'] === 'center' ? 'center' : 'top',
+    position: v['position'] === 'corner' ? 'corner' : 'inline',
+    cornerSide: v['cornerSide'] === 'left' ? 'left' : 'right',
+    gap: Math.max(0, jsonLength(v['gap'], em, s.body.style.size, dpi, 0.5 * em)),
+  };
+}
+
+function calloutMarker(raw: unknown, s: LayoutSettings, em: number, main: string, dpi: number): CalloutMarker | undefined {
+  const glyph = calloutGlyph(raw);
+  if (!glyph) return undefined;
+  const { v, text } = glyph;
+  const style = glyphStyle(v, s, em, main, dpi);
+  const rule = v['rule'];
+  const ruleObject = rule && typeof rule === 'object' && !Array.isArray(rule) ? (rule as Record<string, unknown>) : undefined;
+  // `rule`: true (0.5 pt in the marker's colour), a width, or { width, color }.
+  const ruleWidth = rule === true ? 0.5 : typeof rule === 'number' || typeof rule === 'string' ? jsonLength(rule, em, s.body.style.size, dpi, 0.5) : ruleObject ? jsonLength(ruleObject['width'], em, s.body.style.size, dpi, 0.5) : 0;
+  return {
+    text,
+    style,
+    align: v['align'] === 'top' ? 'top' : 'center',
+    gap: Math.max(0, jsonLength(v['gap'], em, s.body.style.size, dpi, 0.5 * em)),
+    ...(ruleWidth > 0 ? { rule: { width: ruleWidth, colour: jsonColour(ruleObject?.['color'], style.colour) } } : {}),
+  };
 }
 
 /** What a box split across columns or pages keeps and prints (§13.4; document-format §8.1). */
@@ -303,6 +400,12 @@ export function addCalloutText(s: LayoutSettings, r: ConfigReaders, stored: unkn
     if (numbering) style.numbering = numbering;
     const label = calloutLabel(r.at(`${p}.label`), s, r.colour('colorPalette[id=main-color].value', MAIN_COLOUR), r.num('page.dpi', 300));
     if (label) style.label = label;
+    // icon and marker (glyphs in the box's text em).
+    const main = r.colour('colorPalette[id=main-color].value', MAIN_COLOUR);
+    const icon = calloutIcon(r.at(`${p}.icon`), s, size, main, r.num('page.dpi', 300));
+    if (icon) style.icon = icon;
+    const marker = calloutMarker(r.at(`${p}.marker`), s, size, main, r.num('page.dpi', 300));
+    if (marker) style.marker = marker;
     // endMark (e.g. '∎'), borderRadius and columnGap (1.5 em of the box text).
     const endMark = r.str(`${p}.endMark`, '');
     if (endMark) style.endMark = endMark;

@@ -11,7 +11,7 @@ import type { DropCaps } from './settings-dropcap';
 import type { TocLook } from './settings-toc';
 import type { NoteMarks } from './settings-notes';
 import type { LineNumberSettings } from './settings-line-numbers';
-import type { CalloutBody, CalloutContinuation, CalloutFlow, CalloutLabel, CalloutLists, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
+import type { CalloutBody, CalloutContinuation, CalloutFlow, CalloutIcon, CalloutLabel, CalloutLists, CalloutMarker, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
 
 export interface TextStyle {
   family: string;
@@ -554,6 +554,10 @@ export interface CalloutStyle {
   continuation?: CalloutContinuation;
   /** `snapToGrid: false`: the text after the box in flow goes on off the grid; absent = it re-snaps. */
   snapToGrid?: false;
+  /** `icon` of kind glyph (settings-callouts.ts); absent = none. */
+  icon?: CalloutIcon;
+  /** `marker`: a glyph outside the box, with its rule (settings-callouts.ts); absent = none. */
+  marker?: CalloutMarker;
 }
 
 export function defaultCalloutStyle(bodySize: number): CalloutStyle {

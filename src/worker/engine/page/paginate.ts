@@ -33,7 +33,7 @@ import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColu
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
 import { numberedBoxTitle, runInBlocks, type BoxNumber } from './callout-numbers';
-import type { CalloutLabel } from '../settings-callouts';
+import type { CalloutIcon, CalloutLabel, CalloutMarker } from '../settings-callouts';
 import { boxFrameItems } from './box-shape';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
@@ -2500,8 +2500,15 @@ export function* paginateChapter(
     const pad = rtl() ? { ...style.padding, left: style.padding.right, right: style.padding.left } : style.padding;
     const stripe = !style.stripe.enabled ? null : rtl() && style.stripe.side !== 'top' ? { ...style.stripe, side: style.stripe.side === 'left' ? ('right' as const) : ('left' as const) } : style.stripe;
     const side = stripe && stripe.side !== 'top' ? stripe.width : 0;
-    const innerX = pad.left + (stripe?.side === 'left' ? side : 0);
-    const innerW = boxW - pad.left - pad.right - side;
+    // The box's inner area (inside padding and stripe), before an inline icon takes its column.
+    const areaX = pad.left + (stripe?.side === 'left' ? side : 0);
+    const areaW = boxW - pad.left - pad.right - side;
+    // icon (§13.4): `inline` takes a column at the inner start edge (at most half the area), the rows
+    // set beside it; `corner` takes the title row's end (or start) instead (titleRows below).
+    const icon = style.icon ? calloutIconParts(style.icon, areaW) : null;
+    const iconRoom = icon && icon.position === 'inline' ? icon.room : 0;
+    const innerX = areaX + (rtl() ? 0 : iconRoom);
+    const innerW = areaW - iconRoom;
     // `before`: space above the row (between paragraphs, between list items), dropped at the top of a box segment.
     // `flow`: an inline (`here`) resource set whole in the box at its inner measure.
     type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[]; before?: number; flow?: FlowBlock; end?: { line: SetLine; x: number } };
@@ -2532,13 +2539,20 @@ export function* paginateChapter(
       // titleStyle (§13.4): capitals (textTransform), tracking between clusters (letterSpacing,
       // set narrower while a spaced line would overflow) and the whole title indented from the inner start edge.
       const look = style.titleLook;
-      const indent = Math.min(look?.indent ?? 0, innerW - 1);
+      // A corner icon keeps its width and gap of the title's measure at its side; the title rows are at least as tall as it.
+      const corner = icon && icon.position === 'corner' ? icon : null;
+      const cornerRoom = corner?.room ?? 0;
+      const shift = corner?.side === 'left' ? cornerRoom : 0;
+      const indent = Math.min(look?.indent ?? 0, innerW - cornerRoom - 1);
       const setTitle = (measure: number): SetLine[] => setText({ base: -1e9, inlines: look?.upper ? upperInlines([text]) : [text], style: style.titleStyle, measure, indent: 0, justify: false });
-      const lines = look && look.tracking !== 0 ? trackedLines(setTitle, innerW - indent, look.tracking) : setTitle(innerW - indent);
+      const lines = look && look.tracking !== 0 ? trackedLines(setTitle, innerW - cornerRoom - indent, look.tracking) : setTitle(innerW - cornerRoom - indent);
       const baseline = baselineFor(style.titleLineHeight, style.titleStyle, fonts);
-      return lines.map((line, i) => ({ block: start, line, x: rtl() ? 0 : indent, height: style.titleLineHeight + (i === lines.length - 1 ? style.titleGap : 0), baseline, role: 'heading' }));
+      const short = corner ? Math.max(0, corner.height - lines.length * style.titleLineHeight) : 0;
+      return lines.map((line, i) => ({ block: start, line, x: (rtl() ? 0 : indent) + shift, height: style.titleLineHeight + (i === lines.length - 1 ? style.titleGap + short : 0), baseline, role: 'heading' }));
     };
     if (title) rows.push(...titleRows(title));
+    // A corner icon without a title: a band as tall as the icon, and its gap, above the text.
+    else if (icon && icon.position === 'corner') rows.push({ block: start, line: emptyLine(), x: 0, height: icon.height + icon.gap, baseline: 0, role: 'heading' });
     // A split box (§13.4; document-format §8.1): with repeatTitle every continued segment opens
     // with the title and continuedSuffix (a run-in numbered box: its label, and its title in
     // parentheses); with continuesMarkerEnabled the marker closes every segment the box goes on from.
@@ -2636,7 +2650,10 @@ export function* paginateChapter(
       if (textRow && room >= mark.width + normalSpace(textStyle, fonts) - 1e-6) lastRow.end = { line: mark, x: markX };
       else rows.push({ block: lastRow.block, line: emptyLine(), x: 0, height: lead, baseline: leadBaseline, role: 'body', end: { line: mark, x: markX } });
     }
-    const total = (tab?.above ?? 0) + pad.top + pad.bottom + rows.reduce((h, r, i) => h + r.height + (i > 0 ? (r.before ?? 0) : 0), 0);
+    // An inline icon taller than the box's rows: the box grows to hold it.
+    const rowsHeight = rows.reduce((h, r, i) => h + r.height + (i > 0 ? (r.before ?? 0) : 0), 0);
+    if (icon && icon.position === 'inline' && rowsHeight < icon.height) rows.push({ block: start, line: emptyLine(), x: 0, height: icon.height - rowsHeight, baseline: 0, role: 'heading' });
+    const total = (tab?.above ?? 0) + pad.top + pad.bottom + Math.max(rowsHeight, icon && icon.position === 'inline' ? icon.height : 0);
     // width 'auto' (§13.4): shrink-wrapped to the widest row's ink advance (groups and displays take
     // the measure; a justified last line's width is the measure, so glyphs are measured).
     const reach = (line: SetLine): number => {
@@ -2653,8 +2670,44 @@ export function* paginateChapter(
       return line.runs.length === 0 ? 0 : rtl() ? innerW - left : right;
     };
     const widest = rows.reduce((w, r) => Math.max(w, r.across || r.display ? innerW : r.flow ? r.x + r.flow.width : r.x + reach(r.line), r.marker ? r.marker.x + r.marker.line.width : 0), 0);
-    const used = style.flow?.width === 'auto' ? Math.min(boxW, widest + pad.left + pad.right + side) : boxW;
-    return { style, pad, stripe, innerX, innerW, rows, total, boxW, used, tab, repeated, repeatedHeight: repeated.reduce((h, r) => h + r.height, 0), more };
+    const used = style.flow?.width === 'auto' ? Math.min(boxW, widest + pad.left + pad.right + side + iconRoom) : boxW;
+    return { style, pad, stripe, innerX, innerW, areaX, areaW, icon, rows, total, boxW, used, tab, repeated, repeatedHeight: repeated.reduce((h, r) => h + r.height, 0), more };
+  }
+
+  /**
+   * A box's icon glyph (§13.4 `icon`) set in its type: the width it takes (`width`, else its advance
+   * or its size, the larger; at most half the box's inner width), that and its gap (`room`), and its
+   * height and baseline from the face's ascender and descender, pt.
+   */
+  function calloutIconParts(icon: CalloutIcon, areaW: number) {
+    const line = setGenerated(icon.text, icon.style);
+    const face = fonts.match(icon.style.family, icon.style.weight, 'normal');
+    const ascent = (face.ascender / face.upem) * icon.style.size;
+    const height = ascent - (face.descender / face.upem) * icon.style.size;
+    const width = Math.min(icon.width ?? Math.max(line.width, icon.style.size), Math.max(0, areaW / 2 - icon.gap));
+    return { line, width, room: width + icon.gap, height, ascent, gap: icon.gap, position: icon.position, side: icon.cornerSide, align: icon.align };
+  }
+
+  /**
+   * A box's marker (§13.4 `marker`) beside segment `top`…`top + height` of a frame at `frameX`,
+   * `w` wide: the glyph outside the frame on the start side, `gap` from it, level with the
+   * segment's top text or centred on the segment; its `rule` through the glyph's column for the
+   * segment's height, broken `gap` / 2 around the glyph.
+   */
+  function drawCalloutMarker(block: { id: string }, marker: CalloutMarker, frameX: number, w: number, top: number, height: number, textTop: number): void {
+    const line = setGenerated(marker.text, marker.style);
+    const face = fonts.match(marker.style.family, marker.style.weight, 'normal');
+    const ascent = (face.ascender / face.upem) * marker.style.size;
+    const glyphH = ascent - (face.descender / face.upem) * marker.style.size;
+    const glyphX = rtl() ? frameX + w + marker.gap : frameX - marker.gap - line.width;
+    const glyphTop = marker.align === 'top' ? textTop : top + (height - glyphH) / 2;
+    emit(block, line, glyphX, glyphTop + ascent, 'body');
+    if (!marker.rule) return;
+    const ruleX = glyphX + line.width / 2 - marker.rule.width / 2;
+    const above = glyphTop - marker.gap / 2 - top;
+    const belowTop = glyphTop + glyphH + marker.gap / 2;
+    if (above > 0) cursor.page.items.push({ op: Op.Rect, x: roundPt(ruleX), y: roundPt(top), w: roundPt(marker.rule.width), h: roundPt(above), fill: marker.rule.colour });
+    if (top + height - belowTop > 0) cursor.page.items.push({ op: Op.Rect, x: roundPt(ruleX), y: roundPt(belowTop), w: roundPt(marker.rule.width), h: roundPt(top + height - belowTop), fill: marker.rule.colour });
   }
 
   /**
@@ -2697,6 +2750,19 @@ export function* paginateChapter(
       emit(tab.block, tab.line, tabX + label.paddingX, tabTop + baselineFor(label.height, label.style, fonts), 'heading');
     }
     let y = top + pad.top + (stripe?.side === 'top' ? stripe.width : 0);
+    if (style.marker) drawCalloutMarker(rows[from]?.block ?? { id: '' }, style.marker, frameX, w, top, height, y);
+    // The icon (§13.4): in the first segment, and in a continued one that repeats the title.
+    const icon = parts.icon;
+    if (icon && (from === 0 || parts.repeated.length > 0)) {
+      const centre = (icon.width - icon.line.width) / 2;
+      const atEnd = icon.position === 'inline' ? rtl() : icon.side === 'right';
+      const iconX = x + parts.areaX + (atEnd ? parts.areaW - icon.width : 0) + centre;
+      // Level with the top of the segment's text, or (`center`) centred on it — an inline icon on
+      // the whole segment, a corner one on its band (the title rows less their gap below).
+      const band = icon.position === 'inline' ? top + height - pad.bottom - y : icon.height;
+      const iconTop = icon.align === 'center' && band > icon.height ? y + (band - icon.height) / 2 : y;
+      emit(rows[from]?.block ?? { id: '' }, icon.line, iconX, iconTop + icon.ascent, 'heading');
+    }
     // A continued segment: the repeated title first (repeatTitle).
     if (from > 0) for (const row of parts.repeated) {
       emit(row.block, row.line, x + innerX + row.x, y + row.baseline, row.role);
