@@ -12,7 +12,7 @@ import { resolveLocaleNumberFormats } from './settings-number-formats';
 import { listShapes } from './settings-lists';
 import { tocLook } from './settings-toc';
 import { dropCapSettings } from './settings-dropcap';
-import { noteMarks } from './settings-notes';
+import { noteChapterEndAlign, noteMarks } from './settings-notes';
 import { calloutTabSettings, textSettings } from './settings-text';
 import { breakRules } from './settings-breaks';
 import { addCalloutText } from './settings-callouts';
@@ -462,6 +462,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   // Where the mark in the text and the note's own number sit, and the mark's size (§11.1, settings-notes.ts).
   const marks = noteMarks({ at, pt, bool, str, num, colour });
   if (marks) s.notes.marks = marks;
+  if (noteChapterEndAlign({ at, pt, bool, str, num, colour }) === 'text') s.notes.chapterEndAlign = 'text';
 
   s.headings.family = str('headings.fontFamily', 'Open Sans');
   s.headings.weight = num('headings.fontWeight', 700);

@@ -16,6 +16,14 @@ declareUnappliedValues('footnotes.markerPosition', ['side', 'right'], 'auto');
 // item, and stored items are checked at their own paths (footnotes.symbols[0]…).
 declareAppliedSettings(['footnotes.symbols[*]']);
 
+// Endnotes at the foot of the chapter's last column or under its text (page/paginate.ts placeNotes).
+declareAppliedSettings(['footnotes.chapterEndAlign']);
+
+/** `footnotes.chapterEndAlign` (§11.1, default 'foot'): where chapter-end notes sit when the text ends short. */
+export function noteChapterEndAlign(r: ConfigReaders): 'foot' | 'text' {
+  return r.str('footnotes.chapterEndAlign', 'foot') === 'text' ? 'text' : 'foot';
+}
+
 /** Where a number sits: raised and smaller (superscript) or on the baseline at the text's size ("1. " style). */
 export type NumberPlace = 'auto' | 'superscript' | 'inline';
 

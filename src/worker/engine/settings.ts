@@ -208,6 +208,11 @@ export interface LayoutSettings {
     separator: { enabled: boolean; /** Fraction of the column. */ width: number; lineWidth: number; colour: string };
     /** `markerPosition`, `markerSize`, `noteNumberPosition` (settings-notes.ts); absent = all 'auto' / 1 em. */
     marks?: NoteMarks;
+    /**
+     * `footnotes.chapterEndAlign` (§11.1; settings-notes.ts): endnotes that fit under the chapter's
+     * last text sit at the foot of its column ('foot', absent) or right under the text ('text').
+     */
+    chapterEndAlign?: 'text';
   };
   headings: {
     family: string;

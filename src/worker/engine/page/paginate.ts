@@ -3292,6 +3292,8 @@ export function* paginateChapter(
   /**
    * Endnotes (footnotes.placement 'chapterEnd', document-format §14.2): the chapter's cited notes
    * in number order after its last block, under the separator rule, on the notes' own leading.
+   * footnotes.chapterEndAlign (§11.1): 'foot' (default) drops notes that all fit in the column
+   * where the text ends to its foot, the last note's line box on it; 'text' leaves them under the text.
    */
   function placeNotes(): void {
     const cited = [...definitions.values()].filter((d) => footnotes.has(d.noteId)).sort((a, b) => footnotes.get(a.noteId)! - footnotes.get(b.noteId)!);
@@ -3299,6 +3301,8 @@ export function* paginateChapter(
     const n = settings.notes;
     space(n.spaceAbove);
     if (cursor.y + n.spaceBelowRule + 2 * n.lineHeight > limit()) nextColumn();
+    const drop = n.chapterEndAlign === 'text' ? 0 : endNotesDrop(cited);
+    cursor.y += drop;
     if (n.separator.enabled && n.separator.width > 0) {
       const f = frame();
       const ruleY = roundPt(f.contentTop + cursor.y);
@@ -3314,6 +3318,29 @@ export function* paginateChapter(
       if (piece.number) emit(note, piece.number, f.columnX[cursor.column]! + fromStart(settings.direction, colW(), 0, piece.number.width), f.contentTop + cursor.y + noteBaseline, 'note');
       placeFree(note, piece.lines, n.lineHeight, noteStyle, () => (settings.direction === 'rtl' ? 0 : piece.x), 'note');
     });
+    // The column's use (page/balance.ts: the closing page is levelled as with 'text', then the notes
+    // drop to the level's foot) counts the notes where they would stand under the text.
+    cursor.y -= drop;
+  }
+
+  /**
+   * How far (pt) chapter-end notes drop to sit at the foot of the column they start in: the room
+   * left under them when all of them (rule, notes, the space between them) fit there, else 0 (they
+   * run on into the next column, filling this one). On a levelled closing page the foot is the
+   * level (page/balance.ts) the other columns end at; with a closing foot band hugging the text
+   * (layout.hugClosingFloats) the notes stay under the text, the band under them.
+   */
+  function endNotesDrop(cited: readonly FootnoteDefinition[]): number {
+    const n = settings.notes;
+    if (bands.hasFoot() && settings.floats?.hugClosing !== false) return 0;
+    let height = n.spaceBelowRule;
+    cited.forEach((note, i) => {
+      height += notePiece(note).lines.length * n.lineHeight + (i > 0 ? n.spaceBetween : 0);
+    });
+    const levelled = plan.balance && cursor.page.index === plan.balance.page ? plan.balance.bottom : Number.POSITIVE_INFINITY;
+    const foot = Math.min(limit(), levelled);
+    const room = foot - (cursor.y + height);
+    return cursor.y + height > limit() + 1e-6 || room < 1e-6 ? 0 : room;
   }
 }
 
