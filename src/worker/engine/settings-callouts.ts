@@ -36,6 +36,9 @@ declareAppliedSettings([
   'calloutStyles[id=*].snapToGrid',
   // The icon in the box and the marker outside it (page/paginate.ts calloutParts, drawCalloutSegment):
   // glyph icons; a resource icon is reported (kind 'resource' below) and the box set without it.
+  // (A bare string is the glyph: `icon: '⚠'`.)
+  'calloutStyles[id=*].icon',
+  'calloutStyles[id=*].marker',
   ...['kind', 'glyph', 'fontFamily', 'fontWeight', 'size', 'width', 'color', 'align', 'position', 'cornerSide', 'gap'].map((f) => `calloutStyles[id=*].icon.${f}`),
   ...['kind', 'glyph', 'fontFamily', 'fontWeight', 'size', 'color', 'align', 'gap', 'rule'].map((f) => `calloutStyles[id=*].marker.${f}`),
   'calloutStyles[id=*].marker.rule.*',

@@ -14,7 +14,7 @@ import { isDimension, lengthToPt, type LengthContext } from '../config/values';
 const DRAWN_FIELDS = [
   'kind', 'id', 'parity', 'pages', 'placement.*', 'content', 'align', 'direction', 'fontFamily', 'fontSize', 'fontWeight',
   'italic', 'color', 'overflow', 'verticalAlign', 'textTransform', 'thickness', 'width', 'style.backgroundColor',
-  'style.borderColor', 'style.borderWidth', 'style.borderRadius', 'lineHeight', 'resourceId', 'decorative', 'hyphenate', 'inlineMarks', 'box', 'paragraphIndent',
+  'style.borderColor', 'style.borderWidth', 'style.borderRadius', 'lineHeight', 'resourceId', 'decorative', 'hyphenate', 'inlineMarks', 'box', 'box.*', 'paragraphIndent',
   'letterSpacing', 'dropCap', 'dropCap.*', 'stroke', 'stroke.*', 'writingMode',
 ];
 /**

@@ -101,6 +101,7 @@ describe('calloutStyles[].icon (§13.4)', () => {
   it('is declared applied; a resource icon is reported and the box set without one', () => {
     const stored = (icon: unknown) => settingsNotApplied({ calloutStyles: [{ id: 'box', icon, marker: { glyph: '▶', rule: { width: 1 } }, label: { fontSize: 9 }, numbering: { label: 'Box' } }] } as never).map((w) => w.path);
     expect(stored({ kind: 'glyph', glyph: '!', position: 'corner', align: 'top', size: 12, cornerSide: 'left', width: 10, gap: 2, color: '#000000', fontFamily: 'Open Sans', fontWeight: 400 })).toEqual([]);
+    expect(stored('⚠')).toEqual([]);
     expect(stored({ kind: 'resource', resourceId: 'logo' })).toEqual(['calloutStyles[id=box].icon.kind', 'calloutStyles[id=box].icon.resourceId']);
     expect(runs(layout({ icon: { kind: 'resource', resourceId: 'logo' } })).length).toBe(runs(layout({})).length);
   });

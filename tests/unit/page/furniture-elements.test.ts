@@ -118,7 +118,7 @@ describe('designed header and footer slots', () => {
 describe('what the checks say about designed slots', () => {
   it('counts the drawn element fields as applied and reports the ones not drawn yet', async () => {
     const { settingsNotApplied } = await import('../../../src/worker/config');
-    const stored: StoredConfig = { header: { elements: [{ kind: 'text', id: 'h', content: '{title}', fontSize: { value: 9, unit: 'pt' }, placement: { anchor: { to: 'container', edge: 'top' } }, writingMode: 'vertical-rl', reserve: false }] } };
+    const stored: StoredConfig = { header: { elements: [{ kind: 'text', id: 'h', content: '{title}', fontSize: { value: 9, unit: 'pt' }, placement: { anchor: { to: 'container', edge: 'top' } }, writingMode: 'vertical-rl', reserve: false, box: { backgroundColor: '#eeeeee', padding: { value: 2, unit: 'pt' } } }] } };
     settingsFromConfig(stored); // the engine's settings module declares what it applies
     const paths = settingsNotApplied(stored).map((w) => w.path);
     // `reserve` counts only in heading designs (§5.3): in a running head it rightly changes nothing,
