@@ -4,7 +4,7 @@
  * hanging indents (§6.1 `bodyText.hangingIndent`, §13.1 `paragraphStyles[id=*].hangingIndent`),
  * tab stops (§6.6 `bodyText.tabStops` / `tabInterval`, a paragraph style's over them), the runt
  * refinements (§6.4 `gradedRuntPenalty`, `avoidRuntsInLists`, `tightenRunts`, `maxRuntTracking`), first-fit
- * ragged text (§6.3 `optimalRagged`) and the look of emphasis (§6.1 `emphasis`). Lengths in pt.
+ * ragged text (§6.3 `optimalRagged`), the repeated hyphen (§6.3 `repeatHyphen`) and the look of emphasis (§6.1 `emphasis`). Lengths in pt.
  */
 import { declareAppliedSettings, declareUnappliedValues, type StoredConfig } from '../config';
 import { DEFAULT_RUNT_RULES, type LayoutSettings, type RuntRules, type VerseSettings } from './settings';
@@ -43,6 +43,8 @@ declareAppliedSettings([
   'bodyText.optimalRagged',
   // How `*…*` is set (paragraph/collect.ts styleFor).
   'bodyText.emphasis',
+  // A compound's hyphen repeated at the start of the next line (paragraph/items.ts, lines.ts).
+  'bodyText.repeatHyphen',
 ]);
 // An overline over emphasis is not drawn yet: such a book's emphasis is set as 'auto'.
 declareUnappliedValues('bodyText.emphasis', ['overline'], 'auto');
@@ -138,6 +140,9 @@ export function textSettings(s: LayoutSettings, r: ConfigReaders, stored: Stored
   }
   // bodyText.hyphenation.zone (§6.2): a length in the body's em (§0.6), 3 em by default.
   s.hyphenation = { ...s.hyphenation, zone: Math.max(0, r.pt('bodyText.hyphenation.zone', 3 * em, em)) };
+  // bodyText.repeatHyphen (§6.3): kept only when on.
+  if (r.bool('bodyText.repeatHyphen', false)) s.hyphenation.repeatHyphen = true;
+  else delete s.hyphenation.repeatHyphen;
   // bodyText.optimalRagged (§6.3): kept only when false (ragged running text set first fit).
   if (r.bool('bodyText.optimalRagged', true)) delete s.body.optimalRagged;
   else s.body.optimalRagged = false;

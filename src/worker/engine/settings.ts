@@ -168,8 +168,10 @@ export interface LayoutSettings {
   /**
    * `bodyText.hyphenation` (§6.2). `zone`: ragged text splits a word only if moving it whole would
    * leave a gap wider than this, pt (text/linebreak.ts, text/greedy.ts); absent = 3 em of the body size.
+   * `repeatHyphen` (`bodyText.repeatHyphen`, §6.3): a line broken at a compound's hyphen repeats it at
+   * the start of the next (paragraph/items.ts); absent = false.
    */
-  hyphenation: { enabled: boolean; ragged: boolean; compounds: boolean; breakAfterHyphens: boolean; breakAfterDashes: boolean; zone?: number };
+  hyphenation: { enabled: boolean; ragged: boolean; compounds: boolean; breakAfterHyphens: boolean; breakAfterDashes: boolean; zone?: number; repeatHyphen?: true };
   /** `bodyText.blockquote` (configuration.md §6.5); `firstLineIndent` pt, absent = the body's. */
   blockquote: { colour: string; italic: boolean; indent: number; firstLineIndent?: number };
   /** `bodyText.verse` (configuration.md §6.5; page/verse.ts), lengths pt; absent = the spec's defaults at the body size. */

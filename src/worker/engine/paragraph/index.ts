@@ -443,6 +443,8 @@ function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction
     indent: request.indent,
     justify: request.justify,
     ...(request.tighten === true ? { tighten: true } : {}),
+    // bodyText.repeatHyphen (§6.3): running text only, not code listings.
+    ...(hyphenation.repeatHyphen === true && request.verbatim !== true ? { repeatHyphen: true } : {}),
     verbatim: request.verbatim === true,
     maxWordSpacing: settings.body.maxWordSpacing,
     minWordSpacing: settings.body.minWordSpacing,

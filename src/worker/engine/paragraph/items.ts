@@ -56,6 +56,12 @@ export interface WordPayload {
   kashida?: KashidaSite[];
   /** Characters the requested face lacked in this word (the checks' `fontFallback`). */
   substitutions?: FontSubstitution[];
+  /**
+   * An empty box standing for a compound's hyphen repeated at the start of the next line
+   * (configuration.md §6.3 `bodyText.repeatHyphen`): drawn as this piece only when a line starts
+   * at the box (the line broke at the hyphen just before it), else blank (`repeatedHyphenItems`).
+   */
+  repeat?: ShapedPiece;
 }
 
 /** A place inside a word where a tatweel may be drawn: between glyph `glyph − 1` and `glyph` of a piece. */
@@ -109,6 +115,8 @@ export interface ItemOptions {
   avoidCjkRunts?: boolean;
   /** Kashida justification of Arabic words (justified text only); absent = spaces only. */
   kashida?: { perWord: number; maxLength: number };
+  /** `bodyText.repeatHyphen` (§6.3): a line broken at a compound's hyphen repeats it at the start of the next. */
+  repeatHyphen?: boolean;
 }
 
 const DEFAULT_CJK: CjkItemOptions = { latinSpacing: 0.25, keepAll: false, compressAdjacent: true };
@@ -294,7 +302,11 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     const parts = split.parts;
     for (let i = 0; i < parts.length; i++) {
       items.push({ type: 'box', width: split.widths[i]!, payload: parts[i]!, from: start });
-      if (i < parts.length - 1) items.push(split.penalties[i]!);
+      if (i < parts.length - 1) {
+        const penalty = split.penalties[i]!;
+        items.push(penalty);
+        if (options.repeatHyphen && isCompoundHyphen(penalty)) items.push(...(split.repeats[i] ??= repeatedHyphenItems(parts[i]!.pieces[0]!)));
+      }
     }
     return true;
   };
@@ -357,7 +369,11 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
         if (part.hyphen) {
           const hyphen = hyphenOf(piece);
           items.push({ type: 'penalty', width: hyphen.pieces[0]!.width, penalty: HYPHEN_PENALTY, flagged, payload: hyphen });
-        } else items.push({ type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged });
+        } else {
+          const penalty: Item<WordPayload> = { type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged };
+          items.push(penalty);
+          if (options.repeatHyphen && isCompoundHyphen(penalty)) items.push(...repeatedHyphenItems(piece));
+        }
       }
     }
   };
@@ -848,6 +864,32 @@ function hyphenPiece(before: ShapedPiece): ShapedPiece {
   return { text: '-', offsets: [-1], from: 0, style: before.style, rise: before.rise, face: before.face, shaped, width: (shaped.width * before.style.size) / before.face.upem, level: before.level };
 }
 
+/**
+ * After a break at a compound's own hyphen: nothing when the line goes on, the hyphen again at the
+ * start of the next line when it breaks there (configuration.md §6.3 `bodyText.repeatHyphen`, the
+ * Portuguese, Spanish and Croatian rule). As items: a glue of minus the hyphen's width h (pt) and an
+ * empty box h wide holding the hyphen as `repeat`. Unbroken, the two cancel (the glue follows a
+ * penalty, so it is no breakpoint, and nothing stretches); broken, the glue is discarded with the
+ * break (TeX §879) and the next line starts at the box: both breakers measure its h, and the line
+ * setter draws the hyphen there (paragraph/lines.ts). `before`: the part ending in the hyphen.
+ */
+function repeatedHyphenItems(before: ShapedPiece): Item<WordPayload>[] {
+  const char = before.text[before.text.length - 1]!;
+  const shaped = before.face.shape(char);
+  const width = (shaped.width * before.style.size) / before.face.upem;
+  const piece: ShapedPiece = { text: char, offsets: [-1], from: 0, style: before.style, rise: before.rise, face: before.face, shaped, width, level: before.level };
+  // Both at the word's bidi level, so that reordering a line never parts the compound (rule L2).
+  return [
+    { type: 'glue', width: -width, stretch: 0, shrink: 0, payload: { pieces: [], level: before.level } },
+    { type: 'box', width, payload: { pieces: [], level: before.level, repeat: piece }, from: 0 },
+  ];
+}
+
+/** A break after a compound's own hyphen: flagged, adding nothing at the line end (a pattern or soft hyphen adds one). */
+function isCompoundHyphen(penalty: Item<WordPayload>): boolean {
+  return penalty.type === 'penalty' && penalty.flagged && penalty.width === 0 && penalty.payload === undefined;
+}
+
 /** What every occurrence of a plain word shares (`buildItems`' `sharedWord`). */
 interface SharedWord {
   /** The break list the parts were made for (the hyphenator's cached list for the word). */
@@ -868,6 +910,8 @@ interface SharedSplit {
   widths: number[];
   /** The penalty after each part but the last. */
   penalties: Item<WordPayload>[];
+  /** After a compound hyphen's penalty, by part: the repeated hyphen's items (`repeatedHyphenItems`), made when first needed. */
+  repeats: Item<WordPayload>[][];
 }
 
 /** Shared plain words of one style object, face, rise, bidi level, script and language, by text. */
@@ -911,7 +955,7 @@ function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, r
   const parts = breaks.length === 0 ? null : splitParts(word, shaped, breaks);
   if (parts === null) return { breaks, width: 0 + whole.width, payload, split: null, other };
   const scale = style.size / face.upem;
-  const split: SharedSplit = { parts: [], widths: [], penalties: [] };
+  const split: SharedSplit = { parts: [], widths: [], penalties: [], repeats: [] };
   let hyphen: WordPayload | null = null;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;

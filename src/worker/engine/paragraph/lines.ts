@@ -186,7 +186,19 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
         }
         kashida = null;
         if (item.payload?.substitutions) (substitutions ??= []).push(...item.payload.substitutions);
-        if (pieces.length === 0) count = addSpace(count, item.width, item.payload?.level ?? baseLevel, false);
+        const repeat = item.payload?.repeat;
+        if (repeat && i === start && start > 0) {
+          // The line broke at a compound's hyphen: it is repeated here (bodyText.repeatHyphen, items.ts
+          // repeatedHyphenItems). Generated text: no source offset, the line's source range unchanged.
+          elPiece[count] = repeat;
+          elBase[count] = 0;
+          elLevel[count] = repeat.level;
+          elWidth[count] = 0;
+          elTyped[count] = false;
+          elElongations[count] = undefined;
+          count++;
+          lastLevel = repeat.level;
+        } else if (pieces.length === 0) count = addSpace(count, item.width, item.payload?.level ?? baseLevel, false);
       } else if (item.type === 'glue') {
         const width = item.width + (applied >= 0 ? applied * item.stretch : applied * item.shrink);
         if (item.payload?.kashida) {
