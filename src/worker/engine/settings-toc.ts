@@ -5,7 +5,9 @@
  * width. Unset fields follow the body text (§0.5: "`toc.levels[].*` / `pageNumber` face — bodyText
  * (leading = body leading) / level-1 entry"). Applied by page/paginate.ts `placeToc`. Lengths in pt;
  * em = the body size, except a level's `lineHeight` (em = the entry's own size).
- * Not read (still reported as not applied): `toc.subtitle` and `toc.parts`.
+ * `toc.subtitle`: a line under the entry from a heading attribute, in the entry's type with the
+ * subtitle's fields over it (italic by default).
+ * Not read (still reported as not applied): `toc.parts`.
  */
 import { declareAppliedSettings } from '../config';
 import type { ConfigReaders } from './settings-structure';
@@ -14,10 +16,12 @@ import type { TextStyle } from './settings';
 const TYPE_FIELDS = ['fontFamily', 'fontSize', 'fontWeight', 'italic', 'color', 'indent', 'marginTop', 'marginBottom', 'lineHeight'];
 const NUMBER_FIELDS = ['numberWidth', 'numberGap', 'numberFontFamily', 'numberFontSize', 'numberFontWeight', 'numberColor'];
 const LEVEL_FIELDS = [...TYPE_FIELDS, ...NUMBER_FIELDS];
+const SUBTITLE_FIELDS = ['enabled', 'attr', 'italic', 'fontFamily', 'fontSize', 'fontWeight', 'color', 'indent'];
 declareAppliedSettings([
   ...LEVEL_FIELDS.map((f) => `toc.levels[level=*].${f}`),
   ...LEVEL_FIELDS.map((f) => `toc.unnumbered.${f}`),
   ...['fontFamily', 'fontSize', 'fontWeight', 'italic', 'color', 'width'].map((f) => `toc.pageNumber.${f}`),
+  ...SUBTITLE_FIELDS.map((f) => `toc.subtitle.${f}`),
 ]);
 
 /** The heading number set in a column of its own before the entry's title (§11.5 `number*`). */
@@ -40,6 +44,8 @@ export interface TocLevelLook {
   lineHeight?: number;
   /** The number in its own column and type, when the level sets any `number*` field; absent = "number separator title" as one text. */
   number?: TocNumberLook;
+  /** The subtitle line's type (`toc.subtitle` over the entry's) and indent from the column's start edge (pt; absent = under the title), when subtitles are enabled. */
+  subtitle?: { style: TextStyle; indent?: number };
 }
 
 export interface TocLook {
@@ -49,6 +55,8 @@ export interface TocLook {
   pageNumber: { style: TextStyle; width: number };
   /** By heading level: the look of headings with `numbered: false` (`toc.unnumbered` over the level's); absent = the level's. */
   unnumbered?: Record<number, TocLevelLook>;
+  /** `toc.subtitle.attr` when subtitles are enabled: the heading attribute printed under the entry (document-format §17.1). */
+  subtitleAttr?: string;
 }
 
 /** Each type field set at `p` over the `base` style (the body's for a level, the level's for unnumbered headings). */
@@ -97,7 +105,8 @@ export function tocLook(r: ConfigReaders, body: TextStyle, bodySize: number): To
   const setLevels = Array.isArray(stored) ? stored.filter((l) => isSetObject(l, LEVEL_FIELDS)) : [];
   const pageNumber = r.at('toc.pageNumber');
   const unnumbered = isSetObject(r.at('toc.unnumbered'), LEVEL_FIELDS);
-  if (setLevels.length === 0 && (pageNumber === undefined || pageNumber === null) && !unnumbered) return undefined;
+  const subtitles = r.bool('toc.subtitle.enabled', false);
+  if (setLevels.length === 0 && (pageNumber === undefined || pageNumber === null) && !unnumbered && !subtitles) return undefined;
   const levels: Record<number, TocLevelLook> = {};
   for (let level = 1; level <= 6; level++) {
     // Our default indent (the spec gives none): one and a half body ems per level below the first.
@@ -118,6 +127,16 @@ export function tocLook(r: ConfigReaders, body: TextStyle, bodySize: number): To
   if (unnumbered) {
     look.unnumbered = {};
     for (let level = 1; level <= 6; level++) look.unnumbered[level] = lookOver(r, 'toc.unnumbered', levels[level]!, bodySize);
+  }
+  if (subtitles) {
+    look.subtitleAttr = r.str('toc.subtitle.attr', 'author');
+    // In each entry's type with the subtitle's fields over it; italic unless the book says otherwise (§11.5).
+    const indent = r.pt('toc.subtitle.indent', Number.NaN, bodySize);
+    const subtitleOf = (entry: TocLevelLook): TocLevelLook['subtitle'] => ({
+      style: { ...styleOver(r, 'toc.subtitle', entry.style, bodySize), italic: r.bool('toc.subtitle.italic', true) },
+      ...(Number.isFinite(indent) ? { indent: Math.max(0, indent) } : {}),
+    });
+    for (const entry of [...Object.values(levels), ...Object.values(look.unnumbered ?? {})]) entry.subtitle = subtitleOf(entry);
   }
   return look;
 }

@@ -29,6 +29,8 @@ export interface TocEntry {
   title?: string;
   /** A `numbered: false` heading (attribute or heading style): set in `toc.unnumbered`'s look. */
   unnumbered?: true;
+  /** The heading's `toc.subtitle.attr` attribute when subtitles are enabled and it has one: printed under the entry. */
+  subtitle?: string;
 }
 
 export interface BookStructure {
@@ -112,6 +114,9 @@ export function bookStructure(
         if (number) entry.number = `${number}${numbering.separator}`.trimEnd();
       }
       if (block.attrs['numbered'] === 'false' || settings.headingStyles[block.attrs['style'] ?? '']?.numbered === false) entry.unnumbered = true;
+      const subtitleAttr = settings.toc.look?.subtitleAttr;
+      const subtitle = subtitleAttr ? block.attrs[subtitleAttr]?.trim() : undefined;
+      if (subtitle) entry.subtitle = subtitle;
       toc.push(entry);
     }
     if (chapterPrintsPages(chapter)) usesPages.add(chapter.chapterId);

@@ -118,7 +118,7 @@ export interface ChapterStructure {
   /** What designed headings print besides the heading's own values (page/heading-design.ts): front-matter values, and the paragraph engine for justified, hyphenated or marked design text. */
   headingDesign?: { metadata: Readonly<Record<string, string>>; setText?: SetDesignText };
   /** What `:::toc` lists, with page labels from the previous pass ('?' before the first). */
-  toc?: readonly { level: number; text: string; label: string; key?: string; number?: string; title?: string; unnumbered?: true }[];
+  toc?: readonly { level: number; text: string; label: string; key?: string; number?: string; title?: string; unnumbered?: true; subtitle?: string }[];
   /**
    * Resources that float (placement position auto/top/bottom) and are first mentioned in this
    * chapter, by id: the first `:ref` or `::resource` queues them (document-format §12.7).
@@ -2416,13 +2416,33 @@ export function* paginateChapter(
       const titleText = column ? entry.title! : entry.text;
       const textStart = indent + numberRoom;
       const text: Inline = { kind: 'text', text: titleText, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 }, offsets: generatedOffsets(titleText) };
+      // The subtitle (§11.5 toc.subtitle, document-format §17.1): the heading's attribute in lines of
+      // their own under the title, at the subtitle's indent (under the title by default), kept with the entry;
+      // `\n` in the value is a line break. The page label stays on the title's last line.
+      const sub = entry.subtitle && level?.subtitle ? level.subtitle : undefined;
+      const subStart = sub?.indent ?? textStart;
+      const subtitleLines = new Set<SetLine>();
+      let titleCount = 1;
       const set = (width: number): SetLine[] => {
-        const set = setText({ base: -1e9, inlines: [text], style, measure: Math.max(1, width - textStart - reserve), indent: 0, justify: false });
-        return set.length > 0 ? set : [emptyLine()];
+        const title = setText({ base: -1e9, inlines: [text], style, measure: Math.max(1, width - textStart - reserve), indent: 0, justify: false });
+        // A copy: setText's lines are memoised and shared.
+        const lines = title.length > 0 ? [...title] : [emptyLine()];
+        titleCount = lines.length;
+        if (!sub) return lines;
+        for (const part of entry.subtitle!.split(/\\n|\n/)) {
+          const partText: Inline = { kind: 'text', text: part, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 }, offsets: generatedOffsets(part) };
+          for (const line of setText({ base: -1e9, inlines: [partText], style: sub.style, measure: Math.max(1, width - subStart - reserve), indent: 0, justify: false })) {
+            subtitleLines.add(line);
+            lines.push(line);
+          }
+        }
+        return lines;
       };
       let lines = set(colW());
       // Right to left (document-format §18.1): the entry from the right edge, its number there, its label at the left.
       const lineX = rtl() ? reserve : textStart;
+      /** A subtitle line's offset from the title's start (in right-to-left text both end at the reserve). */
+      const subShift = (line: SetLine): number => (subtitleLines.has(line) && !rtl() ? subStart - textStart : 0);
       const drawNumber = (baseline: number, columnX: number): void => {
         if (numberLine) emit(owner, numberLine, rtl() ? columnX + colW() - indent - numberLine.width : columnX + indent, baseline, 'body');
       };
@@ -2459,9 +2479,9 @@ export function* paginateChapter(
           if (cursor.y + lead > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
           const f = frame();
           const columnX = f.columnX[cursor.column]!;
-          emit(owner, line, columnX + lineX, f.contentTop + cursor.y + baseline, 'body');
+          emit(owner, line, columnX + lineX + subShift(line), f.contentTop + cursor.y + baseline, 'body');
           if (i === 0) drawNumber(f.contentTop + cursor.y + baseline, columnX);
-          if (i === lines.length - 1) drawLabel(line, f.contentTop + cursor.y + baseline, columnX);
+          if (i === titleCount - 1) drawLabel(line, f.contentTop + cursor.y + baseline, columnX);
           cursor.y += lead;
           cursor.columnEmpty = false;
         });
@@ -2471,10 +2491,11 @@ export function* paginateChapter(
           x: lineX,
           splittable: false,
           reflow: (_from, width) => (lines = set(width)),
-          onSegment: (first, count, top, bottom, columnX) => {
+          shift: subShift,
+          onSegment: (first, count, top, _bottom, columnX) => {
             if (first === 0) drawNumber(top + bodyBaseline, columnX);
-            if (first + count < lines.length) return;
-            drawLabel(lines[lines.length - 1], bottom - pitch + bodyBaseline, columnX);
+            const last = titleCount - 1;
+            if (last >= first && last < first + count) drawLabel(lines[last], top + (last - first) * pitch + bodyBaseline, columnX);
           },
         });
       }
