@@ -6,7 +6,7 @@
  * Incremental by memoisation: paragraphs by (content, style, measure); chapters by
  * (source, settings, start page). A memoised relayout therefore equals a full one.
  */
-import { DISPLAY_LIST_VERSION, Op, type PageDisplayList } from '../protocol/displaylist';
+import { DISPLAY_LIST_VERSION, Op, type DisplayItem, type PageDisplayList } from '../protocol/displaylist';
 import type { FontRegistry } from './fonts/registry';
 import { parseChapter } from './parse';
 import { movedFrom } from './parse/inline-memo';
@@ -84,6 +84,8 @@ export interface ChapterLayout {
   headingDesignsCut?: { block: string; element: string; by: number; pageIndex: number }[];
   /** Balancing levers that fired, per block, by page index (configuration.md §8.5 `block.balancing.levers`; page/levers.ts). */
   levers?: (LeverRecord & { pageIndex: number })[];
+  /** The last margin line number it counted (lineNumbers.restart 'document', §11.2): the next chapter goes on from it. */
+  lineNumbersEnd?: number;
 }
 
 /** One design text line cut on one page: its slot's setting path, element id, full and printed text. */
@@ -149,6 +151,8 @@ export class EngineCache {
   bookTotalPages: number | undefined;
   /** The part page that ended the previous chapter file in the last full layout, by chapter (`partPageAtEnd`). */
   readonly partBeforeAt = new Map<string, PartBlock>();
+  /** The margin line number each chapter's count went on from in the last full layout (lineNumbers.restart 'document'), by chapter. */
+  readonly lineCarryAt = new Map<string, number>();
   /**
    * Page label of every block (`chapterId|blockId`) in the last full layout: what `:::toc` and page
    * references print. Read from that layout's glyph runs when first asked for: a book that prints
@@ -256,13 +260,18 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
   let next = 0;
   let numbering = initialNumbering(book.settings);
   let partBefore: PartBlock | undefined;
+  // The last margin line number counted so far (lineNumbers.restart 'document', §11.2).
+  let lineCarry: number | undefined;
   for (let c = 0; c < book.chapters.length; c++) {
     const id = book.chapters[c]!.id;
     cache.numberingAt.set(id, numbering);
     if (partBefore) cache.partBeforeAt.set(id, partBefore);
     else cache.partBeforeAt.delete(id);
-    const layout = yield* chapterAt(book, shared, c, next, fonts, cache, live, numbering, partBefore);
+    if (lineCarry === undefined) cache.lineCarryAt.delete(id);
+    else cache.lineCarryAt.set(id, lineCarry);
+    const layout = yield* chapterAt(book, shared, c, next, fonts, cache, live, numbering, partBefore, lineCarry);
     numbering = layout.numbering;
+    lineCarry = layout.lineNumbersEnd;
     partBefore = partPageAtEnd(layout, shared.parsed[c]!, book.settings);
     chapters.push(layout);
     next += layout.pages.length;
@@ -309,6 +318,42 @@ function bookTotalLayout(layout: ChapterLayout, total: number): ChapterLayout {
 }
 
 /**
+ * Chapters numbering their lines on from the chapter before (lineNumbers.restart 'document',
+ * configuration.md §11.2; page/line-numbers.ts): where each page's numbers sit in its items, how
+ * many, and how to count them from another number. The memo keeps the chapter as laid out (counted
+ * from `startAt`); the count carried in only changes its numbers, so the chapter is not laid out again.
+ */
+const lineCarries = new WeakMap<ChapterLayout, { at: readonly number[]; counts: readonly number[]; palettes: readonly (Readonly<Record<string, string>> | undefined)[]; base: Readonly<Record<string, string>> | undefined; parsed: ParsedChapter; renumber: (carry: number) => { pages: DisplayItem[][]; end: number } }>();
+/** The chapter numbered from a carried count, by the memoised layout (the same object while the count and layout stay). */
+const withLineCarry = new WeakMap<ChapterLayout, { carry: number; layout: ChapterLayout }>();
+
+/** The chapter with its margin line numbers counted on from `carry`: itself for the first chapter or when it does not carry counts. */
+function carriedLineNumbers(layout: ChapterLayout, carry: number | undefined): ChapterLayout {
+  const entry = lineCarries.get(layout);
+  if (!entry || carry === undefined) return layout;
+  const hit = withLineCarry.get(layout);
+  if (hit && hit.carry === carry) return hit.layout;
+  const numbers = entry.renumber(carry);
+  // Each page's numbers replaced in place, recoloured as the page's other items are (page/part.ts).
+  const swap = (pages: readonly PageDisplayList[]): PageDisplayList[] =>
+    pages.map((page, d) => {
+      const at = entry.at[d]!;
+      const fresh = recolour(numbers.pages[d] ?? [], entry.palettes[d], entry.base);
+      return { ...page, items: [...page.items.slice(0, at), ...fresh, ...page.items.slice(at + entry.counts[d]!)] };
+    });
+  const carried: ChapterLayout = { ...layout, pages: swap(layout.pages), lineNumbersEnd: numbers.end };
+  // `{bookTotalPages}` composed again keeps these numbers.
+  const total = bookTotals.get(layout);
+  if (total) bookTotals.set(carried, { total: total.total, compose: (printed) => {
+    const composed = total.compose(printed);
+    return { ...composed, pages: swap(composed.pages) };
+  } });
+  layoutParses.set(carried, entry.parsed);
+  withLineCarry.set(layout, { carry, layout: carried });
+  return carried;
+}
+
+/**
  * Lays out one chapter as if it started at `firstPage` — the chapter on screen, before the whole
  * book. The result is memoised under the same key the full pass uses, so when the guess of the
  * start page was right the full pass reuses it and nothing is set twice.
@@ -316,7 +361,7 @@ function bookTotalLayout(layout: ChapterLayout, total: number): ChapterLayout {
 export function* layoutChapterAt(book: BookInput, index: number, firstPage: number, fonts: FontRegistry, cache: EngineCache): Generator<undefined, ChapterLayout> {
   const live: LiveKeys = { paragraphs: [], chapters: new Set<string>() };
   const id = book.chapters[index]!.id;
-  const layout = yield* chapterAt(book, yield* prepareBook(book, cache, fonts), index, firstPage, fonts, cache, live, cache.numberingAt.get(id), cache.partBeforeAt.get(id));
+  const layout = yield* chapterAt(book, yield* prepareBook(book, cache, fonts), index, firstPage, fonts, cache, live, cache.numberingAt.get(id), cache.partBeforeAt.get(id), cache.lineCarryAt.get(id));
   // `{bookTotalPages}`: the last full layout's total.
   return cache.bookTotalPages === undefined ? layout : bookTotalLayout(layout, cache.bookTotalPages);
 }
@@ -371,7 +416,7 @@ function* prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry):
   return { parsed, refs, numbering, math, key, metadata, structure: printsLabels ? { ...structure, pageLabels: cache.pageLabels } : structure };
 }
 
-function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys, numberingStart: NumberingState = initialNumbering(book.settings), partBefore?: PartBlock): Generator<undefined, ChapterLayout> {
+function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys, numberingStart: NumberingState = initialNumbering(book.settings), partBefore?: PartBlock, lineCarry?: number): Generator<undefined, ChapterLayout> {
   const input = book.chapters[c]!;
   // The key names everything a chapter's pages depend on; the source is compared in full.
   const bookPlacement = chapterPlacement(shared.structure, input.id, numberingStart);
@@ -382,11 +427,11 @@ function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: n
   const hit = cache.chapters.get(chapterKey);
   if (hit && hit.source === input.source) {
     live.paragraphs.push(chapterParagraphKeys.get(hit.layout) ?? []);
-    return hit.layout;
+    return carriedLineNumbers(hit.layout, lineCarry);
   }
   const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering, shared.math, placement, shared.metadata, chapterKey);
   cache.chapters.set(chapterKey, { source: input.source, layout });
-  return layout;
+  return carriedLineNumbers(layout, lineCarry);
 }
 
 /**
@@ -623,7 +668,10 @@ function* layoutChapter(
   // Vertical text: the chapter's :tcy/:upright/:sideways ranges (document-format §18.5; page/vertical.ts).
   const orientation = settings.vertical ? orientationOverrides(parsed.blocks) : undefined;
   // Margin line numbers (configuration.md §11.2, page/line-numbers.ts): added beside the placed lines, none moved.
-  const numbered = settings.lineNumbers ? lineNumberItems(drafts, parsed, settings, settings.lineNumbers, setGenerated, input.id).pages : undefined;
+  const lineNumbers = settings.lineNumbers ? lineNumberItems(drafts, parsed, settings, settings.lineNumbers, setGenerated, input.id) : undefined;
+  const numbered = lineNumbers?.pages;
+  // Where each page's numbers start in its items: a count carried in from the chapter before replaces them there (`carriedLineNumbers`).
+  const numbersAt: number[] = [];
   const composePages = (bookTotal: string | undefined): { pages: PageDisplayList[]; truncated: DesignTruncation[] } => {
     const truncated: DesignTruncation[] = [];
     const pages = drafts.map((draft, d): PageDisplayList => {
@@ -641,6 +689,8 @@ function* layoutChapter(
         onTruncated,
         setDesignText,
       );
+      const flow = [...pageFill(settings), ...flowOntoSheet(drawn, settings, fonts, orientation)];
+      numbersAt[d] = flow.length;
       return {
         version: DISPLAY_LIST_VERSION,
         index: draft.index,
@@ -652,7 +702,7 @@ function* layoutChapter(
         // A part palette recolours what the page prints, furniture included (page/part.ts).
         // page.backgroundColor under everything, recoloured with the rest (it follows section palettes, §2).
         // Vertical text: the flow turned onto the sheet, CJK upright (page/vertical.ts); furniture stays horizontal.
-        items: recolour([...pageFill(settings), ...flowOntoSheet(drawn, settings, fonts, orientation), ...(numbered?.[d] ?? []), ...furniture], draft.palette, settings.palette),
+        items: recolour([...flow, ...(numbered?.[d] ?? []), ...furniture], draft.palette, settings.palette),
       };
     });
     return { pages, truncated };
@@ -669,6 +719,12 @@ function* layoutChapter(
   chapterParagraphKeys.set(layout, distinctKeys);
   layoutParses.set(layout, parsed);
   if (bookTotal !== undefined) bookTotals.set(layout, { total: bookTotal, compose: composePages });
+  // lineNumbers.restart 'document' (§11.2): the count goes on from the chapter before, carried in by chapterAt.
+  if (lineNumbers && settings.lineNumbers!.restart === 'document') {
+    layout.lineNumbersEnd = lineNumbers.end;
+    const ln = settings.lineNumbers!;
+    lineCarries.set(layout, { at: numbersAt, counts: lineNumbers.pages.map((p) => p.length), palettes: drafts.map((draft) => draft.palette), base: settings.palette, parsed, renumber: (carry) => lineNumberItems(drafts, parsed, settings, ln, setGenerated, input.id, carry) });
+  }
   liveParagraphs.push(distinctKeys);
   return layout;
 }

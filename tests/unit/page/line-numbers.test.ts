@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { collectConfigWarnings, settingsNotApplied } from '../../../src/worker/config';
 import type { GlyphRunItem, PageDisplayList } from '../../../src/worker/protocol/displaylist';
-import { EngineCache } from '../../../src/worker/engine';
+import { EngineCache, type BookInput } from '../../../src/worker/engine';
 import { dump, inkExtent, oneChapterBook, ptLength, run, runs, TEN_ROW_COLUMN } from './helpers';
 
 /**
@@ -158,6 +158,21 @@ describe('lineNumbers (§11.2)', () => {
       paragraphStyles: [{ id: 'x', lineNumbers: true }],
     };
     expect(settingsNotApplied(stored as never).filter((w) => /lineNumbers/.test(w.path))).toEqual([]);
+  });
+
+  it('counts on across chapter files with restart: document, also after an edit that adds a line to the chapter before', () => {
+    const settings = settingsFromConfig(config({ enabled: true, count: 'all', restart: 'document' }) as never);
+    const book = (first: string): BookInput => ({ title: 'Book', settings, chapters: [{ id: 'a', title: '', source: first }, { id: 'b', title: '', source: oneLiners(8, 101) }] });
+    // Chapter a counts lines 1–7; b goes on with 8–15: 10 on its third line, 15 on its eighth.
+    expect(numbered(run(book(oneLiners(7))).pages).flat()).toEqual(['5:Line 5', '10:Line 103', '15:Line 108']);
+    const cache = new EngineCache();
+    run(book(oneLiners(7)), cache);
+    const edited = book(oneLiners(8));
+    const incremental = run(edited, cache);
+    expect(numbered(incremental.pages).flat()).toEqual(['5:Line 5', '10:Line 102', '15:Line 107']);
+    expect(dump(incremental)).toBe(dump(run(edited, new EngineCache(false))));
+    // And back: the count carried in changes again.
+    expect(dump(run(book(oneLiners(7)), cache))).toBe(dump(run(book(oneLiners(7)), new EngineCache(false))));
   });
 
   it('lays out the same incrementally as in full', () => {

@@ -14,7 +14,7 @@
  *
  * Order: by block, then column in flow order, then baseline — reading order. `restart`: `page` on
  * every page; `chapter` at every H1 (and chapter file); `section` at every heading; `poem` at every
- * poem; `document` never (the count goes on from the chapter before, `carried`: not passed yet). `startAt` is the
+ * poem; `document` never (the count goes on from the chapter before, `carried`, engine/index.ts). `startAt` is the
  * first counted line's number after a restart; numbers that are multiples of `interval` are
  * printed, and the first after a restart with `numberFirst`.
  *
@@ -163,7 +163,8 @@ export interface LineCountEnd {
 export function lineNumberItems(drafts: readonly PageDraft[], parsed: ParsedChapter, settings: LayoutSettings, ln: LineNumberSettings, setGenerated: SetGenerated, chapterId: string, carried?: number): { pages: DisplayItem[][]; end: number } {
   const count = chapterCount(parsed, ln);
   let n = ln.restart === 'document' && carried !== undefined ? carried : ln.startAt - 1;
-  let first = !(ln.restart === 'document' && carried !== undefined);
+  // Nothing counted yet (the first chapter, or none before it counted a line): the first line is the first after a restart.
+  let first = n === ln.startAt - 1;
   let epoch = -1;
   // The verse line last counted in each poem (turnovers of it are not counted again).
   const lastVerseLine = new Map<string, number>();
