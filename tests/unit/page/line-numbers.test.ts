@@ -89,6 +89,15 @@ describe('lineNumbers (§11.2)', () => {
     expect(all[2]!.startsWith('3:A verse line')).toBe(true);
   });
 
+  it('reads the poem fence (numbered=false, lineStart, interval) and :::numbering{lines} (document-format §9.1, §14.4)', () => {
+    const poem = (attrs: string, ...lines: string[]) => [`:::verse{align=start${attrs}}`, ...lines, ':::'].join('\n');
+    const source = [poem('', 'a1', 'a2'), poem(' numbered=false', 'skip 1', 'skip 2'), poem(' lineStart=10', 'b10', 'b11', 'b12'), poem(' interval=3 lineStart=1', 'c1', 'c2', 'c3')].join('\n\n');
+    expect(numbered(layoutOf(source, { enabled: true, interval: 2 }).pages).flat()).toEqual(['2:a2', '10:b10', '12:b12', '3:c3']);
+    // lines=N: the next counted line is N, in a count that otherwise runs on (restart document).
+    const directive = [oneLiners(3), ':::numbering{lines=20}', oneLiners(3, 4)].join('\n\n');
+    expect(numbered(layoutOf(directive, { enabled: true, count: 'all', restart: 'document', interval: 1 }).pages).flat()).toEqual(['1:Line 1', '2:Line 2', '3:Line 3', '20:Line 4', '21:Line 5', '22:Line 6']);
+  });
+
   it('prints the first line with numberFirst, starts at startAt, and formats with §3 words', () => {
     const layout = layoutOf(oneLiners(8), { enabled: true, count: 'all', numberFirst: true, startAt: 3, format: 'lower-roman', interval: 4 });
     // Lines numbered 3…10: the first (iii) and the multiples of 4 (iv, viii).

@@ -15,7 +15,9 @@
  * Order: by block, then column in flow order, then baseline — reading order. `restart`: `page` on
  * every page; `chapter` at every H1 (and chapter file); `section` at every heading; `poem` at every
  * poem; `document` never (the count goes on from the chapter before, `carried`, engine/index.ts). `startAt` is the
- * first counted line's number after a restart; numbers that are multiples of `interval` are
+ * first counted line's number after a restart; a poem's `lineStart=N` and `:::numbering{lines=N}` restart the
+ * count at N, in any mode (document-format §9.1, §14.4), a poem's `interval` is its own, `numbered=false` leaves
+ * it out; numbers that are multiples of `interval` are
  * printed, and the first after a restart with `numberFirst`.
  *
  * Where: the side of the column the numbers sit on (`position`: outer/inner by the page's place in
@@ -40,13 +42,23 @@ interface Counted {
   index: number;
   /** Its verse lines' first offsets in order, and which are `+` stepped lines (poems only). */
   verse?: { from: number[]; stepped: boolean[] };
+  /** A poem's own `interval` (document-format §9.1 fence attribute), over `lineNumbers.interval`. */
+  interval?: number;
 }
 
 /** The blocks of a chapter whose lines are counted, by block id, and each block's restart epoch. */
 interface ChapterCount {
   counted: Map<string, Counted>;
-  /** Restart points (`chapter`, `section`, `poem`) at or before each block index. */
+  /** Restart points at or before each block index: by `restart` (`chapter`, `section`, `poem`), a poem's `lineStart`, `:::numbering{lines}`. */
   epoch: number[];
+  /** By epoch (≥ 1): the number the first line counted after its restart point takes. */
+  starts: number[];
+}
+
+/** A whole number written in a fence or directive attribute; undefined when absent or not one. */
+function attributeInteger(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\s*-?\d+\s*$/.test(value)) return undefined;
+  return Number(value);
 }
 
 const TEXT_KINDS: ReadonlySet<Block['kind']> = new Set(['paragraph', 'blockquote', 'listItem', 'verse']);
@@ -54,6 +66,7 @@ const TEXT_KINDS: ReadonlySet<Block['kind']> = new Set(['paragraph', 'blockquote
 function chapterCount(parsed: ParsedChapter, ln: LineNumberSettings): ChapterCount {
   const counted = new Map<string, Counted>();
   const epoch: number[] = [];
+  const starts: number[] = [];
   // Containers open around each block: set-apart ones (callout, columns, part, paper) count nothing; a `:::paragraphs` names a style.
   const open: { name: string; style?: string }[] = [];
   let points = 0;
@@ -61,7 +74,9 @@ function chapterCount(parsed: ParsedChapter, ln: LineNumberSettings): ChapterCou
     if (block.kind === 'containerStart') open.push({ name: block.name, ...(block.attrs['style'] !== undefined ? { style: block.attrs['style'] } : {}) });
     else if (block.kind === 'containerEnd') open.pop();
     const restarts = (ln.restart === 'chapter' && block.kind === 'heading' && block.level === 1) || (ln.restart === 'section' && block.kind === 'heading') || (ln.restart === 'poem' && block.kind === 'verse');
-    if (restarts) points++;
+    // document-format §9.1 / §14.4: a poem's `lineStart=N` restarts the count at N, as `:::numbering{lines=N}` does for the line after it.
+    const given = block.kind === 'verse' ? attributeInteger(block.attrs['lineStart']) : block.kind === 'directive' && block.name === 'numbering' ? attributeInteger(block.attrs['lines']) : undefined;
+    if (restarts || given !== undefined) starts[++points] = given ?? ln.startAt;
     epoch.push(points);
     if (!TEXT_KINDS.has(block.kind) || open.some((c) => c.name !== 'paragraphs')) return;
     // The innermost :::paragraphs style that says, else `count`.
@@ -72,11 +87,15 @@ function chapterCount(parsed: ParsedChapter, ln: LineNumberSettings): ChapterCou
     }
     if (!(own ?? (ln.count === 'all' || block.kind === 'verse'))) return;
     if (block.kind === 'verse') {
+      // `numbered=false` leaves a poem out (document-format §9.1).
+      const numbered = block.attrs['numbered'];
+      if (numbered === 'false' || numbered === '0' || numbered === 'no') return;
       const lines = (block as VerseBlock).stanzas.flat();
-      counted.set(block.id, { index, verse: { from: lines.map((l) => l.range.from), stepped: lines.map((l) => l.stepped) } });
+      const interval = attributeInteger(block.attrs['interval']);
+      counted.set(block.id, { index, verse: { from: lines.map((l) => l.range.from), stepped: lines.map((l) => l.stepped) }, ...(interval !== undefined && interval >= 1 ? { interval } : {}) });
     } else counted.set(block.id, { index });
   });
-  return { counted, epoch };
+  return { counted, epoch, starts };
 }
 
 /** One printed line of a counted block on a page. */
@@ -165,7 +184,8 @@ export function lineNumberItems(drafts: readonly PageDraft[], parsed: ParsedChap
   let n = ln.restart === 'document' && carried !== undefined ? carried : ln.startAt - 1;
   // Nothing counted yet (the first chapter, or none before it counted a line): the first line is the first after a restart.
   let first = n === ln.startAt - 1;
-  let epoch = -1;
+  // The restart points crossed so far (ChapterCount.epoch).
+  let epoch = 0;
   // The verse line last counted in each poem (turnovers of it are not counted again).
   const lastVerseLine = new Map<string, number>();
   const pages = drafts.map((draft): DisplayItem[] => {
@@ -187,14 +207,15 @@ export function lineNumberItems(drafts: readonly PageDraft[], parsed: ParsedChap
         lastVerseLine.set(line.block, v);
         if (verse.stepped[v]) continue;
       }
+      // A restart point between the last line counted and this one (blocks come in order): the count starts again there.
       const e = count.epoch[line.counted.index]!;
-      if (ln.restart !== 'page' && ln.restart !== 'document' && e !== epoch) {
-        n = ln.startAt - 1;
+      if (e > epoch) {
+        n = count.starts[e]! - 1;
         first = true;
+        epoch = e;
       }
-      epoch = e;
       n++;
-      if (n % ln.interval === 0 || (first && ln.numberFirst)) printed.push({ line, text: formatNumber(n, ln.format, settings.numerals) });
+      if (n % (line.counted.interval ?? ln.interval) === 0 || (first && ln.numberFirst)) printed.push({ line, text: formatNumber(n, ln.format, settings.numerals) });
       first = false;
     }
     if (printed.length === 0) return [];
