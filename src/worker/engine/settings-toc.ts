@@ -7,7 +7,8 @@
  * em = the body size, except a level's `lineHeight` (em = the entry's own size).
  * `toc.subtitle`: a line under the entry from a heading attribute, in the entry's type with the
  * subtitle's fields over it (italic by default).
- * Not read (still reported as not applied): `toc.parts`.
+ * `toc.parts`: whether parts are listed, and their rows' page break, least height and margins (the
+ * row in the level-1 entry's type). Not read (still reported as not applied): `toc.parts.design`.
  */
 import { declareAppliedSettings } from '../config';
 import type { ConfigReaders } from './settings-structure';
@@ -22,7 +23,25 @@ declareAppliedSettings([
   ...LEVEL_FIELDS.map((f) => `toc.unnumbered.${f}`),
   ...['fontFamily', 'fontSize', 'fontWeight', 'italic', 'color', 'width'].map((f) => `toc.pageNumber.${f}`),
   ...SUBTITLE_FIELDS.map((f) => `toc.subtitle.${f}`),
+  ...['enabled', 'breakBefore', 'height', 'marginTop', 'marginBottom'].map((f) => `toc.parts.${f}`),
 ]);
+
+/** A part's row in the contents (§11.5 `toc.parts`; document-format §17.1). Lengths in pt. */
+export interface TocPartRows {
+  /** false: parts are not listed. */
+  enabled: boolean;
+  /** Each part's row starts a new page (not the contents' first row). */
+  breakBefore: boolean;
+  /** The least height the row takes (2 body ems by default); what its lines leave is space under them. */
+  height: number;
+  marginTop: number;
+  marginBottom: number;
+}
+
+/** The spec's defaults (§11.5): listed, no break, 2 em of the body tall, no margins. */
+export function defaultPartRows(bodySize: number): TocPartRows {
+  return { enabled: true, breakBefore: false, height: 2 * bodySize, marginTop: 0, marginBottom: 0 };
+}
 
 /** The heading number set in a column of its own before the entry's title (§11.5 `number*`). */
 export interface TocNumberLook {
@@ -57,6 +76,8 @@ export interface TocLook {
   unnumbered?: Record<number, TocLevelLook>;
   /** `toc.subtitle.attr` when subtitles are enabled: the heading attribute printed under the entry (document-format §17.1). */
   subtitleAttr?: string;
+  /** Part rows; absent = `defaultPartRows`. */
+  parts?: TocPartRows;
 }
 
 /** Each type field set at `p` over the `base` style (the body's for a level, the level's for unnumbered headings). */
@@ -106,7 +127,8 @@ export function tocLook(r: ConfigReaders, body: TextStyle, bodySize: number): To
   const pageNumber = r.at('toc.pageNumber');
   const unnumbered = isSetObject(r.at('toc.unnumbered'), LEVEL_FIELDS);
   const subtitles = r.bool('toc.subtitle.enabled', false);
-  if (setLevels.length === 0 && (pageNumber === undefined || pageNumber === null) && !unnumbered && !subtitles) return undefined;
+  const partsSet = r.at('toc.parts') !== undefined && r.at('toc.parts') !== null;
+  if (setLevels.length === 0 && (pageNumber === undefined || pageNumber === null) && !unnumbered && !subtitles && !partsSet) return undefined;
   const levels: Record<number, TocLevelLook> = {};
   for (let level = 1; level <= 6; level++) {
     // Our default indent (the spec gives none): one and a half body ems per level below the first.
@@ -124,6 +146,15 @@ export function tocLook(r: ConfigReaders, body: TextStyle, bodySize: number): To
     colour: r.colour('toc.pageNumber.color', first.colour),
   };
   const look: TocLook = { levels, pageNumber: { style: numberStyle, width: Math.max(0, r.pt('toc.pageNumber.width', 2 * bodySize, bodySize)) } };
+  // Part rows: `height` in body ems ("so 2em ≠ two lines", §0.6), the margins too.
+  const parts = defaultPartRows(bodySize);
+  look.parts = {
+    enabled: r.bool('toc.parts.enabled', parts.enabled),
+    breakBefore: r.bool('toc.parts.breakBefore', parts.breakBefore),
+    height: Math.max(0, r.pt('toc.parts.height', parts.height, bodySize)),
+    marginTop: Math.max(0, r.pt('toc.parts.marginTop', parts.marginTop, bodySize)),
+    marginBottom: Math.max(0, r.pt('toc.parts.marginBottom', parts.marginBottom, bodySize)),
+  };
   if (unnumbered) {
     look.unnumbered = {};
     for (let level = 1; level <= 6; level++) look.unnumbered[level] = lookOver(r, 'toc.unnumbered', levels[level]!, bodySize);

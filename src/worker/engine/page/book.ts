@@ -31,6 +31,8 @@ export interface TocEntry {
   unnumbered?: true;
   /** The heading's `toc.subtitle.attr` attribute when subtitles are enabled and it has one: printed under the entry. */
   subtitle?: string;
+  /** A `:::part`'s row (configuration.md §11.5 `toc.parts`). */
+  part?: true;
 }
 
 export interface BookStructure {
@@ -99,9 +101,10 @@ export function bookStructure(
     for (const block of chapter.blocks) {
       if (block.kind === 'directive' && block.name === 'toc' && !block.ignored) usesPages.add(chapter.chapterId);
       // One contents row per part with a divider page (document-format §17.1), in reading order.
+      // toc.parts.enabled false (§11.5): parts are not listed.
       if (block.kind === 'containerStart' && block.name === 'part' && partSettings(settings).page) {
         const text = partTocText(block.attrs, settings);
-        if (text) toc.push({ key: `${chapter.chapterId}|${block.id}`, level: 1, text });
+        if (text && settings.toc.look?.parts?.enabled !== false) toc.push({ key: `${chapter.chapterId}|${block.id}`, level: 1, text, part: true });
         continue;
       }
       if (block.kind !== 'heading' || block.attrs['toc'] === 'false' || settings.headingStyles[block.attrs['style'] ?? '']?.toc === false || !settings.toc.levels.includes(block.level)) continue;

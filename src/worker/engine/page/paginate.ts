@@ -34,6 +34,7 @@ import { headingAlignShift, headingHidden, headingIndents, headingSnaps, heading
 import { calloutWhere, type CalloutWhere } from './callout-where';
 import { numberedBoxTitle, runInBlocks, type BoxNumber } from './callout-numbers';
 import type { CalloutIcon, CalloutLabel, CalloutMarker } from '../settings-callouts';
+import { defaultPartRows } from '../settings-toc';
 import { boxFrameItems } from './box-shape';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
@@ -118,7 +119,7 @@ export interface ChapterStructure {
   /** What designed headings print besides the heading's own values (page/heading-design.ts): front-matter values, and the paragraph engine for justified, hyphenated or marked design text. */
   headingDesign?: { metadata: Readonly<Record<string, string>>; setText?: SetDesignText };
   /** What `:::toc` lists, with page labels from the previous pass ('?' before the first). */
-  toc?: readonly { level: number; text: string; label: string; key?: string; number?: string; title?: string; unnumbered?: true; subtitle?: string }[];
+  toc?: readonly { level: number; text: string; label: string; key?: string; number?: string; title?: string; unnumbered?: true; subtitle?: string; part?: true }[];
   /**
    * Resources that float (placement position auto/top/bottom) and are first mentioned in this
    * chapter, by id: the first `:ref` or `::resource` queues them (document-format §12.7).
@@ -2395,6 +2396,7 @@ export function* paginateChapter(
     const dotPitch = dot.width + leader.gap;
     // The entries' own type, indent and margins, the page number's type and width (§11.5; settings-toc.ts).
     const look = settings.toc.look;
+    let placed = 0;
     for (const entry of structure.toc ?? []) {
       // The entry's lines, page label and leader lead to its heading (a PDF link, LineInfo.target).
       const heading = entry.key?.slice(entry.key.indexOf('|') + 1);
@@ -2464,7 +2466,16 @@ export function* paginateChapter(
           clusters: xs.flatMap((_, i) => one.clusters.map((c) => c + i * one.text.length)),
         });
       };
-      if (level?.marginTop) space(level.marginTop);
+      // A part's row (§11.5 toc.parts): the level-1 entry's type with the parts' own margins; with
+      // breakBefore on a new page (never before the contents' first row: the contents' heading stays
+      // with it); at least `height` tall, what its lines leave given as space under them.
+      const partRow = entry.part ? (look?.parts ?? defaultPartRows(body.size)) : undefined;
+      if (partRow?.breakBefore && placed > 0) nextPage('any');
+      const marginTop = partRow ? partRow.marginTop : (level?.marginTop ?? 0);
+      const marginBottom = partRow ? partRow.marginBottom : (level?.marginBottom ?? 0);
+      if (marginTop) space(marginTop);
+      /** The row's top, pt from the column's top, and the page and column it went in. */
+      let rowAt = { y: cursor.y, page: cursor.page, column: cursor.column };
       const lead = level?.lineHeight;
       if (lead !== undefined && Math.abs(lead - pitch) > 1e-6) {
         // A leading other than the body's (§11.5 lineHeight): the entry off the grid, kept whole in
@@ -2475,6 +2486,7 @@ export function* paginateChapter(
           lines = set(colW());
         }
         const baseline = baselineFor(lead, style, fonts);
+        rowAt = { y: cursor.y, page: cursor.page, column: cursor.column };
         lines.forEach((line, i) => {
           if (cursor.y + lead > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
           const f = frame();
@@ -2493,13 +2505,17 @@ export function* paginateChapter(
           reflow: (_from, width) => (lines = set(width)),
           shift: subShift,
           onSegment: (first, count, top, _bottom, columnX) => {
+            if (first === 0) rowAt = { y: top - frame().contentTop, page: cursor.page, column: cursor.column };
             if (first === 0) drawNumber(top + bodyBaseline, columnX);
             const last = titleCount - 1;
             if (last >= first && last < first + count) drawLabel(lines[last], top + (last - first) * pitch + bodyBaseline, columnX);
           },
         });
       }
-      if (level?.marginBottom) space(level.marginBottom);
+      // The rest of a part row's height (kept where the row went; the next row finds the grid again).
+      if (partRow && rowAt.page === cursor.page && rowAt.column === cursor.column && cursor.y < rowAt.y + partRow.height) cursor.y = rowAt.y + partRow.height;
+      if (marginBottom) space(marginBottom);
+      placed++;
     }
   }
 

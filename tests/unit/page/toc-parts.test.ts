@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { isApplied } from '../../../src/worker/config';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
+import { run, runs } from './helpers';
+
+/** Parts in the contents (configuration.md §11.5 `toc.parts`; document-format §17.1 "one row per :::part"). */
+const chapters = [
+  { id: 'front', title: '', source: '# Contents {toc="false"}\n\n:::toc' },
+  { id: 'b', title: '', source: ':::part{number="I" title="Foundations"}\n:::\n\n# The lantern\n\nSome words.' },
+  { id: 'c', title: '', source: ':::part{number="II" title="Practice"}\n:::\n\n# The wick\n\nMore words.' },
+];
+
+function contentsOf(parts: Record<string, unknown> = {}) {
+  const settings = settingsFromConfig({ layout: { layoutType: 'single' }, toc: { parts } } as never);
+  const layout = run({ title: 'Book', settings, chapters });
+  const pages = layout.chapters[0]!.pages;
+  // The contents' runs, with the page each is on.
+  const rows = pages.flatMap((page) => runs(page).filter((r) => r.line?.target !== undefined).map((r) => ({ run: r, page: page.index })));
+  const row = (text: string): { run: GlyphRunItem; page: number } | undefined => rows.find((r) => r.run.text.includes(text));
+  return { rows, row, y: (text: string) => row(text)!.run.y };
+}
+const pt = (n: number) => ({ value: n, unit: 'pt' });
+
+describe('toc part rows (§11.5 toc.parts)', () => {
+  it('declares enabled, breakBefore, height and the margins; not the design', () => {
+    for (const f of ['enabled', 'breakBefore', 'height', 'marginTop', 'marginBottom']) expect(isApplied(`toc.parts.${f}`), f).toBe(true);
+    expect(isApplied('toc.parts.design')).toBe(false);
+  });
+
+  it('enabled false: no part rows, the chapters still listed', () => {
+    const listed = contentsOf();
+    expect(listed.row('I Foundations')).toBeDefined();
+    const off = contentsOf({ enabled: false });
+    expect(off.row('Foundations')).toBeUndefined();
+    expect(off.row('Practice')).toBeUndefined();
+    expect(off.row('The lantern')).toBeDefined();
+    expect(off.row('The wick')).toBeDefined();
+  });
+
+  it('height: a part row takes at least 2 body ems by default (16 pt), the next row back on the grid', () => {
+    const flat = contentsOf({ height: pt(0) });
+    // With no height of its own the row is one grid line: the pitch.
+    const pitch = flat.y('The lantern') - flat.y('I Foundations');
+    expect(pitch).toBeGreaterThan(0);
+    const lines = (h: number) => Math.ceil(h / pitch - 1e-9) * pitch;
+    // (16 pt is more than one line of this grid, so the default moves the next row.)
+    expect(lines(16)).toBeGreaterThan(pitch);
+    const byDefault = contentsOf();
+    expect(byDefault.y('The lantern') - byDefault.y('I Foundations')).toBeCloseTo(lines(16), 3);
+    const tall = contentsOf({ height: pt(40) });
+    expect(tall.y('The lantern') - tall.y('I Foundations')).toBeCloseTo(lines(40), 3);
+    expect(tall.y('II Practice') - tall.y('The lantern')).toBeCloseTo(pitch, 3);
+  });
+
+  it('marginTop and marginBottom: space above and below each part row', () => {
+    const flat = contentsOf({ height: pt(0) });
+    const pitch = flat.y('The lantern') - flat.y('I Foundations');
+    const spaced = contentsOf({ height: pt(0), marginTop: pt(20), marginBottom: pt(7) });
+    const lines = (h: number) => Math.ceil(h / pitch - 1e-9) * pitch;
+    expect(spaced.y('II Practice') - spaced.y('The lantern')).toBeCloseTo(pitch + lines(20), 3);
+    expect(spaced.y('The wick') - spaced.y('II Practice')).toBeCloseTo(pitch + lines(7), 3);
+  });
+
+  it("breakBefore: each part row after the contents' first starts a new page", () => {
+    const together = contentsOf();
+    expect(together.row('II Practice')!.page).toBe(together.row('I Foundations')!.page);
+    const broken = contentsOf({ breakBefore: true });
+    const first = broken.row('I Foundations')!;
+    const second = broken.row('II Practice')!;
+    expect(second.page).toBeGreaterThan(first.page);
+    // The first row stays on the page of the contents' heading, under it.
+    expect(first.page).toBe(0);
+    expect(broken.row('The lantern')!.page).toBe(first.page);
+    expect(broken.row('The wick')!.page).toBe(second.page);
+  });
+});
