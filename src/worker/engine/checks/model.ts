@@ -131,6 +131,8 @@ export const WARNING_KINDS = {
   columnOverflow: typesetting('Column overflows'),
   /** Spec name: a code line wider than its box. */
   codeOverflow: typesetting('Code line too wide'),
+  /** Spec name (configuration.md §17.2): a margin line number (§11.2) meeting other ink or running off the page (checks/line-numbers.ts). */
+  lineNumberOverlap: typesetting('Line number overlaps'),
   /** Spec name (document-format.md §12.7): floats flushed at a chapter's end onto pages after its last text. */
   afterText: typesetting('Floats after the text'),
   /** Ours: a float set more than one page after the page that first cites it (document-format.md §12.7). */
