@@ -17,7 +17,7 @@ const TAB_FIELDS = ['position', 'align', 'leader', 'leaderGap', 'decimalChar'];
 declareAppliedSettings(['bodyText.hardLineBreaks']);
 
 declareAppliedSettings([
-  // page/verse.ts: lines, indent steps, turnovers, stanza space and keeps (not the bayt layout).
+  // page/verse.ts: lines, indent steps, turnovers, stanza space and keeps, and the bayt layout.
   'bodyText.verse.indentStep',
   'bodyText.verse.turnover',
   'bodyText.verse.hang',
@@ -25,6 +25,8 @@ declareAppliedSettings([
   'bodyText.verse.stanzaSpace',
   'bodyText.verse.keepStanzas',
   'bodyText.verse.tighten',
+  // The bayt layout (page/verse.ts setBaytPoem): hemistichs justified by their word spaces (not kashida yet).
+  'bodyText.verse.layout',
   // page/paginate.ts quotes.
   'bodyText.blockquote.firstLineIndent',
   // Hanging indents (page/paginate.ts body and styled paragraphs, page/columns-group.ts).

@@ -47,7 +47,7 @@ import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { headingDropCap, initialPlacements, planInitial, type InitialPlan } from './drop-cap';
 import { leadInLine, leadInWords } from './lead-in';
 import type { DropCap } from '../settings-dropcap';
-import { setPoem, setVerseLine, verseAlign, verseLook, type SetPoem } from './verse';
+import { baytLook, isBaytPoem, setBaytPoem, setPoem, setVerseLine, verseAlign, verseLook, type SetPoem } from './verse';
 import { composeTabbed, splitAtTabs, type TabbedText, type TabSettings } from './tabs';
 import { normalSpace } from '../paragraph/items';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
@@ -1582,12 +1582,19 @@ export function* paginateChapter(
         // bodyText.verse (§6.5) under the fence's attributes (page/verse.ts): indent steps, turnovers, stanza space and keeps.
         const look = verseLook(block.attrs, settings, pitch);
         const blockRtl = rtl();
+        // The bayt layout (page/verse.ts setBaytPoem): a poem of at most 3 bayts is kept whole (document-format §9.1).
+        const bayt = isBaytPoem(block, look) ? baytLook(block.attrs, settings) : null;
+        const lineCount = block.stanzas.reduce((n, stanza) => n + stanza.length, 0);
         // A verse line with its turnovers is one unit (never split across columns); a stanza of ≤ keepStanzas lines too.
-        const stanzaGroups = block.stanzas.map((stanza) => (look.keepStanzas > 0 && stanza.length <= look.keepStanzas ? [stanza] : stanza.map((verseLine) => [verseLine])));
-        // The whole poem set at a column width (page/verse.ts setPoem: stepped lines, align), once per width met.
+        const stanzaGroups = bayt && lineCount <= 3
+          ? [[block.stanzas.flat()]]
+          : block.stanzas.map((stanza) => (look.keepStanzas > 0 && stanza.length <= look.keepStanzas ? [stanza] : stanza.map((verseLine) => [verseLine])));
+        const ornament = bayt?.ornament ? setGenerated(bayt.ornament, body, blockRtl ? 'rtl' : 'ltr') : null;
+        // The whole poem set at a column width (page/verse.ts setPoem: stepped lines, align; setBaytPoem), once per width met.
         const poems = new Map<number, SetPoem>();
         const poemAt = (width: number): SetPoem => {
           let poem = poems.get(width);
+          if (!poem && bayt) poems.set(width, (poem = setBaytPoem(stanzaGroups.flat(), width, bayt, blockRtl, (inlines, base, measure) => setText({ base, inlines, style: body, measure, indent: 0, justify: false, firstFit: true }), ornament)));
           if (!poem) poems.set(width, (poem = setPoem(stanzaGroups.flat(), width, look, blockRtl, verseAlign(block.attrs, settings.vertical !== undefined), (verseLine, at, lineLook) => setVerseLine(verseLine, at, lineLook, body, setText, blockRtl, (inlines, measure, indent) => tabbedLines(inlines, body, measure, indent)))));
           return poem;
         };

@@ -9,12 +9,13 @@
  * one unit. The fence's attributes (`indentStep`, `turnover`, `hang`, `turnoverMark`,
  * `stanzaSpace`, `keepStanzas`, `tighten`) win over the settings. Lengths in pt.
  */
-import type { Attributes, Inline, VerseLine } from '../parse/model';
-import type { SetLine } from '../paragraph';
+import type { Attributes, Inline, VerseBlock, VerseLine } from '../parse/model';
+import type { LineRun, SetLine } from '../paragraph';
 import type { LayoutSettings, TextStyle, VerseSettings } from '../settings';
 import { defaultVerseSettings } from '../settings-text';
 import { attributeLength } from './paragraph-styles';
-import { inlinesFrom } from './slice';
+import { spreadSpaces } from './furniture-letters';
+import { inlinesBefore, inlinesFrom } from './slice';
 import type { SetText } from './paginate';
 
 /** A poem's settings: its fence attributes over `bodyText.verse`; `stanzaSpace` in lines of `pitch`. */
@@ -160,4 +161,150 @@ export function setPoem(groups: readonly (readonly VerseLine[])[], width: number
   });
   const room = align === 'center' ? Math.max(0, (width - widest) / 2) : 0;
   return { units, shift: rtl ? -room : room };
+}
+
+/**
+ * The bayt layout (document-format §9.1, "Arabic qaṣīda"; `bodyText.verse.layout`): chosen by the
+ * fence's `layout` (`bayt` / `lines`), else by the setting (`bayt`: always), else (`auto`) when a
+ * line holds a hemistich separator.
+ */
+export function isBaytPoem(block: VerseBlock, look: VerseSettings): boolean {
+  const asked = block.attrs['layout'];
+  if (asked === 'bayt') return true;
+  if (asked === 'lines') return false;
+  return look.layout === 'bayt' || block.stanzas.some((stanza) => stanza.some((line) => hemistichCut(line) !== null));
+}
+
+/** A bayt poem's fence attributes: the gap between hemistichs (`gap`, 2 em; a bare number is em), a fixed hemistich `width`, the `ornament` printed mid-gap. Lengths in pt. */
+export interface BaytLook {
+  gap: number;
+  width?: number;
+  ornament?: string;
+}
+
+export function baytLook(attrs: Attributes, settings: LayoutSettings): BaytLook {
+  const em = settings.body.style.size;
+  const gapAttr = attrs['gap'];
+  const gap = gapAttr === undefined ? 2 * em : /^\s*\d*\.?\d+\s*$/.test(gapAttr) ? Number(gapAttr) * em : (attributeLength(gapAttr, em) ?? 2 * em);
+  const width = attributeLength(attrs['width'], em);
+  const ornament = attrs['ornament']?.trim();
+  return { gap: Math.max(0, gap), ...(width !== undefined && width > 0 ? { width } : {}), ...(ornament ? { ornament } : {}) };
+}
+
+/** `||`, or one or two backslashes with spaces around, with the spaces next to it (document-format §9.1). */
+const SEPARATOR = /\s*\|\|\s*|\s+\\{1,2}\s+/;
+
+/** Where a verse line's hemistich separator stands (source offsets of its first unit and of the unit after it), or null. */
+export function hemistichCut(line: VerseLine): { from: number; to: number } | null {
+  for (const inline of line.inlines) {
+    if (inline.kind !== 'text') continue;
+    const match = SEPARATOR.exec(inline.text);
+    if (!match) continue;
+    const offsets = inline.offsets ?? Array.from({ length: inline.text.length }, (_, i) => inline.range.from + i);
+    const from = offsets[match.index]!;
+    const last = offsets[match.index + match[0].length - 1]!;
+    if (from < 0 || last < 0) continue;
+    return { from, to: last + 1 };
+  }
+  return null;
+}
+
+/** Sets a hemistich's inlines (from source offset `base`) on lines at most `measure` pt long. */
+export type SetHemistich = (inlines: readonly Inline[], base: number, measure: number) => SetLine[];
+
+/**
+ * A bayt poem set at a column `width` pt wide (document-format §9.1): each line a bayt, its two
+ * hemistichs (ṣadr, ʿajuz) on one baseline, the ṣadr on the start side, both as wide as the
+ * poem's common hemistich width — the widest hemistich, at most half the measure less the gap, or
+ * the fence's `width` — with `gap` between them and the `ornament` in its middle; the pair centred
+ * in the column. A hemistich shorter than the common width is justified to it by its word spaces
+ * (a single word is centred in it). A line without a separator is one hemistich, centred. A bayt
+ * with a hemistich wider than the common width is staggered: the ṣadr on a line of its own at the
+ * start side, the ʿajuz on the next at the end side. Every bayt is one unit (never split); a poem
+ * of at most 3 bayts is kept whole by the caller's groups.
+ */
+export function setBaytPoem(groups: readonly (readonly VerseLine[])[], width: number, look: BaytLook, rtl: boolean, setHemistich: SetHemistich, ornament: SetLine | null): SetPoem {
+  const gap = Math.min(look.gap, width / 4);
+  const cap = Math.max(1, (width - gap) / 2);
+  // Each line's hemistichs set on one line where they can be (else at the column's measure).
+  const split = groups.map((group) =>
+    group.map((line) => {
+      const cut = hemistichCut(line);
+      if (!cut) return { line, parts: [setHemistich(line.inlines, line.range.from, width)] };
+      return { line, parts: [setHemistich(inlinesBefore(line.inlines, cut.from), line.range.from, width), setHemistich(inlinesFrom(line.inlines, cut.to), cut.to, width)] };
+    }),
+  );
+  // The widest hemistich of the bayts that fit side by side (a staggered bayt does not widen the others).
+  let widest = 0;
+  for (const group of split) {
+    for (const { parts } of group) {
+      if (parts.length !== 2 || parts.some((part) => part.length !== 1 || part[0]!.width > cap + 1e-6)) continue;
+      for (const part of parts) widest = Math.max(widest, part[0]!.width);
+    }
+  }
+  const common = look.width !== undefined ? Math.min(look.width, cap) : Math.min(Math.max(widest, 1), cap);
+  const left = (width - (2 * common + gap)) / 2;
+  const units = split.map((group) => {
+    const lines: SetLine[] = [];
+    const x = new Map<SetLine, number>();
+    const add = (line: SetLine): void => {
+      lines.push(line);
+      x.set(line, 0);
+    };
+    for (const { parts } of group) {
+      if (parts.length === 1) {
+        // One hemistich (no separator): centred, its turnovers too.
+        for (const part of parts[0]!) add(placeRuns([{ line: part, at: (width - part.width) / 2 }], width));
+        continue;
+      }
+      const [first, second] = parts as [SetLine[], SetLine[]];
+      if (first.length === 1 && second.length === 1 && first[0]!.width <= common + 1e-6 && second[0]!.width <= common + 1e-6) {
+        // Start side: the left in left-to-right text, the right in right-to-left.
+        const startX = rtl ? left + common + gap : left;
+        const endX = rtl ? left : left + common + gap;
+        const pieces = [justified(first[0]!, common, startX), justified(second[0]!, common, endX)];
+        if (ornament) pieces.push({ line: ornament, at: left + common + gap / 2 - ornament.width / 2 });
+        add(placeRuns(pieces, width));
+        continue;
+      }
+      // Too wide: staggered — the ṣadr from the start edge, the ʿajuz to the end edge.
+      for (const part of first) add(placeRuns([{ line: part, at: rtl ? width - part.width : 0 }], width));
+      for (const part of second) add(placeRuns([{ line: part, at: rtl ? 0 : width - part.width }], width));
+    }
+    return { lines, x };
+  });
+  return { units, shift: 0 };
+}
+
+/** A hemistich at `at` pt, spread to `width` by its word spaces, or centred there when it has none. */
+function justified(line: SetLine, width: number, at: number): { line: SetLine; at: number } {
+  const extra = width - line.width;
+  if (extra <= 1e-6) return { line, at };
+  const spread = spreadSpaces(line, extra);
+  return spread === line ? { line, at: at + extra / 2 } : { line: spread, at };
+}
+
+/**
+ * Set lines placed side by side on one line of the column (`at`: where each one's text starts,
+ * pt from the column's left edge): their runs moved there, as one line spanning the column.
+ */
+function placeRuns(pieces: readonly { line: SetLine; at: number }[], width: number): SetLine {
+  const runs: LineRun[] = [];
+  const fonts = new Set<string>();
+  let srcFrom = Number.POSITIVE_INFINITY;
+  let srcTo = -1;
+  for (const { line, at } of pieces) {
+    // The text's left edge in the set line (a right-to-left line stands at its measure's right end).
+    let textLeft = Number.POSITIVE_INFINITY;
+    for (const run of line.runs) if (run.xs.length > 0) textLeft = Math.min(textLeft, run.xs[0]!);
+    if (!Number.isFinite(textLeft)) continue;
+    const dx = at - textLeft;
+    for (const run of line.runs) runs.push({ ...run, xs: run.xs.map((v) => v + dx) });
+    for (const font of line.fonts ?? []) fonts.add(font);
+    if (line.srcFrom >= 0) {
+      srcFrom = Math.min(srcFrom, line.srcFrom);
+      srcTo = Math.max(srcTo, line.srcTo);
+    }
+  }
+  return { runs, width, ratio: 0, hyphenated: false, ragged: true, emergency: false, srcFrom: Number.isFinite(srcFrom) ? srcFrom : -1, srcTo, ...(fonts.size > 0 ? { fonts: [...fonts] } : {}) };
 }
