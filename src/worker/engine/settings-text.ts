@@ -4,7 +4,8 @@
  * hanging indents (§6.1 `bodyText.hangingIndent`, §13.1 `paragraphStyles[id=*].hangingIndent`),
  * tab stops (§6.6 `bodyText.tabStops` / `tabInterval`, a paragraph style's over them), the runt
  * refinements (§6.4 `gradedRuntPenalty`, `avoidRuntsInLists`, `tightenRunts`, `maxRuntTracking`), first-fit
- * ragged text (§6.3 `optimalRagged`), the repeated hyphen (§6.3 `repeatHyphen`) and the look of emphasis (§6.1 `emphasis`). Lengths in pt.
+ * ragged text (§6.3 `optimalRagged`), the repeated hyphen (§6.3 `repeatHyphen`), letter spacing of
+ * justified lines (§6.3 `maxJustifyTracking`) and the look of emphasis (§6.1 `emphasis`). Lengths in pt.
  */
 import { declareAppliedSettings, declareUnappliedValues, type StoredConfig } from '../config';
 import { DEFAULT_RUNT_RULES, type LayoutSettings, type RuntRules, type VerseSettings } from './settings';
@@ -47,6 +48,8 @@ declareAppliedSettings([
   'bodyText.emphasis',
   // A compound's hyphen repeated at the start of the next line (paragraph/items.ts, lines.ts).
   'bodyText.repeatHyphen',
+  // Letter spacing of justified lines past the word-space bound (text/linebreak.ts, paragraph/tracking.ts).
+  'bodyText.maxJustifyTracking',
 ]);
 // An overline over emphasis is not drawn yet: such a book's emphasis is set as 'auto'.
 declareUnappliedValues('bodyText.emphasis', ['overline'], 'auto');
@@ -148,6 +151,11 @@ export function textSettings(s: LayoutSettings, r: ConfigReaders, stored: Stored
   // bodyText.optimalRagged (§6.3): kept only when false (ragged running text set first fit).
   if (r.bool('bodyText.optimalRagged', true)) delete s.body.optimalRagged;
   else s.body.optimalRagged = false;
+  // bodyText.maxJustifyTracking (§6.3): thousandths of an em, 0 (off) to 100 (our bound: a tenth of
+  // an em between letters is already display spacing); kept only when on.
+  const justifyTracking = Math.min(100, Math.max(0, r.num('bodyText.maxJustifyTracking', 0)));
+  if (justifyTracking > 0) s.body.maxJustifyTracking = justifyTracking;
+  else delete s.body.maxJustifyTracking;
   // bodyText.emphasis (§6.1): 'auto' (and 'overline', not drawn yet) leave it absent — bold in
   // Arabic-script documents, else italic (paragraph/collect.ts).
   const emphasis = r.str('bodyText.emphasis', 'auto');

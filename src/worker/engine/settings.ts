@@ -152,6 +152,11 @@ export interface LayoutSettings {
      * the italic colour ('color'). Absent = auto: bold in Arabic-script documents, else italic.
      */
     emphasis?: 'italic' | 'bold' | 'color';
+    /**
+     * `bodyText.maxJustifyTracking` (§6.3): most letter spacing a justified line may take when its word
+     * spaces would pass `maxWordSpacing`, thousandths of an em (paragraph/index.ts); absent = 0, none.
+     */
+    maxJustifyTracking?: number;
     avoidRunts: boolean;
     /** Runt threshold, in normal space widths. */
     runtMinCharacters: number;

@@ -10,7 +10,7 @@ import { buildItems, normalSpace, type WordPayload } from './items';
 import type { Item, LineBreak } from '../text/items';
 import { setColumnLines, setLines, type SetLine } from './lines';
 import { paragraphColumns, type ParagraphColumns } from './columns';
-import { clusterCount, trackLine } from './tracking';
+import { boxClusters, clusterCount, justifyTracked, trackLine } from './tracking';
 
 export type { SetLine, LineRun } from './lines';
 export type { InlineContext } from './collect';
@@ -274,7 +274,11 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   // running text under bodyText.optimalRagged false (§6.3; not code listings). Never from kept columns.
   const firstFit =
     !settings.body.optimalLineBreaking || request.firstFit === true || (settings.body.optimalRagged === false && !request.justify && request.verbatim !== true);
-  const kept = firstFit ? undefined : env.prepared?.get(request.inlines, request, env, direction);
+  // Letter spacing justified lines may take past the word-space bound, pt between two clusters
+  // (bodyText.maxJustifyTracking, §6.3; total fit only). Such paragraphs are not kept: their items
+  // carry cluster counts the kept columns do not.
+  const justifyTracking = firstFit ? 0 : justifyTrackingOf(request, settings);
+  const kept = firstFit || justifyTracking > 0 ? undefined : env.prepared?.get(request.inlines, request, env, direction);
   // Most negative tracking a surviving runt may be tightened with, pt per cluster (0: none; §6.4).
   // (Also when `accept` is given: a setting tried must be the setting made, the memo does not tell them apart.)
   const runtTrack = runtTracking(request, settings);
@@ -295,8 +299,10 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
     const breakAt = (wider: number, looseness: number) => breakColumns(kept.columns, widthsAt(wider), breakParams({ ...request, looseness }, settings, kept.normalSpaceWidth, wider > 0));
     return finish(breakAt(0, request.looseness ?? 0), breakAt, (b, wider) => setColumnLines(kept.columns, b, layoutAt(wider)));
   }
-  const prepared = env.prepared;
+  const prepared = justifyTracking > 0 ? undefined : env.prepared;
   const items = itemsOf(request, env, direction);
+  // Each word's box (fresh per setting; empty boxes — indents, repeated hyphens, shared — count 0) tells the breaker its clusters.
+  if (justifyTracking > 0) for (const item of items) if (item.type === 'box' && item.payload && item.payload.pieces.length > 0) item.clusters = boxClusters(item.payload);
   if (firstFit) {
     // Ragged text set line by line: the hyphenation zone and at most 2 hyphenated lines in a row (§6.2).
     const breaks = breakGreedy(items, widths, request.justify ? undefined : { zone: hyphenationZone(settings), maxHyphens: 2 });
@@ -314,8 +320,12 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
     }
   }
   const space = normalSpace(request.style, fonts);
-  const breakAt = (wider: number, looseness: number) => breakParagraph(items, widthsAt(wider), breakParams({ ...request, looseness }, settings, space, wider > 0));
-  const result = finish(breakAt(0, request.looseness ?? 0), breakAt, (b, wider) => setLines(items, b, layoutAt(wider)));
+  const breakAt = (wider: number, looseness: number) => breakParagraph(items, widthsAt(wider), { ...breakParams({ ...request, looseness }, settings, space, wider > 0), justifyTracking });
+  const setAt = (b: readonly LineBreak[], wider: number) => {
+    const lines = setLines(items, b, layoutAt(wider));
+    return justifyTracking > 0 ? justifyTracked(lines, b, widthsAt(wider), justifyTracking) : lines;
+  };
+  const result = finish(breakAt(0, request.looseness ?? 0), breakAt, setAt);
   prepared?.wait(request, env, direction);
   return result;
 }
@@ -326,6 +336,15 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
  */
 export function listItemRunts(settings: LayoutSettings): { avoidRunts?: false } {
   return settings.body.runts?.inLists === false ? { avoidRunts: false } : {};
+}
+
+/**
+ * `bodyText.maxJustifyTracking` (configuration.md §6.3, thousandths of an em) in pt between two
+ * clusters at the paragraph's size; 0 = none. Justified running text only (not code listings).
+ */
+function justifyTrackingOf(request: ParagraphRequest, settings: LayoutSettings): number {
+  const thousandths = settings.body.maxJustifyTracking ?? 0;
+  return request.justify && request.verbatim !== true && thousandths > 0 ? (thousandths / 1000) * request.style.size : 0;
 }
 
 /**

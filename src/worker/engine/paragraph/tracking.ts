@@ -2,10 +2,13 @@
  * Letter spacing (tracking) of set lines: a fixed amount, pt, between every two clusters of a
  * line — positive spaces it out, negative tightens it. The breaker has no letter spacing of its
  * own, so tracking is added to the glyph positions of lines already set. Used by the runt
- * tightening of `paragraph/index.ts` (configuration.md §6.4 `tightenRunts`) and by balancing
- * lever (7) (`page/lever-paragraphs.ts`, §8.5 `trackParagraphs`).
+ * tightening of `paragraph/index.ts` (configuration.md §6.4 `tightenRunts`), by justified lines the
+ * breaker gave letter spacing (§6.3 `maxJustifyTracking`: `boxClusters`, `justifyTracked`) and by
+ * balancing lever (7) (`page/lever-paragraphs.ts`, §8.5 `trackParagraphs`).
  */
 import type { SetLine } from './lines';
+import type { WordPayload } from './items';
+import type { LineBreak } from '../text/items';
 
 /** Joining scripts and CJK: letter spacing would break them apart (or is the grid's business). */
 const UNTRACKABLE = /[\u0590-\u08ff\ufb1d-\ufeff\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
@@ -41,4 +44,36 @@ export function trackLine(line: SetLine, delta: number): SetLine {
     }),
   }));
   return any ? { ...line, runs, width: line.width + added } : line;
+}
+
+/**
+ * Clusters of a box's text letter spacing may separate, for the breaker (`BoxItem.clusters`,
+ * configuration.md §6.3 `maxJustifyTracking`): −1 when it may not be tracked (right to left, a
+ * joining script or CJK, as `clusterCount`, or an inline formula).
+ */
+export function boxClusters(payload: WordPayload | undefined): number {
+  let count = 0;
+  for (const piece of payload?.pieces ?? []) {
+    if (piece.formula || piece.level % 2 === 1 || UNTRACKABLE.test(piece.text)) return -1;
+    const clusters = piece.shaped.clusters;
+    for (let g = 0; g < clusters.length; g++) if (g === 0 || clusters[g] !== clusters[g - 1]) count++;
+  }
+  return count;
+}
+
+/**
+ * Justified lines the breaker letter-spaced (`KnuthPlassBreak.tracking`, spec §6.3
+ * `maxJustifyTracking`): their word spaces are set at the breaker's ratio, and each is tracked by
+ * what fills its measure (`widths`, pt), never more than `perGap` pt between two clusters (the
+ * count set may exceed the breaker's by a hyphen added at the break, which only lowers it).
+ */
+export function justifyTracked(lines: SetLine[], breaks: readonly (LineBreak & { tracking?: number })[], widths: (line: number) => number, perGap: number): SetLine[] {
+  if (!breaks.some((b) => (b.tracking ?? 0) > 0)) return lines;
+  return lines.map((line, i) => {
+    if (!((breaks[i]?.tracking ?? 0) > 0) || (line.formulas && line.formulas.length > 0)) return line;
+    const clusters = clusterCount(line);
+    if (clusters === null || clusters < 2) return line;
+    const delta = Math.min(perGap, Math.max(0, (widths(i) - line.width) / (clusters - 1)));
+    return trackLine(line, delta);
+  });
 }

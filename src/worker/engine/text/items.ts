@@ -14,6 +14,12 @@ export interface BoxItem<P = unknown> {
    * breaking never looks at it.
    */
   from?: number;
+  /**
+   * Clusters in the box that letter spacing may separate (configuration.md §6.3
+   * `maxJustifyTracking`; paragraph/index.ts sets it only then), −1 when its text may not be
+   * tracked (right to left, joining scripts, CJK, formulas); absent = 0.
+   */
+  clusters?: number;
 }
 
 export interface GlueItem<P = unknown> {

@@ -76,6 +76,12 @@ export interface LineBreakParams {
   lineWidthsUniformFrom: number;
   /** Record the last line's natural width on the last break (`KnuthPlassBreak.lastLineWidth`; runt tightening). */
   reportLastLine: boolean;
+  /**
+   * Justified text: most letter spacing a line may take between two clusters, pt (spec §6.3
+   * `maxJustifyTracking`, thousandths of an em × the size), used only by lines whose word spaces
+   * would otherwise pass `maxWordSpacing`. 0 = none. Needs the items' cluster counts.
+   */
+  justifyTracking: number;
 }
 
 /** Defaults of spec §6.3–6.4 (and TeX where the spec is silent). Lengths must be supplied by the caller. */
@@ -101,6 +107,7 @@ export const DEFAULT_LINE_BREAK_PARAMS: Readonly<LineBreakParams> = Object.freez
   gradedRuntPenalty: false,
   lineWidthsUniformFrom: Infinity,
   reportLastLine: false,
+  justifyTracking: 0,
 });
 
 /** Defaults merged with the caller's choices. */
@@ -154,10 +161,12 @@ export interface LineFit {
   fitness: Fitness;
   /** Justified line whose spaces would exceed `raggedSpaceRatio` × normal: set it ragged. */
   setRagged: boolean;
+  /** Letter spacing the line takes between two clusters, pt (`justifyTracking`); 0 = none. */
+  tracking: number;
 }
 
 export function newLineFit(): LineFit {
-  return { ratio: 0, costRatio: 0, badness: 0, fitness: FITNESS_DECENT, setRagged: false };
+  return { ratio: 0, costRatio: 0, badness: 0, fitness: FITNESS_DECENT, setRagged: false, tracking: 0 };
 }
 
 function setFit(out: LineFit, ratio: number, costRatio: number, badness: number, fitness: Fitness, setRagged: boolean): LineFit {
@@ -166,8 +175,12 @@ function setFit(out: LineFit, ratio: number, costRatio: number, badness: number,
   out.badness = badness;
   out.fitness = fitness;
   out.setRagged = setRagged;
+  out.tracking = 0;
   return out;
 }
+
+/** Spec §6.3 "tracking badness 100 × share²": a line using `share` (0–1) of its tracking capacity. */
+export const TRACKING_BADNESS = 100;
 
 /**
  * Adjustment ratio and badness of one line (paper: r_j and β_j = 100|r_j|³; TeX §108 computes
@@ -180,6 +193,8 @@ function setFit(out: LineFit, ratio: number, costRatio: number, badness: number,
  * @param fil number of glues with infinite (`Infinity`) stretch on the line
  * @param available width the line must fill, pt
  * @param endsAtForcedBreak the line ends at a forced break (paragraph end, hard line break)
+ * @param gaps places between two clusters on the line that letter spacing may widen
+ *   (`justifyTracking`); 0 = none (also for a line holding text that may not be tracked)
  */
 export function fitLine(
   width: number,
@@ -190,6 +205,7 @@ export function fitLine(
   p: LineBreakParams,
   endsAtForcedBreak: boolean,
   out: LineFit = newLineFit(),
+  gaps = 0,
 ): LineFit {
   // Widths are sums of floats: treat |slack| below 1e-9 pt as exact.
   const raw = available - width;
@@ -210,12 +226,35 @@ export function fitLine(
   }
   if (fil > 0 || slack === 0) return setFit(out, 0, 0, 0, FITNESS_DECENT, false);
   const r = stretch > 0 ? snap(slack / stretch) : Infinity;
+  if (r > 1 && gaps > 0 && p.justifyTracking > 0) return fitTracked(slack, stretch, gaps, p, out);
   let badness = 100 * r * r * r;
   // Spec §6.3 "over-stretch badness 2000 × r²": past maxWordSpacing (r > 1) the line stays
   // legal but costs more than any runt or hyphen preference.
   if (r > 1) badness += p.overStretchBadness * r * r;
   if (!(badness < INFINITY_BADNESS)) badness = INFINITY_BADNESS;
   return setFit(out, r, r, badness, fitnessOf(r), r > raggedRatioLimit(p));
+}
+
+/**
+ * A justified line whose word spaces would pass `maxWordSpacing` (r > 1) with letter spacing
+ * (spec §6.3 `maxJustifyTracking`): the spaces go to their bound (r = 1) and tracking takes what is
+ * left, up to `justifyTracking` pt in each of the `gaps`; past that the spaces stretch on (r > 1,
+ * costed as without tracking). Badness: the spaces' own + 100 × share² of the capacity used, so a
+ * tracked line (≤ 200) always beats one past the bound (≥ 2100) and loses to one within it.
+ */
+function fitTracked(slack: number, stretch: number, gaps: number, p: LineBreakParams, out: LineFit): LineFit {
+  const capacity = p.justifyTracking * gaps;
+  const used = Math.min(capacity, slack - stretch);
+  const left = slack - used;
+  const r = stretch > 0 ? snap(left / stretch) : left > 1e-9 ? Infinity : 0;
+  const share = used / capacity;
+  let badness = 100 * r * r * r + TRACKING_BADNESS * share * share;
+  if (r > 1) badness += p.overStretchBadness * r * r;
+  if (!(badness < INFINITY_BADNESS)) badness = INFINITY_BADNESS;
+  setFit(out, r, r, badness, fitnessOf(r), r > raggedRatioLimit(p));
+  // A line set ragged keeps natural spaces and no tracking either.
+  if (!out.setRagged) out.tracking = used / gaps;
+  return out;
 }
 
 /**

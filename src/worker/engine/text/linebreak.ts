@@ -55,6 +55,12 @@ export interface KnuthPlassBreak extends LineBreak {
   runt?: boolean;
   /** The paragraph's last break only, with `LineBreakParams.reportLastLine`: its line's natural width, pt. */
   lastLineWidth?: number;
+  /**
+   * Letter spacing the line takes between two clusters, pt (spec §6.3 `maxJustifyTracking`): its
+   * word spaces are at `ratio` (1, their bound, unless tracking alone does not fill it) and this
+   * spacing fills the rest. Absent = none.
+   */
+  tracking?: number;
 }
 
 /** Result with the total cost, for tests and diagnostics. */
@@ -149,6 +155,8 @@ export interface BreakColumns {
   /** Penalties only (0 otherwise). */
   penalty: Float64Array;
   flagged: Uint8Array;
+  /** Boxes' `clusters` (letter spacing, `LineBreakParams.justifyTracking`); absent when no item has any. */
+  clusters?: Float64Array | undefined;
 }
 
 /** Empty columns (to be filled by `fillBreakColumns`). */
@@ -170,10 +178,12 @@ export function fillBreakColumns(items: readonly Item[], into: BreakColumns): Br
   }
   into.n = n;
   const { kind, width, stretch, shrink, penalty, flagged } = into;
+  let clustered = false;
   for (let i = 0; i < n; i++) {
     const it = items[i]!;
     width[i] = it.width;
     if (it.type === 'box') {
+      if (it.clusters !== undefined) clustered = true;
       kind[i] = KIND_BOX;
       stretch[i] = 0;
       shrink[i] = 0;
@@ -193,6 +203,15 @@ export function fillBreakColumns(items: readonly Item[], into: BreakColumns): Br
       flagged[i] = it.flagged ? 1 : 0;
     }
   }
+  // Cluster counts only for items that carry them (justified text with letter spacing allowed).
+  if (clustered) {
+    const clusters = into.clusters && into.clusters.length >= n ? into.clusters : new Float64Array(into.kind.length);
+    for (let i = 0; i < n; i++) {
+      const it = items[i]!;
+      clusters[i] = it.type === 'box' ? (it.clusters ?? 0) : 0;
+    }
+    into.clusters = clusters;
+  } else into.clusters = undefined;
   return into;
 }
 
@@ -250,6 +269,9 @@ interface Prepared {
   lineStart: Int32Array;
   /** Σ π² over breakpoints with −10000 < π < 0: the most demerits negative penalties can remove. */
   negativePenaltySquares: number;
+  /** With the items' cluster counts: sums of the trackable clusters and of boxes that may not be tracked (as `sumWidth`); else null. */
+  sumClusters: Float64Array | null;
+  sumUntrackable: Float64Array | null;
 }
 
 /** Reusable buffers for one paragraph at a time. */
@@ -266,6 +288,8 @@ class Workspace {
   forced = new Uint8Array(0);
   wordStartGlue = new Int32Array(0);
   lineStart = new Int32Array(0);
+  sumClusters = new Float64Array(0);
+  sumUntrackable = new Float64Array(0);
   nodes = new Nodes();
   cands = new Candidates();
   active = new Int32Array(64);
@@ -287,6 +311,8 @@ class Workspace {
     this.forced = new Uint8Array(cap);
     this.wordStartGlue = new Int32Array(cap);
     this.lineStart = new Int32Array(cap);
+    this.sumClusters = new Float64Array(cap);
+    this.sumUntrackable = new Float64Array(cap);
   }
 }
 
@@ -360,7 +386,22 @@ function prepare(items: BreakColumns, ws: Workspace): Prepared {
     const type = kind[i]!;
     if (type === KIND_BOX || (type === KIND_PENALTY && itemPenalty[i]! <= -INFINITE_PENALTY)) next = i;
   }
-  return { n, m, ws, sumWidth, sumStretch, sumShrink, sumFil, breaks, penalty, penaltyWidth, flagged, forced, wordStartGlue, lineStart, negativePenaltySquares };
+  let sumClusters: Float64Array | null = null;
+  let sumUntrackable: Float64Array | null = null;
+  const clusters = items.clusters;
+  if (clusters) {
+    // Letter spacing (justifyTracking): clusters per line, and whether it holds text that may not be tracked.
+    sumClusters = ws.sumClusters;
+    sumUntrackable = ws.sumUntrackable;
+    sumClusters[0] = 0;
+    sumUntrackable[0] = 0;
+    for (let i = 0; i < n; i++) {
+      const c = kind[i] === KIND_BOX ? clusters[i]! : 0;
+      sumClusters[i + 1] = sumClusters[i]! + (c > 0 ? c : 0);
+      sumUntrackable[i + 1] = sumUntrackable[i]! + (c < 0 ? 1 : 0);
+    }
+  }
+  return { n, m, ws, sumWidth, sumStretch, sumShrink, sumFil, breaks, penalty, penaltyWidth, flagged, forced, wordStartGlue, lineStart, negativePenaltySquares, sumClusters, sumUntrackable };
 }
 
 /** Line widths looked up once per line number; lines ≥ `uniformFrom` share one width. */
@@ -407,8 +448,10 @@ class Nodes {
   prev = new Int32Array(64);
   demerits = new Float64Array(64);
   ratio = new Float64Array(64);
+  /** Letter spacing of the line ending at this node, pt between two clusters (`LineFit.tracking`). */
+  track = new Float64Array(64);
 
-  add(bp: number, start: number, line: number, fitness: number, info: number, prev: number, demerits: number, ratio: number): number {
+  add(bp: number, start: number, line: number, fitness: number, info: number, prev: number, demerits: number, ratio: number, track: number): number {
     if (this.size === this.bp.length) this.grow();
     const i = this.size++;
     this.bp[i] = bp;
@@ -419,6 +462,7 @@ class Nodes {
     this.prev[i] = prev;
     this.demerits[i] = demerits;
     this.ratio[i] = ratio;
+    this.track[i] = track;
     return i;
   }
 
@@ -437,6 +481,7 @@ class Nodes {
     this.prev = g(this.prev, (n) => new Int32Array(n));
     this.demerits = g(this.demerits, (n) => new Float64Array(n));
     this.ratio = g(this.ratio, (n) => new Float64Array(n));
+    this.track = g(this.track, (n) => new Float64Array(n));
   }
 }
 
@@ -454,20 +499,21 @@ class Candidates {
   line = new Int32Array(16);
   info = new Uint8Array(16);
   ratio = new Float64Array(16);
+  track = new Float64Array(16);
 
-  offer(key: number, fitness: number, demerits: number, prev: number, line: number, info: number, ratio: number): void {
+  offer(key: number, fitness: number, demerits: number, prev: number, line: number, info: number, ratio: number, track: number): void {
     for (let i = 0; i < this.size; i++) {
       if (this.key[i] === key && this.fitness[i] === fitness) {
         // Strictly better only: on ties the earlier active node (earlier break) wins, deterministically.
-        if (demerits < this.demerits[i]!) this.set(i, key, fitness, demerits, prev, line, info, ratio);
+        if (demerits < this.demerits[i]!) this.set(i, key, fitness, demerits, prev, line, info, ratio, track);
         return;
       }
     }
     if (this.size === this.key.length) this.grow();
-    this.set(this.size++, key, fitness, demerits, prev, line, info, ratio);
+    this.set(this.size++, key, fitness, demerits, prev, line, info, ratio, track);
   }
 
-  private set(i: number, key: number, fitness: number, demerits: number, prev: number, line: number, info: number, ratio: number): void {
+  private set(i: number, key: number, fitness: number, demerits: number, prev: number, line: number, info: number, ratio: number, track: number): void {
     this.key[i] = key;
     this.fitness[i] = fitness;
     this.demerits[i] = demerits;
@@ -475,6 +521,7 @@ class Candidates {
     this.line[i] = line;
     this.info[i] = info;
     this.ratio[i] = ratio;
+    this.track[i] = track;
   }
 
   private grow(): void {
@@ -486,6 +533,7 @@ class Candidates {
     const l = new Int32Array(cap); l.set(this.line); this.line = l;
     const i = new Uint8Array(cap); i.set(this.info); this.info = i;
     const r = new Float64Array(cap); r.set(this.ratio); this.ratio = r;
+    const t = new Float64Array(cap); t.set(this.track); this.track = t;
   }
 }
 
@@ -516,6 +564,10 @@ function maxRatioFor(tolerance: number, p: LineBreakParams): number {
 
 function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency: boolean): ParagraphBreaking | null {
   const { breaks, sumWidth, sumStretch, sumShrink, sumFil, penalty, penaltyWidth, flagged, forced, wordStartGlue, lineStart } = prep;
+  // Letter spacing of justified lines past the word-space bound (spec §6.3 maxJustifyTracking), pt per gap.
+  const tracking = !p.ragged && p.justifyTracking > 0 ? p.justifyTracking : 0;
+  const sumClusters = tracking > 0 ? prep.sumClusters : null;
+  const sumUntrackable = prep.sumUntrackable;
   const m = prep.m;
   const lastBp = m - 1;
   const nodes = prep.ws.nodes;
@@ -535,7 +587,7 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
 
   let active = prep.ws.active;
   let nActive = 0;
-  active[nActive++] = nodes.add(-1, 0, 0, FITNESS_DECENT, INFO_FRESH, -1, 0, 0);
+  active[nActive++] = nodes.add(-1, 0, 0, FITNESS_DECENT, INFO_FRESH, -1, 0, 0, 0);
   /** Active nodes whose next line has its own width (line < uniformFrom). */
   let varying = uniformFrom > 0 ? 1 : 0;
 
@@ -561,9 +613,12 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
       const natural = sumWidth[b]! - sumWidth[s]!;
       const stretch = sumStretch[b]! - sumStretch[s]!;
       const fil = sumFil[b]! - sumFil[s]!;
+      // Gaps letter spacing may widen (none on a line holding text that may not be tracked).
+      const gaps = sumClusters === null || sumUntrackable![b]! - sumUntrackable![s]! > 0 ? 0 : Math.max(0, sumClusters[b]! - sumClusters[s]! - 1);
       // Fast reject (pass 1 only): clearly too loose for the tolerance, yet not overfull, so the
-      // node stays active and nothing else would happen. Borderline lines go to fitLine.
-      if (!emergency && !isForced && fil === 0 && available - natural - pw > slackScale * (ragged ? 1 : stretch)) {
+      // node stays active and nothing else would happen. Borderline lines go to fitLine. (Later
+      // nodes' lines have fewer gaps too: the shortcut below holds with tracking.)
+      if (!emergency && !isForced && fil === 0 && available - natural - pw - gaps * tracking > slackScale * (ragged ? 1 : stretch)) {
         active[kept++] = a;
         if (varying === 0 || widths.allEqual) {
           // Later active nodes sit at later breakpoints: their lines have less width, less
@@ -576,7 +631,7 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
       const aInfo = nodes.info[a]!;
       const fresh = (aInfo & INFO_FRESH) !== 0;
       nodes.info[a] = aInfo & ~INFO_FRESH;
-      fitLine(natural + pw, stretch, sumShrink[b]! - sumShrink[s]!, fil, available, p, isForced, fit);
+      fitLine(natural + pw, stretch, sumShrink[b]! - sumShrink[s]!, fil, available, p, isForced, fit, gaps);
       const overfull = fit.badness === Infinity;
       // Paper/TeX §851: a node is deactivated once its line would be overfull, or at a forced break.
       const deactivate = overfull || isForced;
@@ -604,7 +659,7 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
         let d = nodes.demerits[a]! + lineDemerits(badness, pen, p, runt, isFlagged, prevFlagged, fit.fitness, nodes.fitness[a] as Fitness, isLast);
         if (overfull) d += OVERFULL_DEMERITS + OVERFULL_DEMERITS_PER_PT * (natural + pw - available);
         const newLine = line + 1;
-        cands.offer(newLine < uniformFrom ? newLine : -1, fit.fitness, d, a, newLine, info, fit.ratio);
+        cands.offer(newLine < uniformFrom ? newLine : -1, fit.fitness, d, a, newLine, info, fit.ratio, fit.tracking);
       }
       if (!deactivate) active[kept++] = a;
       else if (line < uniformFrom) varying--;
@@ -627,7 +682,7 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
         const newLine = cands.line[c]!;
         if (newLine < uniformFrom) varying++;
         widths.get(newLine); // registers the width, so `allEqual` covers every active node
-        active[nActive++] = nodes.add(k, start, newLine, cands.fitness[c]!, cands.info[c]! | INFO_FRESH, cands.prev[c]!, cands.demerits[c]!, cands.ratio[c]!);
+        active[nActive++] = nodes.add(k, start, newLine, cands.fitness[c]!, cands.info[c]! | INFO_FRESH, cands.prev[c]!, cands.demerits[c]!, cands.ratio[c]!, cands.track[c]!);
       }
     }
     if (nActive === 0) return null; // No way through this breakpoint: the pass fails.
@@ -660,6 +715,7 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
     const br: KnuthPlassBreak = { position: breaks[nodes.bp[a]!]!, ratio: settableRatio(nodes.ratio[a]!) };
     if (info & INFO_EMERGENCY) br.emergency = true;
     if (info & INFO_RAGGED) br.ragged = true;
+    if (nodes.track[a]! > 0) br.tracking = nodes.track[a]!;
     out.push(br);
   }
   out.reverse();
