@@ -616,7 +616,12 @@ const footnotes = obj(
       mode: 'replace', builtins: () => ['*', '†', '‡', '§', '‖', '¶'], vis: { path: 'footnotes.numberFormat', equals: ['symbols'] },
     }),
     markerPosition: en(['auto', 'superscript', 'inline', 'side', 'right'], 'auto', 'How the reference mark sits in the text.'),
-    markerSize: len('1em', 'Size of the reference mark.', { em: 'surrounding' }),
+    // §11.1: 1 em, but 0.6 em for a mark beside the word ('side') and 0.7 em at the right ('right').
+    markerSize: len(
+      ctxDef((c) => em(({ side: 0.6, right: 0.7 } as Record<string, number>)[String(c.get('footnotes.markerPosition'))] ?? 1), '1 em; 0.6 em for side marks, 0.7 em for right ones'),
+      'Size of the reference mark.',
+      { em: 'surrounding', unit: 'em' },
+    ),
     numberGap: en(['en', 'em'], 'en', 'Space after the number in the note.'),
     markerTemplate: txt(ctxDef((c) => (lang(c) === 'ja' && isVertical(c) ? '（{n}）' : '{n}'), '{n}; （{n}） in vertical Japanese'), 'Template of the mark, with {n} for the number.'),
     noteNumberPosition: en(['auto', 'superscript', 'inline'], 'auto', 'How the number sits in the note itself.'),

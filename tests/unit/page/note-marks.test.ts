@@ -3,7 +3,8 @@ import { isApplied, settingsNotApplied } from '../../../src/worker/config';
 import type { LayoutSettings } from '../../../src/worker/engine/settings';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
-import { oneChapterBook, run, runs } from './helpers';
+import { EngineCache } from '../../../src/worker/engine';
+import { dump, inkExtent, oneChapterBook, run, runs } from './helpers';
 
 // configuration.md §11.1 footnotes.markerPosition, markerSize, noteNumberPosition (settings-notes.ts).
 const source = '# Marks\n\nThe keeper climbed the tower every evening.[^steps] The wind put out his candle.\n\n[^steps]: The staircase has 112 steps.\n';
@@ -40,6 +41,15 @@ function marks(settings: LayoutSettings, label = '1') {
 }
 
 const rise = (g: Glyph): number => g.rise;
+
+/** The x (pt) of the first glyph of `word` in the body runs. */
+function xOf(all: readonly GlyphRunItem[], word: string): number {
+  for (const r of all) {
+    const at = r.line?.role === 'body' ? r.text.indexOf(word) : -1;
+    if (at >= 0) return r.xs[r.clusters.indexOf(at)]!;
+  }
+  throw new Error(`no ${word}`);
+}
 
 describe('footnote mark and note number placement (§11.1)', () => {
   const body = settingsWith({}).body.style.size;
@@ -107,14 +117,49 @@ describe('footnote mark and note number placement (§11.1)', () => {
     for (const field of ['markerPosition', 'markerSize', 'noteNumberPosition']) expect(isApplied(`footnotes.${field}`), field).toBe(true);
   });
 
-  it("reports markerPosition 'side' and 'right' as not applied (set as 'auto'), and no other value", () => {
+  it("reports no markerPosition value as not applied ('side' and 'right' are set)", () => {
     const notApplied = (markerPosition: string) => settingsNotApplied({ footnotes: { markerPosition } } as never).filter((w) => w.path === 'footnotes.markerPosition');
-    for (const value of ['side', 'right']) {
-      const warnings = notApplied(value);
-      expect(warnings.map((w) => w.kind)).toEqual(['settingNotApplied']);
-      expect(warnings[0]!.message).toContain('"auto"');
+    for (const value of ['auto', 'superscript', 'inline', 'side', 'right']) expect(notApplied(value), value).toEqual([]);
+  });
+
+  it("'side' (合印 on the ruby side): 0.6 of the text, standing on its em box (0.88 em up), ending where the word ends, taking no room", () => {
+    const side = marks(settingsWith({ markerPosition: 'side' }));
+    expect(side.mark.size).toBeCloseTo(body * 0.6, 6);
+    expect(rise(side.mark)).toBeCloseTo(body * 0.88, 6);
+    expect(side.mark.y).toBeCloseTo(side.text.y, 6);
+    const page = run(oneChapterBook(source, settingsWith({ markerPosition: 'side' }))).pages[0]!;
+    const all = runs(page);
+    const mark = all.find((r) => r.line?.role === 'body' && r.text === '1')!;
+    const cited = all.find((r) => r.line?.role === 'body' && r.text.endsWith('evening.'))!;
+    // The mark's advance ends where "evening." ends: it hangs back over the cited word.
+    expect(inkExtent(mark).right).toBeCloseTo(inkExtent(cited).right, 2);
+    // No room taken: the text after it stands where it stands with no mark at all.
+    const unmarked = runs(run(oneChapterBook(source.replace('[^steps]', ''), settingsWith({ markerPosition: 'side' }))).pages[0]!);
+    expect(xOf(all, 'The wind')).toBeCloseTo(xOf(unmarked, 'The wind'), 3);
+    expect(xOf(all, 'keeper')).toBeCloseTo(xOf(unmarked, 'keeper'), 3);
+  });
+
+  it("'right': 0.7 of the text in the line, its em box's top on the text's (the right edge of a vertical line), taking its room", () => {
+    const right = marks(settingsWith({ markerPosition: 'right' }));
+    expect(right.mark.size).toBeCloseTo(body * 0.7, 6);
+    expect(rise(right.mark)).toBeCloseTo((body - body * 0.7) * 0.88, 6);
+    const all = runs(run(oneChapterBook(source, settingsWith({ markerPosition: 'right' }))).pages[0]!);
+    const mark = all.find((r) => r.line?.role === 'body' && r.text === '1')!;
+    const cited = all.find((r) => r.line?.role === 'body' && r.text.endsWith('evening.'))!;
+    expect(mark.xs[0]).toBeCloseTo(inkExtent(cited).right, 2);
+    expect(xOf(all, 'The wind')).toBeGreaterThan(inkExtent(mark).right);
+    // markerSize over the place's default: 1 em of the text.
+    expect(marks(settingsWith({ markerPosition: 'right', markerSize: { value: 1, unit: 'em' } })).mark.size).toBeCloseTo(body, 6);
+  });
+
+  it("relays out incrementally to what a full layout gives with 'side' and 'right' marks", () => {
+    for (const markerPosition of ['side', 'right']) {
+      const settings = settingsWith({ markerPosition });
+      const cache = new EngineCache();
+      run(oneChapterBook(source, settings), cache);
+      const edited = source.replace('The wind', 'A gust of wind');
+      expect(dump(run(oneChapterBook(edited, settings), cache))).toBe(dump(run(oneChapterBook(edited, settings))));
     }
-    for (const value of ['auto', 'superscript', 'inline']) expect(notApplied(value)).toEqual([]);
   });
 
   it('counts each of footnotes.symbols as applied (the symbols are stored as list items)', () => {

@@ -3,7 +3,7 @@ import type { LayoutSettings, TextStyle } from '../settings';
 import { isArabicScript } from '../../config/locale';
 import { LRI, PDI, RLI } from '../text/bidi';
 import { inlineFormulaText, type FormulaSetter, type InlineFormula } from '../math/inline';
-import { noteMarkRaised, noteMarkSize } from '../settings-notes';
+import { noteMarkBeside, noteMarkRaised, noteMarkSize } from '../settings-notes';
 
 /** A piece of text in one style, with the source offset of each UTF-16 unit. */
 export interface StyledText {
@@ -21,6 +21,12 @@ export interface StyledText {
   rise: number;
   /** A forced line break (hard break) after this piece. */
   breakAfter?: boolean;
+  /**
+   * Set without advance (a footnote mark 'side', configuration.md §11.1): its glyphs end where the
+   * text before it ends (start there in right-to-left text) and the text after it goes on from there
+   * (paragraph/items.ts `withoutAdvance`).
+   */
+  noAdvance?: true;
   /** `:smallcaps[…]` (document-format §10.4): lower case set as capitals at 70 %, synthesised. */
   smallCaps?: boolean;
   /** An inline formula (its `text` is the one object character FORMULA_CHAR). */
@@ -40,6 +46,11 @@ export interface InlineContext {
 /** Superscript size and rise as fractions of the surrounding size (our typographic choice). */
 export const SUP_SCALE = 0.65;
 export const SUP_RISE_EM = 0.38;
+/**
+ * Top of the text's em box above its baseline, in ems (the ideographic em box of CJK faces runs
+ * from −0.12 to 0.88 em): ruby and a 'side' note mark stand on it, a 'right' mark's em box hangs from it.
+ */
+export const EM_BOX_TOP = 0.88;
 const SUB_RISE_EM = -0.15;
 /** Inline code is set at 0.85 em of the body (configuration.md §13.3 `codeStyle.fontSize`). */
 const CODE_SCALE = 0.85;
@@ -92,6 +103,21 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
           break;
         case 'footnoteRef': {
           const mark = context.footnoteMark(inline.noteId) ?? '?';
+          const beside = noteMarkBeside(settings.notes);
+          if (beside) {
+            // 'side' (合印, document-format §14.1): on the ruby side of the cited word, its baseline on
+            // the top of the text's em box, in the space between lines and taking no room in the line.
+            // 'right': in the line, its em box's top on the text's (the right edge of a vertical line).
+            // markerSize scales it from the text's size (0.6 em beside, 0.7 em at the right by default).
+            const look = styleFor([...outer, ...inline.marks], base, settings);
+            const natural = look.style.size;
+            const size = noteMarkSize(settings.notes, natural);
+            const style = size === natural ? look.style : { ...look.style, size };
+            const offsets = generated(mark, inline.range.from);
+            if (beside === 'side') out.push({ text: mark, offsets, style, rise: look.rise + natural * EM_BOX_TOP, noAdvance: true });
+            else out.push({ text: mark, offsets, style, rise: look.rise + (natural - size) * EM_BOX_TOP });
+            break;
+          }
           // footnotes.markerPosition (§11.1): raised as a superscript, or on the baseline at the text's
           // size; footnotes.markerSize scales the mark from the size it has there.
           const look = styleFor([...outer, ...inline.marks, ...(noteMarkRaised(settings.notes) ? (['sup'] as const) : [])], base, settings);

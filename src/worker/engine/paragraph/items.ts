@@ -567,7 +567,8 @@ function shapeWord(
     const level = para.levels[from]!;
     const script = para.scripts[from]!;
     if (styled.smallCaps) return smallCapsPieces(segment, listedOffsets(styled, at, to - from), styled, plainFace, level, script, language);
-    return [shapePiece(segment, styled.offsets?.slice(at, at + to - from), styled.offsets ? 0 : styled.from! + at, styled.style, styled.rise, plainFace, level, script, language)];
+    const piece = shapePiece(segment, styled.offsets?.slice(at, at + to - from), styled.offsets ? 0 : styled.from! + at, styled.style, styled.rise, plainFace, level, script, language);
+    return [styled.noAdvance ? withoutAdvance(piece) : piece];
   }
   const pieces: ShapedPiece[] = [];
   let start = from;
@@ -582,7 +583,10 @@ function shapeWord(
       // A segment never crosses its styled run (a new run flushes).
       const at = start - para.runStart[r]!;
       if (styled.smallCaps) pieces.push(...smallCapsPieces(segment, listedOffsets(styled, at, end - start), styled, face, level, script, language));
-      else pieces.push(shapePiece(segment, styled.offsets?.slice(at, at + end - start), styled.offsets ? 0 : styled.from! + at, styled.style, styled.rise, face, level, script, language));
+      else {
+        const piece = shapePiece(segment, styled.offsets?.slice(at, at + end - start), styled.offsets ? 0 : styled.from! + at, styled.style, styled.rise, face, level, script, language);
+        pieces.push(styled.noAdvance ? withoutAdvance(piece) : piece);
+      }
     }
   };
   for (let i = from; i < to; ) {
@@ -631,6 +635,18 @@ function isPlainWord(para: ParagraphText, from: number, to: number, face: FontFa
 
 function hbScript(script: ScriptClass): string {
   return script === 'Zyyy' || script === 'Other' ? '' : HB_SCRIPT[script];
+}
+
+/**
+ * A piece that takes no room in the line (`StyledText.noAdvance`: a 'side' note mark, §11.1): width
+ * 0, its glyphs moved back by its advance in left-to-right text so that they end where the text
+ * before it ends (in right-to-left text, visually left of that text, they start there). The shaping
+ * cache's glyphs are not touched: the piece gets its own x offsets.
+ */
+function withoutAdvance(piece: ShapedPiece): ShapedPiece {
+  const shaped = piece.shaped;
+  const back = piece.level % 2 === 1 ? 0 : shaped.width; // font units
+  return { ...piece, shaped: { ...shaped, xOffsets: shaped.xOffsets.map((x) => x - back) }, width: 0 };
 }
 
 /** A piece's offsets: `offsets` listed, or (undefined) consecutive from `from`. */
