@@ -20,7 +20,7 @@ declareAppliedSettings([
   // A heading style's snapToGrid over its level's (§13.6; page/heading-look.ts headingSnaps).
   'headingStyles[id=*].snapToGrid',
   // paragraphStyles (§13.1) beyond settings-from-config's list: the run look and the case.
-  ...['boldColor', 'italicColor', 'boldFontWeight', 'smallCaps', 'hyphenation', 'textTransform'].map((f) => `paragraphStyles[id=*].${f}`),
+  ...['boldColor', 'italicColor', 'boldFontWeight', 'smallCaps', 'hyphenation', 'textTransform', 'snapToGrid'].map((f) => `paragraphStyles[id=*].${f}`),
   ...BODY_STYLE_FIELDS.map((f) => `headingStyles[id=*].bodyStyle.${f}`),
   ...BODY_STYLE_FIELDS.map((f) => `parts.bodyStyle.${f}`),
   'page.backgroundColor',
@@ -327,6 +327,8 @@ export function structureSettings(s: LayoutSettings, r: ConfigReaders): Pick<Lay
       marginTop: r.pt(`${p}.marginTop`, 0, size),
       marginBottom: r.pt(`${p}.marginBottom`, 0, size),
       ...(r.str(`${p}.textTransform`, 'none') === 'uppercase' ? { uppercase: true } : {}),
+      // snapToGrid false (§13.1): the text after the container is not taken back to the grid (page/paginate.ts).
+      ...(r.bool(`${p}.snapToGrid`, true) ? {} : { snapToGrid: false as const }),
     };
   }
   const palette: Record<string, string> = {};

@@ -521,6 +521,8 @@ export interface ParagraphStyleSettings {
   tabs?: TabSettings;
   /** `textTransform: 'uppercase'` (§13.1); absent = as written. */
   uppercase?: boolean;
+  /** `snapToGrid: false` (§13.1): the text after the container goes on off the grid; absent = it snaps back. */
+  snapToGrid?: false;
   spaceBetween: number;
   marginTop: number;
   marginBottom: number;

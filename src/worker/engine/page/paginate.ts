@@ -1795,7 +1795,10 @@ export function* paginateChapter(
           const closed = paragraphStyles.leave(block);
           if (closed) {
             space(closed.marginBottom);
-            cursor.y = Math.ceil(cursor.y / pitch - 1e-9) * pitch;
+            // A style with snapToGrid false (§13.1): what follows stays at its natural place, off
+            // the grid, until the next snap point (gridPhase), as after a box with snapToGrid false.
+            if (closed.snapToGrid === false) gridPhase = phaseAt(cursor.y);
+            else cursor.y = Math.ceil(cursor.y / pitch - 1e-9) * pitch;
           }
         }
         break;
