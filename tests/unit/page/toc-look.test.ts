@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isApplied } from '../../../src/worker/config';
-import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
-import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
-import { oneChapterBook, run, runs } from './helpers';
+import { entryRuns, tocLayout } from './toc-helpers';
 
 /** The contents' own type (configuration.md §11.5 `toc.levels[]` fields, `toc.pageNumber`), in a one-column book. */
 const SOURCE = [
@@ -22,18 +20,7 @@ const SOURCE = [
   'Words of the second section.',
 ].join('\n');
 
-function layoutOf(toc: Record<string, unknown> = {}) {
-  const settings = settingsFromConfig({ layout: { layoutType: 'single' }, toc: { levels: [{ level: 1 }, { level: 2 }], ...toc } } as never);
-  const layout = run(oneChapterBook(SOURCE, settings));
-  const page = layout.pages[0]!;
-  // The contents are the runs on the first page that lead to a heading (LineInfo.target).
-  const entries = runs(page).filter((r) => r.line?.target !== undefined);
-  return { page, entries, left: pageFrame(settings, 0).contentLeft };
-}
-const entryRuns = (entries: GlyphRunItem[], text: string): GlyphRunItem[] => {
-  const first = entries.find((r) => r.text.includes(text))!;
-  return entries.filter((r) => r.line?.target === first.line?.target);
-};
+const layoutOf = (toc: Record<string, unknown> = {}) => tocLayout(SOURCE, toc);
 
 describe('toc look (§11.5)', () => {
   it('declares what it applies, not the rest', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isApplied } from '../../../src/worker/config';
-import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
-import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
-import { dump, oneChapterBook, run, runs } from './helpers';
+import { dump, runs } from './helpers';
+import { entryRuns, tocLayout, tocRun } from './toc-helpers';
 
 /**
  * The contents' heading numbers in a column of their own, a level's own leading and the look of
@@ -28,20 +27,8 @@ const SOURCE = [
 
 const HEADINGS = { levels: [{ level: 1, numberingTemplate: '{1}', numberSeparator: '. ' }, { level: 2, numberingTemplate: '{1}.{2}', numberSeparator: '. ' }] };
 
-function layoutOf(toc: Record<string, unknown> = {}, source = SOURCE) {
-  const settings = settingsFromConfig({ layout: { layoutType: 'single' }, headings: HEADINGS, toc: { levels: [{ level: 1 }, { level: 2 }], ...toc } } as never);
-  const layout = run(oneChapterBook(source, settings));
-  const page = layout.pages[0]!;
-  // The contents are the runs on the first page that lead to a heading (LineInfo.target).
-  const entries = runs(page).filter((r) => r.line?.target !== undefined);
-  return { layout, page, entries, left: pageFrame(settings, 0).contentLeft };
-}
-/** An entry's runs: those leading to the same heading as the run that shows `text`. */
-const entryRuns = (entries: GlyphRunItem[], text: string): GlyphRunItem[] => {
-  const first = entries.find((r) => r.text.includes(text))!;
-  return entries.filter((r) => r.line?.target === first.line?.target);
-};
-const runOf = (entries: GlyphRunItem[], text: string): GlyphRunItem => entries.find((r) => r.text.includes(text))!;
+const layoutOf = (toc: Record<string, unknown> = {}, source = SOURCE) => tocLayout(source, toc, { headings: HEADINGS });
+const runOf = (entries: GlyphRunItem[], text: string): GlyphRunItem => tocRun(entries, text)!;
 const em = (n: number) => ({ value: n, unit: 'em' });
 const pt = (n: number) => ({ value: n, unit: 'pt' });
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isApplied } from '../../../src/worker/config';
-import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
-import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
 import { EngineCache } from '../../../src/worker/engine';
-import { dump, oneChapterBook, run, runs } from './helpers';
+import { dump } from './helpers';
+import { entryRuns, tocLayout, tocRun } from './toc-helpers';
 
 /** A line under each contents entry from a heading attribute (configuration.md §11.5 `toc.subtitle`; document-format §17.1). */
 const SOURCE = [
@@ -25,18 +24,8 @@ const SOURCE = [
   'Words of the second section.',
 ].join('\n');
 
-function layoutOf(toc: Record<string, unknown> = {}, source = SOURCE, cache = new EngineCache()) {
-  const settings = settingsFromConfig({ layout: { layoutType: 'single' }, headings: { levels: [{ level: 2, numberingTemplate: '{1}.{2}' }] }, toc: { levels: [{ level: 1 }, { level: 2 }], ...toc } } as never);
-  const layout = run(oneChapterBook(source, settings), cache);
-  const page = layout.pages[0]!;
-  const entries = runs(page).filter((r) => r.line?.target !== undefined);
-  return { layout, page, entries, left: pageFrame(settings, 0).contentLeft };
-}
-const runOf = (entries: GlyphRunItem[], text: string): GlyphRunItem | undefined => entries.find((r) => r.text.includes(text));
-const entryRuns = (entries: GlyphRunItem[], text: string): GlyphRunItem[] => {
-  const first = runOf(entries, text)!;
-  return entries.filter((r) => r.line?.target === first.line?.target);
-};
+const layoutOf = (toc: Record<string, unknown> = {}, source = SOURCE, cache = new EngineCache()) => tocLayout(source, toc, { headings: { levels: [{ level: 2, numberingTemplate: '{1}.{2}' }] } }, cache);
+const runOf = tocRun;
 
 describe('toc subtitles (§11.5 toc.subtitle)', () => {
   it('declares the subtitle fields as applied', () => {
