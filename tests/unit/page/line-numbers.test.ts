@@ -121,6 +121,22 @@ describe('lineNumbers (§11.2)', () => {
     expect(coloured.font).not.toBe(at({}).font);
   });
 
+  it('reads start/end by the book direction and side as the side column\'s side', () => {
+    const firstNumber = (lineNumbers: Record<string, unknown>, more: Record<string, unknown> = {}) => numbersOn(layoutOf(oneLiners(5), { enabled: true, count: 'all', ...lineNumbers }, more).pages[0]!)[0]!;
+    // Left to right: start is the left margin, end the right.
+    expect(inkExtent(firstNumber({ position: 'start' })).right).toBeCloseTo(42, 0);
+    expect(firstNumber({ position: 'end' }).xs[0]).toBeCloseTo(258, 3);
+    // Right to left: start is the right margin.
+    expect(firstNumber({ position: 'start' }, { direction: 'rtl' }).xs[0]).toBeCloseTo(258, 3);
+    // One and a half columns with a float channel on the left: side is the left; on the right (the default), the right.
+    const channel = (side: string) => ({ layout: { layoutType: 'oneAndHalf', sideColumnRole: 'floats', sideColumnSide: side, gutterWidth: ptLength(10) } });
+    // (A 66 pt channel, 33 % of 200 pt, a 10 pt gutter: the main column 124 pt wide, at 126 pt or at 50 pt.)
+    expect(inkExtent(firstNumber({ position: 'side' }, channel('left'))).right).toBeCloseTo(118, 0);
+    expect(firstNumber({ position: 'side' }, channel('right')).xs[0]).toBeCloseTo(182, 3);
+    // Without a side column, side is the outer margin (a recto's right).
+    expect(firstNumber({ position: 'side' }).xs[0]).toBeCloseTo(258, 3);
+  });
+
   it('aligns the numbers of a column on their left edge with align: left', () => {
     const layout = layoutOf(oneLiners(10), { enabled: true, count: 'all', position: 'left', align: 'left' });
     const [five, ten] = numbersOn(layout.pages[0]!);
