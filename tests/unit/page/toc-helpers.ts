@@ -25,3 +25,12 @@ export function entryRuns(entries: readonly GlyphRunItem[], text: string): Glyph
   const first = tocRun(entries, text)!;
   return entries.filter((r) => r.line?.target === first.line?.target);
 }
+
+/**
+ * A chapter opening with `:::toc` (and `afterToc`, a paragraph under it), then "# Chapter One"
+ * (heading line `chapter`), "## Section Alpha" and a second section headed `beta`, each with a line of text.
+ */
+export function tocSource(beta: string, chapter = 'Chapter One', afterToc?: string): string {
+  const blocks = [':::toc', ...(afterToc ? [afterToc] : []), `# ${chapter}`, 'Opening words.', '## Section Alpha', 'Words of the first section.', `## ${beta}`, 'Words of the second section.'];
+  return blocks.join('\n\n');
+}

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isApplied } from '../../../src/worker/config';
 import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
-import { entryRuns, tocLayout } from './toc-helpers';
+import { entryRuns, tocLayout, tocSource } from './toc-helpers';
 
 /** The contents' own type (configuration.md §11.5 `toc.levels[]` fields, `toc.pageNumber`), in a one-column book. */
-const SOURCE = [
-  ':::toc',
-  '',
-  '# Chapter One',
-  '',
-  'Opening words.',
-  '',
-  '## Section Alpha',
-  '',
-  'Words of the first section.',
-  '',
-  '## Section Beta, whose title runs on for long enough to need a second line in the contents at a narrow measure',
-  '',
-  'Words of the second section.',
-].join('\n');
+const SOURCE = tocSource('Section Beta, whose title runs on for long enough to need a second line in the contents at a narrow measure');
 
 const layoutOf = (toc: Record<string, unknown> = {}) => tocLayout(SOURCE, toc);
 

@@ -2,28 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { isApplied } from '../../../src/worker/config';
 import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
 import { dump, runs } from './helpers';
-import { entryRuns, tocLayout, tocRun } from './toc-helpers';
+import { entryRuns, tocLayout, tocRun, tocSource } from './toc-helpers';
 
 /**
  * The contents' heading numbers in a column of their own, a level's own leading and the look of
  * unnumbered headings (configuration.md §11.5 `toc.levels[]` number fields and `lineHeight`,
  * `toc.unnumbered`), in a one-column book whose headings are numbered "1." and "1.1.".
  */
-const SOURCE = [
-  ':::toc',
-  '',
-  '# Chapter One',
-  '',
-  'Opening words.',
-  '',
-  '## Section Alpha',
-  '',
-  'Words of the first section.',
-  '',
-  '## Section Beta, whose title runs on and on for long enough to need a second line in the contents even at the full measure of a page set in a single column of text',
-  '',
-  'Words of the second section.',
-].join('\n');
+const SOURCE = tocSource('Section Beta, whose title runs on and on for long enough to need a second line in the contents even at the full measure of a page set in a single column of text');
 
 const HEADINGS = { levels: [{ level: 1, numberingTemplate: '{1}', numberSeparator: '. ' }, { level: 2, numberingTemplate: '{1}.{2}', numberSeparator: '. ' }] };
 

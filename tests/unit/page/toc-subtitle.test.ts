@@ -3,26 +3,10 @@ import { isApplied } from '../../../src/worker/config';
 import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
 import { EngineCache } from '../../../src/worker/engine';
 import { dump } from './helpers';
-import { entryRuns, tocLayout, tocRun } from './toc-helpers';
+import { entryRuns, tocLayout, tocRun, tocSource } from './toc-helpers';
 
 /** A line under each contents entry from a heading attribute (configuration.md §11.5 `toc.subtitle`; document-format §17.1). */
-const SOURCE = [
-  ':::toc',
-  '',
-  'After the contents.',
-  '',
-  '# Chapter One {author="Ann Smith" lead="A short lead"}',
-  '',
-  'Opening words.',
-  '',
-  '## Section Alpha',
-  '',
-  'Words of the first section.',
-  '',
-  '## Section Beta {author="Bo Li"}',
-  '',
-  'Words of the second section.',
-].join('\n');
+const SOURCE = tocSource('Section Beta {author="Bo Li"}', 'Chapter One {author="Ann Smith" lead="A short lead"}', 'After the contents.');
 
 const layoutOf = (toc: Record<string, unknown> = {}, source = SOURCE, cache = new EngineCache()) => tocLayout(source, toc, { headings: { levels: [{ level: 2, numberingTemplate: '{1}.{2}' }] } }, cache);
 const runOf = tocRun;
