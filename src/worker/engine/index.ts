@@ -34,7 +34,7 @@ import { initialNumbering, labelPages, type NumberingState } from './page/struct
 import { startingHeadingCounters } from './page/continuation';
 import { PreparedParagraphs, setParagraph, setParagraphIf, type InlineContext, type LineRun, type LineShape, type SetLine } from './paragraph';
 import { runOffsets } from './paragraph/lines';
-import { settingsKey, type LayoutSettings, type TextStyle } from './settings';
+import { paragraphSettingsKey, settingsKey, type LayoutSettings, type TextStyle } from './settings';
 import { numberBook, resourceFlowBlock, type ResourceNumbering, type ResourceSet } from './resources';
 import { formulaRefsKey, prepareBookMath, rebaseMath, shiftFormulas, type BookMath } from './math/book';
 import { equationRefText } from './math/numbering';
@@ -538,7 +538,9 @@ function* layoutChapter(
   chapterKey?: string,
 ): Generator<undefined, ChapterLayout> {
   const settings = book.settings;
-  const sKey = cache.intern(`${settingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.math ? 'math' : 'no-math'}`);
+  // Only the settings the paragraph engine reads (paragraphSettingsKey): a design change that cannot
+  // move a line (a heading colour, a running head, the contents' look) keeps every paragraph's memo.
+  const sKey = cache.intern(`${paragraphSettingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.math ? 'math' : 'no-math'}`);
   const usedKeys: string[] = [];
   // Footnote numbers (footnotes.numbering, page/note-numbering.ts): page-based modes are refined by the passes.
   const noteMode = settings.notes.numbering ?? 'chapter';

@@ -690,3 +690,17 @@ export function defaultSettings(): LayoutSettings {
 export function settingsKey(settings: LayoutSettings): string {
   return JSON.stringify(settings);
 }
+
+/**
+ * The settings a paragraph's lines depend on: what setParagraph and the code it calls read
+ * (paragraph/index.ts: direction, body, hyphenation, language, cjk, kashida; paragraph/collect.ts:
+ * body, language, notes' marks, inline code; math/inline.ts: body, math, numerals), and the
+ * language tags around them. The rest (page geometry, headings' and lists' look, running heads,
+ * floats, contents…) reaches a paragraph only through its request (style, measure, indent), which
+ * its memo key holds too. Tested field by field against a fresh cache (tests/unit/engine/paragraph-settings-key.test.ts).
+ */
+export function paragraphSettingsKey(settings: LayoutSettings): string {
+  // Not memoised per object, as settingsKey is not: a caller may change a settings object in place between builds.
+  const { language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math } = settings;
+  return JSON.stringify({ language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math });
+}
