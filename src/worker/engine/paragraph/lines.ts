@@ -469,7 +469,6 @@ function pushColumnGlyphs(c: ParagraphColumns, k: number, x: number, textBase: n
   const { glyphs: ids, clusters, advances, xOffsets, yOffsets } = c.pieceShaped[k]!;
   const scale = c.pieceScale[k]!;
   const rise = c.pieceRise[k]!;
-  reserve(ids.length);
   const out = scratch;
   let pen = x;
   for (let g = 0; g < ids.length; g++) {
@@ -485,36 +484,29 @@ function pushColumnGlyphs(c: ParagraphColumns, k: number, x: number, textBase: n
 /**
  * The glyphs of the line being set, in visual order, all runs one after the other (a run only
  * ever grows at the line's end): reused from line to line, so appending a glyph allocates
- * nothing, and each finished run gets arrays of exactly its length (the paragraph memo keeps
- * them; arrays grown by push kept up to half again as much). Glyph ids and cluster indices are
- * Int32: copied out of an Int32Array they are small integers, so the run's arrays hold them as
- * such (4 bytes each); copied out of a Float64Array they made arrays of doubles (8 bytes each,
- * for every glyph the memo and the display lists keep). x and y are pt, Float64.
+ * nothing once the columns are long enough, and each finished run gets arrays of exactly its
+ * length (the paragraph memo keeps them; arrays grown by push kept up to half again as much).
+ * Plain arrays, not typed ones: a run's arrays are slices of them (one block copy each), where
+ * copying out of a typed array went element by element and boxed each value — copying was 9 %
+ * of a cold layout's CPU. Glyph ids and cluster indices are small integers, so their columns and
+ * the runs' slices hold them as such (4 bytes each); x and y are pt, doubles (8 bytes each).
+ * The columns are only ever written at an index ≤ their length, so they never get holes.
  */
 interface Scratch {
-  glyphs: Int32Array;
-  xs: Float64Array;
-  dys: Float64Array;
-  clusters: Int32Array;
+  glyphs: number[];
+  xs: number[];
+  dys: number[];
+  clusters: number[];
 }
-let scratch: Scratch = { glyphs: new Int32Array(1024), xs: new Float64Array(1024), dys: new Float64Array(1024), clusters: new Int32Array(1024) };
+/** A column of doubles: an array that starts with a fraction stays one of doubles (unboxed) when emptied and refilled. */
+function doubleColumn(): number[] {
+  const column = [0.5];
+  column.length = 0;
+  return column;
+}
+const scratch: Scratch = { glyphs: [], xs: doubleColumn(), dys: doubleColumn(), clusters: [] };
 /** Glyphs of the current line in `scratch`. */
 let glyphCount = 0;
-
-function reserve(extra: number): void {
-  const need = glyphCount + extra;
-  if (need <= scratch.glyphs.length) return;
-  let size = scratch.glyphs.length * 2;
-  while (size < need) size *= 2;
-  const grow = <T extends Int32Array | Float64Array>(from: T, make: (n: number) => T): T => {
-    const to = make(size);
-    to.set(from.subarray(0, glyphCount));
-    return to;
-  };
-  const ints = (n: number): Int32Array => new Int32Array(n);
-  const floats = (n: number): Float64Array => new Float64Array(n);
-  scratch = { glyphs: grow(scratch.glyphs, ints), xs: grow(scratch.xs, floats), dys: grow(scratch.dys, floats), clusters: grow(scratch.clusters, ints) };
-}
 
 /** A run being set: its glyphs are `scratch[start, next run's start)`; its text is kept in parts, joined once. */
 interface RunBuilder {
@@ -590,27 +582,19 @@ function prependOffsets(builder: RunBuilder, own: readonly number[], spaceBefore
 /** The run with its glyphs copied out of the scratch arrays, moved right by `inset` pt. */
 function finishRun(builder: RunBuilder, end: number, inset: number): LineRun {
   const { run, start } = builder;
-  const n = end - start;
-  const glyphs = new Array<number>(n);
-  const xs = new Array<number>(n);
-  const clusters = new Array<number>(n);
-  let shifted = false;
-  for (let g = 0; g < n; g++) {
-    const k = start + g;
-    glyphs[g] = scratch.glyphs[k]!;
-    xs[g] = inset > 0 ? scratch.xs[k]! + inset : scratch.xs[k]!;
-    clusters[g] = scratch.clusters[k]!;
-    // −0 (no offset, no rise) counts as 0.
-    if (scratch.dys[k] !== 0) shifted = true;
-  }
+  const glyphs = scratch.glyphs.slice(start, end);
+  const xs = scratch.xs.slice(start, end);
+  if (inset > 0) for (let g = 0; g < xs.length; g++) xs[g] = xs[g]! + inset;
   run.glyphs = glyphs;
   run.xs = xs;
-  run.clusters = clusters;
-  // Vertical offsets only when one is not zero (nearly every run has none).
-  if (shifted) {
-    const dys = new Array<number>(n);
-    for (let g = 0; g < n; g++) dys[g] = scratch.dys[start + g]!;
-    run.dys = dys;
+  run.clusters = scratch.clusters.slice(start, end);
+  // Vertical offsets only when one is not zero (nearly every run has none); −0 (no offset, no rise) counts as 0.
+  const dys = scratch.dys;
+  for (let k = start; k < end; k++) {
+    if (dys[k] !== 0) {
+      run.dys = dys.slice(start, end);
+      break;
+    }
   }
   run.text = builder.parts.length === 1 ? builder.parts[0]! : builder.parts.join('');
   // Consecutive offsets are kept as their first; listed otherwise (and for a run without any).
@@ -693,7 +677,6 @@ function pushGlyphs(piece: ShapedPiece, x: number, textBase: number, scale: numb
   const shaped = piece.shaped;
   const { glyphs: ids, clusters: sourceClusters, advances, xOffsets, yOffsets } = shaped;
   const rise = piece.rise;
-  reserve(ids.length);
   let pen = x;
   for (let g = 0; g < ids.length; g++) {
     // Runs once per glyph: `elongations` is absent for all but kashida-justified words.
@@ -704,7 +687,6 @@ function pushGlyphs(piece: ShapedPiece, x: number, textBase: number, scale: numb
       const advance = e.site.advance * scale;
       const count = Math.max(1, Math.ceil(e.width / advance - 1e-9));
       const step = (e.width - advance) / Math.max(1, count - 1);
-      reserve(count + ids.length - g);
       for (let k = 0; k < count; k++) {
         const at = glyphCount++;
         scratch.glyphs[at] = e.site.tatweel;
