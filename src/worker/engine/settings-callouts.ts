@@ -60,6 +60,12 @@ export interface RunLook {
   smallCaps: boolean;
   /** `hyphenation`: whether words may break at hyphenation points (justified text, or ragged with `bodyText.hyphenation.ragged`). */
   hyphenate: boolean;
+  /**
+   * A paragraph style's `wordBreak` (configuration.md §13.1) where it differs from `cjk.wordBreak`:
+   * true = keep-all (no break between two CJK characters of a word), false = normal; absent = the
+   * document's (paragraph/index.ts hands it to the CJK break analysis).
+   */
+  keepAll?: boolean;
 }
 
 /** `calloutStyles[id].body` (§13.4) as set, pt. */

@@ -20,7 +20,7 @@ declareAppliedSettings([
   // A heading style's snapToGrid over its level's (§13.6; page/heading-look.ts headingSnaps).
   'headingStyles[id=*].snapToGrid',
   // paragraphStyles (§13.1) beyond settings-from-config's list: the run look and the case.
-  ...['boldColor', 'italicColor', 'boldFontWeight', 'smallCaps', 'hyphenation', 'textTransform', 'snapToGrid'].map((f) => `paragraphStyles[id=*].${f}`),
+  ...['boldColor', 'italicColor', 'boldFontWeight', 'smallCaps', 'hyphenation', 'textTransform', 'snapToGrid', 'wordBreak'].map((f) => `paragraphStyles[id=*].${f}`),
   ...BODY_STYLE_FIELDS.map((f) => `headingStyles[id=*].bodyStyle.${f}`),
   ...BODY_STYLE_FIELDS.map((f) => `parts.bodyStyle.${f}`),
   'page.backgroundColor',
@@ -315,6 +315,9 @@ export function structureSettings(s: LayoutSettings, r: ConfigReaders): Pick<Lay
           italicColour: r.colour(`${p}.italicColor`, s.body.italicColour),
           smallCaps: r.bool(`${p}.smallCaps`, false),
           hyphenate: r.bool(`${p}.hyphenation`, s.hyphenation.enabled),
+          // wordBreak (§13.1, default cjk.wordBreak): kept in the look only where it differs, so the
+          // style (and the paragraph memo key holding it) is unchanged for a style that follows the document.
+          ...((r.str(`${p}.wordBreak`, s.cjk.keepAll ? 'keep-all' : 'normal') === 'keep-all') !== s.cjk.keepAll ? { keepAll: !s.cjk.keepAll } : {}),
         },
       },
       // Leading in the style's own ems (§13.1); follows the body's when unset.

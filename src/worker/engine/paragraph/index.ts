@@ -456,7 +456,8 @@ function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction
   return buildItems(texts, fonts, {
     direction,
     language: settings.language,
-    cjk: settings.cjk,
+    // A paragraph style's wordBreak (configuration.md §13.1) over cjk.wordBreak, carried in the style's look (its memo key).
+    cjk: request.style.look?.keepAll === undefined ? settings.cjk : { ...settings.cjk, keepAll: request.style.look.keepAll },
     avoidCjkRunts: settings.body.avoidRunts && request.avoidRunts !== false,
     ...(settings.kashida.enabled ? { kashida: { perWord: settings.kashida.perWord, maxLength: settings.kashida.maxLength } } : {}),
     indent: request.indent,
