@@ -5,7 +5,8 @@
  * tab stops (§6.6 `bodyText.tabStops` / `tabInterval`, a paragraph style's over them), the runt
  * refinements (§6.4 `gradedRuntPenalty`, `avoidRuntsInLists`, `tightenRunts`, `maxRuntTracking`), first-fit
  * ragged text (§6.3 `optimalRagged`), the repeated hyphen (§6.3 `repeatHyphen`), letter spacing of
- * justified lines (§6.3 `maxJustifyTracking`) and the look of emphasis (§6.1 `emphasis`). Lengths in pt.
+ * justified lines (§6.3 `maxJustifyTracking`), the look of emphasis (§6.1 `emphasis`) and Arabic vowel
+ * marks (§6.1 `tashkil`). Lengths in pt.
  */
 import { declareAppliedSettings, declareUnappliedValues, type StoredConfig } from '../config';
 import { DEFAULT_RUNT_RULES, type LayoutSettings, type RuntRules, type VerseSettings } from './settings';
@@ -46,6 +47,8 @@ declareAppliedSettings([
   'bodyText.optimalRagged',
   // How `*…*` is set (paragraph/collect.ts styleFor).
   'bodyText.emphasis',
+  // Arabic vowel marks dropped before shaping (paragraph/collect.ts, paragraph/tashkil.ts).
+  'bodyText.tashkil',
   // A compound's hyphen repeated at the start of the next line (paragraph/items.ts, lines.ts).
   'bodyText.repeatHyphen',
   // Letter spacing of justified lines past the word-space bound (text/linebreak.ts, paragraph/tracking.ts).
@@ -161,6 +164,10 @@ export function textSettings(s: LayoutSettings, r: ConfigReaders, stored: Stored
   const emphasis = r.str('bodyText.emphasis', 'auto');
   if (emphasis === 'italic' || emphasis === 'bold' || emphasis === 'color') s.body.emphasis = emphasis;
   else delete s.body.emphasis;
+  // bodyText.tashkil (§6.1): kept only when marks are dropped (paragraph/collect.ts, paragraph/tashkil.ts).
+  const tashkil = r.str('bodyText.tashkil', 'keep');
+  if (tashkil === 'strip' || tashkil === 'strip-vowels') s.body.tashkil = tashkil;
+  else delete s.body.tashkil;
   // Runt refinements (§6.4); kept only when they differ from the defaults. maxRuntTracking: thousandths
   // of an em, 0–50 (our bound, as headings.balancing.maxTracking: past 5 % of an em letters touch).
   const runts: RuntRules = {

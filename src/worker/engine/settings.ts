@@ -153,6 +153,11 @@ export interface LayoutSettings {
      */
     emphasis?: 'italic' | 'bold' | 'color';
     /**
+     * `bodyText.tashkil` (§6.1): Arabic vowel marks dropped at layout (paragraph/tashkil.ts says which
+     * each value drops); absent = 'keep'.
+     */
+    tashkil?: 'strip' | 'strip-vowels';
+    /**
      * `bodyText.maxJustifyTracking` (§6.3): most letter spacing a justified line may take when its word
      * spaces would pass `maxWordSpacing`, thousandths of an em (paragraph/index.ts); absent = 0, none.
      */

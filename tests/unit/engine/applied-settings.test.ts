@@ -31,9 +31,9 @@ describe('settings the engine applies', () => {
   });
 
   it('leaves others reported as not applied', () => {
-    const report = settingsNotApplied({ bodyText: { tashkil: 'strip', fontSize: { value: 9, unit: 'pt' } } });
+    const report = settingsNotApplied({ cjk: { trimLineStart: false }, bodyText: { fontSize: { value: 9, unit: 'pt' } } });
     const paths = JSON.stringify(report);
-    expect(paths).toContain('bodyText.tashkil'); // footnotes.chapterEndAlign is applied now (page/paginate.ts placeNotes)
+    expect(paths).toContain('cjk.trimLineStart'); // bodyText.tashkil is applied now (paragraph/tashkil.ts)
     expect(paths).not.toContain('bodyText.fontSize');
   });
 });

@@ -4,6 +4,7 @@ import { isArabicScript } from '../../config/locale';
 import { LRI, PDI, RLI } from '../text/bidi';
 import { inlineFormulaText, type FormulaSetter, type InlineFormula } from '../math/inline';
 import { noteMarkBeside, noteMarkRaised, noteMarkSize } from '../settings-notes';
+import { stripTashkil } from './tashkil';
 
 /** A piece of text in one style, with the source offset of each UTF-16 unit. */
 export interface StyledText {
@@ -70,10 +71,23 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
       switch (inline.kind) {
         case 'text': {
           // Offsets listed only when the inline has its own (generated text, tabs); else its range's start.
-          const offsets = inline.offsets ? { offsets: inline.offsets } : { from: inline.range.from };
+          let offsets: { offsets: number[] } | { from: number } = inline.offsets ? { offsets: inline.offsets } : { from: inline.range.from };
+          let text = inline.text;
           const marks = [...outer, ...inline.marks];
+          // bodyText.tashkil (§6.1, paragraph/tashkil.ts): vowel marks dropped before shaping, the
+          // remaining characters keeping their own source offsets (listed). Inline code stays literal.
+          const tashkil = settings.body.tashkil;
+          if (tashkil !== undefined && !marks.includes('code')) {
+            const own = inline.offsets;
+            const from = inline.range.from;
+            const stripped = stripTashkil(text, own ? (u) => own[u]! : (u) => from + u, tashkil);
+            if (stripped) {
+              text = stripped.text;
+              offsets = { offsets: stripped.offsets };
+            }
+          }
           // A box set wholly in small capitals (calloutStyles[].body.smallCaps) sets them as :smallcaps[…] does.
-          out.push({ text: inline.text, ...offsets, ...styleFor(marks, base, settings), ...(marks.includes('smallcaps') || base.look?.smallCaps === true ? { smallCaps: true } : {}) });
+          out.push({ text, ...offsets, ...styleFor(marks, base, settings), ...(marks.includes('smallcaps') || base.look?.smallCaps === true ? { smallCaps: true } : {}) });
           break;
         }
         case 'hardBreak': {
