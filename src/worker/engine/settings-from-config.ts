@@ -42,6 +42,7 @@ export const APPLIED_SETTINGS = [
   'bodyText.kashida',
   'bodyText.kashidaPerWord',
   'bodyText.kashidaMaxLength',
+  'bodyText.kashidaPatterns',
   'cjk.latinSpacing',
   'cjk.wordBreak',
   'cjk.compressAdjacent',
@@ -313,6 +314,9 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   // bodyText.kashida: auto = on in Arabic-script documents (the catalogue resolves it), none = spaces only.
   const kashida = str('bodyText.kashida', isArabicScript(locale) ? 'auto' : 'none');
   s.kashida = { enabled: kashida === 'auto', perWord: num('bodyText.kashidaPerWord', 1), maxLength: num('bodyText.kashidaMaxLength', 0.6) };
+  // bodyText.kashidaPatterns (§6.3): kept only when it names a pattern; auto reads it from each face (paragraph/kashida.ts).
+  const patterns = str('bodyText.kashidaPatterns', 'auto');
+  if (patterns === 'naskh' || patterns === 'simple' || patterns === 'nastaliq') s.kashida.patterns = patterns;
   const binding = str('page.binding', 'auto');
   // layout.writingMode (§4): vertical-rl sets the flow turned (page/vertical.ts); cjk.uprightDigits (§14.1, 0|2|3|4, default 2).
   if (str('layout.writingMode', 'horizontal-tb') === 'vertical-rl') {

@@ -66,8 +66,11 @@ export interface LayoutSettings {
    * §18.5). Absent in horizontal books.
    */
   vertical?: { uprightDigits: number; uprightMarks: boolean };
-  /** `bodyText.kashida*` (configuration.md §6.3): Arabic justification by elongation; maxLength in em. */
-  kashida: { enabled: boolean; perWord: number; maxLength: number };
+  /**
+   * `bodyText.kashida*` (configuration.md §6.3): Arabic justification by elongation; maxLength in em.
+   * `patterns`: `kashidaPatterns`, where elongations go (paragraph/kashida.ts); absent = auto, from the face.
+   */
+  kashida: { enabled: boolean; perWord: number; maxLength: number; patterns?: 'naskh' | 'simple' | 'nastaliq' };
   /** Trim size, pt. */
   pageWidth: number;
   pageHeight: number;

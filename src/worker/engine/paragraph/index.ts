@@ -459,7 +459,7 @@ function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction
     // A paragraph style's wordBreak (configuration.md §13.1) over cjk.wordBreak, carried in the style's look (its memo key).
     cjk: request.style.look?.keepAll === undefined ? settings.cjk : { ...settings.cjk, keepAll: request.style.look.keepAll },
     avoidCjkRunts: settings.body.avoidRunts && request.avoidRunts !== false,
-    ...(settings.kashida.enabled ? { kashida: { perWord: settings.kashida.perWord, maxLength: settings.kashida.maxLength } } : {}),
+    ...(settings.kashida.enabled ? { kashida: { perWord: settings.kashida.perWord, maxLength: settings.kashida.maxLength, patterns: settings.kashida.patterns ?? 'auto' } } : {}),
     indent: request.indent,
     justify: request.justify,
     ...(request.tighten === true ? { tighten: true } : {}),

@@ -7,6 +7,7 @@ import type { WordBreak } from '../text/hyphenate';
 import { HB_SCRIPT, resolveScripts, type ScriptClass } from '../text/script';
 import type { StyledText } from './collect';
 import { formulaItems, type FormulaSlice } from '../math/inline';
+import { kashidaSites, type KashidaPattern, type KashidaSite } from './kashida';
 
 /** Cost of breaking at a hyphenation point (configuration.md §6.3, internal constant). */
 const HYPHEN_PENALTY = 50;
@@ -64,16 +65,7 @@ export interface WordPayload {
   repeat?: ShapedPiece;
 }
 
-/** A place inside a word where a tatweel may be drawn: between glyph `glyph − 1` and `glyph` of a piece. */
-export interface KashidaSite {
-  /** Index of the piece in its word's box. */
-  piece: number;
-  /** Visual glyph index the elongation goes before (the letter it extends is at this index). */
-  glyph: number;
-  /** The face's tatweel (U+0640) glyph and its advance, font units. */
-  tatweel: number;
-  advance: number;
-}
+export type { KashidaSite } from './kashida';
 
 /** CJK composition (configuration.md §14.1) as the item builder needs it. */
 export interface CjkItemOptions {
@@ -113,8 +105,11 @@ export interface ItemOptions {
   cjk?: CjkItemOptions;
   /** `bodyText.avoidRunts` in CJK text: never a lone character on the last line (configuration.md §6.4). */
   avoidCjkRunts?: boolean;
-  /** Kashida justification of Arabic words (justified text only); absent = spaces only. */
-  kashida?: { perWord: number; maxLength: number };
+  /**
+   * Kashida justification of Arabic words (justified text only); absent = spaces only. `maxLength`
+   * em per site; `patterns`: where the sites go (paragraph/kashida.ts), absent = 'auto'.
+   */
+  kashida?: { perWord: number; maxLength: number; patterns?: KashidaPattern };
   /** `bodyText.repeatHyphen` (§6.3): a line broken at a compound's hyphen repeats it at the start of the next. */
   repeatHyphen?: boolean;
 }
@@ -333,7 +328,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     if (options.kashida && options.justify) {
       // The word's elongation: a glue only the line's stretch reaches, never a breakpoint (the
       // penalty before it forbids the break; glue after a penalty is not a legal break).
-      const sites = kashidaSites(pieces, options.kashida.perWord);
+      const sites = kashidaSites(pieces, options.kashida.perWord, options.kashida.patterns ?? 'auto');
       if (sites.length > 0) {
         const size = pieces[sites[0]!.piece]!.style.size;
         items.push({ type: 'penalty', width: 0, penalty: INFINITE_PENALTY, flagged: false });
@@ -446,54 +441,6 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     items.push({ type: 'penalty', width: 0, penalty: -INFINITE_PENALTY, flagged: false });
   }
   return items;
-}
-
-/**
- * Arabic letters that join only to the letter before them (Unicode Joining_Type R) or not at all
- * (hamza): no elongation may follow them.
- */
-const NON_LEFT_JOINING = new Set(Array.from('\u0621\u0622\u0623\u0624\u0625\u0627\u0629\u062f\u0630\u0631\u0632\u0648\u0671\u0672\u0673\u0675\u0676\u0677\u0688\u0689\u068a\u068b\u068c\u068d\u068e\u068f\u0690\u0691\u0692\u0693\u0694\u0695\u0696\u0697\u0698\u0699\u06c0\u06c3\u06c4\u06c5\u06c6\u06c7\u06c8\u06c9\u06ca\u06cb\u06cd\u06cf\u06d2\u06d3\u06ee\u06ef').map((c) => c.codePointAt(0)!));
-
-function isArabicLetter(cp: number): boolean {
-  return (cp >= 0x0620 && cp <= 0x064a) || (cp >= 0x066e && cp <= 0x06d3) || cp === 0x06d5 || (cp >= 0x06fa && cp <= 0x06fc) || cp === 0x06ff;
-}
-
-/**
- * Where a word may be elongated, last first (a simple naskh rule: the stroke before the word's
- * last joined letter): between a letter that joins forward and the next letter, on a glyph
- * boundary (not inside a ligature), in a right-to-left piece whose face has a tatweel glyph.
- * Author-typed tatweels count as elongation already: such words get none.
- */
-function kashidaSites(pieces: readonly ShapedPiece[], perWord: number): KashidaSite[] {
-  const sites: KashidaSite[] = [];
-  if (pieces.some((p) => p.text.includes('\u0640'))) return sites;
-  for (let p = pieces.length - 1; p >= 0 && sites.length < perWord; p--) {
-    const piece = pieces[p]!;
-    if (piece.level % 2 === 0 || !/[\u0620-\u064a]/.test(piece.text)) continue;
-    const tatweel = piece.face.covers('\u0640') ? piece.face.shape('\u0640', 'rtl', '', 'Arab') : null;
-    if (!tatweel || tatweel.glyphs.length !== 1 || tatweel.glyphs[0] === 0) continue;
-    // Letters in logical order with their indices, marks skipped.
-    const letters: number[] = [];
-    for (let i = 0; i < piece.text.length; i++) if (isArabicLetter(piece.text.charCodeAt(i))) letters.push(i);
-    for (let k = letters.length - 2; k >= 0 && sites.length < perWord; k--) {
-      const at = letters[k]!;
-      const next = letters[k + 1]!;
-      if (NON_LEFT_JOINING.has(piece.text.charCodeAt(at))) continue;
-      // The glyphs of letters after `at` lie left of it: the boundary is the first glyph whose
-      // cluster is at or before `at`, with every glyph before it at or after `next`.
-      const clusters = piece.shaped.clusters;
-      let boundary = -1;
-      for (let g = 1; g < clusters.length; g++) {
-        if (clusters[g - 1]! >= next && clusters[g]! <= at) {
-          boundary = g;
-          break;
-        }
-      }
-      if (boundary < 0 || sites.some((s) => s.piece === p && s.glyph === boundary)) continue;
-      sites.push({ piece: p, glyph: boundary, tatweel: tatweel.glyphs[0]!, advance: tatweel.advances[0]! });
-    }
-  }
-  return sites;
 }
 
 /**
