@@ -243,7 +243,8 @@ export class BookHost implements BookWorkerApi {
     if (!book) throw new Error('No book is open; open one before exporting.');
     const index = chapterId === undefined ? undefined : book.chapters.findIndex((c) => c.id === chapterId);
     if (index === -1) throw new Error(`No chapter has the id "${chapterId}"; getBook().chapters lists them.`);
-    const input = { id: book.id, name: book.name, locale: book.locale, chapters: book.chapters, resources: book.resources };
+    // bodyText.hardLineBreaks (§6.1): the documents read the trailing `\` as the layout does.
+    const input = { id: book.id, name: book.name, locale: book.locale, chapters: book.chapters, resources: book.resources, hardLineBreaks: settingsFor(book).body.hardLineBreaks !== false };
     if (format === 'epub') {
       const { writeEpub } = await import('../export/epub');
       // Formulas as MathML with the book's equation numbers, when the book has maths (MathJax loads then).

@@ -221,7 +221,7 @@ export function captionBlock(resource: EngineResource, type: ResourceType | unde
   const labelText = suffix ? `${label.trimEnd()} ${suffix} ` : label;
   const inlines: Inline[] = [];
   if (labelText) inlines.push({ kind: 'text', text: text ? labelText : labelText.trimEnd(), marks: [...marks], range: { from: 0, to: 0, line: 0, column: 0 }, offsets: labelText.split('').map(() => -1) });
-  const body = parseSnippet(text);
+  const body = parseSnippet(text, settings.hardLineBreaks);
   inlines.push(...(c.descriptionItalic ? body.map((i) => (i.kind === 'text' ? { ...i, marks: [...i.marks, 'emphasis' as const] } : i)) : body));
   const style = c.style;
   const lines = env.setText({ base: 0, inlines, style: { ...style }, measure, indent: 0, justify: false });
@@ -232,7 +232,7 @@ export function noteBlock(resource: EngineResource, measure: number, settings: R
   const text = (resource.note ?? '').trim();
   if (!text) return EMPTY_BLOCK;
   const style = settings.caption.note.style;
-  const lines = env.setText({ base: 0, inlines: parseSnippet(text), style: { ...style }, measure, indent: 0, justify: false });
+  const lines = env.setText({ base: 0, inlines: parseSnippet(text, settings.hardLineBreaks), style: { ...style }, measure, indent: 0, justify: false });
   return textBlock(lines, style, lineHeightOf(style), env, 'note');
 }
 

@@ -24,6 +24,11 @@ export interface ResourceSettings {
   dpi: number;
   bitmapResolution: 'document' | 'file' | number;
   types: ResourceType[];
+  /**
+   * `bodyText.hardLineBreaks` (configuration.md §6.1): whether a caption's or note's trailing `\` and
+   * mid-line `\\ ` break the line (document-format §12.5), as in the running text (§5.3).
+   */
+  hardLineBreaks: boolean;
   caption: {
     style: TextStyle;
     labelBold: boolean;
@@ -174,6 +179,7 @@ export function resourceSettingsFromConfig(stored: StoredConfig): ResourceSettin
     dpi: typeof dpiValue === 'number' && dpiValue > 0 ? dpiValue : 300,
     bitmapResolution: resolution === 'file' ? 'file' : typeof resolution === 'number' && resolution > 0 ? resolution : 'document',
     types: resourceTypes(at('resourceTypes'), str('locale', 'en')),
+    hardLineBreaks: bool('bodyText.hardLineBreaks', true),
     caption: {
       style: captionStyle,
       labelBold: bool('captionStyle.labelBold', true),

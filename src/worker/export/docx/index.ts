@@ -257,7 +257,7 @@ class DocxBuilder {
 
   private resource(id: string, source: string, range: { from: number; to: number }): (Paragraph | Table)[] {
     const resource = this.model.resources.get(id);
-    const caption = resource?.record.caption ? [new Paragraph({ style: STYLE.caption.id, children: this.runs(snippetInlines(resource.record.caption), resource.record.caption, new Map()) })] : [];
+    const caption = resource?.record.caption ? [new Paragraph({ style: STYLE.caption.id, children: this.runs(snippetInlines(resource.record.caption, this.model.hardLineBreaks), resource.record.caption, new Map()) })] : [];
     if (resource?.record.kind === 'table' && resource.record.table) {
       return [this.table(resource.record.table.model), ...caption];
     }
@@ -288,7 +288,7 @@ class DocxBuilder {
           const cell = (c && typeof c === 'object' ? c : { content: String(c ?? '') }) as Record<string, unknown>;
           const content = String(cell['content'] ?? '');
           const header = r < headerRows || cell['isHeader'] === true;
-          const runs = this.runs(snippetInlines(content), content, new Map());
+          const runs = this.runs(snippetInlines(content, this.model.hardLineBreaks), content, new Map());
           return new TableCell({
             children: [new Paragraph({ children: header ? [new TextRun({ text: content, bold: true })] : runs })],
             ...(typeof cell['colSpan'] === 'number' && cell['colSpan'] > 1 ? { columnSpan: cell['colSpan'] } : {}),

@@ -20,6 +20,11 @@ export interface ExportBookInput {
   locale: string;
   chapters: readonly ExportChapterInput[];
   resources: readonly { record: ResourceRecord; payload?: Uint8Array | undefined }[];
+  /**
+   * `bodyText.hardLineBreaks` (configuration.md §6.1, document-format §5.3); absent = true. false
+   * (books before 1.23): a trailing `\` and a mid-line `\\ ` are text, as the layout reads them.
+   */
+  hardLineBreaks?: boolean;
 }
 
 export interface ExportChapter {
@@ -54,11 +59,14 @@ export interface ExportModel {
   /** Heading ids, anchors and resources of the whole book → chapter index and a label to print. */
   targets: Map<string, { chapter: number; label: string }>;
   resources: Map<string, { record: ResourceRecord; payload?: Uint8Array | undefined }>;
+  /** `bodyText.hardLineBreaks` as the chapters were parsed with it (captions and cells follow it too). */
+  hardLineBreaks: boolean;
 }
 
 /** Parses every chapter (or the one at `only`) and reads the book's metadata. */
 export function exportModel(book: ExportBookInput, only?: number): ExportModel {
-  const parsed = book.chapters.map((chapter, index) => ({ chapter, index, result: parseChapter(chapter.text, { chapterId: chapter.id, isFirstChapter: index === 0 }) }));
+  const hardLineBreaks = book.hardLineBreaks !== false;
+  const parsed = book.chapters.map((chapter, index) => ({ chapter, index, result: parseChapter(chapter.text, { chapterId: chapter.id, isFirstChapter: index === 0, hardLineBreaks }) }));
   const frontmatter = parsed[0]?.result.frontmatter;
   const all = parsed.map(({ chapter, index, result }) => ({ id: chapter.id, index, title: chapterTitleOf(chapter, result.blocks, index), blocks: result.blocks }));
   const resources = new Map(book.resources.map((r) => [r.record.id, r]));
@@ -66,8 +74,9 @@ export function exportModel(book: ExportBookInput, only?: number): ExportModel {
     metadata: metadataOf(frontmatter, book),
     chapters: all.filter(({ index }) => only === undefined || index === only),
     book: all,
-    targets: collectTargets(all, resources),
+    targets: collectTargets(all, resources, hardLineBreaks),
     resources,
+    hardLineBreaks,
   };
 }
 
@@ -104,9 +113,13 @@ function metadataOf(frontmatter: Frontmatter | undefined, book: ExportBookInput)
   return out;
 }
 
-/** The inlines of a one-paragraph Markdown snippet (captions, table cells, notes). */
-export function snippetInlines(snippet: string): Inline[] {
-  const { blocks } = parseChapter(snippet, { chapterId: 'snippet', isFirstChapter: false });
+/**
+ * The inlines of a one-paragraph Markdown snippet (captions, table cells, notes). `hardLineBreaks`:
+ * the book's `bodyText.hardLineBreaks` (§6.1), which the layout's captions follow too
+ * (engine/resources/snippet.ts): false reads a trailing `\` and `\\ ` as text.
+ */
+export function snippetInlines(snippet: string, hardLineBreaks: boolean): Inline[] {
+  const { blocks } = parseChapter(snippet, { chapterId: 'snippet', isFirstChapter: false, hardLineBreaks });
   const first = blocks.find((b) => b.kind === 'paragraph' || b.kind === 'heading' || b.kind === 'blockquote' || b.kind === 'listItem');
   return first && 'inlines' in first ? first.inlines : [];
 }
@@ -124,7 +137,7 @@ export function sniffPicture(bytes: Uint8Array): { ext: string; mime: string } |
 }
 
 /** Heading ids, anchors and the chapter they live in, for cross-references and links. */
-function collectTargets(chapters: ExportChapter[], resources: ExportModel['resources']): Map<string, { chapter: number; label: string }> {
+function collectTargets(chapters: ExportChapter[], resources: ExportModel['resources'], hardLineBreaks: boolean): Map<string, { chapter: number; label: string }> {
   const targets = new Map<string, { chapter: number; label: string }>();
   for (const chapter of chapters) {
     for (const block of chapter.blocks) {
@@ -133,7 +146,7 @@ function collectTargets(chapters: ExportChapter[], resources: ExportModel['resou
       if (block.kind === 'resourceBlock') {
         // A resource is referred to by its caption (the pages print its number, which a reflowable book has not).
         const caption = resources.get(block.resourceId)?.record.caption;
-        targets.set(block.resourceId, { chapter: chapter.index, label: caption ? plainTextOf(snippetInlines(caption)) : block.resourceId });
+        targets.set(block.resourceId, { chapter: chapter.index, label: caption ? plainTextOf(snippetInlines(caption, hardLineBreaks)) : block.resourceId });
       }
       if ('inlines' in block) visitAnchors(block.inlines, (id, label) => targets.set(id, { chapter: chapter.index, label }));
     }

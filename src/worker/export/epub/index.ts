@@ -169,6 +169,7 @@ export async function writeEpub(book: ExportBookInput, options: EpubOptions): Pr
         language,
         rtl,
         warn: (message) => warnings.push(message),
+        hardLineBreaks: model.hardLineBreaks,
         ...(math ? { math } : {}),
       }),
     });

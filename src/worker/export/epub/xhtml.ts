@@ -25,6 +25,8 @@ export interface XhtmlContext {
   warn(message: string): void;
   /** Formulas as MathML and equation numbers (engine/math/export.ts); absent = formulas show their TeX. */
   math?: ExportMath;
+  /** `bodyText.hardLineBreaks` (§6.1) for captions, notes and cells, as the chapters were parsed; absent = true. */
+  hardLineBreaks?: boolean;
 }
 
 /** A safe XML id for an author's id (ids may start with a digit or hold ':' in Markdown). */
@@ -270,7 +272,7 @@ class ChapterWriter {
     }
     const { record, href } = found;
     const anchor = this.uniqueId(xmlId('t', id));
-    const caption = record.caption ? `<figcaption>${this.inlines(snippetInlines(record.caption))}${record.note ? ` <span class="credit">${this.inlines(snippetInlines(record.note))}</span>` : ''}</figcaption>` : '';
+    const caption = record.caption ? `<figcaption>${this.inlines(snippetInlines(record.caption, this.ctx.hardLineBreaks !== false))}${record.note ? ` <span class="credit">${this.inlines(snippetInlines(record.note, this.ctx.hardLineBreaks !== false))}</span>` : ''}</figcaption>` : '';
     let body = '';
     if (record.kind === 'table' && record.table) body = this.table(record.table.model);
     else if (href) body = `<img src="${attr(href)}" alt="${attr(record.altText ?? record.caption ?? '')}"/>`;
@@ -290,7 +292,7 @@ class ChapterWriter {
           const cell = (c && typeof c === 'object' ? c : { content: String(c ?? '') }) as Record<string, unknown>;
           const tag = header || cell['isHeader'] === true ? 'th' : 'td';
           const span = (name: string, key: string) => (typeof cell[key] === 'number' && (cell[key] as number) > 1 ? ` ${name}="${cell[key]}"` : '');
-          return `<${tag}${span('colspan', 'colSpan')}${span('rowspan', 'rowSpan')}>${this.inlines(snippetInlines(String(cell['content'] ?? '')))}</${tag}>`;
+          return `<${tag}${span('colspan', 'colSpan')}${span('rowspan', 'rowSpan')}>${this.inlines(snippetInlines(String(cell['content'] ?? ''), this.ctx.hardLineBreaks !== false))}</${tag}>`;
         })
         .join('')}</tr>`;
     const head = rows.slice(0, headerRows).map((r) => row(Array.isArray(r) ? r : [], true));
