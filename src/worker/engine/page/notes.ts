@@ -95,6 +95,18 @@ const markerMemo = new WeakMap<SetLine, readonly number[]>();
 const NO_IDS: readonly string[] = [];
 const NO_MARKERS: readonly number[] = [];
 function markerPositions(line: SetLine): readonly number[] {
+  // A line whose runs all have consecutive offsets from `from` ≥ 0 and no line-end hyphen (nearly
+  // every line) has no marker: answered without the memo. A lookup in it per question, and an
+  // entry per line, cost more than this loop (lines moved by an edit are new objects, so each was
+  // a miss and an entry; weak maps also slow every garbage collection).
+  let plain = true;
+  for (const run of line.runs) {
+    if (run.offsets !== undefined || run.from! < 0 || run.hyphen === true) {
+      plain = false;
+      break;
+    }
+  }
+  if (plain) return NO_MARKERS;
   let positions = markerMemo.get(line);
   if (positions !== undefined) return positions;
   let found: number[] | null = null;
