@@ -61,10 +61,10 @@ describe('lineNumbers (§11.2)', () => {
     expect(without(on.pages)).toBe(without(off.pages));
   });
 
-  it('does not count headings, notes, callout boxes or code', () => {
+  it('does not count headings, notes, a box title or code (a box in the flow: line-numbers-boxes.test.ts)', () => {
     const source = ['# Title', 'Line 1[^n]', '## A section', 'Line 2', ':::callout{type=note title="Box"}', 'In the box', ':::', '```', 'code', '```', 'Line 3', '[^n]: A note.'].join('\n\n');
     const layout = layoutOf(source, { enabled: true, count: 'all', interval: 1, restart: 'document' });
-    expect(numbered(layout.pages).flat()).toEqual(['1:Line 1 1', '2:Line 2', '3:Line 3']);
+    expect(numbered(layout.pages).flat()).toEqual(['1:Line 1 1', '2:Line 2', '3:In the box', '4:Line 3']);
   });
 
   it('restarts at every H1 with restart: chapter, and goes on across pages', () => {

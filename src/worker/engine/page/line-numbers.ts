@@ -7,8 +7,16 @@
  * What is counted: with `count: 'verse'` the lines of `:::verse` poems, with `'all'` also the lines
  * of body paragraphs, quotations and list items; a `:::paragraphs` style's `lineNumbers` (§13.1)
  * counts its paragraphs whatever `count` says (true) or never (false). Never counted (§11.2):
- * headings, captions, notes, the contents and index, design text — nor (our reading) the text of
- * callout boxes, code listings and `:::columns` groups, which are set apart from the running text.
+ * headings, captions, notes, the contents and index, design text — nor (our reading) code listings
+ * and the text of boxes set apart from the running text: a callout that floats (a column or page
+ * slot, the side channel: like a figure), a callout the text wraps beside (its lines share
+ * baselines with the text's), a `:::part` page. The text of a callout box in the flow and of a
+ * `:::columns` group is running text (§11.2 lists neither among the exceptions) and is counted
+ * where the reader meets it: a box's lines numbered at the margin of the column it stands in
+ * (not at the box's own edge, so the numbers stay on one line with the others); a group's lines
+ * sub-column by sub-column (the snake order, document-format §8.4), the sub-columns taking
+ * `multiColumn` as a page's columns do (`outer-edges`: the first sub-column's numbers in the margin
+ * on its left, the last one's on its right; between them by `position`).
  * A verse line is counted once: its turnovers, and a `+` stepped line (the rest of a line shared
  * between speakers, document-format §9.1), take no number of their own.
  *
@@ -29,10 +37,12 @@
  * right); `left`/`right` align the numbers of a column on a page on their own left/right edge.
  */
 import { Op, type DisplayItem, type GlyphRunItem } from '../../protocol/displaylist';
-import type { Block, ParsedChapter, VerseBlock } from '../parse/model';
+import type { Attributes, Block, ParsedChapter, VerseBlock } from '../parse/model';
 import type { LayoutSettings } from '../settings';
 import type { LineNumberSettings } from '../settings-line-numbers';
+import { groupSettable, groupShape } from './columns-group';
 import { isRecto } from './continuation';
+import { calloutWrapOf } from './floats-wrap';
 import { pageFrame } from './geometry';
 import { formatNumber } from './number-format';
 import { glyphRun, type PageDraft, type SetGenerated } from './paginate';
@@ -44,6 +54,8 @@ interface Counted {
   verse?: { from: number[]; stepped: boolean[] };
   /** A poem's own `interval` (document-format §9.1 fence attribute), over `lineNumbers.interval`. */
   interval?: number;
+  /** The `:::columns` group (document-format §8.4) the block is set in: its fence's attributes; `box` when inside a callout box. */
+  group?: { attrs: Attributes; box: boolean };
 }
 
 /** The blocks of a chapter whose lines are counted, by block id, and each block's restart epoch. */
@@ -63,22 +75,46 @@ function attributeInteger(value: string | undefined): number | undefined {
 
 const TEXT_KINDS: ReadonlySet<Block['kind']> = new Set(['paragraph', 'blockquote', 'listItem', 'verse']);
 
-function chapterCount(parsed: ParsedChapter, ln: LineNumberSettings): ChapterCount {
+/** An open container around a block: whether it sets its text apart (counted never), the `:::paragraphs` style it names, the `:::columns` group it sets. */
+interface OpenContainer {
+  name: string;
+  apart: boolean;
+  style?: string;
+  group?: Counted['group'];
+}
+
+/**
+ * `floated`: the callout boxes pagination set as floats (their container ids, from the pages'
+ * float logs). `flowColumns`: `layout.flowColumns` (a `:::columns` group in running text is set
+ * as sub-columns unless false; in a box always, paginate.ts).
+ */
+function chapterCount(parsed: ParsedChapter, ln: LineNumberSettings, floated: ReadonlySet<string>, flowColumns: boolean): ChapterCount {
   const counted = new Map<string, Counted>();
   const epoch: number[] = [];
   const starts: number[] = [];
-  // Containers open around each block: set-apart ones (callout, columns, part, paper) count nothing; a `:::paragraphs` names a style.
-  const open: { name: string; style?: string }[] = [];
+  const open: OpenContainer[] = [];
   let points = 0;
   parsed.blocks.forEach((block, index) => {
-    if (block.kind === 'containerStart') open.push({ name: block.name, ...(block.attrs['style'] !== undefined ? { style: block.attrs['style'] } : {}) });
-    else if (block.kind === 'containerEnd') open.pop();
+    if (block.kind === 'containerStart') {
+      const inBox = open.some((c) => c.name === 'callout');
+      // Set apart (our reading of §11.2, above): a part page, a floated callout, a callout the text wraps beside.
+      const apart = block.name === 'part' || (block.name === 'callout' && (floated.has(block.id) || calloutWrapOf(block.attrs, 1) !== undefined));
+      let group: Counted['group'];
+      if (block.name === 'columns' && (inBox || flowColumns)) {
+        // Only a group of text is set in sub-columns (columns-group.ts groupSettable); else its content flows as plain text.
+        const end = parsed.blocks.findIndex((x, i) => i > index && x.id === block.endId);
+        if (groupSettable(parsed.blocks.slice(index + 1, end < 0 ? parsed.blocks.length : end))) group = { attrs: block.attrs, box: inBox };
+      }
+      open.push({ name: block.name, apart, ...(block.attrs['style'] !== undefined ? { style: block.attrs['style'] } : {}), ...(group ? { group } : {}) });
+    } else if (block.kind === 'containerEnd') open.pop();
     const restarts = (ln.restart === 'chapter' && block.kind === 'heading' && block.level === 1) || (ln.restart === 'section' && block.kind === 'heading') || (ln.restart === 'poem' && block.kind === 'verse');
     // document-format §9.1 / §14.4: a poem's `lineStart=N` restarts the count at N, as `:::numbering{lines=N}` does for the line after it.
     const given = block.kind === 'verse' ? attributeInteger(block.attrs['lineStart']) : block.kind === 'directive' && block.name === 'numbering' ? attributeInteger(block.attrs['lines']) : undefined;
     if (restarts || given !== undefined) starts[++points] = given ?? ln.startAt;
     epoch.push(points);
-    if (!TEXT_KINDS.has(block.kind) || open.some((c) => c.name !== 'paragraphs')) return;
+    if (!TEXT_KINDS.has(block.kind) || open.some((c) => c.apart)) return;
+    // The innermost group around the block (a group's blocks are never nested deeper in one: groupSettable).
+    const group = [...open].reverse().find((c) => c.group)?.group;
     // The innermost :::paragraphs style that says, else `count`.
     let own: boolean | undefined;
     for (let i = open.length - 1; i >= 0 && own === undefined; i--) {
@@ -93,7 +129,7 @@ function chapterCount(parsed: ParsedChapter, ln: LineNumberSettings): ChapterCou
       const lines = (block as VerseBlock).stanzas.flat();
       const interval = attributeInteger(block.attrs['interval']);
       counted.set(block.id, { index, verse: { from: lines.map((l) => l.range.from), stepped: lines.map((l) => l.stepped) }, ...(interval !== undefined && interval >= 1 ? { interval } : {}) });
-    } else counted.set(block.id, { index });
+    } else counted.set(block.id, { index, ...(group ? { group } : {}) });
   });
   return { counted, epoch, starts };
 }
@@ -102,27 +138,99 @@ function chapterCount(parsed: ParsedChapter, ln: LineNumberSettings): ChapterCou
 interface PageLine {
   block: string;
   counted: Counted;
+  /** The page column (flow order) it stands in; 0 for a group across the page. */
   column: number;
+  /** Its sub-column in a `:::columns` group (0 outside one). */
+  sub: number;
+  /** The edges the numbers stand off, pt: its column's, or its group sub-column's. */
+  area: NumberArea;
   y: number;
   /** Smallest source offset of its runs (Infinity for generated text alone). */
   from: number;
 }
 
+/** Where a line's numbers go: beside the column (or group sub-column) from `left` to `right`, pt. */
+interface NumberArea {
+  /** Identifies the column or sub-column (`align` left/right lines up the numbers of one). */
+  key: string;
+  left: number;
+  right: number;
+  /** Which edge the numbers stand at, by `multiColumn` among the page's columns or the group's sub-columns. */
+  side: 'left' | 'right';
+}
+
+/** The page's column areas and the margin `position` picks on it (placeNumbers' input). */
+interface PageColumns {
+  columnX: readonly number[];
+  columnWidths: readonly number[];
+  /** The float-only side channel (`oneAndHalf` with `sideColumnRole: 'floats'`): glosses there are not counted. */
+  side?: { x: number; width: number };
+  /** The side `position` names on this page. */
+  own: 'left' | 'right';
+  multiColumn: LineNumberSettings['multiColumn'];
+  settings: LayoutSettings;
+}
+
+/** The side of column `c` of `count` side by side (0 leftmost) by `multiColumn`: outer edges, the gutter, or each by `position`. */
+function sideAmong(c: number, count: number, own: 'left' | 'right', multiColumn: LineNumberSettings['multiColumn']): 'left' | 'right' {
+  if (count === 1 || multiColumn === 'each' || (c !== 0 && c !== count - 1)) return own;
+  if (multiColumn === 'outer-edges') return c === 0 ? 'left' : 'right';
+  return c === 0 ? 'right' : 'left';
+}
+
+/** A run's horizontal middle, pt: halfway between its first and last pen position. */
+function runMiddle(run: GlyphRunItem): number {
+  return (Math.min(...run.xs) + Math.max(...run.xs)) / 2;
+}
+
+/** The area a run of a counted block sets its line's numbers against (page column, or group sub-column). */
+function areaOf(run: GlyphRunItem, counted: Counted, page: PageColumns): { column: number; sub: number; area: NumberArea } {
+  const { columnX, columnWidths } = page;
+  // Columns left to right (flow order need not be: a right-to-left book's first column is on the right).
+  const byX = columnX.map((_, c) => c).sort((a, b) => columnX[a]! - columnX[b]!);
+  const column = nearestColumn(run, columnX, columnWidths);
+  const group = counted.group;
+  if (!group) {
+    const left = columnX[column]!;
+    return { column, sub: 0, area: { key: `${column}`, left, right: left + (columnWidths[column] ?? 0), side: sideAmong(byX.indexOf(column), byX.length, page.own, page.multiColumn) } };
+  }
+  // A :::columns group (document-format §8.4): `count` equal sub-columns, `gap` apart, across its
+  // text column, or the content width with span="page" (outside boxes). Sub-column i lies inside
+  // the i-th n-th of that width (exactly in running text; in a box, whose padding narrows them, too
+  // while the gap exceeds the padding), so the middle of any run of it tells which it is.
+  const across = !group.box && columnX.length > 1 && group.attrs['span'] === 'page';
+  const regionLeft = across ? columnX[byX[0]!]! : columnX[column]!;
+  const last = byX[byX.length - 1]!;
+  const regionRight = across ? columnX[last]! + (columnWidths[last] ?? 0) : regionLeft + (columnWidths[column] ?? 0);
+  const width = regionRight - regionLeft;
+  const shape = groupShape(group.attrs, width, width, across ? columnX.length : 1, page.settings);
+  const slice = width / shape.count;
+  const sub = Math.max(0, Math.min(shape.count - 1, Math.floor((runMiddle(run) - regionLeft) / slice)));
+  const subWidth = Math.max(1, (width - (shape.count - 1) * shape.gap) / shape.count);
+  const left = regionLeft + sub * (subWidth + shape.gap);
+  const right = sub === shape.count - 1 ? regionRight : left + subWidth;
+  // The group's outer sub-columns take the side their page column's would at an outer edge; across the page, the page's columns' sides.
+  const side = sideAmong(sub, shape.count, page.own, page.multiColumn);
+  return { column: across ? 0 : column, sub, area: { key: `${across ? 'page' : column}|${sub}`, left, right, side } };
+}
+
 /** The lines of counted blocks on a page, in reading order. */
-function pageLines(draft: PageDraft, count: ChapterCount, columnX: readonly number[], columnWidths: readonly number[]): PageLine[] {
+function pageLines(draft: PageDraft, count: ChapterCount, page: PageColumns): PageLine[] {
   const lines = new Map<string, PageLine>();
   for (const item of draft.items) {
     if (item.op !== Op.GlyphRun || item.line?.role !== 'body' || item.line.target !== undefined || item.glyphs.length === 0) continue;
     const counted = count.counted.get(item.line.block);
     if (!counted) continue;
-    const column = nearestColumn(item, columnX, columnWidths);
-    const key = `${item.line.block}|${item.y}|${column}`;
+    // A box in the side channel (a gloss, document-format §14.3) is marginal text, not running text.
+    if (page.side && runMiddle(item) >= page.side.x && runMiddle(item) <= page.side.x + page.side.width) continue;
+    const { column, sub, area } = areaOf(item, counted, page);
+    const key = `${item.line.block}|${item.y}|${column}|${sub}`;
     const from = item.srcFrom >= 0 ? item.srcFrom : Number.POSITIVE_INFINITY;
     const line = lines.get(key);
     if (line) line.from = Math.min(line.from, from);
-    else lines.set(key, { block: item.line.block, counted, column, y: item.y, from });
+    else lines.set(key, { block: item.line.block, counted, column, sub, area, y: item.y, from });
   }
-  return [...lines.values()].sort((a, b) => a.counted.index - b.counted.index || a.column - b.column || a.y - b.y);
+  return [...lines.values()].sort((a, b) => a.counted.index - b.counted.index || a.column - b.column || a.sub - b.sub || a.y - b.y);
 }
 
 /** The column (flow order) nearest the run's first glyph: inside it, else the closest edge. */
@@ -180,7 +288,9 @@ export interface LineCountEnd {
  * count it ends on. `carried`: the count the chapter before ended on (`restart: 'document'` only).
  */
 export function lineNumberItems(drafts: readonly PageDraft[], parsed: ParsedChapter, settings: LayoutSettings, ln: LineNumberSettings, setGenerated: SetGenerated, chapterId: string, carried?: number): { pages: DisplayItem[][]; end: number } {
-  const count = chapterCount(parsed, ln);
+  // Callout boxes set as floats (their container ids in the pages' float logs, paginate.ts placeCalloutFloat).
+  const floated = new Set(drafts.flatMap((draft) => draft.floatLog?.placed.map((p) => p.id) ?? []));
+  const count = chapterCount(parsed, ln, floated, settings.flowColumns !== false);
   let n = ln.restart === 'document' && carried !== undefined ? carried : ln.startAt - 1;
   // Nothing counted yet (the first chapter, or none before it counted a line): the first line is the first after a restart.
   let first = n === ln.startAt - 1;
@@ -197,7 +307,8 @@ export function lineNumberItems(drafts: readonly PageDraft[], parsed: ParsedChap
       first = true;
     }
     const printed: { line: PageLine; text: string }[] = [];
-    for (const line of pageLines(draft, count, frame.columnX, frame.columnWidths)) {
+    const page: PageColumns = { columnX: frame.columnX, columnWidths: frame.columnWidths, ...(frame.side ? { side: frame.side } : {}), own: sideOf(ln.position, geometry, draft.index, frame.columnX, frame.side?.x), multiColumn: ln.multiColumn, settings: geometry };
+    for (const line of pageLines(draft, count, page)) {
       const verse = line.counted.verse;
       if (verse) {
         // The verse line this printed line belongs to: the last whose first offset is at or before its text.
@@ -219,35 +330,23 @@ export function lineNumberItems(drafts: readonly PageDraft[], parsed: ParsedChap
       first = false;
     }
     if (printed.length === 0) return [];
-    return placeNumbers(printed, draft, geometry, frame, ln, setGenerated, chapterId);
+    return placeNumbers(printed, ln, setGenerated, chapterId);
   });
   return { pages, end: n };
 }
 
-function placeNumbers(printed: readonly { line: PageLine; text: string }[], draft: PageDraft, geometry: LayoutSettings, frame: ReturnType<typeof pageFrame>, ln: LineNumberSettings, setGenerated: SetGenerated, chapterId: string): DisplayItem[] {
-  const { columnX, columnWidths } = frame;
-  const byX = columnX.map((_, c) => c).sort((a, b) => columnX[a]! - columnX[b]!);
-  const leftmost = byX[0]!;
-  const rightmost = byX[byX.length - 1]!;
-  const own = sideOf(ln.position, geometry, draft.index, columnX, frame.side?.x);
-  const sideOfColumn = (c: number): 'left' | 'right' => {
-    if (columnX.length === 1 || ln.multiColumn === 'each' || (c !== leftmost && c !== rightmost)) return own;
-    if (ln.multiColumn === 'outer-edges') return c === leftmost ? 'left' : 'right';
-    return c === leftmost ? 'right' : 'left';
-  };
+function placeNumbers(printed: readonly { line: PageLine; text: string }[], ln: LineNumberSettings, setGenerated: SetGenerated, chapterId: string): DisplayItem[] {
   const set = printed.map((p) => ({ ...p, set: setGenerated(p.text, ln.style) }));
-  // align left/right: the numbers of one column on a page share that edge (the widest one's).
-  const widest = new Map<number, number>();
-  for (const p of set) widest.set(p.line.column, Math.max(widest.get(p.line.column) ?? 0, p.set.width));
+  // align left/right: the numbers of one column (or group sub-column) on a page share that edge (the widest one's).
+  const widest = new Map<string, number>();
+  for (const p of set) widest.set(p.line.area.key, Math.max(widest.get(p.line.area.key) ?? 0, p.set.width));
   const items: DisplayItem[] = [];
   for (const p of set) {
-    const c = p.line.column;
-    const left = columnX[c]!;
-    const right = left + (columnWidths[c] ?? 0);
-    const box = widest.get(c)!;
+    const { left, right, side, key } = p.line.area;
+    const box = widest.get(key)!;
     const width = p.set.width;
     let x: number;
-    if (sideOfColumn(c) === 'left') {
+    if (side === 'left') {
       // In the margin left of the column: the box ends `gap` before the column's left edge.
       x = ln.align === 'left' ? left - ln.gap - box : left - ln.gap - width;
     } else {
