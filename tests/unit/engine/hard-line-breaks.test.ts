@@ -16,6 +16,7 @@ import { prepareResources } from '../../../src/worker/engine';
 import { parseSnippet } from '../../../src/worker/engine/resources/snippet';
 import { exportModel, snippetInlines } from '../../../src/worker/export/epub/book-model';
 import { writeEpub, type ExportBookInput } from '../../../src/worker/export/epub';
+import { writeDocx } from '../../../src/worker/export/docx';
 import JSZip from 'jszip';
 import { dump, oneChapterBook, run, runs } from '../page/helpers';
 
@@ -117,7 +118,7 @@ describe('bodyText.hardLineBreaks', () => {
     expect(joined.map((r) => r.text).join('')).toContain('Red\\');
   });
 
-  it('exports EPUB text and captions with the backslashes when false, with breaks by default', async () => {
+  it('exports EPUB and DOCX text and captions with the backslashes when false, with breaks by default', async () => {
     const book = (hardLineBreaks?: boolean): ExportBookInput => ({
       id: 'b',
       name: 'B',
@@ -137,5 +138,13 @@ describe('bodyText.hardLineBreaks', () => {
     expect(off).not.toContain('<br/>');
     expect(off).toContain('First line\\ second line \\\\ third.');
     expect(off).toMatch(/<figcaption>[^<]*Cap\\ tion/);
+    // DOCX: a <w:br/> in the paragraph and the caption by default; none, and the backslashes as text, when false.
+    const documentXml = async (b: ExportBookInput) => (await JSZip.loadAsync((await writeDocx(b)).bytes)).file('word/document.xml')!.async('string');
+    const docOn = await documentXml(book());
+    expect(docOn.match(/<w:br\/>/g)?.length).toBeGreaterThanOrEqual(3);
+    const docOff = await documentXml(book(false));
+    expect(docOff).not.toContain('<w:br/>');
+    expect(docOff).toContain('First line\\ second line \\\\ third.');
+    expect(docOff).toContain('Cap\\ tion');
   });
 });

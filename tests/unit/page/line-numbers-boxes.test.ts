@@ -91,4 +91,22 @@ describe('lineNumbers in callout boxes and :::columns groups', () => {
     const edited = GROUP.replace('G2', 'G2 now long enough to take two lines of this narrow sub-column');
     expect(dump(layoutOf(edited, ALL, {}, cache))).toBe(dump(layoutOf(edited, ALL, {}, new EngineCache(false))));
   });
+
+  it('in a right-to-left book reads the columns from the right: the first column\'s numbers in the right margin (outer-edges), start on the right', () => {
+    // Columns 90 pt wide, 20 pt apart: the first (flow order) at 160–250 pt, the second at 50–140 pt.
+    const rtl = { direction: 'rtl', layout: { layoutType: 'double', gutterWidth: { value: 20, unit: 'pt' } } };
+    const source = Array.from({ length: 20 }, (_, i) => `Line ${i + 1}`).join('\n\n');
+    const numbers = (lineNumbers: Record<string, unknown>) => numbersOn(layoutOf(source, { enabled: true, count: 'all', interval: 10, ...lineNumbers }, rtl).pages[0]!);
+    const [ten, twenty] = numbers({});
+    expect(numbered(layoutOf(source, { enabled: true, count: 'all', interval: 10 }, rtl).pages.slice(0, 1))).toEqual(['10:Line 10', '20:Line 20']);
+    expect(ten!.xs[0]).toBeCloseTo(258, 3);
+    expect(inkExtent(twenty!).right).toBeCloseTo(42, 0);
+    // start is the right in this book: each column's numbers 8 pt right of it.
+    const [tenStart, twentyStart] = numbers({ multiColumn: 'each', position: 'start' });
+    expect(tenStart!.xs[0]).toBeCloseTo(258, 3);
+    expect(twentyStart!.xs[0]).toBeCloseTo(148, 3);
+    // Digits keep their order in right-to-left text: the 1 of 10 left of its 0.
+    expect(ten!.text).toBe('10');
+    expect(ten!.xs[ten!.clusters.indexOf(0)]!).toBeLessThan(ten!.xs[ten!.clusters.indexOf(1)]!);
+  });
 });
