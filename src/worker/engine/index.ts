@@ -557,7 +557,7 @@ function* layoutChapter(
   const setText = (request: TextRequest): SetLine[] => {
     const { base } = request;
     // Everything in the key but the paragraph's content: short, so it is built on every request.
-    const head = `${sKey}|${styleJson(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}${request.looseness ? `|loose${request.looseness}` : ''}${request.hang ? `|hang${request.hang}${request.hangFirst ? 'all' : ''}` : ''}${request.firstFit ? '|firstFit' : ''}${request.tighten ? '|tighten' : ''}${request.initialRoom ? `|cap${request.initialRoom.lines}:${request.initialRoom.width}` : ''}${request.avoidRunts === false ? '|noRunts' : ''}`;
+    const head = `${sKey}|${styleJson(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}${request.looseness ? `|loose${request.looseness}` : ''}${request.hang ? `|hang${request.hang}${request.hangFirst ? 'all' : ''}` : ''}${request.firstFit ? '|firstFit' : ''}${request.tighten ? '|tighten' : ''}${request.initialRoom ? `|cap${request.initialRoom.lines}:${request.initialRoom.width}` : ''}${request.avoidRunts === false ? '|noRunts' : ''}${request.kashidaFill !== undefined ? `|fill${request.kashidaFill}` : ''}`;
     // The same inlines asked for with the same head and base as last time (every unchanged
     // paragraph, on every pass and build): the key string built then, and its memo entry while the
     // memo still holds it. Building the key anew meant copying and hashing the paragraph's JSON.

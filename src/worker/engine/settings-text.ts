@@ -27,7 +27,7 @@ declareAppliedSettings([
   'bodyText.verse.stanzaSpace',
   'bodyText.verse.keepStanzas',
   'bodyText.verse.tighten',
-  // The bayt layout (page/verse.ts setBaytPoem): hemistichs justified by their word spaces (not kashida yet).
+  // The bayt layout (page/verse.ts setBaytPoem): hemistichs justified by kashida first (paragraph/fill.ts), then word spaces.
   'bodyText.verse.layout',
   // page/paginate.ts quotes.
   'bodyText.blockquote.firstLineIndent',

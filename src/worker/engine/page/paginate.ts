@@ -47,7 +47,7 @@ import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { headingDropCap, initialPlacements, planInitial, type InitialPlan } from './drop-cap';
 import { leadInLine, leadInWords } from './lead-in';
 import type { DropCap } from '../settings-dropcap';
-import { baytLook, isBaytPoem, setBaytPoem, setPoem, setVerseLine, verseAlign, verseLook, type SetPoem } from './verse';
+import { baytLook, isBaytPoem, setBaytPoem, setPoem, setVerseLine, verseAlign, verseLook, type FillHemistich, type SetPoem } from './verse';
 import { composeTabbed, splitAtTabs, type TabbedText, type TabSettings } from './tabs';
 import { normalSpace } from '../paragraph/items';
 import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
@@ -215,6 +215,8 @@ export interface TextRequest {
   initialRoom?: InitialRoom;
   /** false: no runt cost or tightening (a list item's text under `avoidRuntsInLists` false, paragraph/index.ts listItemRunts). */
   avoidRunts?: boolean;
+  /** One line spread toward the measure by kashida, each site up to this many em (a bayt's hemistich, paragraph/fill.ts). */
+  kashidaFill?: number;
 }
 
 /** Sets text into lines (memoised by the caller). */
@@ -1590,11 +1592,13 @@ export function* paginateChapter(
           ? [[block.stanzas.flat()]]
           : block.stanzas.map((stanza) => (look.keepStanzas > 0 && stanza.length <= look.keepStanzas ? [stanza] : stanza.map((verseLine) => [verseLine])));
         const ornament = bayt?.ornament ? setGenerated(bayt.ornament, body, blockRtl ? 'rtl' : 'ltr') : null;
+        // A bayt's hemistichs stretch by kashida first, each site up to 2 × kashidaMaxLength (document-format §9.1).
+        const fillHemistich: FillHemistich | undefined = bayt && settings.kashida.enabled ? (inlines, base, measure) => setText({ base, inlines, style: body, measure, indent: 0, justify: true, kashidaFill: 2 * settings.kashida.maxLength })[0] ?? null : undefined;
         // The whole poem set at a column width (page/verse.ts setPoem: stepped lines, align; setBaytPoem), once per width met.
         const poems = new Map<number, SetPoem>();
         const poemAt = (width: number): SetPoem => {
           let poem = poems.get(width);
-          if (!poem && bayt) poems.set(width, (poem = setBaytPoem(stanzaGroups.flat(), width, bayt, blockRtl, (inlines, base, measure) => setText({ base, inlines, style: body, measure, indent: 0, justify: false, firstFit: true }), ornament)));
+          if (!poem && bayt) poems.set(width, (poem = setBaytPoem(stanzaGroups.flat(), width, bayt, blockRtl, (inlines, base, measure) => setText({ base, inlines, style: body, measure, indent: 0, justify: false, firstFit: true }), ornament, fillHemistich)));
           if (!poem) poems.set(width, (poem = setPoem(stanzaGroups.flat(), width, look, blockRtl, verseAlign(block.attrs, settings.vertical !== undefined), (verseLine, at, lineLook) => setVerseLine(verseLine, at, lineLook, body, setText, blockRtl, (inlines, measure, indent) => tabbedLines(inlines, body, measure, indent)))));
           return poem;
         };

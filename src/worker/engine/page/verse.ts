@@ -211,27 +211,37 @@ export function hemistichCut(line: VerseLine): { from: number; to: number } | nu
 
 /** Sets a hemistich's inlines (from source offset `base`) on lines at most `measure` pt long. */
 export type SetHemistich = (inlines: readonly Inline[], base: number, measure: number) => SetLine[];
+/**
+ * Sets a hemistich on one line spread toward `width` pt by the kashida of its words (paragraph/fill.ts),
+ * word spaces natural; null when it has no kashida to stretch (kashida off, no site).
+ */
+export type FillHemistich = (inlines: readonly Inline[], base: number, width: number) => SetLine | null;
 
 /**
  * A bayt poem set at a column `width` pt wide (document-format §9.1): each line a bayt, its two
  * hemistichs (ṣadr, ʿajuz) on one baseline, the ṣadr on the start side, both as wide as the
  * poem's common hemistich width — the widest hemistich, at most half the measure less the gap, or
  * the fence's `width` — with `gap` between them and the `ornament` in its middle; the pair centred
- * in the column. A hemistich shorter than the common width is justified to it by its word spaces
- * (a single word is centred in it). A line without a separator is one hemistich, centred. A bayt
+ * in the column. A hemistich shorter than the common width is justified to it by kashida first
+ * (`fillHemistich`, when kashida is on: each site up to 2 × `kashidaMaxLength`), then by its word
+ * spaces (a single word is centred in what is left). A line without a separator is one hemistich, centred. A bayt
  * with a hemistich wider than the common width is staggered: the ṣadr on a line of its own at the
  * start side, the ʿajuz on the next at the end side. Every bayt is one unit (never split); a poem
  * of at most 3 bayts is kept whole by the caller's groups.
  */
-export function setBaytPoem(groups: readonly (readonly VerseLine[])[], width: number, look: BaytLook, rtl: boolean, setHemistich: SetHemistich, ornament: SetLine | null): SetPoem {
+export function setBaytPoem(groups: readonly (readonly VerseLine[])[], width: number, look: BaytLook, rtl: boolean, setHemistich: SetHemistich, ornament: SetLine | null, fillHemistich?: FillHemistich): SetPoem {
   const gap = Math.min(look.gap, width / 4);
   const cap = Math.max(1, (width - gap) / 2);
   // Each line's hemistichs set on one line where they can be (else at the column's measure).
   const split = groups.map((group) =>
     group.map((line) => {
       const cut = hemistichCut(line);
-      if (!cut) return { line, parts: [setHemistich(line.inlines, line.range.from, width)] };
-      return { line, parts: [setHemistich(inlinesBefore(line.inlines, cut.from), line.range.from, width), setHemistich(inlinesFrom(line.inlines, cut.to), cut.to, width)] };
+      if (!cut) return { line, parts: [setHemistich(line.inlines, line.range.from, width)], sources: [] };
+      const sources = [
+        { inlines: inlinesBefore(line.inlines, cut.from), base: line.range.from },
+        { inlines: inlinesFrom(line.inlines, cut.to), base: cut.to },
+      ];
+      return { line, parts: sources.map((h) => setHemistich(h.inlines, h.base, width)), sources };
     }),
   );
   // The widest hemistich of the bayts that fit side by side (a staggered bayt does not widen the others).
@@ -251,7 +261,7 @@ export function setBaytPoem(groups: readonly (readonly VerseLine[])[], width: nu
       lines.push(line);
       x.set(line, 0);
     };
-    for (const { parts } of group) {
+    for (const { parts, sources } of group) {
       if (parts.length === 1) {
         // One hemistich (no separator): centred, its turnovers too.
         for (const part of parts[0]!) add(placeRuns([{ line: part, at: (width - part.width) / 2 }], width));
@@ -262,7 +272,15 @@ export function setBaytPoem(groups: readonly (readonly VerseLine[])[], width: nu
         // Start side: the left in left-to-right text, the right in right-to-left.
         const startX = rtl ? left + common + gap : left;
         const endX = rtl ? left : left + common + gap;
-        const pieces = [justified(first[0]!, common, startX), justified(second[0]!, common, endX)];
+        // Kashida first (document-format §9.1): a hemistich short of the common width is set again with
+        // its words elongated toward it (up to 2 × kashidaMaxLength a site); spaces take what is left.
+        const stretched = (line: SetLine, h: number): SetLine => {
+          const source = sources[h];
+          if (!fillHemistich || !source || line.width >= common - 1e-6) return line;
+          const filled = fillHemistich(source.inlines, source.base, common);
+          return filled && filled.width > line.width + 1e-6 && filled.width <= common + 1e-6 ? filled : line;
+        };
+        const pieces = [justified(stretched(first[0]!, 0), common, startX), justified(stretched(second[0]!, 1), common, endX)];
         if (ornament) pieces.push({ line: ornament, at: left + common + gap / 2 - ornament.width / 2 });
         add(placeRuns(pieces, width));
         continue;

@@ -11,6 +11,7 @@ import type { Item, LineBreak } from '../text/items';
 import { setColumnLines, setLines, type SetLine } from './lines';
 import { paragraphColumns, type ParagraphColumns } from './columns';
 import { boxClusters, clusterCount, justifyTracked, trackLine } from './tracking';
+import { kashidaFilledLine } from './fill';
 
 export type { SetLine, LineRun } from './lines';
 export type { InlineContext } from './collect';
@@ -45,6 +46,13 @@ export interface ParagraphRequest {
    * the start edge and are as much narrower. Absent = none.
    */
   initialRoom?: InitialRoom;
+  /**
+   * Set as one line at most `measure` pt wide whose words' kashida take the extra width first,
+   * each site up to this many em (a bayt's hemistich, document-format §9.1: up to 2 ×
+   * `kashidaMaxLength`); word spaces keep their natural width (paragraph/fill.ts). No lines when
+   * kashida is off, the text has no site, needs no stretching or does not fit. Absent = set as usual.
+   */
+  kashidaFill?: number;
   /**
    * false: no runt cost and no runt tightening for this paragraph (a list item under
    * `bodyText.avoidRuntsInLists` false, configuration.md §6.4). Absent = `bodyText.avoidRunts`.
@@ -265,6 +273,11 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   const widths = hang !== 0 || room
     ? (line: number) => request.measure - (line === 0 && !hangFirst ? 0 : hang) - (room && line < room.lines ? room.width : 0)
     : () => request.measure;
+  if (request.kashidaFill !== undefined) {
+    // A hemistich spread by kashida first (paragraph/fill.ts): justified items, one line, never kept.
+    if (!settings.kashida.enabled) return { shapes: [], lines: [] };
+    return { shapes: [], lines: kashidaFilledLine(itemsOf({ ...request, justify: true }, env, direction, request.kashidaFill), layout) };
+  }
   const decide = (breaks: readonly LineBreak[], set: () => SetLine[]): { shapes: LineShape[]; lines: SetLine[] | null } => {
     if (!accept) return { shapes: [], lines: set() };
     const shapes = breaks.map(lineShape);
@@ -444,7 +457,7 @@ function lineShape(brk: LineBreak & { ragged?: boolean }): LineShape {
 }
 
 /** The paragraph's items: its inlines collected, shaped, hyphenated and turned into boxes, glue and penalties. */
-function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): Item<WordPayload>[] {
+function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction, kashidaMaxLength?: number): Item<WordPayload>[] {
   const { settings, fonts } = env;
   const texts = collectInlines(request.inlines, request.style, settings, env.context);
   const hyphenation = settings.hyphenation;
@@ -459,7 +472,7 @@ function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction
     // A paragraph style's wordBreak (configuration.md §13.1) over cjk.wordBreak, carried in the style's look (its memo key).
     cjk: request.style.look?.keepAll === undefined ? settings.cjk : { ...settings.cjk, keepAll: request.style.look.keepAll },
     avoidCjkRunts: settings.body.avoidRunts && request.avoidRunts !== false,
-    ...(settings.kashida.enabled ? { kashida: { perWord: settings.kashida.perWord, maxLength: settings.kashida.maxLength, patterns: settings.kashida.patterns ?? 'auto' } } : {}),
+    ...(settings.kashida.enabled ? { kashida: { perWord: settings.kashida.perWord, maxLength: kashidaMaxLength ?? settings.kashida.maxLength, patterns: settings.kashida.patterns ?? 'auto' } } : {}),
     indent: request.indent,
     justify: request.justify,
     ...(request.tighten === true ? { tighten: true } : {}),
