@@ -31,6 +31,7 @@ import { moveStart, textChange, type BlockStart, type StartOrigin, type TextChan
 import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
 import { initialNumbering, labelPages, type NumberingState } from './page/structure';
+import { movedDrafts, openingBreak, openingDrafts, openingStart, paginationStart, sharedOpening, type SideBreak } from './page/chapter-start';
 import { startingHeadingCounters } from './page/continuation';
 import { PreparedParagraphs, setParagraph, setParagraphIf, type InlineContext, type LineRun, type LineShape, type SetLine } from './paragraph';
 import { runOffsets } from './paragraph/lines';
@@ -416,22 +417,33 @@ function* prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry):
   return { parsed, refs, numbering, math, key, metadata, structure: printsLabels ? { ...structure, pageLabels: cache.pageLabels } : structure };
 }
 
+/**
+ * Each chapter layout's composition at another first page from the same pagination (page/chapter-start.ts),
+ * or null when its pagination does not hold there (a first page on the other side).
+ */
+const composers = new WeakMap<ChapterLayout, (firstPage: number) => ChapterLayout | null>();
+
 function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys, numberingStart: NumberingState = initialNumbering(book.settings), partBefore?: PartBlock, lineCarry?: number): Generator<undefined, ChapterLayout> {
   const input = book.chapters[c]!;
   // The key names everything a chapter's pages depend on; the source is compared in full.
   const bookPlacement = chapterPlacement(shared.structure, input.id, numberingStart);
   // A part page ending the previous file: its verso design may fall on this file's first page.
   const placement = partBefore ? { ...bookPlacement, structure: { ...bookPlacement.structure, partBefore } } : bookPlacement;
-  const chapterKey = `${input.id}|${c === 0}|${firstPage}|${input.title}|${shared.key}|${placement.key}${partBefore ? `|${JSON.stringify([partBefore.id, partBefore.attrs])}` : ''}`;
+  // The start page enters the key only as far as pagination reads it (page/chapter-start.ts): a chapter
+  // opening with a break to one side keys none, the others their side; a hit at another first page is composed again there.
+  const opening = openingBreak(shared.parsed[c]!, book.settings, firstPage, partBefore !== undefined);
+  const chapterKey = `${input.id}|${c === 0}|${opening ? `opens ${opening}` : paginationStart(firstPage)}|${input.title}|${shared.key}|${placement.key}${partBefore ? `|${JSON.stringify([partBefore.id, partBefore.attrs])}` : ''}`;
   live.chapters.add(chapterKey);
   const hit = cache.chapters.get(chapterKey);
-  if (hit && hit.source === input.source) {
-    live.paragraphs.push(chapterParagraphKeys.get(hit.layout) ?? []);
-    return carriedLineNumbers(hit.layout, lineCarry);
+  const layout = hit && hit.source === input.source ? (hit.layout.firstPage === firstPage ? hit.layout : composers.get(hit.layout)!(firstPage)) : null;
+  if (layout) {
+    if (layout !== hit!.layout) cache.chapters.set(chapterKey, { source: input.source, layout });
+    live.paragraphs.push(chapterParagraphKeys.get(layout) ?? []);
+    return carriedLineNumbers(layout, lineCarry);
   }
-  const layout = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering, shared.math, placement, shared.metadata, chapterKey);
-  cache.chapters.set(chapterKey, { source: input.source, layout });
-  return carriedLineNumbers(layout, lineCarry);
+  const laid = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering, shared.math, placement, shared.metadata, chapterKey, opening);
+  cache.chapters.set(chapterKey, { source: input.source, layout: laid });
+  return carriedLineNumbers(laid, lineCarry);
 }
 
 /**
@@ -536,6 +548,8 @@ function* layoutChapter(
   metadata: Readonly<Record<string, string>> = {},
   /** The chapter's memo key (all but its text): its first pass may go on from a block start of its previous layout under the same key. */
   chapterKey?: string,
+  /** The break to one side the chapter opens with, when its pagination is shared between first pages (page/chapter-start.ts `openingBreak`). */
+  opening: SideBreak | null = null,
 ): Generator<undefined, ChapterLayout> {
   const settings = book.settings;
   // Only the settings the paragraph engine reads (paragraphSettingsKey): a design change that cannot
@@ -631,9 +645,12 @@ function* layoutChapter(
   const images = slotImages(book.resources, { fonts, setText, chapterId: input.id, blockId: '' });
   // Justified or hyphenated wrapped design text: the paragraph engine with the book's patterns (page/furniture-text.ts).
   const setDesignText = designTextSetter({ fonts, settings, context, hyphenator: book.hyphenator });
+  // Pagination reads the start page only for its side: it goes from a stand-in page, and its drafts are
+  // moved to the real first page when composed (page/chapter-start.ts).
+  let start = opening ? openingStart(opening) : paginationStart(firstPage);
   // Extra passes (page/passes.ts): note numbers by page/column/spread, citing-page floats, the closing page's balance.
   const pass = (plan: PassPlan): Generator<undefined, PageDraft[]> =>
-    paginateChapter(parsed, firstPage, settings, fonts, setText, setGenerated, (block, measure, maxHeight, fitTo, direction, captionSide) =>
+    paginateChapter(parsed, start, settings, fonts, setText, setGenerated, (block, measure, maxHeight, fitTo, direction, captionSide) =>
       resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id, ...(direction ? { direction } : {}), ...(captionSide ? { captionSide } : {}) }, fitTo),
       math,
       { ...placement.structure, plan, noteNumbers: notes, images, wrapOf: (id) => wrapRequestOf(book.resources, id, settings.body.style.size), headingDesign: { metadata: { ...metadata, title: metadata['title'] ?? book.title }, setText: setDesignText } },
@@ -651,83 +668,105 @@ function* layoutChapter(
         cache.chapterStarts.set(input.id, { key: chapterKey!, starts: [...kept, ...starts.map((s) => ({ ...s, origin }))] });
       }
     : undefined;
-  const drafts: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0), cache.resumePasses, found?.moved, record);
-  const title = input.title || firstHeadingText(parsed) || '';
-  // Page labels (page.pageNumbering, :::numbering), continuing from the previous chapter.
-  const labelled = labelPages(firstPage, drafts.map((d) => d.numbering), placement.numbering, settings.numerals);
-  // Guide words (`{firstMark.h2}`, `{lastMark.entry}`…), only when a slot prints them, the last marks of earlier files carried in (page/guide-words.ts).
-  const marks = usesGuideWords(settings) ? guideWordValues(drafts, markBlocks(parsed.blocks), placement.running?.marks) : undefined;
-  // {chapterTitle}, {chapterNumber}, {chapterTitleAtTop}, {chapterNumberAtTop}, {attr.<key>} per page from the
-  // running H1s, the one in force where the file starts carried in; before the book's first H1, the chapter's title.
-  const chapterValues = chapterPageValues(drafts, parsed.blocks, placement.structure.headingNumbers, settings, placement.running?.chapter);
-  /**
-   * The chapter's pages with `{bookTotalPages}` printing `bookTotal`, and the design lines cut on
-   * them. The book's total is known only once every chapter is laid out: layoutBook composes the
-   * pages again when the one printed here (the last build's total) was not it (`bookTotalLayout`).
-   */
-  // {title} (§5.5 "front-matter metadata (first chapter's for a book)", document-format §4): the first chapter's front-matter title, else the book's.
-  const bookTitle = metadata['title'] ?? book.title;
-  // Vertical text: the chapter's :tcy/:upright/:sideways ranges (document-format §18.5; page/vertical.ts).
-  const orientation = settings.vertical ? orientationOverrides(parsed.blocks) : undefined;
-  // Margin line numbers (configuration.md §11.2, page/line-numbers.ts): added beside the placed lines, none moved.
-  const lineNumbers = settings.lineNumbers ? lineNumberItems(drafts, parsed, settings, settings.lineNumbers, setGenerated, input.id) : undefined;
-  const numbered = lineNumbers?.pages;
-  // Where each page's numbers start in its items: a count carried in from the chapter before replaces them there (`carriedLineNumbers`).
-  const numbersAt: number[] = [];
-  const composePages = (bookTotal: string | undefined): { pages: PageDisplayList[]; truncated: DesignTruncation[] } => {
-    const truncated: DesignTruncation[] = [];
-    const pages = drafts.map((draft, d): PageDisplayList => {
-      const label = labelled.labels[d]!;
-      const chapterTitle = chapterValues[d]?.['chapterTitle'] ?? title;
-      const onTruncated = (cut: SlotTruncation): void => void truncated.push({ ...cut, pageIndex: draft.index });
-      // Part designs drawn again with the page's label and the book's title (page/part-design.ts).
-      const drawn = draft.designs ? redrawPartDesigns(draft.items, draft.designs, { ...metadata, pageNumber: label, title: bookTitle, chapterTitle, totalPages: String(drafts.length), ...(bookTotal !== undefined ? { bookTotalPages: bookTotal } : {}) }, fonts, setGenerated, onTruncated, setDesignText) : draft.items;
-      const furniture = composeFurniture(
-        { bookTitle, chapterTitle, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(bookTotal !== undefined ? { bookTotalPages: bookTotal } : {}), ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), marks: { ...chapterValues[d], ...marks?.[d] }, metadata, ...(draft.furniture ?? {}) },
-        draft.geometry ?? settings,
-        fonts,
-        setGenerated,
-        images,
-        onTruncated,
-        setDesignText,
-      );
-      const flow = [...pageFill(settings), ...flowOntoSheet(drawn, settings, fonts, orientation)];
-      numbersAt[d] = flow.length;
-      return {
-        version: DISPLAY_LIST_VERSION,
-        index: draft.index,
-        label,
-        chapter: input.id,
-        role: draft.blank ? 'blank' : draft.part ? 'part' : draft.opener ? 'opener' : 'body',
-        width: roundSize(settings.pageWidth),
-        height: roundSize(settings.pageHeight),
-        // A part palette recolours what the page prints, furniture included (page/part.ts).
-        // page.backgroundColor under everything, recoloured with the rest (it follows section palettes, §2).
-        // Vertical text: the flow turned onto the sheet, CJK upright (page/vertical.ts); furniture stays horizontal.
-        items: recolour([...flow, ...(numbered?.[d] ?? []), ...furniture], draft.palette, settings.palette),
-      };
-    });
-    return { pages, truncated };
-  };
-  // Before the book's total is known, the pages up to this chapter's end stand in for it.
-  const bookTotal = usesBookTotalPages(settings) ? String(cache.bookTotalPages ?? firstPage + drafts.length) : undefined;
-  const { pages, truncated } = composePages(bookTotal);
-  const shrunk = drafts.flatMap((draft) => (draft.floatsShrunk ?? []).map((s) => ({ id: s.id, pageIndex: draft.index, scale: s.scale })));
-  const designsCut = drafts.flatMap((draft) => (draft.headingDesignsCut ?? []).map((c) => ({ ...c, pageIndex: draft.index })));
-  const refused = drafts.flatMap((draft) => (draft.wrapsRefused ?? []).map((w) => ({ id: w.id, pageIndex: draft.index, reason: w.reason, ...(w.at !== undefined ? { at: w.at } : {}) })));
-  const levers = drafts.flatMap((draft) => (draft.levers ?? []).map((lever) => ({ ...lever, pageIndex: draft.index })));
-  const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(refused.length > 0 ? { wrapsRefused: refused } : {}), ...(levers.length > 0 ? { levers } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}), ...(designsCut.length > 0 ? { headingDesignsCut: designsCut } : {}) };
-  const distinctKeys = [...new Set(usedKeys)];
-  chapterParagraphKeys.set(layout, distinctKeys);
-  layoutParses.set(layout, parsed);
-  if (bookTotal !== undefined) bookTotals.set(layout, { total: bookTotal, compose: composePages });
-  // lineNumbers.restart 'document' (§11.2): the count goes on from the chapter before, carried in by chapterAt.
-  if (lineNumbers && settings.lineNumbers!.restart === 'document') {
-    layout.lineNumbersEnd = lineNumbers.end;
-    const ln = settings.lineNumbers!;
-    lineCarries.set(layout, { at: numbersAt, counts: lineNumbers.pages.map((p) => p.length), palettes: drafts.map((draft) => draft.palette), base: settings.palette, parsed, renumber: (carry) => lineNumberItems(drafts, parsed, settings, ln, setGenerated, input.id, carry) });
+  let paginated: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0), cache.resumePasses, found?.moved, record);
+  // A chapter opening with a break to one side shares its pagination between first pages when the break
+  // left one bare blank page (page/chapter-start.ts); otherwise it is paginated from a page on its own side.
+  const sharedStart = opening !== null && sharedOpening(paginated);
+  if (opening !== null && !sharedStart) {
+    start = paginationStart(firstPage);
+    notes = initialNoteNumbers(parsed, noteMode, placement.structure.noteOffset ?? 0);
+    paginated = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0), false);
   }
-  liveParagraphs.push(distinctKeys);
+  /** The drafts at first page `at`, or null when this pagination does not hold there. */
+  const draftsAt = (at: number): readonly PageDraft[] | null =>
+    sharedStart ? openingDrafts(paginated, opening!, at, settings) : paginationStart(at) === start ? movedDrafts(paginated, start, at) : null;
+  const title = input.title || firstHeadingText(parsed) || '';
+  /**
+   * The chapter's pages from its drafts at `firstPage`, composed: labels, running heads and folios,
+   * designs with the page's values, margin line numbers. Called again, by chapterAt, when the
+   * chapter moves by an even number of pages; a fresh layout at that page composes the same drafts.
+   */
+  const compose = (firstPage: number): ChapterLayout | null => {
+    const drafts = draftsAt(firstPage);
+    if (drafts === null) return null;
+    // Page labels (page.pageNumbering, :::numbering), continuing from the previous chapter.
+    const labelled = labelPages(firstPage, drafts.map((d) => d.numbering), placement.numbering, settings.numerals);
+    // Guide words (`{firstMark.h2}`, `{lastMark.entry}`…), only when a slot prints them, the last marks of earlier files carried in (page/guide-words.ts).
+    const marks = usesGuideWords(settings) ? guideWordValues(drafts, markBlocks(parsed.blocks), placement.running?.marks) : undefined;
+    // {chapterTitle}, {chapterNumber}, {chapterTitleAtTop}, {chapterNumberAtTop}, {attr.<key>} per page from the
+    // running H1s, the one in force where the file starts carried in; before the book's first H1, the chapter's title.
+    const chapterValues = chapterPageValues(drafts, parsed.blocks, placement.structure.headingNumbers, settings, placement.running?.chapter);
+    /**
+     * The chapter's pages with `{bookTotalPages}` printing `bookTotal`, and the design lines cut on
+     * them. The book's total is known only once every chapter is laid out: layoutBook composes the
+     * pages again when the one printed here (the last build's total) was not it (`bookTotalLayout`).
+     */
+    // {title} (§5.5 "front-matter metadata (first chapter's for a book)", document-format §4): the first chapter's front-matter title, else the book's.
+    const bookTitle = metadata['title'] ?? book.title;
+    // Vertical text: the chapter's :tcy/:upright/:sideways ranges (document-format §18.5; page/vertical.ts).
+    const orientation = settings.vertical ? orientationOverrides(parsed.blocks) : undefined;
+    // Margin line numbers (configuration.md §11.2, page/line-numbers.ts): added beside the placed lines, none moved.
+    const lineNumbers = settings.lineNumbers ? lineNumberItems(drafts, parsed, settings, settings.lineNumbers, setGenerated, input.id) : undefined;
+    const numbered = lineNumbers?.pages;
+    // Where each page's numbers start in its items: a count carried in from the chapter before replaces them there (`carriedLineNumbers`).
+    const numbersAt: number[] = [];
+    const composePages = (bookTotal: string | undefined): { pages: PageDisplayList[]; truncated: DesignTruncation[] } => {
+      const truncated: DesignTruncation[] = [];
+      const pages = drafts.map((draft, d): PageDisplayList => {
+        const label = labelled.labels[d]!;
+        const chapterTitle = chapterValues[d]?.['chapterTitle'] ?? title;
+        const onTruncated = (cut: SlotTruncation): void => void truncated.push({ ...cut, pageIndex: draft.index });
+        // Part designs drawn again with the page's label and the book's title (page/part-design.ts).
+        const drawn = draft.designs ? redrawPartDesigns(draft.items, draft.designs, { ...metadata, pageNumber: label, title: bookTitle, chapterTitle, totalPages: String(drafts.length), ...(bookTotal !== undefined ? { bookTotalPages: bookTotal } : {}) }, fonts, setGenerated, onTruncated, setDesignText) : draft.items;
+        const furniture = composeFurniture(
+          { bookTitle, chapterTitle, chapterId: input.id, label, pageIndex: draft.index, opener: draft.opener, blank: draft.blank, totalPages: drafts.length, ...(bookTotal !== undefined ? { bookTotalPages: bookTotal } : {}), ...(draft.part ? { part: true } : {}), ...(draft.partValues ? { partValues: draft.partValues } : {}), marks: { ...chapterValues[d], ...marks?.[d] }, metadata, ...(draft.furniture ?? {}) },
+          draft.geometry ?? settings,
+          fonts,
+          setGenerated,
+          images,
+          onTruncated,
+          setDesignText,
+        );
+        const flow = [...pageFill(settings), ...flowOntoSheet(drawn, settings, fonts, orientation)];
+        numbersAt[d] = flow.length;
+        return {
+          version: DISPLAY_LIST_VERSION,
+          index: draft.index,
+          label,
+          chapter: input.id,
+          role: draft.blank ? 'blank' : draft.part ? 'part' : draft.opener ? 'opener' : 'body',
+          width: roundSize(settings.pageWidth),
+          height: roundSize(settings.pageHeight),
+          // A part palette recolours what the page prints, furniture included (page/part.ts).
+          // page.backgroundColor under everything, recoloured with the rest (it follows section palettes, §2).
+          // Vertical text: the flow turned onto the sheet, CJK upright (page/vertical.ts); furniture stays horizontal.
+          items: recolour([...flow, ...(numbered?.[d] ?? []), ...furniture], draft.palette, settings.palette),
+        };
+      });
+      return { pages, truncated };
+    };
+    // Before the book's total is known, the pages up to this chapter's end stand in for it.
+    const bookTotal = usesBookTotalPages(settings) ? String(cache.bookTotalPages ?? firstPage + drafts.length) : undefined;
+    const { pages, truncated } = composePages(bookTotal);
+    const shrunk = drafts.flatMap((draft) => (draft.floatsShrunk ?? []).map((s) => ({ id: s.id, pageIndex: draft.index, scale: s.scale })));
+    const designsCut = drafts.flatMap((draft) => (draft.headingDesignsCut ?? []).map((c) => ({ ...c, pageIndex: draft.index })));
+    const refused = drafts.flatMap((draft) => (draft.wrapsRefused ?? []).map((w) => ({ id: w.id, pageIndex: draft.index, reason: w.reason, ...(w.at !== undefined ? { at: w.at } : {}) })));
+    const levers = drafts.flatMap((draft) => (draft.levers ?? []).map((lever) => ({ ...lever, pageIndex: draft.index })));
+    const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(refused.length > 0 ? { wrapsRefused: refused } : {}), ...(levers.length > 0 ? { levers } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}), ...(designsCut.length > 0 ? { headingDesignsCut: designsCut } : {}) };
+    chapterParagraphKeys.set(layout, [...new Set(usedKeys)]);
+    layoutParses.set(layout, parsed);
+    composers.set(layout, compose);
+    if (bookTotal !== undefined) bookTotals.set(layout, { total: bookTotal, compose: composePages });
+    // lineNumbers.restart 'document' (§11.2): the count goes on from the chapter before, carried in by chapterAt.
+    if (lineNumbers && settings.lineNumbers!.restart === 'document') {
+      layout.lineNumbersEnd = lineNumbers.end;
+      const ln = settings.lineNumbers!;
+      lineCarries.set(layout, { at: numbersAt, counts: lineNumbers.pages.map((p) => p.length), palettes: drafts.map((draft) => draft.palette), base: settings.palette, parsed, renumber: (carry) => lineNumberItems(drafts, parsed, settings, ln, setGenerated, input.id, carry) });
+    }
+    return layout;
+  };
+  const layout = compose(firstPage)!;
+  liveParagraphs.push(chapterParagraphKeys.get(layout)!);
   return layout;
 }
 
