@@ -8,7 +8,7 @@
  * justified lines (§6.3 `maxJustifyTracking`), the look of emphasis (§6.1 `emphasis`) and Arabic vowel
  * marks (§6.1 `tashkil`). Lengths in pt.
  */
-import { declareAppliedSettings, declareUnappliedValues, type StoredConfig } from '../config';
+import { declareAppliedSettings, type StoredConfig } from '../config';
 import { DEFAULT_RUNT_RULES, type LayoutSettings, type RuntRules, type VerseSettings } from './settings';
 import { storedListItem, type ConfigReaders } from './settings-structure';
 import type { TabSettings, TabStopSetting } from './page/tabs';
@@ -54,8 +54,6 @@ declareAppliedSettings([
   // Letter spacing of justified lines past the word-space bound (text/linebreak.ts, paragraph/tracking.ts).
   'bodyText.maxJustifyTracking',
 ]);
-// An overline over emphasis is not drawn yet: such a book's emphasis is set as 'auto'.
-declareUnappliedValues('bodyText.emphasis', ['overline'], 'auto');
 
 /**
  * The tab stops listed at `owner` (`bodyText` or `paragraphStyles[id=X]`) and its `tabInterval`,
@@ -159,10 +157,10 @@ export function textSettings(s: LayoutSettings, r: ConfigReaders, stored: Stored
   const justifyTracking = Math.min(100, Math.max(0, r.num('bodyText.maxJustifyTracking', 0)));
   if (justifyTracking > 0) s.body.maxJustifyTracking = justifyTracking;
   else delete s.body.maxJustifyTracking;
-  // bodyText.emphasis (§6.1): 'auto' (and 'overline', not drawn yet) leave it absent — bold in
-  // Arabic-script documents, else italic (paragraph/collect.ts).
+  // bodyText.emphasis (§6.1): 'auto' leaves it absent — bold in Arabic-script documents, else italic
+  // (paragraph/collect.ts); 'overline' draws a line over the run (page/overline.ts).
   const emphasis = r.str('bodyText.emphasis', 'auto');
-  if (emphasis === 'italic' || emphasis === 'bold' || emphasis === 'color') s.body.emphasis = emphasis;
+  if (emphasis === 'italic' || emphasis === 'bold' || emphasis === 'color' || emphasis === 'overline') s.body.emphasis = emphasis;
   else delete s.body.emphasis;
   // bodyText.tashkil (§6.1): kept only when marks are dropped (paragraph/collect.ts, paragraph/tashkil.ts).
   const tashkil = r.str('bodyText.tashkil', 'keep');

@@ -23,6 +23,8 @@ export interface TextStyle {
   colour: string;
   /** A box's own look for bold and italic runs, small capitals and hyphenation (settings-callouts.ts); absent = the body text's. */
   look?: RunLook;
+  /** A line drawn over the text (`bodyText.emphasis: 'overline'`, configuration.md §6.1; page/overline.ts); absent = none. */
+  overline?: true;
 }
 
 /** The counters a layout starts from (document-format §1 `continuation`) that are not page numbering. */
@@ -151,10 +153,11 @@ export interface LayoutSettings {
     /** `bodyText.optimalRagged` (§6.3) false: ragged running text is broken first fit (paragraph/index.ts); absent = true, total fit. */
     optimalRagged?: false;
     /**
-     * `bodyText.emphasis` (§6.1): how `*…*` is set (paragraph/collect.ts) — italic, bold, or upright in
-     * the italic colour ('color'). Absent = auto: bold in Arabic-script documents, else italic.
+     * `bodyText.emphasis` (§6.1): how `*…*` is set (paragraph/collect.ts) — italic, bold, upright in
+     * the italic colour ('color'), or upright in the italic colour under a line ('overline').
+     * Absent = auto: bold in Arabic-script documents, else italic.
      */
-    emphasis?: 'italic' | 'bold' | 'color';
+    emphasis?: 'italic' | 'bold' | 'color' | 'overline';
     /**
      * `bodyText.tashkil` (§6.1): Arabic vowel marks dropped at layout (paragraph/tashkil.ts says which
      * each value drops); absent = 'keep'.

@@ -1,6 +1,7 @@
 import type { DisplayItem, GlyphRunItem, LineInfo } from '../../protocol/displaylist';
 import { Op, roundPt } from '../../protocol/displaylist';
 import { strikeThroughItem } from './task-strike';
+import { overlineRule } from './overline';
 import { canonicalNumberFormat } from '../../config/values';
 import type { FontRegistry } from '../fonts/registry';
 import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, ResourceBlock, SourceRange } from '../parse/model';
@@ -943,7 +944,12 @@ export function* paginateChapter(
       if (line.emergency) info.emergency = true;
       if (block.target) info.target = block.target;
       // The item drawn last time for the same run at the same place when nothing changed (page/run-items.ts).
-      for (const run of line.runs) cursor.page.items.push(placedRun(run, x0, baseline, chapter.chapterId, info, glyphRun));
+      for (const run of line.runs) {
+        cursor.page.items.push(placedRun(run, x0, baseline, chapter.chapterId, info, glyphRun));
+        // bodyText.emphasis 'overline' (§6.1): the rule over the run (page/overline.ts).
+        const over = run.overline ? overlineRule(run, x0, baseline, fonts) : null;
+        if (over) cursor.page.items.push(over);
+      }
     }
     // Inline formulas sit on the line's baseline (engine/math).
     for (const formula of line.formulas ?? []) cursor.page.items.push(...lineFormulaItems(formula, x0, baseline, chapter.chapterId));

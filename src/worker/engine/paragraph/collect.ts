@@ -207,6 +207,10 @@ function styleFor(marks: readonly Mark[], base: TextStyle, settings: LayoutSetti
   } else if (marks.includes('emphasis') && emphasis === 'color') {
     // Upright in the italic colour, in every text and under bold too: the colour is all that shows it.
     style = { ...style, colour: italicColour };
+  } else if (marks.includes('emphasis') && emphasis === 'overline') {
+    // Upright under a line (document-format §18.2, an Arabic tradition: a stroke over the words), in
+    // the italic colour where emphasis is coloured, as 'bold' is; the line takes the run's colour.
+    style = { ...style, overline: true, colour: coloured && !marks.includes('strong') ? italicColour : style.colour };
   } else if (marks.includes('emphasis')) {
     // In an italic box emphasis turns upright (the typographic toggle); elsewhere it is italic.
     style = { ...style, italic: !(look !== undefined && base.italic), colour: coloured && !marks.includes('strong') ? italicColour : style.colour };

@@ -41,6 +41,8 @@ export interface LineRun {
   hyphen?: boolean;
   /** The run is right to left (its glyphs are in visual order, its text in logical order). */
   rtl?: true;
+  /** A line is drawn over the run (`bodyText.emphasis: 'overline'`, page/overline.ts). */
+  overline?: true;
 }
 
 /** Source offset of unit `unit` of the run's text. */
@@ -421,7 +423,7 @@ function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: numbe
   const units = c.offsetCount[k]!;
   const builder = builders[builders.length - 1];
   const last = builder?.run;
-  if (builder && last && last.fontId === face.id && last.size === style.size && last.colour === style.colour && (last.rtl === true) === rtl) {
+  if (builder && last && last.fontId === face.id && last.size === style.size && last.colour === style.colour && (last.rtl === true) === rtl && last.overline === style.overline) {
     if (!rtl) {
       if (spaceBefore) {
         builder.parts.push(' ');
@@ -447,6 +449,7 @@ function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: numbe
     return;
   }
   const builderOf = newBuilder({ fontId: face.id, size: style.size, colour: style.colour, glyphs: [], xs: [], text, clusters: [], offsets: undefined, from: 0, hyphen: false }, text, rtl);
+  if (style.overline) builderOf.run.overline = true;
   builders.push(builderOf);
   addColumnOffsets(builderOf, c, k);
   pushColumnGlyphs(c, k, x, 0);
@@ -615,7 +618,7 @@ function appendPiece(builders: RunBuilder[], piece: ShapedPiece, base: number, x
   const builder = builders[builders.length - 1];
   const last = builder?.run;
   const scale = piece.style.size / piece.face.upem;
-  if (builder && last && last.fontId === piece.face.id && last.size === piece.style.size && last.colour === piece.style.colour && (last.rtl === true) === rtl) {
+  if (builder && last && last.fontId === piece.face.id && last.size === piece.style.size && last.colour === piece.style.colour && (last.rtl === true) === rtl && last.overline === piece.style.overline) {
     if (!rtl) {
       if (spaceBefore) {
         // Keep the word space in the run's text so extracted text has its spaces. It maps to the
@@ -644,6 +647,7 @@ function appendPiece(builders: RunBuilder[], piece: ShapedPiece, base: number, x
   // No `...(rtl ? { rtl } : {})` spread: this runs once per run of every line. The glyph arrays,
   // the text and the offsets are filled in by finishRun.
   const started = newBuilder({ fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], text: piece.text, clusters: [], offsets: undefined, from: 0, hyphen: false }, piece.text, rtl);
+  if (piece.style.overline) started.run.overline = true;
   builders.push(started);
   addPieceOffsets(started, piece, base);
   pushGlyphs(piece, x, 0, scale, elongations);
