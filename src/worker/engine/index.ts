@@ -1039,6 +1039,7 @@ function shiftRun(this: number, run: LineRun): LineRun {
 function movedRun(run: LineRun, offsets: number[] | undefined, from: number): LineRun {
   const moved: LineRun = { fontId: run.fontId, size: run.size, colour: run.colour, glyphs: run.glyphs, xs: run.xs, dys: run.dys, text: run.text, clusters: run.clusters, offsets, from, hyphen: offsets === undefined && run.hyphen === true };
   if (run.rtl) moved.rtl = true;
+  if (run.overline) moved.overline = true;
   return moved;
 }
 

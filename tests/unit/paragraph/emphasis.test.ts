@@ -72,7 +72,8 @@ describe('bodyText.emphasis', () => {
 
   it("'overline' draws a rule over the emphasised run in the display list, above its letters and as wide as it", () => {
     const settings = settingsFromConfig({ bodyText: { emphasis: 'overline' } } as never);
-    const steps = layoutBook(oneChapterBook('plain *word* text and more plain text.', settings), fonts, new EngineCache());
+    // (After another paragraph: the lines are moved from offsets relative to their paragraph to the chapter's, and keep the mark.)
+    const steps = layoutBook(oneChapterBook('A first paragraph.\n\nplain *word* text and more plain text.', settings), fonts, new EngineCache());
     let step = steps.next();
     while (!step.done) step = steps.next();
     const page = step.value.pages[0]!;
