@@ -138,7 +138,8 @@ export class EngineCache {
   readonly refused = new Map<string, readonly LineShape[]>();
   /** Paragraph items kept by their (stable, rebased) inlines: a new measure re-breaks without re-shaping (paragraph/index.ts). */
   readonly prepared = new PreparedParagraphs();
-  readonly chapters = new Map<string, { source: string; layout: ChapterLayout }>();
+  /** Chapter layouts by memo key, with the settings only composition reads that they were composed with (`composedOnlyKey`). */
+  readonly chapters = new Map<string, { source: string; layout: ChapterLayout; composed: string }>();
   /** Block starts of each chapter's last layout (page/resume.ts), by chapter id, with its memo key: an edit's first pass goes on from one. */
   readonly chapterStarts = new Map<string, { key: string; starts: readonly BlockStart[] }>();
   /**
@@ -409,7 +410,8 @@ function* prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry):
   const math = prepareBookMath(parsed, book.settings, book.math, fonts);
   const metadata = metadataValues(parsed[0]?.frontmatter, book.settings.language);
   // Interned: each chapter's memo key holds it, and a ~4 kB part made every chapter's key long to build and hash.
-  const key = cache.intern(`${settingsKey(book.settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify(metadata)}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`);
+  // Settings only composition reads (margin line numbers, running heads and folios, the page's fill) are not in it: a chapter is composed again for them (chapterAt).
+  const key = cache.intern(`${settingsKey(paginatedSettings(book.settings))}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify(metadata)}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`);
   // Page labels are printed by chapters that use them (`usesPages`) and, with page-style
   // references by default, by any reference: read them only then.
   const structure = bookStructure(parsed, book.settings, NO_LABELS, (id) => floatSpecOf(book.resources, id));
@@ -421,7 +423,26 @@ function* prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry):
  * Each chapter layout's composition at another first page from the same pagination (page/chapter-start.ts),
  * or null when its pagination does not hold there (a first page on the other side).
  */
-const composers = new WeakMap<ChapterLayout, (firstPage: number) => ChapterLayout | null>();
+const composers = new WeakMap<ChapterLayout, (firstPage: number, settings: LayoutSettings) => ChapterLayout | null>();
+
+/**
+ * The settings pagination reads: all but those only composition reads — margin line numbers
+ * (`lineNumbers`, configuration.md §18 "keys that never move a line": page/line-numbers.ts runs
+ * over the finished drafts) and the running heads and folios (`furniture`: its style, rule and
+ * designed slots, set by page/compose.ts on the finished pages; not `bleed`, which designs drawn
+ * in the flow anchor to) and the page's fill (`pageBackground`, page/sections.ts `pageFill`, drawn
+ * under each composed page). A change to those composes each chapter again from its pagination.
+ * New code in pagination that reads one of them must take it out of here.
+ */
+function paginatedSettings(settings: LayoutSettings): LayoutSettings {
+  const { lineNumbers: _numbers, pageBackground: _fill, furniture, ...paginated } = settings;
+  return { ...paginated, furniture: { bleed: furniture.bleed } as LayoutSettings['furniture'] };
+}
+
+/** The settings only composition reads (`paginatedSettings` leaves them out), as a key. */
+function composedOnlyKey(settings: LayoutSettings): string {
+  return JSON.stringify([settings.lineNumbers ?? null, settings.furniture, settings.pageBackground ?? null]);
+}
 
 function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys, numberingStart: NumberingState = initialNumbering(book.settings), partBefore?: PartBlock, lineCarry?: number): Generator<undefined, ChapterLayout> {
   const input = book.chapters[c]!;
@@ -435,14 +456,15 @@ function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: n
   const chapterKey = `${input.id}|${c === 0}|${opening ? `opens ${opening}` : paginationStart(firstPage)}|${input.title}|${shared.key}|${placement.key}${partBefore ? `|${JSON.stringify([partBefore.id, partBefore.attrs])}` : ''}`;
   live.chapters.add(chapterKey);
   const hit = cache.chapters.get(chapterKey);
-  const layout = hit && hit.source === input.source ? (hit.layout.firstPage === firstPage ? hit.layout : composers.get(hit.layout)!(firstPage)) : null;
+  const composed = composedOnlyKey(book.settings);
+  const layout = hit && hit.source === input.source ? (hit.layout.firstPage === firstPage && hit.composed === composed ? hit.layout : composers.get(hit.layout)!(firstPage, book.settings)) : null;
   if (layout) {
-    if (layout !== hit!.layout) cache.chapters.set(chapterKey, { source: input.source, layout });
+    if (layout !== hit!.layout) cache.chapters.set(chapterKey, { source: input.source, layout, composed });
     live.paragraphs.push(chapterParagraphKeys.get(layout) ?? []);
     return carriedLineNumbers(layout, lineCarry);
   }
   const laid = yield* layoutChapter(input, shared.parsed[c]!, firstPage, book, fonts, cache, live.paragraphs, shared.refs, shared.numbering, shared.math, placement, shared.metadata, chapterKey, opening);
-  cache.chapters.set(chapterKey, { source: input.source, layout: laid });
+  cache.chapters.set(chapterKey, { source: input.source, layout: laid, composed });
   return carriedLineNumbers(laid, lineCarry);
 }
 
@@ -684,9 +706,10 @@ function* layoutChapter(
   /**
    * The chapter's pages from its drafts at `firstPage`, composed: labels, running heads and folios,
    * designs with the page's values, margin line numbers. Called again, by chapterAt, when the
-   * chapter moves by an even number of pages; a fresh layout at that page composes the same drafts.
+   * chapter moves by an even number of pages, or with settings that differ only in what composition
+   * reads (`paginatedSettings`); a fresh layout there composes the same drafts with the same settings.
    */
-  const compose = (firstPage: number): ChapterLayout | null => {
+  const compose = (firstPage: number, settings: LayoutSettings): ChapterLayout | null => {
     const drafts = draftsAt(firstPage);
     if (drafts === null) return null;
     // Page labels (page.pageNumbering, :::numbering), continuing from the previous chapter.
@@ -765,7 +788,7 @@ function* layoutChapter(
     }
     return layout;
   };
-  const layout = compose(firstPage)!;
+  const layout = compose(firstPage, settings)!;
   liveParagraphs.push(chapterParagraphKeys.get(layout)!);
   return layout;
 }
