@@ -669,7 +669,7 @@ function* layoutChapter(
   const setDesignText = designTextSetter({ fonts, settings, context, hyphenator: book.hyphenator });
   // Pagination reads the start page only for its side: it goes from a stand-in page, and its drafts are
   // moved to the real first page when composed (page/chapter-start.ts).
-  let start = opening ? openingStart(opening) : paginationStart(firstPage);
+  let start = opening ? openingStart(opening, settings) : paginationStart(firstPage);
   // Extra passes (page/passes.ts): note numbers by page/column/spread, citing-page floats, the closing page's balance.
   const pass = (plan: PassPlan): Generator<undefined, PageDraft[]> =>
     paginateChapter(parsed, start, settings, fonts, setText, setGenerated, (block, measure, maxHeight, fitTo, direction, captionSide) =>

@@ -50,10 +50,15 @@ export function openingBreak(parsed: ParsedChapter, settings: LayoutSettings, fi
   return parity === 'none' || parity === 'any' ? null : parity;
 }
 
-/** The page index a chapter opening with `side` is paginated from: where the break leaves exactly one blank page. */
-export function openingStart(side: SideBreak): number {
-  // A verso before a break to a recto: 'odd' pads it, 'always-odd' leaves it as its separator; the mirror for even.
-  return side === 'odd' || side === 'always-odd' ? 3 : 2;
+/**
+ * The page index a chapter opening with `side` is paginated from: where the break leaves exactly
+ * one blank page — a verso before a break to a recto ('odd' pads it, 'always-odd' leaves it as its
+ * separator), a recto before a break to a verso. Index 2 or 3: which of them is a recto depends on
+ * where the book begins in a longer one (`settings.start`, `isRecto`).
+ */
+export function openingStart(side: SideBreak, settings: Pick<LayoutSettings, 'start'>): number {
+  const wantRecto = side === 'odd' || side === 'always-odd';
+  return isRecto(settings, 2) === wantRecto ? 3 : 2;
 }
 
 /**
@@ -78,13 +83,13 @@ export function sharedOpening(drafts: readonly PageDraft[]): boolean {
 }
 
 /**
- * The drafts of a chapter paginated from `openingStart(side)` (`sharedOpening`) moved to start at
+ * The drafts of a chapter paginated from `openingStart(side, settings)` (`sharedOpening`) moved to start at
  * `firstPage`: the blanks that page needs, each like the one paginated, then the text pages moved
  * to the first page on the wanted side.
  */
 export function openingDrafts(drafts: readonly PageDraft[], side: SideBreak, firstPage: number, settings: Pick<LayoutSettings, 'start'>): PageDraft[] {
   const blanks = blanksBefore(side, firstPage, settings);
-  const shift = firstPage + blanks - (openingStart(side) + 1);
+  const shift = firstPage + blanks - (openingStart(side, settings) + 1);
   const template = drafts[0]!;
   const out: PageDraft[] = [];
   for (let k = 0; k < blanks; k++) out.push({ ...template, index: firstPage + k, items: [] });
