@@ -10,6 +10,7 @@ import { declareAppliedSettings, declareUnappliedValues } from '../config';
 import { isDimension, lengthToPt } from '../config/values';
 import { storedListItem, type ConfigReaders } from './settings-structure';
 import { MAIN_COLOUR, type LayoutSettings, type TextStyle } from './settings';
+import { DEFAULT_FIXED, FIXED_EDGES, type CalloutFixed, type FixedEdge } from './page/callout-fixed';
 
 const BODY_FIELDS = [
   'fontFamily', 'fontSize', 'lineHeight', 'color', 'boldColor', 'italicColor', 'fontWeight', 'boldFontWeight',
@@ -19,8 +20,10 @@ const LIST_FIELDS = ['bulletChar', 'color', 'indent', 'gap', 'itemSpacing', 'bul
 declareAppliedSettings([
   ...BODY_FIELDS.map((f) => `calloutStyles[id=*].body.${f}`),
   ...LIST_FIELDS.map((f) => `calloutStyles[id=*].lists.${f}`),
-  // Where the box goes (page/callout-where.ts); `placement: 'fixed'` is read but set in flow.
+  // Where the box goes (page/callout-where.ts); a fixed box's anchor and offset (page/callout-fixed.ts).
   ...['span', 'placement', 'columns', 'width'].map((f) => `calloutStyles[id=*].${f}`),
+  'calloutStyles[id=*].fixed',
+  'calloutStyles[id=*].fixed.*',
   // The title's capitals, tracking and indent (page/paginate.ts calloutParts).
   ...['textTransform', 'letterSpacing', 'indent'].map((f) => `calloutStyles[id=*].titleStyle.${f}`),
   // Numbered boxes (page/callout-numbers.ts, page/book.ts, page/paginate.ts calloutParts).
@@ -89,6 +92,8 @@ export interface CalloutFlow {
   columns: number;
   /** `auto`: the box shrink-wrapped to its widest line (at the start side of its measure). */
   width: 'fill' | 'auto';
+  /** `fixed` (anchor and offset of a `placement: 'fixed'` box, page/callout-fixed.ts) when stored; absent = container bottom-left. */
+  fixed?: CalloutFixed;
 }
 
 /** `calloutStyles[id].titleStyle` `textTransform`, `letterSpacing`, `indent` (§13.4) when not the defaults, pt. */
@@ -295,6 +300,21 @@ function jsonLength(v: unknown, em: number, rem: number, dpi: number, fallback: 
   return m ? lengthToPt({ value: Number(m[1]), unit: (m[2] ?? 'pt') as 'pt' }, ctx) : fallback;
 }
 
+/**
+ * A stored `fixed` object (§13.4 `{anchor{to: container|page|bleed, edge (9)}, offset}`, §5.4):
+ * unknown or missing fields take the default (container, bottom-left, no offset); offsets in the
+ * box text's em. Undefined when nothing is stored.
+ */
+function calloutFixed(raw: unknown, em: number, rem: number, dpi: number): CalloutFixed | undefined {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const v = raw as Record<string, unknown>;
+  const anchor = v['anchor'] && typeof v['anchor'] === 'object' ? (v['anchor'] as Record<string, unknown>) : {};
+  const offset = v['offset'] && typeof v['offset'] === 'object' ? (v['offset'] as Record<string, unknown>) : {};
+  const to = anchor['to'] === 'page' || anchor['to'] === 'bleed' ? anchor['to'] : DEFAULT_FIXED.to;
+  const edge = typeof anchor['edge'] === 'string' && (FIXED_EDGES as readonly string[]).includes(anchor['edge']) ? (anchor['edge'] as FixedEdge) : DEFAULT_FIXED.edge;
+  return { to, edge, x: jsonLength(offset['x'], em, rem, dpi, 0), y: jsonLength(offset['y'], em, rem, dpi, 0) };
+}
+
 /** A stored colour in a JSON field: `#rrggbb` or a `{ hex }` value. */
 function jsonColour(v: unknown, fallback: string): string {
   if (typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v)) return v.toLowerCase();
@@ -397,7 +417,9 @@ export function addCalloutText(s: LayoutSettings, r: ConfigReaders, stored: unkn
       columns: Math.max(1, Math.round(r.num(`${p}.columns`, 1))),
       width: r.str(`${p}.width`, 'fill') === 'auto' ? 'auto' : 'fill',
     };
-    if (flow.span !== 'column' || flow.placement !== 'here' || flow.columns !== 1 || flow.width !== 'fill') style.flow = flow;
+    const fixed = calloutFixed(r.at(`${p}.fixed`), size, b.style.size, r.num('page.dpi', 300));
+    if (fixed) flow.fixed = fixed;
+    if (flow.span !== 'column' || flow.placement !== 'here' || flow.columns !== 1 || flow.width !== 'fill' || fixed) style.flow = flow;
     // The title's capitals, tracking (its own em) and indent (the box text's em); defaults left absent.
     const titleLook: CalloutTitleLook = {
       upper: r.str(`${p}.titleStyle.textTransform`, 'none') === 'uppercase',

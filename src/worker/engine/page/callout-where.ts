@@ -26,7 +26,8 @@ const PLACEMENTS = ['here', 'auto', 'top', 'bottom', 'fixed'] as const;
  * "style's, default …"); unknown values are ignored. A box across N ≥ the page's columns spans the
  * page; across 2 … N − 1 columns it is a floated column box (§8.1 `columns`: "Floated column box
  * spanning N adjacent columns"), so `here` reads as `auto` for it. `side` without a float-only side
- * channel behaves as `column` (§8.1). `fixed` is not applied yet: such a box is set in flow.
+ * channel behaves as `column` (§8.1). A `fixed` box is not a float: paginate.ts pins it at its
+ * anchor (page/callout-fixed.ts), or sets it as its span says when it cannot leave the flow.
  */
 export function calloutWhere(attrs: Attributes, style: CalloutFlow | undefined, pageColumns: number, sideChannel: boolean): CalloutWhere {
   const pick = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T => (value !== undefined && (allowed as readonly string[]).includes(value) ? (value as T) : fallback);

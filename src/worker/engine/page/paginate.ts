@@ -33,6 +33,7 @@ import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
+import { DEFAULT_FIXED, FixedAreas, fixedArea, fixedOrigin, type CalloutFixed } from './callout-fixed';
 import { numberedBoxTitle, runInBlocks, type BoxNumber } from './callout-numbers';
 import type { CalloutIcon, CalloutLabel, CalloutMarker } from '../settings-callouts';
 import { defaultPartRows } from '../settings-toc';
@@ -329,6 +330,12 @@ export function* paginateChapter(
   let pendingNumbering: NumberingChange | undefined;
   // Page-wide float bands of the page under construction (page/floats-page.ts).
   const bands = new PageBands(pitch);
+  // Fixed callout boxes (configuration.md §13.4 `placement: 'fixed'`, page/callout-fixed.ts): the
+  // areas they take from their pages' columns, their items (added when the page is closed), and
+  // those waiting for the head of the next page.
+  const fixedAreas = new FixedAreas(pitch);
+  const fixedItems = new Map<number, DisplayItem[]>();
+  const fixedPending: { flow: FlowBlock; fixed: CalloutFixed; span: boolean }[] = [];
   /** Lines of a segment are being placed (page bands wait for its end: floats-page.ts). */
   let midSegment = false;
   /**
@@ -394,10 +401,16 @@ export function* paginateChapter(
   const footTextCap = (): number => (wrapBand?.closed && footWrapAt() < Number.POSITIVE_INFINITY ? wrapBand.top : footWrapAt());
   /** Foot of the current column above the page's foot band, pt from the content top. */
   function colBottom(): number {
-    return frame().contentHeight - bands.footOf(cursor.column);
+    const f = frame();
+    // A fixed box at this column's foot (page/callout-fixed.ts) ends its text, notes and foot floats one line above it.
+    return f.contentHeight - bands.footOf(cursor.column) - fixedAreas.footOf(cursor.page.index, cursor.column, f.contentHeight);
   }
   /** Sets the page's foot band (on leaving the page, whose frame is still `frame()`; hugging the text on the chapter's closing page). */
   function closeBands(page: PageDraft, hug = false): void {
+    // The page's fixed boxes, drawn last so no lever moves them with the text (page/callout-fixed.ts).
+    const fixedOnPage = fixedItems.get(page.index);
+    if (fixedOnPage) page.items.push(...fixedOnPage);
+    fixedItems.delete(page.index);
     if (!bands.hasFoot()) return bands.reset();
     const f = frame();
     page.items.push(...bands.emitFoot(f.contentLeft, f.contentTop, f.contentHeight, hug ? bands.deepest(cursor.y) : undefined));
@@ -652,7 +665,7 @@ export function* paginateChapter(
       logPlaced(float.id, slotRank.columnHead(c));
     };
     const setFoot = (flow: FlowBlock): boolean => {
-      if (!bands.tryFoot(flow, f.contentHeight, currentBottom(), c, span)) return false;
+      if (fixedFootUnder(c, k) || !bands.tryFoot(flow, f.contentHeight, currentBottom(), c, span)) return false;
       logPlaced(float.id, slotRank.columnFoot(c));
       return true;
     };
@@ -707,7 +720,8 @@ export function* paginateChapter(
     // The current column keeps its text, notes and foot floats above the band (its notes are set on leaving it).
     const currentBottom = cursor.y + notes + bottomFloatsHeight();
     const setFoot = (flow: FlowBlock): boolean => {
-      if (!bands.tryFoot(flow, f.contentHeight, currentBottom)) return false;
+      // (A fixed box at the page's foot keeps it: the band would stand on it.)
+      if (fixedFootUnder(0, geo.columns) || !bands.tryFoot(flow, f.contentHeight, currentBottom)) return false;
       logPlaced(float.id, slotRank.pageFoot);
       return true;
     };
@@ -844,7 +858,7 @@ export function* paginateChapter(
   }
   /** Barrier (chapter end, chapter openers): every waiting float is set before going on. */
   const flushFloats = (): void => {
-    while (pendingFloats.length > 0 || sidePending.length > 0) nextColumn();
+    while (pendingFloats.length > 0 || sidePending.length > 0 || fixedPending.length > 0) nextColumn();
   };
 
   const enterColumn = (): void => {
@@ -853,6 +867,9 @@ export function* paginateChapter(
     // Under the head band, and under a float across this and earlier columns (floats-page.ts).
     cursor.y = bands.top(cursor.column);
     cursor.columnEmpty = true;
+    // Fixed boxes that waited for a new page stand on it first; the text starts under one at the head.
+    if (cursor.column === 0) placeFixedPending();
+    cursor.y = Math.max(cursor.y, fixedAreas.headOf(cursor.page.index, cursor.column));
     columnNotes = carried;
     carried = [];
     takeHeld();
@@ -1250,7 +1267,7 @@ export function* paginateChapter(
   const plainState = (): boolean =>
     !plan.headFloats && !plan.spans && !wrapBand && !footWrapItems && heldFeet.size === 0 && sidePending.length === 0 && sideTop.size === 0 && pendingWrapRefusals.size === 0
     && !openPartBlock && !partBlock && !midSegment && !breakingColumn && spanClosed.size === 0 && pendingFloats.length === 0 && bottomFloats.length === 0
-    && !cursor.page.designs && leverPoints.every((p) => !p.flex && !p.loose) && gridPhase === 0;
+    && !cursor.page.designs && leverPoints.every((p) => !p.flex && !p.loose) && gridPhase === 0 && fixedPending.length === 0 && !fixedAreas.onPage(cursor.page.index);
   const copyState = (s: PaginationState): PaginationState => ({
     ...s,
     pages: [...s.pages.slice(0, -1), copyDraft(s.pages[s.pages.length - 1]!)],
@@ -1770,6 +1787,11 @@ export function* paginateChapter(
         if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x))) break;
         // span, placement and columns: the fence's attributes, else the style's (§13.4; settings-callouts.ts).
         const where = calloutWhere(block.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
+        if (where.placement === 'fixed' && placeFixedCallout(block, inner, where, boxStyle.flow?.fixed ?? DEFAULT_FIXED)) {
+          b = end < 0 ? blocks.length : end;
+          afterHeading = false;
+          break;
+        }
         if (where.float && placeCalloutFloat(block, inner, where)) {
           b = end < 0 ? blocks.length : end;
           afterHeading = false;
@@ -3032,6 +3054,71 @@ export function* paginateChapter(
       ...(where.span === 'page' ? { page: { cited: cursor.page.index } } : columns > 1 ? { columns } : {}),
     });
     placeFloats(false);
+    return true;
+  }
+
+  /** Whether a fixed box takes the foot of any of columns c…c+k−1 of this page (a foot band there would stand on it). */
+  function fixedFootUnder(c: number, k: number): boolean {
+    const f = frame();
+    for (let o = c; o < c + k; o++) if (fixedAreas.footOf(cursor.page.index, o, f.contentHeight) > 0) return true;
+    return false;
+  }
+
+  /**
+   * A fixed box (§13.4 `placement: 'fixed'`, page/callout-fixed.ts): set whole at its anchor, out
+   * of the flow — on this page when the columns it takes hold nothing where it goes, else at the
+   * head of the next page. False when it cannot leave the flow (taller than a column, or citing
+   * notes, as a floated box: calloutFloat); it is then set in flow.
+   */
+  function placeFixedCallout(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], where: CalloutWhere, fixed: CalloutFixed): boolean {
+    const f = frame();
+    const span = where.span === 'page';
+    const flow = calloutFloat(start, inner, span ? f.contentWidth : colW());
+    if (!flow) return false;
+    if (!fixedPending.length && tryFixed(flow, fixed, false)) return true;
+    fixedPending.push({ flow, fixed, span });
+    return true;
+  }
+
+  /** Boxes waiting for a new page: each on the page the cursor just entered (whole, in the order met). */
+  function placeFixedPending(): void {
+    while (fixedPending.length > 0) {
+      tryFixed(fixedPending[0]!.flow, fixedPending[0]!.fixed, true);
+      fixedPending.shift();
+    }
+  }
+
+  /**
+   * Puts the box on the current page if the area it takes is free (`force`: on a new page, free by
+   * construction but for its float bands). Free: every column it takes is entered no further than
+   * where the box lets its text be — a head box over columns not entered yet (or the current
+   * one, empty), under any span head there; a foot box over columns whose text ends one line
+   * above it and with no foot band.
+   */
+  function tryFixed(flow: FlowBlock, fixed: CalloutFixed, force: boolean): boolean {
+    const f = frame();
+    const page = cursor.page.index;
+    const origin = fixedOrigin(fixed, f, { width: geo.pageWidth, height: geo.pageHeight, bleed: settings.furniture.bleed ?? 0 }, flow);
+    const area = fixedArea(origin, flow, f, page);
+    if (area && !force) {
+      for (let c = area.from; c <= area.to; c++) {
+        if (c < cursor.column) return false; // a column left: its text may stand there
+        if (area.side === 'head') {
+          if (c === cursor.column && !cursor.columnEmpty) return false;
+          if (bands.top(c) > area.top + 1e-6) return false;
+        } else {
+          if (bands.footOf(c) > 0) return false;
+          if (c === cursor.column && cursor.y + noteAreaHeight(columnNotes, settings.notes) + bottomFloatsHeight() > area.top - pitch + 1e-6) return false;
+        }
+      }
+    }
+    if (area) {
+      fixedAreas.add(area);
+      if (area.side === 'head' && area.from <= cursor.column && cursor.column <= area.to) cursor.y = Math.max(cursor.y, fixedAreas.headOf(page, cursor.column));
+    }
+    const items = fixedItems.get(page) ?? [];
+    items.push(...flow.emit(origin.x, origin.y));
+    fixedItems.set(page, items);
     return true;
   }
 
