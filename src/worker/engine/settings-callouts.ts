@@ -23,6 +23,8 @@ declareAppliedSettings([
   // Where the box goes (page/callout-where.ts); a fixed box's anchor and offset (page/callout-fixed.ts).
   ...['span', 'placement', 'columns', 'width'].map((f) => `calloutStyles[id=*].${f}`),
   'calloutStyles[id=*].fixed',
+  // Side boxes at a column's end, early or late (page/paginate.ts placeSide).
+  'calloutStyles[id=*].sideAtColumnEnd',
   'calloutStyles[id=*].fixed.*',
   // The title's capitals, tracking and indent (page/paginate.ts calloutParts).
   ...['textTransform', 'letterSpacing', 'indent'].map((f) => `calloutStyles[id=*].titleStyle.${f}`),
@@ -94,6 +96,8 @@ export interface CalloutFlow {
   width: 'fill' | 'auto';
   /** `fixed` (anchor and offset of a `placement: 'fixed'` box, page/callout-fixed.ts) when stored; absent = container bottom-left. */
   fixed?: CalloutFixed;
+  /** `sideAtColumnEnd: 'after'`: a side box with no room beside its text at the column's end waits for the next page; absent = 'before' (it rises on this page). */
+  sideAtColumnEnd?: 'after';
 }
 
 /** `calloutStyles[id].titleStyle` `textTransform`, `letterSpacing`, `indent` (§13.4) when not the defaults, pt. */
@@ -419,7 +423,8 @@ export function addCalloutText(s: LayoutSettings, r: ConfigReaders, stored: unkn
     };
     const fixed = calloutFixed(r.at(`${p}.fixed`), size, b.style.size, r.num('page.dpi', 300));
     if (fixed) flow.fixed = fixed;
-    if (flow.span !== 'column' || flow.placement !== 'here' || flow.columns !== 1 || flow.width !== 'fill' || fixed) style.flow = flow;
+    if (r.str(`${p}.sideAtColumnEnd`, 'before') === 'after') flow.sideAtColumnEnd = 'after';
+    if (flow.span !== 'column' || flow.placement !== 'here' || flow.columns !== 1 || flow.width !== 'fill' || fixed || flow.sideAtColumnEnd) style.flow = flow;
     // The title's capitals, tracking (its own em) and indent (the box text's em); defaults left absent.
     const titleLook: CalloutTitleLook = {
       upper: r.str(`${p}.titleStyle.textTransform`, 'none') === 'uppercase',

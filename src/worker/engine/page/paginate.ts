@@ -478,7 +478,7 @@ export function* paginateChapter(
     const side = frame().side;
     if (spec.span === 'side' && side) {
       const flow = floatFlow(id, block, side.width);
-      if (flow) sidePending.push(flow);
+      if (flow) sidePending.push({ flow });
       placeSide();
       return;
     }
@@ -834,8 +834,12 @@ export function* paginateChapter(
   };
   // Side floats (layout.sideColumnRole 'floats', configuration.md §4.1): they stack in the side
   // channel from the head of the citing page, one body line apart; what does not fit waits for
-  // the head of the next page's channel.
-  const sidePending: FlowBlock[] = [];
+  // the head of the next page's channel. Side boxes (`span: 'side'` callouts) stand beside their
+  // text instead (`beside`: level with the text after their fence, under what the channel holds);
+  // one that does not fit there at the column's end goes early or late by its style's
+  // `sideAtColumnEnd` (§13.4): 'before' (the default) ends at the column's foot on this page,
+  // rising above its text, 'after' waits for the head of the next page's channel.
+  const sidePending: { flow: FlowBlock; beside?: { page: number; y: number; late: boolean } }[] = [];
   const sideTop = new Map<number, number>();
   // captionSide (page/caption-side.ts): figures in the main column set their caption in the side channel, which it takes like a side float.
   resourceBlock = sideCaptions(resourceBlock, {
@@ -847,10 +851,20 @@ export function* paginateChapter(
   });
   function placeSide(): void {
     const side = frame().side;
+    const height = frame().contentHeight;
     while (side && sidePending.length > 0) {
-      const flow = sidePending[0]!;
-      const y = sideTop.get(cursor.page.index) ?? 0;
-      if (y > 0 && y + flow.height > frame().contentHeight + 1e-6) return;
+      const { flow, beside } = sidePending[0]!;
+      const free = sideTop.get(cursor.page.index) ?? 0;
+      let y = free;
+      if (beside && beside.page === cursor.page.index) {
+        y = Math.max(free, beside.y);
+        if (y + flow.height > height + 1e-6) {
+          // Not room beside its text at the column's end: late ('after'), or early where the channel has room ('before').
+          if (beside.late || free + flow.height > height + 1e-6) return;
+          y = height - flow.height;
+        }
+      }
+      if (y > 0 && y + flow.height > height + 1e-6) return;
       cursor.page.items.push(...flow.emit(side.x, frame().contentTop + y));
       sideTop.set(cursor.page.index, y + flow.height + pitch);
       sidePending.shift();
@@ -3036,7 +3050,8 @@ export function* paginateChapter(
     if (where.span === 'side' && f.side) {
       const flow = calloutFloat(start, inner, f.side.width);
       if (!flow) return false;
-      sidePending.push(flow);
+      // Beside the text after the fence (§4.1 "side boxes stack beside their text"); sideAtColumnEnd (§13.4) at the column's end.
+      sidePending.push({ flow, beside: { page: cursor.page.index, y: cursor.y, late: calloutStyleOf(start).flow?.sideAtColumnEnd === 'after' } });
       placeSide();
       return true;
     }
