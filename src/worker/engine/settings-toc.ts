@@ -8,11 +8,12 @@
  * `toc.subtitle`: a line under the entry from a heading attribute, in the entry's type with the
  * subtitle's fields over it (italic by default).
  * `toc.parts`: whether parts are listed, and their rows' page break, least height and margins (the
- * row in the level-1 entry's type). Not read (still reported as not applied): `toc.parts.design`.
+ * row in the level-1 entry's type), and `design`: design elements (§5.3) drawn in the row instead.
  */
 import { declareAppliedSettings } from '../config';
 import type { ConfigReaders } from './settings-structure';
 import type { TextStyle } from './settings';
+import { furnitureElements, type FurnitureElement } from './settings-furniture';
 
 const TYPE_FIELDS = ['fontFamily', 'fontSize', 'fontWeight', 'italic', 'color', 'indent', 'marginTop', 'marginBottom', 'lineHeight'];
 const NUMBER_FIELDS = ['numberWidth', 'numberGap', 'numberFontFamily', 'numberFontSize', 'numberFontWeight', 'numberColor'];
@@ -24,6 +25,9 @@ declareAppliedSettings([
   ...['fontFamily', 'fontSize', 'fontWeight', 'italic', 'color', 'width'].map((f) => `toc.pageNumber.${f}`),
   ...SUBTITLE_FIELDS.map((f) => `toc.subtitle.${f}`),
   ...['enabled', 'breakBefore', 'height', 'marginTop', 'marginBottom'].map((f) => `toc.parts.${f}`),
+  // The part row's design (page/paginate.ts placeToc): its elements' stored fields.
+  'toc.parts.design',
+  ...['[id=*]', '[*]'].map((item) => `toc.parts.design.elements${item}.*`),
 ]);
 
 /** A part's row in the contents (§11.5 `toc.parts`; document-format §17.1). Lengths in pt. */
@@ -36,6 +40,13 @@ export interface TocPartRows {
   height: number;
   marginTop: number;
   marginBottom: number;
+  /**
+   * `design` (§11.5): elements drawn in the row, whose container is the row — the column's width,
+   * `height` tall — with the part's placeholders (`{number}`, `{titleText}`…, page/part-design.ts)
+   * and `{pageNumber}` its page label; absent or empty = the synthesised row (number, title and page
+   * number in level-1 type).
+   */
+  design?: readonly FurnitureElement[];
 }
 
 /** The spec's defaults (§11.5): listed, no break, 2 em of the body tall, no margins. */
@@ -155,6 +166,8 @@ export function tocLook(r: ConfigReaders, body: TextStyle, bodySize: number): To
     marginTop: Math.max(0, r.pt('toc.parts.marginTop', parts.marginTop, bodySize)),
     marginBottom: Math.max(0, r.pt('toc.parts.marginBottom', parts.marginBottom, bodySize)),
   };
+  const design = furnitureElements(r.at('toc.parts.design'), { bodyPt: bodySize, dpi: r.num('page.dpi', 300) }, 'design');
+  if (design && design.length > 0) look.parts.design = design;
   if (unnumbered) {
     look.unnumbered = {};
     for (let level = 1; level <= 6; level++) look.unnumbered[level] = lookOver(r, 'toc.unnumbered', levels[level]!, bodySize);

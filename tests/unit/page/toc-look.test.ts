@@ -12,7 +12,7 @@ describe('toc look (§11.5)', () => {
   it('declares what it applies, not the rest', () => {
     for (const f of ['fontFamily', 'fontSize', 'fontWeight', 'italic', 'color', 'indent', 'marginTop', 'marginBottom']) expect(isApplied(`toc.levels[level=2].${f}`), f).toBe(true);
     for (const f of ['fontFamily', 'fontSize', 'fontWeight', 'italic', 'color', 'width']) expect(isApplied(`toc.pageNumber.${f}`), f).toBe(true);
-    expect(isApplied('toc.parts.design')).toBe(false);
+    expect(isApplied('toc.parts.design')).toBe(true); // drawn from its elements (toc-parts.test.ts)
   });
 
   it("a level's face, size, colour and indent; the other level keeps the body's", () => {

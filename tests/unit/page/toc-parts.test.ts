@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isApplied } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
-import type { GlyphRunItem } from '../../../src/worker/protocol/displaylist';
+import { Op, type GlyphRunItem, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { run, runs } from './helpers';
 
 /** Parts in the contents (configuration.md §11.5 `toc.parts`; document-format §17.1 "one row per :::part"). */
@@ -21,11 +21,50 @@ function contentsOf(parts: Record<string, unknown> = {}) {
   return { rows, row, y: (text: string) => row(text)!.run.y };
 }
 const pt = (n: number) => ({ value: n, unit: 'pt' });
+/** The page label printed at the end of a plain row: the last run on the row's baseline that leads to the same target. */
+const tocLabel = (c: ReturnType<typeof contentsOf>, text: string): string => {
+  const row = c.row(text)!;
+  const same = c.rows.filter((r) => r.page === row.page && Math.abs(r.run.y - row.run.y) < 0.01 && r.run.line?.target === row.run.line?.target && /^\S+$/.test(r.run.text) && !/^\.+$/.test(r.run.text));
+  return same[same.length - 1]!.run.text;
+};
 
 describe('toc part rows (§11.5 toc.parts)', () => {
-  it('declares enabled, breakBefore, height and the margins; not the design', () => {
-    for (const f of ['enabled', 'breakBefore', 'height', 'marginTop', 'marginBottom']) expect(isApplied(`toc.parts.${f}`), f).toBe(true);
-    expect(isApplied('toc.parts.design')).toBe(false);
+  it('declares enabled, breakBefore, height, the margins and the design', () => {
+    for (const f of ['enabled', 'breakBefore', 'height', 'marginTop', 'marginBottom', 'design']) expect(isApplied(`toc.parts.${f}`), f).toBe(true);
+    expect(isApplied('toc.parts.design.elements[id=label].content')).toBe(true);
+  });
+
+  it('design: the row drawn from its elements in a band the column wide and `height` tall, with the part\'s placeholders and its page label', () => {
+    const design = {
+      elements: [
+        { kind: 'box', id: 'band', style: { backgroundColor: '#ddeeff' }, placement: { anchor: { to: 'container', edge: 'top-left' }, size: { width: 'fill', height: 'fill' } } },
+        { kind: 'text', id: 'label', content: 'Part {numberWords}: {titleText}, page {pageNumber}', fontFamily: 'Open Sans', fontSize: pt(9), align: 'left', placement: { anchor: { to: 'container', edge: 'left' } } },
+      ],
+    };
+    const plain = contentsOf();
+    const designed = contentsOf({ design, height: pt(40) });
+    // The synthesised row is gone; the design's text leads to the part and prints its page label.
+    expect(designed.row('I Foundations')).toBeUndefined();
+    const label = designed.row('Part One: Foundations, page')!;
+    expect(label).toBeDefined();
+    expect(label.run.text).toMatch(/page \d+$/);
+    expect(designed.row('Part Two: Practice, page')).toBeDefined();
+    // The box fills the band: the column's width, 40 pt tall, from the row's top; the text sits in its middle row.
+    const settings = settingsFromConfig({ layout: { layoutType: 'single' } } as never);
+    const layout = run({ title: 'Book', settings: settingsFromConfig({ layout: { layoutType: 'single' }, toc: { parts: { design, height: pt(40) } } } as never), chapters });
+    const page = layout.chapters[0]!.pages[0]!;
+    const bands = page.items.filter((i): i is RectItem => i.op === Op.Rect && (i as RectItem).fill === '#ddeeff');
+    expect(bands.length).toBe(2);
+    expect(bands[0]!.h).toBeCloseTo(40, 2);
+    expect(bands[0]!.w).toBeCloseTo(settings.pageWidth - settings.margins.left - settings.margins.right, 1);
+    expect(label.run.y).toBeGreaterThan(bands[0]!.y);
+    expect(label.run.y).toBeLessThan(bands[0]!.y + 40);
+    // The next row under the band, back on the grid: where it is under a plain row of that height.
+    const tall = contentsOf({ height: pt(40) });
+    expect(designed.y('The lantern')).toBeCloseTo(tall.y('The lantern'), 3);
+    expect(designed.y('The lantern')).toBeGreaterThan(bands[0]!.y + 40);
+    // The page label is the part's, as the plain row prints it.
+    expect(label.run.text.endsWith(` ${plain.row('I Foundations')!.run.text === '' ? '' : tocLabel(plain, 'I Foundations')}`)).toBe(true);
   });
 
   it('enabled false: no part rows, the chapters still listed', () => {

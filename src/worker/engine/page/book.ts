@@ -3,7 +3,7 @@
  * targets, the page numbering it starts with) and the memo key that names all of it, so a chapter
  * is re-laid out exactly when something it prints changes (ARCHITECTURE invariant 6).
  */
-import type { Inline, ParsedChapter } from '../parse/model';
+import type { Attributes, Inline, ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
 import type { ResourceSet } from '../resources';
 import { placementOf } from '../resources/placement';
@@ -33,6 +33,8 @@ export interface TocEntry {
   subtitle?: string;
   /** A `:::part`'s row (configuration.md §11.5 `toc.parts`). */
   part?: true;
+  /** A part row's fence attributes (number, title…): the placeholders of `toc.parts.design`. */
+  partAttrs?: Attributes;
 }
 
 export interface BookStructure {
@@ -104,7 +106,7 @@ export function bookStructure(
       // toc.parts.enabled false (§11.5): parts are not listed.
       if (block.kind === 'containerStart' && block.name === 'part' && partSettings(settings).page) {
         const text = partTocText(block.attrs, settings);
-        if (text && settings.toc.look?.parts?.enabled !== false) toc.push({ key: `${chapter.chapterId}|${block.id}`, level: 1, text, part: true });
+        if (text && settings.toc.look?.parts?.enabled !== false) toc.push({ key: `${chapter.chapterId}|${block.id}`, level: 1, text, part: true, ...(settings.toc.look?.parts?.design ? { partAttrs: block.attrs } : {}) });
         continue;
       }
       if (block.kind !== 'heading' || block.attrs['toc'] === 'false' || settings.headingStyles[block.attrs['style'] ?? '']?.toc === false || !settings.toc.levels.includes(block.level)) continue;

@@ -4,7 +4,8 @@ import { strikeThroughItem } from './task-strike';
 import { overlineRule } from './overline';
 import { canonicalNumberFormat } from '../../config/values';
 import type { FontRegistry } from '../fonts/registry';
-import type { Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, ResourceBlock, SourceRange } from '../parse/model';
+import type { Attributes, Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, ResourceBlock, SourceRange } from '../parse/model';
+import type { FurnitureElement } from '../settings-furniture';
 import type { InitialRoom, LineShape, SetLine } from '../paragraph';
 import { listItemRunts } from '../paragraph';
 import { runOffsets } from '../paragraph/lines';
@@ -40,7 +41,8 @@ import { defaultPartRows } from '../settings-toc';
 import { boxFrameItems } from './box-shape';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
-import { partDesignItems, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
+import { partDesignItems, partDesignValues, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
+import { composeSlot } from './furniture-elements';
 import type { SlotImages } from './furniture-images';
 import type { SetDesignText } from './furniture-text';
 import { h1Before, headingDesignOf, headingDesignValues, layoutHeadingDesign, titleTextOf, type DesignedHeading } from './heading-design';
@@ -121,7 +123,7 @@ export interface ChapterStructure {
   /** What designed headings print besides the heading's own values (page/heading-design.ts): front-matter values, and the paragraph engine for justified, hyphenated or marked design text. */
   headingDesign?: { metadata: Readonly<Record<string, string>>; setText?: SetDesignText };
   /** What `:::toc` lists, with page labels from the previous pass ('?' before the first). */
-  toc?: readonly { level: number; text: string; label: string; key?: string; number?: string; title?: string; unnumbered?: true; subtitle?: string; part?: true }[];
+  toc?: readonly { level: number; text: string; label: string; key?: string; number?: string; title?: string; unnumbered?: true; subtitle?: string; part?: true; partAttrs?: Attributes }[];
   /**
    * Resources that float (placement position auto/top/bottom) and are first mentioned in this
    * chapter, by id: the first `:ref` or `::resource` queues them (document-format §12.7).
@@ -2530,6 +2532,12 @@ export function* paginateChapter(
       const marginTop = partRow ? partRow.marginTop : (level?.marginTop ?? 0);
       const marginBottom = partRow ? partRow.marginBottom : (level?.marginBottom ?? 0);
       if (marginTop) space(marginTop);
+      if (partRow?.design) {
+        placeTocPartDesign(owner, partRow.design, partRow.height, entry.partAttrs ?? {}, entry.label);
+        if (marginBottom) space(marginBottom);
+        placed++;
+        continue;
+      }
       /** The row's top, pt from the column's top, and the page and column it went in. */
       let rowAt = { y: cursor.y, page: cursor.page, column: cursor.column };
       const lead = level?.lineHeight;
@@ -2573,6 +2581,40 @@ export function* paginateChapter(
       if (marginBottom) space(marginBottom);
       placed++;
     }
+  }
+
+  /**
+   * A part's contents row drawn as `toc.parts.design` (§11.5): its elements in a band the column's
+   * width and `height` tall (at least one line), the band their `container` (page and bleed anchors
+   * as in heading designs); placeholders of the part (`{number}`, `{titleText}`, `{partTitle}`…,
+   * page/part-design.ts) and `{pageNumber}` = the part's page label (reading: in a contents row the
+   * page number is the one the row leads to). Kept whole in one column; the next row finds the grid
+   * again under it. Its text runs lead to the part (`owner`'s target).
+   */
+  function placeTocPartDesign(owner: { id: string; target?: string }, elements: readonly FurnitureElement[], height: number, attrs: Attributes, label: string): void {
+    clearWrap();
+    const rowHeight = Math.max(pitch, height);
+    // The band starts on a grid line, where a plain row's line would (configuration.md §2.2).
+    cursor.y = Math.ceil((cursor.y - 1e-6) / pitch) * pitch;
+    if (cursor.y + rowHeight > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
+    const f = frame();
+    const band = { x: f.columnX[cursor.column]!, y: f.contentTop + cursor.y, w: colW(), h: rowHeight };
+    const page = {
+      pageIndex: cursor.page.index,
+      recto: isRecto(settings, cursor.page.index),
+      role: cursor.page.opener ? ('opener' as const) : ('body' as const),
+      chapterId: chapter.chapterId,
+      pageWidth: flowPageSize(settings).width,
+      pageHeight: flowPageSize(settings).height,
+      bleed: settings.furniture.bleed ?? 0,
+      content: { left: f.contentLeft, top: f.contentTop, width: f.contentWidth, height: f.contentHeight },
+      values: { ...partDesignValues(attrs, settings.language), pageNumber: label },
+      band,
+    };
+    const line: LineInfo = { block: owner.id, role: 'body', ratio: 0, ...(owner.target ? { target: owner.target } : {}) };
+    cursor.page.items.push(...composeSlot('heading', elements, page, fonts, setGenerated, { line }));
+    cursor.y += rowHeight;
+    cursor.columnEmpty = false;
   }
 
   /** The callout style a box's `type` names (the first style for an unknown or missing one). */
