@@ -18,6 +18,39 @@ export interface ResourceNumber {
   blockId: string;
 }
 
+/**
+ * What numbering reads of a chapter, in reading order: each heading's level, and each body block's
+ * mentions (`:ref` targets and `::resource` embeds, by source position; not inside footnotes,
+ * which are not reading order, §12.4). Kept per parse (a chapter not edited keeps its parse), so
+ * numbering a book after an edit walks the edited chapter's blocks only, not every block of the book.
+ */
+type NumberingEvent = { heading: number } | { blockId: string; ids: readonly string[] };
+
+const chapterEvents = new WeakMap<ParsedChapter, readonly NumberingEvent[]>();
+
+function eventsOf(chapter: ParsedChapter): readonly NumberingEvent[] {
+  let events = chapterEvents.get(chapter);
+  if (events !== undefined) return events;
+  const mentionsByBlock = new Map<string, { id: string; from: number }[]>();
+  const add = (blockId: string, id: string, from: number): void => {
+    const list = mentionsByBlock.get(blockId) ?? [];
+    list.push({ id, from });
+    mentionsByBlock.set(blockId, list);
+  };
+  for (const ref of chapter.collected.refs) add(ref.blockId, ref.target, ref.range.from);
+  for (const embed of chapter.collected.resourceEmbeds) add(embed.blockId, embed.resourceId, embed.range.from);
+  const list: NumberingEvent[] = [];
+  for (const block of chapter.blocks) {
+    if (block.kind === 'heading') list.push({ heading: block.level });
+    if (block.kind === 'footnoteDefinition') continue; // notes are not reading order (§12.4)
+    const mentions = mentionsByBlock.get(block.id);
+    if (mentions) list.push({ blockId: block.id, ids: [...mentions].sort((a, b) => a.from - b.from).map((m) => m.id) });
+  }
+  events = list;
+  chapterEvents.set(chapter, events);
+  return events;
+}
+
 /** Numbers every mentioned resource of `known` (id → typeId), in first-mention order. */
 /** Numbers print in the book's `numerals` (configuration.md §7). */
 export function numberResources(chapters: readonly ParsedChapter[], known: ReadonlyMap<string, string>, types: readonly ResourceType[], anchors: ReadonlySet<string>, numerals: Numerals = 'latn', startHeadings: readonly number[] = []): Map<string, ResourceNumber> {
@@ -26,32 +59,22 @@ export function numberResources(chapters: readonly ParsedChapter[], known: Reado
   /** Heading numbers h1…h6 at the current point of reading (0 = that level has not started), from the book's start (bundle-format §9). */
   const headings = [0, 1, 2, 3, 4, 5].map((i) => startHeadings[i] ?? 0);
   for (const chapter of chapters) {
-    const mentionsByBlock = new Map<string, { id: string; from: number }[]>();
-    const add = (blockId: string, id: string, from: number): void => {
-      const list = mentionsByBlock.get(blockId) ?? [];
-      list.push({ id, from });
-      mentionsByBlock.set(blockId, list);
-    };
-    for (const ref of chapter.collected.refs) add(ref.blockId, ref.target, ref.range.from);
-    for (const embed of chapter.collected.resourceEmbeds) add(embed.blockId, embed.resourceId, embed.range.from);
-    for (const block of chapter.blocks) {
-      if (block.kind === 'heading') {
-        const level = block.level;
+    for (const event of eventsOf(chapter)) {
+      if ('heading' in event) {
+        const level = event.heading;
         headings[level - 1]! += 1;
         for (let l = level; l < 6; l++) headings[l] = 0;
         for (const type of types) if (type.resetOn !== 'never' && level <= type.resetOn) counters.set(type.id, 0);
+        continue;
       }
-      if (block.kind === 'footnoteDefinition') continue; // notes are not reading order (§12.4)
-      const mentions = mentionsByBlock.get(block.id);
-      if (!mentions) continue;
-      for (const mention of [...mentions].sort((a, b) => a.from - b.from)) {
-        if (numbers.has(mention.id) || anchors.has(mention.id)) continue;
-        const typeId = known.get(mention.id);
+      for (const id of event.ids) {
+        if (numbers.has(id) || anchors.has(id)) continue;
+        const typeId = known.get(id);
         if (typeId === undefined) continue;
         const type = types.find((t) => t.id === typeId);
         const n = (counters.get(typeId) ?? 0) + 1;
         counters.set(typeId, n);
-        numbers.set(mention.id, { resourceId: mention.id, typeId, number: localiseDigits(type ? formatNumber(type.numberingTemplate, n, type.counterFormat, headings) : String(n), numerals), chapterId: chapter.chapterId, blockId: block.id });
+        numbers.set(id, { resourceId: id, typeId, number: localiseDigits(type ? formatNumber(type.numberingTemplate, n, type.counterFormat, headings) : String(n), numerals), chapterId: chapter.chapterId, blockId: event.blockId });
       }
     }
   }
