@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseChapter } from '../../../src/worker/engine/parse/chapter';
-import { numberResources, type ResourceType } from '../../../src/worker/engine/resources/numbering';
+import { numberResources } from '../../../src/worker/engine/resources/numbering';
+import type { ResourceType } from '../../../src/worker/engine/resources/settings';
 
 const figure: ResourceType = { id: 'figure', name: 'Figure', shortLabel: 'Fig.', numberingTemplate: '{h1}.{n}', resetOn: 1, counterFormat: 'decimal', captionPrefix: 'Figure' };
 const table: ResourceType = { id: 'table', name: 'Table', shortLabel: 'Tab.', numberingTemplate: '{n}', resetOn: 'never', counterFormat: 'decimal', captionPrefix: 'Table' };
