@@ -109,4 +109,16 @@ describe('lineNumbers in callout boxes and :::columns groups', () => {
     expect(ten!.text).toBe('10');
     expect(ten!.xs[ten!.clusters.indexOf(0)]!).toBeLessThan(ten!.xs[ten!.clusters.indexOf(1)]!);
   });
+
+  it('in a right-to-left book counts a :::columns group from its right sub-column, which stands in the right margin (outer-edges)', () => {
+    const layout = layoutOf(GROUP, ALL, { direction: 'rtl' });
+    const page = layout.pages[0]!;
+    // Reading order: the right sub-column (G1, G2) before the left one (G3, G4).
+    expect(numbered(layout.pages)).toEqual(['1:Line 1', '2:G1', '3:G2', '4:G3', '5:G4', '6:Line 2']);
+    const at = (text: string) => numbersOn(page).find((n) => n.text === text)!;
+    // G1 and G2 stand in the right sub-column: their numbers start 8 pt after the column's right edge; G3 and G4's end 8 pt before its left edge.
+    for (const n of ['2', '3']) expect(at(n).xs[0]).toBeCloseTo(258, 3);
+    for (const n of ['4', '5']) expect(inkExtent(at(n)).right).toBeCloseTo(42, 0);
+  });
 });
+

@@ -41,6 +41,21 @@ export interface GroupShape {
    * parser) takes the default.
    */
   flow: 'snake' | 'parallel';
+  /**
+   * Sub-columns read right to left (the group's own `dir`, else the book's `direction`): the first
+   * stands on the right, as a right-to-left page's first column does (configuration.md §7).
+   */
+  rtl?: true;
+}
+
+/** Left edge of sub-column `c` (reading order) from the group's left edge, pt. */
+export function subColumnLeft(shape: GroupShape, c: number): number {
+  return (shape.rtl ? shape.count - 1 - c : c) * (shape.width + shape.gap);
+}
+
+/** The rule in the gap before sub-column `c` (c ≥ 1, reading order), given its left edge `x0`, pt: centred in the gap on its start side. */
+export function gapRuleX(shape: GroupShape, x0: number): number {
+  return shape.rtl ? x0 + shape.width + shape.gap / 2 : x0 - shape.gap / 2;
 }
 
 /** Blocks the group counts (§8.4 `breaks`: paragraphs, quotes, list items; directives and note definitions are not counted). */
@@ -77,7 +92,8 @@ export function groupShape(attrs: Attributes, columnWidth: number, contentWidth:
   // Breaks past the last sub-column are dropped: the streams after them run on in the last one.
   const all = [...new Set([...breaks, ...columnBreakIndices(inner)])].sort((a, b) => a - b).slice(0, count - 1);
   const flow = attrs['flow'] === 'snake' || attrs['flow'] === 'parallel' ? attrs['flow'] : all.length > 0 ? 'parallel' : 'snake';
-  return { count, gap, width, rule: attrs['rule'] !== undefined && attrs['rule'] !== 'false', page, breaks: all, flow };
+  const rtl = (attrs['dir'] ?? settings.direction) === 'rtl';
+  return { count, gap, width, rule: attrs['rule'] !== undefined && attrs['rule'] !== 'false', page, breaks: all, flow, ...(rtl ? { rtl: true as const } : {}) };
 }
 
 /** Whether the group holds only blocks this placer sets (others flow as plain text, as before). */
@@ -163,7 +179,7 @@ export function placeGroup(rows: readonly GroupRow[], shape: GroupShape, host: G
     const left = host.left();
     const tallest = Math.max(...counts);
     counts.forEach((count, c) => {
-      const x0 = left + c * (shape.width + shape.gap);
+      const x0 = left + subColumnLeft(shape, c);
       for (let k = 0; k < count; k++) {
         const row = rows[index + k]!;
         const baseline = top + k * host.pitch + host.baseline;
@@ -173,7 +189,7 @@ export function placeGroup(rows: readonly GroupRow[], shape: GroupShape, host: G
       }
       index += count;
       if (shape.rule && rule.width > 0 && c > 0) {
-        const x = roundPt(x0 - shape.gap / 2);
+        const x = roundPt(gapRuleX(shape, x0));
         host.push({ op: Op.Rule, x1: x, y1: roundPt(top), x2: x, y2: roundPt(top + tallest * host.pitch), width: roundPt(rule.width), stroke: rule.colour });
       }
     });
@@ -263,13 +279,13 @@ export function boxGroupRows(inner: readonly Block[], innerWidth: number, settin
   // `rule`: centred in the gap before every sub-column that holds lines, like the running-text group.
   const stroke = columnRuleOf(settings);
   const rule: BoxGroupRule | undefined =
-    shape.rule && stroke.width > 0 && columns.length > 1 ? { xs: columns.slice(1).map((_, k) => (k + 1) * (shape.width + shape.gap) - shape.gap / 2), width: stroke.width, colour: stroke.colour } : undefined;
+    shape.rule && stroke.width > 0 && columns.length > 1 ? { xs: columns.slice(1).map((_, k) => gapRuleX(shape, subColumnLeft(shape, k + 1))), width: stroke.width, colour: stroke.colour } : undefined;
   const withRule = rule ? { rule } : {};
   return Array.from({ length: height }, (_, r) =>
     columns.flatMap((column, c) => {
       const row = column[r];
       if (!row) return [];
-      const x0 = c * (shape.width + shape.gap);
+      const x0 = subColumnLeft(shape, c);
       return [{ block: row.block, line: row.line, x: x0 + row.x, ...withRule }, ...(row.marker ? [{ block: row.block, line: row.marker.line, x: x0 + row.marker.x, ...withRule }] : [])];
     }),
   );

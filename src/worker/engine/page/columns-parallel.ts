@@ -15,7 +15,7 @@
 import { Op, roundPt } from '../../protocol/displaylist';
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings } from '../settings';
-import type { GroupHost, GroupRow, GroupShape } from './columns-group';
+import { gapRuleX, subColumnLeft, type GroupHost, type GroupRow, type GroupShape } from './columns-group';
 import { columnRuleOf } from './sections';
 
 /** Rows of each sub-column as grid slots (null = a blank row), all of one length. */
@@ -80,7 +80,7 @@ export function placeParallel(rows: readonly GroupRow[], shape: GroupShape, host
     const top = host.top();
     const left = host.left();
     slots.forEach((stream, c) => {
-      const x0 = left + c * (shape.width + shape.gap);
+      const x0 = left + subColumnLeft(shape, c);
       for (let k = 0; k < take; k++) {
         const row = stream[index + k];
         if (!row) continue;
@@ -90,7 +90,7 @@ export function placeParallel(rows: readonly GroupRow[], shape: GroupShape, host
         placed.push(row.line);
       }
       if (shape.rule && rule.width > 0 && c > 0) {
-        const x = roundPt(x0 - shape.gap / 2);
+        const x = roundPt(gapRuleX(shape, x0));
         host.push({ op: Op.Rule, x1: x, y1: roundPt(top), x2: x, y2: roundPt(top + take * host.pitch), width: roundPt(rule.width), stroke: rule.colour });
       }
     });

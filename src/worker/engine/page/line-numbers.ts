@@ -205,13 +205,15 @@ function areaOf(run: GlyphRunItem, counted: Counted, page: PageColumns): { colum
   const width = regionRight - regionLeft;
   const shape = groupShape(group.attrs, width, width, across ? columnX.length : 1, page.settings);
   const slice = width / shape.count;
-  const sub = Math.max(0, Math.min(shape.count - 1, Math.floor((runMiddle(run) - regionLeft) / slice)));
+  // Its place from the left, and its place in reading order (a right-to-left group's first sub-column is on the right).
+  const at = Math.max(0, Math.min(shape.count - 1, Math.floor((runMiddle(run) - regionLeft) / slice)));
+  const sub = shape.rtl ? shape.count - 1 - at : at;
   const subWidth = Math.max(1, (width - (shape.count - 1) * shape.gap) / shape.count);
-  const left = regionLeft + sub * (subWidth + shape.gap);
-  const right = sub === shape.count - 1 ? regionRight : left + subWidth;
+  const left = regionLeft + at * (subWidth + shape.gap);
+  const right = at === shape.count - 1 ? regionRight : left + subWidth;
   // The group's outer sub-columns take the side their page column's would at an outer edge; across the page, the page's columns' sides.
-  const side = sideAmong(sub, shape.count, page.own, page.multiColumn);
-  return { column: across ? 0 : column, sub, area: { key: `${across ? 'page' : column}|${sub}`, left, right, side } };
+  const side = sideAmong(at, shape.count, page.own, page.multiColumn);
+  return { column: across ? 0 : column, sub, area: { key: `${across ? 'page' : column}|${at}`, left, right, side } };
 }
 
 /** The lines of counted blocks on a page, in reading order. */
