@@ -3,11 +3,12 @@
  * height and a way to emit display items with its top-left at (x, y). Figures and tables are
  * FlowBlocks; a table can also split between rows.
  */
-import type { DisplayItem, GlyphRunItem } from '../../protocol/displaylist';
+import type { DisplayItem } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import { baselineInLineBox } from '../page/geometry';
 import { glyphRun, type SetText } from '../page/paginate';
-import type { SetLine } from '../paragraph';
+import type { LineRun, SetLine } from '../paragraph';
+import { overlineRule } from '../page/overline';
 import type { TextStyle } from '../settings';
 
 export interface FlowBlock {
@@ -79,13 +80,24 @@ export function textBlock(lines: readonly SetLine[], style: TextStyle, lineHeigh
     height: lines.length * lineHeight,
     width: Math.max(0, ...lines.map((l) => l.width)),
     emit(x, y) {
-      const items: GlyphRunItem[] = [];
+      const items: DisplayItem[] = [];
       lines.forEach((line, i) => {
-        for (const run of line.runs) items.push(glyphRun(run, x + shift(line), y + i * lineHeight + baseline, env.chapterId, { block: env.blockId, role: role === 'body' ? 'caption' : role, ratio: 0 }));
+        for (const run of line.runs) placeRun(items, run, x + shift(line), y + i * lineHeight + baseline, env, role === 'body' ? 'caption' : role);
       });
       return items;
     },
   };
+}
+
+/**
+ * A run of a caption, note or table cell placed at pen origin `x0` and baseline `baseline` (pt,
+ * page coordinates), with the rule over it when its text is emphasised by an overline
+ * (`bodyText.emphasis: 'overline'`, configuration.md §6.1; page/overline.ts), as in running text.
+ */
+export function placeRun(items: DisplayItem[], run: LineRun, x0: number, baseline: number, env: BlockEnvironment, role: 'caption' | 'note' | 'body'): void {
+  items.push(glyphRun(run, x0, baseline, env.chapterId, { block: env.blockId, role, ratio: 0 }));
+  const over = run.overline ? overlineRule(run, x0, baseline, env.fonts) : null;
+  if (over) items.push(over);
 }
 
 export const EMPTY_BLOCK: FlowBlock = { height: 0, width: 0, emit: () => [] };
