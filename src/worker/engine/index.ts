@@ -30,6 +30,7 @@ import { paginatePasses, type PassPlan } from './page/passes';
 import { moveStart, textChange, type BlockStart, type StartOrigin, type TextChange } from './page/resume';
 import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
+import { addMarkPages } from './page/index-marks';
 import { initialNumbering, labelPages, type NumberingState } from './page/structure';
 import { movedDrafts, openingBreak, openingDrafts, openingStart, paginationStart, sharedOpening, type SideBreak } from './page/chapter-start';
 import { startingHeadingCounters } from './page/continuation';
@@ -282,7 +283,7 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
   let settled = true;
   if (shared.structure.usesPages.size === 0) cache.labelsFromLayout(chapters);
   else {
-    const labels = blockPageLabels(chapters);
+    const labels = blockPageLabels(chapters, shared.structure.indexNames.size > 0);
     settled = sameLabels(labels, cache.pageLabels);
     cache.pageLabels = labels;
   }
@@ -849,8 +850,11 @@ function* withoutProgress<T>(steps: Generator<LayoutProgress | undefined, T>): G
 }
 
 /** The label of the first page each block appears on, by `chapterId|blockId`. */
-function blockPageLabels(chapters: readonly ChapterLayout[]): Map<string, string> {
-  return firstWins(chapters, chapterLabels, chapterBlockLabels);
+function blockPageLabels(chapters: readonly ChapterLayout[], withMarks = false): Map<string, string> {
+  const labels = firstWins(chapters, chapterLabels, chapterBlockLabels);
+  // Where each index mark landed, when the book prints an index (document-format §16; page/index-marks.ts).
+  if (withMarks) for (const chapter of chapters) addMarkPages(chapter.id, layoutParses.get(chapter), chapter.pages, labels);
+  return labels;
 }
 
 /** The same for one chapter layout (read from its glyph runs). */

@@ -11,6 +11,7 @@ import { headingDesignFields, headingStyleSection, storedListItem, structureSett
 import { resolveLocaleNumberFormats } from './settings-number-formats';
 import { listShapes } from './settings-lists';
 import { tocLook } from './settings-toc';
+import { indexLook } from './settings-index';
 import { dropCapSettings } from './settings-dropcap';
 import { noteChapterEndAlign, noteMarks } from './settings-notes';
 import { calloutTabSettings, textSettings } from './settings-text';
@@ -621,6 +622,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   // The entries' own type, indents and margins, and the page number's (settings-toc.ts).
   const toc = tocLook({ at, pt, bool, str, num, colour }, s.body.style, bodySize);
   if (toc) s.toc.look = toc;
+  // What :::index prints (§11.6; settings-index.ts).
+  s.index = indexLook({ at, pt, bool, str, num, colour }, s.body.style, s.body.lineHeight, s.locale ?? s.language);
   // Margin line numbers (§11.2; settings-line-numbers.ts): none in vertical text (the configuration warns).
   const lineNumbers = lineNumberSettings({ at, pt, bool, str, num, colour }, s.body.style, s.vertical !== undefined, s.locale ?? s.language);
   if (lineNumbers) s.lineNumbers = lineNumbers;

@@ -9,6 +9,7 @@ import type { TabSettings } from './page/tabs';
 import type { BreakRules } from './page/break-rules';
 import type { DropCaps } from './settings-dropcap';
 import type { TocLook } from './settings-toc';
+import type { IndexLook } from './settings-index';
 import type { NoteMarks } from './settings-notes';
 import type { LineNumberSettings } from './settings-line-numbers';
 import type { CalloutBody, CalloutContinuation, CalloutFlow, CalloutIcon, CalloutLabel, CalloutLists, CalloutMarker, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
@@ -288,6 +289,8 @@ export interface LayoutSettings {
   callouts: { order: string[]; styles: Record<string, CalloutStyle> };
   /** `toc` (configuration.md §11.5): heading levels listed by `:::toc`, and the dotted leader (gap in pt). */
   toc: { levels: number[]; leader: { enabled: boolean; char: string; gap: number }; look?: TocLook };
+  /** `index` (configuration.md §11.6; settings-index.ts): what `:::index` prints; absent = the defaults at the body (page/index-layout.ts). */
+  index?: IndexLook;
   /** `lineNumbers` (configuration.md §11.2; settings-line-numbers.ts, page/line-numbers.ts): absent = off (the default) or vertical text. */
   lineNumbers?: LineNumberSettings;
   /** `page.pageNumbering` (configuration.md §2): label format word (§3) and the first page's number. */

@@ -16,6 +16,9 @@ import { headingNumbering } from './heading-look';
 import { turnOf } from './floats-rotate';
 import { carryAfter, type RunningCarry } from './guide-words';
 import { boxRefText, numberBoxes, type BoxNumber, type BoxNumbers } from './callout-numbers';
+import { chapterIndexNames, placedMarks } from './index-marks';
+import { indexRows, type IndexRow } from './index-entries';
+import { indexLookOf } from './index-layout';
 
 /** One `:::toc` entry (document-format §17.1): a heading of a level listed in `toc.levels`. */
 export interface TocEntry {
@@ -64,6 +67,10 @@ export interface BookStructure {
    * (the running H1, guide words: page/guide-words.ts) where each chapter starts (page/sections.ts, page/part.ts).
    */
   startState: Map<string, ChapterStart>;
+  /** The parsed chapters, in book order (`:::index` reads every chapter's marks). */
+  chapters: readonly ParsedChapter[];
+  /** The indexes each chapter prints (`:::index{index}` names; '' = the main index), for chapters that print one. */
+  indexNames: Map<string, string[]>;
 }
 
 /** What a chapter file starts with from the files before it (all of it in the chapter's memo key). */
@@ -87,6 +94,7 @@ export function bookStructure(
   const anchorBlocks = new Map<string, string>();
   const toc: TocEntry[] = [];
   const usesPages = new Set<string>();
+  const indexNames = new Map<string, string[]>();
   // Sections and part palettes carry over chapter boundaries: what each chapter starts with.
   const startState = new Map<string, ChapterStart>();
   let sections: OpenSection[] = [];
@@ -125,6 +133,12 @@ export function bookStructure(
       toc.push(entry);
     }
     if (chapterPrintsPages(chapter)) usesPages.add(chapter.chapterId);
+    // `:::index` (document-format §16) prints the pages its marks landed on: page labels, converging like the contents'.
+    const names = chapterIndexNames(chapter);
+    if (names.length > 0) {
+      indexNames.set(chapter.chapterId, names);
+      usesPages.add(chapter.chapterId);
+    }
     for (const anchor of chapter.collected.anchors) {
       if (!anchorBlocks.has(anchor.anchorId)) anchorBlocks.set(anchor.anchorId, `${chapter.chapterId}|${anchor.blockId}`);
       if (targets.has(anchor.anchorId) || boxTargets.has(anchor.anchorId)) continue;
@@ -157,7 +171,7 @@ export function bookStructure(
     }
     floats.set(chapter.chapterId, own);
   }
-  return { settings, headings, toc, pageLabels, anchorBlocks, usesPages, floats, targets, boxes, boxTargets, targetsKey: JSON.stringify([...targets]) + (boxTargets.size > 0 ? JSON.stringify([...boxTargets]) : ''), noteOffsets, startState };
+  return { settings, headings, toc, pageLabels, anchorBlocks, usesPages, floats, targets, boxes, boxTargets, targetsKey: JSON.stringify([...targets]) + (boxTargets.size > 0 ? JSON.stringify([...boxTargets]) : ''), noteOffsets, startState, chapters, indexNames };
 }
 
 /** A resource's float placement (`placement.position` auto/top/bottom; `here` and unknown ids set in flow). */
@@ -227,6 +241,7 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
   const headingCounters = book.headings.countersByChapter.get(chapterId) ?? new Map<string, number>();
   const start = book.startState.get(chapterId);
   const boxNumbers = book.boxes.get(chapterId);
+  const index = chapterIndexRows(book, chapterId);
   return {
     numbering,
     structure: {
@@ -239,6 +254,7 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
       ...(start && Object.keys(start.palette).length > 0 ? { palette: start.palette } : {}),
       ...(start?.part ? { part: start.part } : {}),
       ...(boxNumbers ? { boxNumbers } : {}),
+      ...(index ? { index } : {}),
     },
     ...(start?.running ? { running: start.running } : {}),
     refText: (target, attrs) => {
@@ -253,6 +269,17 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
       if (blockKey !== undefined && (attrs['style'] === 'page' || attrs['style'] === 'pageNumber')) return headingRefText({ title: '', level: 2 }, attrs, book.settings, label);
       return undefined;
     },
-    key: JSON.stringify([numbering, [...headingNumbers], [...headingCounters], book.targetsKey, book.noteOffsets.get(chapterId) ?? 0, book.usesPages.has(chapterId) ? [[...book.pageLabels], book.toc] : 0, [...(book.floats.get(chapterId) ?? [])], start ?? 0, boxNumbers ? [...boxNumbers] : 0]),
+    key: JSON.stringify([numbering, [...headingNumbers], [...headingCounters], book.targetsKey, book.noteOffsets.get(chapterId) ?? 0, book.usesPages.has(chapterId) ? [[...book.pageLabels], book.toc] : 0, [...(book.floats.get(chapterId) ?? [])], start ?? 0, boxNumbers ? [...boxNumbers] : 0, index ? [...index] : 0]),
   };
+}
+
+/**
+ * The rows of each index a chapter prints (document-format §16; page/index-entries.ts), from every
+ * mark of the book with the page the previous pass put it on; undefined when it prints none.
+ */
+function chapterIndexRows(book: BookStructure, chapterId: string): Map<string, IndexRow[]> | undefined {
+  const names = book.indexNames.get(chapterId);
+  if (!names) return undefined;
+  const options = indexLookOf(book.settings).entries;
+  return new Map(names.map((name) => [name, indexRows(placedMarks(book.chapters, book.pageLabels, name), options)]));
 }

@@ -38,6 +38,8 @@ import { DEFAULT_FIXED, FixedAreas, fixedArea, fixedOrigin, type CalloutFixed } 
 import { numberedBoxTitle, runInBlocks, type BoxNumber } from './callout-numbers';
 import type { CalloutIcon, CalloutLabel, CalloutMarker } from '../settings-callouts';
 import { defaultPartRows } from '../settings-toc';
+import { placeIndex } from './index-layout';
+import type { IndexRow } from './index-entries';
 import { boxFrameItems } from './box-shape';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
@@ -122,6 +124,8 @@ export interface ChapterStructure {
   headingCounters?: ReadonlyMap<string, number>;
   /** What designed headings print besides the heading's own values (page/heading-design.ts): front-matter values, and the paragraph engine for justified, hyphenated or marked design text. */
   headingDesign?: { metadata: Readonly<Record<string, string>>; setText?: SetDesignText };
+  /** What each `:::index` prints, by index name ('' = the main index), with the previous pass's pages (page/index-entries.ts). */
+  index?: ReadonlyMap<string, readonly IndexRow[]>;
   /** What `:::toc` lists, with page labels from the previous pass ('?' before the first). */
   toc?: readonly { level: number; text: string; label: string; key?: string; number?: string; title?: string; unnumbered?: true; subtitle?: string; part?: true; partAttrs?: Attributes }[];
   /**
@@ -1749,6 +1753,24 @@ export function* paginateChapter(
           breakingColumn = false;
         } else if (block.name === 'toc') {
           placeToc(block);
+          afterHeading = false;
+        } else if (block.name === 'index') {
+          // The back-of-book index (document-format §16): its rows off the grid (page/index-layout.ts).
+          clearWrap();
+          placeIndex(structure.index?.get(block.attrs['index'] ?? '') ?? [], settings, setText, fonts, {
+            width: colW,
+            room: () => limit() - cursor.y,
+            columnEmpty: () => cursor.columnEmpty,
+            nextColumn,
+            space,
+            line: (line, x, lead, baseline) => {
+              const f = frame();
+              emit(block, line, f.columnX[cursor.column]! + x, f.contentTop + cursor.y + baseline, 'body');
+              cursor.y += lead;
+              cursor.columnEmpty = false;
+            },
+            rtl: rtl(),
+          });
           afterHeading = false;
         } else if (block.name === 'numbering') {
           // Page-label format and restart (document-format §7.2): on this page while it has no
