@@ -1,7 +1,8 @@
 /**
  * ARCHITECTURE invariant 6 over the page engine's features together: a seeded book with
  * footnotes, callouts, numbered headings, page numbering changes, a table of contents and page
- * references, laid out incrementally after random edits, equals a from-scratch layout.
+ * references, index marks and a back-of-book index, laid out incrementally after random edits,
+ * equals a from-scratch layout.
  */
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, EngineCache, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
@@ -16,7 +17,8 @@ function richChapter(random: () => number, c: number): string {
       parts.push(`${paragraph(random)}[^c${c}n${i}] See :ref{id="ch${(c + 1) % 3}" style="page"}.`);
       parts.push(`[^c${c}n${i}]: ${paragraph(random, 2)}`);
     } else if (i % 6 === 3) parts.push(`:::callout{title="Aside ${i}"}\n${paragraph(random)}\n:::`);
-    else parts.push(paragraph(random));
+    // Index marks (document-format §16): a topic per paragraph, every fourth one its main page.
+    else parts.push(`${paragraph(random)}:index{term="Topic ${i % 4}!part ${c}"${i % 4 === 0 ? ' main' : ''}}`);
   }
   return parts.join('\n\n') + '\n';
 }
@@ -29,6 +31,7 @@ function richBook(seed: number, settings: LayoutSettings): BookInput {
     chapters: [
       { id: 'front', title: '', source: `:::numbering{format="lower-roman"}\n\n# Contents {toc="false"}\n\n:::toc\n\n:::pagebreak\n\n:::numbering{format="decimal" startAt=1}\n` },
       ...Array.from({ length: 3 }, (_, c) => ({ id: `c${c}`, title: '', source: richChapter(random, c) })),
+      { id: 'back', title: '', source: `# Index {toc="false"}\n\n:index{term="Subjects" see="Topic 1"}\n\n:::index\n` },
     ],
   };
 }

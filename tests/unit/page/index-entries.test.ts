@@ -77,6 +77,11 @@ describe('index entries', () => {
     expect(text(rows)).toEqual(['[N]', 'nube, 2', '[Ñ]', 'ñandú, 1', '[O]', 'oso, 3']);
   });
 
+  it('sets inline marks of a level and sorts it without them', () => {
+    const rows = indexRows([mark('*Titanic* (ship)', 5), mark('Thames', 3), mark('**Ulysses**!*ship*', 9), mark('snake_case_name', 4)], { ...options, groups: null });
+    expect(text(rows)).toEqual(['snake_case_name, 4', 'Thames, 3', '_Titanic_ (ship), 5', '**Ulysses**', '  _ship_, 9']);
+  });
+
   it('ignores the Arabic article when asked, and skips marks without a term', () => {
     const ar = { ...options, locale: 'ar', ignoreArticle: true, groups: null };
     const rows = indexRows([mark('الكتاب', 1), mark('باب', 2), mark('', 3)], ar);

@@ -69,8 +69,10 @@ interface PageRef {
 }
 
 interface EntryNode {
-  /** The level's text as first written. */
+  /** The level's text without inline marks (its key among its siblings). */
   text: string;
+  /** The level as first written, inline marks included (what the entry prints). */
+  written: string;
   /** Its sort key (the mark's `sort`/`yomi`/`reading` for its last level, else the text). */
   sortKey: string;
   children: Map<string, EntryNode>;
@@ -80,19 +82,24 @@ interface EntryNode {
   seeAlso: string[];
 }
 
-const newNode = (text: string, sortKey: string): EntryNode => ({ text, sortKey, children: new Map(), pages: [], ranges: [], see: [], seeAlso: [] });
+const newNode = (text: string, sortKey: string, written = text): EntryNode => ({ text, written, sortKey, children: new Map(), pages: [], ranges: [], see: [], seeAlso: [] });
 
-/** A term's levels (`Heart!valves!mitral`), trimmed, empty levels dropped. */
+/** A term's levels (`Heart!valves!mitral`) without inline marks, trimmed, empty levels dropped. */
 export function termLevels(term: string): string[] {
-  return term.split('!').map((level) => plainLevel(level)).filter((level) => level.length > 0);
+  return writtenLevels(term).map(plainLevel);
+}
+
+/** A term's levels as written (inline marks kept), trimmed, levels empty without their marks dropped. */
+function writtenLevels(term: string): string[] {
+  return term.split('!').map((level) => level.trim()).filter((level) => plainLevel(level).length > 0);
 }
 
 /**
  * A level's text without inline emphasis markers (document-format §16: "levels may carry inline
- * marks (sorted without)"): `*…*`, `**…**`, `_…_` keep their words.
+ * marks (sorted without)"): `*…*` and `**…**` keep their words.
  */
 function plainLevel(level: string): string {
-  return level.replace(/(\*\*|\*|__|_)(\S(?:.*?\S)?)\1/g, '$2').trim();
+  return level.replace(/(\*\*|\*)(\S(?:.*?\S)?)\1/g, '$2').trim();
 }
 
 /**
@@ -104,7 +111,8 @@ export function indexRows(marks: readonly PlacedIndexMark[], options: IndexEntry
   const root = newNode('', '');
   const openRanges = new Map<string, PageRef[]>();
   for (const mark of marks) {
-    const levels = termLevels(mark.term);
+    const written = writtenLevels(mark.term);
+    const levels = written.map(plainLevel);
     if (levels.length === 0) continue; // indexMarkInvalid (reported by the parser)
     let node = root;
     levels.forEach((level, i) => {
@@ -112,7 +120,7 @@ export function indexRows(marks: readonly PlacedIndexMark[], options: IndexEntry
       if (!child) {
         const last = i === levels.length - 1;
         const key = last ? (mark.attrs['yomi'] ?? mark.attrs['reading'] ?? mark.attrs['sort'] ?? level) : level;
-        child = newNode(level, key);
+        child = newNode(level, key, written[i]);
         node.children.set(level, child);
       }
       node = child;
@@ -229,7 +237,7 @@ export function groupLabel(sortKey: string, options: Pick<IndexEntryOptions, 'lo
 
 /** An entry's text: its level's words, its locators after the separator, then its cross-references. */
 function entrySegments(node: EntryNode, options: IndexEntryOptions): IndexSegment[] {
-  const segments: IndexSegment[] = [{ text: node.text }];
+  const segments: IndexSegment[] = levelSegments(node.written);
   const locators = mergedLocators(node, options);
   locators.forEach((locator, i) => {
     const text = locatorText(locator, options);
@@ -247,6 +255,23 @@ function entrySegments(node: EntryNode, options: IndexEntryOptions): IndexSegmen
   crossReference(options.see.label, node.see);
   crossReference(options.see.alsoLabel, node.seeAlso);
   return joinPlain(segments);
+}
+
+/**
+ * A level as written, its inline marks set (document-format §16 "levels may carry inline marks"):
+ * `**bold**` and `*italic*` (underscores stay literal: `snake_case` terms are common); other text as it stands.
+ */
+function levelSegments(written: string): IndexSegment[] {
+  const out: IndexSegment[] = [];
+  const pattern = /(\*\*)(\S(?:.*?\S)?)\1|(\*)(\S(?:.*?\S)?)\3/g;
+  let at = 0;
+  for (const m of written.matchAll(pattern)) {
+    if (m.index > at) out.push({ text: written.slice(at, m.index) });
+    out.push(m[1] ? { text: m[2]!, bold: true } : { text: m[4]!, italic: true });
+    at = m.index + m[0].length;
+  }
+  if (at < written.length || out.length === 0) out.push({ text: written.slice(at) });
+  return out;
 }
 
 /** Adjacent plain segments as one (fewer runs to set). */
