@@ -7,11 +7,12 @@
 import { Op, roundPt, type ClipItem, type DisplayItem, type ImageItem, type PathItem } from '../../protocol/displaylist';
 import type { Inline } from '../parse/model';
 import type { TextStyle } from '../settings';
-import { EMPTY_BLOCK, stack, textBlock, type BlockEnvironment, type FlowBlock } from './block';
+import { EMPTY_BLOCK, stack, type BlockEnvironment, type FlowBlock } from './block';
+import { alignedTextBlock, captionBar } from './caption-layout';
 import { glyphRun } from '../page/paginate';
 import type { EngineResource } from './model';
 import { captionLabel } from './numbering';
-import type { ResourceSettings, ResourceType } from './settings';
+import { withTypeCaption, type ResourceSettings, type ResourceType } from './settings';
 import { parseSnippet } from './snippet';
 import { placementOf } from './placement';
 import { overflowsViewport, shapePathData } from './svg';
@@ -224,16 +225,19 @@ export function captionBlock(resource: EngineResource, type: ResourceType | unde
   const body = parseSnippet(text, settings.hardLineBreaks);
   inlines.push(...(c.descriptionItalic ? body.map((i) => (i.kind === 'text' ? { ...i, marks: [...i.marks, 'emphasis' as const] } : i)) : body));
   const style = c.style;
-  const lines = env.setText({ base: 0, inlines, style: { ...style }, measure, indent: 0, justify: false });
-  return textBlock(lines, style, lineHeightOf(style), env, 'caption');
+  // On a bar (§12.4 backgroundEnabled) the lines are set `padding` pt in from both sides of the measure.
+  const inner = c.background ? Math.max(1, measure - 2 * c.padding) : measure;
+  const lines = env.setText({ base: 0, inlines, style: { ...style }, measure: inner, indent: 0, justify: c.align === 'justify' });
+  const set = alignedTextBlock(lines, style, lineHeightOf(style), env, 'caption', c.align, inner);
+  return c.background ? captionBar(set, c.background, c.padding, measure) : set;
 }
 
 export function noteBlock(resource: EngineResource, measure: number, settings: ResourceSettings, env: BlockEnvironment): FlowBlock {
   const text = (resource.note ?? '').trim();
   if (!text) return EMPTY_BLOCK;
-  const style = settings.caption.note.style;
-  const lines = env.setText({ base: 0, inlines: parseSnippet(text, settings.hardLineBreaks), style: { ...style }, measure, indent: 0, justify: false });
-  return textBlock(lines, style, lineHeightOf(style), env, 'note');
+  const { style, align } = settings.caption.note;
+  const lines = env.setText({ base: 0, inlines: parseSnippet(text, settings.hardLineBreaks), style: { ...style }, measure, indent: 0, justify: align === 'justify' });
+  return alignedTextBlock(lines, style, lineHeightOf(style), env, 'note', align, measure);
 }
 
 /** Leading of caption-like text: 1.25 em (our choice, close to the body's 1.5 em at smaller sizes). */
@@ -249,7 +253,9 @@ export function lineHeightOf(style: TextStyle): number {
 export type FigureFit = 'figure' | 'picture';
 
 /** A whole figure: picture, caption and note, with the caption above or below (§12.5). */
-export function figureBlock(resource: EngineResource, type: ResourceType | undefined, number: string | undefined, measure: number, maxHeight: number, settings: ResourceSettings, env: BlockEnvironment, fitTo: FigureFit = 'figure'): FlowBlock {
+export function figureBlock(resource: EngineResource, type: ResourceType | undefined, number: string | undefined, measure: number, maxHeight: number, base: ResourceSettings, env: BlockEnvironment, fitTo: FigureFit = 'figure'): FlowBlock {
+  // The type's own caption style over the global one (configuration.md §12.1 `captionStyle`).
+  const settings = withTypeCaption(base, type);
   // The resource's placement over its type's defaultPlacement (resources/placement.ts).
   const placement = placementOf(resource, type ? [type] : undefined);
   const width = placementWidth(placement, measure);

@@ -17,6 +17,35 @@ export interface ResourceType {
   counterFormat: string;
   captionPrefix: string;
   defaultPlacement?: Record<string, unknown>;
+  /** `resourceTypes[id=X].captionStyle` merged over `captionStyle` (configuration.md §12.1); absent = the global caption style. */
+  caption?: CaptionSettings;
+}
+
+/**
+ * `TextAlign` of captions and notes (configuration.md §12.4): `left`/`start` and `justify`'s last
+ * line stand on the side the setter starts lines (the right in right-to-left text), `right`/`end`
+ * on the other, `center` in the middle of the caption's measure.
+ */
+export type CaptionAlign = 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+
+/** Caption and note look (configuration.md §12.4), lengths in pt. */
+export interface CaptionSettings {
+  style: TextStyle;
+  labelBold: boolean;
+  labelItalic: boolean;
+  labelColour: string;
+  descriptionItalic: boolean;
+  /** Space between the picture and its caption, pt. */
+  gap: number;
+  position: 'above' | 'below';
+  labelNumberGap: string;
+  labelSeparator: string;
+  align: CaptionAlign;
+  /** `backgroundEnabled` → the bar's colour (`background`); null = no bar. */
+  background: string | null;
+  /** Inside the bar, on every side of the caption's lines, pt (only with a bar). */
+  padding: number;
+  note: { style: TextStyle; gap: number; align: CaptionAlign };
 }
 
 export interface ResourceSettings {
@@ -29,19 +58,7 @@ export interface ResourceSettings {
    * mid-line `\\ ` break the line (document-format §12.5), as in the running text (§5.3).
    */
   hardLineBreaks: boolean;
-  caption: {
-    style: TextStyle;
-    labelBold: boolean;
-    labelItalic: boolean;
-    labelColour: string;
-    descriptionItalic: boolean;
-    /** Space between the picture and its caption, pt. */
-    gap: number;
-    position: 'above' | 'below';
-    labelNumberGap: string;
-    labelSeparator: string;
-    note: { style: TextStyle; gap: number };
-  };
+  caption: CaptionSettings;
   table: {
     body: TextStyle;
     header: TextStyle;
@@ -56,6 +73,28 @@ export interface ResourceSettings {
     /** pt. */
     padding: number;
     continuedSuffix: string;
+    /** Booktabs rules (configuration.md §12.3, body-cell em → pt): top and bottom, under the header, under spanning header cells. */
+    heavyRule: number;
+    lightRule: number;
+    spanRule: number;
+    /** Rules under a header cell spanning columns: trimmed at both ends by `spanRuleTrim` (pt), full, or none. */
+    spanRules: 'trimmed' | 'full' | 'none';
+    spanRuleTrim: number;
+    /** A light rule between row groups (a row-spanning first-column cell opens a group). */
+    groupRules: boolean;
+    /** The rule closing a part the table continues from. */
+    continuedFootRule: 'bottom' | 'light' | 'none';
+    /** A table taller than its page: continue it, keep the rows that fit, or drop it. */
+    overflow: 'split' | 'clip' | 'hide';
+    /** An in-flow (`here`) table splits to fill its column (since 1.25); false = it moves whole. */
+    splitInline: boolean;
+    /** The marker at the foot of a part the table continues from; null = none. */
+    continuesMarker: string | null;
+    /** Tracking of header cells, pt (header-size em). */
+    headerLetterSpacing: number;
+    headerUppercase: boolean;
+    /** Corner radius of the table's outline, pt. */
+    borderRadius: number;
   };
   /** Named table styles (`tableStyles[id=X]`, chosen by `table.styleId`), each complete. */
   tableStyles: Record<string, ResourceSettings['table']>;
@@ -87,6 +126,11 @@ export const APPLIED_RESOURCE_SETTINGS = [
   'captionStyle.note.color',
   'captionStyle.note.italic',
   'captionStyle.note.gap',
+  'captionStyle.align',
+  'captionStyle.backgroundEnabled',
+  'captionStyle.background',
+  'captionStyle.padding',
+  'captionStyle.note.align',
   'tableStyle.bodyFontFamily',
   'tableStyle.bodyFontSize',
   'tableStyle.bodyColor',
@@ -144,9 +188,37 @@ export function resourceSettingsFromConfig(stored: StoredConfig): ResourceSettin
   const bodyColour = colour('bodyText.color', '#000000');
   const dpiValue = at('page.dpi');
   const resolution = at('layout.bitmapResolution');
-  const captionSize = pt('captionStyle.fontSize', bodySize);
-  const captionStyle: TextStyle = { family: str('captionStyle.fontFamily', bodyFamily), weight: 400, italic: false, size: captionSize, colour: colour('captionStyle.color', bodyColour) };
-  const noteSize = pt('captionStyle.note.fontSize', 0.85 * captionSize, captionSize);
+  const align = (path: string): CaptionAlign => {
+    const v = str(path, 'left');
+    return v === 'right' || v === 'center' || v === 'justify' || v === 'start' || v === 'end' ? v : 'left';
+  };
+  /** The caption style read at `prefix`: `captionStyle`, or a type's `resourceTypes[id=X].captionStyle`, whose unset fields follow the global one. */
+  const captionSettings = (prefix: string): CaptionSettings => {
+    const captionSize = pt(`${prefix}.fontSize`, bodySize);
+    const style: TextStyle = { family: str(`${prefix}.fontFamily`, bodyFamily), weight: 400, italic: false, size: captionSize, colour: colour(`${prefix}.color`, bodyColour) };
+    const noteSize = pt(`${prefix}.note.fontSize`, 0.85 * captionSize, captionSize);
+    return {
+      style,
+      labelBold: bool(`${prefix}.labelBold`, true),
+      labelItalic: bool(`${prefix}.labelItalic`, false),
+      labelColour: colour(`${prefix}.labelColor`, style.colour),
+      descriptionItalic: bool(`${prefix}.descriptionItalic`, false),
+      gap: pt(`${prefix}.gap`, 0.75 * captionSize, captionSize),
+      position: str(`${prefix}.position`, 'below') === 'above' ? 'above' : 'below',
+      labelNumberGap: str(`${prefix}.labelNumberGap`, '\u00a0'),
+      labelSeparator: str(`${prefix}.labelSeparator`, '. '),
+      align: align(`${prefix}.align`),
+      // The bar's colour follows the palette's main colour (configuration.md §18); #295aa3 is that colour's default.
+      background: bool(`${prefix}.backgroundEnabled`, false) ? colour(`${prefix}.background`, '#295aa3') : null,
+      padding: pt(`${prefix}.padding`, 0.35 * captionSize, captionSize),
+      note: {
+        style: { ...style, size: noteSize, italic: bool(`${prefix}.note.italic`, false), colour: colour(`${prefix}.note.color`, style.colour) },
+        gap: pt(`${prefix}.note.gap`, 0.35 * noteSize, noteSize),
+        align: align(`${prefix}.note.align`),
+      },
+    };
+  };
+  const caption = captionSettings('captionStyle');
   /**
    * A table style read at `prefix` (`tableStyle` or `tableStyles[id=X]`); a named style's unset
    * field falls back to `tableStyle`, then to the body text (configuration.md §12.3).
@@ -155,13 +227,17 @@ export function resourceSettingsFromConfig(stored: StoredConfig): ResourceSettin
     const field = (name: string): string => (prefix !== 'tableStyle' && at(`${prefix}.${name}`) === undefined ? `tableStyle.${name}` : `${prefix}.${name}`);
     const bodySizeHere = pt(field('bodyFontSize'), bodySize);
     const rulesHere = str(field('rules'), 'grid');
+    const headerSize = pt(field('headerFontSize'), bodySize);
+    const spanRules = str(field('spanRules'), 'trimmed');
+    const footRule = str(field('continuedFootRule'), 'light');
+    const overflow = str(field('overflow'), 'split');
     return {
       body: { family: str(field('bodyFontFamily'), bodyFamily), weight: 400, italic: false, size: bodySizeHere, colour: colour(field('bodyColor'), bodyColour) },
       header: {
         family: str(field('headerFontFamily'), bodyFamily),
         weight: bool(field('headerBold'), true) ? 700 : 400,
         italic: bool(field('headerItalic'), false),
-        size: pt(field('headerFontSize'), bodySize),
+        size: headerSize,
         colour: colour(field('headerColor'), bodyColour),
       },
       headerBackground: bool(field('headerBackgroundEnabled'), true) ? colour(field('headerBackground'), '#f0f0f0') : null,
@@ -173,28 +249,27 @@ export function resourceSettingsFromConfig(stored: StoredConfig): ResourceSettin
       borderWidth: pt(field('borderWidth'), 0.75),
       padding: pt(field('cellPadding'), 0.375 * bodySizeHere, bodySizeHere),
       continuedSuffix: str(field('continuedSuffix'), '(cont.)'),
+      heavyRule: pt(field('heavyRuleWidth'), 0.08 * bodySizeHere, bodySizeHere),
+      lightRule: pt(field('lightRuleWidth'), 0.05 * bodySizeHere, bodySizeHere),
+      spanRule: pt(field('spanRuleWidth'), 0.03 * bodySizeHere, bodySizeHere),
+      spanRules: spanRules === 'full' || spanRules === 'none' ? spanRules : 'trimmed',
+      spanRuleTrim: pt(field('spanRuleTrim'), 0.5 * bodySizeHere, bodySizeHere),
+      groupRules: bool(field('groupRules'), false),
+      continuedFootRule: footRule === 'bottom' || footRule === 'none' ? footRule : 'light',
+      overflow: overflow === 'clip' || overflow === 'hide' ? overflow : 'split',
+      splitInline: bool(field('splitInline'), true),
+      continuesMarker: bool(field('continuesMarkerEnabled'), true) ? str(field('continuesMarker'), 'Continued') || null : null,
+      headerLetterSpacing: pt(field('headerLetterSpacing'), 0, headerSize),
+      headerUppercase: str(field('headerTextTransform'), 'none') === 'uppercase',
+      borderRadius: Math.max(0, pt(field('borderRadius'), 0, bodySizeHere)),
     };
   };
   const settings: ResourceSettings = {
     dpi: typeof dpiValue === 'number' && dpiValue > 0 ? dpiValue : 300,
     bitmapResolution: resolution === 'file' ? 'file' : typeof resolution === 'number' && resolution > 0 ? resolution : 'document',
-    types: resourceTypes(at('resourceTypes'), str('locale', 'en')),
+    types: resourceTypes(at('resourceTypes'), str('locale', 'en')).map((type) => ({ ...type, caption: captionSettings(`resourceTypes[id=${type.id}].captionStyle`) })),
     hardLineBreaks: bool('bodyText.hardLineBreaks', true),
-    caption: {
-      style: captionStyle,
-      labelBold: bool('captionStyle.labelBold', true),
-      labelItalic: bool('captionStyle.labelItalic', false),
-      labelColour: colour('captionStyle.labelColor', captionStyle.colour),
-      descriptionItalic: bool('captionStyle.descriptionItalic', false),
-      gap: pt('captionStyle.gap', 0.75 * captionSize, captionSize),
-      position: str('captionStyle.position', 'below') === 'above' ? 'above' : 'below',
-      labelNumberGap: str('captionStyle.labelNumberGap', '\u00a0'),
-      labelSeparator: str('captionStyle.labelSeparator', '. '),
-      note: {
-        style: { ...captionStyle, size: noteSize, italic: bool('captionStyle.note.italic', false), colour: colour('captionStyle.note.color', captionStyle.colour) },
-        gap: pt('captionStyle.note.gap', 0.35 * noteSize, noteSize),
-      },
-    },
+    caption,
     table: tableSettings('tableStyle'),
     tableStyles: {},
     diagram: { singleInk: bool('diagramStyle.singleInk', false), ink: colour('diagramStyle.inkColor', '#295aa3') },
@@ -232,4 +307,9 @@ function resourceTypes(value: unknown, locale: string): ResourceType[] {
     if (t['defaultPlacement'] && typeof t['defaultPlacement'] === 'object') type.defaultPlacement = t['defaultPlacement'] as Record<string, unknown>;
     return [type];
   });
+}
+
+/** The settings with a resource type's own caption style (`resourceTypes[id=X].captionStyle`, §12.1) in force. */
+export function withTypeCaption(settings: ResourceSettings, type: ResourceType | undefined): ResourceSettings {
+  return type?.caption ? { ...settings, caption: type.caption } : settings;
 }

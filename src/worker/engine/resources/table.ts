@@ -12,7 +12,7 @@ import { EMPTY_BLOCK, placeRun, stack, type BlockEnvironment, type FlowBlock } f
 import { captionBlock, lineHeightOf, noteBlock } from './figure';
 import { placementOf } from './placement';
 import type { EngineResource, TableCell, TableModel } from './model';
-import type { ResourceSettings, ResourceType } from './settings';
+import { withTypeCaption, type ResourceSettings, type ResourceType } from './settings';
 import { parseSnippet } from './snippet';
 import { baselineInLineBox } from '../page/geometry';
 
@@ -195,7 +195,8 @@ export function tableBlock(resource: EngineResource, type: ResourceType | undefi
   // `table.styleId` names one of `tableStyles`; an unknown name falls back to `tableStyle` (the
   // checks report unknownTableStyle).
   const styleId = resource.table!.styleId;
-  const settings = styleId && base.tableStyles[styleId] ? { ...base, table: base.tableStyles[styleId]! } : base;
+  const typed = withTypeCaption(base, type);
+  const settings = styleId && typed.tableStyles[styleId] ? { ...typed, table: typed.tableStyles[styleId]! } : typed;
   const model = resource.table!.model;
   const grid = layoutTableGrid(model, measure, settings, env);
   const captionAbove = settings.caption.position === 'above';
