@@ -18,9 +18,9 @@ declareAppliedSettings([
   ...['label', 'alsoLabel', 'italic'].map((f) => `index.see.${f}`),
   ...['enabled', 'fontFamily', 'fontSize', 'fontWeight', 'color', 'marginTop', 'symbolsLabel', 'numbersLabel'].map((f) => `index.groups.${f}`),
 ]);
-// Chinese pinyin / stroke and Japanese gojūon / kana grouping (§16) are not built: such an index is
-// set without group heads, sorted by the locale's collation.
-declareUnappliedValues('index.groupBy', ['pinyin', 'stroke', 'gojuon', 'kana'], 'none');
+// Chinese pinyin / stroke grouping (§16) is not built: such an index is set without group heads,
+// sorted by the locale's collation.
+declareUnappliedValues('index.groupBy', ['pinyin', 'stroke'], 'none');
 
 export interface IndexLook {
   /** The entries' type and leading (pt). */
@@ -37,8 +37,8 @@ export interface IndexLook {
   entries: IndexEntryOptions;
 }
 
-/** CJK locales: `groupBy: 'auto'` would mean pinyin, stroke or gojūon heads, not built (no heads). */
-const CJK = /^(zh|ja|ko)\b/i;
+/** Chinese and Korean: `groupBy: 'auto'` would mean pinyin or stroke heads, not built (no heads). */
+const NO_AUTO_HEADS = /^(zh|ko)\b/i;
 
 /** The index's look from the configuration (§11.6); `body` = the body text's style and leading (pt). */
 export function indexLook(r: ConfigReaders, body: TextStyle, bodyLeading: number, documentLocale: string): IndexLook {
@@ -65,7 +65,9 @@ export function indexLook(r: ConfigReaders, body: TextStyle, bodyLeading: number
   };
   const locale = r.str('index.locale', documentLocale);
   const groupBy = r.str('index.groupBy', 'auto');
-  const lettered = groupBy === 'letter' || (groupBy === 'auto' && !CJK.test(locale));
+  // auto: gojūon rows in Japanese (JIS X 4061), letters in alphabetic scripts (§16).
+  const by = groupBy === 'gojuon' || groupBy === 'kana' ? groupBy : groupBy === 'auto' && /^ja\b/i.test(locale) ? 'gojuon' : 'letter';
+  const lettered = groupBy === 'letter' || groupBy === 'gojuon' || groupBy === 'kana' || (groupBy === 'auto' && !NO_AUTO_HEADS.test(locale));
   const rangeFormat = r.str('index.rangeFormat', 'full');
   const main = r.str('index.main', 'bold');
   return {
@@ -84,7 +86,7 @@ export function indexLook(r: ConfigReaders, body: TextStyle, bodyLeading: number
       rangeSeparator: rawString(r, 'index.rangeSeparator', '–'),
       main: main === 'italic' || main === 'none' ? main : 'bold',
       see: { label: rawString(r, 'index.see.label', 'see'), alsoLabel: rawString(r, 'index.see.alsoLabel', 'see also'), italic: r.bool('index.see.italic', true) },
-      groups: lettered ? { enabled: r.bool('index.groups.enabled', true), symbolsLabel: rawString(r, 'index.groups.symbolsLabel', 'Symbols'), numbersLabel: rawString(r, 'index.groups.numbersLabel', '0–9') } : null,
+      groups: lettered ? { enabled: r.bool('index.groups.enabled', true), symbolsLabel: rawString(r, 'index.groups.symbolsLabel', 'Symbols'), numbersLabel: rawString(r, 'index.groups.numbersLabel', '0–9'), by } : null,
       ignoreArticle: r.bool('index.ignoreArticle', /^ar\b/i.test(documentLocale)),
     },
   };

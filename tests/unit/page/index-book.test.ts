@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineCache, type BookInput } from '../../../src/worker/engine';
 import { isApplied } from '../../../src/worker/config';
+import { unappliedValueReadAs } from '../../../src/worker/config/warnings';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import type { GlyphRunItem, PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { dump, fonts, inkExtent, run, runs } from './helpers';
@@ -121,6 +122,11 @@ describe(':::index', () => {
     expect(c.runs[0]!.y - a.runs[0]!.y).toBeCloseTo(20, 2);
     expect(isApplied('index.fontSize')).toBe(true);
     expect(isApplied('index.groups.marginTop')).toBe(true);
+    // Japanese gojūon and kana heads are built; Chinese pinyin and stroke heads are not (set without heads).
+    expect(unappliedValueReadAs('index.groupBy', 'gojuon')).toBeUndefined();
+    expect(unappliedValueReadAs('index.groupBy', 'pinyin')).toBe('none');
+    expect(settingsFromConfig({ locale: 'ja' } as never).index!.entries.groups!.by).toBe('gojuon');
+    expect(settingsFromConfig({ locale: 'zh-Hans' } as never).index!.entries.groups).toBeNull();
   });
 
   it('relaid out after an edit equals a layout from scratch', () => {

@@ -82,6 +82,14 @@ describe('index entries', () => {
     expect(text(rows)).toEqual(['snake_case_name, 4', 'Thames, 3', '_Titanic_ (ship), 5', '**Ulysses**', '  _ship_, 9']);
   });
 
+  it('groups Japanese entries by gojūon row of their reading (yomi), or by kana', () => {
+    const ja = { ...options, locale: 'ja', groups: { ...options.groups!, by: 'gojuon' as const } };
+    const rows = indexRows([mark('漢字', 1, { yomi: 'かんじ' }), mark('ガス', 2), mark('愛', 3, { yomi: 'あい' }), mark('印刷', 4, { yomi: 'いんさつ' }), mark('組版', 5, { yomi: 'くみはん' }), mark('ルビ', 6)], ja);
+    expect(text(rows)).toEqual(['[あ]', '愛, 3', '印刷, 4', '[か]', 'ガス, 2', '漢字, 1', '組版, 5', '[ら]', 'ルビ, 6']);
+    const byKana = indexRows([mark('漢字', 1, { yomi: 'かんじ' }), mark('ガス', 2), mark('組版', 5, { yomi: 'くみはん' })], { ...ja, groups: { ...ja.groups, by: 'kana' as const } });
+    expect(text(byKana)).toEqual(['[か]', 'ガス, 2', '漢字, 1', '[く]', '組版, 5']);
+  });
+
   it('ignores the Arabic article when asked, and skips marks without a term', () => {
     const ar = { ...options, locale: 'ar', ignoreArticle: true, groups: null };
     const rows = indexRows([mark('الكتاب', 1), mark('باب', 2), mark('', 3)], ar);

@@ -38,7 +38,13 @@ export interface IndexEntryOptions {
   main: 'bold' | 'italic' | 'none';
   see: { label: string; alsoLabel: string; italic: boolean };
   /** Letter group heads above the top-level entries (groupBy resolved: 'letter' or none). */
-  groups: { enabled: boolean; symbolsLabel: string; numbersLabel: string } | null;
+  groups: {
+    enabled: boolean;
+    symbolsLabel: string;
+    numbersLabel: string;
+    /** Heads by letter; by gojūon row (あ か さ …, JIS X 4061) or by kana for Japanese readings; absent = letter. */
+    by?: 'letter' | 'gojuon' | 'kana';
+  } | null;
   /** A leading Arabic article ال is ignored when sorting (index.ignoreArticle). */
   ignoreArticle: boolean;
 }
@@ -165,7 +171,8 @@ export function indexRows(marks: readonly PlacedIndexMark[], options: IndexEntry
     for (const child of [...node.children.values()].sort(compare)) {
       if (level === 0 && options.groups?.enabled) {
         const head = groupLabel(sortKeyOf(child, options), options);
-        if (head !== group) {
+        // (null: a head cannot be told — a kanji without a reading — so the entry stays in the group before it.)
+        if (head !== null && head !== group) {
           group = head;
           rows.push({ kind: 'group', label: head });
         }
@@ -225,14 +232,34 @@ function supportedLocale(tag: string): string | undefined {
  * The group head an entry files under: the symbols' label, the numbers' label, or its first letter
  * with accents folded and in capitals ("É" under "E"); Spanish ñ keeps its own group (§16).
  */
-export function groupLabel(sortKey: string, options: Pick<IndexEntryOptions, 'locale' | 'groups'>): string {
+export function groupLabel(sortKey: string, options: Pick<IndexEntryOptions, 'locale' | 'groups'>): string | null {
   const cls = characterClass(sortKey);
   if (cls === 0) return options.groups?.symbolsLabel ?? '';
   if (cls === 1) return options.groups?.numbersLabel ?? '';
   const first = String.fromCodePoint(sortKey.codePointAt(0)!);
+  const by = options.groups?.by ?? 'letter';
+  if (by !== 'letter') {
+    const kana = plainHiragana(first);
+    if (kana !== null) return by === 'kana' ? kana : (GOJUON_ROWS.find((row) => row.includes(kana))?.[0] ?? kana);
+    if (/\p{Script=Han}/u.test(first)) return null;
+  }
   if (/^es\b/i.test(options.locale) && (first === 'ñ' || first === 'Ñ')) return 'Ñ';
   const folded = first.normalize('NFD').replace(/\p{M}+/gu, '');
   return (folded || first).toLocaleUpperCase(options.locale);
+}
+
+/** The gojūon rows (JIS X 4061 groups Japanese index entries by them), each headed by its first kana; ん goes with わ. */
+const GOJUON_ROWS = ['あいうえお', 'かきくけこ', 'さしすせそ', 'たちつてと', 'なにぬねの', 'はひふへほ', 'まみむめも', 'やゆよ', 'らりるれろ', 'わゐゑをん'];
+/** Small kana and their full-size forms. */
+const SMALL_KANA: Record<string, string> = { ぁ: 'あ', ぃ: 'い', ぅ: 'う', ぇ: 'え', ぉ: 'お', っ: 'つ', ゃ: 'や', ゅ: 'ゆ', ょ: 'よ', ゎ: 'わ', ゕ: 'か', ゖ: 'け' };
+
+/** A kana as plain hiragana (katakana turned, voicing marks dropped, small forms full-size); null for other characters. */
+function plainHiragana(ch: string): string | null {
+  let code = ch.codePointAt(0)!;
+  if (code >= 0x30a1 && code <= 0x30f6) code -= 0x60; // katakana → hiragana
+  if (code < 0x3041 || code > 0x3096) return null;
+  const base = String.fromCodePoint(code).normalize('NFD').replace(/[\u3099\u309a]/g, '');
+  return SMALL_KANA[base] ?? base;
 }
 
 /** An entry's text: its level's words, its locators after the separator, then its cross-references. */
