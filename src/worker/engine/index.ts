@@ -26,8 +26,9 @@ import { partSettings, recolour } from './page/part';
 import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
 import type { LeverRecord } from './page/levers';
-import { paginatePasses, type PassPlan } from './page/passes';
+import { paginatePasses, type PassEdit, type PassPlan } from './page/passes';
 import { moveStart, textChange, type BlockStart, type StartOrigin, type TextChange } from './page/resume';
+import { EditConvergence, type PreviousLayout } from './page/converge';
 import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
 import { addMarkPages } from './page/index-marks';
@@ -141,8 +142,12 @@ export class EngineCache {
   readonly prepared = new PreparedParagraphs();
   /** Chapter layouts by memo key, with the settings only composition reads that they were composed with (`composedOnlyKey`). */
   readonly chapters = new Map<string, { source: string; layout: ChapterLayout; composed: string }>();
-  /** Block starts of each chapter's last layout (page/resume.ts), by chapter id, with its memo key: an edit's first pass goes on from one. */
-  readonly chapterStarts = new Map<string, { key: string; starts: readonly BlockStart[] }>();
+  /**
+   * Block starts of each chapter's last layout (page/resume.ts), by chapter id, with its memo key: an
+   * edit's first pass goes on from one; and that layout itself, for the pass to stop once in step
+   * with it again (page/converge.ts).
+   */
+  readonly chapterStarts = new Map<string, { key: string; starts: readonly BlockStart[]; previous?: PreviousLayout }>();
   /**
    * The last paragraph memo key built for each inline array (the parse's, stable while its block is
    * unchanged), with what it was built from: `head` (style, measure, generated texts…) and `base`.
@@ -683,15 +688,27 @@ function* layoutChapter(
   const origin: StartOrigin | undefined =
     cache.resumePasses && chapterKey !== undefined && (noteMode === 'chapter' || noteMode === 'document') && !book.math ? resumeOrigin(input.source, parsed, context, notes) : undefined;
   const previous = origin ? cache.chapterStarts.get(input.id) : undefined;
-  const found = origin && previous && previous.key === chapterKey ? resumableStart(previous.starts, origin) : null;
+  const same = origin && previous && previous.key === chapterKey;
+  // Where the text changed since the previous layout (compared once: both uses below need it).
+  const last = same ? previous.previous : undefined;
+  const changes = new Map<StartOrigin, TextChange>();
+  if (last && origin) changes.set(last.origin, textChange(last.origin.source, origin.source));
+  const found = same ? resumableStart(previous.starts, origin, changes) : null;
+  // The first pass may stop once in step with the previous layout again, after the edit (page/converge.ts).
+  const edit: PassEdit = {};
+  const converge = same ? EditConvergence.after(last, origin, last && changes.get(last.origin)) : null;
+  if (converge) edit.converge = converge;
+  let recorded: readonly BlockStart[] = [];
   const record = origin
     ? (starts: readonly BlockStart[]): void => {
         // The starts before the one gone on from stay, when recorded over the same text as it (with that text).
         const kept = found && previous ? previous.starts.filter((s) => s.block < found.moved.block && s.origin === found.was) : [];
-        cache.chapterStarts.set(input.id, { key: chapterKey!, starts: [...kept, ...starts.map((s) => ({ ...s, origin }))] });
+        recorded = [...kept, ...starts.map((s) => (s.origin === origin ? s : { ...s, origin }))];
+        cache.chapterStarts.set(input.id, { key: chapterKey!, starts: recorded });
       }
     : undefined;
-  let paginated: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0), cache.resumePasses, found?.moved, record);
+  let paginated: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0), cache.resumePasses, found?.moved, record, edit);
+  if (origin && edit.plain) cache.chapterStarts.set(input.id, { key: chapterKey!, starts: recorded, previous: { origin, starts: recorded, final: paginated, plain: edit.plain, simple: edit.simple === true } });
   // A chapter opening with a break to one side shares its pagination between first pages when the break
   // left one bare blank page (page/chapter-start.ts); otherwise it is paginated from a page on its own side.
   const sharedStart = opening !== null && sharedOpening(paginated);
@@ -819,10 +836,9 @@ function resumeOrigin(source: string, parsed: ParsedChapter, context: InlineCont
  * new text (page/resume.ts moveStart); only starts whose blocks before them end before the first
  * changed unit are tried, the latest three at most (each try compares the two texts).
  */
-function resumableStart(starts: readonly BlockStart[], now: StartOrigin): { moved: BlockStart; was: StartOrigin } | null {
+function resumableStart(starts: readonly BlockStart[], now: StartOrigin, changes = new Map<StartOrigin, TextChange>()): { moved: BlockStart; was: StartOrigin } | null {
   const blocks = now.parsed.blocks;
   // Where the text changed since each origin (starts kept from an older layout have another), compared once.
-  const changes = new Map<StartOrigin, TextChange>();
   let tries = 0;
   for (let i = starts.length - 1; i >= 0 && tries < 3; i--) {
     const start = starts[i]!;

@@ -1349,7 +1349,25 @@ export function* paginateChapter(
     resumeAt = plan.resume.block;
   }
 
+  /** An edit's pass (page/converge.ts): the page where it met the previous layout again; -1 not yet, -2 no longer looked for. */
+  let metOn = plan.converge ? -1 : -2;
   for (let b = resumeAt; b < blocks.length; b++) {
+    if (metOn !== -2 && b > resumeAt) {
+      if (metOn === -1) {
+        if (plainState()) {
+          const state: PaginationState = { pages, cursor, dir, directions, sections, paragraphStyles, bands, geo, palette, part, partPageIndex, pendingNumbering, feetSetPage, closingBoxes, leverPoints, notesSet, columnNotes, carried, queuedFloats, citedFloats, afterHeading };
+          if (plan.converge!.meets(b, cursor.page.index, cursor.column, state)) metOn = cursor.page.index;
+        }
+      } else if (cursor.page.index > metOn) {
+        // The pages before this one are finished, and the rest is the previous layout's, moved.
+        const done = pages.slice(0, -1);
+        if (plan.converge!.stop(cursor.page.index, b, done)) {
+          drawColumnRules(done.slice(firstOwnPage), settings);
+          return done;
+        }
+        metOn = -2;
+      }
+    }
     if (plan.snapshots) recordStart(b, plan.snapshots);
     const block = blocks[b]!;
     dir = directions.enter(block);

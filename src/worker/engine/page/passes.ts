@@ -30,6 +30,7 @@ import { closingCap } from './balance';
 import { textColumns } from './sections';
 import { cutHonoured, nextSpanRequest, spanCut, type SpanCut } from './span-band';
 import { startBefore, type BlockStart } from './resume';
+import type { EditConvergence } from './converge';
 
 /** What a pass is asked to do differently from a plain one. */
 export interface PassPlan {
@@ -45,6 +46,8 @@ export interface PassPlan {
   snapshots?: BlockStart[];
   /** A block start of an earlier pass to go on from, instead of the chapter's first block (page/resume.ts). */
   resume?: BlockStart;
+  /** An edit's first pass: where it may stop, in step with the chapter's previous layout again (page/converge.ts). */
+  converge?: EditConvergence;
 }
 
 export interface PlannedFloat {
@@ -90,22 +93,45 @@ export function* paginatePasses(
   from?: BlockStart | null,
   /** Told the block starts of the last plain pass. */
   recorded?: (starts: readonly BlockStart[]) => void,
+  /** An edit's pass: the first plain pass may stop in step with the previous layout (page/converge.ts); told how the layout was made. */
+  edit?: PassEdit,
 ): Generator<undefined, PageDraft[]> {
   // The block starts of the last plain pass, for passes that go on from one (`resume` false: every pass from the first block).
   let starts: BlockStart[] = [];
   let first = resume ? from : null;
+  let converge = resume ? edit?.converge : undefined;
   const plain = function* (): Generator<undefined, PageDraft[]> {
     starts = [];
-    const plan: PassPlan = resume ? { snapshots: starts, ...(first ? { resume: first } : {}) } : {};
-    first = null;
+    const plan: PassPlan = resume ? { snapshots: starts, ...(first ? { resume: first } : {}), ...(converge ? { converge } : {}) } : {};
     return yield* pass(plan);
   };
   let drafts = yield* plain();
-  for (let extra = 0; renumber && extra < 3 && renumber(drafts); extra++) drafts = yield* plain();
+  if (converge?.rest) {
+    // Stopped in step with the previous layout: its pages from the stop on are this layout's, its
+    // closing balance included — unless this layout would take another pass (a citing-page float
+    // planned, a band levelled above a page-span box: they read pages before the stop).
+    const plainPages = [...drafts, ...converge.rest.plain];
+    if (planHeads(plainPages).size === 0 && !nextSpanRequest(plainPages, new Set())) {
+      recorded?.([...starts, ...converge.carried]);
+      if (edit) Object.assign(edit, { simple: true, spliced: true, plain: plainPages });
+      return [...drafts, ...converge.rest.final];
+    }
+    converge = undefined;
+    drafts = yield* plain();
+  }
+  first = null;
+  converge = undefined;
+  let simple = true;
+  for (let extra = 0; renumber && extra < 3 && renumber(drafts); extra++) {
+    drafts = yield* plain();
+    simple = false;
+  }
   recorded?.(starts);
+  const plainPages = drafts;
 
   // Citing-page floats: at most two planning rounds; a plan is used only when the pass honours all of it.
   let heads = planHeads(drafts);
+  if (heads.size > 0) simple = false;
   let plan: PassPlan = {};
   for (let round = 0; round < 2 && heads.size > 0; round++) {
     const quietBefore = Math.min(...[...heads.keys()].map((k) => Number(k.split(':')[0])));
@@ -127,6 +153,7 @@ export function* paginatePasses(
     for (let round = 0; round < 8; round++) {
       const next = nextSpanRequest(drafts, done);
       if (!next) break;
+      simple = false;
       done.add(next.request.block);
       const geometry = next.page.geometry ?? settings;
       const cut = spanCut(next.request, next.page.index, textColumns(geometry), settings.body.lineHeight);
@@ -163,7 +190,19 @@ export function* paginatePasses(
       }
     }
   }
+  if (edit) Object.assign(edit, { simple, spliced: false, plain: plainPages });
   return drafts;
+}
+
+/** An edit's first pass (page/converge.ts) and, after paginatePasses, how the layout was made. */
+export interface PassEdit {
+  converge?: EditConvergence;
+  /** No pass but the plain one (once) and the closing page's balance: the next edit may stop in step with this layout. */
+  simple?: boolean;
+  /** The first pass stopped in step with the previous layout, whose pages it took from there. */
+  spliced?: boolean;
+  /** The plain pass's pages (the closing page before its balance). */
+  plain?: readonly PageDraft[];
 }
 
 /** Pages before `from` (a page index) from `earlier`, the rest from `later`. */

@@ -1,0 +1,251 @@
+/**
+ * An edit's first pass that falls back into step with the chapter's previous layout, and stops.
+ *
+ * After an edit the first pass goes on from a block start before the changed text (page/resume.ts
+ * `moveStart`); it used to run on to the chapter's end. Pagination is deterministic in its state,
+ * so once the pass stands at the start of a block after the change in the state the previous
+ * layout had at that block (with every source offset moved by the edit), everything it would set
+ * from there on is what the previous layout set, moved. The pass then finishes the page it is on
+ * (levers at a column's end read the page's earlier items, which the edit changed) and stops at the
+ * first block start on a later page; the pages from there on are the previous layout's, their
+ * source offsets moved (`stop`). Typing inside a paragraph that keeps its line count sets about a
+ * page instead of the rest of the chapter.
+ *
+ * Only where that is exact:
+ * - the previous layout took no pass but the plain one and the closing page's balance (which
+ *   reads the closing page alone): its final pages from the stop on are the ones this layout's
+ *   passes would give;
+ * - the chapter has as many blocks as before (block ids are ordinal) and the same note numbers;
+ *   the block met and every one after it lie wholly after the changed text, and print the same
+ *   note marks and reference texts;
+ * - every item on the pages taken over maps to source outside the changed text, and none is a
+ *   design (designs carry texts drawn again at composition).
+ *
+ * The previous layout's block starts after the stop are carried over (moved) for the next edit's
+ * resume and convergence. tests/unit/page/converge.test.ts compares edits with full layouts
+ * (`new EngineCache(false)`), ARCHITECTURE invariant 6.
+ */
+import { Op, type DisplayItem } from '../../protocol/displaylist';
+import type { Block } from '../parse/model';
+import type { NotePiece } from './notes';
+import type { PageDraft } from './paginate';
+import { copyDraft, textChange, type BlockStart, type ResumableState, type StartOrigin, type TextChange } from './resume';
+
+/** What the chapter's previous layout left for its next edit. */
+export interface PreviousLayout {
+  /** The text it was laid out from. */
+  origin: StartOrigin;
+  /** Its plain pass's block starts recorded over `origin` (carried ones included). */
+  starts: readonly BlockStart[];
+  /** Its final pages. */
+  final: readonly PageDraft[];
+  /** Its plain pass's pages (they differ from `final` only in a balanced closing page). */
+  plain: readonly PageDraft[];
+  /** It took no pass but the plain one and the closing page's balance, and planned none (page/passes.ts). */
+  simple: boolean;
+}
+
+export class EditConvergence {
+  private readonly byBlock = new Map<number, BlockStart>();
+  private readonly change: TextChange;
+  /** The first block index from which every block prints the same note marks and reference texts as before. */
+  private readonly answersFrom: number;
+  /** Set by `stop`: the previous layout's pages from the stop on (its final and its plain pass's), moved, and its block starts from there. */
+  rest: { final: PageDraft[]; plain: PageDraft[] } | null = null;
+  carried: BlockStart[] = [];
+
+  private constructor(private readonly previous: PreviousLayout, private readonly now: StartOrigin, change: TextChange) {
+    this.change = change;
+    for (const start of previous.starts) if (start.origin === previous.origin) this.byBlock.set(start.block, start);
+    const was = previous.origin;
+    let from = 0;
+    for (let i = now.parsed.blocks.length - 1; i >= 0; i--) {
+      const id = now.parsed.blocks[i]!.id;
+      if (was.answers.get(id) !== now.answers.get(id)) {
+        from = i + 1;
+        break;
+      }
+    }
+    this.answersFrom = from;
+  }
+
+  /** A convergence for the pass over `now`, or null where none can be exact (see the file's comment). */
+  static after(previous: PreviousLayout | undefined, now: StartOrigin, change?: TextChange): EditConvergence | null {
+    if (!previous?.simple) return null;
+    const was = previous.origin;
+    if (was.source === now.source || was.parsed.blocks.length !== now.parsed.blocks.length) return null;
+    if (was.notes.size !== now.notes.size) return null;
+    for (const [id, n] of was.notes) if (now.notes.get(id) !== n) return null;
+    return new EditConvergence(previous, now, change ?? textChange(was.source, now.source));
+  }
+
+  /**
+   * Whether the pass over the new text, at the start of block `block` on page `page` (book index)
+   * and column `column` in `state` (paginate.ts's variables, uncopied), stands where the previous
+   * layout stood at that block.
+   */
+  meets(block: number, page: number, column: number, state: ResumableState): boolean {
+    const old = this.byBlock.get(block);
+    if (!old || old.page !== page || old.column !== column || block < this.answersFrom) return false;
+    const before = this.previous.origin.parsed.blocks[block]!;
+    const after = this.now.parsed.blocks[block]!;
+    if (before.id !== after.id || before.kind !== after.kind || before.range.from < this.change.oldEnd + 2 || after.range.from !== before.range.from + this.change.delta) return false;
+    return sameState(old.state as unknown as Record<string, unknown>, state as unknown as Record<string, unknown>, (a, b) => this.sameBlock(a, b));
+  }
+
+  /**
+   * The pass stops at the start of block `block`, the first on page `page`'s index after the page
+   * where it met the previous layout; `done` are its pages before that one. False (the pass goes on
+   * to the end) when the previous layout's pages from there cannot be taken over.
+   */
+  stop(page: number, block: number, done: readonly PageDraft[]): boolean {
+    const moved = new Map<DisplayItem, DisplayItem>();
+    const movedPages = new Map<PageDraft, PageDraft>();
+    const pagesOf = (drafts: readonly PageDraft[]): PageDraft[] | null => {
+      const out: PageDraft[] = [];
+      for (const draft of drafts) {
+        if (draft.index < page) continue;
+        const shifted = movedPages.get(draft) ?? this.movedPage(draft, moved);
+        if (!shifted) return null;
+        movedPages.set(draft, shifted);
+        out.push(shifted);
+      }
+      return out[0]?.index === page ? out : null;
+    };
+    const final = pagesOf(this.previous.final);
+    // (The plain pass's pages are the final ones but a balanced closing page: the same objects, moved once.)
+    const plain = final && pagesOf(this.previous.plain);
+    if (!final || !plain) return false;
+    const pages = [...done, ...plain];
+    const carried: BlockStart[] = [];
+    for (const start of this.byBlock.values()) {
+      if (start.block < block) continue;
+      const own = start.state.pages[start.state.pages.length - 1]!;
+      const last = this.movedPage(copyDraft(own), moved);
+      // (A note carried on into the next column, moved since: resumed, it would be set again at another measure.)
+      if (!last || start.state.carried.some((piece) => !this.sameBlock(piece.note, definition(this.now.parsed.blocks, piece.note.noteId)))) continue;
+      const before = pages.filter((p) => p.index < own.index);
+      carried.push({ ...start, state: { ...start.state, pages: [...before, last] }, origin: this.now });
+    }
+    this.rest = { final, plain };
+    this.carried = carried.sort((a, b) => a.block - b.block);
+    return true;
+  }
+
+  /** A page of the previous layout with its items' source offsets moved by the edit; null when one maps into the changed text or the page holds designs. */
+  private movedPage(page: PageDraft, moved: Map<DisplayItem, DisplayItem>): PageDraft | null {
+    if (page.designs) return null;
+    let items: DisplayItem[] | null = null;
+    for (let i = 0; i < page.items.length; i++) {
+      const item = page.items[i]!;
+      let next = moved.get(item);
+      if (!next) {
+        const shifted = this.movedItem(item);
+        if (!shifted) return null;
+        next = shifted;
+        if (next !== item) moved.set(item, next);
+      }
+      if (next !== item) (items ??= page.items.slice())[i] = next;
+    }
+    return items ? { ...page, items } : page;
+  }
+
+  /** The item with its source offsets moved; itself when none moves; null when one lies in the changed text. */
+  private movedItem(item: DisplayItem): DisplayItem | null {
+    const { first, oldEnd, delta } = this.change;
+    const where = (from: number, to: number): number => (to <= first ? 0 : from >= oldEnd ? 1 : -1);
+    if (item.op === Op.GlyphRun) {
+      if (item.srcMap) {
+        let shifts = false;
+        for (const o of item.srcMap) {
+          if (o < 0) continue;
+          const w = where(o, o + 1);
+          if (w < 0) return null;
+          if (w === 1) shifts = true;
+        }
+        if (!shifts) return item;
+        const w = item.srcFrom < 0 ? 0 : where(item.srcFrom, item.srcFrom + 1);
+        if (w < 0) return null;
+        return { ...item, srcFrom: item.srcFrom + (w === 1 ? delta : 0), srcMap: item.srcMap.map((o) => (o >= oldEnd ? o + delta : o)) };
+      }
+      const w = where(item.srcFrom, item.srcFrom + item.text.length);
+      if (w < 0) return null;
+      return w === 0 ? item : { ...item, srcFrom: item.srcFrom + delta };
+    }
+    if (item.op === Op.Path && item.srcFrom !== undefined) {
+      const w = where(item.srcFrom, item.srcTo ?? item.srcFrom);
+      if (w < 0) return null;
+      return w === 0 ? item : { ...item, srcFrom: item.srcFrom + delta, ...(item.srcTo !== undefined ? { srcTo: item.srcTo + delta } : {}) };
+    }
+    return item;
+  }
+
+  /** A block of the previous parse and one of the new parse: the same block, outside the changed text (the same text there). */
+  private sameBlock(a: Block | undefined, b: Block | undefined): boolean {
+    if (!a || !b || a.id !== b.id || a.kind !== b.kind) return false;
+    const { first, oldEnd, delta } = this.change;
+    if (a.range.to + 2 <= first) return b.range.from === a.range.from && b.range.to === a.range.to;
+    return a.range.from >= oldEnd + 2 && b.range.from === a.range.from + delta && b.range.to === a.range.to + delta;
+  }
+}
+
+/**
+ * Two states of paginate.ts (its `PaginationState`, every field): the same but for the pages so
+ * far. Blocks held are compared as blocks (`sameBlock`), note pieces by their note and extent, the
+ * cursor by its place in the column; everything else by value.
+ */
+function sameState(old: Record<string, unknown>, now: Record<string, unknown>, sameBlock: (a: Block, b: Block) => boolean): boolean {
+  const keys = Object.keys(now);
+  if (keys.length !== Object.keys(old).length) return false;
+  for (const key of keys) {
+    const a = old[key];
+    const b = now[key];
+    if (key === 'pages') continue;
+    if (key === 'cursor') {
+      const x = a as { column: number; y: number; columnEmpty: boolean };
+      const y = b as typeof x;
+      if (x.column !== y.column || x.y !== y.y || x.columnEmpty !== y.columnEmpty) return false;
+      continue;
+    }
+    if (key === 'columnNotes' || key === 'carried') {
+      if (!samePieces(a as readonly NotePiece[], b as readonly NotePiece[], sameBlock)) return false;
+      continue;
+    }
+    if (!same(a, b, sameBlock, 0)) return false;
+  }
+  return true;
+}
+
+function samePieces(a: readonly NotePiece[], b: readonly NotePiece[], sameBlock: (a: Block, b: Block) => boolean): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((p, i) => {
+    const q = b[i]!;
+    return sameBlock(p.note, q.note) && p.from === q.from && p.to === q.to && p.x === q.x && (p.number === null) === (q.number === null) && p.lines.length === q.lines.length;
+  });
+}
+
+/** Deep equality of state values; functions and class instances of other kinds by identity, at most 8 levels down. */
+function same(a: unknown, b: unknown, sameBlock: (a: Block, b: Block) => boolean, depth: number): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > 8) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => same(v, b[i], sameBlock, depth + 1));
+  if (a instanceof Set) return b instanceof Set && a.size === b.size && [...a].every((v) => b.has(v));
+  if (a instanceof Map) return b instanceof Map && a.size === b.size && [...a].every(([k, v]) => b.has(k) && same(v, b.get(k), sameBlock, depth + 1));
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  if (isBlock(a)) return isBlock(b) && sameBlock(a, b);
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  return keys.every((k) => k in y && same(x[k], y[k], sameBlock, depth + 1));
+}
+
+function isBlock(v: object): v is Block {
+  const r = v as Record<string, unknown>;
+  return typeof r['id'] === 'string' && typeof r['kind'] === 'string' && typeof r['range'] === 'object' && r['range'] !== null;
+}
+
+function definition(blocks: readonly Block[], noteId: string): Block | undefined {
+  for (const b of blocks) if (b.kind === 'footnoteDefinition' && b.noteId === noteId) return b; // first definition wins (paginate.ts)
+  return undefined;
+}
