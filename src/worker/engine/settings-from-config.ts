@@ -18,6 +18,7 @@ import { calloutTabSettings, textSettings } from './settings-text';
 import { breakRules } from './settings-breaks';
 import { addCalloutText } from './settings-callouts';
 import { lineNumberSettings } from './settings-line-numbers';
+import { codeListingSettings } from './settings-code';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
 const PAGE_PRESETS: Record<string, [number, number]> = {
@@ -435,6 +436,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   };
   s.code = { ...s.code, family: str('codeStyle.fontFamily', 'Source Code Pro'), size: pt('codeStyle.fontSize', 0.85 * bodySize, bodySize), background: colour('codeStyle.background', '#f4f4f4') };
   s.code.padding = 0.6 * s.code.size;
+  // Listings (§13.3; settings-code.ts, page/code-block.ts): box, rows, gutter, overflow, splits, title.
+  s.listing = codeListingSettings({ at, pt, bool, str, num, colour }, bodySize, body.style.colour, body.lineHeight, s.code.family, s.code.size);
   s.lists = { ...s.lists, bullet: str('unorderedLists.bulletChar', '•'), markerColour: colour('unorderedLists.color', s.lists.markerColour), gap: pt('unorderedLists.gap', 0.5 * bodySize, bodySize), marginTop: pt('unorderedLists.marginTop', 1.5 * bodySize, bodySize), marginBottom: pt('unorderedLists.marginBottom', 1.5 * bodySize, bodySize) };
   // Each kind's indent, gap, item spacing, turnovers and per-level markers (settings-lists.ts, §9).
   Object.assign(s.lists, listShapes({ at, pt, bool, str, num, colour }, bodySize, s.lists.markerColour));

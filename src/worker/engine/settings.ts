@@ -12,6 +12,7 @@ import type { TocLook } from './settings-toc';
 import type { IndexLook } from './settings-index';
 import type { NoteMarks } from './settings-notes';
 import type { LineNumberSettings } from './settings-line-numbers';
+import type { CodeListing } from './settings-code';
 import type { CalloutBody, CalloutContinuation, CalloutFlow, CalloutIcon, CalloutLabel, CalloutLists, CalloutMarker, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
 
 export interface TextStyle {
@@ -201,6 +202,8 @@ export interface LayoutSettings {
   lists: { bullet: string; markerColour: string; markerWeight: number; gap: number; marginTop: number; marginBottom: number; shapes?: { unordered: ListShape; ordered: ListShape }; task?: TaskLook };
   /** `codeStyle` (§13.3). */
   code: { family: string; size: number; background: string; padding: number; marginTop: number };
+  /** `codeStyle` for code listings (§13.3; settings-code.ts, page/code-block.ts); absent = the §13.3 defaults at this body. */
+  listing?: CodeListing;
   /** `footnotes` (configuration.md §11.1); lengths in pt. */
   notes: {
     /** `column`: at the foot of the column holding the citing line; `chapterEnd`: endnotes. */

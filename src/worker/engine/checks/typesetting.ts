@@ -95,6 +95,10 @@ function lineWarnings(ctx: CheckContext, chapterId: string, block: Block, lines:
     });
   }
 
+  // A listing line too long for its box that was turned over (codeStyle.overflow 'wrap', §13.3;
+  // page/code-block.ts): one warning at the source line its first turnover continues.
+  if (block.kind === 'code') out.push(...codeTurnovers(chapterId, block, lines, quote));
+
   for (const line of lines) {
     if (line.right > line.columnRight + OVERFULL_TOLERANCE_PT) {
       const by = (line.right - line.columnRight).toFixed(1);
@@ -226,6 +230,31 @@ function printedLines(pages: readonly PageDisplayList[], ctx: CheckContext): Pri
       open.set(key, created);
       out.push(created);
     }
+  }
+  return out;
+}
+
+/**
+ * Rows of a code listing that start inside a source line (not at its start): its turnovers. The
+ * listing's rows run from `contentFrom`, each source line one further than its length.
+ */
+function codeTurnovers(chapterId: string, block: Extract<Block, { kind: 'code' }>, lines: readonly PrintedLine[], quote: (line: PrintedLine) => string): Warning[] {
+  const starts = new Set<number>();
+  let at = block.contentFrom;
+  for (const text of block.text.split('\n')) {
+    starts.add(at);
+    at += text.length + 1;
+  }
+  const warned = new Set<number>();
+  const out: Warning[] = [];
+  for (const line of lines) {
+    if (line.from < 0 || starts.has(line.from)) continue;
+    // The source line the turnover belongs to: the last start before it.
+    let start = block.contentFrom;
+    for (const s of starts) if (s <= line.from && s > start) start = s;
+    if (warned.has(start)) continue;
+    warned.add(start);
+    out.push(warning('codeOverflow', `Code line ${quote(line)} continues a line too long for its box, turned over; break it or shorten it.`, place(chapterId, line)));
   }
   return out;
 }

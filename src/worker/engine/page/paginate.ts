@@ -67,6 +67,7 @@ import { sideCaptions } from './caption-side';
 import { growFlexPoints, grownBy } from './levers-flex';
 import { boxCut, colonListLines, DEFAULT_BREAK_RULES, endsWithColon, linesToTake, splitRule } from './break-rules';
 import { looseParagraphLimit, loosenParagraphs, trackingLimit, type LooseParagraph } from './lever-paragraphs';
+import { fenceOptions, listingSettings, placeListing, prepareListing } from './code-block';
 import type { CalloutStyle, HeadingDesign, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
 export { footnoteNumbers } from './notes';
@@ -3500,34 +3501,50 @@ export function* paginateChapter(
   }
 
   function placeCode(block: Extract<Block, { kind: 'code' }>): void {
-    const style: TextStyle = { family: settings.code.family, weight: 400, italic: false, size: settings.code.size, colour: body.colour };
-    const pad = settings.code.padding;
-    const all: SetLine[] = [];
-    let offset = block.contentFrom;
-    for (const sourceLine of block.text.split('\n')) {
-      const range: SourceRange = { from: offset, to: offset + sourceLine.length, line: 0, column: 0 };
-      // Verbatim: spaces are kept as no-break spaces so they are not collapsed or stretched.
-      const text = sourceLine.replace(/ /g, '\u00a0').replace(/\t/g, '\u00a0'.repeat(4));
-      const offsets = sourceLine.includes('\t') ? expandTabs(sourceLine, offset) : undefined;
-      const lines = setText({ base: offset, inlines: [{ kind: 'text', text, marks: [], range, ...(offsets ? { offsets } : {}) }], style, measure: colW() - 2 * pad, indent: 0, justify: false, verbatim: true, direction: 'ltr' });
-      all.push(...(lines.length > 0 ? lines : [emptyLine()]));
-      offset += sourceLine.length + 1;
+    // A code listing (document-format §5.7, configuration.md §13.3): a box of rows set by page/code-block.ts.
+    const listing = listingSettings(settings);
+    // span page (§13.3, the fence's span=page): across every column, as a page-span callout box.
+    const band = fenceOptions(block, listing).span === 'page' && geo.columns > 1;
+    space(listing.marginTop);
+    if (band && !spanArrives(block, false) && !pageIsEmpty() && cursor.column > 0) {
+      flushFloats();
+      nextPage('any');
     }
-    space(pitch); // codeStyle.marginTop, rounded up to a grid line
-    placeOnGrid(block, all, {
-      role: 'body',
-      x: pad,
-      splittable: true,
-      onSegment: (_first, _count, top, bottom, columnX) => {
-        // The background goes under the text: insert it before this segment's glyph runs.
-        const rect: DisplayItem = { op: Op.Rect, x: roundPt(columnX), y: roundPt(top), w: roundPt(colW()), h: roundPt(bottom - top), fill: settings.code.background };
-        const items = cursor.page.items;
-        let at = items.length;
-        while (at > 0 && (items[at - 1] as GlyphRunItem).line?.block === block.id) at--;
-        items.splice(at, 0, rect);
+    const prepared = prepareListing(block, settings, band ? frame().contentWidth : colW(), { setText, setGenerated, fonts });
+    placeListing(prepared, {
+      y: () => cursor.y,
+      setY: (y) => {
+        cursor.y = y;
+        cursor.columnEmpty = false;
+      },
+      columnEmpty: () => cursor.columnEmpty,
+      limit: () => (band ? Math.min(limit(), acrossFeet()) : limit()),
+      columnHeight: () => frame().contentHeight,
+      next: () => {
+        if (!band) return nextColumn();
+        flushFloats();
+        nextPage('any');
+      },
+      left: () => (band ? frame().contentLeft : frame().columnX[cursor.column]!),
+      top: () => frame().contentTop,
+      push: (item) => void cursor.page.items.push(item),
+      emitText: (line, x, baseline) => emit(block, line, x, baseline, 'body'),
+      emitMark: (line, x, baseline) => {
+        if (plan.quietBefore !== undefined && cursor.page.index < plan.quietBefore) return;
+        for (const run of line.runs) cursor.page.items.push(glyphRun(run, x, baseline, chapter.chapterId, undefined));
       },
     });
-    space(pitch);
+    // Back on the grid one margin below (§2.2); snapToGrid false: one margin below, off the grid until the next snap point.
+    if (listing.snapToGrid || band) cursor.y = Math.ceil((cursor.y + listing.marginBottom) / pitch - 1e-9) * pitch;
+    else {
+      cursor.y += listing.marginBottom;
+      gridPhase = phaseAt(cursor.y);
+    }
+    if (band) {
+      // Every column of this page starts under the band (as under a span callout box).
+      bands.head = cursor.y;
+      cursor.page.columnTop = cursor.y;
+    }
   }
 
   /**
@@ -3607,15 +3624,6 @@ function baselineFor(lineHeight: number, style: TextStyle, fonts: FontRegistry):
 
 function generatedOffsets(text: string): number[] {
   return Array.from({ length: text.length }, () => -1);
-}
-
-function expandTabs(line: string, from: number): number[] {
-  const offsets: number[] = [];
-  for (let i = 0; i < line.length; i++) {
-    const n = line[i] === '\t' ? 4 : 1;
-    for (let k = 0; k < n; k++) offsets.push(from + i);
-  }
-  return offsets;
 }
 
 function emptyLine(): SetLine {
