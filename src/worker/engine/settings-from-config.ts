@@ -18,6 +18,7 @@ import { calloutTabSettings, textSettings } from './settings-text';
 import { breakRules } from './settings-breaks';
 import { addCalloutText } from './settings-callouts';
 import { lineNumberSettings } from './settings-line-numbers';
+import { chipSettings } from './settings-chips';
 import { codeListingSettings } from './settings-code';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
@@ -617,6 +618,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   addCalloutText(s, { at, pt, bool, str, num, colour }, stored);
   // Their tab stops, else the body's (§13.4 body.tabStops; settings-text.ts).
   calloutTabSettings(s, { at, pt, bool, str, num, colour }, stored);
+  // Chips and inline code set when codeStyle.inline is (§13.2, §13.3; settings-chips.ts).
+  Object.assign(s, chipSettings({ at, pt, bool, str, num, colour }));
   const tocLevels = at('toc.levels');
   s.toc = {
     levels: Array.isArray(tocLevels) ? tocLevels.map((l) => (l && typeof l === 'object' && 'level' in l ? Number((l as { level: unknown }).level) : NaN)).filter((n) => n >= 1 && n <= 6) : [1],

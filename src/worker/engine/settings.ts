@@ -12,6 +12,7 @@ import type { TocLook } from './settings-toc';
 import type { IndexLook } from './settings-index';
 import type { NoteMarks } from './settings-notes';
 import type { LineNumberSettings } from './settings-line-numbers';
+import type { ChipStyleSetting, InlineCodeSetting } from './settings-chips';
 import type { CodeListing } from './settings-code';
 import type { CalloutBody, CalloutContinuation, CalloutFlow, CalloutIcon, CalloutLabel, CalloutLists, CalloutMarker, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
 
@@ -202,6 +203,10 @@ export interface LayoutSettings {
   lists: { bullet: string; markerColour: string; markerWeight: number; gap: number; marginTop: number; marginBottom: number; shapes?: { unordered: ListShape; ordered: ListShape }; task?: TaskLook };
   /** `codeStyle` (§13.3). */
   code: { family: string; size: number; background: string; padding: number; marginTop: number };
+  /** `chipStyles` (§13.2; settings-chips.ts) in list order, the first standing in for an unknown style; absent = the built-in `chip`. */
+  chips?: ChipStyleSetting[];
+  /** `codeStyle.inline` when set (§13.3; settings-chips.ts); absent = inline code in the text face. */
+  inlineCode?: InlineCodeSetting;
   /** `codeStyle` for code listings (§13.3; settings-code.ts, page/code-block.ts); absent = the §13.3 defaults at this body. */
   listing?: CodeListing;
   /** `footnotes` (configuration.md §11.1); lengths in pt. */
@@ -711,13 +716,13 @@ export function settingsKey(settings: LayoutSettings): string {
 /**
  * The settings a paragraph's lines depend on: what setParagraph and the code it calls read
  * (paragraph/index.ts: direction, body, hyphenation, language, cjk, kashida; paragraph/collect.ts:
- * body, language, notes' marks, inline code; math/inline.ts: body, math, numerals), and the
+ * body, language, notes' marks, inline code, chips; math/inline.ts: body, math, numerals), and the
  * language tags around them. The rest (page geometry, headings' and lists' look, running heads,
  * floats, contents…) reaches a paragraph only through its request (style, measure, indent), which
  * its memo key holds too. Tested field by field against a fresh cache (tests/unit/engine/paragraph-settings-key.test.ts).
  */
 export function paragraphSettingsKey(settings: LayoutSettings): string {
   // Not memoised per object, as settingsKey is not: a caller may change a settings object in place between builds.
-  const { language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math } = settings;
-  return JSON.stringify({ language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math });
+  const { language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math, chips, inlineCode } = settings;
+  return JSON.stringify({ language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math, chips, inlineCode });
 }

@@ -12,7 +12,7 @@ import { dump, oneChapterBook, run } from '../page/helpers';
 const SOURCE = [
   '# A chapter of several kinds of text',
   '',
-  'Running text with *emphasis*, **strong words**, `inline code` and a note[^n] set justified across a column that is narrow enough to break it into several lines, hyphenating the longer words where the patterns allow.',
+  'Running text with *emphasis*, **strong words**, `inline code`, a :chip[key cap]{style="key"} and a note[^n] set justified across a column that is narrow enough to break it into several lines, hyphenating the longer words where the patterns allow.',
   '',
   '- A list item long enough to turn over onto a second line of the column it stands in.',
   '- A second item.',
@@ -36,6 +36,8 @@ const CHANGES: [string, Record<string, unknown>][] = [
   ['note mark size', { footnotes: { markerSize: { value: 0.8, unit: 'em' } } }],
   ['repeat hyphen', { bodyText: { repeatHyphen: true } }],
   ['body size', { bodyText: { fontSize: { value: 9, unit: 'pt' } } }],
+  ['chip style', { chipStyles: [{ id: 'key', paddingX: { value: 1, unit: 'em' }, bold: true }] }],
+  ['inline code boxed', { codeStyle: { inline: { padding: { value: 0.5, unit: 'em' } } } }],
   ['back to the first', {}],
 ];
 

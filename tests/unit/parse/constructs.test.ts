@@ -534,7 +534,7 @@ describe('Advanced/Rare constructs are kept as typed nodes with a warning', () =
       { kind: 'rawBlock', name: 'page', attrs: { split: '*' }, body: '::panel{art=a}\nmaya: Hi!' },
     ]);
     expect(kinds(r.diagnostics).every((k) => k === 'unsupportedConstruct')).toBe(true);
-    // Seven: the tab is typeset (page/tabs.ts), so it is no longer reported.
-    expect(r.diagnostics.length).toBe(7);
+    // Five: the tab (page/tabs.ts) and the two chips (paragraph/run-box.ts) are typeset, so they are no longer reported.
+    expect(r.diagnostics.length).toBe(5);
   });
 });

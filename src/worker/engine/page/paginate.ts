@@ -2,6 +2,7 @@ import type { DisplayItem, GlyphRunItem, LineInfo } from '../../protocol/display
 import { Op, roundPt } from '../../protocol/displaylist';
 import { strikeThroughItem } from './task-strike';
 import { overlineRule } from './overline';
+import { lineBoxItems } from './run-boxes';
 import { canonicalNumberFormat } from '../../config/values';
 import type { FontRegistry } from '../fonts/registry';
 import type { Attributes, Block, HeadingBlock, Inline, ListItemBlock, ParsedChapter, ResourceBlock, SourceRange } from '../parse/model';
@@ -981,6 +982,8 @@ export function* paginateChapter(
       if (line.ragged) info.ragged = true;
       if (line.emergency) info.emergency = true;
       if (block.target) info.target = block.target;
+      // Chips and boxed inline code: their boxes behind the glyphs (page/run-boxes.ts).
+      if (line.boxes) cursor.page.items.push(...lineBoxItems(line, x0, baseline));
       // The item drawn last time for the same run at the same place when nothing changed (page/run-items.ts).
       for (const run of line.runs) {
         cursor.page.items.push(placedRun(run, x0, baseline, chapter.chapterId, info, glyphRun));

@@ -5,6 +5,7 @@ import { LRI, PDI, RLI } from '../text/bidi';
 import { inlineFormulaText, type FormulaSetter, type InlineFormula } from '../math/inline';
 import { noteMarkBeside, noteMarkRaised, noteMarkSize } from '../settings-notes';
 import { stripTashkil } from './tashkil';
+import { chipRun, chipStyleFor, inlineCodeRun, type RunBoxLook } from './run-box';
 
 /** A piece of text in one style, with the source offset of each UTF-16 unit. */
 export interface StyledText {
@@ -32,6 +33,11 @@ export interface StyledText {
   smallCaps?: boolean;
   /** An inline formula (its `text` is the one object character FORMULA_CHAR). */
   formula?: InlineFormula;
+  /**
+   * The box the text stands in (a chip, boxed inline code: paragraph/run-box.ts): the consecutive
+   * pieces sharing one box object are one unbreakable run padded on both sides (items.ts).
+   */
+  box?: RunBoxLook;
 }
 
 /** What inline content needs to know about the rest of the book. */
@@ -53,8 +59,9 @@ export const SUP_RISE_EM = 0.38;
  */
 export const EM_BOX_TOP = 0.88;
 const SUB_RISE_EM = -0.15;
-/** Inline code is set at 0.85 em of the body (configuration.md §13.3 `codeStyle.fontSize`). */
-const CODE_SCALE = 0.85;
+const NBSP = '\u00a0';
+/** Units an empty chip (`:chip[ ]`, an answer blank, document-format §10.5) is as wide as: no-break spaces (≈ 1 em for four in book faces). */
+const ANSWER_BLANK = '\u00a0'.repeat(4);
 
 /** Phase 1 of setting a paragraph: inline runs → styled text with source offsets. */
 export function collectInlines(inlines: readonly Inline[], base: TextStyle, settings: LayoutSettings, context: InlineContext): StyledText[] {
@@ -66,7 +73,8 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
     for (let i = 0; i < text.length; i++) out.push(-1 - at);
     return out;
   };
-  const walk = (list: readonly Inline[], outer: readonly Mark[]): void => {
+  /** `base`: the text's style (a chip's own inside it). */
+  const walk = (list: readonly Inline[], outer: readonly Mark[], base: TextStyle): void => {
     for (const inline of list) {
       switch (inline.kind) {
         case 'text': {
@@ -87,7 +95,15 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
             }
           }
           // A box set wholly in small capitals (calloutStyles[].body.smallCaps) sets them as :smallcaps[…] does.
-          out.push({ text, ...offsets, ...styleFor(marks, base, settings), ...(marks.includes('smallcaps') || base.look?.smallCaps === true ? { smallCaps: true } : {}) });
+          const smallCaps = marks.includes('smallcaps') || base.look?.smallCaps === true ? { smallCaps: true } : {};
+          if (marks.includes('code') && settings.inlineCode) {
+            // codeStyle.inline set (§13.3): the code face in a box of its own, never broken (spaces kept from breaking).
+            const look = styleFor(marks.filter((m) => m !== 'code'), base, settings);
+            const { style, box } = inlineCodeRun(settings.inlineCode, look.style);
+            out.push({ text: text.replace(/ /g, NBSP), ...offsets, style, rise: look.rise, ...smallCaps, box });
+            break;
+          }
+          out.push({ text, ...offsets, ...styleFor(marks, base, settings), ...smallCaps });
           break;
         }
         case 'hardBreak': {
@@ -97,7 +113,7 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
           break;
         }
         case 'link':
-          walk(inline.children, outer);
+          walk(inline.children, outer, base);
           break;
         case 'directive':
           if (inline.name === 'ltr' || inline.name === 'rtl') {
@@ -105,15 +121,15 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
             // generated characters that steer bidi and are never shaped.
             const open = inline.name === 'ltr' ? LRI : RLI;
             out.push({ text: open, offsets: generated(open, inline.range.from), style: base, rise: 0 });
-            walk(inline.children, outer);
+            walk(inline.children, outer, base);
             out.push({ text: PDI, offsets: generated(PDI, inline.range.from), style: base, rise: 0 });
           } else if (inline.name === 'smallcaps') {
-            walk(inline.children, [...outer, 'smallcaps']);
-          } else walk(inline.children, outer);
+            walk(inline.children, [...outer, 'smallcaps'], base);
+          } else walk(inline.children, outer, base);
           break;
         case 'anchor':
         case 'indexMark':
-          if ('children' in inline && inline.children) walk(inline.children, outer);
+          if ('children' in inline && inline.children) walk(inline.children, outer, base);
           break;
         case 'footnoteRef': {
           const mark = context.footnoteMark(inline.noteId) ?? '?';
@@ -156,13 +172,31 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
           out.push({ text: source, offsets: generated(source, inline.range.from), ...styleFor([...outer, 'emphasis'], base, settings) });
           break;
         }
+        case 'chip': {
+          // §10.5 / §13.2: the chip's style (an unknown one: the first, checks/styles.ts warns) over
+          // the surrounding text; its text takes emphasis and scripts; one box, never broken.
+          const chip = chipStyleFor(settings, inline.attrs['style']);
+          const around = styleFor(outer, base, settings);
+          const { style, box } = chipRun(chip, around.style, base.look?.boldWeight ?? settings.body.boldWeight);
+          const first = out.length;
+          if (inline.children.length === 0) out.push({ text: ANSWER_BLANK, offsets: generated(ANSWER_BLANK, inline.range.from), style, rise: around.rise });
+          else walk(inline.children, outer, style);
+          for (let k = first; k < out.length; k++) {
+            const piece = out[k]!;
+            // Spaces inside a chip are no breaks: a chip is one unbreakable run (line breaks at the spaces around it).
+            piece.text = piece.text.replace(/ /g, NBSP);
+            piece.box = box;
+            delete piece.breakAfter;
+          }
+          break;
+        }
         default:
-          // Chips, swatches, tabs and citations come with later issues; the parser has warned.
+          // Swatches, tabs and citations come with later issues; the parser has warned.
           break;
       }
     }
   };
-  walk(inlines, []);
+  walk(inlines, [], base);
   return out;
 }
 
@@ -215,7 +249,7 @@ function styleFor(marks: readonly Mark[], base: TextStyle, settings: LayoutSetti
     // In an italic box emphasis turns upright (the typographic toggle); elsewhere it is italic.
     style = { ...style, italic: !(look !== undefined && base.italic), colour: coloured && !marks.includes('strong') ? italicColour : style.colour };
   }
-  if (marks.includes('code')) style = { ...style, family: settings.code.family, weight: 400, italic: false, size: style.size * CODE_SCALE };
+  // Inline code with codeStyle.inline unset is set in the text face (§13.3, document-format §10): the mark changes nothing here.
   if (marks.includes('sup')) {
     rise = base.size * SUP_RISE_EM;
     style = { ...style, size: style.size * SUP_SCALE };

@@ -65,7 +65,7 @@ export const NO_LEVEL = 255;
 
 /**
  * The columns of a paragraph's items, or null when it has what only the objects describe: kashida
- * elongations, inline formulas or repeated hyphens (such paragraphs are simply not kept).
+ * elongations, inline formulas, repeated hyphens or boxed runs (such paragraphs are simply not kept).
  */
 export function paragraphColumns(items: readonly Item<WordPayload>[]): ParagraphColumns | null {
   let pieces = 0;
@@ -73,7 +73,7 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
   for (const item of items) {
     const payload = item.payload;
     if (!payload) continue;
-    if (payload.kashida || payload.repeat) return null;
+    if (payload.kashida || payload.repeat || payload.box) return null;
     const base = item.type === 'box' ? (item.from ?? 0) : 0;
     for (const piece of payload.pieces) {
       if (piece.formula || piece.level > 125) return null;

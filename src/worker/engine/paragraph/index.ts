@@ -315,7 +315,8 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   const prepared = justifyTracking > 0 ? undefined : env.prepared;
   const items = itemsOf(request, env, direction);
   // Each word's box (fresh per setting; empty boxes — indents, repeated hyphens, shared — count 0) tells the breaker its clusters.
-  if (justifyTracking > 0) for (const item of items) if (item.type === 'box' && item.payload && item.payload.pieces.length > 0) item.clusters = boxClusters(item.payload);
+  // None in a paragraph with boxed runs (chips, inline code): their lines are never tracked (tracking.ts clusterCount).
+  if (justifyTracking > 0 && !items.some((item) => item.type === 'box' && item.payload?.box !== undefined)) for (const item of items) if (item.type === 'box' && item.payload && item.payload.pieces.length > 0) item.clusters = boxClusters(item.payload);
   if (firstFit) {
     // Ragged text set line by line: the hyphenation zone and at most 2 hyphenated lines in a row (§6.2).
     const breaks = breakGreedy(items, widths, request.justify ? undefined : { zone: hyphenationZone(settings), maxHyphens: 2 });

@@ -8,6 +8,7 @@ import { HB_SCRIPT, resolveScripts, type ScriptClass } from '../text/script';
 import type { StyledText } from './collect';
 import { formulaItems, type FormulaSlice } from '../math/inline';
 import { kashidaSites, type KashidaPattern, type KashidaSite } from './kashida';
+import type { RunBoxLook } from './run-box';
 
 /** Cost of breaking at a hyphenation point (configuration.md §6.3, internal constant). */
 const HYPHEN_PENALTY = 50;
@@ -63,6 +64,11 @@ export interface WordPayload {
    * at the box (the line broke at the hyphen just before it), else blank (`repeatedHyphenItems`).
    */
   repeat?: ShapedPiece;
+  /**
+   * An empty box standing for one side of a boxed run's padding (a chip, boxed inline code:
+   * paragraph/run-box.ts): lines.ts records where the box stands from its two sides.
+   */
+  box?: RunBoxLook;
 }
 
 export type { KashidaSite } from './kashida';
@@ -243,7 +249,23 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       lastSpace = spaceGlue(width, level, options);
       lastSpaceLevel = level;
     }
+    if (pendingGap > 0) {
+      const gap = pendingGap;
+      pendingGap = 0;
+      return clearedSpace(lastSpace, gap);
+    }
     return lastSpace;
+  };
+
+  // Boxed runs (chips, boxed inline code; paragraph/run-box.ts). `openBox`: the box of the text
+  // being read; `gapAfterBox`: the gap of a box just closed, until a space or a word follows it;
+  // `pendingGap`: the least width of the pending space (a box's gap beside it, §13.2 `gap`).
+  let openBox: RunBoxLook | undefined;
+  let gapAfterBox = 0;
+  let pendingGap = 0;
+  /** One side of a box's padding: an empty box as wide (no break before or after it: boxes touch). */
+  const boxSide = (box: RunBoxLook, level: number): void => {
+    items.push({ type: 'box', width: box.side, payload: { pieces: [], level, box }, from: 0 });
   };
 
   let lastWords: SharedWords | null = null;
@@ -274,7 +296,8 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     let table = lastWords;
     if (table === null || table.style !== style || table.face !== face || table.rise !== rise || table.level !== level || table.script !== script) lastWords = table = wordsFor(style, face, rise, level, script, language);
     const word = para.text.slice(from, end);
-    const breaks = level % 2 === 0 && options.breakPoints ? options.breakPoints(word) : NO_BREAKS;
+    // A boxed run is never broken or hyphenated (document-format §10.5).
+    const breaks = level % 2 === 0 && options.breakPoints && styled.box === undefined ? options.breakPoints(word) : NO_BREAKS;
     const latest = table.words.get(word);
     let shared = latest;
     while (shared !== undefined && shared.breaks !== breaks) shared = shared.other;
@@ -338,7 +361,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     // Objects built without `...(cond ? {…} : {})` spreads: this runs once per word.
     const payload: WordPayload = { pieces };
     if (substitutions.length > 0) payload.substitutions = substitutions.slice();
-    const breaks = pieces.length === 1 && pieces[0]!.level % 2 === 0 && options.breakPoints ? options.breakPoints(pieces[0]!.text) : [];
+    const breaks = pieces.length === 1 && pieces[0]!.level % 2 === 0 && options.breakPoints && texts[para.run[from]!]!.box === undefined ? options.breakPoints(pieces[0]!.text) : [];
     // A breakable word (one piece) whose break points fall on glyph boundaries; else one box.
     const whole = pieces[0]!;
     const parts = breaks.length === 0 ? null : splitParts(whole.text, whole.shaped, breaks);
@@ -390,6 +413,26 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       runEnd += texts[runIndex]?.text.length ?? 0;
       if (runIndex < texts.length && texts[runIndex]!.text.length > 0) break;
     }
+    const box = i < text.length ? texts[para.run[i]!]!.box : undefined;
+    if (box !== openBox) {
+      // A boxed run begins or ends here: its padding as advance on each side (§10.5 "Advance = text
+      // + padding + outline"), boxes touching the text inside so no line breaks there.
+      endWord(i);
+      if (openBox) {
+        boxSide(openBox, para.levels[i - 1]!);
+        gapAfterBox = openBox.gap;
+      }
+      if (box) {
+        if (pending === PENDING_SPACE) {
+          pendingGap = Math.max(pendingGap, box.gap);
+          items.push(spaceItem(pendingAt));
+        } else if (pending === PENDING_GAP) items.push(cjkGap(para, pendingAt, texts, options, cjk));
+        pending = PENDING_NONE;
+        wordSeen = true;
+        boxSide(box, para.levels[i]!);
+      }
+      openBox = box;
+    }
     if (i === text.length) break;
     const formula = texts[para.run[i]!]!.formula;
     if (formula) {
@@ -417,10 +460,13 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       if (wordSeen && pending !== PENDING_SPACE) {
         pending = PENDING_SPACE;
         pendingAt = i;
+        pendingGap = gapAfterBox;
       }
+      gapAfterBox = 0;
       continue;
     }
-    if (wordStart >= 0 && para.breaks?.[i] === 1) {
+    gapAfterBox = 0;
+    if (wordStart >= 0 && para.breaks?.[i] === 1 && box === undefined) {
       // A break opportunity without a space (between CJK characters, UAX #14).
       endWord(i);
       if (pending === PENDING_NONE && wordSeen) {
@@ -714,6 +760,17 @@ export function normalSpace(style: TextStyle, fonts: FontRegistry): number {
     spaceWidthCache.set(face, unitsPerEm);
   }
   return unitsPerEm * style.size;
+}
+
+/**
+ * A space beside a boxed run that must leave at least `gap` pt between the box and its neighbour
+ * (§13.2 `gap`, "minimum clearance to neighbours across a space"): at least that wide, never
+ * shrinking below it; it stretches as the space does.
+ */
+function clearedSpace(space: Item<WordPayload>, gap: number): Item<WordPayload> {
+  if (space.type !== 'glue') return space;
+  const width = Math.max(space.width, gap);
+  return { ...space, width, shrink: Math.max(0, Math.min(space.shrink, width - gap)) };
 }
 
 /** The glue of a typed space `width` pt wide (the style's normal space). */

@@ -1,3 +1,4 @@
+import type { RunBoxLook } from './run-box';
 import type { FontSubstitution } from '../fonts/registry';
 import { visualOrder, type Direction } from '../text/bidi';
 import type { LineBreak } from '../text/items';
@@ -85,6 +86,15 @@ export interface SetLine {
   substitutions?: FontSubstitution[];
   /** Inline formulas (slices) on the line, x from the line's left edge (engine/math). */
   formulas?: LineFormula[];
+  /** Boxes behind runs on the line (chips, boxed inline code: paragraph/run-box.ts; drawn by page/run-boxes.ts). */
+  boxes?: LineBox[];
+}
+
+/** A box behind a run of a set line: from `x` (pt from the line's left edge, as the runs' pens) `width` pt wide, padding and outline included. */
+export interface LineBox {
+  x: number;
+  width: number;
+  look: RunBoxLook;
 }
 
 /** How lines are placed in their measure. */
@@ -117,6 +127,8 @@ const elLevel: number[] = [];
 const elWidth: number[] = [];
 const elTyped: boolean[] = [];
 const elElongations: (Elongation[] | undefined)[] = [];
+/** For a space element: the box whose padding it is (items.ts `boxSide`), else undefined. */
+const elBox: (RunBoxLook | undefined)[] = [];
 
 /** Appends a space element at `count`; returns the new count. */
 function addSpace(count: number, width: number, level: number, typed: boolean): number {
@@ -125,6 +137,7 @@ function addSpace(count: number, width: number, level: number, typed: boolean): 
   elWidth[count] = width;
   elTyped[count] = typed;
   elElongations[count] = undefined;
+  elBox[count] = undefined;
   return count + 1;
 }
 
@@ -200,7 +213,10 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
           elElongations[count] = undefined;
           count++;
           lastLevel = repeat.level;
-        } else if (pieces.length === 0) count = addSpace(count, item.width, item.payload?.level ?? baseLevel, false);
+        } else if (pieces.length === 0) {
+          count = addSpace(count, item.width, item.payload?.level ?? baseLevel, false);
+          elBox[count - 1] = item.payload?.box;
+        }
       } else if (item.type === 'glue') {
         const width = item.width + (applied >= 0 ? applied * item.stretch : applied * item.shrink);
         if (item.payload?.kashida) {
@@ -239,10 +255,14 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     let x = 0;
     let spaceBefore = false;
     let formulas: LineFormula[] | null = null;
+    let boxes: LineBox[] | null = null;
     for (let k = 0; k < count; k++) {
       const e = order === null ? k : order[k]!;
       const piece = elPiece[e] ?? null;
       if (piece === null) {
+        const box = elBox[e];
+        // A box spans its two padding sides, whatever their visual order (paragraph/run-box.ts).
+        if (box) boxes = spanBox(boxes, box, x, x + elWidth[e]!);
         x += elWidth[e]!;
         spaceBefore = spaceBefore || elTyped[e]!;
         continue;
@@ -261,16 +281,33 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     // The scratch columns hold no piece past this line (the memo must not be kept alive by them).
     elPiece.fill(null, 0, count);
     elElongations.fill(undefined, 0, count);
+    elBox.fill(undefined, 0, count);
     const inset = lineInset(layout, baseLevel, lines.length, x);
+    if (inset > 0 && boxes) for (const box of boxes) box.x += inset;
     const runs = builders.map((builder, b) => finishRun(builder, b + 1 < builders.length ? builders[b + 1]!.start : glyphCount, inset));
     if (inset > 0 && formulas) for (const formula of formulas) formula.x += inset;
     const fonts = runs.length === 1 ? oneFont(runs[0]!.fontId) : [...new Set(runs.map((r) => r.fontId))].sort();
     // Optional fields are assigned rather than spread from `cond ? {…} : {}`: a spread after the
     // first property is a runtime call and a throwaway object per line (the same keys; nothing reads their order).
-    lines.push(newLine(runs, x, ratio, hyphenated, ragged, brk.emergency === true, srcFrom, srcTo, inset, fonts, substitutions, formulas));
+    const line = newLine(runs, x, ratio, hyphenated, ragged, brk.emergency === true, srcFrom, srcTo, inset, fonts, substitutions, formulas);
+    if (boxes) line.boxes = boxes;
+    lines.push(line);
     start = brk.position + 1;
   }
   return lines;
+}
+
+/** The line's boxes with `look`'s span grown to cover [left, right) pt. */
+function spanBox(boxes: LineBox[] | null, look: RunBoxLook, left: number, right: number): LineBox[] {
+  const list = boxes ?? [];
+  const known = list.find((b) => b.look === look);
+  if (!known) list.push({ x: left, width: right - left, look });
+  else {
+    const end = Math.max(known.x + known.width, right);
+    known.x = Math.min(known.x, left);
+    known.width = end - known.x;
+  }
+  return list;
 }
 
 /**

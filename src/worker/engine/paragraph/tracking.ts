@@ -15,9 +15,11 @@ const UNTRACKABLE = /[\u0590-\u08ff\ufb1d-\ufeff\u1100-\u11ff\u2e80-\u9fff\uac00
 
 /**
  * Clusters of a set line (its glyphs that start a new cluster), or null when it may not be
- * tracked: a right-to-left run, a joining script or CJK.
+ * tracked: a right-to-left run, a joining script, CJK or a box behind a run.
  */
 export function clusterCount(line: SetLine): number | null {
+  // A boxed run (chip, inline code) would leave its box behind.
+  if (line.boxes) return null;
   let count = 0;
   for (const run of line.runs) {
     if (run.rtl || UNTRACKABLE.test(run.text)) return null;

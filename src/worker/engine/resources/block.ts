@@ -9,6 +9,7 @@ import { baselineInLineBox } from '../page/geometry';
 import { glyphRun, type SetText } from '../page/paginate';
 import type { LineRun, SetLine } from '../paragraph';
 import { overlineRule } from '../page/overline';
+import { lineBoxItems } from '../page/run-boxes';
 import type { TextStyle } from '../settings';
 
 export interface FlowBlock {
@@ -82,7 +83,7 @@ export function textBlock(lines: readonly SetLine[], style: TextStyle, lineHeigh
     emit(x, y) {
       const items: DisplayItem[] = [];
       lines.forEach((line, i) => {
-        for (const run of line.runs) placeRun(items, run, x + shift(line), y + i * lineHeight + baseline, env, role === 'body' ? 'caption' : role);
+        placeLine(items, line, x + shift(line), y + i * lineHeight + baseline, env, role === 'body' ? 'caption' : role);
       });
       return items;
     },
@@ -98,6 +99,12 @@ export function placeRun(items: DisplayItem[], run: LineRun, x0: number, baselin
   items.push(glyphRun(run, x0, baseline, env.chapterId, { block: env.blockId, role, ratio: 0 }));
   const over = run.overline ? overlineRule(run, x0, baseline, env.fonts) : null;
   if (over) items.push(over);
+}
+
+/** A line of a caption, note or table cell: the boxes of its chips and boxed inline code (page/run-boxes.ts), then its runs (`placeRun`). */
+export function placeLine(items: DisplayItem[], line: SetLine, x0: number, baseline: number, env: BlockEnvironment, role: 'caption' | 'note' | 'body'): void {
+  if (line.boxes) items.push(...lineBoxItems(line, x0, baseline));
+  for (const run of line.runs) placeRun(items, run, x0, baseline, env, role);
 }
 
 export const EMPTY_BLOCK: FlowBlock = { height: 0, width: 0, emit: () => [] };
