@@ -145,8 +145,9 @@ describe('placement.captionSide', () => {
       const first = Math.min(...captions.map((r) => r.y));
       expect(Math.abs(first - header.y)).toBeLessThan(2 * 1.25 * captions[0]!.size);
     });
-    // The note only with the last part.
-    const notes = parts.map((p) => p.items.some((i) => i.op === Op.GlyphRun && i.line?.role === 'note'));
+    // The note only with the last part (the others close with the continues marker, set in the note's type).
+    const notes = parts.map((p) => p.items.some((i) => i.op === Op.GlyphRun && i.line?.role === 'note' && i.text !== 'Continued'));
+    expect(parts.slice(0, -1).every((p) => p.items.some((i) => i.op === Op.GlyphRun && i.text === 'Continued'))).toBe(true);
     expect(notes).toEqual(parts.map((_, k) => k === parts.length - 1));
   });
 });

@@ -77,15 +77,17 @@ export function numberBook(set: ResourceSet, chapters: readonly ParsedChapter[],
 
 /**
  * The block `::resource{id}` sets: a figure, a table, or — for an unknown id or a picture that
- * cannot be drawn — a neutral placeholder naming it (document-format §12.1), never a failure.
+ * cannot be drawn — a neutral placeholder naming it (document-format §12.1), never a failure;
+ * null for a table too tall for its page with `tableStyle.overflow: 'hide'`.
  */
-export function resourceFlowBlock(set: ResourceSet | undefined, numbering: ResourceNumbering | undefined, id: string, measure: number, maxHeight: number, env: BlockEnvironment, fitTo: FigureFit = 'figure'): FlowBlock {
+export function resourceFlowBlock(set: ResourceSet | undefined, numbering: ResourceNumbering | undefined, id: string, measure: number, maxHeight: number, env: BlockEnvironment, fitTo: FigureFit = 'figure'): FlowBlock | null {
   const resource = set?.resources.get(id);
   const settings = set?.settings;
   if (!resource || !settings) return missingBlock(id, measure, env, settings, 'no resource has this id');
   const type = settings.types.find((t) => t.id === resource.typeId);
   const number = numbering?.numbers.get(id)?.number;
-  if (resource.kind === 'table' && resource.table) return tableBlock(resource, type, number, measure, settings, env);
+  // A table taller than `maxHeight` follows tableStyle.overflow: null when it is hidden (resources/table-split.ts).
+  if (resource.kind === 'table' && resource.table) return tableBlock(resource, type, number, measure, settings, env, maxHeight);
   if (resource.kind === 'video' || (resource.kind === 'table' && !resource.table)) return missingBlock(id, measure, env, settings, resource.problem ?? 'it cannot be drawn');
   return figureBlock(resource, type, number, measure, maxHeight, settings, env, fitTo);
 }

@@ -8,12 +8,15 @@
 import { Op, roundPt, type DisplayItem } from '../../protocol/displaylist';
 import type { SetLine } from '../paragraph';
 import type { TextStyle } from '../settings';
-import { EMPTY_BLOCK, placeLine, stack, type BlockEnvironment, type FlowBlock } from './block';
+import { EMPTY_BLOCK, placeRun, stack, type BlockEnvironment, type FlowBlock } from './block';
 import { captionBlock, lineHeightOf, noteBlock } from './figure';
 import { placementOf } from './placement';
 import type { EngineResource, TableCell, TableModel } from './model';
 import { withTypeCaption, type ResourceSettings, type ResourceType } from './settings';
 import { parseSnippet } from './snippet';
+import { trackedCellLines, uppercaseInlines } from './table-header';
+import { partRules, type CellBox } from './table-rules';
+import { continuesMarkerBlock, splitPolicy, type SplitPolicy } from './table-split';
 import { baselineInLineBox } from '../page/geometry';
 
 interface PlacedCell {
@@ -74,7 +77,11 @@ export function layoutTableGrid(model: TableModel, measure: number, settings: Re
     const lines: SetLine[] = [];
     // A cell's paragraphs are split at a newline or `\\` (§12.10).
     for (const paragraph of p.cell.content.split(/\n|\\\\/)) {
-      lines.push(...env.setText({ base: 0, inlines: parseSnippet(paragraph.trim()), style: { ...style }, measure: Math.max(1, width), indent: 0, justify: false }));
+      const parsed = parseSnippet(paragraph.trim());
+      // Header cells in capitals and tracked (§12.3 headerTextTransform, headerLetterSpacing; table-header.ts).
+      const inlines = header && t.headerUppercase ? uppercaseInlines(parsed) : parsed;
+      const set = (at: number): SetLine[] => env.setText({ base: 0, inlines, style: { ...style }, measure: Math.max(1, at), indent: 0, justify: false });
+      lines.push(...(header ? trackedCellLines(set, width, t.headerLetterSpacing) : set(width)));
     }
     return { ...p, header, lines, style };
   });
@@ -106,7 +113,8 @@ function cutAllowed(grid: TableGrid, k: number): boolean {
   return !grid.cells.some((c) => c.row < k && c.row + c.rowSpan > k);
 }
 
-function rowsBlock(grid: TableGrid, rows: readonly number[], settings: ResourceSettings, env: BlockEnvironment): FlowBlock {
+/** The rows of one part; `ends`: whether the part holds the table's top edge and its bottom edge (table-rules.ts). */
+function rowsBlock(grid: TableGrid, rows: readonly number[], settings: ResourceSettings, env: BlockEnvironment, ends: { opens: boolean; closes: boolean }): FlowBlock {
   const t = settings.table;
   const width = grid.widths.reduce((a, b) => a + b, 0);
   const height = rowsHeight(grid, rows);
@@ -123,11 +131,7 @@ function rowsBlock(grid: TableGrid, rows: readonly number[], settings: ResourceS
       const colLeft = grid.widths.map((_, i) => x + grid.widths.slice(0, i).reduce((a, b) => a + b, 0));
       const fills: DisplayItem[] = [];
       const text: DisplayItem[] = [];
-      const edges = new Map<string, DisplayItem>();
-      const rule = (x1: number, y1: number, x2: number, y2: number, w: number): void => {
-        const item: DisplayItem = { op: Op.Rule, x1: roundPt(x1), y1: roundPt(y1), x2: roundPt(x2), y2: roundPt(y2), width: roundPt(w), stroke: t.borderColour };
-        edges.set(`${item.x1},${item.y1},${item.x2},${item.y2}`, item);
-      };
+      const boxes: CellBox[] = [];
       const shown = new Set(rows);
       for (const c of grid.cells) {
         if (!shown.has(c.row)) continue;
@@ -150,36 +154,13 @@ function rowsBlock(grid: TableGrid, rows: readonly number[], settings: ResourceS
           const free = cw - 2 * t.padding - line.width;
           const align = c.cell.align ?? (c.header ? 'left' : 'left');
           const dx = align === 'center' ? free / 2 : align === 'right' || align === 'end' ? free : 0;
-          placeLine(text, line, cx + t.padding + Math.max(0, dx), cy + t.padding + Math.max(0, dy) + i * lh + baseline, env, 'body');
+          for (const run of line.runs) placeRun(text, run, cx + t.padding + Math.max(0, dx), cy + t.padding + Math.max(0, dy) + i * lh + baseline, env, 'body');
         });
-        if (t.rules === 'grid' && t.borders) {
-          rule(cx, cy, cx + cw, cy, t.borderWidth);
-          rule(cx, cy + ch, cx + cw, cy + ch, t.borderWidth);
-          rule(cx, cy, cx, cy + ch, t.borderWidth);
-          rule(cx + cw, cy, cx + cw, cy + ch, t.borderWidth);
-        } else if (t.rules === 'horizontal' && t.borders) {
-          rule(cx, cy, cx + cw, cy, t.borderWidth);
-          rule(cx, cy + ch, cx + cw, cy + ch, t.borderWidth);
-        }
+        boxes.push({ row: c.row, col: c.col, colSpan: c.colSpan, rowSpan: c.rowSpan, header: c.header, empty: c.cell.content.trim() === '', x: cx, y: cy, w: cw, h: ch });
       }
-      if (t.rules === 'outer' && t.borders) {
-        rule(x, y, x + width, y, t.borderWidth);
-        rule(x, y + height, x + width, y + height, t.borderWidth);
-        rule(x, y, x, y + height, t.borderWidth);
-        rule(x + width, y, x + width, y + height, t.borderWidth);
-      } else if (t.rules === 'booktabs') {
-        // Booktabs: heavy top and bottom rules, a light one under the header (widths in em of the body cells).
-        const heavy = 0.08 * t.body.size;
-        const light = 0.05 * t.body.size;
-        rule(x, y, x + width, y, heavy);
-        const headerShown = rows.filter((r) => r < grid.headerRows);
-        if (headerShown.length > 0) {
-          const under = y + rowsHeight(grid, headerShown);
-          rule(x, under, x + width, under, light);
-        }
-        rule(x, y + height, x + width, y + height, heavy);
-      }
-      return [...fills, ...edges.values(), ...text];
+      const rowHeight = new Map(rows.map((r) => [r, grid.heights[r]!] as const));
+      const ruled = partRules(boxes, { x, y, width, height, rows, rowTop, rowHeight, headerRows: grid.headerRows, opens: ends.opens, closes: ends.closes }, t);
+      return [...ruled.clip, ...fills, ...ruled.clipEnd, ...ruled.rules, ...text];
     },
   };
 }
@@ -191,7 +172,11 @@ function cellColour(background: unknown): string | null {
 }
 
 /** A table resource as a flow block: caption (above or below), the rows, the note; splittable between rows. */
-export function tableBlock(resource: EngineResource, type: ResourceType | undefined, number: string | undefined, measure: number, base: ResourceSettings, env: BlockEnvironment): FlowBlock {
+/**
+ * `maxHeight`: the height the table may take on a page, pt (its column's or float area's); a taller
+ * table follows `tableStyle.overflow` (table-split.ts) — null when it is hidden. Absent = no limit.
+ */
+export function tableBlock(resource: EngineResource, type: ResourceType | undefined, number: string | undefined, measure: number, base: ResourceSettings, env: BlockEnvironment, maxHeight?: number): FlowBlock | null {
   // `table.styleId` names one of `tableStyles`; an unknown name falls back to `tableStyle` (the
   // checks report unknownTableStyle).
   const styleId = resource.table!.styleId;
@@ -203,32 +188,51 @@ export function tableBlock(resource: EngineResource, type: ResourceType | undefi
   // captionSide (§12.6): every part's caption ("(cont.)" after the first) and the last part's note
   // go in the side channel level with the part's top (page/caption-side.ts); the part is its rows.
   const aside = placementOf(resource, type ? [type] : undefined)?.['captionSide'] === true && env.captionSide !== undefined && env.captionSide > 0 ? env.captionSide : undefined;
+  const marker = continuesMarkerBlock(settings, grid.widths.reduce((a, b) => a + b, 0), env);
   const make = (from: number, to: number, first: boolean, last: boolean): FlowBlock => {
-    const rows = rowsBlock(grid, partRows(grid, from, to), settings, env);
+    const rows = rowsBlock(grid, partRows(grid, from, to), settings, env, { opens: first, closes: last });
     const caption = (aside !== undefined || captionAbove || last) ? captionBlock(resource, type, number, aside ?? measure, settings, env, first ? '' : settings.table.continuedSuffix) : EMPTY_BLOCK;
     const note = last ? noteBlock(resource, aside ?? measure, settings, env) : EMPTY_BLOCK;
+    // A part the table goes on from closes with the continues marker (table-split.ts).
+    const goesOn = !last && marker.height > 0 ? [{ block: marker, gapBefore: settings.caption.note.gap }] : [];
     const parts: { block: FlowBlock; gapBefore: number }[] = [];
+    const split = policy.mayCut ? { split: (maxHeight: number) => splitAt(maxHeight, from, to, first, last) } : {};
     if (aside !== undefined) {
       const side = [caption, note].filter((b) => b.height > 0).map((block, i) => ({ block, gapBefore: i > 0 ? settings.caption.note.gap : 0 }));
-      parts.push({ block: rows, gapBefore: 0 });
-      return { ...stack(parts), ...(side.length > 0 ? { aside: stack(side) } : {}), split: (maxHeight) => splitAt(maxHeight, from, to, first, last) };
+      parts.push({ block: rows, gapBefore: 0 }, ...goesOn);
+      return { ...stack(parts), ...(side.length > 0 ? { aside: stack(side) } : {}), ...split };
     }
     if (captionAbove && caption.height > 0) parts.push({ block: caption, gapBefore: 0 });
-    parts.push({ block: rows, gapBefore: settings.caption.gap });
+    parts.push({ block: rows, gapBefore: settings.caption.gap }, ...goesOn);
     if (!captionAbove && caption.height > 0) parts.push({ block: caption, gapBefore: settings.caption.gap });
     if (note.height > 0) parts.push({ block: note, gapBefore: settings.caption.note.gap });
-    const block = stack(parts);
-    return { ...block, split: (maxHeight) => splitAt(maxHeight, from, to, first, last) };
+    return { ...stack(parts), ...split };
   };
-  /** The largest cut of rows [from, to) whose first part fits `maxHeight` pt, leaving at least one body row on each side. */
+  /** The largest cut of rows [from, to) whose first part fits `maxHeight` pt, leaving `policy.minFirstBodyRows` body rows before it and one after. */
   const splitAt = (maxHeight: number, from: number, to: number, first: boolean, last: boolean): { first: FlowBlock; rest: FlowBlock } | null => {
     const firstBody = Math.max(from, grid.headerRows);
-    for (let k = to - 1; k > firstBody; k--) {
+    for (let k = to - 1; k >= firstBody + policy.minFirstBodyRows; k--) {
       if (!cutAllowed(grid, k)) continue;
       const candidate = make(from, k, first, false);
       if (candidate.height <= maxHeight + 1e-6) return { first: candidate, rest: make(k, to, false, last) };
     }
     return null;
   };
+  const rowCount = model.rows.length;
+  const bodyRows = rowCount - grid.headerRows;
+  const inline = placementOf(resource, type ? [type] : undefined)?.['position'] === 'here';
+  // Whether the whole table is taller than its page: measured uncut (no policy needed for its height).
+  let policy: SplitPolicy = { mayCut: false, minFirstBodyRows: 1 };
+  const tooTall = maxHeight !== undefined && make(0, rowCount, true, true).height > maxHeight + 1e-6;
+  if (tooTall && settings.table.overflow === 'hide') return null;
+  if (tooTall && settings.table.overflow === 'clip') {
+    // The rows that fit one page, with the caption and note: the rest is dropped (never below one body row).
+    for (let k = rowCount - 1; k > grid.headerRows; k--) {
+      const kept = make(0, k, true, true);
+      if (cutAllowed(grid, k) && kept.height <= maxHeight + 1e-6) return kept;
+    }
+    return make(0, Math.min(rowCount, grid.headerRows + 1), true, true);
+  }
+  policy = splitPolicy(settings.table, inline, bodyRows, tooTall);
   return make(0, model.rows.length, true, true);
 }
