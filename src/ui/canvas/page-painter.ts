@@ -160,6 +160,7 @@ export class PagePainter {
       if (input.printPreview) drawPrintGuides(ctx, geometry, scale);
       if (input.guides.margins) drawMarginGuides(ctx, geometry);
       if (baseline) drawBaselineGrid(ctx, geometry, list, input.guides.baseline && !geometry.baseline.enabled);
+      if (geometry.cjkGrid?.show) drawCjkGrid(ctx, geometry, geometry.cjkGrid);
       if (loose && list) drawLooseLines(ctx, geometry, list);
     }
     if (input.rects.length > 0) {
@@ -233,6 +234,30 @@ function drawBaselineGrid(ctx: CanvasRenderingContext2D, g: PageGeometry, list: 
   for (; y <= g.height - m.bottom + 0.01; y += pitch) {
     ctx.moveTo(m.left, y);
     ctx.lineTo(g.width - m.right, y);
+  }
+  ctx.stroke();
+}
+
+/**
+ * The CJK character grid (`cjk.grid.show`, configuration.md §14.1): one cell per character of
+ * every line of every column (tier, in vertical text), from the type area's start corner — the
+ * top left, or the top right in vertical text, where lines run down the page from the right.
+ */
+function drawCjkGrid(ctx: CanvasRenderingContext2D, g: PageGeometry, grid: NonNullable<PageGeometry['cjkGrid']>): void {
+  const m = g.margins;
+  const columns = Math.max(1, g.columns);
+  ctx.lineWidth = 0.25;
+  ctx.strokeStyle = GUIDE.baseline;
+  ctx.beginPath();
+  for (let c = 0; c < columns; c++) {
+    // Along a line: `chars` cells of `cell` pt; across: `lines` lines of `pitch` pt.
+    const start = c * (grid.chars * grid.cell + g.gutter);
+    for (let line = 0; line < grid.lines; line++) {
+      for (let k = 0; k < grid.chars; k++) {
+        if (g.vertical) ctx.rect(g.width - m.right - (line + 1) * grid.pitch, m.top + start + k * grid.cell, grid.pitch, grid.cell);
+        else ctx.rect(m.left + start + k * grid.cell, m.top + line * grid.pitch, grid.cell, grid.pitch);
+      }
+    }
   }
   ctx.stroke();
 }

@@ -98,7 +98,13 @@ export function cjkGridWarnings(effective: JsonObject): ConfigWarning[] {
   const body = ctx.emPt; // pt per character cell
   const line = pt(getPath(effective, ['bodyText', 'lineHeight']), body); // pt per grid line
   const vertical = getPath(effective, ['layout', 'writingMode']) === 'vertical-rl';
-  const maxChars = Math.max(1, Math.floor((vertical ? height : width) / body));
+  // charsPerLine counts one column's line (one tier's in vertical text; a oneAndHalf area is one
+  // measure): the columns and their gutters share the axis (engine/settings-cjk-grid.ts).
+  const type = getPath(effective, ['layout', 'layoutType']);
+  const count = getPath(effective, ['layout', 'columnCount']);
+  const columns = type === 'single' || type === 'oneAndHalf' ? 1 : type === 'multiple' ? Math.min(8, Math.max(3, Math.round(typeof count === 'number' ? count : 3))) : 2;
+  const gutters = (columns - 1) * pt(getPath(effective, ['layout', 'gutterWidth'])); // pt
+  const maxChars = Math.max(1, Math.floor(((vertical ? height : width) - gutters) / columns / body + 1e-9));
   const maxLines = Math.max(1, Math.floor((vertical ? width : height) / Math.max(line, 1e-6)));
   const out: ConfigWarning[] = [];
   for (const [key, max] of [['charsPerLine', maxChars], ['linesPerPage', maxLines]] as const) {

@@ -18,6 +18,7 @@ import { calloutTabSettings, textSettings } from './settings-text';
 import { breakRules } from './settings-breaks';
 import { addCalloutText } from './settings-callouts';
 import { lineNumberSettings } from './settings-line-numbers';
+import { applyCjkGrid } from './settings-cjk-grid';
 import { chipSettings } from './settings-chips';
 import { codeListingSettings } from './settings-code';
 
@@ -674,5 +675,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   };
   // `一` in the book's language (configuration.md §3), in every format read above.
   resolveLocaleNumberFormats(s);
+  // The CJK character grid sizes the type area last, from the body and columns read above (§14.1).
+  applyCjkGrid(s, at);
   return s;
 }

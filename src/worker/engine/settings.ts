@@ -15,6 +15,7 @@ import type { LineNumberSettings } from './settings-line-numbers';
 import type { ChipStyleSetting, InlineCodeSetting } from './settings-chips';
 import type { CodeListing } from './settings-code';
 import type { CalloutBody, CalloutContinuation, CalloutFlow, CalloutIcon, CalloutLabel, CalloutLists, CalloutMarker, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
+import type { CjkGrid } from './settings-cjk-grid';
 
 export interface TextStyle {
   family: string;
@@ -98,6 +99,8 @@ export interface LayoutSettings {
    * `layout.wrap` (page/floats-wrap.ts; absent = one body line, 12 em, 2 lines, 0.45).
    */
   floats?: { citingPage: boolean; maxTopFraction: number; hugClosing: boolean; underOpener?: boolean; fitToPage?: boolean; shrink?: { mode: 'never' | 'page' | 'slot'; minScale: number }; wrap?: WrapSettings };
+  /** `cjk.grid` (configuration.md §14.1): the character grid the type area was sized by (engine/settings-cjk-grid.ts). */
+  cjkGrid?: CjkGrid;
   /**
    * `headings.balancing` (configuration.md §8.5; engine/page/balance.ts): `enabled` and `trailing`
    * (cut a chapter's closing band level). Absent = on.

@@ -69,6 +69,7 @@ export function pageGeometry(
       color: colour('page.baselineGrid.color', '#cccccc'),
       lineWidth: pt('page.baselineGrid.lineWidth', 0.5),
     },
+    ...(settings.cjkGrid ? { cjkGrid: { ...settings.cjkGrid } } : {}),
     looseLines: {
       enabled: at('debug.looseLineHighlight.enabled') === true,
       color: colour('debug.looseLineHighlight.color', '#ff000040'),

@@ -217,6 +217,11 @@ export interface PageGeometry {
   /** The baseline grid: pitch (the body leading), pt, and `page.baselineGrid` drawing settings. */
   baseline: { pitch: number; enabled: boolean; color: string; lineWidth: number };
   /**
+   * The CJK character grid the type area is sized by (`cjk.grid`, configuration.md §14.1): cell
+   * width and line pitch, pt; characters per column line, lines per page; `show`: drawn as a guide.
+   */
+  cjkGrid?: { cell: number; pitch: number; chars: number; lines: number; show: boolean };
+  /**
    * `debug.looseLineHighlight`, with the body's `maxWordSpacing`: a line's spaces are
    * 1 + ratio × (maxWordSpacing − 1) times the normal space.
    */

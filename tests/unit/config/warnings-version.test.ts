@@ -41,9 +41,15 @@ describe('configuration warnings (§17.1)', () => {
   });
 
   it('a CJK grid larger than the type area is clamped', () => {
-    // 17 cm − 3 cm margins = 14 cm ≈ 396.85 pt; body 8 pt → 49 characters; 20 cm ≈ 566.9 pt over 12 pt lines → 47 lines.
-    const w = collectConfigWarnings({ cjk: { grid: { enabled: true, charsPerLine: 60, linesPerPage: 40 } } });
+    // One column: 17 cm − 3 cm margins = 14 cm ≈ 396.85 pt; body 8 pt → 49 characters; 20 cm ≈ 566.9 pt over 12 pt lines → 47 lines.
+    const w = collectConfigWarnings({ layout: { layoutType: 'single' }, cjk: { grid: { enabled: true, charsPerLine: 60, linesPerPage: 40 } } });
     expect(w).toEqual([expect.objectContaining({ kind: 'cjkGridClamped', path: 'cjk.grid.charsPerLine', value: 60, used: 49 })]);
+    // Two columns (the default), a 0.75 cm ≈ 21.26 pt gutter: (396.85 − 21.26) / 2 / 8 pt → 23 characters a column line.
+    const two = collectConfigWarnings({ cjk: { grid: { enabled: true, charsPerLine: 30, linesPerPage: 48 } } });
+    expect(two).toEqual([
+      expect.objectContaining({ kind: 'cjkGridClamped', path: 'cjk.grid.charsPerLine', value: 30, used: 23 }),
+      expect.objectContaining({ kind: 'cjkGridClamped', path: 'cjk.grid.linesPerPage', value: 48, used: 47 }),
+    ]);
   });
 
   it('checks the HTML viewer overrides too', () => {
