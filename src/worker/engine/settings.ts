@@ -13,6 +13,7 @@ import type { IndexLook } from './settings-index';
 import type { NoteMarks } from './settings-notes';
 import type { LineNumberSettings } from './settings-line-numbers';
 import type { ChipStyleSetting, InlineCodeSetting } from './settings-chips';
+import type { RunBoxLook } from './paragraph/run-box';
 import type { CodeListing } from './settings-code';
 import type { CalloutBody, CalloutContinuation, CalloutFlow, CalloutIcon, CalloutLabel, CalloutLists, CalloutMarker, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
 import type { CjkGrid } from './settings-cjk-grid';
@@ -29,6 +30,8 @@ export interface TextStyle {
   look?: RunLook;
   /** A line drawn over the text (`bodyText.emphasis: 'overline'`, configuration.md §6.1; page/overline.ts); absent = none. */
   overline?: true;
+  /** The box the text stands in (a chip, boxed inline code: paragraph/run-box.ts); absent = none. */
+  box?: RunBoxLook;
 }
 
 /** The counters a layout starts from (document-format §1 `continuation`) that are not page numbering. */

@@ -187,7 +187,7 @@ describe('inline code (§13.3 codeStyle.inline)', () => {
     const code = runWith(pages, 'make');
     expect(code.font).toMatch(/^source-code-pro/);
     expect(code.size).toBeCloseTo(0.9 * size, 6);
-    expect(code.text).toBe('make\u00a0all');
+    expect(code.text).toBe('make all');
     const fills = filled(pages, '#f4f4f4');
     expect(fills).toHaveLength(1);
     const box = boxOf(fills[0]!);
@@ -197,9 +197,31 @@ describe('inline code (§13.3 codeStyle.inline)', () => {
     expect(box.right).toBeCloseTo(ink.right + side, 2);
     expect(box.top).toBeCloseTo(code.y - 0.8 * code.size - side, 2);
     expect(stroked(pages, '#cccccc')).toHaveLength(1);
+    expect(filled(pages, '#f4f4f4').every((f) => pages[0]!.items.indexOf(f) < pages[0]!.items.indexOf(code))).toBe(true);
     // Its own colour and fill when given.
     const coloured = layout('Type `make` now.', { codeStyle: { inline: { color: '#336699', background: '#fafafa' } } });
     expect(runWith(coloured.pages, 'make').fill).toBe('#336699');
     expect(filled(coloured.pages, '#fafafa')).toHaveLength(1);
+  });
+
+  it('set: a long span breaks at its spaces, the part on each line in a box of its own, padded only where the code begins and ends', () => {
+    const words = Array.from({ length: 14 }, (_, i) => `argument${i}`).join(' ');
+    const { pages } = layout(`Call \`configure ${words}\` and go on.`, { codeStyle: { inline: {} }, page: { margins: { left: { value: 6, unit: 'cm' }, right: { value: 6, unit: 'cm' } } } });
+    const code = glyphRuns(pages).filter((r) => r.font.startsWith('source-code-pro'));
+    const lines = [...new Set(code.map((r) => r.y))];
+    expect(lines.length).toBeGreaterThan(1);
+    const boxes = filled(pages, '#f4f4f4').map(boxOf);
+    expect(boxes).toHaveLength(lines.length);
+    const side = 0.2 * code[0]!.size + 0.5;
+    lines.forEach((y, k) => {
+      const ink = code.filter((r) => r.y === y).map(inkExtent);
+      const left = Math.min(...ink.map((i) => i.left));
+      const right = Math.max(...ink.map((i) => i.right));
+      const box = boxes.find((b) => b.top < y && b.bottom > y)!;
+      expect(box, `line ${k}`).toBeDefined();
+      // Padded at the code's first and last glyphs, flush with the glyphs where a line breaks it.
+      expect(box.left).toBeCloseTo(k === 0 ? left - side : left, 2);
+      expect(box.right).toBeCloseTo(k === lines.length - 1 ? right + side : right, 2);
+    });
   });
 });

@@ -97,10 +97,10 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
           // A box set wholly in small capitals (calloutStyles[].body.smallCaps) sets them as :smallcaps[…] does.
           const smallCaps = marks.includes('smallcaps') || base.look?.smallCaps === true ? { smallCaps: true } : {};
           if (marks.includes('code') && settings.inlineCode) {
-            // codeStyle.inline set (§13.3): the code face in a box of its own, never broken (spaces kept from breaking).
+            // codeStyle.inline set (§13.3): the code face in a box of its own; it breaks only at its spaces (never hyphenated).
             const look = styleFor(marks.filter((m) => m !== 'code'), base, settings);
             const { style, box } = inlineCodeRun(settings.inlineCode, look.style);
-            out.push({ text: text.replace(/ /g, NBSP), ...offsets, style, rise: look.rise, ...smallCaps, box });
+            out.push({ text, ...offsets, style, rise: look.rise, ...smallCaps, box });
             break;
           }
           out.push({ text, ...offsets, ...styleFor(marks, base, settings), ...smallCaps });

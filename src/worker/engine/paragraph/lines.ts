@@ -274,6 +274,8 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
         continue;
       }
       const elongations = elElongations[e];
+      // Text in a box widens it (a box broken across lines: its part on this line; paragraph/run-box.ts).
+      if (piece.style.box) boxes = spanBox(boxes, piece.style.box, x, x + piece.width);
       appendPiece(builders, piece, elBase[e]!, x, spaceBefore, elongations);
       spaceBefore = false;
       x += piece.width + (elongations?.reduce((w, el) => w + el.width, 0) ?? 0);

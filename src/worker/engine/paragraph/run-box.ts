@@ -73,11 +73,15 @@ export function chipRun(chip: ChipStyleSetting, around: TextStyle, boldWeight: n
     below: BAND_BELOW_EM * size + at(chip.paddingBottom, size) + border,
     gap: at(chip.gap, size),
   };
+  // Its pieces carry the box too (the chip's emphasised runs inherit it with the style).
+  style.box = box;
   return { style, box };
 }
 
 /** Inline code under `codeStyle.inline` (§13.3): the code face at 0.9 em of the surrounding text by default, in a filled, outlined box. */
 export function inlineCodeRun(code: InlineCodeSetting, around: TextStyle): { style: TextStyle; box: RunBoxLook } {
+  // (Unlike a chip it may break at its spaces: each line's part gets a box of its own, cut flush
+  // with the glyphs where the line breaks, padded where the code begins and ends; lines.ts.)
   const size = at(code.size, around.size) || around.size;
   const style: TextStyle = { ...around, family: code.family, weight: 400, italic: false, size, ...(code.colour ? { colour: code.colour } : {}) };
   delete style.overline;
@@ -92,5 +96,6 @@ export function inlineCodeRun(code: InlineCodeSetting, around: TextStyle): { sty
     below: BAND_BELOW_EM * size + padding + border,
     gap: 0,
   };
+  style.box = box;
   return { style, box };
 }
