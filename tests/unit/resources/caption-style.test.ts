@@ -129,6 +129,22 @@ describe("a resource type's own captionStyle", () => {
   });
 });
 
+describe("a type's caption colour and size carry its note (follow by equality, configuration.md §0.5)", () => {
+  it('a red 10 pt table caption has an 8.5 pt red note; a note colour set on the type stays', () => {
+    const types = (captionStyle: JsonObject): JsonObject => ({ resourceTypes: [{ id: 'table', name: 'Table', shortLabel: 'Tab.', captionPrefix: 'Table', captionStyle }] });
+    const pages = layout(source, [prices], types({ color: '#cc0000', fontSize: '10pt' }));
+    expect(runs(pages, 'caption').find((r) => r.text.includes('Prices'))!.fill).toBe('#cc0000');
+    const note = runs(pages, 'note')[0]!;
+    expect(note.fill).toBe('#cc0000');
+    expect(note.size).toBeCloseTo(8.5, 6);
+    const own = layout(source, [prices], types({ color: '#cc0000', note: { color: '#0000cc' } }));
+    expect(runs(own, 'note')[0]!.fill).toBe('#0000cc');
+    // An untouched type: the global note (0.85 × 8 pt, the caption colour).
+    const plain = runs(layout(source, [prices]), 'note')[0]!;
+    expect(plain.size).toBeCloseTo(6.8, 6);
+  });
+});
+
 describe('declared applied', () => {
   it('the caption fields of §12.4 laid out here are no longer reported as not applied', async () => {
     const { isApplied } = await import('../../../src/worker/config');

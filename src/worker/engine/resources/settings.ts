@@ -234,6 +234,23 @@ export function resourceSettingsFromConfig(stored: StoredConfig): ResourceSettin
   };
   const caption = captionSettings('captionStyle');
   /**
+   * A type's caption style (§12.1, §18): read at its path, whose unset fields follow the global
+   * style; by equality, a label colour or note colour that is the global caption colour follows the
+   * type's caption colour, and a note size of 0.85 × the global caption size follows 0.85 × the
+   * type's (configuration.md §0.5), unless the type sets them itself.
+   */
+  const typeCaption = (id: string): CaptionSettings => {
+    const own = storedTypeCaption(stored, id);
+    const typed = captionSettings(`resourceTypes[id=${id}].captionStyle`);
+    const note = own?.['note'] && typeof own['note'] === 'object' && !Array.isArray(own['note']) ? (own['note'] as Record<string, unknown>) : undefined;
+    const followsColour = (set: unknown, global: string): boolean => set === undefined && global === caption.style.colour;
+    const labelColour = followsColour(own?.['labelColor'], caption.labelColour) ? typed.style.colour : typed.labelColour;
+    const noteColour = followsColour(note?.['color'], caption.note.style.colour) ? typed.style.colour : typed.note.style.colour;
+    // Only where the type's caption size differs: an untouched type keeps the global note size to the bit.
+    const noteSize = note?.['fontSize'] === undefined && typed.style.size !== caption.style.size && Math.abs(caption.note.style.size - 0.85 * caption.style.size) < 1e-9 ? 0.85 * typed.style.size : typed.note.style.size;
+    return { ...typed, labelColour, note: { ...typed.note, style: { ...typed.note.style, colour: noteColour, size: noteSize } } };
+  };
+  /**
    * A table style read at `prefix` (`tableStyle` or `tableStyles[id=X]`); a named style's unset
    * field falls back to `tableStyle`, then to the body text (configuration.md §12.3).
    */
@@ -281,7 +298,7 @@ export function resourceSettingsFromConfig(stored: StoredConfig): ResourceSettin
   const settings: ResourceSettings = {
     dpi: typeof dpiValue === 'number' && dpiValue > 0 ? dpiValue : 300,
     bitmapResolution: resolution === 'file' ? 'file' : typeof resolution === 'number' && resolution > 0 ? resolution : 'document',
-    types: resourceTypes(at('resourceTypes'), str('locale', 'en')).map((type) => ({ ...type, caption: captionSettings(`resourceTypes[id=${type.id}].captionStyle`) })),
+    types: resourceTypes(at('resourceTypes'), str('locale', 'en')).map((type) => ({ ...type, caption: typeCaption(type.id) })),
     hardLineBreaks: bool('bodyText.hardLineBreaks', true),
     caption,
     table: tableSettings('tableStyle'),
@@ -298,6 +315,15 @@ export function resourceSettingsFromConfig(stored: StoredConfig): ResourceSettin
   }
   memo.set(stored, settings);
   return settings;
+}
+
+/** The `captionStyle` a book stores on resource type `id` (what it sets itself), if any. */
+function storedTypeCaption(stored: StoredConfig, id: string): Record<string, unknown> | undefined {
+  const types = stored['resourceTypes'];
+  if (!Array.isArray(types)) return undefined;
+  const type = types.find((t) => t && typeof t === 'object' && !Array.isArray(t) && t['id'] === id);
+  const own = type && typeof type === 'object' && !Array.isArray(type) ? type['captionStyle'] : undefined;
+  return own && typeof own === 'object' && !Array.isArray(own) ? (own as Record<string, unknown>) : undefined;
 }
 
 /** `resourceTypes`; `locale` is the book's, for a counter format that follows it (§3 `一`). */
