@@ -41,6 +41,7 @@ declareAppliedSettings([
   'codeStyle.highlight',
   'codeStyle.tokens',
   'codeStyle.span',
+  'codeStyle.label',
 ]);
 
 /** The look of a listing's title row (`codeStyle.titleStyle`): code face, bold, 0.9 × the code size by default. */
@@ -51,6 +52,24 @@ export interface ListingTitleLook {
   /** pt. */
   size: number;
   colour: string;
+}
+
+/**
+ * A listing's label tab (`codeStyle.label`, §13.3; document-format §5.7 `label=`), read like a
+ * callout's (§13.4 `label`): `{fontFamily, fontSize, fontWeight, color, background, position,
+ * height, paddingX, offset, inset}`. Our defaults: the title's type, the code colour on a grey a
+ * shade darker than the box (#e0e0e0), top-right, 1.4 em of its size tall, 0.6 em padding, standing on the box.
+ */
+export interface ListingLabel {
+  look: ListingTitleLook;
+  background: string;
+  position: 'top-left' | 'top-right';
+  height: number;
+  paddingX: number;
+  /** How far the tab reaches down over the box's top edge, pt (0: standing on it). */
+  offset: number;
+  /** Its distance from the corner along the top edge, pt. */
+  inset: number;
 }
 
 /** `codeStyle` for listings, pt. */
@@ -92,6 +111,8 @@ export interface CodeListing {
   /** The mark at the foot of a part the listing goes on from; null = none. */
   continuesMarker: string | null;
   title: ListingTitleLook;
+  /** `codeStyle.label` set: the tab's look; the fence's title (else its language) goes in the tab, not a title row. Absent = unset. */
+  label?: ListingLabel;
   /** Syntax highlighting (page/code-tokens.ts): 'none' sets every listing in the code colour. */
   highlight: 'builtin' | 'none';
   /** `tokens.<kind>` over the §13.3 defaults. */
@@ -178,12 +199,37 @@ export function codeListingSettings(r: ConfigReaders, bodySize: number, bodyColo
       size: Number.isFinite(titleSize) && titleSize > 0 ? titleSize : base.title.size,
       colour: typeof t['color'] === 'string' && /^#[0-9a-f]{6}$/i.test(t['color']) ? t['color'].toLowerCase() : colour,
     },
+    ...labelOf(r, size),
     highlight: r.str('codeStyle.highlight', 'builtin') === 'none' ? 'none' : 'builtin',
     tokens: tokenLooks(r.at('codeStyle.tokens')),
   };
 }
 
 const HEX = /^#[0-9a-f]{6}$/i;
+
+/** `codeStyle.label`: `true` or an object turns the tab on (its fields over our defaults); unset, false or null leaves it off. */
+function labelOf(r: ConfigReaders, codeSize: number): { label?: ListingLabel } {
+  const value = r.at('codeStyle.label');
+  if (value !== true && (!value || typeof value !== 'object' || Array.isArray(value))) return {};
+  const o = value === true ? {} : (value as Record<string, unknown>);
+  const num = (key: string): number | undefined => (typeof o[key] === 'number' && Number.isFinite(o[key]) ? (o[key] as number) : undefined);
+  // fontSize as a length in code ems or a bare factor of the code size; the other lengths in the label's own ems.
+  const size = num('fontSize') !== undefined ? num('fontSize')! * codeSize : o['fontSize'] !== undefined ? r.pt('codeStyle.label.fontSize', 0.9 * codeSize, codeSize) : 0.9 * codeSize;
+  const own = (key: string, em: number): number => (num(key) !== undefined ? num(key)! * size : o[key] !== undefined ? r.pt(`codeStyle.label.${key}`, em * size, size) : em * size);
+  const colour = (key: string, fallback: string): string => (typeof o[key] === 'string' && HEX.test(o[key] as string) ? (o[key] as string).toLowerCase() : fallback);
+  const family = typeof o['fontFamily'] === 'string' && o['fontFamily'] ? (o['fontFamily'] as string) : r.str('codeStyle.fontFamily', 'Source Code Pro');
+  return {
+    label: {
+      look: { family, weight: num('fontWeight') ?? 700, italic: false, size, colour: colour('color', r.colour('codeStyle.color', r.colour('bodyText.color', '#000000'))) },
+      background: colour('background', '#e0e0e0'),
+      position: o['position'] === 'top-left' ? 'top-left' : 'top-right',
+      height: Math.max(size, own('height', 1.4)),
+      paddingX: Math.max(0, own('paddingX', 0.6)),
+      offset: Math.max(0, own('offset', 0)),
+      inset: Math.max(0, own('inset', 0)),
+    },
+  };
+}
 
 /**
  * `codeStyle.tokens` (a free-form object, §13.3) over the defaults: each kind a colour (`"#hex"`)

@@ -124,6 +124,34 @@ describe('code listings: fence attributes (§5.7)', () => {
   });
 });
 
+describe('code listings: label tab (§5.7 label=, §13.3 label)', () => {
+  // Tab: the title's type (7.65 pt), 1.4 × 7.65 = 10.71 pt tall, 0.6 × 7.65 = 4.59 pt padding, standing on the box's top-right corner.
+  const TAB_H = 1.4 * 0.9 * 8.5;
+  const TAB_PAD = 0.6 * 0.9 * 8.5;
+
+  it('label= sets a tab standing on the box top-right, the box moved down by its height', () => {
+    const page = book(fence('sh {label="shell"}', ['ls'])).pages[0]!;
+    const [box] = fills(page, '#f4f4f4');
+    const [tab] = fills(page, '#e0e0e0');
+    expect(box!.y).toBeCloseTo(50 + TAB_H, 3);
+    expect(tab!.y + tab!.h).toBeCloseTo(box!.y, 3);
+    expect(tab!.x + tab!.w).toBeCloseTo(250, 3);
+    const text = runOf(page, 'shell');
+    expect(text.xs[0]).toBeCloseTo(tab!.x + TAB_PAD, 3);
+    expect(text.y).toBeGreaterThan(tab!.y);
+    expect(text.y).toBeLessThan(box!.y);
+  });
+
+  it('with codeStyle.label the title goes in the tab instead of a title row; without a title, the language', () => {
+    const titled = book(fence('python normalize.py', ['x = 1']), { label: { position: 'top-left', background: '#123456' } }).pages[0]!;
+    const [tab] = fills(titled, '#123456');
+    expect(tab!.x).toBeCloseTo(50, 3);
+    expect(runOf(titled, 'normalize.py').xs[0]).toBeCloseTo(50 + TAB_PAD, 3);
+    expect(fills(titled, '#f4f4f4')[0]!.h).toBeCloseTo(2 * PAD + 12, 3);
+    expect(runOf(book(fence('python', ['x = 1']), { label: true }).pages[0]!, 'python').srcFrom).toBe(-1);
+  });
+});
+
 describe('code listings: overflow (§13.3)', () => {
   // 42 cells of 5.1 pt = 214.2 pt: wider than the box's 189.8 pt measure (200 − 2 × 5.1); 37 cells fit.
   const long = 'aaaaaaaaaa bbbbbbbbbb cccccccccc ddddddddd';
@@ -237,7 +265,7 @@ describe('code listings: syntax highlighting (§13.3)', () => {
 });
 
 it('declares the listing settings applied', () => {
-  for (const field of ['backgroundEnabled', 'border.enabled', 'borderRadius', 'padding', 'marginBottom', 'lineHeight', 'snapToGrid', 'lineNumbers', 'highlightBackground', 'overflow', 'wrapMarker', 'keepTogether', 'splitMinLines', 'repeatTitle', 'continuesMarker', 'titleStyle', 'highlight', 'tokens', 'span']) {
+  for (const field of ['backgroundEnabled', 'border.enabled', 'borderRadius', 'padding', 'marginBottom', 'lineHeight', 'snapToGrid', 'lineNumbers', 'highlightBackground', 'overflow', 'wrapMarker', 'keepTogether', 'splitMinLines', 'repeatTitle', 'continuesMarker', 'titleStyle', 'highlight', 'tokens', 'span', 'label']) {
     expect(isApplied(`codeStyle.${field}`), field).toBe(true);
   }
 });

@@ -94,6 +94,8 @@ export interface PreparedListing {
   width: number;
   padding: number;
   title?: { line: SetLine; height: number; baseline: number };
+  /** The label tab on the box's top edge (`codeStyle.label`, `label=`): its text, size, and the room it takes above the box, pt. */
+  tab?: { line: SetLine; width: number; height: number; baseline: number; above: number };
   continues?: { line: SetLine; height: number; baseline: number };
   listing: CodeListing;
   options: FenceOptions;
@@ -215,7 +217,15 @@ export function prepareListing(block: CodeBlock, settings: LayoutSettings, width
   const leading = listing.lineHeight;
   const baseline = baselineOf(leading, style, deps.fonts);
   const prepared: PreparedListing = { rows, scale, leading, baseline, gutter, numberWidth: options.numbers ? digits * cell : 0, cell, width, padding: pad, listing, options };
-  if (options.title !== undefined) {
+  // The label tab (§5.7 `label=`, §13.3 `label`): with codeStyle.label the fence's label, else its
+  // title, else its language goes in the tab and no title row is set; a `label=` alone shows a tab too.
+  const tabText = block.attrs['label'] ?? (listing.label ? (options.title ?? (block.lang || undefined)) : undefined);
+  const tabLook = listing.label ?? defaultLabel(listing);
+  if (tabText) {
+    const line = deps.setGenerated(tabText, { ...tabLook.look }, 'ltr');
+    prepared.tab = { line, width: line.width + 2 * tabLook.paddingX, height: tabLook.height, baseline: baselineOf(tabLook.height, tabLook.look, deps.fonts), above: Math.max(0, tabLook.height - tabLook.offset) };
+  }
+  if (options.title !== undefined && !listing.label) {
     const titleStyle: TextStyle = { family: listing.title.family, weight: listing.title.weight, italic: listing.title.italic, size: listing.title.size, colour: listing.title.colour };
     const height = Math.max(leading, 1.2 * titleStyle.size);
     prepared.title = { line: deps.setGenerated(options.title, titleStyle, 'ltr'), height, baseline: baselineOf(height, titleStyle, deps.fonts) };
@@ -225,6 +235,12 @@ export function prepareListing(block: CodeBlock, settings: LayoutSettings, width
     prepared.continues = { line: deps.setGenerated(listing.continuesMarker, look, 'ltr'), height: leading, baseline: baselineOf(leading, look, deps.fonts) };
   }
   return prepared;
+}
+
+/** The tab of a `label=` in a book that leaves codeStyle.label unset: our defaults (settings-code.ts `ListingLabel`). */
+function defaultLabel(listing: CodeListing): NonNullable<CodeListing['label']> {
+  const size = listing.title.size;
+  return { look: { ...listing.title }, background: '#e0e0e0', position: 'top-right', height: 1.4 * size, paddingX: 0.6 * size, offset: 0, inset: 0 };
 }
 
 function baselineOf(leading: number, style: TextStyle, fonts: FontRegistry): number {
@@ -439,14 +455,17 @@ export function placeListing(p: PreparedListing, host: ListingHost): void {
   const titleH = p.title?.height ?? 0;
   const moreH = p.continues?.height ?? 0;
   const headOf = (index: number): number => (index === 0 || listing.repeatTitle ? titleH : 0);
-  const total = 2 * pad + titleH + n * leading;
+  // The label tab stands on the first part's top edge: that part takes its room above the box.
+  const tabAbove = p.tab?.above ?? 0;
+  const total = tabAbove + 2 * pad + titleH + n * leading;
   // keepTogether (§13.3): whole in the next column when it does not fit here but fits a column.
   if (listing.keepTogether && !host.columnEmpty() && host.y() + total > host.limit() + EPS && total <= host.columnHeight() + EPS) host.next();
   let index = 0;
   for (let guard = 0; index < n && guard < 4 * n + 8; guard++) {
     const head = headOf(index);
     const room = host.limit() - host.y();
-    const fits = (take: number): boolean => 2 * pad + head + take * leading + (index + take < n ? moreH : 0) <= room + EPS;
+    const above = index === 0 ? tabAbove : 0;
+    const fits = (take: number): boolean => above + 2 * pad + head + take * leading + (index + take < n ? moreH : 0) <= room + EPS;
     let take = 0;
     while (index + take < n && fits(take + 1)) take++;
     if (index + take < n) {
@@ -469,6 +488,7 @@ export function placeListing(p: PreparedListing, host: ListingHost): void {
     }
     const last = index + take >= n;
     const height = 2 * pad + head + take * leading + (last ? 0 : moreH);
+    host.setY(host.y() + above);
     drawPart(p, host, index, take, head, height, index === 0, last);
     host.setY(host.y() + height);
     index += take;
@@ -492,6 +512,13 @@ function drawPart(p: PreparedListing, host: ListingHost, index: number, take: nu
     k = end - 1;
   }
   if (p.title && head > 0) host.emitMark(p.title.line, x + pad, y + pad + p.title.baseline);
+  if (first && p.tab) {
+    const look = listing.label ?? defaultLabel(listing);
+    const tabX = look.position === 'top-left' ? x + look.inset : x + width - look.inset - p.tab.width;
+    const tabY = y - p.tab.above;
+    host.push({ op: Op.Rect, x: roundPt(tabX), y: roundPt(tabY), w: roundPt(p.tab.width), h: roundPt(p.tab.height), fill: look.background });
+    host.emitMark(p.tab.line, tabX + look.paddingX, tabY + p.tab.baseline);
+  }
   const codeX = x + pad + p.gutter;
   for (let k = 0; k < take; k++) {
     const row = p.rows[index + k]!;
