@@ -14,7 +14,8 @@ declareAppliedSettings([
   // paragraph/collect.ts (the run's type), paragraph/items.ts (padding as advance, never broken,
   // the gap across a space), paragraph/lines.ts (the box's place on the line), page/run-boxes.ts (drawn).
   'chipStyles',
-  ...['id', 'name', 'backgroundEnabled', 'background', 'borderColor', 'borderWidth', 'borderRadius', 'paddingX', 'paddingY', 'paddingTop', 'paddingBottom', 'fontFamily', 'fontSize', 'color', 'bold', 'italic', 'gap'].map((f) => `chipStyles[id=*].${f}`),
+  // (`name` is the editor's label, not the layout's: not declared.)
+  ...['id', 'backgroundEnabled', 'background', 'borderColor', 'borderWidth', 'borderRadius', 'paddingX', 'paddingY', 'paddingTop', 'paddingBottom', 'fontFamily', 'fontSize', 'color', 'bold', 'italic', 'gap'].map((f) => `chipStyles[id=*].${f}`),
   ...['fontFamily', 'fontSize', 'color', 'background', 'borderRadius', 'borderWidth', 'padding'].map((f) => `codeStyle.inline.${f}`),
 ]);
 

@@ -167,6 +167,22 @@ describe('chips (§13.2, document-format §10.5)', () => {
     }
   });
 
+  it('in right-to-left text: the box encloses the glyphs of the chip, wherever the order of the line puts them', () => {
+    const { pages } = layout('اضغط :chip[حفظ الملف]{style="key"} ثم تابع القراءة.', { locale: 'ar', chipStyles: [KEY] });
+    const line = glyphRuns(pages).find((r) => r.text.includes('حفظ'))!;
+    const from = line.text.indexOf('حفظ');
+    const face = fonts.get(line.font)!;
+    const glyphs = line.glyphs.map((g, i) => ({ x: line.xs[i]!, end: line.xs[i]! + (face.glyphAdvance(g) * line.size) / face.upem, at: line.clusters[i]! }));
+    const chip = glyphs.filter((g) => g.at >= from && g.at < from + 'حفظ الملف'.length);
+    const box = boxOf(filled(pages, '#ddeeff')[0]!);
+    const side = 0.3 * line.size + 0.5;
+    expect(box.left).toBeCloseTo(Math.min(...chip.map((g) => g.x)) - side, 2);
+    expect(box.right).toBeCloseTo(Math.max(...chip.map((g) => g.end)) + side, 2);
+    // The words around it stay outside the box.
+    const others = glyphs.filter((g) => g.at < from || g.at >= from + 'حفظ الملف'.length);
+    expect(others.every((g) => g.end <= box.left + 0.01 || g.x >= box.right - 0.01)).toBe(true);
+  });
+
   it('are declared applied', () => {
     for (const f of ['background', 'borderColor', 'paddingX', 'paddingTop', 'fontSize', 'bold', 'gap']) expect(isApplied(`chipStyles[id=*].${f}`), f).toBe(true);
     expect(settingsNotApplied({ chipStyles: [KEY], codeStyle: { inline: { padding: { value: 0.3, unit: 'em' } } } } as never)).toEqual([]);
