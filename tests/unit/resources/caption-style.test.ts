@@ -145,6 +145,32 @@ describe("a type's caption colour and size carry its note (follow by equality, c
   });
 });
 
+describe('captionStyle.labelColor', () => {
+  it('draws the label and number in the label colour, the caption text in the caption colour', () => {
+    const pages = layout(source, [prices], { captionStyle: { labelColor: '#0000cc' } });
+    const caption = runs(pages, 'caption');
+    expect(caption.find((r) => r.text.startsWith('Table'))!.fill).toBe('#0000cc');
+    expect(caption.find((r) => r.text.includes('Prices'))!.fill).toBe('#000000');
+    // Generated text keeps the generated source offset (−1).
+    expect(caption.every((r) => r.srcFrom === -1)).toBe(true);
+  });
+
+  it('a label set in the caption face (neither bold nor italic) is cut from the caption text in its own colour, in place', () => {
+    const plain = runs(layout(source, [prices], { captionStyle: { labelBold: false } }), 'caption');
+    const coloured = runs(layout(source, [prices], { captionStyle: { labelBold: false, labelColor: '#0000cc' } }), 'caption');
+    expect(coloured.map((r) => r.text).join('')).toBe(plain.map((r) => r.text).join(''));
+    expect(coloured.flatMap((r) => r.xs)).toEqual(plain.flatMap((r) => r.xs));
+    const label = coloured.filter((r) => r.fill === '#0000cc').map((r) => r.text).join('');
+    expect(label).toMatch(/^Table\u00a01\. ?$/);
+    expect(coloured.filter((r) => r.fill === '#000000').map((r) => r.text).join('').trim()).toBe('Prices');
+  });
+
+  it("follows a type's own caption colour when the label colour is the caption's (follow by equality)", () => {
+    const config: JsonObject = { resourceTypes: [{ id: 'table', name: 'Table', shortLabel: 'Tab.', captionPrefix: 'Table', captionStyle: { color: '#cc0000' } }] };
+    expect(runs(layout(source, [prices], config), 'caption').find((r) => r.text.startsWith('Table'))!.fill).toBe('#cc0000');
+  });
+});
+
 describe('declared applied', () => {
   it('the caption fields of §12.4 laid out here are no longer reported as not applied', async () => {
     const { isApplied } = await import('../../../src/worker/config');

@@ -4,7 +4,7 @@
  * §12.5 "optional colour bar").
  */
 import { Op, roundPt } from '../../protocol/displaylist';
-import type { SetLine } from '../paragraph';
+import type { LineRun, SetLine } from '../paragraph';
 import type { TextStyle } from '../settings';
 import { textBlock, type BlockEnvironment, type FlowBlock } from './block';
 import type { CaptionAlign } from './settings';
@@ -53,4 +53,46 @@ export function captionBar(text: FlowBlock, colour: string, padding: number, mea
       return [{ op: Op.Rect, x: roundPt(x), y: roundPt(y), w: roundPt(measure), h: roundPt(height), fill: colour }, ...text.emit(x + padding, y + padding)];
     },
   };
+}
+
+/**
+ * Source offset the caption's generated label (`Figure 1.2. `) is set with while its colour is
+ * not the caption's, so its units can be told from the caption text's (generated too, −1) after
+ * setting; `labelColoured` turns them back into −1.
+ */
+export const LABEL_OFFSET = -2;
+
+/**
+ * The lines with the label's units (offset `LABEL_OFFSET`) in `colour` (`captionStyle.labelColor`,
+ * configuration.md §12.4): a run holding only label units is recoloured, a run holding the label and
+ * caption text (same face: label neither bold nor italic) is cut at the label's end, glyph clusters
+ * whole. Offsets are generated (−1) again everywhere.
+ */
+export function labelColoured(lines: readonly SetLine[], colour: string): SetLine[] {
+  return lines.map((line) => {
+    if (!line.runs.some((run) => run.offsets?.includes(LABEL_OFFSET))) return line;
+    const runs = line.runs.flatMap((run): LineRun[] => {
+      const offsets = run.offsets;
+      if (!offsets || !offsets.includes(LABEL_OFFSET)) return [run];
+      const generated = offsets.map(() => -1);
+      // The label opens the caption: its units are the run's first `k` in logical order.
+      const k = offsets.findIndex((o) => o !== LABEL_OFFSET);
+      if (k < 0) return [{ ...run, colour, offsets: generated }];
+      const part = (inLabel: boolean): LineRun | null => {
+        const picked = run.clusters.map((c, g) => [c, g] as const).filter(([c]) => (c < k) === inLabel).map(([, g]) => g);
+        if (picked.length === 0) return null;
+        const from = inLabel ? 0 : k;
+        const to = inLabel ? k : run.text.length;
+        const piece: LineRun = { ...run, glyphs: picked.map((g) => run.glyphs[g]!), xs: picked.map((g) => run.xs[g]!), clusters: picked.map((g) => run.clusters[g]! - from), text: run.text.slice(from, to), offsets: generated.slice(from, to) };
+        if (run.dys) piece.dys = picked.map((g) => run.dys![g]!);
+        return inLabel ? { ...piece, colour } : piece;
+      };
+      const label = part(true);
+      const rest = part(false);
+      // Visual order: a right-to-left run shows its logical start on the right, after the rest.
+      const pieces = run.rtl ? [rest, label] : [label, rest];
+      return pieces.filter((p): p is LineRun => p !== null);
+    });
+    return { ...line, runs };
+  });
 }

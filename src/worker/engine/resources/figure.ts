@@ -8,7 +8,7 @@ import { Op, roundPt, type ClipItem, type DisplayItem, type ImageItem, type Path
 import type { Inline } from '../parse/model';
 import type { TextStyle } from '../settings';
 import { EMPTY_BLOCK, stack, type BlockEnvironment, type FlowBlock } from './block';
-import { alignedTextBlock, captionBar } from './caption-layout';
+import { alignedTextBlock, captionBar, LABEL_OFFSET, labelColoured } from './caption-layout';
 import { glyphRun } from '../page/paginate';
 import type { EngineResource } from './model';
 import { captionLabel } from './numbering';
@@ -221,15 +221,18 @@ export function captionBlock(resource: EngineResource, type: ResourceType | unde
   const marks = [...(c.labelBold ? (['strong'] as const) : []), ...(c.labelItalic ? (['emphasis'] as const) : [])];
   const labelText = suffix ? `${label.trimEnd()} ${suffix} ` : label;
   const inlines: Inline[] = [];
-  if (labelText) inlines.push({ kind: 'text', text: text ? labelText : labelText.trimEnd(), marks: [...marks], range: { from: 0, to: 0, line: 0, column: 0 }, offsets: labelText.split('').map(() => -1) });
+  // A label in its own colour (§12.4 labelColor) is set with offsets the caption text cannot have, to be found and coloured after setting.
+  const ownColour = c.labelColour !== c.style.colour;
+  if (labelText) inlines.push({ kind: 'text', text: text ? labelText : labelText.trimEnd(), marks: [...marks], range: { from: 0, to: 0, line: 0, column: 0 }, offsets: labelText.split('').map(() => (ownColour ? LABEL_OFFSET : -1)) });
   const body = parseSnippet(text, settings.hardLineBreaks);
   inlines.push(...(c.descriptionItalic ? body.map((i) => (i.kind === 'text' ? { ...i, marks: [...i.marks, 'emphasis' as const] } : i)) : body));
   const style = c.style;
   // On a bar (§12.4 backgroundEnabled) the lines are set `padding` pt in from both sides of the measure.
   const inner = c.background ? Math.max(1, measure - 2 * c.padding) : measure;
-  const lines = env.setText({ base: 0, inlines, style: { ...style }, measure: inner, indent: 0, justify: c.align === 'justify' });
-  const set = alignedTextBlock(lines, style, lineHeightOf(style), env, 'caption', c.align, inner);
-  return c.background ? captionBar(set, c.background, c.padding, measure) : set;
+  const set = env.setText({ base: 0, inlines, style: { ...style }, measure: inner, indent: 0, justify: c.align === 'justify' });
+  const lines = ownColour ? labelColoured(set, c.labelColour) : set;
+  const block = alignedTextBlock(lines, style, lineHeightOf(style), env, 'caption', c.align, inner);
+  return c.background ? captionBar(block, c.background, c.padding, measure) : block;
 }
 
 export function noteBlock(resource: EngineResource, measure: number, settings: ResourceSettings, env: BlockEnvironment): FlowBlock {
