@@ -14,6 +14,8 @@ import type { CheckContext } from './input';
 import { memoPerObject } from './memo';
 import { warning, type Warning } from './model';
 import { settingsKey } from '../settings';
+import { listingSettings } from '../page/code-block';
+import type { CodeListing } from '../settings-code';
 
 /** How far ink may pass a column edge before the line counts as overfull, pt (rounding and side bearings). */
 const OVERFULL_TOLERANCE_PT = 0.5;
@@ -41,6 +43,8 @@ interface PrintedLine {
   from: number;
   to: number;
   text: string;
+  /** Size of its first run, pt. */
+  size: number;
 }
 
 const FLOWING: ReadonlySet<Block['kind']> = new Set(['paragraph', 'blockquote', 'listItem']);
@@ -97,7 +101,7 @@ function lineWarnings(ctx: CheckContext, chapterId: string, block: Block, lines:
 
   // A listing line too long for its box that was turned over (codeStyle.overflow 'wrap', §13.3;
   // page/code-block.ts): one warning at the source line its first turnover continues.
-  if (block.kind === 'code') out.push(...codeTurnovers(chapterId, block, lines, quote));
+  if (block.kind === 'code') out.push(...codeOverflows(chapterId, block, lines, quote, listingSettings(settings)));
 
   for (const line of lines) {
     if (line.right > line.columnRight + OVERFULL_TOLERANCE_PT) {
@@ -226,6 +230,7 @@ function printedLines(pages: readonly PageDisplayList[], ctx: CheckContext): Pri
         from,
         to: from >= 0 ? to : -1,
         text: item.text,
+        size: item.size,
       };
       open.set(key, created);
       out.push(created);
@@ -235,26 +240,40 @@ function printedLines(pages: readonly PageDisplayList[], ctx: CheckContext): Pri
 }
 
 /**
- * Rows of a code listing that start inside a source line (not at its start): its turnovers. The
- * listing's rows run from `contentFrom`, each source line one further than its length.
+ * Listing lines too long for their box (codeStyle.overflow, §13.3) that print inside it, once per
+ * source line: turned over ('wrap': a row starting inside its source line — the listing's rows run
+ * from `contentFrom`, each source line one further than its length), or fitting only because the
+ * listing is set smaller ('shrink': its width at the code size would pass the box's inner edge, a
+ * padding in from the column's). A clipped line sticks out of its column: the overfull test reports it.
  */
-function codeTurnovers(chapterId: string, block: Extract<Block, { kind: 'code' }>, lines: readonly PrintedLine[], quote: (line: PrintedLine) => string): Warning[] {
-  const starts = new Set<number>();
+function codeOverflows(chapterId: string, block: Extract<Block, { kind: 'code' }>, lines: readonly PrintedLine[], quote: (line: PrintedLine) => string, listing: CodeListing): Warning[] {
+  const starts: number[] = [];
   let at = block.contentFrom;
   for (const text of block.text.split('\n')) {
-    starts.add(at);
+    starts.push(at);
     at += text.length + 1;
   }
+  const opening = new Set(starts);
+  const sourceLineOf = (offset: number): number => {
+    let start = block.contentFrom;
+    for (const s of starts) if (s <= offset) start = s;
+    return start;
+  };
   const warned = new Set<number>();
   const out: Warning[] = [];
   for (const line of lines) {
-    if (line.from < 0 || starts.has(line.from)) continue;
-    // The source line the turnover belongs to: the last start before it.
-    let start = block.contentFrom;
-    for (const s of starts) if (s <= line.from && s > start) start = s;
+    if (line.from < 0 || opening.has(line.from)) continue;
+    const start = sourceLineOf(line.from);
     if (warned.has(start)) continue;
     warned.add(start);
     out.push(warning('codeOverflow', `Code line ${quote(line)} continues a line too long for its box, turned over; break it or shorten it.`, place(chapterId, line)));
+  }
+  for (const line of lines) {
+    const scale = line.size / listing.size;
+    if (line.from < 0 || scale > 0.999 || warned.has(sourceLineOf(line.from))) continue;
+    if (line.left + (line.right - line.left) / scale <= line.columnRight - listing.padding + OVERFULL_TOLERANCE_PT) continue;
+    warned.add(sourceLineOf(line.from));
+    out.push(warning('codeOverflow', `Code line ${quote(line)} is too long for its box: the listing is set at ${Math.round(scale * 100)} % to fit; break it or shorten it.`, place(chapterId, line)));
   }
   return out;
 }

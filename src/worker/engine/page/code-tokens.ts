@@ -187,10 +187,10 @@ function scanLine(line: string, lang: Language, carry: Carry): { tokens: Token[]
     if (quote) {
       // A Python string prefix (f, r, b) right before the quote belongs to it.
       let from = i;
-      const before = tokens[tokens.length - 1];
-      if (before && before.to === i && before.kind !== 'string' && /^[rRbBfFuU]{1,2}$/.test(line.slice(before.from, before.to))) {
-        tokens.pop();
-        from = before.from;
+      const prefix = lang === PYTHON ? /(?:^|[^\w$])([rRbBfFuU]{1,2})$/.exec(line.slice(0, i)) : null;
+      if (prefix) {
+        from = i - prefix[1]!.length;
+        while (tokens.length > 0 && tokens[tokens.length - 1]!.to > from) tokens.pop();
       }
       let j = i + quote.length;
       let closed = false;
