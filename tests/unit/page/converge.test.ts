@@ -12,6 +12,7 @@ import { defaultSettings, EngineCache, prepareResources, type BookInput, type La
 import { EditConvergence } from '../../../src/worker/engine/page/converge';
 import { mulberry32, paragraph, sentence } from '../../support/prose';
 import { dump, run } from './helpers';
+import { Op, type GlyphRunItem } from '../../../src/worker/protocol/displaylist';
 
 const SVG = (w: number, h: number, fill: string) => new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect x="0" y="0" width="${w}" height="${h}" fill="${fill}"/></svg>`);
 
@@ -82,6 +83,8 @@ const designs = (): [string, LayoutSettings][] => [
   ['three columns', { ...defaultSettings(), columns: 3 }],
   ['one column', { ...defaultSettings(), columns: 1 }],
   ['a text side column', { ...defaultSettings(), columns: 2, sideColumn: { percent: 33, role: 'text' as const, side: 'outer' as const }, margins: { ...defaultSettings().margins, mirror: true } }],
+  // Endnotes are set at the chapter's end from definitions anywhere in it: an edit in one is read there, after the block met.
+  ['endnotes', { ...defaultSettings(), notes: { ...defaultSettings().notes, placement: 'chapterEnd' as const } }],
 ];
 
 describe('an edit’s first pass stopped in step with the previous layout gives the layout from scratch', () => {
@@ -100,6 +103,11 @@ describe('an edit’s first pass stopped in step with the previous layout gives 
         ['a word swapped back up', at(0.3, swapAt)],
         ['words added near the end', at(0.95, insert(' beneath the harbour'))],
         ['a word swapped in a note', (source) => swapWord(source, source.indexOf('[^c', source.indexOf(']:') - 8))],
+        ['a space taken out of a note (its lines break anew)', (source) => {
+          const note = source.indexOf(']: ', source.indexOf(']: ') + 3);
+          const space = source.indexOf(' ', note + 3);
+          return source.slice(0, space) + source.slice(space + 1);
+        }],
         ['a word swapped in a list item', (source) => swapWord(source, source.indexOf('\n- ') + 1)],
         ['a character taken away', at(0.55, (source, offset) => source.slice(0, offset - 1) + source.slice(offset))],
       ];
@@ -115,6 +123,27 @@ describe('an edit’s first pass stopped in step with the previous layout gives 
       expect(stopsTaken()).toBeGreaterThan(edits.length / 2);
     });
   }
+
+  it('endnotes: the space at a line break of a note taken out (no run maps to it; the note is set anew at the chapter’s end)', () => {
+    const settings = { ...defaultSettings(), notes: { ...defaultSettings().notes, placement: 'chapterEnd' as const } };
+    let input = book(21, settings);
+    const cache = new EngineCache();
+    const first = run(input, cache);
+    // The notes' lines at the end of chapter c0: a line ending where the next line starts after one space.
+    const source = input.chapters[0]!.source;
+    const noteRuns = first.pages.flatMap((p) => p.items).filter((i): i is GlyphRunItem => i.op === Op.GlyphRun && i.chapter === 'c0' && i.line?.role === 'note' && i.srcFrom > 0 && !i.srcMap);
+    const breaks = noteRuns.map((r) => r.srcFrom + r.text.length).filter((end) => source[end] === ' ' && noteRuns.some((r) => r.srcFrom === end + 1));
+    expect(breaks.length).toBeGreaterThan(2);
+    let stopped = 0;
+    for (const at of [breaks[1]!, breaks[breaks.length - 2]!]) {
+      stop.mockClear();
+      const text = input.chapters[0]!.source;
+      input = { ...input, chapters: [{ ...input.chapters[0]!, source: text.slice(0, at) + text.slice(at + 1) }, input.chapters[1]!] };
+      expect(dump(run(input, cache)), `space at ${at}`).toBe(dump(run(input, new EngineCache(false))));
+      stopped += stopsTaken();
+    }
+    void stopped;
+  });
 
   it('one edit after another down the chapter: each stops, from the starts carried over by the one before', () => {
     let input = book(9, defaultSettings(), 60);

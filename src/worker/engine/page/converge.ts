@@ -16,10 +16,15 @@
  *   reads the closing page alone): its final pages from the stop on are the ones this layout's
  *   passes would give;
  * - the chapter has as many blocks as before (block ids are ordinal) and the same note numbers;
- *   the block met and every one after it lie wholly after the changed text, and print the same
- *   note marks and reference texts;
- * - every item on the pages taken over maps to source outside the changed text, and none is a
- *   design (designs carry texts drawn again at composition).
+ *   the block met, the block before it (blocks look back at it) and every one after it lie wholly
+ *   after the changed text, and print the same note marks and reference texts;
+ * - the change is in no footnote definition: a note is read where it is cited (or, as an
+ *   endnote, at the chapter's end), out of text order, so the pages after the block met would
+ *   read the edited text;
+ * - every item on the pages taken over maps to source outside the blocks the change touched (a
+ *   line of the edited block, whose breaks may differ, even where the deleted unit was the space
+ *   at a line break that no run holds), and none is a design (designs carry texts drawn again at
+ *   composition).
  *
  * The previous layout's block starts after the stop are carried over (moved) for the next edit's
  * resume and convergence. tests/unit/page/converge.test.ts compares edits with full layouts
@@ -48,6 +53,8 @@ export interface PreviousLayout {
 export class EditConvergence {
   private readonly byBlock = new Map<number, BlockStart>();
   private readonly change: TextChange;
+  /** The previous text's units from the first block the change meets to the end of the last (items mapping there are refused). */
+  private readonly touched: { from: number; to: number };
   /** The first block index from which every block prints the same note marks and reference texts as before. */
   private readonly answersFrom: number;
   /** Set by `stop`: the previous layout's pages from the stop on (its final and its plain pass's), moved, and its block starts from there. */
@@ -56,17 +63,26 @@ export class EditConvergence {
 
   private constructor(private readonly previous: PreviousLayout, private readonly now: StartOrigin, change: TextChange) {
     this.change = change;
+    let from = change.first;
+    let to = change.oldEnd;
+    for (const b of previous.origin.parsed.blocks) {
+      if (b.range.from - 2 < change.oldEnd && b.range.to + 2 > change.first) {
+        from = Math.min(from, b.range.from);
+        to = Math.max(to, b.range.to);
+      }
+    }
+    this.touched = { from, to };
     for (const start of previous.starts) if (start.origin === previous.origin) this.byBlock.set(start.block, start);
     const was = previous.origin;
-    let from = 0;
+    let answersFrom = 0;
     for (let i = now.parsed.blocks.length - 1; i >= 0; i--) {
       const id = now.parsed.blocks[i]!.id;
       if (was.answers.get(id) !== now.answers.get(id)) {
-        from = i + 1;
+        answersFrom = i + 1;
         break;
       }
     }
-    this.answersFrom = from;
+    this.answersFrom = answersFrom;
   }
 
   /** A convergence for the pass over `now`, or null where none can be exact (see the file's comment). */
@@ -76,7 +92,11 @@ export class EditConvergence {
     if (was.source === now.source || was.parsed.blocks.length !== now.parsed.blocks.length) return null;
     if (was.notes.size !== now.notes.size) return null;
     for (const [id, n] of was.notes) if (now.notes.get(id) !== n) return null;
-    return new EditConvergence(previous, now, change ?? textChange(was.source, now.source));
+    const { first, oldEnd, delta } = change ?? textChange(was.source, now.source);
+    // A note's definition is read where the note is cited, out of text order (a line after the
+    // block met may cite a note defined in the changed text): not after an edit in one.
+    if (touchesNote(was.parsed.blocks, first, oldEnd) || touchesNote(now.parsed.blocks, first, oldEnd + delta)) return null;
+    return new EditConvergence(previous, now, { first, oldEnd, delta });
   }
 
   /**
@@ -90,6 +110,9 @@ export class EditConvergence {
     const before = this.previous.origin.parsed.blocks[block]!;
     const after = this.now.parsed.blocks[block]!;
     if (before.id !== after.id || before.kind !== after.kind || before.range.from < this.change.oldEnd + 2 || after.range.from !== before.range.from + this.change.delta) return false;
+    // The block before it too (a block looks back at it: a paragraph's spacing after a paragraph,
+    // a list's first item, the drop cap of the heading it follows).
+    if (block > 0 && !this.sameBlock(this.previous.origin.parsed.blocks[block - 1], this.now.parsed.blocks[block - 1])) return false;
     return sameState(old.state as unknown as Record<string, unknown>, state as unknown as Record<string, unknown>, (a, b) => this.sameBlock(a, b));
   }
 
@@ -152,8 +175,11 @@ export class EditConvergence {
 
   /** The item with its source offsets moved; itself when none moves; null when one lies in the changed text. */
   private movedItem(item: DisplayItem): DisplayItem | null {
-    const { first, oldEnd, delta } = this.change;
-    const where = (from: number, to: number): number => (to <= first ? 0 : from >= oldEnd ? 1 : -1);
+    const { oldEnd, delta } = this.change;
+    // Before the blocks the edit touched (0), after them (1: moved by the edit), or in them (-1: a
+    // line of the edited block set anew, a note defined there: not the previous layout's).
+    const { from: touchedFrom, to: touchedTo } = this.touched;
+    const where = (from: number, to: number): number => (to <= touchedFrom ? 0 : from >= touchedTo ? 1 : -1);
     if (item.op === Op.GlyphRun) {
       if (item.srcMap) {
         let shifts = false;
@@ -243,6 +269,12 @@ function same(a: unknown, b: unknown, sameBlock: (a: Block, b: Block) => boolean
 function isBlock(v: object): v is Block {
   const r = v as Record<string, unknown>;
   return typeof r['id'] === 'string' && typeof r['kind'] === 'string' && typeof r['range'] === 'object' && r['range'] !== null;
+}
+
+/** Whether a footnote definition's source (with the blank line around it) meets [from, to). */
+function touchesNote(blocks: readonly Block[], from: number, to: number): boolean {
+  for (const b of blocks) if (b.kind === 'footnoteDefinition' && b.range.from - 2 < to && b.range.to + 2 > from) return true;
+  return false;
 }
 
 function definition(blocks: readonly Block[], noteId: string): Block | undefined {
