@@ -8,7 +8,7 @@
 import { Op, roundPt, type DisplayItem } from '../../protocol/displaylist';
 import type { SetLine } from '../paragraph';
 import type { TextStyle } from '../settings';
-import { EMPTY_BLOCK, placeRun, stack, type BlockEnvironment, type FlowBlock } from './block';
+import { EMPTY_BLOCK, placeLine, stack, type BlockEnvironment, type FlowBlock } from './block';
 import { captionBlock, lineHeightOf, noteBlock } from './figure';
 import { placementOf } from './placement';
 import type { EngineResource, TableCell, TableModel } from './model';
@@ -154,7 +154,7 @@ function rowsBlock(grid: TableGrid, rows: readonly number[], settings: ResourceS
           const free = cw - 2 * t.padding - line.width;
           const align = c.cell.align ?? (c.header ? 'left' : 'left');
           const dx = align === 'center' ? free / 2 : align === 'right' || align === 'end' ? free : 0;
-          for (const run of line.runs) placeRun(text, run, cx + t.padding + Math.max(0, dx), cy + t.padding + Math.max(0, dy) + i * lh + baseline, env, 'body');
+          placeLine(text, line, cx + t.padding + Math.max(0, dx), cy + t.padding + Math.max(0, dy) + i * lh + baseline, env, 'body');
         });
         boxes.push({ row: c.row, col: c.col, colSpan: c.colSpan, rowSpan: c.rowSpan, header: c.header, empty: c.cell.content.trim() === '', x: cx, y: cy, w: cw, h: ch });
       }
