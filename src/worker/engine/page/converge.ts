@@ -34,7 +34,7 @@ import { Op, type DisplayItem } from '../../protocol/displaylist';
 import type { Block } from '../parse/model';
 import type { NotePiece } from './notes';
 import type { PageDraft } from './paginate';
-import { copyDraft, textChange, type BlockStart, type ResumableState, type StartOrigin, type TextChange } from './resume';
+import { copyDraft, definition, textChange, type BlockStart, type ResumableState, type StartOrigin, type TextChange } from './resume';
 
 /** What the chapter's previous layout left for its next edit. */
 export interface PreviousLayout {
@@ -275,9 +275,4 @@ function isBlock(v: object): v is Block {
 function touchesNote(blocks: readonly Block[], from: number, to: number): boolean {
   for (const b of blocks) if (b.kind === 'footnoteDefinition' && b.range.from - 2 < to && b.range.to + 2 > from) return true;
   return false;
-}
-
-function definition(blocks: readonly Block[], noteId: string): Block | undefined {
-  for (const b of blocks) if (b.kind === 'footnoteDefinition' && b.noteId === noteId) return b; // first definition wins (paginate.ts)
-  return undefined;
 }

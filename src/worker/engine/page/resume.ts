@@ -198,7 +198,8 @@ function lookedAt(block: Block): string {
   return `${block.kind === 'listItem' ? block.listId : ''}|${block.kind === 'mathDisplay' ? block.inParagraph : ''}`;
 }
 
-function definition(blocks: readonly Block[], noteId: string): Extract<Block, { kind: 'footnoteDefinition' }> | undefined {
+/** A note's definition in a chapter's blocks (the first one wins, as in paginate.ts). */
+export function definition(blocks: readonly Block[], noteId: string): Extract<Block, { kind: 'footnoteDefinition' }> | undefined {
   for (const b of blocks) if (b.kind === 'footnoteDefinition' && b.noteId === noteId) return b; // first definition wins (paginate.ts)
   return undefined;
 }
