@@ -248,9 +248,11 @@ function printedLines(pages: readonly PageDisplayList[], ctx: CheckContext): Pri
  */
 function codeOverflows(chapterId: string, block: Extract<Block, { kind: 'code' }>, lines: readonly PrintedLine[], quote: (line: PrintedLine) => string, listing: CodeListing): Warning[] {
   const starts: number[] = [];
+  const ends = new Map<number, number>();
   let at = block.contentFrom;
   for (const text of block.text.split('\n')) {
     starts.push(at);
+    ends.set(at, at + text.length);
     at += text.length + 1;
   }
   const opening = new Set(starts);
@@ -266,7 +268,8 @@ function codeOverflows(chapterId: string, block: Extract<Block, { kind: 'code' }
     const start = sourceLineOf(line.from);
     if (warned.has(start)) continue;
     warned.add(start);
-    out.push(warning('codeOverflow', `Code line ${quote(line)} continues a line too long for its box, turned over; break it or shorten it.`, place(chapterId, line)));
+    // At the whole source line (the turnover's text is only its tail).
+    out.push(warning('codeOverflow', `Code line ${quote(line)} continues a line too long for its box, turned over; break it or shorten it.`, { chapterId, pageIndex: line.page.index, offset: start, toOffset: ends.get(start) ?? line.to }));
   }
   for (const line of lines) {
     const scale = line.size / listing.size;
