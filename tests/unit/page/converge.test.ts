@@ -121,7 +121,7 @@ describe('an edit’s first pass stopped in step with the previous layout gives 
       }
       // The passes did stop early, most of the time (an edit whose paragraph takes another line count moves everything after it).
       expect(stopsTaken()).toBeGreaterThan(edits.length / 2);
-    });
+    }, 300_000); // ~20 full layouts to compare with: slow on a shared machine
   }
 
   it('endnotes: the space at a line break of a note taken out (no run maps to it; the note is set anew at the chapter’s end)', () => {
@@ -134,16 +134,13 @@ describe('an edit’s first pass stopped in step with the previous layout gives 
     const noteRuns = first.pages.flatMap((p) => p.items).filter((i): i is GlyphRunItem => i.op === Op.GlyphRun && i.chapter === 'c0' && i.line?.role === 'note' && i.srcFrom > 0 && !i.srcMap);
     const breaks = noteRuns.map((r) => r.srcFrom + r.text.length).filter((end) => source[end] === ' ' && noteRuns.some((r) => r.srcFrom === end + 1));
     expect(breaks.length).toBeGreaterThan(2);
-    let stopped = 0;
-    for (const at of [breaks[1]!, breaks[breaks.length - 2]!]) {
-      stop.mockClear();
+    // (The second one, later in the text, moved back by the first.)
+    for (const at of [breaks[1]!, breaks[breaks.length - 2]! - 1]) {
       const text = input.chapters[0]!.source;
       input = { ...input, chapters: [{ ...input.chapters[0]!, source: text.slice(0, at) + text.slice(at + 1) }, input.chapters[1]!] };
       expect(dump(run(input, cache)), `space at ${at}`).toBe(dump(run(input, new EngineCache(false))));
-      stopped += stopsTaken();
     }
-    void stopped;
-  });
+  }, 300_000);
 
   it('one edit after another down the chapter: each stops, from the starts carried over by the one before', () => {
     let input = book(9, defaultSettings(), 60);
@@ -159,7 +156,7 @@ describe('an edit’s first pass stopped in step with the previous layout gives 
     }
     // A swapped word keeps its paragraph's lines: every pass meets the previous layout after it.
     expect(stopped).toBeGreaterThanOrEqual(7);
-  });
+  }, 300_000);
 
   it('does not stop where the note numbers change (a note added), nor without a previous layout of the same design', () => {
     let input = book(13, defaultSettings());
