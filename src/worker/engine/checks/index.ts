@@ -23,6 +23,7 @@ import { resourceWarnings } from './resources';
 import { styleWarnings } from './styles';
 import { typesettingWarnings } from './typesetting';
 import { lineNumberWarnings } from './line-numbers';
+import { indexReadingWarnings } from './index-readings';
 
 export { WARNING_CATEGORIES, WARNING_KINDS, isWarningKind, type Warning, type WarningCategory, type WarningKind, type WarningSeverity } from './model';
 export { checkOptions, CHECK_SETTINGS, type CheckOptions } from './options';
@@ -43,7 +44,7 @@ export function computeWarnings(input: ChecksInput, filter: WarningFilter = {}):
   const detectors = [
     fontWarnings, resourceWarnings, markupWarnings, styleWarnings, citationWarnings, designWarnings, designTextWarnings,
     typesettingWarnings, floatWarnings, floatShrunkWarnings, textWrapWarnings, rotateIgnoredWarnings, afterTextWarnings, hyphenationWarnings, preflightWarnings,
-    headingDesignCutWarnings, lineNumberWarnings,
+    headingDesignCutWarnings, lineNumberWarnings, indexReadingWarnings,
   ];
   const all = detectors.flatMap((detect, i) => finished(i, () => detect(ctx)));
   const chosen = all.filter((w) => (filter.chapterId === undefined || w.chapterId === filter.chapterId) && (filter.category === undefined || w.category === filter.category));

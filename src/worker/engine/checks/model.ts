@@ -55,6 +55,8 @@ export const WARNING_KINDS = {
   unusedFootnote: markup('Footnote never cited'),
   indexRangeUnclosed: markup('Unclosed index range'),
   indexSeeUnknown: markup('Unknown index cross-reference'),
+  /** A kanji entry of a Japanese index without a reading (checks/index-readings.ts). */
+  indexReadingMissing: markup('Index entry without a reading'),
   /** Raised by the maths typesetter (engine/math), passed in by the host. */
   invalidMath: markup('Invalid formula'),
   /** Ours: a construct the parser keeps but layout does not set yet. */
