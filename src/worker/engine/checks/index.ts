@@ -24,6 +24,7 @@ import { styleWarnings } from './styles';
 import { typesettingWarnings } from './typesetting';
 import { lineNumberWarnings } from './line-numbers';
 import { indexReadingWarnings } from './index-readings';
+import { verticalTabWarnings } from './tabs-vertical';
 
 export { WARNING_CATEGORIES, WARNING_KINDS, isWarningKind, type Warning, type WarningCategory, type WarningKind, type WarningSeverity } from './model';
 export { checkOptions, CHECK_SETTINGS, type CheckOptions } from './options';
@@ -44,7 +45,7 @@ export function computeWarnings(input: ChecksInput, filter: WarningFilter = {}):
   const detectors = [
     fontWarnings, resourceWarnings, markupWarnings, styleWarnings, citationWarnings, designWarnings, designTextWarnings,
     typesettingWarnings, floatWarnings, floatShrunkWarnings, textWrapWarnings, rotateIgnoredWarnings, afterTextWarnings, hyphenationWarnings, preflightWarnings,
-    headingDesignCutWarnings, lineNumberWarnings, indexReadingWarnings,
+    headingDesignCutWarnings, lineNumberWarnings, indexReadingWarnings, verticalTabWarnings,
   ];
   const all = detectors.flatMap((detect, i) => finished(i, () => detect(ctx)));
   const chosen = all.filter((w) => (filter.chapterId === undefined || w.chapterId === filter.chapterId) && (filter.category === undefined || w.category === filter.category));

@@ -135,6 +135,8 @@ export const WARNING_KINDS = {
   codeOverflow: typesetting('Code line too wide'),
   /** Spec name (configuration.md §17.2): a margin line number (§11.2) meeting other ink or running off the page (checks/line-numbers.ts). */
   lineNumberOverlap: typesetting('Line number overlaps'),
+  /** A `:tab` in vertical text, set as a word space (checks/tabs-vertical.ts, document-format §10.8). */
+  tabInVerticalText: typesetting('Tab set as a space in vertical text'),
   /** Spec name (document-format.md §12.7): floats flushed at a chapter's end onto pages after its last text. */
   afterText: typesetting('Floats after the text'),
   /** Ours: a float set more than one page after the page that first cites it (document-format.md §12.7). */

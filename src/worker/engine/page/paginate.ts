@@ -1589,7 +1589,7 @@ export function* paginateChapter(
         const hung = hang > 0 ? { hang } : {};
         // Tab stops (§6.6, page/tabs.ts): a paragraph holding `:tab` (literal TABs too where stops are set) is composed line by line.
         // A quotation takes the body's stops, measured from its own indent.
-        const tabbed = splitAtTabs(block.inlines, (settings.body.tabs?.stops.length ?? 0) > 0);
+        const tabbed = settings.vertical ? null : splitAtTabs(block.inlines, (settings.body.tabs?.stops.length ?? 0) > 0);
         if (tabbed) {
           placeTabbed(block, tabbed, settings.body.tabs, style, x, indent, 0);
           afterHeading = false;
@@ -2096,7 +2096,7 @@ export function* paginateChapter(
    * caller sets it as usual). Unjustified, first fit; stops measured from the measure's start edge.
    */
   function tabbedLines(inlines: readonly Inline[], style: TextStyle, measure: number, indent: number, tabs: TabSettings | undefined = settings.body.tabs): SetLine[] | null {
-    const tabbed = splitAtTabs(inlines, (tabs?.stops.length ?? 0) > 0);
+    const tabbed = settings.vertical ? null : splitAtTabs(inlines, (tabs?.stops.length ?? 0) > 0);
     if (!tabbed) return null;
     return composeTabbed(tabbed, tabs ?? { stops: [] }, Math.max(1, measure), indent, { setText, setGenerated, style, space: normalSpace(style, fonts), rtl: rtl() });
   }
@@ -2116,7 +2116,7 @@ export function* paginateChapter(
     // hangingIndent (§13.1): the lines after the first that much further in (the first keeps its own indent).
     const hang = Math.max(0, ps.hangingIndent ?? 0);
     // Tab stops (§6.6, the style's or the body's; page/tabs.ts): composed line by line, on the grid only.
-    const tabbed = splitAtTabs(block.inlines, (ps.tabs?.stops.length ?? 0) > 0);
+    const tabbed = settings.vertical ? null : splitAtTabs(block.inlines, (ps.tabs?.stops.length ?? 0) > 0);
     if (tabbed && Math.abs(ps.lineHeight - pitch) < 1e-6) {
       placeTabbed(block, tabbed, ps.tabs, ps.style, ps.indent, indent, ps.endIndent);
       return;

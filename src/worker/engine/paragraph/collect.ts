@@ -190,8 +190,13 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
           }
           break;
         }
+        case 'tab':
+          // Vertical text sets a tab as a word space (document-format §10.8; checks/tabs-vertical.ts
+          // reports it). Elsewhere tabbed paragraphs are composed by page/tabs.ts, never here.
+          if (settings.vertical) walk([{ kind: 'text', text: ' ', marks: [], range: inline.range }], outer, base);
+          break;
         default:
-          // Swatches, tabs and citations come with later issues; the parser has warned.
+          // Swatches and citations come with later issues; the parser has warned.
           break;
       }
     }
