@@ -6,6 +6,7 @@
 import { declareAppliedSettings } from '../config';
 import type { ConfigReaders } from './settings-structure';
 import { DEFAULT_TOKEN_COLOURS, type TokenColours, type TokenKind, type TokenLook } from './page/code-tokens';
+import type { CalloutLabel } from './settings-callouts';
 
 /** The `codeStyle` fields page/code-block.ts applies (the face and size are read in settings-from-config.ts). */
 declareAppliedSettings([
@@ -60,16 +61,8 @@ export interface ListingTitleLook {
  * height, paddingX, offset, inset}`. Our defaults: the title's type, the code colour on a grey a
  * shade darker than the box (#e0e0e0), top-right, 1.4 em of its size tall, 0.6 em padding, standing on the box.
  */
-export interface ListingLabel {
+export interface ListingLabel extends Pick<CalloutLabel, 'background' | 'position' | 'height' | 'paddingX' | 'offset' | 'inset'> {
   look: ListingTitleLook;
-  background: string;
-  position: 'top-left' | 'top-right';
-  height: number;
-  paddingX: number;
-  /** How far the tab reaches down over the box's top edge, pt (0: standing on it). */
-  offset: number;
-  /** Its distance from the corner along the top edge, pt. */
-  inset: number;
 }
 
 /** `codeStyle` for listings, pt. */
