@@ -1308,12 +1308,13 @@ export function* paginateChapter(
     queuedFloats: new Set(s.queuedFloats),
     citedFloats: new Set(s.citedFloats),
   });
+  /** The variables a block start records (uncopied): one list for the snapshot and the edit's convergence check (page/converge.ts). */
+  const liveState = (): PaginationState => ({ pages, cursor, dir, directions, sections, paragraphStyles, bands, geo, palette, part, partPageIndex, pendingNumbering, feetSetPage, closingBoxes, leverPoints, notesSet, columnNotes, carried, queuedFloats, citedFloats, afterHeading });
   /** Records the start of block `b` for a later pass, once per column (the first plain one). */
   const recordStart = (b: number, into: BlockStart[]): void => {
     const last = into[into.length - 1];
     if ((last && last.page === cursor.page.index && last.column === cursor.column) || !plainState()) return;
-    const state: PaginationState = { pages, cursor, dir, directions, sections, paragraphStyles, bands, geo, palette, part, partPageIndex, pendingNumbering, feetSetPage, closingBoxes, leverPoints, notesSet, columnNotes, carried, queuedFloats, citedFloats, afterHeading };
-    into.push({ block: b, page: cursor.page.index, column: cursor.column, state: copyState(state) });
+    into.push({ block: b, page: cursor.page.index, column: cursor.column, state: copyState(liveState()) });
   };
   /** The first page this pass sets (its earlier pages are the resumed pass's, shared). */
   let firstOwnPage = 0;
@@ -1359,8 +1360,7 @@ export function* paginateChapter(
     if (metOn !== -2 && b > resumeAt) {
       if (metOn === -1) {
         if (plainState()) {
-          const state: PaginationState = { pages, cursor, dir, directions, sections, paragraphStyles, bands, geo, palette, part, partPageIndex, pendingNumbering, feetSetPage, closingBoxes, leverPoints, notesSet, columnNotes, carried, queuedFloats, citedFloats, afterHeading };
-          if (plan.converge!.meets(b, cursor.page.index, cursor.column, state)) metOn = cursor.page.index;
+          if (plan.converge!.meets(b, cursor.page.index, cursor.column, liveState())) metOn = cursor.page.index;
         }
       } else if (cursor.page.index > metOn) {
         // The pages before this one are finished, and the rest is the previous layout's, moved.
