@@ -43,6 +43,9 @@ declareAppliedSettings([
   'codeStyle.tokens',
   'codeStyle.span',
   'codeStyle.label',
+  // Read by the parser (parse/blocks.ts, parse/indented-code.ts) through engine/index.ts parseCached.
+  'codeStyle.blocks',
+  'codeStyle.indentedCode',
 ]);
 
 /** The look of a listing's title row (`codeStyle.titleStyle`): code face, bold, 0.9 × the code size by default. */
@@ -110,6 +113,15 @@ export interface CodeListing {
   highlight: 'builtin' | 'none';
   /** `tokens.<kind>` over the §13.3 defaults. */
   tokens: TokenColours;
+  /** `codeStyle.blocks` false (books before 1.23, bundle-format §9): fences are read as Markdown; absent = true. Read by the parser. */
+  blocks?: false;
+  /** `codeStyle.indentedCode` true: lines four columns in after a blank line are listings; absent = false. Read by the parser. */
+  indentedCode?: true;
+}
+
+/** How the parser reads code (document-format §5.7) under these listing settings (absent = the §13.3 defaults). */
+export function codeReading(listing: Pick<CodeListing, 'blocks' | 'indentedCode'> | undefined): { codeBlocks: boolean; indentedCode: boolean } {
+  return { codeBlocks: listing?.blocks !== false, indentedCode: listing?.indentedCode === true };
 }
 
 /** The listing settings a configuration-less layout uses (§13.3 defaults) for a body size and colour and a grid line, pt. */
@@ -195,6 +207,9 @@ export function codeListingSettings(r: ConfigReaders, bodySize: number, bodyColo
     ...labelOf(r, size),
     highlight: r.str('codeStyle.highlight', 'builtin') === 'none' ? 'none' : 'builtin',
     tokens: tokenLooks(r.at('codeStyle.tokens')),
+    // Kept only when they differ from the §13.3 defaults (blocks true, indentedCode false).
+    ...(r.bool('codeStyle.blocks', true) ? {} : { blocks: false as const }),
+    ...(r.bool('codeStyle.indentedCode', false) ? { indentedCode: true as const } : {}),
   };
 }
 

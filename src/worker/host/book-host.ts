@@ -6,6 +6,7 @@
  */
 import { findSetting, getConfig, setConfig, type JsonObject, type JsonValue, type StoredConfig } from '../config';
 import { settingsFromConfig } from '../engine/settings-from-config';
+import { codeReading } from '../engine/settings-code';
 import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, resolveHyphenationLanguage, withContinuation, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
 import type { PageDisplayList } from '../protocol/displaylist';
 import {
@@ -243,8 +244,10 @@ export class BookHost implements BookWorkerApi {
     if (!book) throw new Error('No book is open; open one before exporting.');
     const index = chapterId === undefined ? undefined : book.chapters.findIndex((c) => c.id === chapterId);
     if (index === -1) throw new Error(`No chapter has the id "${chapterId}"; getBook().chapters lists them.`);
-    // bodyText.hardLineBreaks (§6.1): the documents read the trailing `\` as the layout does.
-    const input = { id: book.id, name: book.name, locale: book.locale, chapters: book.chapters, resources: book.resources, hardLineBreaks: settingsFor(book).body.hardLineBreaks !== false };
+    // bodyText.hardLineBreaks (§6.1), codeStyle.blocks / indentedCode (§13.3): the documents read the
+    // trailing `\` and code as the layout does.
+    const read = settingsFor(book);
+    const input = { id: book.id, name: book.name, locale: book.locale, chapters: book.chapters, resources: book.resources, hardLineBreaks: read.body.hardLineBreaks !== false, ...codeReading(read.listing) };
     if (format === 'epub') {
       const { writeEpub } = await import('../export/epub');
       // Formulas as MathML with the book's equation numbers, when the book has maths (MathJax loads then).

@@ -9,6 +9,7 @@ import type { FontRegistry } from '../fonts/registry';
 import { headingStyle } from '../page/paginate';
 import { collectInlines, styledOffset, type InlineContext } from '../paragraph/collect';
 import type { Block, ParsedChapter } from '../parse/model';
+import { codeLineStarts } from '../parse/indented-code';
 import { settingsKey } from '../settings';
 import { memoPerObject } from './memo';
 import type { TextStyle } from '../settings';
@@ -181,16 +182,17 @@ function piecesOf(block: Block, ctx: CheckContext): StyledPiece[] {
       return block.stanzas.flatMap((stanza) => stanza.flatMap((line) => collect(line.inlines, body)));
     case 'code': {
       const style: TextStyle = { family: settings.code.family, weight: 400, italic: false, size: settings.code.size, colour: body.colour };
-      return [{ text: block.text, offsets: codeOffsets(block.text, block.contentFrom), style }];
+      return [{ text: block.text, offsets: codeOffsets(block), style }];
     }
     default:
       return [];
   }
 }
 
-/** Source offsets of a code block's verbatim text (lines joined with '\n', as the parser keeps them). */
-function codeOffsets(text: string, from: number): number[] {
-  return Array.from({ length: text.length }, (_, i) => from + i);
+/** Source offsets of a code block's verbatim text (lines joined with '\n', as the parser keeps them; each joining '\n' at its line's end). */
+function codeOffsets(block: Extract<Block, { kind: 'code' }>): number[] {
+  const starts = codeLineStarts(block);
+  return block.text.split('\n').flatMap((line, i) => Array.from({ length: line.length + 1 }, (_, k) => starts[i]! + k)).slice(0, block.text.length);
 }
 
 

@@ -10,6 +10,7 @@ import { pageFrame } from '../page/geometry';
 import { splitRule } from '../page/break-rules';
 import { normalSpace } from '../paragraph/items';
 import type { Block } from '../parse/model';
+import { codeLineStarts } from '../parse/indented-code';
 import type { CheckContext } from './input';
 import { memoPerObject } from './memo';
 import { warning, type Warning } from './model';
@@ -247,14 +248,9 @@ function printedLines(pages: readonly PageDisplayList[], ctx: CheckContext): Pri
  * padding in from the column's). A clipped line sticks out of its column: the overfull test reports it.
  */
 function codeOverflows(chapterId: string, block: Extract<Block, { kind: 'code' }>, lines: readonly PrintedLine[], quote: (line: PrintedLine) => string, listing: CodeListing): Warning[] {
-  const starts: number[] = [];
+  const starts = codeLineStarts(block);
   const ends = new Map<number, number>();
-  let at = block.contentFrom;
-  for (const text of block.text.split('\n')) {
-    starts.push(at);
-    ends.set(at, at + text.length);
-    at += text.length + 1;
-  }
+  block.text.split('\n').forEach((text, i) => ends.set(starts[i]!, starts[i]! + text.length));
   const opening = new Set(starts);
   const sourceLineOf = (offset: number): number => {
     let start = block.contentFrom;

@@ -15,6 +15,7 @@ import type { FontRegistry } from '../fonts/registry';
 import type { LineRun, SetLine } from '../paragraph/lines';
 import { UNBOUNDED_MEASURE, runOffset } from '../paragraph/lines';
 import type { CodeBlock, Inline, Mark } from '../parse/model';
+import { codeLineStarts } from '../parse/indented-code';
 import { defaultCodeListing, type CodeListing } from '../settings-code';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { boxFrameItems, roundedRectPath } from './box-shape';
@@ -147,12 +148,8 @@ export function prepareListing(block: CodeBlock, settings: LayoutSettings, width
   const options = fenceOptions(block, listing);
   const sources = block.text.split('\n');
   // A fence with nothing in it still prints an empty row (the box shows where the listing is).
-  const starts: number[] = [];
-  let offset = block.contentFrom;
-  for (const s of sources) {
-    starts.push(offset);
-    offset += s.length + 1;
-  }
+  // Each row's source start (an indented listing's lines start past their indent).
+  const starts = codeLineStarts(block);
   const expanded = sources.map((s, i) => expandLine(s, starts[i]!, listing.tabSize));
   // Syntax highlighting (§13.3 `highlight: 'builtin'`, page/code-tokens.ts): null with 'none'.
   const tokens = listing.highlight === 'none' ? null : tokenizeListing(block.lang, sources);

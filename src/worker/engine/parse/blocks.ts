@@ -7,6 +7,7 @@
 import { attrBoolean, parseAttributes, type AttributeParse } from './attributes';
 import { parseInlines, plainTextOf, JoinedText, type InlineContext, type InlineEnv } from './inlines';
 import type { InlineMemo } from './inline-memo';
+import { indentPrefixLength, readIndentedCode } from './indented-code';
 import { isAmbiguousPunct, isCJK, trimBounds, type Diagnostics, type Line, type SourceText } from './lex';
 import type {
   Attributes,
@@ -53,6 +54,10 @@ export interface BlockEnv {
   inlineMemo?: InlineMemo | undefined;
   /** `bodyText.hardLineBreaks` (document-format §5.3): false = a trailing `\` prints and the lines join. Absent = true. */
   hardLineBreaks?: boolean | undefined;
+  /** `codeStyle.blocks` (configuration.md §13.3, document-format §5.7): false = fences are Markdown text. Absent = true. */
+  codeBlocks?: boolean | undefined;
+  /** `codeStyle.indentedCode` (§13.3): lines indented 4 columns after a blank line are a listing. Absent = false. */
+  indentedCode?: boolean | undefined;
 }
 
 interface OpenContainer {
@@ -91,12 +96,16 @@ export class BlockParser {
   /** Set right after a display formula glued under a paragraph (for `continuesParagraph`). */
   private afterGluedDisplay = -1;
 
+  /** Index of the body's first line (after any front matter). */
+  private readonly bodyStart: number;
+
   constructor(
     private readonly env: BlockEnv,
     startLine: number,
   ) {
     this.lines = env.src.lines;
     this.i = startLine;
+    this.bodyStart = startLine;
   }
 
   private nextId(): string {
@@ -140,7 +149,9 @@ export class BlockParser {
     const from = line.from + ta;
     const to = line.from + tb;
 
-    const code = CODE_OPEN.exec(t);
+    if (this.env.indentedCode && this.startsIndentedCode(line)) return this.indentedCodeBlock(line);
+    // Without code blocks (codeStyle.blocks false, books before 1.23) a fence line is Markdown text.
+    const code = this.env.codeBlocks !== false ? CODE_OPEN.exec(t) : null;
     if (code) return this.codeBlock(line, code);
     // 1 whole-line display, 2 display fence.
     const dl = DISPLAY_LINE.exec(trimmed);
@@ -367,6 +378,38 @@ export class BlockParser {
     this.i = closed ? j + 1 : j;
   }
 
+  /**
+   * §5.7 indented code (with `codeStyle.indentedCode`): a line 4 columns in after a blank line (or
+   * opening the chapter's body). A list item line under an open list stays a list item (a deeper
+   * level, §5.5), since list items hold no blocks (§20).
+   */
+  private startsIndentedCode(line: Line): boolean {
+    const prev = this.lines[line.index - 1];
+    if (line.index > this.bodyStart && prev && !isBlank(prev.text)) return false;
+    if (indentPrefixLength(line.text) < 0) return false;
+    return !(this.list && (TASK.test(line.text) || ORDERED.test(line.text) || UNORDERED.test(line.text)));
+  }
+
+  private indentedCodeBlock(line: Line): void {
+    const { last, texts, starts } = readIndentedCode(this.lines, line.index);
+    const end = this.lines[last]!;
+    const from = starts[0]!;
+    this.blocks.push({
+      kind: 'code',
+      id: this.nextId(),
+      fence: '',
+      lang: '',
+      info: '',
+      attrs: {},
+      text: texts.join('\n'),
+      contentFrom: from,
+      lineStarts: starts,
+      closed: true,
+      range: this.range(from, end.from + trimBounds(end.text)[1]),
+    });
+    this.i = last + 1;
+  }
+
   /** §5.7 info string: first word = language; the rest attributes (braced or bare); leftover words = title. */
   private codeInfo(info: string, at: number): { lang: string; attrs: Attributes; title?: string } {
     let rest = info;
@@ -581,7 +624,7 @@ export class BlockParser {
     if (isBlank(t)) return true;
     const [ta, tb] = trimBounds(t);
     const trimmed = t.slice(ta, tb);
-    if (CODE_OPEN.test(t)) return true;
+    if (this.env.codeBlocks !== false && CODE_OPEN.test(t)) return true;
     if (trimmed === '$$' || DISPLAY_LINE.test(trimmed)) return true;
     if (trimmed.startsWith(':::')) return true;
     if (HEADING.test(trimmed)) return true;

@@ -22,6 +22,10 @@ export interface ParseOptions {
    * `previous` parse made under the other value is safe: the inline memo's keys hold it.
    */
   hardLineBreaks?: boolean | undefined;
+  /** `codeStyle.blocks` (configuration.md §13.3, document-format §5.7); absent = true. false: fences are read as Markdown. */
+  codeBlocks?: boolean | undefined;
+  /** `codeStyle.indentedCode` (§13.3); absent = false. true: lines four columns in after a blank line are a listing. */
+  indentedCode?: boolean | undefined;
 }
 
 /** Each parse's inline memo, for the chapter's next parse (kept as long as the parse is). */
@@ -55,7 +59,7 @@ function parseWith(text: SourceText, diags: Diagnostics, options: ParseOptions):
     if (options.isFirstChapter) frontmatter = readFrontmatter(fmScan, diags);
     else diags.add('chapterFrontmatterIgnored', 'Only the first chapter’s front matter counts; this one is ignored.', fmScan.range.from, fmScan.range.to);
   }
-  const blocks = new BlockParser({ chapterId: options.chapterId, src: text, diags, inlineMemo, hardLineBreaks: options.hardLineBreaks }, fmScan ? fmScan.bodyLine : 0).parse();
+  const blocks = new BlockParser({ chapterId: options.chapterId, src: text, diags, inlineMemo, hardLineBreaks: options.hardLineBreaks, codeBlocks: options.codeBlocks, indentedCode: options.indentedCode }, fmScan ? fmScan.bodyLine : 0).parse();
   inlineMemo.finish();
   const chapter: ParsedChapter = { chapterId: options.chapterId, blocks, diagnostics: diags.list, collected: collectChapter(blocks) };
   if (frontmatter) chapter.frontmatter = frontmatter;

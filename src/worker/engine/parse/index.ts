@@ -8,3 +8,4 @@ export { parseChapter, type ParseOptions } from './chapter';
 export { parseBook, combineBook, type BookChapterInput, type BookOptions } from './book';
 export { parseAttributes, attrBoolean, type AttributeParse } from './attributes';
 export { plainTextOf } from './inlines';
+export { codeLineStarts } from './indented-code';

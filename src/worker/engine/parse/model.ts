@@ -226,9 +226,13 @@ export interface ListItemBlock extends BlockBase {
   inlines: Inline[];
 }
 
-/** Fenced code block (§5.7); `text` is verbatim (lines joined with '\n', no trailing newline). */
+/**
+ * Fenced code block (§5.7), or an indented one (`codeStyle.indentedCode`, configuration.md §13.3);
+ * `text` is verbatim (lines joined with '\n', no trailing newline).
+ */
 export interface CodeBlock extends BlockBase {
   kind: 'code';
+  /** The opening fence as written (```` ``` ````, `~~~~`…); `''` for an indented block. */
   fence: string;
   lang: string;
   /** The info string after the fence, as written. */
@@ -239,9 +243,15 @@ export interface CodeBlock extends BlockBase {
   text: string;
   /**
    * Offset of the first content line. `text` joins the verbatim content lines with '\n' (a CRLF source
-   * therefore differs in the separators); map positions line by line from `contentFrom`.
+   * therefore differs in the separators); map positions line by line from `contentFrom`, or with
+   * `lineStarts` when present (`codeLineStarts` does either).
    */
   contentFrom: number;
+  /**
+   * Source offset of each content line's first character, when the lines do not follow one another
+   * at `contentFrom` + the lengths + 1: an indented block, whose four columns of indent are not in `text`.
+   */
+  lineStarts?: number[];
   closed: boolean;
 }
 

@@ -25,6 +25,10 @@ export interface ExportBookInput {
    * (books before 1.23): a trailing `\` and a mid-line `\\ ` are text, as the layout reads them.
    */
   hardLineBreaks?: boolean;
+  /** `codeStyle.blocks` (configuration.md §13.3); absent = true. false (books before 1.23): fences are read as Markdown. */
+  codeBlocks?: boolean;
+  /** `codeStyle.indentedCode` (§13.3); absent = false. true: lines four columns in after a blank line are listings. */
+  indentedCode?: boolean;
 }
 
 export interface ExportChapter {
@@ -66,7 +70,9 @@ export interface ExportModel {
 /** Parses every chapter (or the one at `only`) and reads the book's metadata. */
 export function exportModel(book: ExportBookInput, only?: number): ExportModel {
   const hardLineBreaks = book.hardLineBreaks !== false;
-  const parsed = book.chapters.map((chapter, index) => ({ chapter, index, result: parseChapter(chapter.text, { chapterId: chapter.id, isFirstChapter: index === 0, hardLineBreaks }) }));
+  // Code is read as the layout reads it (codeStyle.blocks, indentedCode).
+  const code = { codeBlocks: book.codeBlocks !== false, indentedCode: book.indentedCode === true };
+  const parsed = book.chapters.map((chapter, index) => ({ chapter, index, result: parseChapter(chapter.text, { chapterId: chapter.id, isFirstChapter: index === 0, hardLineBreaks, ...code }) }));
   const frontmatter = parsed[0]?.result.frontmatter;
   const all = parsed.map(({ chapter, index, result }) => ({ id: chapter.id, index, title: chapterTitleOf(chapter, result.blocks, index), blocks: result.blocks }));
   const resources = new Map(book.resources.map((r) => [r.record.id, r]));
