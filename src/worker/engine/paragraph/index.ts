@@ -190,7 +190,7 @@ export class PreparedParagraphs {
   wait(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): void {
     if (dependsOnContext(request.inlines)) return;
     this.waiting.delete(request.inlines);
-    this.waiting.set(request.inlines, { request, env, direction, fontsGeneration: env.fonts.generation });
+    this.waiting.set(request.inlines, { request, env: { ...env, context: DETACHED_CONTEXT }, direction, fontsGeneration: env.fonts.generation });
   }
 
   /**
@@ -213,6 +213,22 @@ export class PreparedParagraphs {
     return true;
   }
 }
+
+/**
+ * The inline context a waiting paragraph keeps instead of the caller's. A paragraph that reads its
+ * context (note marks, references, formulas) never waits (`dependsOnContext`); the caller's context
+ * closes over its chapter's whole pagination (pages, block starts, the previous layout), which a
+ * queued entry kept alive for as long as it waited: a whole layout more of live heap after each
+ * global change (tests/unit/page/retention.test.ts).
+ */
+const DETACHED_CONTEXT: InlineContext = {
+  footnoteMark: () => {
+    throw new Error('a waiting paragraph read a footnote mark: paragraphs that read their context never wait');
+  },
+  refText: () => {
+    throw new Error('a waiting paragraph read a cross-reference: paragraphs that read their context never wait');
+  },
+};
 
 /** JSON of a style, once per style object (the engine builds equal styles as fresh objects). */
 const contentKeys = new WeakMap<TextStyle, string>();

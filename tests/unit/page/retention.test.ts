@@ -1,0 +1,62 @@
+/**
+ * What the engine's caches keep between builds: only the last layout. A global change (a new body
+ * size) lays every chapter out again; once it is done, nothing of the layout before it may stay
+ * reachable from the cache, or each change adds a whole layout to the worker's heap (issue #6's
+ * memory figure: +45 MB per change of a 300-page book, before the two fixes this test guards:
+ * queued paragraphs kept the pagination's context, and the chapter memo's closures kept the
+ * previous chapter layout). Checked with weak references and a forced collection.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, EngineCache, type BookInput } from '../../../src/worker/engine';
+import { mulberry32, paragraph } from '../../support/prose';
+import { run } from './helpers';
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+function book(size: number): BookInput {
+  const random = mulberry32(5);
+  const settings = defaultSettings();
+  const chapter = (title: string) => [`# ${title}`, ...Array.from({ length: 12 }, () => paragraph(random))].join('\n\n') + '\n';
+  return {
+    title: 'Kept',
+    settings: { ...settings, body: { ...settings.body, style: { ...settings.body.style, size } } },
+    chapters: [
+      { id: 'one', title: '', source: chapter('One') },
+      { id: 'two', title: '', source: chapter('Two') },
+    ],
+  };
+}
+
+/** Lets pending finalisation run, then collects twice (weak references clear on a full collection). */
+async function collect(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  collectGarbage();
+  collectGarbage();
+}
+
+/** Lays the book out at 10 pt and returns weak references to what that layout made (nothing else survives this call). */
+function firstLayout(cache: EngineCache): { name: string; ref: WeakRef<object> }[] {
+  const first = run(book(10), cache);
+  const refs: { name: string; ref: WeakRef<object> }[] = [{ name: 'pages', ref: new WeakRef(first.pages) }];
+  // The pagination each chapter's edits compare with (its final drafts), and the chapter layouts.
+  for (const [id, entry] of cache.chapterStarts) if (entry.previous) refs.push({ name: `final drafts of ${id}`, ref: new WeakRef(entry.previous.final) });
+  for (const [key, entry] of cache.chapters) refs.push({ name: `layout of ${key.slice(0, 12)}`, ref: new WeakRef(entry.layout) });
+  return refs;
+}
+
+describe('the engine cache after a global change', () => {
+  it('keeps nothing of the layout before it', async () => {
+    const cache = new EngineCache();
+    const before = firstLayout(cache);
+    expect(before.length).toBeGreaterThanOrEqual(5);
+    const second = run(book(10.5), cache);
+    expect(second.pages.length).toBeGreaterThan(2);
+    await collect();
+    expect(before.filter(({ ref }) => ref.deref() !== undefined).map(({ name }) => name)).toEqual([]);
+    // The cache still serves: a relayout at the new size takes every chapter from the memo.
+    expect(run(book(10.5), cache).pages).toEqual(second.pages);
+  });
+});
