@@ -9,6 +9,7 @@
 import { DISPLAY_LIST_VERSION, Op, type DisplayItem, type PageDisplayList } from '../protocol/displaylist';
 import type { FontRegistry } from './fonts/registry';
 import { parseChapter } from './parse';
+import { codeReading } from './settings-code';
 import { movedFrom } from './parse/inline-memo';
 import type { Inline, ParsedChapter } from './parse/model';
 import type { Hyphenator } from './text/hyphenate';
@@ -129,7 +130,7 @@ export class EngineCache {
    * (page/resume.ts); false: every pass from the chapter's first block (the reference the tests compare with).
    */
   constructor(readonly resumePasses = true) {}
-  readonly parsed = new Map<string, { source: string; hardLineBreaks: boolean; parsed: ParsedChapter }>();
+  readonly parsed = new Map<string, { source: string; hardLineBreaks: boolean; codeBlocks: boolean; indentedCode: boolean; parsed: ParsedChapter }>();
   /** Set paragraphs by memo key, as last placed (`PlacedLines`): one copy of their lines and runs each. */
   readonly paragraphs = new Map<string, PlacedLines>();
   /**
@@ -229,16 +230,18 @@ export class EngineCache {
 
 /**
  * Parses a chapter, reusing the previous parse when its source and the settings the parser reads
- * (`bodyText.hardLineBreaks`, `settings.body.hardLineBreaks`) are unchanged.
+ * (`bodyText.hardLineBreaks`, `settings.body.hardLineBreaks`; `codeStyle.blocks` / `indentedCode`,
+ * `settings.listing`) are unchanged.
  */
-export function parseCached(chapter: ChapterInput, isFirst: boolean, cache: EngineCache, settings: Pick<LayoutSettings, 'body'>): ParsedChapter {
+export function parseCached(chapter: ChapterInput, isFirst: boolean, cache: EngineCache, settings: Pick<LayoutSettings, 'body' | 'listing'>): ParsedChapter {
   const hardLineBreaks = settings.body.hardLineBreaks !== false;
+  const { codeBlocks, indentedCode } = codeReading(settings.listing);
   const hit = cache.parsed.get(chapter.id);
-  if (hit && hit.source === chapter.source && hit.hardLineBreaks === hardLineBreaks) return hit.parsed;
+  if (hit && hit.source === chapter.source && hit.hardLineBreaks === hardLineBreaks && hit.codeBlocks === codeBlocks && hit.indentedCode === indentedCode) return hit.parsed;
   // The previous parse lends the inlines of every block the edit did not touch (parse/inline-memo.ts;
   // its keys hold the hard-break reading, so a parse under the other value lends only what reads the same).
-  const parsed = parseChapter(chapter.source, { chapterId: chapter.id, isFirstChapter: isFirst, previous: hit, hardLineBreaks });
-  cache.parsed.set(chapter.id, { source: chapter.source, hardLineBreaks, parsed });
+  const parsed = parseChapter(chapter.source, { chapterId: chapter.id, isFirstChapter: isFirst, previous: hit, hardLineBreaks, codeBlocks, indentedCode });
+  cache.parsed.set(chapter.id, { source: chapter.source, hardLineBreaks, codeBlocks, indentedCode, parsed });
   return parsed;
 }
 
