@@ -247,7 +247,8 @@ export class BookHost implements BookWorkerApi {
     // bodyText.hardLineBreaks (§6.1), codeStyle.blocks / indentedCode (§13.3): the documents read the
     // trailing `\` and code as the layout does.
     const read = settingsFor(book);
-    const input = { id: book.id, name: book.name, locale: book.locale, chapters: book.chapters, resources: book.resources, hardLineBreaks: read.body.hardLineBreaks !== false, ...codeReading(read.listing) };
+    // Chips and boxed inline code take the design's looks (chipStyles §13.2, codeStyle.inline §13.3).
+    const input = { id: book.id, name: book.name, locale: book.locale, chapters: book.chapters, resources: book.resources, hardLineBreaks: read.body.hardLineBreaks !== false, ...codeReading(read.listing), chips: read.chips, inlineCode: read.inlineCode, bodySize: read.body.style.size };
     if (format === 'epub') {
       const { writeEpub } = await import('../export/epub');
       // Formulas as MathML with the book's equation numbers, when the book has maths (MathJax loads then).

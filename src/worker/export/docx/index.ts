@@ -30,6 +30,8 @@ import {
 } from 'docx';
 import type { Inline, Mark } from '../../engine/parse';
 import { exportModel, snippetInlines, sniffPicture, type ExportBookInput, type ExportChapter, type ExportModel } from '../epub/book-model';
+import { chipLook, chipStyleId } from '../run-boxes';
+import { chipRunProperties, inlineCodeRunProperties } from './run-boxes';
 
 export interface DocxOptions {
   /** Only this chapter (0-based), or the whole book. */
@@ -143,8 +145,11 @@ class DocxBuilder {
 
   private inline(inline: Inline, source: string, notes: Map<string, Inline[]>): ParagraphChild[] {
     switch (inline.kind) {
-      case 'text':
-        return [new TextRun({ text: inline.text, ...runStyle(inline.marks) })];
+      case 'text': {
+        // Inline code under codeStyle.inline (§13.3): its face and size in a shaded, bordered run.
+        const boxed = this.model.runBoxes.inlineCode && inline.marks.includes('code') ? inlineCodeRunProperties(this.model.runBoxes.inlineCode, this.model.runBoxes.bodySize) : {};
+        return [new TextRun({ text: inline.text, ...runStyle(inline.marks), ...boxed })];
+      }
       case 'hardBreak':
         return [new TextRun({ text: '', break: 1 })];
       case 'link': {
@@ -166,10 +171,11 @@ class DocxBuilder {
       case 'tab':
         return Object.keys(inline.attrs).length === 0 ? [new TextRun({ children: [new Tab()] })] : [this.verbatim(source, inline.range)];
       case 'chip': {
-        const style = Object.keys(inline.attrs).find((k) => k !== 'id') ?? inline.attrs['style'] ?? 'chip';
+        // The style the chip names (its Word style "Chip: <id>" maps back on import); its look is the listed style's, else the first's (§10.5).
+        const style = chipStyleId(inline.attrs) ?? chipLook(this.model.runBoxes, undefined).style.id;
         this.chipStyles.add(style);
         const text = inline.children.map((c) => (c.kind === 'text' ? c.text : '')).join('');
-        return [new TextRun({ text, style: chipStyleId(style) })];
+        return [new TextRun({ text, style: wordChipStyleId(style) })];
       }
       case 'anchor':
         if (inline.children) return [new Bookmark({ id: bookmarkName(inline.anchorId), children: this.runs(inline.children, source, notes).filter((c): c is TextRun => c instanceof TextRun) })];
@@ -314,7 +320,7 @@ function calloutTitleStyleId(type: string): string {
   return `PostextCalloutTitle${type.replace(/[^A-Za-z0-9]/g, '')}`;
 }
 
-function chipStyleId(style: string): string {
+function wordChipStyleId(style: string): string {
   return `PostextChip${style.replace(/[^A-Za-z0-9]/g, '')}`;
 }
 
@@ -361,7 +367,8 @@ export async function writeDocx(book: ExportBookInput, options: DocxOptions = {}
       ],
       characterStyles: [
         { id: STYLE.markupInline.id, name: STYLE.markupInline.name, run: { color: MARKUP_COLOUR, font: 'Consolas' } },
-        ...extra.chips.map((style) => ({ id: chipStyleId(style), name: `Chip: ${titleCase(style)}`, run: { bold: true } })),
+        // Each chip style's fill, outline, face, size, colour, weight and slant (docx/run-boxes.ts).
+        ...extra.chips.map((style) => ({ id: wordChipStyleId(style), name: `Chip: ${titleCase(style)}`, run: chipRunProperties(chipLook(model.runBoxes, style).style, model.runBoxes.bodySize) })),
       ],
     },
     numbering: { config: [{ reference: 'postext-bullets', levels: bulletLevels }, { reference: 'postext-numbers', levels: numberLevels }] },

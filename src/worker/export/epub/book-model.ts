@@ -6,6 +6,8 @@
 import { parseChapter, plainTextOf } from '../../engine/parse';
 import type { Block, Frontmatter, Inline } from '../../engine/parse';
 import type { ResourceRecord } from '../../protocol/messages';
+import type { ChipStyleSetting, InlineCodeSetting } from '../../engine/settings-chips';
+import { exportRunBoxes, type ExportRunBoxes } from '../run-boxes';
 
 export interface ExportChapterInput {
   id: string;
@@ -29,6 +31,12 @@ export interface ExportBookInput {
   codeBlocks?: boolean;
   /** `codeStyle.indentedCode` (§13.3); absent = false. true: lines four columns in after a blank line are listings. */
   indentedCode?: boolean;
+  /** `chipStyles` as the layout reads them (settings.chips; configuration.md §13.2); absent = the built-in `chip`. */
+  chips?: readonly ChipStyleSetting[] | undefined;
+  /** `codeStyle.inline` when set (settings.inlineCode, §13.3); absent = inline code without a box. */
+  inlineCode?: InlineCodeSetting | undefined;
+  /** Body size, pt (the em of chip and inline-code lengths in DOCX); absent = the 8 pt default. */
+  bodySize?: number | undefined;
 }
 
 export interface ExportChapter {
@@ -65,6 +73,8 @@ export interface ExportModel {
   resources: Map<string, { record: ResourceRecord; payload?: Uint8Array | undefined }>;
   /** `bodyText.hardLineBreaks` as the chapters were parsed with it (captions and cells follow it too). */
   hardLineBreaks: boolean;
+  /** Chip styles and boxed inline code (export/run-boxes.ts). */
+  runBoxes: ExportRunBoxes;
 }
 
 /** Parses every chapter (or the one at `only`) and reads the book's metadata. */
@@ -83,6 +93,7 @@ export function exportModel(book: ExportBookInput, only?: number): ExportModel {
     targets: collectTargets(all, resources, hardLineBreaks),
     resources,
     hardLineBreaks,
+    runBoxes: exportRunBoxes(book),
   };
 }
 

@@ -8,6 +8,7 @@ import JSZip from 'jszip';
 import type { ExportMath } from '../../engine/math/export';
 import { exportModel, sniffPicture, type ExportBookInput, type ExportChapter, type ExportMetadata } from './book-model';
 import { chapterDocument } from './xhtml';
+import { chipClass, runBoxCss } from '../run-boxes';
 import { attr, escapeXml } from './xml';
 
 export { exportModel, type ExportBookInput } from './book-model';
@@ -80,7 +81,6 @@ th, td { border: 1px solid #999; padding: 0.2em 0.5em; text-align: left; }
 .verse { margin: 1em 2em; }
 .verse .stanza { text-indent: 0; margin-bottom: 0.8em; text-align: left; }
 .verse .stepped { padding-left: 2em; }
-.chip { border: 1px solid #999; border-radius: 0.3em; padding: 0 0.25em; }
 .space { height: 1.45em; }
 section.notes { margin-top: 2em; border-top: 1px solid #999; font-size: 0.9em; }
 aside.footnote p { text-indent: 0; margin: 0.3em 0; }
@@ -170,6 +170,7 @@ export async function writeEpub(book: ExportBookInput, options: EpubOptions): Pr
         rtl,
         warn: (message) => warnings.push(message),
         hardLineBreaks: model.hardLineBreaks,
+        chipClass: (style) => chipClass(model.runBoxes, style),
         ...(math ? { math } : {}),
       }),
     });
@@ -246,7 +247,8 @@ ${documents.map((d) => `<li><a href="text/${d.file}">${escapeXml(d.title)}</a></
   zip.file('META-INF/container.xml', container);
   zip.file('OEBPS/content.opf', opf);
   zip.file('OEBPS/nav.xhtml', nav);
-  zip.file('OEBPS/styles/book.css', STYLESHEET);
+  // Chip styles and boxed inline code as the book's design sets them (configuration.md §13.2, §13.3).
+  zip.file('OEBPS/styles/book.css', STYLESHEET + runBoxCss(model.runBoxes));
   for (const d of documents) zip.file(`OEBPS/text/${d.file}`, d.xhtml);
   for (const p of pictures.values()) zip.file(`OEBPS/${p.href}`, p.bytes);
   if (options.signal?.aborted) throw cancelled();

@@ -9,6 +9,7 @@ import type { Block, Inline, Mark } from '../../engine/parse';
 import type { ExportChapter } from './book-model';
 import { snippetInlines } from './book-model';
 import { attr, escapeXml } from './xml';
+import { chipStyleId } from '../run-boxes';
 
 /** What a chapter document needs to know about the rest of the book. */
 export interface XhtmlContext {
@@ -27,6 +28,8 @@ export interface XhtmlContext {
   math?: ExportMath;
   /** `bodyText.hardLineBreaks` (§6.1) for captions, notes and cells, as the chapters were parsed; absent = true. */
   hardLineBreaks?: boolean;
+  /** The classes of a chip naming a style id (export/run-boxes.ts `chipClass`: the stylesheet's rule per chip style); absent = `chip`. */
+  chipClass?: (style: string | undefined) => string;
 }
 
 /** A safe XML id for an author's id (ids may start with a digit or hold ':' in Markdown). */
@@ -119,7 +122,7 @@ class ChapterWriter {
       case 'math':
         return marked(inline.marks, this.ctx.math?.mathml(inline.tex, false) ?? `<code class="math">${escapeXml(inline.tex)}</code>`);
       case 'chip':
-        return `<span class="chip">${this.inlines(inline.children)}</span>`;
+        return `<span class="${attr(this.ctx.chipClass?.(chipStyleId(inline.attrs)) ?? 'chip')}">${this.inlines(inline.children)}</span>`;
       case 'swatch':
         return '<span class="swatch">■</span>';
       case 'tab':
