@@ -5,7 +5,7 @@
  */
 import { runningSlotElements } from './settings-furniture';
 import { declareAppliedSettings, effectiveAt, lengthAtPt, resolveConfig, type StoredConfig } from '../config';
-import { cjkRegion, defaultNumerals, isArabicScript, isRtlLocale } from '../config/locale';
+import { defaultNumerals, isArabicScript, isRtlLocale } from '../config/locale';
 import { CM, defaultCalloutStyle, defaultSettings, type HeadingLength, type HeadingLook, type HeadingStyleSettings, type LayoutSettings } from './settings';
 import { headingDesignFields, headingStyleSection, storedListItem, structureSettings } from './settings-structure';
 import { resolveLocaleNumberFormats } from './settings-number-formats';
@@ -19,6 +19,7 @@ import { breakRules } from './settings-breaks';
 import { addCalloutText } from './settings-callouts';
 import { lineNumberSettings } from './settings-line-numbers';
 import { applyCjkGrid } from './settings-cjk-grid';
+import { cjkRulesFrom } from './settings-cjk-rules';
 import { chipSettings } from './settings-chips';
 import { codeListingSettings } from './settings-code';
 
@@ -49,7 +50,6 @@ export const APPLIED_SETTINGS = [
   'bodyText.kashidaPatterns',
   'cjk.latinSpacing',
   'cjk.wordBreak',
-  'cjk.compressAdjacent',
   'layout.writingMode',
   'cjk.uprightDigits',
   'page.sizePreset',
@@ -330,14 +330,12 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   }
   // auto = right when vertical-rl or the direction is rtl (configuration.md §2 page.binding).
   s.binding = binding === 'left' || binding === 'right' ? binding : s.direction === 'rtl' || s.vertical ? 'right' : 'left';
-  const compress = at('cjk.compressAdjacent');
-  s.cjk = {
+  // The rest of §14.1 (region, kinsoku level, punctuation widths, …; compressAdjacent auto: on except in Taiwan) in settings-cjk-rules.ts.
+  s.cjk = cjkRulesFrom(at, locale, {
     // Kept in em of the text it separates: pt at the body size, divided back by it.
     latinSpacing: pt('cjk.latinSpacing', 0.25 * pt('bodyText.fontSize', 8), pt('bodyText.fontSize', 8)) / pt('bodyText.fontSize', 8),
     keepAll: str('cjk.wordBreak', 'normal') === 'keep-all',
-    // auto: on except in Taiwan.
-    compressAdjacent: typeof compress === 'boolean' ? compress : cjkRegion(locale) !== 'taiwan',
-  };
+  });
   const preset = PAGE_PRESETS[str('page.sizePreset', '17x24')] ?? PAGE_PRESETS['17x24']!;
   s.pageWidth = pt('page.width', preset[0] * CM);
   s.pageHeight = pt('page.height', preset[1] * CM);

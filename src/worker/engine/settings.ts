@@ -17,6 +17,7 @@ import type { RunBoxLook } from './paragraph/run-box';
 import type { CodeListing } from './settings-code';
 import type { CalloutBody, CalloutContinuation, CalloutFlow, CalloutIcon, CalloutLabel, CalloutLists, CalloutMarker, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
 import type { CjkGrid } from './settings-cjk-grid';
+import type { CjkRules } from './settings-cjk-rules';
 
 export interface TextStyle {
   family: string;
@@ -65,8 +66,8 @@ export interface LayoutSettings {
   numerals: 'latn' | 'arab' | 'arabext';
   /** Resolved `page.binding`: the spine side of a recto (auto = right when the direction is rtl). */
   binding: 'left' | 'right';
-  /** `cjk` composition (configuration.md §14.1) as the text engine applies it; latinSpacing in em. */
-  cjk: { latinSpacing: number; keepAll: boolean; compressAdjacent: boolean };
+  /** `cjk` composition (configuration.md §14.1) as the text engine applies it, resolved by region (settings-cjk-rules.ts); latinSpacing in em. */
+  cjk: CjkRules;
   /**
    * `layout.writingMode: 'vertical-rl'` (configuration.md §4; page/vertical.ts): the flow is laid
    * out in the sheet turned a quarter (page/geometry.ts `pageFrame` gives the turned frame) and
@@ -632,7 +633,8 @@ export function defaultSettings(): LayoutSettings {
     direction: 'ltr',
     numerals: 'latn',
     binding: 'left',
-    cjk: { latinSpacing: 0.25, keepAll: false, compressAdjacent: true },
+    // The rules of mainland China, where an English locale's region falls (settings-cjk-rules.ts).
+    cjk: { latinSpacing: 0.25, keepAll: false, compressAdjacent: true, region: 'mainland', lineBreak: 'gb', punctuationWidth: 'kaiming', trimLineStart: true, hangingPunctuation: 'none', spaceAfterQuestion: false, paragraphStartBracket: 'indent', titleMinChars: 2 },
     kashida: { enabled: false, perWord: 1, maxLength: 0.6 },
     pageWidth: 17 * CM,
     pageHeight: 24 * CM,

@@ -31,9 +31,9 @@ describe('settings the engine applies', () => {
   });
 
   it('leaves others reported as not applied', () => {
-    const report = settingsNotApplied({ cjk: { trimLineStart: false }, bodyText: { fontSize: { value: 9, unit: 'pt' } } });
+    const report = settingsNotApplied({ cjk: { kunten: { placement: 'interlinear' } }, bodyText: { fontSize: { value: 9, unit: 'pt' } } });
     const paths = JSON.stringify(report);
-    expect(paths).toContain('cjk.trimLineStart'); // bodyText.tashkil is applied now (paragraph/tashkil.ts)
+    expect(paths).toContain('cjk.kunten.placement'); // cjk.trimLineStart is applied now (settings-cjk-rules.ts)
     expect(paths).not.toContain('bodyText.fontSize');
   });
 });

@@ -231,15 +231,26 @@ describe('layout.writingMode: vertical-rl — the flow turned onto the sheet', (
     const full = laid.pages.find((p) => p.role === 'body' && p.index < laid.pages.length - 1)!;
     const frame = sheetFrame(two, full.index);
     const tier = (frame.contentHeight - two.gutter) / 2;
-    // Every glyph's pen on the sheet lies in one of the two tiers, never in the gutter between them.
-    const ys = bodyRuns(full).flatMap((p) => p.run.xs.map((_, g) => sheetPoint(p, g)[1]));
+    // Every glyph's pen on the sheet lies in one of the two tiers, never in the gutter between them —
+    // but for a mark hung past its line's end (cjk.hangingPunctuation, auto 'allow' in Japan) and the
+    // upright !? cell ending a line (its pens placed in its cell, vertical.ts), at most one em into it.
+    const pens = bodyRuns(full).flatMap((p) => p.run.xs.map((_, g) => ({ y: sheetPoint(p, g)[1], char: p.run.text[p.run.clusters[g]!]! })));
+    const ys = pens.map((p) => p.y);
     const upper = ys.filter((y) => y <= frame.contentTop + tier + 0.01);
     const lower = ys.filter((y) => y >= frame.contentTop + tier + two.gutter - 0.01);
+    const hung = pens.filter((p) => p.y > frame.contentTop + tier + 0.01 && p.y < frame.contentTop + tier + two.gutter - 0.01);
     expect(upper.length).toBeGreaterThan(100);
     expect(lower.length).toBeGreaterThan(100);
-    expect(upper.length + lower.length).toBe(ys.length);
+    for (const p of hung) {
+      expect('、。，．!?'.includes(p.char), p.char).toBe(true);
+      expect(p.y).toBeLessThanOrEqual(frame.contentTop + tier + two.body.style.size + 0.01);
+    }
+    expect(upper.length + lower.length + hung.length).toBe(ys.length);
     expect(Math.min(...upper)).toBeGreaterThanOrEqual(frame.contentTop - 0.01);
-    expect(Math.max(...lower)).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 0.01);
+    // (A mark hung at the lower tier's end stands in the foot margin, one em at most.)
+    const bottom = frame.contentTop + frame.contentHeight;
+    for (const p of pens) if (p.y > bottom + 0.01) expect('、。，．!?'.includes(p.char) && p.y <= bottom + two.body.style.size + 0.01, p.char).toBe(true);
+    expect(Math.max(...lower)).toBeLessThanOrEqual(bottom + two.body.style.size + 0.01);
   });
 
   it('says that spread notes are not set yet in vertical text (footnotes.placement spread → column, a config warning)', () => {

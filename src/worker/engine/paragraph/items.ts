@@ -9,6 +9,8 @@ import type { StyledText } from './collect';
 import { formulaItems, type FormulaSlice } from '../math/inline';
 import { kashidaSites, type KashidaPattern, type KashidaSite } from './kashida';
 import type { RunBoxLook } from './run-box';
+import { applyCjkLineEdges, setPunctuationWidths, type CjkPunctuationRules } from './cjk-punctuation';
+import type { CjkLineBreak } from '../text/cjk-rules';
 
 /** Cost of breaking at a hyphenation point (configuration.md §6.3, internal constant). */
 const HYPHEN_PENALTY = 50;
@@ -73,8 +75,15 @@ export interface WordPayload {
 
 export type { KashidaSite } from './kashida';
 
-/** CJK composition (configuration.md §14.1) as the item builder needs it. */
-export interface CjkItemOptions {
+/**
+ * CJK composition (configuration.md §14.1) as the item builder needs it. The rest of §14.1
+ * (settings-cjk-rules.ts; absent fields: strict kinsoku, no book-title rule, the face's punctuation
+ * widths, no line-edge rule): `lineBreak` and `titleMinChars` go to text/cjk.ts, the punctuation
+ * rules to paragraph/cjk-punctuation.ts.
+ */
+export interface CjkItemOptions extends CjkPunctuationRules {
+  lineBreak?: CjkLineBreak;
+  titleMinChars?: number;
   /** `cjk.latinSpacing`: space between CJK and Latin letters/digits where none was typed, em. */
   latinSpacing: number;
   /** `cjk.wordBreak: 'keep-all'`. */
@@ -167,7 +176,7 @@ function analyse(texts: readonly StyledText[], options: ItemOptions): ParagraphT
     runStart,
     levels: paragraphLevels(text, options.direction ?? 'ltr'),
     scripts: resolveScripts(text),
-    breaks: hasIdeographs(text) ? breakOpportunities(text, { keepAll: cjk.keepAll }) : null,
+    breaks: hasIdeographs(text) ? breakOpportunities(text, { keepAll: cjk.keepAll, ...(cjk.lineBreak ? { lineBreak: cjk.lineBreak } : {}), ...(cjk.titleMinChars ? { titleMinChars: cjk.titleMinChars } : {}) }) : null,
   };
 }
 
@@ -184,7 +193,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
   const cjk = options.cjk ?? DEFAULT_CJK;
   const baseLevel = options.direction === 'rtl' ? 1 : 0;
   const language = options.language ?? '';
-  const items: Item<WordPayload>[] = [];
+  let items: Item<WordPayload>[] = [];
   if (options.indent > 0) items.push({ type: 'box', width: options.indent, payload: { pieces: [], level: baseLevel }, from: 0 });
   /** What separates the next word from the last one: a typed space, a CJK gap, or nothing yet. */
   // Kept as a kind and a position (the space's first character, or the CJK break), not an
@@ -347,6 +356,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     else if (pending === PENDING_GAP) items.push(cjkGap(para, pendingAt, texts, options, cjk));
     pending = PENDING_NONE;
     wordSeen = true;
+    if (para.breaks) setPunctuationWidths(pieces, cjk.punctuationWidth);
     if (cjk.compressAdjacent && para.breaks) compressPunctuation(pieces, para, end);
     if (options.kashida && options.justify) {
       // The word's elongation: a glue only the line's stretch reaches, never a breakpoint (the
@@ -478,6 +488,8 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
   }
   endWord(text.length);
   if (options.avoidCjkRunts) forbidLoneLastCharacter(items);
+  // Line-edge rules of CJK punctuation (§14.1: hanging, lineEndHalf, trimLineStart, …; cjk-punctuation.ts).
+  if (para.breaks) items = applyCjkLineEdges(items, cjk);
   // The paragraph ends with finishing glue and a forced break (unless a hard break just did).
   const last = items[items.length - 1];
   if (!(last && last.type === 'penalty' && last.penalty <= -INFINITE_PENALTY)) {

@@ -9,6 +9,7 @@
  * numbers inside CJK text are not broken (AL × AL, NU × NU).
  */
 import { scriptOf } from './script';
+import { BOOK_TITLE_CLOSE, BOOK_TITLE_OPEN, INNER_TITLE_CLOSE, INNER_TITLE_OPEN, kinsokuRules, type CjkLineBreak, type KinsokuRules } from './cjk-rules';
 
 /** Closing punctuation and brackets that may not start a line (UAX #14 CL, CP, EX, IS, NS; JIS X 4051 行頭禁則). */
 const NO_LINE_START = new Set(
@@ -54,6 +55,10 @@ export function hasIdeographs(text: string): boolean {
 export interface BreakOptions {
   /** `cjk.wordBreak: 'keep-all'`: no breaks between ideographs (phrase-only breaking). */
   keepAll?: boolean;
+  /** `cjk.lineBreak`, resolved (text/cjk-rules.ts); absent = `strict`, every kinsoku class. */
+  lineBreak?: CjkLineBreak;
+  /** `cjk.titleMinChars`: fewest characters of a book title 《…》 on either side of a break inside it; absent = 1 (no rule). */
+  titleMinChars?: number;
 }
 
 /**
@@ -62,12 +67,13 @@ export interface BreakOptions {
  */
 export function breakOpportunities(text: string, options: BreakOptions = {}): Uint8Array {
   const result = new Uint8Array(text.length);
+  const rules = kinsokuRules(options.lineBreak ?? 'strict');
   let previous = -1; // code point before the current one, −1 at the start
   let previousIndex = -1;
   for (let i = 0; i < text.length; ) {
     const cp = text.codePointAt(i)!;
     const size = cp > 0xffff ? 2 : 1;
-    if (previous >= 0 && !isCombining(cp) && canBreakBetween(previous, cp, options)) result[i] = 1;
+    if (previous >= 0 && !isCombining(cp) && canBreakBetween(previous, cp, options, rules)) result[i] = 1;
     if (!isCombining(cp)) {
       previous = cp;
       previousIndex = i;
@@ -75,11 +81,12 @@ export function breakOpportunities(text: string, options: BreakOptions = {}): Ui
     i += size;
   }
   void previousIndex;
+  if ((options.titleMinChars ?? 1) > 1) keepBookTitles(text, result, options.titleMinChars!);
   return result;
 }
 
-function canBreakBetween(before: number, after: number, options: BreakOptions): boolean {
-  if (isNoLineStart(after) || isNoLineEnd(before)) return false;
+function canBreakBetween(before: number, after: number, options: BreakOptions, rules: KinsokuRules): boolean {
+  if (rules.noLineStart.has(after) || rules.noLineEnd.has(before)) return false;
   if (INSEPARABLE.has(before) && INSEPARABLE.has(after)) return false;
   // Nonstarters after a Latin letter (a Latin comma inside CJK text) are caught above.
   const beforeId = isIdeographic(before);
@@ -91,6 +98,30 @@ function canBreakBetween(before: number, after: number, options: BreakOptions): 
 
 function isPunctuation(cp: number): boolean {
   return (cp >= 0x3000 && cp <= 0x303f) || (cp >= 0xff01 && cp <= 0xff0f) || (cp >= 0xff1a && cp <= 0xff20) || NO_LINE_START.has(cp) || NO_LINE_END.has(cp);
+}
+
+/**
+ * `cjk.titleMinChars` (configuration.md §14.1, "fewest characters of a book title on a line"): a
+ * break inside a book title 《…》 (or a nested 〈…〉) is kept only when at least `min` of the title's
+ * characters (its brackets not counted) stand on each side of it; a title shorter than 2 × min is
+ * not broken at all. Counted in code points (a surrogate pair is one character).
+ */
+function keepBookTitles(text: string, breaks: Uint8Array, min: number): void {
+  const open: number[] = []; // unit index just after each open title bracket, innermost last
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.charCodeAt(i);
+    if (cp === BOOK_TITLE_OPEN || cp === INNER_TITLE_OPEN) open.push(i + 1);
+    else if ((cp === BOOK_TITLE_CLOSE || cp === INNER_TITLE_CLOSE) && open.length > 0) {
+      const start = open.pop()!;
+      const chars = Array.from(text.slice(start, i));
+      let unit = start;
+      for (let c = 0; c < chars.length; c++) {
+        // A break before character c leaves c characters before it and chars.length − c after.
+        if (c > 0 && (c < min || chars.length - c < min)) breaks[unit] = 0;
+        unit += chars[c]!.length;
+      }
+    }
+  }
 }
 
 const COMBINING = /\p{M}/u;

@@ -1,0 +1,192 @@
+/**
+ * CJK punctuation at fixed widths and at the edges of lines (configuration.md §14.1 `cjk`):
+ * `punctuationWidth`, `trimLineStart`, `hangingPunctuation`, `spaceAfterQuestion` and
+ * `paragraphStartBracket`, as changes to a CJK paragraph's items (paragraph/items.ts calls these
+ * only for paragraphs with CJK break opportunities, whose pieces are their own: never shared words).
+ *
+ * A fullwidth mark's ink sits in one half of its em: closing marks (、。，．：；」）…) on the left
+ * (the start side), opening marks (「（…) on the right. Setting one half width takes the empty
+ * half away: a closing mark's advance is halved; an opening mark's advance is halved and its glyph
+ * moved back by as much. The glyph tables stay untouched: a piece gets its own copy (`copyShaped`).
+ *
+ * What depends on where a line breaks is built in items, so both breakers measure it:
+ * - a mark ending a line set narrower (`lineEndHalf`) or hanging past the measure (hanging
+ *   punctuation): a penalty of negative width just before the break's gap — taken, the line is that
+ *   much shorter for the breaker and its last mark reaches into the margin by as much (`lines.ts`
+ *   draws the glyph whole; its ink stays inside the measure, or hangs);
+ * - an opening bracket starting a line set half width (`trimLineStart`): the bracket is set half
+ *   width always, preceded by a glue of the half it lost; unbroken the two add up to the full width,
+ *   broken before it the glue is discarded with the break (TeX §879) and the line starts at the ink.
+ */
+import { CLOSING_FULLWIDTH, OPENING_FULLWIDTH } from '../text/cjk';
+import type { Item } from '../text/items';
+import type { ShapedGlyphs } from '../fonts/registry';
+import type { CjkRules, PunctuationWidth } from '../settings-cjk-rules';
+import type { ShapedPiece, WordPayload } from './items';
+
+/** What of `LayoutSettings.cjk` this file reads; absent fields: the face's widths, no line-edge rule. */
+export type CjkPunctuationRules = Partial<Pick<CjkRules, 'punctuationWidth' | 'trimLineStart' | 'hangingPunctuation' | 'spaceAfterQuestion' | 'paragraphStartBracket'>>;
+
+/** Sentence-end marks: full width in the kaiming style (开明式, CLREQ: 句末点号 。？！ full, the other marks half). */
+const SENTENCE_END = new Set([0x3002, 0xff0e]); // 。．
+/** Marks that may hang past the line end (configuration.md §14.1 `hangingPunctuation`: 、。，．). */
+const HANGING = new Set([0x3001, 0x3002, 0xff0c, 0xff0e]);
+/** Question and exclamation marks a full-width space follows in Japanese (`spaceAfterQuestion`): ？！ and the doubled ‼⁇⁈⁉. */
+const QUESTION = new Set([0xff1f, 0xff01, 0x203c, 0x2047, 0x2048, 0x2049]);
+const IDEOGRAPHIC_SPACE = 0x3000;
+/** A mark counts as full width (and may be halved) above this share of its em: proportional forms are left alone. */
+const FULL_SHARE = 0.75;
+
+/**
+ * `punctuationWidth` marks of fixed width in a word's pieces: under `kaiming` every closing mark but
+ * the sentence end 。． and every opening mark half width; under `halfwidth` all of them (？！, whose
+ * ink is centred, are in neither set and stay full). `fullwidth` and `lineEndHalf` change nothing here.
+ */
+export function setPunctuationWidths(pieces: readonly ShapedPiece[], width: PunctuationWidth | undefined): void {
+  if (width !== 'kaiming' && width !== 'halfwidth') return;
+  for (const piece of pieces) {
+    if (!isRunningText(piece)) continue;
+    for (let g = 0; g < piece.shaped.glyphs.length; g++) {
+      const cp = piece.text.codePointAt(piece.shaped.clusters[g]!)!;
+      const closing = CLOSING_FULLWIDTH.has(cp) && (width === 'halfwidth' || !SENTENCE_END.has(cp));
+      if (closing || OPENING_FULLWIDTH.has(cp)) halveGlyph(piece, g, !closing);
+    }
+  }
+}
+
+/**
+ * Whether the rules apply to a piece: left-to-right text on the baseline that takes its room in the
+ * line. Not a note mark set with no advance beside the text (`StyledText.noAdvance`, §11.1 'side':
+ * its glyphs are placed by their offsets) nor a raised one (superscripts), nor right-to-left text.
+ */
+function isRunningText(piece: ShapedPiece): boolean {
+  return piece.level % 2 === 0 && piece.shaped.glyphs.length > 0 && piece.rise === 0 && !(piece.width === 0 && piece.shaped.width > 0);
+}
+
+/**
+ * Sets glyph `g` of `piece` half an em wide if it is wider than `FULL_SHARE` em: `opening` moves
+ * the glyph back by what it loses (its ink is on the right). Returns what it lost, pt (0: nothing).
+ */
+function halveGlyph(piece: ShapedPiece, g: number, opening: boolean): number {
+  const half = Math.round(piece.face.upem / 2);
+  const advance = piece.shaped.advances[g]!;
+  if (advance <= FULL_SHARE * piece.face.upem) return 0;
+  const shaped = copyShaped(piece.shaped);
+  const lost = advance - half; // font units
+  shaped.advances[g] = half;
+  if (opening) shaped.xOffsets[g] = shaped.xOffsets[g]! - lost;
+  shaped.width -= lost;
+  piece.shaped = shaped;
+  const before = piece.width;
+  piece.width = (shaped.width * piece.style.size) / piece.face.upem;
+  return before - piece.width;
+}
+
+function copyShaped(s: ShapedGlyphs): ShapedGlyphs {
+  return { glyphs: s.glyphs.slice(), clusters: s.clusters.slice(), advances: s.advances.slice(), xOffsets: s.xOffsets.slice(), yOffsets: s.yOffsets.slice(), width: s.width };
+}
+
+/** A break between CJK characters with no space typed (items.ts `cjkGap`): glue with a bare payload. */
+function isCjkGap(item: Item<WordPayload> | undefined): boolean {
+  return item !== undefined && item.type === 'glue' && item.width >= 0 && item.payload !== undefined && item.payload.space !== true && item.payload.kashida === undefined && item.payload.pieces.length === 0;
+}
+
+/** The last glyph of a box's text, with its piece (null: an empty box or right-to-left text). */
+function lastGlyph(item: Item<WordPayload> | undefined): { piece: ShapedPiece; g: number; cp: number } | null {
+  if (item?.type !== 'box') return null;
+  const pieces = item.payload?.pieces ?? [];
+  const piece = pieces[pieces.length - 1];
+  if (!piece || !isRunningText(piece)) return null;
+  const g = piece.shaped.glyphs.length - 1;
+  return { piece, g, cp: piece.text.codePointAt(piece.shaped.clusters[g]!)! };
+}
+
+/** The first glyph of a box's text, with its piece. */
+function firstGlyph(item: Item<WordPayload> | undefined): { piece: ShapedPiece; cp: number } | null {
+  if (item?.type !== 'box') return null;
+  const piece = item.payload?.pieces[0];
+  if (!piece || !isRunningText(piece) || piece.shaped.clusters[0] !== 0) return null;
+  return { piece, cp: piece.text.codePointAt(0)! };
+}
+
+/** A piece's glyph advance, pt. */
+function advancePt(piece: ShapedPiece, g: number): number {
+  return (piece.shaped.advances[g]! * piece.style.size) / piece.face.upem;
+}
+
+/**
+ * The line-edge rules on a CJK paragraph's items (built, runts already ruled): returns the items
+ * with the paragraph's opening bracket placed (`paragraphStartBracket`), penalties for marks at a
+ * line end (`hangingPunctuation`, `lineEndHalf`), opening brackets trimmed at a line start
+ * (`trimLineStart`) and the space after ？！ (`spaceAfterQuestion`). Only breaks at CJK gaps are
+ * concerned: a gap the runt rule made unbreakable (a +∞ penalty before it) is left alone.
+ */
+export function applyCjkLineEdges(items: Item<WordPayload>[], rules: CjkPunctuationRules): Item<WordPayload>[] {
+  placeOpeningBracket(items, rules.paragraphStartBracket ?? 'indent');
+  const out: Item<WordPayload>[] = [];
+  for (let i = 0; i < items.length; i++) {
+    let item = items[i]!;
+    const breakable = isCjkGap(item) && items[i - 1]?.type === 'box';
+    if (!breakable) {
+      out.push(item);
+      continue;
+    }
+    const last = lastGlyph(items[i - 1]);
+    const next = firstGlyph(items[i + 1]);
+    if (last) {
+      const advance = advancePt(last.piece, last.g);
+      const em = last.piece.style.size;
+      if (rules.hangingPunctuation !== undefined && rules.hangingPunctuation !== 'none' && HANGING.has(last.cp)) {
+        // §14.1 hangingPunctuation: taken, the mark stands past the measure (its whole advance
+        // leaves the line's width). `allow`: a plain break at the same place comes after it, and the
+        // breaker hangs the mark only where that fits the paragraph better (a line saved, a loose
+        // line avoided; first fit: only when the mark would not fit otherwise); `force`: every
+        // line ending there hangs it.
+        out.push({ type: 'penalty', width: -advance, penalty: 0, flagged: false });
+        if (rules.hangingPunctuation === 'allow') out.push({ type: 'penalty', width: 0, penalty: 0, flagged: false });
+      } else if (rules.punctuationWidth === 'lineEndHalf' && CLOSING_FULLWIDTH.has(last.cp) && advance > FULL_SHARE * em) {
+        // §14.1 punctuationWidth lineEndHalf: a closing mark ending a line loses its empty half.
+        out.push({ type: 'penalty', width: -(advance - em / 2), penalty: 0, flagged: false });
+      }
+      if (rules.spaceAfterQuestion === true && QUESTION.has(last.cp) && next && next.cp !== IDEOGRAPHIC_SPACE && !CLOSING_FULLWIDTH.has(next.cp) && !QUESTION.has(next.cp)) {
+        // §14.1 spaceAfterQuestion (the Japanese rule): a full-width space after ？！ when a sentence
+        // goes on; it is the gap itself, so it vanishes where the line breaks.
+        item = { ...item, width: item.width + em };
+      }
+    }
+    out.push(item);
+    if (rules.trimLineStart === true && next && OPENING_FULLWIDTH.has(next.cp)) {
+      // §14.1 trimLineStart: the bracket is set half width, the half it lost given back before it
+      // as glue that a break here discards (no break at that glue: it follows glue).
+      const lost = halveGlyph(next.piece, 0, true);
+      if (lost > 0) {
+        const box = items[i + 1]!;
+        items[i + 1] = { ...box, width: box.width - lost };
+        out.push({ type: 'glue', width: lost, stretch: 0, shrink: 0, payload: { pieces: [], level: item.payload?.level ?? 0 } });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * §14.1 paragraphStartBracket, our reading (after JLREQ's placements of a paragraph's opening
+ * bracket): `indent` the usual first-line indent, then the bracket at full width (its ink 1.5 em in
+ * under a 1 em indent); `half` no indent, the bracket's own empty half standing for it (ink half an
+ * em in); `flush` no indent and the bracket half width (ink at the margin). Paragraphs set without
+ * an indent are placed the same way.
+ */
+function placeOpeningBracket(items: Item<WordPayload>[], placement: CjkRules['paragraphStartBracket']): void {
+  if (placement === 'indent') return;
+  let at = 0;
+  // The indent is an empty box first (items.ts `buildItems`).
+  const indent = items[0]?.type === 'box' && items[0].payload?.pieces.length === 0 && items[0].payload.box === undefined ? 0 : -1;
+  if (indent === 0) at = 1;
+  const first = firstGlyph(items[at]);
+  if (!first || !OPENING_FULLWIDTH.has(first.cp)) return;
+  if (indent === 0) items[0] = { ...items[0]!, width: 0 };
+  if (placement === 'flush') {
+    const lost = halveGlyph(first.piece, 0, true);
+    items[at] = { ...items[at]!, width: items[at]!.width - lost };
+  }
+}
