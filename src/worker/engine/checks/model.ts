@@ -117,6 +117,8 @@ export const WARNING_KINDS = {
   // --- typesetting (from the display lists) ---
   /** Spec name (tools.md "looseLine(s)"): word spaces past `debug.looseLineHighlight.threshold` × normal. */
   looseLine: typesetting('Loose line', 'looseLines'),
+  /** Spec name (configuration.md §14.1): a justified CJK line whose gaps would pass 0.5 em, set ragged (checks/cjk-lines.ts). */
+  cjkLooseLine: typesetting('Loose CJK line', 'looseLines'),
   /** Ours: a line sticking out of its column. */
   overfullLine: typesetting('Overfull line'),
   /** Ours: no acceptable set of breaks existed; the line breaker fell back to an emergency pass. */

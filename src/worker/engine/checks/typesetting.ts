@@ -17,6 +17,7 @@ import { warning, type Warning } from './model';
 import { settingsKey } from '../settings';
 import { listingSettings } from '../page/code-block';
 import type { CodeListing } from '../settings-code';
+import { hangsPunctuation, isCjkLine } from './cjk-lines';
 
 /** How far ink may pass a column edge before the line counts as overfull, pt (rounding and side bearings). */
 const OVERFULL_TOLERANCE_PT = 0.5;
@@ -93,6 +94,11 @@ function lineWarnings(ctx: CheckContext, chapterId: string, block: Block, lines:
   // (maxWordSpacing − 1) × normal (paragraph/items.ts), so spaces are 1 + r(max − 1) normal spaces.
   if (flowing && options.toggles.looseLines && settings.body.align === 'justify') {
     lines.slice(0, -1).forEach((line) => {
+      // CJK text (§14.1, cjk-lines.ts): a line whose gaps would pass 0.5 em is set ragged, reported as such.
+      if (isCjkLine(line.text)) {
+        if (line.ragged) out.push(warning('cjkLooseLine', `Loose CJK line ${quote(line)}: the gaps between its characters would pass 0.5 em, so it was set ragged. Rephrase, or allow another break.`, place(chapterId, line)));
+        return;
+      }
       const spaces = 1 + line.ratio * (settings.body.maxWordSpacing - 1);
       if (!line.ragged && !(spaces > options.looseThreshold)) return;
       const how = line.ragged ? 'it was set ragged instead' : `spaces reach ${spaces.toFixed(1)}× the normal space`;
@@ -105,7 +111,7 @@ function lineWarnings(ctx: CheckContext, chapterId: string, block: Block, lines:
   if (block.kind === 'code') out.push(...codeOverflows(chapterId, block, lines, quote, listingSettings(settings)));
 
   for (const line of lines) {
-    if (line.right > line.columnRight + OVERFULL_TOLERANCE_PT) {
+    if (line.right > line.columnRight + OVERFULL_TOLERANCE_PT && !hangsPunctuation(settings, line.text, line.right - line.columnRight, line.size)) {
       const by = (line.right - line.columnRight).toFixed(1);
       if (block.kind === 'code') out.push(warning('codeOverflow', `Code line ${quote(line)} is ${by} pt wider than its box; break it or shorten it.`, place(chapterId, line)));
       else out.push(warning('overfullLine', `Line ${quote(line)} sticks ${by} pt out of its column; rephrase it or allow hyphenation.`, place(chapterId, line)));
