@@ -55,6 +55,25 @@ describe('bodyText.hangingIndent', () => {
   });
 });
 
+describe('bodyText.hangingIndent inside a callout box', () => {
+  it('hangs a box paragraph\'s turnovers as running text does, from the box\'s inner start edge', () => {
+    const source = [':::callout{type="note"}', TEXT, '', TEXT.replace('Garamond', 'Bembo'), ':::'].join('\n');
+    const plain = linesOf(layoutOf(source), 'Bembo');
+    const hung = linesOf(layoutOf(source, { bodyText: { hangingIndent: true } }), 'Bembo');
+    expect(hung.length).toBeGreaterThan(2);
+    // Without it, the box's second paragraph is indented 15 pt and its turnovers flush at the box's
+    // inner edge; with it, the first line is at that edge and every turnover 15 pt (1.5 em) in.
+    const inner = plain[1]!.xs[0]!;
+    expect(plain[0]!.xs[0]).toBeCloseTo(inner + 15, 2);
+    expect(hung[0]!.xs[0]).toBeCloseTo(inner, 2);
+    for (const line of hung.slice(1)) expect(line.xs[0]).toBeCloseTo(inner + 15, 2);
+    // The box's first paragraph hangs too (running text's first paragraph after a heading does).
+    const first = linesOf(layoutOf(source, { bodyText: { hangingIndent: true } }), 'Garamond');
+    expect(first[0]!.xs[0]).toBeCloseTo(inner, 2);
+    expect(first[1]!.xs[0]).toBeCloseTo(inner + 15, 2);
+  });
+});
+
 describe('paragraphStyles[id=*].hangingIndent', () => {
   const source = [':::paragraphs{style="bib"}', TEXT, ':::'].join('\n');
   it('hangs the lines after the first by the style\'s length; the first is flush unless the style sets firstLineIndent', () => {

@@ -2790,9 +2790,12 @@ export function* paginateChapter(
         const x = quote ? settings.blockquote.indent : 0;
         // After a display: flush when it continues the paragraph (or math.indentAfterDisplay is off).
         const afterDisplay = child.kind === 'paragraph' && (child.continuesParagraph === true || (rows[rows.length - 1]?.display !== undefined && !settings.math.indentAfterDisplay));
-        const boxIndent = firstParagraph || afterDisplay ? 0 : paragraphIndent;
+        // bodyText.hangingIndent (§6.1) in the box as in running text: a paragraph's first line flush,
+        // its turnovers the box's first-line indent in (not quotations, not tabbed text).
+        const boxHang = !quote && settings.body.hangingIndent === true ? Math.max(0, paragraphIndent) : 0;
+        const boxIndent = firstParagraph || afterDisplay || boxHang > 0 ? 0 : paragraphIndent;
         // Tabs (§10.8) at the box style's stops (body.tabStops, else the body's; settings-text.ts).
-        const lines = tabbedLines(child.inlines, style2, innerW - x, boxIndent, style.tabs) ?? setText({ base: child.range.from, inlines: child.inlines, style: style2, measure: innerW - x, indent: boxIndent, justify: boxJustify });
+        const lines = tabbedLines(child.inlines, style2, innerW - x, boxIndent, style.tabs) ?? setText({ base: child.range.from, inlines: child.inlines, style: style2, measure: innerW - x, indent: boxIndent, justify: boxJustify, ...(boxHang > 0 ? { hang: boxHang } : {}) });
         const space = !quote && previousKind === 'paragraph' && child.continuesParagraph !== true ? paragraphSpace : 0;
         lines.forEach((line, i) => rows.push({ block: child, line, x: rtl() ? 0 : x, height: lead, baseline: leadBaseline, role: 'body', ...(i === 0 && space > 0 ? { before: space } : {}) }));
       } else if (child.kind === 'mathDisplay' && math) {
