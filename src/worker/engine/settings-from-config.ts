@@ -19,6 +19,7 @@ import { breakRules } from './settings-breaks';
 import { addCalloutText } from './settings-callouts';
 import { lineNumberSettings } from './settings-line-numbers';
 import { applyCjkGrid } from './settings-cjk-grid';
+import { resolveCjkMarks } from './settings-cjk-marks';
 import { cjkRulesFrom } from './settings-cjk-rules';
 import { chipSettings } from './settings-chips';
 import { codeListingSettings } from './settings-code';
@@ -675,5 +676,7 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   resolveLocaleNumberFormats(s);
   // The CJK character grid sizes the type area last, from the body and columns read above (§14.1).
   applyCjkGrid(s, at);
+  // CJK marks: cjk.emphasis, emphasisMark, bookTitleMark/Brackets, annotationColor (§14.1; settings-cjk-marks.ts).
+  s.cjkMarks = resolveCjkMarks(at, locale, s.cjk.region, s.body.style.colour);
   return s;
 }

@@ -17,6 +17,8 @@ import type { RunBoxLook } from './paragraph/run-box';
 import type { CodeListing } from './settings-code';
 import type { CalloutBody, CalloutContinuation, CalloutFlow, CalloutIcon, CalloutLabel, CalloutLists, CalloutMarker, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
 import type { CjkGrid } from './settings-cjk-grid';
+import type { CjkMarkSettings } from './settings-cjk-marks';
+import type { CjkMark } from './paragraph/cjk-marks';
 import type { CjkRules } from './settings-cjk-rules';
 
 export interface TextStyle {
@@ -31,6 +33,8 @@ export interface TextStyle {
   look?: RunLook;
   /** A line drawn over the text (`bodyText.emphasis: 'overline'`, configuration.md §6.1; page/overline.ts); absent = none. */
   overline?: true;
+  /** CJK marks drawn with the text (`:dots`, `:name`, `:book`, `:sideline`, emphasis dots; paragraph/cjk-marks.ts); absent = none. */
+  cjkMarks?: readonly CjkMark[];
   /** The box the text stands in (a chip, boxed inline code: paragraph/run-box.ts); absent = none. */
   box?: RunBoxLook;
 }
@@ -103,6 +107,8 @@ export interface LayoutSettings {
    * `layout.wrap` (page/floats-wrap.ts; absent = one body line, 12 em, 2 lines, 0.45).
    */
   floats?: { citingPage: boolean; maxTopFraction: number; hugClosing: boolean; underOpener?: boolean; fitToPage?: boolean; shrink?: { mode: 'never' | 'page' | 'slot'; minScale: number }; wrap?: WrapSettings };
+  /** `cjk.emphasis`, `emphasisMark`, `bookTitleMark`, `bookTitleBrackets`, `annotationColor` (§14.1; settings-cjk-marks.ts); absent = auto for `language`. */
+  cjkMarks?: CjkMarkSettings;
   /** `cjk.grid` (configuration.md §14.1): the character grid the type area was sized by (engine/settings-cjk-grid.ts). */
   cjkGrid?: CjkGrid;
   /**
@@ -731,6 +737,6 @@ export function settingsKey(settings: LayoutSettings): string {
  */
 export function paragraphSettingsKey(settings: LayoutSettings): string {
   // Not memoised per object, as settingsKey is not: a caller may change a settings object in place between builds.
-  const { language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math, chips, inlineCode } = settings;
-  return JSON.stringify({ language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math, chips, inlineCode });
+  const { language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math, chips, inlineCode, cjkMarks } = settings;
+  return JSON.stringify({ language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math, chips, inlineCode, cjkMarks });
 }

@@ -25,6 +25,7 @@ import { typesettingWarnings } from './typesetting';
 import { lineNumberWarnings } from './line-numbers';
 import { indexReadingWarnings } from './index-readings';
 import { verticalTabWarnings } from './tabs-vertical';
+import { cjkMarkLeadingWarnings } from './cjk-marks';
 import { chipOverlapWarnings } from './chips';
 
 export { WARNING_CATEGORIES, WARNING_KINDS, isWarningKind, type Warning, type WarningCategory, type WarningKind, type WarningSeverity } from './model';
@@ -48,6 +49,7 @@ export function computeWarnings(input: ChecksInput, filter: WarningFilter = {}):
     typesettingWarnings, floatWarnings, floatShrunkWarnings, textWrapWarnings, rotateIgnoredWarnings, afterTextWarnings, hyphenationWarnings, preflightWarnings,
     headingDesignCutWarnings, lineNumberWarnings, indexReadingWarnings, verticalTabWarnings,
     chipOverlapWarnings,
+    cjkMarkLeadingWarnings,
   ];
   const all = detectors.flatMap((detect, i) => finished(i, () => detect(ctx)));
   const chosen = all.filter((w) => (filter.chapterId === undefined || w.chapterId === filter.chapterId) && (filter.category === undefined || w.category === filter.category));

@@ -10,6 +10,8 @@ import { isWarningKind, warning, type Warning } from './model';
 
 /** The parser's note on an orientation override (parse/inlines.ts: `:name[…] is recognised…`). */
 const VERTICAL_ONLY = /^:(tcy|upright|sideways)\[/;
+/** The parser's note on a CJK mark directive: they are set now (paragraph/cjk-marks.ts, document-format §18.4). */
+const CJK_MARKS = /^:(dots|name|book|sideline)\[/;
 
 export function markupWarnings(ctx: CheckContext): Warning[] {
   const book = combineBook([...ctx.parsed], { resourceIds: ctx.resources.map((r) => r.id) });
@@ -22,6 +24,7 @@ export function markupWarnings(ctx: CheckContext): Warning[] {
     // :tcy, :upright and :sideways are set in vertical text (page/vertical.ts); in horizontal text
     // they have no effect (document-format §18.5) and keep the parser's note.
     if (ctx.settings.vertical && d.kind === 'unsupportedConstruct' && VERTICAL_ONLY.test(d.message)) continue;
+    if (d.kind === 'unsupportedConstruct' && CJK_MARKS.test(d.message)) continue;
     const place = { chapterId: d.chapterId, offset: d.from, toOffset: d.to };
     const severity = d.severity === 'error' ? 'critical' : d.severity;
     if (d.kind === 'unknownResourceId') {

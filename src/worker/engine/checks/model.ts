@@ -139,6 +139,8 @@ export const WARNING_KINDS = {
   lineNumberOverlap: typesetting('Line number overlaps'),
   /** A `:tab` in vertical text, set as a word space (checks/tabs-vertical.ts, document-format §10.8). */
   tabInVerticalText: typesetting('Tab set as a space in vertical text'),
+  /** Spec name (document-format §18.4): CJK emphasis dots or side lines reaching past the room between lines (checks/cjk-marks.ts). */
+  cjkMarksExceedLeading: typesetting('CJK marks exceed the leading'),
   /** Spec name (document-format §10.5, §21 sandbox-only hint "Chips touch the next line"): a chip's box reaching into a neighbouring line (checks/chips.ts). */
   chipOverlap: typesetting('Chips touch the next line'),
   /** Spec name (document-format.md §12.7): floats flushed at a chapter's end onto pages after its last text. */

@@ -2,6 +2,7 @@ import type { DisplayItem, GlyphRunItem, LineInfo } from '../../protocol/display
 import { Op, roundPt } from '../../protocol/displaylist';
 import { strikeThroughItem } from './task-strike';
 import { overlineRule } from './overline';
+import { cjkMarkItems } from './cjk-marks';
 import { lineBoxItems } from './run-boxes';
 import { canonicalNumberFormat } from '../../config/values';
 import type { FontRegistry } from '../fonts/registry';
@@ -990,6 +991,8 @@ export function* paginateChapter(
         // bodyText.emphasis 'overline' (§6.1): the rule over the run (page/overline.ts).
         const over = run.overline ? overlineRule(run, x0, baseline, fonts) : null;
         if (over) cursor.page.items.push(over);
+        // CJK marks (document-format §18.4): dots and lines in the leading (page/cjk-marks.ts).
+        if (run.cjkMarks) cursor.page.items.push(...cjkMarkItems(run, x0, baseline, fonts));
       }
     }
     // Inline formulas sit on the line's baseline (engine/math).

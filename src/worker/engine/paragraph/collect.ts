@@ -6,6 +6,7 @@ import { inlineFormulaText, type FormulaSetter, type InlineFormula } from '../ma
 import { noteMarkBeside, noteMarkRaised, noteMarkSize } from '../settings-notes';
 import { stripTashkil } from './tashkil';
 import { chipRun, chipStyleFor, inlineCodeRun, type RunBoxLook } from './run-box';
+import { collectCjkMarkDirective, emphasisAsDots, isCjkMarkDirective, pushEmphasisDots, type CjkMarkState } from './cjk-marks';
 
 /** A piece of text in one style, with the source offset of each UTF-16 unit. */
 export interface StyledText {
@@ -73,6 +74,7 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
     for (let i = 0; i < text.length; i++) out.push(-1 - at);
     return out;
   };
+  const cjkMarkState: CjkMarkState = { bookDepth: 0 };
   /** `base`: the text's style (a chip's own inside it). */
   const walk = (list: readonly Inline[], outer: readonly Mark[], base: TextStyle): void => {
     for (const inline of list) {
@@ -103,7 +105,10 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
             out.push({ text, ...offsets, style, rise: look.rise, ...smallCaps, box });
             break;
           }
-          out.push({ text, ...offsets, ...styleFor(marks, base, settings), ...smallCaps });
+          const piece: StyledText = { text, ...offsets, ...styleFor(marks, base, settings), ...smallCaps };
+          // cjk.emphasis 'dots' (document-format §18.3): CJK characters upright under dots, Latin as emphasised (paragraph/cjk-marks.ts).
+          if (marks.includes('emphasis') && emphasisAsDots(settings)) pushEmphasisDots(out, piece, styleFor(marks.filter((m) => m !== 'emphasis'), base, settings).style, settings);
+          else out.push(piece);
           break;
         }
         case 'hardBreak': {
@@ -125,6 +130,10 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
             out.push({ text: PDI, offsets: generated(PDI, inline.range.from), style: base, rise: 0 });
           } else if (inline.name === 'smallcaps') {
             walk(inline.children, [...outer, 'smallcaps'], base);
+          } else if (isCjkMarkDirective(inline.name)) {
+            // 着重号, 专名号, 书名号, 傍線 (document-format §18.4; paragraph/cjk-marks.ts): marks on the children's runs, or :book's brackets as generated text.
+            const plain = (text: string): StyledText => ({ text, offsets: generated(text, inline.range.from), ...styleFor(outer, base, settings) });
+            collectCjkMarkDirective(inline, settings, out, cjkMarkState, () => walk(inline.children, outer, base), plain);
           } else walk(inline.children, outer, base);
           break;
         case 'anchor':

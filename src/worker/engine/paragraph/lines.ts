@@ -7,6 +7,7 @@ import { pieceOffset, pieceOffsetCount, pieceOffsets, type KashidaSite, type Sha
 import { KIND_BOX, KIND_GLUE, KIND_PENALTY } from '../text/linebreak';
 import { NO_LEVEL, offsetOf, type ParagraphColumns } from './columns';
 import type { LineFormula } from '../math/inline';
+import type { CjkMark } from './cjk-marks';
 
 /** A glyph run positioned relative to its line's start (x from the line's left edge, pt). */
 export interface LineRun {
@@ -44,6 +45,8 @@ export interface LineRun {
   rtl?: true;
   /** A line is drawn over the run (`bodyText.emphasis: 'overline'`, page/overline.ts). */
   overline?: true;
+  /** CJK marks drawn with the run (paragraph/cjk-marks.ts, page/cjk-marks.ts); the style's list, shared. */
+  cjkMarks?: readonly CjkMark[];
 }
 
 /** Source offset of unit `unit` of the run's text. */
@@ -462,7 +465,7 @@ function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: numbe
   const units = c.offsetCount[k]!;
   const builder = builders[builders.length - 1];
   const last = builder?.run;
-  if (builder && last && last.fontId === face.id && last.size === style.size && last.colour === style.colour && (last.rtl === true) === rtl && last.overline === style.overline) {
+  if (builder && last && last.fontId === face.id && last.size === style.size && last.colour === style.colour && (last.rtl === true) === rtl && last.overline === style.overline && last.cjkMarks === style.cjkMarks) {
     if (!rtl) {
       if (spaceBefore) {
         builder.parts.push(' ');
@@ -489,6 +492,7 @@ function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: numbe
   }
   const builderOf = newBuilder({ fontId: face.id, size: style.size, colour: style.colour, glyphs: [], xs: [], text, clusters: [], offsets: undefined, from: 0, hyphen: false }, text, rtl);
   if (style.overline) builderOf.run.overline = true;
+  if (style.cjkMarks) builderOf.run.cjkMarks = style.cjkMarks;
   builders.push(builderOf);
   addColumnOffsets(builderOf, c, k);
   pushColumnGlyphs(c, k, x, 0);
@@ -657,7 +661,7 @@ function appendPiece(builders: RunBuilder[], piece: ShapedPiece, base: number, x
   const builder = builders[builders.length - 1];
   const last = builder?.run;
   const scale = piece.style.size / piece.face.upem;
-  if (builder && last && last.fontId === piece.face.id && last.size === piece.style.size && last.colour === piece.style.colour && (last.rtl === true) === rtl && last.overline === piece.style.overline) {
+  if (builder && last && last.fontId === piece.face.id && last.size === piece.style.size && last.colour === piece.style.colour && (last.rtl === true) === rtl && last.overline === piece.style.overline && last.cjkMarks === piece.style.cjkMarks) {
     if (!rtl) {
       if (spaceBefore) {
         // Keep the word space in the run's text so extracted text has its spaces. It maps to the
@@ -687,6 +691,7 @@ function appendPiece(builders: RunBuilder[], piece: ShapedPiece, base: number, x
   // the text and the offsets are filled in by finishRun.
   const started = newBuilder({ fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], text: piece.text, clusters: [], offsets: undefined, from: 0, hyphen: false }, piece.text, rtl);
   if (piece.style.overline) started.run.overline = true;
+  if (piece.style.cjkMarks) started.run.cjkMarks = piece.style.cjkMarks;
   builders.push(started);
   addPieceOffsets(started, piece, base);
   pushGlyphs(piece, x, 0, scale, elongations);

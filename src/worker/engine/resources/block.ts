@@ -9,6 +9,7 @@ import { baselineInLineBox } from '../page/geometry';
 import { glyphRun, type SetText } from '../page/paginate';
 import type { LineRun, SetLine } from '../paragraph';
 import { overlineRule } from '../page/overline';
+import { cjkMarkItems } from '../page/cjk-marks';
 import { lineBoxItems } from '../page/run-boxes';
 import type { TextStyle } from '../settings';
 
@@ -99,6 +100,8 @@ export function placeRun(items: DisplayItem[], run: LineRun, x0: number, baselin
   items.push(glyphRun(run, x0, baseline, env.chapterId, { block: env.blockId, role, ratio: 0 }));
   const over = run.overline ? overlineRule(run, x0, baseline, env.fonts) : null;
   if (over) items.push(over);
+  // CJK marks (document-format §18.4: drawn in captions, notes and cells too; page/cjk-marks.ts).
+  if (run.cjkMarks) items.push(...cjkMarkItems(run, x0, baseline, env.fonts));
 }
 
 /** A line of a caption, note or table cell: the boxes of its chips and boxed inline code (page/run-boxes.ts), then its runs (`placeRun`). */

@@ -9,6 +9,7 @@ import type { Block, Inline, Mark } from '../../engine/parse';
 import type { ExportChapter } from './book-model';
 import { snippetInlines } from './book-model';
 import { attr, escapeXml } from './xml';
+import { cjkMarkXhtml } from './cjk-marks';
 import { chipStyleId } from '../run-boxes';
 
 /** What a chapter document needs to know about the rest of the book. */
@@ -57,6 +58,8 @@ class ChapterWriter {
   private readonly notes: { id: string; number: number }[] = [];
   private readonly noteNumbers = new Map<string, number>();
   private readonly usedIds = new Set<string>();
+  /** `:book` directives around the inline being written (their brackets nest: cjk-marks.ts). */
+  private bookDepth = 0;
 
   constructor(private readonly chapter: ExportChapter, private readonly ctx: XhtmlContext) {}
 
@@ -130,7 +133,12 @@ class ChapterWriter {
       case 'citation':
         return marked(inline.marks, escapeXml(inline.raw));
       case 'directive': {
+        if (inline.name === 'book') this.bookDepth++;
         const inner = this.inlines(inline.children);
+        if (inline.name === 'book') this.bookDepth--;
+        // 着重号, 专名号, 书名号, 傍線 (document-format §18.4): semantic elements with their CSS.
+        const mark = cjkMarkXhtml(inline, inner, this.ctx.language, this.bookDepth);
+        if (mark !== null) return mark;
         if (inline.name === 'ruby') {
           const reading = inline.attrs['reading'] ?? inline.attrs['rt'] ?? Object.keys(inline.attrs)[0] ?? '';
           return reading ? `<ruby>${inner}<rt>${escapeXml(reading)}</rt></ruby>` : inner;
