@@ -66,6 +66,12 @@ export interface GlyphRunItem {
   line?: LineInfo;
   /** Id of the SVG resource whose text this run sets (a PDF print master replaces it). */
   resource?: string;
+  /**
+   * 0-based index of the book page the run leads to (`PageDisplayList.index`): a back-of-book
+   * index locator (page/index-layout.ts), a link to that page's top in the PDF. Per run, where
+   * `line.target` names one target for a whole line.
+   */
+  linkPage?: number;
 }
 
 export interface LineInfo {

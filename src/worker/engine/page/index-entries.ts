@@ -52,6 +52,8 @@ export interface IndexEntryOptions {
 /** A piece of an entry's text in one face: bold (a main locator) or italic (a see label). */
 export interface IndexSegment {
   text: string;
+  /** A locator's page: the 0-based book page index it names (a range: its first page), a link in the PDF; absent for other text. */
+  page?: number;
   bold?: true;
   italic?: true;
 }
@@ -269,7 +271,10 @@ function entrySegments(node: EntryNode, options: IndexEntryOptions): IndexSegmen
   locators.forEach((locator, i) => {
     const text = locatorText(locator, options);
     segments.push({ text: i === 0 ? options.separator : options.locatorSeparator });
-    segments.push(locator.main && options.main === 'bold' ? { text, bold: true } : locator.main && options.main === 'italic' ? { text, italic: true } : { text });
+    const face: IndexSegment = locator.main && options.main === 'bold' ? { text, bold: true } : locator.main && options.main === 'italic' ? { text, italic: true } : { text };
+    // The page it leads to (page/index-layout.ts links the locator's runs), once the mark's page is known.
+    if (locator.from.page >= 0) face.page = locator.from.page;
+    segments.push(face);
   });
   // Our reading (see the head comment): ". See target; target" and ". See also target".
   const crossReference = (label: string, targets: readonly string[]): void => {
@@ -306,7 +311,8 @@ function joinPlain(segments: IndexSegment[]): IndexSegment[] {
   const out: IndexSegment[] = [];
   for (const s of segments) {
     const last = out[out.length - 1];
-    if (last && !last.bold && !last.italic && !s.bold && !s.italic) last.text += s.text;
+    // A locator stays a segment of its own: its runs lead to its page.
+    if (last && !last.bold && !last.italic && last.page === undefined && !s.bold && !s.italic && s.page === undefined) last.text += s.text;
     else out.push({ ...s });
   }
   return out;

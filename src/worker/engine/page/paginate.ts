@@ -40,7 +40,7 @@ import { DEFAULT_FIXED, FixedAreas, fixedArea, fixedOrigin, type CalloutFixed } 
 import { numberedBoxTitle, runInBlocks, type BoxNumber } from './callout-numbers';
 import type { CalloutIcon, CalloutLabel, CalloutMarker } from '../settings-callouts';
 import { defaultPartRows } from '../settings-toc';
-import { placeIndex } from './index-layout';
+import { linkLocatorRuns, placeIndex } from './index-layout';
 import type { IndexRow } from './index-entries';
 import { boxFrameItems } from './box-shape';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
@@ -1788,9 +1788,12 @@ export function* paginateChapter(
             columnEmpty: () => cursor.columnEmpty,
             nextColumn,
             space,
-            line: (line, x, lead, baseline) => {
+            line: (line, x, lead, baseline, links) => {
               const f = frame();
+              const first = cursor.page.items.length;
               emit(block, line, f.columnX[cursor.column]! + x, f.contentTop + cursor.y + baseline, 'body');
+              // Locators lead to their pages (a PDF link, GlyphRunItem.linkPage).
+              if (links) linkLocatorRuns(cursor.page.items, first, links);
               cursor.y += lead;
               cursor.columnEmpty = false;
             },

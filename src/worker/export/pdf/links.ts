@@ -3,7 +3,8 @@
  * internal references (`[text](#id)`, `:ref{#id}`, `\ref{x}`, `@sec:x`) jump to the page and
  * height of their target. The rectangles are where the link's source characters were set,
  * found in the display lists with the same query the editor uses (`sourceRects`). The lines of
- * a `:::toc` jump to their headings (`tocAreas`).
+ * a `:::toc` jump to their headings (`tocAreas`), the locators of a back-of-book index to their
+ * pages (`locatorAreas`).
  */
 import { Op, type GlyphRunItem, type PageDisplayList } from '../../protocol/displaylist';
 import type { Block, Inline, ParsedChapter } from '../../engine/parse/model';
@@ -157,6 +158,33 @@ export function linkAreas(chapters: readonly ParsedChapter[], pages: readonly Pa
     }
   }
   areas.push(...tocAreas(pages, positions));
+  areas.push(...locatorAreas(pages));
+  return areas;
+}
+
+/**
+ * The locators of a back-of-book index (document-format §16): the layout marks each locator's
+ * glyph run with the page it names (`GlyphRunItem.linkPage`); one area per run, over its glyphs,
+ * to the top of that page. Pages outside the exported ones get none.
+ */
+export function locatorAreas(pages: readonly PageDisplayList[]): LinkArea[] {
+  const indexOfPage = new Map(pages.map((page, i) => [page.index, i]));
+  const areas: LinkArea[] = [];
+  pages.forEach((page, index) => {
+    for (const item of page.items) {
+      if (item.op !== Op.GlyphRun || item.linkPage === undefined || item.glyphs.length === 0) continue;
+      const target = indexOfPage.get(item.linkPage);
+      if (target === undefined) continue;
+      let min = Infinity;
+      let max = -Infinity;
+      item.xs.forEach((x, g) => {
+        min = Math.min(min, x);
+        // The glyph's right edge: the next pen position, or half an em past the last (as tocAreas).
+        max = Math.max(max, item.xs[g + 1] ?? x + item.size * 0.5);
+      });
+      areas.push({ page: index, x: min, y: item.y - item.size * ASCENT_EM, width: max - min, height: item.size * (ASCENT_EM + DESCENT_EM), target: { kind: 'page', page: target, top: 0 } });
+    }
+  });
   return areas;
 }
 
