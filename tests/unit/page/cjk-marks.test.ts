@@ -256,6 +256,26 @@ describe('cjkMarksExceedLeading (§18.4)', () => {
   });
 });
 
+describe('incremental layout', () => {
+  it('an edit before marked paragraphs lays out as a fresh cache does (memoised runs keep their marks, moved)', () => {
+    const settings = settingsFromConfig({ locale: 'zh-CN', bodyText: { fontFamily: FACE }, headings: { fontFamily: FACE } } as never);
+    const book = (first: string) => ({ title: 't', settings, chapters: [{ id: 'a', title: '', source: `# 章\n\n${first}\n\n他读了:dots[中文字]和*重要*，见:book[红楼梦]与:name[鲁迅]。\n` }] });
+    const layout = (input: ReturnType<typeof book>, cache: EngineCache) => {
+      const gen = layoutBook(input, fonts, cache);
+      let step = gen.next();
+      while (!step.done) step = gen.next();
+      return JSON.stringify(step.value.pages.map((p) => p.items));
+    };
+    const cache = new EngineCache();
+    const before = layout(book('第一段。'), cache);
+    expect(before).toContain('"op":4');
+    const edited = book('第一段加了几个字。');
+    const incremental = layout(edited, cache);
+    expect(incremental).toBe(layout(edited, new EngineCache()));
+    expect(incremental).not.toBe(before);
+  });
+});
+
 describe('settings bookkeeping', () => {
   it('declares the marks settings applied (no settingNotApplied for them)', () => {
     for (const path of ['cjk.emphasis', 'cjk.emphasisMark.style', 'cjk.emphasisMark.fill', 'cjk.emphasisMark.position', 'cjk.bookTitleMark', 'cjk.bookTitleBrackets', 'cjk.annotationColor']) expect(isApplied(path), path).toBe(true);
