@@ -19,6 +19,7 @@ declareAppliedSettings([
   'cjk.spaceAfterQuestion',
   'cjk.paragraphStartBracket',
   'cjk.titleMinChars',
+  'cjk.composeDesignText',
 ]);
 
 /**
@@ -53,6 +54,19 @@ export interface CjkRules {
   paragraphStartBracket: 'indent' | 'half' | 'flush';
   /** `cjk.titleMinChars`: fewest characters of a book title 《…》 on a line (1 = no rule). */
   titleMinChars: number;
+  /** `cjk.composeDesignText: false`: design text (page/furniture-text.ts) is set without these rules (`plainCjkRules`); absent = with them. */
+  composeDesignText?: false;
+}
+
+/**
+ * The rules design text is set with under `cjk.composeDesignText: false` (our reading: as before
+ * configVersion 11 brought the rules in, which is what the pin keeps): the fixed kinsoku of every
+ * class (`strict`), punctuation at the face's full width, no trimming, hanging, added space,
+ * bracket placement or book-title rule. What was applied before them stays: latinSpacing,
+ * wordBreak, compressAdjacent.
+ */
+export function plainCjkRules(rules: CjkRules): CjkRules {
+  return { latinSpacing: rules.latinSpacing, keepAll: rules.keepAll, compressAdjacent: rules.compressAdjacent, region: rules.region, lineBreak: 'strict', punctuationWidth: 'fullwidth', trimLineStart: false, hangingPunctuation: 'none', spaceAfterQuestion: false, paragraphStartBracket: 'indent', titleMinChars: 1 };
 }
 
 /** The rules of a book in `locale` with every `cjk` setting at its default. */
@@ -88,5 +102,6 @@ export function cjkRulesFrom(at: (path: string) => unknown, locale: string, base
     spaceAfterQuestion: flag('cjk.spaceAfterQuestion', japan),
     paragraphStartBracket: pick('cjk.paragraphStartBracket', ['indent', 'half', 'flush'] as const) ?? (japan ? 'half' : 'indent'),
     titleMinChars: typeof minChars === 'number' && Number.isFinite(minChars) ? Math.max(1, Math.round(minChars)) : 2,
+    ...(at('cjk.composeDesignText') === false ? { composeDesignText: false as const } : {}),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * CJK composition rules (configuration.md §14.1 `cjk`): kinsoku levels (`lineBreak`), book titles
  * (`titleMinChars`), punctuation widths (`punctuationWidth`), `trimLineStart`, hanging punctuation,
- * `spaceAfterQuestion`, `paragraphStartBracket`, and how `auto` resolves by region. Every width is
+ * `spaceAfterQuestion`, `paragraphStartBracket`, `composeDesignText`, and how `auto` resolves by region. Every width is
  * checked by hand at 10 pt in Noto Serif SC, whose ideographs, kana and fullwidth marks are 1 em
  * (10 pt) wide. The text is original, written for these tests.
  */
@@ -12,6 +12,7 @@ import type { SetLine } from '../../../src/worker/engine/paragraph';
 import type { CjkRules } from '../../../src/worker/engine/settings-cjk-rules';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { isApplied, type StoredConfig } from '../../../src/worker/config';
+import { designTextSetter } from '../../../src/worker/engine/page/furniture-text';
 import { nodeFontRegistry } from '../../support/node-world';
 import { glyphSources, set, textInline } from './helpers';
 
@@ -210,5 +211,21 @@ describe('cjk.paragraphStartBracket', () => {
     // A paragraph not opening with a bracket keeps its indent.
     const [plain] = setCjk('あいう', 100 * EM, { paragraphStartBracket: 'flush' }, { justify: false, indent: EM });
     expect(xOf(plain!, 'あ')).toBeCloseTo(EM, 3);
+  });
+});
+
+describe('cjk.composeDesignText', () => {
+  it('sets design text with the book’s rules, or (false) with the plain ones: full-width marks, no hanging', () => {
+    const place = (cjk: Record<string, unknown>) => {
+      const settings = settingsFromConfig({ locale: 'zh-Hans', cjk } as StoredConfig);
+      const setText = designTextSetter({ fonts, settings, context: { footnoteMark: () => '1', refText: () => '?' } });
+      const [line] = setText('山、水', { ...settings.body.style, family: 'Noto Serif SC', size: EM }, 100 * EM, { justify: false, hyphenate: false, direction: 'ltr' });
+      return xOf(line!, '水') - xOf(line!, '、');
+    };
+    expect(settingsFromConfig({ locale: 'zh-Hans', cjk: { composeDesignText: false } } as StoredConfig).cjk.composeDesignText).toBe(false);
+    // Mainland kaiming: 、 half an em in design text too; plain: a full em.
+    expect(place({})).toBeCloseTo(EM / 2, 3);
+    expect(place({ composeDesignText: false })).toBeCloseTo(EM, 3);
+    expect(isApplied('cjk.composeDesignText')).toBe(true);
   });
 });

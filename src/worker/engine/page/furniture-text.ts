@@ -12,6 +12,7 @@ import { setParagraph, type ParagraphEnvironment } from '../paragraph';
 import type { SetLine } from '../paragraph/lines';
 import type { Mark } from '../parse/model';
 import type { LayoutSettings, TextStyle } from '../settings';
+import { plainCjkRules } from '../settings-cjk-rules';
 
 /** A piece of design text with its marks (`inlineMarks`: bold, italic, superscript, subscript). */
 export interface DesignSegment {
@@ -73,6 +74,15 @@ function withHyphenation(settings: LayoutSettings): LayoutSettings {
   return out;
 }
 
+/** Settings whose CJK rules are the plain ones (`cjk.composeDesignText: false`, settings-cjk-rules.ts `plainCjkRules`), one object per settings. */
+const plainCjk = new WeakMap<LayoutSettings, LayoutSettings>();
+function designSettings(settings: LayoutSettings): LayoutSettings {
+  if (settings.cjk.composeDesignText !== false) return settings;
+  let out = plainCjk.get(settings);
+  if (!out) plainCjk.set(settings, (out = { ...settings, cjk: plainCjkRules(settings.cjk) }));
+  return out;
+}
+
 /** Lines memoised per settings object, by font generation, style, measure, options and text. */
 const memo = new WeakMap<LayoutSettings, Map<string, SetLine[]>>();
 
@@ -87,7 +97,8 @@ export function designTextSetter(env: Omit<ParagraphEnvironment, 'prepared'>): S
     const key = `${env.fonts.generation}|${hyphenate}|${options.justify}|${options.direction}|${measure}|${options.indent ?? 0}|${JSON.stringify(style)}|${typeof text === 'string' ? text : JSON.stringify(text)}`;
     let set = table.get(key);
     if (!set) {
-      const settings = hyphenate ? withHyphenation(env.settings) : env.settings;
+      // cjk.composeDesignText (§14.1): design text composed with the book's CJK rules, or without them.
+      const settings = hyphenate ? withHyphenation(designSettings(env.settings)) : designSettings(env.settings);
       set = setParagraph(
         { inlines: segments.map((seg) => ({ kind: 'text' as const, text: seg.text, marks: [...seg.marks], range: { from: -1e9, to: -1e9, line: 0, column: 0 } })), style, measure, indent: options.indent ?? 0, justify: options.justify, direction: options.direction },
         { fonts: env.fonts, settings, context: env.context, hyphenator: hyphenate ? env.hyphenator : undefined },
