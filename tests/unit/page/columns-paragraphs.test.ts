@@ -238,3 +238,39 @@ describe(':::columns flow=parallel (document-format §8.4 `flow`)', () => {
     expect(sideText(first, settings, true)).not.toMatch(/x\d/);
   });
 });
+
+describe(':::columns keeps the widow and orphan minimums (configuration.md §6.4) where a sub-column boundary cuts a paragraph', () => {
+  it('leaves at least two lines of a cut paragraph at a sub-column foot and carries at least two over', () => {
+    const settings = single();
+    const frame = pageFrame(settings, 0);
+    const gap = settings.body.lineHeight;
+    const width = (frame.contentWidth - gap) / 2;
+    let cuts = 0;
+    let moved = 0;
+    // Paragraphs of these many words (tags p, q, r): every balanced split of their lines, some cutting a paragraph after or before one line.
+    for (const [a, b, c] of [[30, 50, 10], [45, 30, 60], [12, 70, 25], [60, 14, 33], [20, 20, 90], [75, 8, 40]] as const) {
+      const source = `:::columns{count=2}\n${words(a, 'p')}\n\n${words(b, 'q')}\n\n${words(c, 'r')}\n:::`;
+      const page = run(oneChapterBook(source, settings)).pages[0]!;
+      const group = bodyRuns(page);
+      const columnOf = (x: number) => Math.round((x - frame.contentLeft) / (width + gap));
+      for (const tag of ['p', 'q', 'r']) {
+        const rows = [...new Map(group.filter((r) => new RegExp(`^${tag}\\d| ${tag}\\d`).test(r.text)).map((r) => [`${columnOf(r.xs[0]!)}:${r.y}`, columnOf(r.xs[0]!)])).values()];
+        const first = rows.filter((column) => column === 0).length;
+        const second = rows.length - first;
+        if (first > 0 && second > 0) {
+          cuts++;
+          expect(first, `${tag} of [${a}, ${b}, ${c}] at the first sub-column's foot`).toBeGreaterThanOrEqual(2);
+          expect(second, `${tag} of [${a}, ${b}, ${c}] carried to the second`).toBeGreaterThanOrEqual(2);
+        }
+      }
+      // The sub-columns stay within two rows of each other.
+      const heights = [0, 1].map((column) => new Set(group.filter((r) => columnOf(r.xs[0]!) === column).map((r) => r.y)).size);
+      if (Math.abs(heights[0]! - heights[1]!) > 1) moved++;
+      expect(Math.abs(heights[0]! - heights[1]!)).toBeLessThanOrEqual(3);
+    }
+    expect(cuts).toBeGreaterThan(0);
+    // Some boundary moved off the balanced row to keep a minimum (else this test would not see the rule).
+    expect(moved).toBeGreaterThan(0);
+  });
+});
+

@@ -18,6 +18,7 @@ import type { LayoutSettings, TextStyle } from '../settings';
 import { attributeLength } from './paragraph-styles';
 import { columnRuleOf } from './sections';
 import { boxListItem } from './list-shape';
+import { splitRule } from './break-rules';
 
 export interface GroupShape {
   count: number;
@@ -109,6 +110,8 @@ export interface GroupRow {
   /** Index of its block among the group's counted blocks (for `breaks`). */
   blockIndex: number;
   marker?: { line: SetLine; x: number };
+  /** A list item's line (its widow and orphan switches, `splitRule`). */
+  inList?: true;
 }
 
 /** What the placer needs from the page flow (paginate.ts). */
@@ -132,8 +135,14 @@ export interface GroupHost {
   push(item: DisplayItem): void;
 }
 
-/** Per sub-column row counts for `n` rows in `room` rows (balanced) or up to the explicit breaks. */
-export function splitRows(rows: readonly GroupRow[], from: number, room: number, shape: GroupShape): number[] {
+/**
+ * Per sub-column row counts for the rows from `from` in `room` rows: balanced (⌈rows ÷ count⌉
+ * each) or, when they do not all fit, every sub-column full; or up to the explicit breaks. With
+ * `settings`, a paragraph or list item a sub-column boundary cuts keeps the body's widow and
+ * orphan minimums (`keptCut`); the rows a shortened sub-column gives up go to the next ones (the
+ * last one of a balanced group up to `room`), and what no sub-column here takes goes on.
+ */
+export function splitRows(rows: readonly GroupRow[], from: number, room: number, shape: GroupShape, settings?: LayoutSettings): number[] {
   const rest = rows.length - from;
   if (shape.breaks.length > 0) {
     // Each sub-column runs to the row before its break's block (or the end), capped by the room.
@@ -142,19 +151,48 @@ export function splitRows(rows: readonly GroupRow[], from: number, room: number,
     for (let c = 0; c < shape.count && at < rows.length; c++) {
       const stop = shape.breaks.find((blockIndex) => rows.findIndex((r) => r.blockIndex >= blockIndex) > at);
       const end = stop === undefined || c === shape.count - 1 ? rows.length : rows.findIndex((r) => r.blockIndex >= stop);
-      const take = Math.min(room, end - at);
+      let take = Math.min(room, end - at);
+      // Cut by the room (not at the break): the minimums hold there too.
+      if (settings && take < end - at) take = keptCut(rows, at, take, settings);
       counts.push(take);
       at += take;
     }
     return counts;
   }
-  if (rest <= room * shape.count) {
-    const per = Math.ceil(rest / shape.count);
-    const counts: number[] = [];
-    for (let left = rest; left > 0; left -= per) counts.push(Math.min(per, left));
-    return counts;
+  const balanced = rest <= room * shape.count;
+  const per = balanced ? Math.ceil(rest / shape.count) : room;
+  const counts: number[] = [];
+  let at = from;
+  for (let c = 0; c < shape.count && at < rows.length; c++) {
+    let take = Math.min(balanced && c === shape.count - 1 ? room : per, rows.length - at);
+    if (settings) take = keptCut(rows, at, take, settings);
+    counts.push(take);
+    at += take;
   }
-  return Array.from({ length: shape.count }, () => room);
+  return counts;
+}
+
+/**
+ * Rows to take from `from` when `take` would end the sub-column: a block cut there keeps at least
+ * the body's widow minimum at the foot and its orphan minimum carried over (configuration.md §6.4
+ * in the spec's sense; `splitRule`, a list item's own switches). Too few carried over: the cut
+ * moves up when as many stay; too few staying: the block goes on whole. A block that opens the
+ * sub-column is cut where it must (nothing else would fit it).
+ */
+function keptCut(rows: readonly GroupRow[], from: number, take: number, settings: LayoutSettings): number {
+  const cut = from + take;
+  if (take === 0 || cut >= rows.length || rows[cut - 1]!.blockIndex !== rows[cut]!.blockIndex) return take;
+  const block = rows[cut]!.blockIndex;
+  let start = cut - 1;
+  while (start > from && rows[start - 1]!.blockIndex === block) start--;
+  let end = cut + 1;
+  while (end < rows.length && rows[end]!.blockIndex === block) end++;
+  const rule = splitRule(settings, rows[cut]!.inList === true);
+  if (cut - start >= rule.footMin && end - cut >= rule.headMin) return take;
+  // Too few lines go on: cut higher, if the minimum still stays here.
+  if (end - cut < rule.headMin && end - rule.headMin - start >= rule.footMin) return end - rule.headMin - from;
+  // Else the whole block goes on, unless it opens the sub-column.
+  return start > from ? start - from : take;
 }
 
 /** Sets the group's rows through the host; returns the lines placed (for the notes they cite). */
@@ -174,7 +212,7 @@ export function placeGroup(rows: readonly GroupRow[], shape: GroupShape, host: G
       host.next();
       continue;
     }
-    const counts = splitRows(rows, index, room, shape);
+    const counts = splitRows(rows, index, room, shape, settings);
     const top = host.top();
     const left = host.left();
     const tallest = Math.max(...counts);
@@ -222,7 +260,7 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
       // The list's shape and its level's marker type (page/list-shape.ts), inside the sub-column.
       const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, body, (style) => set.setGenerated(set.listMarker(child), style));
       const lines = set.setText({ base: child.range.from, inlines: child.inlines, style: body, measure: Math.max(1, width - textX), indent: firstX - textX, justify, ...listItemRunts(settings) });
-      lines.forEach((line, i) => rows.push({ block: child, line, x: textX, blockIndex: index, ...(i === 0 ? { marker: { line: marker, x: depth } } : {}) }));
+      lines.forEach((line, i) => rows.push({ block: child, line, x: textX, blockIndex: index, inList: true, ...(i === 0 ? { marker: { line: marker, x: depth } } : {}) }));
     } else if (child.kind === 'paragraph' || child.kind === 'blockquote') {
       const quote = child.kind === 'blockquote';
       const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
@@ -270,7 +308,7 @@ export function boxGroupRows(inner: readonly Block[], innerWidth: number, settin
   if (shape.flow === 'parallel' && shape.breaks.length > 0) columns.push(...parallel(rows, shape));
   else {
     let at = 0;
-    for (const count of splitRows(rows, 0, Math.max(1, rows.length), shape)) {
+    for (const count of splitRows(rows, 0, Math.max(1, rows.length), shape, settings)) {
       columns.push(rows.slice(at, at + count));
       at += count;
     }
