@@ -1089,6 +1089,7 @@ function movedRun(run: LineRun, offsets: number[] | undefined, from: number): Li
   const moved: LineRun = { fontId: run.fontId, size: run.size, colour: run.colour, glyphs: run.glyphs, xs: run.xs, dys: run.dys, text: run.text, clusters: run.clusters, offsets, from, hyphen: offsets === undefined && run.hyphen === true };
   if (run.rtl) moved.rtl = true;
   if (run.overline) moved.overline = true;
+  if (run.ruby) moved.ruby = true;
   if (run.cjkMarks) moved.cjkMarks = run.cjkMarks;
   return moved;
 }

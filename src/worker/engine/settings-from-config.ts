@@ -22,6 +22,7 @@ import { applyCjkGrid } from './settings-cjk-grid';
 import { resolveCjkMarks } from './settings-cjk-marks';
 import { cjkRulesFrom } from './settings-cjk-rules';
 import { chipSettings } from './settings-chips';
+import { rubySettings } from './settings-ruby';
 import { codeListingSettings } from './settings-code';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
@@ -620,6 +621,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   calloutTabSettings(s, { at, pt, bool, str, num, colour }, stored);
   // Chips and inline code set when codeStyle.inline is (§13.2, §13.3; settings-chips.ts).
   Object.assign(s, chipSettings({ at, pt, bool, str, num, colour }));
+  // Ruby readings (§14.1 cjk.ruby; settings-ruby.ts).
+  s.ruby = rubySettings({ at, pt, bool, str, num, colour }, locale);
   const tocLevels = at('toc.levels');
   s.toc = {
     levels: Array.isArray(tocLevels) ? tocLevels.map((l) => (l && typeof l === 'object' && 'level' in l ? Number((l as { level: unknown }).level) : NaN)).filter((n) => n >= 1 && n <= 6) : [1],

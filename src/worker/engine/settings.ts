@@ -17,6 +17,7 @@ import type { RunBoxLook } from './paragraph/run-box';
 import type { CodeListing } from './settings-code';
 import type { CalloutBody, CalloutContinuation, CalloutFlow, CalloutIcon, CalloutLabel, CalloutLists, CalloutMarker, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
 import type { CjkGrid } from './settings-cjk-grid';
+import type { RubySettings } from './settings-ruby';
 import type { CjkMarkSettings } from './settings-cjk-marks';
 import type { CjkMark } from './paragraph/cjk-marks';
 import type { CjkRules } from './settings-cjk-rules';
@@ -109,6 +110,8 @@ export interface LayoutSettings {
   floats?: { citingPage: boolean; maxTopFraction: number; hugClosing: boolean; underOpener?: boolean; fitToPage?: boolean; shrink?: { mode: 'never' | 'page' | 'slot'; minScale: number }; wrap?: WrapSettings };
   /** `cjk.emphasis`, `emphasisMark`, `bookTitleMark`, `bookTitleBrackets`, `annotationColor` (§14.1; settings-cjk-marks.ts); absent = auto for `language`. */
   cjkMarks?: CjkMarkSettings;
+  /** `cjk.ruby` (§14.1; settings-ruby.ts, paragraph/ruby*.ts); absent = the defaults for `locale`. */
+  ruby?: RubySettings;
   /** `cjk.grid` (configuration.md §14.1): the character grid the type area was sized by (engine/settings-cjk-grid.ts). */
   cjkGrid?: CjkGrid;
   /**
@@ -737,6 +740,6 @@ export function settingsKey(settings: LayoutSettings): string {
  */
 export function paragraphSettingsKey(settings: LayoutSettings): string {
   // Not memoised per object, as settingsKey is not: a caller may change a settings object in place between builds.
-  const { language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math, chips, inlineCode, cjkMarks } = settings;
-  return JSON.stringify({ language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math, chips, inlineCode, cjkMarks });
+  const { language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math, chips, inlineCode, cjkMarks, ruby } = settings;
+  return JSON.stringify({ language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math, chips, inlineCode, cjkMarks, ruby });
 }

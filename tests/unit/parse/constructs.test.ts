@@ -534,7 +534,7 @@ describe('Advanced/Rare constructs are kept as typed nodes with a warning', () =
       { kind: 'rawBlock', name: 'page', attrs: { split: '*' }, body: '::panel{art=a}\nmaya: Hi!' },
     ]);
     expect(kinds(r.diagnostics).every((k) => k === 'unsupportedConstruct')).toBe(true);
-    // Five: the tab (page/tabs.ts) and the two chips (paragraph/run-box.ts) are typeset, so they are no longer reported.
-    expect(r.diagnostics.length).toBe(5);
+    // Four: the tab (page/tabs.ts), the two chips (paragraph/run-box.ts) and ruby (paragraph/ruby.ts) are typeset, so they are no longer reported.
+    expect(r.diagnostics.length).toBe(4);
   });
 });

@@ -3693,6 +3693,7 @@ export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: num
   // Optional fields after the required ones, in this order (the serialised bytes follow it).
   if (shifted) item.dys = dys!.map(roundPt);
   if (!contiguous) item.srcMap = offsets!.map((o) => (o < 0 ? -1 : o));
-  if (line) item.line = line;
+  // A ruby reading (paragraph/ruby-lines.ts) is no part of its line's text for the checks and links.
+  if (line && run.ruby !== true) item.line = line;
   return item;
 }

@@ -6,6 +6,8 @@ import { inlineFormulaText, type FormulaSetter, type InlineFormula } from '../ma
 import { noteMarkBeside, noteMarkRaised, noteMarkSize } from '../settings-notes';
 import { stripTashkil } from './tashkil';
 import { chipRun, chipStyleFor, inlineCodeRun, type RunBoxLook } from './run-box';
+import { markRuby } from './ruby';
+import { rubyOf } from './ruby-measure';
 import { collectCjkMarkDirective, emphasisAsDots, isCjkMarkDirective, pushEmphasisDots, type CjkMarkState } from './cjk-marks';
 
 /** A piece of text in one style, with the source offset of each UTF-16 unit. */
@@ -130,6 +132,11 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
             out.push({ text: PDI, offsets: generated(PDI, inline.range.from), style: base, rise: 0 });
           } else if (inline.name === 'smallcaps') {
             walk(inline.children, [...outer, 'smallcaps'], base);
+          } else if (inline.name === 'ruby') {
+            // Ruby (document-format §18.4; paragraph/ruby.ts): each base character in a box carrying its reading.
+            const first = out.length;
+            walk(inline.children, outer, base);
+            markRuby(out, first, inline, rubyOf(settings), settings.vertical !== undefined);
           } else if (isCjkMarkDirective(inline.name)) {
             // 着重号, 专名号, 书名号, 傍線 (document-format §18.4; paragraph/cjk-marks.ts): marks on the children's runs, or :book's brackets as generated text.
             const plain = (text: string): StyledText => ({ text, offsets: generated(text, inline.range.from), ...styleFor(outer, base, settings) });

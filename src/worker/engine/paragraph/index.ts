@@ -6,6 +6,7 @@ import type { Hyphenator } from '../text/hyphenate';
 import type { Direction } from '../text/bidi';
 import { breakColumns, breakParagraph, type KnuthPlassBreak } from '../text/linebreak';
 import { collectInlines, type InlineContext } from './collect';
+import { measureRuby } from './ruby-measure';
 import { buildItems, normalSpace, type WordPayload } from './items';
 import type { Item, LineBreak } from '../text/items';
 import { setColumnLines, setLines, type SetLine } from './lines';
@@ -477,6 +478,8 @@ function lineShape(brk: LineBreak & { ragged?: boolean }): LineShape {
 function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction, kashidaMaxLength?: number): Item<WordPayload>[] {
   const { settings, fonts } = env;
   const texts = collectInlines(request.inlines, request.style, settings, env.context);
+  // Ruby readings shaped and their bases given room (paragraph/ruby-measure.ts).
+  measureRuby(texts, fonts, settings);
   const hyphenation = settings.hyphenation;
   // bodyText.hyphenation: justified text hyphenates when enabled; ragged text only with `ragged`.
   // A box's own `hyphenation` (calloutStyles[].body, settings-callouts.ts) over bodyText's.

@@ -272,9 +272,9 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
   let openBox: RunBoxLook | undefined;
   let gapAfterBox = 0;
   let pendingGap = 0;
-  /** One side of a box's padding: an empty box as wide (no break before or after it: boxes touch). */
-  const boxSide = (box: RunBoxLook, level: number): void => {
-    items.push({ type: 'box', width: box.side, payload: { pieces: [], level, box }, from: 0 });
+  /** One side of a box's padding: an empty box as wide (no break before or after it: boxes touch). `closing`: its end side (`after`, else `side`). */
+  const boxSide = (box: RunBoxLook, level: number, closing = false): void => {
+    items.push({ type: 'box', width: closing ? (box.after ?? box.side) : box.side, payload: { pieces: [], level, box }, from: 0 });
   };
 
   let lastWords: SharedWords | null = null;
@@ -429,8 +429,14 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       // + padding + outline"), boxes touching the text inside so no line breaks there.
       endWord(i);
       if (openBox) {
-        boxSide(openBox, para.levels[i - 1]!);
+        boxSide(openBox, para.levels[i - 1]!, true);
         gapAfterBox = openBox.gap;
+      }
+      // Ruby bases (paragraph/ruby.ts) break where the text does between two groups, or a group and
+      // the text beside it (mono ruby between its characters); never inside a group (its boxes touch).
+      if (pending === PENDING_NONE && wordSeen && para.breaks?.[i] === 1 && (openBox?.ruby !== undefined || box?.ruby !== undefined) && openBox?.ruby?.group !== box?.ruby?.group) {
+        pending = PENDING_GAP;
+        pendingAt = i;
       }
       if (box) {
         if (pending === PENDING_SPACE) {

@@ -7,6 +7,7 @@ import { pieceOffset, pieceOffsetCount, pieceOffsets, type KashidaSite, type Sha
 import { KIND_BOX, KIND_GLUE, KIND_PENALTY } from '../text/linebreak';
 import { NO_LEVEL, offsetOf, type ParagraphColumns } from './columns';
 import type { LineFormula } from '../math/inline';
+import { rubyReadingRuns } from './ruby-lines';
 import type { CjkMark } from './cjk-marks';
 
 /** A glyph run positioned relative to its line's start (x from the line's left edge, pt). */
@@ -41,6 +42,8 @@ export interface LineRun {
    * the units before it consecutive from `from` — a hyphenated line's last run.
    */
   hyphen?: boolean;
+  /** A ruby reading (paragraph/ruby-lines.ts): set in the leading after the line's text runs, its offsets the directive's (generated). */
+  ruby?: true;
   /** The run is right to left (its glyphs are in visual order, its text in logical order). */
   rtl?: true;
   /** A line is drawn over the run (`bodyText.emphasis: 'overline'`, page/overline.ts). */
@@ -290,6 +293,8 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     const inset = lineInset(layout, baseLevel, lines.length, x);
     if (inset > 0 && boxes) for (const box of boxes) box.x += inset;
     const runs = builders.map((builder, b) => finishRun(builder, b + 1 < builders.length ? builders[b + 1]!.start : glyphCount, inset));
+    // Ruby readings over their bases' boxes, after the text (paragraph/ruby-lines.ts).
+    if (boxes) runs.push(...rubyReadingRuns(boxes));
     if (inset > 0 && formulas) for (const formula of formulas) formula.x += inset;
     const fonts = runs.length === 1 ? oneFont(runs[0]!.fontId) : [...new Set(runs.map((r) => r.fontId))].sort();
     // Optional fields are assigned rather than spread from `cond ? {…} : {}`: a spread after the

@@ -9,6 +9,7 @@
 import type { ChipStyleSetting, InlineCodeSetting, ScaledLength } from '../settings-chips';
 import { BUILT_IN_CHIP } from '../settings-chips';
 import type { LayoutSettings, TextStyle } from '../settings';
+import type { RubyMark } from './ruby';
 
 /** The box of one chip or one inline code span, pt. Each occurrence has its own object (items and lines tell boxes apart by identity). */
 export interface RunBoxLook {
@@ -25,6 +26,10 @@ export interface RunBoxLook {
   below: number;
   /** Least clearance to the text beside the box across a space (§13.2 `gap`); 0 = the space as it is. */
   gap: number;
+  /** Advance after the run when it differs from `side` (a ruby base given room for its reading: paragraph/ruby-measure.ts). */
+  after?: number;
+  /** A ruby base character's box (paragraph/ruby.ts): no fill, no outline; its group's reading is drawn over it. */
+  ruby?: RubyMark;
 }
 
 /**

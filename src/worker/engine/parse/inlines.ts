@@ -611,8 +611,9 @@ class InlineParser {
           if (name === 'smallcaps') this.makeAtom(i, end, addMarks(children, BIT.smallcaps));
           else {
             this.makeAtom(i, end, [{ kind: 'directive', name, attrs: attr?.attrs ?? {}, children, range: this.range(i, end) }]);
-            // Direction isolates are typeset (paragraph/collect.ts, document-format §18.1); the rest print their text plainly.
-            if (name !== 'ltr' && name !== 'rtl') this.unsupported(`:${name}[…]`, i, end);
+            // Direction isolates (document-format §18.1) and ruby (§18.4, paragraph/ruby.ts) are typeset
+            // (paragraph/collect.ts); the rest print their text plainly.
+            if (name !== 'ltr' && name !== 'rtl' && name !== 'ruby') this.unsupported(`:${name}[…]`, i, end);
           }
         }
         continue;
@@ -778,7 +779,6 @@ class InlineParser {
     const rt = codesToString(this.ch.slice(baseEnd + 1, j)).split('|').join('|');
     const children = this.emit(i + 1, baseEnd);
     this.makeAtom(i, j + 1, [{ kind: 'directive', name: 'ruby', attrs: { rt }, children, compact: true, range: this.range(i, j + 1) }]);
-    this.unsupported('Ruby', i, j + 1);
   }
 
   /**
