@@ -2,7 +2,7 @@
  * Ruby on the page (document-format §18.4): readings are glyph runs of the display list drawn after
  * their line's text (no line record: they are no part of the line's text for checks and links), in
  * every block collect.ts reaches; the PDF text keeps each line's base text whole, the readings after
- * it; EPUB keeps `<ruby>`.
+ * it; `rubyExceedsLeading` fires when the leading has no room for them; EPUB keeps `<ruby>`.
  */
 import { execFileSync } from 'node:child_process';
 import JSZip from 'jszip';
@@ -37,7 +37,7 @@ describe('ruby on the page', () => {
 
   it('draws the reading after its line, over the base, without a line record; no unsupportedConstruct', () => {
     const { warnings } = runChecks({ chapters: [{ id: 'c1', source: `# 章\n\n${SENTENCE}\n` }], config, patterns: null });
-    expect(warnings.filter((w) => w.kind === 'unsupportedConstruct')).toEqual([]);
+    expect(warnings.filter((w) => w.kind === 'unsupportedConstruct' || w.kind === 'rubyExceedsLeading')).toEqual([]);
     const layout = layOut(`# 章\n\n${SENTENCE}\n`);
     const runs = runsOf(layout.pages[0]!);
     const body = runs.filter((r) => r.line?.role === 'body');
@@ -81,6 +81,17 @@ describe('ruby on the page', () => {
     const head = runsOf(layout.pages[1]!).filter((r) => r.y < runsOf(layout.pages[1]!).find((b) => b.line?.role === 'body')!.y - 20);
     expect(head.map((r) => r.text).join('')).toContain('茶館の話');
     expect(head.some((r) => r.text.includes('ちゃかん'))).toBe(false);
+  });
+
+  it('rubyExceedsLeading fires under a tight leading, once per block, at the ruby', () => {
+    const source = `# 章\n\n${SENTENCE}\n\n${SENTENCE}{月|つき}\n\nどこで生れたかとんと見当がつかぬ。\n`;
+    const tight = runChecks({ chapters: [{ id: 'c1', source }], config: { ...config, bodyText: { ...config.bodyText, lineHeight: { value: 1.2, unit: 'em' } } }, patterns: null });
+    const found = tight.warnings.filter((w) => w.kind === 'rubyExceedsLeading');
+    expect(found.length).toBe(2);
+    expect(source.slice(found[0]!.offset!, found[0]!.toOffset!)).toBe('{紫陽花|あじさい}');
+    // A smaller reading fits the same leading (0.2 em of room: 0.2 em readings).
+    const small = runChecks({ chapters: [{ id: 'c1', source }], config: { ...config, bodyText: { ...config.bodyText, lineHeight: { value: 1.2, unit: 'em' } }, cjk: { ruby: { fontSize: { value: 0.2, unit: 'em' } } } }, patterns: null });
+    expect(small.warnings.filter((w) => w.kind === 'rubyExceedsLeading')).toEqual([]);
   });
 
   it('keeps the base text whole in the PDF, the reading after its line', async () => {

@@ -25,6 +25,7 @@ import { typesettingWarnings } from './typesetting';
 import { lineNumberWarnings } from './line-numbers';
 import { indexReadingWarnings } from './index-readings';
 import { verticalTabWarnings } from './tabs-vertical';
+import { rubyLeadingWarnings } from './ruby';
 import { cjkMarkLeadingWarnings } from './cjk-marks';
 import { chipOverlapWarnings } from './chips';
 
@@ -48,6 +49,7 @@ export function computeWarnings(input: ChecksInput, filter: WarningFilter = {}):
     fontWarnings, resourceWarnings, markupWarnings, styleWarnings, citationWarnings, designWarnings, designTextWarnings,
     typesettingWarnings, floatWarnings, floatShrunkWarnings, textWrapWarnings, rotateIgnoredWarnings, afterTextWarnings, hyphenationWarnings, preflightWarnings,
     headingDesignCutWarnings, lineNumberWarnings, indexReadingWarnings, verticalTabWarnings,
+    rubyLeadingWarnings,
     chipOverlapWarnings,
     cjkMarkLeadingWarnings,
   ];

@@ -143,6 +143,8 @@ export const WARNING_KINDS = {
   cjkMarksExceedLeading: typesetting('CJK marks exceed the leading'),
   /** Spec name (document-format §10.5, §21 sandbox-only hint "Chips touch the next line"): a chip's box reaching into a neighbouring line (checks/chips.ts). */
   chipOverlap: typesetting('Chips touch the next line'),
+  /** Spec name (document-format §18.4): ruby readings taller than the room between lines (checks/ruby.ts). */
+  rubyExceedsLeading: typesetting('Ruby exceeds the leading'),
   /** Spec name (document-format.md §12.7): floats flushed at a chapter's end onto pages after its last text. */
   afterText: typesetting('Floats after the text'),
   /** Ours: a float set more than one page after the page that first cites it (document-format.md §12.7). */
