@@ -180,6 +180,25 @@ describe('cjk.hangingPunctuation', () => {
   });
 });
 
+describe('hanging at the paragraph end', () => {
+  it('keeps a last 。 on a full last line, past the measure, instead of pulling the character before it down', () => {
+    const text = 'かきくけこあいうえお。';
+    const hung = setCjk(text, 5 * EM, { punctuationWidth: 'fullwidth', hangingPunctuation: 'allow' });
+    const none = setCjk(text, 5 * EM, { punctuationWidth: 'fullwidth', hangingPunctuation: 'none' });
+    expect(hung.map(lineText)).toEqual(['かきくけこ', 'あいうえお。']);
+    expect(xOf(hung[1]!, '。')).toBeCloseTo(5 * EM, 3);
+    // Without hanging the 。 may not start a line: it takes a character down with it, onto a third line.
+    expect(none).toHaveLength(3);
+    expect(lineText(none[2]!).length).toBeGreaterThan(1);
+    // A last line with room sets its mark as usual.
+    const [short] = setCjk('あい。', 5 * EM, { punctuationWidth: 'fullwidth', hangingPunctuation: 'allow' });
+    expect(xOf(short!, '。')).toBeCloseTo(2 * EM, 2);
+    // lineEndHalf: a closing mark ending the paragraph counts half an em on a full line.
+    expect(setCjk('あいうえ」', 4.5 * EM, { punctuationWidth: 'lineEndHalf', hangingPunctuation: 'none' }).map(lineText)).toEqual(['あいうえ」']);
+    expect(setCjk('あいうえ」', 4.5 * EM, { punctuationWidth: 'fullwidth', hangingPunctuation: 'none' })).toHaveLength(2);
+  });
+});
+
 describe('cjk.spaceAfterQuestion', () => {
   it('puts a full-width space after ？ and ！ when the sentence goes on, none before a closing mark', () => {
     const text = '本当？はい！「そう？」と';

@@ -19,7 +19,7 @@
  *   broken before it the glue is discarded with the break (TeX §879) and the line starts at the ink.
  */
 import { CLOSING_FULLWIDTH, OPENING_FULLWIDTH } from '../text/cjk';
-import type { Item } from '../text/items';
+import { INFINITE_PENALTY, type Item } from '../text/items';
 import type { ShapedGlyphs } from '../fonts/registry';
 import type { CjkRules, PunctuationWidth } from '../settings-cjk-rules';
 import type { ShapedPiece, WordPayload } from './items';
@@ -166,7 +166,30 @@ export function applyCjkLineEdges(items: Item<WordPayload>[], rules: CjkPunctuat
       }
     }
   }
+  paragraphEnd(out, rules);
   return out;
+}
+
+/**
+ * The paragraph's last mark (before the finishing glue buildItems adds after these items): under
+ * hanging punctuation (、。，．) or `lineEndHalf` (a closing mark) the last line is measured without
+ * what would hang or be trimmed — a glue of minus that width after it, behind a +∞ penalty so it is
+ * no breakpoint (a break there would leave an empty last line). A last line with room sets the mark
+ * as usual (the glue only shortens the line's recorded width); a full one keeps the mark, hung past
+ * the measure, instead of sending the character before it down with it. `allow` and `force` alike:
+ * nothing follows the mark for a plain break to prefer.
+ */
+function paragraphEnd(items: Item<WordPayload>[], rules: CjkPunctuationRules): void {
+  const last = lastGlyph(items[items.length - 1]);
+  if (!last) return;
+  const advance = advancePt(last.piece, last.g);
+  const em = last.piece.style.size;
+  let back = 0;
+  if (rules.hangingPunctuation !== undefined && rules.hangingPunctuation !== 'none' && HANGING.has(last.cp)) back = advance;
+  else if (rules.punctuationWidth === 'lineEndHalf' && CLOSING_FULLWIDTH.has(last.cp) && advance > FULL_SHARE * em) back = advance - em / 2;
+  if (back <= 0) return;
+  items.push({ type: 'penalty', width: 0, penalty: INFINITE_PENALTY, flagged: false });
+  items.push({ type: 'glue', width: -back, stretch: 0, shrink: 0, payload: { pieces: [], level: last.piece.level } });
 }
 
 /**
