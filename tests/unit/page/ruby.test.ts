@@ -15,6 +15,10 @@ import { Op, type GlyphRunItem, type PageDisplayList } from '../../../src/worker
 import { nodeFontRegistry } from '../../support/node-world';
 import { runChecks } from '../checks/run-checks';
 import { loadPdfTools, tempPdf, type PdfTools } from '../export/pdf/hand-made';
+import { parseChapter } from '../../../src/worker/engine/parse/index';
+import type { Inline } from '../../../src/worker/engine/parse/model';
+import { spreadLine } from '../../../src/worker/engine/page/heading-look';
+import { set } from '../paragraph/helpers';
 
 const runsOf = (page: PageDisplayList): GlyphRunItem[] => page.items.filter((i): i is GlyphRunItem => i.op === Op.GlyphRun);
 const SENTENCE = '山の上に{紫陽花|あじさい}が咲いた。';
@@ -107,5 +111,21 @@ describe('ruby on the page', () => {
     const xhtml = (await Promise.all(Object.keys(epub.files).filter((f) => f.endsWith('.xhtml')).map((f) => epub.file(f)!.async('string')))).join('\n');
     expect(xhtml).toContain('<ruby>紫陽花<rt>あじさい</rt></ruby>');
     expect(xhtml).toContain('<ruby>雲間<rt>くもま</rt></ruby>');
+  });
+});
+
+describe('ruby in a spaced heading (字取り, letterSpacing: page/heading-look.ts)', () => {
+  it('a reading moves with its base when the clusters are spaced out', () => {
+    const source = '一:ruby[日]{rt="に"}本';
+    const block = parseChapter(`${source}\n`, { chapterId: 'c1', isFirstChapter: true }).blocks[0]!;
+    const [line] = set(fonts, 'inlines' in block ? (block.inlines as Inline[]) : [], { family: 'Noto Serif SC', size: 10, measure: 500, justify: false, language: 'zh' });
+    // 3 ideographs (30 pt) spread to 50 pt: 10 pt more between clusters, so 日 moves by 10 pt.
+    const spread = spreadLine(line!, 50);
+    const reading = spread.runs.find((r) => r.ruby)!;
+    const base = spread.runs.find((r) => !r.ruby)!;
+    expect(base.xs).toEqual([0, 20, 40]);
+    // に (5 pt) centred over 日 (20..30).
+    expect(reading.xs[0]).toBeCloseTo(22.5, 3);
+    expect(spread.width).toBeCloseTo(50, 3);
   });
 });

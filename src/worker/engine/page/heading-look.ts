@@ -130,22 +130,41 @@ export function spreadLine(line: SetLine, target: number): SetLine {
   return clusters < 2 ? line : spaceClusters(line, (target - line.width) / (clusters - 1));
 }
 
-/** For each glyph of each run, 1 where a cluster starts. */
+/** For each glyph of each run, 1 where a cluster starts (a ruby reading's glyphs count none: they follow their base). */
 function clusterStarts(line: SetLine): number[][] {
-  return line.runs.map((run) => run.glyphs.map((_, g): number => (g === 0 || run.clusters[g] !== run.clusters[g - 1] ? 1 : 0)));
+  return line.runs.map((run) => run.glyphs.map((_, g): number => (run.ruby !== true && (g === 0 || run.clusters[g] !== run.clusters[g - 1]) ? 1 : 0)));
 }
 
-/** A copy of the line with `step` pt more between every two clusters (none after the last); its width grows with it. */
+/**
+ * A copy of the line with `step` pt more between every two clusters (none after the last); its width
+ * grows with it. A ruby reading (paragraph/ruby-lines.ts) moves with its base: by the mean shift of the
+ * base glyphs under it, else of the last one before its middle.
+ */
 function spaceClusters(line: SetLine, step: number): SetLine {
   const starts = clusterStarts(line);
   let k = -1;
-  const runs = line.runs.map((run, r) => ({
-    ...run,
-    xs: run.xs.map((x, g) => {
-      k += starts[r]![g]!;
-      return x + k * step;
-    }),
-  }));
+  const pens: { x: number; shift: number }[] = [];
+  const runs = line.runs.map((run, r) => {
+    if (run.ruby === true) return run;
+    return {
+      ...run,
+      xs: run.xs.map((x, g) => {
+        k += starts[r]![g]!;
+        pens.push({ x, shift: k * step });
+        return x + k * step;
+      }),
+    };
+  });
+  for (let r = 0; r < runs.length; r++) {
+    const reading = runs[r]!;
+    if (reading.ruby !== true || reading.xs.length === 0) continue;
+    const left = reading.xs[0]!;
+    const right = reading.xs[reading.xs.length - 1]!;
+    const under = pens.filter((p) => p.x >= left - 1e-6 && p.x <= right + 1e-6);
+    const before = pens.filter((p) => p.x <= (left + right) / 2 + 1e-6).reduce<{ x: number; shift: number } | null>((best, p) => (best === null || p.x > best.x ? p : best), null);
+    const shift = under.length > 0 ? under.reduce((sum, p) => sum + p.shift, 0) / under.length : (before?.shift ?? 0);
+    runs[r] = { ...reading, xs: reading.xs.map((x) => x + shift) };
+  }
   return { ...line, runs, width: line.width + Math.max(0, k) * step };
 }
 
