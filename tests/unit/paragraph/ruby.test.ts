@@ -180,3 +180,25 @@ describe('ruby readings over their bases', () => {
     expect(reading.colour).toBe('#aa0000');
   });
 });
+
+describe('ruby at a line end', () => {
+  it('a reading that overhung a neighbour the break put on another line is moved back inside the line', () => {
+    // 25 pt measure: の紅 | のの… with あいう (15 pt) over 紅 (10 pt), overhang kana: no padding (2.5 pt over each の).
+    const lines = setRuby('のの:ruby[紅]{rt="あいう"}ののの', { language: 'ja', measure: 25, ruby: { overhang: 'kana', align: 'center' } });
+    const at = lines.findIndex((l) => readings(l).length > 0);
+    const line = lines[at]!;
+    const reading = readings(line)[0]!;
+    const left = baseX(line, '紅');
+    const last = (r: LineRun) => r.xs[r.xs.length - 1]! + 5;
+    if (left < 1e-6) {
+      // 紅 opens the line: the reading starts with it instead of 2.5 pt before the measure.
+      close(reading.xs[0]!, 0);
+    } else {
+      // 紅 ends the line: the reading ends with it.
+      close(last(reading), left + 10);
+    }
+    // Either way it never leaves the line.
+    expect(reading.xs[0]!).toBeGreaterThanOrEqual(-1e-6);
+    expect(last(reading)).toBeLessThanOrEqual(line.width + 1e-6);
+  });
+});

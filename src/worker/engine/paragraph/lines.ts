@@ -293,8 +293,8 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     const inset = lineInset(layout, baseLevel, lines.length, x);
     if (inset > 0 && boxes) for (const box of boxes) box.x += inset;
     const runs = builders.map((builder, b) => finishRun(builder, b + 1 < builders.length ? builders[b + 1]!.start : glyphCount, inset));
-    // Ruby readings over their bases' boxes, after the text (paragraph/ruby-lines.ts).
-    if (boxes) runs.push(...rubyReadingRuns(boxes));
+    // Ruby readings over their bases' boxes, after the text, kept within the line's ends (paragraph/ruby-lines.ts).
+    if (boxes) runs.push(...rubyReadingRuns(boxes, inset, inset + x));
     if (inset > 0 && formulas) for (const formula of formulas) formula.x += inset;
     const fonts = runs.length === 1 ? oneFont(runs[0]!.fontId) : [...new Set(runs.map((r) => r.fontId))].sort();
     // Optional fields are assigned rather than spread from `cond ? {…} : {}`: a spread after the

@@ -22,8 +22,13 @@ const EM_BOX_BOTTOM = 1 - EM_BOX_TOP;
 /** Readings spread over a longer base under `jis`: kana and bopomofo only (never pinyin's letters). */
 const SPREADABLE = /^[\u3040-\u30ff\u3100-\u312f\u31a0-\u31bf]+$/u;
 
-/** The runs of the readings over the line's ruby boxes (x from the line's left edge, as its runs). */
-export function rubyReadingRuns(boxes: readonly LineBox[]): LineRun[] {
+/**
+ * The runs of the readings over the line's ruby boxes (x from the line's left edge, as its runs).
+ * `start`/`end`: where the line's text begins and ends, pt. A reading that would reach past either
+ * (its overhang was allowed over a neighbour the break left on another line) is moved back inside:
+ * at a line's head or foot a reading aligns with the text's edge instead (JIS X 4051).
+ */
+export function rubyReadingRuns(boxes: readonly LineBox[], start = Number.NEGATIVE_INFINITY, end = Number.POSITIVE_INFINITY): LineRun[] {
   // The extent of each group's base on this line: its boxes without their padding.
   const bases = new Map<RubyGroup, { left: number; right: number }>();
   for (const box of boxes) {
@@ -38,12 +43,12 @@ export function rubyReadingRuns(boxes: readonly LineBox[]): LineRun[] {
     } else bases.set(group, { left, right });
   }
   const runs: LineRun[] = [];
-  for (const [group, base] of bases) runs.push(...readingRuns(group, group.measured!, base.left, base.right));
+  for (const [group, base] of bases) runs.push(...readingRuns(group, group.measured!, base.left, base.right, start, end));
   return runs;
 }
 
 /** A reading's runs (one per face) over the base from `left` to `right`, pt. */
-function readingRuns(group: RubyGroup, reading: MeasuredReading, left: number, right: number): LineRun[] {
+function readingRuns(group: RubyGroup, reading: MeasuredReading, left: number, right: number, start: number, end: number): LineRun[] {
   const baseSize = group.baseStyle.size;
   const size = reading.size;
   // Pen x and baseline offset (pt, positive down) of each cluster start, by the cluster's start in the reading.
@@ -64,6 +69,8 @@ function readingRuns(group: RubyGroup, reading: MeasuredReading, left: number, r
     // 1:2:1: the room left over in 2 × count shares, one at each end and two between characters.
     const share = spread ? (room - reading.width) / (2 * count) : 0;
     let x = spread ? left + share : group.align === 'start' ? left : (left + right) / 2 - reading.width / 2;
+    // Never past the line's ends (an overhang towards a neighbour now on another line).
+    if (!spread) x = Math.max(Math.min(x, end - reading.width), start);
     for (const c of reading.clusters) {
       place.set(c.start, { x, dy });
       x += c.width + 2 * share;
