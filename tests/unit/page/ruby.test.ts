@@ -98,6 +98,13 @@ describe('ruby on the page', () => {
     expect(small.warnings.filter((w) => w.kind === 'rubyExceedsLeading')).toEqual([]);
   });
 
+  it('a cjk.ruby fontFamily the book lacks is reported as unknownFontFamily at cjk.ruby', () => {
+    const { warnings } = runChecks({ chapters: [{ id: 'c1', source: `${SENTENCE}\n` }], config: { locale: 'ja', cjk: { ruby: { fontFamily: 'No Such Ruby Face' } } }, patterns: null });
+    const found = warnings.filter((w) => w.kind === 'unknownFontFamily');
+    expect(found.map((w) => w.path)).toEqual(['cjk.ruby']);
+    expect(found[0]!.detail ?? JSON.stringify(found[0])).toContain('No Such Ruby Face');
+  });
+
   it('keeps the base text whole in the PDF, the reading after its line', async () => {
     const layout = layOut(`${SENTENCE}\n`);
     const out = await writePdf({ pages: [layout.pages[0]!], fontBytes: (id) => fonts.get(id)?.bytes, subsetter: tools.subsetter, metadata: { title: 'r' }, outlines: false, cutLines: null, binding: 'left', date: new Date(0) });

@@ -36,6 +36,8 @@ export function fontWarnings(ctx: CheckContext): Warning[] {
     // A heading level's or style's own face (configuration.md §8.2, §13.6; page/heading-look.ts).
     ...settings.headings.levels.flatMap((level, i): [string, string][] => (level.family ? [[`headings.levels[level=${i + 1}].fontFamily`, level.family]] : [])),
     ...Object.entries(settings.headingStyles).flatMap(([id, style]): [string, string][] => (style.family ? [[`headingStyles[id=${id}].fontFamily`, style.family]] : [])),
+    // The ruby readings' own face (configuration.md §14.1 cjk.ruby.fontFamily; paragraph/ruby-measure.ts).
+    ...(settings.ruby?.family ? [['cjk.ruby', settings.ruby.family] as [string, string]] : []),
   ];
   const missingFamilies = new Set<string>();
   for (const [path, family] of families) {
