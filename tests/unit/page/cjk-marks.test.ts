@@ -256,6 +256,25 @@ describe('cjkMarksExceedLeading (§18.4)', () => {
   });
 });
 
+describe('where marks are drawn (§18.4: body, headings, lists, quotes, boxes, cells, notes)', () => {
+  it('one dot path right after each marked run, in every kind of text', () => {
+    const settings = settingsFromConfig({ locale: 'zh-CN', bodyText: { fontFamily: FACE }, headings: { fontFamily: FACE } } as never);
+    const source = '# 第:dots[一]章\n\n正文:dots[二]。[^n]\n\n- 列表:dots[三]\n\n> 引文:dots[四]\n\n:::callout{type="note"}\n框内:dots[五]\n:::\n\n| 甲 | 乙 |\n|---|---|\n| 格:dots[六] | 丙 |\n\n[^n]: 注释:dots[七]。\n';
+    const gen = layoutBook({ title: 't', settings, chapters: [{ id: 'a', title: '', source }] }, fonts, new EngineCache());
+    let step = gen.next();
+    while (!step.done) step = gen.next();
+    const marked: string[] = [];
+    for (const page of step.value.pages) {
+      let last = '';
+      for (const item of page.items) {
+        if (item.op === Op.GlyphRun) last = `${item.line?.role}:${item.text}`;
+        if (item.op === Op.Path) marked.push(last);
+      }
+    }
+    expect(marked.sort()).toEqual(['body:三', 'body:二', 'body:五', 'body:六', 'body:四', 'heading:一', 'note:七'].sort());
+  });
+});
+
 describe('incremental layout', () => {
   it('an edit before marked paragraphs lays out as a fresh cache does (memoised runs keep their marks, moved)', () => {
     const settings = settingsFromConfig({ locale: 'zh-CN', bodyText: { fontFamily: FACE }, headings: { fontFamily: FACE } } as never);
