@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { breakOpportunities } from '../../../src/worker/engine/text/cjk';
 import type { CjkLineBreak } from '../../../src/worker/engine/text/cjk-rules';
-import type { SetLine } from '../../../src/worker/engine/paragraph';
+import { setParagraph, type SetLine } from '../../../src/worker/engine/paragraph';
+import { defaultSettings } from '../../../src/worker/engine/settings';
 import type { CjkRules } from '../../../src/worker/engine/settings-cjk-rules';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { isApplied, type StoredConfig } from '../../../src/worker/config';
@@ -115,6 +116,14 @@ describe('cjk.punctuationWidth', () => {
     // halfwidth halves the full stop too.
     const [half] = setCjk(text, 100 * EM, { punctuationWidth: 'halfwidth' }, { justify: false });
     expect(xOf(half!, '云') - xOf(half!, '。')).toBeCloseTo(EM / 2, 3);
+  });
+
+  it('leaves verbatim text (code) at the face\'s widths', () => {
+    const settings = defaultSettings();
+    const style = { ...settings.body.style, family: 'Noto Serif SC', size: EM };
+    const [code] = setParagraph({ inlines: [textInline('山、水')], style, measure: 100 * EM, indent: 0, justify: false, verbatim: true }, { fonts, settings, context: { footnoteMark: () => '1', refText: () => '?' } });
+    expect(settings.cjk.punctuationWidth).toBe('kaiming');
+    expect(xOf(code!, '水') - xOf(code!, '、')).toBeCloseTo(EM, 3);
   });
 
   it('lineEndHalf sets a closing mark half width where it ends a line, full width elsewhere', () => {

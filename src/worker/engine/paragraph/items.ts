@@ -356,7 +356,8 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     else if (pending === PENDING_GAP) items.push(cjkGap(para, pendingAt, texts, options, cjk));
     pending = PENDING_NONE;
     wordSeen = true;
-    if (para.breaks) setPunctuationWidths(pieces, cjk.punctuationWidth);
+    // Not in verbatim text (code keeps every mark at the face's width, its columns aligned).
+    if (para.breaks && options.verbatim !== true) setPunctuationWidths(pieces, cjk.punctuationWidth);
     if (cjk.compressAdjacent && para.breaks) compressPunctuation(pieces, para, end);
     if (options.kashida && options.justify) {
       // The word's elongation: a glue only the line's stretch reaches, never a breakpoint (the
@@ -495,7 +496,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
   endWord(text.length);
   if (options.avoidCjkRunts) forbidLoneLastCharacter(items);
   // Line-edge rules of CJK punctuation (§14.1: hanging, lineEndHalf, trimLineStart, …; cjk-punctuation.ts).
-  if (para.breaks) items = applyCjkLineEdges(items, cjk);
+  if (para.breaks && options.verbatim !== true) items = applyCjkLineEdges(items, cjk);
   // The paragraph ends with finishing glue and a forced break (unless a hard break just did).
   const last = items[items.length - 1];
   if (!(last && last.type === 'penalty' && last.penalty <= -INFINITE_PENALTY)) {
