@@ -20,6 +20,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { runBrowserBench, type BrowserFigures, type PeerFigures } from './browser';
 import { measureNodeLayout } from './layout-node';
 import { measureNodeEdits } from './edit-node';
+import { measureNodeHeap } from './heap-node';
 import { measureLineBreaking } from './linebreak-speed';
 import { measureParagraphSetting } from './paragraph-speed';
 import { measureParagraphSettingInWorker, type WorkerParagraphFigures } from './paragraph-browser';
@@ -47,6 +48,9 @@ const node = {
   // Issue 6: 30 one-paragraph edits in the middle chapter of the ~300-page bench book (2,700
   // paragraphs), each laid out again with the same cache: the engine's share of edit → convergence.
   engineEdits: measureNodeEdits(2700, 30, 20261202),
+  // Issue 6 memory: what the engine keeps of the ~300-page bench book after a cold layout and after
+  // each of three global changes on the same cache (live heap after a full collection, MB).
+  engineHeap: measureNodeHeap(2700, 20261202),
   // The paragraph phase (bidi, itemization, fallback, HarfBuzz) over the sample books' paragraphs,
   // cold (fresh registry: every word shaped) and warm (shaping cache), per script.
   shaping: measureShaping(),
@@ -55,6 +59,7 @@ const node = {
 };
 log(`node: ${node.engineLayout.pages} pages laid out in ${node.engineLayout.coldLayoutMs.median} ms by the engine alone`);
 log(`node: one-paragraph edit on ${node.engineEdits.pages} pages relaid out in p50 ${node.engineEdits.p50} ms, p95 ${node.engineEdits.p95} ms (CPU p50 ${node.engineEdits.cpu.p50} ms, p95 ${node.engineEdits.cpu.p95} ms) by the engine alone`);
+log(`node: the engine keeps ${node.engineHeap.keptAfterColdMB} MB for ${node.engineHeap.pages} pages after a cold layout, then ${node.engineHeap.keptAfterChangesMB.join(', ')} MB after each of three global changes`);
 log(`node: 100k words shaped, hyphenated and broken cold in ${node.paragraphs100kWords.coldMs.median} ms (${node.paragraphs100kWords.lines} lines), kept in ${node.paragraphs100kWords.keepMs.median} ms (idle), re-broken warm in ${node.paragraphs100kWords.rebreakMs.median} ms`);
 log(`node: PDF of ${node.pdfExport.pages} pages written in ${node.pdfExport.warmMedianMs} ms (first ${node.pdfExport.coldMs} ms), ${node.pdfExport.glyphRuns} glyph runs for ${node.pdfExport.lines} lines`);
 
