@@ -134,13 +134,17 @@ export class PreparedParagraphs {
 
   get(inlines: readonly Inline[], request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): PreparedParagraph | undefined {
     const kept = this.byInlines.get(inlines);
+    if (kept === undefined) return undefined;
+    // Kept under other settings, faces or hyphenation (a global change): let go now. Left, it
+    // would hold its styles, and through them the shared-word tables of every word the book set
+    // in them (items.ts `sharedWords` lives as long as its style), for as long as the inlines
+    // live: ~1 MB more live heap per global change (tests/unit/page/retention.test.ts).
+    if (kept.settingsKey !== itemsSettingsKey(env.settings) || kept.fonts !== env.fonts || kept.fontsGeneration !== env.fonts.generation || kept.hyphenator !== env.hyphenator) {
+      this.byInlines.delete(inlines);
+      return undefined;
+    }
     if (
-      kept === undefined ||
       kept.styleKey !== contentKey(request.style) ||
-      kept.settingsKey !== itemsSettingsKey(env.settings) ||
-      kept.fonts !== env.fonts ||
-      kept.fontsGeneration !== env.fonts.generation ||
-      kept.hyphenator !== env.hyphenator ||
       kept.indent !== request.indent ||
       kept.justify !== request.justify ||
       kept.tighten !== (request.tighten === true) ||
@@ -189,7 +193,7 @@ export class PreparedParagraphs {
 
   /** Queues a paragraph just set from its items (never one whose text the book around it supplies). */
   wait(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): void {
-    if (dependsOnContext(request.inlines)) return;
+    if (dependsOnContext(request.inlines) || generatedText(request.inlines)) return;
     this.waiting.delete(request.inlines);
     this.waiting.set(request.inlines, { request, env: { ...env, context: DETACHED_CONTEXT }, direction, fontsGeneration: env.fonts.generation });
   }
@@ -252,6 +256,17 @@ function itemsSettingsKey(settings: LayoutSettings): string {
     itemsSettingsKeys.set(settings, (key = JSON.stringify(rest)));
   }
   return key;
+}
+
+/**
+ * Text the engine generates (running heads, folios, titles, markers; source offsets below 0): its
+ * callers build a fresh inline array for each setting and memoise the lines themselves, so queued
+ * it would add an entry per setting that nothing sets again, until the worker is idle (in Node,
+ * ~1.5 MB more live heap per global change of the 300-page bench book: bench/heap-node.ts).
+ */
+function generatedText(inlines: readonly Inline[]): boolean {
+  const first = inlines[0];
+  return first !== undefined && first.range.from < 0;
 }
 
 /** The inlines print text the book around them supplies (note marks, references, formulas). */
