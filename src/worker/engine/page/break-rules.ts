@@ -180,23 +180,24 @@ export function colonListLines(room: BreakRules['colonListRoom'], lines: number,
 /**
  * Where a split callout box is cut (document-format §8.1, `layout.boxChildSplitMinLines`): rows
  * `from`…`from + take − 1` fit this segment; `childOf(k)` names the paragraph or list item row k is
- * a line of (null for titles, displays, groups, resources). A cut inside one keeps at least `min`
- * of its lines on each side: it moves up so `min` go on, else before the block. Returns the rows
- * to take (≤ `take`); 0 when the block opens the segment and cannot be cut there (the caller moves
- * the box on, or keeps `take` in a fresh column). Rows before `from` are in earlier segments.
+ * a line of (null for titles, displays, groups, resources). A cut inside one keeps at least
+ * `footMin` of its lines before it and `headMin` after it (`headMin` defaults to `footMin`): it
+ * moves up so `headMin` go on, else before the block. Returns the rows to take (≤ `take`); 0 when
+ * the block opens the segment and cannot be cut there (the caller moves the box on, or keeps
+ * `take` in a fresh column). Rows before `from` are in earlier segments.
  */
-export function boxCut(childOf: (row: number) => object | null, rows: number, from: number, take: number, min: number): number {
+export function boxCut(childOf: (row: number) => object | null, rows: number, from: number, take: number, footMin: number, headMin = footMin): number {
   const cut = from + take;
-  if (take === 0 || cut >= rows || min <= 1) return take;
+  if (take === 0 || cut >= rows || (footMin <= 1 && headMin <= 1)) return take;
   const child = childOf(cut);
   if (child === null || childOf(cut - 1) !== child) return take;
   let start = cut - 1;
   while (start > from && childOf(start - 1) === child) start--;
   let end = cut + 1;
   while (end < rows && childOf(end) === child) end++;
-  if (cut - start >= min && end - cut >= min) return take;
+  if (cut - start >= footMin && end - cut >= headMin) return take;
   // Too few lines go on: cut higher, if as many stay here.
-  if (end - cut < min && end - min - start >= min) return end - min - from;
+  if (end - cut < headMin && end - headMin - start >= footMin) return end - headMin - from;
   // Else the whole block goes on (a block that began in an earlier segment cannot: keep the cut).
   if (start === from && from > 0 && childOf(from - 1) === child) return take;
   return start - from;

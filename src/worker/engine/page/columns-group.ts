@@ -18,7 +18,7 @@ import type { LayoutSettings, TextStyle } from '../settings';
 import { attributeLength } from './paragraph-styles';
 import { columnRuleOf } from './sections';
 import { boxListItem } from './list-shape';
-import { splitRule } from './break-rules';
+import { boxCut, splitRule } from './break-rules';
 
 export interface GroupShape {
   count: number;
@@ -173,26 +173,17 @@ export function splitRows(rows: readonly GroupRow[], from: number, room: number,
 }
 
 /**
- * Rows to take from `from` when `take` would end the sub-column: a block cut there keeps at least
- * the body's widow minimum at the foot and its orphan minimum carried over (configuration.md §6.4
- * in the spec's sense; `splitRule`, a list item's own switches). Too few carried over: the cut
- * moves up when as many stay; too few staying: the block goes on whole. A block that opens the
- * sub-column is cut where it must (nothing else would fit it).
+ * Rows to take from `from` when `take` would end the sub-column: a block cut there keeps the body's
+ * widow minimum at the foot and its orphan minimum carried over (configuration.md §6.4 in the
+ * spec's sense; `splitRule`, a list item's own switches), by the rule a split box's cut follows
+ * (`boxCut`). A block that opens the sub-column is cut where it must (nothing else would fit it).
  */
 function keptCut(rows: readonly GroupRow[], from: number, take: number, settings: LayoutSettings): number {
   const cut = from + take;
-  if (take === 0 || cut >= rows.length || rows[cut - 1]!.blockIndex !== rows[cut]!.blockIndex) return take;
-  const block = rows[cut]!.blockIndex;
-  let start = cut - 1;
-  while (start > from && rows[start - 1]!.blockIndex === block) start--;
-  let end = cut + 1;
-  while (end < rows.length && rows[end]!.blockIndex === block) end++;
+  if (take === 0 || cut >= rows.length) return take;
   const rule = splitRule(settings, rows[cut]!.inList === true);
-  if (cut - start >= rule.footMin && end - cut >= rule.headMin) return take;
-  // Too few lines go on: cut higher, if the minimum still stays here.
-  if (end - cut < rule.headMin && end - rule.headMin - start >= rule.footMin) return end - rule.headMin - from;
-  // Else the whole block goes on, unless it opens the sub-column.
-  return start > from ? start - from : take;
+  const kept = boxCut((k) => rows[k]!.block, rows.length, from, take, rule.footMin, rule.headMin);
+  return kept === 0 ? take : kept;
 }
 
 /** Sets the group's rows through the host; returns the lines placed (for the notes they cite). */
