@@ -1,6 +1,7 @@
 /**
  * `:::columns{count gap rule breaks span}` in running text (document-format §8.4, since 1.25;
- * `layout.flowColumns`): the group's paragraphs, quotes and list items are set at the width of
+ * `layout.flowColumns`): the group's paragraphs, quotes, list items and headings
+ * (page/columns-group-heading.ts) are set at the width of
  * `count` sub-columns of the text column (or of the whole content width with `span="page"`),
  * on the body grid, and flow as one galley (`snake`): down the first sub-column, then the next.
  * A group that fits in the room left is cut where the sub-columns come out level (the first ones
@@ -19,6 +20,7 @@ import { attributeLength } from './paragraph-styles';
 import { columnRuleOf } from './sections';
 import { boxListItem } from './list-shape';
 import { boxCut, splitRule } from './break-rules';
+import { emptyRow, headingRows, type GroupHeadingHost } from './columns-group-heading';
 
 export interface GroupShape {
   count: number;
@@ -59,7 +61,11 @@ export function gapRuleX(shape: GroupShape, x0: number): number {
   return shape.rtl ? x0 + shape.width + shape.gap / 2 : x0 - shape.gap / 2;
 }
 
-/** Blocks the group counts (§8.4 `breaks`: paragraphs, quotes, list items; directives and note definitions are not counted). */
+/**
+ * Blocks the group counts (§8.4 `breaks`: paragraphs, quotes, list items; directives and note
+ * definitions are not counted). A heading counts as a block (our reading: §8.4 lists the blocks a
+ * group held, and a break before a heading opens the sub-column at it).
+ */
 function counted(block: Block): boolean {
   return block.kind !== 'footnoteDefinition' && block.kind !== 'directive';
 }
@@ -97,9 +103,13 @@ export function groupShape(attrs: Attributes, columnWidth: number, contentWidth:
   return { count, gap, width, rule: attrs['rule'] !== undefined && attrs['rule'] !== 'false', page, breaks: all, flow, ...(rtl ? { rtl: true as const } : {}) };
 }
 
-/** Whether the group holds only blocks this placer sets (others flow as plain text, as before). */
+/**
+ * Whether the group holds only blocks this placer sets (others flow as plain text, as before):
+ * paragraphs, quotes, list items, headings (page/columns-group-heading.ts), note definitions,
+ * `:::columnbreak` and `:::space` (blank rows).
+ */
 export function groupSettable(inner: readonly Block[]): boolean {
-  return inner.some((b) => b.kind !== 'footnoteDefinition' && b.kind !== 'directive') && inner.every((b) => b.kind === 'paragraph' || b.kind === 'blockquote' || b.kind === 'listItem' || b.kind === 'footnoteDefinition' || (b.kind === 'directive' && b.name === 'columnbreak'));
+  return inner.some((b) => b.kind !== 'footnoteDefinition' && b.kind !== 'directive') && inner.every((b) => b.kind === 'paragraph' || b.kind === 'blockquote' || b.kind === 'listItem' || b.kind === 'heading' || b.kind === 'footnoteDefinition' || (b.kind === 'directive' && (b.name === 'columnbreak' || b.name === 'space')));
 }
 
 /** One grid row of the group: a line, its x inside the sub-column, the block index it belongs to. */
@@ -112,6 +122,16 @@ export interface GroupRow {
   marker?: { line: SetLine; x: number };
   /** A list item's line (its widow and orphan switches, `splitRule`). */
   inList?: true;
+  /** The line's role in the display list (a heading's lines: 'heading'; else body). */
+  role?: 'heading';
+  /** Baseline shift from the row's body baseline, pt (a heading line at its own leading). */
+  dy?: number;
+  /** A row of space (`:::space`, a heading's margins): dropped at a sub-column's head and at the group's continuation. */
+  blank?: true;
+  /** The block's rows are never cut between sub-columns (a heading). */
+  whole?: true;
+  /** Keep with next (§8.1): the block never ends a sub-column; it moves on with what follows. */
+  keepNext?: true;
 }
 
 /** What the placer needs from the page flow (paginate.ts). */
@@ -131,7 +151,7 @@ export interface GroupHost {
   fresh(): boolean;
   /** Records `rows` grid rows as used under the cursor. */
   advance(rows: number): void;
-  emit(block: { id: string }, line: SetLine, x: number, baseline: number): void;
+  emit(block: { id: string }, line: SetLine, x: number, baseline: number, role?: 'heading'): void;
   push(item: DisplayItem): void;
 }
 
@@ -149,12 +169,14 @@ export function splitRows(rows: readonly GroupRow[], from: number, room: number,
     const counts: number[] = [];
     let at = from;
     for (let c = 0; c < shape.count && at < rows.length; c++) {
+      const lead = blankLead(rows, at);
+      at += lead;
       const stop = shape.breaks.find((blockIndex) => rows.findIndex((r) => r.blockIndex >= blockIndex) > at);
-      const end = stop === undefined || c === shape.count - 1 ? rows.length : rows.findIndex((r) => r.blockIndex >= stop);
+      const end = stop === undefined || c === shape.count - 1 ? rows.length : Math.max(at, rows.findIndex((r) => r.blockIndex >= stop));
       let take = Math.min(room, end - at);
       // Cut by the room (not at the break): the minimums hold there too.
       if (settings && take < end - at) take = keptCut(rows, at, take, settings);
-      counts.push(take);
+      counts.push(lead + take);
       at += take;
     }
     return counts;
@@ -164,12 +186,24 @@ export function splitRows(rows: readonly GroupRow[], from: number, room: number,
   const counts: number[] = [];
   let at = from;
   for (let c = 0; c < shape.count && at < rows.length; c++) {
+    const lead = blankLead(rows, at);
+    at += lead;
     let take = Math.min(balanced && c === shape.count - 1 ? room : per, rows.length - at);
     if (settings) take = keptCut(rows, at, take, settings);
-    counts.push(take);
+    counts.push(lead + take);
     at += take;
   }
   return counts;
+}
+
+/**
+ * Blank rows at `from` (space is dropped at a group's top, column heads and continuation tops,
+ * document-format §7.4): counted as taken by the sub-column that opens there, but set on no row.
+ */
+export function blankLead(rows: readonly GroupRow[], from: number): number {
+  let n = 0;
+  while (from + n < rows.length && rows[from + n]!.blank) n++;
+  return n;
 }
 
 /**
@@ -179,11 +213,41 @@ export function splitRows(rows: readonly GroupRow[], from: number, room: number,
  * (`boxCut`). A block that opens the sub-column is cut where it must (nothing else would fit it).
  */
 function keptCut(rows: readonly GroupRow[], from: number, take: number, settings: LayoutSettings): number {
+  if (take === 0 || from + take >= rows.length) return take;
+  // Each rule may move the cut up onto another one's ground (a heading over a paragraph cut
+  // before its second line): apply them until the cut stays; at most one move per row.
+  let kept = take;
+  for (let moves = 0; moves <= take && kept > 0; moves++) {
+    const next = cutOnce(rows, from, kept, settings);
+    if (next === kept) break;
+    kept = next;
+  }
+  return kept <= 0 ? take : kept;
+}
+
+/** One step of `keptCut`: the rows to take after one rule has looked at the cut before row `from + take`. */
+function cutOnce(rows: readonly GroupRow[], from: number, take: number, settings: LayoutSettings): number {
   const cut = from + take;
-  if (take === 0 || cut >= rows.length) return take;
-  const rule = splitRule(settings, rows[cut]!.inList === true);
-  const kept = boxCut((k) => rows[k]!.block, rows.length, from, take, rule.footMin, rule.headMin);
-  return kept === 0 ? take : kept;
+  const before = rows[cut - 1]!;
+  const after = rows[cut]!;
+  // A block kept whole (a heading) goes on whole.
+  if (after.whole && after.block === before.block) return (blockStart(rows, cut - 1, from) ?? cut) - from;
+  // Keep with next (§8.1; `:::space` counted by it, §7.4): a heading, or a heading and the blank
+  // rows under it, never ends the sub-column — it goes on with the first line of what follows.
+  let last = cut - 1;
+  while (last > from && rows[last]!.blank && !rows[last]!.keepNext) last--;
+  if (rows[last]!.keepNext) return (blockStart(rows, last, from) ?? cut) - from;
+  // A paragraph or list item cut here keeps the body's widow and orphan minimums.
+  const rule = splitRule(settings, after.inList === true);
+  const text = (k: number): object | null => (rows[k]!.whole || rows[k]!.blank ? null : rows[k]!.block);
+  return boxCut(text, rows.length, from, take, rule.footMin, rule.headMin);
+}
+
+/** The first row of the block row `k` belongs to, not before `from`; null for a block begun in an earlier segment (its cut stays). */
+function blockStart(rows: readonly GroupRow[], k: number, from: number): number | null {
+  let start = k;
+  while (start > from && rows[start - 1]!.block === rows[k]!.block) start--;
+  return start === from && from > 0 && rows[from - 1]!.block === rows[k]!.block ? null : start;
 }
 
 /** Sets the group's rows through the host; returns the lines placed (for the notes they cite). */
@@ -206,13 +270,16 @@ export function placeGroup(rows: readonly GroupRow[], shape: GroupShape, host: G
     const counts = splitRows(rows, index, room, shape, settings);
     const top = host.top();
     const left = host.left();
-    const tallest = Math.max(...counts);
+    // Each sub-column's blank rows at its head take no room (splitRows counted them).
+    const leads: number[] = [];
+    counts.reduce((at, count) => (leads.push(Math.min(count, blankLead(rows, at))), at + count), index);
+    const tallest = Math.max(...counts.map((count, c) => count - leads[c]!));
     counts.forEach((count, c) => {
       const x0 = left + subColumnLeft(shape, c);
-      for (let k = 0; k < count; k++) {
+      for (let k = leads[c]!; k < count; k++) {
         const row = rows[index + k]!;
-        const baseline = top + k * host.pitch + host.baseline;
-        host.emit(row.block, row.line, x0 + row.x, baseline);
+        const baseline = top + (k - leads[c]!) * host.pitch + host.baseline;
+        host.emit(row.block, row.line, x0 + row.x, baseline + (row.dy ?? 0), row.role);
         if (row.marker) host.emit(row.block, row.marker.line, x0 + row.marker.x, baseline);
         placed.push(row.line);
       }
@@ -223,6 +290,8 @@ export function placeGroup(rows: readonly GroupRow[], shape: GroupShape, host: G
       }
     });
     host.advance(tallest);
+    // Space left over at the group's end is dropped with the segment break (§7.4).
+    if (index + blankLead(rows, index) >= rows.length) index = rows.length;
     if (index < rows.length) host.next();
   }
   return placed;
@@ -233,20 +302,40 @@ export interface RowSetter {
   setText(request: { base: number; inlines: readonly Inline[]; style: TextStyle; measure: number; indent: number; justify: boolean; avoidRunts?: boolean }): SetLine[];
   setGenerated(text: string, style: TextStyle): SetLine;
   listMarker(item: Extract<Block, { kind: 'listItem' }>): string;
+  /** Headings (running text only; page/columns-group-heading.ts); without it a heading sets no row. */
+  heading?: GroupHeadingHost;
 }
 
 /**
  * The group's rows at the sub-column width, in body type: paragraphs (the first flush, the rest
- * with the body indent), quotes at their indent, list items with their markers hanging.
+ * with the body indent), quotes at their indent, list items with their markers hanging; headings
+ * in their level's type (page/columns-group-heading.ts); `:::space{lines}` as blank rows.
  */
 export function groupRows(inner: readonly Block[], width: number, settings: LayoutSettings, set: RowSetter): GroupRow[] {
   const body = settings.body.style;
   const justify = settings.body.align === 'justify';
   const rows: GroupRow[] = [];
   let index = -1;
+  // The paragraph after a heading or a `:::space` starts flush unless bodyText.indentAfterHeading (§6.1, §7.4).
+  let afterHeading = false;
   for (const child of inner) {
+    if (child.kind === 'directive' && child.name === 'space' && !child.ignored) {
+      // `:::space{lines}` (§7.4): whole grid rows in a group (a fraction rounded, at least one row).
+      const n = Number(child.attrs['lines'] ?? 1);
+      const lines = Number.isFinite(n) && n > 0 && n <= 20 ? n : 1;
+      for (let k = 0; k < Math.max(1, Math.round(lines)); k++) rows.push({ block: child, line: emptyRow(), x: 0, blockIndex: index, blank: true });
+      afterHeading = settings.body.indentAfterHeading ? afterHeading : true;
+      continue;
+    }
     if (!counted(child)) continue;
     index++;
+    const flushAfter = afterHeading && !settings.body.indentAfterHeading;
+    afterHeading = false;
+    if (child.kind === 'heading') {
+      if (set.heading) rows.push(...headingRows(child, index, width, settings, set.setText, set.heading));
+      afterHeading = true;
+      continue;
+    }
     if (child.kind === 'listItem') {
       // The list's shape and its level's marker type (page/list-shape.ts), inside the sub-column.
       const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, body, (style) => set.setGenerated(set.listMarker(child), style));
@@ -256,7 +345,7 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
       const quote = child.kind === 'blockquote';
       const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
       const x = quote ? settings.blockquote.indent : 0;
-      const flush = index === 0 || (child.kind === 'paragraph' && child.continuesParagraph === true);
+      const flush = index === 0 || flushAfter || (child.kind === 'paragraph' && child.continuesParagraph === true);
       // bodyText.hangingIndent (§6.1): body paragraphs' lines after the first firstLineIndent in, the first flush.
       const hang = !quote && settings.body.hangingIndent === true ? Math.max(0, settings.body.firstLineIndent) : 0;
       const lines = set.setText({ base: child.range.from, inlines: child.inlines, style, measure: Math.max(1, width - x), indent: flush || hang > 0 ? 0 : quote ? (settings.blockquote.firstLineIndent ?? settings.body.firstLineIndent) : settings.body.firstLineIndent, justify, ...(hang > 0 ? { hang } : {}) });

@@ -85,7 +85,7 @@ export function placeParallel(rows: readonly GroupRow[], shape: GroupShape, host
         const row = stream[index + k];
         if (!row) continue;
         const baseline = top + k * host.pitch + host.baseline;
-        host.emit(row.block, row.line, x0 + row.x, baseline);
+        host.emit(row.block, row.line, x0 + row.x, baseline + (row.dy ?? 0), row.role);
         if (row.marker) host.emit(row.block, row.marker.line, x0 + row.marker.x, baseline);
         placed.push(row.line);
       }

@@ -2453,7 +2453,10 @@ export function* paginateChapter(
     const levelled = shape.page && spanArrives(start, false);
     if (levelled) cursor.y += pitch;
     else if (shape.page && cursor.column > 0) nextPage('any');
-    const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated, listMarker });
+    // Headings in the group (page/columns-group-heading.ts): numbered as anywhere; their styled sections close and open in order, in force after the group.
+    const heading = { inlines: (h: HeadingBlock) => numberedInlines(settings.headings.inlineMarks === false ? { ...h, inlines: plainInlines(h.inlines) } : h, structure.headingNumbers?.get(h.id), { numbering: headingNumbering(h, settings) }), baseline: (lead: number, style: TextStyle) => baselineFor(lead, style, fonts), pitch, bodyBaseline };
+    for (const h of inner) if (h.kind === 'heading') sections.atHeading(h);
+    const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated, listMarker, heading });
     const row = (): number => Math.ceil(cursor.y / pitch - 1e-9);
     // Streams side by side (`flow=parallel`, page/columns-parallel.ts) or one galley.
     const place = shape.flow === 'parallel' && shape.breaks.length > 0 ? placeParallel : placeGroup;
@@ -2472,10 +2475,11 @@ export function* paginateChapter(
         // Across the page: every column of the page goes on under the group.
         if (shape.page) bands.head = cursor.page.columnTop = cursor.y;
       },
-      emit: (block, line, x, baseline) => emit(block, line, x, baseline, 'body'),
+      emit: (block, line, x, baseline, role) => emit(block, line, x, baseline, role ?? 'body'),
       push: (item) => cursor.page.items.push(item),
     }, geo);
     citeNotes(placed);
+    if (inner.some((h) => h.kind === 'heading')) enterSection();
   }
 
   /** The part's end: `parts.breakAfter`, then the geometry of the text after it. */
