@@ -3651,13 +3651,23 @@ export function headingStyle(block: HeadingBlock, settings: LayoutSettings): Tex
   return headingTextStyle(block, settings);
 }
 
+/** The srcMap of a hyphenated line's last run: `units` − 1 offsets from `from`, then its generated hyphen (−1). */
+function hyphenSrcMap(from: number, units: number): number[] {
+  const map = new Array<number>(units);
+  for (let u = 0; u < units - 1; u++) map[u] = from + u;
+  map[units - 1] = -1;
+  return map;
+}
+
 /** A line's run, moved to page coordinates, rounded by the display list's rule. */
 export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: number, chapter: string, line: LineInfo | undefined): GlyphRunItem {
   // Runs once per run of every placed line: plain loops, no closures. Generated text (running
   // heads, folios, markers) has negative offsets: it maps to no source (srcFrom −1).
   // A run whose offsets are consecutive from `from` (≥ 0) lists none: its srcFrom, and no srcMap
-  // (a hyphenated line's last run, its hyphen −1, gets its srcMap from the list).
-  const offsets = run.offsets ?? (run.from! >= 0 && run.hyphen !== true ? null : runOffsets(run));
+  // (a hyphenated line's last run — consecutive offsets from `from`, then its hyphen −1 — gets its
+  // srcMap written straight from `from`, `hyphenSrcMap`, without listing its offsets first).
+  const hyphenRun = run.offsets === undefined && run.hyphen === true && run.from! >= 0 && run.text.length > 1;
+  const offsets = run.offsets ?? (run.from! >= 0 && run.hyphen !== true ? null : hyphenRun ? null : runOffsets(run));
   let srcFrom = offsets === null ? run.from! : -1;
   if (offsets !== null) {
     for (let i = 0; i < offsets.length; i++) {
@@ -3668,10 +3678,13 @@ export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: num
     }
   }
   const generated = srcFrom < 0;
-  let contiguous = true;
+  let contiguous = !hyphenRun;
   if (!generated && offsets !== null) for (let i = 0; i < offsets.length && contiguous; i++) contiguous = offsets[i] === srcFrom + i;
-  const xs = new Array<number>(run.xs.length);
-  for (let g = 0; g < xs.length; g++) xs[g] = roundPt(x0 + run.xs[g]!);
+  // A copy of the set line's pens (an array of doubles, as they are), moved in place: one array
+  // of the run's length, where `new Array(n)` filled with doubles was built twice (its elements
+  // turned from small integers to doubles on the first store).
+  const xs = run.xs.slice();
+  for (let g = 0; g < xs.length; g++) xs[g] = roundPt(x0 + xs[g]!);
   const dys = run.dys;
   let shifted = false;
   if (dys) for (let g = 0; g < dys.length && !shifted; g++) shifted = dys[g] !== 0;
@@ -3696,7 +3709,8 @@ export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: num
   };
   // Optional fields after the required ones, in this order (the serialised bytes follow it).
   if (shifted) item.dys = dys!.map(roundPt);
-  if (!contiguous) item.srcMap = offsets!.map((o) => (o < 0 ? -1 : o));
+  if (hyphenRun) item.srcMap = hyphenSrcMap(run.from!, run.text.length);
+  else if (!contiguous) item.srcMap = offsets!.map((o) => (o < 0 ? -1 : o));
   // A ruby reading (paragraph/ruby-lines.ts) is no part of its line's text for the checks and links.
   if (line && run.ruby !== true) item.line = line;
   return item;
