@@ -29,6 +29,7 @@ import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } fr
 import type { LeverRecord } from './page/levers';
 import { paginatePasses, type PassEdit, type PassPlan } from './page/passes';
 import { moveStart, textChange, type BlockStart, type StartOrigin, type TextChange } from './page/resume';
+import { paragraphUse, type ParagraphUse } from './paragraph-use';
 import { EditConvergence, type PreviousLayout } from './page/converge';
 import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
@@ -149,6 +150,8 @@ export class EngineCache {
    * with it again (page/converge.ts).
    */
   readonly chapterStarts = new Map<string, { key: string; starts: readonly BlockStart[]; previous?: PreviousLayout }>();
+  /** What each chapter's last layout asked of the paragraph memo, by chapter id (paragraph-use.ts): the next layout of it keeps the keys of the pages it takes over. */
+  readonly paragraphUse = new Map<string, ParagraphUse>();
   /**
    * The last paragraph memo key built for each inline array (the parse's, stable while its block is
    * unchanged), with what it was built from: `head` (style, measure, generated texts…) and `base`.
@@ -225,6 +228,7 @@ export class EngineCache {
     }
     for (const key of this.chapters.keys()) if (!liveChapters.has(key)) this.chapters.delete(key);
     for (const [id, entry] of this.chapterStarts) if (!liveChapters.has(entry.key)) this.chapterStarts.delete(id);
+    for (const [id, entry] of this.paragraphUse) if (!liveChapters.has(entry.chapterKey)) this.paragraphUse.delete(id);
   }
 }
 
@@ -586,7 +590,8 @@ function* layoutChapter(
   // Only the settings the paragraph engine reads (paragraphSettingsKey): a design change that cannot
   // move a line (a heading colour, a running head, the contents' look) keeps every paragraph's memo.
   const sKey = cache.intern(`${paragraphSettingsKey(settings)}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.math ? 'math' : 'no-math'}`);
-  const usedKeys: string[] = [];
+  /** Paragraph memo keys this layout asks for, each with the block start it is asked at (paragraph-use.ts). */
+  const keysAsked = new Map<string, number>();
   // Footnote numbers (footnotes.numbering, page/note-numbering.ts): page-based modes are refined by the passes.
   const noteMode = settings.notes.numbering ?? 'chapter';
   let notes = initialNoteNumbers(parsed, noteMode, placement.structure.noteOffset ?? 0);
@@ -630,7 +635,7 @@ function* layoutChapter(
           const result = refused && !accept(refused) ? null : setParagraphIf({ ...request, inlines: found.rebased }, env, refused ? undefined : accept);
           if (!result?.lines) {
             if (result) cache.refused.set(key, result.shapes);
-            usedKeys.push(key);
+            keysAsked.set(key, base);
             return [];
           }
           cache.refused.delete(key);
@@ -642,7 +647,7 @@ function* layoutChapter(
       // A loosened or tried setting (balancing lever 7, page/lever-paragraphs.ts) does not displace the paragraph's usual one here.
       if (!request.looseness && !request.accept) cache.textRequests.set(request.inlines, { head, base, key, placed, movable });
     }
-    usedKeys.push(key);
+    keysAsked.set(key, base);
     // (Shapes only: the same at any base.)
     if (request.accept && !request.accept(placed.lines)) return [];
     // The lines at this base, the very objects of the last build when it placed them at the same
@@ -733,6 +738,8 @@ function* layoutChapter(
    * chapter moves by an even number of pages, or with settings that differ only in what composition
    * reads (`paginatedSettings`); a fresh layout there composes the same drafts with the same settings.
    */
+  /** The paragraph memo keys this chapter's layouts keep alive (set at the first composition). */
+  let use: Map<string, number> | undefined;
   const compose = (firstPage: number, settings: LayoutSettings): ChapterLayout | null => {
     const drafts = draftsAt(firstPage);
     if (drafts === null) return null;
@@ -800,7 +807,13 @@ function* layoutChapter(
     const refused = drafts.flatMap((draft) => (draft.wrapsRefused ?? []).map((w) => ({ id: w.id, pageIndex: draft.index, reason: w.reason, ...(w.at !== undefined ? { at: w.at } : {}) })));
     const levers = drafts.flatMap((draft) => (draft.levers ?? []).map((lever) => ({ ...lever, pageIndex: draft.index })));
     const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(refused.length > 0 ? { wrapsRefused: refused } : {}), ...(levers.length > 0 ? { levers } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}), ...(designsCut.length > 0 ? { headingDesignsCut: designsCut } : {}) };
-    chapterParagraphKeys.set(layout, [...new Set(usedKeys)]);
+    // With the keys of the pages taken over from the chapter's previous layout (paragraph-use.ts),
+    // read at the first composition, while that layout's use is the one recorded.
+    if (!use) {
+      use = paragraphUse(keysAsked, chapterKey, input.source, cache.paragraphUse.get(input.id));
+      if (chapterKey !== undefined) cache.paragraphUse.set(input.id, { chapterKey, source: input.source, bases: use });
+    } else for (const [key, base] of keysAsked) if (!use.has(key)) use.set(key, base);
+    chapterParagraphKeys.set(layout, [...use.keys()]);
     layoutParses.set(layout, parsed);
     composers.set(layout, compose);
     if (bookTotal !== undefined) bookTotals.set(layout, { total: bookTotal, compose: composePages });
