@@ -23,6 +23,7 @@ import { resolveCjkMarks } from './settings-cjk-marks';
 import { cjkRulesFrom } from './settings-cjk-rules';
 import { chipSettings } from './settings-chips';
 import { rubySettings } from './settings-ruby';
+import { warichuSettings } from './settings-warichu';
 import { codeListingSettings } from './settings-code';
 
 /** Trim sizes of the page presets, cm (configuration.md §2.1). */
@@ -623,6 +624,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   Object.assign(s, chipSettings({ at, pt, bool, str, num, colour }));
   // Ruby readings (§14.1 cjk.ruby; settings-ruby.ts).
   s.ruby = rubySettings({ at, pt, bool, str, num, colour }, locale);
+  // Warichu notes (§14.1 cjk.warichu; settings-warichu.ts): default brackets by the resolved region.
+  s.warichu = warichuSettings({ at, pt, bool, str, num, colour }, locale, s.cjk.region);
   const tocLevels = at('toc.levels');
   s.toc = {
     levels: Array.isArray(tocLevels) ? tocLevels.map((l) => (l && typeof l === 'object' && 'level' in l ? Number((l as { level: unknown }).level) : NaN)).filter((n) => n >= 1 && n <= 6) : [1],

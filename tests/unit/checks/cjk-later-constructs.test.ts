@@ -17,7 +17,7 @@ const MODIFIED = new Date('2026-01-02T03:04:05Z');
 /** Each construct in an original sentence, with the text printed in its place and what must survive in the exports. */
 const CONSTRUCTS = [
   // Ruby is set now (paragraph/ruby*.ts): tests/unit/page/ruby.test.ts holds its layout, checks and EPUB.
-  { name: 'warichu', source: '先生は:warichu[村の医者]{open="（" close="）"}であった。', printed: '村の医者', directive: 'warichu', attrs: { open: '（', close: '）' }, epub: ['<span class="warichu">（村の医者）</span>'] },
+  // Warichu is set now (paragraph/warichu*.ts): tests/unit/paragraph/warichu.test.ts and page/warichu.test.ts.
   { name: 'kunten', source: '学:kunten[而]{kaeri="レ" okuri="テ"}時習之。', printed: '而', directive: 'kunten', attrs: { kaeri: 'レ', okuri: 'テ' }, epub: ['而', 'レ', 'テ'] },
   { name: 'tate-chu-yoko', source: '第:tcy[12]回の会合。', printed: '12', directive: 'tcy', attrs: {}, epub: ['12'] },
 ] as const;

@@ -8,6 +8,7 @@ import { stripTashkil } from './tashkil';
 import { chipRun, chipStyleFor, inlineCodeRun, type RunBoxLook } from './run-box';
 import { markRuby } from './ruby';
 import { rubyOf } from './ruby-measure';
+import { collectWarichu, warichuOf } from './warichu';
 import { collectCjkMarkDirective, emphasisAsDots, isCjkMarkDirective, pushEmphasisDots, type CjkMarkState } from './cjk-marks';
 
 /** A piece of text in one style, with the source offset of each UTF-16 unit. */
@@ -137,6 +138,10 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
             const first = out.length;
             walk(inline.children, outer, base);
             markRuby(out, first, inline, rubyOf(settings), settings.vertical !== undefined);
+          } else if (inline.name === 'warichu') {
+            // 割注 (document-format §18.4; paragraph/warichu.ts): full-size brackets around the note, held as one run set in two half-size rows.
+            const bracket = (text: string): StyledText => ({ text, offsets: generated(text, inline.range.from), ...styleFor(outer, base, settings) });
+            collectWarichu(inline, out, warichuOf(settings), () => walk(inline.children, outer, base), bracket);
           } else if (isCjkMarkDirective(inline.name)) {
             // 着重号, 专名号, 书名号, 傍線 (document-format §18.4; paragraph/cjk-marks.ts): marks on the children's runs, or :book's brackets as generated text.
             const plain = (text: string): StyledText => ({ text, offsets: generated(text, inline.range.from), ...styleFor(outer, base, settings) });

@@ -9,6 +9,7 @@ import type { StyledText } from './collect';
 import { formulaItems, type FormulaSlice } from '../math/inline';
 import { kashidaSites, type KashidaPattern, type KashidaSite } from './kashida';
 import type { RunBoxLook } from './run-box';
+import { warichuItems, warichuNoteOf } from './warichu';
 import { applyCjkLineEdges, setPunctuationWidths, type CjkPunctuationRules } from './cjk-punctuation';
 import type { CjkLineBreak } from '../text/cjk-rules';
 
@@ -451,6 +452,26 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       openBox = box;
     }
     if (i === text.length) break;
+    const note = warichuNoteOf(texts[para.run[i]!]!);
+    if (note) {
+      // A warichu note (paragraph/warichu.ts): its units as boxes that break between them where the CJK
+      // rules allow; before and after it the text's own break (a CJK gap) or space.
+      const breakBefore = para.breaks?.[i] === 1;
+      endWord(i);
+      if (pending === PENDING_NONE && wordSeen && breakBefore) {
+        pending = PENDING_GAP;
+        pendingAt = i;
+      }
+      if (pending === PENDING_SPACE) items.push(spaceItem(pendingAt));
+      else if (pending === PENDING_GAP) items.push(cjkGap(para, pendingAt, texts, options, cjk));
+      const end = i + texts[para.run[i]!]!.text.length;
+      items.push(...warichuItems(note, i, para.breaks, para.levels[i]!, options.justify, fonts, language));
+      wordSeen = true;
+      pending = para.breaks?.[end] === 1 ? PENDING_GAP : PENDING_NONE;
+      pendingAt = end;
+      i = end - 1;
+      continue;
+    }
     const formula = texts[para.run[i]!]!.formula;
     if (formula) {
       // An inline formula: unbreakable boxes (breakable only after top-level relations and

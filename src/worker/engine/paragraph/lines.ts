@@ -8,6 +8,8 @@ import { KIND_BOX, KIND_GLUE, KIND_PENALTY } from '../text/linebreak';
 import { NO_LEVEL, offsetOf, type ParagraphColumns } from './columns';
 import type { LineFormula } from '../math/inline';
 import { rubyReadingRuns } from './ruby-lines';
+import { placeWarichuRows } from './warichu-lines';
+import { warichuUnitSource } from './warichu';
 import type { CjkMark } from './cjk-marks';
 
 /** A glyph run positioned relative to its line's start (x from the line's left edge, pt). */
@@ -222,6 +224,12 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
         } else if (pieces.length === 0) {
           count = addSpace(count, item.width, item.payload?.level ?? baseLevel, false);
           elBox[count - 1] = item.payload?.box;
+          // A warichu unit (paragraph/warichu.ts) stands for note characters: the line covers their source.
+          const note = item.payload?.box ? warichuUnitSource(item.payload.box) : null;
+          if (note) {
+            srcFrom = Math.min(srcFrom, note.from);
+            srcTo = Math.max(srcTo, note.to);
+          }
         }
       } else if (item.type === 'glue') {
         const width = item.width + (applied >= 0 ? applied * item.stretch : applied * item.shrink);
@@ -293,6 +301,8 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     const inset = lineInset(layout, baseLevel, lines.length, x);
     if (inset > 0 && boxes) for (const box of boxes) box.x += inset;
     const runs = builders.map((builder, b) => finishRun(builder, b + 1 < builders.length ? builders[b + 1]!.start : glyphCount, inset));
+    // Warichu rows among the text runs, at the note's place in reading order (paragraph/warichu-lines.ts).
+    if (boxes) placeWarichuRows(runs, boxes);
     // Ruby readings over their bases' boxes, after the text, kept within the line's ends (paragraph/ruby-lines.ts).
     if (boxes) runs.push(...rubyReadingRuns(boxes, inset, inset + x));
     if (inset > 0 && formulas) for (const formula of formulas) formula.x += inset;

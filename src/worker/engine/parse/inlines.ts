@@ -613,7 +613,7 @@ class InlineParser {
             this.makeAtom(i, end, [{ kind: 'directive', name, attrs: attr?.attrs ?? {}, children, range: this.range(i, end) }]);
             // Direction isolates (document-format §18.1) and ruby (§18.4, paragraph/ruby.ts) are typeset
             // (paragraph/collect.ts); the rest print their text plainly.
-            if (name !== 'ltr' && name !== 'rtl' && name !== 'ruby') this.unsupported(`:${name}[…]`, i, end);
+            if (name !== 'ltr' && name !== 'rtl' && name !== 'ruby' && name !== 'warichu') this.unsupported(`:${name}[…]`, i, end);
           }
         }
         continue;
@@ -1058,9 +1058,13 @@ export function plainTextOf(inlines: Inline[]): string {
       case 'citation':
         s += inl.raw;
         break;
+      case 'directive':
+        // A warichu note reads plainly in its written brackets (running heads, designs: document-format §18.4).
+        if (inl.name === 'warichu') s += (inl.attrs['open'] ?? '') + plainTextOf(inl.children) + (inl.attrs['close'] ?? '');
+        else s += plainTextOf(inl.children);
+        break;
       case 'link':
       case 'chip':
-      case 'directive':
         s += plainTextOf(inl.children);
         break;
       case 'anchor':
