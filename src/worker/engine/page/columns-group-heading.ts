@@ -82,7 +82,7 @@ export function headingRows(block: HeadingBlock, blockIndex: number, width: numb
   // Margins in whole grid rows (a lineSpan band replaces them, §8.2).
   const above = lineSpan !== undefined ? 0 : Math.round(spacing.marginTop / pitch);
   const below = lineSpan !== undefined ? 0 : Math.round(spacing.marginBottom / pitch);
-  const common = { block, blockIndex, whole: true as const, keepNext: true as const };
+  const common = { block, blockIndex, whole: block, keepNext: true as const };
   const rows: GroupRow[] = [];
   for (let i = 0; i < above; i++) rows.push({ ...common, line: emptyRow(), x: 0, blank: true });
   for (let r = 0; r < textRows; r++) {

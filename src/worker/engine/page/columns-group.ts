@@ -21,6 +21,7 @@ import { columnRuleOf } from './sections';
 import { boxListItem } from './list-shape';
 import { boxCut, splitRule } from './break-rules';
 import { emptyRow, headingRows, type GroupHeadingHost } from './columns-group-heading';
+import { verseRows, type GroupVerseHost } from './columns-group-verse';
 
 export interface GroupShape {
   count: number;
@@ -105,11 +106,11 @@ export function groupShape(attrs: Attributes, columnWidth: number, contentWidth:
 
 /**
  * Whether the group holds only blocks this placer sets (others flow as plain text, as before):
- * paragraphs, quotes, list items, headings (page/columns-group-heading.ts), note definitions,
- * `:::columnbreak` and `:::space` (blank rows).
+ * paragraphs, quotes, list items, headings (page/columns-group-heading.ts), poems
+ * (page/columns-group-verse.ts), note definitions, `:::columnbreak` and `:::space` (blank rows).
  */
 export function groupSettable(inner: readonly Block[]): boolean {
-  return inner.some((b) => b.kind !== 'footnoteDefinition' && b.kind !== 'directive') && inner.every((b) => b.kind === 'paragraph' || b.kind === 'blockquote' || b.kind === 'listItem' || b.kind === 'heading' || b.kind === 'footnoteDefinition' || (b.kind === 'directive' && (b.name === 'columnbreak' || b.name === 'space')));
+  return inner.some((b) => b.kind !== 'footnoteDefinition' && b.kind !== 'directive') && inner.every((b) => b.kind === 'paragraph' || b.kind === 'blockquote' || b.kind === 'listItem' || b.kind === 'heading' || b.kind === 'verse' || b.kind === 'footnoteDefinition' || (b.kind === 'directive' && (b.name === 'columnbreak' || b.name === 'space')));
 }
 
 /** One grid row of the group: a line, its x inside the sub-column, the block index it belongs to. */
@@ -128,8 +129,8 @@ export interface GroupRow {
   dy?: number;
   /** A row of space (`:::space`, a heading's margins): dropped at a sub-column's head and at the group's continuation. */
   blank?: true;
-  /** The block's rows are never cut between sub-columns (a heading). */
-  whole?: true;
+  /** Rows sharing this object are never cut between sub-columns (a heading; a verse line with its turnovers, a kept stanza); no widow/orphan rule applies to them. */
+  whole?: object;
   /** Keep with next (§8.1): the block never ends a sub-column; it moves on with what follows. */
   keepNext?: true;
 }
@@ -230,24 +231,25 @@ function cutOnce(rows: readonly GroupRow[], from: number, take: number, settings
   const cut = from + take;
   const before = rows[cut - 1]!;
   const after = rows[cut]!;
-  // A block kept whole (a heading) goes on whole.
-  if (after.whole && after.block === before.block) return (blockStart(rows, cut - 1, from) ?? cut) - from;
+  // A unit kept whole (a heading, a verse line and its turnovers) goes on whole.
+  if (after.whole && after.whole === before.whole) return (unitStart(rows, cut - 1, from, (r) => r.whole) ?? cut) - from;
   // Keep with next (§8.1; `:::space` counted by it, §7.4): a heading, or a heading and the blank
   // rows under it, never ends the sub-column — it goes on with the first line of what follows.
   let last = cut - 1;
   while (last > from && rows[last]!.blank && !rows[last]!.keepNext) last--;
-  if (rows[last]!.keepNext) return (blockStart(rows, last, from) ?? cut) - from;
+  if (rows[last]!.keepNext) return (unitStart(rows, last, from, (r) => r.block) ?? cut) - from;
   // A paragraph or list item cut here keeps the body's widow and orphan minimums.
   const rule = splitRule(settings, after.inList === true);
   const text = (k: number): object | null => (rows[k]!.whole || rows[k]!.blank ? null : rows[k]!.block);
   return boxCut(text, rows.length, from, take, rule.footMin, rule.headMin);
 }
 
-/** The first row of the block row `k` belongs to, not before `from`; null for a block begun in an earlier segment (its cut stays). */
-function blockStart(rows: readonly GroupRow[], k: number, from: number): number | null {
+/** The first row of the unit (`key`: its block, or its whole unit) row `k` belongs to, not before `from`; null for one begun in an earlier segment (its cut stays). */
+function unitStart(rows: readonly GroupRow[], k: number, from: number, key: (row: GroupRow) => object | undefined): number | null {
+  const unit = key(rows[k]!);
   let start = k;
-  while (start > from && rows[start - 1]!.block === rows[k]!.block) start--;
-  return start === from && from > 0 && rows[from - 1]!.block === rows[k]!.block ? null : start;
+  while (start > from && key(rows[start - 1]!) === unit) start--;
+  return start === from && from > 0 && key(rows[from - 1]!) === unit ? null : start;
 }
 
 /** Sets the group's rows through the host; returns the lines placed (for the notes they cite). */
@@ -304,12 +306,15 @@ export interface RowSetter {
   listMarker(item: Extract<Block, { kind: 'listItem' }>): string;
   /** Headings (running text only; page/columns-group-heading.ts); without it a heading sets no row. */
   heading?: GroupHeadingHost;
+  /** Poems (running text only; page/columns-group-verse.ts); without it a poem sets no row. */
+  verse?: GroupVerseHost;
 }
 
 /**
  * The group's rows at the sub-column width, in body type: paragraphs (the first flush, the rest
  * with the body indent), quotes at their indent, list items with their markers hanging; headings
- * in their level's type (page/columns-group-heading.ts); `:::space{lines}` as blank rows.
+ * in their level's type (page/columns-group-heading.ts); poems (page/columns-group-verse.ts);
+ * `:::space{lines}` as blank rows.
  */
 export function groupRows(inner: readonly Block[], width: number, settings: LayoutSettings, set: RowSetter): GroupRow[] {
   const body = settings.body.style;
@@ -334,6 +339,10 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
     if (child.kind === 'heading') {
       if (set.heading) rows.push(...headingRows(child, index, width, settings, set.setText, set.heading));
       afterHeading = true;
+      continue;
+    }
+    if (child.kind === 'verse') {
+      if (set.verse) rows.push(...verseRows(child, index, width, settings, set.verse));
       continue;
     }
     if (child.kind === 'listItem') {

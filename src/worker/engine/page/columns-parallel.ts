@@ -10,7 +10,7 @@
  * same number of blocks (stanza for stanza, paragraph for paragraph), block j of each stream
  * starts on the same grid row — the row under the longest block j−1; shorter blocks leave blank
  * rows under them. Streams of different block counts run on independently from a common top.
- * Blank rows at the head of a continued segment are dropped.
+ * Blank rows at the head of a continued segment, and space at a stream's top, are dropped.
  */
 import { Op, roundPt } from '../../protocol/displaylist';
 import type { SetLine } from '../paragraph';
@@ -25,6 +25,8 @@ export function parallelSlots(rows: readonly GroupRow[], shape: GroupShape): (Gr
     const stream = shape.breaks.filter((b) => b <= row.blockIndex).length;
     streams[Math.min(stream, streams.length - 1)]!.push(row);
   }
+  // Space at a stream's top (a poem's line above it, `:::space`) is dropped, as at a group's top (§7.4).
+  for (const stream of streams) while (stream[0]?.blank) stream.shift();
   const blocksOf = (stream: readonly GroupRow[]): GroupRow[][] => {
     const out: GroupRow[][] = [];
     for (const row of stream) {
@@ -62,7 +64,7 @@ export function placeParallel(rows: readonly GroupRow[], shape: GroupShape, host
   let guard = 0;
   while (index < length && guard++ < 10000) {
     // A continued segment starts with text, not with the blank rows that levelled the last one.
-    while (continued && index < length && slots.every((s) => s[index] === null)) index++;
+    while (continued && index < length && slots.every((s) => s[index] === null || s[index]!.blank)) index++;
     if (index >= length) break;
     const room = host.rowsLeft();
     if (room <= 0) {

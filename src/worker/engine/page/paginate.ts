@@ -2456,7 +2456,8 @@ export function* paginateChapter(
     // Headings in the group (page/columns-group-heading.ts): numbered as anywhere; their styled sections close and open in order, in force after the group.
     const heading = { inlines: (h: HeadingBlock) => numberedInlines(settings.headings.inlineMarks === false ? { ...h, inlines: plainInlines(h.inlines) } : h, structure.headingNumbers?.get(h.id), { numbering: headingNumbering(h, settings) }), baseline: (lead: number, style: TextStyle) => baselineFor(lead, style, fonts), pitch, bodyBaseline };
     for (const h of inner) if (h.kind === 'heading') sections.atHeading(h);
-    const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated, listMarker, heading });
+    const verse = { setText, tabbed: tabbedLines, setGenerated, rtl: rtl(), vertical: settings.vertical !== undefined, pitch };
+    const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated, listMarker, heading, verse });
     const row = (): number => Math.ceil(cursor.y / pitch - 1e-9);
     // Streams side by side (`flow=parallel`, page/columns-parallel.ts) or one galley.
     const place = shape.flow === 'parallel' && shape.breaks.length > 0 ? placeParallel : placeGroup;
