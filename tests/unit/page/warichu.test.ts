@@ -126,6 +126,24 @@ describe('warichu on the page', () => {
     expect(onSheet('の').y).toBeGreaterThan(top.y + 1);
   });
 
+  it('an edit before a paragraph with a note lays out as a fresh cache does (memoised rows moved with their line)', () => {
+    const settings = settingsFromConfig({ locale: 'ja', bodyText: { fontFamily: FACE } } as never);
+    const book = (first: string) => ({ title: 'W', settings, chapters: [{ id: 'c1', title: '', source: `# 章\n\n${first}\n\n先生は:warichu[村の医者たち、この注は二行に割って組まれ、行を越えて続く]であった。${'どこで生れたかとんと見当がつかぬ。'.repeat(4)}\n` }] });
+    const layout = (input: ReturnType<typeof book>, cache: EngineCache): string => {
+      const gen = layoutBook(input, fonts, cache);
+      let step = gen.next();
+      while (!step.done) step = gen.next();
+      return JSON.stringify(step.value.pages.map((p) => p.items));
+    };
+    const cache = new EngineCache();
+    const before = layout(book('第一段。'), cache);
+    expect(before).toContain('"text":"村の医者');
+    const edited = book('第一段に字を加えた。');
+    const incremental = layout(edited, cache);
+    expect(incremental).toBe(layout(edited, new EngineCache()));
+    expect(incremental).not.toBe(before);
+  });
+
   it('declares cjk.warichu applied', () => {
     expect(isApplied('cjk.warichu')).toBe(true);
     expect(JSON.stringify(settingsNotApplied({ cjk: { warichu: { fontSize: { value: 0.4, unit: 'em' }, color: '#aa0000', open: '〔', close: '〕' } } }))).not.toContain('warichu');
