@@ -183,6 +183,21 @@ function setFit(out: LineFit, ratio: number, costRatio: number, badness: number,
 export const TRACKING_BADNESS = 100;
 
 /**
+ * The numeric inputs of `fitLineOf` (`FIT_WIDTH` … `FIT_GAPS`, as `fitLine`'s arguments), written
+ * here by the breaker's scan instead of passed: `fitLine` is longer than V8 inlines, and each double
+ * passed to a call that is not inlined is boxed as a heap number (16 bytes, ~4 per candidate line:
+ * 12.7 MB of the 342 MB a cold layout of the 300-page bench book allocates, bench/alloc-node.ts).
+ * Read before anything else is called, so a nested use cannot overwrite them.
+ */
+export const fitInput = new Float64Array(6);
+export const FIT_WIDTH = 0;
+export const FIT_STRETCH = 1;
+export const FIT_SHRINK = 2;
+export const FIT_FIL = 3;
+export const FIT_AVAILABLE = 4;
+export const FIT_GAPS = 5;
+
+/**
  * Adjustment ratio and badness of one line (paper: r_j and β_j = 100|r_j|³; TeX §108 computes
  * the same with integers). Spec additions: + overStretchBadness·r² past r = 1 (beyond
  * `maxWordSpacing`), saturation at 10000; ragged text costs by shortfall instead.
@@ -207,6 +222,23 @@ export function fitLine(
   out: LineFit = newLineFit(),
   gaps = 0,
 ): LineFit {
+  fitInput[FIT_WIDTH] = width;
+  fitInput[FIT_STRETCH] = stretch;
+  fitInput[FIT_SHRINK] = shrink;
+  fitInput[FIT_FIL] = fil;
+  fitInput[FIT_AVAILABLE] = available;
+  fitInput[FIT_GAPS] = gaps;
+  return fitLineOf(p, endsAtForcedBreak, out);
+}
+
+/** `fitLine` with its numbers read from `fitInput`. */
+export function fitLineOf(p: LineBreakParams, endsAtForcedBreak: boolean, out: LineFit): LineFit {
+  const width = fitInput[FIT_WIDTH]!;
+  const stretch = fitInput[FIT_STRETCH]!;
+  const shrink = fitInput[FIT_SHRINK]!;
+  const fil = fitInput[FIT_FIL]!;
+  const available = fitInput[FIT_AVAILABLE]!;
+  const gaps = fitInput[FIT_GAPS]!;
   // Widths are sums of floats: treat |slack| below 1e-9 pt as exact.
   const raw = available - width;
   const slack = raw > -1e-9 && raw < 1e-9 ? 0 : raw;

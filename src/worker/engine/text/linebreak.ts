@@ -20,9 +20,16 @@
  */
 import { INFINITE_PENALTY, type Item, type LineBreak, type LineWidths } from './items';
 import {
+  FIT_AVAILABLE,
+  FIT_FIL,
+  FIT_GAPS,
+  FIT_SHRINK,
+  FIT_STRETCH,
+  FIT_WIDTH,
   FITNESS_DECENT,
   INFINITY_BADNESS,
-  fitLine,
+  fitInput,
+  fitLineOf,
   lineBreakParams,
   lineDemerits,
   newLineFit,
@@ -631,7 +638,14 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
       const aInfo = nodes.info[a]!;
       const fresh = (aInfo & INFO_FRESH) !== 0;
       nodes.info[a] = aInfo & ~INFO_FRESH;
-      fitLine(natural + pw, stretch, sumShrink[b]! - sumShrink[s]!, fil, available, p, isForced, fit, gaps);
+      // fitLine's numbers through `fitInput`, not as arguments (no heap number boxed per candidate line).
+      fitInput[FIT_WIDTH] = natural + pw;
+      fitInput[FIT_STRETCH] = stretch;
+      fitInput[FIT_SHRINK] = sumShrink[b]! - sumShrink[s]!;
+      fitInput[FIT_FIL] = fil;
+      fitInput[FIT_AVAILABLE] = available;
+      fitInput[FIT_GAPS] = gaps;
+      fitLineOf(p, isForced, fit);
       const overfull = fit.badness === Infinity;
       // Paper/TeX §851: a node is deactivated once its line would be overfull, or at a forced break.
       const deactivate = overfull || isForced;
