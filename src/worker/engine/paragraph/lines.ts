@@ -266,6 +266,7 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     const order = mixed ? visualOrder(elLevel.slice(0, count)) : null;
     const builders: RunBuilder[] = [];
     glyphCount = 0;
+    partCount = 0;
     let x = 0;
     let spaceBefore = false;
     let formulas: LineFormula[] | null = null;
@@ -300,7 +301,7 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     elBox.fill(undefined, 0, count);
     const inset = lineInset(layout, baseLevel, lines.length, x);
     if (inset > 0 && boxes) for (const box of boxes) box.x += inset;
-    const runs = builders.map((builder, b) => finishRun(builder, b + 1 < builders.length ? builders[b + 1]!.start : glyphCount, inset));
+    const runs = builders.map((builder, b) => (b + 1 < builders.length ? finishRun(builder, builders[b + 1]!.start, builders[b + 1]!.partsFrom, inset) : finishRun(builder, glyphCount, partCount, inset)));
     // Warichu rows among the text runs, at the note's place in reading order (paragraph/warichu-lines.ts).
     if (boxes) placeWarichuRows(runs, boxes);
     // Ruby readings over their bases' boxes, after the text, kept within the line's ends (paragraph/ruby-lines.ts).
@@ -448,6 +449,7 @@ export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[]
     const order = mixed ? visualOrder(elLevel.slice(0, count)) : null;
     const builders: RunBuilder[] = [];
     glyphCount = 0;
+    partCount = 0;
     let x = 0;
     let spaceBefore = false;
     for (let k = 0; k < count; k++) {
@@ -464,7 +466,7 @@ export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[]
       x += c.pieceWidth[piece]! + 0;
     }
     const inset = lineInset(layout, baseLevel, lines.length, x);
-    const runs = builders.map((builder, b) => finishRun(builder, b + 1 < builders.length ? builders[b + 1]!.start : glyphCount, inset));
+    const runs = builders.map((builder, b) => (b + 1 < builders.length ? finishRun(builder, builders[b + 1]!.start, builders[b + 1]!.partsFrom, inset) : finishRun(builder, glyphCount, partCount, inset)));
     const fonts = runs.length === 1 ? oneFont(runs[0]!.fontId) : [...new Set(runs.map((r) => r.fontId))].sort();
     lines.push(newLine(runs, x, ratio, hyphenated, ragged, brk.emergency === true, srcFrom, srcTo, inset, fonts, substitutions, null));
     start = brk.position + 1;
@@ -483,12 +485,12 @@ function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: numbe
   if (builder && last && last.fontId === face.id && last.size === style.size && last.colour === style.colour && (last.rtl === true) === rtl && last.overline === style.overline && last.cjkMarks === style.cjkMarks) {
     if (!rtl) {
       if (spaceBefore) {
-        builder.parts.push(' ');
+        addPart(' ');
         builder.length += 1;
         addOffset(builder, nextOffset(lastOffset(builder)));
       }
       pushColumnGlyphs(c, k, x, builder.length);
-      builder.parts.push(text);
+      addPart(text);
       builder.length += text.length;
       addColumnOffsets(builder, c, k);
       return;
@@ -497,15 +499,15 @@ function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: numbe
     const shift = text.length + gap;
     for (let g = builder.start; g < glyphCount; g++) scratch.clusters[g] = scratch.clusters[g]! + shift;
     pushColumnGlyphs(c, k, x, 0);
-    if (spaceBefore) builder.parts.unshift(text, ' ');
-    else builder.parts.unshift(text);
+    if (spaceBefore) builder.parts!.unshift(text, ' ');
+    else builder.parts!.unshift(text);
     builder.length += shift;
     const own: number[] = [];
     for (let u = 0; u < units; u++) own.push(offsetOf(c, k, u));
     prependOffsets(builder, own, spaceBefore);
     return;
   }
-  const builderOf = newBuilder({ fontId: face.id, size: style.size, colour: style.colour, glyphs: [], xs: [], text, clusters: [], offsets: undefined, from: 0, hyphen: false }, text, rtl);
+  const builderOf = newBuilder({ fontId: face.id, size: style.size, colour: style.colour, glyphs: UNSET_NUMBERS, xs: UNSET_NUMBERS, text, clusters: UNSET_NUMBERS, offsets: undefined, from: 0, hyphen: false }, text, rtl);
   if (style.overline) builderOf.run.overline = true;
   if (style.cjkMarks) builderOf.run.cjkMarks = style.cjkMarks;
   builders.push(builderOf);
@@ -569,12 +571,38 @@ const scratch: Scratch = { glyphs: [], xs: doubleColumn(), dys: doubleColumn(), 
 /** Glyphs of the current line in `scratch`. */
 let glyphCount = 0;
 
+/**
+ * A new run's glyphs, pens and clusters until `finishRun` gives it its own (it always does): one
+ * empty array shared by every run being set, never written, instead of three per run.
+ */
+const UNSET_NUMBERS: number[] = [];
+
+/**
+ * The texts of the line's left-to-right runs, one after the other (`partCount` of them), as the
+ * glyphs in `scratch`: a run only ever grows at the line's end, so its parts are
+ * `lineParts[partsFrom, partsTo)`, joined once when it is finished. Reused from line to line:
+ * each run's own parts array, grown by push, cost ~0.3 kB per line.
+ */
+const lineParts: string[] = [];
+let partCount = 0;
+
+/** Appends a part to the line's last (left-to-right) run. */
+function addPart(text: string): void {
+  lineParts[partCount++] = text;
+}
+
 /** A run being set: its glyphs are `scratch[start, next run's start)`; its text is kept in parts, joined once. */
 interface RunBuilder {
   run: LineRun;
   start: number;
-  /** The run's text in logical order, as pieces: joined when the line is done (one flat string, not a chain of `+=`). */
-  parts: string[];
+  /**
+   * The run's text in logical order, as pieces, joined when the line is done (one flat string, not
+   * a chain of `+=`): a right-to-left run's here (it grows at its logical start); null for a
+   * left-to-right run, whose parts are in `lineParts`.
+   */
+  parts: string[] | null;
+  /** A left-to-right run's parts: `lineParts[partsFrom, partCount)` while it is the line's last run. */
+  partsFrom: number;
   /** Length of the run's text so far, UTF-16 units. */
   length: number;
   /** Source offsets given so far (one per unit of text). */
@@ -589,7 +617,9 @@ interface RunBuilder {
 
 function newBuilder(run: LineRun, text: string, rtl: boolean): RunBuilder {
   if (rtl) run.rtl = true;
-  return { run, start: glyphCount, parts: [text], length: text.length, units: 0, from: 0, offsets: null, hyphen: false };
+  const partsFrom = partCount;
+  if (!rtl) addPart(text);
+  return { run, start: glyphCount, parts: rtl ? [text] : null, partsFrom, length: text.length, units: 0, from: 0, offsets: null, hyphen: false };
 }
 
 /** Appends one source offset to the run being set: kept as a count while the run's offsets are consecutive. */
@@ -640,8 +670,15 @@ function prependOffsets(builder: RunBuilder, own: readonly number[], spaceBefore
   builder.units = list.length;
 }
 
-/** The run with its glyphs copied out of the scratch arrays, moved right by `inset` pt. */
-function finishRun(builder: RunBuilder, end: number, inset: number): LineRun {
+/** The run's text: its parts joined (a left-to-right run's up to `lineParts[partsTo]`). */
+function textOf(builder: RunBuilder, partsTo: number): string {
+  const parts = builder.parts;
+  if (parts !== null) return parts.length === 1 ? parts[0]! : parts.join('');
+  return partsTo - builder.partsFrom === 1 ? lineParts[builder.partsFrom]! : lineParts.slice(builder.partsFrom, partsTo).join('');
+}
+
+/** The run with its glyphs copied out of the scratch arrays (up to `end`; its text's parts up to `partsTo`), moved right by `inset` pt. */
+function finishRun(builder: RunBuilder, end: number, partsTo: number, inset: number): LineRun {
   const { run, start } = builder;
   const glyphs = scratch.glyphs.slice(start, end);
   const xs = scratch.xs.slice(start, end);
@@ -657,7 +694,7 @@ function finishRun(builder: RunBuilder, end: number, inset: number): LineRun {
       break;
     }
   }
-  run.text = builder.parts.length === 1 ? builder.parts[0]! : builder.parts.join('');
+  run.text = textOf(builder, partsTo);
   // Consecutive offsets are kept as their first; listed otherwise (and for a run without any).
   if (builder.offsets === null && builder.units > 0) {
     run.from = builder.from;
@@ -681,12 +718,12 @@ function appendPiece(builders: RunBuilder[], piece: ShapedPiece, base: number, x
       if (spaceBefore) {
         // Keep the word space in the run's text so extracted text has its spaces. It maps to the
         // source character right after the previous word (the space, or a joined line's newline).
-        builder.parts.push(' ');
+        addPart(' ');
         builder.length += 1;
         addOffset(builder, nextOffset(lastOffset(builder)));
       }
       pushGlyphs(piece, x, builder.length, scale, elongations);
-      builder.parts.push(piece.text);
+      addPart(piece.text);
       builder.length += piece.text.length;
       addPieceOffsets(builder, piece, base);
       return;
@@ -696,15 +733,15 @@ function appendPiece(builders: RunBuilder[], piece: ShapedPiece, base: number, x
     const shift = piece.text.length + gap;
     for (let c = builder.start; c < glyphCount; c++) scratch.clusters[c] = scratch.clusters[c]! + shift;
     pushGlyphs(piece, x, 0, scale, elongations);
-    if (spaceBefore) builder.parts.unshift(piece.text, ' ');
-    else builder.parts.unshift(piece.text);
+    if (spaceBefore) builder.parts!.unshift(piece.text, ' ');
+    else builder.parts!.unshift(piece.text);
     builder.length += shift;
     prependOffsets(builder, pieceOffsets(piece, base), spaceBefore);
     return;
   }
   // No `...(rtl ? { rtl } : {})` spread: this runs once per run of every line. The glyph arrays,
   // the text and the offsets are filled in by finishRun.
-  const started = newBuilder({ fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: [], xs: [], text: piece.text, clusters: [], offsets: undefined, from: 0, hyphen: false }, piece.text, rtl);
+  const started = newBuilder({ fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: UNSET_NUMBERS, xs: UNSET_NUMBERS, text: piece.text, clusters: UNSET_NUMBERS, offsets: undefined, from: 0, hyphen: false }, piece.text, rtl);
   if (piece.style.overline) started.run.overline = true;
   if (piece.style.cjkMarks) started.run.cjkMarks = piece.style.cjkMarks;
   builders.push(started);
