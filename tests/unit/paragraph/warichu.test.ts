@@ -86,6 +86,23 @@ describe('warichu: two half-size rows inside the line', () => {
     expect(xsOf(line!.runs.filter((r) => r.size === SIZE))).toEqual([0, 25]);
   });
 
+  it('Latin letters in a note: rows cut to about one length, not one count, both within the segment', () => {
+    // m is 0.974 em (4.87 pt at 5 pt), l 0.334 em (1.67 pt). mmmmllllllll: units (mm)(mm)(ll)(ll)(ll)(ll)
+    // give the segment 2 × 4.87 + 4 × 1.67 = 16.42 pt, after 天 and the 0.25 em CJK–Latin space (12.5 pt).
+    // Cut after three m: 14.61 over 18.23 pt (after four: 19.48 over 13.36; six and six: 21.15 over 10.02).
+    const [line] = setNote('天:warichu[mmmmllllllll]地');
+    const { top, bottom } = rowsOf(line!);
+    expect(textOf(top)).toBe('mmm');
+    expect(textOf(bottom)).toBe('mllllllll');
+    const end = 12.5 + 16.42;
+    close(top[0]!.xs[0]!, 12.5);
+    close(bottom[0]!.xs[0]!, 12.5);
+    // The top row spread to the segment's end, the longer bottom row drawn together to it.
+    expect(top[0]!.xs[2]! + 0.974 * HALF).toBeCloseTo(end, 2);
+    expect(bottom[0]!.xs[8]! + 0.334 * HALF).toBeCloseTo(end, 2);
+    expect(line!.runs.find((r) => r.text === '地')!.xs[0]).toBeCloseTo(end + 2.5, 2);
+  });
+
   it('reads in order: the text before, the top row, the bottom row, the text after; the note keeps its source offsets', () => {
     const source = '天地:warichu[一二三四]玄黄';
     const [line] = setNote(source);

@@ -3,7 +3,8 @@
  * back from the line's unit boxes, set as two rows of glyph runs of the line.
  *
  * Rows (document-format §18.4 "two half-size rows inside the line"): the segment's characters are
- * cut in two, the first row taking the odd one; the first row on top. Both rows together stand
+ * cut into two rows of about one length (`splitPoint`: half and half in CJK text, the first row
+ * taking the odd character), the first row on top. Both rows together stand
  * on the line's ideographic centre (0.38 em over the baseline: the em box runs from −0.12 to 0.88
  * em, collect.ts `EM_BOX_TOP`), the top row's em box on it, the bottom row's hanging from it: at
  * the default half size the two rows fill the line's em box exactly, and the pitch never changes.
@@ -55,19 +56,51 @@ export function placeWarichuRows(runs: LineRun[], boxes: readonly LineBox[]): vo
 function rowRuns(segment: Segment): LineRun[] {
   const { note, first, end, left, right } = segment;
   const shaped = note.shaped!;
-  const split = first + Math.ceil((end - first) / 2);
   const widthOf = (from: number, to: number): number => {
     let w = 0;
     for (let c = from; c < to; c++) w += shaped[c]!.width;
     return w;
   };
+  const split = splitPoint(note, first, end);
   const room = right - left;
   const topCount = split - first;
   const bottomCount = end - split;
   // Extra room between two characters of a row, pt: the row spread to the segment's width.
   const topGap = topCount > 1 ? (room - widthOf(first, split)) / (topCount - 1) : 0;
-  const bottomGap = bottomCount === topCount && bottomCount > 1 ? (room - widthOf(split, end)) / (bottomCount - 1) : topGap;
+  // The bottom row fills the room too when it has as many characters; a shorter one (the note's last
+  // segment, odd) keeps the top row's pitch — unless that would carry it past the segment's end.
+  const bottomFill = bottomCount > 1 ? (room - widthOf(split, end)) / (bottomCount - 1) : 0;
+  const bottomGap = bottomCount === topCount ? bottomFill : bottomCount > 1 ? Math.min(topGap, bottomFill) : Math.min(topGap, 0);
   return [...row(note, first, split, left, topGap, true), ...row(note, split, end, left, bottomGap, false)];
+}
+
+/**
+ * Where a segment's characters [first, end) are cut into its two rows: the cut that makes the longer
+ * row shortest, the top row taking the odd character on a tie — for characters of one width (CJK
+ * text) half and half, the top row one longer when the count is odd; with Latin letters or digits
+ * among them, rows of about one width rather than one count (the segment was given the mean of the
+ * two, paragraph/warichu.ts, so neither row then has to be squeezed much to fit it).
+ */
+function splitPoint(note: WarichuNote, first: number, end: number): number {
+  const shaped = note.shaped!;
+  let total = 0;
+  for (let c = first; c < end; c++) total += shaped[c]!.width;
+  let best = end;
+  let bestLonger = Infinity;
+  let bestTopLonger = false;
+  let top = 0;
+  for (let cut = first + 1; cut <= end; cut++) {
+    top += shaped[cut - 1]!.width;
+    const longer = Math.max(top, total - top);
+    const topLonger = top >= total - top - 1e-6;
+    // Lengths within 1e-6 pt tie: then the cut whose top row is at least as long as the bottom one.
+    if (longer < bestLonger - 1e-6 || (longer <= bestLonger + 1e-6 && topLonger && !bestTopLonger)) {
+      best = cut;
+      bestLonger = longer;
+      bestTopLonger = topLonger;
+    }
+  }
+  return best;
 }
 
 /** One row's runs: characters [from, to) from `x` pt, `gap` pt between characters; `top`: the upper row. */
