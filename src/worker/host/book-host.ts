@@ -8,6 +8,7 @@ import { findSetting, getConfig, setConfig, type JsonObject, type JsonValue, typ
 import { settingsFromConfig } from '../engine/settings-from-config';
 import { codeReading } from '../engine/settings-code';
 import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, resolveHyphenationLanguage, withContinuation, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
+import { settingsKey } from '../engine/settings';
 import type { PageDisplayList } from '../protocol/displaylist';
 import {
   OpenPresetSchema,
@@ -666,7 +667,7 @@ export class BookHost implements BookWorkerApi {
     }
     let memo: { layout: BookLayout; warnings: Warning[] };
     /** The detectors finished by paused runs over one layout (engine/checks `SliceCarry`). */
-    let carry = null as { layout: BookLayout; math: MathTypesetter | null; finished: SliceCarry; diagnostics: ReturnType<typeof mathDiagnostics> } | null;
+    let carry = null as { layout: BookLayout; math: MathTypesetter | null; finished: SliceCarry; diagnostics: ReturnType<typeof mathDiagnostics>; settingsKey: string } | null;
     // In idle slices between builds (engine/checks `inSlices`): a whole book checked at once (after
     // a global change every chapter is new) held the worker far longer than an edit's layout, and
     // the UI asks 250 ms after each convergence, while the next edit may already be waiting. A
@@ -689,9 +690,10 @@ export class BookHost implements BookWorkerApi {
       const prepared = this.resources.setFor(book);
       // Same input, same carry: the layout, and the maths typesetter (its diagnostics, read once per carry), which may load meanwhile.
       if (carry?.layout !== layout || carry.math !== math) {
-        carry = { layout, math, finished: new Map(), diagnostics: math ? ((labels) => parsed.flatMap((p) => mathDiagnostics(p, math, labels)))(equationLabels(parsed)) : [] };
+        carry = { layout, math, finished: new Map(), diagnostics: math ? ((labels) => parsed.flatMap((p) => mathDiagnostics(p, math, labels)))(equationLabels(parsed)) : [], settingsKey: settingsKey(settingsFor(book)) };
       }
       const { finished, diagnostics } = carry;
+      const checkedKey = carry.settingsKey;
       const sliceStart = this.env.now();
       let warnings: Warning[];
       try {
@@ -702,6 +704,8 @@ export class BookHost implements BookWorkerApi {
               chapters,
               parsed,
               diagnostics,
+              // Built once for every slice over this layout.
+              settingsKey: checkedKey,
               config: book.config as StoredConfig,
               settings: settingsFor(book),
               // Bitmaps' pixel sizes from the prepared resources (preflight's effective resolution), and

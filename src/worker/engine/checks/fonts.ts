@@ -10,10 +10,9 @@ import { headingStyle } from '../page/paginate';
 import { collectInlines, styledOffset, type InlineContext } from '../paragraph/collect';
 import type { Block, ParsedChapter } from '../parse/model';
 import { codeLineStarts } from '../parse/indented-code';
-import { settingsKey } from '../settings';
 import { memoPerObject } from './memo';
 import type { TextStyle } from '../settings';
-import type { CheckContext } from './input';
+import { checkedSettingsKey, type CheckContext } from './input';
 import { warning, type Warning } from './model';
 
 /** Generated texts do not matter here (their offsets are negative and skipped). */
@@ -51,7 +50,7 @@ export function fontWarnings(ctx: CheckContext): Warning[] {
 
   const chainOf = clusterFallback(fonts);
   // Per parsed chapter (the same object while the chapter is unchanged), design and fonts.
-  const key = `${settingsKey(settings)}|${(fonts as { generation?: number }).generation ?? 0}|${[...missingFamilies].join(',')}`;
+  const key = `${checkedSettingsKey(ctx)}|${(fonts as { generation?: number }).generation ?? 0}|${[...missingFamilies].join(',')}`;
   for (const chapter of ctx.parsed) out.push(...memoPerObject('fonts', chapter, key, () => chapterFontWarnings(ctx, chapter, missingFamilies, chainOf)));
   return out;
 }

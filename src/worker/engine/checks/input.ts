@@ -9,7 +9,7 @@ import type { PageDisplayList } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import type { BookLayout, ChapterInput } from '../index';
 import type { Diagnostic, ParsedChapter } from '../parse/model';
-import type { LayoutSettings } from '../settings';
+import { settingsKey, type LayoutSettings } from '../settings';
 import type { CheckOptions } from './options';
 
 /** A resource record as far as the checks care (protocol `ResourceRecord`). */
@@ -38,6 +38,12 @@ export interface ChecksInput {
   fonts: FontRegistry;
   /** Diagnostics raised outside the parser, by the host's other phases (`invalidMath` from the maths typesetter). */
   diagnostics?: readonly Diagnostic[] | undefined;
+  /**
+   * `settingsKey(settings)`, when the caller has it: the host checks one layout in many slices and
+   * builds it once for them (a JSON of the whole settings; building it in every slice took as long
+   * as the slice's own work).
+   */
+  settingsKey?: string | undefined;
 }
 
 /** The input plus what every detector shares. */
@@ -45,6 +51,18 @@ export interface CheckContext extends ChecksInput {
   options: CheckOptions;
   /** Chapter position (0-based) by id. */
   chapterIndex: Map<string, number>;
+}
+
+/** The settings' key of one run of the checks, built at most once per run (or given: `ChecksInput.settingsKey`). */
+const runSettingsKeys = new WeakMap<CheckContext, string>();
+export function checkedSettingsKey(ctx: CheckContext): string {
+  if (ctx.settingsKey !== undefined) return ctx.settingsKey;
+  let key = runSettingsKeys.get(ctx);
+  if (key === undefined) {
+    key = settingsKey(ctx.settings);
+    runSettingsKeys.set(ctx, key);
+  }
+  return key;
 }
 
 /** Sources kept with their line starts (a book's chapters; more are dropped all at once). */

@@ -11,10 +11,9 @@ import { splitRule } from '../page/break-rules';
 import { normalSpace } from '../paragraph/items';
 import type { Block } from '../parse/model';
 import { codeLineStarts } from '../parse/indented-code';
-import type { CheckContext } from './input';
+import { checkedSettingsKey, type CheckContext } from './input';
 import { memoPerObject } from './memo';
 import { warning, type Warning } from './model';
-import { settingsKey } from '../settings';
 import { listingSettings } from '../page/code-block';
 import type { CodeListing } from '../settings-code';
 import { hangsPunctuation, isCjkLine } from './cjk-lines';
@@ -53,7 +52,7 @@ const FLOWING: ReadonlySet<Block['kind']> = new Set(['paragraph', 'blockquote', 
 
 export function typesettingWarnings(ctx: CheckContext): Warning[] {
   const out: Warning[] = [];
-  const key = JSON.stringify([ctx.options.toggles.looseLines, ctx.options.looseThreshold, settingsKey(ctx.settings)]);
+  const key = JSON.stringify([ctx.options.toggles.looseLines, ctx.options.looseThreshold, checkedSettingsKey(ctx)]);
   ctx.layout.chapters.forEach((chapterLayout) => {
     const index = ctx.chapterIndex.get(chapterLayout.id);
     if (index === undefined) return;
