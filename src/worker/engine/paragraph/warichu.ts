@@ -138,16 +138,17 @@ export function collectWarichu(inline: DirectiveInline, out: StyledText[], setti
     // in two rows): a formula as its TeX source, each character mapped to the whole `$…$`.
     const formula = piece.formula;
     const text = formula ? formula.tex : piece.text;
+    // The note's rows are no boxed run: a chip's, a code span's or a ruby base's box stays behind (one
+    // style per piece, so a run of the piece's characters is shaped together).
+    let style = piece.style;
+    if (style.box) {
+      style = { ...style };
+      delete style.box;
+    }
     let unit = 0;
     for (const ch of clusters(text)) {
       const offsets: number[] = [];
       for (let u = 0; u < ch.length; u++) offsets.push(formula ? formula.from : piece.offsets ? piece.offsets[unit + u]! : piece.from! + unit + u);
-      // The note's rows are no boxed run: a chip's or code box's look stays behind.
-      let style = piece.style;
-      if (style.box) {
-        style = { ...style };
-        delete style.box;
-      }
       chars.push({ text: ch, offsets, style });
       unit += ch.length;
     }
