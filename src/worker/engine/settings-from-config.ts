@@ -23,6 +23,7 @@ import { resolveCjkMarks } from './settings-cjk-marks';
 import { cjkRulesFrom } from './settings-cjk-rules';
 import { chipSettings } from './settings-chips';
 import { rubySettings } from './settings-ruby';
+import { kuntenSettings } from './settings-kunten';
 import { warichuSettings } from './settings-warichu';
 import { codeListingSettings } from './settings-code';
 
@@ -624,6 +625,8 @@ export function settingsFromConfig(stored: StoredConfig): LayoutSettings {
   Object.assign(s, chipSettings({ at, pt, bool, str, num, colour }));
   // Ruby readings (§14.1 cjk.ruby; settings-ruby.ts).
   s.ruby = rubySettings({ at, pt, bool, str, num, colour }, locale);
+  // Kanbun marks (§14.1 cjk.kunten; settings-kunten.ts).
+  s.kunten = kuntenSettings({ at, pt, bool, str, num, colour });
   // Warichu notes (§14.1 cjk.warichu; settings-warichu.ts): default brackets by the resolved region.
   s.warichu = warichuSettings({ at, pt, bool, str, num, colour }, locale, s.cjk.region);
   const tocLevels = at('toc.levels');

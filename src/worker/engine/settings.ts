@@ -18,6 +18,7 @@ import type { CodeListing } from './settings-code';
 import type { CalloutBody, CalloutContinuation, CalloutFlow, CalloutIcon, CalloutLabel, CalloutLists, CalloutMarker, CalloutNumbering, CalloutTitleLook, RunLook } from './settings-callouts';
 import type { CjkGrid } from './settings-cjk-grid';
 import type { RubySettings } from './settings-ruby';
+import type { KuntenSettings } from './settings-kunten';
 import type { WarichuSettings } from './settings-warichu';
 import type { CjkMarkSettings } from './settings-cjk-marks';
 import type { CjkMark } from './paragraph/cjk-marks';
@@ -113,6 +114,8 @@ export interface LayoutSettings {
   cjkMarks?: CjkMarkSettings;
   /** `cjk.ruby` (§14.1; settings-ruby.ts, paragraph/ruby*.ts); absent = the defaults for `locale`. */
   ruby?: RubySettings;
+  /** `cjk.kunten` (§14.1; settings-kunten.ts, paragraph/kunten*.ts); absent = the defaults. */
+  kunten?: KuntenSettings;
   /** `cjk.warichu` (§14.1; settings-warichu.ts, paragraph/warichu*.ts); absent = the defaults for `locale`. */
   warichu?: WarichuSettings;
   /** `cjk.grid` (configuration.md §14.1): the character grid the type area was sized by (engine/settings-cjk-grid.ts). */
@@ -743,6 +746,6 @@ export function settingsKey(settings: LayoutSettings): string {
  */
 export function paragraphSettingsKey(settings: LayoutSettings): string {
   // Not memoised per object, as settingsKey is not: a caller may change a settings object in place between builds.
-  const { language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math, chips, inlineCode, cjkMarks, ruby, warichu } = settings;
-  return JSON.stringify({ language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math, chips, inlineCode, cjkMarks, ruby, warichu });
+  const { language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math, chips, inlineCode, cjkMarks, ruby, warichu, kunten } = settings;
+  return JSON.stringify({ language, locale, direction, numerals, cjk, vertical, kashida, body, hyphenation, code, notes, math, chips, inlineCode, cjkMarks, ruby, warichu, kunten });
 }

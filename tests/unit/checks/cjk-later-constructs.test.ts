@@ -18,7 +18,7 @@ const MODIFIED = new Date('2026-01-02T03:04:05Z');
 const CONSTRUCTS = [
   // Ruby is set now (paragraph/ruby*.ts): tests/unit/page/ruby.test.ts holds its layout, checks and EPUB.
   // Warichu is set now (paragraph/warichu*.ts): tests/unit/paragraph/warichu.test.ts and page/warichu.test.ts.
-  { name: 'kunten', source: '学:kunten[而]{kaeri="レ" okuri="テ"}時習之。', printed: '而', directive: 'kunten', attrs: { kaeri: 'レ', okuri: 'テ' }, epub: ['而', 'レ', 'テ'] },
+  // Kanbun marks are set now (paragraph/kunten*.ts): tests/unit/paragraph/kunten.test.ts and page/kunten.test.ts.
   { name: 'tate-chu-yoko', source: '第:tcy[12]回の会合。', printed: '12', directive: 'tcy', attrs: {}, epub: ['12'] },
 ] as const;
 

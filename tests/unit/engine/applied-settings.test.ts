@@ -31,9 +31,9 @@ describe('settings the engine applies', () => {
   });
 
   it('leaves others reported as not applied', () => {
-    const report = settingsNotApplied({ cjk: { kunten: { placement: 'interlinear' } }, bodyText: { fontSize: { value: 9, unit: 'pt' } } });
+    const report = settingsNotApplied({ comics: { runningHeads: true }, bodyText: { fontSize: { value: 9, unit: 'pt' } } });
     const paths = JSON.stringify(report);
-    expect(paths).toContain('cjk.kunten.placement'); // cjk.trimLineStart is applied now (settings-cjk-rules.ts)
+    expect(paths).toContain('comics.runningHeads'); // cjk.kunten is applied now (settings-kunten.ts)
     expect(paths).not.toContain('bodyText.fontSize');
   });
 });

@@ -26,6 +26,7 @@ import { lineNumberWarnings } from './line-numbers';
 import { indexReadingWarnings } from './index-readings';
 import { verticalTabWarnings } from './tabs-vertical';
 import { rubyLeadingWarnings } from './ruby';
+import { kuntenLeadingWarnings } from './kunten';
 import { cjkMarkLeadingWarnings } from './cjk-marks';
 import { chipOverlapWarnings } from './chips';
 
@@ -50,6 +51,7 @@ export function computeWarnings(input: ChecksInput, filter: WarningFilter = {}):
     typesettingWarnings, floatWarnings, floatShrunkWarnings, textWrapWarnings, rotateIgnoredWarnings, afterTextWarnings, hyphenationWarnings, preflightWarnings,
     headingDesignCutWarnings, lineNumberWarnings, indexReadingWarnings, verticalTabWarnings,
     rubyLeadingWarnings,
+    kuntenLeadingWarnings,
     chipOverlapWarnings,
     cjkMarkLeadingWarnings,
   ];

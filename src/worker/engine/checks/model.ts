@@ -145,6 +145,8 @@ export const WARNING_KINDS = {
   chipOverlap: typesetting('Chips touch the next line'),
   /** Spec name (document-format §18.4): ruby readings taller than the room between lines (checks/ruby.ts). */
   rubyExceedsLeading: typesetting('Ruby exceeds the leading'),
+  /** Spec name (document-format §18.4): interlinear kanbun marks taller than the room between lines (checks/kunten.ts). */
+  kuntenExceedsLeading: typesetting('Kanbun marks exceed the leading'),
   /** Spec name (document-format.md §12.7): floats flushed at a chapter's end onto pages after its last text. */
   afterText: typesetting('Floats after the text'),
   /** Ours: a float set more than one page after the page that first cites it (document-format.md §12.7). */

@@ -8,6 +8,8 @@ import { stripTashkil } from './tashkil';
 import { chipRun, chipStyleFor, inlineCodeRun, type RunBoxLook } from './run-box';
 import { markRuby } from './ruby';
 import { rubyOf } from './ruby-measure';
+import { markKunten } from './kunten';
+import { kuntenOf } from './kunten-measure';
 import { collectWarichu, warichuOf } from './warichu';
 import { collectCjkMarkDirective, emphasisAsDots, isCjkMarkDirective, pushEmphasisDots, type CjkMarkState } from './cjk-marks';
 
@@ -138,6 +140,11 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
             const first = out.length;
             walk(inline.children, outer, base);
             markRuby(out, first, inline, rubyOf(settings), settings.vertical !== undefined);
+          } else if (inline.name === 'kunten') {
+            // Kanbun marks (document-format §18.4; paragraph/kunten.ts): the base, in order, in a box carrying its marks.
+            const first = out.length;
+            walk(inline.children, outer, base);
+            markKunten(out, first, inline, kuntenOf(settings).placement);
           } else if (inline.name === 'warichu') {
             // 割注 (document-format §18.4; paragraph/warichu.ts): full-size brackets around the note, held as one run set in two half-size rows.
             const bracket = (text: string): StyledText => ({ text, offsets: generated(text, inline.range.from), ...styleFor(outer, base, settings) });

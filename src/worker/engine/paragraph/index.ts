@@ -7,6 +7,7 @@ import type { Direction } from '../text/bidi';
 import { breakColumns, breakParagraph, type KnuthPlassBreak } from '../text/linebreak';
 import { collectInlines, type InlineContext } from './collect';
 import { measureRuby } from './ruby-measure';
+import { measureKunten } from './kunten-measure';
 import { buildItems, normalSpace, type WordPayload } from './items';
 import type { Item, LineBreak } from '../text/items';
 import { setColumnLines, setLines, type SetLine } from './lines';
@@ -495,6 +496,8 @@ function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction
   const texts = collectInlines(request.inlines, request.style, settings, env.context);
   // Ruby readings shaped and their bases given room (paragraph/ruby-measure.ts).
   measureRuby(texts, fonts, settings);
+  // Kanbun marks shaped, inline ones given their advance (paragraph/kunten-measure.ts).
+  measureKunten(texts, fonts, settings);
   const hyphenation = settings.hyphenation;
   // bodyText.hyphenation: justified text hyphenates when enabled; ragged text only with `ragged`.
   // A box's own `hyphenation` (calloutStyles[].body, settings-callouts.ts) over bodyText's.

@@ -9,6 +9,7 @@ import type { StyledText } from './collect';
 import { formulaItems, type FormulaSlice } from '../math/inline';
 import { kashidaSites, type KashidaPattern, type KashidaSite } from './kashida';
 import type { RunBoxLook } from './run-box';
+import { breaksBesideAnnotation } from './kunten';
 import { warichuItems, warichuNoteOf } from './warichu';
 import { applyCjkLineEdges, setPunctuationWidths, type CjkPunctuationRules } from './cjk-punctuation';
 import type { CjkLineBreak } from '../text/cjk-rules';
@@ -434,9 +435,10 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
         boxSide(openBox, para.levels[i - 1]!, true);
         gapAfterBox = openBox.gap;
       }
-      // Ruby bases (paragraph/ruby.ts) break where the text does between two groups, or a group and
-      // the text beside it (mono ruby between its characters); never inside a group (its boxes touch).
-      if (pending === PENDING_NONE && wordSeen && para.breaks?.[i] === 1 && (openBox?.ruby !== undefined || box?.ruby !== undefined) && openBox?.ruby?.group !== box?.ruby?.group) {
+      // Ruby bases (paragraph/ruby.ts) and kanbun characters (paragraph/kunten.ts) break where the text
+      // does between two groups, or a group and the text beside it (mono ruby between its characters);
+      // never inside a ruby group (its boxes touch).
+      if (pending === PENDING_NONE && wordSeen && para.breaks?.[i] === 1 && breaksBesideAnnotation(openBox, box)) {
         pending = PENDING_GAP;
         pendingAt = i;
       }

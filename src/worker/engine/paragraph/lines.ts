@@ -8,6 +8,7 @@ import { KIND_BOX, KIND_GLUE, KIND_PENALTY } from '../text/linebreak';
 import { NO_LEVEL, offsetOf, type ParagraphColumns } from './columns';
 import type { LineFormula } from '../math/inline';
 import { rubyReadingRuns } from './ruby-lines';
+import { kuntenMarkRuns } from './kunten-lines';
 import { placeWarichuRows } from './warichu-lines';
 import { warichuUnitSource } from './warichu';
 import type { CjkMark } from './cjk-marks';
@@ -44,7 +45,10 @@ export interface LineRun {
    * the units before it consecutive from `from` — a hyphenated line's last run.
    */
   hyphen?: boolean;
-  /** A ruby reading (paragraph/ruby-lines.ts): set in the leading after the line's text runs, its offsets the directive's (generated). */
+  /**
+   * A ruby reading (paragraph/ruby-lines.ts) or a kanbun mark (paragraph/kunten-lines.ts): an annotation
+   * set after the line's text runs, beside or in the leading, its offsets the directive's (generated).
+   */
   ruby?: true;
   /** The run is right to left (its glyphs are in visual order, its text in logical order). */
   rtl?: true;
@@ -306,6 +310,8 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     if (boxes) placeWarichuRows(runs, boxes);
     // Ruby readings over their bases' boxes, after the text, kept within the line's ends (paragraph/ruby-lines.ts).
     if (boxes) runs.push(...rubyReadingRuns(boxes, inset, inset + x));
+    // Kanbun marks after their characters, then the 竪点 hairlines among the boxes (paragraph/kunten-lines.ts).
+    if (boxes) runs.push(...kuntenMarkRuns(boxes, inset + x));
     if (inset > 0 && formulas) for (const formula of formulas) formula.x += inset;
     const fonts = runs.length === 1 ? oneFont(runs[0]!.fontId) : [...new Set(runs.map((r) => r.fontId))].sort();
     // Optional fields are assigned rather than spread from `cond ? {…} : {}`: a spread after the

@@ -10,6 +10,7 @@ import type { ChipStyleSetting, InlineCodeSetting, ScaledLength } from '../setti
 import { BUILT_IN_CHIP } from '../settings-chips';
 import type { LayoutSettings, TextStyle } from '../settings';
 import type { RubyMark } from './ruby';
+import type { KuntenMark } from './kunten';
 
 /** The box of one chip or one inline code span, pt. Each occurrence has its own object (items and lines tell boxes apart by identity). */
 export interface RunBoxLook {
@@ -30,6 +31,8 @@ export interface RunBoxLook {
   after?: number;
   /** A ruby base character's box (paragraph/ruby.ts): no fill, no outline; its group's reading is drawn over it. */
   ruby?: RubyMark;
+  /** A kanbun character's box (paragraph/kunten.ts): its return mark, okurigana and 竪点, drawn after it. */
+  kunten?: KuntenMark;
 }
 
 /**

@@ -611,9 +611,9 @@ class InlineParser {
           if (name === 'smallcaps') this.makeAtom(i, end, addMarks(children, BIT.smallcaps));
           else {
             this.makeAtom(i, end, [{ kind: 'directive', name, attrs: attr?.attrs ?? {}, children, range: this.range(i, end) }]);
-            // Direction isolates (document-format §18.1) and ruby (§18.4, paragraph/ruby.ts) are typeset
-            // (paragraph/collect.ts); the rest print their text plainly.
-            if (name !== 'ltr' && name !== 'rtl' && name !== 'ruby' && name !== 'warichu') this.unsupported(`:${name}[…]`, i, end);
+            // Direction isolates (document-format §18.1), ruby, warichu and kanbun marks (§18.4,
+            // paragraph/ruby.ts, warichu.ts, kunten.ts) are typeset (paragraph/collect.ts); the rest print their text plainly.
+            if (name !== 'ltr' && name !== 'rtl' && name !== 'ruby' && name !== 'warichu' && name !== 'kunten') this.unsupported(`:${name}[…]`, i, end);
           }
         }
         continue;

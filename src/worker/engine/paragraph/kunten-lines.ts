@@ -1,0 +1,110 @@
+/**
+ * Kanbun marks, phase 4b (with lines.ts, after the ruby readings): the marks of the `:kunten` boxes
+ * on a set line, as glyph runs of the line placed after its text runs (and its ruby readings), and
+ * the 竪点 as a hairline box. Every place that draws a line's runs and boxes (body, headings, lists,
+ * quotes, boxes, captions, cells, notes) so draws them, on every backend.
+ *
+ * The runs carry `LineRun.ruby` — the flag of an annotation set beside the line's text — so they
+ * get no line record on the page (no part of the line's text for checks, links or the outline),
+ * keep it when a memoised line is moved, and follow their base when a heading's clusters are spaced
+ * (page/heading-look.ts). PDF text layer (our choice, as ruby's): each line's text whole and in
+ * reading order, then its readings, then its marks in content order — never inside the words.
+ *
+ * Where, in horizontal text (document-format §18.4; x from the line's left edge, y down from the
+ * baseline; B the base size, s the marks' size, pt):
+ * - Both marks start where the base's box ends less the marks' advance: right after the base (and
+ *   after the room of a ruby reading over it), in the column the advance made under `inline`.
+ * - `inline`: okurigana high — its em box's top on the base's em box top (0.88 B over the
+ *   baseline), so it stands over the base's ideographic centre (0.38 B) when s ≤ B/2; the return
+ *   mark low — its em box's foot on the base's (0.12 B under the baseline), under the centre.
+ * - `interlinear`: in the leading, as ruby — okurigana's em box stands on the base's em box top,
+ *   the return mark's hangs from its foot; nothing takes advance (checks/kunten.ts reports marks
+ *   taller than the room between lines).
+ * - 竪点 (`tate`), our reading: a hairline along the line at the base's ideographic centre, half
+ *   an em of the base long, centred on the boundary between this base (its marks included) and the
+ *   next character, so it joins the two; never past the line's end. Drawn in the flow, it turns
+ *   with it in vertical text (page/vertical.ts), where it stands as the short vertical stroke
+ *   between the two characters of the column that 竪点 is.
+ *
+ * Vertical text falls out of the turned flow (after the base = below it in the column; over the
+ * line = its right): the return mark at the lower left of the base, the okurigana at its right,
+ * below the base's middle rather than at its upper right (page/README "Not done").
+ */
+import { EM_BOX_TOP } from './collect';
+import type { LineBox, LineRun } from './lines';
+import type { KuntenMark } from './kunten';
+import type { MeasuredReading } from './ruby';
+
+/** Foot of the ideographic em box under the baseline, em (1 − EM_BOX_TOP). */
+const EM_BOX_BOTTOM = 1 - EM_BOX_TOP;
+/** The 竪点's length and thickness, em of the base (our choice: a short joining stroke, a hairline at 10 pt). */
+const TATE_LENGTH_EM = 0.5;
+const TATE_THICKNESS_EM = 0.05;
+
+/**
+ * The runs of the marks of the line's kunten boxes (x from the line's left edge, as its runs); the
+ * 竪点 hairlines are added to `boxes` (drawn with the line's boxes, page/run-boxes.ts). `end`: where
+ * the line's text ends, pt.
+ */
+export function kuntenMarkRuns(boxes: LineBox[], end = Number.POSITIVE_INFINITY): LineRun[] {
+  const runs: LineRun[] = [];
+  const hairlines: LineBox[] = [];
+  for (const box of boxes) {
+    const mark = box.look.kunten;
+    if (!mark || mark.size === undefined) continue;
+    const B = mark.baseStyle.size;
+    const s = mark.size;
+    const boxEnd = box.x + box.width;
+    const x = boxEnd - (mark.advance ?? 0);
+    const inline = mark.placement === 'inline';
+    // Baseline offsets, pt, positive down (see the file's comment).
+    const okuriDy = inline ? -(EM_BOX_TOP * B - EM_BOX_TOP * s) : -(EM_BOX_TOP * B + EM_BOX_BOTTOM * s);
+    const kaeriDy = inline ? EM_BOX_BOTTOM * B - EM_BOX_BOTTOM * s : EM_BOX_BOTTOM * B + EM_BOX_TOP * s;
+    if (mark.okuriShaped) runs.push(...markRuns(mark, mark.okuriShaped, x, okuriDy));
+    if (mark.kaeriShaped) runs.push(...markRuns(mark, mark.kaeriShaped, x, kaeriDy));
+    if (mark.tate) {
+      const centre = (EM_BOX_TOP - 0.5) * B; // pt over the baseline
+      const half = (TATE_THICKNESS_EM * B) / 2;
+      const left = boxEnd - (TATE_LENGTH_EM * B) / 2;
+      const right = Math.min(boxEnd + (TATE_LENGTH_EM * B) / 2, Math.max(end, boxEnd));
+      hairlines.push({ x: left, width: right - left, look: { fill: mark.colour ?? mark.baseStyle.colour, border: null, radius: 0, side: 0, above: centre + half, below: half - centre, gap: 0 } });
+    }
+  }
+  boxes.push(...hairlines);
+  return runs;
+}
+
+/** A mark's runs (one per face) from pen `x`, its baseline `dy` pt from the line's. */
+function markRuns(mark: KuntenMark, shaped: MeasuredReading, x: number, dy: number): LineRun[] {
+  const runs: LineRun[] = [];
+  // Pen of each cluster start: the mark's characters one after another along the line.
+  const pens = new Map<number, number>();
+  let pen = x;
+  for (const c of shaped.clusters) {
+    pens.set(c.start, pen);
+    pen += c.width;
+  }
+  for (const segment of shaped.segments) {
+    const glyphs: number[] = [];
+    const xs: number[] = [];
+    const dys: number[] = [];
+    const clusters: number[] = [];
+    let at = 0;
+    let cluster = -1;
+    for (let g = 0; g < segment.glyphs.length; g++) {
+      const c = segment.clusters[g]!;
+      if (c !== cluster) {
+        cluster = c;
+        at = pens.get(segment.start + c)!;
+      }
+      glyphs.push(segment.glyphs[g]!);
+      xs.push(at + segment.xOffsets[g]!);
+      dys.push(dy - segment.yOffsets[g]!);
+      clusters.push(c);
+      at += segment.advances[g]!;
+    }
+    const offsets = Array.from({ length: segment.text.length }, () => mark.sourceMark);
+    runs.push({ fontId: segment.fontId, size: shaped.size, colour: shaped.colour, glyphs, xs, dys, text: segment.text, clusters, offsets, ruby: true });
+  }
+  return runs;
+}
