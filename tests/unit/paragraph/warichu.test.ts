@@ -103,6 +103,21 @@ describe('warichu: two half-size rows inside the line', () => {
     expect(line!.runs.find((r) => r.text === '地')!.xs[0]).toBeCloseTo(end + 2.5, 2);
   });
 
+  it('a word space at either end of a row takes no room there, and stays in the text', () => {
+    const [line] = setNote('天:warichu[see p. 12 and Smith 1990]地');
+    const { top, bottom } = rowsOf(line!);
+    // Cut at the space before Smith (the rows of about one length), which opens the bottom row.
+    expect(textOf(top)).toBe('see p. 12 and');
+    expect(textOf(bottom)).toBe(' Smith 1990');
+    const inkX = (runs: LineRun[], char: string): number => {
+      const run = runs.find((r) => r.text.includes(char))!;
+      return run.xs[run.clusters.indexOf(run.text.indexOf(char))]!;
+    };
+    // Both rows start at the segment's start, after 天 and the 0.25 em CJK–Latin space: s and S level.
+    close(inkX(top, 's'), 12.5);
+    close(inkX(bottom, 'S'), 12.5);
+  });
+
   it('reads in order: the text before, the top row, the bottom row, the text after; the note keeps its source offsets', () => {
     const source = '天地:warichu[一二三四]玄黄';
     const [line] = setNote(source);

@@ -63,15 +63,28 @@ function rowRuns(segment: Segment): LineRun[] {
   };
   const split = splitPoint(note, first, end);
   const room = right - left;
-  const topCount = split - first;
-  const bottomCount = end - split;
+  // A word space at either end of a row (a Latin note cut at its spaces) takes no room there.
+  const [topFrom, topTo] = inked(note, first, split);
+  const [bottomFrom, bottomTo] = inked(note, split, end);
+  const topCount = topTo - topFrom;
+  const bottomCount = bottomTo - bottomFrom;
   // Extra room between two characters of a row, pt: the row spread to the segment's width.
-  const topGap = topCount > 1 ? (room - widthOf(first, split)) / (topCount - 1) : 0;
+  const topGap = topCount > 1 ? (room - widthOf(topFrom, topTo)) / (topCount - 1) : 0;
   // The bottom row fills the room too when it has as many characters; a shorter one (the note's last
   // segment, odd) keeps the top row's pitch — unless that would carry it past the segment's end.
-  const bottomFill = bottomCount > 1 ? (room - widthOf(split, end)) / (bottomCount - 1) : 0;
+  const bottomFill = bottomCount > 1 ? (room - widthOf(bottomFrom, bottomTo)) / (bottomCount - 1) : 0;
   const bottomGap = bottomCount === topCount ? bottomFill : bottomCount > 1 ? Math.min(topGap, bottomFill) : Math.min(topGap, 0);
-  return [...row(note, first, split, left, topGap, true), ...row(note, split, end, left, bottomGap, false)];
+  return [...row(note, first, split, [topFrom, topTo], left, topGap, true), ...row(note, split, end, [bottomFrom, bottomTo], left, bottomGap, false)];
+}
+
+/** Characters [from, to) less the word spaces at either end: the part of a row that takes room. */
+function inked(note: WarichuNote, from: number, to: number): [number, number] {
+  const blank = (c: number): boolean => /^[ \u00a0]$/u.test(note.chars[c]!.text);
+  let a = from;
+  let b = to;
+  while (a < b && blank(a)) a++;
+  while (b > a && blank(b - 1)) b--;
+  return [a, b];
 }
 
 /**
@@ -103,8 +116,11 @@ function splitPoint(note: WarichuNote, first: number, end: number): number {
   return best;
 }
 
-/** One row's runs: characters [from, to) from `x` pt, `gap` pt between characters; `top`: the upper row. */
-function row(note: WarichuNote, from: number, to: number, x: number, gap: number, top: boolean): LineRun[] {
+/**
+ * One row's runs: characters [from, to) from `x` pt, `gap` pt between characters; `top`: the upper
+ * row. Characters outside `ink` (spaces at the row's ends) keep their place in the text but no advance.
+ */
+function row(note: WarichuNote, from: number, to: number, ink: [number, number], x: number, gap: number, top: boolean): LineRun[] {
   const runs: LineRun[] = [];
   let run: LineRun | null = null;
   let listed: number[] = [];
@@ -132,7 +148,7 @@ function row(note: WarichuNote, from: number, to: number, x: number, gap: number
     }
     run.text += ch.text;
     listed.push(...ch.offsets);
-    pen += glyphs.width + gap;
+    if (c >= ink[0] && c < ink[1]) pen += glyphs.width + gap;
   }
   if (run) runs.push(finish(run, listed));
   return runs;
