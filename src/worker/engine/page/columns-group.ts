@@ -22,6 +22,7 @@ import { boxListItem } from './list-shape';
 import { boxCut, splitRule } from './break-rules';
 import { emptyRow, headingRows, type GroupHeadingHost } from './columns-group-heading';
 import { verseRows, type GroupVerseHost } from './columns-group-verse';
+import { codeRows, displayRows, resourceRows, type GroupBlockHost, type GroupDrawHost } from './columns-group-blocks';
 
 export interface GroupShape {
   count: number;
@@ -107,10 +108,14 @@ export function groupShape(attrs: Attributes, columnWidth: number, contentWidth:
 /**
  * Whether the group holds only blocks this placer sets (others flow as plain text, as before):
  * paragraphs, quotes, list items, headings (page/columns-group-heading.ts), poems
- * (page/columns-group-verse.ts), note definitions, `:::columnbreak` and `:::space` (blank rows).
+ * (page/columns-group-verse.ts), code listings, display formulas and resources in flow
+ * (page/columns-group-blocks.ts), note definitions, `:::columnbreak` and `:::space` (blank rows).
+ * (paginate.ts still lets the group flow plain when `groupRows` cannot set a block or one kept
+ * whole is taller than a column.)
  */
 export function groupSettable(inner: readonly Block[]): boolean {
-  return inner.some((b) => b.kind !== 'footnoteDefinition' && b.kind !== 'directive') && inner.every((b) => b.kind === 'paragraph' || b.kind === 'blockquote' || b.kind === 'listItem' || b.kind === 'heading' || b.kind === 'verse' || b.kind === 'footnoteDefinition' || (b.kind === 'directive' && (b.name === 'columnbreak' || b.name === 'space')));
+  const kinds = new Set<Block['kind']>(['paragraph', 'blockquote', 'listItem', 'heading', 'verse', 'code', 'mathDisplay', 'resourceBlock', 'footnoteDefinition']);
+  return inner.some((b) => b.kind !== 'footnoteDefinition' && b.kind !== 'directive') && inner.every((b) => kinds.has(b.kind) || (b.kind === 'directive' && (b.name === 'columnbreak' || b.name === 'space')));
 }
 
 /** One grid row of the group: a line, its x inside the sub-column, the block index it belongs to. */
@@ -133,6 +138,19 @@ export interface GroupRow {
   whole?: object;
   /** Keep with next (§8.1): the block never ends a sub-column; it moves on with what follows. */
   keepNext?: true;
+  /** A block drawn whole from this row's top-left (page pt): a listing, display or resource (page/columns-group-blocks.ts). */
+  draw?: (host: GroupDrawHost, x: number, top: number) => void;
+}
+
+/** Rows of the tallest unit kept whole (a block no sub-column may cut). */
+export function tallestUnit(rows: readonly GroupRow[]): number {
+  let most = 0;
+  let run = 0;
+  rows.forEach((row, k) => {
+    run = row.whole && k > 0 && rows[k - 1]!.whole === row.whole ? run + 1 : row.whole ? 1 : 0;
+    most = Math.max(most, run);
+  });
+  return most;
 }
 
 /** What the placer needs from the page flow (paginate.ts). */
@@ -153,6 +171,8 @@ export interface GroupHost {
   /** Records `rows` grid rows as used under the cursor. */
   advance(rows: number): void;
   emit(block: { id: string }, line: SetLine, x: number, baseline: number, role?: 'heading'): void;
+  /** Generated text (a listing's numbers and title): glyph runs recording no block. */
+  mark(line: SetLine, x: number, baseline: number): void;
   push(item: DisplayItem): void;
 }
 
@@ -283,6 +303,7 @@ export function placeGroup(rows: readonly GroupRow[], shape: GroupShape, host: G
         const baseline = top + (k - leads[c]!) * host.pitch + host.baseline;
         host.emit(row.block, row.line, x0 + row.x, baseline + (row.dy ?? 0), row.role);
         if (row.marker) host.emit(row.block, row.marker.line, x0 + row.marker.x, baseline);
+        row.draw?.(host, x0, baseline - host.baseline);
         placed.push(row.line);
       }
       index += count;
@@ -308,6 +329,8 @@ export interface RowSetter {
   heading?: GroupHeadingHost;
   /** Poems (running text only; page/columns-group-verse.ts); without it a poem sets no row. */
   verse?: GroupVerseHost;
+  /** Listings, displays and resources (running text only; page/columns-group-blocks.ts); without it they set no row. */
+  blocks?: GroupBlockHost;
 }
 
 /**
@@ -316,7 +339,7 @@ export interface RowSetter {
  * in their level's type (page/columns-group-heading.ts); poems (page/columns-group-verse.ts);
  * `:::space{lines}` as blank rows.
  */
-export function groupRows(inner: readonly Block[], width: number, settings: LayoutSettings, set: RowSetter): GroupRow[] {
+export function groupRows(inner: readonly Block[], width: number, settings: LayoutSettings, set: RowSetter): GroupRow[] | null {
   const body = settings.body.style;
   const justify = settings.body.align === 'justify';
   const rows: GroupRow[] = [];
@@ -343,6 +366,13 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
     }
     if (child.kind === 'verse') {
       if (set.verse) rows.push(...verseRows(child, index, width, settings, set.verse));
+      continue;
+    }
+    if (child.kind === 'code' || child.kind === 'mathDisplay' || child.kind === 'resourceBlock') {
+      if (!set.blocks) continue;
+      const drawn = child.kind === 'code' ? codeRows(child, index, width, settings, set.blocks) : child.kind === 'mathDisplay' ? displayRows(child, index, width, settings, set.blocks) : resourceRows(child, index, width, settings, set.blocks);
+      if (!drawn) return null; // a block the group cannot set: it flows plain
+      rows.push(...drawn);
       continue;
     }
     if (child.kind === 'listItem') {
@@ -392,7 +422,7 @@ export function boxGroupRows(inner: readonly Block[], innerWidth: number, settin
   const attrs = attrsOf(inner);
   const gap: Attributes = attrs['gap'] === undefined && boxGap !== undefined ? { gap: `${boxGap}pt` } : {};
   const shape = groupShape({ ...attrs, span: 'column', ...gap }, innerWidth, innerWidth, 1, settings, inner.slice(1));
-  const rows = groupRows(inner.slice(1), shape.width, settings, set);
+  const rows = groupRows(inner.slice(1), shape.width, settings, set) ?? [];
   const columns: (GroupRow | null)[][] = [];
   if (shape.flow === 'parallel' && shape.breaks.length > 0) columns.push(...parallel(rows, shape));
   else {

@@ -78,7 +78,12 @@ export function placeParallel(rows: readonly GroupRow[], shape: GroupShape, host
       continued = true;
       continue;
     }
-    const take = Math.min(room, length - index);
+    let take = Math.min(room, length - index);
+    // A unit kept whole (a heading, a verse line with its turnovers, a drawn block) is not cut by the segment's foot: it goes on whole, unless it opens the segment.
+    const cuts = (t: number): boolean => slots.some((s) => s[index + t] != null && s[index + t]!.whole !== undefined && s[index + t]!.whole === s[index + t - 1]?.whole);
+    let kept = take;
+    while (kept > 0 && index + kept < length && cuts(kept)) kept--;
+    if (kept > 0) take = kept;
     const top = host.top();
     const left = host.left();
     slots.forEach((stream, c) => {
@@ -89,6 +94,7 @@ export function placeParallel(rows: readonly GroupRow[], shape: GroupShape, host
         const baseline = top + k * host.pitch + host.baseline;
         host.emit(row.block, row.line, x0 + row.x, baseline + (row.dy ?? 0), row.role);
         if (row.marker) host.emit(row.block, row.marker.line, x0 + row.marker.x, baseline);
+        row.draw?.(host, x0, baseline - host.baseline);
         placed.push(row.line);
       }
       if (shape.rule && rule.width > 0 && c > 0) {

@@ -58,7 +58,7 @@ import type { DropCap } from '../settings-dropcap';
 import { baytLook, isBaytPoem, setBaytPoem, setPoem, setVerseLine, verseAlign, verseLook, type FillHemistich, type SetPoem } from './verse';
 import { composeTabbed, splitAtTabs, type TabbedText, type TabSettings } from './tabs';
 import { normalSpace } from '../paragraph/items';
-import { groupRows, groupSettable, groupShape, placeGroup } from './columns-group';
+import { groupRows, groupSettable, groupShape, placeGroup, tallestUnit } from './columns-group';
 import { parallelSlots, placeParallel } from './columns-parallel';
 import { boxGroupRows, boxGroupRules, type BoxGroupLine } from './columns-group';
 import { HeldFeet, type SpanRequest } from './span-band';
@@ -1831,8 +1831,8 @@ export function* paginateChapter(
         if (block.name === 'columns' && settings.flowColumns !== false) {
           const end = blocks.findIndex((x, i) => i > b && x.id === block.endId);
           const inner = blocks.slice(b + 1, end < 0 ? blocks.length : end);
-          if (!groupSettable(inner)) break; // other blocks inside: the content flows as plain text
-          placeColumnsGroup(block, inner);
+          // Other blocks inside (or one the group cannot set, placeColumnsGroup): the content flows as plain text.
+          if (!groupSettable(inner) || !placeColumnsGroup(block, inner)) break;
           b = end < 0 ? blocks.length : end;
           afterHeading = false;
           break;
@@ -2446,18 +2446,27 @@ export function* paginateChapter(
   }
 
   /** A `:::columns` group in running text (document-format §8.4; page/columns-group.ts). */
-  function placeColumnsGroup(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[]): void {
+  function placeColumnsGroup(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[]): boolean {
     const shape = groupShape(start.attrs, colW(), frame().contentWidth, geo.columns, settings, inner);
+    // Headings in the group (page/columns-group-heading.ts): numbered as anywhere; their styled sections close and open in order, in force after the group.
+    const heading = { inlines: (h: HeadingBlock) => numberedInlines(settings.headings.inlineMarks === false ? { ...h, inlines: plainInlines(h.inlines) } : h, structure.headingNumbers?.get(h.id), { numbering: headingNumbering(h, settings) }), baseline: (lead: number, style: TextStyle) => baselineFor(lead, style, fonts), pitch, bodyBaseline };
+    const verse = { setText, tabbed: tabbedLines, setGenerated, rtl: rtl(), vertical: settings.vertical !== undefined, pitch };
+    // Listings, displays and in-flow resources drawn whole (page/columns-group-blocks.ts); a floating or wrapped resource is not set in a group.
+    const blocks = {
+      pitch,
+      listing: { setText, setGenerated, fonts },
+      display: (m: Extract<Block, { kind: 'mathDisplay' }>, w: number) => (math ? layoutDisplay(m, w, settings, math, chapter.chapterId, setGenerated, frame().contentHeight, dir) : null),
+      resource: (r: ResourceBlock, w: number) => (structure.floats?.has(r.resourceId) || structure.wrapOf?.(r.resourceId) ? null : resourceBlock?.(r, w, frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir) ?? null),
+    };
+    const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated, listMarker, heading, verse, blocks });
+    // A block kept whole taller than a column could never be placed: the group flows plain.
+    if (!rows || tallestUnit(rows) > Math.floor(frame().contentHeight / pitch + 1e-9)) return false;
+    for (const h of inner) if (h.kind === 'heading') sections.atHeading(h);
     // A page-wide group starts in the first column: one line under the band above once a later
     // pass has cut it level (balancing.beforeSpan, page/span-band.ts), else on the next page.
     const levelled = shape.page && spanArrives(start, false);
     if (levelled) cursor.y += pitch;
     else if (shape.page && cursor.column > 0) nextPage('any');
-    // Headings in the group (page/columns-group-heading.ts): numbered as anywhere; their styled sections close and open in order, in force after the group.
-    const heading = { inlines: (h: HeadingBlock) => numberedInlines(settings.headings.inlineMarks === false ? { ...h, inlines: plainInlines(h.inlines) } : h, structure.headingNumbers?.get(h.id), { numbering: headingNumbering(h, settings) }), baseline: (lead: number, style: TextStyle) => baselineFor(lead, style, fonts), pitch, bodyBaseline };
-    for (const h of inner) if (h.kind === 'heading') sections.atHeading(h);
-    const verse = { setText, tabbed: tabbedLines, setGenerated, rtl: rtl(), vertical: settings.vertical !== undefined, pitch };
-    const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated, listMarker, heading, verse });
     const row = (): number => Math.ceil(cursor.y / pitch - 1e-9);
     // Streams side by side (`flow=parallel`, page/columns-parallel.ts) or one galley.
     const place = shape.flow === 'parallel' && shape.breaks.length > 0 ? placeParallel : placeGroup;
@@ -2477,10 +2486,15 @@ export function* paginateChapter(
         if (shape.page) bands.head = cursor.page.columnTop = cursor.y;
       },
       emit: (block, line, x, baseline, role) => emit(block, line, x, baseline, role ?? 'body'),
+      mark: (line, x, baseline) => {
+        if (plan.quietBefore !== undefined && cursor.page.index < plan.quietBefore) return;
+        for (const run of line.runs) cursor.page.items.push(glyphRun(run, x, baseline, chapter.chapterId, undefined));
+      },
       push: (item) => cursor.page.items.push(item),
     }, geo);
     citeNotes(placed);
     if (inner.some((h) => h.kind === 'heading')) enterSection();
+    return true;
   }
 
   /** The part's end: `parts.breakAfter`, then the geometry of the text after it. */

@@ -1,0 +1,117 @@
+/**
+ * Blocks a `:::columns` group in running text sets whole (document-format §8.4: "blocks =
+ * paragraphs, list items, display formulas, figures, tables"): a code listing (page/code-block.ts,
+ * its box, title, gutter and tints as in the main flow), a display formula (engine/math), a
+ * resource in flow (a picture or table, caption with it), each built at the sub-column width and
+ * drawn at once on its first grid row. The block takes ⌈height ÷ pitch⌉ whole rows (never cut
+ * between sub-columns: `GroupRow.whole`), centred in them (a listing and a resource from the top);
+ * its space above and below becomes whole blank rows, dropped at a sub-column's head:
+ * `codeStyle.marginTop` in whole lines above (at least the margin) and `marginBottom` inside the
+ * listing's last row, a display's margins rounded to grid lines, one line above and below a
+ * resource (§12.3; below only with `layout.inlineResourceGap: 'around'`). Our readings: a listing is not split (its `keepTogether`
+ * holds; a split box per sub-column segment is not done), nor a table (one unsplittable row
+ * block); a floating or wrapped resource, or a block taller than a whole column, makes the
+ * group flow plain (paginate.ts); a listing's `span=page` does not apply inside a group.
+ * Lengths in pt.
+ */
+import type { DisplayItem } from '../../protocol/displaylist';
+import type { DisplayLayout } from '../math/display';
+import type { CodeBlock, Inline, MathDisplayBlock, ResourceBlock } from '../parse/model';
+import type { SetLine } from '../paragraph';
+import type { FlowBlock } from '../resources/block';
+import type { LayoutSettings } from '../settings';
+import type { GroupRow } from './columns-group';
+import { emptyRow } from './columns-group-heading';
+import { listingSettings, placeListing, prepareListing, type ListingDeps } from './code-block';
+import { DEFAULT_BREAK_RULES } from './break-rules';
+
+/** What a block drawn whole needs of the page flow at its place. */
+export interface GroupDrawHost {
+  emit(block: { id: string }, line: SetLine, x: number, baseline: number): void;
+  /** Generated text (a listing's numbers, title, markers): glyph runs recording no block. */
+  mark(line: SetLine, x: number, baseline: number): void;
+  push(item: DisplayItem): void;
+}
+
+/** What building these blocks needs from the page flow (paginate.ts). */
+export interface GroupBlockHost {
+  pitch: number;
+  listing: ListingDeps;
+  /** The display laid out at `width` (engine/math); null when the book sets no maths (the TeX source is set as text). */
+  display(block: MathDisplayBlock, width: number): DisplayLayout | null;
+  /** The resource built at `width`; null when it floats, wraps or cannot be built (the group then flows plain). */
+  resource(block: ResourceBlock, width: number): FlowBlock | null;
+}
+
+/** `above` blank rows, the block's ⌈height ÷ pitch⌉ rows (the first drawing it), `below` blank rows. */
+function drawnRows(block: { id: string }, blockIndex: number, height: number, pitch: number, above: number, below: number, draw: (host: GroupDrawHost, x: number, top: number) => void): GroupRow[] {
+  const rows: GroupRow[] = [];
+  const whole = {};
+  for (let i = 0; i < above; i++) rows.push({ block, line: emptyRow(), x: 0, blockIndex, blank: true });
+  const count = Math.max(1, Math.ceil(height / pitch - 1e-6));
+  for (let i = 0; i < count; i++) rows.push({ block, line: emptyRow(), x: 0, blockIndex, whole, ...(i === 0 ? { draw } : {}) });
+  for (let i = 0; i < below; i++) rows.push({ block, line: emptyRow(), x: 0, blockIndex, blank: true });
+  return rows;
+}
+
+/** A code listing at sub-column width `width`: one box, drawn whole. */
+export function codeRows(block: CodeBlock, blockIndex: number, width: number, settings: LayoutSettings, host: GroupBlockHost): GroupRow[] {
+  const listing = listingSettings(settings);
+  const prepared = prepareListing(block, settings, width, host.listing);
+  // As page/code-block.ts placeListing measures one part: the label tab above, padding, title, rows.
+  const height = (prepared.tab?.above ?? 0) + 2 * prepared.padding + (prepared.title?.height ?? 0) + prepared.rows.length * prepared.leading;
+  const { pitch } = host;
+  // At least its margins (as the main flow: the margin above, then back on the grid one margin below): whole rows above, the one below in the box's last row.
+  return drawnRows(block, blockIndex, height + listing.marginBottom, pitch, Math.ceil(listing.marginTop / pitch - 1e-6), 0, (draw, x, top) => {
+    // One part: a foot that never comes (the rows reserved hold it whole).
+    let y = 0;
+    placeListing(prepared, {
+      y: () => y,
+      setY: (to) => void (y = to),
+      columnEmpty: () => true,
+      limit: () => Number.POSITIVE_INFINITY,
+      columnHeight: () => Number.POSITIVE_INFINITY,
+      next: () => undefined,
+      left: () => x,
+      top: () => top,
+      push: (item) => draw.push(item),
+      emitText: (line, lx, baseline) => draw.emit(block, line, lx, baseline),
+      emitMark: (line, lx, baseline) => draw.mark(line, lx, baseline),
+    });
+  });
+}
+
+/**
+ * A display formula at sub-column width `width`, centred there with its number (engine/math/display.ts),
+ * centred in its rows; without maths its TeX source, centred in italic, one row per line (as paginate.ts).
+ */
+export function displayRows(block: MathDisplayBlock, blockIndex: number, width: number, settings: LayoutSettings, host: GroupBlockHost): GroupRow[] {
+  const { pitch } = host;
+  const display = host.display(block, width);
+  if (!display) {
+    const text = block.tex.replace(/\s+/g, ' ').trim();
+    const source: Inline = { kind: 'text', text, marks: ['emphasis'], range: block.range, offsets: Array.from({ length: text.length }, () => -1) };
+    const lines = host.listing.setText({ base: -1e9, inlines: [source], style: settings.body.style, measure: width, indent: 0, justify: false });
+    const whole = {};
+    return lines.map((line) => ({ block, line, x: Math.max(0, (width - line.width) / 2), blockIndex, whole }));
+  }
+  const ink = display.height + display.depth;
+  const rows = Math.max(1, Math.ceil(ink / pitch - 1e-6));
+  // The formula's baseline: its ink centred in the rows it takes, pt from their top.
+  const baseline = (rows * pitch - ink) / 2 + display.height;
+  return drawnRows(block, blockIndex, ink, pitch, Math.round(display.marginTop / pitch), Math.round(display.marginBottom / pitch), (draw, x, top) => {
+    for (const path of display.paths(x, top + baseline)) draw.push(path);
+    for (const number of display.numbers) draw.emit(block, number.line, x + number.x, top + baseline + number.dy);
+  });
+}
+
+/** A resource in flow at sub-column width `width` (caption with it), one line of space above and below (§12.3); null: the group cannot set it. */
+export function resourceRows(block: ResourceBlock, blockIndex: number, width: number, settings: LayoutSettings, host: GroupBlockHost): GroupRow[] | null {
+  const flow = host.resource(block, width);
+  if (!flow) return null;
+  // The gap below too unless layout.inlineResourceGap is 'above' (as in the main flow).
+  const below = (settings.breaks ?? DEFAULT_BREAK_RULES).inlineResourceGap === 'around' ? 1 : 0;
+  return drawnRows(block, blockIndex, flow.height, host.pitch, 1, below, (draw, x, top) => {
+    for (const item of flow.emit(x, top)) draw.push(item);
+  });
+}
