@@ -4,7 +4,7 @@ import { isBidiControl, paragraphLevels, type Direction } from '../text/bidi';
 import { breakOpportunities, CLOSING_FULLWIDTH, hasIdeographs, isCjkLetter, OPENING_FULLWIDTH } from '../text/cjk';
 import { INFINITE_PENALTY, type Item } from '../text/items';
 import type { WordBreak } from '../text/hyphenate';
-import { HB_SCRIPT, resolveScripts, type ScriptClass } from '../text/script';
+import { HB_SCRIPT, resolveScriptCodes, SCRIPT_CLASSES, type ScriptClass } from '../text/script';
 import type { StyledText } from './collect';
 import { formulaItems, type FormulaSlice } from '../math/inline';
 import { kashidaSites, type KashidaPattern, type KashidaSite } from './kashida';
@@ -155,7 +155,8 @@ interface ParagraphText {
   /** Where each styled run starts in `text` (its units' offsets are its StyledText's). */
   runStart: Int32Array;
   levels: Uint8Array;
-  scripts: ScriptClass[];
+  /** Script class of each unit, as codes (an index in `SCRIPT_CLASSES`). */
+  scripts: Uint8Array;
   /** Break opportunities without a space (CJK), or null when the paragraph has none. */
   breaks: Uint8Array | null;
 }
@@ -177,7 +178,7 @@ function analyse(texts: readonly StyledText[], options: ItemOptions): ParagraphT
     run,
     runStart,
     levels: paragraphLevels(text, options.direction ?? 'ltr'),
-    scripts: resolveScripts(text),
+    scripts: resolveScriptCodes(text),
     breaks: hasIdeographs(text) ? breakOpportunities(text, { keepAll: cjk.keepAll, ...(cjk.lineBreak ? { lineBreak: cjk.lineBreak } : {}), ...(cjk.titleMinChars ? { titleMinChars: cjk.titleMinChars } : {}) }) : null,
   };
 }
@@ -300,7 +301,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     if (kashidaWords && level % 2 === 1) return false;
     const face = faceOf(r);
     if (!isPlainWord(para, from, end, face)) return false;
-    const script = para.scripts[from]!;
+    const script = SCRIPT_CLASSES[para.scripts[from]!]!;
     const style = styled.style;
     const rise = styled.rise;
     // Consecutive words nearly always share style, face, rise, level and script: the last table is checked first.
@@ -600,7 +601,7 @@ function shapeWord(
     const segment = text.slice(from, to);
     const at = from - para.runStart[r]!;
     const level = para.levels[from]!;
-    const script = para.scripts[from]!;
+    const script = SCRIPT_CLASSES[para.scripts[from]!]!;
     if (styled.smallCaps) return smallCapsPieces(segment, listedOffsets(styled, at, to - from), styled, plainFace, level, script, language);
     const piece = shapePiece(segment, styled.offsets?.slice(at, at + to - from), styled.offsets ? 0 : styled.from! + at, styled.style, styled.rise, plainFace, level, script, language);
     return [styled.noAdvance ? withoutAdvance(piece) : piece];
@@ -613,7 +614,7 @@ function shapeWord(
       const r = para.run[start]!;
       const styled = texts[r]!;
       const level = para.levels[start]!;
-      const script = para.scripts[start]!;
+      const script = SCRIPT_CLASSES[para.scripts[start]!]!;
       const segment = text.slice(start, end);
       // A segment never crosses its styled run (a new run flushes).
       const at = start - para.runStart[r]!;

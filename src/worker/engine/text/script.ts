@@ -48,25 +48,39 @@ export function scriptOf(codePoint: number): ScriptClass {
   return result;
 }
 
+/** The script classes by code (`resolveScriptCodes`: a unit's code is its class's index here). */
+export const SCRIPT_CLASSES: readonly ScriptClass[] = ['Zyyy', 'Latn', 'Grek', 'Cyrl', 'Arab', 'Hebr', 'Hani', 'Hang', 'Thai', 'Deva', 'Other'];
+const CODE_OF = Object.fromEntries(SCRIPT_CLASSES.map((s, i) => [s, i])) as Record<ScriptClass, number>;
+const CODE_ZYYY = CODE_OF.Zyyy;
+const CODE_LATN = CODE_OF.Latn;
+
+/** `scriptOf` as a code (an index in `SCRIPT_CLASSES`), with its ASCII fast path. */
+function scriptCodeOf(codePoint: number): number {
+  if (codePoint < 0x80) return (codePoint >= 0x41 && codePoint <= 0x5a) || (codePoint >= 0x61 && codePoint <= 0x7a) ? CODE_LATN : CODE_ZYYY;
+  return CODE_OF[scriptOf(codePoint)];
+}
+
 /**
  * The resolved script of every UTF-16 unit of `text` (both halves of a surrogate pair get the
- * pair's script): common characters inherit from before, leading ones from the first real script.
+ * pair's script), as codes (`SCRIPT_CLASSES`): one byte per unit where a list of classes took
+ * eight (a pointer each; ~11 MB of a cold layout of the 300-page bench book, bench/alloc-node.ts).
+ * Common characters inherit from before, leading ones from the first real script.
  */
-export function resolveScripts(text: string): ScriptClass[] {
-  const out: ScriptClass[] = new Array(text.length);
-  let current: ScriptClass = 'Zyyy';
-  let firstReal: ScriptClass | null = null;
+export function resolveScriptCodes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  let current = CODE_ZYYY;
+  let firstReal = -1;
   for (let i = 0; i < text.length; ) {
     const cp = text.codePointAt(i)!;
     const size = cp > 0xffff ? 2 : 1;
-    const s = scriptOf(cp);
-    if (s !== 'Zyyy') {
+    const s = scriptCodeOf(cp);
+    if (s !== CODE_ZYYY) {
       current = s;
-      firstReal ??= s;
+      if (firstReal < 0) firstReal = s;
     }
-    for (let k = 0; k < size; k++) out[i + k] = s === 'Zyyy' ? current : s;
+    for (let k = 0; k < size; k++) out[i + k] = s === CODE_ZYYY ? current : s;
     i += size;
   }
-  if (firstReal) for (let i = 0; i < out.length && out[i] === 'Zyyy'; i++) out[i] = firstReal;
+  if (firstReal >= 0) for (let i = 0; i < out.length && out[i] === CODE_ZYYY; i++) out[i] = firstReal;
   return out;
 }
