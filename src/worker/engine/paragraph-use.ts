@@ -35,12 +35,12 @@ export function paragraphUse(asked: ReadonlyMap<string, number>, chapterKey: str
   const change = before.source === source ? null : textChange(before.source, source);
   const askedAt = new Set(asked.values());
   for (const [key, base] of before.bases) {
-    if (use.has(key)) continue;
     // A block start before the change keeps its offset, one after it moves with the text; one the
     // change touches (inside it, or at either end: text typed at a block start is that block's) is
-    // let go. (A block the change falls in starts before it and was asked for again.)
+    // let go. (A block the change falls in starts before it and was asked for again.) The numbers
+    // first: comparing keys (kilobytes each) only for what may be carried.
     const at = !change || base < change.first ? base : base > change.oldEnd ? base + change.delta : null;
-    if (at !== null && !askedAt.has(at)) use.set(key, at);
+    if (at !== null && !askedAt.has(at) && !use.has(key)) use.set(key, at);
   }
   return use;
 }

@@ -171,13 +171,29 @@ export function moveStart(start: BlockStart, now: StartOrigin, change: TextChang
 /** Where two texts of a chapter differ (UTF-16 units). */
 export interface TextChange {
   /** Units before this are the same in both. */
-  first: number;
+  readonly first: number;
   /** End of the changed units in the old text: what follows is the same in both, moved by `delta`. */
-  oldEnd: number;
-  delta: number;
+  readonly oldEnd: number;
+  readonly delta: number;
 }
 
+/**
+ * The last two changes found, by their texts: an edit's layout asks for the same ones more than
+ * once (the block starts kept from an earlier text, the convergence check, the paragraph memo's
+ * use: engine/paragraph-use.ts), and each is a scan of the whole chapter from both ends. Holds a
+ * few sources of one chapter at most.
+ */
+const recentChanges: { old: string; text: string; change: TextChange }[] = [];
+
 export function textChange(old: string, text: string): TextChange {
+  for (const recent of recentChanges) if (recent.old === old && recent.text === text) return recent.change;
+  const change = scanChange(old, text);
+  recentChanges.unshift({ old, text, change });
+  recentChanges.length = Math.min(recentChanges.length, 2);
+  return change;
+}
+
+function scanChange(old: string, text: string): TextChange {
   let first = 0;
   const shorter = Math.min(old.length, text.length);
   while (first < shorter && old.charCodeAt(first) === text.charCodeAt(first)) first++;
