@@ -81,6 +81,19 @@ describe(':::columns holding listings, displays and resources (document-format �
     expect(bodyRun(page, 'After.').y).toBeGreaterThan(bottom);
   });
 
+  it('a balanced cut that would fall in a figure keeps the group level: the figure stays up, the text after it goes over', () => {
+    // Rows: a0–a3, a blank, the figure (F ≥ 3 rows with its caption), a blank, b0–b5. Half of them
+    // falls inside the figure; moving the cut up before it would leave F + 7 rows in the second
+    // sub-column, cutting after it leaves F + 5 in the first and six in the second.
+    const source = `:::columns{count=2}\n${oneLiners(4, 'a')}\n\n::resource{id="red"}\n\n${oneLiners(6, 'b')}\n:::`;
+    const page = run(book(source, settings)).pages[0]!;
+    const picture = page.items.find((i): i is PathItem => i.op === Op.Path && i.fill === '#ff0000')!;
+    expect(subColumn(picture.frame!.x)).toBe(0);
+    expect(picture.frame!.y).toBeGreaterThan(bodyRun(page, 'a3').y);
+    expect(subColumn(bodyRun(page, 'b0').xs[0]!)).toBe(1);
+    expect(bodyRun(page, 'b0').y).toBeCloseTo(bodyRun(page, 'a0').y, 2);
+  });
+
   it('a display formula is centred in its sub-column', () => {
     const source = `:::columns{count=2}\n${oneLiners(6, 'a')}\n\n$$\nx^2 + y^2 = z^2\n$$\n\n${oneLiners(6, 'b')}\n:::`;
     const page = run(book(source, settings)).pages[0]!;

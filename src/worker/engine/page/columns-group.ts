@@ -204,17 +204,31 @@ export function splitRows(rows: readonly GroupRow[], from: number, room: number,
   }
   const balanced = rest <= room * shape.count;
   const per = balanced ? Math.ceil(rest / shape.count) : room;
-  const counts: number[] = [];
-  let at = from;
-  for (let c = 0; c < shape.count && at < rows.length; c++) {
-    const lead = blankLead(rows, at);
-    at += lead;
-    let take = Math.min(balanced && c === shape.count - 1 ? room : per, rows.length - at);
-    if (settings) take = keptCut(rows, at, take, settings);
-    counts.push(lead + take);
-    at += take;
+  // Sub-columns of at most `target` rows (the last of a balanced group up to the room).
+  const layout = (target: number): { counts: number[]; tallest: number; used: number } => {
+    const counts: number[] = [];
+    let at = from;
+    let tallest = 0;
+    for (let c = 0; c < shape.count && at < rows.length; c++) {
+      const lead = blankLead(rows, at);
+      at += lead;
+      let take = Math.min(balanced && c === shape.count - 1 ? room : target, rows.length - at);
+      if (settings) take = keptCut(rows, at, take, settings);
+      counts.push(lead + take);
+      tallest = Math.max(tallest, take);
+      at += take;
+    }
+    return { counts, tallest, used: at - from };
+  };
+  let best = layout(per);
+  // A cut moved up (a block kept whole, a heading kept with the next, the minimums) leaves the last
+  // sub-column the rows the others gave up: try taller targets while that is so, and keep the
+  // most level one that still sets every row (ties: the lower target).
+  for (let target = per + 1; balanced && best.tallest > per && target <= room; target++) {
+    const next = layout(target);
+    if (next.used === rest && next.tallest < best.tallest) best = next;
   }
-  return counts;
+  return best.counts;
 }
 
 /**
