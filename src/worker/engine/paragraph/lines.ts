@@ -167,7 +167,10 @@ interface Elongation {
  * right of its first line — and placed from the right edge in a right-to-left paragraph.
  */
 export function setLines(items: readonly Item<WordPayload>[], breaks: readonly LineBreak[], layout: LineLayout = { direction: 'ltr', measure: 0 }): SetLine[] {
-  const lines: SetLine[] = [];
+  // One slot per break, filled in order: the paragraph memo keeps this array (grown by push, it
+  // had room for 17 lines whatever the paragraph's count).
+  const lines = new Array<SetLine>(breaks.length);
+  let lineCount = 0;
   const baseLevel = layout.direction === 'rtl' ? 1 : 0;
   let start = 0;
   for (const brk of breaks) {
@@ -268,7 +271,7 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     let mixed = false;
     for (let e = 0; e < count && !mixed; e++) mixed = elLevel[e] !== 0;
     const order = mixed ? visualOrder(elLevel.slice(0, count)) : null;
-    const builders: RunBuilder[] = [];
+    builderCount = 0;
     glyphCount = 0;
     partCount = 0;
     let x = 0;
@@ -295,7 +298,7 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
       const elongations = elElongations[e];
       // Text in a box widens it (a box broken across lines: its part on this line; paragraph/run-box.ts).
       if (piece.style.box) boxes = spanBox(boxes, piece.style.box, x, x + piece.width);
-      appendPiece(builders, piece, elBase[e]!, x, spaceBefore, elongations);
+      appendPiece(piece, elBase[e]!, x, spaceBefore, elongations);
       spaceBefore = false;
       x += piece.width + (elongations?.reduce((w, el) => w + el.width, 0) ?? 0);
     }
@@ -303,9 +306,9 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     elPiece.fill(null, 0, count);
     elElongations.fill(undefined, 0, count);
     elBox.fill(undefined, 0, count);
-    const inset = lineInset(layout, baseLevel, lines.length, x);
+    const inset = lineInset(layout, baseLevel, lineCount, x);
     if (inset > 0 && boxes) for (const box of boxes) box.x += inset;
-    const runs = builders.map((builder, b) => (b + 1 < builders.length ? finishRun(builder, builders[b + 1]!.start, builders[b + 1]!.partsFrom, inset) : finishRun(builder, glyphCount, partCount, inset)));
+    const runs = finishRuns(inset);
     // Warichu rows among the text runs, at the note's place in reading order (paragraph/warichu-lines.ts).
     if (boxes) placeWarichuRows(runs, boxes);
     // Ruby readings over their bases' boxes, after the text, kept within the line's ends (paragraph/ruby-lines.ts).
@@ -318,7 +321,7 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     // first property is a runtime call and a throwaway object per line (the same keys; nothing reads their order).
     const line = newLine(runs, x, ratio, hyphenated, ragged, brk.emergency === true, srcFrom, srcTo, inset, fonts, substitutions, formulas);
     if (boxes) line.boxes = boxes;
-    lines.push(line);
+    lines[lineCount++] = line;
     start = brk.position + 1;
   }
   return lines;
@@ -395,7 +398,10 @@ function addColumnSpace(count: number, width: number, level: number, typed: bool
  * never kept in columns, so neither appears here.
  */
 export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[], layout: LineLayout): SetLine[] {
-  const lines: SetLine[] = [];
+  // One slot per break, filled in order: the paragraph memo keeps this array (grown by push, it
+  // had room for 17 lines whatever the paragraph's count).
+  const lines = new Array<SetLine>(breaks.length);
+  let lineCount = 0;
   const baseLevel = layout.direction === 'rtl' ? 1 : 0;
   const { kind, itemPiece, pieceLevel, offsetCount } = c;
   let start = 0;
@@ -453,7 +459,7 @@ export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[]
     let mixed = false;
     for (let e = 0; e < count && !mixed; e++) mixed = elLevel[e] !== 0;
     const order = mixed ? visualOrder(elLevel.slice(0, count)) : null;
-    const builders: RunBuilder[] = [];
+    builderCount = 0;
     glyphCount = 0;
     partCount = 0;
     let x = 0;
@@ -466,27 +472,27 @@ export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[]
         spaceBefore = spaceBefore || elTyped[e]!;
         continue;
       }
-      appendColumnPiece(builders, c, piece, x, spaceBefore);
+      appendColumnPiece(c, piece, x, spaceBefore);
       spaceBefore = false;
       // + 0: setLines adds the piece's (absent) elongations as 0.
       x += c.pieceWidth[piece]! + 0;
     }
-    const inset = lineInset(layout, baseLevel, lines.length, x);
-    const runs = builders.map((builder, b) => (b + 1 < builders.length ? finishRun(builder, builders[b + 1]!.start, builders[b + 1]!.partsFrom, inset) : finishRun(builder, glyphCount, partCount, inset)));
+    const inset = lineInset(layout, baseLevel, lineCount, x);
+    const runs = finishRuns(inset);
     const fonts = runs.length === 1 ? oneFont(runs[0]!.fontId) : [...new Set(runs.map((r) => r.fontId))].sort();
-    lines.push(newLine(runs, x, ratio, hyphenated, ragged, brk.emergency === true, srcFrom, srcTo, inset, fonts, substitutions, null));
+    lines[lineCount++] = newLine(runs, x, ratio, hyphenated, ragged, brk.emergency === true, srcFrom, srcTo, inset, fonts, substitutions, null);
     start = brk.position + 1;
   }
   return lines;
 }
 
 /** `appendPiece` for piece `k` of a kept paragraph's columns. */
-function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: number, x: number, spaceBefore: boolean): void {
+function appendColumnPiece(c: ParagraphColumns, k: number, x: number, spaceBefore: boolean): void {
   const rtl = c.pieceLevel[k]! % 2 === 1;
   const { face, style } = c.runStyles[c.pieceStyle[k]!]!;
   const text = c.text.slice(c.pieceTextAt[k]!, c.pieceTextAt[k + 1]!);
   const units = c.offsetCount[k]!;
-  const builder = builders[builders.length - 1];
+  const builder = builderCount > 0 ? lineBuilders[builderCount - 1] : undefined;
   const last = builder?.run;
   if (builder && last && last.fontId === face.id && last.size === style.size && last.colour === style.colour && (last.rtl === true) === rtl && last.overline === style.overline && last.cjkMarks === style.cjkMarks) {
     if (!rtl) {
@@ -516,7 +522,7 @@ function appendColumnPiece(builders: RunBuilder[], c: ParagraphColumns, k: numbe
   const builderOf = newBuilder({ fontId: face.id, size: style.size, colour: style.colour, glyphs: UNSET_NUMBERS, xs: UNSET_NUMBERS, text, clusters: UNSET_NUMBERS, offsets: undefined, from: 0, hyphen: false }, text, rtl);
   if (style.overline) builderOf.run.overline = true;
   if (style.cjkMarks) builderOf.run.cjkMarks = style.cjkMarks;
-  builders.push(builderOf);
+  lineBuilders[builderCount++] = builderOf;
   addColumnOffsets(builderOf, c, k);
   pushColumnGlyphs(c, k, x, 0);
 }
@@ -676,6 +682,25 @@ function prependOffsets(builder: RunBuilder, own: readonly number[], spaceBefore
   builder.units = list.length;
 }
 
+/**
+ * The runs of the line being set, in visual order (`builderCount` of them): reused from line to
+ * line, as `scratch` (a fresh array per line, grown by push, took 17 slots for its one or two runs).
+ */
+const lineBuilders: (RunBuilder | undefined)[] = [];
+let builderCount = 0;
+
+/** The line's runs, finished (`finishRun`), in an array of their count; the scratch lets them go. */
+function finishRuns(inset: number): LineRun[] {
+  const runs = new Array<LineRun>(builderCount);
+  for (let b = 0; b < builderCount; b++) {
+    const next = b + 1 < builderCount ? lineBuilders[b + 1]! : null;
+    runs[b] = next ? finishRun(lineBuilders[b]!, next.start, next.partsFrom, inset) : finishRun(lineBuilders[b]!, glyphCount, partCount, inset);
+  }
+  // The scratch holds no run past this line (the memo must not be kept alive by it).
+  lineBuilders.fill(undefined, 0, builderCount);
+  return runs;
+}
+
 /** The run's text: its parts joined (a left-to-right run's up to `lineParts[partsTo]`). */
 function textOf(builder: RunBuilder, partsTo: number): string {
   const parts = builder.parts;
@@ -714,9 +739,9 @@ function finishRun(builder: RunBuilder, end: number, partsTo: number, inset: num
  * match, else starts a run. Glyphs are appended left to right; in a right-to-left run the piece
  * comes logically *before* the run's text, so its text is prepended and the clusters shift.
  */
-function appendPiece(builders: RunBuilder[], piece: ShapedPiece, base: number, x: number, spaceBefore: boolean, elongations?: readonly Elongation[]): void {
+function appendPiece(piece: ShapedPiece, base: number, x: number, spaceBefore: boolean, elongations?: readonly Elongation[]): void {
   const rtl = piece.level % 2 === 1;
-  const builder = builders[builders.length - 1];
+  const builder = builderCount > 0 ? lineBuilders[builderCount - 1] : undefined;
   const last = builder?.run;
   const scale = piece.style.size / piece.face.upem;
   if (builder && last && last.fontId === piece.face.id && last.size === piece.style.size && last.colour === piece.style.colour && (last.rtl === true) === rtl && last.overline === piece.style.overline && last.cjkMarks === piece.style.cjkMarks) {
@@ -750,7 +775,7 @@ function appendPiece(builders: RunBuilder[], piece: ShapedPiece, base: number, x
   const started = newBuilder({ fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: UNSET_NUMBERS, xs: UNSET_NUMBERS, text: piece.text, clusters: UNSET_NUMBERS, offsets: undefined, from: 0, hyphen: false }, piece.text, rtl);
   if (piece.style.overline) started.run.overline = true;
   if (piece.style.cjkMarks) started.run.cjkMarks = piece.style.cjkMarks;
-  builders.push(started);
+  lineBuilders[builderCount++] = started;
   addPieceOffsets(started, piece, base);
   pushGlyphs(piece, x, 0, scale, elongations);
 }
