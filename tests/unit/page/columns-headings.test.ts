@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, EngineCache, type LayoutSettings } from '../../../src/worker/engine';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import type { PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { dump, inkExtent, oneChapterBook, run, runs } from './helpers';
 
@@ -108,5 +109,21 @@ describe(':::columns holding headings (document-format §8.4: headings keep numb
     expect(dump(run({ title: 'T', settings, chapters: longer }, cache))).toBe(dump(run({ title: 'T', settings, chapters: longer })));
     const inside = [longer[0]!, { ...chapters[1]!, source: chapters[1]!.source.replace('## Group Head', `${words(60, 'z')}\n\n## Group Head`) }];
     expect(dump(run({ title: 'T', settings, chapters: inside }, cache))).toBe(dump(run({ title: 'T', settings, chapters: inside })));
+  });
+
+  it('in vertical text the group is set in the flow and turned with it: the heading and the lines in both sub-columns', () => {
+    const settings = settingsFromConfig({ layout: { writingMode: 'vertical-rl', layoutType: 'single' } } as never);
+    const source = `:::columns{count=2}\n${oneLiners(6, 'a')}\n\n## Head\n\n${oneLiners(6, 'b')}\n:::`;
+    const layout = run(oneChapterBook(source, settings));
+    expect(layout.pages).toHaveLength(1);
+    const page = layout.pages[0]!;
+    // Runs inside the page's turned group are in the flow's frame (page/vertical.ts).
+    const frame = pageFrame(settings, 0);
+    const mid = frame.contentLeft + frame.contentWidth / 2;
+    const group = runs(page).filter((r) => r.line?.role === 'body' && /^[ab]\d$/.test(r.text));
+    expect(group).toHaveLength(12);
+    expect(group.some((r) => r.xs[0]! < mid)).toBe(true);
+    expect(group.some((r) => r.xs[0]! > mid)).toBe(true);
+    expect(headingRuns(page, 'Head')).toHaveLength(1);
   });
 });
