@@ -19,6 +19,8 @@ import { Op, type DisplayItem, type GlyphRunItem } from '../../protocol/displayl
 import type { NotePiece } from './notes';
 import type { PageDraft } from './paginate';
 import type { Block, ParsedChapter } from '../parse/model';
+import { textChange, type TextChange } from '../text-change';
+export { textChange, type TextChange };
 
 /** The state of paginate.ts at the start of block `block` (its index in the chapter's blocks). */
 export interface BlockStart {
@@ -166,40 +168,6 @@ export function moveStart(start: BlockStart, now: StartOrigin, change: TextChang
     pages.push(items ? { ...page, items } : page);
   }
   return { ...start, state: { ...state, pages }, origin: now };
-}
-
-/** Where two texts of a chapter differ (UTF-16 units). */
-export interface TextChange {
-  /** Units before this are the same in both. */
-  readonly first: number;
-  /** End of the changed units in the old text: what follows is the same in both, moved by `delta`. */
-  readonly oldEnd: number;
-  readonly delta: number;
-}
-
-/**
- * The last two changes found, by their texts: an edit's layout asks for the same ones more than
- * once (the block starts kept from an earlier text, the convergence check, the paragraph memo's
- * use: engine/paragraph-use.ts), and each is a scan of the whole chapter from both ends. Holds a
- * few sources of one chapter at most.
- */
-const recentChanges: { old: string; text: string; change: TextChange }[] = [];
-
-export function textChange(old: string, text: string): TextChange {
-  for (const recent of recentChanges) if (recent.old === old && recent.text === text) return recent.change;
-  const change = scanChange(old, text);
-  recentChanges.unshift({ old, text, change });
-  recentChanges.length = Math.min(recentChanges.length, 2);
-  return change;
-}
-
-function scanChange(old: string, text: string): TextChange {
-  let first = 0;
-  const shorter = Math.min(old.length, text.length);
-  while (first < shorter && old.charCodeAt(first) === text.charCodeAt(first)) first++;
-  let tail = 0;
-  while (tail < shorter - first && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
-  return { first, oldEnd: old.length - tail, delta: text.length - old.length };
 }
 
 /** A glyph run of a moved note at its new source offsets (the fields paginate.ts glyphRun sets from them). */

@@ -7,6 +7,7 @@ import { collectChapter } from './collect';
 import { readFrontmatter, scanFrontmatter } from './frontmatter';
 import { Diagnostics, SourceText } from './lex';
 import type { Frontmatter, ParsedChapter } from './model';
+import { textChange } from '../text-change';
 
 export interface ParseOptions {
   chapterId: string;
@@ -52,7 +53,8 @@ export function parseChapter(source: string, options: ParseOptions): ParsedChapt
 
 function parseWith(text: SourceText, diags: Diagnostics, options: ParseOptions): ParsedChapter {
   const previous = options.previous ? inlineMemos.get(options.previous.parsed) : undefined;
-  const inlineMemo = new InlineMemo(previous, previous ? commonPrefix(options.previous!.source, text.source) : 0);
+  // The common prefix of the two sources (the layout asks for the same change after: text-change.ts keeps it).
+  const inlineMemo = new InlineMemo(previous, previous ? textChange(options.previous!.source, text.source).first : 0);
   const fmScan = scanFrontmatter(text);
   let frontmatter: Frontmatter | undefined;
   if (fmScan) {
@@ -66,12 +68,4 @@ function parseWith(text: SourceText, diags: Diagnostics, options: ParseOptions):
   if (fmScan) chapter.frontmatterRange = fmScan.range;
   inlineMemos.set(chapter, inlineMemo);
   return chapter;
-}
-
-/** Length of the common prefix of two strings (UTF-16 units). */
-function commonPrefix(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
 }
