@@ -126,4 +126,19 @@ describe(':::columns holding headings (document-format §8.4: headings keep numb
     expect(group.some((r) => r.xs[0]! > mid)).toBe(true);
     expect(headingRuns(page, 'Head')).toHaveLength(1);
   });
+
+  it('a numbered heading in a group takes its number in order with those outside, and a reference prints it', () => {
+    const settings = single();
+    settings.headings.levels[0]!.numbering = { template: '{1}', separator: ' ', position: 'before' };
+    settings.headings.levels[1]!.numbering = { template: '{1}.{2}', separator: ' ', position: 'before' };
+    const source = `# One\n\nText.\n\n:::columns{count=2}\nAlpha beta.\n\n## Inside {#in}\n\nGamma.\n:::\n\n## After\n\nSee :ref{id="in"}.`;
+    const page = run(oneChapterBook(source, settings)).pages[0]!;
+    const frame = pageFrame(settings, 0);
+    const inside = headingRuns(page, 'Inside');
+    expect(inside.map((r) => r.text).join(' ')).toBe('1.1 Inside');
+    // In the second sub-column (Alpha beta. in the first), and the heading after the group numbered next.
+    expect(inside[0]!.xs[0]!).toBeGreaterThan(frame.contentLeft + frame.contentWidth / 2);
+    expect(headingRuns(page, 'After').map((r) => r.text).join(' ')).toBe('1.2 After');
+    expect(runs(page).filter((r) => r.line?.role === 'body').map((r) => r.text).join(' ')).toContain('section 1.1');
+  });
 });
