@@ -15,7 +15,9 @@ import type { ConfigReaders } from './settings-structure';
 declareAppliedSettings([
   // paragraph/ruby-collect.ts (units, mode, align, position), paragraph/ruby-measure.ts (face, size,
   // colour, overhang, spreading, small kana), paragraph/ruby-lines.ts (readings drawn as glyph runs).
+  // The stored object is walked field by field (config/warnings.ts storedLeaves): each field too.
   'cjk.ruby',
+  'cjk.ruby.*',
   // The readings' colour when cjk.ruby.color is unset (the catalogue: "Colour of ruby and annotations").
   'cjk.annotationColor',
 ]);

@@ -11,6 +11,7 @@ import { writePdf } from '../../../src/worker/export/pdf';
 import { writeEpub } from '../../../src/worker/export/epub';
 import { EngineCache, layoutBook, type BookLayout } from '../../../src/worker/engine';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import { settingsNotApplied } from '../../../src/worker/config';
 import { Op, type GlyphRunItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { nodeFontRegistry } from '../../support/node-world';
 import { runChecks } from '../checks/run-checks';
@@ -96,6 +97,11 @@ describe('ruby on the page', () => {
     // A smaller reading fits the same leading (0.2 em of room: 0.2 em readings).
     const small = runChecks({ chapters: [{ id: 'c1', source }], config: { ...config, bodyText: { ...config.bodyText, lineHeight: { value: 1.2, unit: 'em' } }, cjk: { ruby: { fontSize: { value: 0.2, unit: 'em' } } } }, patterns: null });
     expect(small.warnings.filter((w) => w.kind === 'rubyExceedsLeading')).toEqual([]);
+  });
+
+  it('reports no field of cjk.ruby as not applied (the stored object is walked field by field)', () => {
+    const ruby = { fontFamily: 'Noto Serif JP', fontSize: { value: 0.4, unit: 'em' }, color: '#884400', position: 'under', overhang: 'none', align: 'jis', smallKana: 'full' };
+    expect(JSON.stringify(settingsNotApplied({ cjk: { ruby } }))).not.toContain('ruby');
   });
 
   it('a cjk.ruby fontFamily the book lacks is reported as unknownFontFamily at cjk.ruby', () => {
