@@ -21,6 +21,8 @@ import { languageOf } from '../config/locale';
 import type { CjkRegion } from './text/cjk-rules';
 
 declareAppliedSettings(['cjk.emphasis', 'cjk.emphasisMark.style', 'cjk.emphasisMark.fill', 'cjk.emphasisMark.position', 'cjk.bookTitleMark', 'cjk.bookTitleBrackets', 'cjk.annotationColor']);
+// A stored bracket list is walked item by item, field by field (config/warnings.ts storedLeaves).
+declareAppliedSettings(['cjk.bookTitleBrackets[*].open', 'cjk.bookTitleBrackets[*].close']);
 
 export type DotShape = 'dot' | 'circle' | 'sesame';
 export type MarkSide = 'over' | 'under';

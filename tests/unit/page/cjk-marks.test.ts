@@ -12,7 +12,7 @@ import { EngineCache, layoutBook } from '../../../src/worker/engine';
 import { applyMatrix, itemMatrices, Op, type DisplayItem, type GlyphRunItem, type PathItem, type RuleItem } from '../../../src/worker/protocol/displaylist';
 import { nodeFontRegistry } from '../../support/node-world';
 import { runChecks } from '../checks/run-checks';
-import { isApplied } from '../../../src/worker/config';
+import { isApplied, settingsNotApplied } from '../../../src/worker/config';
 
 const fonts = nodeFontRegistry(['Noto Serif SC']);
 const FACE = 'Noto Serif SC';
@@ -298,5 +298,10 @@ describe('incremental layout', () => {
 describe('settings bookkeeping', () => {
   it('declares the marks settings applied (no settingNotApplied for them)', () => {
     for (const path of ['cjk.emphasis', 'cjk.emphasisMark.style', 'cjk.emphasisMark.fill', 'cjk.emphasisMark.position', 'cjk.bookTitleMark', 'cjk.bookTitleBrackets', 'cjk.annotationColor']) expect(isApplied(path), path).toBe(true);
+  });
+
+  it('reports no field of a stored bracket list or emphasis mark as not applied (stored objects are walked field by field)', () => {
+    const stored = { cjk: { emphasisMark: { style: 'sesame', fill: 'open', position: 'over' }, bookTitleBrackets: [{ open: '〖', close: '〗' }, { open: '〈', close: '〉' }] } };
+    expect(settingsNotApplied(stored)).toEqual([]);
   });
 });
