@@ -61,6 +61,8 @@ interface RunFigures {
   ms: number;
   /** CPU time of the process over the run (user + system), ms: steadier than wall time on a loaded machine. */
   cpuMs: number;
+  /** Time the collections of the run took, ms (the GC profiler's `cost`; all on the main thread under --single-threaded). */
+  gcMs: number;
   allocatedMB: number;
   pages: number;
 }
@@ -80,13 +82,15 @@ function measuredRun(): RunFigures {
   const endUsed = process.memoryUsage().heapUsed;
   const stats = profiler.stop();
   let allocated = 0;
+  let gcMicroseconds = 0;
   let previousAfter = startUsed;
   for (const gc of stats.statistics) {
+    gcMicroseconds += gc.cost;
     allocated += gc.beforeGC.heapStatistics.usedHeapSize - previousAfter;
     previousAfter = gc.afterGC.heapStatistics.usedHeapSize;
   }
   allocated += endUsed - previousAfter;
-  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, allocatedMB: allocated / 1048576, pages };
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, gcMs: gcMicroseconds / 1000, allocatedMB: allocated / 1048576, pages };
 }
 
 const median = (values: number[]): number => {
@@ -100,7 +104,7 @@ const figures: RunFigures[] = [];
 for (let r = 0; r < runs; r++) figures.push(measuredRun());
 const round = (n: number): number => Math.round(n * 10) / 10;
 process.stdout.write(
-  `${figures[0]!.pages} pages, ${runs} cold runs: median ${round(median(figures.map((f) => f.ms)))} ms (CPU ${round(median(figures.map((f) => f.cpuMs)))} ms), ` +
+  `${figures[0]!.pages} pages, ${runs} cold runs: median ${round(median(figures.map((f) => f.ms)))} ms (CPU ${round(median(figures.map((f) => f.cpuMs)))} ms, GC ${round(median(figures.map((f) => f.gcMs)))} ms), ` +
     `${round(median(figures.map((f) => f.allocatedMB)))} MB allocated, display lists ${digest} ` +
     `(ms ${figures.map((f) => Math.round(f.ms)).join(' ')}; CPU ms ${figures.map((f) => Math.round(f.cpuMs)).join(' ')}; MB ${figures.map((f) => Math.round(f.allocatedMB)).join(' ')})\n`,
 );
