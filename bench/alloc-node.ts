@@ -1,11 +1,14 @@
 /**
  * What a cold layout of the ~300-page bench book costs in Node: wall time and bytes allocated
  * (garbage included), for measuring allocation work in paragraph setting (issue 6: ≤ 0.5 s cold
- * for 300 pages, ≤ 200 MB worker heap for 1000). Not part of `npm run bench`: run by hand, e.g.
+ * for 300 pages, ≤ 200 MB worker heap for 1000). Not part of `npm run bench`: run by hand.
+ * Bundle it with rolldown's `build` as scripts/bench.mjs bundles bench/index.ts (input this file,
+ * platform node, format esm, every bare import external), into a folder holding a `node_modules`
+ * link to the project's, and run it from the project root (it reads the hyphenation patterns there):
  *
- *   npx rolldown bench/alloc-node.ts --platform node --format esm -d /tmp/alloc-bench \
- *     --external 'hyphenopoly' … (or bundle as scripts/bench.mjs does) and
- *   node --expose-gc --single-threaded /tmp/alloc-bench/alloc-node.js [--runs=5] [--profile]
+ *   node --expose-gc --single-threaded /tmp/alloc-bench/alloc-node.mjs [--runs=5] [--profile]
+ *
+ * To compare two builds, bundle each tree (a `git archive` of each commit) and alternate their runs.
  *
  * `--single-threaded` (no concurrent compilation or GC threads) makes the allocated bytes repeat
  * to within ~1 % from run to run (with background compilation they vary by ±10 MB: code runs
