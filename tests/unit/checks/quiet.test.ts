@@ -1,0 +1,35 @@
+/**
+ * The checks are idle work (host/book-host.ts getWarnings): like keeping paragraphs, they start
+ * only after a pause in editing (`idleQuietMs` since the last transaction), so a keystroke's layout
+ * never waits behind a detector's share of a chapter.
+ */
+import { describe, expect, it } from 'vitest';
+import { BookHost } from '../../../src/worker/host/book-host';
+import { nodeEnvironment, presetFiles } from '../../support/node-host';
+import { mulberry32, paragraph } from '../../support/prose';
+
+describe('the checks wait for a pause in editing', () => {
+  it('answer at once after opening, and after an edit only once idleQuietMs has passed on the host clock', async () => {
+    // A host clock moved by hand: while it stands still no pause has passed, however long the test takes.
+    let clock = 1000;
+    const random = mulberry32(5);
+    const text = Array.from({ length: 12 }, () => paragraph(random)).join('\n\n') + '\n';
+    const host = new BookHost({ ...nodeEnvironment(presetFiles([`# One\n\n${text}`])), now: () => clock, idleQuietMs: 50 });
+    await host.openPreset({ presetId: 'test-book' });
+    await host.awaitConvergence(0);
+    // No transaction yet: nothing to wait for.
+    expect((await host.getWarnings()).revision).toBe(0);
+    const result = await host.apply({ origin: 'ui', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch1', from: 8, to: 8, insert: 'Indeed, ' }] });
+    expect(result.ok).toBe(true);
+    await host.awaitConvergence(1);
+    let answered: number | null = null;
+    const asked = host.getWarnings().then((r) => (answered = r.revision));
+    // Converged, but the edit was 0 ms ago on the host clock: the checks wait (real time passes).
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(answered).toBeNull();
+    // The pause has passed: the next look (a timer of at most idleQuietMs) runs them.
+    clock += 60;
+    await asked;
+    expect(answered).toBe(1);
+  });
+});
