@@ -8,6 +8,7 @@
 import { declareAppliedSettings } from '../config';
 import { cjkRegion } from '../config/locale';
 import { defaultLineBreak, type CjkLineBreak, type CjkRegion } from './text/cjk-rules';
+import type { CircledNumbers } from './text/circled-numbers';
 
 declareAppliedSettings([
   'cjk.compressAdjacent',
@@ -20,6 +21,8 @@ declareAppliedSettings([
   'cjk.paragraphStartBracket',
   'cjk.titleMinChars',
   'cjk.composeDesignText',
+  // text/circled-numbers.ts (breaks, latinSpacing), paragraph/circled-numbers.ts (face).
+  'cjk.circledNumbers',
 ]);
 
 /**
@@ -56,6 +59,8 @@ export interface CjkRules {
   titleMinChars: number;
   /** `cjk.composeDesignText: false`: design text (page/furniture-text.ts) is set without these rules (`plainCjkRules`); absent = with them. */
   composeDesignText?: false;
+  /** `cjk.circledNumbers` (text/circled-numbers.ts); absent = `cjk`, the default. */
+  circledNumbers?: CircledNumbers;
 }
 
 /**
@@ -66,7 +71,7 @@ export interface CjkRules {
  * wordBreak, compressAdjacent.
  */
 export function plainCjkRules(rules: CjkRules): CjkRules {
-  return { latinSpacing: rules.latinSpacing, keepAll: rules.keepAll, compressAdjacent: rules.compressAdjacent, region: rules.region, lineBreak: 'strict', punctuationWidth: 'fullwidth', trimLineStart: false, hangingPunctuation: 'none', spaceAfterQuestion: false, paragraphStartBracket: 'indent', titleMinChars: 1 };
+  return { latinSpacing: rules.latinSpacing, keepAll: rules.keepAll, compressAdjacent: rules.compressAdjacent, region: rules.region, lineBreak: 'strict', punctuationWidth: 'fullwidth', trimLineStart: false, hangingPunctuation: 'none', spaceAfterQuestion: false, paragraphStartBracket: 'indent', titleMinChars: 1, ...(rules.circledNumbers ? { circledNumbers: rules.circledNumbers } : {}) };
 }
 
 /** The rules of a book in `locale` with every `cjk` setting at its default. */
@@ -103,5 +108,6 @@ export function cjkRulesFrom(at: (path: string) => unknown, locale: string, base
     paragraphStartBracket: pick('cjk.paragraphStartBracket', ['indent', 'half', 'flush'] as const) ?? (japan ? 'half' : 'indent'),
     titleMinChars: typeof minChars === 'number' && Number.isFinite(minChars) ? Math.max(1, Math.round(minChars)) : 2,
     ...(at('cjk.composeDesignText') === false ? { composeDesignText: false as const } : {}),
+    ...(pick('cjk.circledNumbers', ['cjk', 'western'] as const) === 'western' ? { circledNumbers: 'western' as const } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { breakColumns, breakParagraph, type KnuthPlassBreak } from '../text/line
 import { collectInlines, type InlineContext } from './collect';
 import { measureRuby } from './ruby-measure';
 import { measureKunten } from './kunten-measure';
+import { circledNumbersInCjkFace } from './circled-numbers';
 import { buildItems, normalSpace, type WordPayload } from './items';
 import type { Item, LineBreak } from '../text/items';
 import { setColumnLines, setLines, type SetLine } from './lines';
@@ -493,7 +494,8 @@ function lineShape(brk: LineBreak & { ragged?: boolean }): LineShape {
 /** The paragraph's items: its inlines collected, shaped, hyphenated and turned into boxes, glue and penalties. */
 function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction, kashidaMaxLength?: number): Item<WordPayload>[] {
   const { settings, fonts } = env;
-  const texts = collectInlines(request.inlines, request.style, settings, env.context);
+  // cjk.circledNumbers 'cjk': circled numbers in the face of the text's ideographs (paragraph/circled-numbers.ts).
+  const texts = circledNumbersInCjkFace(collectInlines(request.inlines, request.style, settings, env.context), fonts, settings);
   // Ruby readings shaped and their bases given room (paragraph/ruby-measure.ts).
   measureRuby(texts, fonts, settings);
   // Kanbun marks shaped, inline ones given their advance (paragraph/kunten-measure.ts).

@@ -13,6 +13,7 @@ import { breaksBesideAnnotation } from './kunten';
 import { warichuItems, warichuNoteOf } from './warichu';
 import { applyCjkLineEdges, setPunctuationWidths, type CjkPunctuationRules } from './cjk-punctuation';
 import type { CjkLineBreak } from '../text/cjk-rules';
+import { circledAsIdeograph, circledAsLatin, type CircledNumbers } from '../text/circled-numbers';
 
 /** Cost of breaking at a hyphenation point (configuration.md §6.3, internal constant). */
 const HYPHEN_PENALTY = 50;
@@ -92,6 +93,8 @@ export interface CjkItemOptions extends CjkPunctuationRules {
   keepAll: boolean;
   /** `cjk.compressAdjacent`: of two adjacent fullwidth punctuation marks the first is set half width. */
   compressAdjacent: boolean;
+  /** `cjk.circledNumbers` (text/circled-numbers.ts); absent = `cjk`. */
+  circledNumbers?: CircledNumbers;
 }
 
 export interface ItemOptions {
@@ -179,7 +182,7 @@ function analyse(texts: readonly StyledText[], options: ItemOptions): ParagraphT
     runStart,
     levels: paragraphLevels(text, options.direction ?? 'ltr'),
     scripts: resolveScriptCodes(text),
-    breaks: hasIdeographs(text) ? breakOpportunities(text, { keepAll: cjk.keepAll, ...(cjk.lineBreak ? { lineBreak: cjk.lineBreak } : {}), ...(cjk.titleMinChars ? { titleMinChars: cjk.titleMinChars } : {}) }) : null,
+    breaks: hasIdeographs(text) ? breakOpportunities(text, { keepAll: cjk.keepAll, ...(cjk.lineBreak ? { lineBreak: cjk.lineBreak } : {}), ...(cjk.titleMinChars ? { titleMinChars: cjk.titleMinChars } : {}), ...(cjk.circledNumbers ? { circledNumbers: cjk.circledNumbers } : {}) }) : null,
   };
 }
 
@@ -842,7 +845,11 @@ function cjkGap(para: ParagraphText, at: number, texts: readonly StyledText[], o
   const style = texts[para.run[at]!]!.style;
   const before = para.text.codePointAt(at - 1 >= 0 && isLowSurrogate(para.text.charCodeAt(at - 1)) ? at - 2 : at - 1)!;
   const after = para.text.codePointAt(at)!;
-  const latinBoundary = (isCjkLetter(before) && isLatinAlnum(after)) || (isLatinAlnum(before) && isCjkLetter(after));
+  // A circled number counts as an ideograph under cjk.circledNumbers 'cjk', as a Latin character under 'western' (text/circled-numbers.ts).
+  const mode = cjk.circledNumbers;
+  const cjkSide = (cp: number): boolean => isCjkLetter(cp) || circledAsIdeograph(cp, mode);
+  const latinSide = (cp: number): boolean => isLatinAlnum(cp) || circledAsLatin(cp, mode);
+  const latinBoundary = (cjkSide(before) && latinSide(after)) || (latinSide(before) && cjkSide(after));
   const width = latinBoundary ? cjk.latinSpacing * style.size : 0;
   const level = Math.min(para.levels[at - 1] ?? 0, para.levels[at] ?? 0);
   return { type: 'glue', width, stretch: options.justify ? CJK_GAP_STRETCH_EM * style.size : 0, shrink: 0, payload: { pieces: [], level } };

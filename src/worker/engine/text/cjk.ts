@@ -9,6 +9,7 @@
  * numbers inside CJK text are not broken (AL × AL, NU × NU).
  */
 import { scriptOf } from './script';
+import { circledAsIdeograph, type CircledNumbers } from './circled-numbers';
 import { BOOK_TITLE_CLOSE, BOOK_TITLE_OPEN, INNER_TITLE_CLOSE, INNER_TITLE_OPEN, kinsokuRules, type CjkLineBreak, type KinsokuRules } from './cjk-rules';
 
 /** Closing punctuation and brackets that may not start a line (UAX #14 CL, CP, EX, IS, NS; JIS X 4051 行頭禁則). */
@@ -59,6 +60,8 @@ export interface BreakOptions {
   lineBreak?: CjkLineBreak;
   /** `cjk.titleMinChars`: fewest characters of a book title 《…》 on either side of a break inside it; absent = 1 (no rule). */
   titleMinChars?: number;
+  /** `cjk.circledNumbers` (text/circled-numbers.ts): under `cjk` (absent) a circled number breaks as an ideograph. */
+  circledNumbers?: CircledNumbers;
 }
 
 /**
@@ -89,8 +92,8 @@ function canBreakBetween(before: number, after: number, options: BreakOptions, r
   if (rules.noLineStart.has(after) || rules.noLineEnd.has(before)) return false;
   if (INSEPARABLE.has(before) && INSEPARABLE.has(after)) return false;
   // Nonstarters after a Latin letter (a Latin comma inside CJK text) are caught above.
-  const beforeId = isIdeographic(before);
-  const afterId = isIdeographic(after);
+  const beforeId = isIdeographic(before) || circledAsIdeograph(before, options.circledNumbers);
+  const afterId = isIdeographic(after) || circledAsIdeograph(after, options.circledNumbers);
   if (!beforeId && !afterId) return false; // AL × AL, NU × NU: Latin words and numbers stay whole
   if (options.keepAll && beforeId && afterId && !isPunctuation(before) && !isPunctuation(after)) return false;
   return true;
