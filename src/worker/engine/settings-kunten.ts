@@ -12,6 +12,8 @@ declareAppliedSettings([
   // paragraph/kunten.ts (collect), kunten-measure.ts (face, size, colour, inline advance),
   // kunten-lines.ts (marks drawn as glyph runs, the 竪点 as a hairline), checks/kunten.ts.
   'cjk.kunten',
+  // Its fields as a config stores them (settingsNotApplied walks the stored object leaf by leaf).
+  'cjk.kunten.*',
 ]);
 
 /**

@@ -14,6 +14,7 @@ import { defaultKuntenSettings, type KuntenSettings } from '../../../src/worker/
 import { defaultRubySettings } from '../../../src/worker/engine/settings-ruby';
 import { nodeFontRegistry } from '../../support/node-world';
 import { runChecks } from '../checks/run-checks';
+import { settingsNotApplied } from '../../../src/worker/config';
 import { set } from './helpers';
 
 const fonts = nodeFontRegistry(['Noto Serif SC']);
@@ -175,6 +176,11 @@ describe('kuntenExceedsLeading', () => {
   it('is quiet when the leading has room (0.5 em marks in 1.5 em leading) and always in inline placement', () => {
     expect(found('interlinear', 1.5)).toEqual([]);
     expect(found('inline', 1.2)).toEqual([]);
+  });
+
+  it('cjk.kunten and each of its stored fields are applied (no settingNotApplied)', () => {
+    const report = settingsNotApplied({ cjk: { kunten: { placement: 'interlinear', fontSize: { value: 0.4, unit: 'em' }, color: '#ff0000' } } });
+    expect(report.map((w) => w.path)).toEqual([]);
   });
 
   it('the directive is typeset: no unsupportedConstruct', () => {
