@@ -7,6 +7,7 @@
  */
 import { declareAppliedSettings } from '../config';
 import type { ConfigReaders } from './settings-structure';
+import { annotationSize, storedObject } from './settings-annotation';
 
 declareAppliedSettings([
   // paragraph/kunten.ts (collect), kunten-measure.ts (face, size, colour, inline advance),
@@ -40,19 +41,9 @@ export function defaultKuntenSettings(): KuntenSettings {
 
 /** The kunten settings of a book with `cjk.kunten` as stored (absent fields at their defaults). */
 export function kuntenSettings(r: ConfigReaders): KuntenSettings {
-  const raw = r.at('cjk.kunten');
-  const stored: Record<string, unknown> = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const stored = storedObject(r, 'cjk.kunten');
   const out = defaultKuntenSettings();
-  const size = stored['fontSize'];
-  if (typeof size === 'number' && size > 0) out.sizeEm = size;
-  else if (size && typeof size === 'object' && 'value' in size && typeof (size as { value: unknown }).value === 'number') {
-    const { value, unit } = size as { value: number; unit?: unknown };
-    if (unit === 'em' && value > 0) out.sizeEm = value;
-    else {
-      const pt = r.pt('cjk.kunten.fontSize', Number.NaN);
-      if (Number.isFinite(pt) && pt > 0) out.sizePt = pt;
-    }
-  }
+  Object.assign(out, annotationSize(r, 'cjk.kunten', stored));
   // A colour of its own, else cjk.annotationColor when it is not merely bodyText.color (its default):
   // then absent, so the marks take their character's colour (as ruby readings do, settings-ruby.ts).
   const annotation = r.colour('cjk.annotationColor', '');

@@ -11,6 +11,7 @@
 import { cjkRegion } from '../config/locale';
 import { declareAppliedSettings } from '../config';
 import type { ConfigReaders } from './settings-structure';
+import { annotationSize, storedObject } from './settings-annotation';
 
 declareAppliedSettings([
   // paragraph/ruby-collect.ts (units, mode, align, position), paragraph/ruby-measure.ts (face, size,
@@ -52,20 +53,10 @@ const OVERHANGS: readonly string[] = ['none', 'kana', 'any'];
 
 /** The ruby settings of a book in `locale` with `cjk.ruby` as stored (absent fields at their defaults). */
 export function rubySettings(r: ConfigReaders, locale: string): RubySettings {
-  const raw = r.at('cjk.ruby');
-  const stored: Record<string, unknown> = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const stored = storedObject(r, 'cjk.ruby');
   const out = defaultRubySettings(locale);
   if (typeof stored['fontFamily'] === 'string' && stored['fontFamily']) out.family = stored['fontFamily'];
-  const size = stored['fontSize'];
-  if (typeof size === 'number' && size > 0) out.sizeEm = size;
-  else if (size && typeof size === 'object' && 'value' in size && typeof (size as { value: unknown }).value === 'number') {
-    const { value, unit } = size as { value: number; unit?: unknown };
-    if (unit === 'em' && value > 0) out.sizeEm = value;
-    else {
-      const pt = r.pt('cjk.ruby.fontSize', Number.NaN);
-      if (Number.isFinite(pt) && pt > 0) out.sizePt = pt;
-    }
-  }
+  Object.assign(out, annotationSize(r, 'cjk.ruby', stored));
   // A colour of its own, else cjk.annotationColor — unless that merely follows bodyText.color (its
   // default): then absent, so a reading takes its own base's colour (a heading's, a link's).
   const annotation = r.colour('cjk.annotationColor', '');

@@ -11,6 +11,7 @@
 import { cjkRegion } from '../config/locale';
 import { declareAppliedSettings } from '../config';
 import type { ConfigReaders } from './settings-structure';
+import { annotationSize, storedObject } from './settings-annotation';
 
 declareAppliedSettings([
   // paragraph/warichu.ts (units, breaks, brackets, colour), paragraph/warichu-lines.ts (the two rows).
@@ -35,19 +36,9 @@ export interface WarichuSettings {
 
 /** The warichu settings of a book in `locale` (its resolved `region`) with `cjk.warichu` as stored. */
 export function warichuSettings(r: ConfigReaders, locale: string, region?: string): WarichuSettings {
-  const raw = r.at('cjk.warichu');
-  const stored: Record<string, unknown> = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const stored = storedObject(r, 'cjk.warichu');
   const out = defaultWarichuSettings(locale, region);
-  const size = stored['fontSize'];
-  if (typeof size === 'number' && size > 0) out.sizeEm = size;
-  else if (size && typeof size === 'object' && 'value' in size && typeof (size as { value: unknown }).value === 'number') {
-    const { value, unit } = size as { value: number; unit?: unknown };
-    if (unit === 'em' && value > 0) out.sizeEm = value;
-    else {
-      const pt = r.pt('cjk.warichu.fontSize', Number.NaN);
-      if (Number.isFinite(pt) && pt > 0) out.sizePt = pt;
-    }
-  }
+  Object.assign(out, annotationSize(r, 'cjk.warichu', stored));
   if (stored['color'] !== undefined) {
     const colour = r.colour('cjk.warichu.color', '');
     if (colour) out.colour = colour;
