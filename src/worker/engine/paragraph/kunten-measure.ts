@@ -9,12 +9,12 @@
  * (`RunBoxLook.after`, set as advance by items.ts), so the line's advance grows by it. Under
  * `interlinear` they hang into the leading and take no advance (kunten-lines.ts).
  */
-import type { FontFace, FontRegistry } from '../fonts/registry';
+import type { FontRegistry } from '../fonts/registry';
 import type { LayoutSettings } from '../settings';
 import { defaultKuntenSettings, type KuntenSettings } from '../settings-kunten';
 import type { StyledText } from './collect';
 import type { KuntenMark } from './kunten';
-import type { MeasuredReading, ReadingSegment } from './ruby';
+import { shapeAnnotation } from './ruby-measure';
 
 /** The kunten settings a paragraph is set with (absent: the §14.1 defaults). */
 export function kuntenOf(settings: LayoutSettings): KuntenSettings {
@@ -36,46 +36,11 @@ export function measureKunten(texts: readonly StyledText[], fonts: FontRegistry,
     mark.size = size;
     mark.colour = colour;
     const face = fonts.match(base.family, base.weight, 'normal');
-    if (mark.kaeri) mark.kaeriShaped = shapeMark(mark.kaeri, face, fonts, size, colour, settings.language);
-    if (mark.okuri) mark.okuriShaped = shapeMark(mark.okuri, face, fonts, size, colour, settings.language);
+    if (mark.kaeri) mark.kaeriShaped = shapeAnnotation(mark.kaeri, face, fonts, size, colour, settings.language);
+    if (mark.okuri) mark.okuriShaped = shapeAnnotation(mark.okuri, face, fonts, size, colour, settings.language);
     const widest = Math.max(mark.kaeriShaped?.width ?? 0, mark.okuriShaped?.width ?? 0);
     mark.advance = mark.placement === 'inline' ? widest : 0;
     // After ruby-measure.ts has set the closing padding (a reading's room), the marks' column after it.
     look.after = (look.after ?? look.side) + mark.advance;
   }
-}
-
-/** A mark's glyphs in `requested` (fallback per character) at `size` pt. */
-function shapeMark(text: string, requested: FontFace, fonts: FontRegistry, size: number, colour: string, language: string): MeasuredReading {
-  const segments: ReadingSegment[] = [];
-  const clusters: { start: number; width: number }[] = [];
-  let face: FontFace | null = null;
-  let start = 0;
-  let at = 0;
-  const flush = (end: number): void => {
-    if (!face || end <= start) return;
-    const part = text.slice(start, end);
-    const shaped = face.shape(part, 'ltr', '', '', language);
-    const scale = size / face.upem;
-    const advances = Array.from(shaped.advances, (a) => a * scale);
-    segments.push({ fontId: face.id, text: part, start, glyphs: shaped.glyphs, clusters: shaped.clusters, advances, xOffsets: Array.from(shaped.xOffsets, (v) => v * scale), yOffsets: Array.from(shaped.yOffsets, (v) => v * scale) });
-    for (let g = 0; g < shaped.glyphs.length; g++) {
-      const c = start + shaped.clusters[g]!;
-      const known = clusters[clusters.length - 1];
-      if (known && known.start === c) known.width += advances[g]!;
-      else clusters.push({ start: c, width: advances[g]! });
-    }
-  };
-  for (const ch of text) {
-    const chFace = fonts.faceForCluster(requested, ch);
-    if (chFace !== face) {
-      flush(at);
-      face = chFace;
-      start = at;
-    }
-    at += ch.length;
-  }
-  flush(at);
-  const width = clusters.reduce((w, c) => w + c.width, 0);
-  return { segments, width, size, colour, clusters };
 }

@@ -153,12 +153,18 @@ function lastChar(text: string): string {
   return chars[chars.length - 1] ?? '';
 }
 
-/** Shapes a group's reading in the ruby face at the ruby size, face by face (fallback per character). */
+/** Shapes a group's reading in the ruby face at the ruby size. */
 function shapeReading(group: RubyGroup, ruby: RubySettings, fonts: FontRegistry, language: string): MeasuredReading {
   const base = group.baseStyle;
-  const size = ruby.sizePt ?? base.size * ruby.sizeEm;
-  const colour = ruby.colour ?? base.colour;
   const requested = fonts.match(ruby.family ?? base.family, base.weight, 'normal');
+  return shapeAnnotation(group.reading, requested, fonts, ruby.sizePt ?? base.size * ruby.sizeEm, ruby.colour ?? base.colour, language);
+}
+
+/**
+ * An annotation's text (a ruby reading, a kanbun mark: paragraph/kunten-measure.ts) shaped in
+ * `requested` at `size` pt, face by face (fallback per character), with its clusters' widths.
+ */
+export function shapeAnnotation(text: string, requested: FontFace, fonts: FontRegistry, size: number, colour: string, language: string): MeasuredReading {
   const segments: ReadingSegment[] = [];
   const clusters: { start: number; width: number }[] = [];
   let face: FontFace | null = null;
@@ -166,11 +172,11 @@ function shapeReading(group: RubyGroup, ruby: RubySettings, fonts: FontRegistry,
   let at = 0;
   const flush = (end: number): void => {
     if (!face || end <= start) return;
-    const text = group.reading.slice(start, end);
-    const shaped = face.shape(text, 'ltr', '', '', language);
+    const part = text.slice(start, end);
+    const shaped = face.shape(part, 'ltr', '', '', language);
     const scale = size / face.upem;
     const advances = Array.from(shaped.advances, (a) => a * scale);
-    segments.push({ fontId: face.id, text, start, glyphs: shaped.glyphs, clusters: shaped.clusters, advances, xOffsets: Array.from(shaped.xOffsets, (v) => v * scale), yOffsets: Array.from(shaped.yOffsets, (v) => v * scale) });
+    segments.push({ fontId: face.id, text: part, start, glyphs: shaped.glyphs, clusters: shaped.clusters, advances, xOffsets: Array.from(shaped.xOffsets, (v) => v * scale), yOffsets: Array.from(shaped.yOffsets, (v) => v * scale) });
     // Cluster widths (a cluster's glyphs summed), for spreading kana and stacking zhuyin.
     for (let g = 0; g < shaped.glyphs.length; g++) {
       const c = start + shaped.clusters[g]!;
@@ -179,7 +185,7 @@ function shapeReading(group: RubyGroup, ruby: RubySettings, fonts: FontRegistry,
       else clusters.push({ start: c, width: advances[g]! });
     }
   };
-  for (const ch of group.reading) {
+  for (const ch of text) {
     const chFace = fonts.faceForCluster(requested, ch);
     if (chFace !== face) {
       flush(at);
