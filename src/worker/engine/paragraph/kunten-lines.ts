@@ -34,6 +34,7 @@ import { EM_BOX_TOP } from './collect';
 import type { LineBox, LineRun } from './lines';
 import type { KuntenMark } from './kunten';
 import type { MeasuredReading } from './ruby';
+import { annotationRuns } from './ruby-lines';
 
 /** Foot of the ideographic em box under the baseline, em (1 − EM_BOX_TOP). */
 const EM_BOX_BOTTOM = 1 - EM_BOX_TOP;
@@ -74,37 +75,13 @@ export function kuntenMarkRuns(boxes: LineBox[], end = Number.POSITIVE_INFINITY)
   return runs;
 }
 
-/** A mark's runs (one per face) from pen `x`, its baseline `dy` pt from the line's. */
+/** A mark's runs (one per face) from pen `x`, its baseline `dy` pt from the line's: its characters one after another along the line. */
 function markRuns(mark: KuntenMark, shaped: MeasuredReading, x: number, dy: number): LineRun[] {
-  const runs: LineRun[] = [];
-  // Pen of each cluster start: the mark's characters one after another along the line.
-  const pens = new Map<number, number>();
+  const place = new Map<number, { x: number; dy: number }>();
   let pen = x;
   for (const c of shaped.clusters) {
-    pens.set(c.start, pen);
+    place.set(c.start, { x: pen, dy });
     pen += c.width;
   }
-  for (const segment of shaped.segments) {
-    const glyphs: number[] = [];
-    const xs: number[] = [];
-    const dys: number[] = [];
-    const clusters: number[] = [];
-    let at = 0;
-    let cluster = -1;
-    for (let g = 0; g < segment.glyphs.length; g++) {
-      const c = segment.clusters[g]!;
-      if (c !== cluster) {
-        cluster = c;
-        at = pens.get(segment.start + c)!;
-      }
-      glyphs.push(segment.glyphs[g]!);
-      xs.push(at + segment.xOffsets[g]!);
-      dys.push(dy - segment.yOffsets[g]!);
-      clusters.push(c);
-      at += segment.advances[g]!;
-    }
-    const offsets = Array.from({ length: segment.text.length }, () => mark.sourceMark);
-    runs.push({ fontId: segment.fontId, size: shaped.size, colour: shaped.colour, glyphs, xs, dys, text: segment.text, clusters, offsets, ruby: true });
-  }
-  return runs;
+  return annotationRuns(shaped, place, mark.sourceMark);
 }

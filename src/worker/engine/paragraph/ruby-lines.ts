@@ -76,6 +76,15 @@ function readingRuns(group: RubyGroup, reading: MeasuredReading, left: number, r
       x += c.width + 2 * share;
     }
   }
+  return annotationRuns(reading, place, group.sourceMark);
+}
+
+/**
+ * An annotation's runs (a ruby reading, a kanbun mark: kunten-lines.ts), one per face, each cluster
+ * at the pen x and baseline offset (pt, positive down) `place` gives its start in the annotation;
+ * every unit's source offset is the annotated text's mark `sourceMark`.
+ */
+export function annotationRuns(reading: MeasuredReading, place: ReadonlyMap<number, { x: number; dy: number }>, sourceMark: number): LineRun[] {
   const runs: LineRun[] = [];
   for (const segment of reading.segments) {
     const glyphs: number[] = [];
@@ -96,8 +105,8 @@ function readingRuns(group: RubyGroup, reading: MeasuredReading, left: number, r
       clusters.push(c);
       pen += segment.advances[g]!;
     }
-    const offsets = Array.from({ length: segment.text.length }, () => group.sourceMark);
-    runs.push({ fontId: segment.fontId, size, colour: reading.colour, glyphs, xs, dys, text: segment.text, clusters, offsets, ruby: true });
+    const offsets = Array.from({ length: segment.text.length }, () => sourceMark);
+    runs.push({ fontId: segment.fontId, size: reading.size, colour: reading.colour, glyphs, xs, dys, text: segment.text, clusters, offsets, ruby: true });
   }
   return runs;
 }
