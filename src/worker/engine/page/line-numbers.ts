@@ -12,7 +12,8 @@
  * slot, the side channel: like a figure), a callout the text wraps beside (its lines share
  * baselines with the text's), a `:::part` page. The text of a callout box in the flow and of a
  * `:::columns` group is running text (§11.2 lists neither among the exceptions) and is counted
- * where the reader meets it: a box's lines numbered at the margin of the column it stands in
+ * where the reader meets it (a group pagination let flow as plain text, `PageDraft.groupsPlain`,
+ * as the column's plain text): a box's lines numbered at the margin of the column it stands in
  * (not at the box's own edge, so the numbers stay on one line with the others); a group's lines
  * sub-column by sub-column (the snake order, document-format §8.4), the sub-columns taking
  * `multiColumn` as a page's columns do (`outer-edges`: the first sub-column's numbers in the margin
@@ -88,7 +89,7 @@ interface OpenContainer {
  * float logs). `flowColumns`: `layout.flowColumns` (a `:::columns` group in running text is set
  * as sub-columns unless false; in a box always, paginate.ts).
  */
-function chapterCount(parsed: ParsedChapter, ln: LineNumberSettings, floated: ReadonlySet<string>, flowColumns: boolean): ChapterCount {
+function chapterCount(parsed: ParsedChapter, ln: LineNumberSettings, floated: ReadonlySet<string>, flowColumns: boolean, plainGroups: ReadonlySet<string>): ChapterCount {
   const counted = new Map<string, Counted>();
   const epoch: number[] = [];
   const starts: number[] = [];
@@ -100,8 +101,9 @@ function chapterCount(parsed: ParsedChapter, ln: LineNumberSettings, floated: Re
       // Set apart (our reading of §11.2, above): a part page, a floated callout, a callout the text wraps beside.
       const apart = block.name === 'part' || (block.name === 'callout' && (floated.has(block.id) || calloutWrapOf(block.attrs, 1) !== undefined));
       let group: Counted['group'];
-      if (block.name === 'columns' && (inBox || flowColumns)) {
-        // Only a group of text is set in sub-columns (columns-group.ts groupSettable); else its content flows as plain text.
+      if (block.name === 'columns' && (inBox || flowColumns) && !plainGroups.has(block.id)) {
+        // Only a group of text is set in sub-columns (columns-group.ts groupSettable); else its content flows as plain text,
+        // as it does when paginate.ts let it fall back (`PageDraft.groupsPlain`): then its lines are the column's running text.
         const end = parsed.blocks.findIndex((x, i) => i > index && x.id === block.endId);
         if (groupSettable(parsed.blocks.slice(index + 1, end < 0 ? parsed.blocks.length : end))) group = { attrs: block.attrs, box: inBox };
       }
@@ -292,7 +294,9 @@ export interface LineCountEnd {
 export function lineNumberItems(drafts: readonly PageDraft[], parsed: ParsedChapter, settings: LayoutSettings, ln: LineNumberSettings, setGenerated: SetGenerated, chapterId: string, carried?: number): { pages: DisplayItem[][]; end: number } {
   // Callout boxes set as floats (their container ids in the pages' float logs, paginate.ts placeCalloutFloat).
   const floated = new Set(drafts.flatMap((draft) => draft.floatLog?.placed.map((p) => p.id) ?? []));
-  const count = chapterCount(parsed, ln, floated, settings.flowColumns !== false);
+  // `:::columns` groups paginate.ts let flow as plain text (a wrapped resource, a unit taller than a column): numbered as plain flow.
+  const plainGroups = new Set(drafts.flatMap((draft) => draft.groupsPlain ?? []));
+  const count = chapterCount(parsed, ln, floated, settings.flowColumns !== false, plainGroups);
   let n = ln.restart === 'document' && carried !== undefined ? carried : ln.startAt - 1;
   // Nothing counted yet (the first chapter, or none before it counted a line): the first line is the first after a restart.
   let first = n === ln.startAt - 1;
