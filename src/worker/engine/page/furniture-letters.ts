@@ -16,6 +16,7 @@ import { composeMatrix, Op, roundPt, type DisplayItem, type Matrix, type PathIte
 import type { FontFace, FontRegistry } from '../fonts/registry';
 import { runOffsets, type SetLine } from '../paragraph/lines';
 import { parsePathData } from '../vector/path-data';
+import { hasCircledNumber } from '../text/circled-numbers';
 import { appendPathData, serializeProgram, type PathProgram } from '../math/path';
 
 /** Joining scripts: tracked between runs only. */
@@ -149,6 +150,19 @@ export function verticalMatrix(x: number, y: number, w: number): Matrix {
 /** Han, kana, Hangul, bopomofo, CJK symbols and fullwidth forms: upright in vertical text (the CJK convention). */
 export const UPRIGHT = /[\u1100-\u11ff\u2e80-\u2fdf\u3000-\u30ff\u3100-\u31ff\u3200-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
 
+/**
+ * Text that stands upright in vertical text: CJK (`UPRIGHT`) and the circled numbers of
+ * `cjk.circledNumbers` (①, ⑴, ⒈, ❶…; text/circled-numbers.ts). Our reading of §14.1 there: under
+ * `cjk` a circled number is an ideographic cell (set in the CJK face, 1 em) and stands upright
+ * like an ideograph; under `western` it keeps the Latin face and width the value gives it, and
+ * still stands upright at that width — Unicode gives these characters an upright vertical
+ * orientation (UAX #50 `U`), and a closed figure turned sideways reads as a turned digit, which
+ * no vertical setting prints.
+ */
+export function standsUpright(text: string): boolean {
+  return UPRIGHT.test(text) || hasCircledNumber(text);
+}
+
 /** A stretch of a run's glyphs `[from, to)` in vertical text: upright (one CJK glyph, or a tate-chū-yoko number) or sideways. */
 export interface UprightSpan {
   from: number;
@@ -158,7 +172,7 @@ export interface UprightSpan {
 
 /**
  * A run (glyphs in visual order, each with the text index its cluster starts at) cut for vertical
- * text, in a line that holds CJK text: each CJK glyph alone and each number of at most `maxDigits`
+ * text, in a line that holds CJK text: each CJK glyph (or circled number, `standsUpright`) alone and each number of at most `maxDigits`
  * digits (tate-chū-yoko, `cjk.uprightDigits`; a number with a digit on either side in the run's
  * text is a longer one) upright; other glyphs (Latin, longer numbers) sideways, in stretches.
  * `marks` (Japanese, document-format §18.5): `!!` `!?` `?!` `??` are tate-chū-yoko too (exactly two).
@@ -174,7 +188,7 @@ export function uprightSpans(text: string, clusters: readonly number[], maxDigit
   let from = 0;
   let g = 0;
   while (g < count) {
-    let span = UPRIGHT.test(textOf(g)) ? 1 : 0;
+    let span = standsUpright(textOf(g)) ? 1 : 0;
     if (span === 0 && marks && isMark(g) && isMark(g + 1) && !isMark(g - 1) && !isMark(g + 2)) span = 2;
     else if (span === 0 && isDigit(g)) {
       let e = g;
@@ -232,7 +246,7 @@ export interface VerticalPiece {
  * sideways in runs. A line without CJK text, and right-to-left runs, stay whole.
  */
 export function verticalPieces(line: SetLine, fonts: FontRegistry): VerticalPiece[] {
-  if (!line.runs.some((run) => UPRIGHT.test(run.text))) return [{ line }];
+  if (!line.runs.some((run) => standsUpright(run.text))) return [{ line }];
   const pieces: VerticalPiece[] = [];
   for (const run of line.runs) {
     if (run.rtl) {

@@ -11,7 +11,8 @@
  * designs are placed on the sheet too, in a group turned back (`sheetFromFlow`).
  *
  * Inside the group, lines holding CJK text are cut (page/furniture-letters.ts `uprightSpans`, shared
- * with vertical design text): each CJK glyph, in its `vert` form where the face has one, and each
+ * with vertical design text): each CJK glyph, in its `vert` form where the face has one, each
+ * circled number (`cjk.circledNumbers`, either value: `standsUpright`), and each
  * number of at most `cjk.uprightDigits` digits (tate-chū-yoko; narrowed to one em when wider, and
  * in Japanese `!!` `!?` `?!` `??` too) stands upright in a group turned back about the middle of
  * its em square; Latin words and longer numbers stay sideways. `:tcy[…]`, `:upright[…]` and
@@ -22,7 +23,7 @@
 import { Op, roundPt, type DisplayItem, type GlyphRunItem, type LineInfo, type Matrix } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import type { LayoutSettings } from '../settings';
-import { emMiddle, UPRIGHT, uprightPieceMatrix, uprightSpans, verticalForm, verticalMatrix, type UprightSpan } from './furniture-letters';
+import { emMiddle, standsUpright, uprightPieceMatrix, uprightSpans, verticalForm, verticalMatrix, type UprightSpan } from './furniture-letters';
 
 /**
  * A page's flow items drawn on the sheet: unchanged in a horizontal book; in vertical text turned
@@ -101,7 +102,8 @@ export function uprightItems(items: readonly DisplayItem[], fonts: FontRegistry,
     let j = i + 1;
     while (j < items.length && items[j]!.op === Op.GlyphRun && (items[j] as GlyphRunItem).y === item.y) j++;
     const line = items.slice(i, j) as GlyphRunItem[];
-    const cjk = line.some((run) => UPRIGHT.test(run.text));
+    // CJK text or a circled number (furniture-letters.ts `standsUpright`): the line is cut.
+    const cjk = line.some((run) => standsUpright(run.text));
     if (!cjk && !(overrides.length > 0 && line.some((run) => overriddenRun(run, overrides)))) out.push(...line);
     else for (const run of line) pushPieces(out, run, fonts, options, overrides, cjk);
     i = j;

@@ -1,0 +1,127 @@
+/**
+ * CJK fidelity in vertical text (`layout.writingMode: 'vertical-rl'`, configuration.md §4, §14.1;
+ * document-format §18.4–§18.5; page/vertical.ts): what the turned flow alone would get wrong —
+ * circled numbers upright in a cell. Positions are read on the sheet through the display list's
+ * matrices (pt, y down from the trim's top-left), glyph boxes from the glyphs' outlines.
+ */
+import { describe, expect, it } from 'vitest';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import { EngineCache, layoutBook, type BookInput } from '../../../src/worker/engine';
+import { applyMatrix, itemMatrices, Op, type GlyphRunItem, type Matrix, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
+import { parsePathData } from '../../../src/worker/engine/vector/path-data';
+import type { StoredConfig } from '../../../src/worker/config';
+import { nodeFontRegistry } from '../../support/node-world';
+
+const fonts = nodeFontRegistry(['Noto Serif SC']);
+const FACE = 'Noto Serif SC';
+
+const config = (extra: StoredConfig = {}): StoredConfig => ({
+  locale: 'ja',
+  layout: { writingMode: 'vertical-rl', layoutType: 'single' },
+  bodyText: { fontFamily: FACE },
+  headings: { fontFamily: FACE },
+  ...extra,
+});
+
+function layout(extra: StoredConfig, source: string) {
+  const input: BookInput = { title: '縦', settings: settingsFromConfig(config(extra)), chapters: [{ id: 'a', title: '', source }] };
+  const gen = layoutBook(input, fonts, new EngineCache());
+  let step = gen.next();
+  while (!step.done) step = gen.next();
+  return step.value;
+}
+
+interface Placed {
+  run: GlyphRunItem;
+  m: Matrix;
+}
+/** Every glyph run of the pages with the matrix it is drawn through. */
+function placedRuns(pages: readonly PageDisplayList[]): Placed[] {
+  const out: Placed[] = [];
+  for (const page of pages) {
+    const matrices = itemMatrices(page.items);
+    page.items.forEach((item, i) => {
+      if (item.op === Op.GlyphRun) out.push({ run: item, m: matrices[i] ?? [1, 0, 0, 1, 0, 0] });
+    });
+  }
+  return out;
+}
+const rounded = (m: Matrix) => m.slice(0, 4).map((v) => Math.round(v) + 0);
+const UPRIGHT = [1, 0, 0, 1];
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+/** The ink box of glyph `g` of a placed run on the sheet (its outline's corners through the matrix). */
+function inkOnSheet(p: Placed, g = 0): Box {
+  const face = fonts.get(p.run.font)!;
+  const k = p.run.size / face.upem;
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const s of parsePathData(face.glyphPath(p.run.glyphs[g]!))) {
+    if (!('x' in s)) continue;
+    // Font units (y up) → flow pt at the glyph's pen → sheet.
+    const [x, y] = applyMatrix(p.m, p.run.xs[g]! + s.x * k, p.run.y + (p.run.dys?.[g] ?? 0) - s.y * k);
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x);
+    y0 = Math.min(y0, y);
+    y1 = Math.max(y1, y);
+  }
+  return { left: x0, right: x1, top: y0, bottom: y1 };
+}
+/** The sheet box of the em cell a glyph of a vertical line stands in: one em across the line about the line's axis, its advance down it. */
+function cellOnSheet(p: Placed, g = 0, along?: number): Box {
+  const face = fonts.get(p.run.font)!;
+  const k = p.run.size / face.upem;
+  const advance = along ?? face.glyphAdvance(p.run.glyphs[g]!) * k;
+  // The line's axis: midway between ascender and descender (page/furniture-letters.ts emMiddle).
+  const axis = p.run.y + (p.run.dys?.[g] ?? 0) - ((face.ascender + face.descender) / 2) * k;
+  // The cell's flow corners: pen to pen + advance along the line, half an em either side of the axis across it.
+  const a = applyMatrix(p.m, p.run.xs[g]!, axis - p.run.size / 2);
+  const b = applyMatrix(p.m, p.run.xs[g]! + advance, axis + p.run.size / 2);
+  return { left: Math.min(a[0], b[0]), right: Math.max(a[0], b[0]), top: Math.min(a[1], b[1]), bottom: Math.max(a[1], b[1]) };
+}
+const inside = (inner: Box, outer: Box, slack = 0.01): boolean =>
+  inner.left >= outer.left - slack && inner.right <= outer.right + slack && inner.top >= outer.top - slack && inner.bottom <= outer.bottom + slack;
+
+describe('vertical text: circled numbers (cjk.circledNumbers, §14.1)', () => {
+  const source = '第①条と第②項に定める。\n';
+
+  it('stands a circled number upright in a 1 em cell of the column, like an ideograph (cjk, the default)', () => {
+    const runs = placedRuns(layout({}, source).pages).filter((p) => p.run.line?.role === 'body');
+    const one = runs.find((p) => p.run.text === '①')!;
+    expect(one, 'the circled number is a piece of its own').toBeDefined();
+    expect(one.run.glyphs).toHaveLength(1);
+    expect(rounded(one.m)).toEqual(UPRIGHT);
+    const size = one.run.size;
+    const cell = cellOnSheet(one);
+    expect(cell.bottom - cell.top).toBeCloseTo(size, 1);
+    expect(cell.right - cell.left).toBeCloseTo(size, 1);
+    const ink = inkOnSheet(one);
+    // Inside its cell, give or take the 0.056 em (0.45 pt here) the turn's centre lies off the
+    // ideographic em box's (the face's ascender–descender middle, furniture-letters.ts emMiddle).
+    expect(inside(ink, cell, 0.06 * size)).toBe(true);
+    // Upright, not turned: its ink is as wide on the sheet as the face draws it wide (a ring is round, but the box follows the outline's x extent).
+    const face = fonts.get(one.run.font)!;
+    const bounds = parsePathData(face.glyphPath(one.run.glyphs[0]!)).filter((s): s is typeof s & { x: number } => 'x' in s);
+    const width = ((Math.max(...bounds.map((s) => s.x)) - Math.min(...bounds.map((s) => s.x))) * size) / face.upem;
+    expect(ink.right - ink.left).toBeCloseTo(width, 1);
+    // In the column of the ideographs around it: its cell across the line is theirs.
+    const dai = runs.find((p) => p.run.text === '条')!;
+    const daiCell = cellOnSheet(dai);
+    expect(cell.left).toBeCloseTo(daiCell.left, 1);
+    expect(cell.right).toBeCloseTo(daiCell.right, 1);
+    // Down the column between 第 and 条: its cell ends where 条's begins.
+    expect(cell.bottom).toBeCloseTo(daiCell.top, 1);
+  });
+
+  it('stands it upright under western too (our reading: Unicode orientation U), at the width its face gives it', () => {
+    const runs = placedRuns(layout({ cjk: { circledNumbers: 'western' } }, source).pages).filter((p) => p.run.line?.role === 'body');
+    const two = runs.find((p) => p.run.text.startsWith('②'))!;
+    expect(two).toBeDefined();
+    expect(rounded(two.m)).toEqual(UPRIGHT);
+    expect(inside(inkOnSheet(two), cellOnSheet(two), 0.06 * two.run.size)).toBe(true);
+  });
+});
