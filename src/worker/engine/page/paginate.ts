@@ -36,6 +36,7 @@ import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
+import { floatsCitedInBox } from './callout-cites';
 import { DEFAULT_FIXED, FixedAreas, fixedArea, fixedOrigin, type CalloutFixed } from './callout-fixed';
 import { numberedBoxTitle, runInBlocks, type BoxNumber } from './callout-numbers';
 import type { CalloutIcon, CalloutLabel, CalloutMarker } from '../settings-callouts';
@@ -539,6 +540,15 @@ export function* paginateChapter(
       out.push({ id, flow });
     }
     return out;
+  };
+  /** Queues the floats a callout box cites once the box is placed, at its position (page/callout-cites.ts), and places what may go now. */
+  const queueBoxCites = (start: { id: string }, inner: readonly Block[]): void => {
+    const ids = floatsCitedInBox(inner, floatCitations, structure.floats);
+    for (const id of ids) {
+      logCited(id, start);
+      queueFloat(id, start);
+    }
+    if (ids.length > 0) placeFloats(false);
   };
   /** Places waiting floats where they may go now; `fresh` = at the head of a column nothing is set in yet. */
   const placeFloats = (fresh: boolean): void => {
@@ -1853,17 +1863,20 @@ export function* paginateChapter(
         const inner = blocks.slice(b + 1, end < 0 ? blocks.length : end);
         // (A `:::columns` group of text inside it shares the box width: page/columns-group.ts.)
         const inGroup = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && x.name === 'columns') || (x.kind === 'directive' && x.name === 'columnbreak');
-        // An inline (`here`) resource that neither floats nor wraps is set in the box (calloutParts).
-        const inBox = (x: Block): boolean => x.kind === 'resourceBlock' && resourceBlock !== undefined && !structure.floats?.has(x.resourceId) && !structure.wrapOf?.(x.resourceId);
+        // An inline (`here`) resource that does not wrap is set in the box (calloutParts); the embed
+        // of a floating one is a mention, queued once the box is placed (queueBoxCites).
+        const inBox = (x: Block): boolean => x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || (resourceBlock !== undefined && !structure.wrapOf?.(x.resourceId)));
         if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x))) break;
         // span, placement and columns: the fence's attributes, else the style's (§13.4; settings-callouts.ts).
         const where = calloutWhere(block.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
         if (where.placement === 'fixed' && placeFixedCallout(block, inner, where, boxStyle.flow?.fixed ?? DEFAULT_FIXED)) {
+          queueBoxCites(block, inner);
           b = end < 0 ? blocks.length : end;
           afterHeading = false;
           break;
         }
         if (where.float && placeCalloutFloat(block, inner, where)) {
+          queueBoxCites(block, inner);
           b = end < 0 ? blocks.length : end;
           afterHeading = false;
           break;
@@ -1887,6 +1900,7 @@ export function* paginateChapter(
           closingBoxes = boxFrom.page === cursor.page.index && boxFrom.column === cursor.column ? closingRun(closingBoxes, { ...boxFrom, end: cursor.page.items.length, block: block.id }) : [];
           leverPoints.push({ kind: 'afterFloat', item: cursor.page.items.length, block: block.id, rank: 0 });
         } else closingBoxes = [];
+        queueBoxCites(block, inner);
         b = end < 0 ? blocks.length : end;
         afterHeading = false;
         break;
@@ -2793,8 +2807,8 @@ export function* paginateChapter(
       if (child.kind === 'resourceBlock') {
         // An inline (`here`) resource in the box (document-format §12.3): a box line above it and,
         // with layout.inlineResourceGap 'around' and inlineResourceGapInBoxes (the defaults), one
-        // below (the next row's space above; the larger of the two when it has its own). Floats and
-        // wrapped resources keep the box from being set (its content flows, paginate's containerStart).
+        // below (the next row's space above; the larger of the two when it has its own). A float's
+        // embed leaves no row: the float is queued once the box is placed (queueBoxCites).
         if (structure.floats?.has(child.resourceId) || !resourceBlock) continue;
         const flow = resourceBlock(child, innerW, frame().contentHeight - pad.top - pad.bottom, settings.floats?.fitToPage ? 'figure' : 'picture', dir);
         if (!flow) continue;
