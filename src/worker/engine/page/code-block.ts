@@ -493,7 +493,8 @@ export function placeListing(p: PreparedListing, host: ListingHost): void {
   }
 }
 
-function drawPart(p: PreparedListing, host: ListingHost, index: number, take: number, head: number, height: number, first: boolean, last: boolean): void {
+/** Draws rows `index`…`index + take − 1` as one part (a box `height` pt tall, `head` pt of title) at the host's y; also a `:::columns` group's parts (page/columns-group-split.ts). */
+export function drawPart(p: PreparedListing, host: ListingHost, index: number, take: number, head: number, height: number, first: boolean, last: boolean): void {
   const { listing, padding: pad, leading, width } = p;
   const x = host.left();
   const y = host.top() + host.y();

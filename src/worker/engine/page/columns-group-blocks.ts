@@ -8,10 +8,11 @@
  * its space above and below becomes whole blank rows, dropped at a sub-column's head:
  * `codeStyle.marginTop` in whole lines above (at least the margin) and `marginBottom` inside the
  * listing's last row, a display's margins rounded to grid lines, one line above and below a
- * resource (§12.3; below only with `layout.inlineResourceGap: 'around'`). Our readings: a listing is not split (its `keepTogether`
- * holds; a split box per sub-column segment is not done), nor a table (one unsplittable row
- * block); a floating or wrapped resource, or a block taller than a whole column, makes the
- * group flow plain (paginate.ts); a listing's `span=page` does not apply inside a group.
+ * resource (§12.3; below only with `layout.inlineResourceGap: 'around'`). A listing or a table
+ * in a snake group is cut between sub-columns by its own rules (page/columns-group-split.ts); in
+ * parallel streams it is kept whole. Our readings: a floating or wrapped resource, or a block kept
+ * whole taller than a whole column, makes the group flow plain (paginate.ts); a listing's
+ * `span=page` does not apply inside a group.
  * Lengths in pt.
  */
 import type { DisplayItem } from '../../protocol/displaylist';
@@ -24,6 +25,7 @@ import type { GroupRow } from './columns-group';
 import { emptyRow } from './columns-group-heading';
 import { listingSettings, placeListing, prepareListing, type ListingDeps } from './code-block';
 import { DEFAULT_BREAK_RULES } from './break-rules';
+import { listingPartRows, tablePartRows } from './columns-group-split';
 
 /** What a block drawn whole needs of the page flow at its place. */
 export interface GroupDrawHost {
@@ -41,6 +43,8 @@ export interface GroupBlockHost {
   display(block: MathDisplayBlock, width: number): DisplayLayout | null;
   /** The resource built at `width`; null when it floats, wraps or cannot be built (the group then flows plain). */
   resource(block: ResourceBlock, width: number): FlowBlock | null;
+  /** Listings and tables may be cut between sub-columns (a snake group; a parallel stream keeps them whole). */
+  split?: boolean;
 }
 
 /** `above` blank rows, the block's ⌈height ÷ pitch⌉ rows (the first drawing it), `below` blank rows. */
@@ -54,13 +58,18 @@ function drawnRows(block: { id: string }, blockIndex: number, height: number, pi
   return rows;
 }
 
-/** A code listing at sub-column width `width`: one box, drawn whole. */
+/** A code listing at sub-column width `width`: one box, split between sub-columns by its rules (page/columns-group-split.ts). */
 export function codeRows(block: CodeBlock, blockIndex: number, width: number, settings: LayoutSettings, host: GroupBlockHost): GroupRow[] {
   const listing = listingSettings(settings);
   const prepared = prepareListing(block, settings, width, host.listing);
+  const { pitch } = host;
+  // The margin above in whole blank rows; the part rows (one part while no sub-column foot cuts it).
+  if (host.split) {
+    const above = Array.from({ length: Math.ceil(listing.marginTop / pitch - 1e-6) }, (): GroupRow => ({ block, line: emptyRow(), x: 0, blockIndex, blank: true }));
+    return [...above, ...listingPartRows(block, blockIndex, prepared, 0, pitch, listing.marginBottom)];
+  }
   // As page/code-block.ts placeListing measures one part: the label tab above, padding, title, rows.
   const height = (prepared.tab?.above ?? 0) + 2 * prepared.padding + (prepared.title?.height ?? 0) + prepared.rows.length * prepared.leading;
-  const { pitch } = host;
   // At least its margins (as the main flow: the margin above, then back on the grid one margin below): whole rows above, the one below in the box's last row.
   return drawnRows(block, blockIndex, height + listing.marginBottom, pitch, Math.ceil(listing.marginTop / pitch - 1e-6), 0, (draw, x, top) => {
     // One part: a foot that never comes (the rows reserved hold it whole).
@@ -111,6 +120,11 @@ export function resourceRows(block: ResourceBlock, blockIndex: number, width: nu
   if (!flow) return null;
   // The gap below too unless layout.inlineResourceGap is 'above' (as in the main flow).
   const below = (settings.breaks ?? DEFAULT_BREAK_RULES).inlineResourceGap === 'around' ? 1 : 0;
+  // A table (its own `split`): cut between sub-columns by its rules (page/columns-group-split.ts).
+  if (host.split && flow.split) {
+    const gap = (): GroupRow => ({ block, line: emptyRow(), x: 0, blockIndex, blank: true });
+    return [gap(), ...tablePartRows(block, blockIndex, flow, host.pitch), ...Array.from({ length: below }, gap)];
+  }
   return drawnRows(block, blockIndex, flow.height, host.pitch, 1, below, (draw, x, top) => {
     for (const item of flow.emit(x, top)) draw.push(item);
   });

@@ -23,6 +23,7 @@ import { boxCut, splitRule } from './break-rules';
 import { emptyRow, headingRows, type GroupHeadingHost } from './columns-group-heading';
 import { verseRows, type GroupVerseHost } from './columns-group-verse';
 import { codeRows, displayRows, resourceRows, type GroupBlockHost, type GroupDrawHost } from './columns-group-blocks';
+import type { SplitUnit } from './columns-group-split';
 
 export interface GroupShape {
   count: number;
@@ -140,14 +141,17 @@ export interface GroupRow {
   keepNext?: true;
   /** A block drawn whole from this row's top-left (page pt): a listing, display or resource (page/columns-group-blocks.ts). */
   draw?: (host: GroupDrawHost, x: number, top: number) => void;
+  /** A listing's or table's part the group may cut between sub-columns (page/columns-group-split.ts); its rows are `whole` too, for parallel streams. */
+  split?: SplitUnit;
 }
 
-/** Rows of the tallest unit kept whole (a block no sub-column may cut). */
-export function tallestUnit(rows: readonly GroupRow[]): number {
+/** Rows of the tallest unit kept whole (a block no sub-column may cut); `splitting`: listings and tables split (a snake group), so they count for none. */
+export function tallestUnit(rows: readonly GroupRow[], splitting = false): number {
   let most = 0;
   let run = 0;
   rows.forEach((row, k) => {
-    run = row.whole && k > 0 && rows[k - 1]!.whole === row.whole ? run + 1 : row.whole ? 1 : 0;
+    const whole = splitting && row.split ? undefined : row.whole;
+    run = whole && k > 0 && rows[k - 1]!.whole === whole ? run + 1 : whole ? 1 : 0;
     most = Math.max(most, run);
   });
   return most;
@@ -184,6 +188,15 @@ export interface GroupHost {
  * last one of a balanced group up to `room`), and what no sub-column here takes goes on.
  */
 export function splitRows(rows: readonly GroupRow[], from: number, room: number, shape: GroupShape, settings?: LayoutSettings): number[] {
+  return planRows(rows, from, room, shape, settings).counts;
+}
+
+/**
+ * `splitRows`, and the rows as the cuts leave them: a listing or table a sub-column's foot cuts
+ * (`GroupRow.split`) is replaced from there by its two parts' rows (page/columns-group-split.ts).
+ */
+export function planRows(given: readonly GroupRow[], from: number, room: number, shape: GroupShape, settings?: LayoutSettings): { counts: number[]; rows: GroupRow[] } {
+  const rows = given.slice();
   const rest = rows.length - from;
   if (shape.breaks.length > 0) {
     // Each sub-column runs to the row before its break's block (or the end), capped by the room.
@@ -200,25 +213,26 @@ export function splitRows(rows: readonly GroupRow[], from: number, room: number,
       counts.push(lead + take);
       at += take;
     }
-    return counts;
+    return { counts, rows };
   }
   const balanced = rest <= room * shape.count;
   const per = balanced ? Math.ceil(rest / shape.count) : room;
   // Sub-columns of at most `target` rows (the last of a balanced group up to the room).
-  const layout = (target: number): { counts: number[]; tallest: number; used: number } => {
+  const layout = (target: number): { counts: number[]; tallest: number; used: number; rows: GroupRow[] } => {
     const counts: number[] = [];
+    const mine = rows.slice();
     let at = from;
     let tallest = 0;
-    for (let c = 0; c < shape.count && at < rows.length; c++) {
-      const lead = blankLead(rows, at);
+    for (let c = 0; c < shape.count && at < mine.length; c++) {
+      const lead = blankLead(mine, at);
       at += lead;
-      let take = Math.min(balanced && c === shape.count - 1 ? room : target, rows.length - at);
-      if (settings) take = keptCut(rows, at, take, settings);
+      let take = Math.min(balanced && c === shape.count - 1 ? room : target, mine.length - at);
+      if (settings) take = keptCut(mine, at, take, settings);
       counts.push(lead + take);
       tallest = Math.max(tallest, take);
       at += take;
     }
-    return { counts, tallest, used: at - from };
+    return { counts, tallest, used: at - from, rows: mine };
   };
   let best = layout(per);
   // A cut moved up (a block kept whole, a heading kept with the next, the minimums) leaves the last
@@ -226,9 +240,9 @@ export function splitRows(rows: readonly GroupRow[], from: number, room: number,
   // most level one that still sets every row (ties: the lower target).
   for (let target = per + 1; balanced && best.tallest > per && target <= room; target++) {
     const next = layout(target);
-    if (next.used === rest && next.tallest < best.tallest) best = next;
+    if (next.used === next.rows.length - from && next.tallest < best.tallest) best = next;
   }
-  return best.counts;
+  return { counts: best.counts, rows: best.rows };
 }
 
 /**
@@ -247,7 +261,7 @@ export function blankLead(rows: readonly GroupRow[], from: number): number {
  * spec's sense; `splitRule`, a list item's own switches), by the rule a split box's cut follows
  * (`boxCut`). A block that opens the sub-column is cut where it must (nothing else would fit it).
  */
-function keptCut(rows: readonly GroupRow[], from: number, take: number, settings: LayoutSettings): number {
+function keptCut(rows: GroupRow[], from: number, take: number, settings: LayoutSettings): number {
   if (take === 0 || from + take >= rows.length) return take;
   // Each rule may move the cut up onto another one's ground (a heading over a paragraph cut
   // before its second line): apply them until the cut stays; at most one move per row.
@@ -261,10 +275,21 @@ function keptCut(rows: readonly GroupRow[], from: number, take: number, settings
 }
 
 /** One step of `keptCut`: the rows to take after one rule has looked at the cut before row `from + take`. */
-function cutOnce(rows: readonly GroupRow[], from: number, take: number, settings: LayoutSettings): number {
+function cutOnce(rows: GroupRow[], from: number, take: number, settings: LayoutSettings): number {
   const cut = from + take;
   const before = rows[cut - 1]!;
   const after = rows[cut]!;
+  // A listing or table cut by the foot (page/columns-group-split.ts): split as in the main flow,
+  // its parts' rows put in its place; where its rules forbid the cut, it goes on whole.
+  if (after.split && after.split === before.split) {
+    const start = unitStart(rows, cut - 1, from, (r) => r.split) ?? from;
+    const parts = after.split.cut(cut - start, start === from);
+    if (!parts) return start > from ? start - from : take;
+    let end = cut;
+    while (end < rows.length && rows[end]!.split === after.split) end++;
+    rows.splice(start, end - start, ...parts.before, ...parts.after);
+    return start + parts.before.length - from;
+  }
   // A unit kept whole (a heading, a verse line and its turnovers) goes on whole.
   if (after.whole && after.whole === before.whole) return (unitStart(rows, cut - 1, from, (r) => r.whole) ?? cut) - from;
   // Keep with next (§8.1; `:::space` counted by it, §7.4): a heading, or a heading and the blank
@@ -287,8 +312,10 @@ function unitStart(rows: readonly GroupRow[], k: number, from: number, key: (row
 }
 
 /** Sets the group's rows through the host; returns the lines placed (for the notes they cite). */
-export function placeGroup(rows: readonly GroupRow[], shape: GroupShape, host: GroupHost, settings: LayoutSettings): SetLine[] {
+export function placeGroup(given: readonly GroupRow[], shape: GroupShape, host: GroupHost, settings: LayoutSettings): SetLine[] {
   const placed: SetLine[] = [];
+  // The rows as the cuts so far left them (a listing or table split between sub-columns: planRows).
+  let rows: readonly GroupRow[] = given;
   const rule = columnRuleOf(settings);
   let index = 0;
   let guard = 0;
@@ -303,7 +330,9 @@ export function placeGroup(rows: readonly GroupRow[], shape: GroupShape, host: G
       host.next();
       continue;
     }
-    const counts = splitRows(rows, index, room, shape, settings);
+    const plan = planRows(rows, index, room, shape, settings);
+    rows = plan.rows;
+    const counts = plan.counts;
     const top = host.top();
     const left = host.left();
     // Each sub-column's blank rows at its head take no room (splitRows counted them).

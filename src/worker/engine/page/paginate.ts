@@ -2476,10 +2476,12 @@ export function* paginateChapter(
       listing: { setText, setGenerated, fonts },
       display: (m: Extract<Block, { kind: 'mathDisplay' }>, w: number) => (math ? layoutDisplay(m, w, settings, math, chapter.chapterId, setGenerated, frame().contentHeight, dir) : null),
       resource: (r: ResourceBlock, w: number) => (structure.floats?.has(r.resourceId) || structure.wrapOf?.(r.resourceId) ? null : resourceBlock?.(r, w, frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir) ?? null),
+      // A snake group cuts listings and tables between sub-columns (page/columns-group-split.ts); parallel streams keep them whole.
+      split: !(shape.flow === 'parallel' && shape.breaks.length > 0),
     };
     const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated, listMarker, heading, verse, blocks });
     // A block kept whole taller than a column could never be placed: the group flows plain.
-    if (!rows || tallestUnit(rows) > Math.floor(frame().contentHeight / pitch + 1e-9)) return false;
+    if (!rows || tallestUnit(rows, blocks.split) > Math.floor(frame().contentHeight / pitch + 1e-9)) return false;
     for (const h of inner) if (h.kind === 'heading') sections.atHeading(h);
     // A page-wide group starts in the first column: one line under the band above once a later
     // pass has cut it level (balancing.beforeSpan, page/span-band.ts), else on the next page.
