@@ -125,3 +125,59 @@ describe('vertical text: circled numbers (cjk.circledNumbers, §14.1)', () => {
     expect(inside(inkOnSheet(two), cellOnSheet(two), 0.06 * two.run.size)).toBe(true);
   });
 });
+
+describe('vertical text: kanbun marks (:kunten, document-format §18.4)', () => {
+  // 習 carries the okurigana フ, 之 the return mark レ (inline, the default; half size).
+  const source = '学而時:kunten[習]{okuri="フ"}:kunten[之]{kaeri="レ"}亦説乎。\n';
+  const marks = (extra: StoredConfig = {}) => {
+    const runs = placedRuns(layout(extra, source).pages);
+    const glyph = (text: string) => runs.find((p) => p.run.text === text && p.run.line?.role === 'body')!;
+    const mark = (text: string) => runs.find((p) => p.run.text === text && !p.run.line)!;
+    return { xi: glyph('習'), zhi: glyph('之'), okuri: mark('フ'), kaeri: mark('レ') };
+  };
+
+  it('sets the okurigana at the lower right of its character: right of the column, from the character\'s middle down', () => {
+    const { xi, okuri } = marks();
+    expect(rounded(okuri.m)).toEqual(UPRIGHT);
+    expect(okuri.run.size).toBeCloseTo(xi.run.size / 2, 2);
+    const base = cellOnSheet(xi);
+    const middle = (base.top + base.bottom) / 2;
+    const ink = inkOnSheet(okuri);
+    // Right of the character's cell (in the leading on the column's right), not in the column.
+    expect(ink.left).toBeGreaterThanOrEqual(base.right - 0.01);
+    expect(ink.right).toBeLessThan(base.right + xi.run.size);
+    // Beside the character's lower half: its cell starts at the character's middle, its ink under it and above the character's foot.
+    const cell = cellOnSheet(okuri);
+    expect(cell.top).toBeCloseTo(middle, 1);
+    expect(ink.top).toBeGreaterThan(middle);
+    expect(ink.bottom).toBeLessThan(base.bottom + 0.1 * xi.run.size);
+  });
+
+  it('sets the return mark at the lower left of its character: under it, in the column\'s left half', () => {
+    const { zhi, kaeri } = marks();
+    expect(rounded(kaeri.m)).toEqual(UPRIGHT);
+    const base = cellOnSheet(zhi);
+    const axis = (base.left + base.right) / 2;
+    const ink = inkOnSheet(kaeri);
+    expect(ink.right).toBeLessThanOrEqual(axis + 0.01);
+    expect(ink.left).toBeGreaterThanOrEqual(base.left - 0.01);
+    expect(ink.top).toBeGreaterThanOrEqual(base.bottom - 0.01);
+    expect(ink.top).toBeLessThan(base.bottom + zhi.run.size / 2);
+  });
+
+  it('keeps no room after a character whose okurigana fits beside its lower half (one kana, half size)', () => {
+    const { xi } = marks();
+    const runs = placedRuns(layout({}, source).pages).filter((p) => p.run.line?.role === 'body');
+    const next = runs.find((p) => p.run.text.startsWith('之'))!;
+    // 之 follows 習 at one em down the column.
+    expect(cellOnSheet(next).top - cellOnSheet(xi).top).toBeCloseTo(xi.run.size, 1);
+  });
+
+  it('under interlinear sets the return mark beside the character too: left of the column, from its middle', () => {
+    const { zhi, kaeri } = marks({ cjk: { kunten: { placement: 'interlinear' } } });
+    const base = cellOnSheet(zhi);
+    const ink = inkOnSheet(kaeri);
+    expect(ink.right).toBeLessThanOrEqual(base.left + 0.01);
+    expect(cellOnSheet(kaeri).top).toBeCloseTo((base.top + base.bottom) / 2, 1);
+  });
+});

@@ -178,6 +178,15 @@ describe('kuntenExceedsLeading', () => {
     expect(found('inline', 1.2)).toEqual([]);
   });
 
+  it('in vertical text checks okurigana under inline too (it stands right of the column, in the leading), not a lone return mark', () => {
+    const vertical = (lineHeight: number) =>
+      runChecks({ chapters: [{ id: 'c1', source }], config: { ...config('inline', lineHeight), layout: { writingMode: 'vertical-rl' } }, patterns: null }).warnings.filter((w) => w.kind === 'kuntenExceedsLeading');
+    const warnings = vertical(1.2);
+    expect(warnings.length).toBe(1);
+    expect(source.slice(warnings[0]!.offset!, warnings[0]!.toOffset!)).toBe(':kunten[而]{kaeri="レ" okuri="テ"}');
+    expect(vertical(1.5)).toEqual([]);
+  });
+
   it('cjk.kunten and each of its stored fields are applied (no settingNotApplied)', () => {
     const report = settingsNotApplied({ cjk: { kunten: { placement: 'interlinear', fontSize: { value: 0.4, unit: 'em' }, color: '#ff0000' } } });
     expect(report.map((w) => w.path)).toEqual([]);

@@ -7,7 +7,9 @@
  * One warning per block, at its first `:kunten` with a return mark or okurigana.
  *
  * Under `inline` (the default) the marks stand inside the line's em box and never reach the
- * leading: no warning. Our reading, as rubyExceedsLeading's: the room is read at the body's pitch
+ * leading: no warning — but in vertical text the okurigana stands beside its character, right of
+ * the column in the leading (paragraph/kunten-lines.ts), so there a `:kunten` with okurigana is
+ * checked under both placements. Our reading, as rubyExceedsLeading's: the room is read at the body's pitch
  * and size (running text, lists, quotations and boxes share them); headings are left out.
  */
 import type { DirectiveInline, Inline } from '../parse/model';
@@ -18,7 +20,9 @@ import { warning, type Warning } from './model';
 export function kuntenLeadingWarnings(ctx: CheckContext): Warning[] {
   const settings = ctx.settings;
   const kunten = kuntenOf(settings);
-  if (kunten.placement !== 'interlinear') return [];
+  // Marks in the leading: both under interlinear; in vertical text the okurigana under inline too.
+  const okuriOnly = kunten.placement !== 'interlinear';
+  if (okuriOnly && !settings.vertical) return [];
   const size = settings.body.style.size; // pt
   const room = settings.body.lineHeight - size; // pt between one line's em box and the next's
   const mark = kunten.sizePt ?? kunten.sizeEm * size; // pt: a mark's em box
@@ -27,7 +31,7 @@ export function kuntenLeadingWarnings(ctx: CheckContext): Warning[] {
   for (const chapter of ctx.parsed) {
     for (const block of chapter.blocks) {
       if (block.kind === 'heading' || !('inlines' in block) || !Array.isArray(block.inlines)) continue;
-      const found = firstMarked(block.inlines as readonly Inline[]);
+      const found = firstMarked(block.inlines as readonly Inline[], okuriOnly);
       if (!found) continue;
       out.push(
         warning(
@@ -41,13 +45,13 @@ export function kuntenLeadingWarnings(ctx: CheckContext): Warning[] {
   return out;
 }
 
-/** The first `:kunten` with a mark in the leading (a return mark or okurigana; a 竪点 stays in the line). */
-function firstMarked(inlines: readonly Inline[]): DirectiveInline | undefined {
+/** The first `:kunten` with a mark in the leading (a return mark or okurigana, or okurigana only; a 竪点 stays in the line). */
+function firstMarked(inlines: readonly Inline[], okuriOnly: boolean): DirectiveInline | undefined {
   for (const inline of inlines) {
-    if (inline.kind === 'directive' && inline.name === 'kunten' && ((inline.attrs['kaeri'] ?? '').trim() || (inline.attrs['okuri'] ?? '').trim())) return inline;
+    if (inline.kind === 'directive' && inline.name === 'kunten' && ((!okuriOnly && (inline.attrs['kaeri'] ?? '').trim()) || (inline.attrs['okuri'] ?? '').trim())) return inline;
     const children = (inline as { children?: unknown }).children;
     if (Array.isArray(children)) {
-      const found = firstMarked(children as Inline[]);
+      const found = firstMarked(children as Inline[], okuriOnly);
       if (found) return found;
     }
   }

@@ -26,9 +26,17 @@
  *   with it in vertical text (page/vertical.ts), where it stands as the short vertical stroke
  *   between the two characters of the column that 竪点 is.
  *
- * Vertical text falls out of the turned flow (after the base = below it in the column; over the
- * line = its right): the return mark at the lower left of the base, the okurigana at its right,
- * below the base's middle rather than at its upper right (page/README "Not done").
+ * Vertical text (`KuntenMark.vertical`; the flow is set turned, page/vertical.ts: along the line =
+ * down the column, over the line = its right), as kanbun is printed — the okurigana at the lower
+ * right of its character, the return mark at its lower left:
+ * - okurigana beside the base: its first character starts at the base's middle along the column
+ *   (where the base's last character is half set) and its em box stands on the base's em box top
+ *   (the right of the column, in the leading as a reading is); a longer one runs on past the
+ *   base's foot (under `inline` the column keeps room for that: kunten-measure.ts);
+ * - return mark under `inline`: right after the base and its room, low as in horizontal text — in
+ *   the left half of the column, below the character; under `interlinear`: from the base's middle
+ *   like the okurigana, its em box hanging from the base's em box foot (the left of the column).
+ * Each mark's characters stand upright (page/vertical.ts turns them back like the text's).
  */
 import { EM_BOX_TOP } from './collect';
 import type { LineBox, LineRun } from './lines';
@@ -59,10 +67,13 @@ export function kuntenMarkRuns(boxes: LineBox[], end = Number.POSITIVE_INFINITY)
     const x = boxEnd - (mark.advance ?? 0);
     const inline = mark.placement === 'inline';
     // Baseline offsets, pt, positive down (see the file's comment).
-    const okuriDy = inline ? -(EM_BOX_TOP * B - EM_BOX_TOP * s) : -(EM_BOX_TOP * B + EM_BOX_BOTTOM * s);
+    const okuriDy = inline && !mark.vertical ? -(EM_BOX_TOP * B - EM_BOX_TOP * s) : -(EM_BOX_TOP * B + EM_BOX_BOTTOM * s);
     const kaeriDy = inline ? EM_BOX_BOTTOM * B - EM_BOX_BOTTOM * s : EM_BOX_BOTTOM * B + EM_BOX_TOP * s;
-    if (mark.okuriShaped) runs.push(...markRuns(mark, mark.okuriShaped, x, okuriDy));
-    if (mark.kaeriShaped) runs.push(...markRuns(mark, mark.kaeriShaped, x, kaeriDy));
+    // Vertical text: the base's middle along the line — where its last character ends (before its
+    // box's closing room: a reading's, the marks') less half an em of it (see the file's comment).
+    const middle = boxEnd - (box.look.after ?? box.look.side) - B / 2;
+    if (mark.okuriShaped) runs.push(...markRuns(mark, mark.okuriShaped, mark.vertical ? middle : x, okuriDy));
+    if (mark.kaeriShaped) runs.push(...markRuns(mark, mark.kaeriShaped, mark.vertical && !inline ? middle : x, kaeriDy));
     if (mark.tate) {
       const centre = (EM_BOX_TOP - 0.5) * B; // pt over the baseline
       const half = (TATE_THICKNESS_EM * B) / 2;

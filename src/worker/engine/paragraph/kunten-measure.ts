@@ -8,6 +8,11 @@
  * the base, as wide as the wider of them: that width is added to the box's closing padding
  * (`RunBoxLook.after`, set as advance by items.ts), so the line's advance grows by it. Under
  * `interlinear` they hang into the leading and take no advance (kunten-lines.ts).
+ *
+ * In vertical text the okurigana stands beside the base's lower half at the right of the column
+ * and the return mark below the base at its left (kunten-lines.ts): under `inline` the advance is
+ * the room the column needs after the base — the return mark's length, or what the okurigana runs
+ * past the base's foot (its length less half an em of the base), the larger.
  */
 import type { FontRegistry } from '../fonts/registry';
 import type { LayoutSettings } from '../settings';
@@ -39,7 +44,10 @@ export function measureKunten(texts: readonly StyledText[], fonts: FontRegistry,
     if (mark.kaeri) mark.kaeriShaped = shapeAnnotation(mark.kaeri, face, fonts, size, colour, settings.language);
     if (mark.okuri) mark.okuriShaped = shapeAnnotation(mark.okuri, face, fonts, size, colour, settings.language);
     const widest = Math.max(mark.kaeriShaped?.width ?? 0, mark.okuriShaped?.width ?? 0);
-    mark.advance = mark.placement === 'inline' ? widest : 0;
+    if (settings.vertical) mark.vertical = true;
+    // pt along the column after the base (vertical text, see the file's comment).
+    const below = Math.max(mark.kaeriShaped?.width ?? 0, (mark.okuriShaped?.width ?? 0) - base.size / 2, 0);
+    mark.advance = mark.placement === 'inline' ? (mark.vertical ? below : widest) : 0;
     // After ruby-measure.ts has set the closing padding (a reading's room), the marks' column after it.
     look.after = (look.after ?? look.side) + mark.advance;
   }

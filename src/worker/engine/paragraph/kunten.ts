@@ -38,8 +38,10 @@ export interface KuntenMark {
   /** The marks' size, pt, and colour (kunten-measure.ts). */
   size?: number;
   colour?: string;
-  /** Advance the marks take after the base, pt: the wider of the two under `inline`, else 0. */
+  /** Advance the marks take after the base, pt: the wider of the two under `inline`, else 0 (vertical text: kunten-measure.ts). */
   advance?: number;
+  /** Set in vertical text (`layout.writingMode: 'vertical-rl'`): the marks stand beside the base (kunten-lines.ts). */
+  vertical?: true;
 }
 
 /** The box a base stands in when it has none of its own: nothing drawn, its padding set by kunten-measure.ts. */
