@@ -37,6 +37,7 @@ import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColu
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
 import { floatsCitedInBox } from './callout-cites';
+import { boxWrapMeasure, cutAboveWrap, linesBeside, planBoxWrap, type BoxWrapBand } from './callout-wrap';
 import { DEFAULT_FIXED, FixedAreas, fixedArea, fixedOrigin, type CalloutFixed } from './callout-fixed';
 import { numberedBoxTitle, runInBlocks, type BoxNumber } from './callout-numbers';
 import type { CalloutIcon, CalloutLabel, CalloutMarker } from '../settings-callouts';
@@ -1863,9 +1864,9 @@ export function* paginateChapter(
         const inner = blocks.slice(b + 1, end < 0 ? blocks.length : end);
         // (A `:::columns` group of text inside it shares the box width: page/columns-group.ts.)
         const inGroup = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && x.name === 'columns') || (x.kind === 'directive' && x.name === 'columnbreak');
-        // An inline (`here`) resource that does not wrap is set in the box (calloutParts); the embed
-        // of a floating one is a mention, queued once the box is placed (queueBoxCites).
-        const inBox = (x: Block): boolean => x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || (resourceBlock !== undefined && !structure.wrapOf?.(x.resourceId)));
+        // An inline (`here`) resource is set in the box, wrapped or not (calloutParts; page/callout-wrap.ts);
+        // the embed of a floating one is a mention, queued once the box is placed (queueBoxCites).
+        const inBox = (x: Block): boolean => x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined);
         if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x))) break;
         // span, placement and columns: the fence's attributes, else the style's (§13.4; settings-callouts.ts).
         const where = calloutWhere(block.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
@@ -2736,7 +2737,8 @@ export function* paginateChapter(
     const innerW = areaW - iconRoom;
     // `before`: space above the row (between paragraphs, between list items), dropped at the top of a box segment.
     // `flow`: an inline (`here`) resource set whole in the box at its inner measure.
-    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[]; before?: number; flow?: FlowBlock; end?: { line: SetLine; x: number } };
+    // `keepTo`: a wrapped resource's row, the last row beside it (never cut from it, callout-wrap.ts).
+    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[]; before?: number; flow?: FlowBlock; end?: { line: SetLine; x: number }; keepTo?: number };
     const rows: BoxLine[] = [];
     // The box's own text (calloutStyles[].body, settings-callouts.ts) at its own leading, else the
     // body text's at the grid pitch; either way off the grid inside the box (§13.4).
@@ -2791,6 +2793,42 @@ export function* paginateChapter(
     let resourceBelow = 0;
     /** The end of a `:::columns` group already set (its blocks are skipped). */
     let groupEnd: string | null = null;
+    // A resource wrapped in the box (document-format §12.8; page/callout-wrap.ts): the band of rows beside it, and wraps refused.
+    let boxWrap: BoxWrapBand | null = null;
+    const refused: { id: string; reason: WrapRefusal }[] = [];
+    /** The height of the rows so far, pt (the first row's space above dropped, as at a segment's top). */
+    const rowsTop = (): number => rows.reduce((y, r, k) => y + (k > 0 ? (r.before ?? 0) : 0) + r.height, 0);
+    /** Ends the wrap in force: what follows starts under the resource and its gap. */
+    const endBoxWrap = (): void => {
+      if (!boxWrap) return;
+      const short = boxWrap.bottom - rowsTop();
+      if (short > 1e-6) rows.push({ block: rows[boxWrap.row]!.block, line: emptyLine(), x: 0, height: short, baseline: leadBaseline, role: 'body' });
+      rows[boxWrap.row]!.keepTo = rows.length - 1;
+      boxWrap = null;
+    };
+    /**
+     * A block's lines beside the wrapped resource and after it: the first ones at the inner measure
+     * less the resource and gap, the rest re-broken from the next line's source offset at the full
+     * one (`set(from, measure)`: from the block's start when `from` is null). `before`: the block's space above.
+     */
+    const besideWrap = (full: readonly SetLine[], before: number, measure: number, set: (from: number | null, measure: number) => readonly SetLine[]): { lines: readonly SetLine[]; beside: number; inset: number; left: boolean } => {
+      const band = boxWrap;
+      const n = band ? linesBeside(band, rowsTop() + (rows.length > 0 ? before : 0), lead) : 0;
+      if (!band || n === 0) {
+        endBoxWrap();
+        return { lines: full, beside: 0, inset: 0, left: false };
+      }
+      const narrow = set(null, measure - band.inset);
+      const cut = n < narrow.length ? (narrow[n]!.srcFrom >= 0 ? narrow[n]!.srcFrom : narrow[n - 1]!.srcTo) : null;
+      const lines = cut === null ? narrow : [...narrow.slice(0, n), ...set(cut, measure)];
+      return { lines, beside: Math.min(n, narrow.length), inset: band.inset, left: band.side === 'left' };
+    };
+    /** Keeps a block's rows beside the band (`count` from row `first`) with the resource; the band ends once the block's rows go past it. */
+    const keptBeside = (first: number, count: number): void => {
+      if (!boxWrap || count === 0) return;
+      rows[boxWrap.row]!.keepTo = first + count - 1;
+      if (rows.length - first > count || rowsTop() >= boxWrap.bottom - 1e-6) boxWrap = null;
+    };
     for (const [i, child] of inner.entries()) {
       if (groupEnd !== null) {
         if (child.id === groupEnd) groupEnd = null;
@@ -2800,6 +2838,7 @@ export function* paginateChapter(
         // Sub-columns sharing the box's inner width; the box grows to the tallest (§8.4).
         const end = inner.findIndex((x, k) => k > i && x.id === child.endId);
         const group = boxGroupRows(inner.slice(i, end < 0 ? inner.length : end), innerW, settings, { setText: setGroupText, setGenerated, listMarker }, parallelSlots, style.columnGap);
+        endBoxWrap();
         for (const across of group) rows.push({ block: across[0]?.block ?? child, line: emptyLine(), x: 0, height: pitch, baseline: bodyBaseline, role: 'body', across });
         groupEnd = end < 0 ? null : child.endId;
         if (end < 0) break;
@@ -2812,6 +2851,23 @@ export function* paginateChapter(
         // below (the next row's space above; the larger of the two when it has its own). A float's
         // embed leaves no row: the float is queued once the box is placed (queueBoxCites).
         if (structure.floats?.has(child.resourceId) || !resourceBlock) continue;
+        // One that wraps (§12.8): at a side of the inner measure, the text after it beside it (page/callout-wrap.ts).
+        endBoxWrap();
+        const request = structure.wrapOf?.(child.resourceId);
+        if (request) {
+          const measure = boxWrapMeasure(request, innerW, wrapSettings);
+          const made = resourceBlock(child, measure, frame().contentHeight - pad.top - pad.bottom, settings.floats?.fitToPage ? 'figure' : 'picture', dir);
+          const plan = made ? planBoxWrap({ request, width: made.width, height: made.height, measure, innerWidth: innerW, lead, top: rowsTop() + (rows.length > 0 ? lead : 0), row: rows.length, settings: wrapSettings, rtl: rtl() }) : null;
+          if (made && plan && typeof plan !== 'string') {
+            rows.push({ block: child, line: emptyLine(), x: plan.x, height: 0, baseline: 0, role: 'body', flow: made, before: lead, keepTo: rows.length });
+            boxWrap = plan.band;
+            resourceBelow = 0;
+            firstParagraph = false;
+            previousKind = child.kind;
+            continue;
+          }
+          if (typeof plan === 'string') refused.push({ id: child.resourceId, reason: plan });
+        }
         const flow = resourceBlock(child, innerW, frame().contentHeight - pad.top - pad.bottom, settings.floats?.fitToPage ? 'figure' : 'picture', dir);
         if (!flow) continue;
         rows.push({ block: child, line: emptyLine(), x: 0, height: flow.height, baseline: 0, role: 'body', flow, before: lead });
@@ -2826,10 +2882,16 @@ export function* paginateChapter(
       if (child.kind === 'listItem') {
         // The list's shape and its level's marker type (page/list-shape.ts), inside the box, with the style's own list fields.
         const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, textStyle, (style, text) => setGenerated(text ?? listMarker(child), style), style.lists);
-        const lines = tabbedLines(child.inlines, textStyle, innerW - textX, firstX - textX, style.tabs) ?? setText({ base: child.range.from, inlines: child.inlines, style: textStyle, measure: innerW - textX, indent: firstX - textX, justify: boxJustify, ...listItemRunts(settings) });
+        const tabbed = tabbedLines(child.inlines, textStyle, innerW - textX, firstX - textX, style.tabs);
+        // (Tabbed text goes below a wrapped resource: its stops are the full measure's.)
+        if (tabbed) endBoxWrap();
         // lists.itemSpacing (else the list kind's itemSpacing) between two items.
         const itemSpace = previousKind === 'listItem' ? (style.lists?.itemSpacing ?? listShapeOf(settings, child.listKind)?.itemSpacing ?? 0) : 0;
-        lines.forEach((line, i) => rows.push({ block: child, line, x: rtl() ? 0 : textX, height: lead, baseline: leadBaseline, role: 'body', ...(i === 0 ? { marker: { line: marker, x: fromStart(dir, innerW, depth, marker.width) } } : {}), ...(i === 0 && itemSpace > 0 ? { before: itemSpace } : {}) }));
+        const setItem = (from: number | null, measure: number): readonly SetLine[] => setText({ base: from ?? child.range.from, inlines: from === null ? child.inlines : inlinesFrom(child.inlines, from), style: textStyle, measure: measure - textX, indent: from === null ? firstX - textX : 0, justify: boxJustify, ...listItemRunts(settings) });
+        const { lines, beside, inset, left } = tabbed ? { lines: tabbed, beside: 0, inset: 0, left: false } : besideWrap(setItem(null, innerW), itemSpace, innerW, setItem);
+        // Beside a wrapped resource the item (marker too) in the reduced measure, moved past it on its left.
+        lines.forEach((line, i) => rows.push({ block: child, line, x: (rtl() ? 0 : textX) + (i < beside && left ? inset : 0), height: lead, baseline: leadBaseline, role: 'body', ...(i === 0 ? { marker: { line: marker, x: fromStart(dir, innerW - (beside > 0 ? inset : 0), depth, marker.width) + (beside > 0 && left ? inset : 0) } } : {}), ...(i === 0 && itemSpace > 0 ? { before: itemSpace } : {}) }));
+        keptBeside(rowsBefore, beside);
       } else if (child.kind === 'paragraph' || child.kind === 'blockquote') {
         const quote = child.kind === 'blockquote';
         const style2 = quote ? { ...textStyle, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : textStyle;
@@ -2841,11 +2903,20 @@ export function* paginateChapter(
         const boxHang = !quote && settings.body.hangingIndent === true ? Math.max(0, paragraphIndent) : 0;
         const boxIndent = firstParagraph || afterDisplay || boxHang > 0 ? 0 : paragraphIndent;
         // Tabs (§10.8) at the box style's stops (body.tabStops, else the body's; settings-text.ts).
-        const lines = tabbedLines(child.inlines, style2, innerW - x, boxIndent, style.tabs) ?? setText({ base: child.range.from, inlines: child.inlines, style: style2, measure: innerW - x, indent: boxIndent, justify: boxJustify, ...(boxHang > 0 ? { hang: boxHang } : {}) });
+        const tabbed = tabbedLines(child.inlines, style2, innerW - x, boxIndent, style.tabs);
+        // (Tabbed text goes below a wrapped resource: its stops are the full measure's.)
+        if (tabbed) endBoxWrap();
         const space = !quote && previousKind === 'paragraph' && child.continuesParagraph !== true ? paragraphSpace : 0;
-        lines.forEach((line, i) => rows.push({ block: child, line, x: rtl() ? 0 : x, height: lead, baseline: leadBaseline, role: 'body', ...(i === 0 && space > 0 ? { before: space } : {}) }));
+        const setParagraph = (from: number | null, measure: number): readonly SetLine[] =>
+          from === null
+            ? setText({ base: child.range.from, inlines: child.inlines, style: style2, measure: measure - x, indent: boxIndent, justify: boxJustify, ...(boxHang > 0 ? { hang: boxHang } : {}) })
+            : setText({ base: from, inlines: inlinesFrom(child.inlines, from), style: style2, measure: measure - x, indent: 0, justify: boxJustify, ...(boxHang > 0 ? { hang: boxHang, hangFirst: true } : {}) });
+        const { lines, beside, inset, left } = tabbed ? { lines: tabbed, beside: 0, inset: 0, left: false } : besideWrap(setParagraph(null, innerW), space, innerW, setParagraph);
+        lines.forEach((line, i) => rows.push({ block: child, line, x: (rtl() ? 0 : x) + (i < beside && left ? inset : 0), height: lead, baseline: leadBaseline, role: 'body', ...(i === 0 && space > 0 ? { before: space } : {}) }));
+        keptBeside(rowsBefore, beside);
       } else if (child.kind === 'mathDisplay' && math) {
         // A display at the callout's inner measure, numbered flush right at its inner edge (document-format §11).
+        endBoxWrap();
         const display = layoutDisplay(child, innerW, settings, math, chapter.chapterId, setGenerated, frame().contentHeight - pad.top - pad.bottom, dir);
         rows.push({ block: child, line: emptyLine(), x: 0, height: displayNeed(display) + display.marginBottom, baseline: display.marginTop + display.height, role: 'body', display });
       }
@@ -2856,6 +2927,7 @@ export function* paginateChapter(
       firstParagraph = false;
       previousKind = child.kind;
     }
+    endBoxWrap();
     // endMark (§13.4; document-format §8.1, a proof's ∎): flush with the end edge on the box text's
     // last line when a word space and the mark fit after its text, else on a line of its own.
     const lastRow = rows[rows.length - 1];
@@ -2899,7 +2971,7 @@ export function* paginateChapter(
     };
     const widest = rows.reduce((w, r) => Math.max(w, r.across || r.display ? innerW : r.flow ? r.x + r.flow.width : r.x + reach(r.line), r.marker ? r.marker.x + r.marker.line.width : 0), 0);
     const used = style.flow?.width === 'auto' ? Math.min(boxW, widest + pad.left + pad.right + side + iconRoom) : boxW;
-    return { style, pad, stripe, innerX, innerW, areaX, areaW, icon, rows, total, boxW, used, tab, repeated, repeatedHeight: repeated.reduce((h, r) => h + r.height, 0), more };
+    return { style, pad, stripe, innerX, innerW, areaX, areaW, icon, rows, total, boxW, used, tab, repeated, repeatedHeight: repeated.reduce((h, r) => h + r.height, 0), more, refused };
   }
 
   /**
@@ -3118,6 +3190,21 @@ export function* paginateChapter(
         }
         if (index + take < rows.length) height += more;
       }
+      // A wrapped resource and the rows beside it stay in one segment (page/callout-wrap.ts).
+      if (index + take < rows.length) {
+        const kept = cutAboveWrap(rows, index, take);
+        if (kept === 0 && !cursor.columnEmpty) {
+          next();
+          continue;
+        }
+        if (kept > 0 && kept < take) {
+          take = kept;
+          height = pad.top + pad.bottom + head + (going ? (parts.more?.height ?? 0) : 0);
+          for (let k = index; k < index + take; k++) height += rowNeed(k);
+        }
+      }
+      // Wraps refused in the box (§12.8 textWrap), reported on the page it starts on.
+      if (index === 0) for (const r of parts.refused) (cursor.page.wrapsRefused ??= []).push(r);
       const f = frame();
       const x = (band ? f.contentLeft : f.columnX[cursor.column]!) + (boxWrap?.x ?? 0);
       cited.push(...drawCalloutSegment(parts, index, take, x, f.contentTop + cursor.y, height));
