@@ -692,9 +692,9 @@ function* layoutChapter(
       { ...placement.structure, plan, noteNumbers: notes, images, wrapOf: (id) => wrapRequestOf(book.resources, id, settings.body.style.size), headingDesign: { metadata: { ...metadata, title: metadata['title'] ?? book.title }, setText: setDesignText } },
     );
   // The first pass goes on from a block start of the chapter's previous layout that the edit left valid
-  // (page/resume.ts moveStart): not with note numbers by page (extra passes renumber) nor maths (formulas set per pass).
+  // (page/resume.ts moveStart): not with note numbers by page (extra passes renumber).
   const origin: StartOrigin | undefined =
-    cache.resumePasses && chapterKey !== undefined && (noteMode === 'chapter' || noteMode === 'document') && !book.math ? resumeOrigin(input.source, parsed, context, notes) : undefined;
+    cache.resumePasses && chapterKey !== undefined && (noteMode === 'chapter' || noteMode === 'document') ? resumeOrigin(input.source, parsed, context, notes, math) : undefined;
   const previous = origin ? cache.chapterStarts.get(input.id) : undefined;
   const same = origin && previous && previous.key === chapterKey;
   // Where the text changed since the previous layout (compared once: both uses below need it).
@@ -831,19 +831,38 @@ function* layoutChapter(
 }
 
 /**
- * The chapter's text as a start's origin (page/resume.ts): with what each block citing notes or
- * references printed for them (`contextKey`), by block id; undefined (no start recorded or used)
- * when a citing block holds its inlines elsewhere than `inlines`.
+ * The chapter's text as a start's origin (page/resume.ts): with what each block printed from
+ * outside its own text, by block id — note marks and reference texts for blocks citing them
+ * (`contextKey`), equation numbers for display formulas, and the numbers formulas cite
+ * (`formulaRefsKey`) — so a start or a convergence after a block whose printed numbers changed is
+ * refused. Undefined (no start recorded or used) when a citing block holds its inlines elsewhere
+ * than `inlines`.
  */
-function resumeOrigin(source: string, parsed: ParsedChapter, context: InlineContext, notes: ReadonlyMap<string, number>): StartOrigin | undefined {
+function resumeOrigin(source: string, parsed: ParsedChapter, context: InlineContext, notes: ReadonlyMap<string, number>, math: BookMath): StartOrigin | undefined {
   const citing = new Set<string>();
   for (const ref of parsed.collected.refs) citing.add(ref.blockId);
   for (const ref of parsed.collected.footnoteRefs) citing.add(ref.blockId);
   const answers = new Map<string, string>();
+  const equations = math.equations.byBlock;
+  // Only a chapter whose text cites a number somewhere can hold a formula that does.
+  const citesNumbers = /\\(eq)?ref\s*\{/.test(source);
   for (const block of parsed.blocks) {
-    if (!citing.has(block.id)) continue;
-    if (!('inlines' in block)) return undefined;
-    answers.set(block.id, contextKey(block.inlines, context));
+    // A display's numbers (math/numbering.ts) run through the book: a tag or label added above moves them.
+    if (block.kind === 'mathDisplay') {
+      const marks = equations.get(block.id);
+      if (marks) answers.set(block.id, marks.map((m) => m.printed).join('\u0001'));
+      continue;
+    }
+    if (!('inlines' in block)) {
+      if (citing.has(block.id)) return undefined;
+      continue;
+    }
+    const refs = citesNumbers ? formulaRefsKey(block.inlines, math) : '';
+    if (!citing.has(block.id)) {
+      if (refs) answers.set(block.id, refs);
+      continue;
+    }
+    answers.set(block.id, contextKey(block.inlines, context) + refs);
     citing.delete(block.id);
   }
   // (A citation in no top-level block: in a table cell or the like.)

@@ -39,7 +39,12 @@ export function prepareBookMath(parsed: readonly ParsedChapter[], settings: Layo
     if (!done) withText.set(formula, (done = withTextGlyphs(formula, fonts, settings.body.style.family)));
     return done;
   };
-  const key = `math:${typesetter ? 'typeset' : 'placeholder'}|${JSON.stringify([...equations.byLabel])}`;
+  // The numbers labels resolve to, and every number a display prints in book order: a display
+  // can print a number no label holds (the second of two displays sharing a label), which moves
+  // when a display above it is numbered or not.
+  let printed = '';
+  for (const marks of equations.byBlock.values()) for (const mark of marks) printed += `${mark.printed}\u0001`;
+  const key = `math:${typesetter ? 'typeset' : 'placeholder'}|${JSON.stringify([...equations.byLabel])}|${printed}`;
   return { setFormula, equations, key };
 }
 

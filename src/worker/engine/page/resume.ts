@@ -47,7 +47,7 @@ export interface ResumableState {
 export interface StartOrigin {
   source: string;
   parsed: ParsedChapter;
-  /** Note marks and reference texts each block citing some printed (engine/index.ts contextKey), by block id. */
+  /** What each block printed from outside its text, by block id: note marks and reference texts, equation numbers of displays and those formulas cite (engine/index.ts `resumeOrigin`). */
   answers: ReadonlyMap<string, string>;
   /** Footnote numbers by note id. */
   notes: ReadonlyMap<string, number>;
