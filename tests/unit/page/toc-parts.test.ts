@@ -67,6 +67,25 @@ describe('toc part rows (§11.5 toc.parts)', () => {
     expect(label.run.text.endsWith(` ${plain.row('I Foundations')!.run.text === '' ? '' : tocLabel(plain, 'I Foundations')}`)).toBe(true);
   });
 
+  it("without a design a part's row is `{number} {titleText}` and its page label in the level-1 entry's type (§11.5), the body's when toc.levels sets none", () => {
+    // Default settings: body type (8 pt, black), as the chapters' level-1 rows.
+    const plain = contentsOf();
+    expect(plain.row('I Foundations')!.run.size).toBeCloseTo(8, 3);
+    expect(plain.row('I Foundations')!.run.size).toBeCloseTo(plain.row('The lantern')!.run.size, 3);
+    // toc.levels[level=1] set: the part row takes its size and colour, title and page label alike.
+    const settings = settingsFromConfig({ layout: { layoutType: 'single' }, toc: { levels: [{ level: 1, fontSize: pt(14), color: '#aa0000' }] } } as never);
+    const page = run({ title: 'Book', settings, chapters }).chapters[0]!.pages[0]!;
+    const onRow = (text: string) => {
+      const title = runs(page).find((r) => r.text === text)!;
+      return runs(page).filter((r) => Math.abs(r.y - title.y) < 0.01 && !/^\.+$/.test(r.text));
+    };
+    for (const text of ['I Foundations', 'II Practice', 'The lantern']) {
+      const row = onRow(text);
+      expect(row.length, text).toBe(2); // the title and its page label
+      for (const r of row) expect([r.size, r.fill], `${text}: ${r.text}`).toEqual([14, '#aa0000']);
+    }
+  });
+
   it('enabled false: no part rows, the chapters still listed', () => {
     const listed = contentsOf();
     expect(listed.row('I Foundations')).toBeDefined();
