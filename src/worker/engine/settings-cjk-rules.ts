@@ -61,6 +61,11 @@ export interface CjkRules {
   composeDesignText?: false;
   /** `cjk.circledNumbers` (text/circled-numbers.ts); absent = `cjk`, the default. */
   circledNumbers?: CircledNumbers;
+  /**
+   * Set in vertical text (`layout.writingMode: 'vertical-rl'`, §4): punctuation set narrower than
+   * its em is placed for its vertical form (paragraph/cjk-punctuation.ts `placeVerticalForms`).
+   */
+  verticalForms?: true;
 }
 
 /**
@@ -109,5 +114,6 @@ export function cjkRulesFrom(at: (path: string) => unknown, locale: string, base
     titleMinChars: typeof minChars === 'number' && Number.isFinite(minChars) ? Math.max(1, Math.round(minChars)) : 2,
     ...(at('cjk.composeDesignText') === false ? { composeDesignText: false as const } : {}),
     ...(pick('cjk.circledNumbers', ['cjk', 'western'] as const) === 'western' ? { circledNumbers: 'western' as const } : {}),
+    ...(at('layout.writingMode') === 'vertical-rl' ? { verticalForms: true as const } : {}),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * CJK fidelity in vertical text (`layout.writingMode: 'vertical-rl'`, configuration.md §4, §14.1;
  * document-format §18.4–§18.5; page/vertical.ts): what the turned flow alone would get wrong —
- * circled numbers upright in a cell. Positions are read on the sheet through the display list's
+ * circled numbers upright in a cell, kanbun marks beside their character, punctuation set narrower
+ * by the CJK rules keeping its vertical form whole. Positions are read on the sheet through the display list's
  * matrices (pt, y down from the trim's top-left), glyph boxes from the glyphs' outlines.
  */
 import { describe, expect, it } from 'vitest';
@@ -179,5 +180,38 @@ describe('vertical text: kanbun marks (:kunten, document-format §18.4)', () => 
     const ink = inkOnSheet(kaeri);
     expect(ink.right).toBeLessThanOrEqual(base.left + 0.01);
     expect(cellOnSheet(kaeri).top).toBeCloseTo((base.top + base.bottom) / 2, 1);
+  });
+});
+
+describe('vertical text: punctuation set narrower by the CJK rules (§14.1) keeps its vertical form whole', () => {
+  /** The body glyphs of the first line in column order, each with its ink box on the sheet. */
+  const column = (extra: StoredConfig, text: string) => {
+    const runs = placedRuns(layout(extra, `${text}\n`).pages).filter((p) => p.run.line?.role === 'body');
+    const first = runs[0]!.run.y;
+    const glyphs = runs
+      .filter((p) => p.run.y === first)
+      .flatMap((p) => p.run.glyphs.map((_, g) => ({ ch: p.run.text.slice(p.run.clusters[g]!, p.run.clusters[g]! + 1), ink: inkOnSheet(p, g), size: p.run.size })));
+    return glyphs.sort((a, b) => a.ink.top - b.ink.top);
+  };
+
+  it('kaiming (mainland Chinese): a centred vertical ：； is not cut into its neighbours, and still set narrower than an em', () => {
+    const glyphs = column({ locale: 'zh' }, '他说：“你好，世界；我们走吧！”');
+    expect(glyphs.map((g) => g.ch).join('')).toBe('他说：“你好，世界；我们走吧！”');
+    // Down the column no ink runs into the next glyph's (the horizontal halves cut ：； 0.9 and 1.9 pt into “ and 我).
+    for (let i = 1; i < glyphs.length; i++) expect(glyphs[i]!.ink.top, `${glyphs[i - 1]!.ch}${glyphs[i]!.ch}`).toBeGreaterThanOrEqual(glyphs[i - 1]!.ink.bottom);
+    // ：and ；still narrower than their em: the ink before and after them less than an em apart (a full cell leaves about 1.1 em).
+    for (const mark of ['：', '；']) {
+      const i = glyphs.findIndex((g) => g.ch === mark);
+      expect(glyphs[i + 1]!.ink.top - glyphs[i - 1]!.ink.bottom, mark).toBeLessThan(glyphs[i]!.size);
+    }
+  });
+
+  it('compressAdjacent and trimLineStart (Japanese): 。」 and brackets as before, their blank halves taken', () => {
+    const glyphs = column({}, '「吾輩は猫である。」と、彼は言った。');
+    for (let i = 1; i < glyphs.length; i++) expect(glyphs[i]!.ink.top, `${glyphs[i - 1]!.ch}${glyphs[i]!.ch}`).toBeGreaterThanOrEqual(glyphs[i - 1]!.ink.bottom);
+    // 。 before 」 half width: from 。's ink to 」's less than half an em.
+    const stop = glyphs.findIndex((g) => g.ch === '。');
+    expect(glyphs[stop + 1]!.ch).toBe('」');
+    expect(glyphs[stop + 1]!.ink.top - glyphs[stop]!.ink.bottom).toBeLessThan(glyphs[stop]!.size / 2);
   });
 });

@@ -20,12 +20,13 @@
  */
 import { CLOSING_FULLWIDTH, OPENING_FULLWIDTH } from '../text/cjk';
 import { INFINITE_PENALTY, type Item } from '../text/items';
-import type { ShapedGlyphs } from '../fonts/registry';
+import type { FontFace, ShapedGlyphs } from '../fonts/registry';
+import { parsePathData } from '../vector/path-data';
 import type { CjkRules, PunctuationWidth } from '../settings-cjk-rules';
 import type { ShapedPiece, WordPayload } from './items';
 
 /** What of `LayoutSettings.cjk` this file reads; absent fields: the face's widths, no line-edge rule. */
-export type CjkPunctuationRules = Partial<Pick<CjkRules, 'punctuationWidth' | 'trimLineStart' | 'hangingPunctuation' | 'spaceAfterQuestion' | 'paragraphStartBracket'>>;
+export type CjkPunctuationRules = Partial<Pick<CjkRules, 'punctuationWidth' | 'trimLineStart' | 'hangingPunctuation' | 'spaceAfterQuestion' | 'paragraphStartBracket' | 'verticalForms'>>;
 
 /** Sentence-end marks: full width in the kaiming style (开明式, CLREQ: 句末点号 。？！ full, the other marks half). */
 const SENTENCE_END = new Set([0x3002, 0xff0e]); // 。．
@@ -145,8 +146,9 @@ export function applyCjkLineEdges(items: Item<WordPayload>[], rules: CjkPunctuat
         out.push({ type: 'penalty', width: -advance, penalty: 0, flagged: false });
         if (rules.hangingPunctuation === 'allow') out.push({ type: 'penalty', width: 0, penalty: 0, flagged: false });
       } else if (rules.punctuationWidth === 'lineEndHalf' && CLOSING_FULLWIDTH.has(last.cp) && advance > FULL_SHARE * em) {
-        // §14.1 punctuationWidth lineEndHalf: a closing mark ending a line loses its empty half.
-        out.push({ type: 'penalty', width: -(advance - em / 2), penalty: 0, flagged: false });
+        // §14.1 punctuationWidth lineEndHalf: a closing mark ending a line loses its empty half
+        // (in vertical text no more than its vertical form leaves blank at its end: lineEndTrim).
+        out.push({ type: 'penalty', width: -lineEndTrim(last, advance, rules), penalty: 0, flagged: false });
       }
       if (rules.spaceAfterQuestion === true && QUESTION.has(last.cp) && next && next.cp !== IDEOGRAPHIC_SPACE && !CLOSING_FULLWIDTH.has(next.cp) && !QUESTION.has(next.cp)) {
         // §14.1 spaceAfterQuestion (the Japanese rule): a full-width space after ？！ when a sentence
@@ -167,6 +169,7 @@ export function applyCjkLineEdges(items: Item<WordPayload>[], rules: CjkPunctuat
     }
   }
   paragraphEnd(out, rules);
+  if (rules.verticalForms) placeVerticalForms(out);
   return out;
 }
 
@@ -186,7 +189,7 @@ function paragraphEnd(items: Item<WordPayload>[], rules: CjkPunctuationRules): v
   const em = last.piece.style.size;
   let back = 0;
   if (rules.hangingPunctuation !== undefined && rules.hangingPunctuation !== 'none' && HANGING.has(last.cp)) back = advance;
-  else if (rules.punctuationWidth === 'lineEndHalf' && CLOSING_FULLWIDTH.has(last.cp) && advance > FULL_SHARE * em) back = advance - em / 2;
+  else if (rules.punctuationWidth === 'lineEndHalf' && CLOSING_FULLWIDTH.has(last.cp) && advance > FULL_SHARE * em) back = lineEndTrim(last, advance, rules);
   if (back <= 0) return;
   items.push({ type: 'penalty', width: 0, penalty: INFINITE_PENALTY, flagged: false });
   items.push({ type: 'glue', width: -back, stretch: 0, shrink: 0, payload: { pieces: [], level: last.piece.level } });
@@ -212,4 +215,123 @@ function placeOpeningBracket(items: Item<WordPayload>[], placement: CjkRules['pa
     const lost = halveGlyph(first.piece, 0, true);
     items[at] = { ...items[at]!, width: items[at]!.width - lost };
   }
+}
+
+/**
+ * What `lineEndHalf` takes off a closing mark ending a line, pt: its empty half; in vertical text
+ * no more than its vertical form leaves blank at its end (a colon or semicolon whose vertical form
+ * is centred keeps the ink that half would cut; `verticalBlanks`).
+ */
+function lineEndTrim(last: { piece: ShapedPiece; g: number; cp: number }, advance: number, rules: CjkPunctuationRules): number {
+  const half = advance - last.piece.style.size / 2;
+  if (!rules.verticalForms) return half;
+  const blanks = verticalBlanks(last.piece.face, String.fromCodePoint(last.cp));
+  if (!blanks) return half;
+  return Math.max(0, Math.min(half, (blanks.end * last.piece.style.size) / last.piece.face.upem));
+}
+
+/**
+ * Vertical text (`CjkRules.verticalForms`; page/vertical.ts stands each CJK glyph up in its
+ * `vert` form, turned about the middle of the em cell from its pen to its advance): a mark the
+ * rules set narrower than its em (`compressAdjacent`, `punctuationWidth`, `trimLineStart`,
+ * `paragraphStartBracket: flush`) must lose the part of the cell its *vertical* form leaves blank,
+ * which is not always the half its horizontal form leaves blank — 、。，． sit at the top right of
+ * the vertical cell as at the bottom left of the horizontal one (both blank at the end) and
+ * brackets turn with the line (blank at the start), but a Chinese ：； stands centred in its
+ * vertical cell, longer along the column than half an em. So each such glyph is set again from
+ * its vertical form's ink: it loses no more than its vertical cell has blank (the advance given
+ * back, and its box item widened, where the form needs more: a centred ：； keeps its ink whole and
+ * a little clearance, `VERTICAL_CLEARANCE_EM`),
+ * and what it loses comes off the blank side that is the larger, or evenly off both when the form
+ * is centred (its two blanks within 0.1 em), never more off a side than is blank there. `items`
+ * is changed in place (a widened box is a new item object).
+ */
+/**
+ * Blank kept in the cell of a mark whose vertical form is longer than the room the rules would
+ * leave it, em (0.05 em either side of a centred form): its ink then never touches the characters
+ * beside it. Our choice: a hair at 10 pt, about what the face leaves around an ideograph.
+ */
+const VERTICAL_CLEARANCE_EM = 0.1;
+
+function placeVerticalForms(items: Item<WordPayload>[]): void {
+  const seen = new Set<ShapedPiece>();
+  items.forEach((item, i) => {
+    if (item.type !== 'box') return;
+    let widened = 0; // pt
+    for (const piece of item.payload?.pieces ?? []) {
+      if (seen.has(piece) || !isRunningText(piece)) continue;
+      seen.add(piece);
+      let shaped: ShapedGlyphs | null = null;
+      for (let g = 0; g < piece.shaped.glyphs.length; g++) {
+        const cp = piece.text.codePointAt(piece.shaped.clusters[g]!)!;
+        const opening = OPENING_FULLWIDTH.has(cp);
+        if (!opening && !CLOSING_FULLWIDTH.has(cp)) continue;
+        const full = piece.face.glyphAdvance(piece.shaped.glyphs[g]!); // font units
+        const lost = full - piece.shaped.advances[g]!;
+        if (lost <= 0) continue;
+        const blanks = verticalBlanks(piece.face, String.fromCodePoint(cp));
+        if (!blanks) continue;
+        // No more off the cell than its vertical form leaves blank, less a clearance when the form needs more (see VERTICAL_CLEARANCE_EM).
+        const blank = blanks.start + blanks.end;
+        const taken = lost <= blank ? lost : Math.max(0, blank - VERTICAL_CLEARANCE_EM * piece.face.upem);
+        // What comes off the start of the vertical cell (the glyph moved back by it), font units.
+        const centred = Math.abs(blanks.start - blanks.end) < 0.1 * piece.face.upem;
+        const wanted = centred ? taken / 2 : blanks.start > blanks.end ? taken : 0;
+        const fromStart = Math.min(Math.min(taken, blanks.start), Math.max(Math.max(0, taken - blanks.end), wanted));
+        shaped ??= copyShaped(piece.shaped);
+        // The horizontal setting moved an opening mark back by all it lost (halveGlyph), a closing one not at all.
+        shaped.xOffsets[g] = shaped.xOffsets[g]! + (opening ? lost : 0) - fromStart;
+        if (taken < lost) {
+          shaped.advances[g] = shaped.advances[g]! + (lost - taken);
+          shaped.width += lost - taken;
+        }
+      }
+      if (!shaped) continue;
+      piece.shaped = shaped;
+      const before = piece.width;
+      piece.width = (shaped.width * piece.style.size) / piece.face.upem;
+      widened += piece.width - before;
+    }
+    if (widened > 0) items[i] = { ...item, width: item.width + widened };
+  });
+}
+
+/** Blank room at the start and the end of a mark's vertical cell, font units (null: no outline). */
+interface VerticalBlanks {
+  start: number;
+  end: number;
+}
+const verticalBlankCache = new WeakMap<FontFace, Map<string, VerticalBlanks | null>>();
+
+/**
+ * Where a mark's vertical form (the face's `vert` glyph, as page/vertical.ts draws it) leaves its
+ * cell blank: the cell is the em centred on the middle of the face's ascender and descender
+ * (furniture-letters.ts `emMiddle`, the point it is turned about), its start the top; the ink's
+ * extent is read from the outline's on-curve points (fonts put points at a contour's extremes).
+ */
+function verticalBlanks(face: FontFace, text: string): VerticalBlanks | null {
+  let table = verticalBlankCache.get(face);
+  if (!table) {
+    table = new Map();
+    verticalBlankCache.set(face, table);
+  }
+  let blanks = table.get(text);
+  if (blanks === undefined) {
+    blanks = null;
+    const turned = face.covers(text) ? face.shape(text, 'ltr', 'vert') : undefined;
+    const glyph = turned?.glyphs.length === 1 ? turned.glyphs[0] : undefined;
+    if (glyph !== undefined) {
+      let top = -Infinity;
+      let bottom = Infinity;
+      for (const s of parsePathData(face.glyphPath(glyph))) {
+        if (!('y' in s)) continue;
+        top = Math.max(top, s.y);
+        bottom = Math.min(bottom, s.y);
+      }
+      const middle = (face.ascender + face.descender) / 2; // font units over the baseline
+      if (Number.isFinite(top)) blanks = { start: Math.max(0, middle + face.upem / 2 - top), end: Math.max(0, bottom - (middle - face.upem / 2)) };
+    }
+    table.set(text, blanks);
+  }
+  return blanks;
 }
