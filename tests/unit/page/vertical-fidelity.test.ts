@@ -2,8 +2,9 @@
  * CJK fidelity in vertical text (`layout.writingMode: 'vertical-rl'`, configuration.md §4, §14.1;
  * document-format §18.4–§18.5; page/vertical.ts): what the turned flow alone would get wrong —
  * circled numbers upright in a cell, kanbun marks beside their character, punctuation set narrower
- * by the CJK rules keeping its vertical form whole. Positions are read on the sheet through the display list's
- * matrices (pt, y down from the trim's top-left), glyph boxes from the glyphs' outlines.
+ * by the CJK rules keeping its vertical form whole, a hung mark past the column's foot. Positions
+ * are read on the sheet through the display list's matrices (pt, y down from the trim's top-left),
+ * glyph boxes from the glyphs' outlines.
  */
 import { describe, expect, it } from 'vitest';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
@@ -12,6 +13,8 @@ import { applyMatrix, itemMatrices, Op, type GlyphRunItem, type Matrix, type Pag
 import { parsePathData } from '../../../src/worker/engine/vector/path-data';
 import type { StoredConfig } from '../../../src/worker/config';
 import { nodeFontRegistry } from '../../support/node-world';
+import { sheetFrame } from '../../../src/worker/engine/page/geometry';
+import { runChecks } from '../checks/run-checks';
 
 const fonts = nodeFontRegistry(['Noto Serif SC']);
 const FACE = 'Noto Serif SC';
@@ -213,5 +216,47 @@ describe('vertical text: punctuation set narrower by the CJK rules (§14.1) keep
     const stop = glyphs.findIndex((g) => g.ch === '。');
     expect(glyphs[stop + 1]!.ch).toBe('」');
     expect(glyphs[stop + 1]!.ink.top - glyphs[stop]!.ink.bottom).toBeLessThan(glyphs[stop]!.size / 2);
+  });
+});
+
+describe('vertical text: a hung mark (cjk.hangingPunctuation, §14.1)', () => {
+  const hung = (hanging: string) => {
+    const extra: StoredConfig = { cjk: { hangingPunctuation: hanging } };
+    // How many ideographs fill a line: the first line of a long run of them.
+    const probe = placedRuns(layout(extra, `${'永'.repeat(120)}\n`).pages).filter((p) => p.run.line?.role === 'body');
+    const perLine = probe.filter((p) => p.run.y === probe[0]!.run.y).reduce((n, p) => n + p.run.glyphs.length, 0);
+    const source = `${'永'.repeat(perLine)}、${'永'.repeat(8)}。\n`;
+    const book = layout(extra, source);
+    const runs = placedRuns(book.pages).filter((p) => p.run.line?.role === 'body');
+    return { book, runs, perLine, source, extra };
+  };
+
+  it('hangs 、 past the foot of the column in its vertical form, its ink within half an em below the type area; no overfull line', () => {
+    const { book, runs, perLine } = hung('force');
+    const first = runs.filter((p) => p.run.y === runs[0]!.run.y);
+    expect(first.reduce((n, p) => n + p.run.glyphs.length, 0)).toBe(perLine + 1);
+    const comma = first.find((p) => p.run.text.startsWith('、'))!;
+    expect(rounded(comma.m)).toEqual(UPRIGHT);
+    const face = fonts.get(comma.run.font)!;
+    expect(comma.run.glyphs[0]).toBe(face.shape('、', 'ltr', 'vert').glyphs[0]);
+    const settings = settingsFromConfig(config({ cjk: { hangingPunctuation: 'force' } }));
+    const frame = sheetFrame(settings, book.pages[0]!.index);
+    const foot = frame.contentTop + frame.contentHeight;
+    const ink = inkOnSheet(comma);
+    const last = inkOnSheet(first.filter((p) => p !== comma).sort((a, b) => inkOnSheet(b).bottom - inkOnSheet(a).bottom)[0]!);
+    // Past the foot, below the last ideograph, and no further than the top half of the em cell it hangs in.
+    // (the last ideograph's ink reaches the foot of its cell, give or take the turn's 0.056 em: see the circled number)
+    expect(last.bottom).toBeLessThanOrEqual(foot + 0.06 * comma.run.size);
+    expect(ink.top).toBeGreaterThanOrEqual(foot - 0.01);
+    expect(ink.bottom).toBeLessThanOrEqual(foot + comma.run.size / 2);
+    // At the column's right, as 、 stands in a vertical cell.
+    const cell = cellOnSheet(comma);
+    expect(ink.left).toBeGreaterThan((cell.left + cell.right) / 2);
+  });
+
+  it('the checks take the hung mark for a hung one: no overfullLine', () => {
+    const { source, extra } = hung('force');
+    const warnings = runChecks({ chapters: [{ id: 'a', source }], config: config(extra), patterns: null }).warnings;
+    expect(warnings.filter((w) => w.kind === 'overfullLine')).toEqual([]);
   });
 });
