@@ -112,12 +112,22 @@ describe(':::columns holding listings, displays and resources (document-format ย
     }
   });
 
-  it('a floating resource leaves the group to flow plain (it floats as in the text)', () => {
+  it('a floating resource floats at the group\'s level (the text column\'s slot, its width), the group set in sub-columns under it', () => {
     const source = `:::columns{count=2}\n${oneLiners(4, 'a')}\n\n::resource{id="red"}\n\n${oneLiners(4, 'b')}\n:::`;
-    const page = run(book(source, settings, { position: 'top' })).pages[0]!;
-    // Plain flow: every line in the text column from its left edge (b-lines indented by the body indent).
-    for (const n of [0, 1, 2, 3]) expect(subColumn(bodyRun(page, `b${n}`).xs[0]!)).toBe(0);
-    expect(bodyRun(page, 'b3').y).toBeGreaterThan(bodyRun(page, 'a3').y);
+    const layout = run(book(source, settings, { position: 'top' }));
+    const page = layout.pages[0]!;
+    // Sub-columns: a0 and b0 side by side on one baseline (eight rows, four each).
+    expect(subColumn(bodyRun(page, 'a0').xs[0]!)).toBe(0);
+    expect(subColumn(bodyRun(page, 'b0').xs[0]!)).toBe(1);
+    expect(bodyRun(page, 'b0').y).toBeCloseTo(bodyRun(page, 'a0').y, 2);
+    // Cited under text already set on the page, a top float heads the next page (as in the text), once.
+    const pictures = layout.pages.flatMap((p) => p.items.filter((i): i is PathItem => i.op === Op.Path && i.fill === '#ff0000').map((i) => ({ page: p.index, frame: i.frame! })));
+    expect(pictures).toHaveLength(1);
+    expect(pictures[0]!.page).toBe(1);
+    const f = pictures[0]!.frame;
+    // The column's width, not a sub-column's (document-format ยง8.4 "cited figures float normally").
+    expect(f.w).toBeGreaterThan(width + 1);
+    expect(f.y).toBeLessThan(frame.contentTop + pitch);
   });
 
   it('incremental equals full around a group of listings, displays and figures, in two page columns', () => {

@@ -17,7 +17,7 @@
  */
 import type { DisplayItem } from '../../protocol/displaylist';
 import type { DisplayLayout } from '../math/display';
-import type { CodeBlock, Inline, MathDisplayBlock, ResourceBlock } from '../parse/model';
+import type { Block, CodeBlock, Inline, MathDisplayBlock, ResourceBlock } from '../parse/model';
 import type { SetLine } from '../paragraph';
 import type { FlowBlock } from '../resources/block';
 import type { LayoutSettings } from '../settings';
@@ -45,6 +45,12 @@ export interface GroupBlockHost {
   resource(block: ResourceBlock, width: number): FlowBlock | null;
   /** Listings and tables may be cut between sub-columns (a snake group; a parallel stream keeps them whole). */
   split?: boolean;
+  /** A whole column's height, pt (a listing's `keepTogether` moves only one that fits). */
+  columnHeight?: number;
+  /** A floating resource (§8.4 "cited figures float normally"): what queues it at the group's level; null when it does not float. */
+  floating?(block: ResourceBlock): (() => void) | null;
+  /** A callout box set in a sub-column `width` pt wide (page/columns-group-box.ts), and what queues the floats it cites; null: the group cannot set it (it flows plain). */
+  box?(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], width: number, blockIndex: number): { rows: GroupRow[]; cites?: () => void } | null;
 }
 
 /** `above` blank rows, the block's ⌈height ÷ pitch⌉ rows (the first drawing it), `below` blank rows. */
@@ -66,7 +72,7 @@ export function codeRows(block: CodeBlock, blockIndex: number, width: number, se
   // The margin above in whole blank rows; the part rows (one part while no sub-column foot cuts it).
   if (host.split) {
     const above = Array.from({ length: Math.ceil(listing.marginTop / pitch - 1e-6) }, (): GroupRow => ({ block, line: emptyRow(), x: 0, blockIndex, blank: true }));
-    return [...above, ...listingPartRows(block, blockIndex, prepared, 0, pitch, listing.marginBottom)];
+    return [...above, ...listingPartRows(block, blockIndex, prepared, 0, pitch, listing.marginBottom, host.columnHeight)];
   }
   // As page/code-block.ts placeListing measures one part: the label tab above, padding, title, rows.
   const height = (prepared.tab?.above ?? 0) + 2 * prepared.padding + (prepared.title?.height ?? 0) + prepared.rows.length * prepared.leading;

@@ -6,7 +6,7 @@
  * sub-column width — each part its own box (a listing: corners rounded only at its own top and
  * bottom, `splitMinLines` rows on each side, fewer only when the part opens its sub-column, a cut
  * before a row opening its source line rather than between turnovers, `keepTogether` moving a
- * listing whole to the next sub-column when it does not open one, the `continuesMarker` row
+ * listing that fits a column whole to the next sub-column when it does not open one, the `continuesMarker` row
  * closing a part that goes on, `repeatTitle`; a table: by its own `split`, header rows repeated,
  * the continues marker and "(cont.)" caption as resources/table-split.ts sets them).
  *
@@ -41,7 +41,7 @@ function partRows(block: { id: string }, blockIndex: number, count: number, draw
  * The rows of a listing's part from its row `from` to its end, at the pitch; `marginBottom` inside
  * its last row (as codeRows sets a listing kept whole).
  */
-export function listingPartRows(block: CodeBlock, blockIndex: number, p: PreparedListing, from: number, pitch: number, marginBottom: number): GroupRow[] {
+export function listingPartRows(block: CodeBlock, blockIndex: number, p: PreparedListing, from: number, pitch: number, marginBottom: number, columnHeight = Number.POSITIVE_INFINITY): GroupRow[] {
   const n = p.rows.length;
   const first = from === 0;
   const above = first ? (p.tab?.above ?? 0) : 0;
@@ -67,8 +67,8 @@ export function listingPartRows(block: CodeBlock, blockIndex: number, p: Prepare
   };
   const unit: SplitUnit = {
     cut(rows, opens) {
-      // keepTogether (§13.3): a listing that does not open its sub-column goes on whole.
-      if (first && p.listing.keepTogether && !opens) return null;
+      // keepTogether (§13.3): a listing that fits a column and does not open its sub-column goes on whole.
+      if (first && p.listing.keepTogether && !opens && above + boxHeight(n, true) <= columnHeight + EPS) return null;
       const fits = (take: number): boolean => above + boxHeight(take, false) <= rows * pitch + EPS;
       let fitting = 0;
       while (from + fitting < n - 1 && fits(fitting + 1)) fitting++;
@@ -84,7 +84,7 @@ export function listingPartRows(block: CodeBlock, blockIndex: number, p: Prepare
         take = fitting;
       }
       const height = above + boxHeight(take, false);
-      return { before: partRows(block, blockIndex, Math.ceil(height / pitch - 1e-6), draw(take, false), unit), after: listingPartRows(block, blockIndex, p, from + take, pitch, marginBottom) };
+      return { before: partRows(block, blockIndex, Math.ceil(height / pitch - 1e-6), draw(take, false), unit), after: listingPartRows(block, blockIndex, p, from + take, pitch, marginBottom, columnHeight) };
     },
   };
   const height = above + boxHeight(n - from, true) + marginBottom;

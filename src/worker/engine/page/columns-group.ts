@@ -116,7 +116,29 @@ export function groupShape(attrs: Attributes, columnWidth: number, contentWidth:
  */
 export function groupSettable(inner: readonly Block[]): boolean {
   const kinds = new Set<Block['kind']>(['paragraph', 'blockquote', 'listItem', 'heading', 'verse', 'code', 'mathDisplay', 'resourceBlock', 'footnoteDefinition']);
-  return inner.some((b) => b.kind !== 'footnoteDefinition' && b.kind !== 'directive') && inner.every((b) => kinds.has(b.kind) || (b.kind === 'directive' && (b.name === 'columnbreak' || b.name === 'space')));
+  // A callout box (page/columns-group-box.ts) is one block: what it holds is the box's to judge (paginate.ts).
+  const top = outsideBoxes(inner);
+  return top.some((b) => b.kind !== 'footnoteDefinition' && b.kind !== 'directive') && top.every((b) => kinds.has(b.kind) || isBox(b) || (b.kind === 'directive' && (b.name === 'columnbreak' || b.name === 'space')));
+}
+
+/** A callout box's opening fence. */
+function isBox(block: Block): block is Extract<Block, { kind: 'containerStart' }> {
+  return block.kind === 'containerStart' && block.name === 'callout';
+}
+
+/** The group's blocks with each callout box's content and closing fence left out (the fence stands for the box). */
+function outsideBoxes(inner: readonly Block[]): Block[] {
+  const out: Block[] = [];
+  let endOf: string | null = null;
+  for (const block of inner) {
+    if (endOf !== null) {
+      if (block.id === endOf) endOf = null;
+      continue;
+    }
+    out.push(block);
+    if (isBox(block)) endOf = block.endId;
+  }
+  return out;
 }
 
 /** One grid row of the group: a line, its x inside the sub-column, the block index it belongs to. */
@@ -143,6 +165,8 @@ export interface GroupRow {
   draw?: (host: GroupDrawHost, x: number, top: number) => void;
   /** A listing's or table's part the group may cut between sub-columns (page/columns-group-split.ts); its rows are `whole` too, for parallel streams. */
   split?: SplitUnit;
+  /** Run once the segment holding this row is placed: queues the floats cited at it (a floating resource's embed, a box's citations), at the group's level. */
+  after?: () => void;
 }
 
 /** Rows of the tallest unit kept whole (a block no sub-column may cut); `splitting`: listings and tables split (a snake group), so they count for none. */
@@ -334,6 +358,7 @@ export function placeGroup(given: readonly GroupRow[], shape: GroupShape, host: 
     rows = plan.rows;
     const counts = plan.counts;
     const top = host.top();
+    const after: (() => void)[] = [];
     const left = host.left();
     // Each sub-column's blank rows at its head take no room (splitRows counted them).
     const leads: number[] = [];
@@ -347,6 +372,7 @@ export function placeGroup(given: readonly GroupRow[], shape: GroupShape, host: 
         host.emit(row.block, row.line, x0 + row.x, baseline + (row.dy ?? 0), row.role);
         if (row.marker) host.emit(row.block, row.marker.line, x0 + row.marker.x, baseline);
         row.draw?.(host, x0, baseline - host.baseline);
+        if (row.after) after.push(row.after);
         placed.push(row.line);
       }
       index += count;
@@ -356,6 +382,8 @@ export function placeGroup(given: readonly GroupRow[], shape: GroupShape, host: 
       }
     });
     host.advance(tallest);
+    // Floats cited in the segment, queued under it (the group's level: the text column's slots).
+    for (const queue of after) queue();
     // Space left over at the group's end is dropped with the segment break (§7.4).
     if (index + blankLead(rows, index) >= rows.length) index = rows.length;
     if (index < rows.length) host.next();
@@ -372,7 +400,7 @@ export interface RowSetter {
   heading?: GroupHeadingHost;
   /** Poems (running text only; page/columns-group-verse.ts); without it a poem sets no row. */
   verse?: GroupVerseHost;
-  /** Listings, displays and resources (running text only; page/columns-group-blocks.ts); without it they set no row. */
+  /** Listings, displays, resources and callout boxes (running text only; page/columns-group-blocks.ts); without it they set no row. */
   blocks?: GroupBlockHost;
 }
 
@@ -389,12 +417,37 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
   let index = -1;
   // The paragraph after a heading or a `:::space` starts flush unless bodyText.indentAfterHeading (§6.1, §7.4).
   let afterHeading = false;
+  // Floats cited since the last row (a floating resource's embed): queued with the next row, else the last.
+  let cites: (() => void)[] = [];
+  const cite = (row: GroupRow | undefined, queue: () => void): void => {
+    if (!row) return void cites.push(queue);
+    const before = row.after;
+    row.after = before ? () => (before(), queue()) : queue;
+  };
+  // (A row of text: blank rows are dropped at a sub-column's head and split parts are replaced when cut, so neither carries them.)
+  const carries = (row: GroupRow): boolean => !row.blank && !row.split;
+  const push = (...more: GroupRow[]): void => {
+    const start = rows.length;
+    rows.push(...more);
+    const carrier = rows.slice(start).find(carries);
+    if (cites.length > 0 && carrier) {
+      const waiting = cites;
+      cites = [];
+      for (const queue of waiting) cite(carrier, queue);
+    }
+  };
+  let boxEnd: string | null = null;
   for (const child of inner) {
+    // A callout box's content is the box's (set by `blocks.box` at its fence).
+    if (boxEnd !== null) {
+      if (child.id === boxEnd) boxEnd = null;
+      continue;
+    }
     if (child.kind === 'directive' && child.name === 'space' && !child.ignored) {
       // `:::space{lines}` (§7.4): whole grid rows in a group (a fraction rounded, at least one row).
       const n = Number(child.attrs['lines'] ?? 1);
       const lines = Number.isFinite(n) && n > 0 && n <= 20 ? n : 1;
-      for (let k = 0; k < Math.max(1, Math.round(lines)); k++) rows.push({ block: child, line: emptyRow(), x: 0, blockIndex: index, blank: true });
+      for (let k = 0; k < Math.max(1, Math.round(lines)); k++) push({ block: child, line: emptyRow(), x: 0, blockIndex: index, blank: true });
       afterHeading = settings.body.indentAfterHeading ? afterHeading : true;
       continue;
     }
@@ -402,27 +455,46 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
     index++;
     const flushAfter = afterHeading && !settings.body.indentAfterHeading;
     afterHeading = false;
+    if (isBox(child)) {
+      // A nested callout is one block (§8.4 `breaks`), set in its sub-column (page/columns-group-box.ts).
+      const end = inner.findIndex((x) => x.id === child.endId);
+      const box = set.blocks?.box?.(child, end < 0 ? [] : inner.slice(inner.indexOf(child) + 1, end), width, index) ?? null;
+      if (!box) return null; // a box the group cannot set: it flows plain
+      push(...box.rows);
+      // The floats the box cites, queued with the text after it (page/callout-cites.ts).
+      if (box.cites) cites.push(box.cites);
+      boxEnd = child.endId;
+      continue;
+    }
+    if (child.kind === 'resourceBlock') {
+      // A floating resource (§8.4 "cited figures float normally"): no row; queued at the group's level under the segment holding its place.
+      const queue = set.blocks?.floating?.(child) ?? null;
+      if (queue) {
+        cites.push(queue);
+        continue;
+      }
+    }
     if (child.kind === 'heading') {
-      if (set.heading) rows.push(...headingRows(child, index, width, settings, set.setText, set.heading));
+      if (set.heading) push(...headingRows(child, index, width, settings, set.setText, set.heading));
       afterHeading = true;
       continue;
     }
     if (child.kind === 'verse') {
-      if (set.verse) rows.push(...verseRows(child, index, width, settings, set.verse));
+      if (set.verse) push(...verseRows(child, index, width, settings, set.verse));
       continue;
     }
     if (child.kind === 'code' || child.kind === 'mathDisplay' || child.kind === 'resourceBlock') {
       if (!set.blocks) continue;
       const drawn = child.kind === 'code' ? codeRows(child, index, width, settings, set.blocks) : child.kind === 'mathDisplay' ? displayRows(child, index, width, settings, set.blocks) : resourceRows(child, index, width, settings, set.blocks);
       if (!drawn) return null; // a block the group cannot set: it flows plain
-      rows.push(...drawn);
+      push(...drawn);
       continue;
     }
     if (child.kind === 'listItem') {
       // The list's shape and its level's marker type (page/list-shape.ts), inside the sub-column.
       const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, body, (style) => set.setGenerated(set.listMarker(child), style));
       const lines = set.setText({ base: child.range.from, inlines: child.inlines, style: body, measure: Math.max(1, width - textX), indent: firstX - textX, justify, ...listItemRunts(settings) });
-      lines.forEach((line, i) => rows.push({ block: child, line, x: textX, blockIndex: index, inList: true, ...(i === 0 ? { marker: { line: marker, x: depth } } : {}) }));
+      lines.forEach((line, i) => push({ block: child, line, x: textX, blockIndex: index, inList: true, ...(i === 0 ? { marker: { line: marker, x: depth } } : {}) }));
     } else if (child.kind === 'paragraph' || child.kind === 'blockquote') {
       const quote = child.kind === 'blockquote';
       const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
@@ -431,8 +503,14 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
       // bodyText.hangingIndent (§6.1): body paragraphs' lines after the first firstLineIndent in, the first flush.
       const hang = !quote && settings.body.hangingIndent === true ? Math.max(0, settings.body.firstLineIndent) : 0;
       const lines = set.setText({ base: child.range.from, inlines: child.inlines, style, measure: Math.max(1, width - x), indent: flush || hang > 0 ? 0 : quote ? (settings.blockquote.firstLineIndent ?? settings.body.firstLineIndent) : settings.body.firstLineIndent, justify, ...(hang > 0 ? { hang } : {}) });
-      for (const line of lines) rows.push({ block: child, line, x, blockIndex: index });
+      for (const line of lines) push({ block: child, line, x, blockIndex: index });
     }
+  }
+  if (cites.length > 0) {
+    // Cited after the last row of text: queued with it; with no row of text to carry them, the group flows plain.
+    const carrier = [...rows].reverse().find(carries);
+    if (!carrier) return null;
+    for (const queue of cites) cite(carrier, queue);
   }
   return rows;
 }

@@ -86,6 +86,7 @@ export function placeParallel(rows: readonly GroupRow[], shape: GroupShape, host
     if (kept > 0) take = kept;
     const top = host.top();
     const left = host.left();
+    const after: (() => void)[] = [];
     slots.forEach((stream, c) => {
       const x0 = left + subColumnLeft(shape, c);
       for (let k = 0; k < take; k++) {
@@ -95,6 +96,7 @@ export function placeParallel(rows: readonly GroupRow[], shape: GroupShape, host
         host.emit(row.block, row.line, x0 + row.x, baseline + (row.dy ?? 0), row.role);
         if (row.marker) host.emit(row.block, row.marker.line, x0 + row.marker.x, baseline);
         row.draw?.(host, x0, baseline - host.baseline);
+        if (row.after) after.push(row.after);
         placed.push(row.line);
       }
       if (shape.rule && rule.width > 0 && c > 0) {
@@ -104,6 +106,8 @@ export function placeParallel(rows: readonly GroupRow[], shape: GroupShape, host
     });
     index += take;
     host.advance(take);
+    // Floats cited in the segment, queued under it (page/columns-group.ts `GroupRow.after`).
+    for (const queue of after) queue();
     if (index < length) {
       host.next();
       continued = true;

@@ -62,7 +62,8 @@ import { composeTabbed, splitAtTabs, type TabbedText, type TabSettings } from '.
 import { normalSpace } from '../paragraph/items';
 import { groupRows, groupSettable, groupShape, placeGroup, tallestUnit } from './columns-group';
 import { parallelSlots, placeParallel } from './columns-parallel';
-import { boxGroupRows, boxGroupRules, type BoxGroupLine } from './columns-group';
+import { boxGroupRows, boxGroupRules, type BoxGroupLine, type GroupRow } from './columns-group';
+import { boxRows, type GroupBox } from './columns-group-box';
 import { HeldFeet, type SpanRequest } from './span-band';
 import { copyDraft, copyHolder, type BlockStart, type ResumableState } from './resume';
 import { boxBottom, closingRun, distributeLevers, droppedBoxes, leverLimits, shiftItems, type ClosingBox, type LeverPoint, type LeverRecord } from './levers';
@@ -2479,7 +2480,29 @@ export function* paginateChapter(
       resource: (r: ResourceBlock, w: number) => (structure.floats?.has(r.resourceId) || structure.wrapOf?.(r.resourceId) ? null : resourceBlock?.(r, w, frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir) ?? null),
       // A snake group cuts listings and tables between sub-columns (page/columns-group-split.ts); parallel streams keep them whole.
       split: !(shape.flow === 'parallel' && shape.breaks.length > 0),
+      columnHeight: frame().contentHeight,
+      // A floating resource floats at the group's level (§8.4 "cited figures float normally"): queued as in the text, under the segment holding its embed.
+      floating: (r: ResourceBlock) => (structure.floats?.has(r.resourceId) ? () => (logCited(r.resourceId, r), queueFloat(r.resourceId, r), placeFloats(false)) : null),
+      box: (boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number) => groupBox(boxStart, boxInner, w, blockIndex),
     };
+    // Callout boxes in sub-columns (page/columns-group-box.ts): set in flow only; the lines they draw cite their notes with the group's.
+    const boxCited: SetLine[] = [];
+    function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void } | null {
+      const boxStyle = calloutStyleOf(boxStart);
+      const where = calloutWhere(boxStart.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
+      if (where.float || where.placement === 'fixed' || where.span === 'page' || boxStyle.floatBarrier || calloutWrapOf(boxStart.attrs, body.size)) return null;
+      const settable = (x: Block): boolean => x.kind === 'paragraph' || x.kind === 'blockquote' || x.kind === 'listItem' || x.kind === 'footnoteDefinition' || (x.kind === 'mathDisplay' && math !== undefined) || (x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || (resourceBlock !== undefined && !structure.wrapOf?.(x.resourceId))));
+      if (!boxInner.every(settable)) return null;
+      const parts = calloutParts(boxStart, boxInner, w);
+      const box: GroupBox = {
+        rows: parts.rows, pad: parts.pad, tab: parts.tab ?? null, repeatedHeight: parts.repeatedHeight, more: parts.more ?? null, total: parts.total,
+        marginTop: parts.style.marginTop, marginBottom: parts.style.marginBottom, keepTogether: parts.style.keepTogether, columnHeight: frame().contentHeight,
+        ...(parts.style.continuation ? { minLines: parts.style.continuation.minLines } : {}),
+        childMinLines: (settings.breaks ?? DEFAULT_BREAK_RULES).boxChildSplitMinLines,
+        draw: (from, take, x, top, height) => drawCalloutSegment(parts, from, take, x, top, height),
+      };
+      return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner) };
+    }
     const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated, listMarker, heading, verse, blocks });
     // A block kept whole taller than a column could never be placed: the group flows plain.
     if (!rows || tallestUnit(rows, blocks.split) > Math.floor(frame().contentHeight / pitch + 1e-9)) return false;
@@ -2514,7 +2537,7 @@ export function* paginateChapter(
       },
       push: (item) => cursor.page.items.push(item),
     }, geo);
-    citeNotes(placed);
+    citeNotes([...placed, ...boxCited]);
     if (inner.some((h) => h.kind === 'heading')) enterSection();
     return true;
   }

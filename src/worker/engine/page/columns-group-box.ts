@@ -1,0 +1,112 @@
+/**
+ * A callout box in a running-text `:::columns` group (document-format §8.1, §8.4 "a nested callout
+ * = 1" block): set in flow in its sub-column, at the sub-column's width (paginate.ts `calloutParts`,
+ * its style's type, padding, title, label tab, numbers), and split between sub-columns by the box's
+ * rules as placeCallout splits it between columns (configuration.md §13.4): a segment holds the
+ * rows that fit (at least one when it opens its sub-column); a cut inside a paragraph or list item
+ * keeps `layout.boxChildSplitMinLines` of its lines on each side (break-rules.ts `boxCut`); with a
+ * continuation, at least `splitMinLines` box lines stay on each side and the segment that goes on
+ * leaves room for the continues marker; `keepTogether` moves a box that fits a column and does
+ * not open its sub-column on whole. `marginTop` is whole blank rows above it; the box and `marginBottom` take
+ * ⌈height ÷ pitch⌉ grid rows, so the text after it is back on the grid.
+ *
+ * Our reading: only a box set in the flow is set in a sub-column — one that floats, is fixed,
+ * spans the page or is wrapped makes the group flow plain (paginate.ts), as does one holding a
+ * resource it wraps (the rows beside it are kept with it by rules of the box placer this file does
+ * not repeat). Lengths in pt.
+ */
+import type { SetLine } from '../paragraph';
+import type { GroupRow } from './columns-group';
+import type { GroupDrawHost } from './columns-group-blocks';
+import { emptyRow } from './columns-group-heading';
+import { boxCut } from './break-rules';
+import type { SplitUnit } from './columns-group-split';
+
+/** Room a float comparison forgives, pt. */
+const EPS = 1e-6;
+
+/** What a box's rows and segments need from paginate.ts (`calloutParts` at the sub-column width, `drawCalloutSegment`). */
+export interface GroupBox {
+  rows: readonly { height: number; before?: number; role: string; block: object; flow?: unknown; display?: unknown; across?: unknown }[];
+  pad: { top: number; bottom: number };
+  tab?: { above: number } | null;
+  /** Height of a continued segment's repeated title, pt (0 without one). */
+  repeatedHeight: number;
+  /** The continues marker row, when the style sets one. */
+  more?: { height: number } | null;
+  /** The box's whole height, pt (one segment). */
+  total: number;
+  marginTop: number;
+  marginBottom: number;
+  keepTogether: boolean;
+  /** A whole column's height, pt (`keepTogether` moves only a box that fits one). */
+  columnHeight: number;
+  /** `splitMinLines` when the style continues a split box (§13.4). */
+  minLines?: number;
+  /** `layout.boxChildSplitMinLines`. */
+  childMinLines: number;
+  /** Draws box rows `from`…`from + take − 1` as one segment `height` pt tall at (x, top); the lines it set (for their notes). */
+  draw(from: number, take: number, x: number, top: number, height: number): SetLine[];
+}
+
+/** The box's rows at the pitch: `marginTop` as blank rows, then one part from its first row. `cited` collects the lines drawn (their notes go to the text column's foot). */
+export function boxRows(start: { id: string }, blockIndex: number, box: GroupBox, pitch: number, cited: SetLine[]): GroupRow[] {
+  const above = Array.from({ length: Math.ceil(box.marginTop / pitch - EPS) }, (): GroupRow => ({ block: start, line: emptyRow(), x: 0, blockIndex, blank: true }));
+  return [...above, ...partRows(start, blockIndex, box, 0, pitch, cited)];
+}
+
+function partRows(start: { id: string }, blockIndex: number, box: GroupBox, from: number, pitch: number, cited: SetLine[]): GroupRow[] {
+  const { rows, pad } = box;
+  const n = rows.length;
+  const head = from === 0 ? (box.tab?.above ?? 0) : box.repeatedHeight;
+  // A row's space above counts inside a segment, not at its top.
+  const need = (k: number): number => rows[k]!.height + (k > from ? (rows[k]!.before ?? 0) : 0);
+  const heightOf = (take: number, going: boolean): number => {
+    let h = pad.top + pad.bottom + head + (going ? (box.more?.height ?? 0) : 0);
+    for (let k = from; k < from + take; k++) h += need(k);
+    return h;
+  };
+  const child = (k: number): object | null => {
+    const row = rows[k]!;
+    return row.role === 'body' && !row.flow && !row.display && !row.across ? row.block : null;
+  };
+  const boxLines = (a: number, b: number): number => {
+    let count = 0;
+    for (let k = a; k < b; k++) if (rows[k]!.role === 'body') count++;
+    return count;
+  };
+  const rowsOf = (take: number, going: boolean, extra: number): GroupRow[] => {
+    const height = heightOf(take, going);
+    const whole = {};
+    const draw = (_host: GroupDrawHost, x: number, top: number): void => void cited.push(...box.draw(from, take, x, top, height));
+    return Array.from({ length: Math.max(1, Math.ceil((height + extra) / pitch - EPS)) }, (_, i): GroupRow => ({ block: start, line: emptyRow(), x: 0, blockIndex, whole, split: unit, ...(i === 0 ? { draw } : {}) }));
+  };
+  const unit: SplitUnit = {
+    cut(available, opens) {
+      if (from === 0 && box.keepTogether && !opens && box.total <= box.columnHeight + EPS) return null;
+      const room = available * pitch;
+      let take = 0;
+      while (from + take < n && heightOf(take + 1, false) <= room + EPS) take++;
+      if (take === 0) {
+        if (!opens) return null;
+        take = 1;
+      }
+      if (from + take >= n) take = n - from - 1;
+      if (take <= 0) return null;
+      // A cut inside a paragraph or list item (break-rules.ts boxCut).
+      const kept = boxCut(child, n, from, take, box.childMinLines);
+      if (kept === 0 && !opens) return null;
+      if (kept > 0) take = kept;
+      // splitMinLines on each side and room for the continues marker (§13.4).
+      if (box.minLines !== undefined) {
+        let keep = take;
+        while (keep > 0 && (boxLines(from + keep, n) < box.minLines || heightOf(keep, true) > room + EPS)) keep--;
+        if (keep === 0 || boxLines(from, from + keep) < box.minLines) {
+          if (!opens) return null;
+        } else take = keep;
+      }
+      return { before: rowsOf(take, box.minLines !== undefined, 0), after: partRows(start, blockIndex, box, from + take, pitch, cited) };
+    },
+  };
+  return rowsOf(n - from, false, box.marginBottom);
+}
