@@ -142,8 +142,38 @@ export function expandLine(line: string, from: number, tabSize: number): { text:
   return { text, offsets };
 }
 
-/** Sets the listing's rows at a box `width` pt wide. */
+/**
+ * Listings already set, by the settings and fonts they were set with, then by block id: the last
+ * two settings of each block (a listing is set at the column width, and inside a `:::columns` group
+ * at the sub-column's), each with everything else its rows depend on (`listingKey`). Every pass of
+ * every build used to set each listing again: its syntax highlighting, each row's inlines and its
+ * memo key (a fresh inline array per row, so the paragraph memo's key was rebuilt each time) —
+ * ~15 % of an edit in the guide sample book, which holds dozens of listings. The rows hold source
+ * offsets, so a listing moved by an edit above it misses and is set again, as before.
+ */
+const listingMemo = new WeakMap<LayoutSettings, WeakMap<FontRegistry, Map<string, { key: string; prepared: PreparedListing }[]>>>();
+
+/** Everything a listing's rows depend on besides the settings and fonts objects. */
+function listingKey(block: CodeBlock, width: number, fonts: FontRegistry): string {
+  return `${width}|${fonts.generation}|${codeLineStarts(block).join(',')}|${block.fence}|${block.lang}|${block.info}|${block.title ?? ''}|${JSON.stringify(block.attrs)}|${block.text}`;
+}
+
+/** Sets the listing's rows at a box `width` pt wide (or hands out the rows set before for the same input). */
 export function prepareListing(block: CodeBlock, settings: LayoutSettings, width: number, deps: ListingDeps): PreparedListing {
+  let byFonts = listingMemo.get(settings);
+  if (!byFonts) listingMemo.set(settings, (byFonts = new WeakMap()));
+  let byBlock = byFonts.get(deps.fonts);
+  if (!byBlock) byFonts.set(deps.fonts, (byBlock = new Map()));
+  const key = listingKey(block, width, deps.fonts);
+  const kept = byBlock.get(block.id) ?? [];
+  const hit = kept.find((entry) => entry.key === key);
+  if (hit) return hit.prepared;
+  const prepared = setListing(block, settings, width, deps);
+  byBlock.set(block.id, [{ key, prepared }, ...kept].slice(0, 2));
+  return prepared;
+}
+
+function setListing(block: CodeBlock, settings: LayoutSettings, width: number, deps: ListingDeps): PreparedListing {
   const listing = listingSettings(settings);
   const options = fenceOptions(block, listing);
   const sources = block.text.split('\n');
