@@ -10,7 +10,9 @@
  * same number of blocks (stanza for stanza, paragraph for paragraph), block j of each stream
  * starts on the same grid row — the row under the longest block j−1; shorter blocks leave blank
  * rows under them. Streams of different block counts run on independently from a common top.
- * Blank rows at the head of a continued segment, and space at a stream's top, are dropped.
+ * Blank rows at the head of a continued segment, and space at a stream's top, are dropped. A
+ * segment's foot never parts a unit kept whole (a heading, a verse line with its turnovers, a
+ * drawn block) nor a heading from the text under it (keep with next): the common cut moves up.
  */
 import { Op, roundPt } from '../../protocol/displaylist';
 import type { SetLine } from '../paragraph';
@@ -81,8 +83,19 @@ export function placeParallel(rows: readonly GroupRow[], shape: GroupShape, host
     let take = Math.min(room, length - index);
     // A unit kept whole (a heading, a verse line with its turnovers, a drawn block) is not cut by the segment's foot: it goes on whole, unless it opens the segment.
     const cuts = (t: number): boolean => slots.some((s) => s[index + t] != null && s[index + t]!.whole !== undefined && s[index + t]!.whole === s[index + t - 1]?.whole);
+    // Keep with next (§8.1; columns-group.ts keptCut in a snake group): a stream whose last row
+    // before the cut is a heading (or the blank rows under it) with more of the stream after the
+    // cut would leave the heading at the segment's foot — the common cut moves up above it.
+    const strands = (t: number): boolean =>
+      slots.some((s) => {
+        let k = index + t - 1;
+        while (k >= index && (s[k] == null || (s[k]!.blank && !s[k]!.keepNext))) k--;
+        if (k < index || !s[k]!.keepNext) return false;
+        for (let j = index + t; j < length; j++) if (s[j] != null && !s[j]!.blank) return true;
+        return false;
+      });
     let kept = take;
-    while (kept > 0 && index + kept < length && cuts(kept)) kept--;
+    while (kept > 0 && index + kept < length && (cuts(kept) || strands(kept))) kept--;
     if (kept > 0) take = kept;
     const top = host.top();
     const left = host.left();
