@@ -14,7 +14,7 @@ import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { hitTest, sourceRects } from '../../../src/worker/engine/query';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { blockPositions } from '../../../src/worker/export/pdf/outline';
-import { Op, type GlyphRunItem, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
+import { Op, type GlyphRunItem, type PageDisplayList, type PathItem, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { columnOf, dump, fonts, oneChapterBook, run, runs } from './helpers';
 import { runChecks, type CheckBook } from '../checks/run-checks';
 
@@ -373,28 +373,55 @@ describe('values known once the pages are labelled (the design drawn again, page
   });
 });
 
-describe('balancing levers (configuration.md §8.5) never move a designed heading', () => {
-  it('no lines are added above a designed heading or anything before it in its column; levers still fire elsewhere', () => {
+describe('balancing levers (configuration.md §8.5) above a designed heading', () => {
+  it('lever 3 adds lines above a designed heading as above any; its container-anchored elements move with it and {pageNumber} is drawn where it went', () => {
     const words = 'keeper lantern ship harbour night tide rope gull stone beacon fog bell wick oil glass'.split(' ');
     const paragraph = (n: number): string => Array.from({ length: 12 + ((n * 7) % 23) }, (_, i) => words[(n * 5 + i * 3) % words.length]).join(' ') + '.';
     const parts: string[] = ['# Chapter'];
     for (let s = 0; s < 24; s++) parts.push(s % 4 === 2 ? `## Designed ${s} {style="designed"}` : `## Section ${s} of the chapter`, ...Array.from({ length: 2 + (s % 3) }, (_, i) => paragraph(s * 3 + i)));
     const source = parts.join('\n\n');
+    // The title 4 pt down the band, a 12 pt box at its top right, and the page's number 2 pt down at its top right.
+    const folio = { kind: 'text', id: 'folio', content: 'p{pageNumber}', fontSize: pt(7), align: 'right', placement: { anchor: { to: 'container', edge: 'top-right' }, offset: { y: pt(2) }, size: { width: pt(40) } } };
+    // A rounded box is drawn as a path (which page/levers.ts shiftItems does not move): drawn again, it goes with the rest.
+    const pill = { kind: 'box', id: 'pill', style: { backgroundColor: '#00aa00', borderRadius: pt(3) }, placement: { anchor: { to: 'container', edge: 'top-left' }, offset: { x: pt(-14) }, size: { width: pt(10), height: pt(10) } } };
     const stored = (enabled: boolean) => ({
       headings: { levels: [{ level: 1, breakBefore: { enabled: false } }], balancing: { enabled } },
-      headingStyles: [{ id: 'designed', advancedDesign: { enabled: true, slot: { elements: [titleElement(4), boxElement('mark', 'container', 'top-right', 12)] } } }],
+      headingStyles: [{ id: 'designed', advancedDesign: { enabled: true, slot: { elements: [titleElement(4), boxElement('mark', 'container', 'top-right', 12), folio, pill] } } }],
     }) as StoredConfig;
     const off = run(oneChapterBook(source, settingsFromConfig(stored(false))));
     const on = run(oneChapterBook(source, settingsFromConfig(stored(true))));
     expect(on.pages.length).toBe(off.pages.length);
+    // Each designed heading's title, box and folio (pt), in reading order, on each page.
+    const designs = (page: PageDisplayList) => {
+      const titles = runs(page).filter((r) => r.line?.role === 'heading' && r.text.startsWith('Designed'));
+      const marks = page.items.filter((i): i is RectItem => i.op === Op.Rect && i.fill === '#aa0000');
+      const folios = runs(page).filter((r) => /^p\d+$/.test(r.text));
+      // The pill's top: the least y of its path's points (pt).
+      const pills = page.items.filter((i): i is PathItem => i.op === Op.Path && i.fill === '#00aa00').map((i) => Math.min(...[...i.d.matchAll(/(-?[\d.]+)[ ,](-?[\d.]+)(?=\s*[A-Za-z]|\s*$)/g)].map((m) => Number(m[2]))));
+      expect([marks.length, folios.length, pills.length]).toEqual([titles.length, titles.length, titles.length]);
+      return titles.map((t, i) => ({ title: t.y, mark: marks[i]!.y, folio: folios[i]!.y, label: folios[i]!.text, pill: pills[i]! }));
+    };
     expect((on.chapters[0]!.levers ?? []).length).toBeGreaterThan(0);
-    const designItems = (page: PageDisplayList) => page.items.filter((i) => (i.op === Op.Rect && i.fill === '#aa0000') || (i.op === Op.GlyphRun && i.line?.role === 'heading' && i.text.startsWith('Designed'))).map((i) => JSON.stringify(i));
-    let designs = 0;
+    let moved = 0;
     on.pages.forEach((page, p) => {
-      expect(designItems(page), `page ${p}`).toEqual(designItems(off.pages[p]!));
-      designs += designItems(page).length;
+      const a = designs(page);
+      const b = designs(off.pages[p]!);
+      expect(a.length, `page ${p}`).toBe(b.length);
+      a.forEach((d, i) => {
+        const dy = d.title - b[i]!.title;
+        // Whole grid lines, the same for the box and the folio: the band moved as one.
+        expect(Math.abs(dy / PITCH - Math.round(dy / PITCH)), `page ${p}`).toBeLessThan(1e-6);
+        expect(d.mark - b[i]!.mark).toBeCloseTo(dy, 3);
+        expect(d.folio - b[i]!.folio).toBeCloseTo(dy, 3);
+        expect(d.pill - b[i]!.pill).toBeCloseTo(dy, 3);
+        // The folio prints the page's own label (drawn again with it after the move).
+        expect(d.label).toBe(`p${p + 1}`);
+        if (dy > 0) moved++;
+      });
     });
-    expect(designs).toBeGreaterThan(6);
+    // Levers fired in columns holding designed headings under their points (before, none did: the
+    // points above a designed heading were dropped).
+    expect(moved).toBeGreaterThan(0);
   });
 });
 

@@ -198,6 +198,15 @@ export interface DesignedHeading {
   cut?: { element: string; by: number };
   /** The elements placed again in the same band with the page's values (`{pageNumber}`, `{totalPages}`…; the heading's own win), cut text told to `truncated`. */
   redraw: (pageValues: Readonly<Record<string, string>>, setText: SetDesignText | undefined, truncated: ((cut: TruncatedText) => void) | undefined) => DisplayItem[];
+  /** The same design `dy` pt lower (a balancing lever adding lines above it, page/levers-designs.ts): its items drawn there with the first values, and its redraw there. */
+  movedBy: (dy: number) => MovedDesign;
+}
+
+/** A heading design drawn again in its band moved down (page/levers-designs.ts). */
+export interface MovedDesign {
+  items: DisplayItem[];
+  redraw: DesignedHeading['redraw'];
+  movedBy: (dy: number) => MovedDesign;
 }
 
 const TOP_ROW: readonly string[] = ['top', 'top-left', 'top-right'];
@@ -226,9 +235,10 @@ export function layoutHeadingDesign(design: HeadingDesign, place: HeadingDesignP
   const reserved = place.snap && place.pitch > 0 ? Math.ceil(total / place.pitch - 1e-9) * place.pitch : total;
   const claims = reserved > place.room + 1e-6;
   const bandHeight = claims ? Math.max(0, Math.min(reserved - place.marginBottom, place.room)) : reserved - place.marginBottom;
-  const draw = (values: Readonly<Record<string, string>>, setText: SetDesignText | undefined, truncated: ((cut: TruncatedText) => void) | undefined, placed?: (element: FurnitureElement, box: Box) => void): DisplayItem[] => {
+  // `dy`: the band moved down by a lever, pt (its container-anchored elements move with it; page- and bleed-anchored ones stay).
+  const draw = (values: Readonly<Record<string, string>>, setText: SetDesignText | undefined, truncated: ((cut: TruncatedText) => void) | undefined, placed?: (element: FurnitureElement, box: Box) => void, dy = 0): DisplayItem[] => {
     const at = { ...place, values };
-    return composeSlot('heading', design.elements, { ...place.page, values, band: { ...place.band, h: bandHeight } }, fonts, setGenerated, {
+    return composeSlot('heading', design.elements, { ...place.page, values, band: { ...place.band, y: place.band.y + dy, h: bandHeight } }, fonts, setGenerated, {
       ...(place.images ? { images: place.images } : {}),
       ...(setText ? { setText } : {}),
       ...(truncated ? { truncated } : {}),
@@ -251,7 +261,15 @@ export function layoutHeadingDesign(design: HeadingDesign, place: HeadingDesignP
     bandHeight,
     ...(cut ? { cut } : {}),
     redraw: (pageValues, setText, truncated) => draw({ ...pageValues, ...place.values }, setText ?? place.setText, truncated),
+    movedBy: (dy) => moved(dy),
   };
+  function moved(dy: number): MovedDesign {
+    return {
+      items: draw(place.values, place.setText, undefined, undefined, dy),
+      redraw: (pageValues, setText, truncated) => draw({ ...pageValues, ...place.values }, setText ?? place.setText, truncated, undefined, dy),
+      movedBy: (more) => moved(dy + more),
+    };
+  }
 }
 
 /**

@@ -74,12 +74,13 @@ export function leverLimits(settings: LayoutSettings): Record<LeverKind, number>
 /**
  * Lines per point for a gap of `gap` grid lines: headings first (highest rank, then reading
  * order), then list ends, then displays, each up to its limit. Points with nothing after them,
- * or with a path after them, get none. The gap need not be used up.
+ * or with a path after them, get none — but for the paths in `moves` (a heading design's, drawn
+ * again where the lever puts it: page/levers-designs.ts). The gap need not be used up.
  */
-export function distributeLevers(points: readonly LeverPoint[], items: readonly DisplayItem[], gap: number, limits: Record<LeverKind, number>): number[] {
+export function distributeLevers(points: readonly LeverPoint[], items: readonly DisplayItem[], gap: number, limits: Record<LeverKind, number>, moves?: ReadonlySet<DisplayItem>): number[] {
   const lines = points.map(() => 0);
   if (gap <= 0) return lines;
-  const lastPath = items.reduce((last, item, i) => (item.op === Op.Path || item.op === Op.Clip || item.op === Op.ClipEnd ? i : last), -1);
+  const lastPath = items.reduce((last, item, i) => ((item.op === Op.Path || item.op === Op.Clip || item.op === Op.ClipEnd) && !moves?.has(item) ? i : last), -1);
   const usable = (p: LeverPoint): boolean => p.item < items.length && p.item > lastPath;
   const order = points
     .map((p, i) => ({ p, i }))

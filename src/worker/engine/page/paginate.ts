@@ -66,6 +66,7 @@ import { boxGroupRows, boxGroupRules, type BoxGroupLine, type GroupRow } from '.
 import { boxRows, type GroupBox } from './columns-group-box';
 import { HeldFeet, type SpanRequest } from './span-band';
 import { copyDraft, copyHolder, type BlockStart, type ResumableState } from './resume';
+import { movableDesignItems, shiftWithDesigns } from './levers-designs';
 import { boxBottom, closingRun, distributeLevers, droppedBoxes, leverLimits, shiftItems, type ClosingBox, type LeverPoint, type LeverRecord } from './levers';
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
@@ -1510,10 +1511,10 @@ export function* paginateChapter(
           } else nextColumn();
           lines = setHeading();
         }
-        // No lever adds lines above a designed heading or anything before it in the column: its
-        // page-anchored elements and its paths would not move with it (page/levers.ts shiftItems).
-        if (design) leverPoints = [];
-        else if (!band && !cursor.columnEmpty) leverPoints.push({ kind: 'heading', item: cursor.page.items.length, block: block.id, rank: block.level });
+        // Levers (1) and (3)–(6) fire above a designed heading as above any (§8.5): its drawing moves
+        // with them (page/levers-designs.ts); (2) and (7) redraw and shift without it, so theirs above it go.
+        if (design) leverPoints = leverPoints.filter((p) => !p.flex && !p.loose);
+        if (!band && !cursor.columnEmpty) leverPoints.push({ kind: 'heading', item: cursor.page.items.length, block: block.id, rank: block.level });
         space(marginTop);
         // (At a column top the band's upper half is not dropped with the margin.)
         if (lineSpan !== undefined && cursor.columnEmpty) cursor.y += spanPad;
@@ -1523,7 +1524,7 @@ export function* paginateChapter(
           if (plan.quietBefore === undefined || cursor.page.index >= plan.quietBefore) {
             // Drawn again by engine/index.ts with the page's values ({pageNumber}…) and its cut text reported (page/part-design.ts).
             const own = settings.headingStyles[block.attrs['style'] ?? '']?.design?.elements ? `headingStyles[id=${block.attrs['style']}]` : `headings.levels[level=${block.level}]`;
-            (cursor.page.designs ??= []).push({ kind: 'heading', slot: `${own}.advancedDesign.slot`, draw: placedDesign.redraw, items: placedDesign.items, at: cursor.page.items.length });
+            (cursor.page.designs ??= []).push({ kind: 'heading', slot: `${own}.advancedDesign.slot`, draw: placedDesign.redraw, items: placedDesign.items, at: cursor.page.items.length, move: placedDesign.movedBy });
             if (placedDesign.cut) (cursor.page.headingDesignsCut ??= []).push({ block: block.id, ...placedDesign.cut });
             cursor.page.items.push(...placedDesign.items);
           }
@@ -2400,7 +2401,7 @@ export function* paginateChapter(
     const gap = Math.floor((limit() - cursor.y) / pitch + 1e-6);
     if (gap <= 0 || !Number.isFinite(gap)) return;
     const items = cursor.page.items;
-    const lines = distributeLevers(leverPoints, items, gap, leverLimit);
+    const lines = distributeLevers(leverPoints, items, gap, leverLimit, movableDesignItems(cursor.page));
     // Lever (7): what the whole-line levers leave of the gap goes to paragraphs set one line looser (page/lever-paragraphs.ts).
     loosenParagraphs(leverPoints, items, gap - lines.reduce((sum, n) => sum + n, 0), looseMost, pitch, looseTracking).forEach((n, i) => {
       if (n <= 0) return;
@@ -2412,7 +2413,7 @@ export function* paginateChapter(
     leverPoints.forEach((point, i) => {
       const n = lines[i]!;
       if (n <= 0) return;
-      shiftItems(items, point.item, end, n * pitch);
+      shiftWithDesigns(cursor.page, point.item, end, n * pitch);
       cursor.y += n * pitch;
       (cursor.page.levers ??= []).push({ block: point.block, lever: point.kind, lines: n, column: cursor.column });
     });

@@ -119,12 +119,15 @@ export interface HeadingDesignDraw {
   draw: (pageValues: Readonly<Record<string, string>>, setText: SetDesignText | undefined, truncated: ((cut: TruncatedText) => void) | undefined) => DisplayItem[];
   items: readonly DisplayItem[];
   at: number;
+  /** The design drawn lower by `dy` pt, when a balancing lever adds lines above it (page/levers-designs.ts). */
+  move?: (dy: number) => { items: DisplayItem[]; redraw: HeadingDesignDraw['draw']; movedBy: NonNullable<HeadingDesignDraw['move']> };
 }
 
 /**
  * The page's items with each recorded part (or heading) design drawn again with the page's values (`{pageNumber}`,
  * `{title}`…). The first drawing is found by its item objects; one that was moved or rewritten since
- * (a balancing lever shifting what follows an earlier heading) is left as drawn.
+ * (items shifted without it; a lever moving a heading design draws it again and updates its record:
+ * page/levers-designs.ts) is left as drawn.
  */
 export function redrawPartDesigns(
   items: readonly DisplayItem[],
