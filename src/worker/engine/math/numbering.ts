@@ -34,6 +34,9 @@ export interface EquationNumbers {
 export function numberEquations(chapters: readonly Pick<ParsedChapter, 'blocks'>[], math: MathSettings, numerals: Numerals = 'latn', startHeadings: readonly number[] = []): EquationNumbers {
   const byBlock = new Map<string, EquationMark[]>();
   const byLabel = new Map<string, { plain: string; formatted: string }>();
+  // A book without displays numbers nothing (the heading counters below only serve displays): the
+  // walk over every block of every chapter ran on every edit of every book (~1 % of an edit).
+  if (!math.enabled || !math.numbering.enabled || !chapters.some(holdsDisplays)) return { byBlock, byLabel };
   // Heading counters continue from the book's start (bundle-format §9; page/continuation.ts).
   const headings = [0, 1, 2, 3, 4, 5].map((i) => startHeadings[i] ?? 0);
   let counter = 0;
@@ -74,6 +77,14 @@ export function numberEquations(chapters: readonly Pick<ParsedChapter, 'blocks'>
     }
   }
   return { byBlock, byLabel };
+}
+
+/** Whether a chapter's blocks hold a display formula, once per block list (a chapter's parse keeps its list until the chapter is edited). */
+const displaysIn = new WeakMap<readonly unknown[], boolean>();
+function holdsDisplays(chapter: Pick<ParsedChapter, 'blocks'>): boolean {
+  let holds = displaysIn.get(chapter.blocks);
+  if (holds === undefined) displaysIn.set(chapter.blocks, (holds = chapter.blocks.some((block) => block.kind === 'mathDisplay')));
+  return holds;
 }
 
 function template(text: string, n: number, counterFormat: string, headings: readonly number[]): string {
