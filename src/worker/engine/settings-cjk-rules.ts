@@ -66,6 +66,12 @@ export interface CjkRules {
    * its em is placed for its vertical form (paragraph/cjk-punctuation.ts `placeVerticalForms`).
    */
   verticalForms?: true;
+  /**
+   * Vertical text only: what is set tate-chū-yoko (`cjk.uprightDigits`: numbers of at most that
+   * many digits, 0 none; `marks`: Japanese !! !? ?! ??, document-format §18.5), so the paragraph
+   * setter gives each such stretch a one-em cell along the line (paragraph/vertical-tcy.ts).
+   */
+  tcy?: { digits: number; marks: boolean };
 }
 
 /**
@@ -114,6 +120,11 @@ export function cjkRulesFrom(at: (path: string) => unknown, locale: string, base
     titleMinChars: typeof minChars === 'number' && Number.isFinite(minChars) ? Math.max(1, Math.round(minChars)) : 2,
     ...(at('cjk.composeDesignText') === false ? { composeDesignText: false as const } : {}),
     ...(pick('cjk.circledNumbers', ['cjk', 'western'] as const) === 'western' ? { circledNumbers: 'western' as const } : {}),
-    ...(at('layout.writingMode') === 'vertical-rl' ? { verticalForms: true as const } : {}),
+    ...(at('layout.writingMode') === 'vertical-rl' ? { verticalForms: true as const, tcy: { digits: uprightDigits(at('cjk.uprightDigits')), marks: /^ja\b/i.test(locale) } } : {}),
   };
+}
+
+/** `cjk.uprightDigits` (§14.1: 0, 2, 3 or 4; anything else the default 2), as settings.vertical reads it. */
+function uprightDigits(value: unknown): number {
+  return typeof value === 'number' && [0, 2, 3, 4].includes(value) ? value : 2;
 }

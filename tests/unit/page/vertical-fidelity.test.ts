@@ -2,7 +2,8 @@
  * CJK fidelity in vertical text (`layout.writingMode: 'vertical-rl'`, configuration.md §4, §14.1;
  * document-format §18.4–§18.5; page/vertical.ts): what the turned flow alone would get wrong —
  * circled numbers upright in a cell, kanbun marks beside their character, punctuation set narrower
- * by the CJK rules keeping its vertical form whole, a hung mark past the column's foot. Positions
+ * by the CJK rules keeping its vertical form whole, a hung mark past the column's foot,
+ * tate-chū-yoko one em along the column. Positions
  * are read on the sheet through the display list's matrices (pt, y down from the trim's top-left),
  * glyph boxes from the glyphs' outlines.
  */
@@ -258,5 +259,44 @@ describe('vertical text: a hung mark (cjk.hangingPunctuation, §14.1)', () => {
     const { source, extra } = hung('force');
     const warnings = runChecks({ chapters: [{ id: 'a', source }], config: config(extra), patterns: null }).warnings;
     expect(warnings.filter((w) => w.kind === 'overfullLine')).toEqual([]);
+  });
+});
+
+describe('vertical text: tate-chū-yoko takes one em along the column (cjk.uprightDigits, §14.1; document-format §18.5)', () => {
+  /** The body glyph runs of the first page with their cells, by text. */
+  const pieces = (extra: StoredConfig, text: string) => {
+    const runs = placedRuns(layout(extra, `${text}\n`).pages).filter((p) => p.run.line?.role === 'body');
+    return (t: string, nth = 0) => runs.filter((p) => p.run.text.trimEnd() === t)[nth]!;
+  };
+  /** The room down the column between the ideograph before a piece and the one after it, pt. */
+  const room = (before: Placed, after: Placed) => cellOnSheet(after).top - cellOnSheet(before).bottom;
+
+  it('a one-digit and a two-digit number each take exactly one em between the ideographs around them, their ink inside it', () => {
+    const find = pieces({}, '第1回と第12回の会合');
+    const size = find('第').run.size;
+    for (const [number, nth] of [['1', 0], ['12', 1]] as const) {
+      const before = find('第', nth);
+      const after = find('回', nth);
+      const piece = find(number);
+      expect(rounded(piece.m), number).toEqual(UPRIGHT);
+      expect(room(before, after), number).toBeCloseTo(size, 1);
+      // Every digit's ink between the two ideographs' cells and across inside the column.
+      for (let g = 0; g < piece.run.glyphs.length; g++) {
+        const ink = inkOnSheet(piece, g);
+        expect(ink.top, number).toBeGreaterThanOrEqual(cellOnSheet(before).bottom);
+        expect(ink.bottom, number).toBeLessThanOrEqual(cellOnSheet(after).top);
+        expect(ink.left, number).toBeGreaterThanOrEqual(cellOnSheet(before).left - 0.01);
+        expect(ink.right, number).toBeLessThanOrEqual(cellOnSheet(before).right + 0.01);
+      }
+    }
+  });
+
+  it('a four-digit year under uprightDigits 4 takes one em too (narrowed across to one em), not its horizontal length', () => {
+    const find = pieces({ cjk: { uprightDigits: 4 } }, '西暦1905年の冬');
+    const size = find('暦').run.size;
+    expect(room(find('暦'), find('年'))).toBeCloseTo(size, 1);
+    // Japanese !? is one cell too.
+    const marks = pieces({}, '本当か!?そうだ');
+    expect(room(marks('か'), marks('そ'))).toBeCloseTo(size, 1);
   });
 });

@@ -22,11 +22,12 @@ import { CLOSING_FULLWIDTH, OPENING_FULLWIDTH } from '../text/cjk';
 import { INFINITE_PENALTY, type Item } from '../text/items';
 import type { FontFace, ShapedGlyphs } from '../fonts/registry';
 import { parsePathData } from '../vector/path-data';
+import { inFlow, setTcyCells } from './vertical-tcy';
 import type { CjkRules, PunctuationWidth } from '../settings-cjk-rules';
 import type { ShapedPiece, WordPayload } from './items';
 
 /** What of `LayoutSettings.cjk` this file reads; absent fields: the face's widths, no line-edge rule. */
-export type CjkPunctuationRules = Partial<Pick<CjkRules, 'punctuationWidth' | 'trimLineStart' | 'hangingPunctuation' | 'spaceAfterQuestion' | 'paragraphStartBracket' | 'verticalForms'>>;
+export type CjkPunctuationRules = Partial<Pick<CjkRules, 'punctuationWidth' | 'trimLineStart' | 'hangingPunctuation' | 'spaceAfterQuestion' | 'paragraphStartBracket' | 'verticalForms' | 'tcy'>>;
 
 /** Sentence-end marks: full width in the kaiming style (开明式, CLREQ: 句末点号 。？！ full, the other marks half). */
 const SENTENCE_END = new Set([0x3002, 0xff0e]); // 。．
@@ -170,6 +171,8 @@ export function applyCjkLineEdges(items: Item<WordPayload>[], rules: CjkPunctuat
   }
   paragraphEnd(out, rules);
   if (rules.verticalForms) placeVerticalForms(out);
+  // Vertical text: a tate-chū-yoko stretch takes one em along the line (vertical-tcy.ts).
+  if (rules.tcy) setTcyCells(out, rules.tcy);
   return out;
 }
 
@@ -244,7 +247,8 @@ function lineEndTrim(last: { piece: ShapedPiece; g: number; cp: number }, advanc
  * a little clearance, `VERTICAL_CLEARANCE_EM`),
  * and what it loses comes off the blank side that is the larger, or evenly off both when the form
  * is centred (its two blanks within 0.1 em), never more off a side than is blank there. `items`
- * is changed in place (a widened box is a new item object).
+ * is changed in place (a widened box is a new item object). Text from the source only: generated
+ * text (running heads, folios, part designs, set with the same settings) may stay horizontal.
  */
 /**
  * Blank kept in the cell of a mark whose vertical form is longer than the room the rules would
@@ -259,7 +263,8 @@ function placeVerticalForms(items: Item<WordPayload>[]): void {
     if (item.type !== 'box') return;
     let widened = 0; // pt
     for (const piece of item.payload?.pieces ?? []) {
-      if (seen.has(piece) || !isRunningText(piece)) continue;
+      // Flow text only: generated text (running heads, designs) may stand horizontal on the sheet (vertical-tcy.ts `inFlow`).
+      if (seen.has(piece) || !isRunningText(piece) || !inFlow(piece, item.from)) continue;
       seen.add(piece);
       let shaped: ShapedGlyphs | null = null;
       for (let g = 0; g < piece.shaped.glyphs.length; g++) {

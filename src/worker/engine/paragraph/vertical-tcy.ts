@@ -1,0 +1,91 @@
+/**
+ * Tate-chū-yoko cells in vertical text (`layout.writingMode: 'vertical-rl'`, configuration.md §4,
+ * §14.1 `cjk.uprightDigits`; document-format §18.5), a step of the CJK line-edge pass
+ * (cjk-punctuation.ts `applyCjkLineEdges`): page/vertical.ts stands a short number (and in
+ * Japanese `!!` `!?` `?!` `??`) upright across the column, its characters side by side, narrowed
+ * to one em across when wider. Down the column it is then one em tall, so that is the room the
+ * line must give it — not its horizontal width (two proportional digits ≈ 1.1 em, one ≈ 0.55 em,
+ * four ≈ 2.2 em), which left a single digit's ink overlapping the characters around it and a
+ * four-digit year a gap of more than an em.
+ *
+ * Each such stretch of a piece (the stretches page/vertical.ts stands upright:
+ * text/vertical-orientation.ts `uprightSpans`, ideographs and circled numbers left out — they
+ * take their own width) is given exactly one em along the line: the difference is added to its
+ * last glyph's advance and its glyphs moved by half of it, so the stretch stays centred in its cell
+ * (page/vertical.ts turns it about the middle of its glyphs). The word's box grows or shrinks by
+ * as much, so both breakers measure the cell. And the cell is an ideographic one: no
+ * `cjk.latinSpacing` between it and the ideographs beside it (our reading of §14.1 there, as JLREQ
+ * counts a tate-chū-yoko among the ideographs; a longer number, set sideways, keeps it) — the
+ * width of the break gaps either side is taken away (their stretch stays). Not covered: a `:tcy[…]` wider than the digits rule
+ * (its cell keeps its natural length), and a line of a CJK paragraph that holds no CJK text (set
+ * sideways by page/vertical.ts, its numbers keep the cell), and generated text (see `inFlow`).
+ */
+import type { Item } from '../text/items';
+import type { ShapedGlyphs } from '../fonts/registry';
+import { standsUpright, uprightSpans } from '../text/vertical-orientation';
+import { pieceOffset, type ShapedPiece, type WordPayload } from './items';
+
+/** A character a tate-chū-yoko stretch is made of (the quick test before a piece is cut). */
+const TCY_CHARACTER = /[0-9!?]/;
+
+/**
+ * Whether a piece is text of the turned flow: text from the source (offsets ≥ 0). Generated text
+ * is left as set — running heads, folios and part designs stay horizontal on the sheet of a
+ * vertical book (they are set with the same settings), and so, for now, do the generated pieces of
+ * the flow (heading numbers, list markers, contents page numbers).
+ */
+export function inFlow(piece: ShapedPiece, base: number | undefined): boolean {
+  return pieceOffset(piece, 0, base ?? 0) >= 0;
+}
+
+/** What is set tate-chū-yoko (settings-cjk-rules.ts `CjkRules.tcy`). */
+export interface TcyRule {
+  digits: number;
+  marks: boolean;
+}
+
+/** Gives every tate-chū-yoko stretch of the paragraph's items one em along the line (see the file's comment). `items` is changed in place. */
+export function setTcyCells(items: Item<WordPayload>[], rule: TcyRule): void {
+  const seen = new Set<ShapedPiece>();
+  items.forEach((item, i) => {
+    if (item.type !== 'box') return;
+    let grown = 0; // pt
+    const pieces = item.payload?.pieces ?? [];
+    for (const piece of pieces) {
+      // Left-to-right text on the baseline only (a raised note mark keeps its own width).
+      if (seen.has(piece) || piece.level % 2 === 1 || piece.rise !== 0 || piece.shaped.glyphs.length === 0 || !TCY_CHARACTER.test(piece.text) || !inFlow(piece, item.from)) continue;
+      seen.add(piece);
+      let shaped: ShapedGlyphs | null = null;
+      const s = piece.shaped;
+      for (const span of uprightSpans(piece.text, Array.from(s.clusters), rule.digits, rule.marks)) {
+        if (!span.upright || standsUpright(piece.text.slice(s.clusters[span.from]!, span.to < s.clusters.length ? s.clusters[span.to]! : piece.text.length))) continue;
+        let natural = 0; // font units
+        for (let g = span.from; g < span.to; g++) natural += s.advances[g]!;
+        const delta = piece.face.upem - natural;
+        if (Math.abs(delta) < 1) continue;
+        shaped ??= { glyphs: s.glyphs.slice(), clusters: s.clusters.slice(), advances: s.advances.slice(), xOffsets: s.xOffsets.slice(), yOffsets: s.yOffsets.slice(), width: s.width };
+        for (let g = span.from; g < span.to; g++) shaped.xOffsets[g] = shaped.xOffsets[g]! + delta / 2;
+        shaped.advances[span.to - 1] = shaped.advances[span.to - 1]! + delta;
+        shaped.width += delta;
+        // A cell opening or closing the word: no Latin spacing in the gap on that side.
+        if (span.from === 0 && piece === pieces[0]) dropLatinSpacing(items, i, -1);
+        if (span.to === s.glyphs.length && piece === pieces[pieces.length - 1]) dropLatinSpacing(items, i, 1);
+      }
+      if (!shaped) continue;
+      piece.shaped = shaped;
+      const before = piece.width;
+      piece.width = (shaped.width * piece.style.size) / piece.face.upem;
+      grown += piece.width - before;
+    }
+    if (grown !== 0) items[i] = { ...item, width: item.width + grown };
+  });
+}
+
+/** The break gap next to box `box` on side `step` (a CJK gap glue: no pieces, not a typed space; penalties passed over) made zero wide, its stretch kept. */
+function dropLatinSpacing(items: Item<WordPayload>[], box: number, step: 1 | -1): void {
+  let at = box + step;
+  while (items[at]?.type === 'penalty') at += step;
+  const gap = items[at];
+  if (gap?.type !== 'glue' || gap.width <= 0 || !gap.payload || gap.payload.space === true || gap.payload.kashida !== undefined || gap.payload.pieces.length > 0) return;
+  items[at] = { ...gap, width: 0 };
+}
