@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, EngineCache, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { dump, oneChapterBook, run, runs } from './helpers';
 
@@ -73,6 +74,21 @@ describe(':::columns holding a callout box', () => {
     // The first segment under a0–a2, the second heading sub-column 2.
     expect(frames[0]!.y).toBeGreaterThan(bodyRun(page, 'a2').y);
     expect(frames[1]!.y).toBeLessThan(bodyRun(page, 'a0').y);
+  });
+
+  it('a segment that opens its sub-column keeps its continues marker inside the type area', () => {
+    // splitMinLines (60) no split can meet: the box goes on as it can in a fresh sub-column, as placeCallout does in a fresh column.
+    const config = { layout: { layoutType: 'single' }, calloutStyles: [{ id: 'note', keepTogether: false, splitMinLines: 60, continuesMarkerEnabled: true }] };
+    const styled = settingsFromConfig(config as never);
+    const f = pageFrame(styled, 0);
+    const rows = Math.floor(f.contentHeight / styled.body.lineHeight);
+    const inner = Array.from({ length: rows + 10 }, (_, i) => `Box line ${i}.`).join('\n\n');
+    const layout = run(oneChapterBook(`:::columns{count=2}\n${oneLiners(3, 'a')}\n\n:::callout{type=note}\n${inner}\n:::\n:::`, styled));
+    const page = layout.pages[0]!;
+    const marker = runs(page).find((r) => r.text === 'Continued');
+    expect(marker).toBeDefined();
+    for (const box of boxes(page)) expect(box.y + box.h).toBeLessThanOrEqual(f.contentTop + f.contentHeight + 0.01);
+    expect(marker!.y).toBeLessThanOrEqual(f.contentTop + f.contentHeight + 0.01);
   });
 
   it('incremental equals full around a group holding a box, in two page columns', () => {

@@ -105,7 +105,10 @@ function partRows(start: { id: string }, blockIndex: number, box: GroupBox, from
           if (!opens) return null;
         } else take = keep;
       }
-      return { before: rowsOf(take, box.minLines !== undefined, 0), after: partRows(start, blockIndex, box, from + take, pitch, cited) };
+      // (The marker's room may not push the segment past the rows left: fewer rows then, one at least.)
+      const going = box.minLines !== undefined;
+      while (take > 1 && heightOf(take, going) > room + EPS) take--;
+      return { before: rowsOf(take, going, 0), after: partRows(start, blockIndex, box, from + take, pitch, cited) };
     },
   };
   return rowsOf(n - from, false, box.marginBottom);
