@@ -130,6 +130,18 @@ describe(':::columns holding listings, displays and resources (document-format Â
     expect(f.y).toBeLessThan(frame.contentTop + pitch);
   });
 
+  it('incremental equals full around a group citing a floating figure, in two page columns', () => {
+    const words = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}`).join(' ');
+    const group = `:::columns{count=2}\n${words(250, 'g')}\n\n::resource{id="red"}\n\n${words(300, 'k')}\n:::`;
+    const input = (extra: string): BookInput => book(`# B\n\n${words(200, 'w')}${extra}\n\n${group}\n\nAfter ${words(50, 'z')}`, defaultSettings(), { position: 'auto' });
+    const cache = new EngineCache();
+    const first = run(input(''), cache);
+    // The figure is set once, as a float (not in a sub-column).
+    expect(first.pages.flatMap((p) => p.items.filter((i) => i.op === Op.Path && i.fill === '#ff0000'))).toHaveLength(1);
+    const edited = input(` ${words(120, 'y')}`);
+    expect(dump(run(edited, cache))).toBe(dump(run(edited)));
+  });
+
   it('incremental equals full around a group of listings, displays and figures, in two page columns', () => {
     const words = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}`).join(' ');
     const group = `:::columns{count=2 rule}\n${words(150, 'g')}\n\n\`\`\`\nline one\nline two\nline three\n\`\`\`\n\n${words(150, 'h')}\n\n::resource{id="red"}\n\n$$\na + b\n$$\n\n${words(300, 'k')}\n:::`;
