@@ -374,7 +374,8 @@ describe('values known once the pages are labelled (the design drawn again, page
 });
 
 describe('balancing levers (configuration.md §8.5) above a designed heading', () => {
-  it('lever 3 adds lines above a designed heading as above any; its container-anchored elements move with it and {pageNumber} is drawn where it went', () => {
+  // Lever 3 by default; lever 7 (a paragraph set one line looser) when headings take no lines.
+  for (const [lever, balancing] of [['heading', {}], ['looseParagraph', { maxLinesPerHeading: 0 }]] as const) it(`lever ${lever === 'heading' ? 3 : 7} adds lines above a designed heading as above any; its container-anchored elements move with it and {pageNumber} is drawn where it went`, () => {
     const words = 'keeper lantern ship harbour night tide rope gull stone beacon fog bell wick oil glass'.split(' ');
     const paragraph = (n: number): string => Array.from({ length: 12 + ((n * 7) % 23) }, (_, i) => words[(n * 5 + i * 3) % words.length]).join(' ') + '.';
     const parts: string[] = ['# Chapter'];
@@ -385,7 +386,7 @@ describe('balancing levers (configuration.md §8.5) above a designed heading', (
     // A rounded box is drawn as a path (which page/levers.ts shiftItems does not move): drawn again, it goes with the rest.
     const pill = { kind: 'box', id: 'pill', style: { backgroundColor: '#00aa00', borderRadius: pt(3) }, placement: { anchor: { to: 'container', edge: 'top-left' }, offset: { x: pt(-14) }, size: { width: pt(10), height: pt(10) } } };
     const stored = (enabled: boolean) => ({
-      headings: { levels: [{ level: 1, breakBefore: { enabled: false } }], balancing: { enabled } },
+      headings: { levels: [{ level: 1, breakBefore: { enabled: false } }], balancing: { enabled, ...balancing } },
       headingStyles: [{ id: 'designed', advancedDesign: { enabled: true, slot: { elements: [titleElement(4), boxElement('mark', 'container', 'top-right', 12), folio, pill] } } }],
     }) as StoredConfig;
     const off = run(oneChapterBook(source, settingsFromConfig(stored(false))));
@@ -401,7 +402,7 @@ describe('balancing levers (configuration.md §8.5) above a designed heading', (
       expect([marks.length, folios.length, pills.length]).toEqual([titles.length, titles.length, titles.length]);
       return titles.map((t, i) => ({ title: t.y, mark: marks[i]!.y, folio: folios[i]!.y, label: folios[i]!.text, pill: pills[i]! }));
     };
-    expect((on.chapters[0]!.levers ?? []).length).toBeGreaterThan(0);
+    expect((on.chapters[0]!.levers ?? []).filter((l) => l.lever === lever).length).toBeGreaterThan(0);
     let moved = 0;
     on.pages.forEach((page, p) => {
       const a = designs(page);

@@ -127,8 +127,10 @@ const isPath = (item: DisplayItem): boolean => item.op === Op.Path || item.op ==
  * Loosens the column's paragraphs (points of kind `looseParagraph`) into a gap of `gap` grid lines,
  * at most `most` of them, one line each: each is drawn again in place, the items under it move
  * down `pitch` pt, later points' item indices follow. Returns the lines each point took (0 or 1).
+ * `moves`: paths that move with the items under them (a heading design's, drawn again by `shift`:
+ * page/levers-designs.ts); `shift` moves items [from, to) down (levers.ts shiftItems by default).
  */
-export function loosenParagraphs(points: LeverPoint[], items: DisplayItem[], gap: number, most: number, pitch: number, tracking = 0): number[] {
+export function loosenParagraphs(points: LeverPoint[], items: DisplayItem[], gap: number, most: number, pitch: number, tracking = 0, moves?: ReadonlySet<DisplayItem>, shift = (from: number, to: number, dy: number): void => shiftItems(items, from, to, dy)): number[] {
   const taken = points.map(() => 0);
   let left = Math.min(gap, most);
   if (left <= 0) return taken;
@@ -143,7 +145,7 @@ export function loosenParagraphs(points: LeverPoint[], items: DisplayItem[], gap
     const first = items[p.item];
     if (end > items.length || first?.op !== Op.GlyphRun) continue;
     if (!items.slice(p.item, end).every((item) => item.op === Op.GlyphRun)) continue;
-    if (items.slice(end).some(isPath)) continue;
+    if (items.slice(end).some((item) => isPath(item) && !moves?.has(item))) continue;
     const fits = oneLineLonger(loose);
     let set: readonly SetLine[] = loose.reset(0, 1, fits);
     let tracked: number | undefined;
@@ -156,7 +158,7 @@ export function loosenParagraphs(points: LeverPoint[], items: DisplayItem[], gap
     }
     const drawn = loose.draw(set, first.y - loose.firstY);
     items.splice(p.item, loose.count, ...drawn);
-    shiftItems(items, p.item + drawn.length, items.length, pitch);
+    shift(p.item + drawn.length, items.length, pitch);
     const delta = drawn.length - loose.count;
     for (const later of points) {
       if (later === p || later.item < end) continue;

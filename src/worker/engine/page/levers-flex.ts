@@ -57,8 +57,10 @@ export function grownBy(flow: FlowBlock, regrow: (maxHeight: number) => FlowBloc
  * Grows the column's cropped in-flow figures (points of kind `flexFigure`, in reading order)
  * into a gap of `gap` grid lines: each is drawn again taller in place, the items under it move
  * down, later points' item indices follow. Returns the lines each point took (0 for none).
+ * `moves`: paths that move with the items under them (a heading design's, drawn again by
+ * `shift`: page/levers-designs.ts); `shift` moves items [from, to) down (levers.ts shiftItems by default).
  */
-export function growFlexPoints(points: LeverPoint[], items: DisplayItem[], gap: number, pitch: number): number[] {
+export function growFlexPoints(points: LeverPoint[], items: DisplayItem[], gap: number, pitch: number, moves?: ReadonlySet<DisplayItem>, shift = (from: number, to: number, dy: number): void => shiftItems(items, from, to, dy)): number[] {
   const lines = points.map(() => 0);
   let left = gap;
   for (let i = 0; i < points.length && left > 0; i++) {
@@ -66,13 +68,13 @@ export function growFlexPoints(points: LeverPoint[], items: DisplayItem[], gap: 
     const flex = point.flex;
     if (point.kind !== 'flexFigure' || !flex) continue;
     // Paths under it would not move with the text (levers.ts): then it stays as it is.
-    if (items.slice(flex.end).some((item) => item.op === Op.Path || item.op === Op.Clip || item.op === Op.ClipEnd || item.op === Op.Transform)) continue;
+    if (items.slice(flex.end).some((item) => (item.op === Op.Path || item.op === Op.Clip || item.op === Op.ClipEnd || item.op === Op.Transform) && !moves?.has(item))) continue;
     const grown = grownBy(flex.flow, flex.regrow, left, pitch);
     if (!grown) continue;
     const drawn = grown.flow.emit(flex.x, flex.y);
     const delta = drawn.length - (flex.end - point.item);
     items.splice(point.item, flex.end - point.item, ...drawn);
-    shiftItems(items, point.item + drawn.length, items.length, grown.lines * pitch);
+    shift(point.item + drawn.length, items.length, grown.lines * pitch);
     for (const later of points) {
       if (later === point || later.item < flex.end) continue;
       later.item += delta;

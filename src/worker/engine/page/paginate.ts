@@ -1511,9 +1511,7 @@ export function* paginateChapter(
           } else nextColumn();
           lines = setHeading();
         }
-        // Levers (1) and (3)–(6) fire above a designed heading as above any (§8.5): its drawing moves
-        // with them (page/levers-designs.ts); (2) and (7) redraw and shift without it, so theirs above it go.
-        if (design) leverPoints = leverPoints.filter((p) => !p.flex && !p.loose);
+        // The levers fire above a designed heading as above any (§8.5): its drawing moves with them (page/levers-designs.ts).
         if (!band && !cursor.columnEmpty) leverPoints.push({ kind: 'heading', item: cursor.page.items.length, block: block.id, rank: block.level });
         space(marginTop);
         // (At a column top the band's upper half is not dropped with the margin.)
@@ -2403,7 +2401,7 @@ export function* paginateChapter(
     const items = cursor.page.items;
     const lines = distributeLevers(leverPoints, items, gap, leverLimit, movableDesignItems(cursor.page));
     // Lever (7): what the whole-line levers leave of the gap goes to paragraphs set one line looser (page/lever-paragraphs.ts).
-    loosenParagraphs(leverPoints, items, gap - lines.reduce((sum, n) => sum + n, 0), looseMost, pitch, looseTracking).forEach((n, i) => {
+    loosenParagraphs(leverPoints, items, gap - lines.reduce((sum, n) => sum + n, 0), looseMost, pitch, looseTracking, movableDesignItems(cursor.page), shiftDesigned).forEach((n, i) => {
       if (n <= 0) return;
       cursor.y += n * pitch;
       const tracking = leverPoints[i]!.loose?.tracking;
@@ -2413,7 +2411,7 @@ export function* paginateChapter(
     leverPoints.forEach((point, i) => {
       const n = lines[i]!;
       if (n <= 0) return;
-      shiftWithDesigns(cursor.page, point.item, end, n * pitch);
+      shiftDesigned(point.item, end, n * pitch);
       cursor.y += n * pitch;
       (cursor.page.levers ??= []).push({ block: point.block, lever: point.kind, lines: n, column: cursor.column });
     });
@@ -2443,6 +2441,11 @@ export function* paginateChapter(
     };
   }
 
+  /** Moves the page's items [from, to) down `dy` pt, the heading designs among them drawn again there (page/levers-designs.ts). */
+  function shiftDesigned(from: number, to: number, dy: number): void {
+    shiftWithDesigns(cursor.page, from, to, dy);
+  }
+
   /**
    * Lever (2) `flexFigure` (page/levers-flex.ts): the short column's cropped pictures show whole
    * lines more — in-flow figures (what follows them moves down), then foot floats (their band
@@ -2452,7 +2455,7 @@ export function* paginateChapter(
     let gap = Math.floor((limit() - cursor.y) / pitch + 1e-6);
     if (gap <= 0 || !Number.isFinite(gap)) return;
     const record = (block: string, lines: number): void => void (cursor.page.levers ??= []).push({ block, lever: 'flexFigure', lines, column: cursor.column });
-    growFlexPoints(leverPoints, cursor.page.items, gap, pitch).forEach((lines, i) => {
+    growFlexPoints(leverPoints, cursor.page.items, gap, pitch, movableDesignItems(cursor.page), shiftDesigned).forEach((lines, i) => {
       if (lines <= 0) return;
       cursor.y += lines * pitch;
       gap -= lines;
