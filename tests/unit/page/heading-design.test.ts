@@ -423,6 +423,14 @@ describe('balancing levers (configuration.md §8.5) above a designed heading', (
     // Levers fired in columns holding designed headings under their points (before, none did: the
     // points above a designed heading were dropped).
     expect(moved).toBeGreaterThan(0);
+    // Edits relaid out from the previous layout (resumed passes share the moved designs' records) equal a full layout.
+    const cache = new EngineCache();
+    const settings = settingsFromConfig(stored(true));
+    run(oneChapterBook(source, settings), cache);
+    for (const edited of [source.replace('## Section 1 of the chapter', '## Section one of the chapter'), source.replace('## Section 9 of the chapter', '## Section 9 of the chapter\n\nA new short paragraph.')]) {
+      expect(edited).not.toBe(source);
+      expect(dump(run(oneChapterBook(edited, settings), cache))).toBe(dump(run(oneChapterBook(edited, settings), new EngineCache(false))));
+    }
   });
 });
 
