@@ -299,4 +299,19 @@ describe('vertical text: tate-chū-yoko takes one em along the column (cjk.uprig
     const marks = pieces({}, '本当か!?そうだ');
     expect(room(marks('か'), marks('そ'))).toBeCloseTo(size, 1);
   });
+
+  it('follows :tcy, :upright and :sideways: a :tcy[100] one em, each :upright letter one em, a :sideways number its own length', () => {
+    const find = pieces({}, '第:tcy[100]回と:upright[GD]の:sideways[12]日');
+    const size = find('第').run.size;
+    // Three digits (more than uprightDigits 2) in a :tcy: one cell.
+    expect(room(find('第'), find('回'))).toBeCloseTo(size, 1);
+    // Two upright letters: two cells, no Latin spacing beside them.
+    expect(room(find('と'), find('の'))).toBeCloseTo(2 * size, 1);
+    // Sideways 12 is not made a cell: turned, as long as its two digits plus cjk.latinSpacing (0.25 em) either side.
+    const twelve = find('12');
+    expect(rounded(twelve.m)).toEqual([0, 1, -1, 0]);
+    const face = fonts.get(twelve.run.font)!;
+    const natural = ((face.glyphAdvance(twelve.run.glyphs[0]!) + face.glyphAdvance(twelve.run.glyphs[1]!)) * size) / face.upem;
+    expect(room(find('の'), find('日'))).toBeCloseTo(natural + 0.5 * size, 1);
+  });
 });

@@ -23,7 +23,11 @@
 import { Op, roundPt, type DisplayItem, type GlyphRunItem, type LineInfo, type Matrix } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import type { LayoutSettings } from '../settings';
-import { emMiddle, standsUpright, uprightPieceMatrix, uprightSpans, verticalForm, verticalMatrix, type UprightSpan } from './furniture-letters';
+import { emMiddle, standsUpright, uprightPieceMatrix, verticalForm, verticalMatrix, type UprightSpan } from './furniture-letters';
+import { orientedSpans, overrideAt, type OrientationOverride } from '../text/vertical-orientation';
+
+// The overrides of document-format §18.5 and their reading from parsed blocks (text/vertical-orientation.ts, shared with the paragraph setter).
+export { orientationOverrides, type OrientationOverride } from '../text/vertical-orientation';
 
 /**
  * A page's flow items drawn on the sheet: unchanged in a horizontal book; in vertical text turned
@@ -44,39 +48,11 @@ export function sheetFromFlow(settings: LayoutSettings): Matrix {
   return [0, -1, 1, 0, 0, roundPt(settings.pageWidth)];
 }
 
-/**
- * An orientation override of document-format §18.5, by its source range (the whole `:name[…]`):
- * `tcy` one upright cell, `upright` each character upright, `sideways` the whole run turned with
- * the line. Nested ones: the innermost (shortest) wins.
- */
-export interface OrientationOverride {
-  name: 'tcy' | 'upright' | 'sideways';
-  from: number;
-  to: number;
-}
-
 /** How a page's lines are cut: `cjk.uprightDigits`, Japanese `!?` marks, the chapter's overrides. */
 export interface UprightOptions {
   maxDigits: number;
   marks?: boolean;
   overrides?: readonly OrientationOverride[];
-}
-
-/** The `:tcy[…]`, `:upright[…]` and `:sideways[…]` of parsed blocks (any depth), in source order. */
-export function orientationOverrides(blocks: readonly unknown[]): OrientationOverride[] {
-  const out: OrientationOverride[] = [];
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const v of value) visit(v);
-      return;
-    }
-    if (value === null || typeof value !== 'object') return;
-    const node = value as { kind?: unknown; name?: unknown; range?: { from: number; to: number } };
-    if (node.kind === 'directive' && (node.name === 'tcy' || node.name === 'upright' || node.name === 'sideways') && node.range) out.push({ name: node.name, from: node.range.from, to: node.range.to });
-    for (const key in value) if (key !== 'range' && key !== 'attrs' && key !== 'offsets' && key !== 'text') visit((value as Record<string, unknown>)[key]);
-  };
-  visit(blocks);
-  return out.sort((a, b) => a.from - b.from || b.to - a.to);
 }
 
 /**
@@ -117,51 +93,13 @@ function offsetAt(run: GlyphRunItem, index: number): number {
   return run.srcMap ? (run.srcMap[index] ?? -1) : run.srcFrom + index;
 }
 
-/** The innermost override holding a source offset. */
-function overrideAt(offset: number, overrides: readonly OrientationOverride[]): OrientationOverride | undefined {
-  let best: OrientationOverride | undefined;
-  for (const o of overrides) {
-    if (o.from > offset) break;
-    if (offset < o.to && (!best || o.to - o.from < best.to - best.from)) best = o;
-  }
-  return best;
-}
-
 function overriddenRun(run: GlyphRunItem, overrides: readonly OrientationOverride[]): boolean {
   return run.clusters.some((c) => overrideAt(offsetAt(run, c), overrides) !== undefined);
 }
 
-/**
- * The run's stretches: `uprightSpans` in a line with CJK text (else all sideways), then the
- * overrides over them — a `:tcy` cell's glyphs one upright piece, `:upright` glyphs each upright,
- * `:sideways` glyphs sideways.
- */
+/** The run's stretches (text/vertical-orientation.ts `orientedSpans`: the CJK cut in a line with CJK text, the overrides over it). */
 function spansOf(run: GlyphRunItem, options: UprightOptions, overrides: readonly OrientationOverride[], cjk: boolean): UprightSpan[] {
-  const base = cjk ? uprightSpans(run.text, run.clusters, options.maxDigits, options.marks) : [{ from: 0, to: run.glyphs.length, upright: false }];
-  if (overrides.length === 0) return base;
-  // A key per glyph: glyphs with the same key form one piece; null = sideways.
-  const keys: (string | null)[] = new Array<string | null>(run.glyphs.length).fill(null);
-  let touched = false;
-  base.forEach((span, s) => {
-    for (let g = span.from; g < span.to; g++) keys[g] = span.upright ? `s${s}` : null;
-  });
-  for (let g = 0; g < run.glyphs.length; g++) {
-    const o = overrideAt(offsetAt(run, run.clusters[g]!), overrides);
-    if (!o) continue;
-    touched = true;
-    keys[g] = o.name === 'sideways' ? null : o.name === 'tcy' ? `t${o.from}` : `u${g}`;
-  }
-  if (!touched) return base;
-  const spans: UprightSpan[] = [];
-  for (let g = 0; g < keys.length; ) {
-    let e = g + 1;
-    while (e < keys.length && keys[e] === keys[g]) e++;
-    if (keys[g] === null) spans.push({ from: g, to: e, upright: false });
-    else if (keys[g]!.startsWith('s') || keys[g]!.startsWith('t')) spans.push({ from: g, to: e, upright: true });
-    else for (let u = g; u < e; u++) spans.push({ from: u, to: u + 1, upright: true });
-    g = e;
-  }
-  return spans;
+  return orientedSpans(run.text, run.clusters, (c) => offsetAt(run, c), { maxDigits: options.maxDigits, marks: options.marks === true, overrides, cjk });
 }
 
 /** A run's pieces: sideways stretches as runs, upright ones each in a group turned back about its em square's middle. */

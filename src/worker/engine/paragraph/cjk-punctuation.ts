@@ -23,11 +23,15 @@ import { INFINITE_PENALTY, type Item } from '../text/items';
 import type { FontFace, ShapedGlyphs } from '../fonts/registry';
 import { parsePathData } from '../vector/path-data';
 import { inFlow, setTcyCells } from './vertical-tcy';
+import type { OrientationOverride } from '../text/vertical-orientation';
 import type { CjkRules, PunctuationWidth } from '../settings-cjk-rules';
 import type { ShapedPiece, WordPayload } from './items';
 
 /** What of `LayoutSettings.cjk` this file reads; absent fields: the face's widths, no line-edge rule. */
-export type CjkPunctuationRules = Partial<Pick<CjkRules, 'punctuationWidth' | 'trimLineStart' | 'hangingPunctuation' | 'spaceAfterQuestion' | 'paragraphStartBracket' | 'verticalForms' | 'tcy'>>;
+export type CjkPunctuationRules = Partial<Pick<CjkRules, 'punctuationWidth' | 'trimLineStart' | 'hangingPunctuation' | 'spaceAfterQuestion' | 'paragraphStartBracket' | 'verticalForms' | 'tcy'>> & {
+  /** Vertical text: the paragraph's `:tcy` / `:upright` / `:sideways` overrides (vertical-tcy.ts `withOrientation`). */
+  orientation?: readonly OrientationOverride[];
+};
 
 /** Sentence-end marks: full width in the kaiming style (开明式, CLREQ: 句末点号 。？！ full, the other marks half). */
 const SENTENCE_END = new Set([0x3002, 0xff0e]); // 。．
@@ -172,7 +176,7 @@ export function applyCjkLineEdges(items: Item<WordPayload>[], rules: CjkPunctuat
   paragraphEnd(out, rules);
   if (rules.verticalForms) placeVerticalForms(out);
   // Vertical text: a tate-chū-yoko stretch takes one em along the line (vertical-tcy.ts).
-  if (rules.tcy) setTcyCells(out, rules.tcy);
+  if (rules.tcy) setTcyCells(out, rules.tcy, rules.orientation);
   return out;
 }
 

@@ -8,6 +8,7 @@ import { breakColumns, breakParagraph, type KnuthPlassBreak } from '../text/line
 import { collectInlines, type InlineContext } from './collect';
 import { measureRuby } from './ruby-measure';
 import { measureKunten } from './kunten-measure';
+import { withOrientation } from './vertical-tcy';
 import { circledNumbersInCjkFace } from './circled-numbers';
 import { buildItems, normalSpace, type WordPayload } from './items';
 import type { Item, LineBreak } from '../text/items';
@@ -510,7 +511,8 @@ function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction
     direction,
     language: settings.language,
     // A paragraph style's wordBreak (configuration.md §13.1) over cjk.wordBreak, carried in the style's look (its memo key).
-    cjk: request.style.look?.keepAll === undefined ? settings.cjk : { ...settings.cjk, keepAll: request.style.look.keepAll },
+    // In vertical text with its :tcy/:upright/:sideways overrides (vertical-tcy.ts withOrientation).
+    cjk: withOrientation(request.style.look?.keepAll === undefined ? settings.cjk : { ...settings.cjk, keepAll: request.style.look.keepAll }, request.inlines),
     avoidCjkRunts: settings.body.avoidRunts && request.avoidRunts !== false,
     ...(settings.kashida.enabled ? { kashida: { perWord: settings.kashida.perWord, maxLength: kashidaMaxLength ?? settings.kashida.maxLength, patterns: settings.kashida.patterns ?? 'auto' } } : {}),
     indent: request.indent,

@@ -13,16 +13,18 @@
  * take their own width) is given exactly one em along the line: the difference is added to its
  * last glyph's advance and its glyphs moved by half of it, so the stretch stays centred in its cell
  * (page/vertical.ts turns it about the middle of its glyphs). The word's box grows or shrinks by
- * as much, so both breakers measure the cell. And the cell is an ideographic one: no
+ * as much, so both breakers measure the cell. The paragraph's `:tcy[…]`, `:upright[…]` and
+ * `:sideways[…]` (document-format §18.5) cut it the same way (`withOrientation`). And the cell is an ideographic one: no
  * `cjk.latinSpacing` between it and the ideographs beside it (our reading of §14.1 there, as JLREQ
  * counts a tate-chū-yoko among the ideographs; a longer number, set sideways, keeps it) — the
- * width of the break gaps either side is taken away (their stretch stays). Not covered: a `:tcy[…]` wider than the digits rule
- * (its cell keeps its natural length), and a line of a CJK paragraph that holds no CJK text (set
+ * width of the break gaps either side is taken away (their stretch stays). The paragraph's
+ * `:tcy[…]`, `:upright[…]` and `:sideways[…]` (document-format §18.5) cut it as page/vertical.ts
+ * does (`withOrientation`). Not covered: a line of a CJK paragraph that holds no CJK text (set
  * sideways by page/vertical.ts, its numbers keep the cell), and generated text (see `inFlow`).
  */
 import type { Item } from '../text/items';
 import type { ShapedGlyphs } from '../fonts/registry';
-import { standsUpright, uprightSpans } from '../text/vertical-orientation';
+import { orientationOverrides, orientedSpans, standsUpright, type OrientationOverride } from '../text/vertical-orientation';
 import { pieceOffset, type ShapedPiece, type WordPayload } from './items';
 
 /** A character a tate-chū-yoko stretch is made of (the quick test before a piece is cut). */
@@ -44,8 +46,24 @@ export interface TcyRule {
   marks: boolean;
 }
 
-/** Gives every tate-chū-yoko stretch of the paragraph's items one em along the line (see the file's comment). `items` is changed in place. */
-export function setTcyCells(items: Item<WordPayload>[], rule: TcyRule): void {
+/**
+ * The CJK rules a paragraph is set with, carrying its `:tcy` / `:upright` / `:sideways` overrides
+ * (document-format §18.5, by source range) in vertical text, so `setTcyCells` cuts its runs as
+ * page/vertical.ts will; the rules themselves when there are none (or in horizontal text).
+ */
+export function withOrientation<R extends { tcy?: TcyRule }>(rules: R, inlines: readonly unknown[]): R {
+  if (!rules.tcy) return rules;
+  const overrides = orientationOverrides(inlines);
+  return overrides.length === 0 ? rules : { ...rules, orientation: overrides };
+}
+
+/**
+ * Gives every tate-chū-yoko stretch of the paragraph's items one em along the line (see the file's
+ * comment); `overrides`: the paragraph's orientation overrides (`withOrientation`) — a `:tcy[…]`
+ * one cell, each `:upright[…]` letter a cell of its own, nothing in a `:sideways[…]`. `items` is
+ * changed in place.
+ */
+export function setTcyCells(items: Item<WordPayload>[], rule: TcyRule, overrides: readonly OrientationOverride[] = []): void {
   const seen = new Set<ShapedPiece>();
   items.forEach((item, i) => {
     if (item.type !== 'box') return;
@@ -53,11 +71,12 @@ export function setTcyCells(items: Item<WordPayload>[], rule: TcyRule): void {
     const pieces = item.payload?.pieces ?? [];
     for (const piece of pieces) {
       // Left-to-right text on the baseline only (a raised note mark keeps its own width).
-      if (seen.has(piece) || piece.level % 2 === 1 || piece.rise !== 0 || piece.shaped.glyphs.length === 0 || !TCY_CHARACTER.test(piece.text) || !inFlow(piece, item.from)) continue;
+      if (seen.has(piece) || piece.level % 2 === 1 || piece.rise !== 0 || piece.shaped.glyphs.length === 0 || (overrides.length === 0 && !TCY_CHARACTER.test(piece.text)) || !inFlow(piece, item.from)) continue;
       seen.add(piece);
       let shaped: ShapedGlyphs | null = null;
       const s = piece.shaped;
-      for (const span of uprightSpans(piece.text, Array.from(s.clusters), rule.digits, rule.marks)) {
+      const rules = { maxDigits: rule.digits, marks: rule.marks, overrides, cjk: true };
+      for (const span of orientedSpans(piece.text, Array.from(s.clusters), (index) => pieceOffset(piece, index, item.from ?? 0), rules)) {
         if (!span.upright || standsUpright(piece.text.slice(s.clusters[span.from]!, span.to < s.clusters.length ? s.clusters[span.to]! : piece.text.length))) continue;
         let natural = 0; // font units
         for (let g = span.from; g < span.to; g++) natural += s.advances[g]!;

@@ -72,3 +72,84 @@ export function uprightSpans(text: string, clusters: readonly number[], maxDigit
   if (count > from) spans.push({ from, to: count, upright: false });
   return spans;
 }
+
+/**
+ * An orientation override of document-format §18.5, by its source range (the whole `:name[…]`):
+ * `tcy` one upright cell, `upright` each character upright, `sideways` the whole run turned with
+ * the line. Nested ones: the innermost (shortest) wins.
+ */
+export interface OrientationOverride {
+  name: 'tcy' | 'upright' | 'sideways';
+  from: number;
+  to: number;
+}
+
+/** The `:tcy[…]`, `:upright[…]` and `:sideways[…]` of parsed blocks (any depth), in source order. */
+export function orientationOverrides(blocks: readonly unknown[]): OrientationOverride[] {
+  const out: OrientationOverride[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const v of value) visit(v);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const node = value as { kind?: unknown; name?: unknown; range?: { from: number; to: number } };
+    if (node.kind === 'directive' && (node.name === 'tcy' || node.name === 'upright' || node.name === 'sideways') && node.range) out.push({ name: node.name, from: node.range.from, to: node.range.to });
+    for (const key in value) if (key !== 'range' && key !== 'attrs' && key !== 'offsets' && key !== 'text') visit((value as Record<string, unknown>)[key]);
+  };
+  visit(blocks);
+  return out.sort((a, b) => a.from - b.from || b.to - a.to);
+}
+
+/** The innermost override holding a source offset. */
+export function overrideAt(offset: number, overrides: readonly OrientationOverride[]): OrientationOverride | undefined {
+  let best: OrientationOverride | undefined;
+  for (const o of overrides) {
+    if (o.from > offset) break;
+    if (offset < o.to && (!best || o.to - o.from < best.to - best.from)) best = o;
+  }
+  return best;
+}
+
+/** How a run is cut (`orientedSpans`): `cjk.uprightDigits`, Japanese !? marks, the overrides, and whether its line holds CJK text. */
+export interface OrientationRules {
+  maxDigits: number;
+  marks: boolean;
+  overrides: readonly OrientationOverride[];
+  cjk: boolean;
+}
+
+/**
+ * A run's stretches in vertical text (glyphs in visual order, each with the text index its cluster
+ * starts at; `offsetOf` a text index's source offset, −1 for generated text): `uprightSpans` in a
+ * line with CJK text (else all sideways), then the overrides over them — a `:tcy` cell's glyphs one
+ * upright piece, `:upright` glyphs each upright, `:sideways` glyphs sideways.
+ */
+export function orientedSpans(text: string, clusters: readonly number[], offsetOf: (index: number) => number, rules: OrientationRules): UprightSpan[] {
+  const count = clusters.length;
+  const base = rules.cjk ? uprightSpans(text, clusters, rules.maxDigits, rules.marks) : [{ from: 0, to: count, upright: false }];
+  if (rules.overrides.length === 0) return base;
+  // A key per glyph: glyphs with the same key form one piece; null = sideways.
+  const keys: (string | null)[] = new Array<string | null>(count).fill(null);
+  let touched = false;
+  base.forEach((span, s) => {
+    for (let g = span.from; g < span.to; g++) keys[g] = span.upright ? `s${s}` : null;
+  });
+  for (let g = 0; g < count; g++) {
+    const o = overrideAt(offsetOf(clusters[g]!), rules.overrides);
+    if (!o) continue;
+    touched = true;
+    keys[g] = o.name === 'sideways' ? null : o.name === 'tcy' ? `t${o.from}` : `u${g}`;
+  }
+  if (!touched) return base;
+  const spans: UprightSpan[] = [];
+  for (let g = 0; g < count; ) {
+    let e = g + 1;
+    while (e < count && keys[e] === keys[g]) e++;
+    if (keys[g] === null) spans.push({ from: g, to: e, upright: false });
+    else if (keys[g]!.startsWith('s') || keys[g]!.startsWith('t')) spans.push({ from: g, to: e, upright: true });
+    else for (let u = g; u < e; u++) spans.push({ from: u, to: u + 1, upright: true });
+    g = e;
+  }
+  return spans;
+}
