@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textChange } from '../../../src/worker/engine/text-change';
+import { mulberry32 } from '../../support/prose';
 
 /** The change as a unit-by-unit scan finds it: the reference the chunked scan must equal. */
 function naive(old: string, text: string): { first: number; oldEnd: number; delta: number } {
@@ -11,21 +12,9 @@ function naive(old: string, text: string): { first: number; oldEnd: number; delt
   return { first, oldEnd: old.length - tail, delta: text.length - old.length };
 }
 
-/** A deterministic pseudo-random generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('textChange', () => {
   it('finds the same change as a unit-by-unit scan, at chunk boundaries and across them', () => {
-    const next = random(20261205);
+    const next = mulberry32(20261205);
     const letters = 'ab \n.';
     for (let round = 0; round < 400; round++) {
       const length = Math.floor(next() * 2000);
