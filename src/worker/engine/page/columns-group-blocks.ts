@@ -23,7 +23,7 @@ import type { FlowBlock } from '../resources/block';
 import type { LayoutSettings } from '../settings';
 import type { GroupRow } from './columns-group';
 import { emptyRow } from './columns-group-heading';
-import { listingSettings, placeListing, prepareListing, type ListingDeps } from './code-block';
+import { listingSettings, placeListing, prepareListing, type ListingDeps, type ListingHost } from './code-block';
 import { DEFAULT_BREAK_RULES } from './break-rules';
 import { listingPartRows, tablePartRows } from './columns-group-split';
 
@@ -79,20 +79,7 @@ export function codeRows(block: CodeBlock, blockIndex: number, width: number, se
   // At least its margins (as the main flow: the margin above, then back on the grid one margin below): whole rows above, the one below in the box's last row.
   return drawnRows(block, blockIndex, height + listing.marginBottom, pitch, Math.ceil(listing.marginTop / pitch - 1e-6), 0, (draw, x, top) => {
     // One part: a foot that never comes (the rows reserved hold it whole).
-    let y = 0;
-    placeListing(prepared, {
-      y: () => y,
-      setY: (to) => void (y = to),
-      columnEmpty: () => true,
-      limit: () => Number.POSITIVE_INFINITY,
-      columnHeight: () => Number.POSITIVE_INFINITY,
-      next: () => undefined,
-      left: () => x,
-      top: () => top,
-      push: (item) => draw.push(item),
-      emitText: (line, lx, baseline) => draw.emit(block, line, lx, baseline),
-      emitMark: (line, lx, baseline) => draw.mark(line, lx, baseline),
-    });
+    placeListing(prepared, rowListingHost(block, draw, x, top));
   });
 }
 
@@ -134,4 +121,25 @@ export function resourceRows(block: ResourceBlock, blockIndex: number, width: nu
   return drawnRows(block, blockIndex, flow.height, host.pitch, 1, below, (draw, x, top) => {
     for (const item of flow.emit(x, top)) draw.push(item);
   });
+}
+
+/**
+ * Where a listing in a group's rows draws (page/code-block.ts `ListingHost`): at `x`, from `top`
+ * pt, into `draw`, with a foot that never comes (the rows reserved for it hold it whole).
+ */
+export function rowListingHost(block: { id: string }, draw: GroupDrawHost, x: number, top: number): ListingHost {
+  let y = 0;
+  return {
+    y: () => y,
+    setY: (to) => void (y = to),
+    columnEmpty: () => true,
+    limit: () => Number.POSITIVE_INFINITY,
+    columnHeight: () => Number.POSITIVE_INFINITY,
+    next: () => undefined,
+    left: () => x,
+    top: () => top,
+    push: (item) => draw.push(item),
+    emitText: (line, lx, baseline) => draw.emit(block, line, lx, baseline),
+    emitMark: (line, lx, baseline) => draw.mark(line, lx, baseline),
+  };
 }

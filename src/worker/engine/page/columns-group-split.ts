@@ -17,7 +17,7 @@
 import type { CodeBlock, ResourceBlock } from '../parse/model';
 import type { FlowBlock } from '../resources/block';
 import type { GroupRow } from './columns-group';
-import type { GroupDrawHost } from './columns-group-blocks';
+import { rowListingHost, type GroupDrawHost } from './columns-group-blocks';
 import { emptyRow } from './columns-group-heading';
 import { drawPart, type PreparedListing } from './code-block';
 
@@ -50,20 +50,7 @@ export function listingPartRows(block: CodeBlock, blockIndex: number, p: Prepare
   /** A part of `take` rows: its box's height, and the room it takes with the tab above, pt. */
   const boxHeight = (take: number, last: boolean): number => 2 * p.padding + head + take * p.leading + (last ? 0 : more);
   const draw = (take: number, last: boolean) => (host: GroupDrawHost, x: number, top: number): void => {
-    let y = 0;
-    drawPart(p, {
-      y: () => y,
-      setY: (to) => void (y = to),
-      columnEmpty: () => true,
-      limit: () => Number.POSITIVE_INFINITY,
-      columnHeight: () => Number.POSITIVE_INFINITY,
-      next: () => undefined,
-      left: () => x,
-      top: () => top + above,
-      push: (item) => host.push(item),
-      emitText: (line, lx, baseline) => host.emit(block, line, lx, baseline),
-      emitMark: (line, lx, baseline) => host.mark(line, lx, baseline),
-    }, from, take, head, boxHeight(take, last), first, last);
+    drawPart(p, rowListingHost(block, host, x, top + above), from, take, head, boxHeight(take, last), first, last);
   };
   const unit: SplitUnit = {
     cut(rows, opens) {
