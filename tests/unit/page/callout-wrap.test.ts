@@ -108,6 +108,27 @@ describe('a wrapped resource inside a callout box', () => {
     expect(dump(run(book(edited, 'left'), cache))).toBe(dump(run(book(edited, 'left'), new EngineCache(false))));
   });
 
+  it('a wrap the box cannot give (too narrow) sets the resource across the box and is reported, in flow and in a floated box', () => {
+    // layout.wrap.minTextWidth 0.9 of the 300 pt measure (270 pt) is more than the text beside the figure would get: tooNarrow.
+    const settings = settingsFromConfig({
+      ...TEN_ROW_COLUMN,
+      layout: { ...TEN_ROW_COLUMN.layout, wrap: { minTextWidth: 0.9 } },
+      page: { ...TEN_ROW_COLUMN.page, width: pt(400), height: pt(300) },
+      calloutStyles: [{ id: 'note', padding: NO_PAD, marginTop: pt(0), marginBottom: pt(0) }],
+    } as never);
+    for (const placement of ['here', 'top']) {
+      const source = ['Above.', '', `:::callout{placement="${placement}"}`, 'Before.', '', '::resource{id="red"}', '', 'After the picture.', ':::', '', 'Under.'].join('\n');
+      const layout = run({ ...book(source, 'right'), settings });
+      expect(layout.chapters[0]!.wrapsRefused, placement).toEqual([{ id: 'red', reason: 'tooNarrow', pageIndex: 0 }]);
+      // Across the box: the text after it under the figure, at the box's start edge (its first-line indent, 15 pt, in).
+      const page = layout.pages.find((p) => pictureFrame(p, '#ff0000') !== undefined)!;
+      const picture = pictureFrame(page, '#ff0000')!;
+      const after = bodyLines(page).find((l) => l.text.includes('After the picture'))!;
+      expect(after.y - ASCENT, placement).toBeGreaterThan(picture.y + picture.h);
+      expect(after.left, placement).toBeCloseTo(65, 0);
+    }
+  });
+
   it('a split box keeps the resource and the lines beside it in one segment', () => {
     const random = mulberry32(5);
     // A 10-row column (page 220 pt tall): seven lines before the resource leave too few rows for it and its band.

@@ -3276,6 +3276,8 @@ export function* paginateChapter(
     const parts = calloutParts(start, inner, measure);
     if (parts.total > frame().contentHeight - pitch + 1e-6) return null;
     if (columnNotesMode && parts.rows.some((r) => notesCitedBy(r.line, citationAt).length > 0 || (r.across ?? []).some((a) => notesCitedBy(a.line, citationAt).length > 0))) return null;
+    // Wraps refused in the box (§12.8 textWrap; page/callout-wrap.ts), on the page where the box is met.
+    for (const r of parts.refused) (cursor.page.wrapsRefused ??= []).push(r);
     return {
       height: parts.total,
       width: parts.used,
