@@ -36,6 +36,7 @@ import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
+import { boxListing, type BoxDrawHost } from './callout-blocks';
 import { floatsCitedInBox } from './callout-cites';
 import { boxWrapMeasure, cutAboveWrap, linesBeside, planBoxWrap, type BoxWrapBand } from './callout-wrap';
 import { DEFAULT_FIXED, FixedAreas, fixedArea, fixedOrigin, type CalloutFixed } from './callout-fixed';
@@ -1867,7 +1868,8 @@ export function* paginateChapter(
         // An inline (`here`) resource is set in the box, wrapped or not (calloutParts; page/callout-wrap.ts);
         // the embed of a floating one is a mention, queued once the box is placed (queueBoxCites).
         const inBox = (x: Block): boolean => x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined);
-        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x))) break;
+        // A code listing too (page/callout-blocks.ts).
+        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && x.kind !== 'code' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x))) break;
         // span, placement and columns: the fence's attributes, else the style's (§13.4; settings-callouts.ts).
         const where = calloutWhere(block.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
         if (where.placement === 'fixed' && placeFixedCallout(block, inner, where, boxStyle.flow?.fixed ?? DEFAULT_FIXED)) {
@@ -2747,6 +2749,18 @@ export function* paginateChapter(
    * (or the body's) at the inner measure. `used`: the box's width with `width: 'auto'` (the widest
    * row and the padding, never more than `boxW`), else `boxW`.
    */
+  /** Where a block drawn whole in a box (a listing: page/callout-blocks.ts) puts its text and items on the page. */
+  function boxDrawHost(): BoxDrawHost {
+    return {
+      emit: (block, line, x, baseline) => emit(block, line, x, baseline, 'body'),
+      mark: (line, x, baseline) => {
+        if (plan.quietBefore !== undefined && cursor.page.index < plan.quietBefore) return;
+        for (const run of line.runs) cursor.page.items.push(glyphRun(run, x, baseline, chapter.chapterId, undefined));
+      },
+      push: (item) => void cursor.page.items.push(item),
+    };
+  }
+
   function calloutParts(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], boxW: number) {
     const style = calloutStyleOf(start);
     // Right to left: left/right padding and a side stripe are text sides, mirrored (document-format §18.1).
@@ -2898,6 +2912,18 @@ export function* paginateChapter(
         const flow = resourceBlock(child, innerW, frame().contentHeight - pad.top - pad.bottom, settings.floats?.fitToPage ? 'figure' : 'picture', dir);
         if (!flow) continue;
         rows.push({ block: child, line: emptyLine(), x: 0, height: flow.height, baseline: 0, role: 'body', flow, before: lead });
+        const rules = settings.breaks ?? DEFAULT_BREAK_RULES;
+        resourceBelow = rules.inlineResourceGap === 'around' && rules.inlineResourceGapInBoxes ? lead : 0;
+        firstParagraph = false;
+        previousKind = child.kind;
+        continue;
+      }
+      if (child.kind === 'code') {
+        // A code listing in its own box at the inner measure, one unit of rows, a box line above and
+        // below as for an inline resource (page/callout-blocks.ts).
+        endBoxWrap();
+        const listing = boxListing(child, settings, innerW, { setText, setGenerated, fonts }, boxDrawHost());
+        rows.push({ block: child, line: emptyLine(), x: 0, height: listing.height, baseline: 0, role: 'body', flow: listing, before: lead });
         const rules = settings.breaks ?? DEFAULT_BREAK_RULES;
         resourceBelow = rules.inlineResourceGap === 'around' && rules.inlineResourceGapInBoxes ? lead : 0;
         firstParagraph = false;
