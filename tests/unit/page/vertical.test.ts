@@ -112,7 +112,8 @@ describe('layout.writingMode: vertical-rl — the flow turned onto the sheet', (
     // Stood up about its em square's middle: that point lands where the line's own quarter turn puts it.
     const face = cjkFonts.match(FACE, 400, 'normal');
     const k = han.run.size / face.upem;
-    const middle: [number, number] = [han.run.xs[0]! + (face.glyphAdvance(han.run.glyphs[0]!) * k) / 2, han.run.y - ((face.ascender + face.descender) / 2) * k];
+    // (the line's axis: the ideographic em box's middle, 0.38 em over the baseline — vertical.ts flowAxis)
+    const middle: [number, number] = [han.run.xs[0]! + (face.glyphAdvance(han.run.glyphs[0]!) * k) / 2, han.run.y - 0.38 * han.run.size];
     const [mx, my] = applyMatrix(han.m, ...middle);
     expect(mx).toBeCloseTo(settings.pageWidth - middle[1], 2);
     expect(my).toBeCloseTo(middle[0], 2);
@@ -295,10 +296,10 @@ describe('layout.writingMode: vertical-rl — the flow turned onto the sheet', (
     const face = cjkFonts.match(FACE, 400, 'normal');
     const middle = (p: Placed) => {
       const k = p.run.size / face.upem;
-      return applyMatrix(p.m, p.run.xs[0]! + (face.glyphAdvance(p.run.glyphs[0]!) * k) / 2, p.run.y + (p.run.dys?.[0] ?? 0) - ((face.ascender + face.descender) / 2) * k);
+      return applyMatrix(p.m, p.run.xs[0]! + (face.glyphAdvance(p.run.glyphs[0]!) * k) / 2, p.run.y + (p.run.dys?.[0] ?? 0) - 0.38 * p.run.size);
     };
     // Raised by |dy| pt in the flow = that far right of the line's axis on the sheet (the axis: the 猫's middle).
-    expect(middle(mark)[0] - middle(cat)[0]).toBeCloseTo(-mark.run.dys![0]! - (((face.ascender + face.descender) / 2) * (cat.run.size - mark.run.size)) / face.upem, 2);
+    expect(middle(mark)[0] - middle(cat)[0]).toBeCloseTo(-mark.run.dys![0]! - 0.38 * (cat.run.size - mark.run.size), 2);
     expect(middle(mark)[0]).toBeGreaterThan(middle(cat)[0]);
     expect(middle(mark)[1]).toBeGreaterThan(middle(cat)[1]);
   });

@@ -83,12 +83,11 @@ export function cjkMarkItems(run: LineRun, x0: number, baseline: number, fonts: 
 }
 
 /**
- * Where a mark's near edge lies (pt, y down): just outside the em box on its side — the
- * ideographic em box in horizontal text; in vertical text the em square an upright glyph is turned
- * in, centred midway between the face's ascender and descender (page/furniture-letters.ts `emMiddle`).
+ * Where a mark's near edge lies (pt, y down): just outside the ideographic em box on its side — in
+ * vertical text also the em square an upright glyph is turned in (page/vertical.ts `flowAxis`).
  */
-function nearEdge(mark: CjkMark, baseline: number, size: number, face: FontFace | undefined): number {
-  const middle = mark.vertical && face ? (face.ascender + face.descender) / 2 / face.upem : EM_BOX_TOP - 0.5; // em above the baseline
+function nearEdge(mark: CjkMark, baseline: number, size: number, _face: FontFace | undefined): number {
+  const middle = EM_BOX_TOP - 0.5; // em above the baseline
   return mark.side === 'over' ? baseline - (middle + 0.5 + MARK_GAP_EM) * size : baseline - (middle - 0.5 - MARK_GAP_EM) * size;
 }
 

@@ -163,7 +163,11 @@ export function verticalForm(face: FontFace, glyph: number, text: string): numbe
   return turned.glyphs.length === 1 ? turned.glyphs[0]! : glyph;
 }
 
-/** The middle of a face's em square above the baseline, pt at `size`: midway between ascender and descender (−y, y down). */
+/**
+ * The middle of a face's em square above the baseline, pt at `size`: midway between ascender and
+ * descender (−y, y down) — the axis of vertical design text, whose lines are boxed by those (the
+ * flow's axis is the ideographic em box's middle: page/vertical.ts `flowAxis`).
+ */
 export function emMiddle(face: FontFace | undefined, size: number): number {
   return face ? -((face.ascender + face.descender) / 2) * (size / face.upem) : -0.38 * size;
 }

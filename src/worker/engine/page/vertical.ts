@@ -23,7 +23,8 @@
 import { Op, roundPt, type DisplayItem, type GlyphRunItem, type LineInfo, type Matrix } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
 import type { LayoutSettings } from '../settings';
-import { emMiddle, standsUpright, uprightPieceMatrix, verticalForm, verticalMatrix, type UprightSpan } from './furniture-letters';
+import { EM_BOX_TOP } from '../paragraph/collect';
+import { standsUpright, uprightPieceMatrix, verticalForm, verticalMatrix, type UprightSpan } from './furniture-letters';
 import { orientedSpans, overrideAt, type OrientationOverride } from '../text/vertical-orientation';
 
 // The overrides of document-format §18.5 and their reading from parsed blocks (text/vertical-orientation.ts, shared with the paragraph setter).
@@ -102,6 +103,18 @@ function spansOf(run: GlyphRunItem, options: UprightOptions, overrides: readonly
   return orientedSpans(run.text, run.clusters, (c) => offsetAt(run, c), { maxDigits: options.maxDigits, marks: options.marks === true, overrides, cjk });
 }
 
+/**
+ * The line's axis in the flow, pt above the baseline at `size` (−y, y down): the middle of the
+ * ideographic em box (−0.12 to 0.88 em, paragraph/collect.ts `EM_BOX_TOP`) — the box ruby, kanbun
+ * marks and emphasis marks (page/cjk-marks.ts) stand against, so an upright glyph is turned about
+ * it and stands centred in the column between them, in its cell along it. (The face's
+ * ascender–descender middle, used before, is 0.436 em in the Noto CJK faces: upright glyphs stood
+ * 0.056 em off the column's axis, towards its right, and as much low in their cells.)
+ */
+export function flowAxis(size: number): number {
+  return -(EM_BOX_TOP - 0.5) * size;
+}
+
 /** A run's pieces: sideways stretches as runs, upright ones each in a group turned back about its em square's middle. */
 function pushPieces(out: DisplayItem[], run: GlyphRunItem, fonts: FontRegistry, options: UprightOptions, overrides: readonly OrientationOverride[], cjk: boolean): void {
   // Right-to-left runs (their clusters fall) stay whole and sideways.
@@ -128,7 +141,7 @@ function pushPieces(out: DisplayItem[], run: GlyphRunItem, fonts: FontRegistry, 
     const cx = (run.xs[from]! + right) / 2;
     // A raised or lowered piece (a note mark, dys) turns about its own em square, so its offset stays
     // across the line: a superior note mark sits at the line's right side, as vertical setting puts it.
-    const cy = run.y + (run.dys?.[from] ?? 0) + emMiddle(face, run.size);
+    const cy = run.y + (run.dys?.[from] ?? 0) + flowAxis(run.size);
     // A piece wider than an em (a long tate-chū-yoko number) narrowed to one across the line.
     out.push({ op: Op.Transform, matrix: uprightPieceMatrix(cx, cy, right - run.xs[from]!, run.size) }, piece, { op: Op.TransformEnd });
   });

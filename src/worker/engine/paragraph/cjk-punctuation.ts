@@ -23,6 +23,7 @@ import { INFINITE_PENALTY, type Item } from '../text/items';
 import type { FontFace, ShapedGlyphs } from '../fonts/registry';
 import { parsePathData } from '../vector/path-data';
 import { inFlow, setTcyCells } from './vertical-tcy';
+import { EM_BOX_TOP } from './collect';
 import type { OrientationOverride } from '../text/vertical-orientation';
 import type { CjkRules, PunctuationWidth } from '../settings-cjk-rules';
 import type { ShapedPiece, WordPayload } from './items';
@@ -314,8 +315,8 @@ const verticalBlankCache = new WeakMap<FontFace, Map<string, VerticalBlanks | nu
 
 /**
  * Where a mark's vertical form (the face's `vert` glyph, as page/vertical.ts draws it) leaves its
- * cell blank: the cell is the em centred on the middle of the face's ascender and descender
- * (furniture-letters.ts `emMiddle`, the point it is turned about), its start the top; the ink's
+ * cell blank: the cell is the em centred on the ideographic em box's middle (page/vertical.ts
+ * `flowAxis`, the point it is turned about), its start the top; the ink's
  * extent is read from the outline's on-curve points (fonts put points at a contour's extremes).
  */
 function verticalBlanks(face: FontFace, text: string): VerticalBlanks | null {
@@ -337,7 +338,7 @@ function verticalBlanks(face: FontFace, text: string): VerticalBlanks | null {
         top = Math.max(top, s.y);
         bottom = Math.min(bottom, s.y);
       }
-      const middle = (face.ascender + face.descender) / 2; // font units over the baseline
+      const middle = (EM_BOX_TOP - 0.5) * face.upem; // font units over the baseline
       if (Number.isFinite(top)) blanks = { start: Math.max(0, middle + face.upem / 2 - top), end: Math.max(0, bottom - (middle - face.upem / 2)) };
     }
     table.set(text, blanks);
