@@ -85,4 +85,27 @@ describe('parsing a chapter with its previous parse', () => {
     expect('inlines' in lastAgain && 'inlines' in last && lastAgain.inlines !== last.inlines).toBe(true);
     expect(lastAgain.range.from).toBe(last.range.from + 'New words. '.length);
   });
+
+  it('takes the blocks before the last safe point ahead of the edit whole (parse/chapter.ts), and parses on from there', () => {
+    const source = book(11);
+    const parsed = fresh(source, 'c');
+    const at = source.indexOf('## Part 9');
+    const next = source.slice(0, at) + 'New words. ' + source.slice(at);
+    const reused = parseChapter(next, { chapterId: 'c', isFirstChapter: false, previous: { source, parsed } });
+    const before = parsed.blocks.filter((b) => b.range.to < at);
+    // Every block ending before the blank line ahead of the edited one is the previous parse's object.
+    expect(before.length).toBeGreaterThan(10);
+    expect(before.slice(0, -1).every((b, i) => reused.blocks[i] === b)).toBe(true);
+    // From the edit on, blocks are made anew.
+    const edited = reused.blocks.findIndex((b) => b.range.to >= at);
+    expect(reused.blocks[edited]).not.toBe(parsed.blocks[edited]);
+    expect(JSON.stringify(reused)).toBe(JSON.stringify(fresh(next, 'c')));
+    // Chains keep taking prefixes: a second edit before the first takes an even shorter one.
+    const at2 = next.indexOf('## Part 4');
+    const next2 = next.slice(0, at2) + 'More. ' + next.slice(at2);
+    const reused2 = parseChapter(next2, { chapterId: 'c', isFirstChapter: false, previous: { source: next, parsed: reused } });
+    expect(reused2.blocks[0]).toBe(parsed.blocks[0]);
+    expect(JSON.stringify(reused2)).toBe(JSON.stringify(fresh(next2, 'c')));
+  });
 });
+

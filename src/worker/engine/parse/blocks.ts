@@ -86,6 +86,21 @@ function isBlank(text: string): boolean {
   return a === b;
 }
 
+/**
+ * A line where the block parser stands with no container open and no list going on, after a blank
+ * line: from there its state is the blocks made so far, the line and the blank lines before it
+ * (a glued display's continuation needs its line right after the display, never after a blank one).
+ */
+export interface SafePoint {
+  /** Line index and its first unit's source offset. */
+  line: number;
+  offset: number;
+  /** Blank lines just before it. */
+  blanks: number;
+  /** Blocks made before it. */
+  blocks: number;
+}
+
 export class BlockParser {
   readonly blocks: Block[] = [];
   private readonly lines: Line[];
@@ -99,13 +114,27 @@ export class BlockParser {
   /** Index of the body's first line (after any front matter). */
   private readonly bodyStart: number;
 
+  /**
+   * @param startLine the body's first line (after any front matter).
+   * @param prefix blocks a previous parse of the same text up to `line` made, the parser standing at
+   *   a safe point there (`SafePoint`): parsing goes on from that line with those blocks.
+   * @param onSafePoint told of every safe point as the parse passes it (parse/chapter.ts keeps them
+   *   for the chapter's next parse).
+   */
   constructor(
     private readonly env: BlockEnv,
     startLine: number,
+    prefix?: { blocks: readonly Block[]; point: SafePoint },
+    private readonly onSafePoint?: (point: SafePoint) => void,
   ) {
     this.lines = env.src.lines;
     this.i = startLine;
     this.bodyStart = startLine;
+    if (prefix) {
+      this.blocks.push(...prefix.blocks);
+      this.i = prefix.point.line;
+      this.blanks = prefix.point.blanks;
+    }
   }
 
   private nextId(): string {
@@ -132,6 +161,11 @@ export class BlockParser {
         continue;
       }
       const startCount = this.blocks.length;
+      // At top level, after a blank line, with no list going on: what comes next depends on nothing
+      // before but the blocks made (a safe point; the blank line ended whatever came before).
+      if (this.onSafePoint && this.blanks > 0 && this.containers.length === 0 && this.list === null) {
+        this.onSafePoint({ line: this.i, offset: line.from, blanks: this.blanks, blocks: startCount });
+      }
       this.dispatch(line);
       // A list run continues only through list items separated by at most one blank line (§5.5).
       const last = this.blocks[this.blocks.length - 1];

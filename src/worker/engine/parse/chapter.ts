@@ -1,12 +1,12 @@
 /**
  * One chapter: lex (line table) → frontmatter → blocks (+ inlines per block) → collect.
  */
-import { BlockParser } from './blocks';
+import { BlockParser, type SafePoint } from './blocks';
 import { InlineMemo } from './inline-memo';
 import { collectChapter } from './collect';
 import { readFrontmatter, scanFrontmatter } from './frontmatter';
 import { Diagnostics, SourceText } from './lex';
-import type { Frontmatter, ParsedChapter } from './model';
+import type { Block, Frontmatter, ParsedChapter } from './model';
 import { textChange } from '../text-change';
 
 export interface ParseOptions {
@@ -32,6 +32,21 @@ export interface ParseOptions {
 /** Each parse's inline memo, for the chapter's next parse (kept as long as the parse is). */
 const inlineMemos = new WeakMap<ParsedChapter, InlineMemo>();
 
+/**
+ * Where each parse's block parser stood at its safe points (parse/blocks.ts `SafePoint`), for the
+ * chapter's next parse: it takes the blocks before the last safe point the edit left alone whole,
+ * with their diagnostics and inline memo keys, and parses on from there. The blocks before an edit
+ * were being parsed again on every keystroke (half the chapter on average; ~10 % of an edit).
+ */
+interface ParseRecord {
+  /** The options and front matter it was made under: a prefix is only taken under the same. */
+  signature: string;
+  /** Per safe point, flat: line, source offset, blank lines before, blocks, diagnostics and inline memo keys before it. */
+  points: number[];
+}
+const POINT_FIELDS = 6;
+const parseRecords = new WeakMap<ParsedChapter, ParseRecord>();
+
 /** Parses one chapter. Total: any string gives a chapter and a list of diagnostics. */
 export function parseChapter(source: string, options: ParseOptions): ParsedChapter {
   const text = new SourceText(source);
@@ -54,18 +69,57 @@ export function parseChapter(source: string, options: ParseOptions): ParsedChapt
 function parseWith(text: SourceText, diags: Diagnostics, options: ParseOptions): ParsedChapter {
   const previous = options.previous ? inlineMemos.get(options.previous.parsed) : undefined;
   // The common prefix of the two sources (the layout asks for the same change after: text-change.ts keeps it).
-  const inlineMemo = new InlineMemo(previous, previous ? textChange(options.previous!.source, text.source).first : 0);
+  const unchangedBefore = previous ? textChange(options.previous!.source, text.source).first : 0;
+  const inlineMemo = new InlineMemo(previous, unchangedBefore);
   const fmScan = scanFrontmatter(text);
   let frontmatter: Frontmatter | undefined;
   if (fmScan) {
     if (options.isFirstChapter) frontmatter = readFrontmatter(fmScan, diags);
     else diags.add('chapterFrontmatterIgnored', 'Only the first chapter’s front matter counts; this one is ignored.', fmScan.range.from, fmScan.range.to);
   }
-  const blocks = new BlockParser({ chapterId: options.chapterId, src: text, diags, inlineMemo, hardLineBreaks: options.hardLineBreaks, codeBlocks: options.codeBlocks, indentedCode: options.indentedCode }, fmScan ? fmScan.bodyLine : 0).parse();
+  const bodyLine = fmScan ? fmScan.bodyLine : 0;
+  const signature = `${options.chapterId}|${options.isFirstChapter}|${options.hardLineBreaks}|${options.codeBlocks}|${options.indentedCode}|${bodyLine}|${diags.list.length}`;
+  const prefix = previous ? unchangedPrefix(options.previous!.parsed, signature, unchangedBefore) : undefined;
+  if (prefix) {
+    // The blocks' diagnostics and inline memo keys up to the point, as their parse made them.
+    for (let d = diags.list.length; d < prefix.diagnostics; d++) diags.list.push(options.previous!.parsed.diagnostics[d]!);
+    inlineMemo.inherit(prefix.memoKeys);
+  }
+  const points: number[] = [];
+  const onSafePoint = (point: SafePoint): void => {
+    points.push(point.line, point.offset, point.blanks, point.blocks, diags.list.length, inlineMemo.keys.length);
+  };
+  const env = { chapterId: options.chapterId, src: text, diags, inlineMemo, hardLineBreaks: options.hardLineBreaks, codeBlocks: options.codeBlocks, indentedCode: options.indentedCode };
+  const blocks = new BlockParser(env, bodyLine, prefix && { blocks: prefix.blocks, point: prefix.point }, onSafePoint).parse();
   inlineMemo.finish();
   const chapter: ParsedChapter = { chapterId: options.chapterId, blocks, diagnostics: diags.list, collected: collectChapter(blocks) };
   if (frontmatter) chapter.frontmatter = frontmatter;
   if (fmScan) chapter.frontmatterRange = fmScan.range;
   inlineMemos.set(chapter, inlineMemo);
+  // The points before the one gone on from were passed in the previous parse, not this one.
+  parseRecords.set(chapter, { signature, points: prefix ? [...prefix.pointsBefore, ...points] : points });
   return chapter;
+}
+
+/**
+ * The blocks of `previous` before its last safe point that lies wholly before the first changed
+ * unit (`unchangedBefore`), with where the parse stood there; undefined when there is none or the
+ * parse was made under other options or front matter.
+ */
+function unchangedPrefix(previous: ParsedChapter, signature: string, unchangedBefore: number): { blocks: Block[]; point: SafePoint; diagnostics: number; memoKeys: number; pointsBefore: number[] } | undefined {
+  const record = parseRecords.get(previous);
+  if (!record || record.signature !== signature) return undefined;
+  const points = record.points;
+  // (Points are in source order: the last one at or before the change.)
+  let at = -1;
+  for (let p = points.length - POINT_FIELDS; p >= 0; p -= POINT_FIELDS) {
+    if (points[p + 1]! <= unchangedBefore) {
+      at = p;
+      break;
+    }
+  }
+  if (at < 0) return undefined;
+  const point: SafePoint = { line: points[at]!, offset: points[at + 1]!, blanks: points[at + 2]!, blocks: points[at + 3]! };
+  if (point.blocks === 0) return undefined;
+  return { blocks: previous.blocks.slice(0, point.blocks), point, diagnostics: points[at + 4]!, memoKeys: points[at + 5]!, pointsBefore: points.slice(0, at) };
 }

@@ -29,6 +29,8 @@ interface Entry {
 export class InlineMemo {
   /** What this parse produced or reused, by key: the next parse of the chapter reads it. */
   private readonly entries = new Map<string, Entry>();
+  /** The keys asked for, in the order asked (`length` marks a place in the parse: `inherit`). */
+  readonly keys: string[] = [];
 
   /**
    * @param previous the memo of the chapter's previous parse (absent: first parse).
@@ -45,10 +47,25 @@ export class InlineMemo {
     this.previous = undefined;
   }
 
+  /**
+   * The previous parse's first `count` keys and their entries, for blocks this parse takes whole
+   * from it (parse/chapter.ts, a prefix of unchanged blocks): the next parse finds them here.
+   */
+  inherit(count: number): void {
+    const previous = this.previous;
+    if (!previous) return;
+    for (let k = 0; k < count; k++) {
+      const key = previous.keys[k]!;
+      this.keys.push(key);
+      if (!this.entries.has(key)) this.entries.set(key, previous.entries.get(key)!);
+    }
+  }
+
   /** The inlines of one block's joined text: reused from the previous parse when it held the same text. */
   parse(joined: JoinedText, env: InlineEnv): Inline[] {
     if (joined.text.length === 0) return [];
     const key = memoKey(joined, env);
+    this.keys.push(key);
     const base = joined.firstOffset;
     const hit = this.previous?.entries.get(key) ?? this.entries.get(key);
     if (!hit) {
