@@ -79,3 +79,63 @@ describe('a code listing inside a callout box', () => {
     expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
   });
 });
+
+describe('a heading inside a callout box', () => {
+  const headingRuns = (page: PageDisplayList) => runs(page).filter((r) => r.line?.role === 'heading' && r.text.includes('Inside'));
+
+  it('is set in the box at its inner measure in its level\'s type, the text after it under it', () => {
+    const src = ['Above the box.', '', ':::callout', 'Before the heading.', '', '## Inside the box', '', 'After the heading.', ':::', '', 'Under the box.'].join('\n');
+    const layout = run(book(src));
+    const page = layout.pages[0]!;
+    const [box, ...more] = rects(page, BOX_FILL);
+    expect(more).toEqual([]);
+    expect(box).toMatchObject({ x: 50, y: 62, w: 300 });
+    const [heading] = headingRuns(page);
+    expect(heading).toBeDefined();
+    // Its level's type (larger than the 10 pt body), its ink inside the box.
+    expect(heading!.size).toBeGreaterThan(10);
+    const e = inkExtent(heading!);
+    expect(e.left).toBeGreaterThanOrEqual(box!.x);
+    expect(e.right).toBeLessThanOrEqual(box!.x + box!.w);
+    // Level 2: 15 pt on an 18 pt leading, margins 1.5 em (22.5 pt → two box lines, 24 pt) above and
+    // 0.5 em (7.5 pt → one box line, 12 pt) below. Its line box at 62 + 12 + 24 = 98 pt, 18 pt tall.
+    expect(heading!.size).toBe(15);
+    expect(heading!.y).toBeGreaterThan(98);
+    expect(heading!.y).toBeLessThan(116);
+    // The text after it one box line under it (116 + 12 = 128 pt), the box ending under that row (140 pt).
+    const after = baselineOf(page, 'After the heading');
+    expect(after - ASCENT).toBeCloseTo(128, 3);
+    expect(box!.y + box!.h).toBeCloseTo(140, 3);
+    expect(baselineOf(page, 'Under the box') - ASCENT).toBeGreaterThanOrEqual(box!.y + box!.h - 1e-6);
+  });
+
+  it('a box cut never leaves a heading at a segment\'s foot (keep with next)', () => {
+    // A 10-row column (page 220 pt tall): the heading would fall on the page's last rows.
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `Line ${i + 1} of the box.`).join('\n\n');
+    for (let n = 4; n <= 8; n++) {
+      const src = [':::callout', lines(n), '', '## Inside the box', '', paragraph(mulberry32(n), 3), ':::'].join('\n');
+      const layout = run(book(src, 220));
+      const at = layout.pages.findIndex((p) => headingRuns(p).length > 0);
+      const page = layout.pages[at]!;
+      const [heading] = headingRuns(page);
+      const box = rects(page, BOX_FILL).find((r) => r.y <= heading!.y && heading!.y <= r.y + r.h)!;
+      // A body line of the box under the heading in the same segment.
+      const under = runs(page).filter((r) => r.line?.role === 'body' && r.y > heading!.y && r.y < box.y + box.h);
+      expect(under.length, `n = ${n}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout', () => {
+    const random = mulberry32(13);
+    const parts: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      parts.push(paragraph(random));
+      if (i % 5 === 1) parts.push([':::callout', paragraph(random, 1), '', `## Boxed heading ${i}`, '', paragraph(random, 2), ':::'].join('\n'));
+    }
+    const source = parts.join('\n\n');
+    const cache = new EngineCache();
+    run(book(source), cache);
+    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
+    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+  });
+});

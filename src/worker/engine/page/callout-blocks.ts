@@ -9,14 +9,26 @@
  *   `inlineResourceGapInBoxes`) — the listing's own `marginTop` / `marginBottom` are grid margins of
  *   running text, and the inside of a box is off the grid. The listing is one unit of the box's
  *   rows: a box cut never falls inside it (one taller than a column overflows the column's foot).
+ * - a heading (§5; configuration.md §8.1–§8.2 — the spec says nothing of headings in boxes): set at
+ *   the inner measure in its level's type, its heading style's over it (face, size, leading,
+ *   indents, `textAlign`, uppercase, letter spacing, jidori), as a heading in a `:::columns` group
+ *   is (page/columns-group-heading.ts), its lines at its own leading and drawn with the heading's
+ *   role (numbered and listed as anywhere). Our reading of its margins: its level's margins above
+ *   and below, each rounded to whole box lines (the box's leading), the space above dropped at a
+ *   box segment's top as any row's. Keep with next (§8.1 `keepWithNext`): a box cut never leaves a
+ *   heading at a segment's foot (`keptWithNext`). Not applied in a box: its break before, `span`,
+ *   `lineSpan` (行取り, a grid band) and an advanced design (drawn in its level's type); a hidden
+ *   heading sets no row.
  *
  * Lengths in pt.
  */
-import type { CodeBlock } from '../parse/model';
+import type { CodeBlock, HeadingBlock, Inline } from '../parse/model';
+import type { SetLine } from '../paragraph';
 import type { FlowBlock } from '../resources/block';
-import type { LayoutSettings } from '../settings';
+import type { LayoutSettings, TextStyle } from '../settings';
 import { placeListing, prepareListing, type ListingDeps } from './code-block';
 import { rowListingHost, type GroupDrawHost } from './columns-group-blocks';
+import { headingAlignShift, headingHidden, headingIndents, headingJidori, headingSpacing, headingTextStyle, headingTracking, headingUppercase, spreadLine, trackedLines, upperInlines } from './heading-look';
 
 /** Where a block drawn whole in a box puts its text and items (as a `:::columns` row's: glyph runs of its block, generated marks, other items). */
 export type BoxDrawHost = GroupDrawHost;
@@ -40,4 +52,58 @@ export function boxListing(block: CodeBlock, settings: LayoutSettings, width: nu
       return [];
     },
   };
+}
+
+type SetText = (request: { base: number; inlines: readonly Inline[]; style: TextStyle; measure: number; indent: number; justify: boolean }) => SetLine[];
+
+/** A heading set for a box: its lines (x from the inner start edge), their leading and baseline in it, and the space above and below, pt. */
+export interface BoxHeading {
+  lines: { line: SetLine; x: number }[];
+  lineHeight: number;
+  baseline: number;
+  above: number;
+  below: number;
+}
+
+/**
+ * The heading at the box's inner measure `width` (`inlines`: with its printed number), its margins
+ * in whole box lines of `lead`; null for a hidden heading (no row). `baseline`: a line's baseline
+ * under its top at a leading in a style.
+ */
+export function boxHeading(block: HeadingBlock, inlines: readonly Inline[], width: number, lead: number, settings: LayoutSettings, setText: SetText, baseline: (lineHeight: number, style: TextStyle) => number): BoxHeading | null {
+  if (headingHidden(block, settings)) return null;
+  const style = headingTextStyle(block, settings);
+  const text = headingUppercase(block, settings) ? upperInlines(inlines) : inlines;
+  const indents = headingIndents(block, settings);
+  const measure = Math.max(1, width - indents.indent);
+  const setAt = (m: number): SetLine[] => setText({ base: block.range.from, inlines: text, style, measure: m, indent: indents.firstLine, justify: settings.headings.align === 'justify' });
+  const tracking = headingTracking(block, settings, style.size);
+  let lines = tracking !== 0 ? trackedLines(setAt, measure, tracking) : setAt(measure);
+  const jidori = headingJidori(block, settings);
+  if (jidori !== undefined && lines.length === 1) lines = [spreadLine(lines[0]!, Math.min(jidori * style.size, measure - indents.firstLine))];
+  const spacing = headingSpacing(block, settings, style.size);
+  // Whole box lines (at least none): the box's rows keep its own leading under the heading.
+  const inLines = (pt: number): number => Math.max(0, Math.round(pt / lead)) * lead;
+  return {
+    lines: lines.map((line) => ({ line, x: indents.indent + headingAlignShift(settings, measure, line.width) })),
+    lineHeight: spacing.lineHeight,
+    baseline: baseline(spacing.lineHeight, style),
+    above: inLines(spacing.marginTop),
+    below: inLines(spacing.marginBottom),
+  };
+}
+
+/**
+ * The rows of one box segment after a cut (`take` rows from `index` on), moved up so no heading
+ * row ends it (keep with next); 0 when the segment holds nothing but heading rows (the caller moves
+ * the box on, or in a fresh column keeps the rows it took). A title row is the box's, not a heading's.
+ */
+export function keptWithNext(rows: readonly { block: { id: string }; role: string }[], index: number, take: number): number {
+  let kept = take;
+  while (kept > 0 && isHeadingRow(rows[index + kept - 1]!)) kept--;
+  return kept;
+}
+
+function isHeadingRow(row: { block: { id: string }; role: string }): boolean {
+  return row.role === 'heading' && 'kind' in row.block && row.block.kind === 'heading';
 }

@@ -36,7 +36,7 @@ import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
-import { boxListing, type BoxDrawHost } from './callout-blocks';
+import { boxHeading, boxListing, keptWithNext, type BoxDrawHost } from './callout-blocks';
 import { floatsCitedInBox } from './callout-cites';
 import { boxWrapMeasure, cutAboveWrap, linesBeside, planBoxWrap, type BoxWrapBand } from './callout-wrap';
 import { DEFAULT_FIXED, FixedAreas, fixedArea, fixedOrigin, type CalloutFixed } from './callout-fixed';
@@ -1868,8 +1868,11 @@ export function* paginateChapter(
         // An inline (`here`) resource is set in the box, wrapped or not (calloutParts; page/callout-wrap.ts);
         // the embed of a floating one is a mention, queued once the box is placed (queueBoxCites).
         const inBox = (x: Block): boolean => x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined);
-        // A code listing too (page/callout-blocks.ts).
-        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && x.kind !== 'code' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x))) break;
+        // A code listing or a heading too (page/callout-blocks.ts).
+        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && x.kind !== 'code' && x.kind !== 'heading' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x))) break;
+        // Headings in the box close and open styled sections as anywhere (§13.6; as in a `:::columns` group).
+        for (const h of inner) if (h.kind === 'heading') sections.atHeading(h);
+        if (inner.some((h) => h.kind === 'heading')) enterSection();
         // span, placement and columns: the fence's attributes, else the style's (§13.4; settings-callouts.ts).
         const where = calloutWhere(block.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
         if (where.placement === 'fixed' && placeFixedCallout(block, inner, where, boxStyle.flow?.fixed ?? DEFAULT_FIXED)) {
@@ -2930,6 +2933,18 @@ export function* paginateChapter(
         previousKind = child.kind;
         continue;
       }
+      if (child.kind === 'heading') {
+        // A heading in its level's type at the inner measure, its margins in whole box lines (page/callout-blocks.ts).
+        endBoxWrap();
+        const set = boxHeading(child, numberedInlines(settings.headings.inlineMarks === false ? { ...child, inlines: plainInlines(child.inlines) } : child, structure.headingNumbers?.get(child.id), { numbering: headingNumbering(child, settings) }), innerW, lead, settings, setText, (h, s) => baselineFor(h, s, fonts));
+        if (!set) continue;
+        set.lines.forEach(({ line, x }, k) => rows.push({ block: child, line, x, height: set.lineHeight, baseline: set.baseline, role: 'heading', ...(k === 0 ? { before: Math.max(set.above, resourceBelow) } : {}) }));
+        resourceBelow = set.below;
+        // bodyText.indentAfterHeading false: the paragraph under it flush (§6.1), as in running text.
+        firstParagraph = !settings.body.indentAfterHeading;
+        previousKind = child.kind;
+        continue;
+      }
       if (child.kind !== 'paragraph' && child.kind !== 'blockquote' && child.kind !== 'listItem' && child.kind !== 'mathDisplay') continue;
       const rowsBefore = rows.length;
       if (child.kind === 'listItem') {
@@ -3245,7 +3260,8 @@ export function* paginateChapter(
       }
       // A wrapped resource and the rows beside it stay in one segment (page/callout-wrap.ts).
       if (index + take < rows.length) {
-        const kept = cutAboveWrap(rows, index, take);
+        // (Nor a heading at the segment's foot: keep with next, page/callout-blocks.ts.)
+        const kept = keptWithNext(rows, index, cutAboveWrap(rows, index, take));
         if (kept === 0 && !cursor.columnEmpty) {
           next();
           continue;
