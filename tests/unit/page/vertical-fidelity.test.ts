@@ -209,6 +209,18 @@ describe('vertical text: punctuation set narrower by the CJK rules (§14.1) keep
     }
   });
 
+  it('lineEndHalf: a centred vertical ： ending a line is trimmed no more than its vertical form leaves blank, its ink inside the column', () => {
+    const extra: StoredConfig = { locale: 'zh', cjk: { punctuationWidth: 'lineEndHalf' } };
+    const probe = placedRuns(layout(extra, `${'永'.repeat(120)}\n`).pages).filter((p) => p.run.line?.role === 'body');
+    const perLine = probe.filter((p) => p.run.y === probe[0]!.run.y).reduce((n, p) => n + p.run.glyphs.length, 0);
+    const book = layout(extra, `${'永'.repeat(perLine - 1)}：${'永'.repeat(8)}。\n`);
+    const runs = placedRuns(book.pages).filter((p) => p.run.line?.role === 'body');
+    const colon = runs.find((p) => p.run.text.startsWith('：'))!;
+    expect(colon.run.y).toBe(runs[0]!.run.y);
+    const frame = sheetFrame(settingsFromConfig(config(extra)), book.pages[0]!.index);
+    expect(inkOnSheet(colon).bottom).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 0.01);
+  });
+
   it('compressAdjacent and trimLineStart (Japanese): 。」 and brackets as before, their blank halves taken', () => {
     const glyphs = column({}, '「吾輩は猫である。」と、彼は言った。');
     for (let i = 1; i < glyphs.length; i++) expect(glyphs[i]!.ink.top, `${glyphs[i - 1]!.ch}${glyphs[i]!.ch}`).toBeGreaterThanOrEqual(glyphs[i - 1]!.ink.bottom);
