@@ -139,3 +139,54 @@ describe('a heading inside a callout box', () => {
     expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
   });
 });
+
+describe('a poem inside a callout box', () => {
+  const POEM = [':::verse', 'The first line of the first stanza', 'and the second line of it', '', 'The second stanza opens here', 'and closes the poem', ':::'].join('\n');
+
+  it('is set in the box at its inner measure, a box line above and below, one box line a line', () => {
+    const src = ['Above the box.', '', ':::callout', 'Before the poem.', '', POEM, '', 'After the poem.', ':::', '', 'Under the box.'].join('\n');
+    const page = run(book(src)).pages[0]!;
+    const [box, ...more] = rects(page, BOX_FILL);
+    expect(more).toEqual([]);
+    expect(box).toMatchObject({ x: 50, y: 62, w: 300 });
+    const verse = ['The first line', 'and the second line', 'The second stanza', 'and closes'].map((t) => runs(page).find((r) => r.text.includes(t))!);
+    // The first line a box line under the first row (62 + 12 + 12 = 86 pt), the next 12 pt under it;
+    // one blank box line between the stanzas (bodyText.verse.stanzaSpace, one line).
+    expect(verse.map((r) => r.y - ASCENT)).toEqual([86, 98, 122, 134].map((y) => expect.closeTo(y, 3)));
+    for (const r of verse) {
+      const e = inkExtent(r);
+      expect(e.left).toBeGreaterThanOrEqual(box!.x);
+      expect(e.right).toBeLessThanOrEqual(box!.x + box!.w);
+    }
+    // The text after it a box line under its last line (146 + 12 = 158 pt), the box ending under it (170 pt).
+    expect(baselineOf(page, 'After the poem') - ASCENT).toBeCloseTo(158, 3);
+    expect(box!.y + box!.h).toBeCloseTo(170, 3);
+    expect(baselineOf(page, 'Under the box') - ASCENT).toBeGreaterThanOrEqual(box!.y + box!.h - 1e-6);
+  });
+
+  it('a box cut never parts a verse line from its turnovers', () => {
+    const long = 'Begin this verse line with words enough to run past the measure of the box and turn over at least once more before it comes to its Finis';
+    for (let n = 3; n <= 9; n++) {
+      const lines = Array.from({ length: n }, (_, i) => `Line ${i + 1} of the box.`).join('\n\n');
+      const src = [':::callout', lines, '', ':::verse', 'A short line', long, 'A last line', ':::', '', 'After the poem.', ':::'].join('\n');
+      const layout = run(book(src, 220));
+      const pageOf = (text: string): number => layout.pages.findIndex((p) => runs(p).some((r) => r.text.includes(text)));
+      expect(pageOf('Finis'), `n = ${n}`).toBe(pageOf('Begin this'));
+      expect(pageOf('Begin this'), `n = ${n}`).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout', () => {
+    const random = mulberry32(17);
+    const parts: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      parts.push(paragraph(random));
+      if (i % 5 === 1) parts.push([':::callout', paragraph(random, 1), '', POEM, '', paragraph(random, 2), ':::'].join('\n'));
+    }
+    const source = parts.join('\n\n');
+    const cache = new EngineCache();
+    run(book(source), cache);
+    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
+    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+  });
+});

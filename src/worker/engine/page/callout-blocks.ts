@@ -19,15 +19,24 @@
  *   heading at a segment's foot (`keptWithNext`). Not applied in a box: its break before, `span`,
  *   `lineSpan` (行取り, a grid band) and an advanced design (drawn in its level's type); a hidden
  *   heading sets no row.
+ * - a `:::verse` poem (§9.1; page/verse.ts): set at the inner measure as a `:::columns` group sets
+ *   it (page/columns-group-verse.ts: stepped and indented lines, turnovers, `align`, bayts), in
+ *   the box's own text type, one box line per set line; a blank box line above and below it and
+ *   the stanza space in whole box lines. A verse line with its turnovers (a stanza of at most
+ *   `keepStanzas` lines, a poem of at most three bayts) is one unit a box cut never parts (its
+ *   rows' `keepTo`, as a wrapped resource's band: page/callout-wrap.ts cutAboveWrap); our reading:
+ *   the box's rule for the blocks it holds (`layout.boxChildSplitMinLines` lines on each side of a
+ *   cut inside one) applies to a poem as to a paragraph.
  *
  * Lengths in pt.
  */
-import type { CodeBlock, HeadingBlock, Inline } from '../parse/model';
+import type { CodeBlock, HeadingBlock, Inline, VerseBlock } from '../parse/model';
 import type { SetLine } from '../paragraph';
 import type { FlowBlock } from '../resources/block';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { placeListing, prepareListing, type ListingDeps } from './code-block';
 import { rowListingHost, type GroupDrawHost } from './columns-group-blocks';
+import { verseRows, type GroupVerseHost } from './columns-group-verse';
 import { headingAlignShift, headingHidden, headingIndents, headingJidori, headingSpacing, headingTextStyle, headingTracking, headingUppercase, spreadLine, trackedLines, upperInlines } from './heading-look';
 
 /** Where a block drawn whole in a box puts its text and items (as a `:::columns` row's: glyph runs of its block, generated marks, other items). */
@@ -106,4 +115,36 @@ export function keptWithNext(rows: readonly { block: { id: string }; role: strin
 
 function isHeadingRow(row: { block: { id: string }; role: string }): boolean {
   return row.role === 'heading' && 'kind' in row.block && row.block.kind === 'heading';
+}
+
+/** A poem's line in a box: where it stands (x from the inner start edge), the space above it, and the index of its unit's last line. */
+export interface BoxVerseLine {
+  line: SetLine;
+  x: number;
+  before: number;
+  unitLast: number;
+}
+
+/**
+ * The poem at the box's inner measure `width` in the box's text `style`, on the box's leading
+ * (`host.pitch`): its lines, and the space owed under it (pt).
+ */
+export function boxVerse(block: VerseBlock, width: number, settings: LayoutSettings, style: TextStyle, host: GroupVerseHost): { lines: BoxVerseLine[]; below: number } {
+  // The poem in the box's own text (calloutStyles[].body), else the body's.
+  const inBox: LayoutSettings = style === settings.body.style ? settings : { ...settings, body: { ...settings.body, style } };
+  const lines: BoxVerseLine[] = [];
+  const units: object[] = [];
+  let blanks = 0;
+  for (const row of verseRows(block, 0, width, inBox, host)) {
+    if (row.blank) {
+      blanks++;
+      continue;
+    }
+    lines.push({ line: row.line, x: row.x, before: blanks * host.pitch, unitLast: lines.length });
+    units.push(row.whole ?? {});
+    blanks = 0;
+  }
+  // Each line's unit ends at the last line holding the same unit.
+  for (let k = lines.length - 1; k >= 0; k--) if (k + 1 < lines.length && units[k + 1] === units[k]) lines[k]!.unitLast = lines[k + 1]!.unitLast;
+  return { lines, below: blanks * host.pitch };
 }
