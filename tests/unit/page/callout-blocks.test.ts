@@ -190,3 +190,57 @@ describe('a poem inside a callout box', () => {
     expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
   });
 });
+
+describe('a :::space inside a callout box', () => {
+  it('takes its lines of the box between two blocks, additive', () => {
+    const src = ['Above the box.', '', ':::callout', 'Before the space.', '', ':::space{lines=2}', '', ':::space', '', 'After the space.', ':::', '', 'Under the box.'].join('\n');
+    const page = run(book(src)).pages[0]!;
+    const [box, ...more] = rects(page, BOX_FILL);
+    expect(more).toEqual([]);
+    expect(box).toMatchObject({ x: 50, y: 62, w: 300 });
+    // Three box lines (2 + 1, 36 pt) between the first row (62…74 pt) and the next: 110 pt; the box ends at 122 pt.
+    expect(baselineOf(page, 'After the space') - ASCENT).toBeCloseTo(110, 3);
+    expect(box!.h).toBeCloseTo(60, 3);
+    expect(baselineOf(page, 'Under the box') - ASCENT).toBeGreaterThanOrEqual(122 - 1e-6);
+  });
+
+  it('is dropped before the box\'s first block, kept under its title or as its only content', () => {
+    const first = run(book(['Above.', '', ':::callout', ':::space{lines=3}', '', 'The only line.', ':::'].join('\n'))).pages[0]!;
+    const [box1] = rects(first, BOX_FILL);
+    expect(box1).toMatchObject({ y: 62, h: 12 });
+    expect(baselineOf(first, 'The only line') - ASCENT).toBeCloseTo(62, 3);
+    // A worksheet's answer box: four box lines (48 pt) and nothing else.
+    const only = run(book(['Above.', '', ':::callout', ':::space{lines=4}', ':::', '', 'Under.'].join('\n'))).pages[0]!;
+    const [box2] = rects(only, BOX_FILL);
+    expect(box2).toMatchObject({ y: 62, h: 48 });
+    // Under a title: the title row and its gap, then the four lines.
+    const titled = run(book(['Above.', '', ':::callout{title="Answer"}', ':::space{lines=4}', ':::', '', 'Under.'].join('\n'))).pages[0]!;
+    const [box3] = rects(titled, BOX_FILL);
+    const title = runs(titled).find((r) => r.text.includes('Answer'))!;
+    expect(title.y).toBeGreaterThan(box3!.y);
+    expect(box3!.h).toBeGreaterThan(48 + 12);
+    expect(box3!.y + box3!.h - 48).toBeGreaterThan(title.y);
+  });
+
+  it('a directive a box ignores (:::pagebreak) sets no row and the box is drawn', () => {
+    const page = run(book(['Above.', '', ':::callout', 'One.', '', ':::pagebreak', '', 'Two.', ':::', '', 'Under.'].join('\n'))).pages[0]!;
+    const [box, ...more] = rects(page, BOX_FILL);
+    expect(more).toEqual([]);
+    expect(box).toMatchObject({ y: 62, h: 24 });
+    expect(baselineOf(page, 'Two.') - ASCENT).toBeCloseTo(74, 3);
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout', () => {
+    const random = mulberry32(19);
+    const parts: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      parts.push(paragraph(random));
+      if (i % 5 === 1) parts.push([':::callout{title="Answer"}', paragraph(random, 1), '', ':::space{lines=3}', '', paragraph(random, 2), '', ':::space{lines=1.5}', ':::'].join('\n'));
+    }
+    const source = parts.join('\n\n');
+    const cache = new EngineCache();
+    run(book(source), cache);
+    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
+    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+  });
+});

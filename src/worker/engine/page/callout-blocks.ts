@@ -27,10 +27,18 @@
  *   rows' `keepTo`, as a wrapped resource's band: page/callout-wrap.ts cutAboveWrap); our reading:
  *   the box's rule for the blocks it holds (`layout.boxChildSplitMinLines` lines on each side of a
  *   cut inside one) applies to a poem as to a paragraph.
+ * - `:::space{lines}` (§7.4 "inside callouts: measured in the box's lines; dropped before a box's
+ *   first block except right under the box title or when it is the box's only content … always
+ *   dropped at continuation tops"): `lines` box lines (fractions kept: the box is off the grid),
+ *   as the space above the next row — so a box cut drops it at a segment's top — additive (not
+ *   collapsed into the gap under a resource); as the box's first row it is dropped, or, when the
+ *   box holds nothing else, a row of that height (a worksheet's answer box). The other directives
+ *   do nothing inside a box (the parser marks them `ignored`, document-format §6) and set no row.
+ *   (Thematic breaks are not part of the format, §5.8.)
  *
  * Lengths in pt.
  */
-import type { CodeBlock, HeadingBlock, Inline, VerseBlock } from '../parse/model';
+import type { Block, CodeBlock, DirectiveBlock, HeadingBlock, Inline, VerseBlock } from '../parse/model';
 import type { SetLine } from '../paragraph';
 import type { FlowBlock } from '../resources/block';
 import type { LayoutSettings, TextStyle } from '../settings';
@@ -108,13 +116,18 @@ export function boxHeading(block: HeadingBlock, inlines: readonly Inline[], widt
  * the box on, or in a fresh column keeps the rows it took). A title row is the box's, not a heading's.
  */
 export function keptWithNext(rows: readonly { block: { id: string }; role: string }[], index: number, take: number): number {
-  let kept = take;
-  while (kept > 0 && isHeadingRow(rows[index + kept - 1]!)) kept--;
-  return kept;
+  // A `:::space` under the heading goes with it (§7.4: counted by keep-with-next).
+  let end = take;
+  while (end > 0 && rowKind(rows[index + end - 1]!) === 'directive') end--;
+  if (end === 0 || rowKind(rows[index + end - 1]!) !== 'heading') return take;
+  while (end > 0 && (rowKind(rows[index + end - 1]!) === 'heading' || rowKind(rows[index + end - 1]!) === 'directive')) end--;
+  return end;
 }
 
-function isHeadingRow(row: { block: { id: string }; role: string }): boolean {
-  return row.role === 'heading' && 'kind' in row.block && row.block.kind === 'heading';
+/** A heading's row or a space's row (their block's kind), else null (text, a title row, a block drawn whole). */
+function rowKind(row: { block: { id: string }; role: string }): 'heading' | 'directive' | null {
+  if (row.role !== 'heading' || !('kind' in row.block)) return null;
+  return row.block.kind === 'heading' || row.block.kind === 'directive' ? row.block.kind : null;
 }
 
 /** A poem's line in a box: where it stands (x from the inner start edge), the space above it, and the index of its unit's last line. */
@@ -147,4 +160,21 @@ export function boxVerse(block: VerseBlock, width: number, settings: LayoutSetti
   // Each line's unit ends at the last line holding the same unit.
   for (let k = lines.length - 1; k >= 0; k--) if (k + 1 < lines.length && units[k + 1] === units[k]) lines[k]!.unitLast = lines[k + 1]!.unitLast;
   return { lines, below: blanks * host.pitch };
+}
+
+/**
+ * A `:::space` in a box with leading `lead`: the height of its row and the space above it, pt;
+ * null when it is dropped (`first`: no row above it in the box, `only`: the box holds nothing else).
+ */
+export function boxSpace(block: DirectiveBlock, lead: number, first: boolean, only: boolean): { height: number; before: number } | null {
+  // §7.4: `lines` > 0 and ≤ 20, else 1 (the parser reports an invalid size).
+  const n = Number(block.attrs['lines'] ?? 1);
+  const space = (Number.isFinite(n) && n > 0 && n <= 20 ? n : 1) * lead;
+  if (!first) return { height: 0, before: space };
+  return only ? { height: space, before: 0 } : null;
+}
+
+/** The box holds directives only (spaces, and those a box ignores). */
+export function onlyDirectives(inner: readonly Block[]): boolean {
+  return inner.every((b) => b.kind === 'directive');
 }

@@ -36,7 +36,7 @@ import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
-import { boxHeading, boxListing, boxVerse, keptWithNext, type BoxDrawHost } from './callout-blocks';
+import { boxHeading, boxListing, boxSpace, boxVerse, keptWithNext, onlyDirectives, type BoxDrawHost } from './callout-blocks';
 import { floatsCitedInBox } from './callout-cites';
 import { boxWrapMeasure, cutAboveWrap, linesBeside, planBoxWrap, type BoxWrapBand } from './callout-wrap';
 import { DEFAULT_FIXED, FixedAreas, fixedArea, fixedOrigin, type CalloutFixed } from './callout-fixed';
@@ -1868,8 +1868,8 @@ export function* paginateChapter(
         // An inline (`here`) resource is set in the box, wrapped or not (calloutParts; page/callout-wrap.ts);
         // the embed of a floating one is a mention, queued once the box is placed (queueBoxCites).
         const inBox = (x: Block): boolean => x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined);
-        // A code listing, a heading or a poem too (page/callout-blocks.ts).
-        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && x.kind !== 'code' && x.kind !== 'heading' && x.kind !== 'verse' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x))) break;
+        // A code listing, a heading, a poem or a directive too (page/callout-blocks.ts).
+        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && x.kind !== 'code' && x.kind !== 'heading' && x.kind !== 'verse' && x.kind !== 'directive' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x))) break;
         // Headings in the box close and open styled sections as anywhere (§13.6; as in a `:::columns` group).
         for (const h of inner) if (h.kind === 'heading') sections.atHeading(h);
         if (inner.some((h) => h.kind === 'heading')) enterSection();
@@ -2953,6 +2953,17 @@ export function* paginateChapter(
         poem.lines.forEach((l, k) => rows.push({ block: child, line: l.line, x: l.x, height: lead, baseline: leadBaseline, role: 'body', before: k === 0 ? Math.max(l.before, resourceBelow) : l.before, ...(l.unitLast > k ? { keepTo: first + l.unitLast } : {}) }));
         resourceBelow = poem.below;
         firstParagraph = false;
+        previousKind = child.kind;
+        continue;
+      }
+      if (child.kind === 'directive') {
+        // `:::space` in the box's lines (§7.4; page/callout-blocks.ts); the other directives do nothing in a box (parse/blocks.ts).
+        const gap = child.name === 'space' && !child.ignored ? boxSpace(child, lead, rows.length === 0, onlyDirectives(inner)) : null;
+        if (!gap) continue;
+        rows.push({ block: child, line: emptyLine(), x: 0, height: gap.height, baseline: 0, role: 'heading', before: gap.before + resourceBelow });
+        resourceBelow = 0;
+        // bodyText.indentAfterHeading false: the paragraph after a space set flush (§7.4).
+        if (!settings.body.indentAfterHeading) firstParagraph = true;
         previousKind = child.kind;
         continue;
       }
