@@ -222,6 +222,20 @@ describe('a :::space inside a callout box', () => {
     expect(box3!.y + box3!.h - 48).toBeGreaterThan(title.y);
   });
 
+  it('goes on with a heading above it: a box cut leaves neither at a segment\'s foot', () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `Line ${i + 1} of the box.`).join('\n\n');
+    for (let n = 4; n <= 8; n++) {
+      const src = [':::callout', lines(n), '', '## Inside the box', '', ':::space', '', paragraph(mulberry32(n), 3), ':::'].join('\n');
+      const layout = run(book(src, 220));
+      const at = layout.pages.findIndex((p) => runs(p).some((r) => r.line?.role === 'heading' && r.text.includes('Inside')));
+      const page = layout.pages[at]!;
+      const heading = runs(page).find((r) => r.line?.role === 'heading' && r.text.includes('Inside'))!;
+      const box = rects(page, BOX_FILL).find((r) => r.y <= heading.y && heading.y <= r.y + r.h)!;
+      const under = runs(page).filter((r) => r.line?.role === 'body' && r.y > heading.y && r.y < box.y + box.h);
+      expect(under.length, `n = ${n}`).toBeGreaterThan(0);
+    }
+  });
+
   it('a directive a box ignores (:::pagebreak) sets no row and the box is drawn', () => {
     const page = run(book(['Above.', '', ':::callout', 'One.', '', ':::pagebreak', '', 'Two.', ':::', '', 'Under.'].join('\n'))).pages[0]!;
     const [box, ...more] = rects(page, BOX_FILL);
