@@ -258,3 +258,52 @@ describe('a :::space inside a callout box', () => {
     expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
   });
 });
+
+describe('a callout box holding these blocks inside a :::columns group', () => {
+  it('is set in its sub-column (before, the group flowed plain): a listing, a heading, a poem and a space in its frame', () => {
+    const src = [':::columns{count=2}', 'a0', '', 'a1', '', ':::callout', 'Boxed text.', '', '## Boxed heading', '', LISTING, '', ':::verse', 'A boxed verse line', ':::', '', ':::space', '', 'Boxed end.', ':::', '', 'b0', '', 'b1', ':::'].join('\n');
+    const page = run(book(src)).pages[0]!;
+    const [box, ...more] = rects(page, BOX_FILL);
+    expect(more).toEqual([]);
+    // Two sub-columns of (300 − 12) / 2 = 144 pt: the box in one of them.
+    expect(box!.w).toBeCloseTo(144, 3);
+    const [code] = rects(page, CODE_FILL);
+    expect(code!.x).toBeGreaterThanOrEqual(box!.x);
+    expect(code!.x + code!.w).toBeLessThanOrEqual(box!.x + box!.w + 1e-6);
+    expect(code!.y).toBeGreaterThan(box!.y);
+    expect(code!.y + code!.h).toBeLessThan(box!.y + box!.h);
+    for (const text of ['Boxed heading', 'A boxed verse', 'Boxed end']) {
+      const r = runs(page).find((x) => x.text.includes(text))!;
+      expect(r.y, text).toBeGreaterThan(box!.y);
+      expect(r.y, text).toBeLessThan(box!.y + box!.h);
+      expect(inkExtent(r).right, text).toBeLessThanOrEqual(box!.x + box!.w + 1e-6);
+    }
+  });
+
+  it('a box cut between sub-columns never leaves a heading at a segment\'s foot', () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `Line ${i + 1}.`).join('\n\n');
+    for (let n = 4; n <= 9; n++) {
+      // Taller than a sub-column (10 rows), so it splits.
+      const src = [':::columns{count=2}', 'a0', '', ':::callout', lines(n), '', '## Boxed heading', '', lines(8), ':::', ':::'].join('\n');
+      const page = run(book(src, 220)).pages[0]!;
+      const heading = runs(page).find((r) => r.line?.role === 'heading' && r.text.includes('Boxed heading'))!;
+      const box = rects(page, BOX_FILL).find((r) => r.x <= heading.xs[0]! && heading.xs[0]! <= r.x + r.w && r.y <= heading.y && heading.y <= r.y + r.h)!;
+      const under = runs(page).filter((r) => r.line?.role === 'body' && r.y > heading.y && r.y < box.y + box.h && r.xs[0]! >= box.x && r.xs[0]! <= box.x + box.w);
+      expect(under.length, `n = ${n}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout', () => {
+    const random = mulberry32(23);
+    const parts: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      parts.push(paragraph(random));
+      if (i % 4 === 1) parts.push([':::columns{count=2}', paragraph(random, 1), '', ':::callout', paragraph(random, 1), '', '## Boxed', '', LISTING, '', ':::space', '', paragraph(random, 1), ':::', ':::'].join('\n'));
+    }
+    const source = parts.join('\n\n');
+    const cache = new EngineCache();
+    run(book(source), cache);
+    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
+    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+  });
+});

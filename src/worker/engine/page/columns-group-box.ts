@@ -12,14 +12,18 @@
  *
  * Our reading: only a box set in the flow is set in a sub-column — one that floats, is fixed,
  * spans the page or is wrapped makes the group flow plain (paginate.ts), as does one holding a
- * resource it wraps (the rows beside it are kept with it by rules of the box placer this file does
- * not repeat). Lengths in pt.
+ * resource it wraps. A box holding a listing, a heading, a poem or a `:::space`
+ * (page/callout-blocks.ts) is set here as in flow: a cut never parts a verse line from its
+ * turnovers (`keepTo`, callout-wrap.ts cutAboveWrap) nor leaves a heading at a segment's foot
+ * (`keptWithNext`). Lengths in pt.
  */
 import type { SetLine } from '../paragraph';
 import type { GroupRow } from './columns-group';
 import type { GroupDrawHost } from './columns-group-blocks';
 import { emptyRow } from './columns-group-heading';
 import { boxCut } from './break-rules';
+import { keptWithNext } from './callout-blocks';
+import { cutAboveWrap } from './callout-wrap';
 import type { SplitUnit } from './columns-group-split';
 
 /** Room a float comparison forgives, pt. */
@@ -27,7 +31,7 @@ const EPS = 1e-6;
 
 /** What a box's rows and segments need from paginate.ts (`calloutParts` at the sub-column width, `drawCalloutSegment`). */
 export interface GroupBox {
-  rows: readonly { height: number; before?: number; role: string; block: object; flow?: unknown; display?: unknown; across?: unknown }[];
+  rows: readonly { height: number; before?: number; role: string; block: { id: string }; flow?: unknown; display?: unknown; across?: unknown; keepTo?: number }[];
   pad: { top: number; bottom: number };
   tab?: { above: number } | null;
   /** Height of a continued segment's repeated title, pt (0 without one). */
@@ -97,6 +101,10 @@ function partRows(start: { id: string }, blockIndex: number, box: GroupBox, from
       const kept = boxCut(child, n, from, take, box.childMinLines);
       if (kept === 0 && !opens) return null;
       if (kept > 0) take = kept;
+      // A verse line with its turnovers never parted, a heading never at the segment's foot (page/callout-blocks.ts, as placeCallout).
+      const whole = keptWithNext(rows, from, cutAboveWrap(rows, from, take));
+      if (whole === 0 && !opens) return null;
+      if (whole > 0) take = whole;
       // splitMinLines on each side and room for the continues marker (§13.4).
       if (box.minLines !== undefined) {
         let keep = take;
