@@ -307,3 +307,56 @@ describe('a callout box holding these blocks inside a :::columns group', () => {
     expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
   });
 });
+
+describe('a callout box nested in a callout box', () => {
+  const INNER_FILL = '#ffeecc';
+  function nestedBook(source: string): BookInput {
+    const settings = settingsFromConfig({
+      ...TEN_ROW_COLUMN,
+      page: { ...TEN_ROW_COLUMN.page, width: pt(400), height: pt(300) },
+      // The nested style keeps its 0.75 em (7.5 pt) padding and margins.
+      calloutStyles: [{ id: 'note', padding: NO_PAD, marginTop: pt(0), marginBottom: pt(0) }, { id: 'warn', background: INNER_FILL }],
+    } as never);
+    return oneChapterBook(source, settings);
+  }
+
+  it('is its own-styled box at the outer box\'s inner measure, inside it, its margins above and below', () => {
+    const src = ['Above.', '', ':::callout', 'Outer first.', '', ':::callout{type=warn}', 'Inner line.', ':::', '', 'Outer last.', ':::', '', 'Under.'].join('\n');
+    const page = run(nestedBook(src)).pages[0]!;
+    const [outer, ...more] = rects(page, BOX_FILL);
+    expect(more).toEqual([]);
+    const [inner] = rects(page, INNER_FILL);
+    // Under the first row (62…74 pt) and its 7.5 pt margin; 7.5 + 12 + 7.5 = 27 pt tall, the outer measure wide.
+    expect(inner).toMatchObject({ x: 50, w: 300 });
+    expect(inner!.y).toBeCloseTo(81.5, 3);
+    expect(inner!.h).toBeCloseTo(27, 3);
+    const line = runs(page).find((r) => r.text.includes('Inner line'))!;
+    expect(line.y - ASCENT).toBeCloseTo(89, 3);
+    expect(inkExtent(line).left).toBeGreaterThanOrEqual(57.5 - 1e-6);
+    // The outer text after it 7.5 pt under it (116 pt), the outer box ending at 128 pt.
+    expect(baselineOf(page, 'Outer last') - ASCENT).toBeCloseTo(116, 3);
+    expect(outer).toMatchObject({ y: 62 });
+    expect(outer!.y + outer!.h).toBeCloseTo(128, 3);
+  });
+
+  it('one whose text cites a footnote still makes the outer box flow (no box drawn)', () => {
+    const src = ['Above.', '', ':::callout', 'Outer first.', '', ':::callout{type=warn}', 'Inner line.[^n]', ':::', ':::', '', '[^n]: The note.'].join('\n');
+    const page = run(nestedBook(src)).pages[0]!;
+    expect(rects(page, BOX_FILL)).toEqual([]);
+    expect(runs(page).some((r) => r.text.includes('The note'))).toBe(true);
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout', () => {
+    const random = mulberry32(29);
+    const parts: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      parts.push(paragraph(random));
+      if (i % 5 === 1) parts.push([':::callout', paragraph(random, 1), '', ':::callout{type=warn}', paragraph(random, 2), ':::', '', paragraph(random, 1), ':::'].join('\n'));
+    }
+    const source = parts.join('\n\n');
+    const cache = new EngineCache();
+    run(nestedBook(source), cache);
+    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
+    expect(dump(run(nestedBook(edited), cache))).toBe(dump(run(nestedBook(edited), new EngineCache(false))));
+  });
+});

@@ -35,6 +35,11 @@
  *   box holds nothing else, a row of that height (a worksheet's answer box). The other directives
  *   do nothing inside a box (the parser marks them `ignored`, document-format §6) and set no row.
  *   (Thematic breaks are not part of the format, §5.8.)
+ * - a nested `:::callout` (§8.1 "a callout in a callout is an own-styled box at the parent's inner
+ *   width; its span/placement ignored"): set by the same code at the inner measure and drawn whole
+ *   as one unit of the outer box's rows (never cut between segments), its style's `marginTop` and
+ *   `marginBottom` above and below it. One whose text cites a footnote still makes the outer box
+ *   flow (its notes would not be reserved: `nestedBoxesSettable`).
  *
  * Lengths in pt.
  */
@@ -177,4 +182,19 @@ export function boxSpace(block: DirectiveBlock, lead: number, first: boolean, on
 /** The box holds directives only (spaces, and those a box ignores). */
 export function onlyDirectives(inner: readonly Block[]): boolean {
   return inner.every((b) => b.kind === 'directive');
+}
+
+/**
+ * Whether the nested callout boxes among a box's blocks can be set (drawn whole inside it): none of
+ * their blocks cites a footnote (`refs`: the chapter's footnote references by block).
+ */
+export function nestedBoxesSettable(inner: readonly Block[], refs: readonly { blockId: string }[]): boolean {
+  const citing = new Set(refs.map((r) => r.blockId));
+  let depth = 0;
+  for (const block of inner) {
+    if (block.kind === 'containerStart' && block.name === 'callout') depth++;
+    else if (block.kind === 'containerEnd' && block.name === 'callout') depth--;
+    else if (depth > 0 && citing.has(block.id)) return false;
+  }
+  return true;
 }

@@ -36,7 +36,7 @@ import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
-import { boxHeading, boxListing, boxSpace, boxVerse, keptWithNext, onlyDirectives, type BoxDrawHost } from './callout-blocks';
+import { boxHeading, boxListing, boxSpace, boxVerse, keptWithNext, nestedBoxesSettable, onlyDirectives, type BoxDrawHost } from './callout-blocks';
 import { floatsCitedInBox } from './callout-cites';
 import { boxWrapMeasure, cutAboveWrap, linesBeside, planBoxWrap, type BoxWrapBand } from './callout-wrap';
 import { DEFAULT_FIXED, FixedAreas, fixedArea, fixedOrigin, type CalloutFixed } from './callout-fixed';
@@ -1868,8 +1868,10 @@ export function* paginateChapter(
         // An inline (`here`) resource is set in the box, wrapped or not (calloutParts; page/callout-wrap.ts);
         // the embed of a floating one is a mention, queued once the box is placed (queueBoxCites).
         const inBox = (x: Block): boolean => x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined);
-        // A code listing, a heading, a poem or a directive too (page/callout-blocks.ts).
-        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && x.kind !== 'code' && x.kind !== 'heading' && x.kind !== 'verse' && x.kind !== 'directive' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x))) break;
+        // A code listing, a heading, a poem, a directive or a nested box too (page/callout-blocks.ts).
+        const nested = (x: Block): boolean => (x.kind === 'containerStart' || x.kind === 'containerEnd') && x.name === 'callout';
+        if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && x.kind !== 'code' && x.kind !== 'heading' && x.kind !== 'verse' && x.kind !== 'directive' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x) && !nested(x))) break;
+        if (inner.some(nested) && !nestedBoxesSettable(inner, chapter.collected.footnoteRefs)) break;
         // Headings in the box close and open styled sections as anywhere (§13.6; as in a `:::columns` group).
         for (const h of inner) if (h.kind === 'heading') sections.atHeading(h);
         if (inner.some((h) => h.kind === 'heading')) enterSection();
@@ -2953,6 +2955,24 @@ export function* paginateChapter(
         const first = rows.length;
         poem.lines.forEach((l, k) => rows.push({ block: child, line: l.line, x: l.x, height: lead, baseline: leadBaseline, role: 'body', before: k === 0 ? Math.max(l.before, resourceBelow) : l.before, ...(l.unitLast > k ? { keepTo: first + l.unitLast } : {}) }));
         resourceBelow = poem.below;
+        firstParagraph = false;
+        previousKind = child.kind;
+        continue;
+      }
+      if (child.kind === 'containerStart' && child.name === 'callout') {
+        // A nested box at the inner measure in its own style, drawn whole as one row (page/callout-blocks.ts).
+        const end = inner.findIndex((x, k) => k > i && x.id === child.endId);
+        endBoxWrap();
+        const box = calloutParts(child, inner.slice(i + 1, end < 0 ? inner.length : end), innerW);
+        const flow: FlowBlock = { width: box.used, height: box.total, emit: (x, y) => {
+            // (Its lines cite no notes: nestedBoxesSettable.)
+            drawCalloutSegment(box, 0, box.rows.length, x, y, box.total);
+            return [];
+          } };
+        rows.push({ block: child, line: emptyLine(), x: 0, height: box.total, baseline: 0, role: 'body', flow, before: Math.max(box.style.marginTop, resourceBelow) });
+        resourceBelow = box.style.marginBottom;
+        groupEnd = end < 0 ? null : child.endId;
+        if (end < 0) break;
         firstParagraph = false;
         previousKind = child.kind;
         continue;
