@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, EngineCache, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
-import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { Op, type PageDisplayList, type PathItem, type RectItem } from '../../../src/worker/protocol/displaylist';
-import { dump, inkExtent, run, runs } from './helpers';
+import { dump, inkExtent, run, runs, twoSubColumns } from './helpers';
 
 /** `n` one-word paragraphs `tag0` … : one grid row each in a sub-column. */
 const oneLiners = (n: number, tag: string): string => Array.from({ length: n }, (_, i) => `${tag}${i}`).join('\n\n');
@@ -18,11 +17,7 @@ const bodyRun = (page: PageDisplayList, text: string) => runs(page).find((r) => 
 
 describe(':::columns holding listings, displays and resources (document-format §8.4)', () => {
   const settings = single();
-  const frame = pageFrame(settings, 0);
-  const pitch = settings.body.lineHeight;
-  const width = (frame.contentWidth - pitch) / 2;
-  const left = (c: number) => frame.contentLeft + c * (width + pitch);
-  const subColumn = (x: number): number => Math.floor((x - frame.contentLeft + 0.5) / (width + pitch));
+  const { frame, pitch, width, left, subColumn } = twoSubColumns(settings);
   /** Whether `y` (page pt) is the top of a grid row of the group (it starts at the content top). */
   const onRowTop = (y: number) => Math.abs(((y - frame.contentTop) / pitch) % 1) < 1e-3 || Math.abs(((y - frame.contentTop) / pitch) % 1) > 1 - 1e-3;
 

@@ -3,7 +3,7 @@ import { defaultSettings, EngineCache, type BookInput, type LayoutSettings } fro
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
-import { dump, oneChapterBook, run, runs } from './helpers';
+import { dump, oneChapterBook, run, runs, twoSubColumns } from './helpers';
 
 /**
  * A callout box inside a running-text `:::columns` group (document-format §8.1, §8.4 "a nested
@@ -18,11 +18,7 @@ const bodyRun = (page: PageDisplayList, text: string) => runs(page).find((r) => 
 
 describe(':::columns holding a callout box', () => {
   const settings = single();
-  const frame = pageFrame(settings, 0);
-  const pitch = settings.body.lineHeight;
-  const width = (frame.contentWidth - pitch) / 2;
-  const left = (c: number) => frame.contentLeft + c * (width + pitch);
-  const subColumn = (x: number): number => Math.floor((x - frame.contentLeft + 0.5) / (width + pitch));
+  const { frame, pitch, width, left, subColumn } = twoSubColumns(settings);
 
   it('sets a short box in one sub-column at its width, the group still in sub-columns', () => {
     const source = `:::columns{count=2}\n${oneLiners(4, 'a')}\n\n:::callout{type=note}\nBoxed one.\n:::\n\n${oneLiners(6, 'b')}\n:::`;

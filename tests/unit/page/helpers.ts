@@ -146,3 +146,15 @@ export function chapterWithOpenings(random: () => number, c: number, count: numb
   }
   return parts.join('\n\n') + '\n';
 }
+
+/**
+ * The sub-columns of a two-column `:::columns` group across a one-column page's text area (the gap
+ * one body line, as the group's default): their width, each one's left edge, which one an x falls in.
+ */
+export function twoSubColumns(settings: LayoutSettings): { frame: ReturnType<typeof pageFrame>; pitch: number; width: number; left: (c: number) => number; subColumn: (x: number) => number } {
+  const frame = pageFrame(settings, 0);
+  const pitch = settings.body.lineHeight;
+  const width = (frame.contentWidth - pitch) / 2;
+  return { frame, pitch, width, left: (c) => frame.contentLeft + c * (width + pitch), subColumn: (x) => Math.floor((x - frame.contentLeft + 0.5) / (width + pitch)) };
+}
+
