@@ -2853,6 +2853,14 @@ export function* paginateChapter(
       rows[boxWrap.row]!.keepTo = rows.length - 1;
       boxWrap = null;
     };
+    /** A resource or listing set whole in the box: one row of its height with a box line above it, and (`inlineResourceGap` around, in boxes) one owed under it. */
+    const pushBoxUnit = (child: Block, flow: FlowBlock): void => {
+      rows.push({ block: child, line: emptyLine(), x: 0, height: flow.height, baseline: 0, role: 'body', flow, before: lead });
+      const rules = settings.breaks ?? DEFAULT_BREAK_RULES;
+      resourceBelow = rules.inlineResourceGap === 'around' && rules.inlineResourceGapInBoxes ? lead : 0;
+      firstParagraph = false;
+      previousKind = child.kind;
+    };
     /**
      * A block's lines beside the wrapped resource and after it: the first ones at the inner measure
      * less the resource and gap, the rest re-broken from the next line's source offset at the full
@@ -2917,23 +2925,14 @@ export function* paginateChapter(
         }
         const flow = resourceBlock(child, innerW, frame().contentHeight - pad.top - pad.bottom, settings.floats?.fitToPage ? 'figure' : 'picture', dir);
         if (!flow) continue;
-        rows.push({ block: child, line: emptyLine(), x: 0, height: flow.height, baseline: 0, role: 'body', flow, before: lead });
-        const rules = settings.breaks ?? DEFAULT_BREAK_RULES;
-        resourceBelow = rules.inlineResourceGap === 'around' && rules.inlineResourceGapInBoxes ? lead : 0;
-        firstParagraph = false;
-        previousKind = child.kind;
+        pushBoxUnit(child, flow);
         continue;
       }
       if (child.kind === 'code') {
         // A code listing in its own box at the inner measure, one unit of rows, a box line above and
         // below as for an inline resource (page/callout-blocks.ts).
         endBoxWrap();
-        const listing = boxListing(child, settings, innerW, { setText, setGenerated, fonts }, boxDrawHost());
-        rows.push({ block: child, line: emptyLine(), x: 0, height: listing.height, baseline: 0, role: 'body', flow: listing, before: lead });
-        const rules = settings.breaks ?? DEFAULT_BREAK_RULES;
-        resourceBelow = rules.inlineResourceGap === 'around' && rules.inlineResourceGapInBoxes ? lead : 0;
-        firstParagraph = false;
-        previousKind = child.kind;
+        pushBoxUnit(child, boxListing(child, settings, innerW, { setText, setGenerated, fonts }, boxDrawHost()));
         continue;
       }
       if (child.kind === 'heading') {
