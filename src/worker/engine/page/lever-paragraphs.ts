@@ -5,6 +5,11 @@
  * longest first, then in reading order — are set again one line longer at the same measure. Each
  * takes one grid line of the gap; everything under it in the column moves down one line.
  *
+ * Candidates: a body paragraph, and a `:::paragraphs{style}` paragraph on the body leading (at its
+ * style's measure, indents and alignment). Only justified text: a paragraph set ragged (a style
+ * aligned left, centre or right, or a ragged body) is never loosened — its spaces are not stretched,
+ * so "within maxWordSpacing" says nothing, and a line more only deepens the rag.
+ *
  * A paragraph qualifies only when it was set whole in the column (one segment, not beside a
  * wrapped resource, nothing of another block drawn between its lines) and the looser setting
  * keeps every line within the word-spacing bounds (`minWordSpacing` … `maxWordSpacing`: the
@@ -58,6 +63,25 @@ export interface LooseParagraph {
   tracking?: number;
   /** Its lines drawn as it was drawn, `dy` pt lower: new items, not in the page. */
   draw: (lines: readonly SetLine[], dy: number) => DisplayItem[];
+}
+
+/**
+ * How a candidate other than a plain body paragraph is drawn again (paginate.ts looseSegment):
+ * `shift`, pt, moves a line in its measure (a `:::paragraphs` style's alignment, paragraph-styles.ts
+ * alignShift); `attached` counts the items drawn after its lines that belong with its first line —
+ * a list item's marker, a drop cap's initial — which the lever draws again unchanged at the first
+ * line's baseline (`movedCopies`), since a looser setting keeps the first line where it was.
+ */
+export interface LooseLook {
+  shift?: (line: SetLine) => number;
+  attached?: () => number;
+}
+
+/** Copies of `items` moved down `dy` pt (the page's items are read-only once drawn: levers.ts shiftItems makes new ones). */
+export function movedCopies(items: readonly DisplayItem[], dy: number): DisplayItem[] {
+  const copies = [...items];
+  if (dy !== 0) shiftItems(copies, 0, copies.length, dy);
+  return copies;
 }
 
 /** How many paragraphs of a column lever (7) may loosen (0: off). */
@@ -136,7 +160,10 @@ export function loosenParagraphs(points: LeverPoint[], items: DisplayItem[], gap
   if (left <= 0) return taken;
   const order = points
     .map((p, i) => ({ p, i }))
-    .filter((e) => e.p.kind === 'looseParagraph' && e.p.loose !== undefined && e.p.loose.count > 0)
+    // Justified text only (our reading of §8.5 "within maxWordSpacing"): a ragged line (a style
+    // aligned left, centred or right, a ragged body) has no stretched spaces to loosen; broken one
+    // line longer it only grows more ragged.
+    .filter((e) => e.p.kind === 'looseParagraph' && e.p.loose !== undefined && e.p.loose.count > 0 && e.p.loose.justify)
     .sort((a, b) => b.p.loose!.lines - a.p.loose!.lines || a.i - b.i);
   for (const { p, i } of order) {
     if (left <= 0) break;

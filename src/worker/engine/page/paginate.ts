@@ -73,7 +73,7 @@ import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
 import { growFlexPoints, grownBy } from './levers-flex';
 import { boxCut, colonListLines, DEFAULT_BREAK_RULES, endsWithColon, linesToTake, splitRule } from './break-rules';
-import { looseParagraphLimit, loosenParagraphs, trackingLimit, type LooseParagraph } from './lever-paragraphs';
+import { looseParagraphLimit, loosenParagraphs, movedCopies, trackingLimit, type LooseLook, type LooseParagraph } from './lever-paragraphs';
 import { fenceOptions, listingSettings, placeListing, prepareListing } from './code-block';
 import type { CalloutStyle, HeadingDesign, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
@@ -2171,7 +2171,13 @@ export function* paginateChapter(
     const lines = reflow(null, colW());
     if (onGrid) {
       const initialOption = initial ? { initial: { keep: initial.plan.lines, draw: (left: number, width: number, baseline: number) => drawInitial(block, initial.plan, left, measure(width), baseline, ps.lineHeight) } } : {};
-      placeOnGrid(block, lines, { role: 'body', x: ps.indent, splittable: true, reflow, shift, ...initialOption });
+      // Lever (7) (page/lever-paragraphs.ts): a style's paragraph on the body leading, set whole in a column, at its own measure and indents.
+      const [d, at] = [dir, colW()];
+      const reset: LooseParagraph['reset'] = (narrower, looseness, accept) =>
+        narrower === 0 && looseness === 0 && !accept && colW() === at ? lines : setText({ base: block.range.from, inlines: block.inlines, style: ps.style, measure: measure(colW()) - narrower, indent, justify, direction: d, looseness, ...(accept ? { accept } : {}) });
+      // (Not with a hanging indent — tracking spaces lines out to the full measure — nor, yet, a drop cap.)
+      const onSegment = looseMost > 0 && hang === 0 && !initial ? looseSegment(block, lines, ps.indent, justify, reset, { measure: measure(at), em: ps.style.size, ltr: d !== 'rtl' }, { shift: (line) => shift(line, at) }) : undefined;
+      placeOnGrid(block, lines, { role: 'body', x: ps.indent, splittable: true, reflow, shift, ...initialOption, ...(onSegment ? { onSegment } : {}) });
       return;
     }
     // Off the body leading beside a wrapped resource (document-format §12.8): off the grid, each
@@ -2428,23 +2434,27 @@ export function* paginateChapter(
   /**
    * Lever (7) (page/lever-paragraphs.ts): the `onSegment` of a paragraph's placement that makes it a
    * lever point when it is set whole in one segment of a column, beside no wrapped resource, its
-   * items (one glyph run per run of its lines, no inline formula) last in the page's list.
+   * items (one glyph run per run of its lines, no inline formula) last in the page's list. `look`:
+   * a styled paragraph's shift of each line in its measure (alignment), and how many items drawn
+   * after its lines go with it (a list item's marker, a drop cap's initial: page/lever-paragraphs.ts).
    */
-  function looseSegment(block: { id: string }, set: readonly SetLine[], x: number, justify: boolean, reset: LooseParagraph['reset'], shape: { measure: number; em: number; ltr: boolean }): NonNullable<PlaceOptions['onSegment']> {
+  function looseSegment(block: { id: string }, set: readonly SetLine[], x: number, justify: boolean, reset: LooseParagraph['reset'], shape: { measure: number; em: number; ltr: boolean }, look: LooseLook = {}): NonNullable<PlaceOptions['onSegment']> {
     return (first, count, top, _bottom, columnX) => {
       if (first !== 0 || count !== set.length || set.some((line) => (line.formulas?.length ?? 0) > 0)) return;
       if (wrapBand && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column) return;
       const items = cursor.page.items;
       const runs = set.reduce((n, line) => n + line.runs.length, 0);
-      const start = items.length - runs;
+      const attached = look.attached?.() ?? 0;
+      const start = items.length - runs - attached;
       const head = items[start];
       if (runs === 0 || head?.op !== Op.GlyphRun || !items.slice(start).every((item) => item.op === Op.GlyphRun && item.line?.block === block.id)) return;
+      const kept = items.slice(start + runs);
       const draw = (lines: readonly SetLine[], dy: number): DisplayItem[] => {
         const from = cursor.page.items.length;
-        lines.forEach((line, i) => emit(block, line, columnX + x, top + i * pitch + bodyBaseline + dy, 'body'));
-        return cursor.page.items.splice(from);
+        lines.forEach((line, i) => emit(block, line, columnX + x + (look.shift?.(line) ?? 0), top + i * pitch + bodyBaseline + dy, 'body'));
+        return [...cursor.page.items.splice(from), ...movedCopies(kept, dy)];
       };
-      leverPoints.push({ kind: 'looseParagraph', item: start, block: block.id, rank: 0, loose: { count: runs, lines: set.length, firstY: head.y, justify, reset, draw, ...shape } });
+      leverPoints.push({ kind: 'looseParagraph', item: start, block: block.id, rank: 0, loose: { count: runs + attached, lines: set.length, firstY: head.y, justify, reset, draw, ...shape } });
     };
   }
 
