@@ -7,8 +7,8 @@
  *   the callout's, at the callout's inner measure. Our reading of the space around it: a box line
  *   above and one below, as for an inline resource in a box (§12.3 `layout.inlineResourceGap` /
  *   `inlineResourceGapInBoxes`) — the listing's own `marginTop` / `marginBottom` are grid margins of
- *   running text, and the inside of a box is off the grid. The listing is one unit of the box's
- *   rows: a box cut never falls inside it (one taller than a column overflows the column's foot).
+ *   running text, and the inside of a box is off the grid. A box cut that falls inside it splits it
+ *   by the listing's own rules, each part its own box (page/callout-split.ts listingPiece).
  * - a heading (§5; configuration.md §8.1–§8.2 — the spec says nothing of headings in boxes): set at
  *   the inner measure in its level's type, its heading style's over it (face, size, leading,
  *   indents, `textAlign`, uppercase, letter spacing, jidori), as a heading in a `:::columns` group
@@ -43,38 +43,15 @@
  *
  * Lengths in pt.
  */
-import type { Block, CodeBlock, DirectiveBlock, HeadingBlock, Inline, VerseBlock } from '../parse/model';
+import type { Block, DirectiveBlock, HeadingBlock, Inline, VerseBlock } from '../parse/model';
 import type { SetLine } from '../paragraph';
-import type { FlowBlock } from '../resources/block';
 import type { LayoutSettings, TextStyle } from '../settings';
-import { placeListing, prepareListing, type ListingDeps } from './code-block';
-import { rowListingHost, type GroupDrawHost } from './columns-group-blocks';
+import type { GroupDrawHost } from './columns-group-blocks';
 import { verseRows, type GroupVerseHost } from './columns-group-verse';
 import { headingAlignShift, headingHidden, headingIndents, headingJidori, headingSpacing, headingTextStyle, headingTracking, headingUppercase, spreadLine, trackedLines, upperInlines } from './heading-look';
 
 /** Where a block drawn whole in a box puts its text and items (as a `:::columns` row's: glyph runs of its block, generated marks, other items). */
 export type BoxDrawHost = GroupDrawHost;
-
-/**
- * A listing set at the box's inner measure `width`, as a block the box draws whole at its row's
- * top-left: the listing's label tab, frame, title and rows (one part). `draw` puts its text and
- * items on the page (paginate.ts: its own text recording the block, numbers and markers generated).
- * `emit` draws through `draw` and returns no items of its own.
- */
-export function boxListing(block: CodeBlock, settings: LayoutSettings, width: number, deps: ListingDeps, draw: BoxDrawHost): FlowBlock {
-  const prepared = prepareListing(block, settings, width, deps);
-  // As placeListing measures one part: the label tab above the frame, padding, title and rows.
-  const height = (prepared.tab?.above ?? 0) + 2 * prepared.padding + (prepared.title?.height ?? 0) + prepared.rows.length * prepared.leading;
-  return {
-    height,
-    width: prepared.width,
-    emit: (x, y) => {
-      // One part: the host's foot never comes (the box's row holds the listing whole).
-      placeListing(prepared, rowListingHost(block, draw, x, y));
-      return [];
-    },
-  };
-}
 
 type SetText = (request: { base: number; inlines: readonly Inline[]; style: TextStyle; measure: number; indent: number; justify: boolean }) => SetLine[];
 

@@ -36,9 +36,10 @@ import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
-import { boxHeading, boxListing, boxSpace, boxVerse, keptWithNext, nestedBoxesSettable, onlyDirectives, type BoxDrawHost } from './callout-blocks';
+import { boxHeading, boxSpace, boxVerse, nestedBoxesSettable, onlyDirectives, type BoxDrawHost } from './callout-blocks';
+import { boxShape, cutBox, listingPiece, type BoxPiece } from './callout-split';
 import { floatsCitedInBox } from './callout-cites';
-import { boxWrapMeasure, cutAboveWrap, linesBeside, planBoxWrap, type BoxWrapBand } from './callout-wrap';
+import { boxWrapMeasure, linesBeside, planBoxWrap, type BoxWrapBand } from './callout-wrap';
 import { DEFAULT_FIXED, FixedAreas, fixedArea, fixedOrigin, type CalloutFixed } from './callout-fixed';
 import { numberedBoxTitle, runInBlocks, type BoxNumber } from './callout-numbers';
 import type { CalloutIcon, CalloutLabel, CalloutMarker } from '../settings-callouts';
@@ -72,7 +73,7 @@ import { boxBottom, closingRun, distributeLevers, droppedBoxes, leverLimits, shi
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
 import { growFlexPoints, grownBy } from './levers-flex';
-import { boxCut, colonListLines, DEFAULT_BREAK_RULES, endsWithColon, linesToTake, splitRule } from './break-rules';
+import { colonListLines, DEFAULT_BREAK_RULES, endsWithColon, linesToTake, splitRule } from './break-rules';
 import { looseParagraphLimit, loosenParagraphs, movedCopies, trackingLimit, type LooseLook, type LooseParagraph } from './lever-paragraphs';
 import { fenceOptions, listingSettings, placeListing, prepareListing } from './code-block';
 import type { CalloutStyle, HeadingDesign, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
@@ -2795,7 +2796,7 @@ export function* paginateChapter(
     // `before`: space above the row (between paragraphs, between list items), dropped at the top of a box segment.
     // `flow`: an inline (`here`) resource set whole in the box at its inner measure.
     // `keepTo`: a wrapped resource's row, the last row beside it (never cut from it, callout-wrap.ts).
-    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[]; before?: number; flow?: FlowBlock; end?: { line: SetLine; x: number }; keepTo?: number };
+    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[]; before?: number; flow?: FlowBlock; end?: { line: SetLine; x: number }; keepTo?: number; piece?: BoxPiece };
     const rows: BoxLine[] = [];
     // The box's own text (calloutStyles[].body, settings-callouts.ts) at its own leading, else the
     // body text's at the grid pitch; either way off the grid inside the box (§13.4).
@@ -2864,8 +2865,8 @@ export function* paginateChapter(
       boxWrap = null;
     };
     /** A resource or listing set whole in the box: one row of its height with a box line above it, and (`inlineResourceGap` around, in boxes) one owed under it. */
-    const pushBoxUnit = (child: Block, flow: FlowBlock): void => {
-      rows.push({ block: child, line: emptyLine(), x: 0, height: flow.height, baseline: 0, role: 'body', flow, before: lead });
+    const pushBoxUnit = (child: Block, flow: FlowBlock, piece?: BoxPiece): void => {
+      rows.push({ block: child, line: emptyLine(), x: 0, height: flow.height, baseline: 0, role: 'body', flow, before: lead, ...(piece ? { piece } : {}) });
       const rules = settings.breaks ?? DEFAULT_BREAK_RULES;
       resourceBelow = rules.inlineResourceGap === 'around' && rules.inlineResourceGapInBoxes ? lead : 0;
       firstParagraph = false;
@@ -2942,7 +2943,9 @@ export function* paginateChapter(
         // A code listing in its own box at the inner measure, one unit of rows, a box line above and
         // below as for an inline resource (page/callout-blocks.ts).
         endBoxWrap();
-        pushBoxUnit(child, boxListing(child, settings, innerW, { setText, setGenerated, fonts }, boxDrawHost()));
+        // A box cut may split it by the listing's rules (page/callout-split.ts listingPiece).
+        const piece = listingPiece(child, prepareListing(child, settings, innerW, { setText, setGenerated, fonts }), boxDrawHost(), frame().contentHeight - pad.top - pad.bottom);
+        pushBoxUnit(child, piece.flow, piece);
         continue;
       }
       if (child.kind === 'heading') {
@@ -3225,7 +3228,7 @@ export function* paginateChapter(
     // A wrapped box (§12.8) is as wide as its `width` share of the column (else layout.wrap.defaultWidth).
     const boxW = wrap ? colW() * (wrap.width ?? wrapSettings.defaultWidth) : band ? frame().contentWidth : colW();
     const parts = calloutParts(start, inner, boxW);
-    const { style, pad, rows, total } = parts;
+    const { style, total } = parts;
     let boxWrap: { x: number; band: WrapBand } | null = null;
     if (wrap) {
       // Whole, on the grid where the text goes on, level with the first line beside it; never split.
@@ -3245,90 +3248,25 @@ export function* paginateChapter(
     if (style.keepTogether && !cursor.columnEmpty && cursor.y + total > limit() + 1e-6 && total <= frame().contentHeight) next();
     let index = 0;
     const cited: SetLine[] = [];
-    // The paragraph, quotation or list item a row is a line of (its block), else null.
-    const boxChildOf = (k: number): object | null => {
-      const row = rows[k]!;
-      return row.role === 'body' && !row.flow && !row.display && !row.across ? row.block : null;
-    };
+    // Each segment's cut (page/callout-split.ts cutBox: the box's rules; a listing or nested box at
+    // the foot cut by its own), the rows then holding that piece's two parts.
+    const shape = boxShape(parts, (settings.breaks ?? DEFAULT_BREAK_RULES).boxChildSplitMinLines);
+    let rows = parts.rows;
     while (index < rows.length || (rows.length === 0 && index === 0)) {
       // Rows that fit this column, at least one in a fresh column (a box taller than a column splits).
-      // (The first segment also takes the height a label tab stands above the box; a continued one its repeated title.)
-      const head = index === 0 ? (parts.tab?.above ?? 0) : parts.repeatedHeight;
-      let height = pad.top + pad.bottom + head;
-      let take = 0;
-      // A row's space above counts inside a segment, not at its top.
-      const rowNeed = (k: number): number => rows[k]!.height + (k > index ? (rows[k]!.before ?? 0) : 0);
       const bottom = band ? Math.min(limit(), acrossFeet()) : limit();
-      while (index + take < rows.length && cursor.y + height + rowNeed(index + take) <= bottom + 1e-6) height += rowNeed(index + take++);
-      if (take === 0 && rows.length > 0) {
-        if (!cursor.columnEmpty) {
-          next();
-          continue;
-        }
-        height += rows[index]!.height;
-        take = 1;
+      const cut = cutBox(shape, rows, index, bottom - cursor.y, cursor.columnEmpty);
+      if (!cut) {
+        next();
+        continue;
       }
-      // A cut inside a paragraph or list item keeps layout.boxChildSplitMinLines of its lines on each side (break-rules.ts boxCut).
-      if (index + take < rows.length) {
-        const kept = boxCut(boxChildOf, rows.length, index, take, (settings.breaks ?? DEFAULT_BREAK_RULES).boxChildSplitMinLines);
-        if (kept === 0 && !cursor.columnEmpty) {
-          next();
-          continue;
-        }
-        if (kept > 0 && kept < take) {
-          take = kept;
-          height = pad.top + pad.bottom + head;
-          for (let k = index; k < index + take; k++) height += rowNeed(k);
-        }
-      }
-      // A split (§13.4 splitMinLines; document-format §8.1): at least that many of the box's lines on
-      // each side — fewer taken here so enough go on, the box moved on whole when fewer would stay —
-      // and room at this segment's foot for the continues marker. In a fresh column the box goes on as it can.
-      const going = style.continuation;
-      if (index + take < rows.length && going) {
-        const boxLines = (a: number, b: number): number => {
-          let n = 0;
-          for (let k = a; k < b; k++) if (rows[k]!.role === 'body') n++;
-          return n;
-        };
-        const heightOf = (n: number): number => {
-          let h = pad.top + pad.bottom + head;
-          for (let k = index; k < index + n; k++) h += rowNeed(k);
-          return h;
-        };
-        const more = parts.more?.height ?? 0;
-        let keep = take;
-        while (keep > 0 && (boxLines(index + keep, rows.length) < going.minLines || (more > 0 && cursor.y + heightOf(keep) + more > bottom + 1e-6))) keep--;
-        if (keep === 0 || boxLines(index, index + keep) < going.minLines) {
-          if (!cursor.columnEmpty) {
-            next();
-            continue;
-          }
-        } else if (keep < take) {
-          take = keep;
-          height = heightOf(keep);
-        }
-        if (index + take < rows.length) height += more;
-      }
-      // A wrapped resource and the rows beside it stay in one segment (page/callout-wrap.ts).
-      if (index + take < rows.length) {
-        // (Nor a heading at the segment's foot: keep with next, page/callout-blocks.ts.)
-        const kept = keptWithNext(rows, index, cutAboveWrap(rows, index, take));
-        if (kept === 0 && !cursor.columnEmpty) {
-          next();
-          continue;
-        }
-        if (kept > 0 && kept < take) {
-          take = kept;
-          height = pad.top + pad.bottom + head + (going ? (parts.more?.height ?? 0) : 0);
-          for (let k = index; k < index + take; k++) height += rowNeed(k);
-        }
-      }
+      rows = cut.rows;
+      const { take, height } = cut;
       // Wraps refused in the box (§12.8 textWrap), reported on the page it starts on.
       if (index === 0) for (const r of parts.refused) (cursor.page.wrapsRefused ??= []).push(r);
       const f = frame();
       const x = (band ? f.contentLeft : f.columnX[cursor.column]!) + (boxWrap?.x ?? 0);
-      cited.push(...drawCalloutSegment(parts, index, take, x, f.contentTop + cursor.y, height));
+      cited.push(...drawCalloutSegment({ ...parts, rows }, index, take, x, f.contentTop + cursor.y, height));
       cursor.y += height;
       cursor.columnEmpty = false;
       index += take;
