@@ -28,9 +28,9 @@ import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
 import type { LeverRecord } from './page/levers';
 import { paginatePasses, type PassEdit, type PassPlan } from './page/passes';
-import { moveStart, textChange, type BlockStart, type StartOrigin, type TextChange } from './page/resume';
+import type { StartOrigin } from './page/resume';
+import { EditResumes, type ChapterStarts } from './page/edit-resume';
 import { paragraphUse, type ParagraphUse } from './paragraph-use';
-import { EditConvergence, type PreviousLayout } from './page/converge';
 import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
 import { addMarkPages } from './page/index-marks';
@@ -145,11 +145,11 @@ export class EngineCache {
   /** Chapter layouts by memo key, with the settings only composition reads that they were composed with (`composedOnlyKey`). */
   readonly chapters = new Map<string, { source: string; layout: ChapterLayout; composed: string }>();
   /**
-   * Block starts of each chapter's last layout (page/resume.ts), by chapter id, with its memo key: an
-   * edit's first pass goes on from one; and that layout itself, for the pass to stop once in step
-   * with it again (page/converge.ts).
+   * Block starts of each plain pass of each chapter's last layout (page/resume.ts), by chapter id,
+   * with its memo key: an edit's passes go on from them (page/edit-resume.ts); and that layout
+   * itself, for the first pass to stop once in step with it again (page/converge.ts).
    */
-  readonly chapterStarts = new Map<string, { key: string; starts: readonly BlockStart[]; previous?: PreviousLayout }>();
+  readonly chapterStarts = new Map<string, ChapterStarts>();
   /** What each chapter's last layout asked of the paragraph memo, by chapter id (paragraph-use.ts): the next layout of it keeps the keys of the pages it takes over. */
   readonly paragraphUse = new Map<string, ParagraphUse>();
   /**
@@ -691,35 +691,20 @@ function* layoutChapter(
       math,
       { ...placement.structure, plan, noteNumbers: notes, images, wrapOf: (id) => wrapRequestOf(book.resources, id, settings.body.style.size), headingDesign: { metadata: { ...metadata, title: metadata['title'] ?? book.title }, setText: setDesignText } },
     );
-  // The first pass goes on from a block start of the chapter's previous layout that the edit left valid
-  // (page/resume.ts moveStart): not with note numbers by page (extra passes renumber).
-  const origin: StartOrigin | undefined =
-    cache.resumePasses && chapterKey !== undefined && (noteMode === 'chapter' || noteMode === 'document') ? resumeOrigin(input.source, parsed, context, notes, math) : undefined;
-  const previous = origin ? cache.chapterStarts.get(input.id) : undefined;
-  const same = origin && previous && previous.key === chapterKey;
-  // Where the text changed since the previous layout (compared once: both uses below need it).
-  const last = same ? previous.previous : undefined;
-  const changes = new Map<StartOrigin, TextChange>();
-  if (last && origin) changes.set(last.origin, textChange(last.origin.source, origin.source));
-  const found = same ? resumableStart(previous.starts, origin, changes) : null;
+  // After an edit, each plain pass goes on from a block start the same pass of the chapter's previous
+  // layout recorded, that the edit left valid (page/edit-resume.ts); with note numbers by page the
+  // origin is read at each pass's start, with the numbers that pass prints.
+  // (Nothing of this scope's closures may read `resumes`: it holds the previous layout's pages, and a
+  // variable any closure here reads lives as long as `compose` and `draftsAt` in the chapter memo:
+  // tests/unit/page/retention.test.ts.)
+  const renumber = noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0);
+  const resumes = cache.resumePasses && chapterKey !== undefined ? new EditResumes(cache.chapterStarts, input.id, chapterKey, () => resumeOrigin(input.source, parsed, context, notes, math), renumber !== undefined) : undefined;
   // The first pass may stop once in step with the previous layout again, after the edit (page/converge.ts).
   const edit: PassEdit = {};
-  const converge = same ? EditConvergence.after(last, origin, last && changes.get(last.origin)) : null;
+  const converge = resumes?.convergence();
   if (converge) edit.converge = converge;
-  let recorded: readonly BlockStart[] = [];
-  // The starts before the one gone on from stay, when recorded over the same text as it (with that text).
-  // Taken here, not inside `record`: a variable any closure of this scope reads lives as long as the
-  // longest-lived of them (`compose` and `draftsAt` stay in the chapter memo), and `previous` holds
-  // the last layout's pages (tests/unit/page/retention.test.ts).
-  const kept = found && previous ? previous.starts.filter((s) => s.block < found.moved.block && s.origin === found.was) : [];
-  const record = origin
-    ? (starts: readonly BlockStart[]): void => {
-        recorded = [...kept, ...starts.map((s) => (s.origin === origin ? s : { ...s, origin }))];
-        cache.chapterStarts.set(input.id, { key: chapterKey!, starts: recorded });
-      }
-    : undefined;
-  let paginated: PageDraft[] = yield* paginatePasses(pass, settings, noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0), cache.resumePasses, found?.moved, record, edit);
-  if (origin && edit.plain) cache.chapterStarts.set(input.id, { key: chapterKey!, starts: recorded, previous: { origin, starts: recorded, final: paginated, plain: edit.plain, simple: edit.simple === true } });
+  let paginated: PageDraft[] = yield* paginatePasses(pass, settings, renumber, cache.resumePasses, resumes, edit);
+  resumes?.finish(paginated, edit.plain, edit.simple === true);
   // A chapter opening with a break to one side shares its pagination between first pages when the break
   // left one bare blank page (page/chapter-start.ts); otherwise it is paginated from a page on its own side.
   const sharedStart = opening !== null && sharedOpening(paginated);
@@ -867,31 +852,6 @@ function resumeOrigin(source: string, parsed: ParsedChapter, context: InlineCont
   }
   // (A citation in no top-level block: in a table cell or the like.)
   return citing.size === 0 ? { source, parsed, answers, notes } : undefined;
-}
-
-/**
- * The latest block start of the chapter's previous layout that its edit left valid, moved to the
- * new text (page/resume.ts moveStart); only starts whose blocks before them end before the first
- * changed unit are tried, the latest three at most (each try compares the two texts).
- */
-function resumableStart(starts: readonly BlockStart[], now: StartOrigin, changes = new Map<StartOrigin, TextChange>()): { moved: BlockStart; was: StartOrigin } | null {
-  const blocks = now.parsed.blocks;
-  // Where the text changed since each origin (starts kept from an older layout have another), compared once.
-  let tries = 0;
-  for (let i = starts.length - 1; i >= 0 && tries < 3; i--) {
-    const start = starts[i]!;
-    const was = start.origin;
-    if (!was || start.block === 0) continue;
-    let change = changes.get(was);
-    if (!change) changes.set(was, (change = textChange(was.source, now.source)));
-    // The block before it must end before the first changed unit (a cheap look before the full check).
-    const before = blocks[start.block - 1];
-    if (!before || before.range.to + 2 > change.first) continue;
-    tries++;
-    const moved = moveStart(start, now, change);
-    if (moved) return { moved, was };
-  }
-  return null;
 }
 
 function* withoutProgress<T>(steps: Generator<LayoutProgress | undefined, T>): Generator<undefined, T> {

@@ -22,7 +22,8 @@
  * glyph runs before it (`quietBefore`) and keep the first pass's pages there; the closing page's
  * balance pass, with no other plan in force, goes on from the last block start before that page
  * that the plain pass recorded (page/resume.ts) instead of from the chapter's first block, and
- * the first pass from a block start of the chapter's previous layout when the caller has one.
+ * after an edit each plain pass (the first, and each renumbering one) from a block start the same
+ * pass of the chapter's previous layout recorded, when the caller has one (page/edit-resume.ts).
  */
 import type { LayoutSettings } from '../settings';
 import type { PageDraft } from './paginate';
@@ -89,16 +90,14 @@ export function* paginatePasses(
   settings: LayoutSettings,
   renumber?: (drafts: readonly PageDraft[]) => boolean,
   resume = true,
-  /** The first plain pass goes on from this block start (of the chapter's previous layout, page/resume.ts moveStart). */
-  from?: BlockStart | null,
-  /** Told the block starts of the last plain pass. */
-  recorded?: (starts: readonly BlockStart[]) => void,
+  /** Where each plain pass goes on from (block starts of the chapter's previous layout), and who is told the starts it recorded. */
+  resumes?: PassResumes,
   /** An edit's pass: the first plain pass may stop in step with the previous layout (page/converge.ts); told how the layout was made. */
   edit?: PassEdit,
 ): Generator<undefined, PageDraft[]> {
   // The block starts of the last plain pass, for passes that go on from one (`resume` false: every pass from the first block).
   let starts: BlockStart[] = [];
-  let first = resume ? from : null;
+  let first = resume ? resumes?.from(0) : null;
   let converge = resume ? edit?.converge : undefined;
   const plain = function* (): Generator<undefined, PageDraft[]> {
     starts = [];
@@ -112,21 +111,24 @@ export function* paginatePasses(
     // planned, a band levelled above a page-span box: they read pages before the stop).
     const plainPages = [...drafts, ...converge.rest.plain];
     if (planHeads(plainPages).size === 0 && !nextSpanRequest(plainPages, new Set())) {
-      recorded?.([...starts, ...converge.carried]);
+      resumes?.record(0, [...starts, ...converge.carried]);
       if (edit) Object.assign(edit, { simple: true, spliced: true, plain: plainPages });
       return [...drafts, ...converge.rest.final];
     }
     converge = undefined;
     drafts = yield* plain();
   }
-  first = null;
+  resumes?.record(0, starts);
   converge = undefined;
   let simple = true;
+  // Footnote numbers by page: the chapter again with the numbers the last pass implies; pass n goes
+  // on from a start of the previous layout's pass n that this edit left valid (page/edit-resume.ts).
   for (let extra = 0; renumber && extra < 3 && renumber(drafts); extra++) {
+    first = resume ? resumes?.from(extra + 1) : null;
     drafts = yield* plain();
+    resumes?.record(extra + 1, starts);
     simple = false;
   }
-  recorded?.(starts);
   const plainPages = drafts;
 
   // Citing-page floats: at most two planning rounds; a plan is used only when the pass honours all of it.
@@ -192,6 +194,14 @@ export function* paginatePasses(
   }
   if (edit) Object.assign(edit, { simple, spliced: false, plain: plainPages });
   return drafts;
+}
+
+/** Where an edit's plain passes go on from (page/edit-resume.ts `EditResumes`). */
+export interface PassResumes {
+  /** A block start of the previous layout's plain pass `pass` (0 the first, then one per renumbering) to go on from, moved to the new text; null: from the first block. */
+  from(pass: number): BlockStart | null;
+  /** The block starts plain pass `pass` recorded (with a stop in step, the previous layout's after it). */
+  record(pass: number, starts: readonly BlockStart[]): void;
 }
 
 /** An edit's first pass (page/converge.ts) and, after paginatePasses, how the layout was made. */

@@ -1,0 +1,133 @@
+/**
+ * Where an edit's plain passes of a chapter go on from (page/passes.ts), and what they leave for
+ * the next edit.
+ *
+ * A chapter is laid out by one plain pass, or — with footnote numbers by page, column or spread
+ * (page/note-numbering.ts) — by a first plain pass with the numbers known before layout and up to
+ * three more, each with the numbers the one before implies. Every plain pass records its block
+ * starts (page/resume.ts) over the chapter's text *and the note numbers it printed* (its
+ * `StartOrigin`). After an edit, plain pass n goes on from a start that pass n of the previous
+ * layout recorded, when `moveStart` finds it valid for the new text and pass n's numbers: the same
+ * marks printed before it, the notes set so far numbered the same. A resumed pass gives exactly
+ * the pages a pass from the first block gives with those numbers (ARCHITECTURE invariant 6), so
+ * each pass of the edit equals the same pass of a full layout, and so do the numbers the next
+ * one is given — the passes go as a full layout's go, each from the edit on instead of from the
+ * chapter's first block.
+ *
+ * The first pass may also stop in step with the previous layout (page/converge.ts), only where
+ * the numbers do not depend on pages: a stop takes the previous layout's pages, whose numbers came
+ * from passes this one would not repeat.
+ */
+import type { PageDraft } from './paginate';
+import { EditConvergence, type PreviousLayout } from './converge';
+import { moveStart, textChange, type BlockStart, type StartOrigin, type TextChange } from './resume';
+
+/** What a chapter's last layout left for the next edit of it (EngineCache.chapterStarts). */
+export interface ChapterStarts {
+  /** The chapter's memo key without its text: another key (settings, numbering in) voids the starts. */
+  key: string;
+  /** The block starts each plain pass recorded, in pass order (one pass unless notes are numbered by page). */
+  passes: readonly (readonly BlockStart[])[];
+  /** The layout itself, for the first pass to stop in step with it (page/converge.ts). */
+  previous?: PreviousLayout;
+}
+
+/** The resumes of one chapter layout's plain passes (page/passes.ts `PassResumes`). */
+export class EditResumes {
+  /** The chapter's previous layout when it was made under the same key, else undefined. */
+  private readonly previous: ChapterStarts | undefined;
+  /** Where the text changed since each origin, compared once per origin. */
+  private readonly changes = new Map<StartOrigin, TextChange>();
+  /** Each plain pass's origin: the text with the numbers in force when it began. */
+  private readonly origins: (StartOrigin | undefined)[] = [];
+  /** Starts of the previous layout's pass n before the one pass n went on from, recorded over the same text. */
+  private readonly kept: (readonly BlockStart[])[] = [];
+  private readonly recorded: (readonly BlockStart[])[] = [];
+
+  /**
+   * @param originNow the chapter's text with what its blocks print now (engine/index.ts
+   * `resumeOrigin`), read at each pass's start: the note numbers change between passes.
+   * @param renumbers note numbers depend on pages (there may be more than one plain pass).
+   */
+  constructor(
+    private readonly store: Map<string, ChapterStarts>,
+    private readonly chapterId: string,
+    private readonly key: string,
+    private readonly originNow: () => StartOrigin | undefined,
+    private readonly renumbers: boolean,
+  ) {
+    const origin = originNow();
+    this.origins[0] = origin;
+    const previous = origin ? store.get(chapterId) : undefined;
+    this.previous = previous?.key === key ? previous : undefined;
+    const last = this.previous?.previous;
+    if (last && origin) this.changes.set(last.origin, textChange(last.origin.source, origin.source));
+  }
+
+  /** Where the first pass may stop in step with the previous layout, or null. */
+  convergence(): EditConvergence | null {
+    const origin = this.origins[0];
+    const last = this.previous?.previous;
+    if (this.renumbers || !origin || !last) return null;
+    return EditConvergence.after(last, origin, this.changes.get(last.origin));
+  }
+
+  /** The block start plain pass `pass` goes on from (moved to the new text), or null: from the first block. */
+  from(pass: number): BlockStart | null {
+    const origin = pass === 0 ? this.origins[0] : (this.origins[pass] = this.originNow());
+    this.kept[pass] = [];
+    const starts = this.previous?.passes[pass];
+    if (!origin || !starts) return null;
+    const found = resumableStart(starts, origin, this.changes);
+    if (!found) return null;
+    // The starts before the one gone on from stay, when recorded over the same text as it.
+    this.kept[pass] = starts.filter((s) => s.block < found.moved.block && s.origin === found.was);
+    return found.moved;
+  }
+
+  /** The block starts plain pass `pass` recorded (passes after it are voided: a new pass n follows). */
+  record(pass: number, starts: readonly BlockStart[]): void {
+    const origin = this.origins[pass];
+    if (!origin) return;
+    this.recorded.length = pass;
+    this.recorded[pass] = [...(this.kept[pass] ?? []), ...starts.map((s) => (s.origin === origin ? s : { ...s, origin }))];
+    this.store.set(this.chapterId, { key: this.key, passes: this.recorded.slice() });
+  }
+
+  /**
+   * After the passes: the layout is kept for the next edit's first pass to stop in step with —
+   * only with one plain pass (`plain`: its pages, `simple`: no planned pass), and note numbers
+   * that do not depend on pages.
+   */
+  finish(final: readonly PageDraft[], plain: readonly PageDraft[] | undefined, simple: boolean): void {
+    const origin = this.origins[0];
+    const starts = this.recorded[0];
+    if (!origin || !starts || !plain || this.renumbers) return;
+    this.store.set(this.chapterId, { key: this.key, passes: this.recorded.slice(), previous: { origin, starts, final, plain, simple } });
+  }
+}
+
+/**
+ * The latest block start of the chapter's previous layout that its edit left valid, moved to the
+ * new text (page/resume.ts moveStart); only starts whose blocks before them end before the first
+ * changed unit are tried, the latest three at most (each try compares the two texts).
+ */
+function resumableStart(starts: readonly BlockStart[], now: StartOrigin, changes: Map<StartOrigin, TextChange>): { moved: BlockStart; was: StartOrigin } | null {
+  const blocks = now.parsed.blocks;
+  let tries = 0;
+  for (let i = starts.length - 1; i >= 0 && tries < 3; i--) {
+    const start = starts[i]!;
+    const was = start.origin;
+    if (!was || start.block === 0) continue;
+    // Where the text changed since this origin (starts kept from an older layout have another), compared once.
+    let change = changes.get(was);
+    if (!change) changes.set(was, (change = textChange(was.source, now.source)));
+    // The block before it must end before the first changed unit (a cheap look before the full check).
+    const before = blocks[start.block - 1];
+    if (!before || before.range.to + 2 > change.first) continue;
+    tries++;
+    const moved = moveStart(start, now, change);
+    if (moved) return { moved, was };
+  }
+  return null;
+}
