@@ -1,6 +1,6 @@
 /**
  * Blocks drawn whole in a callout box split between the box's segments (page/callout-split.ts):
- * a code listing by its own rules. One column 300 pt wide (page
+ * a code listing by its own rules, a nested box by the box rules. One column 300 pt wide (page
  * 400 × 580 pt, margins 50 pt: a type area of 40 rows of 12 pt, 50…530 pt from the page's top);
  * the box has no padding or margins, its text at the body's 12 pt leading.
  */
@@ -101,5 +101,96 @@ describe('a code listing inside a callout box, taller than the rows left', () =>
     run(book(source), cache);
     const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
     expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+  });
+});
+
+describe('a callout box nested in a callout box, taller than the rows left', () => {
+  const INNER_FILL = '#ffeecc';
+  function nestedBook(source: string): BookInput {
+    const settings = settingsFromConfig({
+      ...TEN_ROW_COLUMN,
+      page: { ...TEN_ROW_COLUMN.page, width: pt(400), height: pt(580) },
+      // The nested style keeps its 0.75 em (7.5 pt) padding and margins; rounded corners, a continues marker.
+      calloutStyles: [
+        { id: 'note', padding: NO_PAD, marginTop: pt(0), marginBottom: pt(0) },
+        { id: 'warn', background: INNER_FILL, borderRadius: pt(6), continuesMarkerEnabled: true, continuesMarker: 'Goes on' },
+      ],
+    } as never);
+    return oneChapterBook(source, settings);
+  }
+  /** The nested box's fill on a page: a path where a corner is rounded, else a rectangle; its top, bottom and whether its top / bottom corners are rounded. */
+  function innerParts(page: PageDisplayList): { top: number; bottom: number; roundTop: boolean; roundBottom: boolean }[] {
+    return page.items.flatMap((i) => {
+      if (i.op === Op.Rect && i.fill === INNER_FILL) return [{ top: i.y, bottom: i.y + i.h, roundTop: false, roundBottom: false }];
+      if (i.op !== Op.Path || i.fill !== INNER_FILL) return [];
+      // `M x y` opens at the top edge; the `V` commands and the arcs' ends (`A r r 0 0 1 x y`) reach down to the bottom one.
+      const top = Number(/^M[-\d.]+ ([-\d.]+)/.exec(i.d)![1]);
+      const ys = [...i.d.matchAll(/V([-\d.]+)|A[-\d.]+ [-\d.]+ 0 0 1 [-\d.]+ ([-\d.]+)/g)].map((m) => Number(m[1] ?? m[2]));
+      const bottom = Math.max(...ys);
+      // roundedRectPath: `M(x + tl) y H(x + w − tr) A…` — an arc right after the first H where the top is rounded; `V(y + h − br) A…` where the bottom is.
+      return [{ top, bottom, roundTop: /^M[^A]*H[-\d.]+A/.test(i.d), roundBottom: /V[-\d.]+A[^V]*H[-\d.]+A/.test(i.d) }];
+    });
+  }
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `Inner_${i + 1}_line.`).join('\n\n');
+
+  it('is split between the outer box\'s segments by the box rules, each part its own segment of it', () => {
+    const src = ['Above.', '', ':::callout', 'Outer first.', '', ':::callout{type=warn}', lines(70), ':::', '', 'Outer last.', ':::', '', 'Under.'].join('\n');
+    const { pages } = run(nestedBook(src));
+    const places = Array.from({ length: 70 }, (_, i) => {
+      const text = `Inner_${i + 1}_line.`;
+      const at = pages.findIndex((p) => runs(p).some((r) => r.text.includes(text)));
+      expect(at, text).toBeGreaterThanOrEqual(0);
+      return { page: at, y: runs(pages[at]!).find((r) => r.text.includes(text))!.y };
+    });
+    for (const [i, { page, y }] of places.entries()) {
+      expect(y, `line ${i + 1}`).toBeGreaterThan(AREA_TOP);
+      expect(y, `line ${i + 1}`).toBeLessThanOrEqual(AREA_FOOT);
+      if (i > 0) expect(page > places[i - 1]!.page || (page === places[i - 1]!.page && y > places[i - 1]!.y), `line ${i + 1}`).toBe(true);
+      // Inside a part of the nested box, itself inside a segment of the outer box, both within the type area.
+      const part = innerParts(pages[page]!).find((p) => p.top <= y && y <= p.bottom);
+      expect(part, `line ${i + 1}'s part`).toBeDefined();
+      expect(part!.bottom).toBeLessThanOrEqual(AREA_FOOT + 1e-6);
+      const outer = rects(pages[page]!, BOX_FILL).find((r) => r.y - 1e-6 <= part!.top && part!.bottom <= r.y + r.h + 1e-6);
+      expect(outer, `line ${i + 1}'s outer segment`).toBeDefined();
+    }
+    // 70 lines of 12 pt in 40-row columns: two parts — the first with its rounded top, a square cut
+    // edge and the continues marker at its foot; the last with a square top and its rounded bottom.
+    const used = [...new Set(places.map((p) => p.page))];
+    expect(used).toEqual([0, 1]);
+    const [first, last] = [innerParts(pages[0]!), innerParts(pages[1]!)];
+    expect(first).toHaveLength(1);
+    expect(last).toHaveLength(1);
+    expect(first[0]).toMatchObject({ roundTop: true, roundBottom: false });
+    expect(last[0]).toMatchObject({ roundTop: false, roundBottom: true });
+    // By hand: the first part from 81.5 pt (the outer first row 62…74, the 7.5 pt margin), 7.5 pt padding, 35
+    // lines and the marker's row (81.5 + 7.5 + 36 × 12 + 7.5 = 528.5 ≤ 530; a 36th line would need 540.5);
+    // the rest from the next page's top: 50 + 7.5 + 35 × 12 + 7.5 = 485 pt.
+    expect(first[0]!.top).toBeCloseTo(81.5, 3);
+    expect(first[0]!.bottom).toBeCloseTo(528.5, 3);
+    expect(places.filter((p) => p.page === 0)).toHaveLength(35);
+    expect(last[0]!.top).toBeCloseTo(50, 3);
+    expect(last[0]!.bottom).toBeCloseTo(485, 3);
+    const marker = runs(pages[0]!).find((r) => r.text.includes('Goes on'));
+    expect(marker).toBeDefined();
+    expect(marker!.y).toBeGreaterThan(places.filter((p) => p.page === 0).at(-1)!.y);
+    expect(marker!.y).toBeLessThan(first[0]!.bottom);
+    expect(runs(pages[1]!).some((r) => r.text.includes('Goes on'))).toBe(false);
+    // The outer box goes on under the nested one on the second page.
+    const outerLast = runs(pages[1]!).find((r) => r.text.includes('Outer last'))!;
+    expect(outerLast.y).toBeGreaterThan(last[0]!.bottom);
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout', () => {
+    const random = mulberry32(37);
+    const parts: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      parts.push(paragraph(random));
+      if (i % 4 === 1) parts.push([':::callout', paragraph(random, 1), '', ':::callout{type=warn}', lines(20 + 8 * i), '', listing(12), ':::', '', paragraph(random, 1), ':::'].join('\n'));
+    }
+    const source = parts.join('\n\n');
+    const cache = new EngineCache();
+    run(nestedBook(source), cache);
+    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
+    expect(dump(run(nestedBook(edited), cache))).toBe(dump(run(nestedBook(edited), new EngineCache(false))));
   });
 });

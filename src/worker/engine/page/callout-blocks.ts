@@ -36,10 +36,11 @@
  *   do nothing inside a box (the parser marks them `ignored`, document-format §6) and set no row.
  *   (Thematic breaks are not part of the format, §5.8.)
  * - a nested `:::callout` (§8.1 "a callout in a callout is an own-styled box at the parent's inner
- *   width; its span/placement ignored"): set by the same code at the inner measure and drawn whole
- *   as one unit of the outer box's rows (never cut between segments), its style's `marginTop` and
- *   `marginBottom` above and below it. One whose text cites a footnote still makes the outer box
- *   flow (its notes would not be reserved: `nestedBoxesSettable`).
+ *   width; its span/placement ignored"): set by the same code at the inner measure as one row of
+ *   the outer box's, which a box cut falling in it splits by the box rules, each part a segment of
+ *   it (page/callout-split.ts nestedPiece), its style's `marginTop` and `marginBottom` above and
+ *   below it. One whose text cites a footnote still makes the outer box flow (its notes would not
+ *   be reserved: `nestedBoxesSettable`).
  *
  * Lengths in pt.
  */

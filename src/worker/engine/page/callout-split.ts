@@ -18,10 +18,14 @@
  *     fits a column (less the box's padding) and does not open its segment on whole, the continues
  *     marker under a part that goes on and `repeatTitle` over the parts after the first — each part
  *     its own box (corners rounded at the listing's own top and bottom only);
+ *   - a nested box (`nestedPiece`): this same `cutBox` on its own rows, each part drawn as a segment
+ *     of it (its frame open at a cut edge: box-shape.ts roundTop / roundBottom, its repeated title
+ *     and continues marker as its style sets them).
  *
- * A piece counts its printed lines (a listing's rows) toward the box's
+ * A piece counts its printed lines (a listing's rows, a nested box's lines) toward the box's
  * `splitMinLines`. Lengths in pt.
  */
+import type { SetLine } from '../paragraph';
 import type { CodeBlock } from '../parse/model';
 import type { FlowBlock } from '../resources/block';
 import { boxCut } from './break-rules';
@@ -208,6 +212,48 @@ export function listingPiece(block: CodeBlock, p: PreparedListing, draw: GroupDr
         take = Math.max(1, fitting);
       }
       return { head: { flow: part(take, false), lines: take }, tail: listingPiece(block, p, draw, columnHeight, from + take) };
+    },
+  };
+}
+
+/** What a nested box's piece needs from paginate.ts: its rows and shape, its width, and how a segment is drawn. */
+export interface NestedBox<R extends CutRow> {
+  shape: BoxShape;
+  rows: R[];
+  /** The box's width as drawn, pt (`used`). */
+  width: number;
+  /** The whole box's height, pt (one segment). */
+  total: number;
+  /** Draws rows `from`…`from + take − 1` of `rows` as one segment `height` pt tall at (x, top); the lines it set. */
+  draw(rows: R[], from: number, take: number, x: number, top: number, height: number): SetLine[];
+  /** Takes the lines a drawn segment set (for the notes they cite). */
+  cited?(lines: readonly SetLine[]): void;
+}
+
+/** A nested callout box in a box from its row `from` on (`rows`: its rows, the one at `from` perhaps a piece's rest). */
+export function nestedPiece<R extends CutRow>(box: NestedBox<R>, rows: R[] = box.rows, from = 0): BoxPiece {
+  const segment = (cut: R[], take: number, height: number): FlowBlock => ({
+    width: box.width,
+    height,
+    emit: (x, y) => {
+      const lines = box.draw(cut, from, take, x, y, height);
+      box.cited?.(lines);
+      return [];
+    },
+  });
+  // The whole box (or what is left of it) in one segment: the box's own total when it is whole.
+  const rest = from === 0 && rows === box.rows ? box.total : (cutBox(box.shape, rows, from, Number.POSITIVE_INFINITY, true)?.height ?? 0);
+  let lines = 0;
+  for (let k = from; k < rows.length; k++) if (rows[k]!.role === 'body') lines += rows[k]!.piece?.lines ?? 1;
+  return {
+    flow: segment(rows, rows.length - from, rest),
+    lines,
+    split(room, opens) {
+      const cut = cutBox(box.shape, rows, from, room, opens);
+      if (!cut || cut.take === 0 || from + cut.take >= cut.rows.length || (cut.height > room + EPS && !opens)) return null;
+      let taken = 0;
+      for (let k = from; k < from + cut.take; k++) if (cut.rows[k]!.role === 'body') taken += cut.rows[k]!.piece?.lines ?? 1;
+      return { head: { flow: segment(cut.rows, cut.take, cut.height), lines: taken }, tail: nestedPiece(box, cut.rows, from + cut.take) };
     },
   };
 }

@@ -37,7 +37,7 @@ import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColu
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
 import { boxHeading, boxSpace, boxVerse, nestedBoxesSettable, onlyDirectives, type BoxDrawHost } from './callout-blocks';
-import { boxShape, cutBox, listingPiece, type BoxPiece } from './callout-split';
+import { boxShape, cutBox, listingPiece, nestedPiece, type BoxPiece } from './callout-split';
 import { floatsCitedInBox } from './callout-cites';
 import { boxWrapMeasure, linesBeside, planBoxWrap, type BoxWrapBand } from './callout-wrap';
 import { DEFAULT_FIXED, FixedAreas, fixedArea, fixedOrigin, type CalloutFixed } from './callout-fixed';
@@ -2976,12 +2976,10 @@ export function* paginateChapter(
         const end = inner.findIndex((x, k) => k > i && x.id === child.endId);
         endBoxWrap();
         const box = calloutParts(child, inner.slice(i + 1, end < 0 ? inner.length : end), innerW);
-        const flow: FlowBlock = { width: box.used, height: box.total, emit: (x, y) => {
-            // (Its lines cite no notes: nestedBoxesSettable.)
-            drawCalloutSegment(box, 0, box.rows.length, x, y, box.total);
-            return [];
-          } };
-        rows.push({ block: child, line: emptyLine(), x: 0, height: box.total, baseline: 0, role: 'body', flow, before: Math.max(box.style.marginTop, resourceBelow) });
+        // A box cut may split it by the box rules, each part a segment of it (page/callout-split.ts nestedPiece).
+        // (Its lines cite no notes: nestedBoxesSettable.)
+        const piece = nestedPiece({ shape: boxShape(box, (settings.breaks ?? DEFAULT_BREAK_RULES).boxChildSplitMinLines), rows: box.rows, width: box.used, total: box.total, draw: (cut, from, take, x, y, h) => drawCalloutSegment({ ...box, rows: cut }, from, take, x, y, h) });
+        rows.push({ block: child, line: emptyLine(), x: 0, height: box.total, baseline: 0, role: 'body', flow: piece.flow, piece, before: Math.max(box.style.marginTop, resourceBelow) });
         resourceBelow = box.style.marginBottom;
         groupEnd = end < 0 ? null : child.endId;
         if (end < 0) break;
