@@ -10,12 +10,12 @@
 import { describe, expect, it } from 'vitest';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { EngineCache, layoutBook, type BookInput } from '../../../src/worker/engine';
-import { applyMatrix, itemMatrices, Op, type GlyphRunItem, type Matrix, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { parsePathData } from '../../../src/worker/engine/vector/path-data';
 import type { StoredConfig } from '../../../src/worker/config';
 import { nodeFontRegistry } from '../../support/node-world';
 import { sheetFrame } from '../../../src/worker/engine/page/geometry';
 import { runChecks } from '../checks/run-checks';
+import { cellOnSheet as cellOfRun, inkOnSheet as inkOfRun, inside, placedRuns, rounded, UPRIGHT, type Box, type Placed } from './vertical-sheet';
 
 const fonts = nodeFontRegistry(['Noto Serif SC']);
 const FACE = 'Noto Serif SC';
@@ -36,60 +36,8 @@ function layout(extra: StoredConfig, source: string) {
   return step.value;
 }
 
-interface Placed {
-  run: GlyphRunItem;
-  m: Matrix;
-}
-/** Every glyph run of the pages with the matrix it is drawn through. */
-function placedRuns(pages: readonly PageDisplayList[]): Placed[] {
-  const out: Placed[] = [];
-  for (const page of pages) {
-    const matrices = itemMatrices(page.items);
-    page.items.forEach((item, i) => {
-      if (item.op === Op.GlyphRun) out.push({ run: item, m: matrices[i] ?? [1, 0, 0, 1, 0, 0] });
-    });
-  }
-  return out;
-}
-const rounded = (m: Matrix) => m.slice(0, 4).map((v) => Math.round(v) + 0);
-const UPRIGHT = [1, 0, 0, 1];
-
-interface Box {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
-/** The ink box of glyph `g` of a placed run on the sheet (its outline's corners through the matrix). */
-function inkOnSheet(p: Placed, g = 0): Box {
-  const face = fonts.get(p.run.font)!;
-  const k = p.run.size / face.upem;
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const s of parsePathData(face.glyphPath(p.run.glyphs[g]!))) {
-    if (!('x' in s)) continue;
-    // Font units (y up) → flow pt at the glyph's pen → sheet.
-    const [x, y] = applyMatrix(p.m, p.run.xs[g]! + s.x * k, p.run.y + (p.run.dys?.[g] ?? 0) - s.y * k);
-    x0 = Math.min(x0, x);
-    x1 = Math.max(x1, x);
-    y0 = Math.min(y0, y);
-    y1 = Math.max(y1, y);
-  }
-  return { left: x0, right: x1, top: y0, bottom: y1 };
-}
-/** The sheet box of the em cell a glyph of a vertical line stands in: one em across the line about the line's axis, its advance down it. */
-function cellOnSheet(p: Placed, g = 0, along?: number): Box {
-  const face = fonts.get(p.run.font)!;
-  const k = p.run.size / face.upem;
-  const advance = along ?? face.glyphAdvance(p.run.glyphs[g]!) * k;
-  // The line's axis: the ideographic em box's middle, 0.38 em over the baseline (page/vertical.ts flowAxis).
-  const axis = p.run.y + (p.run.dys?.[g] ?? 0) - 0.38 * p.run.size;
-  // The cell's flow corners: pen to pen + advance along the line, half an em either side of the axis across it.
-  const a = applyMatrix(p.m, p.run.xs[g]!, axis - p.run.size / 2);
-  const b = applyMatrix(p.m, p.run.xs[g]! + advance, axis + p.run.size / 2);
-  return { left: Math.min(a[0], b[0]), right: Math.max(a[0], b[0]), top: Math.min(a[1], b[1]), bottom: Math.max(a[1], b[1]) };
-}
-const inside = (inner: Box, outer: Box, slack = 0.01): boolean =>
-  inner.left >= outer.left - slack && inner.right <= outer.right + slack && inner.top >= outer.top - slack && inner.bottom <= outer.bottom + slack;
+const inkOnSheet = (p: Placed, g = 0): Box => inkOfRun(fonts, p, g);
+const cellOnSheet = (p: Placed, g = 0, along?: number): Box => cellOfRun(fonts, p, g, along);
 
 describe('vertical text: circled numbers (cjk.circledNumbers, §14.1)', () => {
   const source = '第①条と第②項に定める。\n';

@@ -47,6 +47,7 @@ import { defaultPartRows } from '../settings-toc';
 import { linkLocatorRuns, placeIndex } from './index-layout';
 import type { IndexRow } from './index-entries';
 import { boxFrameItems } from './box-shape';
+import { flowLineSetter } from './vertical-generated';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, partDesignValues, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -315,6 +316,8 @@ export function* paginateChapter(
   let dir: Direction = settings.direction;
   const rtl = (): boolean => dir === 'rtl';
   const setText: SetText = (request) => setTextIn(request.direction || dir === settings.direction ? request : { ...request, direction: dir });
+  // List markers, note numbers, contents page numbers: in vertical text set as the flow's text (page/vertical-generated.ts).
+  const setFlowLine = flowLineSetter(setText, setGenerated, settings, fonts);
 
   // Styled sections and parts (page/sections.ts, page/part.ts): the geometry in force, the part palette.
   const sections = new SectionTracker(settings, structure.sections);
@@ -2526,7 +2529,7 @@ export function* paginateChapter(
       };
       return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner) };
     }
-    const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated, listMarker, heading, verse, blocks });
+    const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated: setFlowLine, listMarker, heading, verse, blocks });
     // A block kept whole taller than a column could never be placed: the group flows plain.
     if (!rows || tallestUnit(rows, blocks.split) > Math.floor(frame().contentHeight / pitch + 1e-9)) return false;
     for (const h of inner) if (h.kind === 'heading') sections.atHeading(h);
@@ -2903,7 +2906,7 @@ export function* paginateChapter(
       if (child.kind === 'containerStart' && child.name === 'columns') {
         // Sub-columns sharing the box's inner width; the box grows to the tallest (§8.4).
         const end = inner.findIndex((x, k) => k > i && x.id === child.endId);
-        const group = boxGroupRows(inner.slice(i, end < 0 ? inner.length : end), innerW, settings, { setText: setGroupText, setGenerated, listMarker }, parallelSlots, style.columnGap);
+        const group = boxGroupRows(inner.slice(i, end < 0 ? inner.length : end), innerW, settings, { setText: setGroupText, setGenerated: setFlowLine, listMarker }, parallelSlots, style.columnGap);
         endBoxWrap();
         for (const across of group) rows.push({ block: across[0]?.block ?? child, line: emptyLine(), x: 0, height: pitch, baseline: bodyBaseline, role: 'body', across });
         groupEnd = end < 0 ? null : child.endId;
@@ -3002,7 +3005,7 @@ export function* paginateChapter(
       const rowsBefore = rows.length;
       if (child.kind === 'listItem') {
         // The list's shape and its level's marker type (page/list-shape.ts), inside the box, with the style's own list fields.
-        const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, textStyle, (style, text) => setGenerated(text ?? listMarker(child), style), style.lists);
+        const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, textStyle, (style, text) => setFlowLine(text ?? listMarker(child), style), style.lists);
         const tabbed = tabbedLines(child.inlines, textStyle, innerW - textX, firstX - textX, style.tabs);
         // (Tabbed text goes below a wrapped resource: its stops are the full measure's.)
         if (tabbed) endBoxWrap();
@@ -3438,7 +3441,7 @@ export function* paginateChapter(
     if (known) return known;
     const n = settings.notes;
     // footnotes.noteNumberPosition (§11.1): on the baseline at the note's size, or raised (page/note-number.ts).
-    const number = noteNumberLine(noteLabel(footnotes.get(note.noteId)!, n, settings.numerals), noteStyle, n, setGenerated);
+    const number = noteNumberLine(noteLabel(footnotes.get(note.noteId)!, n, settings.numerals), noteStyle, n, setFlowLine);
     const firstIndent = Math.max(0, number.width + n.numberGap - n.hangingIndent);
     const lines = setText({ base: note.range.from, inlines: note.inlines, style: noteStyle, measure: width - n.hangingIndent, indent: firstIndent, justify: n.align === 'justify', direction: settings.direction });
     const all = lines.length > 0 ? lines : [emptyLine()];
@@ -3639,8 +3642,8 @@ export function* paginateChapter(
     const parts = separator ? orderedMarkerParts(item) : undefined;
     const markerDir = dir !== settings.direction ? dir : undefined;
     const markerLine = separator && parts && parts.separator
-      ? joinMarkerLines(setGenerated(parts.number, markerStyle, markerDir), setGenerated(parts.separator, separatorTextStyle(markerStyle, separator), markerDir), separator.gap, dir === 'rtl')
-      : setGenerated(marker, markerStyle, markerDir);
+      ? joinMarkerLines(setFlowLine(parts.number, markerStyle, markerDir), setFlowLine(parts.separator, separatorTextStyle(markerStyle, separator), markerDir), separator.gap, dir === 'rtl')
+      : setFlowLine(marker, markerStyle, markerDir);
     return { markerLine, shape, level, own, lists, textStyle };
   }
 

@@ -252,8 +252,9 @@ function lineEndTrim(last: { piece: ShapedPiece; g: number; cp: number }, advanc
  * a little clearance, `VERTICAL_CLEARANCE_EM`),
  * and what it loses comes off the blank side that is the larger, or evenly off both when the form
  * is centred (its two blanks within 0.1 em), never more off a side than is blank there. `items`
- * is changed in place (a widened box is a new item object). Text from the source only: generated
- * text (running heads, folios, part designs, set with the same settings) may stay horizontal.
+ * is changed in place (a widened box is a new item object). Text of the flow only, generated text
+ * of a paragraph included (a heading's number): running heads, folios and part designs, set with
+ * the same settings, stay horizontal (vertical-tcy.ts `inFlow`).
  */
 /**
  * Blank kept in the cell of a mark whose vertical form is longer than the room the rules would
@@ -268,7 +269,7 @@ function placeVerticalForms(items: Item<WordPayload>[]): void {
     if (item.type !== 'box') return;
     let widened = 0; // pt
     for (const piece of item.payload?.pieces ?? []) {
-      // Flow text only: generated text (running heads, designs) may stand horizontal on the sheet (vertical-tcy.ts `inFlow`).
+      // Flow text only: running heads and designs stand horizontal on the sheet (vertical-tcy.ts `inFlow`).
       if (seen.has(piece) || !isRunningText(piece) || !inFlow(piece, item.from)) continue;
       seen.add(piece);
       let shaped: ShapedGlyphs | null = null;

@@ -19,8 +19,9 @@
  * counts a tate-chū-yoko among the ideographs; a longer number, set sideways, keeps it) — the
  * width of the break gaps either side is taken away (their stretch stays). The paragraph's
  * `:tcy[…]`, `:upright[…]` and `:sideways[…]` (document-format §18.5) cut it as page/vertical.ts
- * does (`withOrientation`). Not covered: a line of a CJK paragraph that holds no CJK text (set
- * sideways by page/vertical.ts, its numbers keep the cell), and generated text (see `inFlow`).
+ * does (`withOrientation`). Generated text of the flow is set so too (heading numbers, note marks,
+ * references; `inFlow`), a raised note mark's number at the mark's em. Not covered: a line of a CJK
+ * paragraph that holds no CJK text (set sideways by page/vertical.ts, its numbers keep the cell).
  */
 import type { Item } from '../text/items';
 import type { ShapedGlyphs } from '../fonts/registry';
@@ -31,13 +32,25 @@ import { pieceOffset, type ShapedPiece, type WordPayload } from './items';
 const TCY_CHARACTER = /[0-9!?]/;
 
 /**
- * Whether a piece is text of the turned flow: text from the source (offsets ≥ 0). Generated text
- * is left as set — running heads, folios and part designs stay horizontal on the sheet of a
- * vertical book (they are set with the same settings), and so, for now, do the generated pieces of
- * the flow (heading numbers, list markers, contents page numbers).
+ * Source offsets at or below this (a unit's offset) are text set on its own from inlines placed at
+ * −1e9 and not rebased — engine/index.ts `setGenerated`, page/furniture-text.ts design text. That
+ * is where running heads, folios and part designs are set, which stay horizontal on the sheet of a
+ * vertical book although they are set with the same settings. A paragraph of the flow is set
+ * rebased to its start (engine/index.ts `setText`): its own text from offset 0 up, the text it
+ * generates (heading numbers, note marks, references: paragraph/collect.ts, page/paginate.ts
+ * `numberedInlines`) at −1 − its position, never near −1e9 (a chapter is far shorter than 5·10⁸
+ * units), and a generated text of the flow set through it at base −1e9 (contents titles; in vertical
+ * text list markers and note numbers holding CJK: page/vertical-generated.ts) from 0 up.
+ */
+const SHEET_TEXT_OFFSET = -5e8;
+
+/**
+ * Whether a piece is text of the turned flow: any text of a paragraph of the flow, its generated
+ * text too (heading numbers, note marks, references, list markers… — they are turned with it), not
+ * a text set on its own for the sheet (`SHEET_TEXT_OFFSET`).
  */
 export function inFlow(piece: ShapedPiece, base: number | undefined): boolean {
-  return pieceOffset(piece, 0, base ?? 0) >= 0;
+  return pieceOffset(piece, 0, base ?? 0) > SHEET_TEXT_OFFSET;
 }
 
 /** What is set tate-chū-yoko (settings-cjk-rules.ts `CjkRules.tcy`). */
@@ -70,8 +83,9 @@ export function setTcyCells(items: Item<WordPayload>[], rule: TcyRule, overrides
     let grown = 0; // pt
     const pieces = item.payload?.pieces ?? [];
     for (const piece of pieces) {
-      // Left-to-right text on the baseline only (a raised note mark keeps its own width).
-      if (seen.has(piece) || piece.level % 2 === 1 || piece.rise !== 0 || piece.shaped.glyphs.length === 0 || (overrides.length === 0 && !TCY_CHARACTER.test(piece.text)) || !inFlow(piece, item.from)) continue;
+      // Left-to-right text only. A raised note mark's number is a cell of the mark's em too (page/vertical.ts
+      // stands it up about its own em square, its raise kept across the line).
+      if (seen.has(piece) || piece.level % 2 === 1 || piece.shaped.glyphs.length === 0 || (overrides.length === 0 && !TCY_CHARACTER.test(piece.text)) || !inFlow(piece, item.from)) continue;
       seen.add(piece);
       let shaped: ShapedGlyphs | null = null;
       const s = piece.shaped;
@@ -91,6 +105,14 @@ export function setTcyCells(items: Item<WordPayload>[], rule: TcyRule, overrides
         if (span.to === s.glyphs.length && piece === pieces[pieces.length - 1]) dropLatinSpacing(items, i, 1);
       }
       if (!shaped) continue;
+      if (piece.width === 0 && piece.shaped.width > 0) {
+        // A mark set beside the text with no advance (§11.1 'side', items.ts `withoutAdvance`): it still
+        // ends where the text before it ends, so its glyphs move back by what its cells added; no room taken.
+        const added = shaped.width - piece.shaped.width;
+        for (let g = 0; g < shaped.xOffsets.length; g++) shaped.xOffsets[g] = shaped.xOffsets[g]! - added;
+        piece.shaped = shaped;
+        continue;
+      }
       piece.shaped = shaped;
       const before = piece.width;
       piece.width = (shaped.width * piece.style.size) / piece.face.upem;

@@ -41,8 +41,10 @@ export function uprightSpans(text: string, clusters: readonly number[], maxDigit
   /** The logical end of the cluster starting at `c`. */
   const end = (c: number): number => clusters.reduce((e, x) => (x > c && x < e ? x : e), text.length);
   const textOf = (g: number): string => text.slice(clusters[g]!, end(clusters[g]!));
-  const isDigit = (g: number): boolean => /^[0-9]$/.test(textOf(g));
-  const isMark = (g: number): boolean => g >= 0 && g < count && /^[!?]$/.test(textOf(g));
+  // A drawn run keeps a typed space after a word in its last glyph's cluster text (a heading number's
+  // separator: `1.1 `): the digit or mark is the glyph all the same, as the paragraph setter sees it.
+  const isDigit = (g: number): boolean => /^[0-9] *$/.test(textOf(g));
+  const isMark = (g: number): boolean => g >= 0 && g < count && /^[!?] *$/.test(textOf(g));
   const spans: UprightSpan[] = [];
   let from = 0;
   let g = 0;

@@ -1,0 +1,87 @@
+/**
+ * Generated one-line texts of the flow in vertical text (`layout.writingMode: 'vertical-rl'`,
+ * configuration.md §4, §14.1; document-format §18.5): list markers and the numbers of footnotes
+ * in the note area are turned with the flow (page/vertical.ts), so they are set as its text is —
+ * a number of at most `cjk.uprightDigits` digits one tate-chū-yoko cell exactly one em along the
+ * column, with no `cjk.latinSpacing` beside it (paragraph/vertical-tcy.ts), and punctuation the
+ * CJK rules set narrower losing the blank of its vertical form (paragraph/cjk-punctuation.ts
+ * `placeVerticalForms`).
+ *
+ * Running heads, folios and designs, set with the same settings but drawn horizontal on the sheet,
+ * keep `setGenerated` as it is (engine/index.ts: text placed at −1e9, which the paragraph setter
+ * leaves as set horizontally, vertical-tcy.ts `inFlow`). In horizontal books these texts keep it too.
+ */
+import type { FontRegistry } from '../fonts/registry';
+import type { Inline } from '../parse/model';
+import type { SetLine } from '../paragraph';
+import type { LayoutSettings, TextStyle } from '../settings';
+import type { Direction } from '../text/bidi';
+import { hasIdeographs } from '../text/cjk';
+import { standsUpright, uprightSpans } from '../text/vertical-orientation';
+import type { TcyRule } from '../paragraph/vertical-tcy';
+import type { SetGenerated, SetText } from './paginate';
+
+/** Where these texts are placed in the chapter (no source: their runs map to none). */
+const GENERATED_AT = -1e9;
+
+/** A measure no one-line text reaches, pt (as `setGenerated` sets them). */
+const ONE_LINE = 1e6;
+
+/**
+ * The setter of the flow's generated one-liners: `setGenerated` in horizontal text; in vertical
+ * text a text holding CJK (`（1）`, `第1`, `一、`) set as flow text (see the file's comment), any
+ * other (`1.`, `12`, a leader) set by `setGenerated` with its tate-chū-yoko cells made one em
+ * (`withTcyCells`) — the paragraph setter applies the CJK rules only to text holding CJK, and such
+ * a marker or number stands in a line of CJK text all the same. Kept per (style, direction, text)
+ * for the pass, so a list's markers asked for again and again find their line.
+ */
+export function flowLineSetter(setText: SetText, setGenerated: SetGenerated, settings: LayoutSettings, fonts: FontRegistry): SetGenerated {
+  const tcy = settings.cjk.tcy;
+  if (!settings.vertical || !tcy) return setGenerated;
+  const lines = new Map<string, SetLine>();
+  return (text: string, style: TextStyle, direction?: Direction): SetLine => {
+    const key = `${JSON.stringify(style)}|${direction ?? ''}|${text}`;
+    let line = lines.get(key);
+    if (!line) {
+      if (hasIdeographs(text)) {
+        const inline: Inline = { kind: 'text', text, marks: [], range: { from: GENERATED_AT, to: GENERATED_AT, line: 0, column: 0 } };
+        line = setText({ base: GENERATED_AT, inlines: [inline], style, measure: ONE_LINE, indent: 0, justify: false, ...(direction ? { direction } : {}) })[0] ?? emptyLine();
+      } else line = withTcyCells(setGenerated(text, style, direction), tcy, fonts);
+      lines.set(key, line);
+    }
+    return line;
+  };
+}
+
+/**
+ * A line with each tate-chū-yoko stretch of its runs (text/vertical-orientation.ts `uprightSpans`,
+ * as page/vertical.ts cuts them: a number of at most `tcy.digits` digits, in Japanese `!?` and
+ * the like) made exactly one em (the run's size) along the line, its glyphs centred in the cell
+ * and what follows moved on by the difference — paragraph/vertical-tcy.ts `setTcyCells` on a set
+ * line. A copy: `setGenerated`'s lines are shared. Right-to-left runs are left as they are.
+ */
+export function withTcyCells(line: SetLine, tcy: TcyRule, fonts: FontRegistry): SetLine {
+  let shift = 0; // pt, added to every pen after the cells so far
+  const runs = line.runs.map((run) => {
+    if (run.rtl || run.ruby) return shift === 0 ? run : { ...run, xs: run.xs.map((x) => x + shift) };
+    const face = fonts.get(run.fontId);
+    const xs = run.xs.map((x) => x + shift);
+    for (const span of uprightSpans(run.text, run.clusters, tcy.digits, tcy.marks)) {
+      if (!span.upright || !face) continue;
+      const last = span.to - 1;
+      const start = run.text.slice(run.clusters[span.from]!, span.to < run.clusters.length ? run.clusters[span.to]! : run.text.length);
+      if (standsUpright(start)) continue;
+      // The stretch's natural length: its first pen to its last glyph's advance, pt.
+      const natural = run.xs[last]! + (face.glyphAdvance(run.glyphs[last]!) * run.size) / face.upem - run.xs[span.from]!;
+      const delta = run.size - natural;
+      for (let g = span.from; g < xs.length; g++) xs[g] = xs[g]! + (g < span.to ? delta / 2 : delta);
+      shift += delta;
+    }
+    return shift === 0 ? run : { ...run, xs };
+  });
+  return shift === 0 ? line : { ...line, runs, width: line.width + shift };
+}
+
+function emptyLine(): SetLine {
+  return { runs: [], width: 0, ratio: 0, hyphenated: false, ragged: false, emergency: false, srcFrom: -1, srcTo: -1 };
+}
