@@ -1,6 +1,7 @@
 /**
  * Balancing lever (7), `looseParagraph` (configuration.md §8.5; page/lever-paragraphs.ts), for
- * paragraphs other than plain body ones: a `:::paragraphs{style}` paragraph on the body leading.
+ * paragraphs other than plain body ones: a `:::paragraphs{style}` paragraph on the body leading, a
+ * list item (its marker with its first line).
  * Only the paragraphs' lever: the whole-line levers and the closing page's balance are off, so
  * what a short column lacks is theirs to take. Each case compares the book with the lever off and
  * on, page by page, column by column.
@@ -52,9 +53,11 @@ function checkLoosened(before: ReturnType<typeof run>, after: ReturnType<typeof 
     expect(baselines(ofBlock(b, lever.block)).length, `${label} page ${p}`).toBe(baselines(ofBlock(a, lever.block)).length + 1);
     const blocks = (rs: readonly GlyphRunItem[]) => [...new Set(rs.map((r) => r.line!.block))];
     expect(blocks(b)).toEqual(blocks(a));
-    // Its lines on the grid, one pitch apart, from the same first baseline.
+    // Its lines on the grid, one pitch apart, from the same first baseline (a line lower per paragraph loosened above it).
     const lines = baselines(ofBlock(b, lever.block));
-    expect(lines[0]).toBeCloseTo(baselines(ofBlock(a, lever.block))[0]!, 3);
+    const firstBefore = (block: string) => baselines(ofBlock(a, block))[0]!;
+    const above = levers.filter((l) => l.pageIndex === p && firstBefore(l.block) < firstBefore(lever.block)).length;
+    expect(lines[0]).toBeCloseTo(firstBefore(lever.block) + above * pitch, 3);
     lines.forEach((y, i) => expect(y - lines[0]!).toBeCloseTo(i * pitch, 3));
     // Every line within minWordSpacing … maxWordSpacing, none ragged.
     for (const r of ofBlock(b, lever.block)) {
@@ -143,6 +146,61 @@ describe('lever (7) for a :::paragraphs{style} paragraph on the body leading', (
     expect(edited).not.toBe(text);
     const full = run(oneChapterBook(edited, s), new EngineCache(false));
     expect((full.chapters[0]!.levers ?? []).length, 'the edited book still loosens a paragraph').toBeGreaterThan(0);
+    expect(dump(run(oneChapterBook(edited, s), cache))).toBe(dump(full));
+  });
+});
+
+describe('lever (7) for a list item set whole in a column', () => {
+  /** Sections of list items only (bulleted, then numbered), each item a paragraph of 2–5 sentences. */
+  function source(seed: number): string {
+    const random = mulberry32(seed);
+    const parts: string[] = ['# Chapter'];
+    for (let s = 0; s < 8; s++) {
+      const marker = (k: number) => (s % 2 === 0 ? '-' : `${k + 1}.`);
+      parts.push(`## Section ${s} of the chapter`, Array.from({ length: 2 + (s % 3) }, (_, k) => `${marker(k)} ${paragraph(random, 2 + Math.floor(random() * 4))}`).join('\n'));
+    }
+    return parts.join('\n\n');
+  }
+  const SEEDS = [1, 2, 3, 4, 5, 6];
+  /** The item's marker: its runs that are not its text's (a bullet, or a number and its separator). */
+  const markerOf = (rs: readonly GlyphRunItem[]) => rs.filter((r) => /^(•|\d+\.)$/.test(r.text));
+
+  it('sets an item one line longer after its indent, its marker on its first line\'s baseline; the foot moves down one line an item', () => {
+    let fired = 0;
+    for (const seed of SEEDS) {
+      const text = source(seed);
+      const s = leverOnly({}, true);
+      const before = run(oneChapterBook(text, leverOnly({}, false)));
+      const after = run(oneChapterBook(text, s));
+      fired += checkLoosened(before, after, s, `seed ${seed}`, (loosened, p) => {
+        const old = ofBlock(bodyRuns(before.pages[p]!), loosened[0]!.line!.block);
+        const [marker, wasMarker] = [markerOf(loosened), markerOf(old)];
+        expect(marker, `seed ${seed}: one marker`).toHaveLength(1);
+        expect(wasMarker).toHaveLength(1);
+        // The marker where it was (lower only by the lines loosened above it), on the first line's baseline.
+        expect(marker[0]!.y - wasMarker[0]!.y).toBeCloseTo(baselines(loosened)[0]! - baselines(old)[0]!, 3);
+        expect(marker[0]!.xs[0]).toBeCloseTo(wasMarker[0]!.xs[0]!, 3);
+        expect(marker[0]!.y).toBeCloseTo(baselines(loosened)[0]!, 3);
+        // The text after the marker's indent: every line starts where it started before, right of the marker.
+        const text = loosened.filter((r) => r !== marker[0]);
+        const starts = (rs: readonly GlyphRunItem[]) => [...new Set(rs.map((r) => Math.round(Math.min(...r.xs) * 100) / 100))];
+        expect(starts(text)).toEqual(starts(old.filter((r) => r !== wasMarker[0])));
+        for (const r of text) expect(Math.min(...r.xs)).toBeGreaterThan(Math.max(...marker[0]!.xs));
+      });
+    }
+    expect(fired, 'the seeds give short columns an item levels').toBeGreaterThan(0);
+  });
+
+  it('incremental layout equals a full one after an edit above a loosened item', () => {
+    const s = leverOnly({}, true, true);
+    const seed = SEEDS.find((n) => (run(oneChapterBook(source(n), s)).chapters[0]!.levers ?? []).length > 0)!;
+    const text = source(seed);
+    const cache = new EngineCache();
+    run(oneChapterBook(text, s), cache);
+    const edited = text.replace('## Section 1 of the chapter', '## Section one of the chapter, renamed');
+    expect(edited).not.toBe(text);
+    const full = run(oneChapterBook(edited, s), new EngineCache(false));
+    expect((full.chapters[0]!.levers ?? []).length, 'the edited book still loosens an item').toBeGreaterThan(0);
     expect(dump(run(oneChapterBook(edited, s), cache))).toBe(dump(full));
   });
 });

@@ -5,10 +5,13 @@
  * longest first, then in reading order — are set again one line longer at the same measure. Each
  * takes one grid line of the gap; everything under it in the column moves down one line.
  *
- * Candidates: a body paragraph, and a `:::paragraphs{style}` paragraph on the body leading (at its
- * style's measure, indents and alignment). Only justified text: a paragraph set ragged (a style
- * aligned left, centre or right, or a ragged body) is never loosened — its spaces are not stretched,
- * so "within maxWordSpacing" says nothing, and a line more only deepens the rag.
+ * Candidates: a body paragraph, a `:::paragraphs{style}` paragraph on the body leading (at its
+ * style's measure, indents and alignment), and a list item on the grid (at its measure after its
+ * indent; its marker, drawn with its first line, is drawn again where it was — an item is one
+ * paragraph, document-format §5.5, so there is no later paragraph of it to take). Only justified
+ * text: a paragraph set ragged (a style aligned left, centre or right, or a ragged body) is never
+ * loosened — its spaces are not stretched, so "within maxWordSpacing" says nothing, and a line more
+ * only deepens the rag.
  *
  * A paragraph qualifies only when it was set whole in the column (one segment, not beside a
  * wrapped resource, nothing of another block drawn between its lines) and the looser setting

@@ -3519,8 +3519,19 @@ export function* paginateChapter(
   }
 
   function placeListItemLines(item: ListItemBlock): void {
-    const { own, textStyle, markerLine, depthIndent, textX, raise, reflow, lines } = listItemParts(item);
+    const { own, textStyle, markerLine, depthIndent, textX, firstX, raise, reflow, lines } = listItemParts(item);
     let first = true;
+    // Lever (7) (page/lever-paragraphs.ts): an item set whole in a column, again at its measure after its
+    // indent, its marker (the items `emit` drew for it) going with its first line. Not an item with tabs
+    // (composed at its stops), nor a done task struck through once placed (placeListItem).
+    const looseItem = ((d: Direction, at: number) => {
+      const struck = item.listKind === 'task' && item.checked === true && settings.lists.task?.strike !== false;
+      if (looseMost <= 0 || lines.length === 0 || struck || settings.vertical || splitAtTabs(item.inlines, (settings.body.tabs?.stops.length ?? 0) > 0)) return undefined;
+      const reset: LooseParagraph['reset'] = (narrower, looseness, accept) =>
+        narrower === 0 && looseness === 0 && !accept && colW() === at ? lines : setText({ base: item.range.from, inlines: item.inlines, style: textStyle, measure: colW() - textX - narrower, indent: firstX - textX, justify, direction: d, looseness, ...listItemRunts(settings), ...(accept ? { accept } : {}) });
+      return looseSegment(item, lines, d === 'rtl' ? 0 : textX, justify, reset, { measure: at - textX, em: textStyle.size, ltr: d !== 'rtl' }, { attached: () => markerItems });
+    })(dir, colW());
+    let markerItems = 0;
     // Right to left (document-format §18.1): the marker at the right, the text indented from it.
     const direction = dir;
     // A bodyStyle leading other than the grid's (§13.6): set off the grid, line under line, like the section's paragraphs.
@@ -3539,12 +3550,15 @@ export function* paginateChapter(
       splittable: true,
       inList: true,
       ...(lines.length > 0 ? { reflow } : {}),
-      onSegment: (firstLine, _count, top, _bottom, columnX) => {
+      onSegment: (firstLine, count, top, bottom, columnX) => {
         if (!first || firstLine !== 0) return;
         first = false;
         // Beside a wrapped resource (page/floats-wrap.ts) the marker keeps to the item's reduced measure.
         const beside = measureAt(wrapBand, cursor.page.index, cursor.column, top - frame().contentTop, colW(), pitch);
+        markerItems = cursor.page.items.length;
         emit(item, markerLine, columnX + beside.x + fromStart(direction, beside.width, depthIndent, markerLine.width), top + bodyBaseline - raise, 'body');
+        markerItems = cursor.page.items.length - markerItems;
+        looseItem?.(firstLine, count, top, bottom, columnX);
       },
     });
   }
