@@ -339,11 +339,36 @@ describe('a callout box nested in a callout box', () => {
     expect(outer!.y + outer!.h).toBeCloseTo(128, 3);
   });
 
-  it('one whose text cites a footnote still makes the outer box flow (no box drawn)', () => {
+  it('one whose text cites a footnote is set too, its note at the foot of the column under the box (§14.1)', () => {
     const src = ['Above.', '', ':::callout', 'Outer first.', '', ':::callout{type=warn}', 'Inner line.[^n]', ':::', ':::', '', '[^n]: The note.'].join('\n');
     const page = run(nestedBook(src)).pages[0]!;
-    expect(rects(page, BOX_FILL)).toEqual([]);
-    expect(runs(page).some((r) => r.text.includes('The note'))).toBe(true);
+    // Both boxes drawn (before: the outer box's content flowed without a box); the citing line inside the nested one.
+    const [outer, ...more] = rects(page, BOX_FILL);
+    expect(more).toEqual([]);
+    const [inner] = rects(page, INNER_FILL);
+    expect(outer).toMatchObject({ y: 62 });
+    expect(inner!.y).toBeCloseTo(81.5, 3);
+    const line = runs(page).find((r) => r.text.includes('Inner line'))!;
+    expect(line.y).toBeGreaterThan(inner!.y);
+    expect(line.y).toBeLessThan(inner!.y + inner!.h);
+    // The note set once, under the box, at the column's foot (type area 50…250 pt).
+    const notes = runs(page).filter((r) => r.text.includes('The note'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.line?.role).toBe('note');
+    expect(notes[0]!.y).toBeGreaterThan(outer!.y + outer!.h);
+    expect(notes[0]!.y).toBeLessThanOrEqual(250);
+  });
+
+  it('a floated box holding one that cites a footnote stays in flow, as one citing in its own text', () => {
+    const paras = ['P1.', '', 'P2.', '', 'P3.', ''];
+    const box = [':::callout{placement=top}', 'Outer first.', '', ':::callout{type=warn}', 'Inner line.[^n]', ':::', ':::', '', 'After.', '', '[^n]: The note.'];
+    // Without the note it floats to the next page's head (50 pt: this page's head is above its place);
+    // with it, it stays in flow under the three lines (50 + 3 × 12 = 86 pt).
+    const floated = run(nestedBook([...paras, ...box].join('\n').replace('[^n]', ''))).pages;
+    expect(rects(floated[0]!, BOX_FILL)).toEqual([]);
+    expect(rects(floated[1]!, BOX_FILL)[0]!.y).toBeCloseTo(50, 3);
+    const page = run(nestedBook([...paras, ...box].join('\n'))).pages[0]!;
+    expect(rects(page, BOX_FILL)[0]!.y).toBeCloseTo(86, 3);
   });
 
   it('an edit relaid out from the previous layout equals a full layout', () => {

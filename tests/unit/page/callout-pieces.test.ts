@@ -180,12 +180,37 @@ describe('a callout box nested in a callout box, taller than the rows left', () 
     expect(outerLast.y).toBeGreaterThan(last[0]!.bottom);
   });
 
+  it('whose text cites footnotes: the notes go to the foot of the column where the text after the box goes on (§14.1)', () => {
+    // Line 3 (on the first page) and line 50 (on the second) cite a note; the outer box ends on the second page.
+    const cite = (n: number) => lines(n).replace('Inner_3_line.', 'Inner_3_line.[^a]').replace('Inner_50_line.', 'Inner_50_line.[^b]');
+    const src = [':::callout', 'Outer first.', '', ':::callout{type=warn}', cite(60), ':::', '', 'Outer last.', ':::', '', 'Under.', '', '[^a]: Note_A.', '', '[^b]: Note_B.'].join('\n');
+    const { pages } = run(nestedBook(src));
+    // Both boxes drawn and split (before: the outer box's content flowed without a box).
+    expect(rects(pages[0]!, BOX_FILL)).toHaveLength(1);
+    expect(rects(pages[1]!, BOX_FILL)).toHaveLength(1);
+    expect(innerParts(pages[0]!)).toHaveLength(1);
+    expect(innerParts(pages[1]!)).toHaveLength(1);
+    const on = (text: string) => pages.flatMap((p) => runs(p).filter((r) => r.text.includes(text)).map((r) => ({ page: p.index, r })));
+    expect(on('Inner_3_line')[0]!.page).toBe(0);
+    expect(on('Inner_50_line')[0]!.page).toBe(1);
+    // Each note set once, as a note, on the page holding the text after the box, under the box and within the type area.
+    const box = rects(pages[1]!, BOX_FILL)[0]!;
+    for (const text of ['Note_A', 'Note_B']) {
+      const found = on(text);
+      expect(found, text).toHaveLength(1);
+      expect(found[0]!.page, text).toBe(on('Under.')[0]!.page);
+      expect(found[0]!.r.line?.role, text).toBe('note');
+      expect(found[0]!.r.y, text).toBeGreaterThan(box.y + box.h);
+      expect(found[0]!.r.y, text).toBeLessThanOrEqual(AREA_FOOT);
+    }
+  });
+
   it('an edit relaid out from the previous layout equals a full layout', () => {
     const random = mulberry32(37);
     const parts: string[] = [];
     for (let i = 0; i < 12; i++) {
       parts.push(paragraph(random));
-      if (i % 4 === 1) parts.push([':::callout', paragraph(random, 1), '', ':::callout{type=warn}', lines(20 + 8 * i), '', listing(12), ':::', '', paragraph(random, 1), ':::'].join('\n'));
+      if (i % 4 === 1) parts.push([':::callout', paragraph(random, 1), '', ':::callout{type=warn}', lines(20 + 8 * i), '', `Cites a note.[^n${i}]`, '', listing(12), ':::', '', paragraph(random, 1), ':::', '', `[^n${i}]: The note of box ${i}.`].join('\n'));
     }
     const source = parts.join('\n\n');
     const cache = new EngineCache();

@@ -39,8 +39,9 @@
  *   width; its span/placement ignored"): set by the same code at the inner measure as one row of
  *   the outer box's, which a box cut falling in it splits by the box rules, each part a segment of
  *   it (page/callout-split.ts nestedPiece), its style's `marginTop` and `marginBottom` above and
- *   below it. One whose text cites a footnote still makes the outer box flow (its notes would not
- *   be reserved: `nestedBoxesSettable`).
+ *   below it. The notes its lines cite are the outer box's (document-format §14.1: at the foot of
+ *   the column where the text after the box continues); a box holding one that cites does not
+ *   float (`nestedBoxesCite`, as a box whose own lines cite).
  *
  * Lengths in pt.
  */
@@ -163,16 +164,16 @@ export function onlyDirectives(inner: readonly Block[]): boolean {
 }
 
 /**
- * Whether the nested callout boxes among a box's blocks can be set (drawn whole inside it): none of
- * their blocks cites a footnote (`refs`: the chapter's footnote references by block).
+ * Whether a nested callout box among a box's blocks cites a footnote (`refs`: the chapter's footnote
+ * references by block): its lines' notes are the outer box's, so such a box does not float.
  */
-export function nestedBoxesSettable(inner: readonly Block[], refs: readonly { blockId: string }[]): boolean {
+export function nestedBoxesCite(inner: readonly Block[], refs: readonly { blockId: string }[]): boolean {
   const citing = new Set(refs.map((r) => r.blockId));
   let depth = 0;
   for (const block of inner) {
     if (block.kind === 'containerStart' && block.name === 'callout') depth++;
     else if (block.kind === 'containerEnd' && block.name === 'callout') depth--;
-    else if (depth > 0 && citing.has(block.id)) return false;
+    else if (depth > 0 && citing.has(block.id)) return true;
   }
-  return true;
+  return false;
 }

@@ -36,7 +36,7 @@ import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
-import { boxHeading, boxSpace, boxVerse, nestedBoxesSettable, onlyDirectives, type BoxDrawHost } from './callout-blocks';
+import { boxHeading, boxSpace, boxVerse, nestedBoxesCite, onlyDirectives, type BoxDrawHost } from './callout-blocks';
 import { boxShape, cutBox, listingPiece, nestedPiece, type BoxPiece } from './callout-split';
 import { floatsCitedInBox } from './callout-cites';
 import { boxWrapMeasure, linesBeside, planBoxWrap, type BoxWrapBand } from './callout-wrap';
@@ -404,6 +404,8 @@ export function* paginateChapter(
   const footnotes = structure.noteNumbers ?? footnoteNumbers(chapter);
   const columnNotesMode = settings.notes.placement === 'column';
   const citationAt = new Map<number, string>();
+  /** Lines a nested callout box just drew (page/callout-split.ts nestedPiece), for the box drawing it to take as its own (drawCalloutSegment). */
+  const nestedCited: SetLine[] = [];
   for (const ref of chapter.collected.footnoteRefs) if (footnotes.has(ref.noteId)) citationAt.set(ref.range.from, ref.noteId);
   const definitions = new Map<string, FootnoteDefinition>();
   for (const b of chapter.blocks) if (b.kind === 'footnoteDefinition' && !definitions.has(b.noteId)) definitions.set(b.noteId, b); // first definition wins
@@ -1875,7 +1877,6 @@ export function* paginateChapter(
         // A code listing, a heading, a poem, a directive or a nested box too (page/callout-blocks.ts).
         const nested = (x: Block): boolean => (x.kind === 'containerStart' || x.kind === 'containerEnd') && x.name === 'callout';
         if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && x.kind !== 'code' && x.kind !== 'heading' && x.kind !== 'verse' && x.kind !== 'directive' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x) && !nested(x))) break;
-        if (inner.some(nested) && !nestedBoxesSettable(inner, chapter.collected.footnoteRefs)) break;
         // Headings in the box close and open styled sections as anywhere (§13.6; as in a `:::columns` group).
         for (const h of inner) if (h.kind === 'heading') sections.atHeading(h);
         if (inner.some((h) => h.kind === 'heading')) enterSection();
@@ -2980,8 +2981,8 @@ export function* paginateChapter(
         endBoxWrap();
         const box = calloutParts(child, inner.slice(i + 1, end < 0 ? inner.length : end), innerW);
         // A box cut may split it by the box rules, each part a segment of it (page/callout-split.ts nestedPiece).
-        // (Its lines cite no notes: nestedBoxesSettable.)
-        const piece = nestedPiece({ shape: boxShape(box, (settings.breaks ?? DEFAULT_BREAK_RULES).boxChildSplitMinLines), rows: box.rows, width: box.used, total: box.total, draw: (cut, from, take, x, y, h) => drawCalloutSegment({ ...box, rows: cut }, from, take, x, y, h) });
+        // The lines it draws cite their notes as the outer box's own (drawCalloutSegment takes them: nestedCited).
+        const piece = nestedPiece({ shape: boxShape(box, (settings.breaks ?? DEFAULT_BREAK_RULES).boxChildSplitMinLines), rows: box.rows, width: box.used, total: box.total, draw: (cut, from, take, x, y, h) => drawCalloutSegment({ ...box, rows: cut }, from, take, x, y, h), cited: (lines) => void nestedCited.push(...lines) });
         rows.push({ block: child, line: emptyLine(), x: 0, height: box.total, baseline: 0, role: 'body', flow: piece.flow, piece, before: Math.max(box.style.marginTop, resourceBelow) });
         resourceBelow = box.style.marginBottom;
         groupEnd = end < 0 ? null : child.endId;
@@ -3207,8 +3208,11 @@ export function* paginateChapter(
         cursor.page.items.push(...row.display.paths(x + innerX, y + row.baseline));
         for (const number of row.display.numbers) emit(row.block, number.line, x + innerX + number.x, y + row.baseline + number.dy, 'body');
       }
-      if (row.flow) cursor.page.items.push(...row.flow.emit(x + innerX + row.x, y));
-      else if (row.role === 'body') cited.push(row.line);
+      if (row.flow) {
+        cursor.page.items.push(...row.flow.emit(x + innerX + row.x, y));
+        // A nested box's lines: their notes are this box's (document-format §14.1).
+        cited.push(...nestedCited.splice(0));
+      } else if (row.role === 'body') cited.push(row.line);
       y += row.height;
     }
     // The box goes on: the continues marker at this segment's foot.
@@ -3309,6 +3313,7 @@ export function* paginateChapter(
     const parts = calloutParts(start, inner, measure);
     if (parts.total > frame().contentHeight - pitch + 1e-6) return null;
     if (columnNotesMode && parts.rows.some((r) => notesCitedBy(r.line, citationAt).length > 0 || (r.across ?? []).some((a) => notesCitedBy(a.line, citationAt).length > 0))) return null;
+    if (columnNotesMode && nestedBoxesCite(inner, chapter.collected.footnoteRefs.filter((r) => footnotes.has(r.noteId)))) return null;
     // Wraps refused in the box (§12.8 textWrap; page/callout-wrap.ts), on the page where the box is met.
     for (const r of parts.refused) (cursor.page.wrapsRefused ??= []).push(r);
     return {
