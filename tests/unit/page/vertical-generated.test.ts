@@ -182,3 +182,61 @@ describe('generated text of the vertical flow, incrementally', () => {
     expect(incremental.pages.map(serializeDisplayList)).toEqual(fresh.pages.map(serializeDisplayList));
   });
 });
+
+describe('contents page numbers and leaders in vertical text (:::toc, §11.5)', () => {
+  const source = ':::toc\n\n# 猫の話\n\n本文。\n\n# 犬の話\n\n本文。\n';
+  const noBreak: StoredConfig = { headings: { levels: [{ level: 1, breakBefore: { enabled: false } }] } };
+  /** The first contents row: its title's first glyph, its page number's pieces and its leader. */
+  const row = (extra: StoredConfig) => {
+    const { runs, frame } = layout({ ...noBreak, ...extra }, source);
+    const first = runs.find((p) => p.run.text === '猫' && p.run.line?.role === 'body')!;
+    const leader = runs.find((p) => p.run.text.startsWith('..'))!;
+    // The page number: the pieces drawn after the title on its line (generated, the same baseline), not the leader.
+    const number = runs.filter((p) => p.run.y === first.run.y && /^[0-9]+$/.test(p.run.text));
+    return { first, leader, number, frame };
+  };
+  const foot = (frame: { contentTop: number; contentHeight: number }) => frame.contentTop + frame.contentHeight;
+
+  it('a page number of at most uprightDigits digits is one upright cell of one em, its end at the column\'s foot', () => {
+    for (const [startAt, label] of [[1, '1'], [10, '10']] as const) {
+      const { number, frame } = row({ page: { pageNumbering: { startAt } } });
+      expect(number.map((p) => p.run.text).join(''), label).toBe(label);
+      const piece = number[0]!;
+      expect(rounded(piece.m), label).toEqual(UPRIGHT);
+      const box = tcyCell(piece);
+      // Before: turned upright about the middle of its horizontal width, 1 ran 2.1 pt past the foot, 10 0.5 pt.
+      expect(box.bottom, label).toBeCloseTo(foot(frame), 1);
+      expect(inkInside(piece, box), label).toBe(true);
+    }
+  });
+
+  it('a longer page number stands sideways at its own length, ending at the column\'s foot', () => {
+    const { number, frame } = row({ page: { pageNumbering: { startAt: 100 } } });
+    expect(number.map((p) => p.run.text).join('')).toBe('100');
+    const piece = number[0]!;
+    expect(rounded(piece.m)).toEqual([0, 1, -1, 0]);
+    const face = fonts.get(piece.run.font)!;
+    const last = piece.run.glyphs.length - 1;
+    const [, end] = applyMatrix(piece.m, piece.run.xs[last]! + (face.glyphAdvance(piece.run.glyphs[last]!) * piece.run.size) / face.upem, piece.run.y);
+    expect(end).toBeCloseTo(foot(frame), 1);
+  });
+
+  it('the leader runs down the column between the title and the number, each dot on the column\'s axis', () => {
+    const { first, leader, number, frame } = row({});
+    const column = cell(first);
+    const axis = (column.left + column.right) / 2;
+    expect(leader.run.glyphs.length).toBeGreaterThan(10);
+    let previous = -Infinity;
+    for (let g = 0; g < leader.run.glyphs.length; g++) {
+      const dot = ink(leader, g);
+      // Across: its ink's middle on the axis (before: on the baseline, 2.7 pt left of it at 8 pt).
+      expect((dot.left + dot.right) / 2).toBeCloseTo(axis, 1);
+      // Down the column, in order, after the title and before the page number's cell.
+      expect(dot.top).toBeGreaterThan(previous);
+      previous = dot.bottom;
+      expect(dot.top).toBeGreaterThan(column.bottom);
+      expect(dot.bottom).toBeLessThan(tcyCell(number[0]!).top);
+    }
+    expect(tcyCell(number[0]!).bottom).toBeCloseTo(foot(frame), 1);
+  });
+});

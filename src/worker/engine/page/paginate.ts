@@ -47,7 +47,7 @@ import { defaultPartRows } from '../settings-toc';
 import { linkLocatorRuns, placeIndex } from './index-layout';
 import type { IndexRow } from './index-entries';
 import { boxFrameItems } from './box-shape';
-import { flowLineSetter } from './vertical-generated';
+import { flowLineSetter, leaderShift } from './vertical-generated';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, partDesignValues, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -2593,6 +2593,8 @@ export function* paginateChapter(
     const leader = settings.toc.leader;
     const dot = setGenerated(leader.char, body);
     const dotPitch = dot.width + leader.gap;
+    // In vertical text the dots on the column's axis (page/vertical-generated.ts), pt down from the baseline.
+    const dotShift = leaderShift(dot, settings, fonts);
     // The entries' own type, indent and margins, the page number's type and width (§11.5; settings-toc.ts).
     const look = settings.toc.look;
     let placed = 0;
@@ -2604,7 +2606,7 @@ export function* paginateChapter(
       const level = (entry.unnumbered ? look?.unnumbered?.[entry.level] : undefined) ?? look?.levels[entry.level];
       const style = level?.style ?? body;
       const indent = level?.indent ?? (entry.level - 1) * 1.5 * body.size;
-      const label = setGenerated(entry.label, look?.pageNumber.style ?? body);
+      const label = setFlowLine(entry.label, look?.pageNumber.style ?? body);
       // Room for the label (at least pageNumber.width, 2 em by default) and a leader gap of at least two dots at the right of every line.
       const reserve = Math.max(label.width, look?.pageNumber.width ?? 2 * body.size) + 2 * dotPitch;
       // The number in its own column (§11.5 numberWidth, numberGap, number* type): the title starts
@@ -2612,7 +2614,7 @@ export function* paginateChapter(
       // a wider number, and its turnover lines hang there. An entry without a number (unnumbered,
       // or a heading whose number is empty) keeps the column empty, so its title lines up with the others'.
       const column = level?.number && entry.title !== undefined ? level.number : undefined;
-      const numberLine = column && entry.number ? setGenerated(entry.number, column.style) : null;
+      const numberLine = column && entry.number ? setFlowLine(entry.number, column.style) : null;
       const numberRoom = !column ? 0 : numberLine ? Math.max(column.width, numberLine.width + (column.gap ?? normalSpace(column.style, fonts))) : column.width;
       const titleText = column ? entry.title! : entry.text;
       const textStart = indent + numberRoom;
@@ -2656,7 +2658,7 @@ export function* paginateChapter(
         const xs: number[] = [];
         for (let k = Math.ceil((start - columnX) / dotPitch - 1e-9); columnX + k * dotPitch <= end + 1e-9; k++) xs.push(columnX + k * dotPitch);
         if (xs.length === 0) return;
-        const one = glyphRun(dot.runs[0], 0, baseline, chapter.chapterId, { block: block.id, role: 'body', ratio: 0, ...(heading ? { target: heading } : {}) });
+        const one = glyphRun(dot.runs[0], 0, baseline + dotShift, chapter.chapterId, { block: block.id, role: 'body', ratio: 0, ...(heading ? { target: heading } : {}) });
         cursor.page.items.push({
           ...one,
           glyphs: xs.flatMap(() => one.glyphs),

@@ -1,11 +1,12 @@
 /**
  * Generated one-line texts of the flow in vertical text (`layout.writingMode: 'vertical-rl'`,
- * configuration.md §4, §14.1; document-format §18.5): list markers and the numbers of footnotes
- * in the note area are turned with the flow (page/vertical.ts), so they are set as its text is —
- * a number of at most `cjk.uprightDigits` digits one tate-chū-yoko cell exactly one em along the
- * column, with no `cjk.latinSpacing` beside it (paragraph/vertical-tcy.ts), and punctuation the
- * CJK rules set narrower losing the blank of its vertical form (paragraph/cjk-punctuation.ts
- * `placeVerticalForms`).
+ * configuration.md §4, §14.1; document-format §18.5): list markers, the numbers of footnotes in
+ * the note area and the contents' page numbers (§11.5) are turned with the flow (page/vertical.ts),
+ * so they are set as its text is — a number of at most `cjk.uprightDigits` digits one
+ * tate-chū-yoko cell exactly one em along the column, with no `cjk.latinSpacing` beside it
+ * (paragraph/vertical-tcy.ts), and punctuation the CJK rules set narrower losing the blank of its
+ * vertical form (paragraph/cjk-punctuation.ts `placeVerticalForms`). The contents' leaders run
+ * down the column on its axis (`leaderShift`).
  *
  * Running heads, folios and designs, set with the same settings but drawn horizontal on the sheet,
  * keep `setGenerated` as it is (engine/index.ts: text placed at −1e9, which the paragraph setter
@@ -18,6 +19,8 @@ import type { LayoutSettings, TextStyle } from '../settings';
 import type { Direction } from '../text/bidi';
 import { hasIdeographs } from '../text/cjk';
 import { standsUpright, uprightSpans } from '../text/vertical-orientation';
+import { parsePathData } from '../vector/path-data';
+import { flowAxis } from './vertical';
 import type { TcyRule } from '../paragraph/vertical-tcy';
 import type { SetGenerated, SetText } from './paginate';
 
@@ -80,6 +83,37 @@ export function withTcyCells(line: SetLine, tcy: TcyRule, fonts: FontRegistry): 
     return shift === 0 ? run : { ...run, xs };
   });
   return shift === 0 ? line : { ...line, runs, width: line.width + shift };
+}
+
+/**
+ * How far a contents leader's dots are drawn below their line's baseline, pt (negative: above):
+ * 0 in horizontal text. In vertical text a leader runs down the column, and a dot that stands
+ * sideways (`.`, the default `toc.leader.char`, §11.5) would sit on the baseline — at the
+ * column's left edge once turned; it is moved across the line so its ink's middle is on the line's
+ * axis (page/vertical.ts `flowAxis`), where the vertical leaders of CJK setting stand (the vertical
+ * forms of … and ‥). Our reading: the spec gives the leader's character, not its place across a
+ * vertical line. A leader that stands upright (a CJK character such as ・) is drawn in its em as any
+ * upright glyph: 0. Drawn off the line's baseline, the dots are a line of their own to
+ * page/vertical.ts, set sideways as they are.
+ */
+export function leaderShift(dot: SetLine, settings: LayoutSettings, fonts: FontRegistry): number {
+  const run = dot.runs[0];
+  if (!settings.vertical || !run || standsUpright(run.text)) return 0;
+  const face = fonts.get(run.fontId);
+  if (!face) return 0;
+  let top = -Infinity;
+  let bottom = Infinity;
+  for (const glyph of run.glyphs) {
+    for (const s of parsePathData(face.glyphPath(glyph))) {
+      if (!('y' in s)) continue;
+      top = Math.max(top, s.y);
+      bottom = Math.min(bottom, s.y);
+    }
+  }
+  if (!Number.isFinite(top)) return 0;
+  // The ink's middle over the baseline, pt; the axis over it (flowAxis is negative: up).
+  const middle = (((top + bottom) / 2) * run.size) / face.upem;
+  return flowAxis(run.size) + middle;
 }
 
 function emptyLine(): SetLine {
