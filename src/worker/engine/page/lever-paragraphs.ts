@@ -8,7 +8,9 @@
  * Candidates: a body paragraph, a `:::paragraphs{style}` paragraph on the body leading (at its
  * style's measure, indents and alignment), and a list item on the grid (at its measure after its
  * indent; its marker, drawn with its first line, is drawn again where it was — an item is one
- * paragraph, document-format §5.5, so there is no later paragraph of it to take). Only justified
+ * paragraph, document-format §5.5, so there is no later paragraph of it to take); each may open
+ * with a drop cap (page/drop-cap.ts): set again beside the same initial in the same room (its
+ * first `lines` lines narrower), the initial drawn again where it was, no tracking. Only justified
  * text: a paragraph set ragged (a style aligned left, centre or right, or a ragged body) is never
  * loosened — its spaces are not stretched, so "within maxWordSpacing" says nothing, and a line more
  * only deepens the rag.
@@ -62,6 +64,11 @@ export interface LooseParagraph {
   em: number;
   /** Set left to right (tracking is only added to such paragraphs). */
   ltr: boolean;
+  /**
+   * Never tracked: a drop cap's paragraph, whose first lines are narrower than `measure` by the
+   * initial's room (tracking spaces every line out to the measure).
+   */
+  untracked?: boolean;
   /** Tracking the lever added, thousandths of an em (absent: none). */
   tracking?: number;
   /** Its lines drawn as it was drawn, `dy` pt lower: new items, not in the page. */
@@ -79,6 +86,13 @@ export interface LooseLook {
   shift?: (line: SetLine) => number;
   attached?: () => number;
 }
+
+/**
+ * A drop cap's paragraph set again (page/drop-cap.ts, paginate.ts initialOf): the text after the
+ * initial at `measure` pt, `looseness` lines looser, its first lines in the same room beside the
+ * same initial (the paragraph engine's `initialRoom`); `accept` as in `LooseParagraph.reset`.
+ */
+export type InitialLoose = (measure: number, looseness: number, accept?: (shapes: readonly LineShape[]) => boolean) => SetLine[];
 
 /** Copies of `items` moved down `dy` pt (the page's items are read-only once drawn: levers.ts shiftItems makes new ones). */
 export function movedCopies(items: readonly DisplayItem[], dy: number): DisplayItem[] {
@@ -108,7 +122,7 @@ export function trackingLimit(settings: LayoutSettings): number {
  */
 export function trackedSetting(loose: LooseParagraph, limit: number): { lines: SetLine[]; tracking: number } | null {
   // Justified text only: a ragged line is not spaced out to the measure.
-  if (limit <= 0 || !loose.ltr || !loose.justify) return null;
+  if (limit <= 0 || !loose.ltr || !loose.justify || loose.untracked) return null;
   const measure = loose.measure;
   const perCluster = limit * loose.em;
   const counts = loose.reset(0, 0).slice(0, -1).map(clusterCount);

@@ -75,7 +75,7 @@ import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
 import { growFlexPoints, grownBy } from './levers-flex';
 import { colonListLines, DEFAULT_BREAK_RULES, endsWithColon, linesToTake, splitRule } from './break-rules';
-import { looseParagraphLimit, loosenParagraphs, movedCopies, trackingLimit, type LooseLook, type LooseParagraph } from './lever-paragraphs';
+import { looseParagraphLimit, loosenParagraphs, movedCopies, trackingLimit, type InitialLoose, type LooseLook, type LooseParagraph } from './lever-paragraphs';
 import { fenceOptions, listingSettings, placeListing, prepareListing } from './code-block';
 import type { CalloutStyle, HeadingDesign, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
 
@@ -1638,10 +1638,12 @@ export function* paginateChapter(
         // (At the measure it was set at and no looser: `set`, the same request but for its direction's spelling.)
         const reset: LooseParagraph['reset'] = (narrower, looseness, accept) =>
           narrower === 0 && looseness === 0 && !accept && colW() - x === measure ? set : setText({ base: block.range.from, inlines: block.inlines, style, measure: colW() - x - narrower, indent, justify, direction: d, looseness, ...(accept ? { accept } : {}) });
-        // (Not a hung paragraph: lever 7 tracks lines back out to the full measure.)
-        // (Nor one with a drop cap: lever 7 would set it again without the initial's room.)
-        const onSegment = looseMost > 0 && hang === 0 && !initial ? looseSegment(block, set, rtl() ? 0 : x, justify, reset, { measure, em: style.size, ltr: d !== 'rtl' }) : undefined;
-        const initialOption = initial ? { initial: { keep: initial.plan.lines, draw: (left: number, width: number, baseline: number) => drawInitial(block, initial.plan, left, width - x, baseline, pitch) } } : {};
+        // (Not a hung paragraph: lever 7 tracks lines back out to the full measure.) A drop cap's
+        // paragraph: set again beside its initial, which goes with it, and never tracked.
+        let initialItems = 0;
+        const capReset = initial?.loose && ((loose: InitialLoose): LooseParagraph['reset'] => (narrower, looseness, accept) => (narrower === 0 && looseness === 0 && !accept && colW() - x === measure ? set : loose(colW() - x - narrower, looseness, accept)))(initial.loose);
+        const onSegment = looseMost > 0 && hang === 0 && (!initial || capReset) ? looseSegment(block, set, rtl() ? 0 : x, justify, capReset || reset, { measure, em: style.size, ltr: d !== 'rtl', ...(initial ? { untracked: true } : {}) }, { attached: () => initialItems }) : undefined;
+        const initialOption = initial ? { initial: { keep: initial.plan.lines, draw: (left: number, width: number, baseline: number) => { initialItems = cursor.page.items.length; drawInitial(block, initial.plan, left, width - x, baseline, pitch); initialItems = cursor.page.items.length - initialItems; } } } : {};
         placeOnGrid(block, set, { role: 'body', x: rtl() ? 0 : x, splittable: true, reflow, ...(keepWithNext ? { keepWithNext } : {}), ...(onSegment ? { onSegment } : {}), ...initialOption });
         afterHeading = false;
         break;
@@ -2175,13 +2177,15 @@ export function* paginateChapter(
     const shift = (line: SetLine, width: number): number => alignShift(ps.align, measure(width) - (initial?.beside.has(line) ? initial.plan.room : 0), line.width);
     const lines = reflow(null, colW());
     if (onGrid) {
-      const initialOption = initial ? { initial: { keep: initial.plan.lines, draw: (left: number, width: number, baseline: number) => drawInitial(block, initial.plan, left, measure(width), baseline, ps.lineHeight) } } : {};
+      let initialItems = 0;
+      const initialOption = initial ? { initial: { keep: initial.plan.lines, draw: (left: number, width: number, baseline: number) => { initialItems = cursor.page.items.length; drawInitial(block, initial.plan, left, measure(width), baseline, ps.lineHeight); initialItems = cursor.page.items.length - initialItems; } } } : {};
       // Lever (7) (page/lever-paragraphs.ts): a style's paragraph on the body leading, set whole in a column, at its own measure and indents.
       const [d, at] = [dir, colW()];
       const reset: LooseParagraph['reset'] = (narrower, looseness, accept) =>
-        narrower === 0 && looseness === 0 && !accept && colW() === at ? lines : setText({ base: block.range.from, inlines: block.inlines, style: ps.style, measure: measure(colW()) - narrower, indent, justify, direction: d, looseness, ...(accept ? { accept } : {}) });
-      // (Not with a hanging indent — tracking spaces lines out to the full measure — nor, yet, a drop cap.)
-      const onSegment = looseMost > 0 && hang === 0 && !initial ? looseSegment(block, lines, ps.indent, justify, reset, { measure: measure(at), em: ps.style.size, ltr: d !== 'rtl' }, { shift: (line) => shift(line, at) }) : undefined;
+        narrower === 0 && looseness === 0 && !accept && colW() === at ? lines : initial?.loose ? initial.loose(measure(colW()) - narrower, looseness, accept) : setText({ base: block.range.from, inlines: block.inlines, style: ps.style, measure: measure(colW()) - narrower, indent, justify, direction: d, looseness, ...(accept ? { accept } : {}) });
+      // (Not with a hanging indent: tracking spaces lines out to the full measure. A drop cap's
+      // paragraph is set again beside its initial, which goes with it, and never tracked.)
+      const onSegment = looseMost > 0 && hang === 0 && (!initial || initial.loose) ? looseSegment(block, lines, ps.indent, justify, reset, { measure: measure(at), em: ps.style.size, ltr: d !== 'rtl', ...(initial ? { untracked: true } : {}) }, { shift: (line) => shift(line, at), attached: () => initialItems }) : undefined;
       placeOnGrid(block, lines, { role: 'body', x: ps.indent, splittable: true, reflow, shift, ...initialOption, ...(onSegment ? { onSegment } : {}) });
       return;
     }
@@ -2221,7 +2225,7 @@ export function* paginateChapter(
    * lines (a computed size shrinks with them), `reserve` keeps the initial's lines (empty ones
    * after the text, so what follows starts under the initial). `beside`: the lines set beside it.
    */
-  function initialOf(cap: DropCap, block: { inlines: readonly Inline[] }, style: TextStyle, leading: number, measure: number, justify: boolean): { plan: InitialPlan; set: (measure: number) => SetLine[]; beside: WeakSet<SetLine> } | undefined {
+  function initialOf(cap: DropCap, block: { inlines: readonly Inline[] }, style: TextStyle, leading: number, measure: number, justify: boolean): { plan: InitialPlan; set: (measure: number) => SetLine[]; beside: WeakSet<SetLine>; loose?: InitialLoose } | undefined {
     let plan = planInitial(cap, block.inlines, style, leading, fonts, setText);
     if (!plan) return undefined;
     // The lead-in (§6.7, page/lead-in.ts): the first words after the initial, or its first line's, in small capitals or capitals.
@@ -2248,7 +2252,14 @@ export function* paginateChapter(
       set.slice(0, chosen.lines).forEach((line) => beside.add(line));
       return set.length >= chosen.lines ? set : [...set, ...Array.from({ length: chosen.lines - set.length }, emptyLine)];
     };
-    return { plan: chosen, set, beside };
+    // Lever (7) (page/lever-paragraphs.ts): the rest set again looser beside the same initial, in the
+    // same room. Not with a lead-in of the first line's words (its look follows where that line ends),
+    // nor for a paragraph shorter than the initial (its reserved lines would take the line: nothing moves).
+    const d = dir;
+    const words = lead?.words;
+    const loose: InitialLoose | undefined = words === 'line' || lines.length < chosen.lines ? undefined : (m, looseness, accept) =>
+      setText({ base: chosen.restBase, inlines: lead && words !== undefined ? leadInWords(chosen.rest, lead, words) : chosen.rest, style, measure: m, indent: 0, justify, initialRoom: { lines: chosen.lines, width: chosen.room }, direction: d, looseness, ...(accept ? { accept } : {}) });
+    return { plan: chosen, set, beside, ...(loose ? { loose } : {}) };
   }
 
   /** Draws a paragraph's initial at the start side of a measure (`left`, `width` pt) whose first line's baseline is `baseline`, `leading` pt a line. */
@@ -2443,7 +2454,7 @@ export function* paginateChapter(
    * a styled paragraph's shift of each line in its measure (alignment), and how many items drawn
    * after its lines go with it (a list item's marker, a drop cap's initial: page/lever-paragraphs.ts).
    */
-  function looseSegment(block: { id: string }, set: readonly SetLine[], x: number, justify: boolean, reset: LooseParagraph['reset'], shape: { measure: number; em: number; ltr: boolean }, look: LooseLook = {}): NonNullable<PlaceOptions['onSegment']> {
+  function looseSegment(block: { id: string }, set: readonly SetLine[], x: number, justify: boolean, reset: LooseParagraph['reset'], shape: { measure: number; em: number; ltr: boolean; untracked?: boolean }, look: LooseLook = {}): NonNullable<PlaceOptions['onSegment']> {
     return (first, count, top, _bottom, columnX) => {
       if (first !== 0 || count !== set.length || set.some((line) => (line.formulas?.length ?? 0) > 0)) return;
       if (wrapBand && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column) return;
