@@ -8,7 +8,9 @@
  *   side (break-rules.ts boxCut); with a continuation, `splitMinLines` box lines stay on each side
  *   and the segment that goes on leaves room for the continues marker; a verse line keeps its
  *   turnovers and a wrapped resource the rows beside it (callout-wrap.ts cutAboveWrap), and no
- *   heading ends a segment (callout-blocks.ts keptWithNext) — in that order, as placeCallout cut it.
+ *   heading ends a segment (callout-blocks.ts keptWithNext) — in that order, as placeCallout cut it —
+ *   then fewer rows while the continues marker would push a segment that goes on past the room (one
+ *   at least), as a `:::columns` group cut it (page/columns-group-box.ts, which uses this function too).
  * - a row the cut falls in that holds a piece (`BoxPiece.split`) is first cut to the room left at
  *   the segment's foot (less the continues marker's), its first part ending the segment and the
  *   rest opening the next one. Our reading: the piece's own rules decide, as in running text:
@@ -87,8 +89,10 @@ export function boxShape(parts: { pad: { top: number; bottom: number }; tab?: { 
  * The segment of a box opening at row `from` with `room` pt left under its top (`opens`: in a fresh
  * column, where it goes on as it can): the rows (with the row at its foot split when a piece was
  * cut there), how many it takes and its height; null when it cannot open here (the box moves on).
+ * `leave`: a row at least goes on (a `:::columns` sub-column cuts a box whose rows fit but whose
+ * margin below does not: page/columns-group-box.ts); `pieces` false: no row is split.
  */
-export function cutBox<R extends CutRow>(shape: BoxShape, rows: R[], from: number, room: number, opens: boolean): { rows: R[]; take: number; height: number } | null {
+export function cutBox<R extends CutRow>(shape: BoxShape, rows: R[], from: number, room: number, opens: boolean, options: { leave?: boolean; pieces?: boolean } = {}): { rows: R[]; take: number; height: number } | null {
   const { pad } = shape;
   const going = shape.minLines !== undefined;
   const head = from === 0 ? shape.tabAbove : shape.repeatedHeight;
@@ -105,7 +109,7 @@ export function cutBox<R extends CutRow>(shape: BoxShape, rows: R[], from: numbe
   // A piece at the foot cut to the room left (less the marker's: the box goes on after it).
   const original = cur;
   let splitAt = -1;
-  const piece = from + take < cur.length ? cur[from + take]!.piece : undefined;
+  const piece = from + take < cur.length && options.pieces !== false ? cur[from + take]!.piece : undefined;
   if (piece?.split) {
     const k = from + take;
     const left = room - heightOf(take, true) - (take > 0 ? (cur[k]!.before ?? 0) : 0);
@@ -122,6 +126,10 @@ export function cutBox<R extends CutRow>(shape: BoxShape, rows: R[], from: numbe
     // Rows that fit this column, at least one in a fresh column (a box taller than a column splits).
     if (!opens) return null;
     take = 1;
+  }
+  if (options.leave && from + take >= n) {
+    take = n - from - 1;
+    if (take <= 0) return null;
   }
   // A cut inside a paragraph or list item keeps layout.boxChildSplitMinLines of its lines on each side (break-rules.ts boxCut).
   const child = (k: number): object | null => {
@@ -153,6 +161,8 @@ export function cutBox<R extends CutRow>(shape: BoxShape, rows: R[], from: numbe
     if (kept === 0 && !opens) return null;
     if (kept > 0 && kept < take) take = kept;
   }
+  // (The marker's room may not push a segment that goes on past the room left: fewer rows then, one at least.)
+  while (take > 1 && from + take < n && heightOf(take, true) > room + EPS) take--;
   // The piece cut for nothing (the segment ends above it): whole again.
   if (splitAt >= from + take) cur = original;
   return { rows: cur, take, height: heightOf(take, from + take < cur.length) };

@@ -2,7 +2,8 @@
  * A callout box in a running-text `:::columns` group (document-format §8.1, §8.4 "a nested callout
  * = 1" block): set in flow in its sub-column, at the sub-column's width (paginate.ts `calloutParts`,
  * its style's type, padding, title, label tab, numbers), and split between sub-columns by the box's
- * rules as placeCallout splits it between columns (configuration.md §13.4): a segment holds the
+ * rules — the function placeCallout cuts it between columns with (page/callout-split.ts `cutBox`;
+ * configuration.md §13.4), with a row at least going on to the next sub-column: a segment holds the
  * rows that fit (at least one when it opens its sub-column); a cut inside a paragraph or list item
  * keeps `layout.boxChildSplitMinLines` of its lines on each side (break-rules.ts `boxCut`); with a
  * continuation, at least `splitMinLines` box lines stay on each side and the segment that goes on
@@ -21,9 +22,7 @@ import type { SetLine } from '../paragraph';
 import type { GroupRow } from './columns-group';
 import type { GroupDrawHost } from './columns-group-blocks';
 import { emptyRow } from './columns-group-heading';
-import { boxCut } from './break-rules';
-import { keptWithNext } from './callout-blocks';
-import { cutAboveWrap } from './callout-wrap';
+import { cutBox, type BoxShape, type CutRow } from './callout-split';
 import type { SplitUnit } from './columns-group-split';
 
 /** Room a float comparison forgives, pt. */
@@ -31,7 +30,7 @@ const EPS = 1e-6;
 
 /** What a box's rows and segments need from paginate.ts (`calloutParts` at the sub-column width, `drawCalloutSegment`). */
 export interface GroupBox {
-  rows: readonly { height: number; before?: number; role: string; block: { id: string }; flow?: unknown; display?: unknown; across?: unknown; keepTo?: number }[];
+  rows: CutRow[];
   pad: { top: number; bottom: number };
   tab?: { above: number } | null;
   /** Height of a continued segment's repeated title, pt (0 without one). */
@@ -70,15 +69,7 @@ function partRows(start: { id: string }, blockIndex: number, box: GroupBox, from
     for (let k = from; k < from + take; k++) h += need(k);
     return h;
   };
-  const child = (k: number): object | null => {
-    const row = rows[k]!;
-    return row.role === 'body' && !row.flow && !row.display && !row.across ? row.block : null;
-  };
-  const boxLines = (a: number, b: number): number => {
-    let count = 0;
-    for (let k = a; k < b; k++) if (rows[k]!.role === 'body') count++;
-    return count;
-  };
+  const shape: BoxShape = { pad, tabAbove: box.tab?.above ?? 0, repeatedHeight: box.repeatedHeight, more: box.more?.height ?? 0, ...(box.minLines !== undefined ? { minLines: box.minLines } : {}), childMinLines: box.childMinLines };
   const rowsOf = (take: number, going: boolean, extra: number): GroupRow[] => {
     const height = heightOf(take, going);
     const whole = {};
@@ -88,35 +79,10 @@ function partRows(start: { id: string }, blockIndex: number, box: GroupBox, from
   const unit: SplitUnit = {
     cut(available, opens) {
       if (from === 0 && box.keepTogether && !opens && box.total <= box.columnHeight + EPS) return null;
-      const room = available * pitch;
-      let take = 0;
-      while (from + take < n && heightOf(take + 1, false) <= room + EPS) take++;
-      if (take === 0) {
-        if (!opens) return null;
-        take = 1;
-      }
-      if (from + take >= n) take = n - from - 1;
-      if (take <= 0) return null;
-      // A cut inside a paragraph or list item (break-rules.ts boxCut).
-      const kept = boxCut(child, n, from, take, box.childMinLines);
-      if (kept === 0 && !opens) return null;
-      if (kept > 0) take = kept;
-      // A verse line with its turnovers never parted, a heading never at the segment's foot (page/callout-blocks.ts, as placeCallout).
-      const whole = keptWithNext(rows, from, cutAboveWrap(rows, from, take));
-      if (whole === 0 && !opens) return null;
-      if (whole > 0) take = whole;
-      // splitMinLines on each side and room for the continues marker (§13.4).
-      if (box.minLines !== undefined) {
-        let keep = take;
-        while (keep > 0 && (boxLines(from + keep, n) < box.minLines || heightOf(keep, true) > room + EPS)) keep--;
-        if (keep === 0 || boxLines(from, from + keep) < box.minLines) {
-          if (!opens) return null;
-        } else take = keep;
-      }
-      // (The marker's room may not push the segment past the rows left: fewer rows then, one at least.)
-      const going = box.minLines !== undefined;
-      while (take > 1 && heightOf(take, going) > room + EPS) take--;
-      return { before: rowsOf(take, going, 0), after: partRows(start, blockIndex, box, from + take, pitch, cited) };
+      // The box's cut rules (page/callout-split.ts cutBox, as placeCallout's); a row at least goes on.
+      const cut = cutBox(shape, rows, from, available * pitch, opens, { leave: true, pieces: false });
+      if (!cut) return null;
+      return { before: rowsOf(cut.take, box.minLines !== undefined, 0), after: partRows(start, blockIndex, box, from + cut.take, pitch, cited) };
     },
   };
   return rowsOf(n - from, false, box.marginBottom);
