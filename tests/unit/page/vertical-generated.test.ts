@@ -240,3 +240,37 @@ describe('contents page numbers and leaders in vertical text (:::toc, §11.5)', 
     expect(tcyCell(number[0]!).bottom).toBeCloseTo(foot(frame), 1);
   });
 });
+
+describe('a oneAndHalf side column in vertical text is a tier (layout.sideColumnSide, §4.1; our reading of §4 "columns become tiers")', () => {
+  /** The body glyphs' cells down the sheet on the first two pages (a recto and a verso, page.margins.mirror), for a side. */
+  const pages = (side: string) => {
+    const text = Array.from({ length: 200 }, () => '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。').join('');
+    const { book, settings } = layout({ layout: { writingMode: 'vertical-rl', layoutType: 'oneAndHalf', sideColumnRole: 'text', sideColumnSide: side }, page: { margins: { mirror: true } } }, `${text}\n`);
+    const runs = placedRuns(book.pages);
+    return book.pages.slice(0, 2).map((page) => {
+      const frame = sheetFrame(settings, page.index);
+      // Tier lengths down the sheet, pt: the side column's share of the type area's height, the main tier the rest less the gutter.
+      const side = (settings.sideColumn!.percent / 100) * frame.contentHeight;
+      const main = frame.contentHeight - side - settings.gutter;
+      // Each glyph's cell down the sheet, but for a mark hung past a line's end (cjk.hangingPunctuation, auto 'allow' in Japan).
+      const cells = runs.filter((p) => page.items.includes(p.run) && p.run.line?.role === 'body' && !'、。'.includes(p.run.text)).map((p) => cell(p));
+      return { cells, top: frame.contentTop, side, main, gutter: settings.gutter };
+    });
+  };
+
+  for (const [name, lower] of [['right', true], ['left', false], ['outer', false], ['inner', true]] as const) {
+    it(`${name}: the side tier is ${lower ? 'the lower' : 'the upper'} one on a recto and a verso alike`, () => {
+      const both = pages(name);
+      expect(both).toHaveLength(2);
+      for (const { cells, top, side, main, gutter } of both) {
+        const upper = { from: top, to: top + (lower ? main : side) };
+        const below = { from: upper.to + gutter, to: upper.to + gutter + (lower ? side : main) };
+        // Lines start at the head of both tiers: the upper's at the type area's top, the lower's a gutter under the upper tier.
+        expect(Math.min(...cells.map((c) => c.top))).toBeCloseTo(upper.from, 1);
+        expect(cells.some((c) => Math.abs(c.top - below.from) < 0.05), name).toBe(true);
+        // Every cell inside one tier.
+        for (const c of cells) expect((c.top >= upper.from - 0.05 && c.bottom <= upper.to + 0.05) || (c.top >= below.from - 0.05 && c.bottom <= below.to + 0.05), `${name} ${c.top}`).toBe(true);
+      }
+    });
+  }
+});

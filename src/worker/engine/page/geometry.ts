@@ -67,7 +67,15 @@ function frameOf(settings: LayoutSettings, even: boolean): PageFrame {
     // outer/inner follow the page's parity when margins are mirrored (a recto's outer edge is its right).
     // left/right are text sides: mirrored in a right-to-left book (document-format §18.1).
     const sideSide = settings.direction === 'rtl' && (side.side === 'left' || side.side === 'right') ? (side.side === 'left' ? 'right' : 'left') : side.side;
-    const onRight = sideSide === 'right' || (sideSide === 'outer' && !(margins.mirror && even)) || (sideSide === 'inner' && margins.mirror && even);
+    // Vertical text (our reading of §4 "columns become tiers" for sideColumnSide): the side column is a
+    // tier, and a tier runs across the page from spine to fore-edge, nearer neither. `left`/`right` are
+    // read along the lines, as the flow's frame has them: `right` (the lines' end, the default) is the
+    // lower tier, at the foot; `left` the upper, at the head. `outer` is the upper tier and `inner` the
+    // lower on every page, never swapped by parity (a tier moving between head and foot from page to
+    // page is no layout): the head is where vertical setting prints marginal notes (頭注).
+    const onRight = vertical
+      ? sideSide === 'right' || sideSide === 'inner'
+      : sideSide === 'right' || (sideSide === 'outer' && !(margins.mirror && even)) || (sideSide === 'inner' && margins.mirror && even);
     const mainX = onRight ? left : left + sideWidth + settings.gutter;
     const sideX = onRight ? left + mainWidth + settings.gutter : left;
     if (side.role === 'text') return { ...base, columnX: [mainX, sideX], columnWidths: [mainWidth, sideWidth], columnWidth: mainWidth };
