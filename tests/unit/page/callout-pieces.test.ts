@@ -104,6 +104,52 @@ describe('a code listing inside a callout box, taller than the rows left', () =>
   });
 });
 
+describe('a code listing inside a callout box in a `:::columns` group, taller than the rows left', () => {
+  // Two sub-columns of (300 − 12) / 2 = 144 pt, 12 pt apart: left edges at 50 and 206 pt.
+  const subColumn = (x: number): number => Math.floor((x - 50 + 0.5) / 156);
+
+  it('is split between the box segments in the sub-columns: every row in the type area, in reading order, in its part inside its segment', () => {
+    const src = [':::columns{count=2}', 'a0', '', ':::callout', 'Before the listing.', '', listing(100), ':::', '', 'b0', ':::'].join('\n');
+    const { pages } = run(book(src));
+    const places = rowPlaces(pages, 100).map((p, i) => {
+      const r = runs(pages[p.page]!).find((x) => x.text === `row_${i + 1}_end`)!;
+      return { ...p, x: r.xs[0]!, column: subColumn(r.xs[0]!) };
+    });
+    for (const [i, { page, y, x, column }] of places.entries()) {
+      expect(y, `row ${i + 1}`).toBeGreaterThan(AREA_TOP);
+      expect(y, `row ${i + 1}`).toBeLessThanOrEqual(AREA_FOOT);
+      if (i > 0) {
+        const prev = places[i - 1]!;
+        const later = page > prev.page || (page === prev.page && (column > prev.column || (column === prev.column && y > prev.y)));
+        expect(later, `row ${i + 1} after row ${i}`).toBe(true);
+      }
+      const inside = (r: RectItem): boolean => encloses(r, y) && r.x - 1e-6 <= x && x <= r.x + r.w + 1e-6;
+      const code = rects(pages[page]!, CODE_FILL).find(inside);
+      expect(code, `row ${i + 1}'s part`).toBeDefined();
+      expect(code!.y + code!.h).toBeLessThanOrEqual(AREA_FOOT + 1e-6);
+      expect(code!.w).toBeLessThanOrEqual(144 + 1e-6);
+      const box = rects(pages[page]!, BOX_FILL).find((r) => inside(r) && r.y - 1e-6 <= code!.y && code!.y + code!.h <= r.y + r.h + 1e-6);
+      expect(box, `row ${i + 1}'s box segment`).toBeDefined();
+    }
+    // 100 rows of 12 pt: the listing in at least three sub-columns.
+    expect(new Set(places.map((p) => `${p.page}/${p.column}`)).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout', () => {
+    const random = mulberry32(41);
+    const parts: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      parts.push(paragraph(random));
+      if (i % 3 === 1) parts.push([':::columns{count=2}', paragraph(random, 1), '', ':::callout', paragraph(random, 1), '', listing(40 + 10 * i), ':::', '', paragraph(random, 1), ':::'].join('\n'));
+    }
+    const source = parts.join('\n\n');
+    const cache = new EngineCache();
+    run(book(source), cache);
+    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
+    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+  });
+});
+
 describe('a callout box nested in a callout box, taller than the rows left', () => {
   const INNER_FILL = '#ffeecc';
   function nestedBook(source: string): BookInput {

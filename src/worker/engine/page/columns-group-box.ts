@@ -16,7 +16,8 @@
  * resource it wraps. A box holding a listing, a heading, a poem or a `:::space`
  * (page/callout-blocks.ts) is set here as in flow: a cut never parts a verse line from its
  * turnovers (`keepTo`, callout-wrap.ts cutAboveWrap) nor leaves a heading at a segment's foot
- * (`keptWithNext`). Lengths in pt.
+ * (`keptWithNext`), and a listing the cut falls in is split by its own rules, each part its own box
+ * (callout-split.ts listingPiece). Lengths in pt.
  */
 import type { SetLine } from '../paragraph';
 import type { GroupRow } from './columns-group';
@@ -29,8 +30,8 @@ import type { SplitUnit } from './columns-group-split';
 const EPS = 1e-6;
 
 /** What a box's rows and segments need from paginate.ts (`calloutParts` at the sub-column width, `drawCalloutSegment`). */
-export interface GroupBox {
-  rows: CutRow[];
+export interface GroupBox<R extends CutRow = CutRow> {
+  rows: R[];
   pad: { top: number; bottom: number };
   tab?: { above: number } | null;
   /** Height of a continued segment's repeated title, pt (0 without one). */
@@ -48,42 +49,43 @@ export interface GroupBox {
   minLines?: number;
   /** `layout.boxChildSplitMinLines`. */
   childMinLines: number;
-  /** Draws box rows `from`…`from + take − 1` as one segment `height` pt tall at (x, top); the lines it set (for their notes). */
-  draw(from: number, take: number, x: number, top: number, height: number): SetLine[];
+  /** Draws rows `from`…`from + take − 1` of `rows` (the box's, a listing or nested box at a cut in two) as one segment `height` pt tall at (x, top); the lines it set (for their notes). */
+  draw(rows: R[], from: number, take: number, x: number, top: number, height: number): SetLine[];
 }
 
 /** The box's rows at the pitch: `marginTop` as blank rows, then one part from its first row. `cited` collects the lines drawn (their notes go to the text column's foot). */
-export function boxRows(start: { id: string }, blockIndex: number, box: GroupBox, pitch: number, cited: SetLine[]): GroupRow[] {
+export function boxRows<R extends CutRow>(start: { id: string }, blockIndex: number, box: GroupBox<R>, pitch: number, cited: SetLine[]): GroupRow[] {
   const above = Array.from({ length: Math.ceil(box.marginTop / pitch - EPS) }, (): GroupRow => ({ block: start, line: emptyRow(), x: 0, blockIndex, blank: true }));
-  return [...above, ...partRows(start, blockIndex, box, 0, pitch, cited)];
+  return [...above, ...partRows(start, blockIndex, box, box.rows, 0, pitch, cited)];
 }
 
-function partRows(start: { id: string }, blockIndex: number, box: GroupBox, from: number, pitch: number, cited: SetLine[]): GroupRow[] {
-  const { rows, pad } = box;
+/** The rows of the box's part from row `from` of `rows` on. */
+function partRows<R extends CutRow>(start: { id: string }, blockIndex: number, box: GroupBox<R>, rows: R[], from: number, pitch: number, cited: SetLine[]): GroupRow[] {
+  const { pad } = box;
   const n = rows.length;
   const head = from === 0 ? (box.tab?.above ?? 0) : box.repeatedHeight;
   // A row's space above counts inside a segment, not at its top.
   const need = (k: number): number => rows[k]!.height + (k > from ? (rows[k]!.before ?? 0) : 0);
-  const heightOf = (take: number, going: boolean): number => {
-    let h = pad.top + pad.bottom + head + (going ? (box.more?.height ?? 0) : 0);
+  const heightOf = (take: number): number => {
+    let h = pad.top + pad.bottom + head;
     for (let k = from; k < from + take; k++) h += need(k);
     return h;
   };
   const shape: BoxShape = { pad, tabAbove: box.tab?.above ?? 0, repeatedHeight: box.repeatedHeight, more: box.more?.height ?? 0, ...(box.minLines !== undefined ? { minLines: box.minLines } : {}), childMinLines: box.childMinLines };
-  const rowsOf = (take: number, going: boolean, extra: number): GroupRow[] => {
-    const height = heightOf(take, going);
+  /** Grid rows of one segment: `take` rows of `list` from `from`, `height` pt, and `extra` pt under it. */
+  const rowsOf = (list: R[], take: number, height: number, extra: number): GroupRow[] => {
     const whole = {};
-    const draw = (_host: GroupDrawHost, x: number, top: number): void => void cited.push(...box.draw(from, take, x, top, height));
+    const draw = (_host: GroupDrawHost, x: number, top: number): void => void cited.push(...box.draw(list, from, take, x, top, height));
     return Array.from({ length: Math.max(1, Math.ceil((height + extra) / pitch - EPS)) }, (_, i): GroupRow => ({ block: start, line: emptyRow(), x: 0, blockIndex, whole, split: unit, ...(i === 0 ? { draw } : {}) }));
   };
   const unit: SplitUnit = {
     cut(available, opens) {
       if (from === 0 && box.keepTogether && !opens && box.total <= box.columnHeight + EPS) return null;
-      // The box's cut rules (page/callout-split.ts cutBox, as placeCallout's); a row at least goes on.
-      const cut = cutBox(shape, rows, from, available * pitch, opens, { leave: true, pieces: false });
+      // The box's cut rules (page/callout-split.ts cutBox, as placeCallout's), a listing or nested box at the cut split by its own; a row at least goes on.
+      const cut = cutBox(shape, rows, from, available * pitch, opens, { leave: true });
       if (!cut) return null;
-      return { before: rowsOf(cut.take, box.minLines !== undefined, 0), after: partRows(start, blockIndex, box, from + cut.take, pitch, cited) };
+      return { before: rowsOf(cut.rows, cut.take, cut.height, 0), after: partRows(start, blockIndex, box, cut.rows, from + cut.take, pitch, cited) };
     },
   };
-  return rowsOf(n - from, false, box.marginBottom);
+  return rowsOf(rows, n - from, heightOf(n - from), box.marginBottom);
 }

@@ -2532,12 +2532,13 @@ export function* paginateChapter(
       const settable = (x: Block): boolean => x.kind === 'paragraph' || x.kind === 'blockquote' || x.kind === 'listItem' || x.kind === 'footnoteDefinition' || x.kind === 'code' || x.kind === 'heading' || x.kind === 'verse' || x.kind === 'directive' || (x.kind === 'mathDisplay' && math !== undefined) || (x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || (resourceBlock !== undefined && !structure.wrapOf?.(x.resourceId))));
       if (!boxInner.every(settable)) return null;
       const parts = calloutParts(boxStart, boxInner, w);
-      const box: GroupBox = {
+      const box: GroupBox<(typeof parts.rows)[number]> = {
         rows: parts.rows, pad: parts.pad, tab: parts.tab ?? null, repeatedHeight: parts.repeatedHeight, more: parts.more ?? null, total: parts.total,
         marginTop: parts.style.marginTop, marginBottom: parts.style.marginBottom, keepTogether: parts.style.keepTogether, columnHeight: frame().contentHeight,
         ...(parts.style.continuation ? { minLines: parts.style.continuation.minLines } : {}),
         childMinLines: (settings.breaks ?? DEFAULT_BREAK_RULES).boxChildSplitMinLines,
-        draw: (from, take, x, top, height) => drawCalloutSegment(parts, from, take, x, top, height),
+        // (`rows`: the box's, a listing or nested box at a cut in two: page/callout-split.ts.)
+        draw: (rows, from, take, x, top, height) => drawCalloutSegment({ ...parts, rows }, from, take, x, top, height),
       };
       return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner) };
     }
