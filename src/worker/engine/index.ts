@@ -210,6 +210,23 @@ export class EngineCache {
     }
     return id;
   }
+  /** The last text given to `latestId` for each slot, with its id. */
+  private readonly latest = new Map<string, { text: string; id: string }>();
+  /**
+   * A short stand-in for `text` in memo keys, for a slot whose text is book-wide and long (every
+   * heading's number and title, every reference text: tens of kB in a 1,000-page book) and is put
+   * in every chapter's key: the same id as the last build's when the text is the same, else a new
+   * one. Exact (an id never stands for two texts), and only the last text is kept, where `intern`
+   * would keep every text ever seen — a text that changes with each keystroke in a heading.
+   */
+  latestId(slot: string, text: string): string {
+    const last = this.latest.get(slot);
+    if (last?.text === text) return last.id;
+    const id = `${slot}#${++this.latestCount}`;
+    this.latest.set(slot, { text, id });
+    return id;
+  }
+  private latestCount = 0;
   /**
    * Drops entries the last complete layout did not use, so memory tracks the live book.
    * `liveParagraphs` lists each chapter's distinct paragraph keys. Walking them all costs about as
@@ -422,12 +439,15 @@ function* prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry):
   const resourcesKey = book.resources ? `|${hashString(book.resources.key)}|${JSON.stringify([...numbering!.numbers.values()].map((n) => [n.resourceId, n.number]))}` : '';
   const math = prepareBookMath(parsed, book.settings, book.math, fonts);
   const metadata = metadataValues(parsed[0]?.frontmatter, book.settings.language);
-  // Interned: each chapter's memo key holds it, and a ~4 kB part made every chapter's key long to build and hash.
+  // By a short id (`latestId`): each chapter's memo key holds it, and a ~4 kB part (tens of kB of reference texts in a long book) made every chapter's key long to build and hash.
   // Settings only composition reads (margin line numbers, running heads and folios, the page's fill) are not in it: a chapter is composed again for them (chapterAt).
-  const key = cache.intern(`${settingsKey(paginatedSettings(book.settings))}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify(metadata)}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`);
+  const key = cache.latestId('book', `${settingsKey(paginatedSettings(book.settings))}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify(metadata)}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`);
   // Page labels are printed by chapters that use them (`usesPages`) and, with page-style
   // references by default, by any reference: read them only then.
-  const structure = bookStructure(parsed, book.settings, NO_LABELS, (id) => floatSpecOf(book.resources, id));
+  // Every heading target of the book is in each chapter's key (a reference prints its number and
+  // title): by a short id, as the key above, not the text built, escaped and hashed once per chapter.
+  const counted = bookStructure(parsed, book.settings, NO_LABELS, (id) => floatSpecOf(book.resources, id));
+  const structure = { ...counted, targetsKey: cache.latestId('targets', counted.targetsKey) };
   const printsLabels = structure.usesPages.size > 0 || book.settings.crossRefs.defaultStyle === 'page';
   return { parsed, refs, numbering, math, key, metadata, structure: printsLabels ? { ...structure, pageLabels: cache.pageLabels } : structure };
 }

@@ -19,6 +19,7 @@ import { boxRefText, numberBoxes, type BoxNumber, type BoxNumbers } from './call
 import { chapterIndexNames, placedMarks } from './index-marks';
 import { indexRows, type IndexRow } from './index-entries';
 import { indexLookOf } from './index-layout';
+import { structuralBlocks } from './structural-blocks';
 
 /** One `:::toc` entry (document-format §17.1): a heading of a level listed in `toc.levels`. */
 export interface TocEntry {
@@ -108,7 +109,7 @@ export function bookStructure(
     palette = paletteAfter(chapter, palette);
     part = partValuesAfter(chapter, part);
     running = carryAfter(chapter, numbers, settings, running);
-    for (const block of chapter.blocks) {
+    for (const block of structuralBlocks(chapter)) {
       if (block.kind === 'directive' && block.name === 'toc' && !block.ignored) usesPages.add(chapter.chapterId);
       // One contents row per part with a divider page (document-format §17.1), in reading order.
       // toc.parts.enabled false (§11.5): parts are not listed.
@@ -144,7 +145,8 @@ export function bookStructure(
       if (targets.has(anchor.anchorId) || boxTargets.has(anchor.anchorId)) continue;
       const box = anchor.kind === 'container' ? boxes.get(chapter.chapterId)?.get(anchor.blockId) : undefined;
       if (box) boxTargets.set(anchor.anchorId, box);
-      const block = chapter.blocks.find((b) => b.id === anchor.blockId);
+      // (Only a heading's anchor is a heading target: the heading is among the structural blocks.)
+      const block = structuralBlocks(chapter).find((b) => b.id === anchor.blockId);
       if (block?.kind !== 'heading') continue;
       const number = numbers?.get(block.id);
       targets.set(anchor.anchorId, { title: block.plainText, level: block.level, ...(number ? { number } : {}) });
@@ -162,8 +164,7 @@ export function bookStructure(
   const mentioned = new Set<string>();
   for (const chapter of chapters) {
     const own = new Map<string, FloatSpec>();
-    const mentions = [...chapter.collected.refs.map((r) => ({ id: r.target, at: r.range.from })), ...chapter.collected.resourceEmbeds.map((e) => ({ id: e.resourceId, at: e.range.from }))].sort((a, b) => a.at - b.at);
-    for (const { id } of mentions) {
+    for (const id of mentionOrder(chapter)) {
       if (mentioned.has(id) || anchorBlocks.has(id)) continue;
       mentioned.add(id);
       const spec = floatSpec(id);
@@ -172,6 +173,21 @@ export function bookStructure(
     floats.set(chapter.chapterId, own);
   }
   return { settings, headings, toc, pageLabels, anchorBlocks, usesPages, floats, targets, boxes, boxTargets, targetsKey: JSON.stringify([...targets]) + (boxTargets.size > 0 ? JSON.stringify([...boxTargets]) : ''), noteOffsets, startState, chapters, indexNames };
+}
+
+/**
+ * The ids a chapter mentions — by a `:ref` or a `::resource` embed — in reading order, once per
+ * parsed chapter (unchanged chapters keep their parse object across builds).
+ */
+const mentionOrders = new WeakMap<ParsedChapter, readonly string[]>();
+function mentionOrder(chapter: ParsedChapter): readonly string[] {
+  let ids = mentionOrders.get(chapter);
+  if (ids === undefined) {
+    const mentions = [...chapter.collected.refs.map((r) => ({ id: r.target, at: r.range.from })), ...chapter.collected.resourceEmbeds.map((e) => ({ id: e.resourceId, at: e.range.from }))].sort((a, b) => a.at - b.at);
+    ids = mentions.map((m) => m.id);
+    mentionOrders.set(chapter, ids);
+  }
+  return ids;
 }
 
 /** A resource's float placement (`placement.position` auto/top/bottom; `here` and unknown ids set in flow). */

@@ -12,6 +12,7 @@ import type { CalloutNumbering } from '../settings-callouts';
 import { formatNumber } from '../resources/numbering';
 import { localiseDigits } from './number-format';
 import { startingHeadingCounters } from './continuation';
+import { structuralBlocks } from './structural-blocks';
 
 /** What a numbered box prints before its text or in its title row. */
 export interface BoxNumber {
@@ -41,7 +42,7 @@ export function numberBoxes(chapters: readonly ParsedChapter[], settings: Layout
   const headings = startingHeadingCounters(settings);
   for (const chapter of chapters) {
     const own = new Map<string, BoxNumber>();
-    for (const block of chapter.blocks) {
+    for (const block of structuralBlocks(chapter)) {
       if (block.kind === 'heading') {
         if (block.attrs['numbered'] === 'false' || settings.headingStyles[block.attrs['style'] ?? '']?.numbered === false) continue;
         const level = block.level;

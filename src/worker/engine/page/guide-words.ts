@@ -18,6 +18,7 @@ import { Op } from '../../protocol/displaylist';
 import type { Block, Inline, ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
 import { headingHidden } from './heading-look';
+import { structuralBlocks } from './structural-blocks';
 
 /** The mark a block sets: its key and text. */
 export interface Mark {
@@ -150,7 +151,7 @@ export function carryAfter(chapter: ParsedChapter, numbers: ReadonlyMap<string, 
   let own = ownCarry.get(chapter);
   if (!own || own.settings !== settings) {
     let h1: Heading | undefined;
-    for (const block of chapter.blocks) if (isRunningH1(block, settings)) h1 = block;
+    for (const block of structuralBlocks(chapter)) if (isRunningH1(block, settings)) h1 = block;
     const marks: Record<string, string> = {};
     if (usesGuideWords(settings)) for (const mark of markBlocks(chapter.blocks).values()) marks[mark.key] = mark.text;
     own = { settings, ...(h1 ? { h1 } : {}), marks };

@@ -16,6 +16,7 @@
 import { Op, type PageDisplayList } from '../../protocol/displaylist';
 import type { Block, ParsedChapter } from '../parse/model';
 import type { PlacedIndexMark } from './index-entries';
+import { structuralBlocks } from './structural-blocks';
 
 /** The page-label key of a chapter's k-th index mark. */
 export function indexMarkKey(chapterId: string, k: number): string {
@@ -131,7 +132,7 @@ function nearestBlock(blocks: readonly Block[], index: number | undefined, spans
 /** The names of the indexes a chapter prints (`:::index` = '', `:::index{index="names"}` = 'names'). */
 export function chapterIndexNames(chapter: ParsedChapter): string[] {
   const names: string[] = [];
-  for (const block of chapter.blocks) {
+  for (const block of structuralBlocks(chapter)) {
     if (block.kind !== 'directive' || block.name !== 'index' || block.ignored) continue;
     const name = block.attrs['index'] ?? '';
     if (!names.includes(name)) names.push(name);

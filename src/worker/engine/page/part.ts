@@ -8,6 +8,7 @@ import type { DisplayItem } from '../../protocol/displaylist';
 import type { Attributes, ParsedChapter } from '../parse/model';
 import type { LayoutSettings, PartSettings } from '../settings';
 import { withGeometry } from './sections';
+import { structuralBlocks } from './structural-blocks';
 
 export function partSettings(settings: LayoutSettings): PartSettings {
   return settings.parts ?? { page: true, breakBefore: 'odd', breakAfter: 'any', margins: settings.margins };
@@ -59,7 +60,7 @@ export function parsePartPalette(value: string | undefined): Record<string, stri
 /** The palette in force after a chapter (the last part's), from the one in force at its start. */
 export function paletteAfter(chapter: ParsedChapter, start: Readonly<Record<string, string>>): Record<string, string> {
   let palette = start;
-  for (const block of chapter.blocks) if (block.kind === 'containerStart' && block.name === 'part') palette = parsePartPalette(block.attrs['palette']);
+  for (const block of structuralBlocks(chapter)) if (block.kind === 'containerStart' && block.name === 'part') palette = parsePartPalette(block.attrs['palette']);
   return { ...palette };
 }
 
@@ -105,6 +106,6 @@ export function partValues(attrs: Attributes): PartValues {
 /** The part in force after a chapter (its last `:::part`), from the one in force at its start. */
 export function partValuesAfter(chapter: ParsedChapter, start: PartValues | undefined): PartValues | undefined {
   let values = start;
-  for (const block of chapter.blocks) if (block.kind === 'containerStart' && block.name === 'part') values = partValues(block.attrs);
+  for (const block of structuralBlocks(chapter)) if (block.kind === 'containerStart' && block.name === 'part') values = partValues(block.attrs);
   return values;
 }

@@ -14,6 +14,7 @@ import type { HeadingBlock, ParsedChapter } from '../parse/model';
 import type { BreakParity, GeometryOverride, LayoutSettings, OrderedLevel, SectionBodyStyle } from '../settings';
 import { defaultColumnRule } from '../settings-structure';
 import type { FurnitureElement } from '../settings-furniture';
+import { structuralBlocks } from './structural-blocks';
 
 /** One open section: the heading style and the level of the heading that opened it. */
 export interface OpenSection {
@@ -57,7 +58,7 @@ export function withGeometry(settings: LayoutSettings, key: string, override: Ge
 /** The sections open after a chapter's blocks, from those open at its start (for the next chapter's memo key). */
 export function sectionsAfter(chapter: ParsedChapter, settings: LayoutSettings, start: readonly OpenSection[]): OpenSection[] {
   const tracker = new SectionTracker(settings, start);
-  for (const block of chapter.blocks) {
+  for (const block of structuralBlocks(chapter)) {
     if (block.kind === 'heading') tracker.atHeading(block);
     else if (block.kind === 'containerStart' && block.name === 'part') tracker.atPart();
   }

@@ -10,6 +10,7 @@ import { formatNumber, localeNumberFormat, localiseDigits, type Numerals } from 
 import { numberLocaleOf } from '../settings-number-formats';
 import { startingHeadingCounters } from './continuation';
 import { headingNumbering } from './heading-look';
+import { structuralBlocks } from './structural-blocks';
 
 /** The printed number of every numbered heading, by chapter id then block id, and each chapter's starting counters. */
 export interface HeadingNumbers {
@@ -35,7 +36,7 @@ export function numberHeadings(chapters: readonly ParsedChapter[], settings: Lay
     startCounters.set(chapter.chapterId, counters.slice());
     const numbers = new Map<string, string>();
     const own = new Map<string, number>();
-    for (const block of chapter.blocks) {
+    for (const block of structuralBlocks(chapter)) {
       if (block.kind !== 'heading') continue;
       // An unnumbered heading (attribute, or a heading style with numbered: false) does not advance the count.
       if (block.attrs['numbered'] === 'false' || settings.headingStyles[block.attrs['style'] ?? '']?.numbered === false) continue;
