@@ -15,6 +15,15 @@
  * loosened — its spaces are not stretched, so "within maxWordSpacing" says nothing, and a line more
  * only deepens the rag.
  *
+ * A paragraph split across columns is no candidate. Its head, at the foot of a short column: set
+ * looser it would push text into the next column, and no lever of §8.5 changes what flows on. Its
+ * rest, at the head of the short column, has a sound reading — re-broken from the cut (the source
+ * offset of its first line there) as placeOnGrid re-breaks a paragraph for a column of another
+ * width, the head untouched — but not a clean one yet: its lever point (closures over the pass)
+ * would be pending at the first block start of nearly every column, where an edit's resumed pass
+ * and its convergence check need a state that closes over nothing (paginate.ts plainState, page/
+ * resume.ts, converge.ts): edits would resume and converge far less often.
+ *
  * A paragraph qualifies only when it was set whole in the column (one segment, not beside a
  * wrapped resource, nothing of another block drawn between its lines) and the looser setting
  * keeps every line within the word-spacing bounds (`minWordSpacing` … `maxWordSpacing`: the
