@@ -168,6 +168,19 @@ describe('list markers in vertical text (orderedLists, §9.2)', () => {
   });
 });
 
+describe('a generated number beside a line holding no CJK text stays as set horizontally', () => {
+  it('a Latin list item\'s marker: drawn sideways with its line, the digit at its own width (no one-em cell)', () => {
+    const { runs } = layout({}, '前文。\n\n1. Apple pie\n2. Plum cake\n');
+    const marker = runs.find((p) => p.run.text.startsWith('1') && p.run.line?.role === 'body')!;
+    expect(marker.run.text).toBe('1.');
+    // The line holds no CJK: page/vertical.ts leaves it whole and sideways.
+    expect(rounded(marker.m)).toEqual([0, 1, -1, 0]);
+    const face = fonts.get(marker.run.font)!;
+    // The stop right after the digit's own advance (with the cell it came (8 − 3.7) / 2 pt later at 8 pt).
+    expect(marker.run.xs[1]! - marker.run.xs[0]!).toBeCloseTo((face.glyphAdvance(marker.run.glyphs[0]!) * marker.run.size) / face.upem, 2);
+  });
+});
+
 describe('generated text of the vertical flow, incrementally', () => {
   it('lays out the same after an edit incrementally as from scratch (numbered headings, a list, notes)', () => {
     const extra: StoredConfig = { headings: { levels: [{ level: 1, numberingTemplate: '第{1}章', numberSeparator: '　' }, { level: 2, numberingTemplate: '{1}.{2}', numberSeparator: ' ' }] } };

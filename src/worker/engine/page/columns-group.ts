@@ -394,7 +394,8 @@ export function placeGroup(given: readonly GroupRow[], shape: GroupShape, host: 
 /** What setting the group's rows needs from the page flow. */
 export interface RowSetter {
   setText(request: { base: number; inlines: readonly Inline[]; style: TextStyle; measure: number; indent: number; justify: boolean; avoidRunts?: boolean }): SetLine[];
-  setGenerated(text: string, style: TextStyle): SetLine;
+  /** One generated line; `beside`: the text it stands beside (a list item's inlines: in vertical text, page/vertical-generated.ts). */
+  setGenerated(text: string, style: TextStyle, direction?: 'ltr' | 'rtl', beside?: readonly Inline[]): SetLine;
   listMarker(item: Extract<Block, { kind: 'listItem' }>): string;
   /** Headings (running text only; page/columns-group-heading.ts); without it a heading sets no row. */
   heading?: GroupHeadingHost;
@@ -492,7 +493,7 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
     }
     if (child.kind === 'listItem') {
       // The list's shape and its level's marker type (page/list-shape.ts), inside the sub-column.
-      const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, body, (style) => set.setGenerated(set.listMarker(child), style));
+      const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, body, (style) => set.setGenerated(set.listMarker(child), style, undefined, child.inlines));
       const lines = set.setText({ base: child.range.from, inlines: child.inlines, style: body, measure: Math.max(1, width - textX), indent: firstX - textX, justify, ...listItemRunts(settings) });
       lines.forEach((line, i) => push({ block: child, line, x: textX, blockIndex: index, inList: true, ...(i === 0 ? { marker: { line: marker, x: depth } } : {}) }));
     } else if (child.kind === 'paragraph' || child.kind === 'blockquote') {

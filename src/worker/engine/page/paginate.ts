@@ -2618,7 +2618,7 @@ export function* paginateChapter(
       const level = (entry.unnumbered ? look?.unnumbered?.[entry.level] : undefined) ?? look?.levels[entry.level];
       const style = level?.style ?? body;
       const indent = level?.indent ?? (entry.level - 1) * 1.5 * body.size;
-      const label = setFlowLine(entry.label, look?.pageNumber.style ?? body);
+      const label = setFlowLine(entry.label, look?.pageNumber.style ?? body, undefined, entry.text);
       // Room for the label (at least pageNumber.width, 2 em by default) and a leader gap of at least two dots at the right of every line.
       const reserve = Math.max(label.width, look?.pageNumber.width ?? 2 * body.size) + 2 * dotPitch;
       // The number in its own column (§11.5 numberWidth, numberGap, number* type): the title starts
@@ -2626,7 +2626,7 @@ export function* paginateChapter(
       // a wider number, and its turnover lines hang there. An entry without a number (unnumbered,
       // or a heading whose number is empty) keeps the column empty, so its title lines up with the others'.
       const column = level?.number && entry.title !== undefined ? level.number : undefined;
-      const numberLine = column && entry.number ? setFlowLine(entry.number, column.style) : null;
+      const numberLine = column && entry.number ? setFlowLine(entry.number, column.style, undefined, entry.text) : null;
       const numberRoom = !column ? 0 : numberLine ? Math.max(column.width, numberLine.width + (column.gap ?? normalSpace(column.style, fonts))) : column.width;
       const titleText = column ? entry.title! : entry.text;
       const textStart = indent + numberRoom;
@@ -3020,7 +3020,7 @@ export function* paginateChapter(
       const rowsBefore = rows.length;
       if (child.kind === 'listItem') {
         // The list's shape and its level's marker type (page/list-shape.ts), inside the box, with the style's own list fields.
-        const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, textStyle, (style, text) => setFlowLine(text ?? listMarker(child), style), style.lists);
+        const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, textStyle, (style, text) => setFlowLine(text ?? listMarker(child), style, undefined, child.inlines), style.lists);
         const tabbed = tabbedLines(child.inlines, textStyle, innerW - textX, firstX - textX, style.tabs);
         // (Tabbed text goes below a wrapped resource: its stops are the full measure's.)
         if (tabbed) endBoxWrap();
@@ -3460,7 +3460,7 @@ export function* paginateChapter(
     if (known) return known;
     const n = settings.notes;
     // footnotes.noteNumberPosition (§11.1): on the baseline at the note's size, or raised (page/note-number.ts).
-    const number = noteNumberLine(noteLabel(footnotes.get(note.noteId)!, n, settings.numerals), noteStyle, n, setFlowLine);
+    const number = noteNumberLine(noteLabel(footnotes.get(note.noteId)!, n, settings.numerals), noteStyle, n, (text, style, direction) => setFlowLine(text, style, direction, note.inlines));
     const firstIndent = Math.max(0, number.width + n.numberGap - n.hangingIndent);
     const lines = setText({ base: note.range.from, inlines: note.inlines, style: noteStyle, measure: width - n.hangingIndent, indent: firstIndent, justify: n.align === 'justify', direction: settings.direction });
     const all = lines.length > 0 ? lines : [emptyLine()];
@@ -3675,8 +3675,8 @@ export function* paginateChapter(
     const parts = separator ? orderedMarkerParts(item) : undefined;
     const markerDir = dir !== settings.direction ? dir : undefined;
     const markerLine = separator && parts && parts.separator
-      ? joinMarkerLines(setFlowLine(parts.number, markerStyle, markerDir), setFlowLine(parts.separator, separatorTextStyle(markerStyle, separator), markerDir), separator.gap, dir === 'rtl')
-      : setFlowLine(marker, markerStyle, markerDir);
+      ? joinMarkerLines(setFlowLine(parts.number, markerStyle, markerDir, item.inlines), setFlowLine(parts.separator, separatorTextStyle(markerStyle, separator), markerDir, item.inlines), separator.gap, dir === 'rtl')
+      : setFlowLine(marker, markerStyle, markerDir, item.inlines);
     return { markerLine, shape, level, own, lists, textStyle };
   }
 

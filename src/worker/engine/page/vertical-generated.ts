@@ -14,6 +14,7 @@
  */
 import type { FontRegistry } from '../fonts/registry';
 import type { Inline } from '../parse/model';
+import { plainTextOf } from '../parse/inlines';
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings, TextStyle } from '../settings';
 import type { Direction } from '../text/bidi';
@@ -31,22 +32,32 @@ const GENERATED_AT = -1e9;
 const ONE_LINE = 1e6;
 
 /**
- * The setter of the flow's generated one-liners: `setGenerated` in horizontal text; in vertical
- * text a text holding CJK (`（1）`, `第1`, `一、`) set as flow text (see the file's comment), any
- * other (`1.`, `12`, a leader) set by `setGenerated` with its tate-chū-yoko cells made one em
- * (`withTcyCells`) — the paragraph setter applies the CJK rules only to text holding CJK, and such
- * a marker or number stands in a line of CJK text all the same. Kept per (style, direction, text)
+ * Sets a generated one-liner of the flow; `beside`: the text of the line it stands in (a list
+ * item's, a note's, a contents entry's), or its inlines — absent: taken to hold CJK text.
+ */
+export type SetFlowLine = (text: string, style: TextStyle, direction?: Direction, beside?: string | readonly Inline[]) => SetLine;
+
+/**
+ * The setter of the flow's generated one-liners: `setGenerated` in horizontal text. In vertical
+ * text, one standing in a line that holds CJK (page/vertical.ts cuts only such a line, and stands a
+ * short number upright only there): a text holding CJK itself (`（1）`, `第1`, `一、`) set as flow
+ * text (see the file's comment), any other (`1.`, `12`, a leader) by `setGenerated` with its
+ * tate-chū-yoko cells made one em (`withTcyCells`) — the paragraph setter applies the CJK rules
+ * only to text holding CJK. One beside a line of no CJK (a list item in Latin) is drawn sideways
+ * with that line, so it keeps `setGenerated`'s line. Kept per (style, direction, text, CJK line)
  * for the pass, so a list's markers asked for again and again find their line.
  */
-export function flowLineSetter(setText: SetText, setGenerated: SetGenerated, settings: LayoutSettings, fonts: FontRegistry): SetGenerated {
+export function flowLineSetter(setText: SetText, setGenerated: SetGenerated, settings: LayoutSettings, fonts: FontRegistry): SetFlowLine {
   const tcy = settings.cjk.tcy;
   if (!settings.vertical || !tcy) return setGenerated;
   const lines = new Map<string, SetLine>();
-  return (text: string, style: TextStyle, direction?: Direction): SetLine => {
+  return (text, style, direction, beside) => {
+    const cjk = hasIdeographs(text);
+    if (!cjk && beside !== undefined && !standsUpright(typeof beside === 'string' ? beside : plainTextOf([...beside]))) return setGenerated(text, style, direction);
     const key = `${JSON.stringify(style)}|${direction ?? ''}|${text}`;
     let line = lines.get(key);
     if (!line) {
-      if (hasIdeographs(text)) {
+      if (cjk) {
         const inline: Inline = { kind: 'text', text, marks: [], range: { from: GENERATED_AT, to: GENERATED_AT, line: 0, column: 0 } };
         line = setText({ base: GENERATED_AT, inlines: [inline], style, measure: ONE_LINE, indent: 0, justify: false, ...(direction ? { direction } : {}) })[0] ?? emptyLine();
       } else line = withTcyCells(setGenerated(text, style, direction), tcy, fonts);
