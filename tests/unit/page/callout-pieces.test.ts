@@ -5,7 +5,7 @@
  * the box has no padding or margins, its text at the body's 12 pt leading.
  */
 import { describe, expect, it } from 'vitest';
-import { EngineCache, type BookInput } from '../../../src/worker/engine';
+import { EngineCache, prepareResources, type BookInput } from '../../../src/worker/engine';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
@@ -101,6 +101,51 @@ describe('a code listing inside a callout box, taller than the rows left', () =>
     run(book(source), cache);
     const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
     expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+  });
+});
+
+describe('a table inside a callout box, taller than the rows left', () => {
+  const table = (n: number) => {
+    const rows = [[{ content: 'Station', isHeader: true }, { content: 'Hour', isHeader: true }], ...Array.from({ length: n }, (_, i) => [{ content: `Stop${i}` }, { content: `${i}` }])];
+    return prepareResources([{ record: { id: 'plan', typeId: 'table', kind: 'table', caption: 'Hours.', placement: { position: 'here' }, table: { model: { rows, headerRowCount: 1 } } } as never }], {});
+  };
+  const withTable = (source: string, n: number): BookInput => ({ ...book(source), resources: table(n) });
+
+  it('is split between the box segments by its own rules: every row once, in order, in the type area, under its repeated header', () => {
+    const src = [':::callout', 'Before the table.', '', '::resource{id="plan"}', '', 'After the table.', ':::', '', 'Under the box.'].join('\n');
+    const { pages } = run(withTable(src, 90));
+    const stops = pages.flatMap((p) => runs(p).filter((r) => /^Stop\d+$/.test(r.text)).sort((a, b) => a.y - b.y).map((r) => ({ page: p.index, r })));
+    expect(stops.map((s) => s.r.text)).toEqual(Array.from({ length: 90 }, (_, i) => `Stop${i}`));
+    const used = [...new Set(stops.map((s) => s.page))];
+    expect(used.length).toBeGreaterThanOrEqual(2);
+    for (const { page, r } of stops) {
+      expect(r.y, r.text).toBeGreaterThan(AREA_TOP);
+      expect(r.y, r.text).toBeLessThanOrEqual(AREA_FOOT);
+      // Inside the box's segment on its page, under that page's header row.
+      const box = rects(pages[page]!, BOX_FILL).find((b) => encloses(b, r.y));
+      expect(box, r.text).toBeDefined();
+      expect(box!.y + box!.h).toBeLessThanOrEqual(AREA_FOOT + 1e-6);
+      const header = runs(pages[page]!).find((h) => h.text === 'Station');
+      expect(header, `${r.text}'s header`).toBeDefined();
+      expect(header!.y).toBeLessThan(r.y);
+    }
+    // The text after the table after its last row.
+    const after = pages.findIndex((p) => runs(p).some((r) => r.text.includes('After the table')));
+    expect(after).toBeGreaterThanOrEqual(stops.at(-1)!.page);
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout', () => {
+    const random = mulberry32(43);
+    const parts: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      parts.push(paragraph(random));
+      if (i === 3) parts.push([':::callout', paragraph(random, 1), '', '::resource{id="plan"}', '', paragraph(random, 1), ':::'].join('\n'));
+    }
+    const source = parts.join('\n\n');
+    const cache = new EngineCache();
+    run(withTable(source, 70), cache);
+    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
+    expect(dump(run(withTable(edited, 70), cache))).toBe(dump(run(withTable(edited, 70), new EngineCache(false))));
   });
 });
 

@@ -20,12 +20,13 @@
  *     fits a column (less the box's padding) and does not open its segment on whole, the continues
  *     marker under a part that goes on and `repeatTitle` over the parts after the first — each part
  *     its own box (corners rounded at the listing's own top and bottom only);
+ *   - a resource that splits itself, a table (`flowPiece`): where its own `split` cuts it;
  *   - a nested box (`nestedPiece`): this same `cutBox` on its own rows, each part drawn as a segment
  *     of it (its frame open at a cut edge: box-shape.ts roundTop / roundBottom, its repeated title
  *     and continues marker as its style sets them).
  *
- * A piece counts its printed lines (a listing's rows, a nested box's lines) toward the box's
- * `splitMinLines`. Lengths in pt.
+ * A piece counts its printed lines (a listing's rows, a nested box's lines, the box lines a table
+ * part's height holds) toward the box's `splitMinLines`. Lengths in pt.
  */
 import type { SetLine } from '../paragraph';
 import type { CodeBlock } from '../parse/model';
@@ -222,6 +223,24 @@ export function listingPiece(block: CodeBlock, p: PreparedListing, draw: GroupDr
         take = Math.max(1, fitting);
       }
       return { head: { flow: part(take, false), lines: take }, tail: listingPiece(block, p, draw, columnHeight, from + take) };
+    },
+  };
+}
+
+/**
+ * A resource set in a box that splits itself (a table: resources/table-split.ts, header rows
+ * repeated, the continues marker and "(cont.)" caption as it sets them), cut where its own `split`
+ * says, as running text's placeInFlow cuts it (resources/place.ts). Our reading of the box's
+ * `splitMinLines`: a part counts the box lines its height holds at the box's leading `lead` (pt), one at least.
+ */
+export function flowPiece(flow: FlowBlock, lead: number): BoxPiece {
+  return {
+    flow,
+    lines: Math.max(1, Math.floor(flow.height / lead + EPS)),
+    split(room) {
+      const parts = flow.split?.(room) ?? null;
+      if (!parts || parts.first.height > room + EPS) return null;
+      return { head: flowPiece(parts.first, lead), tail: flowPiece(parts.rest, lead) };
     },
   };
 }

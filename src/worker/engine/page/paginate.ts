@@ -37,7 +37,7 @@ import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColu
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
 import { boxHeading, boxSpace, boxVerse, nestedBoxesCite, onlyDirectives, type BoxDrawHost } from './callout-blocks';
-import { boxShape, cutBox, listingPiece, nestedPiece, type BoxPiece } from './callout-split';
+import { boxShape, cutBox, flowPiece, listingPiece, nestedPiece, type BoxPiece } from './callout-split';
 import { floatsCitedInBox } from './callout-cites';
 import { boxWrapMeasure, linesBeside, planBoxWrap, type BoxWrapBand } from './callout-wrap';
 import { DEFAULT_FIXED, FixedAreas, fixedArea, fixedOrigin, type CalloutFixed } from './callout-fixed';
@@ -2954,7 +2954,8 @@ export function* paginateChapter(
         }
         const flow = resourceBlock(child, innerW, frame().contentHeight - pad.top - pad.bottom, settings.floats?.fitToPage ? 'figure' : 'picture', dir);
         if (!flow) continue;
-        pushBoxUnit(child, flow);
+        // A table a box cut falls in splits where its own rules say (page/callout-split.ts flowPiece).
+        pushBoxUnit(child, flow, flow.split ? flowPiece(flow, lead) : undefined);
         continue;
       }
       if (child.kind === 'code') {
