@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { EngineCache, layoutBook, type BookInput } from '../../../src/worker/engine';
-import { applyMatrix, serializeDisplayList } from '../../../src/worker/protocol/displaylist';
+import { applyMatrix, itemMatrices, Op, serializeDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
 import type { StoredConfig } from '../../../src/worker/config';
 import { sheetFrame } from '../../../src/worker/engine/page/geometry';
 import { nodeFontRegistry } from '../../support/node-world';
@@ -286,4 +286,28 @@ describe('a oneAndHalf side column in vertical text is a tier (layout.sideColumn
       }
     });
   }
+});
+
+describe('a callout box\'s label tab in vertical text (calloutStyles[].label, §13.4)', () => {
+  it('コラム1: the number one upright cell of one em, the tab its padding past it', () => {
+    const extra = { calloutStyles: [{ id: 'box', label: {} }] } as unknown as StoredConfig;
+    const { book } = layout(extra, '前文。\n\n:::callout{label="コラム1"}\n箱の中の文。\n:::\n\n後文。\n');
+    const page = book.pages[0]!;
+    const runs = placedRuns([page]);
+    const tab = runs.filter((p) => p.run.line?.role === 'heading');
+    const mu = tab.find((p) => p.run.text === 'ム')!;
+    const one = tab.find((p) => p.run.text === '1')!;
+    expect(rounded(one.m)).toEqual(UPRIGHT);
+    const box = tcyCell(one);
+    // The tab (the rectangle of the label's background) ends its padding (0.6 em of the label's size) past the cell.
+    const matrices = itemMatrices(page.items);
+    const rect = page.items.findIndex((item) => item.op === Op.Rect && item.fill !== '#f4f4f4' && item.h > 2);
+    const r = page.items[rect] as RectItem;
+    const ends = [applyMatrix(matrices[rect]!, r.x, r.y)[1], applyMatrix(matrices[rect]!, r.x + r.w, r.y + r.h)[1]];
+    // (Before: the tab ended after the digit's own width, the cell reaching 2.1 pt into the padding.)
+    expect(Math.max(...ends) - box.bottom).toBeCloseTo(0.6 * one.run.size, 1);
+    // Right after ム's cell: no Latin spacing beside the cell (before: 0.25 em, with the digit's 0.47 em).
+    expect(box.top).toBeCloseTo(cell(mu).bottom, 1);
+    expect(inkInside(one, box)).toBe(true);
+  });
 });

@@ -2862,7 +2862,7 @@ export function* paginateChapter(
     const going = style.continuation;
     const runInLabel = boxNumber && style.numbering!.placement === 'runIn' ? `${boxNumber.label}${fenceTitle ? ` (${fenceTitle})` : ''}` : '';
     const repeated = going?.repeatTitle && (title || runInLabel) ? titleRows(`${title || runInLabel} ${going.suffix}`.trim()) : [];
-    const goesOn = going?.marker ? setGenerated(going.marker.text, { ...textStyle, italic: going.marker.italic }) : null;
+    const goesOn = going?.marker ? setFlowLine(going.marker.text, { ...textStyle, italic: going.marker.italic }, undefined, going.marker.text) : null;
     const more = goesOn && going?.marker ? { line: goesOn, x: going.marker.align === 'left' ? 0 : going.marker.align === 'center' ? (innerW - goesOn.width) / 2 : innerW - goesOn.width, height: lead, baseline: leadBaseline } : null;
     let firstParagraph = true;
     /** The space owed under the resource set last (pt), given above the next block's first row. */
@@ -3156,7 +3156,9 @@ export function* paginateChapter(
    * height less the part reaching down over the edge, `offset`), which the box's first segment takes.
    */
   function labelTab(block: { id: string }, label: CalloutLabel, text: string) {
-    const line = setGenerated(label.icon ? `${label.icon} ${text}` : text, label.style);
+    const tabText = label.icon ? `${label.icon} ${text}` : text;
+    // In vertical text set as the flow's text (page/vertical-generated.ts), standing on its own line.
+    const line = setFlowLine(tabText, label.style, undefined, tabText);
     return { block, label, line, width: line.width + 2 * label.paddingX, above: Math.max(0, label.height - label.offset) };
   }
 

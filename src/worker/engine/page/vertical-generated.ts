@@ -1,7 +1,8 @@
 /**
  * Generated one-line texts of the flow in vertical text (`layout.writingMode: 'vertical-rl'`,
  * configuration.md §4, §14.1; document-format §18.5): list markers, the numbers of footnotes in
- * the note area and the contents' page numbers (§11.5) are turned with the flow (page/vertical.ts),
+ * the note area, the contents' page numbers (§11.5) and a callout box's label tab and going-on
+ * marker (§13.4) are turned with the flow (page/vertical.ts),
  * so they are set as its text is — a number of at most `cjk.uprightDigits` digits one
  * tate-chū-yoko cell exactly one em along the column, with no `cjk.latinSpacing` beside it
  * (paragraph/vertical-tcy.ts), and punctuation the CJK rules set narrower losing the blank of its
