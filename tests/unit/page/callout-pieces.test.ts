@@ -296,6 +296,48 @@ describe('a callout box nested in a callout box, taller than the rows left', () 
     }
   });
 
+  it('in a box in a `:::columns` group: set in the box\'s sub-column and split with it, the group still in sub-columns', () => {
+    // Sub-columns 144 pt wide at 50 and 206 pt; the nested box's lines in reading order through them, each in a part inside a segment of the outer box in its sub-column.
+    const subColumn = (x: number): number => Math.floor((x - 50 + 0.5) / 156);
+    const src = [':::columns{count=2}', 'a0', '', ':::callout', 'Outer first.', '', ':::callout{type=warn}', lines(50), ':::', '', 'Outer last.', ':::', '', 'b0', ':::'].join('\n');
+    const { pages } = run(nestedBook(src));
+    const places = Array.from({ length: 50 }, (_, i) => {
+      const text = `Inner_${i + 1}_line.`;
+      const page = pages.findIndex((p) => runs(p).some((r) => r.text.includes(text)));
+      expect(page, text).toBeGreaterThanOrEqual(0);
+      const r = runs(pages[page]!).find((x) => x.text.includes(text))!;
+      return { page, y: r.y, x: r.xs[0]!, column: subColumn(r.xs[0]!) };
+    });
+    for (const [i, { page, y, x, column }] of places.entries()) {
+      expect(y, `line ${i + 1}`).toBeLessThanOrEqual(AREA_FOOT);
+      if (i > 0) {
+        const prev = places[i - 1]!;
+        expect(page > prev.page || (page === prev.page && (column > prev.column || (column === prev.column && y > prev.y))), `line ${i + 1}`).toBe(true);
+      }
+      const part = innerParts(pages[page]!).find((p) => p.top <= y && y <= p.bottom);
+      expect(part, `line ${i + 1}'s part`).toBeDefined();
+      const outer = rects(pages[page]!, BOX_FILL).find((r) => r.x - 1e-6 <= x && x <= r.x + r.w && r.y - 1e-6 <= part!.top && part!.bottom <= r.y + r.h + 1e-6);
+      expect(outer, `line ${i + 1}'s outer segment`).toBeDefined();
+      expect(outer!.w).toBeLessThanOrEqual(144 + 1e-6);
+    }
+    // The nested box over both sub-columns of the first page (the group did not flow plain).
+    expect(new Set(places.filter((p) => p.page === 0).map((p) => p.column))).toEqual(new Set([0, 1]));
+  });
+
+  it('in a `:::columns` group: an edit relaid out from the previous layout equals a full layout', () => {
+    const random = mulberry32(47);
+    const parts: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      parts.push(paragraph(random));
+      if (i % 3 === 1) parts.push([':::columns{count=2}', paragraph(random, 1), '', ':::callout', paragraph(random, 1), '', ':::callout{type=warn}', lines(15 + 10 * i), '', `Cites a note.[^g${i}]`, ':::', ':::', '', paragraph(random, 1), ':::', '', `[^g${i}]: The note of group ${i}.`].join('\n'));
+    }
+    const source = parts.join('\n\n');
+    const cache = new EngineCache();
+    run(nestedBook(source), cache);
+    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
+    expect(dump(run(nestedBook(edited), cache))).toBe(dump(run(nestedBook(edited), new EngineCache(false))));
+  });
+
   it('an edit relaid out from the previous layout equals a full layout', () => {
     const random = mulberry32(37);
     const parts: string[] = [];

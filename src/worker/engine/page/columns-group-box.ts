@@ -16,8 +16,8 @@
  * resource it wraps. A box holding a listing, a heading, a poem or a `:::space`
  * (page/callout-blocks.ts) is set here as in flow: a cut never parts a verse line from its
  * turnovers (`keepTo`, callout-wrap.ts cutAboveWrap) nor leaves a heading at a segment's foot
- * (`keptWithNext`), and a listing the cut falls in is split by its own rules, each part its own box
- * (callout-split.ts listingPiece). Lengths in pt.
+ * (`keptWithNext`), and a listing, table or nested box the cut falls in is split by its own rules,
+ * each part its own box (callout-split.ts listingPiece, flowPiece, nestedPiece). Lengths in pt.
  */
 import type { SetLine } from '../paragraph';
 import type { GroupRow } from './columns-group';

@@ -2528,8 +2528,8 @@ export function* paginateChapter(
       const boxStyle = calloutStyleOf(boxStart);
       const where = calloutWhere(boxStart.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
       if (where.float || where.placement === 'fixed' || where.span === 'page' || boxStyle.floatBarrier || calloutWrapOf(boxStart.attrs, body.size)) return null;
-      // (Listings, headings, poems and directives as in a box in flow: page/callout-blocks.ts.)
-      const settable = (x: Block): boolean => x.kind === 'paragraph' || x.kind === 'blockquote' || x.kind === 'listItem' || x.kind === 'footnoteDefinition' || x.kind === 'code' || x.kind === 'heading' || x.kind === 'verse' || x.kind === 'directive' || (x.kind === 'mathDisplay' && math !== undefined) || (x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || (resourceBlock !== undefined && !structure.wrapOf?.(x.resourceId))));
+      // (Listings, headings, poems, directives and nested boxes as in a box in flow: page/callout-blocks.ts.)
+      const settable = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && x.name === 'callout') || x.kind === 'paragraph' || x.kind === 'blockquote' || x.kind === 'listItem' || x.kind === 'footnoteDefinition' || x.kind === 'code' || x.kind === 'heading' || x.kind === 'verse' || x.kind === 'directive' || (x.kind === 'mathDisplay' && math !== undefined) || (x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || (resourceBlock !== undefined && !structure.wrapOf?.(x.resourceId))));
       if (!boxInner.every(settable)) return null;
       const parts = calloutParts(boxStart, boxInner, w);
       const box: GroupBox<(typeof parts.rows)[number]> = {
