@@ -9,10 +9,10 @@
  * `codeStyle.marginTop` in whole lines above (at least the margin) and `marginBottom` inside the
  * listing's last row, a display's margins rounded to grid lines, one line above and below a
  * resource (§12.3; below only with `layout.inlineResourceGap: 'around'`). A listing or a table
- * in a snake group is cut between sub-columns by its own rules (page/columns-group-split.ts); in
- * parallel streams it is kept whole. Our readings: a floating or wrapped resource, or a block kept
- * whole taller than a whole column, makes the group flow plain (paginate.ts); a listing's
- * `span=page` does not apply inside a group.
+ * is cut between sub-columns by its own rules (page/columns-group-split.ts), and in parallel
+ * streams between a stream's segments (page/columns-parallel-split.ts). Our readings: a wrapped
+ * resource, or a block kept whole taller than a whole column, makes the group flow plain
+ * (paginate.ts); a listing's `span=page` does not apply inside a group.
  * Lengths in pt.
  */
 import type { DisplayItem } from '../../protocol/displaylist';
@@ -43,7 +43,7 @@ export interface GroupBlockHost {
   display(block: MathDisplayBlock, width: number): DisplayLayout | null;
   /** The resource built at `width`; null when it floats, wraps or cannot be built (the group then flows plain). */
   resource(block: ResourceBlock, width: number): FlowBlock | null;
-  /** Listings and tables may be cut between sub-columns (a snake group; a parallel stream keeps them whole). */
+  /** Listings and tables may be cut between sub-columns (a snake group) or a stream's segments (parallel streams); without it they are kept whole. */
   split?: boolean;
   /** A whole column's height, pt (a listing's `keepTogether` moves only one that fits). */
   columnHeight?: number;

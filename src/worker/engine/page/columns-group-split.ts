@@ -32,7 +32,7 @@ export interface SplitUnit {
 
 /** Rows of one part, the first drawing it from the part's top-left (the row's top). */
 function partRows(block: { id: string }, blockIndex: number, count: number, draw: (host: GroupDrawHost, x: number, top: number) => void, unit: SplitUnit): GroupRow[] {
-  // `whole` too: a parallel stream (page/columns-parallel.ts) never cuts a part.
+  // `whole` too: nothing else cuts a part (a parallel segment's foot cuts it through `unit` alone: page/columns-parallel-split.ts).
   const whole = {};
   return Array.from({ length: Math.max(1, count) }, (_, i) => ({ block, line: emptyRow(), x: 0, blockIndex, whole, split: unit, ...(i === 0 ? { draw } : {}) }));
 }

@@ -163,7 +163,7 @@ export interface GroupRow {
   keepNext?: true;
   /** A block drawn whole from this row's top-left (page pt): a listing, display or resource (page/columns-group-blocks.ts). */
   draw?: (host: GroupDrawHost, x: number, top: number) => void;
-  /** A listing's or table's part the group may cut between sub-columns (page/columns-group-split.ts); its rows are `whole` too, for parallel streams. */
+  /** A listing's or table's part the group may cut between sub-columns (page/columns-group-split.ts) or parallel segments (page/columns-parallel-split.ts); its rows are `whole` too, so no other rule cuts a part. */
   split?: SplitUnit;
   /** Run once the segment holding this row is placed: queues the floats cited at it (a floating resource's embed, a box's citations), at the group's level. */
   after?: () => void;

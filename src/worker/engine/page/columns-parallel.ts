@@ -13,12 +13,15 @@
  * Blank rows at the head of a continued segment, and space at a stream's top, are dropped. A
  * segment's foot never parts a unit kept whole (a heading, a verse line with its turnovers, a
  * drawn block) nor a heading from the text under it (keep with next): the common cut moves up.
+ * A code listing or table the cut falls in is split there by its own rules, its rest going on in
+ * its stream's sub-column of the next segment (page/columns-parallel-split.ts).
  */
 import { Op, roundPt } from '../../protocol/displaylist';
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings } from '../settings';
 import { gapRuleX, subColumnLeft, type GroupHost, type GroupRow, type GroupShape } from './columns-group';
 import { columnRuleOf } from './sections';
+import { settleParallelCut } from './columns-parallel-split';
 
 /** Rows of each sub-column as grid slots (null = a blank row), all of one length. */
 export function parallelSlots(rows: readonly GroupRow[], shape: GroupShape): (GroupRow | null)[][] {
@@ -56,9 +59,12 @@ export function parallelSlots(rows: readonly GroupRow[], shape: GroupShape): (Gr
 }
 
 /** Sets the streams side by side through the host; returns the lines placed (for the notes they cite). */
-export function placeParallel(rows: readonly GroupRow[], shape: GroupShape, host: GroupHost, settings: LayoutSettings): SetLine[] {
-  const slots = parallelSlots(rows, shape);
-  const length = slots[0]?.length ?? 0;
+export function placeParallel(given: readonly GroupRow[], shape: GroupShape, host: GroupHost, settings: LayoutSettings): SetLine[] {
+  // The rows as the cuts so far left them (a listing or table split between segments:
+  // page/columns-parallel-split.ts); the rows before a cut never change, so `index` holds.
+  let rows: readonly GroupRow[] = given;
+  let slots = parallelSlots(rows, shape);
+  let length = slots[0]?.length ?? 0;
   const placed: SetLine[] = [];
   const rule = columnRuleOf(settings);
   let index = 0;
@@ -80,9 +86,10 @@ export function placeParallel(rows: readonly GroupRow[], shape: GroupShape, host
       continued = true;
       continue;
     }
-    let take = Math.min(room, length - index);
-    // A unit kept whole (a heading, a verse line with its turnovers, a drawn block) is not cut by the segment's foot: it goes on whole, unless it opens the segment.
-    const cuts = (t: number): boolean => slots.some((s) => s[index + t] != null && s[index + t]!.whole !== undefined && s[index + t]!.whole === s[index + t - 1]?.whole);
+    // A unit kept whole (a heading, a verse line with its turnovers, a drawn block) is not cut by
+    // the segment's foot: it goes on whole, unless it opens the segment. (A listing's or table's
+    // part is cut by its own rules: settleParallelCut.)
+    const cuts = (t: number): boolean => slots.some((s) => s[index + t] != null && s[index + t]!.whole !== undefined && !s[index + t]!.split && s[index + t]!.whole === s[index + t - 1]?.whole);
     // Keep with next (§8.1; columns-group.ts keptCut in a snake group): a stream whose last row
     // before the cut is a heading (or the blank rows under it) with more of the stream after the
     // cut would leave the heading at the segment's foot — the common cut moves up above it.
@@ -94,9 +101,24 @@ export function placeParallel(rows: readonly GroupRow[], shape: GroupShape, host
         for (let j = index + t; j < length; j++) if (s[j] != null && !s[j]!.blank) return true;
         return false;
       });
-    let kept = take;
-    while (kept > 0 && index + kept < length && (cuts(kept) || strands(kept))) kept--;
-    if (kept > 0) take = kept;
+    const keep = (take: number): number => {
+      let kept = take;
+      while (kept > 0 && index + kept < length && (cuts(kept) || strands(kept))) kept--;
+      return kept > 0 ? kept : take;
+    };
+    const settled = settleParallelCut(rows, slots, index, Math.min(room, length - index), host.fresh(), keep);
+    if (settled.take === 0) {
+      // A listing that may not be cut opens the segment in a column already holding text: all go on (as placeListing moves it).
+      host.next();
+      continued = true;
+      continue;
+    }
+    const take = settled.take;
+    if (settled.rows !== rows) {
+      rows = settled.rows;
+      slots = parallelSlots(rows, shape);
+      length = slots[0]?.length ?? 0;
+    }
     const top = host.top();
     const left = host.left();
     const after: (() => void)[] = [];

@@ -2515,8 +2515,8 @@ export function* paginateChapter(
       listing: { setText, setGenerated, fonts },
       display: (m: Extract<Block, { kind: 'mathDisplay' }>, w: number) => (math ? layoutDisplay(m, w, settings, math, chapter.chapterId, setGenerated, frame().contentHeight, dir) : null),
       resource: (r: ResourceBlock, w: number) => (structure.floats?.has(r.resourceId) || structure.wrapOf?.(r.resourceId) ? null : resourceBlock?.(r, w, frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir) ?? null),
-      // A snake group cuts listings and tables between sub-columns (page/columns-group-split.ts); parallel streams keep them whole.
-      split: !(shape.flow === 'parallel' && shape.breaks.length > 0),
+      // Listings and tables are cut between sub-columns (page/columns-group-split.ts) and between parallel segments (page/columns-parallel-split.ts).
+      split: true,
       columnHeight: frame().contentHeight,
       // A floating resource floats at the group's level (§8.4 "cited figures float normally"): queued as in the text, under the segment holding its embed.
       floating: (r: ResourceBlock) => (structure.floats?.has(r.resourceId) ? () => (logCited(r.resourceId, r), queueFloat(r.resourceId, r), placeFloats(false)) : null),
