@@ -147,3 +147,51 @@ describe('a wrapped resource inside a callout box', () => {
     expect(first.y - ASCENT).toBeCloseTo(picture.y, 3);
   });
 });
+
+describe('a wrapped resource inside a callout box in a `:::columns` group', () => {
+  // Page 560 pt wide: one 460 pt column, two sub-columns of (460 − 12) / 2 = 224 pt at 50 and 286 pt.
+  // (Narrower, the text beside the 30 pt picture and its caption would be under layout.wrap.minTextWidth, 12 em: refused.)
+  function groupBook(src: string): BookInput {
+    const settings = settingsFromConfig({
+      ...TEN_ROW_COLUMN,
+      page: { ...TEN_ROW_COLUMN.page, width: pt(560), height: pt(580) },
+      calloutStyles: [{ id: 'note', padding: NO_PAD, marginTop: pt(0), marginBottom: pt(0) }],
+    } as never);
+    return { ...oneChapterBook(src, settings), resources: prepareResources([{ record: { id: 'red', typeId: 'figure', kind: 'svg', caption: 'A red field', placement: { position: 'here', wrap: 'right' } }, payload: SVG }], {}) };
+  }
+  const groupSource = (random: () => number): string => [':::columns{count=2}', 'a0', '', ':::callout', 'Before the picture.', '', '::resource{id="red"}', '', paragraph(random, 3), ':::', '', 'b0', ':::'].join('\n');
+
+  it('is set in the box in its sub-column, the box\'s text beside it at the reduced measure, then at the full one', () => {
+    const page = run(groupBook(groupSource(mulberry32(3)))).pages[0]!;
+    // The group in sub-columns: a0 in the first, the box (and the text after it) in the second.
+    const [box, ...more] = boxes(page);
+    expect(more).toEqual([]);
+    expect(box).toMatchObject({ x: 286, w: 224 });
+    expect(runs(page).find((r) => r.text === 'a0')!.xs[0]).toBeCloseTo(50, 3);
+    const picture = pictureFrame(page, '#ff0000')!;
+    // At the sub-column's right edge, a box line (12 pt) under the box's first row (50…62 pt).
+    expect(picture.x + picture.w).toBeGreaterThan(box!.x + box!.w - 40);
+    expect(picture.x + picture.w).toBeLessThanOrEqual(box!.x + box!.w + 1e-6);
+    expect(picture.y).toBeCloseTo(74, 3);
+    // Box lines beside it end a gap (12 pt) short of it; at least one such line, and a line after at the full measure, past it.
+    const lines = bodyLines(page).filter((l) => l.left >= box!.x - 1e-6 && l.y > picture.y && l.y < box!.y + box!.h);
+    const beside = lines.filter((l) => l.y - ASCENT < picture.y + picture.h);
+    expect(beside.length).toBeGreaterThan(0);
+    for (const l of beside) expect(l.right).toBeLessThanOrEqual(picture.x - GAP + 1e-6);
+    expect(lines.some((l) => l.right > picture.x)).toBe(true);
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout', () => {
+    const random = mulberry32(19);
+    const parts: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      parts.push(paragraph(random));
+      if (i === 4) parts.push(groupSource(random));
+    }
+    const source = parts.join('\n\n');
+    const cache = new EngineCache();
+    run(groupBook(source), cache);
+    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
+    expect(dump(run(groupBook(edited), cache))).toBe(dump(run(groupBook(edited), new EngineCache(false))));
+  });
+});

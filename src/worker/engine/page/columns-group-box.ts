@@ -12,8 +12,9 @@
  * ⌈height ÷ pitch⌉ grid rows, so the text after it is back on the grid.
  *
  * Our reading: only a box set in the flow is set in a sub-column — one that floats, is fixed,
- * spans the page or is wrapped makes the group flow plain (paginate.ts), as does one holding a
- * resource it wraps. A box holding a listing, a heading, a poem or a `:::space`
+ * spans the page or is wrapped makes the group flow plain (paginate.ts). A resource wrapped in the
+ * box is set at one side of its inner measure at the sub-column width (callout-wrap.ts; refused as
+ * in flow when the text beside would be too narrow). A box holding a listing, a heading, a poem or a `:::space`
  * (page/callout-blocks.ts) is set here as in flow: a cut never parts a verse line from its
  * turnovers (`keepTo`, callout-wrap.ts cutAboveWrap) nor leaves a heading at a segment's foot
  * (`keptWithNext`), and a listing, table or nested box the cut falls in is split by its own rules,

@@ -2528,10 +2528,12 @@ export function* paginateChapter(
       const boxStyle = calloutStyleOf(boxStart);
       const where = calloutWhere(boxStart.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
       if (where.float || where.placement === 'fixed' || where.span === 'page' || boxStyle.floatBarrier || calloutWrapOf(boxStart.attrs, body.size)) return null;
-      // (Listings, headings, poems, directives and nested boxes as in a box in flow: page/callout-blocks.ts.)
-      const settable = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && x.name === 'callout') || x.kind === 'paragraph' || x.kind === 'blockquote' || x.kind === 'listItem' || x.kind === 'footnoteDefinition' || x.kind === 'code' || x.kind === 'heading' || x.kind === 'verse' || x.kind === 'directive' || (x.kind === 'mathDisplay' && math !== undefined) || (x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || (resourceBlock !== undefined && !structure.wrapOf?.(x.resourceId))));
+      // (Listings, headings, poems, directives, nested boxes and wrapped resources as in a box in flow: page/callout-blocks.ts, callout-wrap.ts.)
+      const settable = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && x.name === 'callout') || x.kind === 'paragraph' || x.kind === 'blockquote' || x.kind === 'listItem' || x.kind === 'footnoteDefinition' || x.kind === 'code' || x.kind === 'heading' || x.kind === 'verse' || x.kind === 'directive' || (x.kind === 'mathDisplay' && math !== undefined) || (x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined));
       if (!boxInner.every(settable)) return null;
       const parts = calloutParts(boxStart, boxInner, w);
+      // Wraps refused in the box (§12.8 textWrap; page/callout-wrap.ts), on the page where the group is met.
+      for (const r of parts.refused) (cursor.page.wrapsRefused ??= []).push(r);
       const box: GroupBox<(typeof parts.rows)[number]> = {
         rows: parts.rows, pad: parts.pad, tab: parts.tab ?? null, repeatedHeight: parts.repeatedHeight, more: parts.more ?? null, total: parts.total,
         marginTop: parts.style.marginTop, marginBottom: parts.style.marginBottom, keepTogether: parts.style.keepTogether, columnHeight: frame().contentHeight,
