@@ -385,3 +385,35 @@ describe('a callout box nested in a callout box', () => {
     expect(dump(run(nestedBook(edited), cache))).toBe(dump(run(nestedBook(edited), new EngineCache(false))));
   });
 });
+
+describe('a `:::paper` run inside a callout box', () => {
+  it('is ignored in the box (document-format §8.5): its blocks set as the box\'s, the box drawn', () => {
+    const src = ['Above the box.', '', ':::callout', 'Before the run.', '', ':::paper{type=coatedGloss}', 'Inside the run.', ':::', '', 'After the run.', ':::', '', 'Under the box.'].join('\n');
+    const { pages } = run(book(src));
+    expect(pages).toHaveLength(1);
+    const page = pages[0]!;
+    // The box under the first line (62 pt), three box lines tall, its text on its rows in order.
+    const [box, ...more] = rects(page, BOX_FILL);
+    expect(more).toEqual([]);
+    expect(box).toMatchObject({ x: 50, y: 62, w: 300 });
+    expect(box!.h).toBeCloseTo(36, 3);
+    expect(baselineOf(page, 'Before the run') - ASCENT).toBeCloseTo(62, 3);
+    expect(baselineOf(page, 'Inside the run') - ASCENT).toBeCloseTo(74, 3);
+    expect(baselineOf(page, 'After the run') - ASCENT).toBeCloseTo(86, 3);
+    expect(baselineOf(page, 'Under the box') - ASCENT).toBeGreaterThanOrEqual(98 - 1e-6);
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout', () => {
+    const random = mulberry32(53);
+    const parts: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      parts.push(paragraph(random));
+      if (i % 5 === 1) parts.push([':::callout', paragraph(random, 1), '', ':::paper{type=bible}', paragraph(random, 2), ':::', '', paragraph(random, 1), ':::'].join('\n'));
+    }
+    const source = parts.join('\n\n');
+    const cache = new EngineCache();
+    run(book(source), cache);
+    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
+    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+  });
+});

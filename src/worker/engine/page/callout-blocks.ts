@@ -42,6 +42,7 @@
  *   below it. The notes its lines cite are the outer box's (document-format §14.1: at the foot of
  *   the column where the text after the box continues); a box holding one that cites does not
  *   float (`nestedBoxesCite`, as a box whose own lines cite).
+ * - a `:::paper` run (§8.5 "ignored in callouts"): its fences set no row, its blocks are the box's.
  *
  * Lengths in pt.
  */

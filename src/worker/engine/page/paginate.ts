@@ -1877,7 +1877,8 @@ export function* paginateChapter(
         // the embed of a floating one is a mention, queued once the box is placed (queueBoxCites).
         const inBox = (x: Block): boolean => x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined);
         // A code listing, a heading, a poem, a directive or a nested box too (page/callout-blocks.ts).
-        const nested = (x: Block): boolean => (x.kind === 'containerStart' || x.kind === 'containerEnd') && x.name === 'callout';
+        // A `:::paper` run is ignored in callouts (document-format §8.5): its blocks are the box's (calloutParts sets no row for its fences).
+        const nested = (x: Block): boolean => (x.kind === 'containerStart' || x.kind === 'containerEnd') && (x.name === 'callout' || x.name === 'paper');
         if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && x.kind !== 'code' && x.kind !== 'heading' && x.kind !== 'verse' && x.kind !== 'directive' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x) && !nested(x))) break;
         // Headings in the box close and open styled sections as anywhere (§13.6; as in a `:::columns` group).
         for (const h of inner) if (h.kind === 'heading') sections.atHeading(h);
@@ -2529,7 +2530,7 @@ export function* paginateChapter(
       const where = calloutWhere(boxStart.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
       if (where.float || where.placement === 'fixed' || where.span === 'page' || boxStyle.floatBarrier || calloutWrapOf(boxStart.attrs, body.size)) return null;
       // (Listings, headings, poems, directives, nested boxes and wrapped resources as in a box in flow: page/callout-blocks.ts, callout-wrap.ts.)
-      const settable = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && x.name === 'callout') || x.kind === 'paragraph' || x.kind === 'blockquote' || x.kind === 'listItem' || x.kind === 'footnoteDefinition' || x.kind === 'code' || x.kind === 'heading' || x.kind === 'verse' || x.kind === 'directive' || (x.kind === 'mathDisplay' && math !== undefined) || (x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined));
+      const settable = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && (x.name === 'callout' || x.name === 'paper')) || x.kind === 'paragraph' || x.kind === 'blockquote' || x.kind === 'listItem' || x.kind === 'footnoteDefinition' || x.kind === 'code' || x.kind === 'heading' || x.kind === 'verse' || x.kind === 'directive' || (x.kind === 'mathDisplay' && math !== undefined) || (x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined));
       if (!boxInner.every(settable)) return null;
       const parts = calloutParts(boxStart, boxInner, w);
       // Wraps refused in the box (§12.8 textWrap; page/callout-wrap.ts), on the page where the group is met.
