@@ -45,8 +45,8 @@ export type SetFlowLine = (text: string, style: TextStyle, direction?: Direction
  * text (see the file's comment), any other (`1.`, `12`, a leader) by `setGenerated` with its
  * tate-chū-yoko cells made one em (`withTcyCells`) — the paragraph setter applies the CJK rules
  * only to text holding CJK. One beside a line of no CJK (a list item in Latin) is drawn sideways
- * with that line, so it keeps `setGenerated`'s line. Kept per (style, direction, text, CJK line)
- * for the pass, so a list's markers asked for again and again find their line.
+ * with that line, so it keeps `setGenerated`'s line. Kept per (style, direction, text) for the
+ * pass, so a list's markers asked for again and again find their line.
  */
 export function flowLineSetter(setText: SetText, setGenerated: SetGenerated, settings: LayoutSettings, fonts: FontRegistry): SetFlowLine {
   const tcy = settings.cjk.tcy;
@@ -84,8 +84,9 @@ export function withTcyCells(line: SetLine, tcy: TcyRule, fonts: FontRegistry): 
     for (const span of uprightSpans(run.text, run.clusters, tcy.digits, tcy.marks)) {
       if (!span.upright || !face) continue;
       const last = span.to - 1;
-      const start = run.text.slice(run.clusters[span.from]!, span.to < run.clusters.length ? run.clusters[span.to]! : run.text.length);
-      if (standsUpright(start)) continue;
+      // A CJK glyph or circled number takes its own width (as the setter leaves it): not a cell to make.
+      const spanText = run.text.slice(run.clusters[span.from]!, span.to < run.clusters.length ? run.clusters[span.to]! : run.text.length);
+      if (standsUpright(spanText)) continue;
       // The stretch's natural length: its first pen to its last glyph's advance, pt.
       const natural = run.xs[last]! + (face.glyphAdvance(run.glyphs[last]!) * run.size) / face.upem - run.xs[span.from]!;
       const delta = run.size - natural;
