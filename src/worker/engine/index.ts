@@ -449,7 +449,18 @@ function* prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry):
   const counted = bookStructure(parsed, book.settings, NO_LABELS, (id) => floatSpecOf(book.resources, id));
   const structure = { ...counted, targetsKey: cache.latestId('targets', counted.targetsKey) };
   const printsLabels = structure.usesPages.size > 0 || book.settings.crossRefs.defaultStyle === 'page';
-  return { parsed, refs, numbering, math, key, metadata, structure: printsLabels ? { ...structure, pageLabels: cache.pageLabels } : structure };
+  return { parsed, refs, numbering, math, key, metadata, structure: printsLabels ? { ...structure, pageLabels: cache.pageLabels, pageLabelsKey: cache.latestId('labels', labelsRead(structure, cache.pageLabels)) } : structure };
+}
+
+/**
+ * The page labels a chapter that prints pages reads (page/book.ts chapterPlacement), as text: the
+ * contents' rows with their labels, and the labels of the blocks anchors name (a reference to an
+ * anchor prints its block's page). The rows of the indexes it prints hold their pages and are in
+ * the key apart. Every other block's label — most of them — is in no chapter's key: a page moved
+ * under a paragraph relays no chapter that cannot print it.
+ */
+function labelsRead(structure: BookStructure, labels: ReadonlyMap<string, string>): string {
+  return JSON.stringify([structure.toc, structure.toc.map((entry) => labels.get(entry.key) ?? '?'), [...structure.anchorBlocks.values()].map((block) => labels.get(block) ?? '?')]);
 }
 
 /**

@@ -6,11 +6,16 @@
  * - the long book-wide parts of the keys (every heading target, every reference text) go in by a
  *   short id (`EngineCache.latestId`): the same id while the text is the same — an edit in one
  *   chapter leaves the others' layouts as they were — and a new one when it changes (a renamed
- *   heading cited from another chapter relays that chapter out, equal to a fresh layout).
+ *   heading cited from another chapter relays that chapter out, equal to a fresh layout);
+ * - a chapter printing pages keys only the labels it reads (the contents' rows, anchored blocks):
+ *   pages moving under other blocks leave it as it was; with `crossRefs.defaultStyle: 'page'` a
+ *   plain reference prints its target's page (it printed "p. ?": no chapter counted as printing
+ *   pages, so none was laid out again once the labels were known).
  */
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, EngineCache, type BookInput } from '../../../src/worker/engine';
 import { parseChapter } from '../../../src/worker/engine/parse';
+import { Op, type GlyphRunItem } from '../../../src/worker/protocol/displaylist';
 import { structuralBlocks } from '../../../src/worker/engine/page/structural-blocks';
 import { mulberry32, paragraph } from '../../support/prose';
 import { dump, run } from './helpers';
@@ -68,6 +73,48 @@ describe('book-wide keys', () => {
     const text = (layout: typeof third) => layout.chapters[0]!.pages.flatMap((p) => p.items.map((i) => ('text' in i ? i.text : ''))).join(' ');
     expect(text(third)).toContain('Much');
     expect(text(second)).not.toContain('Much');
+    expect(dump(third)).toBe(dump(run(input, new EngineCache(false))));
+  });
+
+  /** The label of the page where a block's first glyph run is. */
+  const labelOf = (layout: ReturnType<typeof run>, chapter: string, block: string): string | undefined => layout.pages.find((p) => p.items.some((i) => 'line' in i && i.line?.block === block && i.chapter === chapter))?.label;
+  const chapterText = (layout: ReturnType<typeof run>, c: number): string => layout.chapters[c]!.pages.flatMap((p) => p.items.map((i) => ('text' in i ? i.text : ''))).join(' ');
+
+  it('crossRefs.defaultStyle page: a plain reference prints its target’s page, and follows it', () => {
+    const random = mulberry32(4);
+    const settings = defaultSettings();
+    settings.crossRefs = { ...settings.crossRefs, defaultStyle: 'page' };
+    const chapter = (c: number, extra: string): string => [`# Chapter ${c + 1}`, extra, ...Array.from({ length: 6 }, () => paragraph(random)), `## Target ${c} {#t${c}}`, paragraph(random)].join('\n\n') + '\n';
+    let input: BookInput = { title: 'Pages', settings, chapters: [{ id: 'a', title: '', source: chapter(0, 'See :ref{id="t2"}.') }, { id: 'b', title: '', source: chapter(1, 'Nothing.') }, { id: 'c', title: '', source: chapter(2, 'Nothing.') }] };
+    const cache = new EngineCache();
+    const first = run(input, cache);
+    const target = (layout: ReturnType<typeof run>): string => labelOf(layout, 'c', first.chapters[2]!.pages.flatMap((p) => p.items).find((i): i is GlyphRunItem => i.op === Op.GlyphRun && i.text.startsWith('Target'))!.line!.block)!;
+    expect(chapterText(first, 0)).toMatch(new RegExp(`See p\\.[\\s\\u00a0]+${target(first)} `));
+    // Chapter b grows by pages: the reference in chapter a follows its target.
+    input = { ...input, chapters: input.chapters.map((ch) => (ch.id === 'b' ? { ...ch, source: ch.source + Array.from({ length: 30 }, () => paragraph(random)).join('\n\n') + '\n' } : ch)) };
+    const grown = run(input, cache);
+    expect(target(grown)).not.toBe(target(first));
+    expect(chapterText(grown, 0)).toMatch(new RegExp(`See p\\.[\\s\\u00a0]+${target(grown)} `));
+    expect(dump(grown)).toBe(dump(run(input, new EngineCache(false))));
+  });
+
+  it('a contents chapter is not laid out again when only pages of blocks it does not list move', () => {
+    const random = mulberry32(9);
+    const chapter = (c: number): string => [`# Chapter ${c + 1}`, ...Array.from({ length: 8 }, () => paragraph(random)), `## Part ${c + 1}.1`, ...Array.from({ length: 4 }, () => paragraph(random))].join('\n\n') + '\n';
+    let input: BookInput = { title: 'Contents', settings: defaultSettings(), chapters: [{ id: 'toc', title: '', source: '# Contents\n\n:::toc\n' }, ...[0, 1].map((c) => ({ id: `c${c}`, title: '', source: chapter(c) }))] };
+    const cache = new EngineCache();
+    const first = run(input, cache);
+    // (The contents list the chapters' H1s.)
+    expect(chapterText(first, 0)).toContain('Chapter 2');
+    // Two paragraphs more at the very end of the book: new blocks with labels, no heading moved.
+    input = { ...input, chapters: input.chapters.map((ch) => (ch.id === 'c1' ? { ...ch, source: `${ch.source}\n${paragraph(random)}\n\n${paragraph(random)}\n` } : ch)) };
+    const second = run(input, cache);
+    expect(second.chapters[0]).toBe(first.chapters[0]);
+    expect(dump(second)).toBe(dump(run(input, new EngineCache(false))));
+    // Forty paragraphs more in the first chapter push the second one’s opening on: the contents follow.
+    input = { ...input, chapters: input.chapters.map((ch) => (ch.id === 'c0' ? { ...ch, source: `${ch.source}\n${Array.from({ length: 40 }, () => paragraph(random)).join('\n\n')}\n` } : ch)) };
+    const third = run(input, cache);
+    expect(third.chapters[0]).not.toBe(second.chapters[0]);
     expect(dump(third)).toBe(dump(run(input, new EngineCache(false))));
   });
 });

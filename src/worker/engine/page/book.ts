@@ -47,6 +47,12 @@ export interface BookStructure {
   toc: TocEntry[];
   /** Page label of each target block (`chapterId|blockId`) from the previous layout pass. */
   pageLabels: ReadonlyMap<string, string>;
+  /**
+   * The labels a chapter printing pages reads (the contents' rows with theirs, those of anchored
+   * blocks), for its memo key: a short id from the caller (engine/index.ts), or absent — then the
+   * key holds every label and the contents.
+   */
+  pageLabelsKey?: string;
   /** Anchor id → `chapterId|blockId` of the block that holds it (first definition wins). */
   anchorBlocks: Map<string, string>;
   /** Chapters that print page labels (a `:::toc`, or a page reference): their memo key includes them. */
@@ -133,7 +139,7 @@ export function bookStructure(
       if (subtitle) entry.subtitle = subtitle;
       toc.push(entry);
     }
-    if (chapterPrintsPages(chapter)) usesPages.add(chapter.chapterId);
+    if (chapterPrintsPages(chapter, settings.crossRefs.defaultStyle)) usesPages.add(chapter.chapterId);
     // `:::index` (document-format §16) prints the pages its marks landed on: page labels, converging like the contents'.
     const names = chapterIndexNames(chapter);
     if (names.length > 0) {
@@ -221,25 +227,30 @@ export function floatSpecOf(resources: ResourceSet | undefined, id: string): Flo
   };
 }
 
-/** Whether inlines hold a reference that prints a page label (`style=page` or `pageNumber`). */
 /**
  * Whether a chapter's text prints page labels (`:ref{style=page}`), once per parsed chapter: the
  * parse memo hands back the same object while a chapter is unchanged, so a build after an edit
  * walks only the edited chapter's inlines.
  */
-const printsPagesMemo = new WeakMap<ParsedChapter, boolean>();
-function chapterPrintsPages(chapter: ParsedChapter): boolean {
-  let prints = printsPagesMemo.get(chapter);
-  if (prints === undefined) {
-    prints = chapter.blocks.some((b) => 'inlines' in b && Array.isArray(b.inlines) && printsPage(b.inlines));
-    printsPagesMemo.set(chapter, prints);
-  }
+const printsPagesMemo = new WeakMap<ParsedChapter, { defaultStyle: string; prints: boolean }>();
+function chapterPrintsPages(chapter: ParsedChapter, defaultStyle: string): boolean {
+  const known = printsPagesMemo.get(chapter);
+  if (known?.defaultStyle === defaultStyle) return known.prints;
+  const prints = chapter.blocks.some((b) => 'inlines' in b && Array.isArray(b.inlines) && printsPage(b.inlines, defaultStyle));
+  printsPagesMemo.set(chapter, { defaultStyle, prints });
   return prints;
 }
 
-function printsPage(inlines: readonly Inline[]): boolean {
-  return inlines.some((inline) => (inline.kind === 'ref' && (inline.attrs['style'] === 'page' || inline.attrs['style'] === 'pageNumber')) || ('children' in inline && Array.isArray(inline.children) && printsPage(inline.children)));
+/**
+ * Whether inlines hold a reference that prints a page label: `style=page` or `pageNumber`, or no
+ * style with `crossRefs.defaultStyle: 'page'` (configuration.md §12: every reference then prints
+ * "p. 12"; one to a resource or an equation prints its number, and is counted all the same).
+ */
+function printsPage(inlines: readonly Inline[], defaultStyle: string): boolean {
+  return inlines.some((inline) => (inline.kind === 'ref' && pageStyle(inline.attrs['style'] ?? defaultStyle)) || ('children' in inline && Array.isArray(inline.children) && printsPage(inline.children, defaultStyle)));
 }
+
+const pageStyle = (style: string): boolean => style === 'page' || style === 'pageNumber';
 
 /** One chapter's share of the book structure. */
 export interface ChapterPlacement {
@@ -285,7 +296,7 @@ export function chapterPlacement(book: BookStructure, chapterId: string, numberi
       if (blockKey !== undefined && (attrs['style'] === 'page' || attrs['style'] === 'pageNumber')) return headingRefText({ title: '', level: 2 }, attrs, book.settings, label);
       return undefined;
     },
-    key: JSON.stringify([numbering, [...headingNumbers], [...headingCounters], book.targetsKey, book.noteOffsets.get(chapterId) ?? 0, book.usesPages.has(chapterId) ? [[...book.pageLabels], book.toc] : 0, [...(book.floats.get(chapterId) ?? [])], start ?? 0, boxNumbers ? [...boxNumbers] : 0, index ? [...index] : 0]),
+    key: JSON.stringify([numbering, [...headingNumbers], [...headingCounters], book.targetsKey, book.noteOffsets.get(chapterId) ?? 0, book.usesPages.has(chapterId) ? (book.pageLabelsKey ?? [[...book.pageLabels], book.toc]) : 0, [...(book.floats.get(chapterId) ?? [])], start ?? 0, boxNumbers ? [...boxNumbers] : 0, index ? [...index] : 0]),
   };
 }
 
