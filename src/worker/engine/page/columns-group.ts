@@ -24,6 +24,7 @@ import { emptyRow, headingRows, type GroupHeadingHost } from './columns-group-he
 import { verseRows, type GroupVerseHost } from './columns-group-verse';
 import { codeRows, displayRows, resourceRows, type GroupBlockHost, type GroupDrawHost } from './columns-group-blocks';
 import type { SplitUnit } from './columns-group-split';
+import { plannedWithFeet, type GroupFloatHost } from './columns-group-floats';
 
 export interface GroupShape {
   count: number;
@@ -202,6 +203,8 @@ export interface GroupHost {
   /** Generated text (a listing's numbers and title): glyph runs recording no block. */
   mark(line: SetLine, x: number, baseline: number): void;
   push(item: DisplayItem): void;
+  /** Floats cited by `:ref` in the group's lines, queued at their line (page/columns-group-floats.ts); without it they wait for their embed. */
+  floats?: GroupFloatHost;
 }
 
 /**
@@ -354,7 +357,9 @@ export function placeGroup(given: readonly GroupRow[], shape: GroupShape, host: 
       host.next();
       continue;
     }
-    const plan = planRows(rows, index, room, shape, settings);
+    // Foot room kept for the floats the segment's lines first cite (page/columns-group-floats.ts).
+    const from = rows;
+    const plan = host.floats ? plannedWithFeet(index, room, host.floats, (r) => planRows(from, index, r, shape, settings)) : planRows(rows, index, room, shape, settings);
     rows = plan.rows;
     const counts = plan.counts;
     const top = host.top();
@@ -373,6 +378,7 @@ export function placeGroup(given: readonly GroupRow[], shape: GroupShape, host: 
         if (row.marker) host.emit(row.block, row.marker.line, x0 + row.marker.x, baseline);
         row.draw?.(host, x0, baseline - host.baseline);
         if (row.after) after.push(row.after);
+        queueRefs(host, row, after);
         placed.push(row.line);
       }
       index += count;
@@ -389,6 +395,13 @@ export function placeGroup(given: readonly GroupRow[], shape: GroupShape, host: 
     if (index < rows.length) host.next();
   }
   return placed;
+}
+
+/** Queues (in `after`, run once the segment is placed) the floats `row`'s line cites by `:ref`, at its line (page/columns-group-floats.ts). */
+export function queueRefs(host: GroupHost, row: GroupRow, after: (() => void)[]): void {
+  const floats = host.floats;
+  const ids = row.blank ? [] : (floats?.refFloats(row.line) ?? []);
+  if (floats && ids.length > 0) after.push(() => floats.queueFloats(ids, row.block));
 }
 
 /** What setting the group's rows needs from the page flow. */

@@ -19,7 +19,7 @@
 import { Op, roundPt } from '../../protocol/displaylist';
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings } from '../settings';
-import { gapRuleX, subColumnLeft, type GroupHost, type GroupRow, type GroupShape } from './columns-group';
+import { gapRuleX, queueRefs, subColumnLeft, type GroupHost, type GroupRow, type GroupShape } from './columns-group';
 import { columnRuleOf } from './sections';
 import { settleParallelCut } from './columns-parallel-split';
 
@@ -132,6 +132,8 @@ export function placeParallel(given: readonly GroupRow[], shape: GroupShape, hos
         if (row.marker) host.emit(row.block, row.marker.line, x0 + row.marker.x, baseline);
         row.draw?.(host, x0, baseline - host.baseline);
         if (row.after) after.push(row.after);
+        // Floats its line cites by `:ref`, queued under the segment (no foot room kept for them here).
+        queueRefs(host, row, after);
         placed.push(row.line);
       }
       if (shape.rule && rule.width > 0 && c > 0) {

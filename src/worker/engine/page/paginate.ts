@@ -2578,6 +2578,19 @@ export function* paginateChapter(
         for (const run of line.runs) cursor.page.items.push(glyphRun(run, x, baseline, chapter.chapterId, undefined));
       },
       push: (item) => cursor.page.items.push(item),
+      // `:ref`s in the group's lines queue their floats at their line, foot room kept as for a citing line (page/columns-group-floats.ts).
+      floats: {
+        refFloats: (line) => (floatCitations.size > 0 ? notesCitedBy(line, floatCitations) : []),
+        queueFloats: (ids, block) => {
+          for (const id of ids) (logCited(id, block), queueFloat(id, block));
+          placeFloats(false);
+        },
+        footRows: (cites) => {
+          const planned: { id: string; flow: FlowBlock }[] = [];
+          for (const c of cites) planned.push(...footFloatsFor(c.line, c.block, planned));
+          return planned.length === 0 ? 0 : Math.round((footHeight(bottomFloats, planned) - footHeight(bottomFloats)) / pitch);
+        },
+      },
     }, geo);
     citeNotes([...placed, ...boxCited]);
     if (inner.some((h) => h.kind === 'heading')) enterSection();

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, EngineCache, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
+import { Op, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
+import { dump, run, runs, twoSubColumns } from './helpers';
+
+/**
+ * A floating resource cited by a `:ref` in a `:::columns` group's text (document-format §8.4 "cited
+ * figures float normally", §12.7) is queued at its citing line, as in the main flow: the first free
+ * slot after that line — the foot of the column under the segment holding it, room kept there as
+ * for a citing line, else the head of the next column — never before its first mention, once.
+ * (Before: a `:ref` in a group queued nothing; the float waited for its embed, under the segment
+ * holding the embed, and one never embedded was never set.)
+ */
+const oneLiners = (n: number, tag: string): string => Array.from({ length: n }, (_, i) => `${tag}${i}`).join('\n\n');
+const single = (): LayoutSettings => ({ ...defaultSettings(), columns: 1 });
+const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="160" viewBox="0 0 400 160"><rect x="0" y="0" width="400" height="160" fill="#ff0000"/></svg>');
+const book = (source: string, settings: LayoutSettings, position: string): BookInput => ({
+  title: 'T',
+  settings,
+  chapters: [{ id: 'ch1', title: '', source }],
+  resources: prepareResources([{ record: { id: 'red', typeId: 'figure', kind: 'svg', caption: 'A red band', placement: { position } }, payload: SVG }], {}),
+});
+const pictures = (pages: readonly PageDisplayList[]) => pages.flatMap((p) => p.items.filter((i): i is PathItem => i.op === Op.Path && i.fill === '#ff0000').map((i) => ({ page: p.index, frame: i.frame! })));
+const pageOf = (pages: readonly PageDisplayList[], text: string) => pages.findIndex((p) => runs(p).some((r) => r.line?.role === 'body' && r.text === text));
+
+describe(':::columns: floats cited by :ref queued at their line', () => {
+  const settings = single();
+  const { frame, pitch, width } = twoSubColumns(settings);
+
+  it('an auto float cited in the first segment takes the foot of the citing page, its embed two pages on', () => {
+    // The group runs over three pages; the float is cited on its fourth line and embedded near its end.
+    const source = `Intro.\n\n:::columns{count=2}\n${oneLiners(3, 'a')}\n\nSee :ref{id="red"} here.\n\n${oneLiners(240, 'b')}\n\n::resource{id="red"}\n\n${oneLiners(4, 'c')}\n:::\n\nAfter.`;
+    const layout = run(book(source, settings, 'auto'));
+    const cited = pageOf(layout.pages, 'See');
+    expect(cited).toBe(0);
+    expect(pageOf(layout.pages, 'c0')).toBeGreaterThanOrEqual(cited + 2);
+    const set = pictures(layout.pages);
+    expect(set).toHaveLength(1);
+    expect(set[0]!.page).toBe(cited);
+    // At the column's foot, at its width (not a sub-column's), under every line of the group on that page and inside the type area.
+    const f = set[0]!.frame;
+    expect(f.w).toBeGreaterThan(width + 1);
+    const lowest = Math.max(...runs(layout.pages[cited]!).filter((r) => r.line?.role === 'body').map((r) => r.y));
+    expect(f.y).toBeGreaterThan(lowest);
+    expect(f.y + f.h).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 0.01);
+    // The group goes on, level, on the next page (the band's rows were kept, not lost).
+    expect(pageOf(layout.pages, 'b100')).toBeGreaterThan(0);
+  });
+
+  it('a top float cited in the first segment heads the next page, not the page after the embed', () => {
+    const source = `Intro.\n\n:::columns{count=2}\n${oneLiners(3, 'a')}\n\nSee :ref{id="red"} here.\n\n${oneLiners(240, 'b')}\n\n::resource{id="red"}\n\n${oneLiners(4, 'c')}\n:::\n\nAfter.`;
+    const layout = run(book(source, settings, 'top'));
+    const set = pictures(layout.pages);
+    expect(set).toHaveLength(1);
+    expect(set[0]!.page).toBe(1);
+    expect(set[0]!.frame.y).toBeLessThan(frame.contentTop + pitch);
+  });
+
+  it('a float a group cites by :ref and never embeds is set, once, after its mention', () => {
+    const source = `Intro.\n\n:::columns{count=2}\n${oneLiners(6, 'a')}\n\nSee :ref{id="red"} here.\n\n${oneLiners(6, 'b')}\n:::\n\nAfter.`;
+    const layout = run(book(source, settings, 'auto'));
+    const set = pictures(layout.pages);
+    expect(set).toHaveLength(1);
+    expect(set[0]!.page).toBeGreaterThanOrEqual(pageOf(layout.pages, 'See'));
+  });
+
+  it('a float cited by :ref in a parallel stream is set, once', () => {
+    const source = `:::columns{count=2}\n${oneLiners(6, 'a')}\n\n:::columnbreak\n\nSee :ref{id="red"} here.\n\n${oneLiners(6, 'b')}\n:::\n\nAfter.`;
+    expect(pictures(run(book(source, settings, 'auto')).pages)).toHaveLength(1);
+  });
+
+  it('incremental equals full around a group citing a float by :ref, in two page columns', () => {
+    const words = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}`).join(' ');
+    const group = `:::columns{count=2}\n${words(150, 'g')} as :ref{id="red"} shows.\n\n${words(400, 'k')}\n:::`;
+    const input = (extra: string): BookInput => book(`# B\n\n${words(200, 'w')}${extra}\n\n${group}\n\nAfter ${words(50, 'z')}`, defaultSettings(), 'auto');
+    const cache = new EngineCache();
+    const first = run(input(''), cache);
+    expect(pictures(first.pages)).toHaveLength(1);
+    const edited = input(` ${words(120, 'y')}`);
+    expect(dump(run(edited, cache))).toBe(dump(run(edited, new EngineCache(false))));
+  });
+});
