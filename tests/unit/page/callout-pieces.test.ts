@@ -9,6 +9,7 @@ import { EngineCache, prepareResources, type BookInput } from '../../../src/work
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { dump, oneChapterBook, ptLength as pt, run, runs, TEN_ROW_COLUMN } from './helpers';
 
 const NO_PAD = { top: pt(0), right: pt(0), bottom: pt(0), left: pt(0) };
@@ -350,5 +351,44 @@ describe('a callout box nested in a callout box, taller than the rows left', () 
     run(nestedBook(source), cache);
     const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
     expect(dump(run(nestedBook(edited), cache))).toBe(dump(run(nestedBook(edited), new EngineCache(false))));
+  });
+});
+
+describe('seeded books of boxes holding listings and nested boxes', () => {
+  it('never set a box, a part or a line past the type area\'s foot (padding, titles, markers and minimums varied)', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const random = mulberry32(seed);
+      const pad = pt(Math.floor(random() * 12));
+      const settings = settingsFromConfig({
+        ...TEN_ROW_COLUMN,
+        page: { ...TEN_ROW_COLUMN.page, width: pt(400), height: pt(300 + Math.floor(random() * 300)) },
+        codeStyle: { continuesMarkerEnabled: random() < 0.5, repeatTitle: random() < 0.5, splitMinLines: 1 + Math.floor(random() * 4) },
+        calloutStyles: [
+          { id: 'note', padding: { top: pad, right: pad, bottom: pad, left: pad }, continuesMarkerEnabled: random() < 0.5, repeatTitle: random() < 0.5, splitMinLines: 1 + Math.floor(random() * 3), title: random() < 0.5 ? 'Box title' : '' },
+          { id: 'warn', background: '#ffeecc', continuesMarkerEnabled: random() < 0.5, repeatTitle: random() < 0.5, title: 'Inner' },
+        ],
+      } as never);
+      const code = (n: number) => ['```js title="L"', ...Array.from({ length: n }, (_, i) => `const v${i} = ${i};`), '```'].join('\n');
+      const parts: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        parts.push(paragraph(random, 1 + Math.floor(random() * 3)));
+        const inner: string[] = [paragraph(random, 1)];
+        for (let k = 0; k < 3; k++) {
+          const r = random();
+          if (r < 0.4) inner.push(code(5 + Math.floor(random() * 60)));
+          else if (r < 0.7) inner.push([':::callout{type=warn}', paragraph(random, 2 + Math.floor(random() * 8)), '', code(3 + Math.floor(random() * 30)), ':::'].join('\n'));
+          else inner.push(paragraph(random, 2));
+        }
+        const box = [':::callout', ...inner.flatMap((x) => [x, '']), ':::'].join('\n');
+        parts.push(random() < 0.3 ? [':::columns{count=2}', paragraph(random, 1), '', box, ':::'].join('\n') : box);
+      }
+      const { pages } = run(oneChapterBook(parts.join('\n\n'), settings));
+      for (const page of pages) {
+        const frame = pageFrame(settings, page.index);
+        const foot = frame.contentTop + frame.contentHeight;
+        for (const r of runs(page)) expect(r.y, `seed ${seed}, page ${page.index}: ${r.text}`).toBeLessThanOrEqual(foot + 1e-6);
+        for (const item of page.items) if (item.op === Op.Rect) expect(item.y + item.h, `seed ${seed}, page ${page.index}: ${item.fill}`).toBeLessThanOrEqual(foot + 1e-6);
+      }
+    }
   });
 });

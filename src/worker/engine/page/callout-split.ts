@@ -13,7 +13,9 @@
  *   at least), as a `:::columns` group cut it (page/columns-group-box.ts, which uses this function too).
  * - a row the cut falls in that holds a piece (`BoxPiece.split`) is first cut to the room left at
  *   the segment's foot (less the continues marker's), its first part ending the segment and the
- *   rest opening the next one. Our reading: the piece's own rules decide, as in running text:
+ *   rest opening the next one; and a piece ending a segment that goes on is cut shorter when the
+ *   continues marker finds no room under it (it fitted whole, or opens a fresh column). Our
+ *   reading: the piece's own rules decide, as in running text:
  *   - a code listing (`listingPiece`, page/code-block.ts placeListing's rules): `splitMinLines` rows
  *     on each side (fewer only when the part opens its segment in a fresh column), a cut before a row
  *     opening its source line rather than between turnovers, `keepTogether` moving a listing that
@@ -166,6 +168,14 @@ export function cutBox<R extends CutRow>(shape: BoxShape, rows: R[], from: numbe
   while (take > 1 && from + take < n && heightOf(take, true) > room + EPS) take--;
   // The piece cut for nothing (the segment ends above it): whole again.
   if (splitAt >= from + take) cur = original;
+  // A piece ending a segment that goes on, left no room for the continues marker under it (it
+  // fitted whole, or the segment opens a fresh column): cut it shorter so the marker fits.
+  const last = from + take - 1;
+  const tail = cur[last]?.piece;
+  if (from + take < cur.length && last !== splitAt && tail?.split && heightOf(take, true) > room + EPS) {
+    const parts = tail.split(room - heightOf(take - 1, true) - (last > from ? (cur[last]!.before ?? 0) : 0), opens && last === from);
+    if (parts) cur = splitRow(cur, last, parts.head, parts.tail);
+  }
   return { rows: cur, take, height: heightOf(take, from + take < cur.length) };
 }
 
