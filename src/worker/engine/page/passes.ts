@@ -19,9 +19,10 @@
  *
  * Everything here depends on the chapter's own input and settings only, so incremental layout
  * stays equal to a full one. Passes that change only pages from some index on skip emitting
- * glyph runs before it (`quietBefore`) and keep the first pass's pages there; the closing page's
- * balance pass, with no other plan in force, goes on from the last block start before that page
- * that the plain pass recorded (page/resume.ts) instead of from the chapter's first block, and
+ * glyph runs before it (`quietBefore`) and keep the first pass's pages there; every planned pass
+ * (citing-page heads, levelled bands, the closing page's balance) goes on from the last block
+ * start the plain pass recorded before the first page its plan changes (`firstPlannedPage`;
+ * page/resume.ts) instead of from the chapter's first block, and
  * after an edit each plain pass (the first, and each renumbering one) from a block start the same
  * pass of the chapter's previous layout recorded, when the caller has one (page/edit-resume.ts).
  */
@@ -135,9 +136,14 @@ export function* paginatePasses(
   let heads = planHeads(drafts);
   if (heads.size > 0) simple = false;
   let plan: PassPlan = {};
+  /** The plan with where it goes on from: the plain pass's last block start before the first page the plan changes. */
+  const resumed = (planned: PassPlan): PassPlan => {
+    const from = resume ? startBefore(starts, firstPlannedPage(planned)) : null;
+    return from ? { ...planned, resume: from } : planned;
+  };
   for (let round = 0; round < 2 && heads.size > 0; round++) {
     const quietBefore = Math.min(...[...heads.keys()].map((k) => Number(k.split(':')[0])));
-    const next = yield* pass({ headFloats: heads, quietBefore });
+    const next = yield* pass(resumed({ headFloats: heads, quietBefore }));
     const kept = keptHeads(next, heads);
     if (kept.size === heads.size && [...kept.values()].every((k, i) => k.length === [...heads.values()][i]!.length)) {
       drafts = merge(drafts, next, quietBefore);
@@ -162,7 +168,7 @@ export function* paginatePasses(
       if (!cut) continue;
       for (let retry = 0; retry < 4; retry++) {
         const tried = { ...cut, bottom: cut.bottom + retry * settings.body.lineHeight };
-        const laid = yield* pass({ ...plan, spans: [...spans, tried], quietBefore: cut.page });
+        const laid = yield* pass(resumed({ ...plan, spans: [...spans, tried], quietBefore: cut.page }));
         if (cutHonoured(laid, tried)) {
           drafts = merge(drafts, laid, cut.page);
           spans.push(tried);
@@ -181,10 +187,9 @@ export function* paginatePasses(
       for (let retry = 0; retry < 4; retry++) {
         const bottom = cap.bottom + retry * settings.body.lineHeight;
         if (bottom >= cap.full - 1e-6) break;
-        // Nothing before the closing page changes: with no other plan, the pass goes on from the
-        // last block start before it that the plain pass recorded (page/resume.ts).
-        const from = Object.keys(plan).length === 0 ? startBefore(starts, cap.page) : null;
-        const next = yield* pass({ ...plan, balance: { page: cap.page, bottom }, quietBefore: cap.page, ...(from ? { resume: from } : {}) });
+        // Nothing before the closing page changes (nor before the pages of the plans in force): the
+        // pass goes on from the last block start before them that the plain pass recorded (page/resume.ts).
+        const next = yield* pass(resumed({ ...plan, balance: { page: cap.page, bottom }, quietBefore: cap.page }));
         if (next.length === drafts.length) {
           drafts = merge(drafts, next, cap.page);
           break;
@@ -213,6 +218,20 @@ export interface PassEdit {
   spliced?: boolean;
   /** The plain pass's pages (the closing page before its balance). */
   plain?: readonly PageDraft[];
+}
+
+/**
+ * The first page (book index) a plan makes differ from a plain pass: the pages whose heads take
+ * planned floats, whose bands above a page-span box are levelled, the balanced closing page.
+ * paginate.ts reads each only on its page (`placePlanned`, `spanCap`, `balanceCap`): before it a
+ * planned pass is the plain one, so it may go on from the plain pass's block starts there.
+ */
+function firstPlannedPage(plan: PassPlan): number {
+  let first = Number.POSITIVE_INFINITY;
+  for (const key of plan.headFloats?.keys() ?? []) first = Math.min(first, Number(key.split(':')[0]));
+  for (const cut of plan.spans ?? []) first = Math.min(first, cut.page);
+  if (plan.balance) first = Math.min(first, plan.balance.page);
+  return first;
 }
 
 /** Pages before `from` (a page index) from `earlier`, the rest from `later`. */
