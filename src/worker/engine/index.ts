@@ -30,6 +30,7 @@ import type { LeverRecord } from './page/levers';
 import { paginatePasses, type PassEdit, type PassPlan } from './page/passes';
 import type { StartOrigin } from './page/resume';
 import { EditResumes, type ChapterStarts } from './page/edit-resume';
+import { BookStructureMemo } from './page/book-structure-memo';
 import { paragraphUse, type ParagraphUse } from './paragraph-use';
 import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
@@ -210,6 +211,8 @@ export class EngineCache {
     }
     return id;
   }
+  /** The book structure of the last build, taken again while no chapter changed what it is counted from (page/book-structure-memo.ts). */
+  readonly structures = new BookStructureMemo();
   /** The last text given to `latestId` for each slot, with its id. */
   private readonly latest = new Map<string, { text: string; id: string }>();
   /**
@@ -323,7 +326,10 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
   // `{bookTotalPages}` (configuration.md §5.5, "needs a second pass"): now known, printed on every chapter's pages.
   cache.bookTotalPages = next;
   const final = chapters.map((layout) => bookTotalLayout(layout, next));
-  return { pages: final.flatMap((c) => c.pages), chapters: final, ...(settled ? {} : { labelsUnsettled: true as const }) };
+  // (A loop, not flatMap: a thousand pages through flatMap's generic path took ~2 % of an edit.)
+  const pages: PageDisplayList[] = [];
+  for (const chapter of final) for (const page of chapter.pages) pages.push(page);
+  return { pages, chapters: final, ...(settled ? {} : { labelsUnsettled: true as const }) };
 }
 
 /**
@@ -442,14 +448,30 @@ function* prepareBook(book: BookInput, cache: EngineCache, fonts: FontRegistry):
   // By a short id (`latestId`): each chapter's memo key holds it, and a ~4 kB part (tens of kB of reference texts in a long book) made every chapter's key long to build and hash.
   // Settings only composition reads (margin line numbers, running heads and folios, the page's fill) are not in it: a chapter is composed again for them (chapterAt).
   const key = cache.latestId('book', `${settingsKey(paginatedSettings(book.settings))}|${book.hyphenator ? 'hyphenate' : 'whole-words'}|${book.title}|${JSON.stringify(metadata)}|${JSON.stringify([...refs])}${resourcesKey}|${math.key}`);
-  // Page labels are printed by chapters that use them (`usesPages`) and, with page-style
-  // references by default, by any reference: read them only then.
   // Every heading target of the book is in each chapter's key (a reference prints its number and
   // title): by a short id, as the key above, not the text built, escaped and hashed once per chapter.
-  const counted = bookStructure(parsed, book.settings, NO_LABELS, (id) => floatSpecOf(book.resources, id));
+  const counted = cache.structures.structure(parsed, book.settings, book.resources, () => bookStructure(parsed, book.settings, NO_LABELS, (id) => floatSpecOf(book.resources, id)));
   const structure = { ...counted, targetsKey: cache.latestId('targets', counted.targetsKey) };
+  // Page labels are printed by chapters that use them (`usesPages`) and, with page-style
+  // references by default, by any reference: read them only then.
   const printsLabels = structure.usesPages.size > 0 || book.settings.crossRefs.defaultStyle === 'page';
   return { parsed, refs, numbering, math, key, metadata, structure: printsLabels ? { ...structure, pageLabels: cache.pageLabels, pageLabelsKey: cache.latestId('labels', labelsRead(structure, cache.pageLabels)) } : structure };
+}
+
+/**
+ * A chapter's memo key: `head` (its id, start, title, the book's key), its placement's key (kB
+ * long: heading numbers, sections, floats, part and running carry), `tail`. The same string
+ * object as the last build's while its parts are the same and the placement is the same object
+ * (page/book-structure-memo.ts keeps it): a string keeps its hash, so the memo lookup does not
+ * copy and hash the whole key again for every chapter of every build.
+ */
+const memoKeys = new WeakMap<ChapterPlacement, { head: string; tail: string; key: string }>();
+function chapterMemoKey(head: string, placement: ChapterPlacement, tail: string): string {
+  const known = memoKeys.get(placement);
+  if (known && known.head === head && known.tail === tail) return known.key;
+  const key = `${head}${placement.key}${tail}`;
+  memoKeys.set(placement, { head, tail, key });
+  return key;
 }
 
 /**
@@ -485,19 +507,26 @@ function paginatedSettings(settings: LayoutSettings): LayoutSettings {
 
 /** The settings only composition reads (`paginatedSettings` leaves them out), as a key. */
 function composedOnlyKey(settings: LayoutSettings): string {
-  return JSON.stringify([settings.lineNumbers ?? null, settings.furniture, settings.pageBackground ?? null]);
+  // Once per settings object: it was written out for every chapter of every build.
+  let key = composedOnlyKeys.get(settings);
+  if (key === undefined) {
+    key = JSON.stringify([settings.lineNumbers ?? null, settings.furniture, settings.pageBackground ?? null]);
+    composedOnlyKeys.set(settings, key);
+  }
+  return key;
 }
+const composedOnlyKeys = new WeakMap<LayoutSettings, string>();
 
 function* chapterAt(book: BookInput, shared: SharedBook, c: number, firstPage: number, fonts: FontRegistry, cache: EngineCache, live: LiveKeys, numberingStart: NumberingState = initialNumbering(book.settings), partBefore?: PartBlock, lineCarry?: number): Generator<undefined, ChapterLayout> {
   const input = book.chapters[c]!;
   // The key names everything a chapter's pages depend on; the source is compared in full.
-  const bookPlacement = chapterPlacement(shared.structure, input.id, numberingStart);
+  const bookPlacement = cache.structures.placement(shared.structure, input.id, numberingStart);
   // A part page ending the previous file: its verso design may fall on this file's first page.
   const placement = partBefore ? { ...bookPlacement, structure: { ...bookPlacement.structure, partBefore } } : bookPlacement;
   // The start page enters the key only as far as pagination reads it (page/chapter-start.ts): a chapter
   // opening with a break to one side keys none, the others their side; a hit at another first page is composed again there.
   const opening = openingBreak(shared.parsed[c]!, book.settings, firstPage, partBefore !== undefined);
-  const chapterKey = `${input.id}|${c === 0}|${opening ? `opens ${opening}` : paginationStart(firstPage)}|${input.title}|${shared.key}|${placement.key}${partBefore ? `|${JSON.stringify([partBefore.id, partBefore.attrs])}` : ''}`;
+  const chapterKey = chapterMemoKey(`${input.id}|${c === 0}|${opening ? `opens ${opening}` : paginationStart(firstPage)}|${input.title}|${shared.key}|`, placement, partBefore ? `|${JSON.stringify([partBefore.id, partBefore.attrs])}` : '');
   live.chapters.add(chapterKey);
   const hit = cache.chapters.get(chapterKey);
   const composed = composedOnlyKey(book.settings);

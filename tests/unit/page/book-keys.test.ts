@@ -17,6 +17,8 @@ import { defaultSettings, EngineCache, type BookInput } from '../../../src/worke
 import { parseChapter } from '../../../src/worker/engine/parse';
 import { Op, type GlyphRunItem } from '../../../src/worker/protocol/displaylist';
 import { structuralBlocks } from '../../../src/worker/engine/page/structural-blocks';
+import { BookStructureMemo } from '../../../src/worker/engine/page/book-structure-memo';
+import { bookStructure } from '../../../src/worker/engine/page/book';
 import { mulberry32, paragraph } from '../../support/prose';
 import { dump, run } from './helpers';
 
@@ -116,5 +118,41 @@ describe('book-wide keys', () => {
     const third = run(input, cache);
     expect(third.chapters[0]).not.toBe(second.chapters[0]);
     expect(dump(third)).toBe(dump(run(input, new EngineCache(false))));
+  });
+
+  it('the book structure is counted again only when a chapter changed what it is counted from', () => {
+    const random = mulberry32(12);
+    const memo = new BookStructureMemo();
+    const settings = defaultSettings();
+    const source = [`# One {#one}`, paragraph(random), 'As :ref{id="two"} says, and :ref{id="fig"}.', paragraph(random), '## Two {#two}', paragraph(random)].join('\n\n') + '\n';
+    const parse = (text: string) => parseChapter(text, { chapterId: 'c', isFirstChapter: true });
+    let counted = 0;
+    const structureOf = (text: string) => {
+      const chapters = [parse(text)];
+      return { chapters, structure: memo.structure(chapters, settings, undefined, () => (counted++, bookStructure(chapters, settings))) };
+    };
+    const first = structureOf(source);
+    expect(counted).toBe(1);
+    // Words typed in a paragraph: the same structure, holding the new parse.
+    const typed = structureOf(source.replace('As :ref', 'Indeed, as :ref'));
+    expect(counted).toBe(1);
+    expect(typed.structure.headings).toBe(first.structure.headings);
+    expect(typed.structure.chapters).toBe(typed.chapters);
+    // Each of these changes what the structure is counted from.
+    const changes: [string, string][] = [
+      ['a heading renamed', source.replace('## Two {#two}', '## Two and a half {#two}')],
+      ['the level of a heading', source.replace('## Two {#two}', '### Two {#two}')],
+      ['an anchor added', source.replace(paragraph(mulberry32(12)), `[kept words]{#kept} ${paragraph(mulberry32(12))}`)],
+      ['a mention moved after another', source.replace('As :ref{id="two"} says, and :ref{id="fig"}.', 'As :ref{id="fig"} says, and :ref{id="two"}.')],
+      ['a page reference', source.replace(':ref{id="two"}', ':ref{id="two" style="page"}')],
+      ['a heading attribute', source.replace('## Two {#two}', '## Two {#two numbered=false}')],
+    ];
+    for (const [name, text] of changes) {
+      expect(text, name).not.toBe(source);
+      const before = counted;
+      structureOf(text);
+      expect(counted, name).toBe(before + 1);
+      structureOf(source);
+    }
   });
 });

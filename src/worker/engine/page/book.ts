@@ -186,7 +186,7 @@ export function bookStructure(
  * parsed chapter (unchanged chapters keep their parse object across builds).
  */
 const mentionOrders = new WeakMap<ParsedChapter, readonly string[]>();
-function mentionOrder(chapter: ParsedChapter): readonly string[] {
+export function mentionOrder(chapter: ParsedChapter): readonly string[] {
   let ids = mentionOrders.get(chapter);
   if (ids === undefined) {
     const mentions = [...chapter.collected.refs.map((r) => ({ id: r.target, at: r.range.from })), ...chapter.collected.resourceEmbeds.map((e) => ({ id: e.resourceId, at: e.range.from }))].sort((a, b) => a.at - b.at);
@@ -233,7 +233,7 @@ export function floatSpecOf(resources: ResourceSet | undefined, id: string): Flo
  * walks only the edited chapter's inlines.
  */
 const printsPagesMemo = new WeakMap<ParsedChapter, { defaultStyle: string; prints: boolean }>();
-function chapterPrintsPages(chapter: ParsedChapter, defaultStyle: string): boolean {
+export function chapterPrintsPages(chapter: ParsedChapter, defaultStyle: string): boolean {
   const known = printsPagesMemo.get(chapter);
   if (known?.defaultStyle === defaultStyle) return known.prints;
   const prints = chapter.blocks.some((b) => 'inlines' in b && Array.isArray(b.inlines) && printsPage(b.inlines, defaultStyle));
