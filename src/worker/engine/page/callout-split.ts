@@ -36,7 +36,7 @@ import type { FlowBlock } from '../resources/block';
 import { boxCut } from './break-rules';
 import { keptWithNext } from './callout-blocks';
 import { cutAboveWrap } from './callout-wrap';
-import { drawPart, type PreparedListing } from './code-block';
+import { drawPart, listingCut, type PreparedListing } from './code-block';
 import { rowListingHost, type GroupDrawHost } from './columns-group-blocks';
 
 /** Room a float comparison forgives, pt (as placeCallout's). */
@@ -222,11 +222,7 @@ export function listingPiece(block: CodeBlock, p: PreparedListing, draw: GroupDr
       while (from + fitting < n - 1 && fits(fitting + 1)) fitting++;
       // splitMinLines on each side; a cut before a row opening its source line (as placeListing).
       const m = p.listing.splitMinLines;
-      let take = fitting;
-      while (take > 0 && n - from - take < m) take--;
-      let atLine = take;
-      while (atLine > m && !p.rows[from + atLine]!.opens) atLine--;
-      if (p.rows[from + atLine]?.opens) take = atLine;
+      let take = listingCut(p.rows, from, fitting, m);
       if (take < m || take === 0) {
         // Opening its segment in a fresh column, too short for the rule: the rows that fit, one at least.
         if (!opens || n - from < 2) return null;

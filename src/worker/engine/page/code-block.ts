@@ -476,6 +476,21 @@ export interface ListingHost {
  * ends with the continues marker; `repeatTitle` repeats the title row on the parts after the first.
  * Leaves the host's y at the last part's bottom edge.
  */
+/**
+ * Where a listing's part ends when `fitting` of its rows from `from` fit (§13.3): at least `minLines`
+ * rows left for the next part, and the cut moved up to before a row opening its source line when
+ * one lies past the first `minLines` (the turnovers of a wrapped line are not parted). The caller
+ * decides what a result under `minLines` means (the part moves on, or a fresh column takes what fits).
+ */
+export function listingCut(rows: readonly { opens: boolean }[], from: number, fitting: number, minLines: number): number {
+  let take = fitting;
+  while (take > 0 && rows.length - from - take < minLines) take--;
+  let atLine = take;
+  while (atLine > minLines && !rows[from + atLine]!.opens) atLine--;
+  if (rows[from + atLine]?.opens) take = atLine;
+  return take;
+}
+
 export function placeListing(p: PreparedListing, host: ListingHost): void {
   const { rows, leading, padding: pad, listing } = p;
   const n = rows.length;
@@ -499,10 +514,7 @@ export function placeListing(p: PreparedListing, host: ListingHost): void {
       // A split: at least splitMinLines rows on each side (§13.3), cut before a row opening its
       // source line when the turnovers of a wrapped line would otherwise be parted.
       const m = listing.splitMinLines;
-      while (take > 0 && n - index - take < m) take--;
-      let atLine = take;
-      while (atLine > m && !rows[index + atLine]!.opens) atLine--;
-      if (rows[index + atLine]?.opens) take = atLine;
+      take = listingCut(rows, index, take, m);
       if (take < m || take === 0) {
         if (!host.columnEmpty()) {
           host.next();

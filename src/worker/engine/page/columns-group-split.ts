@@ -19,7 +19,7 @@ import type { FlowBlock } from '../resources/block';
 import type { GroupRow } from './columns-group';
 import { rowListingHost, type GroupDrawHost } from './columns-group-blocks';
 import { emptyRow } from './columns-group-heading';
-import { drawPart, type PreparedListing } from './code-block';
+import { drawPart, listingCut, type PreparedListing } from './code-block';
 
 /** Room a float comparison forgives, pt. */
 const EPS = 0.01;
@@ -61,11 +61,7 @@ export function listingPartRows(block: CodeBlock, blockIndex: number, p: Prepare
       while (from + fitting < n - 1 && fits(fitting + 1)) fitting++;
       // splitMinLines on each side; a cut before a row opening its source line (as placeListing).
       const m = p.listing.splitMinLines;
-      let take = fitting;
-      while (take > 0 && n - from - take < m) take--;
-      let atLine = take;
-      while (atLine > m && !p.rows[from + atLine]!.opens) atLine--;
-      if (p.rows[from + atLine]?.opens) take = atLine;
+      let take = listingCut(p.rows, from, fitting, m);
       if (take < m || take === 0) {
         if (!opens || fitting === 0) return null;
         take = fitting;
