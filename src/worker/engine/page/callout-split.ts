@@ -36,7 +36,7 @@ import type { FlowBlock } from '../resources/block';
 import { boxCut } from './break-rules';
 import { keptWithNext } from './callout-blocks';
 import { cutAboveWrap } from './callout-wrap';
-import { drawPart, listingCut, type PreparedListing } from './code-block';
+import { drawPart, listingCut, listingPart, type PreparedListing } from './code-block';
 import { rowListingHost, type GroupDrawHost } from './columns-group-blocks';
 
 /** Room a float comparison forgives, pt (as placeCallout's). */
@@ -196,13 +196,7 @@ function splitRow<R extends CutRow>(rows: R[], k: number, head: BoxPiece, tail: 
  */
 export function listingPiece(block: CodeBlock, p: PreparedListing, draw: GroupDrawHost, columnHeight: number, from = 0): BoxPiece {
   const n = p.rows.length;
-  const first = from === 0;
-  // The label tab stands on the first part's top edge; the title heads the first part, and with repeatTitle every part.
-  const above = first ? (p.tab?.above ?? 0) : 0;
-  const head = first || p.listing.repeatTitle ? (p.title?.height ?? 0) : 0;
-  const more = p.continues?.height ?? 0;
-  /** A part of `take` rows: its box's height (the marker's row under it when it goes on), pt. */
-  const boxHeight = (take: number, last: boolean): number => 2 * p.padding + head + take * p.leading + (last ? 0 : more);
+  const { first, above, head, boxHeight } = listingPart(p, from);
   const part = (take: number, last: boolean): FlowBlock => ({
     width: p.width,
     height: above + boxHeight(take, last),

@@ -477,6 +477,19 @@ export interface ListingHost {
  * Leaves the host's y at the last part's bottom edge.
  */
 /**
+ * A listing's part from row `from` cut outside `placeListing` (in a callout box, between
+ * `:::columns` sub-columns): the label tab above it (the first part's top edge), its head row (the
+ * title: the first part's, every part's with `repeatTitle`), and the height of its box for `take`
+ * rows, the continues marker's row under it when it goes on, pt.
+ */
+export function listingPart(p: PreparedListing, from: number): { first: boolean; above: number; head: number; boxHeight: (take: number, last: boolean) => number } {
+  const first = from === 0;
+  const head = first || p.listing.repeatTitle ? (p.title?.height ?? 0) : 0;
+  const more = p.continues?.height ?? 0;
+  return { first, above: first ? (p.tab?.above ?? 0) : 0, head, boxHeight: (take, last) => 2 * p.padding + head + take * p.leading + (last ? 0 : more) };
+}
+
+/**
  * Where a listing's part ends when `fitting` of its rows from `from` fit (§13.3): at least `minLines`
  * rows left for the next part, and the cut moved up to before a row opening its source line when
  * one lies past the first `minLines` (the turnovers of a wrapped line are not parted). The caller

@@ -19,7 +19,7 @@ import type { FlowBlock } from '../resources/block';
 import type { GroupRow } from './columns-group';
 import { rowListingHost, type GroupDrawHost } from './columns-group-blocks';
 import { emptyRow } from './columns-group-heading';
-import { drawPart, listingCut, type PreparedListing } from './code-block';
+import { drawPart, listingCut, listingPart, type PreparedListing } from './code-block';
 
 /** Room a float comparison forgives, pt. */
 const EPS = 0.01;
@@ -43,12 +43,7 @@ function partRows(block: { id: string }, blockIndex: number, count: number, draw
  */
 export function listingPartRows(block: CodeBlock, blockIndex: number, p: PreparedListing, from: number, pitch: number, marginBottom: number, columnHeight = Number.POSITIVE_INFINITY): GroupRow[] {
   const n = p.rows.length;
-  const first = from === 0;
-  const above = first ? (p.tab?.above ?? 0) : 0;
-  const head = first || p.listing.repeatTitle ? (p.title?.height ?? 0) : 0;
-  const more = p.continues?.height ?? 0;
-  /** A part of `take` rows: its box's height, and the room it takes with the tab above, pt. */
-  const boxHeight = (take: number, last: boolean): number => 2 * p.padding + head + take * p.leading + (last ? 0 : more);
+  const { first, above, head, boxHeight } = listingPart(p, from);
   const draw = (take: number, last: boolean) => (host: GroupDrawHost, x: number, top: number): void => {
     drawPart(p, rowListingHost(block, host, x, top + above), from, take, head, boxHeight(take, last), first, last);
   };
