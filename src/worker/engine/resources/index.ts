@@ -8,7 +8,7 @@ import type { ParsedChapter } from '../parse/model';
 import { stack, textBlock, type BlockEnvironment, type FlowBlock } from './block';
 import { figureBlock, lineHeightOf, placeholder, type FigureFit } from './figure';
 import { prepareResource, rasterLookupKey, type EngineResource, type ResourceRecordInput, type SvgRaster } from './model';
-import { numberResources, resourceRefText, type ResourceNumber } from './numbering';
+import { numberingInputKey, numberResources, resourceRefText, type ResourceNumber } from './numbering';
 import type { Numerals } from '../page/number-format';
 import { resourceSettingsFromConfig, type ResourceSettings } from './settings';
 import { tableBlock } from './table';
@@ -59,8 +59,25 @@ export interface ResourceNumbering {
   refText(target: string, attrs: Readonly<Record<string, string>>): string | undefined;
 }
 
+/**
+ * The last numbering of each resource set, with what it was made from: a build whose chapters
+ * give the same numbering input (`numberingInputKey`), numerals and starting heading numbers
+ * takes it again — after a one-paragraph edit every build numbered the whole book anew.
+ */
+const lastNumbering = new WeakMap<ResourceSet, { numerals: Numerals; start: string; keys: readonly string[]; numbering: ResourceNumbering }>();
+
 /** Numbers the resources a book mentions (§12.4); anchors of the same id win (§13). */
 export function numberBook(set: ResourceSet, chapters: readonly ParsedChapter[], numerals: Numerals = 'latn', startHeadings: readonly number[] = []): ResourceNumbering {
+  const keys = chapters.map(numberingInputKey);
+  const start = startHeadings.join(',');
+  const last = lastNumbering.get(set);
+  if (last && last.numerals === numerals && last.start === start && last.keys.length === keys.length && keys.every((k, i) => k === last.keys[i])) return last.numbering;
+  const numbering = numberChapters(set, chapters, numerals, startHeadings);
+  lastNumbering.set(set, { numerals, start, keys, numbering });
+  return numbering;
+}
+
+function numberChapters(set: ResourceSet, chapters: readonly ParsedChapter[], numerals: Numerals, startHeadings: readonly number[]): ResourceNumbering {
   const anchors = new Set(chapters.flatMap((c) => c.collected.anchors.map((a) => a.anchorId)));
   const known = new Map([...set.resources.values()].map((r) => [r.id, r.typeId] as const));
   const numbers = numberResources(chapters, known, set.settings.types, anchors, numerals, startHeadings);

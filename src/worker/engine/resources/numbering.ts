@@ -51,6 +51,22 @@ function eventsOf(chapter: ParsedChapter): readonly NumberingEvent[] {
   return events;
 }
 
+/**
+ * Everything book numbering reads of a chapter, as text: its id, its numbering events (headings'
+ * levels and mentions by block, in reading order) and the anchor ids it defines (an anchor of a
+ * resource's id takes its references, §13). Once per parse: an unchanged chapter gives the very
+ * same string, so comparing a book's keys with the last build's costs the edited chapter only.
+ */
+const inputKeys = new WeakMap<ParsedChapter, string>();
+export function numberingInputKey(chapter: ParsedChapter): string {
+  let key = inputKeys.get(chapter);
+  if (key === undefined) {
+    key = JSON.stringify([chapter.chapterId, eventsOf(chapter), chapter.collected.anchors.map((a) => a.anchorId)]);
+    inputKeys.set(chapter, key);
+  }
+  return key;
+}
+
 /** Numbers every mentioned resource of `known` (id → typeId), in first-mention order. */
 /** Numbers print in the book's `numerals` (configuration.md §7). */
 export function numberResources(chapters: readonly ParsedChapter[], known: ReadonlyMap<string, string>, types: readonly ResourceType[], anchors: ReadonlySet<string>, numerals: Numerals = 'latn', startHeadings: readonly number[] = []): Map<string, ResourceNumber> {
