@@ -31,6 +31,23 @@ function leverOnly(config: Record<string, unknown>, loose: boolean, track = fals
   };
 }
 
+/**
+ * An edit above a loosened paragraph (a section heading renamed) in the first of `seeds` that
+ * loosens one, laid out with the previous layout's cache, equals a full layout, which still takes
+ * lever (7) (`what` names the kind).
+ */
+function expectIncrementalAfterRename(source: (seed: number) => string, seeds: readonly number[], s: LayoutSettings, what: string): void {
+  const seed = seeds.find((n) => (run(oneChapterBook(source(n), s)).chapters[0]!.levers ?? []).length > 0)!;
+  const text = source(seed);
+  const cache = new EngineCache();
+  run(oneChapterBook(text, s), cache);
+  const edited = text.replace('## Section 1 of the chapter', '## Section one of the chapter, renamed');
+  expect(edited).not.toBe(text);
+  const full = run(oneChapterBook(edited, s), new EngineCache(false));
+  expect((full.chapters[0]!.levers ?? []).length, `the edited book still loosens ${what}`).toBeGreaterThan(0);
+  expect(dump(run(oneChapterBook(edited, s), cache))).toBe(dump(full));
+}
+
 /** Word spacing of a justified line, × normal space, from its ratio (paragraph/items.ts glue: stretch max − 1, shrink 1 − min). */
 const spacing = (ratio: number, s: LayoutSettings): number => (ratio >= 0 ? 1 + ratio * (s.body.maxWordSpacing - 1) : 1 + ratio * (1 - s.body.minWordSpacing));
 const bodyRuns = (page: PageDisplayList): GlyphRunItem[] => runs(page).filter((r) => r.line?.role === 'body' || r.line?.role === 'heading');
@@ -138,16 +155,7 @@ describe('lever (7) for a :::paragraphs{style} paragraph on the body leading', (
   });
 
   it('incremental layout equals a full one after an edit above a loosened styled paragraph', () => {
-    const s = leverOnly(styles('justify'), true, true);
-    const seed = SEEDS.find((n) => (run(oneChapterBook(source(n), s)).chapters[0]!.levers ?? []).length > 0)!;
-    const text = source(seed);
-    const cache = new EngineCache();
-    run(oneChapterBook(text, s), cache);
-    const edited = text.replace('## Section 1 of the chapter', '## Section one of the chapter, renamed');
-    expect(edited).not.toBe(text);
-    const full = run(oneChapterBook(edited, s), new EngineCache(false));
-    expect((full.chapters[0]!.levers ?? []).length, 'the edited book still loosens a paragraph').toBeGreaterThan(0);
-    expect(dump(run(oneChapterBook(edited, s), cache))).toBe(dump(full));
+    expectIncrementalAfterRename(source, SEEDS, leverOnly(styles('justify'), true, true), 'a paragraph');
   });
 });
 
@@ -193,16 +201,7 @@ describe('lever (7) for a list item set whole in a column', () => {
   });
 
   it('incremental layout equals a full one after an edit above a loosened item', () => {
-    const s = leverOnly({}, true, true);
-    const seed = SEEDS.find((n) => (run(oneChapterBook(source(n), s)).chapters[0]!.levers ?? []).length > 0)!;
-    const text = source(seed);
-    const cache = new EngineCache();
-    run(oneChapterBook(text, s), cache);
-    const edited = text.replace('## Section 1 of the chapter', '## Section one of the chapter, renamed');
-    expect(edited).not.toBe(text);
-    const full = run(oneChapterBook(edited, s), new EngineCache(false));
-    expect((full.chapters[0]!.levers ?? []).length, 'the edited book still loosens an item').toBeGreaterThan(0);
-    expect(dump(run(oneChapterBook(edited, s), cache))).toBe(dump(full));
+    expectIncrementalAfterRename(source, SEEDS, leverOnly({}, true, true), 'an item');
   });
 });
 
