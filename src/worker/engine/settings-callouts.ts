@@ -6,7 +6,7 @@
  * (hyphenation). All lengths in pt; em = the box's body size (§0.4: `calloutStyles[].padding`,
  * `lists.*`).
  */
-import { declareAppliedSettings, declareUnappliedValues } from '../config';
+import { declareAppliedSettings } from '../config';
 import { isDimension, lengthToPt } from '../config/values';
 import { storedListItem, type ConfigReaders } from './settings-structure';
 import { MAIN_COLOUR, type LayoutSettings, type TextStyle } from './settings';
@@ -39,17 +39,16 @@ declareAppliedSettings([
   ...['splitMinLines', 'repeatTitle', 'continuedSuffix', 'continuesMarkerEnabled', 'continuesMarker', 'continuesMarkerAlign', 'continuesMarkerItalic'].map((f) => `calloutStyles[id=*].${f}`),
   // Whether the flow re-snaps to the grid after a box in flow (page/paginate.ts placeCallout).
   'calloutStyles[id=*].snapToGrid',
-  // The icon in the box and the marker outside it (page/paginate.ts calloutParts, drawCalloutSegment):
-  // glyph icons; a resource icon is reported (kind 'resource' below) and the box set without it.
+  // The icon in the box and the marker outside it (page/paginate.ts calloutParts, drawCalloutSegment;
+  // page/callout-icons.ts): a glyph, or (kind 'resource') a picture of the book's resources — an
+  // unknown id is reported (checks/resources.ts) and the box set without it.
   // (A bare string is the glyph: `icon: '⚠'`.)
   'calloutStyles[id=*].icon',
   'calloutStyles[id=*].marker',
-  ...['kind', 'glyph', 'fontFamily', 'fontWeight', 'size', 'width', 'color', 'align', 'position', 'cornerSide', 'gap'].map((f) => `calloutStyles[id=*].icon.${f}`),
-  ...['kind', 'glyph', 'fontFamily', 'fontWeight', 'size', 'color', 'align', 'gap', 'rule'].map((f) => `calloutStyles[id=*].marker.${f}`),
+  ...['kind', 'glyph', 'resourceId', 'fontFamily', 'fontWeight', 'size', 'width', 'color', 'align', 'position', 'cornerSide', 'gap'].map((f) => `calloutStyles[id=*].icon.${f}`),
+  ...['kind', 'glyph', 'resourceId', 'fontFamily', 'fontWeight', 'size', 'color', 'align', 'gap', 'rule'].map((f) => `calloutStyles[id=*].marker.${f}`),
   'calloutStyles[id=*].marker.rule.*',
 ]);
-declareUnappliedValues('calloutStyles[id=*].icon.kind', ['resource'], 'none');
-declareUnappliedValues('calloutStyles[id=*].marker.kind', ['resource'], 'none');
 
 /**
  * How a box's runs are set where they differ from running text, carried in the text style so the
@@ -159,16 +158,31 @@ export interface CalloutLabel {
 }
 
 /**
- * `calloutStyles[id].icon` (§13.4) of kind `glyph`: a symbol (⚠, ℹ, ✎ …) in its own type, set
+ * A picture of the book's resources standing where an icon's or marker's glyph would (kind
+ * `resource`, `resourceId`; our reading of §13.4): fitted, aspect kept, in a box `width` wide and
+ * `height` tall (pt; an absent side does not bound it). `size` is the height (as a glyph's size is
+ * its em), `width` the width; with neither set the picture is the glyph's default 1.5 em tall.
+ */
+export interface CalloutPicture {
+  resourceId: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * `calloutStyles[id].icon` (§13.4): a symbol (⚠, ℹ, ✎ …) in its own type, or a picture, set
  * in the box (`inline`: a column at the box's inner start edge, the text beside it; `corner`: the
  * top corner at `cornerSide`, the title row — or, without a title, a band as tall as the icon —
  * beside it). Lengths in pt.
  */
 export interface CalloutIcon {
+  /** The glyph ('' for a picture). */
   text: string;
+  /** Kind `resource`: the picture drawn instead of the glyph. */
+  picture?: CalloutPicture;
   /** Its type: the headings' face, weight 400, 1.5 em of the box text, the main colour by default. */
   style: TextStyle;
-  /** The width the icon takes (its column, or its corner), pt: `width`, else its advance or its size, the larger. */
+  /** The width the icon takes (its column, or its corner), pt: `width`, else its advance or its size, the larger (a picture: its width). */
   width?: number;
   /** `align`: the icon's top level with the first line's top (`top`), or centred on the segment's text (`center`). */
   align: 'top' | 'center';
@@ -180,24 +194,33 @@ export interface CalloutIcon {
 }
 
 /**
- * `calloutStyles[id].marker` (§13.4): a glyph outside the box on its start side (the margin side
- * of a left column) `gap` from its edge, with an optional vertical `rule` through the marker's
- * column for the box segment's height (broken around the glyph). Lengths in pt.
+ * `calloutStyles[id].marker` (§13.4): a glyph (or a picture) outside the box on its start side
+ * (the margin side of a left column) `gap` from its edge, with an optional vertical `rule` through
+ * the marker's column for the box segment's height (broken around the glyph). Lengths in pt.
  */
 export interface CalloutMarker {
+  /** The glyph ('' for a picture). */
   text: string;
+  picture?: CalloutPicture;
   style: TextStyle;
   align: 'top' | 'center';
   gap: number;
   rule?: { width: number; colour: string };
 }
 
-/** A stored `icon` or `marker` of kind glyph (a bare string is its glyph); undefined for none, a resource or no glyph. */
-function calloutGlyph(raw: unknown): { v: Record<string, unknown>; text: string } | undefined {
+/**
+ * A stored `icon` or `marker`: its glyph (a bare string is one) or, kind `resource`, the resource
+ * id; undefined for none, no glyph or no id.
+ */
+function calloutGlyph(raw: unknown): { v: Record<string, unknown>; text: string; resourceId?: string } | undefined {
   if (typeof raw === 'string') return raw.trim() ? { v: {}, text: raw.trim() } : undefined;
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
   const v = raw as Record<string, unknown>;
   const kind = typeof v['kind'] === 'string' ? v['kind'] : 'glyph';
+  if (kind === 'resource') {
+    const resourceId = typeof v['resourceId'] === 'string' ? v['resourceId'].trim() : '';
+    return resourceId ? { v, text: '', resourceId } : undefined;
+  }
   const text = typeof v['glyph'] === 'string' ? v['glyph'].trim() : '';
   return kind === 'glyph' && text ? { v, text } : undefined;
 }
@@ -213,15 +236,24 @@ function glyphStyle(v: Record<string, unknown>, s: LayoutSettings, em: number, m
   };
 }
 
+/** A picture's box (CalloutPicture): `size` its height, `width` its width, 1.5 em tall when neither is set. */
+function calloutPicture(v: Record<string, unknown>, resourceId: string, style: TextStyle, width: number | undefined): CalloutPicture {
+  const height = v['size'] !== undefined || width === undefined ? style.size : undefined;
+  return { resourceId, ...(width !== undefined ? { width } : {}), ...(height !== undefined ? { height } : {}) };
+}
+
 function calloutIcon(raw: unknown, s: LayoutSettings, em: number, main: string, dpi: number): CalloutIcon | undefined {
   const glyph = calloutGlyph(raw);
   if (!glyph) return undefined;
-  const { v, text } = glyph;
-  const width = v['width'] === undefined ? undefined : jsonLength(v['width'], em, s.body.style.size, dpi, 0);
+  const { v, text, resourceId } = glyph;
+  const stored = v['width'] === undefined ? undefined : jsonLength(v['width'], em, s.body.style.size, dpi, 0);
+  const width = stored !== undefined && stored > 0 ? stored : undefined;
+  const style = glyphStyle(v, s, em, main, dpi);
   return {
     text,
-    style: glyphStyle(v, s, em, main, dpi),
-    ...(width !== undefined && width > 0 ? { width } : {}),
+    ...(resourceId ? { picture: calloutPicture(v, resourceId, style, width) } : {}),
+    style,
+    ...(width !== undefined ? { width } : {}),
     align: v['align'] === 'center' ? 'center' : 'top',
     position: v['position'] === 'corner' ? 'corner' : 'inline',
     cornerSide: v['cornerSide'] === 'left' ? 'left' : 'right',
@@ -232,7 +264,7 @@ function calloutIcon(raw: unknown, s: LayoutSettings, em: number, main: string, 
 function calloutMarker(raw: unknown, s: LayoutSettings, em: number, main: string, dpi: number): CalloutMarker | undefined {
   const glyph = calloutGlyph(raw);
   if (!glyph) return undefined;
-  const { v, text } = glyph;
+  const { v, text, resourceId } = glyph;
   const style = glyphStyle(v, s, em, main, dpi);
   const rule = v['rule'];
   const ruleObject = rule && typeof rule === 'object' && !Array.isArray(rule) ? (rule as Record<string, unknown>) : undefined;
@@ -240,6 +272,8 @@ function calloutMarker(raw: unknown, s: LayoutSettings, em: number, main: string
   const ruleWidth = rule === true ? 0.5 : typeof rule === 'number' || typeof rule === 'string' ? jsonLength(rule, em, s.body.style.size, dpi, 0.5) : ruleObject ? jsonLength(ruleObject['width'], em, s.body.style.size, dpi, 0.5) : 0;
   return {
     text,
+    // A marker has no `width` (§13.4): a picture is `size` tall.
+    ...(resourceId ? { picture: calloutPicture(v, resourceId, style, undefined) } : {}),
     style,
     align: v['align'] === 'top' ? 'top' : 'center',
     gap: Math.max(0, jsonLength(v['gap'], em, s.body.style.size, dpi, 0.5 * em)),

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { settingsNotApplied } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type GlyphRunItem, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
-import { fonts, oneChapterBook, run, runs } from './helpers';
+import { prepareResources } from '../../../src/worker/engine';
+import { fonts, oneChapterBook, pictureFrame, run, runs } from './helpers';
 
 const MAIN = '#295aa3';
 const WORDS = 'The text inside the box runs on for a good many words so that it turns over onto several lines of the column and shows where its lines start.';
@@ -20,6 +21,20 @@ const layout = (style: Record<string, unknown>, fence = '', rtl = false): PageDi
   s.balancing = { enabled: false, trailing: false };
   const body = rtl ? 'نص داخل الصندوق يمتد على عدة أسطر في العمود حتى يظهر أين تبدأ أسطره ويظهر أين تنتهي أسطره في هذا العمود الطويل جدا.' : WORDS;
   return run(oneChapterBook([`:::callout${fence}${rtl ? '{dir=rtl}' : ''}`, body, ':::', '', 'After the box.'].join('\n'), s)).pages[0]!;
+};
+// A 40 × 24 px drawing: 30 × 18 pt at its natural size (aspect 5 : 3), filled red.
+const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="24" viewBox="0 0 40 24"><rect x="0" y="0" width="40" height="24" fill="#ff0000"/></svg>');
+const RED = '#ff0000';
+/** The box with a book holding the drawing as resource `logo`. */
+const withLogo = (style: Record<string, unknown>, fence = ''): PageDisplayList => {
+  const s = settingsFromConfig({
+    layout: { layoutType: 'single' },
+    bodyText: { fontSize: { value: 10, unit: 'pt' }, lineHeight: { value: 12, unit: 'pt' } },
+    calloutStyles: [{ id: 'box', ...style }],
+  } as never);
+  s.balancing = { enabled: false, trailing: false };
+  const source = [`:::callout${fence}`, WORDS, ':::', '', 'After the box.'].join('\n');
+  return run({ ...oneChapterBook(source, s), resources: prepareResources([{ record: { id: 'logo', typeId: 'figure', kind: 'svg' }, payload: SVG }], {}) }).pages[0]!;
 };
 const rects = (page: PageDisplayList): RectItem[] => page.items.filter((i): i is RectItem => i.op === Op.Rect);
 const boxOf = (page: PageDisplayList): RectItem => rects(page).find((r) => r.fill === '#f4f4f4')!;
@@ -98,12 +113,11 @@ describe('calloutStyles[].icon (§13.4)', () => {
     expect(right(page)).toBeLessThan(right(plain) - 15);
   });
 
-  it('is declared applied; a resource icon is reported and the box set without one', () => {
-    const stored = (icon: unknown) => settingsNotApplied({ calloutStyles: [{ id: 'box', icon, marker: { glyph: '▶', rule: { width: 1 } }, label: { fontSize: 9 }, numbering: { label: 'Box' } }] } as never).map((w) => w.path);
+  it('is declared applied, glyphs and pictures (kind resource)', () => {
+    const stored = (icon: unknown, marker: unknown = { glyph: '▶', rule: { width: 1 } }) => settingsNotApplied({ calloutStyles: [{ id: 'box', icon, marker, label: { fontSize: 9 }, numbering: { label: 'Box' } }] } as never).map((w) => w.path);
     expect(stored({ kind: 'glyph', glyph: '!', position: 'corner', align: 'top', size: 12, cornerSide: 'left', width: 10, gap: 2, color: '#000000', fontFamily: 'Open Sans', fontWeight: 400 })).toEqual([]);
     expect(stored('⚠')).toEqual([]);
-    expect(stored({ kind: 'resource', resourceId: 'logo' })).toEqual(['calloutStyles[id=box].icon.kind', 'calloutStyles[id=box].icon.resourceId']);
-    expect(runs(layout({ icon: { kind: 'resource', resourceId: 'logo' } })).length).toBe(runs(layout({})).length);
+    expect(stored({ kind: 'resource', resourceId: 'logo' }, { kind: 'resource', resourceId: 'logo', rule: true })).toEqual([]);
   });
 });
 
@@ -128,5 +142,84 @@ describe('calloutStyles[].marker (§13.4)', () => {
     // No rule unless asked; none of it without a marker.
     expect(rects(layout({ marker: { glyph: '▶', color: '#aa0000' } })).filter((r) => r.fill === '#aa0000')).toHaveLength(0);
     expect(runs(layout({})).some((r) => r.text === '▶')).toBe(false);
+  });
+});
+
+describe('picture icons and markers (§13.4 kind resource)', () => {
+  const logo = { kind: 'resource', resourceId: 'logo' };
+
+  it("inline: the picture in the column at the box's inner start, 1.5 em tall by default, its aspect kept, the text beside it", () => {
+    const plain = withLogo({});
+    const page = withLogo({ icon: logo });
+    const box = boxOf(page);
+    const picture = pictureFrame(page, RED)!;
+    expect(picture).toBeDefined();
+    // 15 pt tall (1.5 em of the 10 pt box text), 25 pt wide (5 : 3), its top-left at the padding's corner (7.5 pt).
+    expect(picture.h).toBeCloseTo(15, 3);
+    expect(picture.w).toBeCloseTo(25, 3);
+    expect(picture.x).toBeCloseTo(box.x + 7.5, 3);
+    expect(picture.y).toBeCloseTo(box.y + 7.5, 3);
+    // The text starts after the picture's column and the 0.5 em (5 pt) gap.
+    expect(boxLines(page)[0]!.xs[0]! - boxLines(plain)[0]!.xs[0]!).toBeCloseTo(30, 2);
+    // No glyph stands in for it.
+    expect(runs(page).length).toBe(runs(plain).length);
+  });
+
+  it('size is its height, width its width; both set, it fits inside them; a column centres it', () => {
+    // width 45 pt alone: 45 × 27 pt.
+    const wide = pictureFrame(withLogo({ icon: { ...logo, width: { value: 45, unit: 'pt' } } }), RED)!;
+    expect(wide.w).toBeCloseTo(45, 3);
+    expect(wide.h).toBeCloseTo(27, 3);
+    // size 3 em (30 pt) alone: 50 × 30 pt.
+    const tall = pictureFrame(withLogo({ icon: { ...logo, size: { value: 3, unit: 'em' } } }), RED)!;
+    expect(tall.h).toBeCloseTo(30, 3);
+    expect(tall.w).toBeCloseTo(50, 3);
+    // width 40 pt and size 12 pt: the largest 5 : 3 inside 40 × 12 is 20 × 12, centred in the 40 pt column.
+    const page = withLogo({ icon: { ...logo, width: { value: 40, unit: 'pt' }, size: { value: 12, unit: 'pt' } } });
+    const both = pictureFrame(page, RED)!;
+    expect(both.w).toBeCloseTo(20, 3);
+    expect(both.h).toBeCloseTo(12, 3);
+    expect(both.x).toBeCloseTo(boxOf(page).x + 7.5 + 10, 3);
+    expect(boxLines(page)[0]!.xs[0]! - boxLines(withLogo({}))[0]!.xs[0]!).toBeCloseTo(45, 2);
+  });
+
+  it('corner: at the title row\'s right end, the title row at least as tall as it', () => {
+    const plain = withLogo({ title: 'Note' });
+    const page = withLogo({ title: 'Note', icon: { ...logo, position: 'corner' } });
+    const box = boxOf(page);
+    const picture = pictureFrame(page, RED)!;
+    expect(picture.x + picture.w).toBeCloseTo(box.x + box.w - 7.5, 3);
+    expect(picture.y).toBeCloseTo(box.y + 7.5, 3);
+    // The 15 pt picture is taller than the title's row: the text under it moves down; the title keeps its place.
+    expect(boxLines(page)[0]!.y).toBeGreaterThan(boxLines(plain)[0]!.y);
+    expect(runs(page).find((r) => r.text.startsWith('Note'))!.xs[0]!).toBeCloseTo(runs(plain).find((r) => r.text.startsWith('Note'))!.xs[0]!, 2);
+  });
+
+  it('marker: the picture outside the box on the start side, centred on it, the rule broken around it', () => {
+    const page = withLogo({ marker: { ...logo, rule: { width: 1, color: '#00aa00' } } });
+    const box = boxOf(page);
+    const picture = pictureFrame(page, RED)!;
+    // 15 × 25 pt, its right edge 0.5 em (5 pt) left of the frame, centred on the box's height.
+    expect(picture.h).toBeCloseTo(15, 3);
+    expect(picture.x + picture.w).toBeCloseTo(box.x - 5, 3);
+    expect(picture.y + picture.h / 2).toBeCloseTo(box.y + box.h / 2, 3);
+    // The rule through the picture's column, from the box's top to its foot, broken 2.5 pt above and below it.
+    const rule = rects(page).filter((r) => r.fill === '#00aa00').sort((a, b) => a.y - b.y);
+    expect(rule).toHaveLength(2);
+    expect(rule[0]!.x + 0.5).toBeCloseTo(picture.x + picture.w / 2, 3);
+    expect(rule[0]!.y).toBeCloseTo(box.y, 3);
+    expect(rule[0]!.y + rule[0]!.h).toBeCloseTo(picture.y - 2.5, 3);
+    expect(rule[1]!.y).toBeCloseTo(picture.y + picture.h + 2.5, 3);
+    expect(rule[1]!.y + rule[1]!.h).toBeCloseTo(box.y + box.h, 3);
+  });
+
+  it('a resource id the book lacks: the box is set without the icon or the marker', () => {
+    const plain = withLogo({});
+    for (const style of [{ icon: { kind: 'resource', resourceId: 'nothing' } }, { marker: { kind: 'resource', resourceId: 'nothing', rule: true } }]) {
+      const page = withLogo(style);
+      expect(page.items.filter((i) => i.op === Op.Path)).toHaveLength(0);
+      expect(runs(page).map((r) => [r.text, r.xs[0], r.y])).toEqual(runs(plain).map((r) => [r.text, r.xs[0], r.y]));
+      expect(rects(page)).toEqual(rects(plain));
+    }
   });
 });
