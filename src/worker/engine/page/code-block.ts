@@ -22,6 +22,7 @@ import { boxFrameItems, roundedRectPath } from './box-shape';
 import { baselineInLineBox } from './geometry';
 import type { SetGenerated, SetText } from './paginate';
 import { tokenizeListing, type Token, type TokenLook } from './code-tokens';
+import { flowLineSetter } from './vertical-generated';
 
 /** The listing settings in force: the configuration's, else the §13.3 defaults at the body of `settings`. */
 export function listingSettings(settings: LayoutSettings): CodeListing {
@@ -201,28 +202,43 @@ function setListing(block: CodeBlock, settings: LayoutSettings, width: number, d
     return { style, lines, cell };
   };
 
+  // Line numbers (§13.3 `lineNumbers`): in vertical text set as the flow's generated text beside
+  // the row they stand on (page/vertical-generated.ts `flowLineSetter`, as list markers are): a
+  // number of at most `cjk.uprightDigits` digits one upright cell of one em when that row holds
+  // CJK text (page/vertical.ts cuts only such a line), else as set horizontally, sideways with the
+  // code. `beside`: the row's text; '' for a clipped row, whose clip stands between the two.
+  const setNumber = flowLineSetter(deps.setText, deps.setGenerated, settings, deps.fonts);
+  const numberStyleOf = (style: TextStyle): TextStyle => {
+    const { look: _look, ...plain } = style;
+    return { ...plain, colour: listing.lineNumberColour };
+  };
+  const numberOf = (i: number, style: TextStyle, beside: string): SetLine => setNumber(String(options.start + i), numberStyleOf(style), 'ltr', beside);
+  // The numbers' column, pt: `digits` cells, in vertical text at least the widest number as set
+  // beside its whole line (a one-em cell is wider than a digit of the code face).
+  const numberColumn = (set: { style: TextStyle; lines: SetLine[]; cell: number }): number =>
+    !options.numbers ? 0 : Math.max(digits * set.cell, ...(settings.vertical ? set.lines.map((l, i) => numberOf(i, set.style, lineText(l)).width) : []));
+
   let scale = 1;
   let set = setAt(listing.size);
-  const gutterAt = (cell: number, s: number): number => (options.numbers ? digits * cell + listing.lineNumberGap * s : 0);
+  const gutterAt = (at: typeof set, s: number): number => (options.numbers ? numberColumn(at) + listing.lineNumberGap * s : 0);
   const widest = Math.max(0, ...set.lines.map((l) => l.width));
-  if (listing.overflow === 'shrink' && widest > width - 2 * pad - gutterAt(set.cell, 1) + EPS) {
+  if (listing.overflow === 'shrink' && widest > width - 2 * pad - gutterAt(set, 1) + EPS) {
     // The whole listing smaller (§13.3 'shrink'), gutter and all, so its widest line fits:
     // s × (widest + gutter) ≤ the box's inner width; never below minFontScale (the rest then turns over).
-    scale = Math.max(listing.minFontScale, Math.min(1, (width - 2 * pad) / (widest + gutterAt(set.cell, 1))));
+    scale = Math.max(listing.minFontScale, Math.min(1, (width - 2 * pad) / (widest + gutterAt(set, 1))));
     set = setAt(listing.size * scale);
   }
   const { style, cell } = set;
-  const gutter = gutterAt(cell, scale);
+  const gutter = gutterAt(set, scale);
   const measure = Math.max(cell, width - 2 * pad - gutter);
-  const numberStyle: TextStyle = { ...style, colour: listing.lineNumberColour, look: undefined };
-  delete numberStyle.look;
+  const numberStyle = numberStyleOf(style);
   const rows: ListingRow[] = [];
   set.lines.forEach((line, i) => {
     const highlighted = options.highlighted.has(i + 1);
-    const number = options.numbers ? deps.setGenerated(String(options.start + i), numberStyle, 'ltr') : undefined;
-    const first = { line, x: 0, source: i, opens: true, highlighted, clipped: false, ...(number ? { number } : {}) };
+    const first = { line, x: 0, source: i, opens: true, highlighted, clipped: false };
     if (line.width <= measure + EPS || listing.overflow === 'clip') {
-      rows.push({ ...first, clipped: line.width > measure + EPS });
+      const clipped = line.width > measure + EPS;
+      rows.push({ ...first, clipped, ...(options.numbers ? { number: numberOf(i, style, clipped ? '' : lineText(line)) } : {}) });
       return;
     }
     // 'wrap' (and 'shrink' past minFontScale): the line turns over, each turnover `wrapIndent` cells
@@ -234,7 +250,7 @@ function setListing(block: CodeBlock, settings: LayoutSettings, width: number, d
     let opens = true;
     while (rest.runs.length > 0) {
       const [head, tail] = cutLine(rest, room, deps.fonts);
-      rows.push({ line: head, x: opens ? 0 : indent, source: i, opens, highlighted, clipped: false, ...(opens && number ? { number } : {}), ...(!opens && marker ? { marker } : {}) });
+      rows.push({ line: head, x: opens ? 0 : indent, source: i, opens, highlighted, clipped: false, ...(opens && options.numbers ? { number: numberOf(i, style, lineText(head)) } : {}), ...(!opens && marker ? { marker } : {}) });
       if (!tail) break;
       rest = tail;
       room = measure - indent;
@@ -243,7 +259,7 @@ function setListing(block: CodeBlock, settings: LayoutSettings, width: number, d
   });
   const leading = listing.lineHeight;
   const baseline = baselineOf(leading, style, deps.fonts);
-  const prepared: PreparedListing = { rows, scale, leading, baseline, gutter, numberWidth: options.numbers ? digits * cell : 0, cell, width, padding: pad, listing, options };
+  const prepared: PreparedListing = { rows, scale, leading, baseline, gutter, numberWidth: numberColumn(set), cell, width, padding: pad, listing, options };
   // The label tab (§5.7 `label=`, §13.3 `label`): with codeStyle.label the fence's label, else its
   // title, else its language goes in the tab and no title row is set; a `label=` alone shows a tab too.
   const tabText = block.attrs['label'] ?? (listing.label ? (options.title ?? (block.lang || undefined)) : undefined);
@@ -262,6 +278,11 @@ function setListing(block: CodeBlock, settings: LayoutSettings, width: number, d
     prepared.continues = { line: deps.setGenerated(listing.continuesMarker, look, 'ltr'), height: leading, baseline: baselineOf(leading, look, deps.fonts) };
   }
   return prepared;
+}
+
+/** A set row's text (what page/vertical.ts tests for CJK on its baseline). */
+function lineText(line: SetLine): string {
+  return line.runs.map((run) => run.text).join('');
 }
 
 /** The tab of a `label=` in a book that leaves codeStyle.label unset: our defaults (settings-code.ts `ListingLabel`). */

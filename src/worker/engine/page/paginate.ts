@@ -47,7 +47,7 @@ import { defaultPartRows } from '../settings-toc';
 import { linkLocatorRuns, placeIndex } from './index-layout';
 import type { IndexRow } from './index-entries';
 import { boxFrameItems } from './box-shape';
-import { flowLineSetter, leaderShift } from './vertical-generated';
+import { equationNumberSetter, flowLineSetter, leaderShift } from './vertical-generated';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, partDesignValues, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -319,6 +319,8 @@ export function* paginateChapter(
   const setText: SetText = (request) => setTextIn(request.direction || dir === settings.direction ? request : { ...request, direction: dir });
   // List markers, note numbers, contents page numbers: in vertical text set as the flow's text (page/vertical-generated.ts).
   const setFlowLine = flowLineSetter(setText, setGenerated, settings, fonts);
+  // Equation numbers: in vertical text one upright cell, their brackets in vertical forms (the same file).
+  const setEquationNumber = equationNumberSetter(setFlowLine, settings);
 
   // Styled sections and parts (page/sections.ts, page/part.ts): the geometry in force, the part palette.
   const sections = new SectionTracker(settings, structure.sections);
@@ -1628,7 +1630,7 @@ export function* paginateChapter(
         // (A display that cannot share a column with even one line keeps nothing with it.)
         const keepWithNext = math && settings.math.keepWithLeadIn && next?.kind === 'mathDisplay' && next.inParagraph
           ? () => {
-              const need = displayNeed(layoutDisplay(next, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight));
+              const need = displayNeed(layoutDisplay(next, colW(), settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight));
               return need + pitch > frame().contentHeight ? 0 : need;
             }
           : block.kind === 'paragraph' && next?.kind === 'listItem' ? colonListKeep(block, next) : undefined;
@@ -1720,7 +1722,7 @@ export function* paginateChapter(
       case 'mathDisplay': {
         if (math) {
           // Centred, numbered when labelled, margins in the formula's em (engine/math/display.ts).
-          const display = layoutDisplay(block, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight, dir);
+          const display = layoutDisplay(block, colW(), settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight, dir);
           if (!cursor.columnEmpty && cursor.y + displayNeed(display) > limit() + 1e-6) nextColumn();
           space(display.marginTop);
           const f = frame();
@@ -2515,7 +2517,7 @@ export function* paginateChapter(
     const blocks = {
       pitch,
       listing: { setText, setGenerated, fonts },
-      display: (m: Extract<Block, { kind: 'mathDisplay' }>, w: number) => (math ? layoutDisplay(m, w, settings, math, chapter.chapterId, setGenerated, frame().contentHeight, dir) : null),
+      display: (m: Extract<Block, { kind: 'mathDisplay' }>, w: number) => (math ? layoutDisplay(m, w, settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight, dir) : null),
       resource: (r: ResourceBlock, w: number) => (structure.floats?.has(r.resourceId) || structure.wrapOf?.(r.resourceId) ? null : resourceBlock?.(r, w, frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir) ?? null),
       // Listings and tables are cut between sub-columns (page/columns-group-split.ts) and between parallel segments (page/columns-parallel-split.ts).
       split: true,
@@ -3074,7 +3076,7 @@ export function* paginateChapter(
       } else if (child.kind === 'mathDisplay' && math) {
         // A display at the callout's inner measure, numbered flush right at its inner edge (document-format §11).
         endBoxWrap();
-        const display = layoutDisplay(child, innerW, settings, math, chapter.chapterId, setGenerated, frame().contentHeight - pad.top - pad.bottom, dir);
+        const display = layoutDisplay(child, innerW, settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight - pad.top - pad.bottom, dir);
         rows.push({ block: child, line: emptyLine(), x: 0, height: displayNeed(display) + display.marginBottom, baseline: display.marginTop + display.height, role: 'body', display });
       }
       // The gap under a resource just above, as this block's first row's space above (the larger one).

@@ -1,8 +1,9 @@
 /**
  * Generated one-line texts of the flow in vertical text (`layout.writingMode: 'vertical-rl'`,
  * configuration.md §4, §14.1; document-format §18.5): list markers, the numbers of footnotes in
- * the note area, the contents' page numbers (§11.5) and a callout box's label tab and going-on
- * marker (§13.4) are turned with the flow (page/vertical.ts),
+ * the note area, the contents' page numbers (§11.5), a callout box's label tab and going-on
+ * marker (§13.4), code listings' line numbers (§13.3, page/code-block.ts) and equation numbers
+ * (document-format §11, `equationNumberSetter`) are turned with the flow (page/vertical.ts),
  * so they are set as its text is — a number of at most `cjk.uprightDigits` digits one
  * tate-chū-yoko cell exactly one em along the column, with no `cjk.latinSpacing` beside it
  * (paragraph/vertical-tcy.ts), and punctuation the CJK rules set narrower losing the blank of its
@@ -66,6 +67,29 @@ export function flowLineSetter(setText: SetText, setGenerated: SetGenerated, set
     }
     return line;
   };
+}
+
+/**
+ * ASCII brackets and the full-width forms that stand for them in vertical text: a full-width
+ * bracket is CJK text, drawn upright in its vertical form (the face's `vert` glyph, ︵ ︶),
+ * centred on the column's axis.
+ */
+const FULL_WIDTH_BRACKETS: Readonly<Record<string, string>> = { '(': '\uff08', ')': '\uff09', '[': '\uff3b', ']': '\uff3d' };
+
+/**
+ * The setter of equation numbers (document-format §11, `math.equationNumbering.format`, `(1)` by
+ * default): `setGenerated` in horizontal text. In vertical text a display's number stands alone
+ * on its line at the column's foot, turned with the flow, and is set as the flow's generated text
+ * (`flowLineSetter`, taken to stand in CJK text): a number of at most `cjk.uprightDigits` digits
+ * one upright cell of one em, a longer one sideways, and its ASCII parentheses (square brackets
+ * too) in their full-width forms, so page/vertical.ts draws them upright in their vertical forms
+ * above and below the number (our reading: vertical setting prints an equation number as
+ * （1）; the spec gives the format, not its glyphs across a vertical line). Without the full-width
+ * brackets the line would hold no CJK and page/vertical.ts would draw it all sideways.
+ */
+export function equationNumberSetter(setFlowLine: SetFlowLine, settings: LayoutSettings): (text: string, style: TextStyle) => SetLine {
+  if (!settings.vertical || !settings.cjk.tcy) return setFlowLine;
+  return (text, style) => setFlowLine(text.replace(/[()[\]]/g, (c) => FULL_WIDTH_BRACKETS[c]!), style);
 }
 
 /**

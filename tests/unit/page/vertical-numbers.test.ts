@@ -1,0 +1,130 @@
+/**
+ * Equation numbers and code line numbers in vertical text (`layout.writingMode: 'vertical-rl'`,
+ * configuration.md §4, §13.3, §14.1 `cjk.uprightDigits`; document-format §11, §18.5): turned
+ * with the flow, they are set as its generated text is (page/vertical-generated.ts) — a number of
+ * at most `uprightDigits` digits one upright cell of exactly one em, a longer one sideways, an
+ * equation number's parentheses upright in their vertical forms — and stay inside the column.
+ * Positions on the sheet through the display list's matrices (pt, y down), ink from the outlines.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import { bookFormulas, EngineCache, layoutBook, parseCached, type BookInput, type MathTypesetter } from '../../../src/worker/engine';
+import { createMathTypesetter } from '../../../src/worker/engine/math/mathjax';
+import { applyMatrix } from '../../../src/worker/protocol/displaylist';
+import type { StoredConfig } from '../../../src/worker/config';
+import { sheetFrame } from '../../../src/worker/engine/page/geometry';
+import { listingSettings } from '../../../src/worker/engine/page/code-block';
+import { nodeFontRegistry } from '../../support/node-world';
+import { cellOnSheet, inkOnSheet, inside, placedRuns, rounded, UPRIGHT, type Box, type Placed } from './vertical-sheet';
+
+const fonts = nodeFontRegistry(['Noto Serif SC']);
+const FACE = 'Noto Serif SC';
+const SIDEWAYS = [0, 1, -1, 0];
+
+let math: MathTypesetter;
+beforeAll(async () => {
+  math = await createMathTypesetter();
+});
+
+async function layout(source: string, extra: StoredConfig = {}) {
+  const settings = settingsFromConfig({ locale: 'ja', layout: { writingMode: 'vertical-rl', layoutType: 'single' }, bodyText: { fontFamily: FACE }, headings: { fontFamily: FACE }, ...extra });
+  const input: BookInput = { title: '縦', settings, chapters: [{ id: 'a', title: '', source }], math };
+  await math.prepare(bookFormulas(input.chapters.map((ch, i) => parseCached(ch, i === 0, new EngineCache(), settings))));
+  const gen = layoutBook(input, fonts, new EngineCache());
+  let step = gen.next();
+  while (!step.done) step = gen.next();
+  const book = step.value;
+  const frame = sheetFrame(settings, book.pages[0]!.index);
+  const area: Box = { left: frame.contentLeft, right: frame.contentLeft + frame.contentWidth, top: frame.contentTop, bottom: frame.contentTop + frame.contentHeight };
+  return { book, runs: placedRuns(book.pages), area };
+}
+
+const ink = (p: Placed, g = 0): Box => inkOnSheet(fonts, p, g);
+
+/** The 1 em cell a tate-chū-yoko piece stands in: about the middle of its glyphs along the line and the line's axis (page/vertical.ts turns it there). */
+function tcyCell(p: Placed): Box {
+  const face = fonts.get(p.run.font)!;
+  const last = p.run.glyphs.length - 1;
+  const middle = (p.run.xs[0]! + p.run.xs[last]! + (face.glyphAdvance(p.run.glyphs[last]!) * p.run.size) / face.upem) / 2;
+  const [x, y] = applyMatrix(p.m, middle, p.run.y - 0.38 * p.run.size);
+  const half = p.run.size / 2;
+  return { left: x - half, right: x + half, top: y - half, bottom: y + half };
+}
+
+/** The pieces of the generated line standing on `baseline` (no source offsets), in order down the sheet. */
+const generatedAt = (runs: readonly Placed[], baseline: number): Placed[] => runs.filter((p) => p.run.srcFrom < 0 && p.run.y === baseline && p.run.line?.role === 'body');
+
+describe('equation numbers in vertical text (document-format §11, math.equationNumbering.format)', () => {
+  it('(1): the number one upright cell of one em, the parentheses upright in their vertical forms above and below it, ending at the column\'s foot', async () => {
+    const { runs, area } = await layout('前文の本文。\n\n$$E = mc^2 \\label{eq:a}$$\n\n後文。\n');
+    const number = runs.find((p) => p.run.text === '1' && p.run.srcFrom < 0 && p.run.line?.role === 'body')!;
+    const pieces = generatedAt(runs, number.run.y);
+    // Before: the ASCII "(1)" whole and sideways, the digit at its own width (the line held no CJK).
+    expect(pieces.map((p) => p.run.text)).toEqual(['（', '1', '）']);
+    const [open, digit, close] = pieces as [Placed, Placed, Placed];
+    for (const p of pieces) expect(rounded(p.m), p.run.text).toEqual(UPRIGHT);
+    const cell = tcyCell(digit);
+    expect(inside(ink(digit), cell)).toBe(true);
+    // The brackets' vertical forms: each a one-em cell before and after the number's, their ink against it.
+    const openCell = cellOnSheet(fonts, open);
+    const closeCell = cellOnSheet(fonts, close);
+    expect(openCell.bottom).toBeCloseTo(cell.top, 1);
+    expect(closeCell.top).toBeCloseTo(cell.bottom, 1);
+    expect(ink(open).bottom).toBeLessThanOrEqual(cell.top + 0.01);
+    expect(ink(open).bottom - ink(open).top).toBeLessThan(0.5 * open.run.size); // a ︵, flat across the column
+    expect(ink(close).top).toBeGreaterThanOrEqual(cell.bottom - 0.01);
+    // Flush with the column's foot, every piece's ink and cell inside the type area.
+    expect(closeCell.bottom).toBeCloseTo(area.bottom, 1);
+    for (const p of pieces) expect(inside(ink(p), area), p.run.text).toBe(true);
+    expect(inside(cell, area)).toBe(true);
+  });
+
+  it('(123): a number longer than uprightDigits stands sideways at its length, its parentheses upright', async () => {
+    const { runs, area } = await layout('前文の本文。\n\n$$E = mc^2 \\tag{123}$$\n\n後文。\n');
+    const number = runs.find((p) => p.run.text === '123')!;
+    const pieces = generatedAt(runs, number.run.y);
+    expect(pieces.map((p) => p.run.text)).toEqual(['（', '123', '）']);
+    expect(rounded(number.m)).toEqual(SIDEWAYS);
+    expect(rounded(pieces[0]!.m)).toEqual(UPRIGHT);
+    expect(rounded(pieces[2]!.m)).toEqual(UPRIGHT);
+    // The digits at their own advances (no cell).
+    const face = fonts.get(number.run.font)!;
+    expect(number.run.xs[1]! - number.run.xs[0]!).toBeCloseTo((face.glyphAdvance(number.run.glyphs[0]!) * number.run.size) / face.upem, 2);
+    for (const p of pieces) for (let g = 0; g < p.run.glyphs.length; g++) expect(inside(ink(p, g), area), p.run.text).toBe(true);
+  });
+});
+
+describe('code line numbers in vertical text (codeStyle.lineNumbers, §13.3)', () => {
+  /** A listing of `rows` rows, the first holding a Japanese comment, the others Latin only. */
+  const listing = (rows: number) => `前文の本文。\n\n\`\`\`js {lineNumbers}\nlet a = 1; // 猫\n${Array.from({ length: rows - 1 }, (_, i) => `let b${i} = a;`).join('\n')}\n\`\`\`\n\n後文。\n`;
+  const parts = (runs: readonly Placed[], label: string) => {
+    const number = runs.find((p) => p.run.text === label && p.run.srcFrom < 0)!;
+    // The row's code: its runs on the number's baseline with source offsets, the first down the sheet.
+    const code = runs.filter((p) => p.run.y === number.run.y && p.run.srcFrom >= 0 && p.run.line?.role === 'body');
+    return { number, code };
+  };
+
+  it('beside a row holding CJK: one upright cell of one em at the box\'s inner edge, lineNumberGap before the code; beside a Latin row: sideways at its width, flush with the cell\'s end', async () => {
+    const { runs, area } = await layout(listing(3));
+    const code = listingSettings(settingsFromConfig({ locale: 'ja', layout: { writingMode: 'vertical-rl' }, bodyText: { fontFamily: FACE } }));
+    const first = parts(runs, '1');
+    expect(first.code.some((p) => p.run.text === '猫')).toBe(true);
+    expect(rounded(first.number.m)).toEqual(UPRIGHT);
+    const cell = tcyCell(first.number);
+    expect(inside(ink(first.number), cell)).toBe(true);
+    // The box starts at the column's head; its padding, then the cell, then the gap, then the code.
+    // Before: the number column one digit of the code face wide (0.6 em): the cell stood 0.2 em
+    // above the padding's edge and 0.2 em into the gap (1.36 pt at the 6.8 pt code size).
+    expect(cell.top).toBeCloseTo(area.top + code.padding, 2);
+    const [, codeTop] = applyMatrix(first.code[0]!.m, first.code[0]!.run.xs[0]!, first.code[0]!.run.y);
+    expect(codeTop - cell.bottom).toBeCloseTo(code.lineNumberGap, 2);
+    expect(inside(cell, area)).toBe(true);
+    // A row of Latin only is drawn sideways whole (page/vertical.ts): its number at the digit's own width, flush right in the column.
+    const second = parts(runs, '2');
+    expect(second.code.some((p) => /[\u3000-\u9fff]/.test(p.run.text))).toBe(false);
+    expect(rounded(second.number.m)).toEqual(SIDEWAYS);
+    const face = fonts.get(second.number.run.font)!;
+    const [, end] = applyMatrix(second.number.m, second.number.run.xs[0]! + (face.glyphAdvance(second.number.run.glyphs[0]!) * second.number.run.size) / face.upem, second.number.run.y);
+    expect(end).toBeCloseTo(cell.bottom, 2);
+  });
+});
