@@ -21,7 +21,7 @@ import type { Block, CodeBlock, Inline, MathDisplayBlock, ResourceBlock } from '
 import type { SetLine } from '../paragraph';
 import type { FlowBlock } from '../resources/block';
 import type { LayoutSettings } from '../settings';
-import type { GroupRow } from './columns-group';
+import type { GroupRow, QueuedFloat } from './columns-group';
 import { emptyRow } from './columns-group-heading';
 import { listingSettings, placeListing, prepareListing, type ListingDeps, type ListingHost } from './code-block';
 import { DEFAULT_BREAK_RULES } from './break-rules';
@@ -49,8 +49,8 @@ export interface GroupBlockHost {
   columnHeight?: number;
   /** A floating resource (§8.4 "cited figures float normally"): what queues it at the group's level; null when it does not float. */
   floating?(block: ResourceBlock): (() => void) | null;
-  /** A callout box set in a sub-column `width` pt wide (page/columns-group-box.ts), and what queues the floats it cites; null: the group cannot set it (it flows plain). */
-  box?(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], width: number, blockIndex: number): { rows: GroupRow[]; cites?: () => void } | null;
+  /** A callout box set in a sub-column `width` pt wide (page/columns-group-box.ts), what queues the floats it cites and which they are (for the foot room kept for them); null: the group cannot set it (it flows plain). */
+  box?(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], width: number, blockIndex: number): { rows: GroupRow[]; cites?: () => void; floats?: readonly QueuedFloat[] } | null;
 }
 
 /** `above` blank rows, the block's ⌈height ÷ pitch⌉ rows (the first drawing it), `below` blank rows. */

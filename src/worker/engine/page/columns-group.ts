@@ -168,6 +168,14 @@ export interface GroupRow {
   split?: SplitUnit;
   /** Run once the segment holding this row is placed: queues the floats cited at it (a floating resource's embed, a box's citations), at the group's level. */
   after?: () => void;
+  /** The floats `after` queues, in order (a floating resource's embed, a box's citations): the foot room kept for them (page/columns-group-floats.ts). */
+  queues?: QueuedFloat[];
+}
+
+/** A float queued by a row's `after`: its id and the block mentioning it (the `::resource` embed, the callout box citing it). */
+export interface QueuedFloat {
+  id: string;
+  block: { id: string };
 }
 
 /** Rows of the tallest unit kept whole (a block no sub-column may cut); `splitting`: listings and tables split (a snake group), so they count for none. */
@@ -431,12 +439,12 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
   let index = -1;
   // The paragraph after a heading or a `:::space` starts flush unless bodyText.indentAfterHeading (§6.1, §7.4).
   let afterHeading = false;
-  // Floats cited since the last row (a floating resource's embed): queued with the next row, else the last.
-  let cites: (() => void)[] = [];
-  const cite = (row: GroupRow | undefined, queue: () => void): void => {
-    if (!row) return void cites.push(queue);
+  // Floats cited since the last row (a floating resource's embed, a box's citations): queued with the next row, else the last.
+  let cites: { queue: () => void; floats: readonly QueuedFloat[] }[] = [];
+  const cite = (row: GroupRow, { queue, floats }: (typeof cites)[number]): void => {
     const before = row.after;
     row.after = before ? () => (before(), queue()) : queue;
+    if (floats.length > 0) (row.queues ??= []).push(...floats);
   };
   // (A row of text: blank rows are dropped at a sub-column's head and split parts are replaced when cut, so neither carries them.)
   const carries = (row: GroupRow): boolean => !row.blank && !row.split;
@@ -447,7 +455,7 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
     if (cites.length > 0 && carrier) {
       const waiting = cites;
       cites = [];
-      for (const queue of waiting) cite(carrier, queue);
+      for (const one of waiting) cite(carrier, one);
     }
   };
   let boxEnd: string | null = null;
@@ -476,7 +484,7 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
       if (!box) return null; // a box the group cannot set: it flows plain
       push(...box.rows);
       // The floats the box cites, queued with the text after it (page/callout-cites.ts).
-      if (box.cites) cites.push(box.cites);
+      if (box.cites) cites.push({ queue: box.cites, floats: box.floats ?? [] });
       boxEnd = child.endId;
       continue;
     }
@@ -484,7 +492,7 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
       // A floating resource (§8.4 "cited figures float normally"): no row; queued at the group's level under the segment holding its place.
       const queue = set.blocks?.floating?.(child) ?? null;
       if (queue) {
-        cites.push(queue);
+        cites.push({ queue, floats: [{ id: child.resourceId, block: child }] });
         continue;
       }
     }
@@ -524,7 +532,7 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
     // Cited after the last row of text: queued with it; with no row of text to carry them, the group flows plain.
     const carrier = [...rows].reverse().find(carries);
     if (!carrier) return null;
-    for (const queue of cites) cite(carrier, queue);
+    for (const waiting of cites) cite(carrier, waiting);
   }
   return rows;
 }

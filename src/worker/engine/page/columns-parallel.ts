@@ -21,7 +21,8 @@ import type { SetLine } from '../paragraph';
 import type { LayoutSettings } from '../settings';
 import { gapRuleX, queueRefs, subColumnLeft, type GroupHost, type GroupRow, type GroupShape } from './columns-group';
 import { columnRuleOf } from './sections';
-import { settleParallelCut } from './columns-parallel-split';
+import { settleParallelCut, type SettledCut } from './columns-parallel-split';
+import { citingRows, withFootRoom, type Citing, type GroupFloatHost } from './columns-group-floats';
 
 /** Rows of each sub-column as grid slots (null = a blank row), all of one length. */
 export function parallelSlots(rows: readonly GroupRow[], shape: GroupShape): (GroupRow | null)[][] {
@@ -106,7 +107,10 @@ export function placeParallel(given: readonly GroupRow[], shape: GroupShape, hos
       while (kept > 0 && index + kept < length && (cuts(kept) || strands(kept))) kept--;
       return kept > 0 ? kept : take;
     };
-    const settled = settleParallelCut(rows, slots, index, Math.min(room, length - index), host.fresh(), keep);
+    // Foot room kept for the floats the segment's rows first mention (page/columns-group-floats.ts).
+    const settle = (r: number): SettledCut => settleParallelCut(rows, slots, index, Math.min(r, length - index), host.fresh(), keep);
+    const floats = host.floats;
+    const settled = floats ? withFootRoom(room, floats, settle, (cut) => segmentMentions(cut, rows, slots, shape, index, floats)) : settle(room);
     if (settled.take === 0) {
       // A listing that may not be cut opens the segment in a column already holding text: all go on (as placeListing moves it).
       host.next();
@@ -132,7 +136,7 @@ export function placeParallel(given: readonly GroupRow[], shape: GroupShape, hos
         if (row.marker) host.emit(row.block, row.marker.line, x0 + row.marker.x, baseline);
         row.draw?.(host, x0, baseline - host.baseline);
         if (row.after) after.push(row.after);
-        // Floats its line cites by `:ref`, queued under the segment (no foot room kept for them here).
+        // Floats its line cites by `:ref`, queued under the segment.
         queueRefs(host, row, after);
         placed.push(row.line);
       }
@@ -151,4 +155,13 @@ export function placeParallel(given: readonly GroupRow[], shape: GroupShape, hos
     }
   }
   return placed;
+}
+
+/** The rows of the segment `cut` takes from `index` mentioning floats, stream by stream as they are placed (`rows`/`slots`: before the cut; a cut that split a part has rows of its own). */
+function segmentMentions(cut: SettledCut, rows: readonly GroupRow[], slots: readonly (GroupRow | null)[][], shape: GroupShape, index: number, host: GroupFloatHost): Citing[] {
+  const streams = cut.rows === rows ? slots : parallelSlots(cut.rows, shape);
+  return citingRows(
+    streams.flatMap((stream) => stream.slice(index, index + cut.take)),
+    host,
+  );
 }

@@ -47,13 +47,12 @@ import { defaultPartRows } from '../settings-toc';
 import { linkLocatorRuns, placeIndex } from './index-layout';
 import type { IndexRow } from './index-entries';
 import { boxFrameItems } from './box-shape';
-import { equationNumberSetter, flowLineSetter, leaderShift } from './vertical-generated';
+import { flowLineSetter, leaderShift } from './vertical-generated';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, partDesignValues, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
 import { composeSlot } from './furniture-elements';
 import type { SlotImages } from './furniture-images';
-import { calloutInk } from './callout-icons';
 import type { SetDesignText } from './furniture-text';
 import { h1Before, headingDesignOf, headingDesignValues, layoutHeadingDesign, titleTextOf, type DesignedHeading } from './heading-design';
 import { drawColumnRules } from './column-rules';
@@ -66,7 +65,7 @@ import { composeTabbed, splitAtTabs, type TabbedText, type TabSettings } from '.
 import { normalSpace } from '../paragraph/items';
 import { groupRows, groupSettable, groupShape, placeGroup, tallestUnit } from './columns-group';
 import { parallelSlots, placeParallel } from './columns-parallel';
-import { boxGroupRows, boxGroupRules, type BoxGroupLine, type GroupRow } from './columns-group';
+import { boxGroupRows, boxGroupRules, type BoxGroupLine, type GroupRow, type QueuedFloat } from './columns-group';
 import { boxRows, type GroupBox } from './columns-group-box';
 import { HeldFeet, type SpanRequest } from './span-band';
 import { copyDraft, copyHolder, type BlockStart, type ResumableState } from './resume';
@@ -319,8 +318,6 @@ export function* paginateChapter(
   const setText: SetText = (request) => setTextIn(request.direction || dir === settings.direction ? request : { ...request, direction: dir });
   // List markers, note numbers, contents page numbers: in vertical text set as the flow's text (page/vertical-generated.ts).
   const setFlowLine = flowLineSetter(setText, setGenerated, settings, fonts);
-  // Equation numbers: in vertical text one upright cell, their brackets in vertical forms (the same file).
-  const setEquationNumber = equationNumberSetter(setFlowLine, settings);
 
   // Styled sections and parts (page/sections.ts, page/part.ts): the geometry in force, the part palette.
   const sections = new SectionTracker(settings, structure.sections);
@@ -538,11 +535,15 @@ export function* paginateChapter(
    * Foot floats a line would queue that can take the foot of this column (nothing waits before
    * them, position auto/bottom): reserved before the line is placed, like its notes.
    */
-  const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] => {
-    // (Under a float wrapped at this column's foot nothing else takes the foot.)
-    if (floatCitations.size === 0 || pendingFloats.length > 0 || footWrapAt() < Number.POSITIVE_INFINITY) return [];
+  const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] =>
+    floatCitations.size === 0 || !footFree() ? [] : footFloatsOf(notesCitedBy(line, floatCitations), block, planned);
+  /** Whether a float queued now may take this column's foot: nothing waits before it, and no float wraps at the foot (nothing else takes it then). */
+  const footFree = (): boolean => pendingFloats.length === 0 && footWrapAt() === Number.POSITIVE_INFINITY;
+  /** `footFloatsFor` for floats `ids` mentioned at `block` (a line's `:ref`s, an embed in a `:::columns` group). */
+  const footFloatsOf = (ids: readonly string[], block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] => {
+    if (!footFree()) return [];
     const out: { id: string; flow: FlowBlock }[] = [];
-    for (const id of notesCitedBy(line, floatCitations)) {
+    for (const id of ids) {
       if (queuedFloats.has(id) || planned.some((p) => p.id === id)) continue;
       const spec = structure.floats?.get(id);
       if (spec?.span === 'side' && frame().side) continue; // set in the side channel, not at the foot
@@ -1630,7 +1631,7 @@ export function* paginateChapter(
         // (A display that cannot share a column with even one line keeps nothing with it.)
         const keepWithNext = math && settings.math.keepWithLeadIn && next?.kind === 'mathDisplay' && next.inParagraph
           ? () => {
-              const need = displayNeed(layoutDisplay(next, colW(), settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight));
+              const need = displayNeed(layoutDisplay(next, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight));
               return need + pitch > frame().contentHeight ? 0 : need;
             }
           : block.kind === 'paragraph' && next?.kind === 'listItem' ? colonListKeep(block, next) : undefined;
@@ -1722,7 +1723,7 @@ export function* paginateChapter(
       case 'mathDisplay': {
         if (math) {
           // Centred, numbered when labelled, margins in the formula's em (engine/math/display.ts).
-          const display = layoutDisplay(block, colW(), settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight, dir);
+          const display = layoutDisplay(block, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight, dir);
           if (!cursor.columnEmpty && cursor.y + displayNeed(display) > limit() + 1e-6) nextColumn();
           space(display.marginTop);
           const f = frame();
@@ -2517,7 +2518,7 @@ export function* paginateChapter(
     const blocks = {
       pitch,
       listing: { setText, setGenerated, fonts },
-      display: (m: Extract<Block, { kind: 'mathDisplay' }>, w: number) => (math ? layoutDisplay(m, w, settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight, dir) : null),
+      display: (m: Extract<Block, { kind: 'mathDisplay' }>, w: number) => (math ? layoutDisplay(m, w, settings, math, chapter.chapterId, setGenerated, frame().contentHeight, dir) : null),
       resource: (r: ResourceBlock, w: number) => (structure.floats?.has(r.resourceId) || structure.wrapOf?.(r.resourceId) ? null : resourceBlock?.(r, w, frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir) ?? null),
       // Listings and tables are cut between sub-columns (page/columns-group-split.ts) and between parallel segments (page/columns-parallel-split.ts).
       split: true,
@@ -2528,7 +2529,7 @@ export function* paginateChapter(
     };
     // Callout boxes in sub-columns (page/columns-group-box.ts): set in flow only; the lines they draw cite their notes with the group's.
     const boxCited: SetLine[] = [];
-    function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void } | null {
+    function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void; floats: readonly QueuedFloat[] } | null {
       const boxStyle = calloutStyleOf(boxStart);
       const where = calloutWhere(boxStart.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
       if (where.float || where.placement === 'fixed' || where.span === 'page' || boxStyle.floatBarrier || calloutWrapOf(boxStart.attrs, body.size)) return null;
@@ -2546,7 +2547,8 @@ export function* paginateChapter(
         // (`rows`: the box's, a listing or nested box at a cut in two: page/callout-split.ts.)
         draw: (rows, from, take, x, top, height) => drawCalloutSegment({ ...parts, rows }, from, take, x, top, height),
       };
-      return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner) };
+      const floats = floatsCitedInBox(boxInner, floatCitations, structure.floats).map((id) => ({ id, block: boxStart }));
+      return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner), floats };
     }
     const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated: setFlowLine, listMarker, heading, verse, blocks });
     // A block kept whole taller than a column could never be placed: the group flows plain.
@@ -2581,7 +2583,7 @@ export function* paginateChapter(
         for (const run of line.runs) cursor.page.items.push(glyphRun(run, x, baseline, chapter.chapterId, undefined));
       },
       push: (item) => cursor.page.items.push(item),
-      // `:ref`s in the group's lines queue their floats at their line, foot room kept as for a citing line (page/columns-group-floats.ts).
+      // `:ref`s in the group's lines queue their floats at their line; foot room kept for them and for embedded floats as for a citing line (page/columns-group-floats.ts).
       floats: {
         refFloats: (line) => (floatCitations.size > 0 ? notesCitedBy(line, floatCitations) : []),
         queueFloats: (ids, block) => {
@@ -2590,7 +2592,7 @@ export function* paginateChapter(
         },
         footRows: (cites) => {
           const planned: { id: string; flow: FlowBlock }[] = [];
-          for (const c of cites) planned.push(...footFloatsFor(c.line, c.block, planned));
+          for (const c of cites) planned.push(...footFloatsOf(c.ids, c.block, planned));
           return planned.length === 0 ? 0 : Math.round((footHeight(bottomFloats, planned) - footHeight(bottomFloats)) / pitch);
         },
       },
@@ -3076,7 +3078,7 @@ export function* paginateChapter(
       } else if (child.kind === 'mathDisplay' && math) {
         // A display at the callout's inner measure, numbered flush right at its inner edge (document-format §11).
         endBoxWrap();
-        const display = layoutDisplay(child, innerW, settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight - pad.top - pad.bottom, dir);
+        const display = layoutDisplay(child, innerW, settings, math, chapter.chapterId, setGenerated, frame().contentHeight - pad.top - pad.bottom, dir);
         rows.push({ block: child, line: emptyLine(), x: 0, height: displayNeed(display) + display.marginBottom, baseline: display.marginTop + display.height, role: 'body', display });
       }
       // The gap under a resource just above, as this block's first row's space above (the larger one).
@@ -3134,34 +3136,35 @@ export function* paginateChapter(
   }
 
   /**
-   * A box's icon (§13.4 `icon`), its glyph or picture (callout-icons.ts): the width it takes
-   * (`width`, else a glyph's advance or size, the larger, a picture's width; at most half the box's
-   * inner width), that and its gap (`room`), and its height, pt. Null for a picture the book lacks.
+   * A box's icon glyph (§13.4 `icon`) set in its type: the width it takes (`width`, else its advance
+   * or its size, the larger; at most half the box's inner width), that and its gap (`room`), and its
+   * height and baseline from the face's ascender and descender, pt.
    */
   function calloutIconParts(icon: CalloutIcon, areaW: number) {
-    const most = Math.max(0, areaW / 2 - icon.gap);
-    const ink = calloutInk(icon, setGenerated, fonts, structure.images, most);
-    if (!ink) return null;
-    const width = Math.min(icon.width ?? (ink.picture ? ink.width : Math.max(ink.width, icon.style.size)), most);
-    return { ink, width, room: width + icon.gap, height: ink.height, gap: icon.gap, position: icon.position, side: icon.cornerSide, align: icon.align };
+    const line = setGenerated(icon.text, icon.style);
+    const face = fonts.match(icon.style.family, icon.style.weight, 'normal');
+    const ascent = (face.ascender / face.upem) * icon.style.size;
+    const height = ascent - (face.descender / face.upem) * icon.style.size;
+    const width = Math.min(icon.width ?? Math.max(line.width, icon.style.size), Math.max(0, areaW / 2 - icon.gap));
+    return { line, width, room: width + icon.gap, height, ascent, gap: icon.gap, position: icon.position, side: icon.cornerSide, align: icon.align };
   }
 
   /**
    * A box's marker (§13.4 `marker`) beside segment `top`…`top + height` of a frame at `frameX`,
-   * `w` wide: the glyph (or picture: callout-icons.ts; none for a picture the book lacks) outside
-   * the frame on the start side, `gap` from it, level with the segment's top text or centred on the
-   * segment; its `rule` through the glyph's column for the segment's height, broken `gap` / 2 around it.
+   * `w` wide: the glyph outside the frame on the start side, `gap` from it, level with the
+   * segment's top text or centred on the segment; its `rule` through the glyph's column for the
+   * segment's height, broken `gap` / 2 around the glyph.
    */
   function drawCalloutMarker(block: { id: string }, marker: CalloutMarker, frameX: number, w: number, top: number, height: number, textTop: number): void {
-    const ink = calloutInk(marker, setGenerated, fonts, structure.images);
-    if (!ink) return;
-    const glyphH = ink.height;
-    const glyphX = rtl() ? frameX + w + marker.gap : frameX - marker.gap - ink.width;
+    const line = setGenerated(marker.text, marker.style);
+    const face = fonts.match(marker.style.family, marker.style.weight, 'normal');
+    const ascent = (face.ascender / face.upem) * marker.style.size;
+    const glyphH = ascent - (face.descender / face.upem) * marker.style.size;
+    const glyphX = rtl() ? frameX + w + marker.gap : frameX - marker.gap - line.width;
     const glyphTop = marker.align === 'top' ? textTop : top + (height - glyphH) / 2;
-    if (ink.line) emit(block, ink.line, glyphX, glyphTop + ink.ascent, 'body');
-    else cursor.page.items.push(...ink.picture!(glyphX, glyphTop));
+    emit(block, line, glyphX, glyphTop + ascent, 'body');
     if (!marker.rule) return;
-    const ruleX = glyphX + ink.width / 2 - marker.rule.width / 2;
+    const ruleX = glyphX + line.width / 2 - marker.rule.width / 2;
     const above = glyphTop - marker.gap / 2 - top;
     const belowTop = glyphTop + glyphH + marker.gap / 2;
     if (above > 0) cursor.page.items.push({ op: Op.Rect, x: roundPt(ruleX), y: roundPt(top), w: roundPt(marker.rule.width), h: roundPt(above), fill: marker.rule.colour });
@@ -3214,15 +3217,14 @@ export function* paginateChapter(
     // The icon (§13.4): in the first segment, and in a continued one that repeats the title.
     const icon = parts.icon;
     if (icon && (from === 0 || parts.repeated.length > 0)) {
-      const centre = (icon.width - icon.ink.width) / 2;
+      const centre = (icon.width - icon.line.width) / 2;
       const atEnd = icon.position === 'inline' ? rtl() : icon.side === 'right';
       const iconX = x + parts.areaX + (atEnd ? parts.areaW - icon.width : 0) + centre;
       // Level with the top of the segment's text, or (`center`) centred on it — an inline icon on
       // the whole segment, a corner one on its band (the title rows less their gap below).
       const band = icon.position === 'inline' ? top + height - pad.bottom - y : icon.height;
       const iconTop = icon.align === 'center' && band > icon.height ? y + (band - icon.height) / 2 : y;
-      if (icon.ink.line) emit(rows[from]?.block ?? { id: '' }, icon.ink.line, iconX, iconTop + icon.ink.ascent, 'heading');
-      else cursor.page.items.push(...icon.ink.picture!(iconX, iconTop));
+      emit(rows[from]?.block ?? { id: '' }, icon.line, iconX, iconTop + icon.ascent, 'heading');
     }
     // A continued segment: the repeated title first (repeatTitle).
     if (from > 0) for (const row of parts.repeated) {
