@@ -53,6 +53,7 @@ import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValue
 import { partDesignItems, partDesignValues, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
 import { composeSlot } from './furniture-elements';
 import type { SlotImages } from './furniture-images';
+import { calloutInk } from './callout-icons';
 import type { SetDesignText } from './furniture-text';
 import { h1Before, headingDesignOf, headingDesignValues, layoutHeadingDesign, titleTextOf, type DesignedHeading } from './heading-design';
 import { drawColumnRules } from './column-rules';
@@ -3136,35 +3137,34 @@ export function* paginateChapter(
   }
 
   /**
-   * A box's icon glyph (§13.4 `icon`) set in its type: the width it takes (`width`, else its advance
-   * or its size, the larger; at most half the box's inner width), that and its gap (`room`), and its
-   * height and baseline from the face's ascender and descender, pt.
+   * A box's icon (§13.4 `icon`), its glyph or picture (callout-icons.ts): the width it takes
+   * (`width`, else a glyph's advance or size, the larger, a picture's width; at most half the box's
+   * inner width), that and its gap (`room`), and its height, pt. Null for a picture the book lacks.
    */
   function calloutIconParts(icon: CalloutIcon, areaW: number) {
-    const line = setGenerated(icon.text, icon.style);
-    const face = fonts.match(icon.style.family, icon.style.weight, 'normal');
-    const ascent = (face.ascender / face.upem) * icon.style.size;
-    const height = ascent - (face.descender / face.upem) * icon.style.size;
-    const width = Math.min(icon.width ?? Math.max(line.width, icon.style.size), Math.max(0, areaW / 2 - icon.gap));
-    return { line, width, room: width + icon.gap, height, ascent, gap: icon.gap, position: icon.position, side: icon.cornerSide, align: icon.align };
+    const most = Math.max(0, areaW / 2 - icon.gap);
+    const ink = calloutInk(icon, setGenerated, fonts, structure.images, most);
+    if (!ink) return null;
+    const width = Math.min(icon.width ?? (ink.picture ? ink.width : Math.max(ink.width, icon.style.size)), most);
+    return { ink, width, room: width + icon.gap, height: ink.height, gap: icon.gap, position: icon.position, side: icon.cornerSide, align: icon.align };
   }
 
   /**
    * A box's marker (§13.4 `marker`) beside segment `top`…`top + height` of a frame at `frameX`,
-   * `w` wide: the glyph outside the frame on the start side, `gap` from it, level with the
-   * segment's top text or centred on the segment; its `rule` through the glyph's column for the
-   * segment's height, broken `gap` / 2 around the glyph.
+   * `w` wide: the glyph (or picture: callout-icons.ts; none for a picture the book lacks) outside
+   * the frame on the start side, `gap` from it, level with the segment's top text or centred on the
+   * segment; its `rule` through the glyph's column for the segment's height, broken `gap` / 2 around it.
    */
   function drawCalloutMarker(block: { id: string }, marker: CalloutMarker, frameX: number, w: number, top: number, height: number, textTop: number): void {
-    const line = setGenerated(marker.text, marker.style);
-    const face = fonts.match(marker.style.family, marker.style.weight, 'normal');
-    const ascent = (face.ascender / face.upem) * marker.style.size;
-    const glyphH = ascent - (face.descender / face.upem) * marker.style.size;
-    const glyphX = rtl() ? frameX + w + marker.gap : frameX - marker.gap - line.width;
+    const ink = calloutInk(marker, setGenerated, fonts, structure.images);
+    if (!ink) return;
+    const glyphH = ink.height;
+    const glyphX = rtl() ? frameX + w + marker.gap : frameX - marker.gap - ink.width;
     const glyphTop = marker.align === 'top' ? textTop : top + (height - glyphH) / 2;
-    emit(block, line, glyphX, glyphTop + ascent, 'body');
+    if (ink.line) emit(block, ink.line, glyphX, glyphTop + ink.ascent, 'body');
+    else cursor.page.items.push(...ink.picture!(glyphX, glyphTop));
     if (!marker.rule) return;
-    const ruleX = glyphX + line.width / 2 - marker.rule.width / 2;
+    const ruleX = glyphX + ink.width / 2 - marker.rule.width / 2;
     const above = glyphTop - marker.gap / 2 - top;
     const belowTop = glyphTop + glyphH + marker.gap / 2;
     if (above > 0) cursor.page.items.push({ op: Op.Rect, x: roundPt(ruleX), y: roundPt(top), w: roundPt(marker.rule.width), h: roundPt(above), fill: marker.rule.colour });
@@ -3217,14 +3217,15 @@ export function* paginateChapter(
     // The icon (§13.4): in the first segment, and in a continued one that repeats the title.
     const icon = parts.icon;
     if (icon && (from === 0 || parts.repeated.length > 0)) {
-      const centre = (icon.width - icon.line.width) / 2;
+      const centre = (icon.width - icon.ink.width) / 2;
       const atEnd = icon.position === 'inline' ? rtl() : icon.side === 'right';
       const iconX = x + parts.areaX + (atEnd ? parts.areaW - icon.width : 0) + centre;
       // Level with the top of the segment's text, or (`center`) centred on it — an inline icon on
       // the whole segment, a corner one on its band (the title rows less their gap below).
       const band = icon.position === 'inline' ? top + height - pad.bottom - y : icon.height;
       const iconTop = icon.align === 'center' && band > icon.height ? y + (band - icon.height) / 2 : y;
-      emit(rows[from]?.block ?? { id: '' }, icon.line, iconX, iconTop + icon.ascent, 'heading');
+      if (icon.ink.line) emit(rows[from]?.block ?? { id: '' }, icon.ink.line, iconX, iconTop + icon.ink.ascent, 'heading');
+      else cursor.page.items.push(...icon.ink.picture!(iconX, iconTop));
     }
     // A continued segment: the repeated title first (repeatTitle).
     if (from > 0) for (const row of parts.repeated) {
