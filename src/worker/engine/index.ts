@@ -26,6 +26,7 @@ import { pageFill } from './page/sections';
 import { partSettings, recolour } from './page/part';
 import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
+import { carryDrawn } from './page/run-items';
 import type { LeverRecord } from './page/levers';
 import { paginatePasses, type PassEdit, type PassPlan } from './page/passes';
 import type { StartOrigin } from './page/resume';
@@ -1143,6 +1144,8 @@ function movedRun(run: LineRun, offsets: number[] | undefined, from: number): Li
   if (run.overline) moved.overline = true;
   if (run.ruby) moved.ruby = true;
   if (run.cjkMarks) moved.cjkMarks = run.cjkMarks;
+  // Drawn again where it was only lowered or raised, its item shares the pens of the one drawn for `run`.
+  carryDrawn(run, moved);
   return moved;
 }
 

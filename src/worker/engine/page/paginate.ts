@@ -47,7 +47,7 @@ import { defaultPartRows } from '../settings-toc';
 import { linkLocatorRuns, placeIndex } from './index-layout';
 import type { IndexRow } from './index-entries';
 import { boxFrameItems } from './box-shape';
-import { flowLineSetter, leaderShift } from './vertical-generated';
+import { equationNumberSetter, flowLineSetter, leaderShift } from './vertical-generated';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, partDesignValues, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -66,7 +66,7 @@ import { composeTabbed, splitAtTabs, type TabbedText, type TabSettings } from '.
 import { normalSpace } from '../paragraph/items';
 import { groupRows, groupSettable, groupShape, placeGroup, tallestUnit } from './columns-group';
 import { parallelSlots, placeParallel } from './columns-parallel';
-import { boxGroupRows, boxGroupRules, type BoxGroupLine, type GroupRow, type QueuedFloat } from './columns-group';
+import { boxGroupRows, boxGroupRules, type BoxGroupLine, type GroupRow } from './columns-group';
 import { boxRows, type GroupBox } from './columns-group-box';
 import { HeldFeet, type SpanRequest } from './span-band';
 import { copyDraft, copyHolder, type BlockStart, type ResumableState } from './resume';
@@ -319,6 +319,8 @@ export function* paginateChapter(
   const setText: SetText = (request) => setTextIn(request.direction || dir === settings.direction ? request : { ...request, direction: dir });
   // List markers, note numbers, contents page numbers: in vertical text set as the flow's text (page/vertical-generated.ts).
   const setFlowLine = flowLineSetter(setText, setGenerated, settings, fonts);
+  // Equation numbers: in vertical text one upright cell, their brackets in vertical forms (the same file).
+  const setEquationNumber = equationNumberSetter(setFlowLine, settings);
 
   // Styled sections and parts (page/sections.ts, page/part.ts): the geometry in force, the part palette.
   const sections = new SectionTracker(settings, structure.sections);
@@ -536,15 +538,11 @@ export function* paginateChapter(
    * Foot floats a line would queue that can take the foot of this column (nothing waits before
    * them, position auto/bottom): reserved before the line is placed, like its notes.
    */
-  const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] =>
-    floatCitations.size === 0 || !footFree() ? [] : footFloatsOf(notesCitedBy(line, floatCitations), block, planned);
-  /** Whether a float queued now may take this column's foot: nothing waits before it, and no float wraps at the foot (nothing else takes it then). */
-  const footFree = (): boolean => pendingFloats.length === 0 && footWrapAt() === Number.POSITIVE_INFINITY;
-  /** `footFloatsFor` for floats `ids` mentioned at `block` (a line's `:ref`s, an embed in a `:::columns` group). */
-  const footFloatsOf = (ids: readonly string[], block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] => {
-    if (!footFree()) return [];
+  const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] => {
+    // (Under a float wrapped at this column's foot nothing else takes the foot.)
+    if (floatCitations.size === 0 || pendingFloats.length > 0 || footWrapAt() < Number.POSITIVE_INFINITY) return [];
     const out: { id: string; flow: FlowBlock }[] = [];
-    for (const id of ids) {
+    for (const id of notesCitedBy(line, floatCitations)) {
       if (queuedFloats.has(id) || planned.some((p) => p.id === id)) continue;
       const spec = structure.floats?.get(id);
       if (spec?.span === 'side' && frame().side) continue; // set in the side channel, not at the foot
@@ -1632,7 +1630,7 @@ export function* paginateChapter(
         // (A display that cannot share a column with even one line keeps nothing with it.)
         const keepWithNext = math && settings.math.keepWithLeadIn && next?.kind === 'mathDisplay' && next.inParagraph
           ? () => {
-              const need = displayNeed(layoutDisplay(next, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight));
+              const need = displayNeed(layoutDisplay(next, colW(), settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight));
               return need + pitch > frame().contentHeight ? 0 : need;
             }
           : block.kind === 'paragraph' && next?.kind === 'listItem' ? colonListKeep(block, next) : undefined;
@@ -1724,7 +1722,7 @@ export function* paginateChapter(
       case 'mathDisplay': {
         if (math) {
           // Centred, numbered when labelled, margins in the formula's em (engine/math/display.ts).
-          const display = layoutDisplay(block, colW(), settings, math, chapter.chapterId, setGenerated, frame().contentHeight, dir);
+          const display = layoutDisplay(block, colW(), settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight, dir);
           if (!cursor.columnEmpty && cursor.y + displayNeed(display) > limit() + 1e-6) nextColumn();
           space(display.marginTop);
           const f = frame();
@@ -2519,7 +2517,7 @@ export function* paginateChapter(
     const blocks = {
       pitch,
       listing: { setText, setGenerated, fonts },
-      display: (m: Extract<Block, { kind: 'mathDisplay' }>, w: number) => (math ? layoutDisplay(m, w, settings, math, chapter.chapterId, setGenerated, frame().contentHeight, dir) : null),
+      display: (m: Extract<Block, { kind: 'mathDisplay' }>, w: number) => (math ? layoutDisplay(m, w, settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight, dir) : null),
       resource: (r: ResourceBlock, w: number) => (structure.floats?.has(r.resourceId) || structure.wrapOf?.(r.resourceId) ? null : resourceBlock?.(r, w, frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir) ?? null),
       // Listings and tables are cut between sub-columns (page/columns-group-split.ts) and between parallel segments (page/columns-parallel-split.ts).
       split: true,
@@ -2530,7 +2528,7 @@ export function* paginateChapter(
     };
     // Callout boxes in sub-columns (page/columns-group-box.ts): set in flow only; the lines they draw cite their notes with the group's.
     const boxCited: SetLine[] = [];
-    function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void; floats: readonly QueuedFloat[] } | null {
+    function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void } | null {
       const boxStyle = calloutStyleOf(boxStart);
       const where = calloutWhere(boxStart.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
       if (where.float || where.placement === 'fixed' || where.span === 'page' || boxStyle.floatBarrier || calloutWrapOf(boxStart.attrs, body.size)) return null;
@@ -2548,8 +2546,7 @@ export function* paginateChapter(
         // (`rows`: the box's, a listing or nested box at a cut in two: page/callout-split.ts.)
         draw: (rows, from, take, x, top, height) => drawCalloutSegment({ ...parts, rows }, from, take, x, top, height),
       };
-      const floats = floatsCitedInBox(boxInner, floatCitations, structure.floats).map((id) => ({ id, block: boxStart }));
-      return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner), floats };
+      return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner) };
     }
     const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated: setFlowLine, listMarker, heading, verse, blocks });
     // A block kept whole taller than a column could never be placed: the group flows plain.
@@ -2584,7 +2581,7 @@ export function* paginateChapter(
         for (const run of line.runs) cursor.page.items.push(glyphRun(run, x, baseline, chapter.chapterId, undefined));
       },
       push: (item) => cursor.page.items.push(item),
-      // `:ref`s in the group's lines queue their floats at their line; foot room kept for them and for embedded floats as for a citing line (page/columns-group-floats.ts).
+      // `:ref`s in the group's lines queue their floats at their line, foot room kept as for a citing line (page/columns-group-floats.ts).
       floats: {
         refFloats: (line) => (floatCitations.size > 0 ? notesCitedBy(line, floatCitations) : []),
         queueFloats: (ids, block) => {
@@ -2593,7 +2590,7 @@ export function* paginateChapter(
         },
         footRows: (cites) => {
           const planned: { id: string; flow: FlowBlock }[] = [];
-          for (const c of cites) planned.push(...footFloatsOf(c.ids, c.block, planned));
+          for (const c of cites) planned.push(...footFloatsFor(c.line, c.block, planned));
           return planned.length === 0 ? 0 : Math.round((footHeight(bottomFloats, planned) - footHeight(bottomFloats)) / pitch);
         },
       },
@@ -3079,7 +3076,7 @@ export function* paginateChapter(
       } else if (child.kind === 'mathDisplay' && math) {
         // A display at the callout's inner measure, numbered flush right at its inner edge (document-format §11).
         endBoxWrap();
-        const display = layoutDisplay(child, innerW, settings, math, chapter.chapterId, setGenerated, frame().contentHeight - pad.top - pad.bottom, dir);
+        const display = layoutDisplay(child, innerW, settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight - pad.top - pad.bottom, dir);
         rows.push({ block: child, line: emptyLine(), x: 0, height: displayNeed(display) + display.marginBottom, baseline: display.marginTop + display.height, role: 'body', display });
       }
       // The gap under a resource just above, as this block's first row's space above (the larger one).
@@ -3903,7 +3900,7 @@ function hyphenSrcMap(from: number, units: number): number[] {
 }
 
 /** A line's run, moved to page coordinates, rounded by the display list's rule. */
-export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: number, chapter: string, line: LineInfo | undefined): GlyphRunItem {
+export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: number, chapter: string, line: LineInfo | undefined, pens?: number[]): GlyphRunItem {
   // Runs once per run of every placed line: plain loops, no closures. Generated text (running
   // heads, folios, markers) has negative offsets: it maps to no source (srcFrom −1).
   // A run whose offsets are consecutive from `from` (≥ 0) lists none: its srcFrom, and no srcMap
@@ -3926,8 +3923,9 @@ export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: num
   // A copy of the set line's pens (an array of doubles, as they are), moved in place: one array
   // of the run's length, where `new Array(n)` filled with doubles was built twice (its elements
   // turned from small integers to doubles on the first store).
-  const xs = run.xs.slice();
-  for (let g = 0; g < xs.length; g++) xs[g] = roundPt(x0 + xs[g]!);
+  // `pens`: an earlier item's pen array that is already this (page/run-items.ts), shared.
+  const xs = pens ?? run.xs.slice();
+  if (pens === undefined) for (let g = 0; g < xs.length; g++) xs[g] = roundPt(x0 + xs[g]!);
   const dys = run.dys;
   let shifted = false;
   if (dys) for (let g = 0; g < dys.length && !shifted; g++) shifted = dys[g] !== 0;

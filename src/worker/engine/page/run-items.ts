@@ -21,14 +21,38 @@ import type { LineRun } from '../paragraph';
  */
 const drawn = new WeakMap<LineRun, GlyphRunItem>();
 
-export type GlyphRunBuilder = (run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo | undefined) => GlyphRunItem;
+/**
+ * For a run moved to new source offsets (engine/index.ts moves a paragraph's set lines when an
+ * edit before it shifts its text): the item drawn for the run it was moved from, until the moved
+ * run is drawn. Its glyphs and pens are the moved run's, so where the line lands at the same pen
+ * origin — every page after an edit that changed a line count, the lines only lower or higher —
+ * the new item shares that pen array instead of building one (a fresh array of doubles per run,
+ * the largest allocation of paginating a chapter's tail again).
+ */
+const drawnBeforeMove = new WeakMap<LineRun, GlyphRunItem>();
 
-/** `build(run, x0, baseline, chapter, line)`, or the item it built last time when that is what it would build now. */
+/** `moved` is `run` at new source offsets, with its glyphs and pens (engine/index.ts `movedRun`). */
+export function carryDrawn(run: LineRun, moved: LineRun): void {
+  const item = drawn.get(run) ?? drawnBeforeMove.get(run);
+  if (item !== undefined) drawnBeforeMove.set(moved, item);
+}
+
+/** `pens`: a pen array to use as the item's, already the run's pens at the item's origin. */
+export type GlyphRunBuilder = (run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo | undefined, pens?: number[]) => GlyphRunItem;
+
+/**
+ * `build(run, x0, baseline, chapter, line)`, or the item it built last time when that is what it
+ * would build now; else a new item sharing the pen array of the last one drawn for the run (or
+ * for the run it was moved from) where those pens are the same.
+ */
 export function placedRun(run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo, build: GlyphRunBuilder): GlyphRunItem {
   const last = drawn.get(run);
-  if (last !== undefined && last.chapter === chapter && last.y === roundPt(baseline) && samePens(last.xs, run.xs, x0) && sameLine(last.line, line)) return last;
-  const item = build(run, x0, baseline, chapter, line);
+  const earlier = last ?? drawnBeforeMove.get(run);
+  const pens = earlier !== undefined && samePens(earlier.xs, run.xs, x0) ? earlier.xs : undefined;
+  if (last !== undefined && pens !== undefined && last.chapter === chapter && last.y === roundPt(baseline) && sameLine(last.line, line)) return last;
+  const item = build(run, x0, baseline, chapter, line, pens);
   drawn.set(run, item);
+  if (last === undefined && earlier !== undefined) drawnBeforeMove.delete(run);
   return item;
 }
 
