@@ -10,9 +10,10 @@
  * listing's last row, a display's margins rounded to grid lines, one line above and below a
  * resource (§12.3; below only with `layout.inlineResourceGap: 'around'`). A listing or a table
  * is cut between sub-columns by its own rules (page/columns-group-split.ts), and in parallel
- * streams between a stream's segments (page/columns-parallel-split.ts). Our readings: a wrapped
- * resource, or a block kept whole taller than a whole column, makes the group flow plain
- * (paginate.ts); a listing's `span=page` does not apply inside a group.
+ * streams between a stream's segments (page/columns-parallel-split.ts). Our readings: a figure
+ * taller than a whole column is scaled to fit it (`resourceRows`); a wrapped resource, or another
+ * block kept whole taller than a whole column, makes the group flow plain (paginate.ts); a
+ * listing's `span=page` does not apply inside a group.
  * Lengths in pt.
  */
 import type { DisplayItem } from '../../protocol/displaylist';
@@ -26,6 +27,7 @@ import { emptyRow } from './columns-group-heading';
 import { listingSettings, placeListing, prepareListing, type ListingDeps, type ListingHost } from './code-block';
 import { DEFAULT_BREAK_RULES } from './break-rules';
 import { listingPartRows, tablePartRows } from './columns-group-split';
+import { shrinkInto, type Shrunk } from './floats-shrink';
 
 /** What a block drawn whole needs of the page flow at its place. */
 export interface GroupDrawHost {
@@ -33,6 +35,8 @@ export interface GroupDrawHost {
   /** Generated text (a listing's numbers, title, markers): glyph runs recording no block. */
   mark(line: SetLine, x: number, baseline: number): void;
   push(item: DisplayItem): void;
+  /** Records a resource scaled to fit a column, on the page it is drawn on (the `floatShrunk` check); scale 0–1. */
+  shrunk?(id: string, scale: number): void;
 }
 
 /** What building these blocks needs from the page flow (paginate.ts). */
@@ -43,6 +47,8 @@ export interface GroupBlockHost {
   display(block: MathDisplayBlock, width: number): DisplayLayout | null;
   /** The resource built at `width`; null when it floats, wraps or cannot be built (the group then flows plain). */
   resource(block: ResourceBlock, width: number): FlowBlock | null;
+  /** The resource built at `width` with picture, caption and note within `maxHeight` pt (its picture scaled, aspect kept: fit to page, page/floats-shrink.ts); without it a figure taller than a column makes the group flow plain. */
+  fitted?(block: ResourceBlock, width: number, maxHeight: number): FlowBlock | null;
   /** Listings and tables may be cut between sub-columns (a snake group) or a stream's segments (parallel streams); without it they are kept whole. */
   split?: boolean;
   /** A whole column's height, pt (a listing's `keepTogether` moves only one that fits). */
@@ -107,10 +113,20 @@ export function displayRows(block: MathDisplayBlock, blockIndex: number, width: 
   });
 }
 
-/** A resource in flow at sub-column width `width` (caption with it), one line of space above and below (§12.3); null: the group cannot set it. */
+/**
+ * A resource in flow at sub-column width `width` (caption with it), one line of space above and
+ * below (§12.3); null: the group cannot set it. A figure taller than a column (its rows more than
+ * a column's whole grid rows) is rebuilt to fit them, its picture scaled with its aspect kept, as
+ * fit to page builds a float (page/floats-shrink.ts; our reading: a unit of a group is never cut,
+ * and nothing else in the group would take it), and reported where it is drawn as a shrunk float
+ * is (`floatShrunk`), at its scale against the figure as built for the group. No `minScale`
+ * applies: the figure has no other place to go.
+ */
 export function resourceRows(block: ResourceBlock, blockIndex: number, width: number, settings: LayoutSettings, host: GroupBlockHost): GroupRow[] | null {
-  const flow = host.resource(block, width);
-  if (!flow) return null;
+  const built = host.resource(block, width);
+  if (!built) return null;
+  const fit = fitToColumn(block, built, width, host);
+  const flow = fit?.flow ?? built;
   // The gap below too unless layout.inlineResourceGap is 'above' (as in the main flow).
   const below = (settings.breaks ?? DEFAULT_BREAK_RULES).inlineResourceGap === 'around' ? 1 : 0;
   // A table (its own `split`): cut between sub-columns by its rules (page/columns-group-split.ts).
@@ -120,7 +136,17 @@ export function resourceRows(block: ResourceBlock, blockIndex: number, width: nu
   }
   return drawnRows(block, blockIndex, flow.height, host.pitch, 1, below, (draw, x, top) => {
     for (const item of flow.emit(x, top)) draw.push(item);
+    if (fit) draw.shrunk?.(block.resourceId, fit.scale);
   });
+}
+
+/** The figure `built` rebuilt to a column's whole grid rows when it is taller (null: it fits, is a table — tables split — or cannot shrink). */
+function fitToColumn(block: ResourceBlock, built: FlowBlock, width: number, host: GroupBlockHost): Shrunk | null {
+  if (built.split || host.columnHeight === undefined || !host.fitted) return null;
+  const fitted = host.fitted;
+  // The rows a whole column holds, pt (the unit's blank row above is dropped at a column's head).
+  const most = Math.floor(host.columnHeight / host.pitch + 1e-9) * host.pitch;
+  return shrinkInto(built, most, 0, (maxHeight) => fitted(block, width, maxHeight));
 }
 
 /**

@@ -211,6 +211,8 @@ export interface GroupHost {
   /** Generated text (a listing's numbers and title): glyph runs recording no block. */
   mark(line: SetLine, x: number, baseline: number): void;
   push(item: DisplayItem): void;
+  /** Records a figure scaled to fit a column (page/columns-group-blocks.ts), on the page it is drawn on (the `floatShrunk` check). */
+  shrunk?(id: string, scale: number): void;
   /** Floats cited by `:ref` in the group's lines, queued at their line (page/columns-group-floats.ts); without it they wait for their embed. */
   floats?: GroupFloatHost;
 }

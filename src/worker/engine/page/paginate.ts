@@ -2519,6 +2519,8 @@ export function* paginateChapter(
       listing: { setText, setGenerated, fonts },
       display: (m: Extract<Block, { kind: 'mathDisplay' }>, w: number) => (math ? layoutDisplay(m, w, settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight, dir) : null),
       resource: (r: ResourceBlock, w: number) => (structure.floats?.has(r.resourceId) || structure.wrapOf?.(r.resourceId) ? null : resourceBlock?.(r, w, frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir) ?? null),
+      // A figure taller than a column, fitted to it whole (page/columns-group-blocks.ts `resourceRows`).
+      fitted: (r: ResourceBlock, w: number, maxHeight: number) => resourceBlock?.(r, w, maxHeight, 'figure', dir) ?? null,
       // Listings and tables are cut between sub-columns (page/columns-group-split.ts) and between parallel segments (page/columns-parallel-split.ts).
       split: true,
       columnHeight: frame().contentHeight,
@@ -2581,6 +2583,7 @@ export function* paginateChapter(
         for (const run of line.runs) cursor.page.items.push(glyphRun(run, x, baseline, chapter.chapterId, undefined));
       },
       push: (item) => cursor.page.items.push(item),
+      shrunk: logShrunk,
       // `:ref`s in the group's lines queue their floats at their line, foot room kept as for a citing line (page/columns-group-floats.ts).
       floats: {
         refFloats: (line) => (floatCitations.size > 0 ? notesCitedBy(line, floatCitations) : []),
