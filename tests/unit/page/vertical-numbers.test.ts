@@ -128,3 +128,65 @@ describe('code line numbers in vertical text (codeStyle.lineNumbers, §13.3)', (
     expect(end).toBeCloseTo(cell.bottom, 2);
   });
 });
+
+describe('a marker follows the line it stands on (page/vertical-generated.ts markerByLine)', () => {
+  // A first line of Latin only, the CJK further on: page/vertical.ts draws that line whole and sideways.
+  const latinFirst = `${Array.from({ length: 40 }, () => 'apple').join(' ')} 猫の話。`;
+  /** The glyph's own advance, pt. */
+  const advance = (p: Placed, g = 0): number => {
+    const face = fonts.get(p.run.font)!;
+    return (face.glyphAdvance(p.run.glyphs[g]!) * p.run.size) / face.upem;
+  };
+  /** The text runs on the marker's baseline (with source offsets). */
+  const lineOf = (runs: readonly Placed[], marker: Placed): Placed[] => runs.filter((p) => p.run.y === marker.run.y && p.run.srcFrom >= 0 && p.run.line?.role === marker.run.line?.role);
+
+  it('a list item holding CJK past a Latin first line: its marker sideways at the digit\'s width; one whose first line holds CJK: the one-em cell, upright', async () => {
+    const { runs } = await layout(`前文。\n\n1. ${latinFirst}\n2. 猫の話。${latinFirst}\n`);
+    const first = runs.find((p) => p.run.text === '1.' && p.run.srcFrom < 0)!;
+    // Before: given the cell (the item's text holds CJK) but drawn sideways with its Latin line, the stop 2.1 pt after the digit's advance.
+    expect(first, 'the marker 1. whole, sideways with its line').toBeDefined();
+    expect(lineOf(runs, first).some((p) => /[\u3000-\u9fff]/.test(p.run.text))).toBe(false);
+    expect(rounded(first.m)).toEqual(SIDEWAYS);
+    expect(first.run.xs[1]! - first.run.xs[0]!).toBeCloseTo(advance(first), 2);
+    // The second item's first line holds CJK: its number one upright cell, the stop sideways after it.
+    const two = runs.find((p) => p.run.text === '2' && p.run.srcFrom < 0)!;
+    expect(rounded(two.m)).toEqual(UPRIGHT);
+    const stop = runs.find((p) => p.run.text === '.' && p.run.srcFrom < 0 && p.run.y === two.run.y)!;
+    const [, stopPen] = applyMatrix(stop.m, stop.run.xs[0]!, stop.run.y);
+    expect(stopPen - tcyCell(two).bottom).toBeCloseTo(0, 1);
+  });
+
+  it('a note holding CJK past a Latin first line: its number sideways at its width; a note opening in CJK: the upright cell', async () => {
+    const { runs } = await layout(`本文[^a]。本文[^b]。\n\n[^a]: ${latinFirst}\n\n[^b]: 猫の話。\n`);
+    const notes = runs.filter((p) => p.run.line?.role === 'note');
+    const one = notes.find((p) => p.run.text === '1' && p.run.srcFrom < 0)!;
+    const two = notes.find((p) => p.run.text === '2' && p.run.srcFrom < 0)!;
+    expect(lineOf(notes, one).some((p) => /[\u3000-\u9fff]/.test(p.run.text))).toBe(false);
+    expect(rounded(one.m)).toEqual(SIDEWAYS);
+    // The note's text its numberGap (0.5 em of the note size) after the digit's own advance (before: after a one-em cell).
+    const text = lineOf(notes, one).sort((a, b) => a.run.xs[0]! - b.run.xs[0]!)[0]!;
+    const settings = settingsFromConfig({ locale: 'ja', layout: { writingMode: 'vertical-rl' }, bodyText: { fontFamily: FACE } });
+    expect(text.run.xs[0]! - (one.run.xs[0]! + advance(one))).toBeCloseTo(settings.notes.numberGap, 1);
+    expect(rounded(two.m)).toEqual(UPRIGHT);
+    expect(tcyCell(two).bottom - tcyCell(two).top).toBeCloseTo(two.run.size, 3);
+  });
+
+  it('a contents entry whose title\'s last line is Latin only: its page number sideways at its width; one whose last line holds CJK: the upright cell', async () => {
+    const apples = Array.from({ length: 30 }, () => 'apple').join(' ');
+    const noBreak: StoredConfig = { headings: { fontFamily: FACE, levels: [{ level: 1, breakBefore: { enabled: false } }] } };
+    const { runs, area } = await layout(`:::toc\n\n# 猫 ${apples}\n\n本文。\n\n# ${apples} 犬\n\n本文。\n`, noBreak);
+    // The contents rows: the page numbers (generated digits at a row's foot) with the title runs on their baseline.
+    const labels = runs.filter((p) => p.run.srcFrom < 0 && /^[0-9]+$/.test(p.run.text) && p.run.line?.role === 'body');
+    expect(labels).toHaveLength(2);
+    const [latin, cjk] = labels as [Placed, Placed];
+    const titleOn = (label: Placed) => runs.filter((p) => p.run !== label.run && p.run.y === label.run.y && p.run.line?.role === 'body' && !p.run.text.startsWith('..'));
+    expect(titleOn(latin).some((p) => /[\u3000-\u9fff]/.test(p.run.text))).toBe(false);
+    expect(titleOn(cjk).some((p) => p.run.text === '犬')).toBe(true);
+    // Before: given the cell (the entry's text holds 猫) but drawn sideways with its Latin line, its end 2.1 pt short of the column's foot.
+    expect(rounded(latin.m)).toEqual(SIDEWAYS);
+    const [, end] = applyMatrix(latin.m, latin.run.xs[0]! + advance(latin), latin.run.y);
+    expect(end).toBeCloseTo(area.bottom, 1);
+    expect(rounded(cjk.m)).toEqual(UPRIGHT);
+    expect(tcyCell(cjk).bottom).toBeCloseTo(area.bottom, 1);
+  });
+});

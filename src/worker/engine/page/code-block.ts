@@ -22,7 +22,7 @@ import { boxFrameItems, roundedRectPath } from './box-shape';
 import { baselineInLineBox } from './geometry';
 import type { SetGenerated, SetText } from './paginate';
 import { tokenizeListing, type Token, type TokenLook } from './code-tokens';
-import { flowLineSetter } from './vertical-generated';
+import { flowLineSetter, setLineText } from './vertical-generated';
 
 /** The listing settings in force: the configuration's, else the §13.3 defaults at the body of `settings`. */
 export function listingSettings(settings: LayoutSettings): CodeListing {
@@ -216,7 +216,7 @@ function setListing(block: CodeBlock, settings: LayoutSettings, width: number, d
   // The numbers' column, pt: `digits` cells, in vertical text at least the widest number as set
   // beside its whole line (a one-em cell is wider than a digit of the code face).
   const numberColumn = (set: { style: TextStyle; lines: SetLine[]; cell: number }): number =>
-    !options.numbers ? 0 : Math.max(digits * set.cell, ...(settings.vertical ? set.lines.map((l, i) => numberOf(i, set.style, lineText(l)).width) : []));
+    !options.numbers ? 0 : Math.max(digits * set.cell, ...(settings.vertical ? set.lines.map((l, i) => numberOf(i, set.style, setLineText(l)).width) : []));
 
   let scale = 1;
   let set = setAt(listing.size);
@@ -238,7 +238,7 @@ function setListing(block: CodeBlock, settings: LayoutSettings, width: number, d
     const first = { line, x: 0, source: i, opens: true, highlighted, clipped: false };
     if (line.width <= measure + EPS || listing.overflow === 'clip') {
       const clipped = line.width > measure + EPS;
-      rows.push({ ...first, clipped, ...(options.numbers ? { number: numberOf(i, style, clipped ? '' : lineText(line)) } : {}) });
+      rows.push({ ...first, clipped, ...(options.numbers ? { number: numberOf(i, style, clipped ? '' : setLineText(line)) } : {}) });
       return;
     }
     // 'wrap' (and 'shrink' past minFontScale): the line turns over, each turnover `wrapIndent` cells
@@ -250,7 +250,7 @@ function setListing(block: CodeBlock, settings: LayoutSettings, width: number, d
     let opens = true;
     while (rest.runs.length > 0) {
       const [head, tail] = cutLine(rest, room, deps.fonts);
-      rows.push({ line: head, x: opens ? 0 : indent, source: i, opens, highlighted, clipped: false, ...(opens && options.numbers ? { number: numberOf(i, style, lineText(head)) } : {}), ...(!opens && marker ? { marker } : {}) });
+      rows.push({ line: head, x: opens ? 0 : indent, source: i, opens, highlighted, clipped: false, ...(opens && options.numbers ? { number: numberOf(i, style, setLineText(head)) } : {}), ...(!opens && marker ? { marker } : {}) });
       if (!tail) break;
       rest = tail;
       room = measure - indent;
@@ -278,11 +278,6 @@ function setListing(block: CodeBlock, settings: LayoutSettings, width: number, d
     prepared.continues = { line: deps.setGenerated(listing.continuesMarker, look, 'ltr'), height: leading, baseline: baselineOf(leading, look, deps.fonts) };
   }
   return prepared;
-}
-
-/** A set row's text (what page/vertical.ts tests for CJK on its baseline). */
-function lineText(line: SetLine): string {
-  return line.runs.map((run) => run.text).join('');
 }
 
 /** The tab of a `label=` in a book that leaves codeStyle.label unset: our defaults (settings-code.ts `ListingLabel`). */

@@ -69,6 +69,34 @@ export function flowLineSetter(setText: SetText, setGenerated: SetGenerated, set
   };
 }
 
+/** A set line's text: its runs' text joined (what page/vertical.ts tests for CJK on the line's baseline). */
+export function setLineText(line: SetLine): string {
+  return line.runs.map((run) => run.text).join('');
+}
+
+/**
+ * A generated marker of the vertical flow and the text lines it stands beside (a list item's
+ * marker, a note's number, a contents entry's page number), with the marker set as page/vertical.ts
+ * will draw the line it stands on. `flowLineSetter` gives a marker its one-em cell when the text
+ * beside it holds CJK, but page/vertical.ts cuts by the line: a marker whose own line holds no CJK
+ * is drawn sideways with it — in a cell made for standing upright, a gap — and one on a line
+ * holding CJK stands upright. So the marker follows the line it stands on (our reading: an item's
+ * or note's first line, a contents entry's last title line, where its marker is drawn): `marker`,
+ * set by the text (`text`), is kept when that line agrees; else `remark` sets it again beside the
+ * line's text and `setLines` sets the text again with it. (Set again, the line may change: a
+ * narrower marker can let CJK text move up onto it. The second setting stands; the two then
+ * disagree, as before, only when the line's CJK sits at its very end.) Horizontal text: one setting.
+ */
+export function markerByLine<M, T>(settings: LayoutSettings, text: string | readonly Inline[], marker: M, setLines: (marker: M) => T, standing: (set: T) => SetLine | undefined, remark: (beside: string) => M): { marker: M; set: T } {
+  const set = setLines(marker);
+  if (!settings.vertical || !settings.cjk.tcy) return { marker, set };
+  const line = standing(set);
+  const drawn = line ? setLineText(line) : '';
+  if (standsUpright(drawn) === standsUpright(typeof text === 'string' ? text : plainTextOf([...text]))) return { marker, set };
+  const again = remark(drawn);
+  return { marker: again, set: setLines(again) };
+}
+
 /**
  * ASCII brackets and the full-width forms that stand for them in vertical text: a full-width
  * bracket is CJK text, drawn upright in its vertical form (the face's `vert` glyph, ︵ ︶),

@@ -59,11 +59,14 @@ export interface UprightOptions {
 /**
  * Items with the glyph runs of lines holding CJK text (or an override) cut into sideways and
  * upright pieces. A line is the consecutive runs on one baseline; runs already inside a Transform
- * group (a part design, set on the sheet) are left as they are.
+ * group (a part design, set on the sheet) are left as they are. A generated run drawn apart from
+ * its line (a list item's marker, emitted after the item's lines) stands in the line of its block
+ * on its baseline (`standingInCjk`).
  */
 export function uprightItems(items: readonly DisplayItem[], fonts: FontRegistry, options: UprightOptions): DisplayItem[] {
   const out: DisplayItem[] = [];
   const overrides = options.overrides ?? [];
+  const cjkLines = cjkLinesOf(items);
   let depth = 0;
   let i = 0;
   while (i < items.length) {
@@ -80,12 +83,38 @@ export function uprightItems(items: readonly DisplayItem[], fonts: FontRegistry,
     while (j < items.length && items[j]!.op === Op.GlyphRun && (items[j] as GlyphRunItem).y === item.y) j++;
     const line = items.slice(i, j) as GlyphRunItem[];
     // CJK text or a circled number (furniture-letters.ts `standsUpright`): the line is cut.
-    const cjk = line.some((run) => standsUpright(run.text));
+    const cjk = line.some((run) => standsUpright(run.text) || standingInCjk(run, cjkLines));
     if (!cjk && !(overrides.length > 0 && line.some((run) => overriddenRun(run, overrides)))) out.push(...line);
     else for (const run of line) pushPieces(out, run, fonts, options, overrides, cjk);
     i = j;
   }
   return out;
+}
+
+/** A line of the flow by its block and baseline (pt). */
+const lineKey = (block: string, y: number): string => `${block}|${y}`;
+
+/** The lines (`lineKey`) whose text from the source holds CJK, outside Transform groups. */
+function cjkLinesOf(items: readonly DisplayItem[]): Set<string> {
+  const lines = new Set<string>();
+  let depth = 0;
+  for (const item of items) {
+    if (item.op === Op.Transform) depth++;
+    else if (item.op === Op.TransformEnd) depth = Math.max(0, depth - 1);
+    else if (item.op === Op.GlyphRun && depth === 0 && item.srcFrom >= 0 && item.line && standsUpright(item.text)) lines.add(lineKey(item.line.block, item.y));
+  }
+  return lines;
+}
+
+/**
+ * Whether a generated run (no source: a list item's marker, a note's number) stands in a line of
+ * its block holding CJK on its baseline: the marker is drawn after its item's lines, apart from the
+ * first, yet stands in it (page/vertical-generated.ts `markerByLine` sets it so). Our reading
+ * of a line: the block's runs on one baseline (a block's lines in two tiers at one baseline — a
+ * paragraph longer than a tier — would count as one; markers stand on an item's first line).
+ */
+function standingInCjk(run: GlyphRunItem, cjkLines: ReadonlySet<string>): boolean {
+  return run.srcFrom < 0 && run.line !== undefined && cjkLines.has(lineKey(run.line.block, run.y));
 }
 
 /** The source offset of a run's text index, or −1 for generated text. */
