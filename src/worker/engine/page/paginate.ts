@@ -66,7 +66,7 @@ import { composeTabbed, splitAtTabs, type TabbedText, type TabSettings } from '.
 import { normalSpace } from '../paragraph/items';
 import { groupRows, groupSettable, groupShape, placeGroup, tallestUnit } from './columns-group';
 import { parallelSlots, placeParallel } from './columns-parallel';
-import { boxGroupRows, boxGroupRules, type BoxGroupLine, type GroupRow } from './columns-group';
+import { boxGroupRows, boxGroupRules, type BoxGroupLine, type GroupRow, type QueuedFloat } from './columns-group';
 import { boxRows, type GroupBox } from './columns-group-box';
 import { HeldFeet, type SpanRequest } from './span-band';
 import { copyDraft, copyHolder, type BlockStart, type ResumableState } from './resume';
@@ -538,11 +538,15 @@ export function* paginateChapter(
    * Foot floats a line would queue that can take the foot of this column (nothing waits before
    * them, position auto/bottom): reserved before the line is placed, like its notes.
    */
-  const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] => {
-    // (Under a float wrapped at this column's foot nothing else takes the foot.)
-    if (floatCitations.size === 0 || pendingFloats.length > 0 || footWrapAt() < Number.POSITIVE_INFINITY) return [];
+  const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] =>
+    floatCitations.size === 0 || !footFree() ? [] : footFloatsOf(notesCitedBy(line, floatCitations), block, planned);
+  /** Whether a float queued now may take this column's foot: nothing waits before it, and no float wraps at the foot (nothing else takes it then). */
+  const footFree = (): boolean => pendingFloats.length === 0 && footWrapAt() === Number.POSITIVE_INFINITY;
+  /** `footFloatsFor` for floats `ids` mentioned at `block` (a line's `:ref`s, an embed in a `:::columns` group). */
+  const footFloatsOf = (ids: readonly string[], block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] => {
+    if (!footFree()) return [];
     const out: { id: string; flow: FlowBlock }[] = [];
-    for (const id of notesCitedBy(line, floatCitations)) {
+    for (const id of ids) {
       if (queuedFloats.has(id) || planned.some((p) => p.id === id)) continue;
       const spec = structure.floats?.get(id);
       if (spec?.span === 'side' && frame().side) continue; // set in the side channel, not at the foot
@@ -2530,7 +2534,7 @@ export function* paginateChapter(
     };
     // Callout boxes in sub-columns (page/columns-group-box.ts): set in flow only; the lines they draw cite their notes with the group's.
     const boxCited: SetLine[] = [];
-    function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void } | null {
+    function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void; floats: readonly QueuedFloat[] } | null {
       const boxStyle = calloutStyleOf(boxStart);
       const where = calloutWhere(boxStart.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
       if (where.float || where.placement === 'fixed' || where.span === 'page' || boxStyle.floatBarrier || calloutWrapOf(boxStart.attrs, body.size)) return null;
@@ -2548,7 +2552,8 @@ export function* paginateChapter(
         // (`rows`: the box's, a listing or nested box at a cut in two: page/callout-split.ts.)
         draw: (rows, from, take, x, top, height) => drawCalloutSegment({ ...parts, rows }, from, take, x, top, height),
       };
-      return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner) };
+      const floats = floatsCitedInBox(boxInner, floatCitations, structure.floats).map((id) => ({ id, block: boxStart }));
+      return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner), floats };
     }
     const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated: setFlowLine, listMarker, heading, verse, blocks });
     // A block kept whole taller than a column could never be placed: the group flows plain.
@@ -2584,7 +2589,7 @@ export function* paginateChapter(
       },
       push: (item) => cursor.page.items.push(item),
       shrunk: logShrunk,
-      // `:ref`s in the group's lines queue their floats at their line, foot room kept as for a citing line (page/columns-group-floats.ts).
+      // `:ref`s in the group's lines queue their floats at their line; foot room kept for them and for embedded floats as for a citing line (page/columns-group-floats.ts).
       floats: {
         refFloats: (line) => (floatCitations.size > 0 ? notesCitedBy(line, floatCitations) : []),
         queueFloats: (ids, block) => {
@@ -2593,7 +2598,7 @@ export function* paginateChapter(
         },
         footRows: (cites) => {
           const planned: { id: string; flow: FlowBlock }[] = [];
-          for (const c of cites) planned.push(...footFloatsFor(c.line, c.block, planned));
+          for (const c of cites) planned.push(...footFloatsOf(c.ids, c.block, planned));
           return planned.length === 0 ? 0 : Math.round((footHeight(bottomFloats, planned) - footHeight(bottomFloats)) / pitch);
         },
       },
