@@ -43,20 +43,56 @@
  *   the column where the text after the box continues); a box holding one that cites does not
  *   float (`nestedBoxesCite`, as a box whose own lines cite).
  * - a `:::paper` run (§8.5 "ignored in callouts"): its fences set no row, its blocks are the box's.
+ * - a `:::paragraphs{style align indent endIndent}` container (§8.2, configuration.md §13.1): its
+ *   paragraphs set in that paragraph style at the box's inner measure — the style's type, leading
+ *   (off the box's: the box is off the grid), indents, first-line and hanging indents, alignment,
+ *   capitals, tab stops, `spaceBetween` between its paragraphs — as in running text; its lists,
+ *   quotations and headings keep the box's. Our reading of its margins: `marginTop` and
+ *   `marginBottom` collapse with the space owed above and below (as the default
+ *   `bodyText.paragraphContainerSpacing: 'collapse'` does in running text), dropped at a box
+ *   segment's top as any row's space. Not in a box: the style's drop cap, and text beside a wrapped
+ *   resource (a styled paragraph goes below it).
+ * - a `:::part` (§13.5): our reading — a part's divider page cannot live inside a box, so the part
+ *   is ignored there as `:::paper` is: its fences set no row, its blocks are the box's, and the
+ *   book's structure does not count it (no contents row, part values, palette or section change:
+ *   structural-blocks.ts leaves it out).
  *
  * Lengths in pt.
  */
-import type { Block, DirectiveBlock, HeadingBlock, Inline, VerseBlock } from '../parse/model';
+import type { Block, ContainerName, DirectiveBlock, HeadingBlock, Inline, ParagraphBlock, VerseBlock } from '../parse/model';
 import type { SetLine } from '../paragraph';
-import type { LayoutSettings, TextStyle } from '../settings';
+import type { LayoutSettings, ParagraphStyleSettings, TextStyle } from '../settings';
 import type { GroupDrawHost } from './columns-group-blocks';
 import { verseRows, type GroupVerseHost } from './columns-group-verse';
 import { headingAlignShift, headingHidden, headingIndents, headingJidori, headingSpacing, headingTextStyle, headingTracking, headingUppercase, spreadLine, trackedLines, upperInlines } from './heading-look';
+import { alignShift } from './paragraph-styles';
 
 /** Where a block drawn whole in a box puts its text and items (as a `:::columns` row's: glyph runs of its block, generated marks, other items). */
 export type BoxDrawHost = GroupDrawHost;
 
-type SetText = (request: { base: number; inlines: readonly Inline[]; style: TextStyle; measure: number; indent: number; justify: boolean }) => SetLine[];
+type SetText = (request: { base: number; inlines: readonly Inline[]; style: TextStyle; measure: number; indent: number; justify: boolean; hang?: number }) => SetLine[];
+
+/** Containers whose fences a box sets no row for (`:::columns` has rows of its own): what it holds is set in it. */
+export function boxSetsContainer(name: ContainerName): boolean {
+  return name === 'callout' || name === 'paper' || name === 'paragraphs' || name === 'part';
+}
+
+/**
+ * A paragraph of a `:::paragraphs` container in a box at its inner measure `width`, in the
+ * container's style `ps`: its lines with x from the inner start edge (the style's indent and its
+ * alignment's shift). `flush`: no first-line indent (a paragraph going on after a display, or under
+ * a heading with `bodyText.indentAfterHeading` false). `tabbed`: the lines of a paragraph holding
+ * tabs composed at the style's stops, else null.
+ */
+export function boxStyledParagraph(block: ParagraphBlock, ps: ParagraphStyleSettings, width: number, flush: boolean, setText: SetText, tabbed: (inlines: readonly Inline[], style: TextStyle, measure: number, indent: number) => SetLine[] | null): { line: SetLine; x: number }[] {
+  // textTransform 'uppercase' (§13.1): capitals of the same length, so source offsets still map.
+  const inlines = ps.uppercase ? upperInlines(block.inlines) : block.inlines;
+  const measure = Math.max(1, width - ps.indent - ps.endIndent);
+  const indent = flush || block.continuesParagraph === true ? 0 : ps.firstLineIndent;
+  const hang = Math.max(0, ps.hangingIndent ?? 0);
+  const lines = tabbed(inlines, ps.style, measure, indent) ?? setText({ base: block.range.from, inlines, style: ps.style, measure, indent, justify: ps.align === 'justify', ...(hang > 0 ? { hang } : {}) });
+  return lines.map((line) => ({ line, x: ps.indent + alignShift(ps.align, measure, line.width) }));
+}
 
 /** A heading set for a box: its lines (x from the inner start edge), their leading and baseline in it, and the space above and below, pt. */
 export interface BoxHeading {

@@ -98,8 +98,8 @@ function chapterCount(parsed: ParsedChapter, ln: LineNumberSettings, floated: Re
   parsed.blocks.forEach((block, index) => {
     if (block.kind === 'containerStart') {
       const inBox = open.some((c) => c.name === 'callout');
-      // Set apart (our reading of §11.2, above): a part page, a floated callout, a callout the text wraps beside.
-      const apart = block.name === 'part' || (block.name === 'callout' && (floated.has(block.id) || calloutWrapOf(block.attrs, 1) !== undefined));
+      // Set apart (our reading of §11.2, above): a part page (not a part in a box: its blocks are the box's, callout-blocks.ts), a floated callout, a callout the text wraps beside.
+      const apart = (block.name === 'part' && !inBox) || (block.name === 'callout' && (floated.has(block.id) || calloutWrapOf(block.attrs, 1) !== undefined));
       let group: Counted['group'];
       if (block.name === 'columns' && (inBox || flowColumns) && !plainGroups.has(block.id)) {
         // Only a group of text is set in sub-columns (columns-group.ts groupSettable); else its content flows as plain text,

@@ -36,7 +36,7 @@ import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
-import { boxHeading, boxSpace, boxVerse, nestedBoxesCite, onlyDirectives, type BoxDrawHost } from './callout-blocks';
+import { boxHeading, boxSetsContainer, boxSpace, boxStyledParagraph, boxVerse, nestedBoxesCite, onlyDirectives, type BoxDrawHost } from './callout-blocks';
 import { boxShape, cutBox, flowPiece, listingPiece, nestedPiece, type BoxPiece } from './callout-split';
 import { floatsCitedInBox } from './callout-cites';
 import { boxWrapMeasure, linesBeside, planBoxWrap, type BoxWrapBand } from './callout-wrap';
@@ -47,7 +47,7 @@ import { defaultPartRows } from '../settings-toc';
 import { linkLocatorRuns, placeIndex } from './index-layout';
 import type { IndexRow } from './index-entries';
 import { boxFrameItems } from './box-shape';
-import { equationNumberSetter, flowLineSetter, leaderShift, markerByLine } from './vertical-generated';
+import { equationNumberSetter, flowLineSetter, leaderShift } from './vertical-generated';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, partDesignValues, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -66,7 +66,7 @@ import { composeTabbed, splitAtTabs, type TabbedText, type TabSettings } from '.
 import { normalSpace } from '../paragraph/items';
 import { groupRows, groupSettable, groupShape, placeGroup, tallestUnit } from './columns-group';
 import { parallelSlots, placeParallel } from './columns-parallel';
-import { boxGroupRows, boxGroupRules, type BoxGroupLine, type GroupRow, type QueuedFloat } from './columns-group';
+import { boxGroupRows, boxGroupRules, type BoxGroupLine, type GroupRow } from './columns-group';
 import { boxRows, type GroupBox } from './columns-group-box';
 import { HeldFeet, type SpanRequest } from './span-band';
 import { copyDraft, copyHolder, type BlockStart, type ResumableState } from './resume';
@@ -538,15 +538,11 @@ export function* paginateChapter(
    * Foot floats a line would queue that can take the foot of this column (nothing waits before
    * them, position auto/bottom): reserved before the line is placed, like its notes.
    */
-  const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] =>
-    floatCitations.size === 0 || !footFree() ? [] : footFloatsOf(notesCitedBy(line, floatCitations), block, planned);
-  /** Whether a float queued now may take this column's foot: nothing waits before it, and no float wraps at the foot (nothing else takes it then). */
-  const footFree = (): boolean => pendingFloats.length === 0 && footWrapAt() === Number.POSITIVE_INFINITY;
-  /** `footFloatsFor` for floats `ids` mentioned at `block` (a line's `:ref`s, an embed in a `:::columns` group). */
-  const footFloatsOf = (ids: readonly string[], block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] => {
-    if (!footFree()) return [];
+  const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] => {
+    // (Under a float wrapped at this column's foot nothing else takes the foot.)
+    if (floatCitations.size === 0 || pendingFloats.length > 0 || footWrapAt() < Number.POSITIVE_INFINITY) return [];
     const out: { id: string; flow: FlowBlock }[] = [];
-    for (const id of ids) {
+    for (const id of notesCitedBy(line, floatCitations)) {
       if (queuedFloats.has(id) || planned.some((p) => p.id === id)) continue;
       const spec = structure.floats?.get(id);
       if (spec?.span === 'side' && frame().side) continue; // set in the side channel, not at the foot
@@ -1885,7 +1881,8 @@ export function* paginateChapter(
         const inBox = (x: Block): boolean => x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined);
         // A code listing, a heading, a poem, a directive or a nested box too (page/callout-blocks.ts).
         // A `:::paper` run is ignored in callouts (document-format §8.5): its blocks are the box's (calloutParts sets no row for its fences).
-        const nested = (x: Block): boolean => (x.kind === 'containerStart' || x.kind === 'containerEnd') && (x.name === 'callout' || x.name === 'paper');
+        // `:::paragraphs` sets its paragraphs in its style, a `:::part` is ignored as `:::paper` (callout-blocks.ts boxSetsContainer).
+        const nested = (x: Block): boolean => (x.kind === 'containerStart' || x.kind === 'containerEnd') && boxSetsContainer(x.name);
         if (inner.some((x) => x.kind !== 'paragraph' && x.kind !== 'blockquote' && x.kind !== 'listItem' && x.kind !== 'footnoteDefinition' && x.kind !== 'code' && x.kind !== 'heading' && x.kind !== 'verse' && x.kind !== 'directive' && !(x.kind === 'mathDisplay' && math) && !inGroup(x) && !inBox(x) && !nested(x))) break;
         // Headings in the box close and open styled sections as anywhere (§13.6; as in a `:::columns` group).
         for (const h of inner) if (h.kind === 'heading') sections.atHeading(h);
@@ -2523,8 +2520,6 @@ export function* paginateChapter(
       listing: { setText, setGenerated, fonts },
       display: (m: Extract<Block, { kind: 'mathDisplay' }>, w: number) => (math ? layoutDisplay(m, w, settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight, dir) : null),
       resource: (r: ResourceBlock, w: number) => (structure.floats?.has(r.resourceId) || structure.wrapOf?.(r.resourceId) ? null : resourceBlock?.(r, w, frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir) ?? null),
-      // A figure taller than a column, fitted to it whole (page/columns-group-blocks.ts `resourceRows`).
-      fitted: (r: ResourceBlock, w: number, maxHeight: number) => resourceBlock?.(r, w, maxHeight, 'figure', dir) ?? null,
       // Listings and tables are cut between sub-columns (page/columns-group-split.ts) and between parallel segments (page/columns-parallel-split.ts).
       split: true,
       columnHeight: frame().contentHeight,
@@ -2534,12 +2529,12 @@ export function* paginateChapter(
     };
     // Callout boxes in sub-columns (page/columns-group-box.ts): set in flow only; the lines they draw cite their notes with the group's.
     const boxCited: SetLine[] = [];
-    function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void; floats: readonly QueuedFloat[] } | null {
+    function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void } | null {
       const boxStyle = calloutStyleOf(boxStart);
       const where = calloutWhere(boxStart.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
       if (where.float || where.placement === 'fixed' || where.span === 'page' || boxStyle.floatBarrier || calloutWrapOf(boxStart.attrs, body.size)) return null;
       // (Listings, headings, poems, directives, nested boxes and wrapped resources as in a box in flow: page/callout-blocks.ts, callout-wrap.ts.)
-      const settable = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && (x.name === 'callout' || x.name === 'paper')) || x.kind === 'paragraph' || x.kind === 'blockquote' || x.kind === 'listItem' || x.kind === 'footnoteDefinition' || x.kind === 'code' || x.kind === 'heading' || x.kind === 'verse' || x.kind === 'directive' || (x.kind === 'mathDisplay' && math !== undefined) || (x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined));
+      const settable = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && boxSetsContainer(x.name)) || x.kind === 'paragraph' || x.kind === 'blockquote' || x.kind === 'listItem' || x.kind === 'footnoteDefinition' || x.kind === 'code' || x.kind === 'heading' || x.kind === 'verse' || x.kind === 'directive' || (x.kind === 'mathDisplay' && math !== undefined) || (x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined));
       if (!boxInner.every(settable)) return null;
       const parts = calloutParts(boxStart, boxInner, w);
       // Wraps refused in the box (§12.8 textWrap; page/callout-wrap.ts), on the page where the group is met.
@@ -2552,8 +2547,7 @@ export function* paginateChapter(
         // (`rows`: the box's, a listing or nested box at a cut in two: page/callout-split.ts.)
         draw: (rows, from, take, x, top, height) => drawCalloutSegment({ ...parts, rows }, from, take, x, top, height),
       };
-      const floats = floatsCitedInBox(boxInner, floatCitations, structure.floats).map((id) => ({ id, block: boxStart }));
-      return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner), floats };
+      return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner) };
     }
     const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated: setFlowLine, listMarker, heading, verse, blocks });
     // A block kept whole taller than a column could never be placed: the group flows plain.
@@ -2588,8 +2582,7 @@ export function* paginateChapter(
         for (const run of line.runs) cursor.page.items.push(glyphRun(run, x, baseline, chapter.chapterId, undefined));
       },
       push: (item) => cursor.page.items.push(item),
-      shrunk: logShrunk,
-      // `:ref`s in the group's lines queue their floats at their line; foot room kept for them and for embedded floats as for a citing line (page/columns-group-floats.ts).
+      // `:ref`s in the group's lines queue their floats at their line, foot room kept as for a citing line (page/columns-group-floats.ts).
       floats: {
         refFloats: (line) => (floatCitations.size > 0 ? notesCitedBy(line, floatCitations) : []),
         queueFloats: (ids, block) => {
@@ -2598,7 +2591,7 @@ export function* paginateChapter(
         },
         footRows: (cites) => {
           const planned: { id: string; flow: FlowBlock }[] = [];
-          for (const c of cites) planned.push(...footFloatsOf(c.ids, c.block, planned));
+          for (const c of cites) planned.push(...footFloatsFor(c.line, c.block, planned));
           return planned.length === 0 ? 0 : Math.round((footHeight(bottomFloats, planned) - footHeight(bottomFloats)) / pitch);
         },
       },
@@ -2645,11 +2638,9 @@ export function* paginateChapter(
       const level = (entry.unnumbered ? look?.unnumbered?.[entry.level] : undefined) ?? look?.levels[entry.level];
       const style = level?.style ?? body;
       const indent = level?.indent ?? (entry.level - 1) * 1.5 * body.size;
-      const labelBeside = (beside: string): SetLine => setFlowLine(entry.label, look?.pageNumber.style ?? body, undefined, beside);
+      const label = setFlowLine(entry.label, look?.pageNumber.style ?? body, undefined, entry.text);
       // Room for the label (at least pageNumber.width, 2 em by default) and a leader gap of at least two dots at the right of every line.
-      const reserveFor = (line: SetLine): number => Math.max(line.width, look?.pageNumber.width ?? 2 * body.size) + 2 * dotPitch;
-      let label = labelBeside(entry.text);
-      let reserve = reserveFor(label);
+      const reserve = Math.max(label.width, look?.pageNumber.width ?? 2 * body.size) + 2 * dotPitch;
       // The number in its own column (§11.5 numberWidth, numberGap, number* type): the title starts
       // numberWidth past the indent, or the gap (a word space of the number's type by default) after
       // a wider number, and its turnover lines hang there. An entry without a number (unnumbered,
@@ -2682,13 +2673,7 @@ export function* paginateChapter(
         }
         return lines;
       };
-      // In vertical text the label is set as the title's last line, where it stands, is drawn (vertical-generated.ts markerByLine).
-      const labelled = (line: SetLine): SetLine[] => {
-        label = line;
-        reserve = reserveFor(line);
-        return set(colW());
-      };
-      let lines = markerByLine(settings, entry.text, label, labelled, (title) => title[titleCount - 1], labelBeside).set;
+      let lines = set(colW());
       // Right to left (document-format §18.1): the entry from the right edge, its number there, its label at the left.
       const lineX = rtl() ? reserve : textStart;
       /** A subtitle line's offset from the title's start (in right-to-left text both end at the reserve). */
@@ -2909,6 +2894,8 @@ export function* paginateChapter(
     const refused: { id: string; reason: WrapRefusal }[] = [];
     /** The height of the rows so far, pt (the first row's space above dropped, as at a segment's top). */
     const rowsTop = (): number => rows.reduce((y, r, k) => y + (k > 0 ? (r.before ?? 0) : 0) + r.height, 0);
+    // `:::paragraphs` containers open in the box: their paragraphs in their style (page/callout-blocks.ts).
+    const boxStyles = new ParagraphStyleScope();
     /** Ends the wrap in force: what follows starts under the resource and its gap. */
     const endBoxWrap = (): void => {
       if (!boxWrap) return;
@@ -3052,9 +3039,24 @@ export function* paginateChapter(
         previousKind = child.kind;
         continue;
       }
+      if ((child.kind === 'containerStart' || child.kind === 'containerEnd') && child.name === 'paragraphs') {
+        // Its margins collapse with the space owed above and below (page/callout-blocks.ts).
+        const ps = child.kind === 'containerStart' ? boxStyles.enter(child, settings, rtl()) : boxStyles.leave(child);
+        if (ps) resourceBelow = Math.max(resourceBelow, child.kind === 'containerStart' ? ps.marginTop : ps.marginBottom);
+        continue;
+      }
       if (child.kind !== 'paragraph' && child.kind !== 'blockquote' && child.kind !== 'listItem' && child.kind !== 'mathDisplay') continue;
       const rowsBefore = rows.length;
-      if (child.kind === 'listItem') {
+      const styled = child.kind === 'paragraph' ? boxStyles.next() : undefined;
+      if (styled && child.kind === 'paragraph') {
+        // A `:::paragraphs` paragraph in its style at the inner measure, on its own leading (page/callout-blocks.ts); below a wrapped resource.
+        endBoxWrap();
+        const ps = styled.style;
+        const baseline = baselineFor(ps.lineHeight, ps.style, fonts);
+        const flush = previousKind === 'heading' && !settings.body.indentAfterHeading;
+        const set = boxStyledParagraph(child, ps, innerW, flush, setText, (inlines, s, measure, indent) => tabbedLines(inlines, s, measure, indent, ps.tabs ?? style.tabs));
+        set.forEach(({ line, x }, i) => rows.push({ block: child, line, x, height: ps.lineHeight, baseline, role: 'body', ...(i === 0 && !styled.first && ps.spaceBetween > 0 ? { before: ps.spaceBetween } : {}) }));
+      } else if (child.kind === 'listItem') {
         // The list's shape and its level's marker type (page/list-shape.ts), inside the box, with the style's own list fields.
         const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, textStyle, (style, text) => setFlowLine(text ?? listMarker(child), style, undefined, child.inlines), style.lists);
         const tabbed = tabbedLines(child.inlines, textStyle, innerW - textX, firstX - textX, style.tabs);
@@ -3498,10 +3500,9 @@ export function* paginateChapter(
     if (known) return known;
     const n = settings.notes;
     // footnotes.noteNumberPosition (§11.1): on the baseline at the note's size, or raised (page/note-number.ts).
-    const numberBeside = (beside: string | readonly Inline[]): SetLine => noteNumberLine(noteLabel(footnotes.get(note.noteId)!, n, settings.numerals), noteStyle, n, (text, style, direction) => setFlowLine(text, style, direction, beside));
-    const noteLines = (number: SetLine): SetLine[] => setText({ base: note.range.from, inlines: note.inlines, style: noteStyle, measure: width - n.hangingIndent, indent: Math.max(0, number.width + n.numberGap - n.hangingIndent), justify: n.align === 'justify', direction: settings.direction });
-    // In vertical text the number is set as the note's first line, where it stands, is drawn (vertical-generated.ts markerByLine).
-    const { marker: number, set: lines } = markerByLine(settings, note.inlines, numberBeside(note.inlines), noteLines, (set) => set[0], numberBeside);
+    const number = noteNumberLine(noteLabel(footnotes.get(note.noteId)!, n, settings.numerals), noteStyle, n, (text, style, direction) => setFlowLine(text, style, direction, note.inlines));
+    const firstIndent = Math.max(0, number.width + n.numberGap - n.hangingIndent);
+    const lines = setText({ base: note.range.from, inlines: note.inlines, style: noteStyle, measure: width - n.hangingIndent, indent: firstIndent, justify: n.align === 'justify', direction: settings.direction });
     const all = lines.length > 0 ? lines : [emptyLine()];
     const piece: NotePiece = { note, lines: all, from: 0, to: all.length, number, x: n.hangingIndent };
     preparedNotes.set(`${note.noteId}|${width}`, piece);
@@ -3696,7 +3697,7 @@ export function* paginateChapter(
   }
 
   /** A list item's marker line in its type, with the text type and list settings in force. */
-  function listItemMarker(item: ListItemBlock, beside: string | readonly Inline[] = item.inlines) {
+  function listItemMarker(item: ListItemBlock) {
     const marker = listMarker(item);
     const shape = listShapeOf(settings, item.listKind);
     const level = listLevelOf(shape, item.depth);
@@ -3714,19 +3715,15 @@ export function* paginateChapter(
     const parts = separator ? orderedMarkerParts(item) : undefined;
     const markerDir = dir !== settings.direction ? dir : undefined;
     const markerLine = separator && parts && parts.separator
-      ? joinMarkerLines(setFlowLine(parts.number, markerStyle, markerDir, beside), setFlowLine(parts.separator, separatorTextStyle(markerStyle, separator), markerDir, beside), separator.gap, dir === 'rtl')
-      : setFlowLine(marker, markerStyle, markerDir, beside);
+      ? joinMarkerLines(setFlowLine(parts.number, markerStyle, markerDir, item.inlines), setFlowLine(parts.separator, separatorTextStyle(markerStyle, separator), markerDir, item.inlines), separator.gap, dir === 'rtl')
+      : setFlowLine(marker, markerStyle, markerDir, item.inlines);
     return { markerLine, shape, level, own, lists, textStyle };
   }
 
   /** A list item's marker line, geometry and text set at the column's measure (and how to set it at another). */
   function listItemParts(item: ListItemBlock) {
-    // In vertical text the marker is set as the item's first line, where it stands, is drawn (vertical-generated.ts markerByLine).
-    return markerByLine(settings, item.inlines, listItemMarker(item), (marked) => listItemPartsWith(item, marked), (parts) => parts.lines[0], (beside) => listItemMarker(item, beside)).set;
-  }
-
-  function listItemPartsWith(item: ListItemBlock, { markerLine, shape, level, own, lists, textStyle }: ReturnType<typeof listItemMarker>) {
     const bodyEm = body.size;
+    const { markerLine, shape, level, own, lists, textStyle } = listItemMarker(item);
     // An ordered item's number in its run's column, right-aligned (§9.2 numberWidth 'run').
     const columnWidth = item.listKind === 'ordered' ? Math.max(markerLine.width, orderedRunWidth(item)) : markerLine.width;
     // The marker at its level's indent, the text after the marker box and gap; turnovers with the

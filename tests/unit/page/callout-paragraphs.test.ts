@@ -1,0 +1,120 @@
+/**
+ * `:::paragraphs{style}` and `:::part` containers inside a callout box (document-format §8.2, §13.5;
+ * page/callout-blocks.ts). One column 300 pt wide (page 400 × 300 pt, margins 50 pt; 10 pt body on a
+ * 12 pt leading); the box has no padding or margins, its text at the body's 12 pt leading, so its
+ * inner measure is the column's 300 pt (x 50…350) and its rows start at the box's top.
+ */
+import { describe, expect, it } from 'vitest';
+import { EngineCache, type BookInput } from '../../../src/worker/engine';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
+import { Op, type GlyphRunItem, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
+import { mulberry32, paragraph } from '../../support/prose';
+import { dump, inkExtent, oneChapterBook, ptLength as pt, run, runs, TEN_ROW_COLUMN } from './helpers';
+
+const NO_PAD = { top: pt(0), right: pt(0), bottom: pt(0), left: pt(0) };
+const BOX_FILL = '#f4f4f4';
+const ASCENT = 9.545; // pt: first baseline under a 12 pt line box's top for the 10 pt body
+
+function book(source: string, more: Record<string, unknown> = {}): BookInput {
+  const settings = settingsFromConfig({
+    ...TEN_ROW_COLUMN,
+    ...more,
+    page: { ...TEN_ROW_COLUMN.page, width: pt(400), height: pt(300) },
+    calloutStyles: [{ id: 'note', padding: NO_PAD, marginTop: pt(0), marginBottom: pt(0) }],
+    paragraphStyles: [
+      // 8 pt italic on a 10 pt leading, flush right 10 pt from the end, 20 pt in from the start.
+      { id: 'aside', italic: true, textAlign: 'right', fontSize: pt(8), lineHeight: pt(10), indent: pt(20), endIndent: pt(10), marginTop: pt(6), marginBottom: pt(12), spaceBetween: pt(3) },
+      // Justified, the turnovers 15 pt further in than the first line.
+      { id: 'hanging', textAlign: 'justify', firstLineIndent: pt(0), hangingIndent: pt(15) },
+    ],
+  } as never);
+  return oneChapterBook(source, settings);
+}
+
+const boxes = (page: PageDisplayList): RectItem[] => page.items.filter((i): i is RectItem => i.op === Op.Rect && i.fill === BOX_FILL);
+const runOf = (page: PageDisplayList, text: string): GlyphRunItem => runs(page).find((r) => r.text.includes(text))!;
+
+describe('a `:::paragraphs{style}` container inside a callout box', () => {
+  it("sets its paragraphs in the box in that style: type, leading, indents, alignment, spacing and margins", () => {
+    const src = ['Above the box.', '', ':::callout', 'Before the run.', '', ':::paragraphs{style="aside"}', 'First styled.', '', 'Second styled.', ':::', '', 'After the run.', ':::', '', 'Under the box.'].join('\n');
+    const { pages } = run(book(src));
+    expect(pages).toHaveLength(1);
+    const page = pages[0]!;
+    const [box, ...more] = boxes(page);
+    expect(more).toEqual([]);
+    expect(box).toMatchObject({ x: 50, y: 62, w: 300 });
+    // Rows: "Before" 62…74; 6 pt (marginTop); "First" 80…90; 3 pt (spaceBetween); "Second" 93…103; 12 pt (marginBottom); "After" 115…127.
+    const first = runOf(page, 'First styled');
+    const second = runOf(page, 'Second styled');
+    expect(runOf(page, 'Before the run').y - ASCENT).toBeCloseTo(62, 3);
+    expect(second.y - first.y).toBeCloseTo(13, 3);
+    expect(first.y).toBeGreaterThan(80);
+    expect(first.y).toBeLessThan(90);
+    expect(runOf(page, 'After the run').y - ASCENT).toBeCloseTo(115, 3);
+    expect(box!.h).toBeCloseTo(127 - 62, 3);
+    expect(runOf(page, 'Under the box').y - ASCENT).toBeGreaterThanOrEqual(box!.y + box!.h - 1e-6);
+    // 8 pt italic (another face than the box's roman), flush right at 10 pt from the box's inner end.
+    for (const r of [first, second]) {
+      expect(r.size).toBe(8);
+      expect(r.font).not.toBe(runOf(page, 'Before the run').font);
+      expect(inkExtent(r).right).toBeCloseTo(340, 0);
+      expect(inkExtent(r).left).toBeGreaterThan(50 + 20);
+    }
+  });
+
+  it('a justified style with a hanging indent: turnovers further in, justified lines to the inner end', () => {
+    const random = mulberry32(7);
+    const text = paragraph(random, 4);
+    const src = [':::callout', ':::paragraphs{style="hanging"}', text, ':::', ':::'].join('\n');
+    const page = run(book(src)).pages[0]!;
+    expect(boxes(page)).toHaveLength(1);
+    const lines = runs(page).filter((r) => r.line?.role === 'body').sort((a, b) => a.y - b.y);
+    const ys = [...new Set(lines.map((r) => r.y))];
+    expect(ys.length).toBeGreaterThanOrEqual(3);
+    const lineLeft = (y: number) => Math.min(...lines.filter((r) => r.y === y).map((r) => r.xs[0]!));
+    const lineRight = (y: number) => Math.max(...lines.filter((r) => r.y === y).map((r) => inkExtent(r).right));
+    expect(lineLeft(ys[0]!)).toBeCloseTo(50, 0);
+    for (const y of ys.slice(1)) expect(lineLeft(y)).toBeCloseTo(65, 0);
+    for (const y of ys.slice(0, -1)) expect(lineRight(y)).toBeCloseTo(350, 0);
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout', () => {
+    const random = mulberry32(61);
+    const parts: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      parts.push(paragraph(random));
+      if (i % 5 === 1) parts.push([':::callout', paragraph(random, 1), '', ':::paragraphs{style="aside"}', paragraph(random, 2), '', paragraph(random, 1), ':::', '', paragraph(random, 1), ':::'].join('\n'));
+    }
+    const source = parts.join('\n\n');
+    const cache = new EngineCache();
+    run(book(source), cache);
+    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
+    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+  });
+});
+
+describe('a `:::part` inside a callout box', () => {
+  it("is ignored (our reading: a divider page cannot live in a box): its blocks set as the box's, no part page, no contents row", () => {
+    const src = [':::toc', '', 'Above the box.', '', ':::callout', 'Before the part.', '', ':::part{title="Hidden part"}', 'Inside the part.', ':::', '', 'After the part.', ':::', '', 'Under the box.'].join('\n');
+    const { pages } = run(book(src));
+    expect(pages).toHaveLength(1);
+    const page = pages[0]!;
+    const [box, ...more] = boxes(page);
+    expect(more).toEqual([]);
+    // Three box lines in order, under the box's top.
+    const top = box!.y;
+    expect(box!.h).toBeCloseTo(36, 3);
+    expect(runOf(page, 'Before the part').y - ASCENT).toBeCloseTo(top, 3);
+    expect(runOf(page, 'Inside the part').y - ASCENT).toBeCloseTo(top + 12, 3);
+    expect(runOf(page, 'After the part').y - ASCENT).toBeCloseTo(top + 24, 3);
+    expect(runs(page).some((r) => r.text.includes('Hidden'))).toBe(false);
+  });
+
+  it('its lines are counted by margin line numbers as the box\'s (§11.2; a part page\'s are not)', () => {
+    const src = ['Above the box.', '', ':::callout', 'Before the part.', '', ':::part{title="Hidden part"}', 'Inside the part.', ':::', '', 'After the part.', ':::'].join('\n');
+    const page = run(book(src, { lineNumbers: { enabled: true, count: 'all', interval: 1 } })).pages[0]!;
+    const numbers = runs(page).filter((r) => r.line?.role === 'lineNumber');
+    const beside = (text: string) => numbers.find((n) => n.y === runOf(page, text).y)?.text;
+    expect([beside('Above the box'), beside('Before the part'), beside('Inside the part'), beside('After the part')]).toEqual(['1', '2', '3', '4']);
+  });
+});
