@@ -47,7 +47,7 @@ import { defaultPartRows } from '../settings-toc';
 import { linkLocatorRuns, placeIndex } from './index-layout';
 import type { IndexRow } from './index-entries';
 import { boxFrameItems } from './box-shape';
-import { equationNumberSetter, flowLineSetter, leaderShift } from './vertical-generated';
+import { equationNumberSetter, flowLineSetter, leaderShift, markerByLine } from './vertical-generated';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, partDesignValues, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -2520,6 +2520,8 @@ export function* paginateChapter(
       listing: { setText, setGenerated, fonts },
       display: (m: Extract<Block, { kind: 'mathDisplay' }>, w: number) => (math ? layoutDisplay(m, w, settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight, dir) : null),
       resource: (r: ResourceBlock, w: number) => (structure.floats?.has(r.resourceId) || structure.wrapOf?.(r.resourceId) ? null : resourceBlock?.(r, w, frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir) ?? null),
+      // A figure taller than a column, fitted to it whole (page/columns-group-blocks.ts `resourceRows`).
+      fitted: (r: ResourceBlock, w: number, maxHeight: number) => resourceBlock?.(r, w, maxHeight, 'figure', dir) ?? null,
       // Listings and tables are cut between sub-columns (page/columns-group-split.ts) and between parallel segments (page/columns-parallel-split.ts).
       split: true,
       columnHeight: frame().contentHeight,
@@ -2582,6 +2584,7 @@ export function* paginateChapter(
         for (const run of line.runs) cursor.page.items.push(glyphRun(run, x, baseline, chapter.chapterId, undefined));
       },
       push: (item) => cursor.page.items.push(item),
+      shrunk: logShrunk,
       // `:ref`s in the group's lines queue their floats at their line, foot room kept as for a citing line (page/columns-group-floats.ts).
       floats: {
         refFloats: (line) => (floatCitations.size > 0 ? notesCitedBy(line, floatCitations) : []),
@@ -2638,9 +2641,11 @@ export function* paginateChapter(
       const level = (entry.unnumbered ? look?.unnumbered?.[entry.level] : undefined) ?? look?.levels[entry.level];
       const style = level?.style ?? body;
       const indent = level?.indent ?? (entry.level - 1) * 1.5 * body.size;
-      const label = setFlowLine(entry.label, look?.pageNumber.style ?? body, undefined, entry.text);
+      const labelBeside = (beside: string): SetLine => setFlowLine(entry.label, look?.pageNumber.style ?? body, undefined, beside);
       // Room for the label (at least pageNumber.width, 2 em by default) and a leader gap of at least two dots at the right of every line.
-      const reserve = Math.max(label.width, look?.pageNumber.width ?? 2 * body.size) + 2 * dotPitch;
+      const reserveFor = (line: SetLine): number => Math.max(line.width, look?.pageNumber.width ?? 2 * body.size) + 2 * dotPitch;
+      let label = labelBeside(entry.text);
+      let reserve = reserveFor(label);
       // The number in its own column (§11.5 numberWidth, numberGap, number* type): the title starts
       // numberWidth past the indent, or the gap (a word space of the number's type by default) after
       // a wider number, and its turnover lines hang there. An entry without a number (unnumbered,
@@ -2673,7 +2678,13 @@ export function* paginateChapter(
         }
         return lines;
       };
-      let lines = set(colW());
+      // In vertical text the label is set as the title's last line, where it stands, is drawn (vertical-generated.ts markerByLine).
+      const labelled = (line: SetLine): SetLine[] => {
+        label = line;
+        reserve = reserveFor(line);
+        return set(colW());
+      };
+      let lines = markerByLine(settings, entry.text, label, labelled, (title) => title[titleCount - 1], labelBeside).set;
       // Right to left (document-format §18.1): the entry from the right edge, its number there, its label at the left.
       const lineX = rtl() ? reserve : textStart;
       /** A subtitle line's offset from the title's start (in right-to-left text both end at the reserve). */
@@ -3500,9 +3511,10 @@ export function* paginateChapter(
     if (known) return known;
     const n = settings.notes;
     // footnotes.noteNumberPosition (§11.1): on the baseline at the note's size, or raised (page/note-number.ts).
-    const number = noteNumberLine(noteLabel(footnotes.get(note.noteId)!, n, settings.numerals), noteStyle, n, (text, style, direction) => setFlowLine(text, style, direction, note.inlines));
-    const firstIndent = Math.max(0, number.width + n.numberGap - n.hangingIndent);
-    const lines = setText({ base: note.range.from, inlines: note.inlines, style: noteStyle, measure: width - n.hangingIndent, indent: firstIndent, justify: n.align === 'justify', direction: settings.direction });
+    const numberBeside = (beside: string | readonly Inline[]): SetLine => noteNumberLine(noteLabel(footnotes.get(note.noteId)!, n, settings.numerals), noteStyle, n, (text, style, direction) => setFlowLine(text, style, direction, beside));
+    const noteLines = (number: SetLine): SetLine[] => setText({ base: note.range.from, inlines: note.inlines, style: noteStyle, measure: width - n.hangingIndent, indent: Math.max(0, number.width + n.numberGap - n.hangingIndent), justify: n.align === 'justify', direction: settings.direction });
+    // In vertical text the number is set as the note's first line, where it stands, is drawn (vertical-generated.ts markerByLine).
+    const { marker: number, set: lines } = markerByLine(settings, note.inlines, numberBeside(note.inlines), noteLines, (set) => set[0], numberBeside);
     const all = lines.length > 0 ? lines : [emptyLine()];
     const piece: NotePiece = { note, lines: all, from: 0, to: all.length, number, x: n.hangingIndent };
     preparedNotes.set(`${note.noteId}|${width}`, piece);
@@ -3697,7 +3709,7 @@ export function* paginateChapter(
   }
 
   /** A list item's marker line in its type, with the text type and list settings in force. */
-  function listItemMarker(item: ListItemBlock) {
+  function listItemMarker(item: ListItemBlock, beside: string | readonly Inline[] = item.inlines) {
     const marker = listMarker(item);
     const shape = listShapeOf(settings, item.listKind);
     const level = listLevelOf(shape, item.depth);
@@ -3715,15 +3727,19 @@ export function* paginateChapter(
     const parts = separator ? orderedMarkerParts(item) : undefined;
     const markerDir = dir !== settings.direction ? dir : undefined;
     const markerLine = separator && parts && parts.separator
-      ? joinMarkerLines(setFlowLine(parts.number, markerStyle, markerDir, item.inlines), setFlowLine(parts.separator, separatorTextStyle(markerStyle, separator), markerDir, item.inlines), separator.gap, dir === 'rtl')
-      : setFlowLine(marker, markerStyle, markerDir, item.inlines);
+      ? joinMarkerLines(setFlowLine(parts.number, markerStyle, markerDir, beside), setFlowLine(parts.separator, separatorTextStyle(markerStyle, separator), markerDir, beside), separator.gap, dir === 'rtl')
+      : setFlowLine(marker, markerStyle, markerDir, beside);
     return { markerLine, shape, level, own, lists, textStyle };
   }
 
   /** A list item's marker line, geometry and text set at the column's measure (and how to set it at another). */
   function listItemParts(item: ListItemBlock) {
+    // In vertical text the marker is set as the item's first line, where it stands, is drawn (vertical-generated.ts markerByLine).
+    return markerByLine(settings, item.inlines, listItemMarker(item), (marked) => listItemPartsWith(item, marked), (parts) => parts.lines[0], (beside) => listItemMarker(item, beside)).set;
+  }
+
+  function listItemPartsWith(item: ListItemBlock, { markerLine, shape, level, own, lists, textStyle }: ReturnType<typeof listItemMarker>) {
     const bodyEm = body.size;
-    const { markerLine, shape, level, own, lists, textStyle } = listItemMarker(item);
     // An ordered item's number in its run's column, right-aligned (§9.2 numberWidth 'run').
     const columnWidth = item.listKind === 'ordered' ? Math.max(markerLine.width, orderedRunWidth(item)) : markerLine.width;
     // The marker at its level's indent, the text after the marker box and gap; turnovers with the
