@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { bookFormulas, EngineCache, layoutBook, parseCached, type BookInput, type MathTypesetter } from '../../../src/worker/engine';
 import { createMathTypesetter } from '../../../src/worker/engine/math/mathjax';
-import { applyMatrix } from '../../../src/worker/protocol/displaylist';
+import { applyMatrix, itemMatrices, Op, type Matrix, type PathItem } from '../../../src/worker/protocol/displaylist';
 import type { StoredConfig } from '../../../src/worker/config';
 import { sheetFrame } from '../../../src/worker/engine/page/geometry';
 import { listingSettings } from '../../../src/worker/engine/page/code-block';
@@ -188,5 +188,35 @@ describe('a marker follows the line it stands on (page/vertical-generated.ts mar
     expect(end).toBeCloseTo(area.bottom, 1);
     expect(rounded(cjk.m)).toEqual(UPRIGHT);
     expect(tcyCell(cjk).bottom).toBeCloseTo(area.bottom, 1);
+  });
+});
+
+describe('display formulas in vertical text (document-format §11; our reading: a horizontal block turned with the flow)', () => {
+  it('the formula is turned a quarter clockwise with the column, inside the type area, its number\'s cells after its end', async () => {
+    const { book, runs, area } = await layout('前文の本文。\n\n$$\\sum_{k=1}^{n} k^2 = \\frac{n(n+1)(2n+1)}{6} \\label{eq:s}$$\n\n後文。\n');
+    const page = book.pages[0]!;
+    const matrices = itemMatrices(page.items);
+    const displays = page.items.map((item, i) => ({ item, m: matrices[i] })).filter((d): d is { item: PathItem; m: Matrix } => d.item.op === Op.Path && d.item.math === 'display' && d.m !== null);
+    expect(displays.length).toBeGreaterThan(0);
+    // Every outline point on the sheet (the path's numbers taken in pairs).
+    let [left, right, top, bottom] = [Infinity, -Infinity, Infinity, -Infinity];
+    for (const { item, m } of displays) {
+      // Turned with the flow: its baseline runs down the sheet.
+      expect(rounded(m)).toEqual(SIDEWAYS);
+      const v = (item.d.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
+      for (let k = 0; k + 1 < v.length; k += 2) {
+        const [x, y] = applyMatrix(m, v[k]!, v[k + 1]!);
+        [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), Math.max(bottom, y)];
+      }
+    }
+    expect(inside({ left, right, top, bottom }, area)).toBe(true);
+    // Its number: （1） upright cells (item 1) after the formula's end down the column, at the column's foot.
+    const digit = runs.find((p) => p.run.text === '1' && p.run.srcFrom < 0 && p.run.line?.role === 'body')!;
+    const [open] = generatedAt(runs, digit.run.y);
+    expect(rounded(digit.m)).toEqual(UPRIGHT);
+    expect(cellOnSheet(fonts, open!).top).toBeGreaterThan(bottom);
+    // Across: the number's cells lie in the band of columns the formula takes (it stands beside the formula, not on a line of its own).
+    expect(tcyCell(digit).left).toBeLessThan(right);
+    expect(tcyCell(digit).right).toBeGreaterThan(left);
   });
 });

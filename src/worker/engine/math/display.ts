@@ -8,6 +8,13 @@
  * taller than a whole column is scaled down to the column's height too (our choice: the spec
  * keeps a display whole, and a fresh column is the most room there is); one that fits a column
  * but not the rest of this one moves to the next column (page/paginate.ts).
+ * In vertical text (`layout.writingMode: 'vertical-rl'`) a display is laid out so in the flow and
+ * drawn turned a quarter clockwise with it (page/vertical.ts): a horizontal block whose baseline
+ * runs down the column, centred between its head and foot, its height across the lines — our
+ * reading: document-format §18.5 sets Latin sideways, and a formula is not set upright piece by
+ * piece. Its number stands at the column's foot as the flow's text (the setter paginate.ts hands
+ * it: page/vertical-generated.ts `equationNumberSetter`, a short number one upright em cell, the
+ * parentheses in their vertical forms).
  */
 import type { PathItem } from '../../protocol/displaylist';
 import type { MathDisplayBlock } from '../parse/model';
