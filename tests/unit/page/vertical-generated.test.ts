@@ -13,7 +13,7 @@ import { applyMatrix, itemMatrices, Op, serializeDisplayList, type RectItem } fr
 import type { StoredConfig } from '../../../src/worker/config';
 import { sheetFrame } from '../../../src/worker/engine/page/geometry';
 import { nodeFontRegistry } from '../../support/node-world';
-import { cellOnSheet, inkOnSheet, placedRuns, rounded, UPRIGHT, type Box, type Placed } from './vertical-sheet';
+import { cellOnSheet, inkOnSheet, placedRuns, rounded, tcyCellOnSheet, UPRIGHT, type Box, type Placed } from './vertical-sheet';
 
 const fonts = nodeFontRegistry(['Noto Serif SC']);
 const FACE = 'Noto Serif SC';
@@ -39,19 +39,8 @@ function layout(extra: StoredConfig, source: string, cache = new EngineCache()) 
 const cell = (p: Placed, g = 0): Box => cellOnSheet(fonts, p, g);
 const ink = (p: Placed, g = 0): Box => inkOnSheet(fonts, p, g);
 
-/**
- * The 1 em cell a tate-chū-yoko piece stands in: one em down the column and across it, about the
- * middle of its glyphs along the line and the line's axis (page/vertical.ts turns it about that point,
- * which its matrix leaves in place).
- */
-function tcyCell(p: Placed): Box {
-  const face = fonts.get(p.run.font)!;
-  const last = p.run.glyphs.length - 1;
-  const middle = (p.run.xs[0]! + p.run.xs[last]! + (face.glyphAdvance(p.run.glyphs[last]!) * p.run.size) / face.upem) / 2;
-  const [x, y] = applyMatrix(p.m, middle, p.run.y + (p.run.dys?.[0] ?? 0) - 0.38 * p.run.size);
-  const half = p.run.size / 2;
-  return { left: x - half, right: x + half, top: y - half, bottom: y + half };
-}
+/** The 1 em cell a tate-chū-yoko piece stands in (vertical-sheet.ts `tcyCellOnSheet`). */
+const tcyCell = (p: Placed): Box => tcyCellOnSheet(fonts, p);
 
 /** Every glyph's ink of the piece inside `box` (pt, 0.01 slack). */
 function inkInside(p: Placed, box: Box): boolean {

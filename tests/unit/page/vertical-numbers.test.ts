@@ -15,7 +15,7 @@ import type { StoredConfig } from '../../../src/worker/config';
 import { sheetFrame } from '../../../src/worker/engine/page/geometry';
 import { listingSettings } from '../../../src/worker/engine/page/code-block';
 import { nodeFontRegistry } from '../../support/node-world';
-import { cellOnSheet, inkOnSheet, inside, placedRuns, rounded, UPRIGHT, type Box, type Placed } from './vertical-sheet';
+import { cellOnSheet, inkOnSheet, inside, placedRuns, rounded, tcyCellOnSheet, UPRIGHT, type Box, type Placed } from './vertical-sheet';
 
 const fonts = nodeFontRegistry(['Noto Serif SC']);
 const FACE = 'Noto Serif SC';
@@ -41,15 +41,8 @@ async function layout(source: string, extra: StoredConfig = {}) {
 
 const ink = (p: Placed, g = 0): Box => inkOnSheet(fonts, p, g);
 
-/** The 1 em cell a tate-chū-yoko piece stands in: about the middle of its glyphs along the line and the line's axis (page/vertical.ts turns it there). */
-function tcyCell(p: Placed): Box {
-  const face = fonts.get(p.run.font)!;
-  const last = p.run.glyphs.length - 1;
-  const middle = (p.run.xs[0]! + p.run.xs[last]! + (face.glyphAdvance(p.run.glyphs[last]!) * p.run.size) / face.upem) / 2;
-  const [x, y] = applyMatrix(p.m, middle, p.run.y - 0.38 * p.run.size);
-  const half = p.run.size / 2;
-  return { left: x - half, right: x + half, top: y - half, bottom: y + half };
-}
+/** The 1 em cell a tate-chū-yoko piece stands in (vertical-sheet.ts `tcyCellOnSheet`). */
+const tcyCell = (p: Placed): Box => tcyCellOnSheet(fonts, p);
 
 /** The pieces of the generated line standing on `baseline` (no source offsets), in order down the sheet. */
 const generatedAt = (runs: readonly Placed[], baseline: number): Placed[] => runs.filter((p) => p.run.srcFrom < 0 && p.run.y === baseline && p.run.line?.role === 'body');

@@ -66,6 +66,20 @@ export function cellOnSheet(fonts: FontRegistry, p: Placed, g = 0, along?: numbe
   return { left: Math.min(a[0], b[0]), right: Math.max(a[0], b[0]), top: Math.min(a[1], b[1]), bottom: Math.max(a[1], b[1]) };
 }
 
+/**
+ * The sheet box of the 1 em cell a tate-chū-yoko piece stands in: one em down the column and across
+ * it, about the middle of its glyphs along the line and the line's axis (page/vertical.ts turns it
+ * about that point, which its matrix leaves in place).
+ */
+export function tcyCellOnSheet(fonts: FontRegistry, p: Placed): Box {
+  const face = fonts.get(p.run.font)!;
+  const last = p.run.glyphs.length - 1;
+  const middle = (p.run.xs[0]! + p.run.xs[last]! + (face.glyphAdvance(p.run.glyphs[last]!) * p.run.size) / face.upem) / 2;
+  const [x, y] = applyMatrix(p.m, middle, p.run.y + (p.run.dys?.[0] ?? 0) - 0.38 * p.run.size);
+  const half = p.run.size / 2;
+  return { left: x - half, right: x + half, top: y - half, bottom: y + half };
+}
+
 /** Whether `inner` lies inside `outer` (within `slack` pt). */
 export const inside = (inner: Box, outer: Box, slack = 0.01): boolean =>
   inner.left >= outer.left - slack && inner.right <= outer.right + slack && inner.top >= outer.top - slack && inner.bottom <= outer.bottom + slack;
