@@ -46,7 +46,8 @@ interface SizeFigures {
   coldLayoutMs: Spread;
   pagesPerSecond: number;
   globalChangeMs: Spread;
-  editToConvergedMs?: { p50: number; p95: number; samples: number };
+  /** `times`: every edit's figure in edit order, ms (p95 of 30 is the second slowest: which edits they were tells noise from a pattern). */
+  editToConvergedMs?: { p50: number; p95: number; samples: number; times: number[] };
   cancelLatencyMs?: Spread;
   /** Opening the book from the Books list in the running app until page 1 is painted. */
   firstPageWarmMs?: Spread;
@@ -530,7 +531,7 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
       if (nominal === 300 || options.sizes.length === 1) {
         const times = await edits(page, 30);
         const sorted = [...times].sort((a, b) => a - b);
-        size.editToConvergedMs = { p50: round(sorted[Math.floor(0.5 * (sorted.length - 1))]!), p95: round(sorted[Math.ceil(0.95 * (sorted.length - 1))]!), samples: times.length };
+        size.editToConvergedMs = { p50: round(sorted[Math.floor(0.5 * (sorted.length - 1))]!), p95: round(sorted[Math.ceil(0.95 * (sorted.length - 1))]!), samples: times.length, times: times.map((t) => round(t)) };
         size.cancelLatencyMs = spread(await cancelLatency(page, [1, 2, 3, 4, 5].map((k) => round(baseFontSize * (1.1 + 0.01 * k), 2))));
         const firstPages: number[] = [];
         for (let run = 0; run < options.repeats; run++) {
