@@ -109,6 +109,33 @@ describe('a heading inside a callout box', () => {
     expect(baselineOf(page, 'Under the box') - ASCENT).toBeGreaterThanOrEqual(box!.y + box!.h - 1e-6);
   });
 
+  it("lineSpan (行取り): centred in a band of whole box lines instead of its margins, the band kept at the box's top", () => {
+    // Level 2 in a band of 4 box lines (48 pt): its 18 pt line box 15 pt under the band's top.
+    const spanned = (source: string): PageDisplayList => {
+      const settings = settingsFromConfig({
+        ...TEN_ROW_COLUMN,
+        page: { ...TEN_ROW_COLUMN.page, width: pt(400), height: pt(300) },
+        headings: { levels: [{ level: 2, lineSpan: 4 }] },
+        calloutStyles: [{ id: 'note', padding: NO_PAD, marginTop: pt(0), marginBottom: pt(0) }],
+      } as never);
+      return run(oneChapterBook(source, settings)).pages[0]!;
+    };
+    const page = spanned(['Above the box.', '', ':::callout', 'Before the heading.', '', '## Inside the box', '', 'After the heading.', ':::'].join('\n'));
+    const [box] = rects(page, BOX_FILL);
+    const [heading] = headingRuns(page);
+    // The band from 74 pt (under the first row) to 122 pt; the heading's line box 89…107 pt.
+    expect(heading!.size).toBe(15);
+    expect(heading!.y).toBeGreaterThan(89);
+    expect(heading!.y).toBeLessThan(107);
+    expect(baselineOf(page, 'After the heading') - ASCENT).toBeCloseTo(122, 3);
+    expect(box!.y + box!.h).toBeCloseTo(134, 3);
+    // As the box's first block its band's upper half stays: the line box 15 pt under the box's top.
+    const first = spanned(['Above the box.', '', ':::callout', '## Inside the box', '', 'After the heading.', ':::'].join('\n'));
+    const [top] = rects(first, BOX_FILL);
+    expect(headingRuns(first)[0]!.y - heading!.y).toBeCloseTo(top!.y - 12 - box!.y, 3);
+    expect(baselineOf(first, 'After the heading') - ASCENT).toBeCloseTo(top!.y + 48, 3);
+  });
+
   it('a box cut never leaves a heading at a segment\'s foot (keep with next)', () => {
     // A 10-row column (page 220 pt tall): the heading would fall on the page's last rows.
     const lines = (n: number) => Array.from({ length: n }, (_, i) => `Line ${i + 1} of the box.`).join('\n\n');

@@ -15,10 +15,13 @@
  *   is (page/columns-group-heading.ts), its lines at its own leading and drawn with the heading's
  *   role (numbered and listed as anywhere). Our reading of its margins: its level's margins above
  *   and below, each rounded to whole box lines (the box's leading), the space above dropped at a
- *   box segment's top as any row's. Keep with next (§8.1 `keepWithNext`): a box cut never leaves a
- *   heading at a segment's foot (`keptWithNext`). Not applied in a box: its break before, `span`,
- *   `lineSpan` (行取り, a grid band) and an advanced design (drawn in its level's type); a hidden
- *   heading sets no row.
+ *   box segment's top as any row's. `lineSpan` (行取り, §8.2): the heading centred in a band of that
+ *   many whole box lines (more when its lines need them) instead of its margins, the band part of
+ *   its rows (kept at a segment's top, as running text keeps it at a column's). Keep with next
+ *   (§8.1 `keepWithNext`): a box cut never leaves a heading at a segment's foot (`keptWithNext`).
+ *   Not applied in a box (our reading: a box is one segment of running text, which a heading does
+ *   not break, span or redesign): its break before, `span` and an advanced design (drawn in its
+ *   level's type, its `lineSpan` kept); a hidden heading sets no row.
  * - a `:::verse` poem (§9.1; page/verse.ts): set at the inner measure as a `:::columns` group sets
  *   it (page/columns-group-verse.ts: stepped and indented lines, turnovers, `align`, bayts), in
  *   the box's own text type, one box line per set line; a blank box line above and below it and
@@ -64,7 +67,7 @@ import type { SetLine } from '../paragraph';
 import type { LayoutSettings, ParagraphStyleSettings, TextStyle } from '../settings';
 import type { GroupDrawHost } from './columns-group-blocks';
 import { verseRows, type GroupVerseHost } from './columns-group-verse';
-import { headingAlignShift, headingHidden, headingIndents, headingJidori, headingSpacing, headingTextStyle, headingTracking, headingUppercase, spreadLine, trackedLines, upperInlines } from './heading-look';
+import { headingAlignShift, headingHidden, headingIndents, headingJidori, headingLineSpan, headingSpacing, headingTextStyle, headingTracking, headingUppercase, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { alignShift } from './paragraph-styles';
 
 /** Where a block drawn whole in a box puts its text and items (as a `:::columns` row's: glyph runs of its block, generated marks, other items). */
@@ -94,13 +97,18 @@ export function boxStyledParagraph(block: ParagraphBlock, ps: ParagraphStyleSett
   return lines.map((line) => ({ line, x: ps.indent + alignShift(ps.align, measure, line.width) }));
 }
 
-/** A heading set for a box: its lines (x from the inner start edge), their leading and baseline in it, and the space above and below, pt. */
+/**
+ * A heading set for a box: its lines (x from the inner start edge), their leading and baseline in
+ * it, the space above and below, and (`lineSpan`) the half of its band's blank above its first line
+ * and below its last, inside its rows, pt.
+ */
 export interface BoxHeading {
   lines: { line: SetLine; x: number }[];
   lineHeight: number;
   baseline: number;
   above: number;
   below: number;
+  bandPad: number;
 }
 
 /**
@@ -122,12 +130,17 @@ export function boxHeading(block: HeadingBlock, inlines: readonly Inline[], widt
   const spacing = headingSpacing(block, settings, style.size);
   // Whole box lines (at least none): the box's rows keep its own leading under the heading.
   const inLines = (pt: number): number => Math.max(0, Math.round(pt / lead)) * lead;
+  // lineSpan (行取り): a band of whole box lines, at least as many as its lines take, the heading centred in it.
+  const span = headingLineSpan(block, settings);
+  const height = lines.length * spacing.lineHeight;
+  const bandPad = span === undefined ? 0 : (Math.max(span, Math.ceil(height / lead - 1e-9)) * lead - height) / 2;
   return {
     lines: lines.map((line) => ({ line, x: indents.indent + headingAlignShift(settings, measure, line.width) })),
     lineHeight: spacing.lineHeight,
     baseline: baseline(spacing.lineHeight, style),
-    above: inLines(spacing.marginTop),
-    below: inLines(spacing.marginBottom),
+    above: span === undefined ? inLines(spacing.marginTop) : 0,
+    below: span === undefined ? inLines(spacing.marginBottom) : 0,
+    bandPad,
   };
 }
 

@@ -3005,7 +3005,9 @@ export function* paginateChapter(
         endBoxWrap();
         const set = boxHeading(child, numberedInlines(settings.headings.inlineMarks === false ? { ...child, inlines: plainInlines(child.inlines) } : child, structure.headingNumbers?.get(child.id), { numbering: headingNumbering(child, settings) }), innerW, lead, settings, setText, (h, s) => baselineFor(h, s, fonts));
         if (!set) continue;
-        set.lines.forEach(({ line, x }, k) => rows.push({ block: child, line, x, height: set.lineHeight, baseline: set.baseline, role: 'heading', ...(k === 0 ? { before: Math.max(set.above, resourceBelow) } : {}) }));
+        // (A lineSpan band's blank above the first line and below the last is in their rows.)
+        const last = set.lines.length - 1;
+        set.lines.forEach(({ line, x }, k) => rows.push({ block: child, line, x, height: set.lineHeight + (k === 0 ? set.bandPad : 0) + (k === last ? set.bandPad : 0), baseline: set.baseline + (k === 0 ? set.bandPad : 0), role: 'heading', ...(k === 0 ? { before: Math.max(set.above, resourceBelow) } : {}) }));
         resourceBelow = set.below;
         // bodyText.indentAfterHeading false: the paragraph under it flush (§6.1), as in running text.
         firstParagraph = !settings.body.indentAfterHeading;
