@@ -12,7 +12,11 @@ import { fonts, oneChapterBook, pictureFrame, run, runs } from './helpers';
 
 const MAIN = '#295aa3';
 const WORDS = 'The text inside the box runs on for a good many words so that it turns over onto several lines of the column and shows where its lines start.';
-const layout = (style: Record<string, unknown>, fence = '', rtl = false): PageDisplayList => {
+// A 40 × 24 px drawing: 30 × 18 pt at its natural size (aspect 5 : 3), filled red.
+const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="24" viewBox="0 0 40 24"><rect x="0" y="0" width="40" height="24" fill="#ff0000"/></svg>');
+const RED = '#ff0000';
+/** The first page of a box in `style` (`logo`: with the drawing as the book's resource `logo`). */
+const layout = (style: Record<string, unknown>, fence = '', rtl = false, logo = false): PageDisplayList => {
   const s = settingsFromConfig({
     layout: { layoutType: 'single' },
     bodyText: { fontSize: { value: 10, unit: 'pt' }, lineHeight: { value: 12, unit: 'pt' } },
@@ -20,22 +24,10 @@ const layout = (style: Record<string, unknown>, fence = '', rtl = false): PageDi
   } as never);
   s.balancing = { enabled: false, trailing: false };
   const body = rtl ? 'نص داخل الصندوق يمتد على عدة أسطر في العمود حتى يظهر أين تبدأ أسطره ويظهر أين تنتهي أسطره في هذا العمود الطويل جدا.' : WORDS;
-  return run(oneChapterBook([`:::callout${fence}${rtl ? '{dir=rtl}' : ''}`, body, ':::', '', 'After the box.'].join('\n'), s)).pages[0]!;
+  const book = oneChapterBook([`:::callout${fence}${rtl ? '{dir=rtl}' : ''}`, body, ':::', '', 'After the box.'].join('\n'), s);
+  return run(logo ? { ...book, resources: prepareResources([{ record: { id: 'logo', typeId: 'figure', kind: 'svg' }, payload: SVG }], {}) } : book).pages[0]!;
 };
-// A 40 × 24 px drawing: 30 × 18 pt at its natural size (aspect 5 : 3), filled red.
-const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="24" viewBox="0 0 40 24"><rect x="0" y="0" width="40" height="24" fill="#ff0000"/></svg>');
-const RED = '#ff0000';
-/** The box with a book holding the drawing as resource `logo`. */
-const withLogo = (style: Record<string, unknown>, fence = ''): PageDisplayList => {
-  const s = settingsFromConfig({
-    layout: { layoutType: 'single' },
-    bodyText: { fontSize: { value: 10, unit: 'pt' }, lineHeight: { value: 12, unit: 'pt' } },
-    calloutStyles: [{ id: 'box', ...style }],
-  } as never);
-  s.balancing = { enabled: false, trailing: false };
-  const source = [`:::callout${fence}`, WORDS, ':::', '', 'After the box.'].join('\n');
-  return run({ ...oneChapterBook(source, s), resources: prepareResources([{ record: { id: 'logo', typeId: 'figure', kind: 'svg' }, payload: SVG }], {}) }).pages[0]!;
-};
+const withLogo = (style: Record<string, unknown>): PageDisplayList => layout(style, '', false, true);
 const rects = (page: PageDisplayList): RectItem[] => page.items.filter((i): i is RectItem => i.op === Op.Rect);
 const boxOf = (page: PageDisplayList): RectItem => rects(page).find((r) => r.fill === '#f4f4f4')!;
 const glyphRun = (page: PageDisplayList, text: string): GlyphRunItem | undefined => runs(page).find((r) => r.text === text);

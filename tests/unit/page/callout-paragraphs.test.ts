@@ -33,15 +33,19 @@ function book(source: string, more: Record<string, unknown> = {}): BookInput {
 
 const boxes = (page: PageDisplayList): RectItem[] => page.items.filter((i): i is RectItem => i.op === Op.Rect && i.fill === BOX_FILL);
 const runOf = (page: PageDisplayList, text: string): GlyphRunItem => runs(page).find((r) => r.text.includes(text))!;
+/** The layout of a source that takes one page holding one box: the page and the box's frame. */
+function onePageOneBox(source: string): { page: PageDisplayList; box: RectItem } {
+  const { pages } = run(book(source));
+  expect(pages).toHaveLength(1);
+  const [box, ...more] = boxes(pages[0]!);
+  expect(more).toEqual([]);
+  return { page: pages[0]!, box: box! };
+}
 
 describe('a `:::paragraphs{style}` container inside a callout box', () => {
   it("sets its paragraphs in the box in that style: type, leading, indents, alignment, spacing and margins", () => {
     const src = ['Above the box.', '', ':::callout', 'Before the run.', '', ':::paragraphs{style="aside"}', 'First styled.', '', 'Second styled.', ':::', '', 'After the run.', ':::', '', 'Under the box.'].join('\n');
-    const { pages } = run(book(src));
-    expect(pages).toHaveLength(1);
-    const page = pages[0]!;
-    const [box, ...more] = boxes(page);
-    expect(more).toEqual([]);
+    const { page, box } = onePageOneBox(src);
     expect(box).toMatchObject({ x: 50, y: 62, w: 300 });
     // Rows: "Before" 62…74; 6 pt (marginTop); "First" 80…90; 3 pt (spaceBetween); "Second" 93…103; 12 pt (marginBottom); "After" 115…127.
     const first = runOf(page, 'First styled');
@@ -51,8 +55,8 @@ describe('a `:::paragraphs{style}` container inside a callout box', () => {
     expect(first.y).toBeGreaterThan(80);
     expect(first.y).toBeLessThan(90);
     expect(runOf(page, 'After the run').y - ASCENT).toBeCloseTo(115, 3);
-    expect(box!.h).toBeCloseTo(127 - 62, 3);
-    expect(runOf(page, 'Under the box').y - ASCENT).toBeGreaterThanOrEqual(box!.y + box!.h - 1e-6);
+    expect(box.h).toBeCloseTo(127 - 62, 3);
+    expect(runOf(page, 'Under the box').y - ASCENT).toBeGreaterThanOrEqual(box.y + box.h - 1e-6);
     // 8 pt italic (another face than the box's roman), flush right at 10 pt from the box's inner end.
     for (const r of [first, second]) {
       expect(r.size).toBe(8);
@@ -96,14 +100,10 @@ describe('a `:::paragraphs{style}` container inside a callout box', () => {
 describe('a `:::part` inside a callout box', () => {
   it("is ignored (our reading: a divider page cannot live in a box): its blocks set as the box's, no part page, no contents row", () => {
     const src = [':::toc', '', 'Above the box.', '', ':::callout', 'Before the part.', '', ':::part{title="Hidden part"}', 'Inside the part.', ':::', '', 'After the part.', ':::', '', 'Under the box.'].join('\n');
-    const { pages } = run(book(src));
-    expect(pages).toHaveLength(1);
-    const page = pages[0]!;
-    const [box, ...more] = boxes(page);
-    expect(more).toEqual([]);
+    const { page, box } = onePageOneBox(src);
     // Three box lines in order, under the box's top.
-    const top = box!.y;
-    expect(box!.h).toBeCloseTo(36, 3);
+    const top = box.y;
+    expect(box.h).toBeCloseTo(36, 3);
     expect(runOf(page, 'Before the part').y - ASCENT).toBeCloseTo(top, 3);
     expect(runOf(page, 'Inside the part').y - ASCENT).toBeCloseTo(top + 12, 3);
     expect(runOf(page, 'After the part').y - ASCENT).toBeCloseTo(top + 24, 3);
