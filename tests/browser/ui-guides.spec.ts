@@ -30,7 +30,8 @@ function overlayPixels(page: Page, index: number, row?: number) {
     const canvas = document.querySelector<HTMLCanvasElement>(`.page-slot[data-index="${index}"] .overlay-canvas`);
     // Virtualised: a page far from the view has no canvas (the caller polls).
     if (!canvas) return { counts: {} as Record<string, number>, firstOnRow: {} as Record<string, number>, bleed: 0, grow: { left: 0, width: 0 }, slotWidth: 0, missing: true };
-    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    // An overlay with nothing to show has no bitmap (page-painter.ts): no pixels.
+    const data = canvas.width > 0 && canvas.height > 0 ? canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data : new Uint8ClampedArray(0);
     const kind = (i: number): string | null => {
       const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
       if (a < 40) return null;
@@ -78,6 +79,22 @@ test('the worker answers each page’s own geometry: mirrored margins swap on ev
   expect(first!.safeZone).toBeCloseTo(8 * cm / 10, 1);
   expect(first!.columns).toBe(1);
   expect(beyond).toBeNull();
+});
+
+test('an overlay with nothing to show holds no bitmap; a guide gives it one, and turned off it has none again', async ({ page }) => {
+  await openApp(page);
+  const overlaySize = () =>
+    page.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>('.page-slot[data-index="0"] .overlay-canvas');
+      return canvas && canvas.dataset['painted'] ? canvas.width * canvas.height : -1;
+    });
+  // Painted (its token set) with no guide, no preview and no selection: 0 device pixels.
+  await expect.poll(overlaySize).toBe(0);
+  await page.getByRole('button', { name: 'Margins and columns' }).click();
+  await expect.poll(async () => (await overlayPixels(page, 0, 0.5)).counts['violet'] ?? 0).toBeGreaterThan(100);
+  expect(await overlaySize()).toBeGreaterThan(100_000);
+  await page.getByRole('button', { name: 'Margins and columns' }).click();
+  await expect.poll(overlaySize).toBe(0);
 });
 
 test('margin guides sit on the page’s own margins, page by page', async ({ page }) => {

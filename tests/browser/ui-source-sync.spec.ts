@@ -60,6 +60,8 @@ test('clicking a word on the canvas puts the editor caret at its source offset',
     .poll(() =>
       page.evaluate(() => {
         const overlay = document.querySelector<HTMLCanvasElement>('.page-slot[data-index="0"] .overlay-canvas')!;
+        // (An overlay with nothing to show has no bitmap yet: no pixels.)
+        if (overlay.width === 0 || overlay.height === 0) return 0;
         const data = overlay.getContext('2d')!.getImageData(0, 0, overlay.width, overlay.height).data;
         let blue = 0;
         for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 100 && data[i + 2]! > 200 && data[i]! < 80) blue++;
@@ -84,6 +86,8 @@ test('a selection in the editor is highlighted on the pages', async ({ page }) =
     .poll(() =>
       page.evaluate(() => {
         const overlay = document.querySelector<HTMLCanvasElement>('.page-slot[data-index="0"] .overlay-canvas')!;
+        // (An overlay with nothing to show has no bitmap yet: no pixels.)
+        if (overlay.width === 0 || overlay.height === 0) return 0;
         const data = overlay.getContext('2d')!.getImageData(0, 0, overlay.width, overlay.height).data;
         let yellow = 0;
         for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 60 && data[i]! > 200 && data[i + 1]! > 180 && data[i + 2]! < 120) yellow++;

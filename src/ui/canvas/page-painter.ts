@@ -139,6 +139,21 @@ export class PagePainter {
     const list = baseline || loose ? await this.displayList(index, version) : null;
     await nextFrame();
     if (canvas.dataset['pending'] !== token || !canvas.isConnected) return;
+    // Nothing to show (the default: no guide, no preview, no selection): no bitmap at all. A blank
+    // overlay as large as its page (4 bytes a device pixel: 4.6 MB for an A5 page 900 px wide at
+    // DPR 1, four times that at DPR 2) was kept over every painted page, and cleared and
+    // composited again at each new version of the page.
+    const shows = input.printPreview || input.guides.margins || baseline || loose || geometry?.cjkGrid?.show === true || input.rects.length > 0;
+    if (!shows) {
+      if (canvas.width !== 0 || canvas.height !== 0) {
+        canvas.width = 0;
+        canvas.height = 0;
+      }
+      Object.assign(canvas.style, { inset: '', left: '', top: '', width: '', height: '' });
+      canvas.dataset['bleed'] = '0';
+      canvas.dataset['painted'] = token;
+      return;
+    }
     const dpr = window.devicePixelRatio || 1;
     const widthPt = geometry?.width ?? list?.width ?? 0;
     const heightPt = geometry?.height ?? list?.height ?? 0;
