@@ -11,9 +11,10 @@
  * resource (§12.3; below only with `layout.inlineResourceGap: 'around'`). A listing or a table
  * is cut between sub-columns by its own rules (page/columns-group-split.ts), and in parallel
  * streams between a stream's segments (page/columns-parallel-split.ts). Our readings: a figure
- * taller than a whole column is scaled to fit it (`resourceRows`); a wrapped resource, or another
- * block kept whole taller than a whole column, makes the group flow plain (paginate.ts); a
- * listing's `span=page` does not apply inside a group.
+ * taller than a whole column is scaled to fit it (`resourceRows`); a wrapped resource stands at a
+ * side of its sub-column with the text beside it (page/columns-group-wrap.ts); another block kept
+ * whole taller than a whole column makes the group flow plain (paginate.ts); a listing's
+ * `span=page` does not apply inside a group.
  * Lengths in pt.
  */
 import type { DisplayItem } from '../../protocol/displaylist';
@@ -28,6 +29,8 @@ import { listingSettings, placeListing, prepareListing, type ListingDeps, type L
 import { DEFAULT_BREAK_RULES } from './break-rules';
 import { listingPartRows, tablePartRows } from './columns-group-split';
 import { shrinkInto, type Shrunk } from './floats-shrink';
+import type { GroupWrap } from './columns-group-wrap';
+import type { WrapRefusal } from './floats-wrap';
 
 /** What a block drawn whole needs of the page flow at its place. */
 export interface GroupDrawHost {
@@ -45,7 +48,7 @@ export interface GroupBlockHost {
   listing: ListingDeps;
   /** The display laid out at `width` (engine/math); null when the book sets no maths (the TeX source is set as text). */
   display(block: MathDisplayBlock, width: number): DisplayLayout | null;
-  /** The resource built at `width`; null when it floats, wraps or cannot be built (the group then flows plain). */
+  /** The resource built at `width`; null when it floats or cannot be built (the group then flows plain). */
   resource(block: ResourceBlock, width: number): FlowBlock | null;
   /** The resource built at `width` with picture, caption and note within `maxHeight` pt (its picture scaled, aspect kept: fit to page, page/floats-shrink.ts); without it a figure taller than a column makes the group flow plain. */
   fitted?(block: ResourceBlock, width: number, maxHeight: number): FlowBlock | null;
@@ -53,6 +56,8 @@ export interface GroupBlockHost {
   split?: boolean;
   /** A whole column's height, pt (a listing's `keepTogether` moves only one that fits). */
   columnHeight?: number;
+  /** A resource that wraps (§12.8) in a sub-column `width` pt wide: its place and band (page/columns-group-wrap.ts), or why not (recorded by the host; it is then set across the sub-column); undefined when it does not wrap. */
+  wrap?(block: ResourceBlock, width: number): GroupWrap | WrapRefusal | undefined;
   /** A floating resource (§8.4 "cited figures float normally"): what queues it at the group's level; null when it does not float. */
   floating?(block: ResourceBlock): (() => void) | null;
   /** A callout box set in a sub-column `width` pt wide (page/columns-group-box.ts), what queues the floats it cites and which they are (for the foot room kept for them); null: the group cannot set it (it flows plain). */

@@ -25,6 +25,8 @@ import { verseRows, type GroupVerseHost } from './columns-group-verse';
 import { codeRows, displayRows, resourceRows, type GroupBlockHost, type GroupDrawHost } from './columns-group-blocks';
 import type { SplitUnit } from './columns-group-split';
 import { plannedWithFeet, type GroupFloatHost } from './columns-group-floats';
+import { besideRow, closeWrapBand, linesAroundWrap, rowsLeftBeside, type GroupWrapBand } from './columns-group-wrap';
+import { inlinesFrom } from './slice';
 
 export interface GroupShape {
   count: number;
@@ -460,6 +462,29 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
       for (const one of waiting) cite(carrier, one);
     }
   };
+  // A resource wrapped in a sub-column (page/columns-group-wrap.ts): the band of rows beside it.
+  let band: GroupWrapBand | null = null;
+  /** Ends the wrap in force: what follows goes below the resource and its gap. */
+  const endWrap = (): void => {
+    if (band) closeWrapBand(band, rows);
+    band = null;
+  };
+  /**
+   * A paragraph's, quotation's or list item's lines as rows (`row(line, i)`), beside the band while
+   * it lasts: `set(from, measure)` sets the block from source offset `from` (null: its start) at `measure` pt.
+   */
+  const pushText = (measure: number, set: (from: number | null, measure: number) => SetLine[], row: (line: SetLine, i: number) => GroupRow): void => {
+    const beside = rowsLeftBeside(band, rows);
+    if (!band || beside === 0) {
+      endWrap();
+      set(null, measure).forEach((line, i) => push(row(line, i)));
+      return;
+    }
+    const inBand = band;
+    const around = linesAroundWrap(beside, inBand.wrap.inset, measure, set);
+    around.lines.forEach((line, i) => push(i < around.beside ? besideRow(inBand, row(line, i)) : row(line, i)));
+    if (rowsLeftBeside(band, rows) === 0) endWrap();
+  };
   let boxEnd: string | null = null;
   for (const child of inner) {
     // A callout box's content is the box's (set by `blocks.box` at its fence).
@@ -468,6 +493,7 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
       continue;
     }
     if (child.kind === 'directive' && child.name === 'space' && !child.ignored) {
+      endWrap();
       // `:::space{lines}` (§7.4): whole grid rows in a group (a fraction rounded, at least one row).
       const n = Number(child.attrs['lines'] ?? 1);
       const lines = Number.isFinite(n) && n > 0 && n <= 20 ? n : 1;
@@ -480,6 +506,7 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
     const flushAfter = afterHeading && !settings.body.indentAfterHeading;
     afterHeading = false;
     if (isBox(child)) {
+      endWrap();
       // A nested callout is one block (§8.4 `breaks`), set in its sub-column (page/columns-group-box.ts).
       const end = inner.findIndex((x) => x.id === child.endId);
       const box = set.blocks?.box?.(child, end < 0 ? [] : inner.slice(inner.indexOf(child) + 1, end), width, index) ?? null;
@@ -497,7 +524,15 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
         cites.push({ queue, floats: [{ id: child.resourceId, block: child }] });
         continue;
       }
+      endWrap();
+      // One that wraps (§12.8): at a side of the sub-column, the text after it beside it (page/columns-group-wrap.ts); refused, it is set across the sub-column.
+      const wrap = set.blocks?.wrap?.(child, width);
+      if (wrap && typeof wrap !== 'string') {
+        band = { wrap, start: rows.length, whole: {}, block: child, blockIndex: index };
+        continue;
+      }
     }
+    if (child.kind !== 'paragraph' && child.kind !== 'blockquote' && child.kind !== 'listItem') endWrap();
     if (child.kind === 'heading') {
       if (set.heading) push(...headingRows(child, index, width, settings, set.setText, set.heading));
       afterHeading = true;
@@ -517,8 +552,8 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
     if (child.kind === 'listItem') {
       // The list's shape and its level's marker type (page/list-shape.ts), inside the sub-column.
       const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, body, (style) => set.setGenerated(set.listMarker(child), style, undefined, child.inlines));
-      const lines = set.setText({ base: child.range.from, inlines: child.inlines, style: body, measure: Math.max(1, width - textX), indent: firstX - textX, justify, ...listItemRunts(settings) });
-      lines.forEach((line, i) => push({ block: child, line, x: textX, blockIndex: index, inList: true, ...(i === 0 ? { marker: { line: marker, x: depth } } : {}) }));
+      const setItem = (from: number | null, measure: number): SetLine[] => set.setText({ base: from ?? child.range.from, inlines: from === null ? child.inlines : inlinesFrom(child.inlines, from), style: body, measure, indent: from === null ? firstX - textX : 0, justify, ...listItemRunts(settings) });
+      pushText(Math.max(1, width - textX), setItem, (line, i) => ({ block: child, line, x: textX, blockIndex: index, inList: true, ...(i === 0 ? { marker: { line: marker, x: depth } } : {}) }));
     } else if (child.kind === 'paragraph' || child.kind === 'blockquote') {
       const quote = child.kind === 'blockquote';
       const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;
@@ -526,10 +561,13 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
       const flush = index === 0 || flushAfter || (child.kind === 'paragraph' && child.continuesParagraph === true);
       // bodyText.hangingIndent (§6.1): body paragraphs' lines after the first firstLineIndent in, the first flush.
       const hang = !quote && settings.body.hangingIndent === true ? Math.max(0, settings.body.firstLineIndent) : 0;
-      const lines = set.setText({ base: child.range.from, inlines: child.inlines, style, measure: Math.max(1, width - x), indent: flush || hang > 0 ? 0 : quote ? (settings.blockquote.firstLineIndent ?? settings.body.firstLineIndent) : settings.body.firstLineIndent, justify, ...(hang > 0 ? { hang } : {}) });
-      for (const line of lines) push({ block: child, line, x, blockIndex: index });
+      const indent = flush || hang > 0 ? 0 : quote ? (settings.blockquote.firstLineIndent ?? settings.body.firstLineIndent) : settings.body.firstLineIndent;
+      const setBlock = (from: number | null, measure: number): SetLine[] =>
+        from === null ? set.setText({ base: child.range.from, inlines: child.inlines, style, measure, indent, justify, ...(hang > 0 ? { hang } : {}) }) : set.setText({ base: from, inlines: inlinesFrom(child.inlines, from), style, measure, indent: 0, justify, ...(hang > 0 ? { hang, hangFirst: true } : {}) });
+      pushText(Math.max(1, width - x), setBlock, (line) => ({ block: child, line, x, blockIndex: index }));
     }
   }
+  endWrap();
   if (cites.length > 0) {
     // Cited after the last row of text: queued with it; with no row of text to carry them, the group flows plain.
     const carrier = [...rows].reverse().find(carries);
