@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { settingsNotApplied } from '../../../src/worker/config';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
-import { Op, type GlyphRunItem, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
+import { applyMatrix, itemMatrices, Op, type GlyphRunItem, type PageDisplayList, type PathItem, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { prepareResources } from '../../../src/worker/engine';
 import { fonts, oneChapterBook, pictureFrame, run, runs } from './helpers';
 
@@ -203,6 +203,31 @@ describe('picture icons and markers (§13.4 kind resource)', () => {
     expect(rule[0]!.y + rule[0]!.h).toBeCloseTo(picture.y - 2.5, 3);
     expect(rule[1]!.y).toBeCloseTo(picture.y + picture.h + 2.5, 3);
     expect(rule[1]!.y + rule[1]!.h).toBeCloseTo(box.y + box.h, 3);
+  });
+
+  it('in vertical text the picture stands upright on the sheet (set turned back in the turned flow)', () => {
+    const s = settingsFromConfig({
+      locale: 'ja',
+      layout: { layoutType: 'single', writingMode: 'vertical-rl' },
+      bodyText: { fontSize: { value: 10, unit: 'pt' }, lineHeight: { value: 12, unit: 'pt' } },
+      calloutStyles: [{ id: 'box', icon: logo, marker: logo }],
+    } as never);
+    const source = [':::callout', '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。', ':::'].join('\n');
+    const page = run({ ...oneChapterBook(source, s), resources: prepareResources([{ record: { id: 'logo', typeId: 'figure', kind: 'svg' }, payload: SVG }], {}) }).pages[0]!;
+    const matrices = itemMatrices(page.items);
+    const pictures = page.items.flatMap((item, i) => (item.op === Op.Path && item.fill === RED ? [{ frame: (item as PathItem).frame!, m: matrices[i]! }] : []));
+    // The icon and the marker.
+    expect(pictures).toHaveLength(2);
+    for (const { frame, m } of pictures) {
+      const corners = [applyMatrix(m, frame.x, frame.y), applyMatrix(m, frame.x + frame.w, frame.y + frame.h)];
+      const wide = Math.abs(corners[1]![0] - corners[0]![0]);
+      const tall = Math.abs(corners[1]![1] - corners[0]![1]);
+      // 5 : 3 on the sheet, as the drawing is (turned with the flow it would be 3 : 5); `size`, 1.5 em
+      // (15 pt), across the line as in horizontal text (our reading): 15 pt wide across the vertical line.
+      expect(wide / tall).toBeCloseTo(5 / 3, 3);
+      expect(wide).toBeCloseTo(15, 3);
+      expect(tall).toBeCloseTo(9, 3);
+    }
   });
 
   it('a resource id the book lacks: the box is set without the icon or the marker', () => {
