@@ -69,14 +69,78 @@ describe(':::columns: floats cited by :ref queued at their line', () => {
     expect(pictures(run(book(source, settings, 'auto')).pages)).toHaveLength(1);
   });
 
-  it('incremental equals full around a group citing a float by :ref, in two page columns', () => {
-    const words = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}`).join(' ');
-    const group = `:::columns{count=2}\n${words(150, 'g')} as :ref{id="red"} shows.\n\n${words(400, 'k')}\n:::`;
-    const input = (extra: string): BookInput => book(`# B\n\n${words(200, 'w')}${extra}\n\n${group}\n\nAfter ${words(50, 'z')}`, defaultSettings(), 'auto');
-    const cache = new EngineCache();
-    const first = run(input(''), cache);
-    expect(pictures(first.pages)).toHaveLength(1);
-    const edited = input(` ${words(120, 'y')}`);
-    expect(dump(run(edited, cache))).toBe(dump(run(edited, new EngineCache(false))));
+  for (const [what, mention] of [
+    ['citing a float by :ref', ' as :ref{id="red"} shows.'],
+    ['embedding a float', '\n\n::resource{id="red"}'],
+  ] as const) {
+    it(`incremental equals full around a group ${what}, in two page columns`, () => {
+      const words = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}`).join(' ');
+      const group = `:::columns{count=2}\n${words(150, 'g')}${mention}\n\n${words(400, 'k')}\n:::`;
+      const input = (extra: string): BookInput => book(`# B\n\n${words(200, 'w')}${extra}\n\n${group}\n\nAfter ${words(50, 'z')}`, defaultSettings(), 'auto');
+      const cache = new EngineCache();
+      const first = run(input(''), cache);
+      expect(pictures(first.pages)).toHaveLength(1);
+      const edited = input(` ${words(120, 'y')}`);
+      expect(dump(run(edited, cache))).toBe(dump(run(edited, new EngineCache(false))));
+    });
+  }
+});
+
+/**
+ * Foot room for the floats of a `:::columns` group (§12.7: a float goes in the first free slot after
+ * its mention — an auto or bottom float the foot of the column its mention is set in, when it fits
+ * there). A segment of a group is placed whole, so the floats it first mentions are queued under
+ * it; as the main flow keeps foot room before a citing line, a segment is planned short by their
+ * foot band when the shorter segment still holds every row mentioning them: a floating resource
+ * embedded (`::resource`) in a snake group or cited in a callout box set in it (queued with the row
+ * of text after the embed or box) and one cited by a `:ref` in a parallel stream (`flow=parallel`).
+ * (Before: no room was kept for either; the segment filled the column, and the float went to a
+ * later page.)
+ */
+describe(':::columns: foot room for the floats a segment mentions', () => {
+  const settings = single();
+  const { frame } = twoSubColumns(settings);
+
+  /** The float set once, on the page of its mention, at the foot of the column under the group's lines there, within the type area. */
+  const expectAtFootOf = (pages: readonly PageDisplayList[], page: number): void => {
+    const set = pictures(pages);
+    expect(set).toHaveLength(1);
+    expect(set[0]!.page).toBe(page);
+    const f = set[0]!.frame;
+    expect(f.y).toBeGreaterThan(Math.max(...runs(pages[page]!).filter((r) => r.line?.role === 'body').map((r) => r.y)));
+    expect(f.y + f.h).toBeLessThanOrEqual(frame.contentTop + frame.contentHeight + 0.01);
+  };
+
+  for (const [what, mention] of [
+    ['embedded in', '::resource{id="red"}'],
+    ['cited in a callout box of', ':::callout{type=note}\nBoxed, see :ref{id="red"}.\n:::'],
+  ] as const) {
+    it(`an auto float ${what} the first segment of a snake group takes the foot of its page`, () => {
+      // The group runs over three pages; the mention stands after its third line, nothing cites the float before.
+      const source = `Intro.\n\n:::columns{count=2}\n${oneLiners(3, 'a')}\n\n${mention}\n\nAnchor\n\n${oneLiners(240, 'b')}\n:::\n\nAfter.`;
+      const layout = run(book(source, settings, 'auto'));
+      expect(pageOf(layout.pages, 'Anchor')).toBe(0);
+      expectAtFootOf(layout.pages, 0);
+      // The group goes on, on the next pages: the band's rows were kept, no line lost.
+      expect(pageOf(layout.pages, 'b239')).toBeGreaterThan(1);
+    });
+  }
+
+  it('a bottom float embedded in a later segment takes the foot of that page', () => {
+    const source = `:::columns{count=2}\n${oneLiners(150, 'a')}\n\n::resource{id="red"}\n\nAnchor\n\n${oneLiners(150, 'b')}\n:::`;
+    const layout = run(book(source, settings, 'bottom'));
+    const page = pageOf(layout.pages, 'Anchor');
+    expect(page).toBeGreaterThan(0);
+    expectAtFootOf(layout.pages, page);
+  });
+
+  it('an auto float cited by :ref in a parallel stream takes the foot of the citing page', () => {
+    const source = `Intro.\n\n:::columns{count=2 flow=parallel}\n${oneLiners(120, 'a')}\n\n:::columnbreak\n\n${oneLiners(3, 'c')}\n\nSee :ref{id="red"} here.\n\n${oneLiners(120, 'b')}\n:::\n\nAfter.`;
+    const layout = run(book(source, settings, 'auto'));
+    expect(pageOf(layout.pages, 'See')).toBe(0);
+    expectAtFootOf(layout.pages, 0);
+    // Both streams go on level on the next page.
+    expect(pageOf(layout.pages, 'a119')).toBeGreaterThan(0);
+    expect(pageOf(layout.pages, 'b119')).toBeGreaterThan(0);
   });
 });
