@@ -184,6 +184,24 @@ describe('a marker follows the line it stands on (page/vertical-generated.ts mar
   });
 });
 
+describe('a contents entry\'s number column in vertical text (toc.levels[].numberWidth, §11.5)', () => {
+  it('the number follows the title\'s first line: sideways at its width from the column\'s head beside Latin, an upright cell there beside CJK', async () => {
+    const apples = Array.from({ length: 30 }, () => 'apple').join(' ');
+    const extra: StoredConfig = { headings: { fontFamily: FACE, levels: [{ level: 1, breakBefore: { enabled: false }, numberingTemplate: '{1}' }] }, toc: { levels: [{ level: 1, numberWidth: 30 }] } };
+    const { runs, area } = await layout(`:::toc\n\n# 猫の話\n\n本文。\n\n# Tama ${apples} 犬\n\n本文。\n`, extra);
+    // The number column's numbers: generated digits at the head of a contents row (the page numbers stand at its foot).
+    const numbers = runs.filter((p) => p.run.srcFrom < 0 && /^[0-9]$/.test(p.run.text) && p.run.line?.role === 'body' && applyMatrix(p.m, p.run.xs[0]!, p.run.y)[1] < area.top + 20);
+    expect(numbers.map((p) => p.run.text)).toEqual(['1', '2']);
+    const [cjk, latin] = numbers as [Placed, Placed];
+    expect(rounded(cjk.m)).toEqual(UPRIGHT);
+    expect(tcyCell(cjk).top).toBeCloseTo(area.top, 1);
+    // 2's title opens with a line of Latin only (its 犬 on a later line): sideways, its pen at the column's head
+    // (before: set in the one-em cell the entry's 犬 called for, the digit half the cell's spare, 1.8 pt, further down).
+    expect(rounded(latin.m)).toEqual(SIDEWAYS);
+    expect(applyMatrix(latin.m, latin.run.xs[0]!, latin.run.y)[1]).toBeCloseTo(area.top, 2);
+  });
+});
+
 describe('display formulas in vertical text (document-format §11; our reading: a horizontal block turned with the flow)', () => {
   it('the formula is turned a quarter clockwise with the column, inside the type area, its number\'s cells after its end', async () => {
     const { book, runs, area } = await layout('前文の本文。\n\n$$\\sum_{k=1}^{n} k^2 = \\frac{n(n+1)(2n+1)}{6} \\label{eq:s}$$\n\n後文。\n');

@@ -2671,8 +2671,12 @@ export function* paginateChapter(
       // a wider number, and its turnover lines hang there. An entry without a number (unnumbered,
       // or a heading whose number is empty) keeps the column empty, so its title lines up with the others'.
       const column = level?.number && entry.title !== undefined ? level.number : undefined;
-      const numberLine = column && entry.number ? setFlowLine(entry.number, column.style, undefined, entry.text) : null;
-      const numberRoom = !column ? 0 : numberLine ? Math.max(column.width, numberLine.width + (column.gap ?? normalSpace(column.style, fonts))) : column.width;
+      const numberBeside = (beside: string): SetLine | null => (column && entry.number ? setFlowLine(entry.number, column.style, undefined, beside) : null);
+      let numberLine = numberBeside(entry.text);
+      // In vertical text the number is set as the title's first line, where it stands, is drawn (below); its room holds it
+      // set either way (beside CJK and as set horizontally), so the title's lines never move with that choice.
+      const numberWidth = Math.max(numberLine?.width ?? 0, settings.vertical ? (numberBeside('')?.width ?? 0) : 0);
+      const numberRoom = !column ? 0 : numberLine ? Math.max(column.width, numberWidth + (column.gap ?? normalSpace(column.style, fonts))) : column.width;
       const titleText = column ? entry.title! : entry.text;
       const textStart = indent + numberRoom;
       const text: Inline = { kind: 'text', text: titleText, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 }, offsets: generatedOffsets(titleText) };
@@ -2705,6 +2709,7 @@ export function* paginateChapter(
         return set(colW());
       };
       let lines = markerByLine(settings, entry.text, label, labelled, (title) => title[titleCount - 1], labelBeside).set;
+      if (numberLine) numberLine = markerByLine(settings, entry.text, numberLine, () => lines, (title) => title[0], numberBeside).marker;
       // Right to left (document-format §18.1): the entry from the right edge, its number there, its label at the left.
       const lineX = rtl() ? reserve : textStart;
       /** A subtitle line's offset from the title's start (in right-to-left text both end at the reserve). */
