@@ -413,6 +413,19 @@ describe('a callout box nested in a callout box', () => {
   });
 });
 
+describe('a raw-body block inside a callout box', () => {
+  it('`:::references` prints nothing in the box as in running text (§15); the box is drawn around the text', () => {
+    const src = ['Above the box.', '', ':::callout', 'Before the data.', '', ':::references{format=bibtex}', '@book{knuth84, title={The TeXbook}, author={Knuth, Donald}, year={1984}}', ':::', '', 'After the data.', ':::', '', 'Under the box.'].join('\n');
+    const page = run(book(src)).pages[0]!;
+    const [box, ...more] = rects(page, BOX_FILL);
+    expect(more).toEqual([]);
+    expect(box).toMatchObject({ x: 50, y: 62, w: 300 });
+    expect(box!.h).toBeCloseTo(24, 3);
+    expect(baselineOf(page, 'After the data') - ASCENT).toBeCloseTo(74, 3);
+    expect(runs(page).some((r) => r.text.includes('TeXbook'))).toBe(false);
+  });
+});
+
 describe('a `:::paper` run inside a callout box', () => {
   it('is ignored in the box (document-format §8.5): its blocks set as the box\'s, the box drawn', () => {
     const src = ['Above the box.', '', ':::callout', 'Before the run.', '', ':::paper{type=coatedGloss}', 'Inside the run.', ':::', '', 'After the run.', ':::', '', 'Under the box.'].join('\n');

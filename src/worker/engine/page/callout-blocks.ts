@@ -59,6 +59,8 @@
  *   is ignored there as `:::paper` is: its fences set no row, its blocks are the box's, and the
  *   book's structure does not count it (no contents row, part values, palette or section change:
  *   structural-blocks.ts leaves it out).
+ * - a raw-body block (`:::references`, §15; comic `:::page` / `:::strip`, §19): no row — nothing
+ *   lays these out in running text either (references print nothing; paginate.ts).
  *
  * Lengths in pt.
  */
