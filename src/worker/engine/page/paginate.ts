@@ -66,8 +66,9 @@ import { composeTabbed, splitAtTabs, type TabbedText, type TabSettings } from '.
 import { normalSpace } from '../paragraph/items';
 import { groupRows, groupSettable, groupShape, placeGroup, tallestUnit } from './columns-group';
 import { parallelSlots, placeParallel } from './columns-parallel';
-import { boxGroupRows, boxGroupRules, type BoxGroupLine, type GroupRow } from './columns-group';
+import { boxGroupRows, boxGroupRules, type BoxGroupLine, type GroupRow, type QueuedFloat } from './columns-group';
 import { boxRows, type GroupBox } from './columns-group-box';
+import { planGroupWrap } from './columns-group-wrap';
 import { HeldFeet, type SpanRequest } from './span-band';
 import { copyDraft, copyHolder, type BlockStart, type ResumableState } from './resume';
 import { movableDesignItems, shiftWithDesigns } from './levers-designs';
@@ -538,11 +539,15 @@ export function* paginateChapter(
    * Foot floats a line would queue that can take the foot of this column (nothing waits before
    * them, position auto/bottom): reserved before the line is placed, like its notes.
    */
-  const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] => {
-    // (Under a float wrapped at this column's foot nothing else takes the foot.)
-    if (floatCitations.size === 0 || pendingFloats.length > 0 || footWrapAt() < Number.POSITIVE_INFINITY) return [];
+  const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] =>
+    floatCitations.size === 0 || !footFree() ? [] : footFloatsOf(notesCitedBy(line, floatCitations), block, planned);
+  /** Whether a float queued now may take this column's foot: nothing waits before it, and no float wraps at the foot (nothing else takes it then). */
+  const footFree = (): boolean => pendingFloats.length === 0 && footWrapAt() === Number.POSITIVE_INFINITY;
+  /** `footFloatsFor` for floats `ids` mentioned at `block` (a line's `:ref`s, an embed in a `:::columns` group). */
+  const footFloatsOf = (ids: readonly string[], block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] => {
+    if (!footFree()) return [];
     const out: { id: string; flow: FlowBlock }[] = [];
-    for (const id of notesCitedBy(line, floatCitations)) {
+    for (const id of ids) {
       if (queuedFloats.has(id) || planned.some((p) => p.id === id)) continue;
       const spec = structure.floats?.get(id);
       if (spec?.span === 'side' && frame().side) continue; // set in the side channel, not at the foot
@@ -2514,12 +2519,24 @@ export function* paginateChapter(
     // Headings in the group (page/columns-group-heading.ts): numbered as anywhere; their styled sections close and open in order, in force after the group.
     const heading = { inlines: (h: HeadingBlock) => numberedInlines(settings.headings.inlineMarks === false ? { ...h, inlines: plainInlines(h.inlines) } : h, structure.headingNumbers?.get(h.id), { numbering: headingNumbering(h, settings) }), baseline: (lead: number, style: TextStyle) => baselineFor(lead, style, fonts), pitch, bodyBaseline };
     const verse = { setText, tabbed: tabbedLines, setGenerated, rtl: rtl(), vertical: settings.vertical !== undefined, pitch };
-    // Listings, displays and in-flow resources drawn whole (page/columns-group-blocks.ts); a floating or wrapped resource is not set in a group.
+    // Listings, displays and in-flow resources drawn whole (page/columns-group-blocks.ts); a floating resource is not set in a group, a wrapped one at a side of its sub-column.
+    const wrapsRefused: { id: string; reason: WrapRefusal }[] = [];
     const blocks = {
       pitch,
       listing: { setText, setGenerated, fonts },
       display: (m: Extract<Block, { kind: 'mathDisplay' }>, w: number) => (math ? layoutDisplay(m, w, settings, math, chapter.chapterId, setEquationNumber, frame().contentHeight, dir) : null),
-      resource: (r: ResourceBlock, w: number) => (structure.floats?.has(r.resourceId) || structure.wrapOf?.(r.resourceId) ? null : resourceBlock?.(r, w, frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir) ?? null),
+      resource: (r: ResourceBlock, w: number) => (structure.floats?.has(r.resourceId) ? null : resourceBlock?.(r, w, frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir) ?? null),
+      // A resource that wraps (§12.8): at a side of its sub-column, the text after it beside it (page/columns-group-wrap.ts); refused, it is set across the sub-column.
+      wrap: (r: ResourceBlock, w: number) => {
+        const request = structure.wrapOf?.(r.resourceId);
+        if (!request || !resourceBlock) return undefined;
+        const measure = wrapSlotMeasure(request, w, wrapSettings);
+        const flow = resourceBlock(r, measure, frame().contentHeight, settings.floats?.fitToPage ? 'figure' : 'picture', dir);
+        if (!flow) return undefined;
+        const plan = planGroupWrap({ request, flow, measure, width: w, pitch, columnRows: Math.floor(frame().contentHeight / pitch + 1e-9), settings: wrapSettings, rtl: rtl() });
+        if (typeof plan === 'string') wrapsRefused.push({ id: r.resourceId, reason: plan });
+        return plan;
+      },
       // A figure taller than a column, fitted to it whole (page/columns-group-blocks.ts `resourceRows`).
       fitted: (r: ResourceBlock, w: number, maxHeight: number) => resourceBlock?.(r, w, maxHeight, 'figure', dir) ?? null,
       // Listings and tables are cut between sub-columns (page/columns-group-split.ts) and between parallel segments (page/columns-parallel-split.ts).
@@ -2531,7 +2548,7 @@ export function* paginateChapter(
     };
     // Callout boxes in sub-columns (page/columns-group-box.ts): set in flow only; the lines they draw cite their notes with the group's.
     const boxCited: SetLine[] = [];
-    function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void } | null {
+    function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void; floats: readonly QueuedFloat[] } | null {
       const boxStyle = calloutStyleOf(boxStart);
       const where = calloutWhere(boxStart.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
       if (where.float || where.placement === 'fixed' || where.span === 'page' || boxStyle.floatBarrier || calloutWrapOf(boxStart.attrs, body.size)) return null;
@@ -2549,11 +2566,14 @@ export function* paginateChapter(
         // (`rows`: the box's, a listing or nested box at a cut in two: page/callout-split.ts.)
         draw: (rows, from, take, x, top, height) => drawCalloutSegment({ ...parts, rows }, from, take, x, top, height),
       };
-      return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner) };
+      const floats = floatsCitedInBox(boxInner, floatCitations, structure.floats).map((id) => ({ id, block: boxStart }));
+      return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner), floats };
     }
     const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated: setFlowLine, listMarker, heading, verse, blocks });
     // A block kept whole taller than a column could never be placed: the group flows plain.
     if (!rows || tallestUnit(rows, blocks.split) > Math.floor(frame().contentHeight / pitch + 1e-9)) return false;
+    // Wraps refused in the group (§12.8 textWrap), on the page where it is met (plain flow records its own).
+    for (const r of wrapsRefused) (cursor.page.wrapsRefused ??= []).push(r);
     for (const h of inner) if (h.kind === 'heading') sections.atHeading(h);
     // A page-wide group starts in the first column: one line under the band above once a later
     // pass has cut it level (balancing.beforeSpan, page/span-band.ts), else on the next page.
@@ -2585,7 +2605,7 @@ export function* paginateChapter(
       },
       push: (item) => cursor.page.items.push(item),
       shrunk: logShrunk,
-      // `:ref`s in the group's lines queue their floats at their line, foot room kept as for a citing line (page/columns-group-floats.ts).
+      // `:ref`s in the group's lines queue their floats at their line; foot room kept for them and for embedded floats as for a citing line (page/columns-group-floats.ts).
       floats: {
         refFloats: (line) => (floatCitations.size > 0 ? notesCitedBy(line, floatCitations) : []),
         queueFloats: (ids, block) => {
@@ -2594,7 +2614,7 @@ export function* paginateChapter(
         },
         footRows: (cites) => {
           const planned: { id: string; flow: FlowBlock }[] = [];
-          for (const c of cites) planned.push(...footFloatsFor(c.line, c.block, planned));
+          for (const c of cites) planned.push(...footFloatsOf(c.ids, c.block, planned));
           return planned.length === 0 ? 0 : Math.round((footHeight(bottomFloats, planned) - footHeight(bottomFloats)) / pitch);
         },
       },
@@ -2651,8 +2671,12 @@ export function* paginateChapter(
       // a wider number, and its turnover lines hang there. An entry without a number (unnumbered,
       // or a heading whose number is empty) keeps the column empty, so its title lines up with the others'.
       const column = level?.number && entry.title !== undefined ? level.number : undefined;
-      const numberLine = column && entry.number ? setFlowLine(entry.number, column.style, undefined, entry.text) : null;
-      const numberRoom = !column ? 0 : numberLine ? Math.max(column.width, numberLine.width + (column.gap ?? normalSpace(column.style, fonts))) : column.width;
+      const numberBeside = (beside: string): SetLine | null => (column && entry.number ? setFlowLine(entry.number, column.style, undefined, beside) : null);
+      let numberLine = numberBeside(entry.text);
+      // In vertical text the number is set as the title's first line, where it stands, is drawn (below); its room holds it
+      // set either way (beside CJK and as set horizontally), so the title's lines never move with that choice.
+      const numberWidth = Math.max(numberLine?.width ?? 0, settings.vertical ? (numberBeside('')?.width ?? 0) : 0);
+      const numberRoom = !column ? 0 : numberLine ? Math.max(column.width, numberWidth + (column.gap ?? normalSpace(column.style, fonts))) : column.width;
       const titleText = column ? entry.title! : entry.text;
       const textStart = indent + numberRoom;
       const text: Inline = { kind: 'text', text: titleText, marks: [], range: { from: -1e9, to: -1e9, line: 0, column: 0 }, offsets: generatedOffsets(titleText) };
@@ -2685,6 +2709,7 @@ export function* paginateChapter(
         return set(colW());
       };
       let lines = markerByLine(settings, entry.text, label, labelled, (title) => title[titleCount - 1], labelBeside).set;
+      if (numberLine) numberLine = markerByLine(settings, entry.text, numberLine, () => lines, (title) => title[0], numberBeside).marker;
       // Right to left (document-format §18.1): the entry from the right edge, its number there, its label at the left.
       const lineX = rtl() ? reserve : textStart;
       /** A subtitle line's offset from the title's start (in right-to-left text both end at the reserve). */
