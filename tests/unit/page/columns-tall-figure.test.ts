@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, EngineCache, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
 import { Op, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
+import type { StoredConfig } from '../../../src/worker/config';
+import { runChecks } from '../checks/run-checks';
 import { dump, run, runs, runsOver, twoSubColumns } from './helpers';
 
 /**
@@ -8,7 +10,7 @@ import { dump, run, runs, runsOver, twoSubColumns } from './helpers';
  * group (document-format §8.4; our reading of §12.9 fit-to-page for a unit a group never cuts): it
  * is rebuilt to fit a column's whole grid rows — the picture scaled, its aspect kept, the caption
  * at its size — at the sub-column's width, and reported as a shrunk float is (`floatsShrunk`, the
- * `floatShrunk` check) on the page it is set on. (Before: the group flowed as plain text, the
+ * `floatShrunk` check, whose warning says the group fitted it) on the page it is set on. (Before: the group flowed as plain text, the
  * figure set at the text column's width with its caption past the type area's foot.)
  */
 const oneLiners = (n: number, tag: string): string => Array.from({ length: n }, (_, i) => `${tag}${i}`).join('\n\n');
@@ -71,6 +73,22 @@ describe(':::columns holding a figure taller than a column', () => {
     expect(shrunk[0]!.scale).toBeLessThan(1);
     // The figure takes whole grid rows of a column: its caption's last baseline on or above the column's last one.
     expect(Math.max(...caption.map((r) => r.y))).toBeLessThanOrEqual(frame.contentTop + Math.floor(frame.contentHeight / pitch) * pitch + 0.01);
+  });
+
+  it('the floatShrunk warning says the group fitted it, and what would print it whole', () => {
+    const source = `:::columns{count=2}\n${oneLiners(8, 'a')}\n\n::resource{id="red"}\n\n${oneLiners(8, 'b')}\n:::`;
+    const { warnings } = runChecks({
+      chapters: [{ id: 'ch1', source }],
+      config: { layout: { layoutType: 'single' } } as StoredConfig,
+      resources: [{ id: 'red', kind: 'svg', typeId: 'figure', placement: { position: 'here' } }],
+      payloads: { red: Buffer.from(TALL).toString('base64') },
+    });
+    const shrunk = warnings.filter((w) => w.kind === 'floatShrunk');
+    expect(shrunk).toHaveLength(1);
+    expect(shrunk[0]!.resource).toBe('red');
+    expect(shrunk[0]!.detail).toMatch(/fits a column of the :::columns group/);
+    // Not the float's advice (placement.shrink does not apply to a figure in flow).
+    expect(shrunk[0]!.detail).not.toMatch(/placement\.shrink|minScale/);
   });
 
   it('a figure that fits a column is not shrunk', () => {

@@ -28,7 +28,7 @@ import { warning, type Warning } from './model';
 export const MAX_PAGES_AFTER = 1;
 
 /** Ids of the resources that float, decided as the page engine decides it (`floatSpecOf`). */
-function floatingIds(ctx: CheckContext): Set<string> {
+export function floatingIds(ctx: CheckContext): Set<string> {
   // Placement only: no payload is read (the pictures' bytes do not decide whether they float).
   const set = { resources: new Map(ctx.resources.map((r) => [r.id, prepareResource({ id: r.id, typeId: r.typeId ?? 'figure', kind: r.kind, placement: r.placement }, undefined)] as const)), settings: resourceSettingsFromConfig(ctx.config), key: '' };
   return new Set(ctx.resources.filter((r) => floatSpecOf(set, r.id) !== undefined).map((r) => r.id));
