@@ -53,8 +53,9 @@
  *   quotations and headings keep the box's. Our reading of its margins: `marginTop` and
  *   `marginBottom` collapse with the space owed above and below (as the default
  *   `bodyText.paragraphContainerSpacing: 'collapse'` does in running text), dropped at a box
- *   segment's top as any row's space. Not in a box: the style's drop cap, and text beside a wrapped
- *   resource (a styled paragraph goes below it).
+ *   segment's top as any row's space. Not in a box: the style's drop cap, `'add'` container
+ *   spacing (the margins collapse), and text beside a wrapped resource (a styled paragraph goes
+ *   below it).
  * - a `:::part` (§13.5): our reading — a part's divider page cannot live inside a box, so the part
  *   is ignored there as `:::paper` is: its fences set no row, its blocks are the box's, and the
  *   book's structure does not count it (no contents row, part values, palette or section change:
