@@ -5,11 +5,11 @@
  * inner measure is the column's 300 pt and its rows are 12 pt apart from the box's top.
  */
 import { describe, expect, it } from 'vitest';
-import { EngineCache, type BookInput } from '../../../src/worker/engine';
+import type { BookInput } from '../../../src/worker/engine';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
-import { dump, inkExtent, oneChapterBook, ptLength as pt, run, runs, TEN_ROW_COLUMN } from './helpers';
+import { expectOpeningEditEqualsFull, inkExtent, oneChapterBook, ptLength as pt, run, runs, TEN_ROW_COLUMN } from './helpers';
 
 const NO_PAD = { top: pt(0), right: pt(0), bottom: pt(0), left: pt(0) };
 const BOX_FILL = '#f4f4f4';
@@ -73,10 +73,7 @@ describe('a code listing inside a callout box', () => {
       if (i % 5 === 1) parts.push([':::callout', paragraph(random, 1), '', LISTING, '', paragraph(random, 2), ':::'].join('\n'));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(book(source), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+    expectOpeningEditEqualsFull(book, source);
   });
 });
 
@@ -160,10 +157,7 @@ describe('a heading inside a callout box', () => {
       if (i % 5 === 1) parts.push([':::callout', paragraph(random, 1), '', `## Boxed heading ${i}`, '', paragraph(random, 2), ':::'].join('\n'));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(book(source), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+    expectOpeningEditEqualsFull(book, source);
   });
 });
 
@@ -211,10 +205,7 @@ describe('a poem inside a callout box', () => {
       if (i % 5 === 1) parts.push([':::callout', paragraph(random, 1), '', POEM, '', paragraph(random, 2), ':::'].join('\n'));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(book(source), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+    expectOpeningEditEqualsFull(book, source);
   });
 });
 
@@ -279,10 +270,7 @@ describe('a :::space inside a callout box', () => {
       if (i % 5 === 1) parts.push([':::callout{title="Answer"}', paragraph(random, 1), '', ':::space{lines=3}', '', paragraph(random, 2), '', ':::space{lines=1.5}', ':::'].join('\n'));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(book(source), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+    expectOpeningEditEqualsFull(book, source);
   });
 });
 
@@ -328,10 +316,7 @@ describe('a callout box holding these blocks inside a :::columns group', () => {
       if (i % 4 === 1) parts.push([':::columns{count=2}', paragraph(random, 1), '', ':::callout', paragraph(random, 1), '', '## Boxed', '', LISTING, '', ':::space', '', paragraph(random, 1), ':::', ':::'].join('\n'));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(book(source), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+    expectOpeningEditEqualsFull(book, source);
   });
 });
 
@@ -406,10 +391,7 @@ describe('a callout box nested in a callout box', () => {
       if (i % 5 === 1) parts.push([':::callout', paragraph(random, 1), '', ':::callout{type=warn}', paragraph(random, 2), ':::', '', paragraph(random, 1), ':::'].join('\n'));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(nestedBook(source), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(nestedBook(edited), cache))).toBe(dump(run(nestedBook(edited), new EngineCache(false))));
+    expectOpeningEditEqualsFull(nestedBook, source);
   });
 });
 
@@ -451,9 +433,6 @@ describe('a `:::paper` run inside a callout box', () => {
       if (i % 5 === 1) parts.push([':::callout', paragraph(random, 1), '', ':::paper{type=bible}', paragraph(random, 2), ':::', '', paragraph(random, 1), ':::'].join('\n'));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(book(source), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+    expectOpeningEditEqualsFull(book, source);
   });
 });

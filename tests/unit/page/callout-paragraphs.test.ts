@@ -5,11 +5,11 @@
  * inner measure is the column's 300 pt (x 50…350) and its rows start at the box's top.
  */
 import { describe, expect, it } from 'vitest';
-import { EngineCache, type BookInput } from '../../../src/worker/engine';
+import type { BookInput } from '../../../src/worker/engine';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type GlyphRunItem, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
-import { dump, inkExtent, oneChapterBook, ptLength as pt, run, runs, TEN_ROW_COLUMN } from './helpers';
+import { expectOpeningEditEqualsFull, inkExtent, oneChapterBook, ptLength as pt, run, runs, TEN_ROW_COLUMN } from './helpers';
 
 const NO_PAD = { top: pt(0), right: pt(0), bottom: pt(0), left: pt(0) };
 const BOX_FILL = '#f4f4f4';
@@ -90,10 +90,7 @@ describe('a `:::paragraphs{style}` container inside a callout box', () => {
       if (i % 5 === 1) parts.push([':::callout', paragraph(random, 1), '', ':::paragraphs{style="aside"}', paragraph(random, 2), '', paragraph(random, 1), ':::', '', paragraph(random, 1), ':::'].join('\n'));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(book(source), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+    expectOpeningEditEqualsFull(book, source);
   });
 });
 

@@ -5,12 +5,12 @@
  * the box has no padding or margins, its text at the body's 12 pt leading.
  */
 import { describe, expect, it } from 'vitest';
-import { EngineCache, prepareResources, type BookInput } from '../../../src/worker/engine';
+import { prepareResources, type BookInput } from '../../../src/worker/engine';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
-import { dump, oneChapterBook, ptLength as pt, run, runs, TEN_ROW_COLUMN } from './helpers';
+import { expectOpeningEditEqualsFull, oneChapterBook, ptLength as pt, run, runs, TEN_ROW_COLUMN } from './helpers';
 
 const NO_PAD = { top: pt(0), right: pt(0), bottom: pt(0), left: pt(0) };
 const BOX_FILL = '#f4f4f4';
@@ -98,10 +98,7 @@ describe('a code listing inside a callout box, taller than the rows left', () =>
       if (i % 4 === 1) parts.push([':::callout', paragraph(random, 1), '', listing(30 + 10 * i), '', paragraph(random, 1), ':::'].join('\n'));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(book(source), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+    expectOpeningEditEqualsFull(book, source);
   });
 });
 
@@ -143,10 +140,7 @@ describe('a table inside a callout box, taller than the rows left', () => {
       if (i === 3) parts.push([':::callout', paragraph(random, 1), '', '::resource{id="plan"}', '', paragraph(random, 1), ':::'].join('\n'));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(withTable(source, 70), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(withTable(edited, 70), cache))).toBe(dump(run(withTable(edited, 70), new EngineCache(false))));
+    expectOpeningEditEqualsFull((text) => withTable(text, 70), source);
   });
 });
 
@@ -189,10 +183,7 @@ describe('a code listing inside a callout box in a `:::columns` group, taller th
       if (i % 3 === 1) parts.push([':::columns{count=2}', paragraph(random, 1), '', ':::callout', paragraph(random, 1), '', listing(40 + 10 * i), ':::', '', paragraph(random, 1), ':::'].join('\n'));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(book(source), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+    expectOpeningEditEqualsFull(book, source);
   });
 });
 
@@ -333,10 +324,7 @@ describe('a callout box nested in a callout box, taller than the rows left', () 
       if (i % 3 === 1) parts.push([':::columns{count=2}', paragraph(random, 1), '', ':::callout', paragraph(random, 1), '', ':::callout{type=warn}', lines(15 + 10 * i), '', `Cites a note.[^g${i}]`, ':::', ':::', '', paragraph(random, 1), ':::', '', `[^g${i}]: The note of group ${i}.`].join('\n'));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(nestedBook(source), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(nestedBook(edited), cache))).toBe(dump(run(nestedBook(edited), new EngineCache(false))));
+    expectOpeningEditEqualsFull(nestedBook, source);
   });
 
   it('an edit relaid out from the previous layout equals a full layout', () => {
@@ -347,10 +335,7 @@ describe('a callout box nested in a callout box, taller than the rows left', () 
       if (i % 4 === 1) parts.push([':::callout', paragraph(random, 1), '', ':::callout{type=warn}', lines(20 + 8 * i), '', `Cites a note.[^n${i}]`, '', listing(12), ':::', '', paragraph(random, 1), ':::', '', `[^n${i}]: The note of box ${i}.`].join('\n'));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(nestedBook(source), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(nestedBook(edited), cache))).toBe(dump(run(nestedBook(edited), new EngineCache(false))));
+    expectOpeningEditEqualsFull(nestedBook, source);
   });
 });
 

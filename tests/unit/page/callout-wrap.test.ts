@@ -8,11 +8,11 @@
  * 30 × 18 pt, its caption one line under it; the wrap gap is one body line (12 pt).
  */
 import { describe, expect, it } from 'vitest';
-import { EngineCache, prepareResources, type BookInput } from '../../../src/worker/engine';
+import { prepareResources, type BookInput } from '../../../src/worker/engine';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
-import { dump, inkExtent, oneChapterBook, pictureFrame, ptLength as pt, run, runs, TEN_ROW_COLUMN } from './helpers';
+import { expectOpeningEditEqualsFull, inkExtent, oneChapterBook, pictureFrame, ptLength as pt, run, runs, TEN_ROW_COLUMN } from './helpers';
 
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="24" viewBox="0 0 40 24"><rect x="0" y="0" width="40" height="24" fill="#ff0000"/></svg>');
 const NO_PAD = { top: pt(0), right: pt(0), bottom: pt(0), left: pt(0) };
@@ -102,10 +102,7 @@ describe('a wrapped resource inside a callout box', () => {
       if (i % 5 === 1) parts.push([':::callout', paragraph(random, 1), '', '::resource{id="red"}', '', paragraph(random, 3), ':::'].join('\n'));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(book(source, 'left'), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(book(edited, 'left'), cache))).toBe(dump(run(book(edited, 'left'), new EngineCache(false))));
+    expectOpeningEditEqualsFull((text) => book(text, 'left'), source);
   });
 
   it('a wrap the box cannot give (too narrow) sets the resource across the box and is reported, in flow and in a floated box', () => {
@@ -189,9 +186,6 @@ describe('a wrapped resource inside a callout box in a `:::columns` group', () =
       if (i === 4) parts.push(groupSource(random));
     }
     const source = parts.join('\n\n');
-    const cache = new EngineCache();
-    run(groupBook(source), cache);
-    const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-    expect(dump(run(groupBook(edited), cache))).toBe(dump(run(groupBook(edited), new EngineCache(false))));
+    expectOpeningEditEqualsFull(groupBook, source);
   });
 });

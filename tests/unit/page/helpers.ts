@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { defaultSettings, EngineCache, layoutBook, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { Op, serializeDisplayList, type GlyphRunItem, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
@@ -15,6 +16,18 @@ export function run(input: BookInput, cache = new EngineCache()) {
 }
 
 export const dump = (layout: ReturnType<typeof run>): string => layout.pages.map(serializeDisplayList).join('\n');
+
+/**
+ * A sentence added at the chapter's start (every block after it moves) laid out on the cache of the
+ * layout before it equals a layout from scratch, byte for byte (ARCHITECTURE invariant: incremental
+ * == full). `book` builds the test's book around a chapter source.
+ */
+export function expectOpeningEditEqualsFull(book: (source: string) => BookInput, source: string): void {
+  const cache = new EngineCache();
+  run(book(source), cache);
+  const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
+  expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+}
 
 export function oneChapterBook(source: string, settings: LayoutSettings = defaultSettings(), title = 'Book'): BookInput {
   return { title, settings, chapters: [{ id: 'ch1', title: '', source }] };
