@@ -26,6 +26,12 @@ function book(source: string, more: Record<string, unknown> = {}): BookInput {
       { id: 'aside', italic: true, textAlign: 'right', fontSize: pt(8), lineHeight: pt(10), indent: pt(20), endIndent: pt(10), marginTop: pt(6), marginBottom: pt(12), spaceBetween: pt(3) },
       // Justified, the turnovers 15 pt further in than the first line.
       { id: 'hanging', textAlign: 'justify', firstLineIndent: pt(0), hangingIndent: pt(15) },
+      // A two-line drop cap on the group's first paragraph, 10 pt in from the start (the body's type and leading).
+      { id: 'opening', indent: pt(10), firstLineIndent: pt(0), dropCap: { lines: 2 } },
+      // A three-line drop cap.
+      { id: 'deep', firstLineIndent: pt(0), dropCap: { lines: 3 } },
+      // Margins of one and two box lines (12 and 24 pt at the box's 12 pt leading).
+      { id: 'spaced', firstLineIndent: pt(0), marginTop: pt(12), marginBottom: pt(24) },
     ],
   } as never);
   return oneChapterBook(source, settings);
@@ -91,6 +97,82 @@ describe('a `:::paragraphs{style}` container inside a callout box', () => {
     }
     const source = parts.join('\n\n');
     expectOpeningEditEqualsFull(book, source);
+  });
+});
+
+describe("a `:::paragraphs{style}` container's drop cap and 'add' spacing inside a callout box", () => {
+  const LONG = 'Once upon a time there was a typesetter who set every line of a long book by hand, letter by letter, and who loved the large initials that opened each chapter of the books on the shelf above the case of type.';
+
+  it("opens the container's first paragraph with the style's drop cap at the box's inner measure, beside its first two lines", () => {
+    const src = ['Above the box.', '', ':::callout', 'Before the run.', '', ':::paragraphs{style="opening"}', LONG, '', 'The second paragraph takes no initial.', ':::', ':::'].join('\n');
+    const { page, box } = onePageOneBox(src);
+    const body = runs(page).filter((r) => r.line?.role === 'body' && r.y > box.y && r.y < box.y + box.h);
+    const [initial, ...others] = body.filter((r) => r.size > 10.5);
+    expect(others).toEqual([]);
+    expect(initial!.text).toBe('O');
+    const lines = [...new Set(body.filter((r) => r.size <= 10.5 && r.line?.block === initial!.line?.block).map((r) => r.y))].sort((a, b) => a - b);
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    // Its first line is the box's second row; the initial stands at the style's indent (10 pt in
+    // from the box's inner edge at x 50) on the second line's baseline.
+    expect(lines[0]! - ASCENT).toBeCloseTo(box.y + 12, 3);
+    expect(initial!.y).toBeCloseTo(lines[1]!, 3);
+    expect(inkExtent(initial!).left).toBeGreaterThan(59);
+    expect(inkExtent(initial!).left).toBeLessThan(62);
+    // The two lines beside it start past it; the third at the style's indent, its text the rest of the word after the initial.
+    const lineLeft = (y: number) => Math.min(...body.filter((r) => r.y === y && r.size <= 10.5).map((r) => inkExtent(r).left));
+    for (const y of lines.slice(0, 2)) expect(lineLeft(y)).toBeGreaterThan(inkExtent(initial!).right);
+    expect(lineLeft(lines[2]!)).toBeCloseTo(60, 0);
+    expect(body.find((r) => r.y === lines[0]!)!.text.startsWith('nce upon')).toBe(true);
+    expect(runOf(page, 'second paragraph').size).toBe(10);
+  });
+
+  it('a box cut never parts the initial from the lines beside it', () => {
+    // Filler rows put the styled paragraph's third line or second (16 rows a page) at the foot of
+    // page 1, where layout.boxChildSplitMinLines (2) alone would cut it: its first three lines go on together.
+    let moved = 0;
+    for (let n = 12; n <= 14; n++) {
+      const filler = Array.from({ length: n }, (_, i) => `Filler ${i + 1}.`).join('\n\n');
+      const { pages } = run(book([':::callout', filler, '', ':::paragraphs{style="deep"}', `${LONG} ${LONG}`, ':::', ':::'].join('\n')));
+      const caps = pages.map((p) => runs(p).filter((r) => r.line?.role === 'body' && r.size > 10.5));
+      expect(caps.flat(), `filler ${n}`).toHaveLength(1);
+      const page = pages[caps.findIndex((c) => c.length > 0)]!;
+      const cap = caps.flat()[0]!;
+      const beside = new Set(runs(page).filter((r) => r.size <= 10.5 && r.line?.block === cap.line?.block && r.y <= cap.y + 1e-6 && r.y >= cap.y - 24 - 1e-6).map((r) => r.y));
+      expect(beside.size, `filler ${n}`).toBe(3);
+      if (page !== pages[0]) moved++;
+    }
+    expect(moved).toBeGreaterThan(0);
+  });
+
+  it("bodyText.paragraphContainerSpacing 'add': the containers' margins added in whole box lines, as in running text", () => {
+    const inner = ['Before the runs.', '', ':::paragraphs{style="spaced"}', 'One styled.', ':::', '', ':::paragraphs{style="spaced"}', 'Two styled.', ':::', '', 'After the runs.'];
+    const boxed = (extra: Record<string, unknown>) => {
+      const { pages } = run(book([':::callout', ...inner, ':::'].join('\n'), extra));
+      const page = pages[0]!;
+      const top = boxes(page)[0]!.y;
+      return ['One styled', 'Two styled', 'After the runs'].map((t) => runOf(page, t).y - ASCENT - top);
+    };
+    // Collapse (the default): 12 above One; One's 24 and Two's 12 collapse to 24; 24 under Two.
+    expect(boxed({})).toEqual([24, 60, 96].map((v) => expect.closeTo(v, 3)));
+    // Add: 12 above One; 24 + 12 between One and Two; 24 under Two.
+    const add = { bodyText: { ...TEN_ROW_COLUMN.bodyText, paragraphContainerSpacing: 'add' } };
+    const added = boxed(add);
+    expect(added).toEqual([24, 72, 108].map((v) => expect.closeTo(v, 3)));
+    // The same runs in running text are as far apart (One to Two, Two to After).
+    const flat = run(book(inner.join('\n'), add)).pages[0]!;
+    expect(runOf(flat, 'Two styled').y - runOf(flat, 'One styled').y).toBeCloseTo(added[1]! - added[0]!, 3);
+    expect(runOf(flat, 'After the runs').y - runOf(flat, 'Two styled').y).toBeCloseTo(added[2]! - added[1]!, 3);
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout', () => {
+    const random = mulberry32(67);
+    const parts: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      parts.push(paragraph(random));
+      if (i % 4 === 1) parts.push([':::callout', paragraph(random, 1), '', ':::paragraphs{style="opening"}', paragraph(random, 2), ':::', '', ':::paragraphs{style="spaced"}', paragraph(random, 1), ':::', '', paragraph(random, 1), ':::'].join('\n'));
+    }
+    const source = parts.join('\n\n');
+    expectOpeningEditEqualsFull((s) => book(s, { bodyText: { ...TEN_ROW_COLUMN.bodyText, paragraphContainerSpacing: 'add' } }), source);
   });
 });
 

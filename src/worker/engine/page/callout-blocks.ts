@@ -50,12 +50,16 @@
  *   paragraphs set in that paragraph style at the box's inner measure — the style's type, leading
  *   (off the box's: the box is off the grid), indents, first-line and hanging indents, alignment,
  *   capitals, tab stops, `spaceBetween` between its paragraphs — as in running text; its lists,
- *   quotations and headings keep the box's. Our reading of its margins: `marginTop` and
- *   `marginBottom` collapse with the space owed above and below (as the default
- *   `bodyText.paragraphContainerSpacing: 'collapse'` does in running text), dropped at a box
- *   segment's top as any row's space. Not in a box: the style's drop cap, `'add'` container
- *   spacing (the margins collapse), and text beside a wrapped resource (a styled paragraph goes
- *   below it).
+ *   quotations and headings keep the box's. The style's drop cap (§6.7, §13.1; page/drop-cap.ts)
+ *   opens its first paragraph (each with `each`) as in running text, at the style's measure in the
+ *   box and its leading, the initial drawn with the paragraph's first row; a box cut never parts it
+ *   from the lines beside it (their rows' `keepTo`). Our reading of its margins: under the default
+ *   `bodyText.paragraphContainerSpacing: 'collapse'`, `marginTop` and `marginBottom` collapse with
+ *   the space owed above and below (the larger wins); under `'add'` each is given in whole box
+ *   lines (rounded to the box's leading, as a heading's margins in a box) on top of that space, as
+ *   running text adds them; either way dropped at a box segment's top as any row's space. Not in a
+ *   box: text beside a wrapped resource (a styled paragraph goes below it), and a heading's drop
+ *   cap on the paragraph after it (in a box a heading opens no initial, styled or not).
  * - a `:::part` (§13.5): our reading — a part's divider page cannot live inside a box, so the part
  *   is ignored there as `:::paper` is: its fences set no row, its blocks are the box's, and the
  *   book's structure does not count it (no contents row, part values, palette or section change:
@@ -70,6 +74,7 @@ import type { SetLine } from '../paragraph';
 import type { LayoutSettings, ParagraphStyleSettings, TextStyle } from '../settings';
 import type { GroupDrawHost } from './columns-group-blocks';
 import { verseRows, type GroupVerseHost } from './columns-group-verse';
+import { initialPlacements, type InitialPlan } from './drop-cap';
 import { headingAlignShift, headingHidden, headingIndents, headingJidori, headingLineSpan, headingSpacing, headingTextStyle, headingTracking, headingUppercase, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { alignShift } from './paragraph-styles';
 
@@ -88,16 +93,39 @@ export function boxSetsContainer(name: ContainerName): boolean {
  * container's style `ps`: its lines with x from the inner start edge (the style's indent and its
  * alignment's shift). `flush`: no first-line indent (a paragraph going on after a display, or under
  * a heading with `bodyText.indentAfterHeading` false). `tabbed`: the lines of a paragraph holding
- * tabs composed at the style's stops, else null.
+ * tabs composed at the style's stops, else null. `initialOf`: the style's drop cap for this
+ * paragraph (paginate.ts `initialOf`, page/drop-cap.ts) planned for its text at a measure, when it
+ * takes one; tabbed text takes none, as in running text.
  */
-export function boxStyledParagraph(block: ParagraphBlock, ps: ParagraphStyleSettings, width: number, flush: boolean, setText: SetText, tabbed: (inlines: readonly Inline[], style: TextStyle, measure: number, indent: number) => SetLine[] | null): { line: SetLine; x: number }[] {
+export function boxStyledParagraph(block: ParagraphBlock, ps: ParagraphStyleSettings, width: number, flush: boolean, setText: SetText, tabbed: (inlines: readonly Inline[], style: TextStyle, measure: number, indent: number) => SetLine[] | null, initialOf?: BoxInitialOf): BoxStyledParagraph {
   // textTransform 'uppercase' (§13.1): capitals of the same length, so source offsets still map.
   const inlines = ps.uppercase ? upperInlines(block.inlines) : block.inlines;
   const measure = Math.max(1, width - ps.indent - ps.endIndent);
   const indent = flush || block.continuesParagraph === true ? 0 : ps.firstLineIndent;
   const hang = Math.max(0, ps.hangingIndent ?? 0);
-  const lines = tabbed(inlines, ps.style, measure, indent) ?? setText({ base: block.range.from, inlines, style: ps.style, measure, indent, justify: ps.align === 'justify', ...(hang > 0 ? { hang } : {}) });
-  return lines.map((line) => ({ line, x: ps.indent + alignShift(ps.align, measure, line.width) }));
+  const tabs = tabbed(inlines, ps.style, measure, indent);
+  const initial = tabs ? undefined : initialOf?.(inlines, measure);
+  const lines = tabs ?? initial?.set(measure) ?? setText({ base: block.range.from, inlines, style: ps.style, measure, indent, justify: ps.align === 'justify', ...(hang > 0 ? { hang } : {}) });
+  // (Lines beside the initial are aligned in what its room leaves, as in running text.)
+  const set = lines.map((line) => ({ line, x: ps.indent + alignShift(ps.align, measure - (initial?.beside.has(line) ? initial.plan.room : 0), line.width) }));
+  if (!initial) return { lines: set };
+  // The initial's pieces from the first line's baseline, at the style's leading (mirrored in right-to-left text).
+  const pieces = initialPlacements(initial.plan, ps.indent, measure, 0, ps.lineHeight, initial.rtl).map((p) => ({ line: p.line, x: p.x, dy: p.baseline }));
+  return { lines: set, initial: { pieces, lines: initial.plan.lines } };
+}
+
+/** A drop cap planned for a styled paragraph's text (`inlines`, capitals applied) at a `measure` in pt, as paginate.ts `initialOf` plans it; undefined when it opens with no letter to raise. */
+export type BoxInitialOf = (inlines: readonly Inline[], measure: number) => { plan: InitialPlan; set: (measure: number) => SetLine[]; beside: WeakSet<SetLine>; rtl: boolean } | undefined;
+
+/** A styled paragraph's lines in a box, and its initial: pieces drawn `dy` pt under the first line's baseline, beside its first `lines` lines (kept together by a box cut). */
+export interface BoxStyledParagraph {
+  lines: { line: SetLine; x: number }[];
+  initial?: { pieces: { line: SetLine; x: number; dy: number }[]; lines: number };
+}
+
+/** A length `pt` in whole box lines of `lead` pt (at least none): a box's rows keep its own leading. */
+export function inBoxLines(pt: number, lead: number): number {
+  return Math.max(0, Math.round(pt / lead)) * lead;
 }
 
 /**
@@ -131,8 +159,6 @@ export function boxHeading(block: HeadingBlock, inlines: readonly Inline[], widt
   const jidori = headingJidori(block, settings);
   if (jidori !== undefined && lines.length === 1) lines = [spreadLine(lines[0]!, Math.min(jidori * style.size, measure - indents.firstLine))];
   const spacing = headingSpacing(block, settings, style.size);
-  // Whole box lines (at least none): the box's rows keep its own leading under the heading.
-  const inLines = (pt: number): number => Math.max(0, Math.round(pt / lead)) * lead;
   // lineSpan (行取り): a band of whole box lines, at least as many as its lines take, the heading centred in it.
   const span = headingLineSpan(block, settings);
   const height = lines.length * spacing.lineHeight;
@@ -141,8 +167,8 @@ export function boxHeading(block: HeadingBlock, inlines: readonly Inline[], widt
     lines: lines.map((line) => ({ line, x: indents.indent + headingAlignShift(settings, measure, line.width) })),
     lineHeight: spacing.lineHeight,
     baseline: baseline(spacing.lineHeight, style),
-    above: span === undefined ? inLines(spacing.marginTop) : 0,
-    below: span === undefined ? inLines(spacing.marginBottom) : 0,
+    above: span === undefined ? inBoxLines(spacing.marginTop, lead) : 0,
+    below: span === undefined ? inBoxLines(spacing.marginBottom, lead) : 0,
     bandPad,
   };
 }

@@ -36,7 +36,7 @@ import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
-import { boxHeading, boxSetsContainer, boxSpace, boxStyledParagraph, boxVerse, nestedBoxesCite, onlyDirectives, type BoxDrawHost } from './callout-blocks';
+import { boxHeading, boxSetsContainer, boxSpace, boxStyledParagraph, boxVerse, inBoxLines, nestedBoxesCite, onlyDirectives, type BoxDrawHost, type BoxInitialOf } from './callout-blocks';
 import { boxShape, cutBox, flowPiece, listingPiece, nestedPiece, type BoxPiece } from './callout-split';
 import { floatsCitedInBox } from './callout-cites';
 import { boxWrapMeasure, linesBeside, planBoxWrap, type BoxWrapBand } from './callout-wrap';
@@ -2870,7 +2870,7 @@ export function* paginateChapter(
     // `before`: space above the row (between paragraphs, between list items), dropped at the top of a box segment.
     // `flow`: an inline (`here`) resource set whole in the box at its inner measure.
     // `keepTo`: a wrapped resource's row, the last row beside it (never cut from it, callout-wrap.ts).
-    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[]; before?: number; flow?: FlowBlock; end?: { line: SetLine; x: number }; keepTo?: number; piece?: BoxPiece };
+    type BoxLine = { block: { id: string }; line: SetLine; x: number; height: number; baseline: number; role: LineInfo['role']; marker?: { line: SetLine; x: number }; display?: DisplayLayout; across?: BoxGroupLine[]; before?: number; flow?: FlowBlock; end?: { line: SetLine; x: number }; keepTo?: number; piece?: BoxPiece; initial?: { line: SetLine; x: number; dy: number }[] };
     const rows: BoxLine[] = [];
     // The box's own text (calloutStyles[].body, settings-callouts.ts) at its own leading, else the
     // body text's at the grid pitch; either way off the grid inside the box (§13.4).
@@ -2932,6 +2932,16 @@ export function* paginateChapter(
     const rowsTop = (): number => rows.reduce((y, r, k) => y + (k > 0 ? (r.before ?? 0) : 0) + r.height, 0);
     // `:::paragraphs` containers open in the box: their paragraphs in their style (page/callout-blocks.ts).
     const boxStyles = new ParagraphStyleScope();
+    // bodyText.paragraphContainerSpacing 'add': a container's margins, in whole box lines, added to
+    // the space above the next row set (`added`, owed from row `addedAt`), not collapsed with it.
+    const addMargins = (settings.breaks ?? DEFAULT_BREAK_RULES).paragraphContainerSpacing === 'add';
+    let added = 0;
+    let addedAt = 0;
+    const giveAdded = (): void => {
+      if (added === 0 || rows.length <= addedAt) return;
+      rows[addedAt]!.before = (rows[addedAt]!.before ?? 0) + added;
+      added = 0;
+    };
     /** Ends the wrap in force: what follows starts under the resource and its gap. */
     const endBoxWrap = (): void => {
       if (!boxWrap) return;
@@ -2972,6 +2982,7 @@ export function* paginateChapter(
       if (rows.length - first > count || rowsTop() >= boxWrap.bottom - 1e-6) boxWrap = null;
     };
     for (const [i, child] of inner.entries()) {
+      giveAdded();
       if (groupEnd !== null) {
         if (child.id === groupEnd) groupEnd = null;
         continue;
@@ -3078,9 +3089,14 @@ export function* paginateChapter(
         continue;
       }
       if ((child.kind === 'containerStart' || child.kind === 'containerEnd') && child.name === 'paragraphs') {
-        // Its margins collapse with the space owed above and below (page/callout-blocks.ts).
+        // Its margins collapse with the space owed above and below, or ('add') are added to it in whole box lines (page/callout-blocks.ts).
         const ps = child.kind === 'containerStart' ? boxStyles.enter(child, settings, rtl()) : boxStyles.leave(child);
-        if (ps) resourceBelow = Math.max(resourceBelow, child.kind === 'containerStart' ? ps.marginTop : ps.marginBottom);
+        const margin = !ps ? 0 : child.kind === 'containerStart' ? ps.marginTop : ps.marginBottom;
+        if (addMargins && margin > 0) {
+          endBoxWrap();
+          if (added === 0) addedAt = rows.length;
+          added += inBoxLines(margin, lead);
+        } else if (ps) resourceBelow = Math.max(resourceBelow, margin);
         continue;
       }
       if (child.kind !== 'paragraph' && child.kind !== 'blockquote' && child.kind !== 'listItem' && child.kind !== 'mathDisplay') continue;
@@ -3092,8 +3108,20 @@ export function* paginateChapter(
         const ps = styled.style;
         const baseline = baselineFor(ps.lineHeight, ps.style, fonts);
         const flush = previousKind === 'heading' && !settings.body.indentAfterHeading;
-        const set = boxStyledParagraph(child, ps, innerW, flush, setText, (inlines, s, measure, indent) => tabbedLines(inlines, s, measure, indent, ps.tabs ?? style.tabs));
-        set.forEach(({ line, x }, i) => rows.push({ block: child, line, x, height: ps.lineHeight, baseline, role: 'body', ...(i === 0 && !styled.first && ps.spaceBetween > 0 ? { before: ps.spaceBetween } : {}) }));
+        // The style's drop cap (§13.1, page/drop-cap.ts) on its container's first paragraph, or each with `each`, at its leading.
+        const cap = child.continuesParagraph === true ? undefined : settings.dropCaps?.paragraphStyles[styled.id];
+        const capOf: BoxInitialOf | undefined = cap && (styled.first || cap.each) ? (inlines, measure) => {
+          const made = initialOf(cap, { inlines }, ps.style, ps.lineHeight, measure, ps.align === 'justify');
+          return made && { ...made, rtl: rtl() };
+        } : undefined;
+        const set = boxStyledParagraph(child, ps, innerW, flush, setText, (inlines, s, measure, indent) => tabbedLines(inlines, s, measure, indent, ps.tabs ?? style.tabs), capOf);
+        const first = rows.length;
+        set.lines.forEach(({ line, x }, i) => rows.push({ block: child, line, x, height: ps.lineHeight, baseline, role: 'body', ...(i === 0 && !styled.first && ps.spaceBetween > 0 ? { before: ps.spaceBetween } : {}) }));
+        // The initial drawn with the first line; a box cut never parts it from the lines beside it (keepTo, callout-wrap.ts cutAboveWrap).
+        if (set.initial && rows[first]) {
+          rows[first]!.initial = set.initial.pieces;
+          if (set.initial.lines > 1) rows[first]!.keepTo = first + Math.min(set.initial.lines, set.lines.length) - 1;
+        }
       } else if (child.kind === 'listItem') {
         // The list's shape and its level's marker type (page/list-shape.ts), inside the box, with the style's own list fields.
         const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, textStyle, (style, text) => setFlowLine(text ?? listMarker(child), style, undefined, child.inlines), style.lists);
@@ -3142,6 +3170,7 @@ export function* paginateChapter(
       firstParagraph = false;
       previousKind = child.kind;
     }
+    giveAdded();
     endBoxWrap();
     // endMark (§13.4; document-format §8.1, a proof's ∎): flush with the end edge on the box text's
     // last line when a word space and the mark fit after its text, else on a line of its own.
@@ -3296,6 +3325,7 @@ export function* paginateChapter(
       }
       if (row.marker) emit(row.block, row.marker.line, x + innerX + row.marker.x, y + row.baseline, row.role);
       if (row.end) emit(row.block, row.end.line, x + innerX + row.end.x, y + row.baseline, row.role);
+      for (const piece of row.initial ?? []) emit(row.block, piece.line, x + innerX + piece.x, y + row.baseline + piece.dy, row.role);
       if (row.display) {
         cursor.page.items.push(...row.display.paths(x + innerX, y + row.baseline));
         for (const number of row.display.numbers) emit(row.block, number.line, x + innerX + number.x, y + row.baseline + number.dy, 'body');
