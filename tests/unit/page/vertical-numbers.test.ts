@@ -182,6 +182,33 @@ describe('a marker follows the line it stands on (page/vertical-generated.ts mar
     expect(rounded(cjk.m)).toEqual(UPRIGHT);
     expect(tcyCell(cjk).bottom).toBeCloseTo(area.bottom, 1);
   });
+
+  /** Item 1 (CJK past a Latin first line): `1.` whole and sideways at the digit's advance; item 2 (opening in CJK): `2` an upright cell, its stop's pen at the cell's end. */
+  const expectMarkersByLine = (runs: readonly Placed[]): void => {
+    const first = runs.find((p) => p.run.text === '1.' && p.run.srcFrom < 0);
+    // Before: set in the one-em cell the item's 猫 called for and drawn sideways with its Latin line, `1` and `.` apart, the stop 2.1 pt after the digit's advance.
+    expect(first, 'the marker 1. whole, sideways with its line').toBeDefined();
+    // (Its own line: a :::columns group's sub-columns share baselines.)
+    expect(first!.run.line?.block).toBeDefined();
+    expect(lineOf(runs, first!).filter((p) => p.run.line?.block === first!.run.line?.block).some((p) => /[\u3000-\u9fff]/.test(p.run.text))).toBe(false);
+    expect(rounded(first!.m)).toEqual(SIDEWAYS);
+    expect(first!.run.xs[1]! - first!.run.xs[0]!).toBeCloseTo(advance(first!), 2);
+    const two = runs.find((p) => p.run.text === '2' && p.run.srcFrom < 0)!;
+    expect(rounded(two.m)).toEqual(UPRIGHT);
+    const stop = runs.find((p) => p.run.text === '.' && p.run.srcFrom < 0 && p.run.y === two.run.y)!;
+    const [, stopPen] = applyMatrix(stop.m, stop.run.xs[0]!, stop.run.y);
+    expect(stopPen - tcyCell(two).bottom).toBeCloseTo(0, 1);
+  };
+
+  it('list items in a callout box: the marker by the item\'s first line, as in running text', async () => {
+    const { runs } = await layout(`前文。\n\n:::callout\n1. ${latinFirst}\n2. 猫の話。${latinFirst}\n:::\n\n後文。\n`);
+    expectMarkersByLine(runs);
+  });
+
+  it('list items in a :::columns group: the marker by the item\'s first line, as in running text', async () => {
+    const { runs } = await layout(`前文。\n\n:::columns{count=2}\n1. ${latinFirst}\n2. 猫の話。${latinFirst}\n:::\n\n後文。\n`);
+    expectMarkersByLine(runs);
+  });
 });
 
 describe('a contents entry\'s number column in vertical text (toc.levels[].numberWidth, §11.5)', () => {

@@ -27,6 +27,7 @@ import type { SplitUnit } from './columns-group-split';
 import { plannedWithFeet, type GroupFloatHost } from './columns-group-floats';
 import { besideRow, closeWrapBand, linesAroundWrap, rowsLeftBeside, type GroupWrapBand } from './columns-group-wrap';
 import { inlinesFrom } from './slice';
+import { markerByLine } from './vertical-generated';
 
 export interface GroupShape {
   count: number;
@@ -420,7 +421,7 @@ export function queueRefs(host: GroupHost, row: GroupRow, after: (() => void)[])
 export interface RowSetter {
   setText(request: { base: number; inlines: readonly Inline[]; style: TextStyle; measure: number; indent: number; justify: boolean; avoidRunts?: boolean }): SetLine[];
   /** One generated line; `beside`: the text it stands beside (a list item's inlines: in vertical text, page/vertical-generated.ts). */
-  setGenerated(text: string, style: TextStyle, direction?: 'ltr' | 'rtl', beside?: readonly Inline[]): SetLine;
+  setGenerated(text: string, style: TextStyle, direction?: 'ltr' | 'rtl', beside?: string | readonly Inline[]): SetLine;
   listMarker(item: Extract<Block, { kind: 'listItem' }>): string;
   /** Headings (running text only; page/columns-group-heading.ts); without it a heading sets no row. */
   heading?: GroupHeadingHost;
@@ -470,19 +471,23 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
     band = null;
   };
   /**
-   * A paragraph's, quotation's or list item's lines as rows (`row(line, i)`), beside the band while
-   * it lasts: `set(from, measure)` sets the block from source offset `from` (null: its start) at `measure` pt.
+   * A paragraph's, quotation's or list item's lines, the first `beside` of them beside the band
+   * (`inBand`) while it lasts: `set(from, measure)` sets the block from source offset `from` (null: its start) at `measure` pt.
    */
-  const pushText = (measure: number, set: (from: number | null, measure: number) => SetLine[], row: (line: SetLine, i: number) => GroupRow): void => {
+  const textLines = (measure: number, set: (from: number | null, measure: number) => SetLine[]): { lines: readonly SetLine[]; beside: number; inBand: GroupWrapBand | null } => {
     const beside = rowsLeftBeside(band, rows);
-    if (!band || beside === 0) {
+    if (!band || beside === 0) return { lines: set(null, measure), beside: 0, inBand: null };
+    return { ...linesAroundWrap(beside, band.wrap.inset, measure, set), inBand: band };
+  };
+  /** The lines (`textLines`, unless given) as rows (`row(line, i)`). */
+  const pushText = (measure: number, set: (from: number | null, measure: number) => SetLine[], row: (line: SetLine, i: number) => GroupRow, placed = textLines(measure, set)): void => {
+    const { lines, beside, inBand } = placed;
+    if (!inBand) {
       endWrap();
-      set(null, measure).forEach((line, i) => push(row(line, i)));
+      lines.forEach((line, i) => push(row(line, i)));
       return;
     }
-    const inBand = band;
-    const around = linesAroundWrap(beside, inBand.wrap.inset, measure, set);
-    around.lines.forEach((line, i) => push(i < around.beside ? besideRow(inBand, row(line, i)) : row(line, i)));
+    lines.forEach((line, i) => push(i < beside ? besideRow(inBand, row(line, i)) : row(line, i)));
     if (rowsLeftBeside(band, rows) === 0) endWrap();
   };
   let boxEnd: string | null = null;
@@ -551,9 +556,12 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
     }
     if (child.kind === 'listItem') {
       // The list's shape and its level's marker type (page/list-shape.ts), inside the sub-column.
-      const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, body, (style) => set.setGenerated(set.listMarker(child), style, undefined, child.inlines));
-      const setItem = (from: number | null, measure: number): SetLine[] => set.setText({ base: from ?? child.range.from, inlines: from === null ? child.inlines : inlinesFrom(child.inlines, from), style: body, measure, indent: from === null ? firstX - textX : 0, justify, ...listItemRunts(settings) });
-      pushText(Math.max(1, width - textX), setItem, (line, i) => ({ block: child, line, x: textX, blockIndex: index, inList: true, ...(i === 0 ? { marker: { line: marker, x: depth } } : {}) }));
+      const shaped = (beside: string | readonly Inline[]) => boxListItem(settings, child, body, (style) => set.setGenerated(set.listMarker(child), style, undefined, beside));
+      const itemSetter = ({ textX: firstX, turnoverX: textX }: ReturnType<typeof shaped>) => (from: number | null, measure: number): SetLine[] => set.setText({ base: from ?? child.range.from, inlines: from === null ? child.inlines : inlinesFrom(child.inlines, from), style: body, measure, indent: from === null ? firstX - textX : 0, justify, ...listItemRunts(settings) });
+      // In vertical text the marker is set as the item's first line, where it stands, is drawn (vertical-generated.ts markerByLine).
+      const placed = markerByLine(settings, child.inlines, shaped(child.inlines), (shape) => textLines(Math.max(1, width - shape.turnoverX), itemSetter(shape)), (lines) => lines.lines[0], shaped);
+      const { marker, markerX: depth, turnoverX: textX } = placed.marker;
+      pushText(Math.max(1, width - textX), itemSetter(placed.marker), (line, i) => ({ block: child, line, x: textX, blockIndex: index, inList: true, ...(i === 0 ? { marker: { line: marker, x: depth } } : {}) }), placed.set);
     } else if (child.kind === 'paragraph' || child.kind === 'blockquote') {
       const quote = child.kind === 'blockquote';
       const style = quote ? { ...body, italic: settings.blockquote.italic, colour: settings.blockquote.colour } : body;

@@ -3124,14 +3124,20 @@ export function* paginateChapter(
         }
       } else if (child.kind === 'listItem') {
         // The list's shape and its level's marker type (page/list-shape.ts), inside the box, with the style's own list fields.
-        const { marker, markerX: depth, textX: firstX, turnoverX: textX } = boxListItem(settings, child, textStyle, (style, text) => setFlowLine(text ?? listMarker(child), style, undefined, child.inlines), style.lists);
-        const tabbed = tabbedLines(child.inlines, textStyle, innerW - textX, firstX - textX, style.tabs);
-        // (Tabbed text goes below a wrapped resource: its stops are the full measure's.)
-        if (tabbed) endBoxWrap();
+        const shaped = (besideText: string | readonly Inline[]) => boxListItem(settings, child, textStyle, (style, text) => setFlowLine(text ?? listMarker(child), style, undefined, besideText), style.lists);
         // lists.itemSpacing (else the list kind's itemSpacing) between two items.
         const itemSpace = previousKind === 'listItem' ? (style.lists?.itemSpacing ?? listShapeOf(settings, child.listKind)?.itemSpacing ?? 0) : 0;
-        const setItem = (from: number | null, measure: number): readonly SetLine[] => setText({ base: from ?? child.range.from, inlines: from === null ? child.inlines : inlinesFrom(child.inlines, from), style: textStyle, measure: measure - textX, indent: from === null ? firstX - textX : 0, justify: boxJustify, ...listItemRunts(settings) });
-        const { lines, beside, inset, left } = tabbed ? { lines: tabbed, beside: 0, inset: 0, left: false } : besideWrap(setItem(null, innerW), itemSpace, innerW, setItem);
+        const itemLines = ({ textX: firstX, turnoverX: textX }: ReturnType<typeof shaped>) => {
+          const tabbed = tabbedLines(child.inlines, textStyle, innerW - textX, firstX - textX, style.tabs);
+          // (Tabbed text goes below a wrapped resource: its stops are the full measure's.)
+          if (tabbed) endBoxWrap();
+          const setItem = (from: number | null, measure: number): readonly SetLine[] => setText({ base: from ?? child.range.from, inlines: from === null ? child.inlines : inlinesFrom(child.inlines, from), style: textStyle, measure: measure - textX, indent: from === null ? firstX - textX : 0, justify: boxJustify, ...listItemRunts(settings) });
+          return tabbed ? { lines: tabbed, beside: 0, inset: 0, left: false } : besideWrap(setItem(null, innerW), itemSpace, innerW, setItem);
+        };
+        // In vertical text the marker is set as the item's first line, where it stands, is drawn (vertical-generated.ts markerByLine).
+        const placed = markerByLine(settings, child.inlines, shaped(child.inlines), itemLines, (set) => set.lines[0], shaped);
+        const { marker, markerX: depth, turnoverX: textX } = placed.marker;
+        const { lines, beside, inset, left } = placed.set;
         // Beside a wrapped resource the item (marker too) in the reduced measure, moved past it on its left.
         lines.forEach((line, i) => rows.push({ block: child, line, x: (rtl() ? 0 : textX) + (i < beside && left ? inset : 0), height: lead, baseline: leadBaseline, role: 'body', ...(i === 0 ? { marker: { line: marker, x: fromStart(dir, innerW - (beside > 0 ? inset : 0), depth, marker.width) + (beside > 0 && left ? inset : 0) } } : {}), ...(i === 0 && itemSpace > 0 ? { before: itemSpace } : {}) }));
         keptBeside(rowsBefore, beside);
