@@ -42,6 +42,9 @@ const LIST_CACHE = 24;
 
 export class PagePainter {
   private paintsMeasured = 0;
+  /** Page paints waiting for a frame (see `inFrameOfItsOwn`); each answers whether it painted. */
+  private readonly frameQueue: (() => boolean)[] = [];
+  private frameRequested = false;
   readonly glyphs = new GlyphPathCache();
   /** Decoded pictures (ImageItem.image keys), fetched from the worker once. */
   readonly images = new ImageBitmapCache();
@@ -102,23 +105,62 @@ export class PagePainter {
     if (!list) return false;
     await this.ensureGlyphs(list);
     await this.images.load(list, (key) => this.client.getImage(key));
-    await nextFrame();
-    if (canvas.dataset['pending'] !== token || !canvas.isConnected) return false;
-    const dpr = window.devicePixelRatio || 1;
-    const cssHeight = (cssWidth * list.height) / list.width;
-    canvas.width = Math.round(cssWidth * dpr);
-    canvas.height = Math.round(cssHeight * dpr);
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return false;
-    // A performance measure per page paint (issue 9: visible pages repaint within 16 ms each),
-    // readable in DevTools and by `npm run bench` through performance.getEntriesByName.
-    const started = performance.now();
-    paintPage(ctx, list, this.glyphs, canvas.width / list.width, 0, 0, this.images);
-    // The timeline keeps entries until cleared: keep the latest few hundred paints only.
-    if (++this.paintsMeasured % 500 === 0) performance.clearMeasures(PAGE_PAINT_MEASURE);
-    performance.measure(PAGE_PAINT_MEASURE, { start: started, detail: { page: index, version } });
-    canvas.dataset['painted'] = token;
-    return true;
+    return this.inFrameOfItsOwn(() => {
+      if (canvas.dataset['pending'] !== token || !canvas.isConnected) return false;
+      const dpr = window.devicePixelRatio || 1;
+      const cssHeight = (cssWidth * list.height) / list.width;
+      canvas.width = Math.round(cssWidth * dpr);
+      canvas.height = Math.round(cssHeight * dpr);
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return false;
+      // A performance measure per page paint (issue 9: visible pages repaint within 16 ms each),
+      // readable in DevTools and by `npm run bench` through performance.getEntriesByName.
+      const started = performance.now();
+      paintPage(ctx, list, this.glyphs, canvas.width / list.width, 0, 0, this.images);
+      // The timeline keeps entries until cleared: keep the latest few hundred paints only.
+      if (++this.paintsMeasured % 500 === 0) performance.clearMeasures(PAGE_PAINT_MEASURE);
+      performance.measure(PAGE_PAINT_MEASURE, { start: started, detail: { page: index, version } });
+      canvas.dataset['painted'] = token;
+      return true;
+    });
+  }
+
+  /**
+   * Runs a page paint in an animation frame where no other page is painted. The browser
+   * rasterises what a frame drew on its canvases before it shows the frame, on the main thread
+   * when the canvas is not GPU-accelerated: a page full of glyph outlines takes tens of ms there.
+   * After a change that repaints every page on screen, painting them all in one frame made one
+   * task of several hundred ms, and the worker's answers (an agent's edit converging, the caret)
+   * waited behind it; one page a frame lets them in between pages. Paints are served in the order
+   * they became ready; one that no longer applies (`paint` returns false: superseded, or its
+   * canvas left the page) gives its frame to the next.
+   */
+  private inFrameOfItsOwn(paint: () => boolean): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.frameQueue.push(() => {
+        try {
+          const painted = paint();
+          resolve(painted);
+          return painted;
+        } catch (error) {
+          reject(error);
+          return false;
+        }
+      });
+      this.requestPaintFrame();
+    });
+  }
+
+  private requestPaintFrame(): void {
+    if (this.frameRequested || this.frameQueue.length === 0) return;
+    this.frameRequested = true;
+    requestAnimationFrame(() => {
+      this.frameRequested = false;
+      while (this.frameQueue.length > 0 && !this.frameQueue.shift()!()) {
+        // superseded: its frame goes to the next paint
+      }
+      this.requestPaintFrame();
+    });
   }
 
   /**
