@@ -200,6 +200,27 @@ describe('a marker follows the line it stands on (page/vertical-generated.ts mar
     expect(stopPen - tcyCell(two).bottom).toBeCloseTo(0, 1);
   };
 
+  it('a marker set again beside its line keeps that line as it was broken: CJK that would fit beside the narrower marker stays on the next line', async () => {
+    // 28 apples and a word of `i`s chosen so that 猫 fits the note's first line only in the 1.7 pt the
+    // sideways `1` (6.214 pt with its gap) leaves over the one-em cell (7.907 pt) the note's CJK first asked for.
+    const note = `${Array.from({ length: 28 }, () => 'apple').join(' ')} aiiiiiiiii 猫の話。`;
+    const { runs } = await layout(`本文[^a]。本文[^b]。\n\n[^a]: ${note}\n\n[^b]: 猫の話。\n`);
+    const notes = runs.filter((p) => p.run.line?.role === 'note');
+    const one = notes.find((p) => p.run.text === '1' && p.run.srcFrom < 0)!;
+    // Before: set again beside the narrower number the first line took 猫, so page/vertical.ts stood the `1`
+    // upright at its own width, no one-em cell, the text 6.214 pt after its pen.
+    expect(lineOf(notes, one).some((p) => /[\u3000-\u9fff]/.test(p.run.text))).toBe(false);
+    expect(rounded(one.m)).toEqual(SIDEWAYS);
+    // The text where the first setting broke it, beside the one-em cell: level with note 2's, whose number
+    // stands in its cell; the number at that room's end, numberGap before the text.
+    const textStart = (number: Placed): number => Math.min(...lineOf(notes, number).map((p) => p.run.xs[0]!));
+    const two = notes.find((p) => p.run.text === '2' && p.run.srcFrom < 0)!;
+    expect(rounded(two.m)).toEqual(UPRIGHT);
+    expect(textStart(one)).toBeCloseTo(textStart(two), 2);
+    const settings = settingsFromConfig({ locale: 'ja', layout: { writingMode: 'vertical-rl' }, bodyText: { fontFamily: FACE } });
+    expect(textStart(one) - (one.run.xs[0]! + advance(one))).toBeCloseTo(settings.notes.numberGap, 1);
+  });
+
   it('list items in a callout box: the marker by the item\'s first line, as in running text', async () => {
     const { runs } = await layout(`前文。\n\n:::callout\n1. ${latinFirst}\n2. 猫の話。${latinFirst}\n:::\n\n後文。\n`);
     expectMarkersByLine(runs);

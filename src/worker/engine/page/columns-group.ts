@@ -27,7 +27,7 @@ import type { SplitUnit } from './columns-group-split';
 import { plannedWithFeet, type GroupFloatHost } from './columns-group-floats';
 import { besideRow, closeWrapBand, linesAroundWrap, rowsLeftBeside, type GroupWrapBand } from './columns-group-wrap';
 import { inlinesFrom } from './slice';
-import { markerByLine } from './vertical-generated';
+import { inRoom, markerByLine } from './vertical-generated';
 
 export interface GroupShape {
   count: number;
@@ -556,7 +556,7 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
     }
     if (child.kind === 'listItem') {
       // The list's shape and its level's marker type (page/list-shape.ts), inside the sub-column.
-      const shaped = (beside: string | readonly Inline[]) => boxListItem(settings, child, body, (style) => set.setGenerated(set.listMarker(child), style, undefined, beside));
+      const shaped = (beside: string | readonly Inline[], room?: ReturnType<typeof boxListItem>) => boxListItem(settings, child, body, (style) => inRoom(set.setGenerated(set.listMarker(child), style, undefined, beside), room?.marker));
       const itemSetter = ({ textX: firstX, turnoverX: textX }: ReturnType<typeof shaped>) => (from: number | null, measure: number): SetLine[] => set.setText({ base: from ?? child.range.from, inlines: from === null ? child.inlines : inlinesFrom(child.inlines, from), style: body, measure, indent: from === null ? firstX - textX : 0, justify, ...listItemRunts(settings) });
       // In vertical text the marker is set as the item's first line, where it stands, is drawn (vertical-generated.ts markerByLine).
       const placed = markerByLine(settings, child.inlines, shaped(child.inlines), (shape) => textLines(Math.max(1, width - shape.turnoverX), itemSetter(shape)), (lines) => lines.lines[0], shaped);

@@ -47,7 +47,7 @@ import { defaultPartRows } from '../settings-toc';
 import { linkLocatorRuns, placeIndex } from './index-layout';
 import type { IndexRow } from './index-entries';
 import { boxFrameItems } from './box-shape';
-import { equationNumberSetter, flowLineSetter, leaderShift, markerByLine } from './vertical-generated';
+import { equationNumberSetter, flowLineSetter, inRoom, leaderShift, markerByLine } from './vertical-generated';
 import { boxListItem, joinMarkerLines, levelMarkerStyle, listGap, listItemGeometry, listLevelOf, listShapeOf, listSpacing, separatorTextStyle } from './list-shape';
 import { parsePartPalette, partGeometry, partSettings, partTitleLines, partValues, type PartValues } from './part';
 import { partDesignItems, partDesignValues, type HeadingDesignDraw, type PartDesignDraw, type PartDesignExtras } from './part-design';
@@ -2705,7 +2705,8 @@ export function* paginateChapter(
       // In vertical text the label is set as the title's last line, where it stands, is drawn (vertical-generated.ts markerByLine).
       const labelled = (line: SetLine): SetLine[] => {
         label = line;
-        reserve = reserveFor(line);
+        // (Set again beside the last line, the label keeps the first's room: the title's lines stay as they were broken.)
+        reserve = Math.max(reserve, reserveFor(line));
         return set(colW());
       };
       let lines = markerByLine(settings, entry.text, label, labelled, (title) => title[titleCount - 1], labelBeside).set;
@@ -3124,7 +3125,7 @@ export function* paginateChapter(
         }
       } else if (child.kind === 'listItem') {
         // The list's shape and its level's marker type (page/list-shape.ts), inside the box, with the style's own list fields.
-        const shaped = (besideText: string | readonly Inline[]) => boxListItem(settings, child, textStyle, (style, text) => setFlowLine(text ?? listMarker(child), style, undefined, besideText), style.lists);
+        const shaped = (besideText: string | readonly Inline[], room?: ReturnType<typeof boxListItem>) => boxListItem(settings, child, textStyle, (style, text) => inRoom(setFlowLine(text ?? listMarker(child), style, undefined, besideText), room?.marker), style.lists);
         // lists.itemSpacing (else the list kind's itemSpacing) between two items.
         const itemSpace = previousKind === 'listItem' ? (style.lists?.itemSpacing ?? listShapeOf(settings, child.listKind)?.itemSpacing ?? 0) : 0;
         const itemLines = ({ textX: firstX, turnoverX: textX }: ReturnType<typeof shaped>) => {
@@ -3577,7 +3578,7 @@ export function* paginateChapter(
     const numberBeside = (beside: string | readonly Inline[]): SetLine => noteNumberLine(noteLabel(footnotes.get(note.noteId)!, n, settings.numerals), noteStyle, n, (text, style, direction) => setFlowLine(text, style, direction, beside));
     const noteLines = (number: SetLine): SetLine[] => setText({ base: note.range.from, inlines: note.inlines, style: noteStyle, measure: width - n.hangingIndent, indent: Math.max(0, number.width + n.numberGap - n.hangingIndent), justify: n.align === 'justify', direction: settings.direction });
     // In vertical text the number is set as the note's first line, where it stands, is drawn (vertical-generated.ts markerByLine).
-    const { marker: number, set: lines } = markerByLine(settings, note.inlines, numberBeside(note.inlines), noteLines, (set) => set[0], numberBeside);
+    const { marker: number, set: lines } = markerByLine(settings, note.inlines, numberBeside(note.inlines), noteLines, (set) => set[0], (beside, first) => inRoom(numberBeside(beside), first));
     const all = lines.length > 0 ? lines : [emptyLine()];
     const piece: NotePiece = { note, lines: all, from: 0, to: all.length, number, x: n.hangingIndent };
     preparedNotes.set(`${note.noteId}|${width}`, piece);
@@ -3798,7 +3799,11 @@ export function* paginateChapter(
   /** A list item's marker line, geometry and text set at the column's measure (and how to set it at another). */
   function listItemParts(item: ListItemBlock) {
     // In vertical text the marker is set as the item's first line, where it stands, is drawn (vertical-generated.ts markerByLine).
-    return markerByLine(settings, item.inlines, listItemMarker(item), (marked) => listItemPartsWith(item, marked), (parts) => parts.lines[0], (beside) => listItemMarker(item, beside)).set;
+    const remark = (beside: string, first: ReturnType<typeof listItemMarker>) => {
+      const again = listItemMarker(item, beside);
+      return { ...again, markerLine: inRoom(again.markerLine, first.markerLine) };
+    };
+    return markerByLine(settings, item.inlines, listItemMarker(item), (marked) => listItemPartsWith(item, marked), (parts) => parts.lines[0], remark).set;
   }
 
   function listItemPartsWith(item: ListItemBlock, { markerLine, shape, level, own, lists, textStyle }: ReturnType<typeof listItemMarker>) {

@@ -83,18 +83,34 @@ export function setLineText(line: SetLine): string {
  * holding CJK stands upright. So the marker follows the line it stands on (our reading: an item's
  * or note's first line, a contents entry's last title line, where its marker is drawn): `marker`,
  * set by the text (`text`), is kept when that line agrees; else `remark` sets it again beside the
- * line's text and `setLines` sets the text again with it. (Set again, the line may change: a
- * narrower marker can let CJK text move up onto it. The second setting stands; the two then
- * disagree, as before, only when the line's CJK sits at its very end.) Horizontal text: one setting.
+ * line's text and `setLines` sets the text again with it. The line keeps the setting it was broken
+ * with: `remark` gets the first marker and sets the new one in its room (`inRoom`), so a narrower
+ * marker (`1.` sideways beside Latin, 1.7 pt shorter than in its one-em cell at a note's 8 pt)
+ * leaves the text where it was broken — set in the narrower room, CJK could move up onto that line,
+ * which would then stand the marker upright outside its cell. Horizontal text: one setting.
  */
-export function markerByLine<M, T>(settings: LayoutSettings, text: string | readonly Inline[], marker: M, setLines: (marker: M) => T, standing: (set: T) => SetLine | undefined, remark: (beside: string) => M): { marker: M; set: T } {
+export function markerByLine<M, T>(settings: LayoutSettings, text: string | readonly Inline[], marker: M, setLines: (marker: M) => T, standing: (set: T) => SetLine | undefined, remark: (beside: string, first: M) => M): { marker: M; set: T } {
   const set = setLines(marker);
   if (!settings.vertical || !settings.cjk.tcy) return { marker, set };
   const line = standing(set);
   const drawn = line ? setLineText(line) : '';
   if (standsUpright(drawn) === standsUpright(typeof text === 'string' ? text : plainTextOf([...text]))) return { marker, set };
-  const again = remark(drawn);
+  const again = remark(drawn, marker);
   return { marker: again, set: setLines(again) };
+}
+
+/**
+ * A marker set again beside its line (`markerByLine`'s `remark`) in the room of the one its text
+ * was broken beside (`room`): when narrower, moved to the room's end — the side its text follows,
+ * so the marker keeps its gap to the text, as an ordered run's numbers are right-aligned in their
+ * column (§9.2) — and as wide as the room, so the text is set beside it as before. A wider one
+ * (two sideways digits can outrun a one-em cell) is returned as it is: its text is set again
+ * in less room, which moves nothing up onto the line. Left-to-right lines (vertical text).
+ */
+export function inRoom(line: SetLine, room: SetLine | undefined): SetLine {
+  const pad = room ? room.width - line.width : 0; // pt
+  if (pad <= 0) return line;
+  return { ...line, runs: line.runs.map((run) => ({ ...run, xs: run.xs.map((x) => x + pad) })), width: line.width + pad };
 }
 
 /**
