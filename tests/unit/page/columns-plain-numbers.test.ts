@@ -6,8 +6,8 @@ import { inkExtent, run, runs, TEN_ROW_COLUMN } from './helpers';
 
 /**
  * Margin line numbers (configuration.md §11.2) of a `:::columns` group that paginate.ts let flow
- * as plain text (document-format §8.4: here, a callout box the text wraps beside, which a group does
- * not set in a sub-column): its lines are running text of the column and are numbered as such —
+ * as plain text (document-format §8.4: here, one holding a `:::paragraphs` container, which a group
+ * does not set in a sub-column): its lines are running text of the column and are numbered as such —
  * in reading order, at the column's outer margin — never sub-column by sub-column.
  * One column of 10 grid lines from x = 50 to 250 pt (TEN_ROW_COLUMN); page 1 is a recto, so
  * `outer` is its right margin: numbers start 8 pt after 250 pt.
@@ -23,7 +23,7 @@ const numbersOn = (page: PageDisplayList): GlyphRunItem[] => runs(page).filter((
 const besideNumber = (page: PageDisplayList, n: GlyphRunItem): string => runs(page).filter((r) => r.line?.role === 'body' && r.y === n.y).map((r) => r.text).join(' ');
 
 describe('lineNumbers: a :::columns group that flows plain is numbered as plain flow', () => {
-  const source = ['Line 1', ':::columns{count=2}', 'G1', ':::callout{wrap=right width=0.4}\nBoxed.\n:::', 'G2 goes on beside the box.', 'G3', ':::', 'Line 2'].join('\n\n');
+  const source = ['Line 1', ':::columns{count=2}', 'G1', ':::paragraphs\nP1 in a container.\n:::', 'G2 goes on after it.', 'G3', ':::', 'Line 2'].join('\n\n');
 
   it('the group flowed plain: G3 stands under G1 at the column\'s left edge, not in a second sub-column', () => {
     const page = run(bookOf(source)).pages[0]!;
@@ -36,8 +36,7 @@ describe('lineNumbers: a :::columns group that flows plain is numbered as plain 
   it('numbers every line of the group in reading order at the column\'s outer margin', () => {
     const page = run(bookOf(source, ALL)).pages[0]!;
     const numbers = numbersOn(page);
-    // (The box's line is not numbered: a box the text wraps beside.)
-    expect(numbers.map((n) => `${n.text}:${besideNumber(page, n)}`)).toEqual(['1:Line 1', '2:G1', '3:G2 goes on beside the box.', '4:G3', '5:Line 2']);
+    expect(numbers.map((n) => `${n.text}:${besideNumber(page, n)}`)).toEqual(['1:Line 1', '2:G1', '3:P1 in a container.', '4:G2 goes on after it.', '5:G3', '6:Line 2']);
     // Top to bottom: each number on a lower baseline than the one before.
     for (let k = 1; k < numbers.length; k++) expect(numbers[k]!.y).toBeGreaterThan(numbers[k - 1]!.y);
     // All of them in the right (outer) margin, none in the left margin as a first sub-column's would be.

@@ -11,8 +11,19 @@
  * not open its sub-column on whole. `marginTop` is whole blank rows above it; the box and `marginBottom` take
  * ⌈height ÷ pitch⌉ grid rows, so the text after it is back on the grid.
  *
- * Our reading: only a box set in the flow is set in a sub-column — one that floats, is fixed,
- * spans the page or is wrapped makes the group flow plain (paginate.ts). A resource wrapped in the
+ * Where a box is not set in plain flow (§13.4 `placement`, `span`, `wrap`, `floatBarrier`; our
+ * reading of what a designer expects of it in a group, paginate.ts `groupBox`): a box that floats
+ * (auto, top, bottom, across columns, in the side channel) or is fixed, and one spanning the page,
+ * leaves the group — no row in it; set at the group's level, at the text column's (or page's)
+ * width, as the main flow sets it, and queued under the segment holding its place as a floating
+ * resource in a group is (`GroupRow.after` of the row of text after it; no foot room is kept for
+ * it) — a page-wide box in flow becoming a page-wide floated box (a page's head or foot band: a
+ * band cutting the columns there would have to end the group). One that cannot leave the flow (too
+ * tall, citing notes in column notes) is set in its sub-column. A wrapped box is set in flow
+ * across its sub-column (text beside a box in a sub-column would be too narrow to read). A float
+ * barrier box is set in its sub-column, and the floats cited before the group are set before the
+ * group (paginate.ts `placeColumnsGroup`, as the main flow flushes them before the box); floats
+ * the group cites before the box float from their segments as any. A resource wrapped in the
  * box is set at one side of its inner measure at the sub-column width (callout-wrap.ts; refused as
  * in flow when the text beside would be too narrow). A box holding a listing, a heading, a poem or a `:::space`
  * (page/callout-blocks.ts) is set here as in flow: a cut never parts a verse line from its

@@ -2515,6 +2515,8 @@ export function* paginateChapter(
 
   /** A `:::columns` group in running text (document-format §8.4; page/columns-group.ts). */
   function placeColumnsGroup(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[]): boolean {
+    // A float barrier box in the group (§12.7): every float cited before the group is set before it (columns-group-box.ts).
+    if (inner.some((x) => x.kind === 'containerStart' && x.name === 'callout' && calloutStyleOf(x).floatBarrier)) flushFloats();
     const shape = groupShape(start.attrs, colW(), frame().contentWidth, geo.columns, settings, inner);
     // Headings in the group (page/columns-group-heading.ts): numbered as anywhere; their styled sections close and open in order, in force after the group.
     const heading = { inlines: (h: HeadingBlock) => numberedInlines(settings.headings.inlineMarks === false ? { ...h, inlines: plainInlines(h.inlines) } : h, structure.headingNumbers?.get(h.id), { numbering: headingNumbering(h, settings) }), baseline: (lead: number, style: TextStyle) => baselineFor(lead, style, fonts), pitch, bodyBaseline };
@@ -2551,10 +2553,18 @@ export function* paginateChapter(
     function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void; floats: readonly QueuedFloat[] } | null {
       const boxStyle = calloutStyleOf(boxStart);
       const where = calloutWhere(boxStart.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
-      if (where.float || where.placement === 'fixed' || where.span === 'page' || boxStyle.floatBarrier || calloutWrapOf(boxStart.attrs, body.size)) return null;
       // (Listings, headings, poems, directives, nested boxes and wrapped resources as in a box in flow: page/callout-blocks.ts, callout-wrap.ts.)
       const settable = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && boxSetsContainer(x.name)) || x.kind === 'paragraph' || x.kind === 'blockquote' || x.kind === 'listItem' || x.kind === 'footnoteDefinition' || x.kind === 'code' || x.kind === 'heading' || x.kind === 'verse' || x.kind === 'directive' || x.kind === 'rawBlock' || (x.kind === 'mathDisplay' && math !== undefined) || (x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined));
       if (!boxInner.every(settable)) return null;
+      // A floated, fixed or page-wide box leaves the group (page/columns-group-box.ts): set at the
+      // group's level as in flow, queued under the segment holding its place (no row); a page-wide
+      // one in flow goes to a page's head or foot band as a page-wide floated box. One that cannot
+      // leave the flow (too tall, citing notes) is set in its sub-column. A wrapped box and a float
+      // barrier are set in their sub-column (the barrier's floats were set before the group).
+      if (where.float || where.placement === 'fixed' || where.span === 'page') {
+        const out = where.placement === 'fixed' ? fixedCalloutQueue(boxStart, boxInner, where, boxStyle.flow?.fixed ?? DEFAULT_FIXED) : calloutFloatQueue(boxStart, boxInner, where.float ? where : { ...where, placement: 'auto', float: true });
+        if (out) return { rows: [], cites: () => (out(), queueBoxCites(boxStart, boxInner)), floats: [] };
+      }
       const parts = calloutParts(boxStart, boxInner, w);
       // Wraps refused in the box (§12.8 textWrap; page/callout-wrap.ts), on the page where the group is met.
       for (const r of parts.refused) (cursor.page.wrapsRefused ??= []).push(r);
@@ -3464,30 +3474,43 @@ export function* paginateChapter(
    * across k columns takes their head or foot (page/floats-page.ts).
    */
   function placeCalloutFloat(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], where: CalloutWhere): boolean {
+    const queue = calloutFloatQueue(start, inner, where);
+    queue?.();
+    return queue !== null;
+  }
+
+  /**
+   * A floated box set now at the measure it floats at, and what queues it where the cursor then is
+   * (at once in flow; under the segment holding it in a `:::columns` group, columns-group-box.ts);
+   * null when it cannot float.
+   */
+  function calloutFloatQueue(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], where: CalloutWhere): (() => void) | null {
     const f = frame();
     if (where.span === 'side' && f.side) {
       const flow = calloutFloat(start, inner, f.side.width);
-      if (!flow) return false;
+      if (!flow) return null;
       // Beside the text after the fence (§4.1 "side boxes stack beside their text"); sideAtColumnEnd (§13.4) at the column's end.
-      sidePending.push({ flow, beside: { page: cursor.page.index, y: cursor.y, late: calloutStyleOf(start).flow?.sideAtColumnEnd === 'after' } });
-      placeSide();
-      return true;
+      return () => {
+        sidePending.push({ flow, beside: { page: cursor.page.index, y: cursor.y, late: calloutStyleOf(start).flow?.sideAtColumnEnd === 'after' } });
+        placeSide();
+      };
     }
     const columns = where.span === 'page' ? 1 : Math.min(where.columns, geo.columns);
     const measure = where.span === 'page' ? f.contentWidth : columns > 1 ? spanBox(f.columnX, f.columnWidths, 0, columns).width : colW();
     const flow = calloutFloat(start, inner, measure);
-    if (!flow) return false;
+    if (!flow) return null;
     const position = where.placement === 'top' ? 'top' : where.placement === 'bottom' ? 'bottom' : 'auto';
-    pendingFloats.push({
-      id: start.id,
-      flow,
-      position,
-      rule: { mode: 'never', minScale: 1 },
-      remake: () => null,
-      ...(where.span === 'page' ? { page: { cited: cursor.page.index } } : columns > 1 ? { columns } : {}),
-    });
-    placeFloats(false);
-    return true;
+    return () => {
+      pendingFloats.push({
+        id: start.id,
+        flow,
+        position,
+        rule: { mode: 'never', minScale: 1 },
+        remake: () => null,
+        ...(where.span === 'page' ? { page: { cited: cursor.page.index } } : columns > 1 ? { columns } : {}),
+      });
+      placeFloats(false);
+    };
   }
 
   /** Whether a fixed box takes the foot of any of columns c…c+k−1 of this page (a foot band there would stand on it). */
@@ -3504,13 +3527,20 @@ export function* paginateChapter(
    * notes, as a floated box: calloutFloat); it is then set in flow.
    */
   function placeFixedCallout(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], where: CalloutWhere, fixed: CalloutFixed): boolean {
-    const f = frame();
+    const queue = fixedCalloutQueue(start, inner, where, fixed);
+    queue?.();
+    return queue !== null;
+  }
+
+  /** A fixed box set now, and what pins it on the page the cursor then is on or queues it for the next (as `calloutFloatQueue`); null when it cannot leave the flow. */
+  function fixedCalloutQueue(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], where: CalloutWhere, fixed: CalloutFixed): (() => void) | null {
     const span = where.span === 'page';
-    const flow = calloutFloat(start, inner, span ? f.contentWidth : colW());
-    if (!flow) return false;
-    if (!fixedPending.length && tryFixed(flow, fixed, false)) return true;
-    fixedPending.push({ flow, fixed, span });
-    return true;
+    const flow = calloutFloat(start, inner, span ? frame().contentWidth : colW());
+    if (!flow) return null;
+    return () => {
+      if (!fixedPending.length && tryFixed(flow, fixed, false)) return;
+      fixedPending.push({ flow, fixed, span });
+    };
   }
 
   /** Boxes waiting for a new page: each on the page the cursor just entered (whole, in the order met). */

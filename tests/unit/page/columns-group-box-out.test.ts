@@ -1,0 +1,127 @@
+/**
+ * A callout box in a running-text `:::columns` group whose placement is not plain flow
+ * (page/columns-group-box.ts; configuration.md §13.4, document-format §8.1, §8.4, §12.7, §12.8).
+ * Our reading: a floated, fixed or page-wide box leaves the group — set at the group's level (the
+ * text column's width, or the page's) as the main flow sets it, queued under the segment holding
+ * its place — while a wrapped box and a float barrier are set in their sub-column. Before, each of
+ * them made the whole group flow plain. One page column of default settings unless said.
+ */
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { Op, type PageDisplayList, type PathItem, type RectItem } from '../../../src/worker/protocol/displaylist';
+import { expectOpeningEditEqualsFull, oneChapterBook, run, runs, twoSubColumns } from './helpers';
+
+const oneLiners = (n: number, tag: string): string => Array.from({ length: n }, (_, i) => `${tag}${i}`).join('\n\n');
+const single = (): LayoutSettings => ({ ...defaultSettings(), columns: 1 });
+const boxes = (page: PageDisplayList): RectItem[] => page.items.filter((i): i is RectItem => i.op === Op.Rect && i.fill !== undefined);
+const bodyRun = (page: PageDisplayList, text: string) => runs(page).find((r) => r.line?.role === 'body' && r.text.startsWith(text))!;
+/** A group of six one-liners, the box (`fence` attributes), six more, then a line after the group. */
+const grouped = (fence: string): string => `:::columns{count=2}\n${oneLiners(6, 'a')}\n\n:::callout{${fence}}\nBoxed words.\n:::\n\n${oneLiners(6, 'b')}\n:::\n\nAfter the group.`;
+
+/** The group's one-liners stand in two sub-columns: b0 (the seventh of twelve rows) opens the second, level with a0. */
+function expectSubColumns(page: PageDisplayList): void {
+  const a0 = bodyRun(page, 'a0');
+  const b0 = bodyRun(page, 'b0');
+  expect(b0.y).toBeCloseTo(a0.y, 2);
+  expect(b0.xs[0]!).toBeGreaterThan(a0.xs[0]! + 50);
+}
+
+/** The settings with the `note` box style a float barrier (§12.7). */
+const withBarrier = (settings: LayoutSettings): LayoutSettings => ({ ...settings, callouts: { ...settings.callouts, styles: { ...settings.callouts.styles, note: { ...settings.callouts.styles['note']!, floatBarrier: true } } } });
+const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="160" viewBox="0 0 400 160"><rect x="0" y="0" width="400" height="160" fill="#ff0000"/></svg>');
+/** A book whose one resource `red` is a figure floating to `top`. */
+const withFigure = (source: string, settings: LayoutSettings): BookInput => ({
+  title: 'T',
+  settings,
+  chapters: [{ id: 'ch1', title: '', source }],
+  resources: prepareResources([{ record: { id: 'red', typeId: 'figure', kind: 'svg', caption: 'A red band', placement: { position: 'top' } }, payload: SVG }], {}),
+});
+const pictures = (pages: readonly PageDisplayList[]) => pages.flatMap((p) => p.items.filter((i): i is PathItem => i.op === Op.Path && i.fill === '#ff0000').map((i) => ({ page: p.index, frame: i.frame! })));
+
+describe('a callout box leaving a :::columns group', () => {
+  const settings = single();
+  const { frame, width, left } = twoSubColumns(settings);
+
+  it('floated (placement bottom): at the foot of the text column at its width, the group in sub-columns', () => {
+    const page = run(oneChapterBook(grouped('type=note placement=bottom'), settings)).pages[0]!;
+    expectSubColumns(page);
+    const [box, ...more] = boxes(page);
+    expect(more).toEqual([]);
+    expect(box!.x).toBeCloseTo(frame.contentLeft, 1);
+    expect(box!.w).toBeCloseTo(frame.contentWidth, 1);
+    expect(box!.y + box!.h).toBeCloseTo(frame.contentTop + frame.contentHeight, 0);
+    const boxed = runs(page).find((r) => r.text.includes('Boxed'))!;
+    expect(boxed.y).toBeGreaterThan(box!.y);
+    expect(boxed.y).toBeLessThan(box!.y + box!.h);
+    // The text after the group is not displaced by the box: under the group's six rows.
+    expect(bodyRun(page, 'After').y).toBeLessThan(box!.y);
+  });
+
+  it('fixed: pinned at its anchor (the type area\'s bottom-left), the group in sub-columns', () => {
+    const page = run(oneChapterBook(grouped('type=note placement=fixed'), settings)).pages[0]!;
+    expectSubColumns(page);
+    const [box] = boxes(page);
+    expect(box!.x).toBeCloseTo(frame.contentLeft, 1);
+    expect(box!.w).toBeCloseTo(frame.contentWidth, 1);
+    expect(box!.y + box!.h).toBeCloseTo(frame.contentTop + frame.contentHeight, 0);
+  });
+
+  it('spanning the page in a two-column page: a page-wide band at the page\'s foot, the group in sub-columns of its column', () => {
+    const two = defaultSettings();
+    const f = pageFrame(two, 0);
+    const page = run(oneChapterBook(grouped('type=note span=page'), two)).pages[0]!;
+    expectSubColumns(page);
+    expect(bodyRun(page, 'b0').xs[0]!).toBeLessThan(f.columnX[1]!);
+    const [box] = boxes(page);
+    expect(box!.x).toBeCloseTo(f.contentLeft, 1);
+    expect(box!.w).toBeCloseTo(f.contentWidth, 1);
+    expect(box!.y).toBeGreaterThan(bodyRun(page, 'After').y);
+  });
+
+  it('wrapped: set in flow across its sub-column, at the sub-column\'s width', () => {
+    const page = run(oneChapterBook(grouped('type=note wrap=right width=0.4'), settings)).pages[0]!;
+    const [box] = boxes(page);
+    expect(box!.x).toBeCloseTo(left(1), 1);
+    expect(box!.w).toBeCloseTo(width, 1);
+    // a0…a5 in the first sub-column, the box heading the second, then b0 (indented) under it.
+    const a0 = bodyRun(page, 'a0');
+    expect(box!.y).toBeLessThan(a0.y);
+    expect(bodyRun(page, 'b0').xs[0]!).toBeGreaterThan(left(1));
+    expect(bodyRun(page, 'b0').xs[0]!).toBeLessThan(left(1) + 20);
+    expect(bodyRun(page, 'b0').y).toBeGreaterThan(box!.y + box!.h);
+  });
+
+  it('a float barrier: set in its sub-column, the group in sub-columns', () => {
+    const page = run(oneChapterBook(grouped('type=note'), withBarrier(settings))).pages[0]!;
+    const [box] = boxes(page);
+    expect(box!.x).toBeCloseTo(left(1), 1);
+    expect(box!.w).toBeCloseTo(width, 1);
+    expect(bodyRun(page, 'b0').y).toBeGreaterThan(box!.y + box!.h);
+  });
+
+  it('a float barrier: a top float cited before the group is set before the group (without a barrier the group goes first)', () => {
+    const source = `Intro. See :ref{id="red"} here.\n\n${grouped('type=note')}`;
+    const free = run(withFigure(source, settings)).pages;
+    expect(pictures(free)[0]!.page).toBe(1);
+    expect(runs(free[0]!).some((r) => r.text === 'a0')).toBe(true);
+    const barred = run(withFigure(source, withBarrier(settings))).pages;
+    const [float] = pictures(barred);
+    expect(float!.page).toBe(1);
+    const page = barred[1]!;
+    expect(bodyRun(page, 'a0').y).toBeGreaterThan(float!.frame.y + float!.frame.h);
+    // The box heads the second sub-column, level with a0's row.
+    const [box] = boxes(page);
+    expect(box!.x).toBeCloseTo(left(1), 1);
+    expect(box!.y).toBeGreaterThan(float!.frame.y + float!.frame.h);
+    expect(box!.y).toBeLessThan(bodyRun(page, 'a0').y);
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout', () => {
+    const words = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}`).join(' ');
+    const group = (fence: string) => `:::columns{count=2}\n${words(90, 'g')}\n\n:::callout{${fence}}\n${words(30, 'x')}\n:::\n\n${words(120, 'k')}\n:::`;
+    const source = [words(150, 'w'), group('type=note placement=top'), words(80, 'v'), group('type=note placement=fixed'), words(60, 'u'), group('type=note wrap=left'), `After ${words(40, 'z')}`].join('\n\n');
+    expectOpeningEditEqualsFull((s) => oneChapterBook(s, settings), source);
+    expectOpeningEditEqualsFull((s) => oneChapterBook(s, defaultSettings()), source.replace('placement=top', 'span=page'));
+  });
+});
