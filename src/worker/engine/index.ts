@@ -748,7 +748,7 @@ function* layoutChapter(
   // Extra passes (page/passes.ts): note numbers by page/column/spread, citing-page floats, the closing page's balance.
   const pass = (plan: PassPlan): Generator<undefined, PageDraft[]> =>
     paginateChapter(parsed, start, settings, fonts, setText, setGenerated, (block, measure, maxHeight, fitTo, direction, captionSide) =>
-      resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id, ...(direction ? { direction } : {}), ...(captionSide ? { captionSide } : {}) }, fitTo),
+      resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id, ...(direction ? { direction } : {}), ...(captionSide ? { captionSide } : {}), ...(settings.cjk.tcy ? { tcy: settings.cjk.tcy } : {}) }, fitTo),
       math,
       { ...placement.structure, plan, noteNumbers: notes, images, wrapOf: (id) => wrapRequestOf(book.resources, id, settings.body.style.size), headingDesign: { metadata: { ...metadata, title: metadata['title'] ?? book.title }, setText: setDesignText } },
     );

@@ -54,6 +54,8 @@ export interface UprightOptions {
   maxDigits: number;
   marks?: boolean;
   overrides?: readonly OrientationOverride[];
+  /** Every line cut as one holding CJK, whatever its own text (the cells of a CJK table: resources/table.ts). */
+  allCjk?: boolean;
 }
 
 /**
@@ -83,7 +85,7 @@ export function uprightItems(items: readonly DisplayItem[], fonts: FontRegistry,
     while (j < items.length && items[j]!.op === Op.GlyphRun && (items[j] as GlyphRunItem).y === item.y) j++;
     const line = items.slice(i, j) as GlyphRunItem[];
     // CJK text or a circled number (furniture-letters.ts `standsUpright`): the line is cut.
-    const cjk = line.some((run) => standsUpright(run.text) || standingInCjk(run, cjkLines));
+    const cjk = options.allCjk === true || line.some((run) => standsUpright(run.text) || standingInCjk(run, cjkLines));
     if (!cjk && !(overrides.length > 0 && line.some((run) => overriddenRun(run, overrides)))) out.push(...line);
     else for (const run of line) pushPieces(out, run, fonts, options, overrides, cjk);
     i = j;

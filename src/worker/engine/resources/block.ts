@@ -4,6 +4,7 @@
  * FlowBlocks; a table can also split between rows.
  */
 import type { DisplayItem } from '../../protocol/displaylist';
+import type { TcyRule } from '../paragraph/vertical-tcy';
 import type { FontRegistry } from '../fonts/registry';
 import { baselineInLineBox } from '../page/geometry';
 import { glyphRun, type SetText } from '../page/paginate';
@@ -52,6 +53,11 @@ export interface BlockEnvironment {
    * column, when it has one: a figure with `placement.captionSide` sets its caption there.
    */
   captionSide?: number;
+  /**
+   * Vertical text's tate-chū-yoko rule (`cjk.tcy`, set only under `layout.writingMode: 'vertical-rl'`):
+   * a table whose text holds CJK is then set as vertical text, every cell line cut as CJK (table.ts).
+   */
+  tcy?: TcyRule;
 }
 
 /** Blocks one above the other, left-aligned, with fixed gaps between them (pt). */

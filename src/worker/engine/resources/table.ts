@@ -4,6 +4,17 @@
  * the paragraph engine (paragraphs split at `\n` or `\\`), rows as tall as their tallest cell,
  * header fill and rules by the table style. A table splits between rows (never inside a row
  * span) and repeats its header rows on every continuation.
+ *
+ * In vertical text (`layout.writingMode: 'vertical-rl'`, configuration.md §4) a table is laid out
+ * in the turned flow as any block, so on the sheet its rows run down the page as columns read
+ * right to left (the header row at the right), its columns are bands from the head down and its
+ * cells' lines run down the page. A table whose text holds CJK is a vertical table (縦組みの表): every
+ * cell line is CJK text (`upright`), whatever its own characters — a short number stands upright in
+ * a one-em cell (tate-chū-yoko), Latin words sideways — as page/vertical.ts sets a line holding CJK;
+ * without it, a cell of digits only (`12`) would be drawn sideways, or upright at its own width
+ * when a neighbour's CJK shared its baseline. A table of Latin only stays turned with the flow
+ * (its text sideways, read with the book turned, as a turned table in a horizontal book). Our
+ * reading: the spec says nothing of tables in vertical writing.
  */
 import { Op, roundPt, type DisplayItem } from '../../protocol/displaylist';
 import type { SetLine } from '../paragraph';
@@ -18,6 +29,10 @@ import { trackedCellLines, uppercaseInlines } from './table-header';
 import { partRules, type CellBox } from './table-rules';
 import { continuesMarkerBlock, splitPolicy, type SplitPolicy } from './table-split';
 import { baselineInLineBox } from '../page/geometry';
+import { uprightItems, type UprightOptions } from '../page/vertical';
+import { withTcyCells } from '../page/vertical-generated';
+import { hasIdeographs } from '../text/cjk';
+import { plainTextOf } from '../parse/inlines';
 
 interface PlacedCell {
   row: number;
@@ -38,6 +53,8 @@ export interface TableGrid {
   heights: number[];
   cells: PlacedCell[];
   headerRows: number;
+  /** In vertical text, a table whose text holds CJK: how its cell lines are cut as CJK lines (page/vertical.ts, `allCjk`). */
+  upright?: UprightOptions;
 }
 
 /** Grid positions of the model's cells: merged-over cells (`hiddenBy`) take no place of their own. */
@@ -70,6 +87,8 @@ export function layoutTableGrid(model: TableModel, measure: number, settings: Re
   const total = weights.reduce((a, b) => a + b, 0);
   const widths = weights.map((w) => (measure * w) / total);
   const pad = t.padding;
+  // A vertical table (see the file's comment): its cells' text holds CJK somewhere.
+  const tcy = env.tcy && placed.some((p) => hasIdeographs(p.cell.content)) ? env.tcy : undefined;
   const cells: PlacedCell[] = placed.map((p) => {
     const header = p.row < model.headerRowCount || p.cell.isHeader === true;
     const style = header ? t.header : t.body;
@@ -81,7 +100,9 @@ export function layoutTableGrid(model: TableModel, measure: number, settings: Re
       // Header cells in capitals and tracked (§12.3 headerTextTransform, headerLetterSpacing; table-header.ts).
       const inlines = header && t.headerUppercase ? uppercaseInlines(parsed) : parsed;
       const set = (at: number): SetLine[] => env.setText({ base: 0, inlines, style: { ...style }, measure: Math.max(1, at), indent: 0, justify: false });
-      lines.push(...(header ? trackedCellLines(set, width, t.headerLetterSpacing) : set(width)));
+      const paragraphLines = header ? trackedCellLines(set, width, t.headerLetterSpacing) : set(width);
+      // A paragraph without CJK of its own, set without the CJK rules (paragraph/items.ts): its short numbers given their one-em cells here.
+      lines.push(...(tcy && !hasIdeographs(plainTextOf(inlines)) ? paragraphLines.map((line) => withTcyCells(line, tcy, env.fonts)) : paragraphLines));
     }
     return { ...p, header, lines, style };
   });
@@ -95,7 +116,7 @@ export function layoutTableGrid(model: TableModel, measure: number, settings: Re
     const have = heights.slice(c.row, c.row + c.rowSpan).reduce((a, b) => a + b, 0);
     if (need > have) heights[c.row + c.rowSpan - 1]! += need - have;
   }
-  return { columns, widths, heights, cells, headerRows: Math.min(model.headerRowCount, model.rows.length) };
+  return { columns, widths, heights, cells, headerRows: Math.min(model.headerRowCount, model.rows.length), ...(tcy ? { upright: { maxDigits: tcy.digits, marks: tcy.marks, allCjk: true } } : {}) };
 }
 
 /** Rows [from, to) with the header rows first when the part does not start with them. */
@@ -160,7 +181,8 @@ function rowsBlock(grid: TableGrid, rows: readonly number[], settings: ResourceS
       }
       const rowHeight = new Map(rows.map((r) => [r, grid.heights[r]!] as const));
       const ruled = partRules(boxes, { x, y, width, height, rows, rowTop, rowHeight, headerRows: grid.headerRows, opens: ends.opens, closes: ends.closes }, t);
-      return [...ruled.clip, ...fills, ...ruled.clipEnd, ...ruled.rules, ...text];
+      // A vertical table's cell lines cut as CJK lines here: page/vertical.ts cuts only lines holding CJK, and leaves these pieces as they are.
+      return [...ruled.clip, ...fills, ...ruled.clipEnd, ...ruled.rules, ...(grid.upright ? uprightItems(text, env.fonts, grid.upright) : text)];
     },
   };
 }
