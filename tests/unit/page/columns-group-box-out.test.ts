@@ -3,8 +3,9 @@
  * (page/columns-group-box.ts; configuration.md §13.4, document-format §8.1, §8.4, §12.7, §12.8).
  * Our reading: a floated, fixed or page-wide box leaves the group — set at the group's level (the
  * text column's width, or the page's) as the main flow sets it, queued under the segment holding
- * its place — while a wrapped box and a float barrier are set in their sub-column. Before, each of
- * them made the whole group flow plain. One page column of default settings unless said.
+ * its place (foot room kept under that segment for one that may take the column's foot) — while a
+ * wrapped box and a float barrier are set in their sub-column. Before, each of them made the whole
+ * group flow plain. One page column of default settings unless said.
  */
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
@@ -56,6 +57,20 @@ describe('a callout box leaving a :::columns group', () => {
     expect(boxed.y).toBeLessThan(box!.y + box!.h);
     // The text after the group is not displaced by the box: under the group's six rows.
     expect(bodyRun(page, 'After').y).toBeLessThan(box!.y);
+  });
+
+  it('floated (placement bottom) from a group running on: its segment keeps foot room, the box at the foot of the page it is met on', () => {
+    const source = `:::columns{count=2}\n${oneLiners(3, 'a')}\n\n:::callout{type=note placement=bottom}\nBoxed words.\n:::\n\n${oneLiners(200, 'b')}\n:::`;
+    const { pages } = run(oneChapterBook(source, settings));
+    const onPage = pages.findIndex((p) => boxes(p).length > 0);
+    expect(onPage).toBe(0);
+    const box = boxes(pages[0]!)[0]!;
+    expect(box.y + box.h).toBeCloseTo(frame.contentTop + frame.contentHeight, 0);
+    // The group's rows on page 0 end above the box (the segment planned short by its band), in both sub-columns.
+    const lowest = Math.max(...runs(pages[0]!).filter((r) => r.line?.role === 'body' && !r.text.includes('Boxed')).map((r) => r.y));
+    expect(lowest).toBeLessThan(box.y);
+    const a0 = bodyRun(pages[0]!, 'a0');
+    expect(runs(pages[0]!).some((r) => r.line?.role === 'body' && Math.abs(r.y - a0.y) < 1e-3 && r.xs[0]! > left(1) - 1e-3)).toBe(true);
   });
 
   it('fixed: pinned at its anchor (the type area\'s bottom-left), the group in sub-columns', () => {
@@ -120,7 +135,7 @@ describe('a callout box leaving a :::columns group', () => {
   it('an edit relaid out from the previous layout equals a full layout', () => {
     const words = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}`).join(' ');
     const group = (fence: string) => `:::columns{count=2}\n${words(90, 'g')}\n\n:::callout{${fence}}\n${words(30, 'x')}\n:::\n\n${words(120, 'k')}\n:::`;
-    const source = [words(150, 'w'), group('type=note placement=top'), words(80, 'v'), group('type=note placement=fixed'), words(60, 'u'), group('type=note wrap=left'), `After ${words(40, 'z')}`].join('\n\n');
+    const source = [words(150, 'w'), group('type=note placement=top'), words(80, 'v'), group('type=note placement=fixed'), words(60, 'u'), group('type=note wrap=left'), words(40, 't'), group('type=note placement=bottom'), `After ${words(40, 'z')}`].join('\n\n');
     expectOpeningEditEqualsFull((s) => oneChapterBook(s, settings), source);
     expectOpeningEditEqualsFull((s) => oneChapterBook(s, defaultSettings()), source.replace('placement=top', 'span=page'));
   });

@@ -16,8 +16,8 @@
  * (auto, top, bottom, across columns, in the side channel) or is fixed, and one spanning the page,
  * leaves the group — no row in it; set at the group's level, at the text column's (or page's)
  * width, as the main flow sets it, and queued under the segment holding its place as a floating
- * resource in a group is (`GroupRow.after` of the row of text after it; no foot room is kept for
- * it) — a page-wide box in flow becoming a page-wide floated box (a page's head or foot band: a
+ * resource in a group is (`GroupRow.after` of the row of text after it; foot room kept under that
+ * segment for one a column wide and not `top`: columns-group-floats.ts) — a page-wide box in flow becoming a page-wide floated box (a page's head or foot band: a
  * band cutting the columns there would have to end the group). One that cannot leave the flow (too
  * tall, citing notes in column notes) is set in its sub-column. A wrapped box is set in flow
  * across its sub-column (text beside a box in a sub-column would be too narrow to read). A float

@@ -1,7 +1,8 @@
 /**
  * Floats a running-text `:::columns` group mentions (document-format §8.4 "cited figures float
  * normally", §12.7): a floating resource embedded in the group (`::resource`) or cited in a callout
- * box set in it, queued with the row of text after the embed or box (page/columns-group.ts
+ * box set in it, or a callout box floated out of it (page/columns-group-box.ts), queued with the
+ * row of text after the embed or box (page/columns-group.ts
  * `GroupRow.queues`), and one cited by a `:ref` in its lines, queued at the line that first cites it. Both are queued at the group's level (the
  * text column's slots), as the main flow queues a float after its mention — floats never overtake
  * each other and are never set before their first mention.

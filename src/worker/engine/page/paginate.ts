@@ -544,11 +544,17 @@ export function* paginateChapter(
   /** Whether a float queued now may take this column's foot: nothing waits before it, and no float wraps at the foot (nothing else takes it then). */
   const footFree = (): boolean => pendingFloats.length === 0 && footWrapAt() === Number.POSITIVE_INFINITY;
   /** `footFloatsFor` for floats `ids` mentioned at `block` (a line's `:ref`s, an embed in a `:::columns` group). */
-  const footFloatsOf = (ids: readonly string[], block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] => {
+  const footFloatsOf = (ids: readonly string[], block: { id: string }, planned: { id: string; flow: FlowBlock }[], boxes?: ReadonlyMap<string, FlowBlock>): { id: string; flow: FlowBlock }[] => {
     if (!footFree()) return [];
     const out: { id: string; flow: FlowBlock }[] = [];
     for (const id of ids) {
       if (queuedFloats.has(id) || planned.some((p) => p.id === id)) continue;
+      // A callout box floated out of a `:::columns` group (`boxes`, by block id): its flow as set.
+      const box = boxes?.get(id);
+      if (box) {
+        out.push({ id, flow: box });
+        continue;
+      }
       const spec = structure.floats?.get(id);
       if (spec?.span === 'side' && frame().side) continue; // set in the side channel, not at the foot
       if (spansPage(spec, geo.columns) || spannedColumns(spec, geo.columns) > 1) break; // a page-wide band or a span over columns: placed after the line (floats-page.ts)
@@ -2550,6 +2556,8 @@ export function* paginateChapter(
     };
     // Callout boxes in sub-columns (page/columns-group-box.ts): set in flow only; the lines they draw cite their notes with the group's.
     const boxCited: SetLine[] = [];
+    // Boxes floated out of the group that may take a column's foot, by block id: their flows, for the foot room kept for them.
+    const boxFeet = new Map<string, FlowBlock>();
     function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void; floats: readonly QueuedFloat[] } | null {
       const boxStyle = calloutStyleOf(boxStart);
       const where = calloutWhere(boxStart.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
@@ -2562,8 +2570,9 @@ export function* paginateChapter(
       // leave the flow (too tall, citing notes) is set in its sub-column. A wrapped box and a float
       // barrier are set in their sub-column (the barrier's floats were set before the group).
       if (where.float || where.placement === 'fixed' || where.span === 'page') {
-        const out = where.placement === 'fixed' ? fixedCalloutQueue(boxStart, boxInner, where, boxStyle.flow?.fixed ?? DEFAULT_FIXED) : calloutFloatQueue(boxStart, boxInner, where.float ? where : { ...where, placement: 'auto', float: true });
-        if (out) return { rows: [], cites: () => (out(), queueBoxCites(boxStart, boxInner)), floats: [] };
+        const out = where.placement === 'fixed' ? fixedCalloutQueue(boxStart, boxInner, where, boxStyle.flow?.fixed ?? DEFAULT_FIXED) : calloutFloatQueue(boxStart, boxInner, where.float ? where : { ...where, placement: 'auto', float: true }, boxFeet);
+        // (One that may take the column's foot is a float its segment keeps foot room for: columns-group-floats.ts.)
+        if (out) return { rows: [], cites: () => (out(), queueBoxCites(boxStart, boxInner)), floats: boxFeet.has(boxStart.id) ? [{ id: boxStart.id, block: boxStart }] : [] };
       }
       const parts = calloutParts(boxStart, boxInner, w);
       // Wraps refused in the box (§12.8 textWrap; page/callout-wrap.ts), on the page where the group is met.
@@ -2624,7 +2633,7 @@ export function* paginateChapter(
         },
         footRows: (cites) => {
           const planned: { id: string; flow: FlowBlock }[] = [];
-          for (const c of cites) planned.push(...footFloatsOf(c.ids, c.block, planned));
+          for (const c of cites) planned.push(...footFloatsOf(c.ids, c.block, planned, boxFeet));
           return planned.length === 0 ? 0 : Math.round((footHeight(bottomFloats, planned) - footHeight(bottomFloats)) / pitch);
         },
       },
@@ -3482,9 +3491,10 @@ export function* paginateChapter(
   /**
    * A floated box set now at the measure it floats at, and what queues it where the cursor then is
    * (at once in flow; under the segment holding it in a `:::columns` group, columns-group-box.ts);
-   * null when it cannot float.
+   * null when it cannot float. `feet`: where a box that may take a column's foot (one column wide,
+   * not `top`) records its flow, for the foot room a group keeps for it (columns-group-floats.ts).
    */
-  function calloutFloatQueue(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], where: CalloutWhere): (() => void) | null {
+  function calloutFloatQueue(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], where: CalloutWhere, feet?: Map<string, FlowBlock>): (() => void) | null {
     const f = frame();
     if (where.span === 'side' && f.side) {
       const flow = calloutFloat(start, inner, f.side.width);
@@ -3500,6 +3510,7 @@ export function* paginateChapter(
     const flow = calloutFloat(start, inner, measure);
     if (!flow) return null;
     const position = where.placement === 'top' ? 'top' : where.placement === 'bottom' ? 'bottom' : 'auto';
+    if (feet && position !== 'top' && where.span === 'column' && columns === 1) feet.set(start.id, flow);
     return () => {
       pendingFloats.push({
         id: start.id,
