@@ -7,9 +7,9 @@ import { paragraph } from '../../support/prose';
 
 export const fonts = nodeFontRegistry();
 
-/** Runs the layout generator to its end. */
-export function run(input: BookInput, cache = new EngineCache()) {
-  const gen = layoutBook(input, fonts, cache);
+/** Runs the layout generator to its end (with `registry`'s faces: the startup ones by default). */
+export function run(input: BookInput, cache = new EngineCache(), registry = fonts) {
+  const gen = layoutBook(input, registry, cache);
   let step = gen.next();
   while (!step.done) step = gen.next();
   return step.value;
@@ -20,13 +20,13 @@ export const dump = (layout: ReturnType<typeof run>): string => layout.pages.map
 /**
  * A sentence added at the chapter's start (every block after it moves) laid out on the cache of the
  * layout before it equals a layout from scratch, byte for byte (ARCHITECTURE invariant: incremental
- * == full). `book` builds the test's book around a chapter source.
+ * == full). `book` builds the test's book around a chapter source; `registry`: the faces it is set in.
  */
-export function expectOpeningEditEqualsFull(book: (source: string) => BookInput, source: string): void {
+export function expectOpeningEditEqualsFull(book: (source: string) => BookInput, source: string, registry = fonts): void {
   const cache = new EngineCache();
-  run(book(source), cache);
+  run(book(source), cache, registry);
   const edited = `A new opening sentence, long enough to move the lines after it.\n\n${source}`;
-  expect(dump(run(book(edited), cache))).toBe(dump(run(book(edited), new EngineCache(false))));
+  expect(dump(run(book(edited), cache, registry))).toBe(dump(run(book(edited), new EngineCache(false), registry)));
 }
 
 export function oneChapterBook(source: string, settings: LayoutSettings = defaultSettings(), title = 'Book'): BookInput {

@@ -15,6 +15,7 @@ import type { StoredConfig } from '../../../src/worker/config';
 import { sheetFrame } from '../../../src/worker/engine/page/geometry';
 import { listingSettings } from '../../../src/worker/engine/page/code-block';
 import { nodeFontRegistry } from '../../support/node-world';
+import { expectOpeningEditEqualsFull } from './helpers';
 import { cellOnSheet, inkOnSheet, inside, placedRuns, rounded, tcyCellOnSheet, UPRIGHT, type Box, type Placed } from './vertical-sheet';
 
 const fonts = nodeFontRegistry(['Noto Serif SC']);
@@ -133,20 +134,26 @@ describe('a marker follows the line it stands on (page/vertical-generated.ts mar
   /** The text runs on the marker's baseline (with source offsets). */
   const lineOf = (runs: readonly Placed[], marker: Placed): Placed[] => runs.filter((p) => p.run.y === marker.run.y && p.run.srcFrom >= 0 && p.run.line?.role === marker.run.line?.role);
 
-  it('a list item holding CJK past a Latin first line: its marker sideways at the digit\'s width; one whose first line holds CJK: the one-em cell, upright', async () => {
-    const { runs } = await layout(`前文。\n\n1. ${latinFirst}\n2. 猫の話。${latinFirst}\n`);
-    const first = runs.find((p) => p.run.text === '1.' && p.run.srcFrom < 0)!;
-    // Before: given the cell (the item's text holds CJK) but drawn sideways with its Latin line, the stop 2.1 pt after the digit's advance.
+  /** Item 1 (CJK past a Latin first line): `1.` whole and sideways at the digit's advance; item 2 (opening in CJK): `2` an upright cell, its stop's pen at the cell's end. */
+  const expectMarkersByLine = (runs: readonly Placed[]): void => {
+    const first = runs.find((p) => p.run.text === '1.' && p.run.srcFrom < 0);
+    // Before: set in the one-em cell the item's 猫 called for and drawn sideways with its Latin line, `1` and `.` apart, the stop 2.1 pt after the digit's advance.
     expect(first, 'the marker 1. whole, sideways with its line').toBeDefined();
-    expect(lineOf(runs, first).some((p) => /[\u3000-\u9fff]/.test(p.run.text))).toBe(false);
-    expect(rounded(first.m)).toEqual(SIDEWAYS);
-    expect(first.run.xs[1]! - first.run.xs[0]!).toBeCloseTo(advance(first), 2);
-    // The second item's first line holds CJK: its number one upright cell, the stop sideways after it.
+    // (Its own line: a :::columns group's sub-columns share baselines.)
+    expect(first!.run.line?.block).toBeDefined();
+    expect(lineOf(runs, first!).filter((p) => p.run.line?.block === first!.run.line?.block).some((p) => /[\u3000-\u9fff]/.test(p.run.text))).toBe(false);
+    expect(rounded(first!.m)).toEqual(SIDEWAYS);
+    expect(first!.run.xs[1]! - first!.run.xs[0]!).toBeCloseTo(advance(first!), 2);
     const two = runs.find((p) => p.run.text === '2' && p.run.srcFrom < 0)!;
     expect(rounded(two.m)).toEqual(UPRIGHT);
     const stop = runs.find((p) => p.run.text === '.' && p.run.srcFrom < 0 && p.run.y === two.run.y)!;
     const [, stopPen] = applyMatrix(stop.m, stop.run.xs[0]!, stop.run.y);
     expect(stopPen - tcyCell(two).bottom).toBeCloseTo(0, 1);
+  };
+
+  it('a list item holding CJK past a Latin first line: its marker sideways at the digit\'s width; one whose first line holds CJK: the one-em cell, upright', async () => {
+    const { runs } = await layout(`前文。\n\n1. ${latinFirst}\n2. 猫の話。${latinFirst}\n`);
+    expectMarkersByLine(runs);
   });
 
   it('a note holding CJK past a Latin first line: its number sideways at its width; a note opening in CJK: the upright cell', async () => {
@@ -183,23 +190,6 @@ describe('a marker follows the line it stands on (page/vertical-generated.ts mar
     expect(tcyCell(cjk).bottom).toBeCloseTo(area.bottom, 1);
   });
 
-  /** Item 1 (CJK past a Latin first line): `1.` whole and sideways at the digit's advance; item 2 (opening in CJK): `2` an upright cell, its stop's pen at the cell's end. */
-  const expectMarkersByLine = (runs: readonly Placed[]): void => {
-    const first = runs.find((p) => p.run.text === '1.' && p.run.srcFrom < 0);
-    // Before: set in the one-em cell the item's 猫 called for and drawn sideways with its Latin line, `1` and `.` apart, the stop 2.1 pt after the digit's advance.
-    expect(first, 'the marker 1. whole, sideways with its line').toBeDefined();
-    // (Its own line: a :::columns group's sub-columns share baselines.)
-    expect(first!.run.line?.block).toBeDefined();
-    expect(lineOf(runs, first!).filter((p) => p.run.line?.block === first!.run.line?.block).some((p) => /[\u3000-\u9fff]/.test(p.run.text))).toBe(false);
-    expect(rounded(first!.m)).toEqual(SIDEWAYS);
-    expect(first!.run.xs[1]! - first!.run.xs[0]!).toBeCloseTo(advance(first!), 2);
-    const two = runs.find((p) => p.run.text === '2' && p.run.srcFrom < 0)!;
-    expect(rounded(two.m)).toEqual(UPRIGHT);
-    const stop = runs.find((p) => p.run.text === '.' && p.run.srcFrom < 0 && p.run.y === two.run.y)!;
-    const [, stopPen] = applyMatrix(stop.m, stop.run.xs[0]!, stop.run.y);
-    expect(stopPen - tcyCell(two).bottom).toBeCloseTo(0, 1);
-  };
-
   it('a marker set again beside its line keeps that line as it was broken: CJK that would fit beside the narrower marker stays on the next line', async () => {
     // 28 apples and a word of `i`s chosen so that 猫 fits the note's first line only in the 1.7 pt the
     // sideways `1` (6.214 pt with its gap) leaves over the one-em cell (7.907 pt) the note's CJK first asked for.
@@ -219,6 +209,30 @@ describe('a marker follows the line it stands on (page/vertical-generated.ts mar
     expect(textStart(one)).toBeCloseTo(textStart(two), 2);
     const settings = settingsFromConfig({ locale: 'ja', layout: { writingMode: 'vertical-rl' }, bodyText: { fontFamily: FACE } });
     expect(textStart(one) - (one.run.xs[0]! + advance(one))).toBeCloseTo(settings.notes.numberGap, 1);
+  });
+
+  it('an ordered run\'s number column holds each marker as drawn beside its first line: items 10 (sideways beside Latin) and 11 (an upright cell) start their text level', async () => {
+    const { runs } = await layout(`前文。\n\n10. ${latinFirst}\n11. 猫の話。${latinFirst}\n`);
+    const ten = runs.find((p) => p.run.text === '10.' && p.run.srcFrom < 0)!;
+    const eleven = runs.find((p) => p.run.text === '11' && p.run.srcFrom < 0)!;
+    expect(rounded(ten.m)).toEqual(SIDEWAYS);
+    expect(rounded(eleven.m)).toEqual(UPRIGHT);
+    // Two sideways digits run past a one-em cell: `10.` is wider than `11` + `.` in its cell.
+    const stop = runs.find((p) => p.run.text === '.' && p.run.srcFrom < 0 && p.run.y === eleven.run.y)!;
+    const cellMarker = stop.run.xs[0]! + advance(stop) - eleven.run.xs[0]!;
+    expect(ten.run.xs[2]! + advance(ten, 2) - ten.run.xs[0]!).toBeGreaterThan(cellMarker + 0.1);
+    // Both markers end where the column ends, and both texts start at one place down the column.
+    // Before: item 10 was set again beside its wider sideways marker, its text that much further down.
+    const textStart = (marker: Placed): number => Math.min(...lineOf(runs, marker).map((p) => p.run.xs[0]!));
+    expect(textStart(ten)).toBeCloseTo(textStart(eleven), 2);
+    expect(ten.run.xs[2]! + advance(ten, 2)).toBeCloseTo(stop.run.xs[0]! + advance(stop), 2);
+  });
+
+  it('incremental equals full: an ordered run, a box\'s and a group\'s list items and a note, their markers set by their lines', () => {
+    const settings = settingsFromConfig({ locale: 'ja', layout: { writingMode: 'vertical-rl', layoutType: 'single' }, bodyText: { fontFamily: FACE }, headings: { fontFamily: FACE } });
+    const note = `${Array.from({ length: 28 }, () => 'apple').join(' ')} aiiiiiiiii 猫の話。`;
+    const source = `前文。\n\n10. ${latinFirst}\n11. 猫の話。${latinFirst}\n\n:::callout\n1. ${latinFirst}\n2. 猫の話。\n:::\n\n:::columns{count=2}\n1. ${latinFirst}\n2. 猫の話。\n:::\n\n本文[^a]。\n\n[^a]: ${note}\n`;
+    expectOpeningEditEqualsFull((text) => ({ title: '縦', settings, chapters: [{ id: 'a', title: '', source: text }] }), source, fonts);
   });
 
   it('list items in a callout box: the marker by the item\'s first line, as in running text', async () => {

@@ -3801,13 +3801,24 @@ export function* paginateChapter(
    * 'run', configuration.md §9.2: "widest in the run"; numbers are right-aligned in it so their
    * separators line up): the widest marker of the ordered items of its list at that depth, pt (a run of
    * items can mix kinds when the source does; bullets and task boxes do not widen the numbers' column).
+   * In vertical text also each marker as drawn, set beside its item's first line in the column the
+   * markers set by their texts make (vertical-generated.ts markerByLine): two sideways digits beside a
+   * Latin first line outrun the one-em cell their item's CJK asked for, and the column holds them, so
+   * the run's texts stay level. (The lines set in that wider column are not decided again.) The items
+   * are set at the measure of the column being filled, so the width is kept per measure: a resumed
+   * pass asking first in another column finds what a full one does.
    */
   function orderedRunWidth(item: ListItemBlock): number {
-    const key = `${item.listId}|${item.depth}`;
+    const key = settings.vertical ? `${item.listId}|${item.depth}|${colW()}` : `${item.listId}|${item.depth}`;
     let width = orderedRunWidths.get(key);
     if (width === undefined) {
       width = 0;
-      for (const other of blocks) if (other.kind === 'listItem' && other.listKind === 'ordered' && other.listId === item.listId && other.depth === item.depth) width = Math.max(width, listItemMarker(other).markerLine.width);
+      const run = blocks.filter((other): other is ListItemBlock => other.kind === 'listItem' && other.listKind === 'ordered' && other.listId === item.listId && other.depth === item.depth);
+      for (const other of run) width = Math.max(width, listItemMarker(other).markerLine.width);
+      if (settings.vertical) {
+        orderedRunWidths.set(key, width); // the column the items are first set beside
+        for (const other of run) width = Math.max(width, listItemParts(other).markerLine.width);
+      }
       orderedRunWidths.set(key, width);
     }
     return width;
