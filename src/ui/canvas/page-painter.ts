@@ -42,8 +42,8 @@ const LIST_CACHE = 24;
 
 export class PagePainter {
   private paintsMeasured = 0;
-  /** Page paints waiting for a frame (see `inFrameOfItsOwn`); each answers whether it painted. */
-  private readonly frameQueue: (() => boolean)[] = [];
+  /** Page paints waiting for a frame (see `inFrameOfItsOwn`), with their canvas; each answers whether it painted. */
+  private readonly frameQueue: { canvas: HTMLCanvasElement; paint: () => boolean }[] = [];
   private frameRequested = false;
   readonly glyphs = new GlyphPathCache();
   /** Decoded pictures (ImageItem.image keys), fetched from the worker once. */
@@ -105,7 +105,7 @@ export class PagePainter {
     if (!list) return false;
     await this.ensureGlyphs(list);
     await this.images.load(list, (key) => this.client.getImage(key));
-    return this.inFrameOfItsOwn(() => {
+    return this.inFrameOfItsOwn(canvas, () => {
       if (canvas.dataset['pending'] !== token || !canvas.isConnected) return false;
       const dpr = window.devicePixelRatio || 1;
       const cssHeight = (cssWidth * list.height) / list.width;
@@ -131,13 +131,14 @@ export class PagePainter {
    * when the canvas is not GPU-accelerated: a page full of glyph outlines takes tens of ms there.
    * After a change that repaints every page on screen, painting them all in one frame made one
    * task of several hundred ms, and the worker's answers (an agent's edit converging, the caret)
-   * waited behind it; one page a frame lets them in between pages. Paints are served in the order
-   * they became ready; one that no longer applies (`paint` returns false: superseded, or its
-   * canvas left the page) gives its frame to the next.
+   * waited behind it; one page a frame lets them in between pages. Pages in view go first, then
+   * the rest in the order they became ready (the neighbours painted ahead of scrolling); a paint
+   * that no longer applies (`paint` returns false: superseded, or its canvas left the page) gives
+   * its frame to the next.
    */
-  private inFrameOfItsOwn(paint: () => boolean): Promise<boolean> {
+  private inFrameOfItsOwn(canvas: HTMLCanvasElement, paint: () => boolean): Promise<boolean> {
     return new Promise((resolve, reject) => {
-      this.frameQueue.push(() => {
+      this.frameQueue.push({ canvas, paint: () => {
         try {
           const painted = paint();
           resolve(painted);
@@ -146,7 +147,7 @@ export class PagePainter {
           reject(error);
           return false;
         }
-      });
+      } });
       this.requestPaintFrame();
     });
   }
@@ -156,8 +157,10 @@ export class PagePainter {
     this.frameRequested = true;
     requestAnimationFrame(() => {
       this.frameRequested = false;
-      while (this.frameQueue.length > 0 && !this.frameQueue.shift()!()) {
-        // superseded: its frame goes to the next paint
+      while (this.frameQueue.length > 0) {
+        const inView = this.frameQueue.findIndex((job) => inViewport(job.canvas));
+        const [job] = this.frameQueue.splice(Math.max(0, inView), 1);
+        if (job!.paint()) break; // else superseded: its frame goes to the next paint
       }
       this.requestPaintFrame();
     });
@@ -355,6 +358,17 @@ export function looseLineBands(g: PageGeometry, list: PageDisplayList): { x: num
 function drawLooseLines(ctx: CanvasRenderingContext2D, g: PageGeometry, list: PageDisplayList): void {
   ctx.fillStyle = g.looseLines.color;
   for (const band of looseLineBands(g, list)) ctx.fillRect(band.x, band.y, band.width, band.height);
+}
+
+/**
+ * Whether any of a canvas shows in its viewer (the scrolling `.viewer`, else the window). Read in
+ * an animation frame, where layout is clean: no forced reflow.
+ */
+function inViewport(canvas: HTMLCanvasElement): boolean {
+  if (!canvas.isConnected) return false;
+  const r = canvas.getBoundingClientRect();
+  const v = canvas.closest('.viewer')?.getBoundingClientRect() ?? { top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth };
+  return r.bottom > v.top && r.right > v.left && r.top < v.bottom && r.left < v.right;
 }
 
 function nextFrame(): Promise<void> {
