@@ -126,6 +126,26 @@ describe("a `:::paragraphs{style}` container's drop cap and 'add' spacing inside
     expect(runOf(page, 'second paragraph').size).toBe(10);
   });
 
+  it("a heading's drop cap opens the paragraph right after it in the box, plain or styled, as in running text", () => {
+    const capped = { headings: { levels: [{ level: 2, dropCap: { lines: 2 } }] } };
+    for (const [label, after] of [['plain', [LONG]], ['styled', [':::paragraphs{style="aside"}', LONG, ':::']]] as const) {
+      const src = [':::callout', '## Inside the box', '', ...after, '', 'The next paragraph takes no initial.', ':::'].join('\n');
+      const { pages } = run(book(src, capped));
+      const page = pages[0]!;
+      const [box] = boxes(page);
+      const body = runs(page).filter((r) => r.line?.role === 'body');
+      const caps = body.filter((r) => r.size > 10.5);
+      expect(caps.map((r) => r.text), label).toEqual(['O']);
+      const initial = caps[0]!;
+      expect(initial.y).toBeGreaterThan(box!.y);
+      expect(initial.y).toBeLessThan(box!.y + box!.h);
+      // On the paragraph's second line, the two lines beside it starting past it.
+      const lines = [...new Set(body.filter((r) => r.size <= 10.5 && r.line?.block === initial.line?.block).map((r) => r.y))].sort((a, b) => a - b);
+      expect(initial.y, label).toBeCloseTo(lines[1]!, 3);
+      for (const y of lines.slice(0, 2)) expect(Math.min(...body.filter((r) => r.y === y && r.size <= 10.5).map((r) => inkExtent(r).left))).toBeGreaterThan(inkExtent(initial).right);
+    }
+  });
+
   it('a box cut never parts the initial from the lines beside it', () => {
     // Filler rows put the styled paragraph's third line or second (16 rows a page) at the foot of
     // page 1, where layout.boxChildSplitMinLines (2) alone would cut it: its first three lines go on together.
@@ -169,10 +189,10 @@ describe("a `:::paragraphs{style}` container's drop cap and 'add' spacing inside
     const parts: string[] = [];
     for (let i = 0; i < 16; i++) {
       parts.push(paragraph(random));
-      if (i % 4 === 1) parts.push([':::callout', paragraph(random, 1), '', ':::paragraphs{style="opening"}', paragraph(random, 2), ':::', '', ':::paragraphs{style="spaced"}', paragraph(random, 1), ':::', '', paragraph(random, 1), ':::'].join('\n'));
+      if (i % 4 === 1) parts.push([':::callout', paragraph(random, 1), '', ':::paragraphs{style="opening"}', paragraph(random, 2), ':::', '', ':::paragraphs{style="spaced"}', paragraph(random, 1), ':::', '', '## A heading in the box', '', paragraph(random, 1), ':::'].join('\n'));
     }
     const source = parts.join('\n\n');
-    expectOpeningEditEqualsFull((s) => book(s, { bodyText: { ...TEN_ROW_COLUMN.bodyText, paragraphContainerSpacing: 'add' } }), source);
+    expectOpeningEditEqualsFull((s) => book(s, { bodyText: { ...TEN_ROW_COLUMN.bodyText, paragraphContainerSpacing: 'add' }, headings: { levels: [{ level: 2, dropCap: { lines: 2 } }] } }), source);
   });
 });
 

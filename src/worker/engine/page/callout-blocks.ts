@@ -21,7 +21,9 @@
  *   (§8.1 `keepWithNext`): a box cut never leaves a heading at a segment's foot (`keptWithNext`).
  *   Not applied in a box (our reading: a box is one segment of running text, which a heading does
  *   not break, span or redesign): its break before, `span` and an advanced design (drawn in its
- *   level's type, its `lineSpan` kept); a hidden heading sets no row.
+ *   level's type, its `lineSpan` kept); a hidden heading sets no row. Its drop cap (its level's or
+ *   style's, §8.2, §13.6) opens the paragraph right after it, plain (at the box's leading and inner
+ *   measure) or styled (as a style's own, which wins), kept with the lines beside it by a box cut.
  * - a `:::verse` poem (§9.1; page/verse.ts): set at the inner measure as a `:::columns` group sets
  *   it (page/columns-group-verse.ts: stepped and indented lines, turnovers, `align`, bayts), in
  *   the box's own text type, one box line per set line; a blank box line above and below it and
@@ -58,8 +60,7 @@
  *   the space owed above and below (the larger wins); under `'add'` each is given in whole box
  *   lines (rounded to the box's leading, as a heading's margins in a box) on top of that space, as
  *   running text adds them; either way dropped at a box segment's top as any row's space. Not in a
- *   box: text beside a wrapped resource (a styled paragraph goes below it), and a heading's drop
- *   cap on the paragraph after it (in a box a heading opens no initial, styled or not).
+ *   box: text beside a wrapped resource (a styled paragraph goes below it).
  * - a `:::part` (§13.5): our reading — a part's divider page cannot live inside a box, so the part
  *   is ignored there as `:::paper` is: its fences set no row, its blocks are the box's, and the
  *   book's structure does not count it (no contents row, part values, palette or section change:
@@ -109,9 +110,13 @@ export function boxStyledParagraph(block: ParagraphBlock, ps: ParagraphStyleSett
   // (Lines beside the initial are aligned in what its room leaves, as in running text.)
   const set = lines.map((line) => ({ line, x: ps.indent + alignShift(ps.align, measure - (initial?.beside.has(line) ? initial.plan.room : 0), line.width) }));
   if (!initial) return { lines: set };
-  // The initial's pieces from the first line's baseline, at the style's leading (mirrored in right-to-left text).
-  const pieces = initialPlacements(initial.plan, ps.indent, measure, 0, ps.lineHeight, initial.rtl).map((p) => ({ line: p.line, x: p.x, dy: p.baseline }));
-  return { lines: set, initial: { pieces, lines: initial.plan.lines } };
+  return { lines: set, initial: boxInitial(initial.plan, ps.indent, measure, ps.lineHeight, initial.rtl) };
+}
+
+/** An initial's pieces in a box: x from the inner start edge in a measure from `left`, `width` pt wide, and `dy` under the first line's baseline at `leading` pt a line (mirrored in right-to-left text). */
+export function boxInitial(plan: InitialPlan, left: number, width: number, leading: number, rtl: boolean): NonNullable<BoxStyledParagraph['initial']> {
+  const pieces = initialPlacements(plan, left, width, 0, leading, rtl).map((p) => ({ line: p.line, x: p.x, dy: p.baseline }));
+  return { pieces, lines: plan.lines };
 }
 
 /** A drop cap planned for a styled paragraph's text (`inlines`, capitals applied) at a `measure` in pt, as paginate.ts `initialOf` plans it; undefined when it opens with no letter to raise. */

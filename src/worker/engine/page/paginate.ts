@@ -36,7 +36,7 @@ import { slotRank, type FloatLog, type PassPlan } from './passes';
 import { headingLayout, listSettingsOf, orderedLevelOf, SectionTracker, textColumns, type OpenSection, type PageFurniture } from './sections';
 import { headingAlignShift, headingHidden, headingIndents, headingSnaps, headingJidori, headingLineSpan, headingNumbering, headingSpacing, headingTextStyle, headingTracking, headingUppercase, plainInlines, spreadLine, trackedLines, upperInlines } from './heading-look';
 import { calloutWhere, type CalloutWhere } from './callout-where';
-import { boxHeading, boxSetsContainer, boxSpace, boxStyledParagraph, boxVerse, inBoxLines, nestedBoxesCite, onlyDirectives, type BoxDrawHost, type BoxInitialOf } from './callout-blocks';
+import { boxHeading, boxInitial, boxSetsContainer, boxSpace, boxStyledParagraph, boxVerse, inBoxLines, nestedBoxesCite, onlyDirectives, type BoxDrawHost, type BoxInitialOf } from './callout-blocks';
 import { boxShape, cutBox, flowPiece, listingPiece, nestedPiece, type BoxPiece } from './callout-split';
 import { floatsCitedInBox } from './callout-cites';
 import { boxWrapMeasure, linesBeside, planBoxWrap, type BoxWrapBand } from './callout-wrap';
@@ -2941,6 +2941,8 @@ export function* paginateChapter(
     const goesOn = going?.marker ? setFlowLine(going.marker.text, { ...textStyle, italic: going.marker.italic }, undefined, going.marker.text) : null;
     const more = goesOn && going?.marker ? { line: goesOn, x: going.marker.align === 'left' ? 0 : going.marker.align === 'center' ? (innerW - goesOn.width) / 2 : innerW - goesOn.width, height: lead, baseline: leadBaseline } : null;
     let firstParagraph = true;
+    /** The heading met last in the box (its drop cap opens the paragraph right after it). */
+    let lastHeading: HeadingBlock | null = null;
     /** The space owed under the resource set last (pt), given above the next block's first row. */
     let resourceBelow = 0;
     /** The end of a `:::columns` group already set (its blocks are skipped). */
@@ -2994,6 +2996,11 @@ export function* paginateChapter(
       const cut = n < narrow.length ? (narrow[n]!.srcFrom >= 0 ? narrow[n]!.srcFrom : narrow[n - 1]!.srcTo) : null;
       const lines = cut === null ? narrow : [...narrow.slice(0, n), ...set(cut, measure)];
       return { lines, beside: Math.min(n, narrow.length), inset: band.inset, left: band.side === 'left' };
+    };
+    /** The initial drawn with a paragraph's first row (`first`, of `count`); a box cut never parts it from the lines beside it (keepTo, callout-wrap.ts cutAboveWrap). */
+    const keepInitial = (first: number, initial: NonNullable<ReturnType<typeof boxStyledParagraph>['initial']>, count: number): void => {
+      rows[first]!.initial = initial.pieces;
+      if (initial.lines > 1) rows[first]!.keepTo = first + Math.min(initial.lines, count) - 1;
     };
     /** Keeps a block's rows beside the band (`count` from row `first`) with the resource; the band ends once the block's rows go past it. */
     const keptBeside = (first: number, count: number): void => {
@@ -3059,6 +3066,7 @@ export function* paginateChapter(
       if (child.kind === 'heading') {
         // A heading in its level's type at the inner measure, its margins in whole box lines (page/callout-blocks.ts).
         endBoxWrap();
+        lastHeading = child;
         const set = boxHeading(child, numberedInlines(settings.headings.inlineMarks === false ? { ...child, inlines: plainInlines(child.inlines) } : child, structure.headingNumbers?.get(child.id), { numbering: headingNumbering(child, settings) }), innerW, lead, settings, setText, (h, s) => baselineFor(h, s, fonts));
         if (!set) continue;
         // (A lineSpan band's blank above the first line and below the last is in their rows.)
@@ -3122,26 +3130,25 @@ export function* paginateChapter(
       if (child.kind !== 'paragraph' && child.kind !== 'blockquote' && child.kind !== 'listItem' && child.kind !== 'mathDisplay') continue;
       const rowsBefore = rows.length;
       const styled = child.kind === 'paragraph' ? boxStyles.next() : undefined;
+      // A heading's drop cap (§8.2, §13.6) on the paragraph right after it in the box, as in running text.
+      const headingCap = child.kind === 'paragraph' && child.continuesParagraph !== true && lastHeading && previousKind === 'heading' ? headingDropCap(lastHeading, settings) : undefined;
       if (styled && child.kind === 'paragraph') {
         // A `:::paragraphs` paragraph in its style at the inner measure, on its own leading (page/callout-blocks.ts); below a wrapped resource.
         endBoxWrap();
         const ps = styled.style;
         const baseline = baselineFor(ps.lineHeight, ps.style, fonts);
         const flush = previousKind === 'heading' && !settings.body.indentAfterHeading;
-        // The style's drop cap (§13.1, page/drop-cap.ts) on its container's first paragraph, or each with `each`, at its leading.
-        const cap = child.continuesParagraph === true ? undefined : settings.dropCaps?.paragraphStyles[styled.id];
-        const capOf: BoxInitialOf | undefined = cap && (styled.first || cap.each) ? (inlines, measure) => {
+        // The style's drop cap (§13.1, page/drop-cap.ts) on its container's first paragraph, or each with `each`, at its leading; else the heading's just above.
+        const styleCap = child.continuesParagraph === true ? undefined : settings.dropCaps?.paragraphStyles[styled.id];
+        const cap = styleCap && (styled.first || styleCap.each) ? styleCap : headingCap;
+        const capOf: BoxInitialOf | undefined = cap ? (inlines, measure) => {
           const made = initialOf(cap, { inlines }, ps.style, ps.lineHeight, measure, ps.align === 'justify');
           return made && { ...made, rtl: rtl() };
         } : undefined;
         const set = boxStyledParagraph(child, ps, innerW, flush, setText, (inlines, s, measure, indent) => tabbedLines(inlines, s, measure, indent, ps.tabs ?? style.tabs), capOf);
         const first = rows.length;
         set.lines.forEach(({ line, x }, i) => rows.push({ block: child, line, x, height: ps.lineHeight, baseline, role: 'body', ...(i === 0 && !styled.first && ps.spaceBetween > 0 ? { before: ps.spaceBetween } : {}) }));
-        // The initial drawn with the first line; a box cut never parts it from the lines beside it (keepTo, callout-wrap.ts cutAboveWrap).
-        if (set.initial && rows[first]) {
-          rows[first]!.initial = set.initial.pieces;
-          if (set.initial.lines > 1) rows[first]!.keepTo = first + Math.min(set.initial.lines, set.lines.length) - 1;
-        }
+        if (set.initial && rows[first]) keepInitial(first, set.initial, set.lines.length);
       } else if (child.kind === 'listItem') {
         // The list's shape and its level's marker type (page/list-shape.ts), inside the box, with the style's own list fields.
         const shaped = (besideText: string | readonly Inline[], room?: ReturnType<typeof boxListItem>) => boxListItem(settings, child, textStyle, (style, text) => inRoom(setFlowLine(text ?? listMarker(child), style, undefined, besideText), room?.marker), style.lists);
@@ -3180,8 +3187,11 @@ export function* paginateChapter(
           from === null
             ? setText({ base: child.range.from, inlines: child.inlines, style: style2, measure: measure - x, indent: boxIndent, justify: boxJustify, ...(boxHang > 0 ? { hang: boxHang } : {}) })
             : setText({ base: from, inlines: inlinesFrom(child.inlines, from), style: style2, measure: measure - x, indent: 0, justify: boxJustify, ...(boxHang > 0 ? { hang: boxHang, hangFirst: true } : {}) });
-        const { lines, beside, inset, left } = tabbed ? { lines: tabbed, beside: 0, inset: 0, left: false } : besideWrap(setParagraph(null, innerW), space, innerW, setParagraph);
+        // A heading's drop cap (page/drop-cap.ts) at the box's leading; never beside a wrapped resource (the heading ended it), nor on tabbed text.
+        const initial = headingCap && !tabbed && !quote ? initialOf(headingCap, child, style2, lead, innerW - x, boxJustify) : undefined;
+        const { lines, beside, inset, left } = tabbed ? { lines: tabbed, beside: 0, inset: 0, left: false } : initial ? { lines: initial.set(innerW - x), beside: 0, inset: 0, left: false } : besideWrap(setParagraph(null, innerW), space, innerW, setParagraph);
         lines.forEach((line, i) => rows.push({ block: child, line, x: (rtl() ? 0 : x) + (i < beside && left ? inset : 0), height: lead, baseline: leadBaseline, role: 'body', ...(i === 0 && space > 0 ? { before: space } : {}) }));
+        if (initial && rows[rowsBefore]) keepInitial(rowsBefore, boxInitial(initial.plan, rtl() ? 0 : x, innerW - x, lead, rtl()), lines.length);
         keptBeside(rowsBefore, beside);
       } else if (child.kind === 'mathDisplay' && math) {
         // A display at the callout's inner measure, numbered flush right at its inner edge (document-format §11).
