@@ -237,6 +237,25 @@ export class EngineCache {
    * much as relaying out the edited chapter, so paragraphs are pruned only once more than
    * `PARAGRAPH_PRUNE_SLACK` entries could be stale (an edit leaves a few: its changed paragraphs).
    */
+  /**
+   * Drops at once the paragraph entries a chapter's previous layout used, under another chapter
+   * key (a change of the settings it reads, or of its start), that its new layout did not ask for
+   * (`use`): set under settings no longer in force, they wait for nothing but the end-of-build
+   * prune. Dropped as each chapter is laid out, the old settings' lines are let go while the build
+   * goes on, instead of being held with the new ones until the book is done (the worker's heap
+   * peaks there during a global change). An entry another chapter's layout uses is kept.
+   */
+  dropLeftBehind(chapterId: string, before: ParagraphUse, use: ReadonlyMap<string, number>): void {
+    for (const key of before.bases.keys()) {
+      if (use.has(key) || !(this.paragraphs.has(key) || this.refused.has(key))) continue;
+      let shared = false;
+      for (const [id, other] of this.paragraphUse) if (id !== chapterId && other.bases.has(key)) shared = true;
+      if (shared) continue;
+      this.paragraphs.delete(key);
+      this.refused.delete(key);
+    }
+  }
+
   prune(liveParagraphs: readonly (readonly string[])[], liveChapters: Set<string>): void {
     let used = 0;
     for (const keys of liveParagraphs) used += keys.length;
@@ -856,8 +875,10 @@ function* layoutChapter(
     // With the keys of the pages taken over from the chapter's previous layout (paragraph-use.ts),
     // read at the first composition, while that layout's use is the one recorded.
     if (!use) {
-      use = paragraphUse(keysAsked, chapterKey, input.source, cache.paragraphUse.get(input.id));
+      const before = cache.paragraphUse.get(input.id);
+      use = paragraphUse(keysAsked, chapterKey, input.source, before);
       if (chapterKey !== undefined) cache.paragraphUse.set(input.id, { chapterKey, source: input.source, bases: use });
+      if (before && chapterKey !== undefined && before.chapterKey !== chapterKey) cache.dropLeftBehind(input.id, before, use);
     } else for (const [key, base] of keysAsked) if (!use.has(key)) use.set(key, base);
     chapterParagraphKeys.set(layout, [...use.keys()]);
     layoutParses.set(layout, parsed);

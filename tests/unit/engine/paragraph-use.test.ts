@@ -5,9 +5,9 @@
  * the same, or the next prune drops them and a later edit sets them again.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, EngineCache, type BookInput } from '../../../src/worker/engine';
+import { defaultSettings, EngineCache, layoutBook, type BookInput } from '../../../src/worker/engine';
 import { paragraphUse } from '../../../src/worker/engine/paragraph-use';
-import { dump, run } from '../page/helpers';
+import { dump, fonts, run } from '../page/helpers';
 
 const WORDS = 'harbour lantern quay tide keeper morning fog boats ledger rope anchor gull shingle pier net salt storm mast sail harbourmaster evening beacon channel current drift'.split(' ');
 
@@ -64,5 +64,53 @@ describe('paragraph memo keys kept alive by an edited chapter', () => {
     expect([...paragraphUse(new Map(), 'k', 'aaaa\n\nXbbbb\n\ncccc', before)]).toEqual([['A', 0], ['C', 13]]);
     // Another memo key (a global change, another start): only what was asked.
     expect([...paragraphUse(new Map([['X', 0]]), 'other', before.source, before)]).toEqual([['X', 0]]);
+  });
+});
+
+describe('paragraphs set under settings no longer in force', () => {
+  it('are let go chapter by chapter during a global change, not held with the new ones until the book is done', () => {
+    const cache = new EngineCache();
+    run(book(BODY), cache);
+    const oldKeys = (id: string) => [...cache.paragraphUse.get(id)!.bases.keys()];
+    const oldA = oldKeys('a');
+    const oldB = oldKeys('b');
+    const settings = defaultSettings();
+    settings.body.style = { ...settings.body.style, size: settings.body.style.size * 1.04 };
+    const input = { ...book(BODY), settings };
+    const held = (keys: readonly string[]) => keys.filter((k) => cache.paragraphs.has(k)).length;
+    const steps = layoutBook(input, fonts, cache);
+    let step = steps.next();
+    let checked = false;
+    while (!step.done) {
+      if (step.value?.chapter?.id === 'a') {
+        // Chapter a is laid out at the new size: its old paragraphs are gone, b's not yet relaid are still there.
+        expect(held(oldA)).toBe(0);
+        expect(held(oldB)).toBe(oldB.length);
+        checked = true;
+      }
+      step = steps.next();
+    }
+    expect(checked).toBe(true);
+    expect(held(oldB)).toBe(0);
+    // A cache, not an answer: the book is as a fresh layout sets it, and an edit after it too.
+    expect(dump(step.value)).toBe(dump(run(input, new EngineCache())));
+    const editedInput = { ...input, chapters: [{ ...input.chapters[0]!, source: `# One\n\n${edited(20, 'tide').join('\n\n')}\n` }, input.chapters[1]!] };
+    expect(dump(run(editedInput, cache))).toBe(dump(run(editedInput, new EngineCache())));
+  });
+
+  it('are kept while another chapter still uses them', () => {
+    // Both chapters hold the same paragraph: a's new layout must not take b's entry from it.
+    const shared = BODY[3]!;
+    const twoAlike = (settings = defaultSettings()): BookInput => ({ title: 'Use', settings, chapters: [{ id: 'a', title: '', source: `# One\n\n${shared}\n` }, { id: 'b', title: '', source: `# Two\n\n${shared}\n` }] });
+    const cache = new EngineCache();
+    run(twoAlike(), cache);
+    const sharedKeys = [...cache.paragraphUse.get('a')!.bases.keys()].filter((k) => cache.paragraphUse.get('b')!.bases.has(k));
+    expect(sharedKeys.length).toBeGreaterThan(0);
+    const settings = defaultSettings();
+    settings.body.style = { ...settings.body.style, size: settings.body.style.size * 1.04 };
+    const steps = layoutBook(twoAlike(settings), fonts, cache);
+    for (let step = steps.next(); !step.done; step = steps.next()) {
+      if (step.value?.chapter?.id === 'a') expect(sharedKeys.every((k) => cache.paragraphs.has(k))).toBe(true);
+    }
   });
 });
