@@ -232,12 +232,6 @@ export class EngineCache {
   }
   private latestCount = 0;
   /**
-   * Drops entries the last complete layout did not use, so memory tracks the live book.
-   * `liveParagraphs` lists each chapter's distinct paragraph keys. Walking them all costs about as
-   * much as relaying out the edited chapter, so paragraphs are pruned only once more than
-   * `PARAGRAPH_PRUNE_SLACK` entries could be stale (an edit leaves a few: its changed paragraphs).
-   */
-  /**
    * Drops at once the paragraph entries a chapter's previous layout used, under another chapter
    * key (a change of the settings it reads, or of its start), that its new layout did not ask for
    * (`use`): set under settings no longer in force, they wait for nothing but the end-of-build
@@ -249,13 +243,24 @@ export class EngineCache {
     for (const key of before.bases.keys()) {
       if (use.has(key) || !(this.paragraphs.has(key) || this.refused.has(key))) continue;
       let shared = false;
-      for (const [id, other] of this.paragraphUse) if (id !== chapterId && other.bases.has(key)) shared = true;
+      for (const [id, other] of this.paragraphUse) {
+        if (id !== chapterId && other.bases.has(key)) {
+          shared = true;
+          break;
+        }
+      }
       if (shared) continue;
       this.paragraphs.delete(key);
       this.refused.delete(key);
     }
   }
 
+  /**
+   * Drops entries the last complete layout did not use, so memory tracks the live book.
+   * `liveParagraphs` lists each chapter's distinct paragraph keys. Walking them all costs about as
+   * much as relaying out the edited chapter, so paragraphs are pruned only once more than
+   * `PARAGRAPH_PRUNE_SLACK` entries could be stale (an edit leaves a few: its changed paragraphs).
+   */
   prune(liveParagraphs: readonly (readonly string[])[], liveChapters: Set<string>): void {
     let used = 0;
     for (const keys of liveParagraphs) used += keys.length;
