@@ -1,33 +1,44 @@
 /**
  * Tables in vertical text (`layout.writingMode: 'vertical-rl'`, configuration.md §4, §14.1
- * `cjk.uprightDigits`; document-format §12.10): laid out in the turned flow, a table's rows run
- * down the sheet as columns read right to left, its cells' lines down the page. A table whose text
- * holds CJK is a vertical table: every cell line is CJK text (resources/table.ts, our reading) —
- * a short number upright in a one-em cell, Latin words sideways; a table of Latin only stays
- * turned with the flow. Positions on the sheet through the display list's matrices (pt, y down).
+ * `cjk.uprightDigits`; document-format §12.10): a table whose text holds CJK is a vertical table,
+ * laid out in the turned flow — its rows run down the sheet as columns read right to left, its
+ * cells' lines down the page, every cell line CJK text (resources/table.ts, our reading): a short
+ * number upright in a one-em cell, Latin words sideways. A table of Latin only stands upright as a
+ * block, as a picture does (resources/table-upright.ts): set horizontally at its natural width,
+ * taking room across the lines. Positions on the sheet through the display list's matrices (pt, y down).
  */
 import { describe, expect, it } from 'vitest';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { EngineCache, layoutBook, prepareResources, type BookInput } from '../../../src/worker/engine';
-import { applyMatrix } from '../../../src/worker/protocol/displaylist';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { applyMatrix, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { nodeFontRegistry } from '../../support/node-world';
+import { expectOpeningEditEqualsFull } from './helpers';
 import { cellOnSheet, placedRuns, rounded, tcyCellOnSheet, UPRIGHT, type Placed } from './vertical-sheet';
 
 const fonts = nodeFontRegistry(['Noto Serif SC']);
 const FACE = 'Noto Serif SC';
 const SIDEWAYS = [0, 1, -1, 0];
+const settings = settingsFromConfig({ locale: 'ja', layout: { writingMode: 'vertical-rl', layoutType: 'single' }, bodyText: { fontFamily: FACE }, headings: { fontFamily: FACE }, tableStyle: { bodyFontFamily: FACE, headerFontFamily: FACE } });
 
-/** A vertical book whose one chapter embeds the table `rows` (first row the header) between two paragraphs. */
-function layout(rows: readonly (readonly string[])[]) {
-  const settings = settingsFromConfig({ locale: 'ja', layout: { writingMode: 'vertical-rl', layoutType: 'single' }, bodyText: { fontFamily: FACE }, headings: { fontFamily: FACE }, tableStyle: { bodyFontFamily: FACE, headerFontFamily: FACE } });
+/** A vertical book whose one chapter is `source`, the table `rows` (first row the header) its resource `list`. */
+function tableBook(rows: readonly (readonly string[])[], caption: string, source: string): BookInput {
   const model = { rows: rows.map((row) => row.map((content) => ({ content }))), headerRowCount: 1 };
-  const resources = prepareResources([{ record: { id: 'list', typeId: 'table', kind: 'table', caption: '表の題。', placement: { position: 'here' }, table: { model } } as never }], {});
-  const input: BookInput = { title: '縦', settings, chapters: [{ id: 'a', title: '', source: '前文。\n\n::resource{id="list"}\n\n後文。\n' }], resources };
-  const gen = layoutBook(input, fonts, new EngineCache());
+  const resources = prepareResources([{ record: { id: 'list', typeId: 'table', kind: 'table', caption, placement: { position: 'here' }, table: { model } } as never }], {});
+  return { title: '縦', settings, chapters: [{ id: 'a', title: '', source }], resources };
+}
+
+const SOURCE = '前文。\n\n::resource{id="list"}\n\n後文。\n';
+
+function pagesOf(rows: readonly (readonly string[])[], caption = '表の題。'): PageDisplayList[] {
+  const gen = layoutBook(tableBook(rows, caption, SOURCE), fonts, new EngineCache());
   let step = gen.next();
   while (!step.done) step = gen.next();
-  return placedRuns(step.value.pages);
+  return step.value.pages;
 }
+
+/** The table embedded between two paragraphs, its runs with their matrices. */
+const layout = (rows: readonly (readonly string[])[], caption?: string): Placed[] => placedRuns(pagesOf(rows, caption));
 
 /** The run whose text is `text` (a cell's whole line, or one piece of it). */
 const runOf = (runs: readonly Placed[], text: string): Placed => {
@@ -35,6 +46,22 @@ const runOf = (runs: readonly Placed[], text: string): Placed => {
   expect(found, text).toBeDefined();
   return found!;
 };
+
+/** A run's pen start on the sheet, pt. */
+const penOnSheet = (p: Placed, g = 0): [number, number] => applyMatrix(p.m, p.run.xs[g]!, p.run.y);
+
+/** A run's length along its line, pt: its pen positions to past its last glyph's advance. */
+function runLength(p: Placed): number {
+  const face = fonts.get(p.run.font)!;
+  const last = p.run.glyphs.length - 1;
+  return p.run.xs[last]! + (face.glyphAdvance(p.run.glyphs[last]!) * p.run.size) / face.upem - p.run.xs[0]!;
+}
+
+/** The type area on the sheet, pt: the flow's frame turned a quarter clockwise (page/vertical.ts). */
+function typeAreaOnSheet(): { left: number; right: number; top: number; bottom: number } {
+  const f = pageFrame(settings, 0);
+  return { left: settings.pageWidth - f.contentTop - f.contentHeight, right: settings.pageWidth - f.contentTop, top: f.contentLeft, bottom: f.contentLeft + f.contentWidth };
+}
 
 describe('tables in vertical text (resources/table.ts)', () => {
   it('a table holding CJK: its rows are columns from the right, a cell of digits only an upright one-em cell at its column\'s head, Latin sideways', () => {
@@ -65,18 +92,66 @@ describe('tables in vertical text (resources/table.ts)', () => {
     expect(tcyCellOnSheet(fonts, three).top).toBeCloseTo(columnHead, 2);
   });
 
-  it('a table of Latin only stays turned with the flow: every cell sideways, a number at its own width', () => {
+  it('a table of Latin only stands upright as a block at its natural width, the text after it to its left', () => {
     const runs = layout([
       ['Name', 'Age'],
       ['Tama', '12'],
-    ]);
-    for (const text of ['Name', 'Age', 'Tama', '12']) expect(rounded(runOf(runs, text).m), text).toEqual(SIDEWAYS);
-    const twelve = runOf(runs, '12');
-    const face = fonts.get(twelve.run.font)!;
-    expect(twelve.run.xs[1]! - twelve.run.xs[0]!).toBeCloseTo((face.glyphAdvance(twelve.run.glyphs[0]!) * twelve.run.size) / face.upem, 3);
-    // Pen positions on the sheet run down the page (the line turned a quarter clockwise).
-    const [, y0] = applyMatrix(twelve.m, twelve.run.xs[0]!, twelve.run.y);
-    const [, y1] = applyMatrix(twelve.m, twelve.run.xs[1]!, twelve.run.y);
-    expect(y1).toBeGreaterThan(y0);
+    ], 'A list.');
+    // Before: every cell turned with the flow, its text sideways.
+    for (const text of ['Name', 'Age', 'Tama', '12']) expect(rounded(runOf(runs, text).m), text).toEqual(UPRIGHT);
+    const [name, age, tama, twelve] = ['Name', 'Age', 'Tama', '12'].map((text) => runOf(runs, text)) as [Placed, Placed, Placed, Placed];
+    // Read as a horizontal table: the header row on one baseline, left to right, the body row under it.
+    expect(penOnSheet(age)[1]).toBeCloseTo(penOnSheet(name)[1], 3);
+    expect(penOnSheet(age)[0]).toBeGreaterThan(penOnSheet(name)[0]);
+    expect(penOnSheet(tama)[0]).toBeCloseTo(penOnSheet(name)[0], 3);
+    expect(penOnSheet(tama)[1]).toBeGreaterThan(penOnSheet(name)[1]);
+    expect(penOnSheet(twelve, 1)[0]).toBeGreaterThan(penOnSheet(twelve, 0)[0]);
+    // Its natural width: two columns of equal weight, each its longest cell line and the padding
+    // either side — not the room across the page's lines.
+    const padding = prepareResources([], {}).settings.table.padding;
+    const column = Math.max(...[name, age, tama, twelve].map(runLength)) + 2 * padding;
+    expect(penOnSheet(age)[0] - penOnSheet(name)[0]).toBeCloseTo(column, 2);
+    const table = { left: penOnSheet(name)[0] - padding, right: penOnSheet(name)[0] - padding + 2 * column };
+    // It takes room across the lines: the text before it at its right, the text after it at its left.
+    expect(cellOnSheet(fonts, runOf(runs, '前')).left).toBeGreaterThan(table.right);
+    expect(cellOnSheet(fonts, runOf(runs, '後')).right).toBeLessThan(table.left);
+    expect(table.right - table.left).toBeLessThan(typeAreaOnSheet().right - typeAreaOnSheet().left);
+  });
+
+  it('an upright table longer than the lines: its parts side by side, right to left, header repeated; a wide one at the room across the lines', () => {
+    const rows = [['Name', 'Age'], ...Array.from({ length: 80 }, (_, i) => [`Tama ${i}`, `${i}`])];
+    const pages = pagesOf(rows, 'A long list.');
+    const area = typeAreaOnSheet();
+    const page = pages.find((p) => placedRuns([p]).filter((r) => r.run.text === 'Name').length >= 2);
+    expect(page, 'a page holding two parts').toBeDefined();
+    const heads = placedRuns([page!]).filter((r) => r.run.text === 'Name');
+    for (const head of heads) expect(rounded(head.m)).toEqual(UPRIGHT);
+    // The second part stands left of the first, its header on the same line down the page.
+    expect(penOnSheet(heads[1]!)[0]).toBeLessThan(penOnSheet(heads[0]!)[0] - 2 * runLength(runOf(placedRuns([page!]), 'Tama 10')));
+    expect(penOnSheet(heads[1]!)[1]).toBeCloseTo(penOnSheet(heads[0]!)[1], 3);
+    // Every line of every part inside the type area on the sheet; the last part's caption says it goes on.
+    for (const p of placedRuns(pages).filter((r) => r.run.line?.role === 'body' && /^(Name|Age|Tama \d+|\d+)$/.test(r.run.text))) {
+      const [x, y] = penOnSheet(p);
+      expect(x).toBeGreaterThanOrEqual(area.left - 0.01);
+      expect(x + runLength(p)).toBeLessThanOrEqual(area.right + 0.01);
+      expect(y).toBeGreaterThanOrEqual(area.top - 0.01);
+      expect(y).toBeLessThanOrEqual(area.bottom + 0.01);
+    }
+    expect(placedRuns(pages).some((r) => r.run.text.includes('(cont.)'))).toBe(true);
+    // A table whose natural width passes the room across the lines is set at that room, its long cell broken.
+    const long = 'A cell holding a long sentence of Latin words that cannot stand on one line across the room of a page';
+    const wide = layout([['Name', 'Note'], ['Tama', long]], 'A wide list.');
+    const cellLines = wide.filter((r) => long.includes(r.run.text) && r.run.text.length > 3);
+    expect(cellLines.length).toBeGreaterThan(1);
+    for (const p of cellLines) {
+      expect(rounded(p.m)).toEqual(UPRIGHT);
+      expect(penOnSheet(p)[0] + runLength(p)).toBeLessThanOrEqual(area.right + 0.01);
+      expect(penOnSheet(p)[0]).toBeGreaterThanOrEqual(area.left - 0.01);
+    }
+  });
+
+  it('an upright table: an edit before it laid out on the previous layout equals a layout from scratch', () => {
+    const rows = [['Name', 'Age'], ...Array.from({ length: 40 }, (_, i) => [`Tama ${i}`, `${i}`])];
+    expectOpeningEditEqualsFull((source) => tableBook(rows, 'A list.', source), `前文。\n\n::resource{id="list"}\n\n${'後文の段落。'.repeat(40)}\n`, fonts);
   });
 });

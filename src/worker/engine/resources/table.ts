@@ -12,8 +12,9 @@
  * cell line is CJK text (`upright`), whatever its own characters — a short number stands upright in
  * a one-em cell (tate-chū-yoko), Latin words sideways — as page/vertical.ts sets a line holding CJK;
  * without it, a cell of digits only (`12`) would be drawn sideways, or upright at its own width
- * when a neighbour's CJK shared its baseline. A table of Latin only stays turned with the flow
- * (its text sideways, read with the book turned, as a turned table in a horizontal book). Our
+ * when a neighbour's CJK shared its baseline. A table of Latin only stands upright as a block, as a
+ * picture does: set horizontally at its natural width and turned back in the flow (table-upright.ts;
+ * before, it was turned with the flow, its text sideways, read with the book turned). Our
  * reading: the spec says nothing of tables in vertical writing.
  */
 import { Op, roundPt, type DisplayItem } from '../../protocol/displaylist';
@@ -28,6 +29,7 @@ import { parseSnippet } from './snippet';
 import { trackedCellLines, uppercaseInlines } from './table-header';
 import { partRules, type CellBox } from './table-rules';
 import { continuesMarkerBlock, splitPolicy, type SplitPolicy } from './table-split';
+import { naturalTableWidth, uprightTableBlock } from './table-upright';
 import { baselineInLineBox } from '../page/geometry';
 import { uprightItems, type UprightOptions } from '../page/vertical';
 import { withTcyCells } from '../page/vertical-generated';
@@ -55,6 +57,14 @@ export interface TableGrid {
   headerRows: number;
   /** In vertical text, a table whose text holds CJK: how its cell lines are cut as CJK lines (page/vertical.ts, `allCjk`). */
   upright?: UprightOptions;
+}
+
+/** A measure no cell line is broken at, pt: a table's cells set unbroken to find its natural width (table-upright.ts). */
+const UNBROKEN_MEASURE = 1e6;
+
+/** In vertical text, whether a table is a vertical table (see the file's comment): its cells' text holds CJK somewhere. */
+export function verticalTable(model: TableModel): boolean {
+  return model.rows.some((row) => row.some((cell) => cell.hiddenBy === undefined && hasIdeographs(cell.content)));
 }
 
 /** Grid positions of the model's cells: merged-over cells (`hiddenBy`) take no place of their own. */
@@ -88,7 +98,7 @@ export function layoutTableGrid(model: TableModel, measure: number, settings: Re
   const widths = weights.map((w) => (measure * w) / total);
   const pad = t.padding;
   // A vertical table (see the file's comment): its cells' text holds CJK somewhere.
-  const tcy = env.tcy && placed.some((p) => hasIdeographs(p.cell.content)) ? env.tcy : undefined;
+  const tcy = env.tcy && verticalTable(model) ? env.tcy : undefined;
   const cells: PlacedCell[] = placed.map((p) => {
     const header = p.row < model.headerRowCount || p.cell.isHeader === true;
     const style = header ? t.header : t.body;
@@ -205,6 +215,13 @@ export function tableBlock(resource: EngineResource, type: ResourceType | undefi
   const typed = withTypeCaption(base, type);
   const settings = styleId && typed.tableStyles[styleId] ? { ...typed, table: typed.tableStyles[styleId]! } : typed;
   const model = resource.table!.model;
+  // In vertical text (`env.tcy`) a table of Latin only stands upright as a block (table-upright.ts):
+  // set horizontally, without the vertical text's rules, at its natural width capped by the room across the lines.
+  if (env.tcy && !verticalTable(model)) {
+    const { tcy: _tcy, captionSide: _side, ...horizontal } = env;
+    const width = Math.min(naturalTableWidth(layoutTableGrid(model, UNBROKEN_MEASURE, settings, horizontal), settings.table.padding), maxHeight ?? measure);
+    return uprightTableBlock(tableBlock(resource, type, number, width, base, horizontal, measure), measure, lineHeightOf(settings.table.body));
+  }
   const grid = layoutTableGrid(model, measure, settings, env);
   const captionAbove = settings.caption.position === 'above';
   // captionSide (§12.6): every part's caption ("(cont.)" after the first) and the last part's note
