@@ -115,21 +115,84 @@ describe('a callout box leaving a :::columns group', () => {
     expect(bodyRun(page, 'b0').y).toBeGreaterThan(box!.y + box!.h);
   });
 
-  it('a float barrier: a top float cited before the group is set before the group (without a barrier the group goes first)', () => {
+  it('a float barrier: a top float cited before the group is set before the box — the group\'s rows above the box first (without a barrier the box goes first)', () => {
     const source = `Intro. See :ref{id="red"} here.\n\n${grouped('type=note')}`;
     const free = run(withFigure(source, settings)).pages;
     expect(pictures(free)[0]!.page).toBe(1);
-    expect(runs(free[0]!).some((r) => r.text === 'a0')).toBe(true);
+    expect(boxes(free[0]!)).toHaveLength(1);
     const barred = run(withFigure(source, withBarrier(settings))).pages;
     const [float] = pictures(barred);
     expect(float!.page).toBe(1);
+    // a0…a5, above the box, stay on page 0 in two sub-columns (a3 level with a0), as text before a barrier does in the main flow.
+    const a0 = bodyRun(barred[0]!, 'a0');
+    expect(bodyRun(barred[0]!, 'a3').y).toBeCloseTo(a0.y, 2);
+    expect(boxes(barred[0]!)).toEqual([]);
+    // The box opens page 1's part of the group, under the float, b0 under the box.
     const page = barred[1]!;
-    expect(bodyRun(page, 'a0').y).toBeGreaterThan(float!.frame.y + float!.frame.h);
-    // The box heads the second sub-column, level with a0's row.
     const [box] = boxes(page);
+    expect(box!.x).toBeCloseTo(left(0), 1);
+    expect(box!.y).toBeGreaterThan(float!.frame.y + float!.frame.h);
+    expect(bodyRun(page, 'b0').y).toBeGreaterThan(box!.y + box!.h);
+  });
+
+  /** The group with `red` cited by `:ref` in its first line, before the box. */
+  const citing = (fence: string): string => grouped(fence).replace('a0', 'a0 :ref{id="red"}');
+
+  it('a float barrier holds back a top float the group itself cites before it: the rows above the box, the float, then the box (fails when only floats cited before the group are held)', () => {
+    const free = run(withFigure(citing('type=note'), settings)).pages;
+    expect(pictures(free)[0]!.page).toBe(1);
+    expect(boxes(free[0]!)).toHaveLength(1);
+    const barred = run(withFigure(citing('type=note'), withBarrier(settings))).pages;
+    const [float] = pictures(barred);
+    expect(float!.page).toBe(1);
+    expect(bodyRun(barred[0]!, 'a3').y).toBeCloseTo(bodyRun(barred[0]!, 'a0').y, 2);
+    expect(boxes(barred[0]!)).toEqual([]);
+    const [box] = boxes(barred[1]!);
+    expect(box!.y).toBeGreaterThan(float!.frame.y + float!.frame.h);
+    expect(bodyRun(barred[1]!, 'b0').y).toBeGreaterThan(box!.y + box!.h);
+  });
+
+  it('a float barrier after a float the group cites that takes the column\'s foot at once: the group goes on under the rows above the box, on the same page', () => {
+    const bottom = (source: string, s: LayoutSettings): BookInput => {
+      const book = withFigure(source, s);
+      return { ...book, resources: prepareResources([{ record: { id: 'red', typeId: 'figure', kind: 'svg', caption: 'A red band', placement: { position: 'bottom' } }, payload: SVG }], {}) };
+    };
+    const barred = run(bottom(citing('type=note'), withBarrier(settings))).pages;
+    const [float] = pictures(barred);
+    expect(float!.page).toBe(0);
+    const page = barred[0]!;
+    const [box] = boxes(page);
+    // a0…a5 balanced above the box (a3 level with a0), the box across the first sub-column under them, above the float.
+    const a0 = bodyRun(page, 'a0');
+    expect(bodyRun(page, 'a3').y).toBeCloseTo(a0.y, 2);
+    expect(box!.x).toBeCloseTo(left(0), 1);
+    expect(box!.y).toBeGreaterThan(bodyRun(page, 'a2').y);
+    expect(box!.y + box!.h).toBeLessThan(float!.frame.y);
+    // Without the barrier the box heads the second sub-column, level with a0's row.
+    const [free] = boxes(run(bottom(citing('type=note'), settings)).pages[0]!);
+    expect(free!.x).toBeCloseTo(left(1), 1);
+    expect(free!.y).toBeLessThan(a0.y);
+  });
+
+  it('a float barrier in a parallel stream holds back a float the level rows above it cite', () => {
+    // Stream 1: a paragraph citing `red`, then another; stream 2: a paragraph, then the box (two blocks each: level rows).
+    const long = (tag: string) => Array.from({ length: 30 }, (_, i) => `${tag}${i}`).join(' ');
+    const source = `:::columns{count=2 breaks=3}\nP ${long('p')} :ref{id="red"}\n\nQ ${long('q')}\n\nR ${long('r')}\n\n:::callout{type=note}\nBoxed words.\n:::\n:::`;
+    const free = run(withFigure(source, settings)).pages;
+    expect(boxes(free[0]!)).toHaveLength(1);
+    const barred = run(withFigure(source, withBarrier(settings))).pages;
+    const [float] = pictures(barred);
+    expect(float!.page).toBe(1);
+    // The first blocks of both streams on page 0, the second ones (Q and the box) under the float on page 1.
+    expect(runs(barred[0]!).some((r) => r.text.startsWith('P'))).toBe(true);
+    expect(runs(barred[0]!).some((r) => r.text.startsWith('R'))).toBe(true);
+    const [box] = boxes(barred[1]!);
     expect(box!.x).toBeCloseTo(left(1), 1);
     expect(box!.y).toBeGreaterThan(float!.frame.y + float!.frame.h);
-    expect(box!.y).toBeLessThan(bodyRun(page, 'a0').y);
+    const q = bodyRun(barred[1]!, 'Q');
+    expect(q.xs[0]!).toBeLessThan(left(1));
+    expect(q.y).toBeGreaterThan(float!.frame.y + float!.frame.h);
+    expect(q.y).toBeLessThan(box!.y + box!.h);
   });
 
   it('an edit relaid out from the previous layout equals a full layout', () => {
@@ -138,5 +201,8 @@ describe('a callout box leaving a :::columns group', () => {
     const source = [words(150, 'w'), group('type=note placement=top'), words(80, 'v'), group('type=note placement=fixed'), words(60, 'u'), group('type=note wrap=left'), words(40, 't'), group('type=note placement=bottom'), `After ${words(40, 'z')}`].join('\n\n');
     expectOpeningEditEqualsFull((s) => oneChapterBook(s, settings), source);
     expectOpeningEditEqualsFull((s) => oneChapterBook(s, defaultSettings()), source.replace('placement=top', 'span=page'));
+    // Float barriers after floats the groups cite, in a snake group and in parallel streams.
+    const barred = `${words(100, 'w')}\n\n${citing('type=note')}\n\n${words(80, 'v')}\n\n:::columns{count=2 breaks=2}\nS ${words(60, 's')} :ref{id="red"}\n\n:::callout{type=note}\n${words(20, 'x')}\n:::\n:::\n\n${words(60, 'u')}\n\n${citing('type=note placement=top')}`;
+    expectOpeningEditEqualsFull((s) => withFigure(s, withBarrier(settings)), barred);
   });
 });

@@ -60,8 +60,8 @@ export interface GroupBlockHost {
   wrap?(block: ResourceBlock, width: number): GroupWrap | WrapRefusal | undefined;
   /** A floating resource (§8.4 "cited figures float normally"): what queues it at the group's level; null when it does not float. */
   floating?(block: ResourceBlock): (() => void) | null;
-  /** A callout box set in a sub-column `width` pt wide (page/columns-group-box.ts), what queues the floats it cites and which they are (for the foot room kept for them); null: the group cannot set it (it flows plain). */
-  box?(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], width: number, blockIndex: number): { rows: GroupRow[]; cites?: () => void; floats?: readonly QueuedFloat[] } | null;
+  /** A callout box set in a sub-column `width` pt wide (page/columns-group-box.ts), what queues the floats it cites and which they are (for the foot room kept for them), and whether it is a float barrier (§12.7); null: the group cannot set it (it flows plain). */
+  box?(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[], width: number, blockIndex: number): { rows: GroupRow[]; cites?: () => void; floats?: readonly QueuedFloat[]; barrier?: boolean } | null;
 }
 
 /** `above` blank rows, the block's ⌈height ÷ pitch⌉ rows (the first drawing it), `below` blank rows. */

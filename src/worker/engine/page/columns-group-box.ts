@@ -21,9 +21,10 @@
  * band cutting the columns there would have to end the group). One that cannot leave the flow (too
  * tall, citing notes in column notes) is set in its sub-column. A wrapped box is set in flow
  * across its sub-column (text beside a box in a sub-column would be too narrow to read). A float
- * barrier box is set in its sub-column, and the floats cited before the group are set before the
- * group (paginate.ts `placeColumnsGroup`, as the main flow flushes them before the box); floats
- * the group cites before the box float from their segments as any. A resource wrapped in the
+ * barrier box is set in its sub-column, and every float cited before it in reading order — before
+ * the group or in it — is set before it (§12.7): the segment ends above the box, the floats are
+ * set, the group goes on from the box (page/columns-group.ts `placeGroup`, as the main flow
+ * flushes them before the box; a barrier floated out of the group stands at the row after it). A resource wrapped in the
  * box is set at one side of its inner measure at the sub-column width (callout-wrap.ts; refused as
  * in flow when the text beside would be too narrow). A box holding a listing, a heading, a poem or a `:::space`
  * (page/callout-blocks.ts) is set here as in flow: a cut never parts a verse line from its

@@ -24,7 +24,7 @@ import { emptyRow, headingRows, type GroupHeadingHost } from './columns-group-he
 import { verseRows, type GroupVerseHost } from './columns-group-verse';
 import { codeRows, displayRows, resourceRows, type GroupBlockHost, type GroupDrawHost } from './columns-group-blocks';
 import type { SplitUnit } from './columns-group-split';
-import { plannedWithFeet, type GroupFloatHost } from './columns-group-floats';
+import { citingRows, plannedWithFeet, type GroupFloatHost } from './columns-group-floats';
 import { besideRow, closeWrapBand, linesAroundWrap, rowsLeftBeside, type GroupWrapBand } from './columns-group-wrap';
 import { inlinesFrom } from './slice';
 import { inRoom, markerByLine } from './vertical-generated';
@@ -171,8 +171,10 @@ export interface GroupRow {
   split?: SplitUnit;
   /** Run once the segment holding this row is placed: queues the floats cited at it (a floating resource's embed, a box's citations), at the group's level. */
   after?: () => void;
-  /** The floats `after` queues, in order (a floating resource's embed, a box's citations): the foot room kept for them (page/columns-group-floats.ts). */
+  /** The floats `after` queues, in order (a floating resource's embed, a box's citations, a box floated out of the group): the foot room kept for them (page/columns-group-floats.ts), and what a float barrier after them holds back. */
   queues?: QueuedFloat[];
+  /** A float barrier (§12.7) stands here: a barrier box's first row, or the row after a barrier box floated out of the group; every float cited before it is set before it (`placeGroup`). */
+  barrier?: true;
 }
 
 /** A float queued by a row's `after`: its id and the block mentioning it (the `::resource` embed, the callout box citing it). */
@@ -218,6 +220,8 @@ export interface GroupHost {
   shrunk?(id: string, scale: number): void;
   /** Floats cited by `:ref` in the group's lines, queued at their line (page/columns-group-floats.ts); without it they wait for their embed. */
   floats?: GroupFloatHost;
+  /** Float barriers (§12.7) among the rows: whether a float waits to be set, and setting every waiting one (the next columns, as the main flow flushes before a barrier box). */
+  barrier?: { waiting(): boolean; flush(): void };
 }
 
 /**
@@ -359,7 +363,16 @@ export function placeGroup(given: readonly GroupRow[], shape: GroupShape, host: 
   const rule = columnRuleOf(settings);
   let index = 0;
   let guard = 0;
+  // Barrier rows whose floats were set (each is met once).
+  const flushed = new Set<GroupRow>();
   while (index < rows.length && guard++ < 10000) {
+    // A float barrier opening the segment (§12.7): every float cited before it is set first.
+    const head = rows[index]!;
+    if (head.barrier && host.barrier && !flushed.has(head)) {
+      flushed.add(head);
+      host.barrier.flush();
+      continue;
+    }
     const room = host.rowsLeft();
     if (room <= 0) {
       host.next();
@@ -371,8 +384,13 @@ export function placeGroup(given: readonly GroupRow[], shape: GroupShape, host: 
       continue;
     }
     // Foot room kept for the floats the segment's lines first cite (page/columns-group-floats.ts).
-    const from = rows;
-    const plan = host.floats ? plannedWithFeet(index, room, host.floats, (r) => planRows(from, index, r, shape, settings)) : planRows(rows, index, room, shape, settings);
+    const planned = (given: readonly GroupRow[]): { counts: number[]; rows: GroupRow[] } => (host.floats ? plannedWithFeet(index, room, host.floats, (r) => planRows(given, index, r, shape, settings)) : planRows(given, index, room, shape, settings));
+    let plan = planned(rows);
+    // A float barrier the segment would hold, with floats waiting or cited above it: the segment
+    // ends above it when what comes before it fits here (set as the group's end would be), and
+    // the next one starts at it, once they are set.
+    const barrier = barrierCut(rows, index, host, planned);
+    if (barrier) plan = barrier;
     rows = plan.rows;
     const counts = plan.counts;
     const top = host.top();
@@ -405,9 +423,29 @@ export function placeGroup(given: readonly GroupRow[], shape: GroupShape, host: 
     for (const queue of after) queue();
     // Space left over at the group's end is dropped with the segment break (§7.4).
     if (index + blankLead(rows, index) >= rows.length) index = rows.length;
-    if (index < rows.length) host.next();
+    // (At a barrier the group goes on where its floats leave it: in this column when none waits.)
+    if (index < rows.length && !barrier) host.next();
   }
   return placed;
+}
+
+/**
+ * The segment from `index` cut above the first float barrier after its first row (`GroupRow.barrier`,
+ * document-format §12.7: floats cited before it are placed before it), when floats wait or the rows
+ * above it mention one, and what comes before the barrier fits in this segment: its plan, the rows
+ * from the barrier on kept after it. Null: no such barrier, or the segment is planned as before.
+ */
+function barrierCut(rows: readonly GroupRow[], index: number, host: GroupHost, planned: (given: readonly GroupRow[]) => { counts: number[]; rows: GroupRow[] }): { counts: number[]; rows: GroupRow[] } | null {
+  if (!host.barrier) return null;
+  const at = rows.findIndex((row, k) => k > index && row.barrier);
+  if (at < 0) return null;
+  const above = rows.slice(index, at);
+  const mentions = host.floats ? citingRows(above, host.floats).length > 0 : above.some((row) => (row.queues?.length ?? 0) > 0);
+  if (!mentions && !host.barrier.waiting()) return null;
+  const before = planned(rows.slice(0, at));
+  // Only when the rows above the barrier all fit here: else the room cuts the segment first.
+  if (index + before.counts.reduce((a, b) => a + b, 0) < before.rows.length) return null;
+  return { counts: before.counts, rows: [...before.rows, ...rows.slice(at)] };
 }
 
 /** Queues (in `after`, run once the segment is placed) the floats `row`'s line cites by `:ref`, at its line (page/columns-group-floats.ts). */
@@ -453,9 +491,15 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
   };
   // (A row of text: blank rows are dropped at a sub-column's head and split parts are replaced when cut, so neither carries them.)
   const carries = (row: GroupRow): boolean => !row.blank && !row.split;
+  // A float barrier box floated out of the group (no row of its own): the barrier stands at the next row.
+  let barrierNext = false;
   const push = (...more: GroupRow[]): void => {
     const start = rows.length;
     rows.push(...more);
+    if (barrierNext && more[0]) {
+      more[0].barrier = true;
+      barrierNext = false;
+    }
     const carrier = rows.slice(start).find(carries);
     if (cites.length > 0 && carrier) {
       const waiting = cites;
@@ -516,6 +560,11 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
       const end = inner.findIndex((x) => x.id === child.endId);
       const box = set.blocks?.box?.(child, end < 0 ? [] : inner.slice(inner.indexOf(child) + 1, end), width, index) ?? null;
       if (!box) return null; // a box the group cannot set: it flows plain
+      // A float barrier (§12.7) at its first row (placeGroup sets the floats cited before it first).
+      if (box.barrier) {
+        if (box.rows[0]) box.rows[0].barrier = true;
+        else barrierNext = true;
+      }
       push(...box.rows);
       // The floats the box cites, queued with the text after it (page/callout-cites.ts).
       if (box.cites) cites.push({ queue: box.cites, floats: box.floats ?? [] });

@@ -71,10 +71,19 @@ export function placeParallel(given: readonly GroupRow[], shape: GroupShape, hos
   let index = 0;
   let continued = false;
   let guard = 0;
+  // Barrier rows whose floats were set (each is met once).
+  const flushed = new Set<GroupRow>();
   while (index < length && guard++ < 10000) {
     // A continued segment starts with text, not with the blank rows that levelled the last one.
     while (continued && index < length && slots.every((s) => s[index] === null || s[index]!.blank)) index++;
     if (index >= length) break;
+    // A float barrier (§12.7) on the segment's first row, in any stream: every float cited before it is set first.
+    const barriers = slots.map((s) => s[index]).filter((row): row is GroupRow => row?.barrier === true && !flushed.has(row));
+    if (host.barrier && barriers.length > 0) {
+      for (const row of barriers) flushed.add(row);
+      host.barrier.flush();
+      continue;
+    }
     const room = host.rowsLeft();
     if (room <= 0) {
       host.next();
@@ -107,8 +116,12 @@ export function placeParallel(given: readonly GroupRow[], shape: GroupShape, hos
       while (kept > 0 && index + kept < length && (cuts(kept) || strands(kept))) kept--;
       return kept > 0 ? kept : take;
     };
+    // A float barrier in a later row of a stream, with floats waiting or cited in the rows above it
+    // (our reading of "before it" in streams read side by side: the level rows above its row): the
+    // segment ends above that row, and the next one starts there once they are set.
+    const cap = barrierRow(slots, index, length, host);
     // Foot room kept for the floats the segment's rows first mention (page/columns-group-floats.ts).
-    const settle = (r: number): SettledCut => settleParallelCut(rows, slots, index, Math.min(r, length - index), host.fresh(), keep);
+    const settle = (r: number): SettledCut => settleParallelCut(rows, slots, index, Math.min(r, cap, length - index), host.fresh(), keep);
     const floats = host.floats;
     const settled = floats ? withFootRoom(room, floats, settle, (cut) => segmentMentions(cut, rows, slots, shape, index, floats)) : settle(room);
     if (settled.take === 0) {
@@ -149,12 +162,25 @@ export function placeParallel(given: readonly GroupRow[], shape: GroupShape, hos
     host.advance(take);
     // Floats cited in the segment, queued under it (page/columns-group.ts `GroupRow.after`).
     for (const queue of after) queue();
-    if (index < length) {
+    // (At a barrier the streams go on where its floats leave them: in this column when none waits.)
+    if (index < length && take !== cap) {
       host.next();
       continued = true;
     }
   }
   return placed;
+}
+
+/** Rows from `index` to the first later row holding a float barrier in any stream, when floats wait or the rows above it mention one; else no cap. */
+function barrierRow(slots: readonly (GroupRow | null)[][], index: number, length: number, host: GroupHost): number {
+  if (!host.barrier) return Number.POSITIVE_INFINITY;
+  for (let t = 1; index + t < length; t++) {
+    if (!slots.some((s) => s[index + t]?.barrier)) continue;
+    const above = slots.flatMap((s) => s.slice(index, index + t));
+    const mentions = host.floats ? citingRows(above, host.floats).length > 0 : above.some((row) => (row?.queues?.length ?? 0) > 0);
+    return mentions || host.barrier.waiting() ? t : Number.POSITIVE_INFINITY;
+  }
+  return Number.POSITIVE_INFINITY;
 }
 
 /** The rows of the segment `cut` takes from `index` mentioning floats, stream by stream as they are placed (`rows`/`slots`: before the cut; a cut that split a part has rows of its own). */

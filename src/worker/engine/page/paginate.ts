@@ -917,8 +917,9 @@ export function* paginateChapter(
   }
   /** Barrier (chapter end, chapter openers): every waiting float is set before going on. */
   const flushFloats = (): void => {
-    while (pendingFloats.length > 0 || sidePending.length > 0 || fixedPending.length > 0) nextColumn();
+    while (floatsWaiting()) nextColumn();
   };
+  const floatsWaiting = (): boolean => pendingFloats.length > 0 || sidePending.length > 0 || fixedPending.length > 0;
 
   const enterColumn = (): void => {
     leverPoints = [];
@@ -2521,8 +2522,6 @@ export function* paginateChapter(
 
   /** A `:::columns` group in running text (document-format §8.4; page/columns-group.ts). */
   function placeColumnsGroup(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[]): boolean {
-    // A float barrier box in the group (§12.7): every float cited before the group is set before it (columns-group-box.ts).
-    if (inner.some((x) => x.kind === 'containerStart' && x.name === 'callout' && calloutStyleOf(x).floatBarrier)) flushFloats();
     const shape = groupShape(start.attrs, colW(), frame().contentWidth, geo.columns, settings, inner);
     // Headings in the group (page/columns-group-heading.ts): numbered as anywhere; their styled sections close and open in order, in force after the group.
     const heading = { inlines: (h: HeadingBlock) => numberedInlines(settings.headings.inlineMarks === false ? { ...h, inlines: plainInlines(h.inlines) } : h, structure.headingNumbers?.get(h.id), { numbering: headingNumbering(h, settings) }), baseline: (lead: number, style: TextStyle) => baselineFor(lead, style, fonts), pitch, bodyBaseline };
@@ -2558,7 +2557,7 @@ export function* paginateChapter(
     const boxCited: SetLine[] = [];
     // Boxes floated out of the group that may take a column's foot, by block id: their flows, for the foot room kept for them.
     const boxFeet = new Map<string, FlowBlock>();
-    function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void; floats: readonly QueuedFloat[] } | null {
+    function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void; floats: readonly QueuedFloat[]; barrier: boolean } | null {
       const boxStyle = calloutStyleOf(boxStart);
       const where = calloutWhere(boxStart.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
       // (Listings, headings, poems, directives, nested boxes and wrapped resources as in a box in flow: page/callout-blocks.ts, callout-wrap.ts.)
@@ -2568,11 +2567,17 @@ export function* paginateChapter(
       // group's level as in flow, queued under the segment holding its place (no row); a page-wide
       // one in flow goes to a page's head or foot band as a page-wide floated box. One that cannot
       // leave the flow (too tall, citing notes) is set in its sub-column. A wrapped box and a float
-      // barrier are set in their sub-column (the barrier's floats were set before the group).
+      // barrier are set in their sub-column (the floats cited before it set first: columns-group.ts placeGroup).
       if (where.float || where.placement === 'fixed' || where.span === 'page') {
         const out = where.placement === 'fixed' ? fixedCalloutQueue(boxStart, boxInner, where, boxStyle.flow?.fixed ?? DEFAULT_FIXED) : calloutFloatQueue(boxStart, boxInner, where.float ? where : { ...where, placement: 'auto', float: true }, boxFeet);
-        // (One that may take the column's foot is a float its segment keeps foot room for: columns-group-floats.ts.)
-        if (out) return { rows: [], cites: () => (out(), queueBoxCites(boxStart, boxInner)), floats: boxFeet.has(boxStart.id) ? [{ id: boxStart.id, block: boxStart }] : [] };
+        // (One that may take the column's foot is a float its segment keeps foot room for: columns-group-floats.ts.
+        // A barrier sets what waits before it is queued: at the group's end, where no row of the group stands after it.)
+        const cites = (): void => {
+          if (boxStyle.floatBarrier) flushFloats();
+          out?.();
+          queueBoxCites(boxStart, boxInner);
+        };
+        if (out) return { rows: [], cites, floats: [{ id: boxStart.id, block: boxStart }], barrier: boxStyle.floatBarrier === true };
       }
       const parts = calloutParts(boxStart, boxInner, w);
       // Wraps refused in the box (§12.8 textWrap; page/callout-wrap.ts), on the page where the group is met.
@@ -2586,7 +2591,7 @@ export function* paginateChapter(
         draw: (rows, from, take, x, top, height) => drawCalloutSegment({ ...parts, rows }, from, take, x, top, height),
       };
       const floats = floatsCitedInBox(boxInner, floatCitations, structure.floats).map((id) => ({ id, block: boxStart }));
-      return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner), floats };
+      return { rows: boxRows(boxStart, blockIndex, box, pitch, boxCited), cites: () => queueBoxCites(boxStart, boxInner), floats, barrier: boxStyle.floatBarrier === true };
     }
     const rows = groupRows(inner, shape.width, settings, { setText: setGroupText, setGenerated: setFlowLine, listMarker, heading, verse, blocks });
     // A block kept whole taller than a column could never be placed: the group flows plain.
@@ -2637,6 +2642,8 @@ export function* paginateChapter(
           return planned.length === 0 ? 0 : Math.round((footHeight(bottomFloats, planned) - footHeight(bottomFloats)) / pitch);
         },
       },
+      // A float barrier box in the group (§12.7): every float cited before it — before the group or in it — is set before it (columns-group.ts placeGroup).
+      barrier: { waiting: floatsWaiting, flush: flushFloats },
     }, geo);
     citeNotes([...placed, ...boxCited]);
     if (inner.some((h) => h.kind === 'heading')) enterSection();
