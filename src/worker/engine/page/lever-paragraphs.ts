@@ -40,7 +40,7 @@
  * (paragraph/tracking.ts).
  */
 import { Op, type DisplayItem } from '../../protocol/displaylist';
-import type { LineShape, SetLine } from '../paragraph';
+import type { LineAccept, LineShape, SetLine } from '../paragraph';
 import type { LayoutSettings } from '../settings';
 import { shiftItems, type LeverPoint } from './levers';
 import { declareAppliedSettings } from '../../config';
@@ -66,7 +66,7 @@ export interface LooseParagraph {
    * set only if it takes the lines' shapes (known from breaking alone), else no lines — most
    * settings tried are refused, and setting their lines cost more than breaking them.
    */
-  reset: (narrower: number, looseness: number, accept?: (shapes: readonly LineShape[]) => boolean) => readonly SetLine[];
+  reset: (narrower: number, looseness: number, accept?: LineAccept) => readonly SetLine[];
   /** The measure it was set at, pt. */
   measure: number;
   /** Its body size, pt (tracking is in thousandths of it). */
@@ -101,7 +101,7 @@ export interface LooseLook {
  * initial at `measure` pt, `looseness` lines looser, its first lines in the same room beside the
  * same initial (the paragraph engine's `initialRoom`); `accept` as in `LooseParagraph.reset`.
  */
-export type InitialLoose = (measure: number, looseness: number, accept?: (shapes: readonly LineShape[]) => boolean) => SetLine[];
+export type InitialLoose = (measure: number, looseness: number, accept?: LineAccept) => SetLine[];
 
 /** Copies of `items` moved down `dy` pt (the page's items are read-only once drawn: levers.ts shiftItems makes new ones). */
 export function movedCopies(items: readonly DisplayItem[], dy: number): DisplayItem[] {
@@ -167,8 +167,11 @@ export function withinWordSpacing(lines: readonly LineShape[], justify: boolean)
 }
 
 /** What the lever keeps of a paragraph set again: one line longer than placed, every line within the word-spacing bounds. */
-function oneLineLonger(loose: LooseParagraph): (lines: readonly LineShape[]) => boolean {
-  return (lines) => lines.length === loose.lines + 1 && withinWordSpacing(lines, loose.justify);
+function oneLineLonger(loose: LooseParagraph): LineAccept {
+  const accept: LineAccept = (lines) => lines.length === loose.lines + 1 && withinWordSpacing(lines, loose.justify);
+  // A paragraph that cannot reach one line more within the bounds is refused unbroken (paragraph/index.ts).
+  accept.fewestLines = loose.lines + 1;
+  return accept;
 }
 
 const isPath = (item: DisplayItem): boolean => item.op === Op.Path || item.op === Op.Clip || item.op === Op.ClipEnd || item.op === Op.Transform;

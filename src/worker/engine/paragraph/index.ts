@@ -4,14 +4,15 @@ import { DEFAULT_RUNT_RULES, type LayoutSettings, type TextStyle } from '../sett
 import { breakGreedy } from '../text/greedy';
 import type { Hyphenator } from '../text/hyphenate';
 import type { Direction } from '../text/bidi';
-import { breakColumns, breakParagraph, type KnuthPlassBreak } from '../text/linebreak';
+import { breakColumns, breakParagraph, type BreakColumns, type KnuthPlassBreak } from '../text/linebreak';
+import { mostJustifiedLines } from '../text/line-capacity';
 import { collectInlines, type InlineContext } from './collect';
 import { measureRuby } from './ruby-measure';
 import { measureKunten } from './kunten-measure';
 import { withOrientation } from './vertical-tcy';
 import { circledNumbersInCjkFace } from './circled-numbers';
 import { buildItems, normalSpace, type WordPayload } from './items';
-import type { Item, LineBreak } from '../text/items';
+import type { Item, LineBreak, LineWidths } from '../text/items';
 import { setColumnLines, setLines, type SetLine } from './lines';
 import { paragraphColumns, type ParagraphColumns } from './columns';
 import { boxClusters, clusterCount, justifyTracked, trackLine } from './tracking';
@@ -290,13 +291,25 @@ export function setParagraph(request: ParagraphRequest, env: ParagraphEnvironmen
 export type LineShape = Pick<SetLine, 'ratio' | 'ragged' | 'emergency'>;
 
 /**
+ * A caller's test of a setting by its lines' shapes (`setParagraphIf`). `fewestLines`: it refuses
+ * every setting of fewer lines, and every setting with a line past the word-space bounds (ratio
+ * outside −1 … 1, ragged or emergency) — balancing lever 7's "one line looser". A justified
+ * paragraph that cannot reach that many lines within the bounds (text/line-capacity.ts) is then
+ * refused without being broken: the same answer, for a sum over its items.
+ */
+export interface LineAccept {
+  (shapes: readonly LineShape[]): boolean;
+  fewestLines?: number;
+}
+
+/**
  * `setParagraph`, but the lines are set only when `accept` takes their shapes (one per line, from
  * the breaks): a caller that would throw most settings away (balancing lever 7 trying looser
  * settings, page/lever-paragraphs.ts) pays for breaking alone. `lines` is null when refused; the
  * lines of an accepted setting are those `setParagraph` sets, to the bit. `shapes`: the lines'
  * shapes when `accept` was given (else empty).
  */
-export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironment, accept?: (shapes: readonly LineShape[]) => boolean): { shapes: LineShape[]; lines: SetLine[] | null } {
+export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironment, accept?: LineAccept): { shapes: LineShape[]; lines: SetLine[] | null } {
   const { settings, fonts } = env;
   const direction = request.direction ?? settings.direction;
   const hang = request.hang ?? 0;
@@ -344,6 +357,7 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   const widthsAt = (wider: number) => (wider === 0 ? widths : (line: number) => widths(line) + wider);
   // A kept paragraph: only breaking and setting, from its columns (the same lines, to the bit).
   if (kept) {
+    if (beyondReach(kept.columns, widths, accept, justifyTracking)) return { shapes: [], lines: null };
     const breakAt = (wider: number, looseness: number) => breakColumns(kept.columns, widthsAt(wider), breakParams({ ...request, looseness }, settings, kept.normalSpaceWidth, wider > 0));
     return finish(breakAt(0, request.looseness ?? 0), breakAt, (b, wider) => setColumnLines(kept.columns, b, layoutAt(wider)));
   }
@@ -364,6 +378,7 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
     if (columns) {
       const kept = keptParagraph(columns, request, env, direction);
       prepared.keep(request.inlines, kept);
+      if (beyondReach(columns, widths, accept, justifyTracking)) return { shapes: [], lines: null };
       const breakAt = (wider: number, looseness: number) => breakColumns(columns, widthsAt(wider), breakParams({ ...request, looseness }, settings, kept.normalSpaceWidth, wider > 0));
       return finish(breakAt(0, request.looseness ?? 0), breakAt, (b, wider) => setColumnLines(columns, b, layoutAt(wider)));
     }
@@ -377,6 +392,16 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   const result = finish(breakAt(0, request.looseness ?? 0), breakAt, setAt);
   prepared?.wait(request, env, direction);
   return result;
+}
+
+/**
+ * Whether `accept` refuses every setting of the paragraph unbroken: it needs more lines
+ * (`fewestLines`) than any setting within the word-space bounds can have. Not with letter spacing
+ * for justification (`justifyTracking` pt): that stretches lines past their glue.
+ */
+function beyondReach(columns: BreakColumns, widths: LineWidths, accept: LineAccept | undefined, justifyTracking: number): boolean {
+  const fewest = accept?.fewestLines;
+  return fewest !== undefined && justifyTracking === 0 && mostJustifiedLines(columns, widths) < fewest;
 }
 
 /**
