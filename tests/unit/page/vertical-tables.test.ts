@@ -22,23 +22,23 @@ const SIDEWAYS = [0, 1, -1, 0];
 const settings = settingsFromConfig({ locale: 'ja', layout: { writingMode: 'vertical-rl', layoutType: 'single' }, bodyText: { fontFamily: FACE }, headings: { fontFamily: FACE }, tableStyle: { bodyFontFamily: FACE, headerFontFamily: FACE } });
 
 /** A vertical book whose one chapter is `source`, the table `rows` (first row the header) its resource `list`. */
-function tableBook(rows: readonly (readonly string[])[], caption: string, source: string): BookInput {
+function tableBook(rows: readonly (readonly string[])[], caption: string, source: string, note?: string): BookInput {
   const model = { rows: rows.map((row) => row.map((content) => ({ content }))), headerRowCount: 1 };
-  const resources = prepareResources([{ record: { id: 'list', typeId: 'table', kind: 'table', caption, placement: { position: 'here' }, table: { model } } as never }], {});
+  const resources = prepareResources([{ record: { id: 'list', typeId: 'table', kind: 'table', caption, ...(note ? { note } : {}), placement: { position: 'here' }, table: { model } } as never }], {});
   return { title: '縦', settings, chapters: [{ id: 'a', title: '', source }], resources };
 }
 
 const SOURCE = '前文。\n\n::resource{id="list"}\n\n後文。\n';
 
-function pagesOf(rows: readonly (readonly string[])[], caption = '表の題。'): PageDisplayList[] {
-  const gen = layoutBook(tableBook(rows, caption, SOURCE), fonts, new EngineCache());
+function pagesOf(rows: readonly (readonly string[])[], caption = '表の題。', note?: string): PageDisplayList[] {
+  const gen = layoutBook(tableBook(rows, caption, SOURCE, note), fonts, new EngineCache());
   let step = gen.next();
   while (!step.done) step = gen.next();
   return step.value.pages;
 }
 
 /** The table embedded between two paragraphs, its runs with their matrices. */
-const layout = (rows: readonly (readonly string[])[], caption?: string): Placed[] => placedRuns(pagesOf(rows, caption));
+const layout = (rows: readonly (readonly string[])[], caption?: string, note?: string): Placed[] => placedRuns(pagesOf(rows, caption, note));
 
 /** The run whose text is `text` (a cell's whole line, or one piece of it). */
 const runOf = (runs: readonly Placed[], text: string): Placed => {
@@ -148,6 +148,26 @@ describe('tables in vertical text (resources/table.ts)', () => {
       expect(penOnSheet(p)[0] + runLength(p)).toBeLessThanOrEqual(area.right + 0.01);
       expect(penOnSheet(p)[0]).toBeGreaterThanOrEqual(area.left - 0.01);
     }
+  });
+
+  it('a table of numbers and Latin under a CJK caption is a vertical table: read down the page with its caption', () => {
+    const runs = layout([
+      ['Name', 'Age'],
+      ['Tama', '12'],
+    ], '表の題。');
+    // Before: its cells counted alone, so it stood upright as a horizontal table, Tama upright and the caption across the page.
+    expect(rounded(runOf(runs, 'Tama').m)).toEqual(SIDEWAYS);
+    expect(rounded(runOf(runs, 'Name').m)).toEqual(SIDEWAYS);
+    const twelve = runOf(runs, '12');
+    expect(rounded(twelve.m)).toEqual(UPRIGHT);
+    // `12` a one-em tate-chū-yoko cell at the head of its column, as in a table holding CJK.
+    expect(tcyCellOnSheet(fonts, twelve).top).toBeCloseTo(cellOnSheet(fonts, runOf(runs, 'Age')).top, 1);
+    // The caption's characters run down the page in one column.
+    const [first, second] = [runOf(runs, '表'), runOf(runs, '題')].map((p) => cellOnSheet(fonts, p));
+    expect(second!.left).toBeCloseTo(first!.left, 2);
+    expect(second!.top).toBeGreaterThan(first!.bottom - 0.01);
+    // A CJK note under a Latin caption counts the same (read with the table).
+    expect(rounded(runOf(layout([['Name', 'Age'], ['Tama', '12']], 'A list.', '出典。'), 'Tama').m)).toEqual(SIDEWAYS);
   });
 
   it('an upright table: an edit before it laid out on the previous layout equals a layout from scratch', () => {

@@ -8,7 +8,7 @@
  * In vertical text (`layout.writingMode: 'vertical-rl'`, configuration.md §4) a table is laid out
  * in the turned flow as any block, so on the sheet its rows run down the page as columns read
  * right to left (the header row at the right), its columns are bands from the head down and its
- * cells' lines run down the page. A table whose text holds CJK is a vertical table (縦組みの表): every
+ * cells' lines run down the page. A table whose text — cells, caption or note (`verticalTable`) — holds CJK is a vertical table (縦組みの表): every
  * cell line is CJK text (`upright`), whatever its own characters — a short number stands upright in
  * a one-em cell (tate-chū-yoko), Latin words sideways — as page/vertical.ts sets a line holding CJK;
  * without it, a cell of digits only (`12`) would be drawn sideways, or upright at its own width
@@ -62,9 +62,14 @@ export interface TableGrid {
 /** A measure no cell line is broken at, pt: a table's cells set unbroken to find its natural width (table-upright.ts). */
 const UNBROKEN_MEASURE = 1e6;
 
-/** In vertical text, whether a table is a vertical table (see the file's comment): its cells' text holds CJK somewhere. */
-export function verticalTable(model: TableModel): boolean {
-  return model.rows.some((row) => row.some((cell) => cell.hiddenBy === undefined && hasIdeographs(cell.content)));
+/**
+ * In vertical text, whether a table is a vertical table (see the file's comment): its cells' text,
+ * its caption or its note holds CJK somewhere. Our reading: a CJK caption over cells of numbers and
+ * Latin is read down the page by the book's reader, and so is the table under it (before, only the
+ * cells counted: such a table stood upright as a horizontal one, its CJK caption horizontal with it).
+ */
+export function verticalTable(model: TableModel, texts: { caption?: string | undefined; note?: string | undefined }): boolean {
+  return hasIdeographs(texts.caption ?? '') || hasIdeographs(texts.note ?? '') || model.rows.some((row) => row.some((cell) => cell.hiddenBy === undefined && hasIdeographs(cell.content)));
 }
 
 /** Grid positions of the model's cells: merged-over cells (`hiddenBy`) take no place of their own. */
@@ -97,8 +102,8 @@ export function layoutTableGrid(model: TableModel, measure: number, settings: Re
   const total = weights.reduce((a, b) => a + b, 0);
   const widths = weights.map((w) => (measure * w) / total);
   const pad = t.padding;
-  // A vertical table (see the file's comment): its cells' text holds CJK somewhere.
-  const tcy = env.tcy && verticalTable(model) ? env.tcy : undefined;
+  // A vertical table (see the file's comment): `tableBlock` hands the tate-chū-yoko rule to no other.
+  const tcy = env.tcy;
   const cells: PlacedCell[] = placed.map((p) => {
     const header = p.row < model.headerRowCount || p.cell.isHeader === true;
     const style = header ? t.header : t.body;
@@ -217,7 +222,7 @@ export function tableBlock(resource: EngineResource, type: ResourceType | undefi
   const model = resource.table!.model;
   // In vertical text (`env.tcy`) a table of Latin only stands upright as a block (table-upright.ts):
   // set horizontally, without the vertical text's rules, at its natural width capped by the room across the lines.
-  if (env.tcy && !verticalTable(model)) {
+  if (env.tcy && !verticalTable(model, resource)) {
     const { tcy: _tcy, captionSide: _side, ...horizontal } = env;
     const width = Math.min(naturalTableWidth(layoutTableGrid(model, UNBROKEN_MEASURE, settings, horizontal), settings.table.padding), maxHeight ?? measure);
     return uprightTableBlock(tableBlock(resource, type, number, width, base, horizontal, measure), measure, lineHeightOf(settings.table.body));
