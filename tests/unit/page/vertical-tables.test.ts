@@ -170,6 +170,30 @@ describe('tables in vertical text (resources/table.ts)', () => {
     expect(rounded(runOf(layout([['Name', 'Age'], ['Tama', '12']], 'A list.', '出典。'), 'Tama').m)).toEqual(SIDEWAYS);
   });
 
+  it("a vertical table's cell of Latin and digits is broken at its lines' lengths with their one-em cells: no line past the cell's foot", () => {
+    const digits = Array.from({ length: 60 }, (_, i) => `${i % 10}`).join(', ');
+    const pages = pagesOf([
+      ['名前', '記録'],
+      ['太郎', digits],
+    ]);
+    const padding = prepareResources([], {}).settings.table.padding;
+    // The cell's foot on the sheet: the table spans the lines' length, its last column ends at the type area's foot.
+    const foot = typeAreaOnSheet().bottom - padding;
+    const cell = placedRuns(pages).filter((p) => p.run.line?.role === 'body' && /^[\d ]+$/.test(p.run.text) && p.run.text.trim() !== '');
+    // Each line (one baseline) ends at its last piece: an upright digit's one-em cell, or a sideways run's last advance.
+    const ends = new Map<number, number>();
+    for (const p of cell) {
+      const end = rounded(p.m).join() === UPRIGHT.join() ? tcyCellOnSheet(fonts, p).bottom : applyMatrix(p.m, p.run.xs[0]! + runLength(p), p.run.y)[1];
+      ends.set(p.run.y, Math.max(ends.get(p.run.y) ?? -Infinity, end));
+    }
+    expect(ends.size).toBeGreaterThan(1);
+    // Before: broken at the digits' own widths (0.55 em), then each made one em — its lines ran up to 0.45 em a digit past the foot.
+    for (const end of ends.values()) expect(end).toBeLessThanOrEqual(foot + 0.01);
+    // And broken no shorter than it must be: the longest line ends within a digit, its comma and a space (under 2 em) of the foot.
+    const em = cell[0]!.run.size;
+    expect(Math.max(...ends.values())).toBeGreaterThan(foot - 2 * em);
+  });
+
   it('an upright table: an edit before it laid out on the previous layout equals a layout from scratch', () => {
     const rows = [['Name', 'Age'], ...Array.from({ length: 40 }, (_, i) => [`Tama ${i}`, `${i}`])];
     expectOpeningEditEqualsFull((source) => tableBook(rows, 'A list.', source), `前文。\n\n::resource{id="list"}\n\n${'後文の段落。'.repeat(40)}\n`, fonts);

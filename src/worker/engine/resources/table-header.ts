@@ -28,19 +28,30 @@ export function uppercaseInlines(inlines: readonly Inline[]): Inline[] {
 }
 
 /**
- * Lines set by `set` at `width` pt and tracked by `tracking` pt; while a tracked line runs past the
- * width, set again that much narrower (at most four tries, the last kept: a single long word may
- * still overrun, as an untracked one would).
+ * Lines set by `set` at `width` pt and then changed by `after` (a header's tracking, `trackedHeader`;
+ * a vertical table's tate-chū-yoko cells, table.ts), which lengthens them after breaking: while a
+ * changed line runs past the width, set again that much narrower (at most four tries, the last kept:
+ * a single long word may still overrun, as an unchanged one would). So the lines are broken at the
+ * lengths they are drawn at, and none runs past its cell's measure. The next measure is the last
+ * one narrowed in the proportion the longest line overran (what tracking or cells add grows with
+ * the characters a line holds: narrowing by the overrun alone set a line of many one-em digit cells
+ * at two thirds of the cell), and by at least the overrun's share of a point, so it always shrinks.
  */
-export function trackedCellLines(set: (width: number) => SetLine[], width: number, tracking: number): SetLine[] {
-  if (tracking === 0) return set(width);
+export function cellLinesWithin(set: (width: number) => SetLine[], width: number, after: (line: SetLine) => SetLine): SetLine[] {
   let measure = width;
   let lines: SetLine[] = [];
-  for (let attempt = 0; attempt < 4; attempt++) {
-    lines = set(measure).map((line) => trackedLine(line, tracking));
-    const over = Math.max(0, ...lines.map((line) => line.width)) - width;
-    if (over <= 1e-6 || measure - over < 1) break;
-    measure -= over;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    lines = set(measure).map(after);
+    const longest = Math.max(0, ...lines.map((line) => line.width));
+    if (longest <= width + 1e-6) break;
+    const next = Math.min((measure * width) / longest, measure - Math.min(1, longest - width));
+    if (next < 1) break;
+    measure = next;
   }
   return lines;
+}
+
+/** A header line tracked by `tracking` pt (`headerLetterSpacing`); undefined when there is none. */
+export function trackedHeader(tracking: number): ((line: SetLine) => SetLine) | undefined {
+  return tracking === 0 ? undefined : (line) => trackedLine(line, tracking);
 }

@@ -26,7 +26,7 @@ import { placementOf } from './placement';
 import type { EngineResource, TableCell, TableModel } from './model';
 import { withTypeCaption, type ResourceSettings, type ResourceType } from './settings';
 import { parseSnippet } from './snippet';
-import { trackedCellLines, uppercaseInlines } from './table-header';
+import { cellLinesWithin, trackedHeader, uppercaseInlines } from './table-header';
 import { partRules, type CellBox } from './table-rules';
 import { continuesMarkerBlock, splitPolicy, type SplitPolicy } from './table-split';
 import { naturalTableWidth, uprightTableBlock } from './table-upright';
@@ -115,9 +115,13 @@ export function layoutTableGrid(model: TableModel, measure: number, settings: Re
       // Header cells in capitals and tracked (§12.3 headerTextTransform, headerLetterSpacing; table-header.ts).
       const inlines = header && t.headerUppercase ? uppercaseInlines(parsed) : parsed;
       const set = (at: number): SetLine[] => env.setText({ base: 0, inlines, style: { ...style }, measure: Math.max(1, at), indent: 0, justify: false });
-      const paragraphLines = header ? trackedCellLines(set, width, t.headerLetterSpacing) : set(width);
-      // A paragraph without CJK of its own, set without the CJK rules (paragraph/items.ts): its short numbers given their one-em cells here.
-      lines.push(...(tcy && !hasIdeographs(plainTextOf(inlines)) ? paragraphLines.map((line) => withTcyCells(line, tcy, env.fonts)) : paragraphLines));
+      const tracked = header ? trackedHeader(t.headerLetterSpacing) : undefined;
+      // A paragraph without CJK of its own, set without the CJK rules (paragraph/items.ts): its short
+      // numbers given their one-em cells here, and the paragraph broken again narrower while a line
+      // so lengthened runs past the cell's measure (before, such a line ran up to that much past it).
+      const cells = tcy && !hasIdeographs(plainTextOf(inlines)) ? (line: SetLine) => withTcyCells(line, tcy, env.fonts) : undefined;
+      const after = tracked && cells ? (line: SetLine) => cells(tracked(line)) : (tracked ?? cells);
+      lines.push(...(after ? cellLinesWithin(set, width, after) : set(width)));
     }
     return { ...p, header, lines, style };
   });
