@@ -3,7 +3,7 @@ import { defaultSettings, EngineCache, type BookInput, type LayoutSettings } fro
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type PageDisplayList, type RectItem } from '../../../src/worker/protocol/displaylist';
-import { dump, oneChapterBook, run, runs, twoSubColumns } from './helpers';
+import { dump, expectOpeningEditEqualsFull, oneChapterBook, run, runs, twoSubColumns } from './helpers';
 
 /**
  * A callout box inside a running-text `:::columns` group (document-format §8.1, §8.4 "a nested
@@ -87,6 +87,31 @@ describe(':::columns holding a callout box', () => {
     expect(marker!.y).toBeLessThanOrEqual(f.contentTop + f.contentHeight + 0.01);
   });
 
+  it('sets a box holding a :::columns group in its sub-column, the inner group in sub-columns of the box\'s inner width (before: the whole group flowed plain)', () => {
+    const source = `:::columns{count=2}\n${oneLiners(4, 'a')}\n\n:::callout{type=note}\n:::columns{count=2}\n${oneLiners(4, 'i')}\n:::\n:::\n\n${oneLiners(6, 'b')}\n:::`;
+    const page = run(oneChapterBook(source, settings)).pages[0]!;
+    const frames = boxes(page);
+    expect(frames).toHaveLength(1);
+    const box = frames[0]!;
+    const c = subColumn(box.x);
+    expect(box.x).toBeCloseTo(left(c), 1);
+    expect(box.w).toBeLessThanOrEqual(width + 0.01);
+    // The outer group in two sub-columns: a0 and the first line of the second on one baseline.
+    const second = runs(page).filter((r) => r.line?.role === 'body' && subColumn(r.xs[0]!) === 1 && !/^i\d$/.test(r.text)).sort((x, y) => x.y - y.y)[0]!;
+    expect(second.y).toBeCloseTo(bodyRun(page, 'a0').y, 2);
+    // The inner group balanced in two sub-columns inside the box: i0 beside i2, i1 beside i3.
+    const inner = ['i0', 'i1', 'i2', 'i3'].map((t) => bodyRun(page, t));
+    expect(inner[2]!.y).toBeCloseTo(inner[0]!.y, 2);
+    expect(inner[3]!.y).toBeCloseTo(inner[1]!.y, 2);
+    expect(inner[2]!.xs[0]!).toBeGreaterThan(inner[0]!.xs[0]! + width / 3);
+    for (const r of inner) {
+      expect(r.xs[0]!).toBeGreaterThan(box.x);
+      expect(r.xs[0]!).toBeLessThan(box.x + box.w);
+      expect(r.y).toBeGreaterThan(box.y);
+      expect(r.y).toBeLessThan(box.y + box.h);
+    }
+  });
+
   it('incremental equals full around a group holding a box, in two page columns', () => {
     const words = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}`).join(' ');
     const group = `:::columns{count=2}\n${words(120, 'g')}\n\n:::callout{type=note}\n${words(150, 'x')}\n:::\n\n${words(200, 'k')}\n:::`;
@@ -95,5 +120,8 @@ describe(':::columns holding a callout box', () => {
     run(input(''), cache);
     const edited = input(` ${words(120, 'y')}`);
     expect(dump(run(edited, cache))).toBe(dump(run(edited)));
+    // A box holding a group of its own, long enough to be cut between the outer group's sub-columns.
+    const nested = `:::columns{count=2}\n${words(100, 'g')}\n\n:::callout{type=note}\n${words(30, 'x')}\n\n:::columns{count=2}\n${words(160, 'n')}\n:::\n:::\n\n${words(150, 'k')}\n:::`;
+    expectOpeningEditEqualsFull((source) => oneChapterBook(source, defaultSettings()), `${words(200, 'w')}\n\n${nested}\n\nAfter ${words(50, 'z')}`);
   });
 });

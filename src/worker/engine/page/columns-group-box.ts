@@ -30,7 +30,12 @@
  * (page/callout-blocks.ts) is set here as in flow: a cut never parts a verse line from its
  * turnovers (`keepTo`, callout-wrap.ts cutAboveWrap) nor leaves a heading at a segment's foot
  * (`keptWithNext`), and a listing, table or nested box the cut falls in is split by its own rules,
- * each part its own box (callout-split.ts listingPiece, flowPiece, nestedPiece). Lengths in pt.
+ * each part its own box (callout-split.ts listingPiece, flowPiece, nestedPiece). A box holding a
+ * `:::columns` group of its own sets it as a box in flow does (columns-group.ts `boxGroupRows`):
+ * its sub-columns share the box's inner width, here the sub-column's less the box's padding (our
+ * reading of §8.4 "Inside a callout: columns share the box width", which names no exception for a
+ * box in a group; sub-columns narrower than 6 em are what its `columnsTooNarrow` warning is for),
+ * and a cut falls between the inner group's rows. Lengths in pt.
  */
 import type { SetLine } from '../paragraph';
 import type { GroupRow } from './columns-group';

@@ -2560,8 +2560,8 @@ export function* paginateChapter(
     function groupBox(boxStart: Extract<Block, { kind: 'containerStart' }>, boxInner: readonly Block[], w: number, blockIndex: number): { rows: GroupRow[]; cites: () => void; floats: readonly QueuedFloat[]; barrier: boolean } | null {
       const boxStyle = calloutStyleOf(boxStart);
       const where = calloutWhere(boxStart.attrs, boxStyle.flow, geo.columns, frame().side !== undefined);
-      // (Listings, headings, poems, directives, nested boxes and wrapped resources as in a box in flow: page/callout-blocks.ts, callout-wrap.ts.)
-      const settable = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && boxSetsContainer(x.name)) || x.kind === 'paragraph' || x.kind === 'blockquote' || x.kind === 'listItem' || x.kind === 'footnoteDefinition' || x.kind === 'code' || x.kind === 'heading' || x.kind === 'verse' || x.kind === 'directive' || x.kind === 'rawBlock' || (x.kind === 'mathDisplay' && math !== undefined) || (x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined));
+      // (Listings, headings, poems, directives, nested boxes, wrapped resources and `:::columns` groups as in a box in flow: page/callout-blocks.ts, callout-wrap.ts, columns-group.ts boxGroupRows.)
+      const settable = (x: Block): boolean => ((x.kind === 'containerStart' || x.kind === 'containerEnd') && (boxSetsContainer(x.name) || x.name === 'columns')) || x.kind === 'paragraph' || x.kind === 'blockquote' || x.kind === 'listItem' || x.kind === 'footnoteDefinition' || x.kind === 'code' || x.kind === 'heading' || x.kind === 'verse' || x.kind === 'directive' || x.kind === 'rawBlock' || (x.kind === 'mathDisplay' && math !== undefined) || (x.kind === 'resourceBlock' && (structure.floats?.has(x.resourceId) === true || resourceBlock !== undefined));
       if (!boxInner.every(settable)) return null;
       // A floated, fixed or page-wide box leaves the group (page/columns-group-box.ts): set at the
       // group's level as in flow, queued under the segment holding its place (no row); a page-wide
