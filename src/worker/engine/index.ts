@@ -726,7 +726,9 @@ function* layoutChapter(
           cache.refused.delete(key);
           lines = result.lines;
         } else lines = setParagraph({ ...request, inlines: found.rebased }, env);
-        placed = { lines, base: 0 };
+        // Lines just set belong to no one yet: moved to this base in place, where a moved copy of
+        // every line and run (below) was garbage the moment it was made.
+        placed = { lines: moveFreshLines(lines, base, movable), base };
         cache.paragraphs.set(key, placed);
       }
       // A loosened or tried setting (balancing lever 7, page/lever-paragraphs.ts) does not displace the paragraph's usual one here.
@@ -1110,8 +1112,8 @@ function shiftLines(lines: readonly SetLine[], delta: number): SetLine[] {
   if (delta === 0) return lines as SetLine[];
   return lines.map((line) => ({
     ...shiftFormulas(line, delta),
-    srcFrom: line.srcFrom < 0 ? line.srcFrom : line.srcFrom + delta,
-    srcTo: line.srcTo < 0 ? line.srcTo : line.srcTo + delta,
+    srcFrom: movedOffset(line.srcFrom, delta, false),
+    srcTo: movedOffset(line.srcTo, delta, false),
     // Negative offsets are generated text (hyphens, note numbers): they map to no source and stay.
     runs: line.runs.map(shiftRun, delta),
   }));
@@ -1126,23 +1128,59 @@ function shiftMovableLines(lines: readonly SetLine[], delta: number): SetLine[] 
   if (delta === 0) return lines as SetLine[];
   return lines.map((line) => ({
     ...shiftFormulas(line, delta),
-    srcFrom: line.srcFrom < -1 ? line.srcFrom - delta : line.srcFrom < 0 ? line.srcFrom : line.srcFrom + delta,
-    srcTo: line.srcTo < 0 ? line.srcTo - delta : line.srcTo + delta,
+    srcFrom: movedOffset(line.srcFrom, delta, true),
+    srcTo: movedLineEnd(line.srcTo, delta, true),
     runs: line.runs.map(shiftMovableRun, delta),
   }));
+}
+
+/**
+ * `shiftLines` / `shiftMovableLines` (`movable`) done in place, on lines just set and held by no one
+ * else: the same offsets, in the same lines and runs (`from`, listed `offsets`, `srcFrom`/`srcTo`,
+ * formulas' ranges). A listed offsets array is replaced, never written (it may be a piece's).
+ */
+function moveFreshLines(lines: SetLine[], delta: number, movable: boolean): SetLine[] {
+  if (delta === 0) return lines;
+  for (const line of lines) {
+    if (line.formulas) line.formulas = shiftFormulas(line, delta).formulas;
+    line.srcFrom = movedOffset(line.srcFrom, delta, movable);
+    line.srcTo = movedLineEnd(line.srcTo, delta, movable);
+    for (const run of line.runs) {
+      if (run.offsets === undefined && run.from! + delta >= 0) {
+        run.from = run.from! + delta;
+        continue;
+      }
+      run.offsets = movedOffsets(run, delta, movable);
+      run.from = 0;
+      run.hyphen = false;
+    }
+  }
+  return lines;
+}
+
+/** A source offset moved by `delta`: generated ones (< 0) stay, but a movable paragraph's markers (≤ −2) move by −delta. */
+function movedOffset(offset: number, delta: number, movable: boolean): number {
+  return offset < -1 ? (movable ? offset - delta : offset) : offset < 0 ? offset : offset + delta;
+}
+
+/** The run's offsets listed, each moved by `delta` (`movedOffset`): a new array. */
+function movedOffsets(run: LineRun, delta: number, movable: boolean): number[] {
+  const offsets = runOffsets(run);
+  const shifted = new Array<number>(offsets.length);
+  for (let i = 0; i < offsets.length; i++) shifted[i] = movedOffset(offsets[i]!, delta, movable);
+  return shifted;
+}
+
+/** A line's `srcTo` moved by `delta`: in a movable paragraph one taken from a marker (any < 0) moves by −delta. */
+function movedLineEnd(srcTo: number, delta: number, movable: boolean): number {
+  return srcTo < 0 ? (movable ? srcTo - delta : srcTo) : srcTo + delta;
 }
 
 function shiftMovableRun(this: number, run: LineRun): LineRun {
   const delta = this;
   // Consecutive offsets (≥ 0) all move by delta: only their first changes.
   if (run.offsets === undefined && run.from! + delta >= 0) return movedRun(run, undefined, run.from! + delta);
-  const offsets = runOffsets(run);
-  const shifted = new Array<number>(offsets.length);
-  for (let i = 0; i < offsets.length; i++) {
-    const o = offsets[i]!;
-    shifted[i] = o < -1 ? o - delta : o < 0 ? o : o + delta;
-  }
-  return movedRun(run, shifted, 0);
+  return movedRun(run, movedOffsets(run, delta, true), 0);
 }
 
 /**
@@ -1154,13 +1192,7 @@ function shiftRun(this: number, run: LineRun): LineRun {
   const delta = this;
   // Consecutive offsets (≥ 0) all move by delta: only their first changes.
   if (run.offsets === undefined && run.from! + delta >= 0) return movedRun(run, undefined, run.from! + delta);
-  const offsets = runOffsets(run);
-  const shifted = new Array<number>(offsets.length);
-  for (let i = 0; i < offsets.length; i++) {
-    const o = offsets[i]!;
-    shifted[i] = o < 0 ? o : o + delta;
-  }
-  return movedRun(run, shifted, 0);
+  return movedRun(run, movedOffsets(run, delta, false), 0);
 }
 
 /** The run with other source offsets (listed, or consecutive from `from`, its line-end hyphen kept); glyph arrays shared. */
