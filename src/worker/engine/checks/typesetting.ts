@@ -186,8 +186,13 @@ function printedLines(pages: readonly PageDisplayList[], ctx: CheckContext): Pri
   for (const page of pages) {
     const frame = pageFrame(ctx.settings, page.index);
     const open = new Map<string, PrintedLine>();
+    // Inside a group turning a resource as a whole (a turned float, page/floats-rotate.ts; a table set
+    // upright in vertical text, resources/table-upright.ts) runs keep the unturned block's coordinates,
+    // not the page's: measured against the page's columns they read as overfull lines. Passed over.
+    let turned = 0;
     for (const item of page.items) {
-      if (item.op !== Op.GlyphRun || !item.line || item.glyphs.length === 0) continue;
+      if ((item.op === Op.Transform || item.op === Op.TransformEnd) && item.resource !== undefined) turned += item.op === Op.Transform ? 1 : -1;
+      if (item.op !== Op.GlyphRun || !item.line || item.glyphs.length === 0 || turned > 0) continue;
       // Margin line numbers (§11.2) carry the numbered line's block: not part of its text.
       if (item.line.role === 'header' || item.line.role === 'footer' || item.line.role === 'lineNumber') continue;
       const [left, right] = inkExtent(item, ctx.fonts);

@@ -23,8 +23,10 @@
  *
  * Each part's items keep the coordinates of the unturned part, centred on the centre of the box it
  * takes in the flow (as page/floats-rotate.ts keeps a turned float's), in a Transform group turning
- * them a quarter anticlockwise there: the page's clockwise turn (page/vertical.ts, which leaves runs
- * inside a group as they are) stands them upright on the sheet. All lengths pt.
+ * them a quarter anticlockwise there, naming the resource (as a turned picture's and float's do):
+ * the page's clockwise turn (page/vertical.ts, which leaves runs inside a group as they are) stands
+ * them upright on the sheet, and the line checks pass them over (checks/typesetting.ts: their
+ * coordinates are the unturned part's, not the page's). All lengths pt.
  */
 import { Op, type DisplayItem } from '../../protocol/displaylist';
 import { turnMatrix } from '../page/floats-rotate';
@@ -53,7 +55,7 @@ export function naturalTableWidth(grid: TableGrid, padding: number): number {
  * hides it) cut into parts no longer than `lineLength` (pt, the flow's measure) where its `split`
  * allows, standing side by side across the lines `gap` pt apart.
  */
-export function uprightTableBlock(whole: FlowBlock | null, lineLength: number, gap: number): FlowBlock | null {
+export function uprightTableBlock(whole: FlowBlock | null, lineLength: number, gap: number, resource: string): FlowBlock | null {
   if (!whole) return null;
   const parts: FlowBlock[] = [];
   let rest = whole;
@@ -64,11 +66,11 @@ export function uprightTableBlock(whole: FlowBlock | null, lineLength: number, g
     rest = cut.rest;
   }
   parts.push(rest);
-  return across(parts, gap);
+  return across(parts, gap, resource);
 }
 
 /** Parts turned upright side by side across the lines: the first at the flow's top (on the sheet, the right). */
-function across(parts: readonly FlowBlock[], gap: number): FlowBlock {
+function across(parts: readonly FlowBlock[], gap: number, resource: string): FlowBlock {
   const height = parts.reduce((h, p, i) => h + (i > 0 ? gap : 0) + p.width, 0);
   return {
     height,
@@ -80,7 +82,7 @@ function across(parts: readonly FlowBlock[], gap: number): FlowBlock {
         // The part's flow box: its sheet height along the line (x), its sheet width across (y).
         const cx = x + part.height / 2;
         const cy = top + part.width / 2;
-        items.push({ op: Op.Transform, matrix: turnMatrix('ccw', cx, cy) }, ...part.emit(cx - part.width / 2, cy - part.height / 2), { op: Op.TransformEnd });
+        items.push({ op: Op.Transform, matrix: turnMatrix('ccw', cx, cy), resource }, ...part.emit(cx - part.width / 2, cy - part.height / 2), { op: Op.TransformEnd, resource });
         top += part.width + gap;
       }
       return items;
@@ -92,7 +94,7 @@ function across(parts: readonly FlowBlock[], gap: number): FlowBlock {
             let k = 0;
             let used = 0;
             while (k < parts.length - 1 && used + (k > 0 ? gap : 0) + parts[k]!.width <= maxHeight + 1e-6) used += (k > 0 ? gap : 0) + parts[k++]!.width;
-            return k === 0 ? null : { first: across(parts.slice(0, k), gap), rest: across(parts.slice(k), gap) };
+            return k === 0 ? null : { first: across(parts.slice(0, k), gap, resource), rest: across(parts.slice(k), gap, resource) };
           },
         }
       : {}),

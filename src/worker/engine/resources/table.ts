@@ -229,7 +229,7 @@ export function tableBlock(resource: EngineResource, type: ResourceType | undefi
   if (env.tcy && !verticalTable(model, resource)) {
     const { tcy: _tcy, captionSide: _side, ...horizontal } = env;
     const width = Math.min(naturalTableWidth(layoutTableGrid(model, UNBROKEN_MEASURE, settings, horizontal), settings.table.padding), maxHeight ?? measure);
-    return uprightTableBlock(tableBlock(resource, type, number, width, base, horizontal, measure), measure, lineHeightOf(settings.table.body));
+    return uprightTableBlock(tableBlock(resource, type, number, width, base, horizontal, measure), measure, lineHeightOf(settings.table.body), resource.id);
   }
   const grid = layoutTableGrid(model, measure, settings, env);
   const captionAbove = settings.caption.position === 'above';
