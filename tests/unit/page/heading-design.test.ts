@@ -15,7 +15,7 @@ import { hitTest, sourceRects } from '../../../src/worker/engine/query';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { blockPositions } from '../../../src/worker/export/pdf/outline';
 import { Op, type GlyphRunItem, type PageDisplayList, type PathItem, type RectItem } from '../../../src/worker/protocol/displaylist';
-import { columnOf, dump, fonts, oneChapterBook, run, runs } from './helpers';
+import { columnOf, dump, expectOpeningEditEqualsFull, fonts, oneChapterBook, run, runs } from './helpers';
 import { runChecks, type CheckBook } from '../checks/run-checks';
 
 const pt = (value: number) => ({ value, unit: 'pt' });
@@ -370,6 +370,46 @@ describe('values known once the pages are labelled (the design drawn again, page
 
   it("the flow keeps the first drawing's reserved height: the cut line's box, 60 pt down, is the lowest", () => {
     expect(bodyRuns(page)[0]!.y - pageFrame(settings, page.index).contentTop).toBeCloseTo(grid(60 + lineBox('EB Garamond', 8) + H1_MARGIN_BOTTOM) + firstBaselineOffset(), 3); // 79.5 → 84
+  });
+});
+
+describe('a band reserved for the values drawn again once the pages are labelled', () => {
+  /** Advance of `text` in EB Garamond 400 at `size` pt. */
+  const widthOf = (text: string, size: number): number => {
+    const face = fonts.match('EB Garamond', 400, 'normal');
+    return (face.shape(text).width / face.upem) * size;
+  };
+  // "Page {pageNumber}" under the title in a box as wide as "Page" and half a space: the first
+  // drawing (no page known yet) sets "Page" on one line, the page's own value turns over onto a second.
+  const folioUnder = (format?: string) => ({
+    ...config([
+      titleElement(0),
+      { kind: 'text', id: 'folio', content: 'Page {pageNumber}', fontFamily: 'EB Garamond', fontWeight: 400, fontSize: pt(12), align: 'left', placement: { anchor: { to: '#title', edge: 'below' }, offset: { y: pt(2) }, size: { width: pt(widthOf('Page ', 12)) } } },
+    ]),
+    ...(format ? { page: { pageNumbering: { format } } } : {}),
+  }) as StoredConfig;
+
+  it.each([['decimal'], ['lower-roman']])('a value the page prints (%s) turning over in its box stays inside the band, the margin under it (before, the band held one line of it and the second ran past the band into the margin over the text)', (format) => {
+    const settings = settingsFromConfig(folioUnder(format));
+    const page = run(oneChapterBook(SOURCE, settings)).pages[0]!;
+    const title = headingRuns(page).find((r) => r.text === 'The Long Road')!;
+    const word = headingRuns(page).find((r) => r.text === 'Page')!;
+    const label = headingRuns(page).find((r) => r.text === page.label)!;
+    expect(word.y).toBeGreaterThan(title.y);
+    // The label turned over onto a line of its own.
+    expect(label.y).toBeGreaterThan(word.y + 6);
+    // The label's line box ends inside the band: above the margin over the first body line's grid row
+    // (its top: the baseline less the first baseline offset).
+    const face = fonts.match('EB Garamond', 400, 'normal');
+    const body = bodyRuns(page)[0]!;
+    expect(body.y - firstBaselineOffset() - H1_MARGIN_BOTTOM).toBeGreaterThanOrEqual(label.y - (face.descender / face.upem) * 12);
+    // The band is no taller than the title, the gap, two folio lines and the margin, on the grid.
+    expect(body.y - pageFrame(settings, 0).contentTop - firstBaselineOffset()).toBeLessThanOrEqual(grid(lineBox('EB Garamond', 20) + 2 + 2 * 1.2 * 12 + H1_MARGIN_BOTTOM) + 1e-6);
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout', () => {
+    const settings = settingsFromConfig(folioUnder());
+    expectOpeningEditEqualsFull((source) => oneChapterBook(source, settings), `${BODY}\n\n${SOURCE}\n\n${BODY}\n\n# Another Road\n\n${BODY}`);
   });
 });
 

@@ -27,7 +27,9 @@
  * `{partTitle}`, `{partNumber}` and the front-matter values `{title}`, `{subtitle}`, `{author}`,
  * `{publishDate}`; and, drawn again by engine/index.ts once the pages are labelled (page/part-design.ts
  * `redrawPartDesigns`), the page's own (`{pageNumber}`, `{totalPages}`, `{bookTotalPages}`, the running
- * `{chapterTitle}` where the heading has none). The flow keeps the height the first drawing reserved.
+ * `{chapterTitle}` where the heading has none). The flow keeps the height the first drawing reserved,
+ * which holds the widest value each of the page's own numbers may print (`pageStandIns`), so the
+ * redraw never runs past the band; the running `{chapterTitle}` is not known to it.
  */
 import type { DisplayItem, GlyphRunItem, LineInfo } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
@@ -40,6 +42,9 @@ import type { SetDesignText } from './furniture-text';
 import { partDesignValues } from './part-design';
 import type { PartValues } from './part';
 import type { SetGenerated } from './paginate';
+import { canonicalNumberFormat } from '../../config/values';
+import { formatNumber, localeNumberFormat } from './number-format';
+import { initialNumbering } from './structure';
 
 /** The design in force for a heading: its style's fields over its level's; undefined when not enabled. */
 export function headingDesignOf(block: HeadingBlock, settings: LayoutSettings): HeadingDesign | undefined {
@@ -184,6 +189,39 @@ export interface HeadingDesignPlace {
   images?: SlotImages;
   setText?: SetDesignText;
   truncated?: (cut: TruncatedText) => void;
+  /** Stand-ins for the page's own values the redraw prints (`pageStandIns`): the band reserved holds the widest of them. */
+  standIns?: readonly Readonly<Record<string, string>>[];
+}
+
+/** The placeholders drawn again with the page's values once the pages are labelled (engine/index.ts). */
+const PAGE_VALUES = ['pageNumber', 'totalPages', 'bookTotalPages'] as const;
+
+/**
+ * Page counts the stand-ins are made from: a book of fewer than 10,000 pages (our bound), its
+ * four-digit numbers printed with every digit, each letter of the widest three-letter alphabetic
+ * labels' reach (9126 = `mmm`) and the longest roman numeral (3888 = `mmmdccclxxxviii`); the one
+ * the element's face sets widest is found by setting them all (`layoutHeadingDesign`).
+ */
+const STAND_IN_COUNTS: readonly number[] = [1111, 2222, 3333, 4444, 5555, 6666, 7777, 8888, 9999, 3888, 9126];
+
+/**
+ * Values for the page's own placeholders (`{pageNumber}`, `{totalPages}`, `{bookTotalPages}`) a
+ * design's text may print, to reserve a band the real values fit in (our reading of §8.2: the
+ * first drawing knows no page yet — a chapter is paginated from a stand-in first page — and what
+ * prints the page's label is drawn again in the band it reserved): the widest each page-number
+ * format this chapter may print in can produce — the book's `pageNumbering.format` and those of
+ * the chapter's `:::numbering{format}` — up to 9,999 pages. Empty when the design prints none of
+ * them (nothing to reserve for).
+ */
+export function pageStandIns(design: HeadingDesign, settings: LayoutSettings, blocks: readonly Block[]): Record<string, string>[] {
+  const prints = design.elements.some((e) => e.kind === 'text' && PAGE_VALUES.some((name) => new RegExp(`\\{\\s*${name}\\s*\\}`).test(e.content)));
+  if (!prints) return [];
+  const formats = new Set([initialNumbering(settings).format]);
+  for (const b of blocks) {
+    const format = b.kind === 'directive' && b.name === 'numbering' ? b.attrs['format'] : undefined;
+    if (format && canonicalNumberFormat(format)) formats.add(localeNumberFormat(format, settings.locale ?? settings.language));
+  }
+  return [...formats].flatMap((format) => STAND_IN_COUNTS.map((n) => ({ pageNumber: formatNumber(n, format, settings.numerals), totalPages: String(n), bookTotalPages: String(n) })));
 }
 
 export interface DesignedHeading {
@@ -228,7 +266,11 @@ export function layoutHeadingDesign(design: HeadingDesign, place: HeadingDesignP
     lowest = Math.max(lowest, box.y + box.h - top);
   };
   const common = { ...(place.images ? { images: place.images } : {}), ...(place.setText ? { setText: place.setText } : {}) };
-  composeSlot('heading', design.elements, { ...place.page, values: place.values, band: { ...place.band, h: place.textHeight } }, fonts, setGenerated, { ...common, placed: probe });
+  // With the first values, and with each stand-in for the page's own (the redraw's values must fit the band).
+  for (const values of [place.values, ...(place.standIns ?? []).map((standIn) => ({ ...standIn, ...place.values }))]) {
+    counting.clear();
+    composeSlot('heading', design.elements, { ...place.page, values, band: { ...place.band, h: place.textHeight } }, fonts, setGenerated, { ...common, placed: probe });
+  }
   const height = Math.max(place.textHeight, lowest, design.minHeight ?? 0);
   const total = height + place.marginBottom;
   // "snapped to grid" (§8.2): whole grid lines, so the text below is back on the grid.

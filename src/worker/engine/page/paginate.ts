@@ -55,7 +55,7 @@ import { composeSlot } from './furniture-elements';
 import type { SlotImages } from './furniture-images';
 import { calloutInk } from './callout-icons';
 import type { SetDesignText } from './furniture-text';
-import { h1Before, headingDesignOf, headingDesignValues, layoutHeadingDesign, titleTextOf, type DesignedHeading } from './heading-design';
+import { h1Before, headingDesignOf, headingDesignValues, layoutHeadingDesign, pageStandIns, titleTextOf, type DesignedHeading } from './heading-design';
 import { drawColumnRules } from './column-rules';
 import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { headingDropCap, initialPlacements, planInitial, type InitialPlan } from './drop-cap';
@@ -2110,6 +2110,7 @@ export function* paginateChapter(
       line: { block: block.id, role: 'heading', ratio: 0 },
       ...(structure.images ? { images: structure.images } : {}),
       ...(structure.headingDesign?.setText ? { setText: structure.headingDesign.setText } : {}),
+      standIns: pageStandIns(design, settings, chapter.blocks),
     }, fonts, setGenerated);
   }
 
