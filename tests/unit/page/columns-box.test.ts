@@ -19,23 +19,32 @@ const bodyRun = (page: PageDisplayList, text: string) => runs(page).find((r) => 
 describe(':::columns holding a callout box', () => {
   const settings = single();
   const { frame, pitch, width, left, subColumn } = twoSubColumns(settings);
-
-  it('sets a short box in one sub-column at its width, the group still in sub-columns', () => {
-    const source = `:::columns{count=2}\n${oneLiners(4, 'a')}\n\n:::callout{type=note}\nBoxed one.\n:::\n\n${oneLiners(6, 'b')}\n:::`;
-    const page = run(oneChapterBook(source, settings)).pages[0]!;
+  /** The page's one box frame, which stands in one sub-column at most its width, and that sub-column. */
+  const boxInSubColumn = (page: PageDisplayList): { box: RectItem; c: number } => {
     const frames = boxes(page);
     expect(frames).toHaveLength(1);
     const box = frames[0]!;
     const c = subColumn(box.x);
     expect(box.x).toBeCloseTo(left(c), 1);
     expect(box.w).toBeLessThanOrEqual(width + 0.01);
+    return { box, c };
+  };
+  /** Two sub-columns: a0 and the first body line of the second (boxed text, told by `boxed`, left out) on one baseline. */
+  const expectLevelWithA0 = (page: PageDisplayList, boxed: (text: string) => boolean): void => {
+    const second = runs(page).filter((r) => r.line?.role === 'body' && subColumn(r.xs[0]!) === 1 && !boxed(r.text)).sort((x, y) => x.y - y.y)[0]!;
+    expect(second.y).toBeCloseTo(bodyRun(page, 'a0').y, 2);
+  };
+
+  it('sets a short box in one sub-column at its width, the group still in sub-columns', () => {
+    const source = `:::columns{count=2}\n${oneLiners(4, 'a')}\n\n:::callout{type=note}\nBoxed one.\n:::\n\n${oneLiners(6, 'b')}\n:::`;
+    const page = run(oneChapterBook(source, settings)).pages[0]!;
+    const { box, c } = boxInSubColumn(page);
     const boxed = runs(page).find((r) => r.text.includes('Boxed'))!;
     expect(subColumn(boxed.xs[0]!)).toBe(c);
     expect(boxed.y).toBeGreaterThan(box.y);
     expect(boxed.y).toBeLessThan(box.y + box.h);
-    // Two sub-columns: a0 and the first line of the second on one baseline; the text on the grid.
-    const second = runs(page).filter((r) => r.line?.role === 'body' && subColumn(r.xs[0]!) === 1 && !r.text.includes('Boxed')).sort((x, y) => x.y - y.y)[0]!;
-    expect(second.y).toBeCloseTo(bodyRun(page, 'a0').y, 2);
+    // Two sub-columns; the text on the grid.
+    expectLevelWithA0(page, (text) => text.includes('Boxed'));
     for (const r of runs(page).filter((x) => x.line?.role === 'body' && !x.text.includes('Boxed'))) expect(((r.y - bodyRun(page, 'a0').y) / pitch) % 1).toBeCloseTo(0, 3);
   });
 
@@ -90,15 +99,9 @@ describe(':::columns holding a callout box', () => {
   it('sets a box holding a :::columns group in its sub-column, the inner group in sub-columns of the box\'s inner width (before: the whole group flowed plain)', () => {
     const source = `:::columns{count=2}\n${oneLiners(4, 'a')}\n\n:::callout{type=note}\n:::columns{count=2}\n${oneLiners(4, 'i')}\n:::\n:::\n\n${oneLiners(6, 'b')}\n:::`;
     const page = run(oneChapterBook(source, settings)).pages[0]!;
-    const frames = boxes(page);
-    expect(frames).toHaveLength(1);
-    const box = frames[0]!;
-    const c = subColumn(box.x);
-    expect(box.x).toBeCloseTo(left(c), 1);
-    expect(box.w).toBeLessThanOrEqual(width + 0.01);
-    // The outer group in two sub-columns: a0 and the first line of the second on one baseline.
-    const second = runs(page).filter((r) => r.line?.role === 'body' && subColumn(r.xs[0]!) === 1 && !/^i\d$/.test(r.text)).sort((x, y) => x.y - y.y)[0]!;
-    expect(second.y).toBeCloseTo(bodyRun(page, 'a0').y, 2);
+    const { box } = boxInSubColumn(page);
+    // The outer group in two sub-columns.
+    expectLevelWithA0(page, (text) => /^i\d$/.test(text));
     // The inner group balanced in two sub-columns inside the box: i0 beside i2, i1 beside i3.
     const inner = ['i0', 'i1', 'i2', 'i3'].map((t) => bodyRun(page, t));
     expect(inner[2]!.y).toBeCloseTo(inner[0]!.y, 2);
