@@ -174,6 +174,16 @@ describe('a callout box leaving a :::columns group', () => {
     expect(free!.y).toBeLessThan(a0.y);
   });
 
+  it('a float barrier after a mention of a float already set (cited before the group) cuts nothing: the box in its sub-column as without a mention', () => {
+    const bottom: BookInput = { ...withFigure(`Intro. See :ref{id="red"} here.\n\n${citing('type=note')}`, withBarrier(settings)), resources: prepareResources([{ record: { id: 'red', typeId: 'figure', kind: 'svg', caption: 'A red band', placement: { position: 'bottom' } }, payload: SVG }], {}) };
+    const { pages } = run(bottom);
+    const [float] = pictures(pages);
+    expect(float!.page).toBe(0);
+    const [box] = boxes(pages[0]!);
+    expect(box!.x).toBeCloseTo(left(1), 1);
+    expect(box!.y).toBeLessThan(bodyRun(pages[0]!, 'a0').y);
+  });
+
   it('a float barrier in a parallel stream holds back a float the level rows above it cite', () => {
     // Stream 1: a paragraph citing `red`, then another; stream 2: a paragraph, then the box (two blocks each: level rows).
     const long = (tag: string) => Array.from({ length: 30 }, (_, i) => `${tag}${i}`).join(' ');

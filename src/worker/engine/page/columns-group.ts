@@ -220,8 +220,8 @@ export interface GroupHost {
   shrunk?(id: string, scale: number): void;
   /** Floats cited by `:ref` in the group's lines, queued at their line (page/columns-group-floats.ts); without it they wait for their embed. */
   floats?: GroupFloatHost;
-  /** Float barriers (§12.7) among the rows: whether a float waits to be set, and setting every waiting one (the next columns, as the main flow flushes before a barrier box). */
-  barrier?: { waiting(): boolean; flush(): void };
+  /** Float barriers (§12.7) among the rows: whether a float waits to be set, whether any of `ids` is mentioned for the first time (not queued yet), and setting every waiting one (the next columns, as the main flow flushes before a barrier box). */
+  barrier?: { waiting(): boolean; first(ids: readonly string[]): boolean; flush(): void };
 }
 
 /**
@@ -429,19 +429,23 @@ export function placeGroup(given: readonly GroupRow[], shape: GroupShape, host: 
   return placed;
 }
 
+/** The floats `rows` mention (queued with them, cited by `:ref` in their lines): a float barrier after them holds back those mentioned first there. */
+export function mentionedFloats(rows: readonly (GroupRow | null | undefined)[], host: GroupHost): string[] {
+  if (host.floats) return citingRows(rows, host.floats).flatMap((c) => c.ids);
+  return rows.flatMap((row) => (row?.queues ?? []).map((q) => q.id));
+}
+
 /**
  * The segment from `index` cut above the first float barrier after its first row (`GroupRow.barrier`,
  * document-format §12.7: floats cited before it are placed before it), when floats wait or the rows
- * above it mention one, and what comes before the barrier fits in this segment: its plan, the rows
+ * above it mention one first, and what comes before the barrier fits in this segment: its plan, the rows
  * from the barrier on kept after it. Null: no such barrier, or the segment is planned as before.
  */
 function barrierCut(rows: readonly GroupRow[], index: number, host: GroupHost, planned: (given: readonly GroupRow[]) => { counts: number[]; rows: GroupRow[] }): { counts: number[]; rows: GroupRow[] } | null {
   if (!host.barrier) return null;
   const at = rows.findIndex((row, k) => k > index && row.barrier);
   if (at < 0) return null;
-  const above = rows.slice(index, at);
-  const mentions = host.floats ? citingRows(above, host.floats).length > 0 : above.some((row) => (row.queues?.length ?? 0) > 0);
-  if (!mentions && !host.barrier.waiting()) return null;
+  if (!host.barrier.first(mentionedFloats(rows.slice(index, at), host)) && !host.barrier.waiting()) return null;
   const before = planned(rows.slice(0, at));
   // Only when the rows above the barrier all fit here: else the room cuts the segment first.
   if (index + before.counts.reduce((a, b) => a + b, 0) < before.rows.length) return null;

@@ -19,7 +19,7 @@
 import { Op, roundPt } from '../../protocol/displaylist';
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings } from '../settings';
-import { gapRuleX, queueRefs, subColumnLeft, type GroupHost, type GroupRow, type GroupShape } from './columns-group';
+import { gapRuleX, mentionedFloats, queueRefs, subColumnLeft, type GroupHost, type GroupRow, type GroupShape } from './columns-group';
 import { columnRuleOf } from './sections';
 import { settleParallelCut, type SettledCut } from './columns-parallel-split';
 import { citingRows, withFootRoom, type Citing, type GroupFloatHost } from './columns-group-floats';
@@ -171,14 +171,13 @@ export function placeParallel(given: readonly GroupRow[], shape: GroupShape, hos
   return placed;
 }
 
-/** Rows from `index` to the first later row holding a float barrier in any stream, when floats wait or the rows above it mention one; else no cap. */
+/** Rows from `index` to the first later row holding a float barrier in any stream, when floats wait or the rows above it mention one first; else no cap. */
 function barrierRow(slots: readonly (GroupRow | null)[][], index: number, length: number, host: GroupHost): number {
   if (!host.barrier) return Number.POSITIVE_INFINITY;
   for (let t = 1; index + t < length; t++) {
     if (!slots.some((s) => s[index + t]?.barrier)) continue;
     const above = slots.flatMap((s) => s.slice(index, index + t));
-    const mentions = host.floats ? citingRows(above, host.floats).length > 0 : above.some((row) => (row?.queues?.length ?? 0) > 0);
-    return mentions || host.barrier.waiting() ? t : Number.POSITIVE_INFINITY;
+    return host.barrier.first(mentionedFloats(above, host)) || host.barrier.waiting() ? t : Number.POSITIVE_INFINITY;
   }
   return Number.POSITIVE_INFINITY;
 }

@@ -2644,7 +2644,7 @@ export function* paginateChapter(
         },
       },
       // A float barrier box in the group (§12.7): every float cited before it — before the group or in it — is set before it (columns-group.ts placeGroup).
-      barrier: { waiting: floatsWaiting, flush: flushFloats },
+      barrier: { waiting: floatsWaiting, first: (ids) => ids.some((id) => !queuedFloats.has(id)), flush: flushFloats },
     }, geo);
     citeNotes([...placed, ...boxCited]);
     if (inner.some((h) => h.kind === 'heading')) enterSection();
