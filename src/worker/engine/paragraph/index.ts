@@ -5,6 +5,7 @@ import { breakGreedy } from '../text/greedy';
 import type { Hyphenator } from '../text/hyphenate';
 import type { Direction } from '../text/bidi';
 import { breakColumns, breakParagraph, type BreakColumns, type KnuthPlassBreak } from '../text/linebreak';
+import type { LineBreakParams } from '../text/linebreak-cost';
 import { mostJustifiedLines } from '../text/line-capacity';
 import { collectInlines, type InlineContext } from './collect';
 import { measureRuby } from './ruby-measure';
@@ -358,7 +359,7 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   // A kept paragraph: only breaking and setting, from its columns (the same lines, to the bit).
   if (kept) {
     if (beyondReach(kept.columns, widths, accept, justifyTracking)) return { shapes: [], lines: null };
-    const breakAt = (wider: number, looseness: number) => breakColumns(kept.columns, widthsAt(wider), breakParams({ ...request, looseness }, settings, kept.normalSpaceWidth, wider > 0));
+    const breakAt = (wider: number, looseness: number) => breakColumns(kept.columns, widthsAt(wider), breakParams(request, looseness, settings, kept.normalSpaceWidth, wider > 0));
     return finish(breakAt(0, request.looseness ?? 0), breakAt, (b, wider) => setColumnLines(kept.columns, b, layoutAt(wider)));
   }
   const prepared = justifyTracking > 0 ? undefined : env.prepared;
@@ -379,12 +380,12 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
       const kept = keptParagraph(columns, request, env, direction);
       prepared.keep(request.inlines, kept);
       if (beyondReach(columns, widths, accept, justifyTracking)) return { shapes: [], lines: null };
-      const breakAt = (wider: number, looseness: number) => breakColumns(columns, widthsAt(wider), breakParams({ ...request, looseness }, settings, kept.normalSpaceWidth, wider > 0));
+      const breakAt = (wider: number, looseness: number) => breakColumns(columns, widthsAt(wider), breakParams(request, looseness, settings, kept.normalSpaceWidth, wider > 0));
       return finish(breakAt(0, request.looseness ?? 0), breakAt, (b, wider) => setColumnLines(columns, b, layoutAt(wider)));
     }
   }
   const space = normalSpace(request.style, fonts);
-  const breakAt = (wider: number, looseness: number) => breakParagraph(items, widthsAt(wider), { ...breakParams({ ...request, looseness }, settings, space, wider > 0), justifyTracking });
+  const breakAt = (wider: number, looseness: number) => breakParagraph(items, widthsAt(wider), breakParams(request, looseness, settings, space, wider > 0, justifyTracking));
   const setAt = (b: readonly LineBreak[], wider: number) => {
     const lines = setLines(items, b, layoutAt(wider));
     return justifyTracking > 0 ? justifyTracked(lines, b, widthsAt(wider), justifyTracking) : lines;
@@ -571,10 +572,16 @@ function keptParagraph(columns: ParagraphColumns, request: ParagraphRequest, env
   };
 }
 
-/** Breaking parameters of a request; `reportLastLine`: the last break records its line's natural width (runt tightening). */
-function breakParams(request: ParagraphRequest, settings: LayoutSettings, normalSpaceWidth: number, reportLastLine = false) {
+/**
+ * Breaking parameters of a request at `looseness`; `reportLastLine`: the last break records its
+ * line's natural width (runt tightening); `justifyTracking`: pt of letter spacing a justified line
+ * may take (0: none). One object of one shape per call, absent settings left undefined (the breaker's
+ * `lineBreakParams` skips them): this runs for every breaking of every paragraph, and the object
+ * spreads it was built with (of the request, then of conditional parts) cost ~1 % of a cold layout.
+ */
+function breakParams(request: ParagraphRequest, looseness: number, settings: LayoutSettings, normalSpaceWidth: number, reportLastLine: boolean, justifyTracking?: number): Partial<LineBreakParams> {
   return {
-    ...(reportLastLine ? { reportLastLine } : {}),
+    reportLastLine: reportLastLine || undefined,
     maxWordSpacing: settings.body.maxWordSpacing,
     minWordSpacing: settings.body.minWordSpacing,
     normalSpaceWidth,
@@ -585,16 +592,17 @@ function breakParams(request: ParagraphRequest, settings: LayoutSettings, normal
     runtPenalty: settings.body.runtPenalty,
     gradedRuntPenalty: (settings.body.runts ?? DEFAULT_RUNT_RULES).graded,
     // bodyText.hyphenation.zone (§6.2): ragged text only (the breaker reads it then).
-    ...(request.justify ? {} : { hyphenationZone: hyphenationZone(settings) }),
+    hyphenationZone: request.justify ? undefined : hyphenationZone(settings),
     // Every line has the same measure: telling the breaker lets it merge break nodes that differ
     // only in their line number (TeX's "easy lines"); without it the tolerant pass keeps thousands.
     lineWidthsUniformFrom: Math.max(request.hang && !request.hangFirst ? 1 : 0, request.initialRoom?.lines ?? 0),
-    looseness: request.looseness ?? 0,
+    looseness,
     // A looser setting is searched among lines within the word-space bounds only (badness ≤ 100,
     // ratio ≤ 1): all lever (7) accepts, and TeX's \looseness too only chooses among feasible
     // breaks. With the full pass's tolerance (every line not overfull) and no merging of nodes
     // that differ only in their line number, the active list grew into the thousands.
-    ...(request.looseness ? { tolerance: LOOSENESS_TOLERANCE } : {}),
+    tolerance: looseness ? LOOSENESS_TOLERANCE : undefined,
+    justifyTracking,
   };
 }
 

@@ -237,9 +237,13 @@ function breakPrepared(prep: Prepared, lineWidths: LineWidths, p: LineBreakParam
   // most of the rest, which need one or two loose lines, at T = 8000 — the full pass, where
   // every line that is not overfull is feasible, then runs for a few in a hundred.
   if (p.looseness === 0) {
+    // One copy for every pre-pass, its tolerance set per pass (a spread per pass cost more than the pass on short paragraphs).
+    let atT: LineBreakParams | undefined;
     for (const t of PRETOLERANCES) {
       if (t >= p.tolerance) break;
-      const pre = scan(prep, widths, { ...p, tolerance: t }, false);
+      atT ??= { ...p };
+      atT.tolerance = t;
+      const pre = scan(prep, widths, atT, false);
       const lb = p.linePenalty + t;
       if (pre && pre.demerits <= lb * lb - prep.negativePenaltySquares) return pre;
     }
