@@ -19,12 +19,21 @@ const SEGMENT = /^([A-Za-z_$][\w$-]*)(?:\[\s*(?:([A-Za-z_]\w*)\s*=\s*(['"]?)([^\
 const parsed = new Map<string, Segment[] | { error: string }>();
 
 export function parsePath(path: string): Segment[] | { error: string } {
+  const r = parsePathShared(path);
+  return 'error' in r ? r : r.map((s) => ({ ...s }));
+}
+
+/**
+ * The same parse, shared rather than copied: for readers that only walk the segments (the
+ * resolver's `get`, asked for a followed default's source thousands of times a resolution).
+ */
+export function parsePathShared(path: string): readonly Readonly<Segment>[] | { error: string } {
   const hit = parsed.get(path);
-  if (hit) return 'error' in hit ? hit : hit.map((s) => ({ ...s }));
+  if (hit) return hit;
   const r = parsePathUncached(path);
   if (parsed.size > 5000) parsed.clear();
   parsed.set(path, r);
-  return 'error' in r ? r : r.map((s) => ({ ...s }));
+  return r;
 }
 
 function parsePathUncached(path: string): Segment[] | { error: string } {

@@ -10,7 +10,7 @@ import {
   canonicalNumberFormat, clone, firstFontFamily, isColorValue, isPlainObject, jsonEqual, normalizeNumberFormat, parseColorText,
   parseLength, sameColor, sameDimension, isDimension,
 } from './values';
-import { join, nearestKeys, parsePath } from './paths';
+import { join, nearestKeys, parsePathShared } from './paths';
 import type { Segment } from './paths';
 
 /** A list item with its selector text and the stored value it resolves from (built-in merged with the book's). */
@@ -198,6 +198,21 @@ export function sameValue(node: LeafNode, a: JsonValue | undefined, b: JsonValue
   return jsonEqual(a, b);
 }
 
+/**
+ * The fields of a catalogue object in declaration order, listed once per node: a full resolution
+ * visits every object of the catalogue (listing its fields anew each time cost about 4 % of a
+ * `config.set` reply). The catalogue is built once and never changed, so the list stays true.
+ */
+const fieldLists = new WeakMap<ObjectNode, readonly (readonly [string, AnyNode])[]>();
+function fieldsOf(node: ObjectNode): readonly (readonly [string, AnyNode])[] {
+  let list = fieldLists.get(node);
+  if (!list) {
+    list = Object.entries(node.fields);
+    fieldLists.set(node, list);
+  }
+  return list;
+}
+
 const BUSY: unique symbol = Symbol('resolving');
 const UNSET: unique symbol = Symbol('unset');
 
@@ -205,11 +220,14 @@ const UNSET: unique symbol = Symbol('unset');
 export class Resolver {
   readonly warnings: ConfigWarning[] = [];
   /**
-   * Resolved leaves by path; `BUSY` while a leaf's default is being computed (a cycle reads it as
-   * unset), `UNSET` for a leaf that resolved to nothing. One map read per leaf on the hot path: a
-   * full resolution visits every leaf of the catalogue, and its map traffic was most of its time.
+   * Resolved leaves; `BUSY` while a leaf's default is being computed (a cycle reads it as unset),
+   * `UNSET` for a leaf that resolved to nothing. Keyed by the innermost list item holding the leaf
+   * (`ctx.item`, '' outside lists), then by its catalogue node: within one item (or outside lists)
+   * a leaf node sits at one path only (`tests/unit/config/resolve-memo.test.ts` checks the
+   * catalogue), so this names the same leaves the path does. Keyed by the path itself, every leaf
+   * of a full resolution hashed a freshly joined string: a quarter of a `config.set` reply.
    */
-  private readonly memo = new Map<string, JsonValue | typeof BUSY | typeof UNSET>();
+  private readonly memo = new Map<string, Map<LeafNode, JsonValue | typeof BUSY | typeof UNSET>>();
   /** `~.kind` of each list item, by item path (`visibleDefault`). */
   private readonly itemKinds = new Map<string, JsonValue>();
   readonly locale: string;
@@ -229,7 +247,7 @@ export class Resolver {
 
   /** Effective value at an absolute path (sections, list items, leaves or parts of leaves). */
   get(path: string): JsonValue | undefined {
-    const segs = parsePath(path);
+    const segs = parsePathShared(path);
     if ('error' in segs) return undefined;
     return this.getSegs(segs);
   }
@@ -298,14 +316,14 @@ export class Resolver {
     const obj = this.objectView(node, stored);
     if (node.presence === 'whenSet' && obj === undefined) return undefined;
     const out: JsonObject = {};
-    for (const [k, field] of Object.entries(node.fields)) {
+    for (const [k, field] of fieldsOf(node)) {
       const sv = obj?.[k];
       if (sv === undefined && !this.visibleDefault(field, ctx)) continue;
       const v = this.resolveNode(field, sv, join(path, k), ctx);
       if (v !== undefined) out[k] = v;
     }
     // Keys we do not know are kept as they are (never dropped).
-    for (const [k, v] of Object.entries(obj ?? {})) if (!(k in node.fields)) out[k] = clone(v);
+    if (obj) for (const k of Object.keys(obj)) if (!(k in node.fields)) out[k] = clone(obj[k]);
     return out;
   }
 
@@ -331,9 +349,15 @@ export class Resolver {
   }
 
   resolveLeaf(node: LeafNode, stored: JsonValue | undefined, path: string, ctx: DefaultContext): JsonValue | undefined {
-    const known = this.memo.get(path);
+    const scope = ctx.item ?? '';
+    let memo = this.memo.get(scope);
+    if (!memo) {
+      memo = new Map();
+      this.memo.set(scope, memo);
+    }
+    const known = memo.get(node);
     if (known !== undefined) return known === BUSY || known === UNSET ? undefined : known;
-    this.memo.set(path, BUSY);
+    memo.set(node, BUSY);
     let value: JsonValue | undefined;
     if (stored !== undefined && stored !== null) {
       const n = normalizeStored(node, stored, (id) => this.palette(id));
@@ -348,7 +372,7 @@ export class Resolver {
       const p = this.palette(value.paletteId);
       if (p) value = { ...value, hex: p.hex };
     }
-    this.memo.set(path, value === undefined ? UNSET : value);
+    memo.set(node, value === undefined ? UNSET : value);
     return value;
   }
 
