@@ -47,6 +47,7 @@ import { HostFonts } from './fonts';
 import type { FontFileInfo } from '../protocol/messages';
 import { mapChange } from '../document/mapping';
 import { hitTest, sourceRects, type SourcePoint, type SourceRect } from '../engine/query';
+import { firstChapterStandsAlone } from '../engine/first-chapter';
 import { yieldToEventLoop } from './yield';
 import type { BundledFace } from '../engine/fonts/bundled';
 import { facesToLoad } from '../engine/fonts/demand';
@@ -1009,9 +1010,32 @@ export class BookHost implements BookWorkerApi {
       }
       this.preview = { revision, firstPage: previousStart, pages: step.value.pages };
       this.emit({ type: 'pagesReady', revision, chapterId: step.value.id, firstPage: previousStart, pages: step.value.pages.length, speculative: true });
+    } else if (!this.layout && visibleIndex <= 0 && input.chapters.length > 1 && !this.partial?.pages.length) {
+      // A book just opened, nothing of it on screen: its first chapter laid out as a book of one
+      // chapter, when it lays out so (engine/first-chapter.ts), and shown as the book's first pages
+      // while the whole book is parsed and laid out (speculative, first page 0: the UI takes it
+      // only when it shows no page). The whole layout's first chapter replaces it, the same pages.
+      const first = parseCached(input.chapters[0]!, true, this.cache, settings);
+      const resourceIds = new Set(book.resources.map((resource) => resource.record.id));
+      if (firstChapterStandsAlone(first, settings, resourceIds, JSON.stringify(book.config).includes('bookTotalPages'))) {
+        const alone = layoutChapterAt({ ...input, chapters: input.chapters.slice(0, 1) }, 0, 0, fonts, this.cache);
+        let step = alone.next();
+        while (!step.done) {
+          if (this.env.now() - sliceStart > SLICE_MS) {
+            await yieldToEventLoop();
+            if (this.buildToken !== token) return;
+            sliceStart = this.env.now();
+          }
+          step = alone.next();
+        }
+        this.partial = { revision, pages: step.value.pages, chapters: [step.value] };
+        this.emit({ type: 'pagesReady', revision, chapterId: step.value.id, firstPage: 0, pages: step.value.pages.length, speculative: true });
+      }
     }
     const steps = layoutBook(input, fonts, this.cache);
-    this.partial = { revision, pages: [], chapters: [] };
+    // The first chapter shown alone (above) is served until the whole layout's first chapter takes its place.
+    const shownAlone = this.partial?.revision === revision && this.partial.pages.length > 0 ? this.partial : null;
+    this.partial = shownAlone ?? { revision, pages: [], chapters: [] };
     /** The converged layout this build follows (null for a book just opened): its chapters need no second announcement. */
     const before = this.layout;
     let latest: { done: number; total: number } | null = null;
@@ -1025,6 +1049,7 @@ export class BookHost implements BookWorkerApi {
           // Each chapter is announced as it is finished; the UI shows a new book's pages as they
           // come. A chapter the converged layout already has as it is (the memo gave the same
           // object, at the same place) is not: after an edit only the chapters it changed are.
+          if (this.partial === shownAlone) this.partial = { revision, pages: [], chapters: [] };
           this.partial.chapters.push(progress.chapter);
           this.partial.pages.push(...progress.chapter.pages);
           if (before?.chapters[progress.chaptersDone - 1] !== progress.chapter) {

@@ -119,9 +119,9 @@ describe('the worker protocol over a message port (no Worker)', () => {
   });
 });
 
-/** A started client with a generated book of `chapters` chapters opened, and the events it saw. */
-async function openedBook(chapters: number, title: string) {
-  const texts = Array.from({ length: chapters }, (_, i) => chapterMarkdown(random, `${title} ${i}`, 40));
+/** A started client with a generated book of `chapters` chapters opened, and the events it saw; `opening`: put before the first chapter's text. */
+async function openedBook(chapters: number, title: string, opening = '') {
+  const texts = Array.from({ length: chapters }, (_, i) => (i === 0 ? opening : '') + chapterMarkdown(random, `${title} ${i}`, 40));
   const { client } = loopbackClient(nodeEnvironment(presetFiles(texts)));
   const seen: ClientEvent[] = [];
   client.on((e) => seen.push(e));
@@ -162,5 +162,25 @@ describe('the chapter on screen first', () => {
     expect(done.pages).toBeGreaterThan(early.pages.length);
     // The early page is the converged one (its chapter was final when announced).
     expect(JSON.stringify(await client.getDisplayList(0))).toBe(JSON.stringify(first));
+  });
+
+  it('a book just opened announces its first chapter laid out alone before any chapter of the whole layout', async () => {
+    const { client, seen } = await openedBook(6, 'Reach');
+    await client.awaitConvergence(0);
+    await until(() => seen.some((e) => e.type === 'converged' && e.revision === 0));
+    const ready = seen.filter((e) => e.type === 'pagesReady' && e.revision === 0);
+    // First: chapter 1 alone, at page 0 (engine/first-chapter.ts); then every chapter of the whole layout, chapter 1 again first.
+    expect(ready[0]).toMatchObject({ chapterId: 'ch1', firstPage: 0, speculative: true });
+    expect(ready.slice(1).map((e) => (e.type === 'pagesReady' ? `${e.chapterId}${e.speculative ? '?' : ''}` : ''))).toEqual(['ch1', 'ch2', 'ch3', 'ch4', 'ch5', 'ch6']);
+    const alone = ready[0]!.type === 'pagesReady' ? ready[0]!.pages : -1;
+    expect(alone).toBe((await client.getPages()).chapters[0]!.pages);
+  });
+
+  it('a book whose first chapter prints the contents waits for the whole layout', async () => {
+    const { client, seen } = await openedBook(3, 'Reach', ':::toc\n\n');
+    await client.awaitConvergence(0);
+    await until(() => seen.some((e) => e.type === 'converged' && e.revision === 0));
+    const ready = seen.filter((e) => e.type === 'pagesReady' && e.revision === 0);
+    expect(ready.map((e) => (e.type === 'pagesReady' ? `${e.chapterId}${e.speculative ? '?' : ''}` : ''))).toEqual(['ch1', 'ch2', 'ch3']);
   });
 });
