@@ -10,6 +10,7 @@ import { codeReading } from '../engine/settings-code';
 import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, resolveHyphenationLanguage, withContinuation, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
 import { settingsKey } from '../engine/settings';
 import type { PageDisplayList } from '../protocol/displaylist';
+import { keepServedIds } from './served-ids';
 import {
   OpenPresetSchema,
   WarningsRequestSchema,
@@ -1049,7 +1050,11 @@ export class BookHost implements BookWorkerApi {
           // Each chapter is announced as it is finished; the UI shows a new book's pages as they
           // come. A chapter the converged layout already has as it is (the memo gave the same
           // object, at the same place) is not: after an edit only the chapters it changed are.
-          if (this.partial === shownAlone) this.partial = { revision, pages: [], chapters: [] };
+          if (this.partial === shownAlone) {
+            // The same pages as those shown alone keep their versions: the UI neither fetches nor paints them again.
+            keepServedIds(this.servedIds, shownAlone.pages, progress.chapter.pages);
+            this.partial = { revision, pages: [], chapters: [] };
+          }
           this.partial.chapters.push(progress.chapter);
           this.partial.pages.push(...progress.chapter.pages);
           if (before?.chapters[progress.chaptersDone - 1] !== progress.chapter) {
