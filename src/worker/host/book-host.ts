@@ -445,6 +445,9 @@ export class BookHost implements BookWorkerApi {
     };
   }
 
+  /** Display lists the UI fetched by version (`getDisplayList`): the pages a first chapter shown alone keeps the versions of. */
+  private readonly fetched = new WeakSet<object>();
+
   /** Ids of display lists and configurations served, for `PageSummary.version` (by identity: a memoised chapter keeps its page objects). */
   private readonly servedIds = new WeakMap<object, number>();
   private nextServedId = 1;
@@ -467,7 +470,9 @@ export class BookHost implements BookWorkerApi {
       // Exactly the page the caller's page list named (never the visible chapter laid out ahead).
       const partial = this.partial;
       const served = !this.layout && partial ? { page: partial.pages[pageIndex], config: this.book?.config ?? null } : { page: this.layout?.pages[pageIndex], config: this.layoutSource?.config ?? null };
-      return served.page && this.pageVersion(served.page, served.config) === version ? served.page : null;
+      if (!served.page || this.pageVersion(served.page, served.config) !== version) return null;
+      this.fetched.add(served.page);
+      return served.page;
     }
     // Pages of the visible chapter laid out ahead of the book are newer than the last convergence.
     const preview = this.preview;
@@ -1011,11 +1016,13 @@ export class BookHost implements BookWorkerApi {
       }
       this.preview = { revision, firstPage: previousStart, pages: step.value.pages };
       this.emit({ type: 'pagesReady', revision, chapterId: step.value.id, firstPage: previousStart, pages: step.value.pages.length, speculative: true });
-    } else if (!this.layout && visibleIndex <= 0 && input.chapters.length > 1 && !this.partial?.pages.length) {
-      // A book just opened, nothing of it on screen: its first chapter laid out as a book of one
-      // chapter, when it lays out so (engine/first-chapter.ts), and shown as the book's first pages
-      // while the whole book is parsed and laid out (speculative, first page 0: the UI takes it
-      // only when it shows no page). The whole layout's first chapter replaces it, the same pages.
+    } else if (!this.layout && visibleIndex <= 0 && input.chapters.length > 1 && !this.partial?.pages.length && input.chapters.some((c) => this.cache.parsed.get(c.id)?.source !== c.source)) {
+      // A book just opened, nothing of it on screen, its text not all parsed yet: its first chapter
+      // laid out as a book of one chapter, when it lays out so (engine/first-chapter.ts), and shown
+      // as the book's first pages while the whole book is parsed and laid out (speculative, first
+      // page 0: the UI takes it only when it shows no page). The whole layout's first chapter
+      // replaces it, the same pages. (A book parsed already — reopened in this worker — goes
+      // straight to the whole layout: the parse it would save is done.)
       const first = parseCached(input.chapters[0]!, true, this.cache, settings);
       const resourceIds = new Set(book.resources.map((resource) => resource.record.id));
       if (firstChapterStandsAlone(first, settings, resourceIds, JSON.stringify(book.config).includes('bookTotalPages'))) {
@@ -1052,7 +1059,7 @@ export class BookHost implements BookWorkerApi {
           // object, at the same place) is not: after an edit only the chapters it changed are.
           if (this.partial === shownAlone) {
             // The same pages as those shown alone keep their versions: the UI neither fetches nor paints them again.
-            keepServedIds(this.servedIds, shownAlone.pages, progress.chapter.pages);
+            keepServedIds(this.servedIds, shownAlone.pages, progress.chapter.pages, (page) => this.fetched.has(page));
             this.partial = { revision, pages: [], chapters: [] };
           }
           this.partial.chapters.push(progress.chapter);

@@ -24,4 +24,13 @@ describe('served ids kept for byte-identical pages', () => {
     expect(ids.has(next[2]!)).toBe(false); // its shown page was never served: nothing to keep
     expect(ids.get(next[3]!)).toBe(9); // served already: its version stays its own
   });
+
+  it('compares only the pages wanted (the ones the UI fetched)', () => {
+    const shown = [page(0, '#000000'), page(1, '#000000')];
+    const next = [page(0, '#000000'), page(1, '#000000')];
+    const ids = new WeakMap<object, number>([[shown[0]!, 1], [shown[1]!, 2]]);
+    keepServedIds(ids, shown, next, (p) => p === shown[1]);
+    expect(ids.has(next[0]!)).toBe(false);
+    expect(ids.get(next[1]!)).toBe(2);
+  });
 });
