@@ -954,6 +954,24 @@ export class BookHost implements BookWorkerApi {
     void this.build(token);
   }
 
+  /**
+   * Runs a layout to its end in slices of SLICE_MS, yielding to the event loop between them; null
+   * when a newer transaction superseded the build meanwhile. `clock.start`: when the current slice
+   * began, carried on to the caller's next slice.
+   */
+  private async sliced<T>(steps: Generator<unknown, T>, token: object, clock: { start: number }): Promise<T | null> {
+    let step = steps.next();
+    while (!step.done) {
+      if (this.env.now() - clock.start > SLICE_MS) {
+        await yieldToEventLoop();
+        if (this.buildToken !== token) return null;
+        clock.start = this.env.now();
+      }
+      step = steps.next();
+    }
+    return step.value;
+  }
+
   private async build(token: object): Promise<void> {
     // The transaction that scheduled this build is answered first: without this turn the build's
     // synchronous start (the new settings, ~2 ms for a config change) ran before the reply was
@@ -1004,18 +1022,12 @@ export class BookHost implements BookWorkerApi {
       ? (this.layout?.chapters.find((c) => c.id === this.visibleChapter)?.firstPage ?? (this.layout ? undefined : this.chapterStarts?.get(this.visibleChapter!)))
       : undefined;
     if (visibleIndex > 0 && previousStart !== undefined) {
-      const speculative = layoutChapterAt(input, visibleIndex, previousStart, fonts, this.cache);
-      let step = speculative.next();
-      while (!step.done) {
-        if (this.env.now() - sliceStart > SLICE_MS) {
-          await yieldToEventLoop();
-          if (this.buildToken !== token) return;
-          sliceStart = this.env.now();
-        }
-        step = speculative.next();
-      }
-      this.preview = { revision, firstPage: previousStart, pages: step.value.pages };
-      this.emit({ type: 'pagesReady', revision, chapterId: step.value.id, firstPage: previousStart, pages: step.value.pages.length, speculative: true });
+      const clock = { start: sliceStart };
+      const chapter = await this.sliced(layoutChapterAt(input, visibleIndex, previousStart, fonts, this.cache), token, clock);
+      if (!chapter) return;
+      sliceStart = clock.start;
+      this.preview = { revision, firstPage: previousStart, pages: chapter.pages };
+      this.emit({ type: 'pagesReady', revision, chapterId: chapter.id, firstPage: previousStart, pages: chapter.pages.length, speculative: true });
     } else if (!this.layout && visibleIndex <= 0 && input.chapters.length > 1 && !this.partial?.pages.length && input.chapters.some((c) => this.cache.parsed.get(c.id)?.source !== c.source)) {
       // A book just opened, nothing of it on screen, its text not all parsed yet: its first chapter
       // laid out as a book of one chapter, when it lays out so (engine/first-chapter.ts), and shown
@@ -1026,18 +1038,12 @@ export class BookHost implements BookWorkerApi {
       const first = parseCached(input.chapters[0]!, true, this.cache, settings);
       const resourceIds = new Set(book.resources.map((resource) => resource.record.id));
       if (firstChapterStandsAlone(first, settings, resourceIds, JSON.stringify(book.config).includes('bookTotalPages'))) {
-        const alone = layoutChapterAt({ ...input, chapters: input.chapters.slice(0, 1) }, 0, 0, fonts, this.cache);
-        let step = alone.next();
-        while (!step.done) {
-          if (this.env.now() - sliceStart > SLICE_MS) {
-            await yieldToEventLoop();
-            if (this.buildToken !== token) return;
-            sliceStart = this.env.now();
-          }
-          step = alone.next();
-        }
-        this.partial = { revision, pages: step.value.pages, chapters: [step.value] };
-        this.emit({ type: 'pagesReady', revision, chapterId: step.value.id, firstPage: 0, pages: step.value.pages.length, speculative: true });
+        const clock = { start: sliceStart };
+        const chapter = await this.sliced(layoutChapterAt({ ...input, chapters: input.chapters.slice(0, 1) }, 0, 0, fonts, this.cache), token, clock);
+        if (!chapter) return;
+        sliceStart = clock.start;
+        this.partial = { revision, pages: chapter.pages, chapters: [chapter] };
+        this.emit({ type: 'pagesReady', revision, chapterId: chapter.id, firstPage: 0, pages: chapter.pages.length, speculative: true });
       }
     }
     const steps = layoutBook(input, fonts, this.cache);
