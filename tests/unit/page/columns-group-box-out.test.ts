@@ -184,6 +184,33 @@ describe('a callout box leaving a :::columns group', () => {
     expect(box!.y).toBeLessThan(bodyRun(pages[0]!, 'a0').y);
   });
 
+  it('a box floated out at the group\'s end, after its last row citing a float: the float is queued first, and a barrier sets it before the box — as in running text (fails when the box is queued before the last row\'s :ref)', () => {
+    // The last row of text cites `red`; the box (floated to the top) follows it, the group's last block.
+    const tail = `${oneLiners(11, 'a')}\n\na11 :ref{id="red"}\n\n:::callout{type=note placement=top}\nBoxed words.\n:::`;
+    const placements = (pages: readonly PageDisplayList[]) => ({ floats: pictures(pages), boxes: pages.flatMap((p) => boxes(p).map((b) => ({ page: p.index, x: b.x, y: b.y }))) });
+    for (const position of ['bottom', 'top'] as const) {
+      for (const s of [settings, withBarrier(settings)]) {
+        const book = (source: string): BookInput => ({ ...withFigure(source, s), resources: prepareResources([{ record: { id: 'red', typeId: 'figure', kind: 'svg', caption: 'A red band', placement: { position } }, payload: SVG }], {}) });
+        const grouped = run(book(`:::columns{count=2}\n${tail}\n:::\n\nAfter the group.`)).pages;
+        const plain = run(book(`${tail}\n\nAfter the group.`)).pages;
+        // Set once, where running text with the same mentions sets the float and the box.
+        expect(pictures(grouped)).toHaveLength(1);
+        expect(placements(grouped)).toEqual(placements(plain));
+        const [float] = pictures(grouped);
+        const [box] = placements(grouped).boxes;
+        if (position === 'bottom') {
+          // At page 0's foot under the group, where it is cited; the box heads page 1.
+          expect(float!.page).toBe(0);
+          expect(box!.page).toBe(1);
+        } else {
+          // Heading page 1, the box under it (free) or, behind the barrier, on the next page.
+          expect(float!.page).toBe(1);
+          expect(box!.page > 1 || box!.y > float!.frame.y + float!.frame.h).toBe(true);
+        }
+      }
+    }
+  });
+
   it('a float barrier in a parallel stream holds back a float the level rows above it cite', () => {
     // Stream 1: a paragraph citing `red`, then another; stream 2: a paragraph, then the box (two blocks each: level rows).
     const long = (tag: string) => Array.from({ length: 30 }, (_, i) => `${tag}${i}`).join(' ');
@@ -211,8 +238,8 @@ describe('a callout box leaving a :::columns group', () => {
     const source = [words(150, 'w'), group('type=note placement=top'), words(80, 'v'), group('type=note placement=fixed'), words(60, 'u'), group('type=note wrap=left'), words(40, 't'), group('type=note placement=bottom'), `After ${words(40, 'z')}`].join('\n\n');
     expectOpeningEditEqualsFull((s) => oneChapterBook(s, settings), source);
     expectOpeningEditEqualsFull((s) => oneChapterBook(s, defaultSettings()), source.replace('placement=top', 'span=page'));
-    // Float barriers after floats the groups cite, in a snake group and in parallel streams.
-    const barred = `${words(100, 'w')}\n\n${citing('type=note')}\n\n${words(80, 'v')}\n\n:::columns{count=2 breaks=2}\nS ${words(60, 's')} :ref{id="red"}\n\n:::callout{type=note}\n${words(20, 'x')}\n:::\n:::\n\n${words(60, 'u')}\n\n${citing('type=note placement=top')}`;
+    // Float barriers after floats the groups cite, in a snake group and in parallel streams; a barrier box floated out at a group's end.
+    const barred = `${words(100, 'w')}\n\n${citing('type=note')}\n\n${words(80, 'v')}\n\n:::columns{count=2 breaks=2}\nS ${words(60, 's')} :ref{id="red"}\n\n:::callout{type=note}\n${words(20, 'x')}\n:::\n:::\n\n${words(60, 'u')}\n\n${citing('type=note placement=top')}\n\n:::columns{count=2}\n${words(50, 'y')} :ref{id="red"}\n\n:::callout{type=note placement=top}\nBoxed words.\n:::\n:::`;
     expectOpeningEditEqualsFull((s) => withFigure(s, withBarrier(settings)), barred);
   });
 });

@@ -38,7 +38,7 @@ export interface Citing {
   block: { id: string };
 }
 
-/** The mentions of floats in `rows` (the rows of a segment, in reading order; nulls are a parallel stream's empty slots): each row's queued floats (embeds, a box's citations), then its `:ref`s. */
+/** The mentions of floats in `rows` (the rows of a segment, in reading order; nulls are a parallel stream's empty slots): each row's queued floats (embeds, a box's citations), its `:ref`s, then those queued after its line (`GroupRow.afterLine`). */
 export function citingRows(rows: Iterable<GroupRow | null | undefined>, host: GroupFloatHost): Citing[] {
   const out: Citing[] = [];
   for (const row of rows) {
@@ -46,6 +46,7 @@ export function citingRows(rows: Iterable<GroupRow | null | undefined>, host: Gr
     for (const queued of row.queues ?? []) out.push({ row, ids: [queued.id], block: queued.block });
     const ids = host.refFloats(row.line);
     if (ids.length > 0) out.push({ row, ids, block: row.block });
+    for (const queued of row.afterLine?.queues ?? []) out.push({ row, ids: [queued.id], block: queued.block });
   }
   return out;
 }

@@ -173,6 +173,8 @@ export interface GroupRow {
   after?: () => void;
   /** The floats `after` queues, in order (a floating resource's embed, a box's citations, a box floated out of the group): the foot room kept for them (page/columns-group-floats.ts), and what a float barrier after them holds back. */
   queues?: QueuedFloat[];
+  /** Floats mentioned after this row's line — an embed or a box (its citations, the box floated out) after the group's last row of text, carried back by it: queued after those its line cites by `:ref` (reading order, §12.7), as `after` and `queues` are before them. */
+  afterLine?: Pick<GroupRow, 'after' | 'queues'>;
   /** A float barrier (§12.7) stands here: a barrier box's first row, or the row after a barrier box floated out of the group; every float cited before it is set before it (`placeGroup`). */
   barrier?: true;
 }
@@ -408,8 +410,7 @@ export function placeGroup(given: readonly GroupRow[], shape: GroupShape, host: 
         host.emit(row.block, row.line, x0 + row.x, baseline + (row.dy ?? 0), row.role);
         if (row.marker) host.emit(row.block, row.marker.line, x0 + row.marker.x, baseline);
         row.draw?.(host, x0, baseline - host.baseline);
-        if (row.after) after.push(row.after);
-        queueRefs(host, row, after);
+        queueRow(host, row, after);
         placed.push(row.line);
       }
       index += count;
@@ -432,7 +433,7 @@ export function placeGroup(given: readonly GroupRow[], shape: GroupShape, host: 
 /** The floats `rows` mention (queued with them, cited by `:ref` in their lines): a float barrier after them holds back those mentioned first there. */
 export function mentionedFloats(rows: readonly (GroupRow | null | undefined)[], host: GroupHost): string[] {
   if (host.floats) return citingRows(rows, host.floats).flatMap((c) => c.ids);
-  return rows.flatMap((row) => (row?.queues ?? []).map((q) => q.id));
+  return rows.flatMap((row) => [...(row?.queues ?? []), ...(row?.afterLine?.queues ?? [])].map((q) => q.id));
 }
 
 /**
@@ -452,11 +453,17 @@ function barrierCut(rows: readonly GroupRow[], index: number, host: GroupHost, p
   return { counts: before.counts, rows: [...before.rows, ...rows.slice(at)] };
 }
 
-/** Queues (in `after`, run once the segment is placed) the floats `row`'s line cites by `:ref`, at its line (page/columns-group-floats.ts). */
-export function queueRefs(host: GroupHost, row: GroupRow, after: (() => void)[]): void {
+/**
+ * Adds to `after` (run once the segment is placed) what `row` queues, in reading order: the floats
+ * mentioned before its line (`GroupRow.after`), those its line cites by `:ref`, at its line
+ * (page/columns-group-floats.ts), then those mentioned after it (`GroupRow.afterLine`).
+ */
+export function queueRow(host: GroupHost, row: GroupRow, after: (() => void)[]): void {
+  if (row.after) after.push(row.after);
   const floats = host.floats;
   const ids = row.blank ? [] : (floats?.refFloats(row.line) ?? []);
   if (floats && ids.length > 0) after.push(() => floats.queueFloats(ids, row.block));
+  if (row.afterLine?.after) after.push(row.afterLine.after);
 }
 
 /** What setting the group's rows needs from the page flow. */
@@ -488,10 +495,11 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
   let afterHeading = false;
   // Floats cited since the last row (a floating resource's embed, a box's citations): queued with the next row, else the last.
   let cites: { queue: () => void; floats: readonly QueuedFloat[] }[] = [];
-  const cite = (row: GroupRow, { queue, floats }: (typeof cites)[number]): void => {
-    const before = row.after;
-    row.after = before ? () => (before(), queue()) : queue;
-    if (floats.length > 0) (row.queues ??= []).push(...floats);
+  // (`slot`: the row itself, mentioned before its line, or its `afterLine`.)
+  const cite = (slot: Pick<GroupRow, 'after' | 'queues'>, { queue, floats }: (typeof cites)[number]): void => {
+    const before = slot.after;
+    slot.after = before ? () => (before(), queue()) : queue;
+    if (floats.length > 0) (slot.queues ??= []).push(...floats);
   };
   // (A row of text: blank rows are dropped at a sub-column's head and split parts are replaced when cut, so neither carries them.)
   const carries = (row: GroupRow): boolean => !row.blank && !row.split;
@@ -630,10 +638,11 @@ export function groupRows(inner: readonly Block[], width: number, settings: Layo
   }
   endWrap();
   if (cites.length > 0) {
-    // Cited after the last row of text: queued with it; with no row of text to carry them, the group flows plain.
+    // Cited after the last row of text: queued with it, after the floats its line cites (a barrier
+    // box among them sets those first); with no row of text to carry them, the group flows plain.
     const carrier = [...rows].reverse().find(carries);
     if (!carrier) return null;
-    for (const waiting of cites) cite(carrier, waiting);
+    for (const waiting of cites) cite((carrier.afterLine ??= {}), waiting);
   }
   return rows;
 }

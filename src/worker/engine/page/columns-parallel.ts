@@ -19,7 +19,7 @@
 import { Op, roundPt } from '../../protocol/displaylist';
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings } from '../settings';
-import { gapRuleX, mentionedFloats, queueRefs, subColumnLeft, type GroupHost, type GroupRow, type GroupShape } from './columns-group';
+import { gapRuleX, mentionedFloats, queueRow, subColumnLeft, type GroupHost, type GroupRow, type GroupShape } from './columns-group';
 import { columnRuleOf } from './sections';
 import { settleParallelCut, type SettledCut } from './columns-parallel-split';
 import { citingRows, withFootRoom, type Citing, type GroupFloatHost } from './columns-group-floats';
@@ -148,9 +148,8 @@ export function placeParallel(given: readonly GroupRow[], shape: GroupShape, hos
         host.emit(row.block, row.line, x0 + row.x, baseline + (row.dy ?? 0), row.role);
         if (row.marker) host.emit(row.block, row.marker.line, x0 + row.marker.x, baseline);
         row.draw?.(host, x0, baseline - host.baseline);
-        if (row.after) after.push(row.after);
-        // Floats its line cites by `:ref`, queued under the segment.
-        queueRefs(host, row, after);
+        // Floats mentioned at the row and cited by `:ref` in its line, queued under the segment.
+        queueRow(host, row, after);
         placed.push(row.line);
       }
       if (shape.rule && rule.width > 0 && c > 0) {
