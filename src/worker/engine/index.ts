@@ -18,7 +18,7 @@ import { lineNumberItems } from './page/line-numbers';
 import { flowOntoSheet, orientationOverrides } from './page/vertical';
 import { redrawPartDesigns } from './page/part-design';
 import { designTextSetter } from './page/furniture-text';
-import { chapterPageValues, guideWordValues, markBlocks, usesGuideWords } from './page/guide-words';
+import { chapterPageValues, guideWordValues, markBlocks, usesGuideWords, type RunningChapter } from './page/guide-words';
 import { metadataValues } from './page/metadata';
 import { slotImages } from './page/furniture-images';
 import { wrapRequestOf, type WrapRefusal } from './page/floats-wrap';
@@ -771,12 +771,17 @@ function* layoutChapter(
   // Pagination reads the start page only for its side: it goes from a stand-in page, and its drafts are
   // moved to the real first page when composed (page/chapter-start.ts).
   let start = opening ? openingStart(opening, settings) : paginationStart(firstPage);
+  // The chapter's title: what {chapterTitle} prints before the book's first running H1.
+  const title = input.title || firstHeadingText(parsed) || '';
+  // What a designed heading with no H1 before it in this file prints as {chapterTitle}, {chapterNumber}
+  // and {attr.<key>}: the running H1 carried in (in the memo key with the chapter's start), else the title (page/heading-design.ts).
+  const running: RunningChapter = placement.running?.chapter ?? { title, number: '', attrs: {} };
   // Extra passes (page/passes.ts): note numbers by page/column/spread, citing-page floats, the closing page's balance.
   const pass = (plan: PassPlan): Generator<undefined, PageDraft[]> =>
     paginateChapter(parsed, start, settings, fonts, setText, setGenerated, (block, measure, maxHeight, fitTo, direction, captionSide) =>
       resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id, ...(direction ? { direction } : {}), ...(captionSide ? { captionSide } : {}), ...(settings.cjk.tcy ? { tcy: settings.cjk.tcy } : {}) }, fitTo),
       math,
-      { ...placement.structure, plan, noteNumbers: notes, images, wrapOf: (id) => wrapRequestOf(book.resources, id, settings.body.style.size), headingDesign: { metadata: { ...metadata, title: metadata['title'] ?? book.title }, setText: setDesignText } },
+      { ...placement.structure, plan, noteNumbers: notes, images, wrapOf: (id) => wrapRequestOf(book.resources, id, settings.body.style.size), headingDesign: { metadata: { ...metadata, title: metadata['title'] ?? book.title }, setText: setDesignText, running } },
     );
   // After an edit, each plain pass goes on from a block start the same pass of the chapter's previous
   // layout recorded, that the edit left valid (page/edit-resume.ts); with note numbers by page the
@@ -803,7 +808,6 @@ function* layoutChapter(
   /** The drafts at first page `at`, or null when this pagination does not hold there. */
   const draftsAt = (at: number): readonly PageDraft[] | null =>
     sharedStart ? openingDrafts(paginated, opening!, at, settings) : paginationStart(at) === start ? movedDrafts(paginated, start, at) : null;
-  const title = input.title || firstHeadingText(parsed) || '';
   /**
    * The chapter's pages from its drafts at `firstPage`, composed: labels, running heads and folios,
    * designs with the page's values, margin line numbers. Called again, by chapterAt, when the

@@ -413,6 +413,49 @@ describe('a band reserved for the values drawn again once the pages are labelled
   });
 });
 
+describe('the running {chapterTitle} of a designed heading with no H1 before it in its chapter file (§5.5)', () => {
+  const LONG = 'The Lantern Keeper and the Ships That Passed His Light at Night';
+  // An H2 design: its title, and under it the chapter's title in a box 90 pt wide (a long title turns over three or four times).
+  const chapterUnder = {
+    headings: {
+      levels: [{
+        level: 2,
+        advancedDesign: { enabled: true, slot: { elements: [
+          titleElement(0),
+          { kind: 'text', id: 'chapter', content: '{chapterTitle}', fontFamily: 'EB Garamond', fontSize: pt(12), align: 'left', placement: { anchor: { to: '#title', edge: 'below' }, offset: { y: pt(2) }, size: { width: pt(90) } } },
+        ] } },
+      }],
+    },
+  } as StoredConfig;
+  /** Chapter file 1 opens with the long H1; file 2 (`second`) has no H1: its headings run under the first's. */
+  const book = (second: string, first = `# ${LONG}\n\n${BODY}\n`) => ({ title: 'Book', settings: settingsFromConfig(chapterUnder), chapters: [{ id: 'ch1', title: '', source: first }, { id: 'ch2', title: '', source: second }] });
+
+  it('prints the H1 carried in from the file before, inside the band the flow reserved: every line of it above the first body line (before, the band was reserved with it empty and its lines ran over the text under the heading)', () => {
+    const layout = run(book(`## Tides\n\n${BODY}\n`));
+    const page = layout.pages.find((p) => p.chapter === 'ch2')!;
+    const title = headingRuns(page).find((r) => r.text === 'Tides')!;
+    const chapter = headingRuns(page).filter((r) => r !== title);
+    // The chapter file 1's title, over several lines, under the heading's title.
+    expect(chapter.map((r) => r.text).join(' ').replace(/\s+/g, ' ')).toBe(LONG);
+    expect(new Set(chapter.map((r) => r.y)).size).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...chapter.map((r) => r.y))).toBeGreaterThan(title.y);
+    // The last line's box ends above the first body line's grid row (its top: the baseline less the first baseline offset).
+    const face = fonts.match('EB Garamond', 400, 'normal');
+    const lowest = Math.max(...chapter.map((r) => r.y)) - (face.descender / face.upem) * 12;
+    const body = bodyRuns(page)[0]!;
+    expect(lowest).toBeLessThanOrEqual(body.y - firstBaselineOffset() + 1e-6);
+  });
+
+  it('an edit relaid out from the previous layout equals a full layout, in the file without an H1 and in the H1 it carries', () => {
+    expectOpeningEditEqualsFull((source) => book(source), `## Tides\n\n${BODY}\n\n## Currents\n\n${BODY}\n`);
+    const cache = new EngineCache();
+    const second = `## Tides\n\n${BODY}\n`;
+    run(book(second), cache);
+    const retitled = `# A Short Title\n\n${BODY}\n`;
+    expect(dump(run(book(second, retitled), cache))).toBe(dump(run(book(second, retitled), new EngineCache(false))));
+  });
+});
+
 describe('balancing levers (configuration.md §8.5) above a designed heading', () => {
   // Lever 3 by default; lever 7 (a paragraph set one line looser) when headings take no lines.
   for (const [lever, balancing] of [['heading', {}], ['looseParagraph', { maxLinesPerHeading: 0 }]] as const) it(`lever ${lever === 'heading' ? 3 : 7} adds lines above a designed heading as above any; its container-anchored elements move with it and {pageNumber} is drawn where it went`, () => {

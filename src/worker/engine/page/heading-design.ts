@@ -23,13 +23,16 @@
  * Placeholders (§5.5): `{titleText}` (the title's plain text, `\\` title breaks as forced lines),
  * `{number}` (the printed number), `{numberDecimal}`, `{numberRoman}`, … (the level's counter),
  * `{attr.<key>}` (the heading's own attribute, then its chapter H1's), `{chapterTitle}` /
- * `{chapterNumber}` (the heading itself for an H1, else the chapter's last H1 before it),
- * `{partTitle}`, `{partNumber}` and the front-matter values `{title}`, `{subtitle}`, `{author}`,
- * `{publishDate}`; and, drawn again by engine/index.ts once the pages are labelled (page/part-design.ts
- * `redrawPartDesigns`), the page's own (`{pageNumber}`, `{totalPages}`, `{bookTotalPages}`, the running
- * `{chapterTitle}` where the heading has none). The flow keeps the height the first drawing reserved,
- * which holds the widest value each of the page's own numbers may print (`pageStandIns`), so the
- * redraw never runs past the band; the running `{chapterTitle}` is not known to it.
+ * `{chapterNumber}` (the heading itself for an H1, else the chapter's last H1 before it; with none
+ * in its chapter, the running H1 in force where the chapter file starts — an earlier file's — else
+ * the chapter's title: our reading of "last H1 begun on/before the page" for a heading, which
+ * prints the chapter it stands in, not one begun after it on its page; the value is known to the
+ * first drawing, so the band holds it), `{partTitle}`, `{partNumber}` and the front-matter values
+ * `{title}`, `{subtitle}`, `{author}`, `{publishDate}`; and, drawn again by engine/index.ts once the
+ * pages are labelled (page/part-design.ts `redrawPartDesigns`), the page's own (`{pageNumber}`,
+ * `{totalPages}`, `{bookTotalPages}`). The flow keeps the height the first drawing reserved, which
+ * holds the widest value each of the page's own numbers may print (`pageStandIns`), so the redraw
+ * never runs past the band.
  */
 import type { DisplayItem, GlyphRunItem, LineInfo } from '../../protocol/displaylist';
 import type { FontRegistry } from '../fonts/registry';
@@ -41,6 +44,7 @@ import type { SlotImages } from './furniture-images';
 import type { SetDesignText } from './furniture-text';
 import { partDesignValues } from './part-design';
 import type { PartValues } from './part';
+import type { RunningChapter } from './guide-words';
 import type { SetGenerated } from './paginate';
 import { canonicalNumberFormat } from '../../config/values';
 import { formatNumber, localeNumberFormat } from './number-format';
@@ -129,6 +133,12 @@ export interface HeadingDesignContext {
   counter?: number;
   /** The chapter's last H1 before this heading (its attributes, title and number), if any. */
   h1?: { block: HeadingBlock; number?: string };
+  /**
+   * The running H1 in force where the chapter file starts (an earlier file's, page/guide-words.ts
+   * `RunningCarry`; before the book's first H1, the chapter's title): what the chapter values print
+   * for a heading with no H1 before it in its chapter.
+   */
+  running?: RunningChapter;
   part?: PartValues;
   /** Front-matter values (`title`, `subtitle`, `author`, `publishDate`). */
   metadata?: Readonly<Record<string, string>>;
@@ -149,13 +159,17 @@ export function headingDesignValues(block: HeadingBlock, title: string, context:
   if (h1) {
     values['chapterTitle'] = h1.block.plainText;
     values['chapterNumber'] = (h1.number ?? '').trim();
+  } else if (context.running) {
+    values['chapterTitle'] = context.running.title;
+    values['chapterNumber'] = context.running.number;
   }
   if (context.part) {
     values['partTitle'] = context.part.partTitle;
     values['partNumber'] = context.part.partNumber;
   }
   // {attr.<key>}: the heading's own attribute, then its chapter H1's (§5.5).
-  for (const [key, value] of Object.entries({ ...(h1 && h1.block !== block ? h1.block.attrs : {}), ...block.attrs })) values[`attr.${key}`] = value;
+  const h1Attrs = h1 ? (h1.block !== block ? h1.block.attrs : {}) : (context.running?.attrs ?? {});
+  for (const [key, value] of Object.entries({ ...h1Attrs, ...block.attrs })) values[`attr.${key}`] = value;
   return values;
 }
 

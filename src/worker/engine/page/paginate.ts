@@ -56,6 +56,7 @@ import type { SlotImages } from './furniture-images';
 import { calloutInk } from './callout-icons';
 import type { SetDesignText } from './furniture-text';
 import { h1Before, headingDesignOf, headingDesignValues, layoutHeadingDesign, pageStandIns, titleTextOf, type DesignedHeading } from './heading-design';
+import type { RunningChapter } from './guide-words';
 import { drawColumnRules } from './column-rules';
 import { alignShift, ParagraphStyleScope } from './paragraph-styles';
 import { headingDropCap, initialPlacements, planInitial, type InitialPlan } from './drop-cap';
@@ -136,8 +137,8 @@ export interface ChapterStructure {
   headingNumbers?: ReadonlyMap<string, string>;
   /** The counter of its own level each numbered heading took, by block id (heading designs' `{numberDecimal}`…). */
   headingCounters?: ReadonlyMap<string, number>;
-  /** What designed headings print besides the heading's own values (page/heading-design.ts): front-matter values, and the paragraph engine for justified, hyphenated or marked design text. */
-  headingDesign?: { metadata: Readonly<Record<string, string>>; setText?: SetDesignText };
+  /** What designed headings print besides the heading's own values (page/heading-design.ts): front-matter values, the running H1 carried into the file (or the chapter's title), and the paragraph engine for justified, hyphenated or marked design text. */
+  headingDesign?: { metadata: Readonly<Record<string, string>>; setText?: SetDesignText; running?: RunningChapter };
   /** What each `:::index` prints, by index name ('' = the main index), with the previous pass's pages (page/index-entries.ts). */
   index?: ReadonlyMap<string, readonly IndexRow[]>;
   /** What `:::toc` lists, with page labels from the previous pass ('?' before the first). */
@@ -2094,6 +2095,7 @@ export function* paginateChapter(
       ...(h1 ? { h1: { block: h1, ...(h1Number !== undefined ? { number: h1Number } : {}) } } : {}),
       ...(part ? { part } : {}),
       ...(structure.headingDesign ? { metadata: structure.headingDesign.metadata } : {}),
+      ...(structure.headingDesign?.running ? { running: structure.headingDesign.running } : {}),
       language: settings.language,
     });
     const page = { pageIndex: cursor.page.index, recto: isRecto(settings, cursor.page.index), role: cursor.page.opener ? ('opener' as const) : ('body' as const), chapterId: chapter.chapterId, pageWidth: flowPageSize(settings).width, pageHeight: flowPageSize(settings).height, bleed: settings.furniture.bleed ?? 0, content: { left: f.contentLeft, top: f.contentTop, width: f.contentWidth, height: f.contentHeight } };
