@@ -22,16 +22,16 @@ const SIDEWAYS = [0, 1, -1, 0];
 const settings = settingsFromConfig({ locale: 'ja', layout: { writingMode: 'vertical-rl', layoutType: 'single' }, bodyText: { fontFamily: FACE }, headings: { fontFamily: FACE }, tableStyle: { bodyFontFamily: FACE, headerFontFamily: FACE } });
 
 /** A vertical book whose one chapter is `source`, the table `rows` (first row the header) its resource `list`. */
-function tableBook(rows: readonly (readonly string[])[], caption: string, source: string, note?: string): BookInput {
+function tableBook(rows: readonly (readonly string[])[], caption: string, source: string, note?: string, align?: string): BookInput {
   const model = { rows: rows.map((row) => row.map((content) => ({ content }))), headerRowCount: 1 };
-  const resources = prepareResources([{ record: { id: 'list', typeId: 'table', kind: 'table', caption, ...(note ? { note } : {}), placement: { position: 'here' }, table: { model } } as never }], {});
+  const resources = prepareResources([{ record: { id: 'list', typeId: 'table', kind: 'table', caption, ...(note ? { note } : {}), placement: { position: 'here', ...(align ? { align } : {}) }, table: { model } } as never }], {});
   return { title: '縦', settings, chapters: [{ id: 'a', title: '', source }], resources };
 }
 
 const SOURCE = '前文。\n\n::resource{id="list"}\n\n後文。\n';
 
-function pagesOf(rows: readonly (readonly string[])[], caption = '表の題。', note?: string): PageDisplayList[] {
-  const gen = layoutBook(tableBook(rows, caption, SOURCE, note), fonts, new EngineCache());
+function pagesOf(rows: readonly (readonly string[])[], caption = '表の題。', note?: string, align?: string): PageDisplayList[] {
+  const gen = layoutBook(tableBook(rows, caption, SOURCE, note, align), fonts, new EngineCache());
   let step = gen.next();
   while (!step.done) step = gen.next();
   return step.value.pages;
@@ -192,6 +192,30 @@ describe('tables in vertical text (resources/table.ts)', () => {
     // And broken no shorter than it must be: the longest line ends within a digit, its comma and a space (under 2 em) of the foot.
     const em = cell[0]!.run.size;
     expect(Math.max(...ends.values())).toBeGreaterThan(foot - 2 * em);
+  });
+
+  it('an upright table honours placement.align along the line as a picture does: left (start) at the lines\' head, center, right (end) at their foot', () => {
+    const area = typeAreaOnSheet();
+    const rows = [['Name', 'Age'], ['Tama', '12'], ['Kuro', '3']];
+    // Where the table stands down the sheet: its header's pen and its last row's baseline, pt.
+    const span = (align?: string) => {
+      const runs = placedRuns(pagesOf(rows, 'A list.', undefined, align));
+      return { head: penOnSheet(runOf(runs, 'Name'))[1], foot: penOnSheet(runOf(runs, 'Kuro'))[1] };
+    };
+    const left = span();
+    expect(span('left')).toEqual(left);
+    expect(span('start')).toEqual(left);
+    // The free length along the line, from the table's foot to the lines' foot (the caption under it).
+    const right = span('right');
+    const free = right.head - left.head;
+    expect(free).toBeGreaterThan(100);
+    expect(right.foot - right.head).toBeCloseTo(left.foot - left.head, 3);
+    expect(span('end')).toEqual(right);
+    expect(span('center').head - left.head).toBeCloseTo(free / 2, 2);
+    // Right: the table's caption, under its rows, ends within a line of the lines' foot.
+    const caption = placedRuns(pagesOf(rows, 'A list.', undefined, 'right')).find((r) => r.run.text.startsWith('Table'))!;
+    expect(penOnSheet(caption)[1]).toBeGreaterThan(area.bottom - 20);
+    expect(penOnSheet(caption)[1]).toBeLessThanOrEqual(area.bottom + 0.01);
   });
 
   it('an upright table: an edit before it laid out on the previous layout equals a layout from scratch', () => {

@@ -322,12 +322,26 @@ function placementWidth(placement: Record<string, unknown> | undefined, measure:
   return typeof w === 'number' && w > 0 && w < 1 ? measure * w : measure;
 }
 
-/** Shifts a narrower block by `placement.align` inside the measure (left by default; `start`/`end` are the text's sides, mirrored in right-to-left text). */
-function alignIn(block: FlowBlock, measure: number, placement: Record<string, unknown> | undefined, rtl = false): FlowBlock {
+/**
+ * Shifts a narrower block by `placement.align` inside the measure (left by default; `start`/`end`
+ * are the text's sides, mirrored in right-to-left text); in vertical text, along the line — left at
+ * the lines' head, right at their foot — for a picture or table standing upright (table.ts). The
+ * parts of a block that splits are aligned each by its own width.
+ */
+export function alignIn(block: FlowBlock, measure: number, placement: Record<string, unknown> | undefined, rtl = false): FlowBlock {
   const align = placement?.['align'];
   const free = Math.max(0, measure - block.width);
   const right = align === 'right' || (align === 'end' && !rtl) || (align === 'start' && rtl);
   const dx = align === 'center' ? free / 2 : right ? free : 0;
-  if (dx === 0) return block;
-  return { ...block, emit: (x, y) => block.emit(x + dx, y) };
+  const { split } = block;
+  const parts = split
+    ? {
+        split: (maxHeight: number) => {
+          const cut = split(maxHeight);
+          return cut && { first: alignIn(cut.first, measure, placement, rtl), rest: alignIn(cut.rest, measure, placement, rtl) };
+        },
+      }
+    : {};
+  if (dx === 0 && !split) return block;
+  return { ...block, emit: (x, y) => block.emit(x + dx, y), ...parts };
 }

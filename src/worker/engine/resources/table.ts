@@ -21,7 +21,7 @@ import { Op, roundPt, type DisplayItem } from '../../protocol/displaylist';
 import type { SetLine } from '../paragraph';
 import type { TextStyle } from '../settings';
 import { EMPTY_BLOCK, placeLine, stack, type BlockEnvironment, type FlowBlock } from './block';
-import { captionBlock, lineHeightOf, noteBlock } from './figure';
+import { alignIn, captionBlock, lineHeightOf, noteBlock } from './figure';
 import { placementOf } from './placement';
 import type { EngineResource, TableCell, TableModel } from './model';
 import { withTypeCaption, type ResourceSettings, type ResourceType } from './settings';
@@ -229,7 +229,9 @@ export function tableBlock(resource: EngineResource, type: ResourceType | undefi
   if (env.tcy && !verticalTable(model, resource)) {
     const { tcy: _tcy, captionSide: _side, ...horizontal } = env;
     const width = Math.min(naturalTableWidth(layoutTableGrid(model, UNBROKEN_MEASURE, settings, horizontal), settings.table.padding), maxHeight ?? measure);
-    return uprightTableBlock(tableBlock(resource, type, number, width, base, horizontal, measure), measure, lineHeightOf(settings.table.body), resource.id);
+    const upright = uprightTableBlock(tableBlock(resource, type, number, width, base, horizontal, measure), measure, lineHeightOf(settings.table.body), resource.id);
+    // Along the line by `placement.align`, as a picture standing upright is (figure.ts alignIn).
+    return upright && alignIn(upright, measure, placementOf(resource, type ? [type] : undefined), env.direction === 'rtl');
   }
   const grid = layoutTableGrid(model, measure, settings, env);
   const captionAbove = settings.caption.position === 'above';
