@@ -781,7 +781,7 @@ function* layoutChapter(
     paginateChapter(parsed, start, settings, fonts, setText, setGenerated, (block, measure, maxHeight, fitTo, direction, captionSide) =>
       resourceFlowBlock(book.resources, numbering, block.resourceId, measure, maxHeight, { fonts, setText, chapterId: input.id, blockId: block.id, ...(direction ? { direction } : {}), ...(captionSide ? { captionSide } : {}), ...(settings.cjk.tcy ? { tcy: settings.cjk.tcy } : {}) }, fitTo),
       math,
-      { ...placement.structure, plan, noteNumbers: notes, images, wrapOf: (id) => wrapRequestOf(book.resources, id, settings.body.style.size), headingDesign: { metadata: { ...metadata, title: metadata['title'] ?? book.title }, setText: setDesignText, running } },
+      { ...placement.structure, plan, noteNumbers: notes, images, wrapOf: (id) => wrapRequestOf(book.resources, id, settings.body.style.size), headingDesign: { metadata: { ...metadata, title: metadata['title'] ?? book.title }, setText: setDesignText, running, pageFormat: placement.numbering.format } },
     );
   // After an edit, each plain pass goes on from a block start the same pass of the chapter's previous
   // layout recorded, that the edit left valid (page/edit-resume.ts); with note numbers by page the

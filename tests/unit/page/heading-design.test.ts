@@ -391,7 +391,11 @@ describe('a band reserved for the values drawn again once the pages are labelled
 
   it.each([['decimal'], ['lower-roman']])('a value the page prints (%s) turning over in its box stays inside the band, the margin under it (before, the band held one line of it and the second ran past the band into the margin over the text)', (format) => {
     const settings = settingsFromConfig(folioUnder(format));
-    const page = run(oneChapterBook(SOURCE, settings)).pages[0]!;
+    expectLabelTurnedOverInBand(settings, run(oneChapterBook(SOURCE, settings)).pages[0]!);
+  });
+
+  /** On `page`, opened by 'The Long Road' designed with "Page {pageNumber}" under it: the label on a line of its own, inside the band, which holds no more than two folio lines. */
+  function expectLabelTurnedOverInBand(settings: ReturnType<typeof settingsFromConfig>, page: PageDisplayList): void {
     const title = headingRuns(page).find((r) => r.text === 'The Long Road')!;
     const word = headingRuns(page).find((r) => r.text === 'Page')!;
     const label = headingRuns(page).find((r) => r.text === page.label)!;
@@ -404,12 +408,44 @@ describe('a band reserved for the values drawn again once the pages are labelled
     const body = bodyRuns(page)[0]!;
     expect(body.y - firstBaselineOffset() - H1_MARGIN_BOTTOM).toBeGreaterThanOrEqual(label.y - (face.descender / face.upem) * 12);
     // The band is no taller than the title, the gap, two folio lines and the margin, on the grid.
-    expect(body.y - pageFrame(settings, 0).contentTop - firstBaselineOffset()).toBeLessThanOrEqual(grid(lineBox('EB Garamond', 20) + 2 + 2 * 1.2 * 12 + H1_MARGIN_BOTTOM) + 1e-6);
-  });
+    expect(body.y - pageFrame(settings, page.index).contentTop - firstBaselineOffset()).toBeLessThanOrEqual(grid(lineBox('EB Garamond', 20) + 2 + 2 * 1.2 * 12 + H1_MARGIN_BOTTOM) + 1e-6);
+  }
 
   it('an edit relaid out from the previous layout equals a full layout', () => {
     const settings = settingsFromConfig(folioUnder());
     expectOpeningEditEqualsFull((source) => oneChapterBook(source, settings), `${BODY}\n\n${SOURCE}\n\n${BODY}\n\n# Another Road\n\n${BODY}`);
+  });
+
+  describe('a format a :::numbering of an earlier chapter switched to, still in force', () => {
+    // Chapter 1 switches the book's decimal labels to upper roman from 3887 on its first page; chapter 2
+    // opens on the next page, 3888: "MMMDCCCLXXXVIII", the widest roman stand-in. The folio's box holds
+    // that label alone (so "Page" and it take two lines) and "Page" with any four-digit decimal on one.
+    const ROMAN = 'MMMDCCCLXXXVIII';
+    const boxWidth = widthOf(ROMAN, 12) + 1;
+    const stored = (): StoredConfig => {
+      const base = folioUnder();
+      const levels = (base.headings as { levels: { advancedDesign: { slot: { elements: { id: string; placement: { size: object } }[] } } }[] }).levels;
+      for (const element of levels[0]!.advancedDesign.slot.elements) if (element.id === 'folio') element.placement.size = { width: pt(boxWidth) };
+      return base;
+    };
+    const settings = settingsFromConfig(stored());
+    const book = (second: string, first = `:::numbering{format=upper-roman startAt=3887}\n\n${BODY}\n`) => ({ title: 'Book', settings, chapters: [{ id: 'ch1', title: '', source: first }, { id: 'ch2', title: '', source: second }] });
+
+    it('counts toward the band: its widest label turns over inside it (before, the band was reserved for the book\'s decimal only, one folio line, and the label ran past it)', () => {
+      expect(Math.max(...'123456789'.split('').map((d) => widthOf(`Page ${d.repeat(4)}`, 12)))).toBeLessThan(boxWidth);
+      const layout = run(book(SOURCE));
+      const page = layout.pages.find((p) => p.chapter === 'ch2')!;
+      expect(page.label).toBe(ROMAN);
+      expectLabelTurnedOverInBand(settings, page);
+    });
+
+    it('an edit relaid out from the previous layout equals a full layout, in the chapter and in the directive before it', () => {
+      expectOpeningEditEqualsFull((source) => book(source), `${SOURCE}\n\n${BODY}\n\n# Another Road\n\n${BODY}`);
+      const cache = new EngineCache();
+      run(book(SOURCE), cache);
+      const decimal = `:::numbering{format=decimal startAt=3887}\n\n${BODY}\n`;
+      expect(dump(run(book(SOURCE, decimal), cache))).toBe(dump(run(book(SOURCE, decimal), new EngineCache(false))));
+    });
   });
 });
 

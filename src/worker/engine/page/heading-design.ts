@@ -223,14 +223,16 @@ const STAND_IN_COUNTS: readonly number[] = [1111, 2222, 3333, 4444, 5555, 6666, 
  * design's text may print, to reserve a band the real values fit in (our reading of §8.2: the
  * first drawing knows no page yet — a chapter is paginated from a stand-in first page — and what
  * prints the page's label is drawn again in the band it reserved): the widest each page-number
- * format this chapter may print in can produce — the book's `pageNumbering.format` and those of
- * the chapter's `:::numbering{format}` — up to 9,999 pages. Empty when the design prints none of
- * them (nothing to reserve for).
+ * format this chapter may print in can produce — `startFormat`, the one in force where the chapter
+ * starts (the book's `pageNumbering.format`, or the one a `:::numbering` of an earlier chapter
+ * switched to: the chapter's placement, in its memo key), and those of the chapter's own
+ * `:::numbering{format}` — up to 9,999 pages. Empty when the design prints none of them (nothing
+ * to reserve for).
  */
-export function pageStandIns(design: HeadingDesign, settings: LayoutSettings, blocks: readonly Block[]): Record<string, string>[] {
+export function pageStandIns(design: HeadingDesign, settings: LayoutSettings, blocks: readonly Block[], startFormat = initialNumbering(settings).format): Record<string, string>[] {
   const prints = design.elements.some((e) => e.kind === 'text' && PAGE_VALUES.some((name) => new RegExp(`\\{\\s*${name}\\s*\\}`).test(e.content)));
   if (!prints) return [];
-  const formats = new Set([initialNumbering(settings).format]);
+  const formats = new Set([startFormat]);
   for (const b of blocks) {
     const format = b.kind === 'directive' && b.name === 'numbering' ? b.attrs['format'] : undefined;
     if (format && canonicalNumberFormat(format)) formats.add(localeNumberFormat(format, settings.locale ?? settings.language));

@@ -137,8 +137,11 @@ export interface ChapterStructure {
   headingNumbers?: ReadonlyMap<string, string>;
   /** The counter of its own level each numbered heading took, by block id (heading designs' `{numberDecimal}`…). */
   headingCounters?: ReadonlyMap<string, number>;
-  /** What designed headings print besides the heading's own values (page/heading-design.ts): front-matter values, the running H1 carried into the file (or the chapter's title), and the paragraph engine for justified, hyphenated or marked design text. */
-  headingDesign?: { metadata: Readonly<Record<string, string>>; setText?: SetDesignText; running?: RunningChapter };
+  /**
+   * What designed headings print besides the heading's own values (page/heading-design.ts): front-matter values, the running H1 carried into the file (or the chapter's title),
+   * the page-number format in force where the chapter starts (`pageFormat`: its band holds what that format prints), and the paragraph engine for justified, hyphenated or marked design text.
+   */
+  headingDesign?: { metadata: Readonly<Record<string, string>>; setText?: SetDesignText; running?: RunningChapter; pageFormat?: string };
   /** What each `:::index` prints, by index name ('' = the main index), with the previous pass's pages (page/index-entries.ts). */
   index?: ReadonlyMap<string, readonly IndexRow[]>;
   /** What `:::toc` lists, with page labels from the previous pass ('?' before the first). */
@@ -2112,7 +2115,7 @@ export function* paginateChapter(
       line: { block: block.id, role: 'heading', ratio: 0 },
       ...(structure.images ? { images: structure.images } : {}),
       ...(structure.headingDesign?.setText ? { setText: structure.headingDesign.setText } : {}),
-      standIns: pageStandIns(design, settings, chapter.blocks),
+      standIns: pageStandIns(design, settings, chapter.blocks, structure.headingDesign?.pageFormat),
     }, fonts, setGenerated);
   }
 
