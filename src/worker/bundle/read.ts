@@ -63,10 +63,24 @@ export async function readBundle(
   const { chapterEntries, edition, mapKeys } = chooseEdition(manifest, requested, primary, localized);
 
   // ---- chapters: only the chosen edition's files are read -------------------------------------
+  // Every chapter's read is started at once (a preset's files come over HTTP: one round trip for
+  // the lot, not one per chapter), then each is taken in order, so a bad path or a missing file is
+  // reported for the first chapter that has one, as when they were read one by one.
+  const reads = chapterEntries.map((entry, index) => {
+    let path: string;
+    try {
+      path = manifestPath(entry.file, `chapter ${index + 1}`);
+    } catch {
+      return null; // thrown again, in its turn, below
+    }
+    const read = files.readText(path);
+    read.catch(() => undefined); // awaited below; a rejection before its turn is not unhandled
+    return read;
+  });
   const chapters: BundleChapter[] = [];
   for (const [index, entry] of chapterEntries.entries()) {
     const path = manifestPath(entry.file, `chapter ${index + 1}`);
-    const raw = await files.readText(path);
+    const raw = await (reads[index] ?? files.readText(path));
     if (raw === null) {
       throw new BundleError('missing-file', `Chapter ${index + 1} ("${entry.title?.trim() || path}") names ${path}, which is not in the bundle`);
     }

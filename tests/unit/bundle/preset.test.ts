@@ -189,6 +189,44 @@ describe('loadPresetBook refusals', () => {
   });
 });
 
+describe('loadPresetBook reads chapters together', () => {
+  /** Readers whose answers come a few turns later, counting reads in flight. */
+  const slowReaders = (files: Record<string, string>) => {
+    let inFlight = 0;
+    let most = 0;
+    const later = async <T,>(value: T): Promise<T> => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+      inFlight--;
+      return value;
+    };
+    return {
+      readText: (path: string) => later(files[path] ?? null),
+      readBytes: (path: string) => later(files[path] ? text(files[path]!) : null),
+      most: () => most,
+    };
+  };
+  const chapters = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `C${i + 1}`, file: `c${i + 1}.md` }));
+
+  it('asks for every chapter before the first answer comes (one round trip over HTTP, not one per chapter), and keeps their order', async () => {
+    const files: Record<string, string> = { 'p/preset.json': JSON.stringify({ version: 2, id: 'p', name: 'P', chapters: chapters(5) }) };
+    for (let i = 1; i <= 5; i++) files[`p/c${i}.md`] = `# Chapter ${i}\n`;
+    const readers = slowReaders(files);
+    const { book } = await loadPresetBook({ dir: 'p', ...readers });
+    expect(book.chapters.map((c) => c.text)).toEqual([1, 2, 3, 4, 5].map((i) => `# Chapter ${i}\n`));
+    expect(readers.most()).toBe(5);
+  });
+
+  it('reports the first chapter in order that is missing or has a bad path, as reading one by one did', async () => {
+    const manifest = { version: 2, id: 'p', name: 'P', chapters: [{ title: 'A', file: 'a.md' }, { title: 'B', file: 'b.md' }, { title: 'C', file: '../c.md' }] };
+    const missingFirst = loadPresetBook({ dir: 'p', ...slowReaders({ 'p/preset.json': JSON.stringify(manifest), 'p/a.md': '# A\n' }) });
+    await expect(missingFirst).rejects.toThrow(/Chapter 2 \("B"\) names b\.md, which is not in the bundle/);
+    const badPathFirst = loadPresetBook({ dir: 'p', ...slowReaders({ 'p/preset.json': JSON.stringify({ ...manifest, chapters: [manifest.chapters[2], manifest.chapters[1]] }) }) });
+    await expect(badPathFirst).rejects.toThrow(/chapter 1: the path "\.\.\/c\.md" climbs out/);
+  });
+});
+
 describe('firstHeadingTitle', () => {
   it.each([
     ['# Plain', 'Plain'],
