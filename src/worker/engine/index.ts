@@ -19,6 +19,7 @@ import { flowOntoSheet, orientationOverrides } from './page/vertical';
 import { redrawPartDesigns } from './page/part-design';
 import { designTextSetter } from './page/furniture-text';
 import { chapterPageValues, guideWordValues, markBlocks, usesGuideWords, type RunningChapter } from './page/guide-words';
+import type { NarrowColumns } from './page/columns-narrow';
 import { metadataValues } from './page/metadata';
 import { slotImages } from './page/furniture-images';
 import { wrapRequestOf, type WrapRefusal } from './page/floats-wrap';
@@ -89,6 +90,8 @@ export interface ChapterLayout {
   designTruncated?: DesignTruncation[];
   /** Designed headings with an element past the trim, by page index (page/heading-design.ts; the `headingDesignCut` check). */
   headingDesignsCut?: { block: string; element: string; by: number; pageIndex: number }[];
+  /** `:::columns` groups set in sub-columns under 6 em, by page index: the group's block, a sub-column's width and the floor, pt (page/columns-narrow.ts; the `columnsTooNarrow` check). */
+  columnsTooNarrow?: (NarrowColumns & { pageIndex: number })[];
   /** Balancing levers that fired, per block, by page index (configuration.md §8.5 `block.balancing.levers`; page/levers.ts). */
   levers?: (LeverRecord & { pageIndex: number })[];
   /** The last margin line number it counted (lineNumbers.restart 'document', §11.2): the next chapter goes on from it. */
@@ -880,9 +883,10 @@ function* layoutChapter(
     const { pages, truncated } = composePages(bookTotal);
     const shrunk = drafts.flatMap((draft) => (draft.floatsShrunk ?? []).map((s) => ({ id: s.id, pageIndex: draft.index, scale: s.scale })));
     const designsCut = drafts.flatMap((draft) => (draft.headingDesignsCut ?? []).map((c) => ({ ...c, pageIndex: draft.index })));
+    const narrow = drafts.flatMap((draft) => (draft.columnsTooNarrow ?? []).map((n) => ({ ...n, pageIndex: draft.index })));
     const refused = drafts.flatMap((draft) => (draft.wrapsRefused ?? []).map((w) => ({ id: w.id, pageIndex: draft.index, reason: w.reason, ...(w.at !== undefined ? { at: w.at } : {}) })));
     const levers = drafts.flatMap((draft) => (draft.levers ?? []).map((lever) => ({ ...lever, pageIndex: draft.index })));
-    const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(refused.length > 0 ? { wrapsRefused: refused } : {}), ...(levers.length > 0 ? { levers } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}), ...(designsCut.length > 0 ? { headingDesignsCut: designsCut } : {}) };
+    const layout: ChapterLayout = { id: input.id, firstPage, numbering: labelled.end, pages, ...(shrunk.length > 0 ? { floatsShrunk: shrunk } : {}), ...(refused.length > 0 ? { wrapsRefused: refused } : {}), ...(levers.length > 0 ? { levers } : {}), ...(truncated.length > 0 ? { designTruncated: truncated } : {}), ...(designsCut.length > 0 ? { headingDesignsCut: designsCut } : {}), ...(narrow.length > 0 ? { columnsTooNarrow: narrow } : {}) };
     // With the keys of the pages taken over from the chapter's previous layout (paragraph-use.ts),
     // read at the first composition, while that layout's use is the one recorded.
     if (!use) {

@@ -9,6 +9,7 @@ import { designWarnings } from './design';
 import { designTextWarnings } from './design-text';
 import { afterTextWarnings, floatWarnings, hyphenationWarnings } from './floats';
 import { floatShrunkWarnings } from './float-shrink';
+import { columnsTooNarrowWarnings } from './columns-narrow';
 import { headingDesignCutWarnings } from './heading-design';
 import { textWrapWarnings } from './text-wrap';
 import { rotateIgnoredWarnings } from './rotate-vertical';
@@ -54,6 +55,7 @@ export function computeWarnings(input: ChecksInput, filter: WarningFilter = {}):
     kuntenLeadingWarnings,
     chipOverlapWarnings,
     cjkMarkLeadingWarnings,
+    columnsTooNarrowWarnings,
   ];
   const all = detectors.flatMap((detect, i) => finished(i, () => detect(ctx)));
   const chosen = all.filter((w) => (filter.chapterId === undefined || w.chapterId === filter.chapterId) && (filter.category === undefined || w.category === filter.category));

@@ -135,6 +135,8 @@ export const WARNING_KINDS = {
   columnOverflow: typesetting('Column overflows'),
   /** Spec name: a code line wider than its box. */
   codeOverflow: typesetting('Code line too wide'),
+  /** Spec name (document-format §8.4, tools.md §7.9 "columns too narrow"): a `:::columns` group set in sub-columns under 6 em of the body type (checks/columns-narrow.ts). */
+  columnsTooNarrow: typesetting('Columns too narrow'),
   /** Spec name (configuration.md §17.2): a margin line number (§11.2) meeting other ink or running off the page (checks/line-numbers.ts). */
   lineNumberOverlap: typesetting('Line number overlaps'),
   /** A `:tab` in vertical text, set as a word space (checks/tabs-vertical.ts, document-format §10.8). */

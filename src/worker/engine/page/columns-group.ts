@@ -663,6 +663,13 @@ export interface BoxGroupRule {
   colour: string;
 }
 
+/** The sub-columns of a `:::columns` group (`inner`: from its `containerStart`) in a box `innerWidth` pt wide inside; without its own `gap`, the box style's `columnGap` (configuration.md §13.4), pt. */
+export function boxGroupShape(inner: readonly Block[], innerWidth: number, settings: LayoutSettings, boxGap?: number): GroupShape {
+  const attrs = attrsOf(inner);
+  const gap: Attributes = attrs['gap'] === undefined && boxGap !== undefined ? { gap: `${boxGap}pt` } : {};
+  return groupShape({ ...attrs, span: 'column', ...gap }, innerWidth, innerWidth, 1, settings, inner.slice(1));
+}
+
 /**
  * `:::columns` inside a callout (document-format §8.4): the sub-columns share the box's inner
  * width and the box grows to the tallest one. Returns one entry per grid row of the group, each
@@ -671,10 +678,7 @@ export interface BoxGroupRule {
  * (page/columns-parallel.ts). The box splits between these rows like between its other lines.
  */
 export function boxGroupRows(inner: readonly Block[], innerWidth: number, settings: LayoutSettings, set: RowSetter, parallel: (rows: readonly GroupRow[], shape: GroupShape) => (GroupRow | null)[][], boxGap?: number): BoxGroupLine[][] {
-  // Without its own `gap` the group takes the box style's `columnGap` (configuration.md §13.4), pt.
-  const attrs = attrsOf(inner);
-  const gap: Attributes = attrs['gap'] === undefined && boxGap !== undefined ? { gap: `${boxGap}pt` } : {};
-  const shape = groupShape({ ...attrs, span: 'column', ...gap }, innerWidth, innerWidth, 1, settings, inner.slice(1));
+  const shape = boxGroupShape(inner, innerWidth, settings, boxGap);
   const rows = groupRows(inner.slice(1), shape.width, settings, set) ?? [];
   const columns: (GroupRow | null)[][] = [];
   if (shape.flow === 'parallel' && shape.breaks.length > 0) columns.push(...parallel(rows, shape));

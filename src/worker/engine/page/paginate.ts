@@ -67,7 +67,8 @@ import { composeTabbed, splitAtTabs, type TabbedText, type TabSettings } from '.
 import { normalSpace } from '../paragraph/items';
 import { groupRows, groupSettable, groupShape, placeGroup, tallestUnit } from './columns-group';
 import { parallelSlots, placeParallel } from './columns-parallel';
-import { boxGroupRows, boxGroupRules, type BoxGroupLine, type GroupRow, type QueuedFloat } from './columns-group';
+import { boxGroupRows, boxGroupRules, boxGroupShape, type BoxGroupLine, type GroupRow, type QueuedFloat } from './columns-group';
+import { narrowColumns, type NarrowColumns } from './columns-narrow';
 import { boxRows, type GroupBox } from './columns-group-box';
 import { planGroupWrap } from './columns-group-wrap';
 import { HeldFeet, type SpanRequest } from './span-band';
@@ -129,6 +130,8 @@ export interface PageDraft {
   headingDesignsCut?: { block: string; element: string; by: number }[];
   /** `:::columns` groups whose content flowed as plain text from this page (their fence ids; page/line-numbers.ts numbers them as plain flow). */
   groupsPlain?: string[];
+  /** `:::columns` groups set on this page in sub-columns under 6 em (page/columns-narrow.ts; the `columnsTooNarrow` check). */
+  columnsTooNarrow?: NarrowColumns[];
 }
 
 /** Book-wide facts a chapter's pagination needs (engine/page/structure.ts). */
@@ -592,6 +595,10 @@ export function* paginateChapter(
   };
   /** The grid line at or above `y` pt (within 1e-6 pt), pt from the content top. */
   const gridFloor = (y: number): number => Math.floor((y + 1e-6) / pitch) * pitch;
+  /** Records `:::columns` groups set in sub-columns under 6 em on this page (the `columnsTooNarrow` check, page/columns-narrow.ts). */
+  const logNarrow = (narrow: readonly NarrowColumns[]): void => {
+    for (const n of narrow) (cursor.page.columnsTooNarrow ??= []).push(n);
+  };
   /** Records a float scaled into its slot (the `floatShrunk` check). */
   const logShrunk = (id: string, scale: number): void => void (cursor.page.floatsShrunk ??= []).push({ id, scale: Math.round(scale * 1000) / 1000 });
   /**
@@ -2529,6 +2536,10 @@ export function* paginateChapter(
   /** A `:::columns` group in running text (document-format §8.4; page/columns-group.ts). */
   function placeColumnsGroup(start: Extract<Block, { kind: 'containerStart' }>, inner: readonly Block[]): boolean {
     const shape = groupShape(start.attrs, colW(), frame().contentWidth, geo.columns, settings, inner);
+    // Sub-columns under 6 em (§8.4 columnsTooNarrow): the group's own and those of groups in its boxes, recorded once it is set as a group.
+    const narrow: NarrowColumns[] = [];
+    const ownNarrow = narrowColumns(start.id, shape, settings);
+    if (ownNarrow) narrow.push(ownNarrow);
     // Headings in the group (page/columns-group-heading.ts): numbered as anywhere; their styled sections close and open in order, in force after the group.
     const heading = { inlines: (h: HeadingBlock) => numberedInlines(settings.headings.inlineMarks === false ? { ...h, inlines: plainInlines(h.inlines) } : h, structure.headingNumbers?.get(h.id), { numbering: headingNumbering(h, settings) }), baseline: (lead: number, style: TextStyle) => baselineFor(lead, style, fonts), pitch, bodyBaseline };
     const verse = { setText, tabbed: tabbedLines, setGenerated, rtl: rtl(), vertical: settings.vertical !== undefined, pitch };
@@ -2588,6 +2599,7 @@ export function* paginateChapter(
       const parts = calloutParts(boxStart, boxInner, w);
       // Wraps refused in the box (§12.8 textWrap; page/callout-wrap.ts), on the page where the group is met.
       for (const r of parts.refused) (cursor.page.wrapsRefused ??= []).push(r);
+      narrow.push(...parts.narrow);
       const box: GroupBox<(typeof parts.rows)[number]> = {
         rows: parts.rows, pad: parts.pad, tab: parts.tab ?? null, repeatedHeight: parts.repeatedHeight, more: parts.more ?? null, total: parts.total,
         marginTop: parts.style.marginTop, marginBottom: parts.style.marginBottom, keepTogether: parts.style.keepTogether, columnHeight: frame().contentHeight,
@@ -2610,6 +2622,7 @@ export function* paginateChapter(
     const levelled = shape.page && spanArrives(start, false);
     if (levelled) cursor.y += pitch;
     else if (shape.page && cursor.column > 0) nextPage('any');
+    logNarrow(narrow);
     const row = (): number => Math.ceil(cursor.y / pitch - 1e-9);
     // Streams side by side (`flow=parallel`, page/columns-parallel.ts) or one galley.
     const place = shape.flow === 'parallel' && shape.breaks.length > 0 ? placeParallel : placeGroup;
@@ -2963,6 +2976,8 @@ export function* paginateChapter(
     // A resource wrapped in the box (document-format §12.8; page/callout-wrap.ts): the band of rows beside it, and wraps refused.
     let boxWrap: BoxWrapBand | null = null;
     const refused: { id: string; reason: WrapRefusal }[] = [];
+    /** Groups in the box (nested boxes' too) set in sub-columns under 6 em (§8.4 columnsTooNarrow), told where the box is met. */
+    const narrow: NarrowColumns[] = [];
     /** The height of the rows so far, pt (the first row's space above dropped, as at a segment's top). */
     const rowsTop = (): number => rows.reduce((y, r, k) => y + (k > 0 ? (r.before ?? 0) : 0) + r.height, 0);
     // `:::paragraphs` containers open in the box: their paragraphs in their style (page/callout-blocks.ts).
@@ -3031,6 +3046,8 @@ export function* paginateChapter(
         // Sub-columns sharing the box's inner width; the box grows to the tallest (§8.4).
         const end = inner.findIndex((x, k) => k > i && x.id === child.endId);
         const group = boxGroupRows(inner.slice(i, end < 0 ? inner.length : end), innerW, settings, { setText: setGroupText, setGenerated: setFlowLine, listMarker }, parallelSlots, style.columnGap);
+        const tooNarrow = narrowColumns(child.id, boxGroupShape(inner.slice(i, end < 0 ? inner.length : end), innerW, settings, style.columnGap), settings);
+        if (tooNarrow) narrow.push(tooNarrow);
         endBoxWrap();
         for (const across of group) rows.push({ block: across[0]?.block ?? child, line: emptyLine(), x: 0, height: pitch, baseline: bodyBaseline, role: 'body', across });
         groupEnd = end < 0 ? null : child.endId;
@@ -3107,6 +3124,7 @@ export function* paginateChapter(
         const end = inner.findIndex((x, k) => k > i && x.id === child.endId);
         endBoxWrap();
         const box = calloutParts(child, inner.slice(i + 1, end < 0 ? inner.length : end), innerW);
+        narrow.push(...box.narrow);
         // A box cut may split it by the box rules, each part a segment of it (page/callout-split.ts nestedPiece).
         // The lines it draws cite their notes as the outer box's own (drawCalloutSegment takes them: nestedCited).
         const piece = nestedPiece({ shape: boxShape(box, (settings.breaks ?? DEFAULT_BREAK_RULES).boxChildSplitMinLines), rows: box.rows, width: box.used, total: box.total, draw: (cut, from, take, x, y, h) => drawCalloutSegment({ ...box, rows: cut }, from, take, x, y, h), cited: (lines) => void nestedCited.push(...lines) });
@@ -3264,7 +3282,7 @@ export function* paginateChapter(
     };
     const widest = rows.reduce((w, r) => Math.max(w, r.across || r.display ? innerW : r.flow ? r.x + r.flow.width : r.x + reach(r.line), r.marker ? r.marker.x + r.marker.line.width : 0), 0);
     const used = style.flow?.width === 'auto' ? Math.min(boxW, widest + pad.left + pad.right + side + iconRoom) : boxW;
-    return { style, pad, stripe, innerX, innerW, areaX, areaW, icon, rows, total, boxW, used, tab, repeated, repeatedHeight: repeated.reduce((h, r) => h + r.height, 0), more, refused };
+    return { style, pad, stripe, innerX, innerW, areaX, areaW, icon, rows, total, boxW, used, tab, repeated, repeatedHeight: repeated.reduce((h, r) => h + r.height, 0), more, refused, narrow };
   }
 
   /**
@@ -3440,6 +3458,7 @@ export function* paginateChapter(
       const { take, height } = cut;
       // Wraps refused in the box (§12.8 textWrap), reported on the page it starts on.
       if (index === 0) for (const r of parts.refused) (cursor.page.wrapsRefused ??= []).push(r);
+      if (index === 0) logNarrow(parts.narrow);
       const f = frame();
       const x = (band ? f.contentLeft : f.columnX[cursor.column]!) + (boxWrap?.x ?? 0);
       cited.push(...drawCalloutSegment({ ...parts, rows }, index, take, x, f.contentTop + cursor.y, height));
@@ -3487,6 +3506,7 @@ export function* paginateChapter(
     if (columnNotesMode && nestedBoxesCite(inner, chapter.collected.footnoteRefs.filter((r) => footnotes.has(r.noteId)))) return null;
     // Wraps refused in the box (§12.8 textWrap; page/callout-wrap.ts), on the page where the box is met.
     for (const r of parts.refused) (cursor.page.wrapsRefused ??= []).push(r);
+    logNarrow(parts.narrow);
     return {
       height: parts.total,
       width: parts.used,

@@ -64,6 +64,7 @@ export function copyDraft(page: PageDraft): PageDraft {
   if (page.floatsShrunk) copy.floatsShrunk = page.floatsShrunk.slice();
   if (page.wrapsRefused) copy.wrapsRefused = page.wrapsRefused.slice();
   if (page.groupsPlain) copy.groupsPlain = page.groupsPlain.slice();
+  if (page.columnsTooNarrow) copy.columnsTooNarrow = page.columnsTooNarrow.slice();
   if (page.columnUse) copy.columnUse = { ...page.columnUse, bottoms: page.columnUse.bottoms.slice() };
   if (page.notesCited) copy.notesCited = page.notesCited.slice();
   if (page.spanRequests) copy.spanRequests = page.spanRequests.slice();
