@@ -43,7 +43,7 @@ async function loadCatalogueFace(request: CatalogueFaceRequest): Promise<Uint8Ar
 
 export function createBrowserHost(): BookHost {
   const presetsRoot = new URL(`${import.meta.env.BASE_URL}presets/`, self.location.origin);
-  return new BookHost({
+  const host = new BookHost({
     now: () => performance.now(),
     async loadFonts() {
       return Promise.all(STARTUP_FACES.map(fetchBundledFace));
@@ -90,4 +90,7 @@ export function createBrowserHost(): BookHost {
       return Comlink.transfer(result, [result.bytes]);
     },
   });
+  // Fonts and English patterns load while the UI boots and the book is read (BookHost.warmUp).
+  host.warmUp();
+  return host;
 }
