@@ -1,3 +1,5 @@
+// First: the book worker starts loading before the modules below are evaluated.
+import './worker-start';
 import { render } from 'solid-js/web';
 import { App } from './App';
 import { installTools } from '../tools';
