@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, EngineCache } from '../../../src/worker/engine';
+import { defaultSettings, EngineCache, prepareResources } from '../../../src/worker/engine';
 import { CM } from '../../../src/worker/engine/settings';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
-import { Op, type GlyphRunItem, type RuleItem } from '../../../src/worker/protocol/displaylist';
+import { Op, type GlyphRunItem, type PageDisplayList, type RuleItem } from '../../../src/worker/protocol/displaylist';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { mulberry32, paragraph } from '../../support/prose';
 import { columnOf, dump, oneChapterBook, run, runs } from './helpers';
 
@@ -135,5 +136,56 @@ describe('footnotes at the foot of the column', () => {
       source = source.slice(0, at) + insert + source.slice(at);
       expect(dump(run(oneChapterBook(source), cache))).toBe(dump(run(oneChapterBook(source))));
     }
+  });
+});
+
+describe('notes cited by lines off the grid (a paragraph style or a section bodyStyle at a leading of its own)', () => {
+  // 7 pt type on 9 pt lines: off the 12 pt body grid (configuration.md §13.1, §13.6), placed line under line.
+  const styled = settingsFromConfig({
+    layout: { layoutType: 'single' },
+    paragraphStyles: [{ id: 'tight', fontSize: { value: 7, unit: 'pt' }, lineHeight: { value: 9, unit: 'pt' } }],
+    headingStyles: [{ id: 'aside', bodyStyle: { fontSize: { value: 7, unit: 'pt' }, lineHeight: { value: 9, unit: 'pt' } } }],
+  } as never);
+  /** `count` one-line rows (hard line breaks), row `at` citing note `a`, which is defined after them. */
+  const rows = (count: number, at: number): string => Array.from({ length: count }, (_, i) => `Row${i} ${i === at ? 'cites[^a] ' : ''}words`).join('\\\n');
+
+  /** The note is set once, at the foot of the page and column holding its citing row, under every line of text there. */
+  function expectNoteWithItsLine(pages: readonly PageDisplayList[]): void {
+    const notes = pages.flatMap((page) => runs(page).filter((r) => r.line?.role === 'note' && r.text.startsWith('The note')).map((r) => ({ page, r })));
+    expect(notes).toHaveLength(1);
+    const citing = pages.find((page) => runs(page).some((r) => r.line?.role === 'body' && r.text.includes('cites')))!;
+    const { page, r: note } = notes[0]!;
+    expect(page.index).toBe(citing.index);
+    const rule = page.items.find((i): i is RuleItem => i.op === Op.Rule && i.y1 === i.y2 && i.y1 < note.y)!;
+    expect(rule).toBeDefined();
+    for (const line of runs(page).filter((r) => r.line?.role === 'body')) expect(line.y).toBeLessThan(rule.y1);
+  }
+
+  it('a styled paragraph: the note goes to the foot of its citing row\'s page, room reserved above it (before: set after the whole paragraph, at the foot of the page it ended on)', () => {
+    const frame = pageFrame(styled, 0);
+    const perPage = Math.floor(frame.contentHeight / 9);
+    for (const at of [10, perPage - 6, perPage - 1]) {
+      const { pages } = run(oneChapterBook(`:::paragraphs{style="tight"}\n${rows(perPage + 10, at)}\n:::\n\n[^a]: The note text here.\n`, styled));
+      expectNoteWithItsLine(pages);
+    }
+  });
+
+  it('a styled paragraph beside a wrapped figure, running on past it: the same', () => {
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="120" viewBox="0 0 200 120"><rect x="0" y="0" width="200" height="120" fill="#ff0000"/></svg>');
+    const resources = prepareResources([{ record: { id: 'red', typeId: 'figure', kind: 'svg', caption: 'A red field', placement: { position: 'here', wrap: 'right' } }, payload: svg }], {});
+    const perPage = Math.floor(pageFrame(styled, 0).contentHeight / 9);
+    // Cited beside the figure, and below it.
+    for (const at of [5, perPage - 12]) {
+      const source = `Intro.\n\n::resource{id="red"}\n\n:::paragraphs{style="tight"}\n${rows(perPage + 10, at)}\n:::\n\n[^a]: The note text here.\n`;
+      const { pages } = run({ title: 'T', settings: styled, chapters: [{ id: 'ch1', title: '', source }], resources });
+      expectNoteWithItsLine(pages);
+    }
+  });
+
+  it('a list item in a section whose bodyStyle leading is off the grid: the same', () => {
+    const frame = pageFrame(styled, 0);
+    const perPage = Math.floor(frame.contentHeight / 9);
+    const { pages } = run(oneChapterBook(`# Aside {style="aside"}\n\n- ${rows(perPage + 10, perPage - 8)}\n\n[^a]: The note text here.\n`, styled));
+    expectNoteWithItsLine(pages);
   });
 });

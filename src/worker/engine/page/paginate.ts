@@ -1302,17 +1302,49 @@ export function* paginateChapter(
     (cursor.page.wrapsRefused ??= []).push({ id, reason });
   }
 
-  /** Places lines off the grid with their own line height (notes), moving on when a column is full. */
-  const placeFree = (block: { id: string }, lines: readonly SetLine[], lineHeight: number, style: TextStyle, x: (line: SetLine, i: number) => number, role: LineInfo['role']): void => {
+  /**
+   * Places lines off the grid with their own line height (notes; body lines off the body leading),
+   * moving on when a column is full. `cites`: the notes a line cites first are reserved before it
+   * is set and go to the foot of its column (§14.1: a citing line and its note share a column, as
+   * `placeOnGrid` keeps them); one a fresh column cannot hold with its line is split across columns.
+   */
+  const placeFree = (block: { id: string }, lines: readonly SetLine[], lineHeight: number, style: TextStyle, x: (line: SetLine, i: number) => number, role: LineInfo['role'], cites = false): void => {
     const baseline = baselineFor(lineHeight, style, fonts);
     lines.forEach((line, i) => {
-      if (cursor.y + lineHeight > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
+      let fresh = cites ? notesFirstCited([line]) : NO_PIECES;
+      if (cursor.y + lineHeight > roomWithNotes(fresh) + 1e-6 && !cursor.columnEmpty) {
+        nextColumn();
+        fresh = cites ? notesFirstCited([line]) : NO_PIECES;
+      }
+      const forced = cursor.y + lineHeight > roomWithNotes(fresh) + 1e-6;
       const f = frame();
       emit(block, line, f.columnX[cursor.column]! + x(line, i), f.contentTop + cursor.y + baseline, role);
       cursor.y += lineHeight;
       cursor.columnEmpty = false;
+      takeNotes(fresh, forced);
     });
   };
+  /**
+   * Sets a line's first-cited notes (`fresh`, just placed) at the foot of the current column; `forced`:
+   * the line did not fit above them in a fresh column, so what passes the room under it goes on (a note split across columns).
+   */
+  const takeNotes = (fresh: readonly NotePiece[], forced: boolean): void => {
+    for (const piece of fresh) {
+      columnNotes.push(piece);
+      notesSet.add(piece.note.noteId);
+      (cursor.page.notesCited ??= []).push({ id: piece.note.noteId, column: cursor.column });
+    }
+    if (forced) trimNotes(colBottom() - cursor.y);
+  };
+  /** Pieces for the notes `lines` cite first (in column-notes mode), in citation order. */
+  const notesFirstCited = (lines: readonly SetLine[]): readonly NotePiece[] => {
+    if (!columnNotesMode) return NO_PIECES;
+    const pending: NotePiece[] = [];
+    for (const line of lines) pending.push(...newNotePieces(line, pending));
+    return pending;
+  };
+  /** How far down the column text may run (pt from the content top) with `fresh` notes added to its foot. */
+  const roomWithNotes = (fresh: readonly NotePiece[]): number => (fresh.length === 0 ? limit() : Math.min(limit(), colBottom() - bottomFloatsHeight() - noteAreaHeightOf(settings.notes, columnNotes, [], fresh)));
 
   const blocks = chapter.blocks;
   let afterHeading = false;
@@ -2224,18 +2256,19 @@ export function* paginateChapter(
     // end (or the next grid block) takes the grid up again (configuration.md §2.2). Above a float
     // wrapped at the column's foot too, unless something else already ended the column there.
     if (besideWrap) {
-      citeNotes(placeFreeBeside(block, lines, ps, reflow, shift));
+      placeFreeBeside(block, lines, ps, reflow, shift);
       return;
     }
     clearWrap(); // off the body leading, with no wrap in force here
     if (initial) {
       // The initial's lines go in one column (§6.7); it stands beside the first of them.
-      if (cursor.y + Math.min(initial.plan.lines, lines.length) * ps.lineHeight > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
+      // (With the notes they cite first: placeFree reserves them line by line.)
+      const beside = lines.slice(0, initial.plan.lines);
+      if (cursor.y + beside.length * ps.lineHeight > roomWithNotes(notesFirstCited(beside)) + 1e-6 && !cursor.columnEmpty) nextColumn();
       const f = frame();
       drawInitial(block, initial.plan, f.columnX[cursor.column]! + ps.indent, measure(colW()), f.contentTop + cursor.y + baselineFor(ps.lineHeight, ps.style, fonts), ps.lineHeight);
     }
-    placeFree(block, lines, ps.lineHeight, ps.style, (line) => ps.indent + shift(line, colW()), 'body');
-    citeNotes(lines);
+    placeFree(block, lines, ps.lineHeight, ps.style, (line) => ps.indent + shift(line, colW()), 'body', true);
   }
 
   /** The drop cap of the heading a paragraph directly follows (§8.2, §13.6), if any. */
@@ -2322,23 +2355,27 @@ export function* paginateChapter(
         if (index >= lines.length) break;
       }
       const line = lines[index]!;
-      const fresh = columnNotesMode && footWrapAt() < Number.POSITIVE_INFINITY ? newNotePieces(line, []) : NO_PIECES;
+      const fresh = notesFirstCited([line]);
       if (fresh.length > 0) {
         const room = colBottom() - bottomFloatsHeight() - noteAreaHeightOf(settings.notes, columnNotes, [], fresh);
-        if (room < footWrapAt() - 1e-6 && (liftFootWrap(room) || !cursor.columnEmpty)) {
+        if (footWrapAt() < Number.POSITIVE_INFINITY && room < footWrapAt() - 1e-6 && (liftFootWrap(room) || !cursor.columnEmpty)) {
           if (footWrapAt() > room + 1e-6) nextColumn(); // not moved up: on in the next column
           index--; // the same line, measured again beside the band where it is now
           continue;
         }
-        for (const piece of fresh) {
-          columnNotes.push(piece);
-          notesSet.add(piece.note.noteId);
+        // The line and its notes share a column (§14.1): the line goes on in the next when they do not fit under it here.
+        if (cursor.y + leading > roomWithNotes(fresh) + 1e-6 && !cursor.columnEmpty) {
+          nextColumn();
+          index--;
+          continue;
         }
       }
+      const forced = cursor.y + leading > roomWithNotes(fresh) + 1e-6;
       const f = frame();
       emit(block, line, f.columnX[cursor.column]! + at.x + ps.indent + shift(line, at.width), f.contentTop + cursor.y + baseline, 'body');
       cursor.y += leading;
       cursor.columnEmpty = false;
+      takeNotes(fresh, forced);
     }
     return lines;
   }
@@ -3759,8 +3796,7 @@ export function* paginateChapter(
       if (cursor.y + own.lineHeight > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
       const f = frame();
       emit(item, markerLine, f.columnX[cursor.column]! + fromStart(direction, colW(), depthIndent, markerLine.width), f.contentTop + cursor.y + baselineFor(own.lineHeight, textStyle, fonts) - raise, 'body');
-      placeFree(item, lines, own.lineHeight, textStyle, () => (direction === 'rtl' ? 0 : textX), 'body');
-      citeNotes(lines);
+      placeFree(item, lines, own.lineHeight, textStyle, () => (direction === 'rtl' ? 0 : textX), 'body', true);
       return;
     }
     placeOnGrid(item, lines.length > 0 ? lines : [markerLine], {
