@@ -9,6 +9,7 @@ import { drawPrintGuides } from '../../worker/paint/print-guides';
 import type { BookClient } from '../../worker/protocol/client';
 import { applyMatrix, itemMatrices, Op, type GlyphRunItem, type PageDisplayList } from '../../worker/protocol/displaylist';
 import type { PageGeometry } from '../../worker/protocol/messages';
+import { PaintQueue } from './paint-queue';
 
 export interface SourceRect {
   pageIndex: number;
@@ -42,9 +43,12 @@ const LIST_CACHE = 24;
 
 export class PagePainter {
   private paintsMeasured = 0;
-  /** Page paints waiting for a frame (see `inFrameOfItsOwn`), with their canvas; each answers whether it painted. */
-  private readonly frameQueue: { canvas: HTMLCanvasElement; paint: () => boolean }[] = [];
-  private frameRequested = false;
+  /** Page paints waiting for their data and for a frame of their own, pages in view first (paint-queue.ts). */
+  private readonly queue = new PaintQueue<HTMLCanvasElement>({
+    inView: inViewport,
+    requestFrame: (callback) => requestAnimationFrame(() => callback()),
+    now: () => performance.now(),
+  });
   readonly glyphs = new GlyphPathCache();
   /** Decoded pictures (ImageItem.image keys), fetched from the worker once. */
   readonly images = new ImageBitmapCache();
@@ -101,14 +105,22 @@ export class PagePainter {
     // The canvas shows this very page at this size already (an edit elsewhere in the book): no
     // fetch, no repaint — resizing a canvas to paint it again reallocates its bitmap.
     if (canvas.dataset['painted'] === token && canvas.isConnected) return true;
-    const list = await this.displayList(index, version);
-    if (!list) return false;
-    await this.ensureGlyphs(list);
-    await this.images.load(list, (key) => this.client.getImage(key));
+    // While its data comes, a page in view holds back the neighbours' paints (paint-queue.ts).
+    const prepared = this.queue.preparingFor(canvas);
+    let list: PageDisplayList | null;
+    try {
+      list = await this.displayList(index, version);
+      if (!list) return false;
+      await this.ensureGlyphs(list);
+      await this.images.load(list, (key) => this.client.getImage(key));
+    } finally {
+      prepared();
+    }
+    const ready: PageDisplayList = list;
     return this.inFrameOfItsOwn(canvas, () => {
       if (canvas.dataset['pending'] !== token || !canvas.isConnected) return false;
       const dpr = window.devicePixelRatio || 1;
-      const cssHeight = (cssWidth * list.height) / list.width;
+      const cssHeight = (cssWidth * ready.height) / ready.width;
       canvas.width = Math.round(cssWidth * dpr);
       canvas.height = Math.round(cssHeight * dpr);
       const ctx = canvas.getContext('2d');
@@ -116,7 +128,7 @@ export class PagePainter {
       // A performance measure per page paint (issue 9: visible pages repaint within 16 ms each),
       // readable in DevTools and by `npm run bench` through performance.getEntriesByName.
       const started = performance.now();
-      paintPage(ctx, list, this.glyphs, canvas.width / list.width, 0, 0, this.images);
+      paintPage(ctx, ready, this.glyphs, canvas.width / ready.width, 0, 0, this.images);
       // The timeline keeps entries until cleared: keep the latest few hundred paints only.
       if (++this.paintsMeasured % 500 === 0) performance.clearMeasures(PAGE_PAINT_MEASURE);
       performance.measure(PAGE_PAINT_MEASURE, { start: started, detail: { page: index, version } });
@@ -132,13 +144,12 @@ export class PagePainter {
    * After a change that repaints every page on screen, painting them all in one frame made one
    * task of several hundred ms, and the worker's answers (an agent's edit converging, the caret)
    * waited behind it; one page a frame lets them in between pages. Pages in view go first, then
-   * the rest in the order they became ready (the neighbours painted ahead of scrolling); a paint
-   * that no longer applies (`paint` returns false: superseded, or its canvas left the page) gives
-   * its frame to the next.
+   * the neighbours painted ahead of scrolling (paint-queue.ts); a paint that no longer applies
+   * (`paint` returns false: superseded, or its canvas left the page) gives its frame to the next.
    */
   private inFrameOfItsOwn(canvas: HTMLCanvasElement, paint: () => boolean): Promise<boolean> {
     return new Promise((resolve, reject) => {
-      this.frameQueue.push({ canvas, paint: () => {
+      this.queue.enqueue(canvas, () => {
         try {
           const painted = paint();
           resolve(painted);
@@ -147,22 +158,7 @@ export class PagePainter {
           reject(error);
           return false;
         }
-      } });
-      this.requestPaintFrame();
-    });
-  }
-
-  private requestPaintFrame(): void {
-    if (this.frameRequested || this.frameQueue.length === 0) return;
-    this.frameRequested = true;
-    requestAnimationFrame(() => {
-      this.frameRequested = false;
-      while (this.frameQueue.length > 0) {
-        const inView = this.frameQueue.findIndex((job) => inViewport(job.canvas));
-        const [job] = this.frameQueue.splice(Math.max(0, inView), 1);
-        if (job!.paint()) break; // else superseded: its frame goes to the next paint
-      }
-      this.requestPaintFrame();
+      });
     });
   }
 
