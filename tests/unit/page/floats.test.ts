@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, EngineCache, prepareResources, type BookInput } from '../../../src/worker/engine';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
 import { columnOf, dump, run, runs } from './helpers';
@@ -135,4 +136,48 @@ describe('side floats in a oneAndHalf layout with a float-only side column', () 
     // The text keeps to the main column.
     for (const page of layout.pages) for (const r of runs(page)) if (r.line?.role === 'body') expect(Math.max(...r.xs)).toBeLessThan(pageFrame(settings, page.index).side!.x);
   });
+});
+
+describe('floats cited by lines off the grid (a paragraph style or a section bodyStyle at a leading of its own)', () => {
+  // 7 pt type on 9 pt lines: off the 12 pt body grid (configuration.md §13.1, §13.6), placed line under line.
+  const styled = settingsFromConfig({
+    layout: { layoutType: 'single' },
+    paragraphStyles: [{ id: 'tight', fontSize: { value: 7, unit: 'pt' }, lineHeight: { value: 9, unit: 'pt' } }],
+    headingStyles: [{ id: 'aside', bodyStyle: { fontSize: { value: 7, unit: 'pt' }, lineHeight: { value: 9, unit: 'pt' } } }],
+  } as never);
+  /** 80 one-line rows (hard line breaks), row 10 citing `red`. */
+  const rows = Array.from({ length: 80 }, (_, i) => `Row${i} ${i === 10 ? 'cites :ref{id="red"} ' : ''}words`).join('\\\n');
+  const book = (source: string, position: string, wrapped = false): BookInput => ({
+    title: 'T',
+    settings: styled,
+    chapters: [{ id: 'ch1', title: '', source }],
+    resources: prepareResources(
+      [
+        { record: { id: 'red', typeId: 'figure', kind: 'svg', caption: 'A red field', placement: { position } as never }, payload: SVG('#ff0000') },
+        ...(wrapped ? [{ record: { id: 'green', typeId: 'figure', kind: 'svg', caption: 'A green field', placement: { position: 'here', wrap: 'right' } } as never, payload: SVG('#00ff00') }] : []),
+      ],
+      {},
+    ),
+  });
+  const sources: [string, string, boolean][] = [
+    ['a styled paragraph', `Intro.\n\n:::paragraphs{style="tight"}\n${rows}\n:::\n\nAfter.\n`, false],
+    ['a styled paragraph beside a wrapped figure', `Intro.\n\n::resource{id="green"}\n\n:::paragraphs{style="tight"}\n${rows}\n:::\n\nAfter.\n`, true],
+    ['a list item in a section with such a bodyStyle', `# Aside {style="aside"}\n\n- ${rows}\n`, false],
+  ];
+  const reds = (pages: readonly PageDisplayList[]) => pages.flatMap((p) => p.items.filter((i): i is PathItem => i.op === Op.Path && i.fill === '#ff0000').map((i) => ({ page: p, frame: i.frame! })));
+
+  for (const [name, source, wrapped] of sources) {
+    it(`${name}: a float its :ref cites is set once, after the citing line — bottom at the foot of its page under the text, top heading the next (before: never set)`, () => {
+      const bottom = reds(run(book(source, 'bottom', wrapped)).pages);
+      expect(bottom).toHaveLength(1);
+      const { page, frame } = bottom[0]!;
+      expect(page.index).toBe(0);
+      expect(runs(page).some((r) => r.text.includes('cites'))).toBe(true);
+      for (const line of runs(page).filter((r) => r.line?.role === 'body')) expect(line.y).toBeLessThan(frame.y);
+      const top = reds(run(book(source, 'top', wrapped)).pages);
+      expect(top).toHaveLength(1);
+      expect(top[0]!.page.index).toBe(1);
+      expect(top[0]!.frame.y).toBeCloseTo(pageFrame(styled, 1).contentTop, 0);
+    });
+  }
 });

@@ -1306,7 +1306,8 @@ export function* paginateChapter(
    * Places lines off the grid with their own line height (notes; body lines off the body leading),
    * moving on when a column is full. `cites`: the notes a line cites first are reserved before it
    * is set and go to the foot of its column (§14.1: a citing line and its note share a column, as
-   * `placeOnGrid` keeps them); one a fresh column cannot hold with its line is split across columns.
+   * `placeOnGrid` keeps them); one a fresh column cannot hold with its line is split across columns;
+   * the floats it cites by `:ref` are queued once it is set (§12.7: searched from after the citing line).
    */
   const placeFree = (block: { id: string }, lines: readonly SetLine[], lineHeight: number, style: TextStyle, x: (line: SetLine, i: number) => number, role: LineInfo['role'], cites = false): void => {
     const baseline = baselineFor(lineHeight, style, fonts);
@@ -1322,7 +1323,14 @@ export function* paginateChapter(
       cursor.y += lineHeight;
       cursor.columnEmpty = false;
       takeNotes(fresh, forced);
+      if (cites) queueCitedFloats(block, line);
     });
+  };
+  /** Queues the floats `line` (of `block`, just set) cites by `:ref`, and places what may go now (a line set outside `placeOnGrid`). */
+  const queueCitedFloats = (block: { id: string }, line: SetLine): void => {
+    if (floatCitations.size === 0) return;
+    for (const id of notesCitedBy(line, floatCitations)) (logCited(id, block), queueFloat(id, block));
+    if (pendingFloats.length > 0) placeFloats(false);
   };
   /**
    * Sets a line's first-cited notes (`fresh`, just placed) at the foot of the current column; `forced`:
@@ -2376,6 +2384,7 @@ export function* paginateChapter(
       cursor.y += leading;
       cursor.columnEmpty = false;
       takeNotes(fresh, forced);
+      queueCitedFloats(block, line);
     }
     return lines;
   }
