@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, EngineCache, prepareResources, type BookInput } from '../../../src/worker/engine';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
-import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
 import { columnOf, dump, run, runs } from './helpers';
+import { citingRows, offGridSettings } from './off-grid-lines';
 
 const SVG = (fill: string) => new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" width="200" height="120" viewBox="0 0 200 120"><rect x="0" y="0" width="200" height="120" fill="${fill}"/></svg>`);
 
@@ -139,14 +139,10 @@ describe('side floats in a oneAndHalf layout with a float-only side column', () 
 });
 
 describe('floats cited by lines off the grid (a paragraph style or a section bodyStyle at a leading of its own)', () => {
-  // 7 pt type on 9 pt lines: off the 12 pt body grid (configuration.md §13.1, §13.6), placed line under line.
-  const styled = settingsFromConfig({
-    layout: { layoutType: 'single' },
-    paragraphStyles: [{ id: 'tight', fontSize: { value: 7, unit: 'pt' }, lineHeight: { value: 9, unit: 'pt' } }],
-    headingStyles: [{ id: 'aside', bodyStyle: { fontSize: { value: 7, unit: 'pt' }, lineHeight: { value: 9, unit: 'pt' } } }],
-  } as never);
+  // 7 pt type on 9 pt lines: off the 12 pt body grid, placed line under line (off-grid-lines.ts).
+  const styled = offGridSettings();
   /** 80 one-line rows (hard line breaks), row 10 citing `red`. */
-  const rows = Array.from({ length: 80 }, (_, i) => `Row${i} ${i === 10 ? 'cites :ref{id="red"} ' : ''}words`).join('\\\n');
+  const rows = citingRows(80, 10, ' :ref{id="red"}');
   const book = (source: string, position: string, wrapped = false): BookInput => ({
     title: 'T',
     settings: styled,

@@ -3,9 +3,9 @@ import { defaultSettings, EngineCache, prepareResources } from '../../../src/wor
 import { CM } from '../../../src/worker/engine/settings';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import { Op, type GlyphRunItem, type PageDisplayList, type RuleItem } from '../../../src/worker/protocol/displaylist';
-import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { mulberry32, paragraph } from '../../support/prose';
 import { columnOf, dump, oneChapterBook, run, runs } from './helpers';
+import { citingRows, OFF_GRID_LEADING, offGridSettings } from './off-grid-lines';
 
 /** A chapter of `count` paragraphs; every `every`-th one cites a note defined right under it. */
 function notedChapter(seed: number, count: number, every: number, noteSentences = 2): string {
@@ -140,14 +140,10 @@ describe('footnotes at the foot of the column', () => {
 });
 
 describe('notes cited by lines off the grid (a paragraph style or a section bodyStyle at a leading of its own)', () => {
-  // 7 pt type on 9 pt lines: off the 12 pt body grid (configuration.md §13.1, §13.6), placed line under line.
-  const styled = settingsFromConfig({
-    layout: { layoutType: 'single' },
-    paragraphStyles: [{ id: 'tight', fontSize: { value: 7, unit: 'pt' }, lineHeight: { value: 9, unit: 'pt' } }],
-    headingStyles: [{ id: 'aside', bodyStyle: { fontSize: { value: 7, unit: 'pt' }, lineHeight: { value: 9, unit: 'pt' } } }],
-  } as never);
+  // 7 pt type on 9 pt lines: off the 12 pt body grid, placed line under line (off-grid-lines.ts).
+  const styled = offGridSettings();
   /** `count` one-line rows (hard line breaks), row `at` citing note `a`, which is defined after them. */
-  const rows = (count: number, at: number): string => Array.from({ length: count }, (_, i) => `Row${i} ${i === at ? 'cites[^a] ' : ''}words`).join('\\\n');
+  const rows = (count: number, at: number): string => citingRows(count, at, '[^a]');
 
   /** The note is set once, at the foot of the page and column holding its citing row, under every line of text there. */
   function expectNoteWithItsLine(pages: readonly PageDisplayList[]): void {
@@ -163,7 +159,7 @@ describe('notes cited by lines off the grid (a paragraph style or a section body
 
   it('a styled paragraph: the note goes to the foot of its citing row\'s page, room reserved above it (before: set after the whole paragraph, at the foot of the page it ended on)', () => {
     const frame = pageFrame(styled, 0);
-    const perPage = Math.floor(frame.contentHeight / 9);
+    const perPage = Math.floor(frame.contentHeight / OFF_GRID_LEADING);
     for (const at of [10, perPage - 6, perPage - 1]) {
       const { pages } = run(oneChapterBook(`:::paragraphs{style="tight"}\n${rows(perPage + 10, at)}\n:::\n\n[^a]: The note text here.\n`, styled));
       expectNoteWithItsLine(pages);
@@ -173,7 +169,7 @@ describe('notes cited by lines off the grid (a paragraph style or a section body
   it('a styled paragraph beside a wrapped figure, running on past it: the same', () => {
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="120" viewBox="0 0 200 120"><rect x="0" y="0" width="200" height="120" fill="#ff0000"/></svg>');
     const resources = prepareResources([{ record: { id: 'red', typeId: 'figure', kind: 'svg', caption: 'A red field', placement: { position: 'here', wrap: 'right' } }, payload: svg }], {});
-    const perPage = Math.floor(pageFrame(styled, 0).contentHeight / 9);
+    const perPage = Math.floor(pageFrame(styled, 0).contentHeight / OFF_GRID_LEADING);
     // Cited beside the figure, and below it.
     for (const at of [5, perPage - 12]) {
       const source = `Intro.\n\n::resource{id="red"}\n\n:::paragraphs{style="tight"}\n${rows(perPage + 10, at)}\n:::\n\n[^a]: The note text here.\n`;
@@ -184,7 +180,7 @@ describe('notes cited by lines off the grid (a paragraph style or a section body
 
   it('a list item in a section whose bodyStyle leading is off the grid: the same', () => {
     const frame = pageFrame(styled, 0);
-    const perPage = Math.floor(frame.contentHeight / 9);
+    const perPage = Math.floor(frame.contentHeight / OFF_GRID_LEADING);
     const { pages } = run(oneChapterBook(`# Aside {style="aside"}\n\n- ${rows(perPage + 10, perPage - 8)}\n\n[^a]: The note text here.\n`, styled));
     expectNoteWithItsLine(pages);
   });
