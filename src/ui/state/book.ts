@@ -117,7 +117,9 @@ export function createBookState(client: BookClient) {
       case 'pagesReady':
         // A book just opened has no pages on screen: show its chapters as the worker finishes them
         // instead of waiting for the whole book (a 1000-page book would stay blank for seconds).
-        if (!event.speculative && (view.layoutRevision < 0 || growing === event.revision)) {
+        // A speculative chapter at page 0 is the first chapter laid out before the book was parsed
+        // (worker/engine/first-chapter.ts): taken only while no page is shown.
+        if ((!event.speculative || (event.firstPage === 0 && view.layoutRevision < 0 && view.pages.length === 0)) && (view.layoutRevision < 0 || growing === event.revision)) {
           growing = event.revision;
           void refreshPages();
         }

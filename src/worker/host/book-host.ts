@@ -10,6 +10,7 @@ import { codeReading } from '../engine/settings-code';
 import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, resolveHyphenationLanguage, withContinuation, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
 import { settingsKey } from '../engine/settings';
 import type { PageDisplayList } from '../protocol/displaylist';
+import { keepServedIds } from './served-ids';
 import {
   OpenPresetSchema,
   WarningsRequestSchema,
@@ -47,6 +48,7 @@ import { HostFonts } from './fonts';
 import type { FontFileInfo } from '../protocol/messages';
 import { mapChange } from '../document/mapping';
 import { hitTest, sourceRects, type SourcePoint, type SourceRect } from '../engine/query';
+import { firstChapterStandsAlone } from '../engine/first-chapter';
 import { yieldToEventLoop } from './yield';
 import type { BundledFace } from '../engine/fonts/bundled';
 import { facesToLoad } from '../engine/fonts/demand';
@@ -443,6 +445,9 @@ export class BookHost implements BookWorkerApi {
     };
   }
 
+  /** Display lists the UI fetched by version (`getDisplayList`): the pages a first chapter shown alone keeps the versions of. */
+  private readonly fetched = new WeakSet<object>();
+
   /** Ids of display lists and configurations served, for `PageSummary.version` (by identity: a memoised chapter keeps its page objects). */
   private readonly servedIds = new WeakMap<object, number>();
   private nextServedId = 1;
@@ -465,7 +470,9 @@ export class BookHost implements BookWorkerApi {
       // Exactly the page the caller's page list named (never the visible chapter laid out ahead).
       const partial = this.partial;
       const served = !this.layout && partial ? { page: partial.pages[pageIndex], config: this.book?.config ?? null } : { page: this.layout?.pages[pageIndex], config: this.layoutSource?.config ?? null };
-      return served.page && this.pageVersion(served.page, served.config) === version ? served.page : null;
+      if (!served.page || this.pageVersion(served.page, served.config) !== version) return null;
+      this.fetched.add(served.page);
+      return served.page;
     }
     // Pages of the visible chapter laid out ahead of the book are newer than the last convergence.
     const preview = this.preview;
@@ -999,6 +1006,24 @@ export class BookHost implements BookWorkerApi {
     void this.build(token);
   }
 
+  /**
+   * Runs a layout to its end in slices of SLICE_MS, yielding to the event loop between them; null
+   * when a newer transaction superseded the build meanwhile. `clock.start`: when the current slice
+   * began, carried on to the caller's next slice.
+   */
+  private async sliced<T>(steps: Generator<unknown, T>, token: object, clock: { start: number }): Promise<T | null> {
+    let step = steps.next();
+    while (!step.done) {
+      if (this.env.now() - clock.start > SLICE_MS) {
+        await this.giveWay();
+        if (this.buildToken !== token) return null;
+        clock.start = this.env.now();
+      }
+      step = steps.next();
+    }
+    return step.value;
+  }
+
   private async build(token: object): Promise<void> {
     // The transaction that scheduled this build is answered first: without this turn the build's
     // synchronous start (the new settings, ~2 ms for a config change) ran before the reply was
@@ -1051,21 +1076,34 @@ export class BookHost implements BookWorkerApi {
       ? (this.layout?.chapters.find((c) => c.id === this.visibleChapter)?.firstPage ?? (this.layout ? undefined : this.chapterStarts?.get(this.visibleChapter!)))
       : undefined;
     if (visibleIndex > 0 && previousStart !== undefined) {
-      const speculative = layoutChapterAt(input, visibleIndex, previousStart, fonts, this.cache);
-      let step = speculative.next();
-      while (!step.done) {
-        if (this.env.now() - sliceStart > SLICE_MS) {
-          await this.giveWay();
-          if (this.buildToken !== token) return;
-          sliceStart = this.env.now();
-        }
-        step = speculative.next();
+      const clock = { start: sliceStart };
+      const chapter = await this.sliced(layoutChapterAt(input, visibleIndex, previousStart, fonts, this.cache), token, clock);
+      if (!chapter) return;
+      sliceStart = clock.start;
+      this.preview = { revision, firstPage: previousStart, pages: chapter.pages };
+      this.emit({ type: 'pagesReady', revision, chapterId: chapter.id, firstPage: previousStart, pages: chapter.pages.length, speculative: true });
+    } else if (!this.layout && visibleIndex <= 0 && input.chapters.length > 1 && !this.partial?.pages.length && input.chapters.some((c) => this.cache.parsed.get(c.id)?.source !== c.source)) {
+      // A book just opened, nothing of it on screen, its text not all parsed yet: its first chapter
+      // laid out as a book of one chapter, when it lays out so (engine/first-chapter.ts), and shown
+      // as the book's first pages while the whole book is parsed and laid out (speculative, first
+      // page 0: the UI takes it only when it shows no page). The whole layout's first chapter
+      // replaces it, the same pages. (A book parsed already — reopened in this worker — goes
+      // straight to the whole layout: the parse it would save is done.)
+      const first = parseCached(input.chapters[0]!, true, this.cache, settings);
+      const resourceIds = new Set(book.resources.map((resource) => resource.record.id));
+      if (firstChapterStandsAlone(first, settings, resourceIds, JSON.stringify(book.config).includes('bookTotalPages'))) {
+        const clock = { start: sliceStart };
+        const chapter = await this.sliced(layoutChapterAt({ ...input, chapters: input.chapters.slice(0, 1) }, 0, 0, fonts, this.cache), token, clock);
+        if (!chapter) return;
+        sliceStart = clock.start;
+        this.partial = { revision, pages: chapter.pages, chapters: [chapter] };
+        this.emit({ type: 'pagesReady', revision, chapterId: chapter.id, firstPage: 0, pages: chapter.pages.length, speculative: true });
       }
-      this.preview = { revision, firstPage: previousStart, pages: step.value.pages };
-      this.emit({ type: 'pagesReady', revision, chapterId: step.value.id, firstPage: previousStart, pages: step.value.pages.length, speculative: true });
     }
     const steps = layoutBook(input, fonts, this.cache);
-    this.partial = { revision, pages: [], chapters: [] };
+    // The first chapter shown alone (above) is served until the whole layout's first chapter takes its place.
+    const shownAlone = this.partial?.revision === revision && this.partial.pages.length > 0 ? this.partial : null;
+    this.partial = shownAlone ?? { revision, pages: [], chapters: [] };
     /** The converged layout this build follows (null for a book just opened): its chapters need no second announcement. */
     const before = this.layout;
     let latest: { done: number; total: number } | null = null;
@@ -1079,6 +1117,11 @@ export class BookHost implements BookWorkerApi {
           // Each chapter is announced as it is finished; the UI shows a new book's pages as they
           // come. A chapter the converged layout already has as it is (the memo gave the same
           // object, at the same place) is not: after an edit only the chapters it changed are.
+          if (this.partial === shownAlone) {
+            // The same pages as those shown alone keep their versions: the UI neither fetches nor paints them again.
+            keepServedIds(this.servedIds, shownAlone.pages, progress.chapter.pages, (page) => this.fetched.has(page));
+            this.partial = { revision, pages: [], chapters: [] };
+          }
           this.partial.chapters.push(progress.chapter);
           this.partial.pages.push(...progress.chapter.pages);
           if (before?.chapters[progress.chaptersDone - 1] !== progress.chapter) {

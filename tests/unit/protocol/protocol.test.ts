@@ -119,12 +119,15 @@ describe('the worker protocol over a message port (no Worker)', () => {
   });
 });
 
-/** A started client with a generated book of `chapters` chapters opened, and the events it saw. */
-async function openedBook(chapters: number, title: string) {
-  const texts = Array.from({ length: chapters }, (_, i) => chapterMarkdown(random, `${title} ${i}`, 40));
+/** A started client with a generated book of `chapters` chapters opened, and the events it saw; `opening`: put before the first chapter's text. */
+async function openedBook(chapters: number, title: string, opening = '', onEvent?: (e: ClientEvent, client: ReturnType<typeof loopbackClient>['client']) => void) {
+  const texts = Array.from({ length: chapters }, (_, i) => (i === 0 ? opening : '') + chapterMarkdown(random, `${title} ${i}`, 40));
   const { client } = loopbackClient(nodeEnvironment(presetFiles(texts)));
   const seen: ClientEvent[] = [];
-  client.on((e) => seen.push(e));
+  client.on((e) => {
+    seen.push(e);
+    onEvent?.(e, client);
+  });
   await client.start();
   stop = () => client.stop();
   await client.openPreset('test-book');
@@ -162,5 +165,44 @@ describe('the chapter on screen first', () => {
     expect(done.pages).toBeGreaterThan(early.pages.length);
     // The early page is the converged one (its chapter was final when announced).
     expect(JSON.stringify(await client.getDisplayList(0))).toBe(JSON.stringify(first));
+  });
+
+  it('a book just opened announces its first chapter laid out alone before any chapter of the whole layout', async () => {
+    const { client, seen } = await openedBook(6, 'Reach');
+    await client.awaitConvergence(0);
+    await until(() => seen.some((e) => e.type === 'converged' && e.revision === 0));
+    const ready = seen.filter((e) => e.type === 'pagesReady' && e.revision === 0);
+    // First: chapter 1 alone, at page 0 (engine/first-chapter.ts); then every chapter of the whole layout, chapter 1 again first.
+    expect(ready[0]).toMatchObject({ chapterId: 'ch1', firstPage: 0, speculative: true });
+    expect(ready.slice(1).map((e) => (e.type === 'pagesReady' ? `${e.chapterId}${e.speculative ? '?' : ''}` : ''))).toEqual(['ch1', 'ch2', 'ch3', 'ch4', 'ch5', 'ch6']);
+    const alone = ready[0]!.type === 'pagesReady' ? ready[0]!.pages : -1;
+    expect(alone).toBe((await client.getPages()).chapters[0]!.pages);
+  });
+
+  it('the first chapter shown alone keeps its page versions when the whole layout sets the same pages', async () => {
+    // Asked the moment chapter 1 alone is announced: answered while the whole layout parses the
+    // other chapters (a yield after each), before its own chapter 1 is set.
+    let asked: ReturnType<Awaited<ReturnType<typeof openedBook>>['client']['getPages']> | null = null;
+    // A note in chapter 1: the whole layout sets the chapter again (its memo key holds the book's
+    // note count), new page objects with the same content.
+    const { client } = await openedBook(12, 'Reach', 'A harbour note.[^a]\n\n[^a]: The note.\n\n', (e, c) => {
+      if (e.type === 'pagesReady' && e.speculative && asked === null) asked = c.getPages();
+    });
+    await until(() => asked !== null);
+    const early = await asked!;
+    const shown = early.pages.filter((p) => p.chapter === 'ch1');
+    expect(shown.length).toBeGreaterThan(0);
+    await client.awaitConvergence(0);
+    const converged = await client.getPages();
+    // Versions name content: the UI, which paints a version once, paints none of these pages again.
+    expect(converged.pages.slice(0, shown.length).map((p) => p.version)).toEqual(shown.map((p) => p.version));
+  });
+
+  it('a book whose first chapter prints the contents waits for the whole layout', async () => {
+    const { client, seen } = await openedBook(3, 'Reach', ':::toc\n\n');
+    await client.awaitConvergence(0);
+    await until(() => seen.some((e) => e.type === 'converged' && e.revision === 0));
+    const ready = seen.filter((e) => e.type === 'pagesReady' && e.revision === 0);
+    expect(ready.map((e) => (e.type === 'pagesReady' ? `${e.chapterId}${e.speculative ? '?' : ''}` : ''))).toEqual(['ch1', 'ch2', 'ch3']);
   });
 });
