@@ -39,7 +39,8 @@ export default defineConfig({
     // after one visit the Sandbox starts and typesets with the network off.
     VitePWA({
       registerType: 'autoUpdate',
-      injectRegister: 'script',
+      // Registered by the app once the first book is laid out (src/ui/service-worker.ts), not at `load`.
+      injectRegister: false,
       includeAssets: ['favicon.svg'],
       manifest: {
         name: 'Postext Sandbox',

@@ -5,11 +5,15 @@ import { App } from './App';
 import { installTools } from '../tools';
 import { createUiBridge } from '../tools/ui-bridge';
 import { createBookClient } from './worker-client';
+import { registerServiceWorkerAfterFirstLayout } from './service-worker';
 import './styles.css';
 
 const client = createBookClient();
 
 window.postextApp = { client };
+
+// Offline support, once the first book is on screen (service-worker.ts).
+registerServiceWorkerAfterFirstLayout(client);
 
 // The agent tools live as long as the Sandbox is on screen (tools.md §1.1); withdrawn on hot reload.
 // The App connects its screen (view, navigation, questions) to the tools' bridge when it mounts.

@@ -36,3 +36,33 @@ test('after one visit the Sandbox starts and typesets with the network off', asy
     await context.setOffline(false);
   }
 });
+
+test('the service worker is registered only once the first book is laid out, not while page 1 is being made', async ({ page }) => {
+  // Before any script of the page: when register() is called, and when the status first says the
+  // layout has converged (data-busy="false" with a revision).
+  await page.addInitScript(() => {
+    const w = window as unknown as { swRegisteredAt: number | null; firstConvergedAt: number | null };
+    w.swRegisteredAt = null;
+    w.firstConvergedAt = null;
+    const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+    navigator.serviceWorker.register = (...args: Parameters<ServiceWorkerContainer['register']>) => {
+      w.swRegisteredAt ??= performance.now();
+      return register(...args);
+    };
+    new MutationObserver(() => {
+      const status = document.querySelector<HTMLElement>('[data-testid="status"]');
+      if (w.firstConvergedAt === null && status?.dataset['busy'] === 'false' && status.dataset['revision'] !== '-1') w.firstConvergedAt = performance.now();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-busy', 'data-revision'] });
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-busy', 'false', { timeout: 60_000 });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { swRegisteredAt: number | null }).swRegisteredAt), { timeout: 20_000 }).not.toBeNull();
+  const { swRegisteredAt, firstConvergedAt } = await page.evaluate(() => {
+    const w = window as unknown as { swRegisteredAt: number; firstConvergedAt: number | null };
+    return { swRegisteredAt: w.swRegisteredAt, firstConvergedAt: w.firstConvergedAt };
+  });
+  expect(firstConvergedAt).not.toBeNull();
+  expect(swRegisteredAt).toBeGreaterThan(firstConvergedAt!);
+  // And it still installs: the app goes offline-ready.
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+});
