@@ -548,6 +548,15 @@ export function* paginateChapter(
    */
   const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] =>
     floatCitations.size === 0 || !footFree() ? [] : footFloatsOf(notesCitedBy(line, floatCitations), block, planned);
+  /**
+   * Reserves at the column's foot (adds to `planned`) the floats `line` cites there, if the lines so
+   * far — ending `bottom` pt from the content top — still fit above them: `room(floats)`, pt, is how
+   * far text may run with those floats at the foot (on the grid and off it).
+   */
+  const reserveFootFloats = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[], bottom: number, room: (floats: readonly { flow: FlowBlock }[]) => number): void => {
+    const floats = footFloatsFor(line, block, planned);
+    if (floats.length > 0 && bottom <= room([...planned, ...floats]) + 1e-6) planned.push(...floats);
+  };
   /** Whether a float queued now may take this column's foot: nothing waits before it, and no float wraps at the foot (nothing else takes it then). */
   const footFree = (): boolean => pendingFloats.length === 0 && footWrapAt() === Number.POSITIVE_INFINITY;
   /** `footFloatsFor` for floats `ids` mentioned at `block` (a line's `:ref`s, an embed in a `:::columns` group). */
@@ -1085,9 +1094,7 @@ export function* paginateChapter(
           break;
         }
         if ((row + fit + 1) * pitch + phase > Math.min(balanceCap(), footTextCap(), left) + 1e-6) break;
-        // Floats this line cites take the foot if the lines so far still fit above them.
-        const floats = footFloatsFor(line, block, plannedFloats);
-        if (floats.length > 0 && (row + fit + 1) * pitch + phase <= room([...plannedFloats, ...floats]) + 1e-6) plannedFloats.push(...floats);
+        reserveFootFloats(line, block, plannedFloats, (row + fit + 1) * pitch + phase, room);
         pending.push(...fresh);
         fit++;
       }
@@ -1350,6 +1357,21 @@ export function* paginateChapter(
     const pending: NotePiece[] = [];
     for (const line of lines) pending.push(...newNotePieces(line, pending));
     return pending;
+  };
+  /**
+   * Whether `lines`, set one under another `lineHeight` pt apart from the cursor, fit in this column
+   * with the notes they cite first and the floats they cite that take its foot (reserved line by line
+   * as `placeOnGrid` reserves them): lines kept in one column off the grid (a drop cap's).
+   */
+  const fitsWithCited = (block: { id: string }, lines: readonly SetLine[], lineHeight: number): boolean => {
+    const fresh: NotePiece[] = [];
+    const planned: { id: string; flow: FlowBlock }[] = [];
+    const room = (floats: readonly { flow: FlowBlock }[]): number => Math.min(limit(), colBottom() - footHeight(bottomFloats, floats) - noteAreaHeightOf(settings.notes, columnNotes, [], fresh));
+    lines.forEach((line, i) => {
+      if (columnNotesMode) fresh.push(...newNotePieces(line, fresh));
+      reserveFootFloats(line, block, planned, cursor.y + (i + 1) * lineHeight, room);
+    });
+    return cursor.y + lines.length * lineHeight <= room(planned) + 1e-6;
   };
   /** How far down the column text may run (pt from the content top) with `fresh` notes added to its foot. */
   const roomWithNotes = (fresh: readonly NotePiece[]): number => (fresh.length === 0 ? limit() : Math.min(limit(), colBottom() - bottomFloatsHeight() - noteAreaHeightOf(settings.notes, columnNotes, [], fresh)));
@@ -2271,8 +2293,9 @@ export function* paginateChapter(
     if (initial) {
       // The initial's lines go in one column (§6.7); it stands beside the first of them.
       // (With the notes they cite first: placeFree reserves them line by line.)
+      // (And the floats they cite that take this column's foot, reserved line by line as placeOnGrid does.)
       const beside = lines.slice(0, initial.plan.lines);
-      if (cursor.y + beside.length * ps.lineHeight > roomWithNotes(notesFirstCited(beside)) + 1e-6 && !cursor.columnEmpty) nextColumn();
+      if (!fitsWithCited(block, beside, ps.lineHeight) && !cursor.columnEmpty) nextColumn();
       const f = frame();
       drawInitial(block, initial.plan, f.columnX[cursor.column]! + ps.indent, measure(colW()), f.contentTop + cursor.y + baselineFor(ps.lineHeight, ps.style, fonts), ps.lineHeight);
     }
