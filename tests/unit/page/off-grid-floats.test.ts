@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { prepareResources, type BookInput } from '../../../src/worker/engine';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type PageDisplayList, type PathItem } from '../../../src/worker/protocol/displaylist';
-import { expectOpeningEditEqualsFull, run, runs } from './helpers';
-import { citingRows, OFF_GRID_LEADING } from './off-grid-lines';
+import { pageFrame } from '../../../src/worker/engine/page/geometry';
+import { expectOpeningEditEqualsFull, inkExtent, run, runs } from './helpers';
+import { citingRows, OFF_GRID_LEADING, offGridSettings } from './off-grid-lines';
 
 /**
  * Floats cited by lines off the grid, reserved at the column's foot before the lines are set, as
@@ -66,5 +67,52 @@ describe('a drop cap\'s lines off the grid and the bottom float their first line
 
   it('incremental == full', () => {
     expectOpeningEditEqualsFull((text) => book(text), source(36));
+  });
+});
+
+describe('lines off the grid beside a float their line cites, wrapped at the column\'s foot (document-format §12.8)', () => {
+  // offGridSettings: one 440 pt column, 7 pt type on 9 pt lines; the picture 0.35 of the column wide at its right.
+  const PROSE = Array.from({ length: 160 }, (_, i) => `Sentence ${i} runs on with some words to fill the measure of the line.`).join(' ').replace('Sentence 3 ', 'Sentence 3 :ref{id="red"} ');
+  const book = (source: string): BookInput => ({
+    title: 'T',
+    settings: offGridSettings(),
+    chapters: [{ id: 'ch1', title: '', source }],
+    resources: prepareResources([{ record: { id: 'red', typeId: 'figure', kind: 'svg', caption: 'A red field', placement: { position: 'bottom', wrap: 'right', width: 0.35 } as never }, payload: SVG(RED) }], {}),
+  });
+  const sources: [string, string][] = [
+    ['a styled paragraph', `Intro.\n\n:::paragraphs{style="tight"}\n${PROSE}\n:::\n\nAfter.\n`],
+    ['a list item in a section with such a bodyStyle', `# Aside {style="aside"}\n\n- ${PROSE}\n`],
+  ];
+  for (const [name, source] of sources) {
+    it(`${name}: the lines after the citing one run beside the float, clear of it, the text going on where it was cut (before: at the full measure, through the picture)`, () => {
+      const pages = run(book(source)).pages;
+      const red = drawn(pages, RED);
+      expect(red).toHaveLength(1);
+      const { page, frame } = red[0]!;
+      expect(page.index).toBe(0);
+      const f = pageFrame(offGridSettings(), 0);
+      // At the column's foot, at its right.
+      expect(frame.x + frame.w).toBeCloseTo(f.columnX[0]! + f.columnWidths[0]!, 0);
+      expect(frame.y + frame.h).toBeGreaterThan(f.contentTop + f.contentHeight - 60);
+      const styled = (p: PageDisplayList) => runs(p).filter((r) => r.line?.role === 'body' && r.size < 7.5 && !/^[•–-]$/.test(r.text)); // (not a list marker)
+      // The lines level with the picture (their baselines under its top) keep left of it; there are some.
+      const beside = styled(page).filter((r) => r.y > frame.y);
+      expect(beside.length).toBeGreaterThanOrEqual(5);
+      for (const r of beside) expect(inkExtent(r).right, r.text).toBeLessThan(frame.x);
+      // The lines above the band at the full measure (justified to the column's right edge).
+      expect(Math.max(...styled(page).filter((r) => r.y < frame.y - 30).map((r) => inkExtent(r).right))).toBeGreaterThan(frame.x + frame.w - 2);
+      // Re-broken from the cut: every sentence once, in order, across the pages.
+      const lines = pages.flatMap((p) => {
+        const byY = new Map<number, string>();
+        for (const r of styled(p)) byY.set(r.y, byY.has(r.y) ? `${byY.get(r.y)} ${r.text}` : r.text);
+        return [...byY.entries()].sort((a, b) => a[0] - b[0]).map(([, text]) => text);
+      });
+      const text = lines.reduce((all, line) => (all.endsWith('-') ? all.slice(0, -1) + line : `${all} ${line}`), '');
+      const numbers = [...text.matchAll(/Sentence (\d+) /g)].map((m) => Number(m[1]));
+      expect(numbers).toEqual(Array.from({ length: 160 }, (_, i) => i));
+    });
+  }
+  it('incremental == full', () => {
+    expectOpeningEditEqualsFull(book, sources[0]![1]);
   });
 });

@@ -1315,10 +1315,13 @@ export function* paginateChapter(
    * is set and go to the foot of its column (§14.1: a citing line and its note share a column, as
    * `placeOnGrid` keeps them); one a fresh column cannot hold with its line is split across columns;
    * the floats it cites by `:ref` are queued once it is set (§12.7: searched from after the citing line).
+   * Returns how many lines it set: it stops after a line whose float just wrapped at this column's
+   * foot, so the caller sets the rest beside it (`placeFreeBeside`), as `placeOnGrid` sets them again.
    */
-  const placeFree = (block: { id: string }, lines: readonly SetLine[], lineHeight: number, style: TextStyle, x: (line: SetLine, i: number) => number, role: LineInfo['role'], cites = false): void => {
+  const placeFree = (block: { id: string }, lines: readonly SetLine[], lineHeight: number, style: TextStyle, x: (line: SetLine, i: number) => number, role: LineInfo['role'], cites = false): number => {
     const baseline = baselineFor(lineHeight, style, fonts);
-    lines.forEach((line, i) => {
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
       let fresh = cites ? notesFirstCited([line]) : NO_PIECES;
       if (cursor.y + lineHeight > roomWithNotes(fresh) + 1e-6 && !cursor.columnEmpty) {
         nextColumn();
@@ -1330,8 +1333,11 @@ export function* paginateChapter(
       cursor.y += lineHeight;
       cursor.columnEmpty = false;
       takeNotes(fresh, forced);
+      const footAtStart = footWrapAt();
       if (cites) queueCitedFloats(block, line);
-    });
+      if (footWrapAt() !== footAtStart) return i + 1;
+    }
+    return lines.length;
   };
   /** Queues the floats `line` (of `block`, just set) cites by `:ref`, and places what may go now (a line set outside `placeOnGrid`). */
   const queueCitedFloats = (block: { id: string }, line: SetLine): void => {
@@ -2285,8 +2291,9 @@ export function* paginateChapter(
     // line at the measure its line box meets (page/floats-wrap.ts `measureAtBox`); the container's
     // end (or the next grid block) takes the grid up again (configuration.md §2.2). Above a float
     // wrapped at the column's foot too, unless something else already ended the column there.
+    const besideAt = (line: SetLine, at: { x: number; width: number }): number => at.x + ps.indent + shift(line, at.width);
     if (besideWrap) {
-      placeFreeBeside(block, lines, ps, reflow, shift);
+      placeFreeBeside(block, lines, ps.lineHeight, ps.style, besideAt, reflow);
       return;
     }
     clearWrap(); // off the body leading, with no wrap in force here
@@ -2299,7 +2306,9 @@ export function* paginateChapter(
       const f = frame();
       drawInitial(block, initial.plan, f.columnX[cursor.column]! + ps.indent, measure(colW()), f.contentTop + cursor.y + baselineFor(ps.lineHeight, ps.style, fonts), ps.lineHeight);
     }
-    placeFree(block, lines, ps.lineHeight, ps.style, (line) => ps.indent + shift(line, colW()), 'body', true);
+    const set = placeFree(block, lines, ps.lineHeight, ps.style, (line) => ps.indent + shift(line, colW()), 'body', true);
+    // A float one of its lines cites wrapped at the column's foot: the rest beside it (re-broken where the measure changes).
+    if (set < lines.length) placeFreeBeside(block, lines, ps.lineHeight, ps.style, besideAt, reflow, set);
   }
 
   /** The drop cap of the heading a paragraph directly follows (§8.2, §13.6), if any. */
@@ -2362,21 +2371,20 @@ export function* paginateChapter(
   }
 
   /**
-   * A styled paragraph's lines at its own leading (pt), off the grid, beside a wrapped resource: a
-   * line whose box meets the band's rows is set at the reduced measure (past the resource and its
-   * gap when it is on the left, the style's indents and alignment inside it), the others at the
-   * column's; where the measure changes, the rest is broken again from the next line's source
-   * offset (as `placeOnGrid` does). Moves on when the column is full. Above a float wrapped at the
+   * A styled paragraph's (or list item's) lines at its own leading (pt), off the grid, beside a wrapped
+   * resource, from line `from` on: a line whose box meets the band's rows is set at the reduced measure
+   * (`at`: past the resource and its gap when it is on the left; `x` puts the line in it — the style's
+   * indents and alignment inside it), the others at the column's; where the measure changes, the rest
+   * is broken again from the next line's source offset (as `placeOnGrid` does). Moves on when the column is full. Above a float wrapped at the
    * column's foot, a line's first-cited notes are reserved before it is set and must fit under the
    * float: it moves up while no line is set in its band's new rows, else the line goes on in the
    * next column (as `placeOnGrid` does). Returns the lines set.
    */
-  function placeFreeBeside(block: { id: string }, first: readonly SetLine[], ps: ParagraphStyleSettings, reflow: (from: number | null, width: number) => SetLine[], shift: (line: SetLine, width: number) => number): readonly SetLine[] {
-    const leading = ps.lineHeight;
-    const baseline = baselineFor(leading, ps.style, fonts);
+  function placeFreeBeside(block: { id: string }, first: readonly SetLine[], leading: number, style: TextStyle, x: (line: SetLine, at: { x: number; width: number }) => number, reflow: (from: number | null, width: number) => SetLine[], from = 0): readonly SetLine[] {
+    const baseline = baselineFor(leading, style, fonts);
     let lines = first;
     let setAt = colW();
-    for (let index = 0; index < lines.length; index++) {
+    for (let index = from; index < lines.length; index++) {
       if (cursor.y + leading > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
       const at = measureAtBox(wrapBand, cursor.page.index, cursor.column, cursor.y, leading, colW());
       if (Math.abs(at.width - setAt) > 1e-6) {
@@ -2403,7 +2411,7 @@ export function* paginateChapter(
       }
       const forced = cursor.y + leading > roomWithNotes(fresh) + 1e-6;
       const f = frame();
-      emit(block, line, f.columnX[cursor.column]! + at.x + ps.indent + shift(line, at.width), f.contentTop + cursor.y + baseline, 'body');
+      emit(block, line, f.columnX[cursor.column]! + x(line, at), f.contentTop + cursor.y + baseline, 'body');
       cursor.y += leading;
       cursor.columnEmpty = false;
       takeNotes(fresh, forced);
@@ -3828,7 +3836,9 @@ export function* paginateChapter(
       if (cursor.y + own.lineHeight > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
       const f = frame();
       emit(item, markerLine, f.columnX[cursor.column]! + fromStart(direction, colW(), depthIndent, markerLine.width), f.contentTop + cursor.y + baselineFor(own.lineHeight, textStyle, fonts) - raise, 'body');
-      placeFree(item, lines, own.lineHeight, textStyle, () => (direction === 'rtl' ? 0 : textX), 'body', true);
+      const set = placeFree(item, lines, own.lineHeight, textStyle, () => (direction === 'rtl' ? 0 : textX), 'body', true);
+      // A float one of its lines cites wrapped at the column's foot: the rest beside it, as a styled paragraph's.
+      if (set < lines.length) placeFreeBeside(item, lines, own.lineHeight, textStyle, (_, at) => at.x + (direction === 'rtl' ? 0 : textX), reflow, set);
       return;
     }
     placeOnGrid(item, lines.length > 0 ? lines : [markerLine], {
