@@ -1,10 +1,11 @@
 /**
  * The benchmark book: original prose drawn from a seeded PRNG (no paragraph repeats, so neither
- * engine's caches are flattered), with a heading every few pages, footnotes, lists and one figure
+ * engine's caches are flattered; words drawn from a lexicon as large as a real book's, bench/lexicon.ts), with a heading every few pages, footnotes, lists and one figure
  * per chapter. The same structure is written twice: as our enriched Markdown and as the HTML that
  * paged.js paginates, so both engines set the same words.
  */
-import { mulberry32, paragraph, sentence } from '../tests/support/prose';
+import { mulberry32 } from '../tests/support/prose';
+import { benchParagraph as paragraph, benchSentence as sentence } from './lexicon';
 
 export type BenchBlock =
   | { kind: 'heading'; level: 1 | 2; text: string }

@@ -43,14 +43,14 @@ const node = {
   // fresh caches with fonts and patterns loaded (target ≤ 300 ms), and re-set at a new measure
   // with caches warm (≤ 100 ms).
   paragraphs100kWords: measureParagraphSetting(),
-  // The pure engine on ~100 generated pages (900 paragraphs in the default design), no worker.
-  engineLayout: measureNodeLayout(900, 2, 20261202),
-  // Issue 6: 30 one-paragraph edits in the middle chapter of the ~300-page bench book (2,700
+  // The pure engine on ~100 generated pages (1,080 paragraphs in the default design), no worker.
+  engineLayout: measureNodeLayout(1080, 2, 20261202),
+  // Issue 6: 30 one-paragraph edits in the middle chapter of the ~300-page bench book (3,250
   // paragraphs), each laid out again with the same cache: the engine's share of edit → convergence.
-  engineEdits: measureNodeEdits(2700, 30, 20261202),
+  engineEdits: measureNodeEdits(3250, 30, 20261202),
   // Issue 6 memory: what the engine keeps of the ~300-page bench book after a cold layout and after
   // each of three global changes on the same cache (live heap after a full collection, MB).
-  engineHeap: measureNodeHeap(2700, 20261202),
+  engineHeap: measureNodeHeap(3250, 20261202),
   // The paragraph phase (bidi, itemization, fallback, HarfBuzz) over the sample books' paragraphs,
   // cold (fresh registry: every word shaped) and warm (shaping cache), per script.
   shaping: measureShaping(),

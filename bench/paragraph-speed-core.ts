@@ -22,7 +22,8 @@ import { PreparedParagraphs, setParagraph, type ParagraphEnvironment } from '../
 import { pageFrame } from '../src/worker/engine/page/geometry';
 import { defaultSettings } from '../src/worker/engine/settings';
 import { createHyphenator } from '../src/worker/engine/text/hyphenate';
-import { mulberry32, paragraph } from '../tests/support/prose';
+import { mulberry32 } from '../tests/support/prose';
+import { benchParagraph as paragraph } from './lexicon';
 import { spread, type Spread } from './stats';
 
 export interface ParagraphFigures {
@@ -54,7 +55,7 @@ export interface ParagraphBenchPlatform {
   loadPatterns(id: string): Uint8Array | undefined;
 }
 
-/** Paragraphs of generated prose adding up to at least `words` words. */
+/** Paragraphs of generated prose adding up to at least `words` words (a real book's vocabulary: bench/lexicon.ts). */
 function book(seed: number, words: number): Inline[][] {
   const random = mulberry32(seed);
   const out: Inline[][] = [];

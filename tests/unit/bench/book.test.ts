@@ -1,11 +1,13 @@
 /**
  * The benchmark's generated book (bench/book.ts): deterministic for a seed, never repeats a
- * paragraph (so layout caches cannot flatter the figures), and carries the structure the issue
+ * paragraph (so layout caches cannot flatter the figures), draws its words from a vocabulary as
+ * large as a real book's (so the word tables cannot either), and carries the structure the issue
  * asks for — headings every few pages, footnotes, lists and one figure per chapter — in both the
  * Markdown we lay out and the HTML the peers paginate.
  */
 import { describe, expect, it } from 'vitest';
 import { bookToHtml, chapterToMarkdown, generateBook } from '../../../bench/book';
+import { benchLexicon } from '../../../bench/lexicon';
 
 describe('bench book generator', () => {
   const book = generateBook(20261202, 1200);
@@ -23,6 +25,26 @@ describe('bench book generator', () => {
     const items = book.chapters.flatMap((c) => c.blocks.flatMap((b) => (b.kind === 'list' ? b.items : [])));
     const all = [...paragraphs, ...notes, ...items];
     expect(new Set(all).size).toBe(all.length);
+  });
+
+  it("draws its words from a real book's vocabulary, not a few hundred words", () => {
+    // A ~300-page trade book holds some ten thousand different words, the frequent hundred about half
+    // of its running text; with 150 words in all (the bench's prose before bench/lexicon.ts) every word
+    // after the first page was read from warm word tables.
+    const words = (text: string): string[] => text.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+    const tokens = paragraphs.flatMap(words);
+    const counts = new Map<string, number>();
+    for (const word of tokens) counts.set(word, (counts.get(word) ?? 0) + 1);
+    expect(counts.size).toBeGreaterThan(5000);
+    const frequent = [...counts.values()].sort((a, b) => b - a).slice(0, 100).reduce((a, b) => a + b, 0);
+    expect(frequent / tokens.length).toBeGreaterThan(0.35);
+    expect(frequent / tokens.length).toBeLessThan(0.6);
+    // Another book shares the common words and brings rare words of its own.
+    const other = new Set(generateBook(7, 1200).chapters.flatMap((c) => c.blocks.flatMap((b) => (b.kind === 'paragraph' ? words(b.text) : []))));
+    const shared = [...counts.keys()].filter((word) => other.has(word)).length;
+    expect(shared / counts.size).toBeGreaterThan(0.4);
+    expect(shared / counts.size).toBeLessThan(0.95);
+    expect(benchLexicon().slice(0, 3)).toEqual(['the', 'of', 'and']);
   });
 
   it('gives every chapter a title, subheadings, footnotes, a list and exactly one figure', () => {
