@@ -40,7 +40,7 @@ export class EditResumes {
   private readonly changes = new Map<StartOrigin, TextChange>();
   /** Each plain pass's origin: the text with the numbers in force when it began. */
   private readonly origins: (StartOrigin | undefined)[] = [];
-  /** Starts of the previous layout's pass n before the one pass n went on from, recorded over the same text. */
+  /** Starts of the previous layout's pass n before the one pass n went on from (each with the text it was recorded over). */
   private readonly kept: (readonly BlockStart[])[] = [];
   private readonly recorded: (readonly BlockStart[])[] = [];
 
@@ -80,9 +80,12 @@ export class EditResumes {
     if (!origin || !starts) return null;
     const found = resumableStart(starts, origin, this.changes);
     if (!found) return null;
-    // The starts before the one gone on from stay, when recorded over the same text as it.
-    this.kept[pass] = starts.filter((s) => s.block < found.moved.block && s.origin === found.was);
-    return found.moved;
+    // The starts before the one gone on from stay, whatever text they were recorded over: each is
+    // checked against its own origin when an edit tries it (moveStart). (Kept only when recorded
+    // over the same text as it, a run of edits going up the chapter's end lost every start before
+    // the latest resume, and the next edit above that went on from the chapter's first block.)
+    this.kept[pass] = starts.filter((s) => s.block < found.block);
+    return found;
   }
 
   /** The block starts plain pass `pass` recorded (passes after it are voided: a new pass n follows). */
@@ -110,10 +113,12 @@ export class EditResumes {
 /**
  * The latest block start of the chapter's previous layout that its edit left valid, moved to the
  * new text (page/resume.ts moveStart); only starts whose blocks before them end before the first
- * changed unit are tried, the latest three at most (each try compares the two texts).
+ * changed unit and that have set no note whose definition the change meets are tried, the latest
+ * three at most (each try compares the two texts).
  */
-function resumableStart(starts: readonly BlockStart[], now: StartOrigin, changes: Map<StartOrigin, TextChange>): { moved: BlockStart; was: StartOrigin } | null {
+function resumableStart(starts: readonly BlockStart[], now: StartOrigin, changes: Map<StartOrigin, TextChange>): BlockStart | null {
   const blocks = now.parsed.blocks;
+  const editedNotes = new Map<StartOrigin, ReadonlySet<string>>();
   let tries = 0;
   for (let i = starts.length - 1; i >= 0 && tries < 3; i--) {
     const start = starts[i]!;
@@ -125,9 +130,29 @@ function resumableStart(starts: readonly BlockStart[], now: StartOrigin, changes
     // The block before it must end before the first changed unit (a cheap look before the full check).
     const before = blocks[start.block - 1];
     if (!before || before.range.to + 2 > change.first) continue;
+    // Nor may it have set a note whose text the edit changed (moveStart refuses it): typing in a note
+    // defined at the chapter's end, the latest starts all come after its citation, and trying them
+    // spent the three tries, so the pass went on from the chapter's first block.
+    let edited = editedNotes.get(was);
+    if (!edited) editedNotes.set(was, (edited = notesMet(was, change)));
+    if (edited.size > 0 && setsNote(start, edited)) continue;
     tries++;
     const moved = moveStart(start, now, change);
-    if (moved) return { moved, was };
+    if (moved) return moved;
   }
   return null;
+}
+
+/** The notes whose definitions in `origin`'s text meet the change (with the blank line around them: page/resume.ts moveStart). */
+function notesMet(origin: StartOrigin, change: TextChange): ReadonlySet<string> {
+  const met = new Set<string>();
+  for (const b of origin.parsed.blocks) if (b.kind === 'footnoteDefinition' && b.range.to + 2 > change.first && b.range.from < change.oldEnd + 2) met.add(b.noteId);
+  return met;
+}
+
+/** Whether the pass had set (or begun setting) one of `notes` by block start `start`. */
+function setsNote(start: BlockStart, notes: ReadonlySet<string>): boolean {
+  const { notesSet, columnNotes, carried } = start.state;
+  for (const id of notes) if (notesSet.has(id)) return true;
+  return [...columnNotes, ...carried].some((piece) => notes.has(piece.note.noteId));
 }
