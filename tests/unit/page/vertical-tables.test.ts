@@ -218,6 +218,25 @@ describe('tables in vertical text (resources/table.ts)', () => {
     expect(penOnSheet(caption)[1]).toBeLessThanOrEqual(area.bottom + 0.01);
   });
 
+  it('an upright table cut between pages keeps one alignment: every part\'s header level with the others, the short last part alone on the next page too (before: aligned by its own length)', () => {
+    // 160 rows: four parts side by side on page 0 and a short fifth alone on page 1.
+    const rows = [['Name', 'Age'], ...Array.from({ length: 160 }, (_, i) => [`Tama ${i}`, `${i}`])];
+    /** Each page's header pens down the sheet (pt). */
+    const heads = (align?: string) => pagesOf(rows, 'A long list.', undefined, align).map((p) => placedRuns([p]).filter((r) => r.run.text === 'Name').map((r) => penOnSheet(r)[1]));
+    const left = heads('left');
+    expect(left.filter((page) => page.length > 0).length).toBeGreaterThan(1);
+    expect(left[left.length - 1]).toHaveLength(1);
+    for (const align of ['right', 'end', 'center']) {
+      const pages = heads(align);
+      const all = pages.flat();
+      expect(all).toHaveLength(left.flat().length);
+      // One shift for all (that of the longest part, moved along the line as asked: more than nothing)…
+      expect(all[0]! - left[0]![0]!, align).toBeGreaterThan(1);
+      // …so the header rows stand level on every page (before, for right, the last part's 64.9 pt lower).
+      for (const y of all) expect(y, align).toBeCloseTo(all[0]!, 3);
+    }
+  });
+
   it('an upright table: an edit before it laid out on the previous layout equals a layout from scratch', () => {
     const rows = [['Name', 'Age'], ...Array.from({ length: 40 }, (_, i) => [`Tama ${i}`, `${i}`])];
     expectOpeningEditEqualsFull((source) => tableBook(rows, 'A list.', source), `前文。\n\n::resource{id="list"}\n\n${'後文の段落。'.repeat(40)}\n`, fonts);

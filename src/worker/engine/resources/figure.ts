@@ -326,22 +326,28 @@ function placementWidth(placement: Record<string, unknown> | undefined, measure:
  * Shifts a narrower block by `placement.align` inside the measure (left by default; `start`/`end`
  * are the text's sides, mirrored in right-to-left text); in vertical text, along the line — left at
  * the lines' head, right at their foot — for a picture or table standing upright (table.ts). The
- * parts of a block that splits are aligned each by its own width.
+ * parts of a block that splits keep the whole block's shift (our reading of document-format §12.6:
+ * `align` places the resource, and a table cut between pages is one resource — its parts' header
+ * rows stand level, as its parts side by side on one page do, however short the last part).
  */
 export function alignIn(block: FlowBlock, measure: number, placement: Record<string, unknown> | undefined, rtl = false): FlowBlock {
   const align = placement?.['align'];
   const free = Math.max(0, measure - block.width);
   const right = align === 'right' || (align === 'end' && !rtl) || (align === 'start' && rtl);
-  const dx = align === 'center' ? free / 2 : right ? free : 0;
+  return shifted(block, align === 'center' ? free / 2 : right ? free : 0);
+}
+
+/** `block` drawn `dx` pt further along its measure, and every part it splits into by the same `dx`. */
+function shifted(block: FlowBlock, dx: number): FlowBlock {
+  if (dx === 0) return block;
   const { split } = block;
   const parts = split
     ? {
         split: (maxHeight: number) => {
           const cut = split(maxHeight);
-          return cut && { first: alignIn(cut.first, measure, placement, rtl), rest: alignIn(cut.rest, measure, placement, rtl) };
+          return cut && { first: shifted(cut.first, dx), rest: shifted(cut.rest, dx) };
         },
       }
     : {};
-  if (dx === 0 && !split) return block;
   return { ...block, emit: (x, y) => block.emit(x + dx, y), ...parts };
 }
