@@ -1,10 +1,13 @@
 /**
- * Planned passes (page/passes.ts) go on from the plain pass's last block start before the first
- * page their plan changes, instead of from the chapter's first block: the bands levelled above
- * page-span headings (`balancing.beforeSpan`) and citing-page floats (`placement.citingPage`).
- * Their pages equal those of passes from the first block (`new EngineCache(false)`), byte for
- * byte, on a whole book and after seeded edits. (The closing page's balance is switched off here,
- * so every block start asked for comes from those planned passes.)
+ * Planned passes (page/passes.ts) go on from a block start before the first page their plan
+ * changes, instead of from the chapter's first block: the bands levelled above page-span headings
+ * (`balancing.beforeSpan`) and citing-page floats (`placement.citingPage`). The starts are the
+ * plain pass's and those the planned passes kept recorded, each used under a plan that changes the
+ * pages up to it alike: the pass levelling the k-th band goes on from just before that band's
+ * page, not from before the first band's. Their pages equal those of passes from the first block
+ * (`new EngineCache(false)`), byte for byte, on a whole book and after seeded edits. (The closing
+ * page's balance is switched off here, so every block start asked for comes from those planned
+ * passes.)
  */
 import { describe, expect, it, vi } from 'vitest';
 import { defaultSettings, EngineCache, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
@@ -13,6 +16,20 @@ import { dump, run } from './helpers';
 
 // The block starts planned passes went on from (the module's own function, observed).
 const { resumedAt } = vi.hoisted(() => ({ resumedAt: [] as number[] }));
+// The passes levelling a band: the page of the band it adds, the page of the start it goes on from (-1 none).
+const { levelling } = vi.hoisted(() => ({ levelling: [] as { band: number; from: number }[] }));
+vi.mock('../../../src/worker/engine/page/paginate', async (original) => {
+  const actual = await original<typeof import('../../../src/worker/engine/page/paginate')>();
+  return {
+    ...actual,
+    paginateChapter: (...args: Parameters<typeof actual.paginateChapter>) => {
+      const plan = args[8]?.plan;
+      const band = plan?.spans?.[plan.spans.length - 1];
+      if (band && !plan?.balance) levelling.push({ band: band.page, from: plan?.resume?.page ?? -1 });
+      return actual.paginateChapter(...args);
+    },
+  };
+});
 vi.mock('../../../src/worker/engine/page/resume', async (original) => {
   const actual = await original<typeof import('../../../src/worker/engine/page/resume')>();
   return {
@@ -65,9 +82,13 @@ const designs = (): [string, LayoutSettings, boolean][] => {
   const citing = defaultSettings();
   citing.floats = { maxTopFraction: 0.7, hugClosing: true, ...citing.floats, citingPage: true };
   citing.balancing = { ...citing.balancing, enabled: true, trailing: false };
+  // Both: figures heading their citing page or column, and the bands above page-span headings levelled.
+  const both = structuredClone(spans);
+  both.floats = { maxTopFraction: 0.7, hugClosing: true, ...both.floats, citingPage: true };
   return [
     ['levelled bands above page-span headings', spans, false],
     ['citing-page floats', { ...citing, columns: 1 }, true],
+    ['citing-page floats and levelled bands', both, true],
   ];
 };
 
@@ -90,4 +111,24 @@ describe('planned passes go on from a block start of the plain pass', () => {
       }
     });
   }
+});
+
+describe('a planned pass goes on from a block start a planned pass before it recorded', () => {
+  it('each band levelled is set from a start past the band levelled before it, not from before the first band’s page', () => {
+    const [, settings] = designs()[0]!;
+    const input = book(settings, false);
+    const one = { ...input, chapters: input.chapters.slice(0, 1) };
+    levelling.length = 0;
+    const layout = dump(run(one, new EngineCache()));
+    const passes = levelling.slice();
+    expect(layout).toBe(dump(run(one, new EngineCache(false))));
+    const seen = JSON.stringify(passes);
+    const bands = [...new Set(passes.map((l) => l.band))];
+    expect(bands.length, seen).toBeGreaterThanOrEqual(3);
+    // Before, every such pass went on from the plain pass's last start before the first band's page.
+    for (const pass of passes) {
+      const earlier = bands.filter((b) => b < pass.band);
+      if (earlier.length > 0) expect(pass.from, seen).toBeGreaterThanOrEqual(earlier[earlier.length - 1]!);
+    }
+  });
 });

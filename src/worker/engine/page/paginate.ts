@@ -1405,11 +1405,16 @@ export function* paginateChapter(
     queuedFloats: Set<string>;
     citedFloats: Set<string>;
     afterHeading: boolean;
+    spanClosed: Set<string>;
   }
-  /** Nothing in the state closes over this pass or crosses pages in ways a copy cannot keep (page/resume.ts). */
+  /**
+   * Nothing in the state closes over this pass or crosses pages in ways a copy cannot keep
+   * (page/resume.ts). Under a plan too: a pass goes on from it only under a plan that changes the
+   * pages up to it alike (page/passes.ts; paginate reads a plan on its own pages alone).
+   */
   const plainState = (): boolean =>
-    !plan.headFloats && !plan.spans && !wrapBand && !footWrapItems && heldFeet.size === 0 && sidePending.length === 0 && sideTop.size === 0 && pendingWrapRefusals.size === 0
-    && !openPartBlock && !partBlock && !midSegment && !breakingColumn && spanClosed.size === 0 && pendingFloats.length === 0 && bottomFloats.length === 0
+    !wrapBand && !footWrapItems && heldFeet.size === 0 && sidePending.length === 0 && sideTop.size === 0 && pendingWrapRefusals.size === 0
+    && !openPartBlock && !partBlock && !midSegment && !breakingColumn && pendingFloats.length === 0 && bottomFloats.length === 0
     && !cursor.page.designs && leverPoints.every((p) => !p.flex && !p.loose) && gridPhase === 0 && fixedPending.length === 0 && !fixedAreas.onPage(cursor.page.index);
   const copyState = (s: PaginationState): PaginationState => ({
     ...s,
@@ -1426,9 +1431,10 @@ export function* paginateChapter(
     carried: s.carried.slice(),
     queuedFloats: new Set(s.queuedFloats),
     citedFloats: new Set(s.citedFloats),
+    spanClosed: new Set(s.spanClosed),
   });
   /** The variables a block start records (uncopied): one list for the snapshot and the edit's convergence check (page/converge.ts). */
-  const liveState = (): PaginationState => ({ pages, cursor, dir, directions, sections, paragraphStyles, bands, geo, palette, part, partPageIndex, pendingNumbering, feetSetPage, closingBoxes, leverPoints, notesSet, columnNotes, carried, queuedFloats, citedFloats, afterHeading });
+  const liveState = (): PaginationState => ({ pages, cursor, dir, directions, sections, paragraphStyles, bands, geo, palette, part, partPageIndex, pendingNumbering, feetSetPage, closingBoxes, leverPoints, notesSet, columnNotes, carried, queuedFloats, citedFloats, afterHeading, spanClosed });
   /** Records the start of block `b` for a later pass, once per column (the first plain one). */
   const recordStart = (b: number, into: BlockStart[]): void => {
     const last = into[into.length - 1];
@@ -1470,6 +1476,7 @@ export function* paginateChapter(
     for (const id of s.queuedFloats) queuedFloats.add(id);
     for (const id of s.citedFloats) citedFloats.add(id);
     afterHeading = s.afterHeading;
+    for (const id of s.spanClosed) spanClosed.add(id);
     resumeAt = plan.resume.block;
   }
 

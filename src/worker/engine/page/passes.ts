@@ -21,8 +21,10 @@
  * stays equal to a full one. Passes that change only pages from some index on skip emitting
  * glyph runs before it (`quietBefore`) and keep the first pass's pages there; every planned pass
  * (citing-page heads, levelled bands, the closing page's balance) goes on from the last block
- * start the plain pass recorded before the first page its plan changes (`firstPlannedPage`;
- * page/resume.ts) instead of from the chapter's first block, and
+ * start before the first page it draws (page/resume.ts) instead of from the chapter's first block:
+ * one the plain pass recorded, or one a planned pass kept recorded under a plan that changes the
+ * pages up to it alike (`samePlanThrough`: the pass levelling a band goes on from past the band
+ * levelled before it), and
  * after an edit each plain pass (the first, and each renumbering one) from a block start the same
  * pass of the chapter's previous layout recorded, when the caller has one (page/edit-resume.ts).
  */
@@ -136,18 +138,35 @@ export function* paginatePasses(
   let heads = planHeads(drafts);
   if (heads.size > 0) simple = false;
   let plan: PassPlan = {};
-  /** The plan with where it goes on from: the plain pass's last block start before the first page the plan changes. */
-  const resumed = (planned: PassPlan): PassPlan => {
-    const from = resume ? startBefore(starts, firstPlannedPage(planned)) : null;
-    return from ? { ...planned, resume: from } : planned;
+  // The block starts of the passes the layout's pages come from so far, each with the plan it ran
+  // under: the plain pass's, then those of each planned pass whose pages were kept. (A start on a
+  // page a pass left quiet lacks that page's items: it is used only before a later pass's own
+  // quiet pages end, so merge takes those pages from the earlier passes.)
+  const pool: PlannedStart[] = starts.map((start) => ({ start, plan: {} }));
+  /**
+   * The plan with where it goes on from: the latest start before the first page it draws whose
+   * pass planned the pages up to it as this plan does (paginate.ts reads a plan on its own pages
+   * alone), and with `record` where its own starts go (`keep` adds them to the pool once its pages are kept).
+   */
+  const resumed = (planned: PassPlan, record = true): PassPlan => {
+    const before = planned.quietBefore ?? firstPlannedPage(planned);
+    const from = resume ? startBefore(pool.filter((s) => s.start.page < before && samePlanThrough(s.plan, planned, s.start.page)).map((s) => s.start), before) : null;
+    return { ...planned, ...(resume && record ? { snapshots: [] } : {}), ...(from ? { resume: from } : {}) };
+  };
+  const keep = (planned: PassPlan): void => {
+    const { headFloats, spans, balance } = planned;
+    const under: PassPlan = { ...(headFloats ? { headFloats } : {}), ...(spans ? { spans } : {}), ...(balance ? { balance } : {}) };
+    for (const start of planned.snapshots ?? []) pool.push({ start, plan: under });
   };
   for (let round = 0; round < 2 && heads.size > 0; round++) {
     const quietBefore = Math.min(...[...heads.keys()].map((k) => Number(k.split(':')[0])));
-    const next = yield* pass(resumed({ headFloats: heads, quietBefore }));
+    const planned = resumed({ headFloats: heads, quietBefore });
+    const next = yield* pass(planned);
     const kept = keptHeads(next, heads);
     if (kept.size === heads.size && [...kept.values()].every((k, i) => k.length === [...heads.values()][i]!.length)) {
       drafts = merge(drafts, next, quietBefore);
       plan = { headFloats: heads };
+      keep(planned);
       break;
     }
     heads = kept;
@@ -168,10 +187,12 @@ export function* paginatePasses(
       if (!cut) continue;
       for (let retry = 0; retry < 4; retry++) {
         const tried = { ...cut, bottom: cut.bottom + retry * settings.body.lineHeight };
-        const laid = yield* pass(resumed({ ...plan, spans: [...spans, tried], quietBefore: cut.page }));
+        const planned = resumed({ ...plan, spans: [...spans, tried], quietBefore: cut.page });
+        const laid = yield* pass(planned);
         if (cutHonoured(laid, tried)) {
           drafts = merge(drafts, laid, cut.page);
           spans.push(tried);
+          keep(planned);
           break;
         }
       }
@@ -189,7 +210,8 @@ export function* paginatePasses(
         if (bottom >= cap.full - 1e-6) break;
         // Nothing before the closing page changes (nor before the pages of the plans in force): the
         // pass goes on from the last block start before them that the plain pass recorded (page/resume.ts).
-        const next = yield* pass(resumed({ ...plan, balance: { page: cap.page, bottom }, quietBefore: cap.page }));
+        // (No pass goes on from its starts: it records none.)
+        const next = yield* pass(resumed({ ...plan, balance: { page: cap.page, bottom }, quietBefore: cap.page }, false));
         if (next.length === drafts.length) {
           drafts = merge(drafts, next, cap.page);
           break;
@@ -232,6 +254,24 @@ function firstPlannedPage(plan: PassPlan): number {
   for (const cut of plan.spans ?? []) first = Math.min(first, cut.page);
   if (plan.balance) first = Math.min(first, plan.balance.page);
   return first;
+}
+
+/** A block start with the plan of the pass that recorded it ({} a plain pass). */
+interface PlannedStart {
+  start: BlockStart;
+  plan: PassPlan;
+}
+
+/**
+ * Whether two plans change pages up to `page` (book index) alike: the same head floats there, the
+ * same band cuts in the same order, the same balanced page. A pass under one, at a block start on
+ * `page` or before, is where a pass under the other would be.
+ */
+function samePlanThrough(a: PassPlan, b: PassPlan, page: number): boolean {
+  const heads = (plan: PassPlan): string => JSON.stringify([...(plan.headFloats ?? [])].filter(([key]) => Number(key.split(':')[0]) <= page).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+  const cuts = (plan: PassPlan): string => JSON.stringify((plan.spans ?? []).filter((cut) => cut.page <= page));
+  const balanced = (plan: PassPlan): string => (plan.balance && plan.balance.page <= page ? JSON.stringify(plan.balance) : '');
+  return heads(a) === heads(b) && cuts(a) === cuts(b) && balanced(a) === balanced(b);
 }
 
 /** Pages before `from` (a page index) from `earlier`, the rest from `later`. */
