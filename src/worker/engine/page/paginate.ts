@@ -1367,7 +1367,8 @@ export function* paginateChapter(
   /**
    * Whether `lines`, set one under another `lineHeight` pt apart from the cursor, fit in this column
    * with the notes they cite first and the floats they cite that take its foot (reserved line by line
-   * as `placeOnGrid` reserves them): lines kept in one column off the grid (a drop cap's).
+   * as `placeOnGrid` reserves them): lines kept in one column off the grid (a drop cap's; a list
+   * item's first line, which its marker is drawn with).
    */
   const fitsWithCited = (block: { id: string }, lines: readonly SetLine[], lineHeight: number): boolean => {
     const fresh: NotePiece[] = [];
@@ -3840,7 +3841,8 @@ export function* paginateChapter(
     // A bodyStyle leading other than the grid's (§13.6): set off the grid, line under line, like the section's paragraphs.
     if (own && lines.length > 0 && Math.abs(own.lineHeight - pitch) > 1e-6) {
       clearWrap();
-      if (cursor.y + own.lineHeight > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
+      // The marker goes with the first line: on in the next column when that line and its notes do not fit here.
+      if (!fitsWithCited(item, lines.slice(0, 1), own.lineHeight) && !cursor.columnEmpty) nextColumn();
       const f = frame();
       emit(item, markerLine, f.columnX[cursor.column]! + fromStart(direction, colW(), depthIndent, markerLine.width), f.contentTop + cursor.y + baselineFor(own.lineHeight, textStyle, fonts) - raise, 'body');
       const set = placeFree(item, lines, own.lineHeight, textStyle, () => (direction === 'rtl' ? 0 : textX), 'body', true);
