@@ -3,7 +3,8 @@
  * `placement.wrap` / `wrapGap`): an inline (`here`) resource with `wrap`, or a one-column float
  * with `wrap` at the head (or foot, below) of a column, sits at one side of its column, and the paragraphs, quotes
  * and list items that follow (paragraphs of a `:::paragraphs{style}` container or a section's
- * `bodyStyle` too: their indents and alignment are taken inside the reduced measure; at another
+ * `bodyStyle`, and that section's list items, too: their indents and alignment are taken inside the
+ * reduced measure; at another
  * leading than the body's, off the grid line under line, each line whose box meets the band's rows
  * beside it — `measureAtBox` — and the grid taken up again after them, configuration.md §2.2)
  * run beside it at the reduced measure — the column width less the

@@ -1178,6 +1178,8 @@ export function* paginateChapter(
   // Text wrap (document-format §12.8; page/floats-wrap.ts): the band of rows beside a wrapped resource.
   let wrapBand: WrapBand | null = null;
   const wrapSettings = settings.floats?.wrap ?? defaultWrapSettings(body.size, pitch);
+  /** Whether a wrap band in this column reaches below the cursor: the text set now runs beside it. */
+  const besideBand = (): boolean => !!wrapBand && !wrapBand.closed && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column && cursor.y < wrapBand.bottom - 1e-6;
   /** Measure, left offset and rows left at it for a body line at the next grid row of the current column. */
   const wrapHere = () => measureAt(wrapBand, cursor.page.index, cursor.column, Math.ceil(cursor.y / pitch - 1e-9) * pitch, colW(), pitch);
   /** Ends the wrap in force: what follows goes below the wrapped resource (headings, displays, figures, boxes, verse…). */
@@ -2268,7 +2270,7 @@ export function* paginateChapter(
       return;
     }
     const onGrid = Math.abs(ps.lineHeight - pitch) < 1e-6;
-    const besideWrap = !!wrapBand && !wrapBand.closed && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column && cursor.y < wrapBand.bottom - 1e-6;
+    const besideWrap = besideBand();
     // A drop cap (page/drop-cap.ts), set at the style's leading; not off the body leading beside a wrapped resource.
     const initial = cap && (onGrid || !besideWrap) ? initialOf(cap, block, ps.style, ps.lineHeight, measure(colW()), justify) : undefined;
     const reflow = (from: number | null, width: number): SetLine[] =>
@@ -2386,9 +2388,10 @@ export function* paginateChapter(
    * is broken again from the next line's source offset (as `placeOnGrid` does). Moves on when the column is full. Above a float wrapped at the
    * column's foot, a line's first-cited notes are reserved before it is set and must fit under the
    * float: it moves up while no line is set in its band's new rows, else the line goes on in the
-   * next column (as `placeOnGrid` does). Returns the lines set.
+   * next column (as `placeOnGrid` does). `marker` draws what goes with the first line (a list item's
+   * marker) at the measure it meets, on its baseline (pt). Returns the lines set.
    */
-  function placeFreeBeside(block: { id: string }, first: readonly SetLine[], leading: number, style: TextStyle, x: (line: SetLine, at: { x: number; width: number }) => number, reflow: (from: number | null, width: number) => SetLine[], from = 0): readonly SetLine[] {
+  function placeFreeBeside(block: { id: string }, first: readonly SetLine[], leading: number, style: TextStyle, x: (line: SetLine, at: { x: number; width: number }) => number, reflow: (from: number | null, width: number) => SetLine[], from = 0, marker?: (at: { x: number; width: number }, baseline: number) => void): readonly SetLine[] {
     const baseline = baselineFor(leading, style, fonts);
     let lines = first;
     let setAt = colW();
@@ -2419,6 +2422,7 @@ export function* paginateChapter(
       }
       const forced = cursor.y + leading > roomWithNotes(fresh) + 1e-6;
       const f = frame();
+      if (index === 0) marker?.(at, f.contentTop + cursor.y + baseline);
       emit(block, line, f.columnX[cursor.column]! + x(line, at), f.contentTop + cursor.y + baseline, 'body');
       cursor.y += leading;
       cursor.columnEmpty = false;
@@ -3840,14 +3844,21 @@ export function* paginateChapter(
     const direction = dir;
     // A bodyStyle leading other than the grid's (§13.6): set off the grid, line under line, like the section's paragraphs.
     if (own && lines.length > 0 && Math.abs(own.lineHeight - pitch) > 1e-6) {
+      // The marker at the start of the measure its first line meets (beside a wrapped resource, the reduced one, as on the grid).
+      const marker = (at: { x: number; width: number }, baseline: number): void => emit(item, markerLine, frame().columnX[cursor.column]! + at.x + fromStart(direction, at.width, depthIndent, markerLine.width), baseline - raise, 'body');
+      const beside = (_: SetLine, at: { x: number; width: number }): number => at.x + (direction === 'rtl' ? 0 : textX);
+      // Beside a wrapped resource (page/floats-wrap.ts), above a float wrapped at the column's foot too: as a styled paragraph off the grid.
+      if (besideBand()) {
+        placeFreeBeside(item, lines, own.lineHeight, textStyle, beside, reflow, 0, marker);
+        return;
+      }
       clearWrap();
       // The marker goes with the first line: on in the next column when that line and its notes do not fit here.
       if (!fitsWithCited(item, lines.slice(0, 1), own.lineHeight) && !cursor.columnEmpty) nextColumn();
-      const f = frame();
-      emit(item, markerLine, f.columnX[cursor.column]! + fromStart(direction, colW(), depthIndent, markerLine.width), f.contentTop + cursor.y + baselineFor(own.lineHeight, textStyle, fonts) - raise, 'body');
+      marker({ x: 0, width: colW() }, frame().contentTop + cursor.y + baselineFor(own.lineHeight, textStyle, fonts));
       const set = placeFree(item, lines, own.lineHeight, textStyle, () => (direction === 'rtl' ? 0 : textX), 'body', true);
       // A float one of its lines cites wrapped at the column's foot: the rest beside it, as a styled paragraph's.
-      if (set < lines.length) placeFreeBeside(item, lines, own.lineHeight, textStyle, (_, at) => at.x + (direction === 'rtl' ? 0 : textX), reflow, set);
+      if (set < lines.length) placeFreeBeside(item, lines, own.lineHeight, textStyle, beside, reflow, set);
       return;
     }
     placeOnGrid(item, lines.length > 0 ? lines : [markerLine], {
