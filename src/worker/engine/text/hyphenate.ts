@@ -218,9 +218,28 @@ export function createHyphenator(options: HyphenatorOptions): Hyphenator {
   };
 }
 
-const isLetter = (ch: string) => /\p{L}|\p{M}/u.test(ch);
+// Letters and digits: ASCII ones by their code (nearly every character of Latin text, and these run
+// once per character of every new word), the rest by their Unicode category.
+const isAsciiLetter = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
+const isLetter = (ch: string): boolean => {
+  const code = ch.charCodeAt(0);
+  return code < 0x80 ? isAsciiLetter(code) : /\p{L}|\p{M}/u.test(ch);
+};
 const isJoiner = (ch: string) => ch === "'" || ch === '\u2019' || ch === '\u00B7';
-const isLetterOrDigit = (ch: string) => /[\p{L}\p{M}\p{N}]/u.test(ch);
+const isLetterOrDigit = (ch: string): boolean => {
+  const code = ch.charCodeAt(0);
+  return code < 0x80 ? isAsciiLetter(code) || (code >= 0x30 && code <= 0x39) : /[\p{L}\p{M}\p{N}]/u.test(ch);
+};
+/** Whether `s` is all ASCII. */
+const isAscii = (s: string): boolean => {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) return false;
+  return true;
+};
+/** Whether every unit of `s` is below U+0300, the first combining mark: its characters are its units. */
+const withoutMarks = (s: string): boolean => {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x300) return false;
+  return true;
+};
 /** Explicit hyphens: hyphen-minus, hyphen (U+2010), non-breaking hyphen is deliberately absent. */
 const isHyphen = (ch: string) => ch === '-' || ch === '\u2010';
 /** En dash, em dash, horizontal bar. */
@@ -273,6 +292,8 @@ function wordBreaks(word: string, fn: ((text: string) => string) | null, opts: W
       i = j;
     }
   }
+  // In offset order, once each (a point may be both explicit and a pattern's); one or none is already.
+  if (out.length < 2) return out;
   out.sort((a, b) => a.offset - b.offset);
   return out.filter((b, k) => k === 0 || out[k - 1]!.offset !== b.offset);
 }
@@ -282,14 +303,17 @@ function patternBreaks(word: string, start: number, end: number, fn: (text: stri
   const run = word.slice(start, end);
   if (run.length > MAX_ENGINE_WORD || /[\uD800-\uDFFF]/.test(run)) return;
   // Characters = code points that are not combining marks (NFD accents count with their base).
-  const chars = (s: string) => s.replace(/\p{M}/gu, '').length;
+  // A run with no unit from U+0300 on (no mark, no surrogate) has as many characters as units.
+  const plain = withoutMarks(run);
+  const chars = (s: string) => (plain ? s.length : s.replace(/\p{M}/gu, '').length);
   if (chars(run) < MIN_WORD_LENGTH) return;
   // Patterns know the ASCII apostrophe only; the substitution keeps every offset.
   const ascii = run.replaceAll('\u2019', "'");
   let marked = fn(ascii);
-  if (!marked.includes(SOFT_HYPHEN)) {
+  if (!marked.includes(SOFT_HYPHEN) && !isAscii(ascii)) {
     // Some pattern sets lack accented letters (hyphenopoly's Italian rejects `università`,
     // `perché`): retry with the base letters when that keeps the length (precomposed accents).
+    // (ASCII text has nothing to decompose.)
     const bare = ascii.normalize('NFD').replace(/\p{M}/gu, '');
     if (bare !== ascii && bare.length === ascii.length) marked = fn(bare);
   }
