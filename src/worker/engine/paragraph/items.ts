@@ -547,13 +547,32 @@ function forbidLoneLastCharacter(items: Item<WordPayload>[]): void {
   while (at > 0 && letters < 2) {
     const box = items[at];
     if (!box || box.type !== 'box') return;
-    letters += [...(box.payload?.pieces ?? []).map((p) => p.text).join('')].filter((c) => isCjkLetter(c.codePointAt(0)!)).length;
+    // Only a CJK gap before the unit can be a break that leaves it alone. Checked before its letters
+    // are counted: a paragraph ending in a word after a space (all Latin text) reads no piece.
     const gap = items[at - 1];
-    if (letters >= 2 || !gap || gap.type !== 'glue' || gap.payload === undefined || gap.payload.space || gap.payload.kashida) return;
+    if (!gap || gap.type !== 'glue' || gap.payload === undefined || gap.payload.space || gap.payload.kashida) return;
+    letters += cjkLetterCount(box.payload?.pieces);
+    if (letters >= 2) return;
     // A lone character (or punctuation alone, ……): the gap before it stops being a break.
     items.splice(at - 1, 0, { type: 'penalty', width: 0, penalty: INFINITE_PENALTY, flagged: false });
     at -= 2;
   }
+}
+
+/** The CJK letters in the text of a box's pieces (no string built or spread per box). */
+function cjkLetterCount(pieces: readonly ShapedPiece[] | undefined): number {
+  let count = 0;
+  if (pieces) {
+    for (const piece of pieces) {
+      const text = piece.text;
+      for (let i = 0; i < text.length; i++) {
+        const cp = text.codePointAt(i)!;
+        if (cp > 0xffff) i++;
+        if (isCjkLetter(cp)) count++;
+      }
+    }
+  }
+  return count;
 }
 
 /** End of the cluster starting at i: a character with its combining marks, joiners and selectors. */
@@ -883,31 +902,50 @@ interface SplitPart {
  * occurrence. Weak, so it lives as long as the face's shape cache does. `null` = no part boundary
  * falls on a glyph boundary (the word stays whole).
  */
-const splitCache = new WeakMap<ShapedGlyphs, WeakMap<readonly WordBreak[], SplitPart[] | null>>();
+const splitCache = new WeakMap<ShapedGlyphs, SplitEntry>();
+
+/**
+ * The parts of one shaped word for each break list met with it, newest first. A word nearly always
+ * meets one list (two when justified and ragged text of one style hyphenate differently): a short
+ * chain instead of a map per word, which every new word of a book paid for.
+ */
+interface SplitEntry {
+  breaks: readonly WordBreak[];
+  parts: SplitPart[] | null;
+  next: SplitEntry | null;
+}
 
 function splitParts(text: string, shaped: ShapedGlyphs, breaks: readonly WordBreak[]): SplitPart[] | null {
-  let byBreaks = splitCache.get(shaped);
-  if (!byBreaks) splitCache.set(shaped, (byBreaks = new WeakMap()));
-  let parts = byBreaks.get(breaks);
-  if (parts === undefined) {
-    parts = computeSplitParts(text, shaped, breaks);
-    byBreaks.set(breaks, parts);
-  }
+  const first = splitCache.get(shaped) ?? null;
+  for (let entry = first; entry !== null; entry = entry.next) if (entry.breaks === breaks) return entry.parts;
+  const parts = computeSplitParts(text, shaped, breaks);
+  splitCache.set(shaped, { breaks, parts, next: first });
   return parts;
+}
+
+/** The glyph whose cluster starts at text offset `offset` in strictly increasing `clusters`, or undefined. */
+function glyphAtOffset(clusters: Uint32Array, offset: number): number | undefined {
+  let lo = 0;
+  let hi = clusters.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const cluster = clusters[mid]!;
+    if (cluster === offset) return mid;
+    if (cluster < offset) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
 }
 
 function computeSplitParts(text: string, shaped: ShapedGlyphs, breaks: readonly WordBreak[]): SplitPart[] | null {
   const clusters = shaped.clusters;
-  const boundary = new Map<number, number>(); // text offset → first glyph index starting there
-  for (let g = 0; g < clusters.length; g++) {
-    if (g > 0 && clusters[g]! <= clusters[g - 1]!) return null; // not simple LTR order
-    boundary.set(clusters[g]!, g);
-  }
+  // Only a word in simple left-to-right order (each glyph its own, later cluster) is split.
+  for (let g = 1; g < clusters.length; g++) if (clusters[g]! <= clusters[g - 1]!) return null;
   const parts: SplitPart[] = [];
   let startText = 0;
   let startGlyph = 0;
   for (const brk of breaks) {
-    const glyph = boundary.get(brk.offset);
+    const glyph = glyphAtOffset(clusters, brk.offset);
     if (glyph === undefined || glyph <= startGlyph || brk.offset <= startText) continue;
     parts.push(slicePart(text, shaped, startText, brk.offset, startGlyph, glyph, brk.hyphen, brk.kind));
     startText = brk.offset;
@@ -919,12 +957,25 @@ function computeSplitParts(text: string, shaped: ShapedGlyphs, breaks: readonly 
 }
 
 function slicePart(text: string, s: ShapedGlyphs, fromText: number, toText: number, fromGlyph: number, toGlyph: number, hyphen: boolean, kind: WordBreak['kind'] | null): SplitPart {
-  const advances = s.advances.subarray(fromGlyph, toGlyph);
+  // Copied into arrays of the part's own, not views: a view of a word's arrays (`subarray`) makes V8
+  // move their bytes off the JS heap into a buffer of their own, for every new word hyphenated.
+  const n = toGlyph - fromGlyph;
+  const glyphs = new Uint32Array(n);
+  const clusters = new Uint32Array(n);
+  const advances = new Int32Array(n);
+  const xOffsets = new Int32Array(n);
+  const yOffsets = new Int32Array(n);
   let width = 0;
-  for (const a of advances) width += a;
-  const clusters = s.clusters.slice(fromGlyph, toGlyph);
-  for (let i = 0; i < clusters.length; i++) clusters[i] = clusters[i]! - fromText;
-  const shaped = { glyphs: s.glyphs.subarray(fromGlyph, toGlyph), clusters, advances, xOffsets: s.xOffsets.subarray(fromGlyph, toGlyph), yOffsets: s.yOffsets.subarray(fromGlyph, toGlyph), width };
+  for (let i = 0, g = fromGlyph; i < n; i++, g++) {
+    glyphs[i] = s.glyphs[g]!;
+    clusters[i] = s.clusters[g]! - fromText;
+    const advance = s.advances[g]!;
+    advances[i] = advance;
+    width += advance;
+    xOffsets[i] = s.xOffsets[g]!;
+    yOffsets[i] = s.yOffsets[g]!;
+  }
+  const shaped = { glyphs, clusters, advances, xOffsets, yOffsets, width };
   return { fromText, toText, text: text.slice(fromText, toText), shaped, hyphen, kind };
 }
 
