@@ -793,13 +793,11 @@ function* layoutChapter(
   // variable any closure here reads lives as long as `compose` and `draftsAt` in the chapter memo:
   // tests/unit/page/retention.test.ts.)
   const renumber = noteRenumberer(noteMode, () => notes, (next) => (notes = next), settings.start?.pageIndexOffset ?? 0);
-  const resumes = cache.resumePasses && chapterKey !== undefined ? new EditResumes(cache.chapterStarts, input.id, chapterKey, () => resumeOrigin(input.source, parsed, context, notes, math), renumber !== undefined) : undefined;
-  // The first pass may stop once in step with the previous layout again, after the edit (page/converge.ts).
+  const resumes = cache.resumePasses && chapterKey !== undefined ? new EditResumes(cache.chapterStarts, input.id, chapterKey, () => resumeOrigin(input.source, parsed, context, notes, math)) : undefined;
+  // Each plain pass may stop once in step with the same pass of the previous layout again, after the edit (page/converge.ts).
   const edit: PassEdit = {};
-  const converge = resumes?.convergence();
-  if (converge) edit.converge = converge;
   let paginated: PageDraft[] = yield* paginatePasses(pass, settings, renumber, cache.resumePasses, resumes, edit);
-  resumes?.finish(paginated, edit.plain, edit.simple === true);
+  resumes?.finish(paginated, edit.simple === true);
   // A chapter opening with a break to one side shares its pagination between first pages when the break
   // left one bare blank page (page/chapter-start.ts); otherwise it is paginated from a page on its own side.
   const sharedStart = opening !== null && sharedOpening(paginated);

@@ -2,13 +2,15 @@
  * With footnote numbers by page, column or spread a chapter takes a first plain pass with the
  * numbers known before layout, then one per renumbering (page/passes.ts). After an edit, every one
  * of those passes goes on from a block start the same pass of the previous layout recorded
- * (page/edit-resume.ts) — and the pages still equal a layout from each chapter's first block
- * (`new EngineCache(false)`), byte for byte: after words typed, a citing paragraph added, a note
- * taken away, a note's own text lengthened, and words near the chapter's end.
+ * (page/edit-resume.ts), and stops once in step with that pass again (page/converge.ts) — and the
+ * pages still equal a layout from each chapter's first block (`new EngineCache(false)`), byte for
+ * byte: after words typed, a citing paragraph added, a note taken away, a note's own text
+ * lengthened, and words near the chapter's end.
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { defaultSettings, EngineCache, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
 import { EditResumes } from '../../../src/worker/engine/page/edit-resume';
+import { EditConvergence } from '../../../src/worker/engine/page/converge';
 import { mulberry32, paragraph, sentence } from '../../support/prose';
 import { dump, run } from './helpers';
 
@@ -20,7 +22,13 @@ const spy = vi.spyOn(EditResumes.prototype, 'from').mockImplementation(function 
   resumed.push({ pass, block: start ? start.block : -1 });
   return start;
 });
-afterAll(() => spy.mockRestore());
+// The stops in step each edit's passes took (the module's own method, observed).
+const stop = vi.spyOn(EditConvergence.prototype, 'stop');
+const stopsTaken = (): number => stop.mock.results.filter((r) => r.type === 'return' && r.value === true).length;
+afterAll(() => {
+  spy.mockRestore();
+  stop.mockRestore();
+});
 
 /** A chapter of `count` paragraphs, every third citing a short note (several notes a page), a subheading every ten. */
 function chapter(random: () => number, c: number, count: number): string {
@@ -63,12 +71,15 @@ describe('edits with footnote numbers by page resume every plain pass', () => {
         ['words near the end', (t) => t.slice(0, paragraphEnd(t, 0.95)) + ' and a lantern' + t.slice(paragraphEnd(t, 0.95))],
       ];
       let renumbered = 0;
+      let stopped = 0;
       for (const [name, change] of edits) {
         const c = name.length % 2;
         input = { ...input, chapters: input.chapters.map((ch, i) => (i === c ? { ...ch, source: change(ch.source) } : ch)) };
         expect(input.chapters[c]!.source, name).not.toBe(chapter(mulberry32(31), c, 60));
         resumed.length = 0;
+        stop.mockClear();
         const incremental = run(input, cache);
+        const stops = stopsTaken();
         expect(dump(incremental), `${name} (chapter ${c})`).toBe(dump(run(input, new EngineCache(false))));
         const passes = resumed.filter((r) => r.pass > 0);
         if (passes.length > 0) renumbered++;
@@ -78,9 +89,15 @@ describe('edits with footnote numbers by page resume every plain pass', () => {
           expect(resumed.length, name).toBeGreaterThan(1);
           for (const r of resumed) expect(r.block, `${name}: pass ${r.pass}`).toBeGreaterThan(0);
         }
+        // Words typed in the middle keep the note numbers: the first pass and the renumbering one each
+        // stop in step with the same pass of the previous layout (before, neither ever stopped: each
+        // ran from the edit to the chapter's end).
+        if (name === 'words in the middle') expect(stops, name).toBe(resumed.length);
+        stopped += stops;
       }
       // The numbers by page took renumbering passes after most edits.
       expect(renumbered).toBeGreaterThanOrEqual(3);
+      expect(stopped).toBeGreaterThanOrEqual(2);
     });
   }
 });

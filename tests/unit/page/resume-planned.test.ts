@@ -11,6 +11,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { defaultSettings, EngineCache, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
+import { EditConvergence } from '../../../src/worker/engine/page/converge';
 import { mulberry32, paragraph } from '../../support/prose';
 import { dump, run } from './helpers';
 
@@ -41,6 +42,10 @@ vi.mock('../../../src/worker/engine/page/resume', async (original) => {
     },
   };
 });
+
+// The stops in step with the previous layout an edit's first pass took (the module's own method, observed).
+const stop = vi.spyOn(EditConvergence.prototype, 'stop');
+const stopsTaken = (): number => stop.mock.results.filter((r) => r.type === 'return' && r.value === true).length;
 
 const SVG = (w: number, h: number) => new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="${w}" height="${h}" fill="#335"/></svg>`);
 
@@ -103,12 +108,18 @@ describe('planned passes go on from a block start of the plain pass', () => {
       // Planned passes went on from block starts past the chapter's first.
       expect(resumedAt.some((b) => b > 0), name).toBe(true);
       const random = mulberry32(5);
+      let stopped = 0;
       for (const [n, where] of [0.8, 0.3, 0.6, 0.95].entries()) {
         const c = n % 2;
         const words = random() < 0.5 ? ' and a lantern beneath the harbour wall' : ' and the long grey harbour wall with its lanterns lit one by one at dusk';
         input = { ...input, chapters: input.chapters.map((ch, i) => (i === c ? { ...ch, source: typed(ch.source, where, words) } : ch)) };
+        stop.mockClear();
         expect(dump(run(input, cache)), `edit ${n}`).toBe(dump(run(input, new EngineCache(false))));
+        stopped += stopsTaken();
       }
+      // The first pass stopped in step with the previous layout's plain pass after some edits, though
+      // that layout took planned passes (before, never: only after a layout of the plain pass alone).
+      expect(stopped, name).toBeGreaterThan(0);
     });
   }
 });

@@ -48,8 +48,13 @@ function firstLayout(cache: EngineCache): { name: string; ref: WeakRef<object> }
   const refs: { name: string; ref: WeakRef<object> }[] = [{ name: 'pages', ref: new WeakRef(first.pages) }];
   // Its body style: paragraphs kept under it hold it, and it holds the shared-word tables of its words.
   refs.push({ name: 'body style', ref: new WeakRef(input.settings.body.style) });
-  // The pagination each chapter's edits compare with (its final drafts), and the chapter layouts.
-  for (const [id, entry] of cache.chapterStarts) if (entry.previous) refs.push({ name: `final drafts of ${id}`, ref: new WeakRef(entry.previous.final) });
+  // The pagination each chapter's edits compare with (its plain pass's drafts and its final ones), and the chapter layouts.
+  for (const [id, entry] of cache.chapterStarts) {
+    for (const [n, layout] of (entry.layouts ?? []).entries()) {
+      refs.push({ name: `pass ${n} drafts of ${id}`, ref: new WeakRef(layout.plain) });
+      if (layout.final) refs.push({ name: `final drafts of ${id}`, ref: new WeakRef(layout.final) });
+    }
+  }
   for (const [key, entry] of cache.chapters) refs.push({ name: `layout of ${key.slice(0, 12)}`, ref: new WeakRef(entry.layout) });
   return refs;
 }

@@ -1,20 +1,25 @@
 /**
- * An edit's first pass that falls back into step with the chapter's previous layout, and stops.
+ * An edit's plain pass that falls back into step with the same pass of the chapter's previous
+ * layout, and stops.
  *
- * After an edit the first pass goes on from a block start before the changed text (page/resume.ts
- * `moveStart`); it used to run on to the chapter's end. Pagination is deterministic in its state,
+ * After an edit each plain pass (the first, and with note numbers by page each renumbering one)
+ * goes on from a block start before the changed text (page/resume.ts `moveStart`,
+ * page/edit-resume.ts); it used to run on to the chapter's end. Pagination is deterministic in its state,
  * so once the pass stands at the start of a block after the change in the state the previous
  * layout had at that block (with every source offset moved by the edit), everything it would set
  * from there on is what the previous layout set, moved. The pass then finishes the page it is on
  * (levers at a column's end read the page's earlier items, which the edit changed) and stops at the
  * first block start on a later page; the pages from there on are the previous layout's, their
  * source offsets moved (`stop`). Typing inside a paragraph that keeps its line count sets about a
- * page instead of the rest of the chapter.
+ * page instead of the rest of the chapter. What reads the pass's pages after it (the numbers the
+ * next pass is given, planned passes, the closing balance) reads the pages a pass from the first
+ * block gives; where the previous layout took no pass but the first and the closing page's balance
+ * (which reads the closing page alone), and this one takes no other either, its final pages from
+ * the stop on are taken too, balance included (page/passes.ts).
  *
  * Only where that is exact:
- * - the previous layout took no pass but the plain one and the closing page's balance (which
- *   reads the closing page alone): its final pages from the stop on are the ones this layout's
- *   passes would give;
+ * - the pass of the previous layout met is the same pass (the n-th plain one) and printed the same
+ *   note numbers: with numbers by page, the numbers this pass was given from the pass before it;
  * - the chapter has as many blocks as before (block ids are ordinal) and the same note numbers;
  *   the block met, the block before it (blocks look back at it) and every one after it lie wholly
  *   after the changed text, and print the same note marks and reference texts;
@@ -42,12 +47,10 @@ export interface PreviousLayout {
   origin: StartOrigin;
   /** Its plain pass's block starts recorded over `origin` (carried ones included). */
   starts: readonly BlockStart[];
-  /** Its final pages. */
-  final: readonly PageDraft[];
-  /** Its plain pass's pages (they differ from `final` only in a balanced closing page). */
+  /** The plain pass's pages. */
   plain: readonly PageDraft[];
-  /** It took no pass but the plain one and the closing page's balance, and planned none (page/passes.ts). */
-  simple: boolean;
+  /** Its final pages, when it took no pass but this plain one and the closing page's balance, and planned none (page/passes.ts): they differ from `plain` only in a balanced closing page. */
+  final?: readonly PageDraft[];
 }
 
 export class EditConvergence {
@@ -57,8 +60,8 @@ export class EditConvergence {
   private readonly touched: { from: number; to: number };
   /** The first block index from which every block prints the same note marks and reference texts as before. */
   private readonly answersFrom: number;
-  /** Set by `stop`: the previous layout's pages from the stop on (its final and its plain pass's), moved, and its block starts from there. */
-  rest: { final: PageDraft[]; plain: PageDraft[] } | null = null;
+  /** Set by `stop`: the previous layout's pages from the stop on (its plain pass's, and its final ones when it kept them), moved, and its block starts from there. */
+  rest: { final: PageDraft[] | null; plain: PageDraft[] } | null = null;
   carried: BlockStart[] = [];
 
   private constructor(private readonly previous: PreviousLayout, private readonly now: StartOrigin, change: TextChange) {
@@ -87,7 +90,7 @@ export class EditConvergence {
 
   /** A convergence for the pass over `now`, or null where none can be exact (see the file's comment). */
   static after(previous: PreviousLayout | undefined, now: StartOrigin, change?: TextChange): EditConvergence | null {
-    if (!previous?.simple) return null;
+    if (!previous) return null;
     const was = previous.origin;
     if (was.source === now.source || was.parsed.blocks.length !== now.parsed.blocks.length) return null;
     if (was.notes.size !== now.notes.size) return null;
@@ -135,10 +138,10 @@ export class EditConvergence {
       }
       return out[0]?.index === page ? out : null;
     };
-    const final = pagesOf(this.previous.final);
+    const final = this.previous.final ? pagesOf(this.previous.final) : null;
     // (The plain pass's pages are the final ones but a balanced closing page: the same objects, moved once.)
-    const plain = final && pagesOf(this.previous.plain);
-    if (!final || !plain) return false;
+    const plain = pagesOf(this.previous.plain);
+    if (!plain) return false;
     const pages = [...done, ...plain];
     const carried: BlockStart[] = [];
     for (const start of this.byBlock.values()) {

@@ -14,9 +14,11 @@
  * one is given — the passes go as a full layout's go, each from the edit on instead of from the
  * chapter's first block.
  *
- * The first pass may also stop in step with the previous layout (page/converge.ts), only where
- * the numbers do not depend on pages: a stop takes the previous layout's pages, whose numbers came
- * from passes this one would not repeat.
+ * Each plain pass may also stop in step with the same pass of the previous layout (page/converge.ts):
+ * the layout is kept pass by pass (its origin with the numbers that pass printed, its starts, its
+ * pages), and pass n of an edit, given the same numbers as pass n of the previous layout, takes that
+ * pass's pages from where it meets it again; the next pass's numbers are read from those pages, as
+ * a layout from the first block reads them from its own.
  */
 import type { PageDraft } from './paginate';
 import { EditConvergence, type PreviousLayout } from './converge';
@@ -28,8 +30,8 @@ export interface ChapterStarts {
   key: string;
   /** The block starts each plain pass recorded, in pass order (one pass unless notes are numbered by page). */
   passes: readonly (readonly BlockStart[])[];
-  /** The layout itself, for the first pass to stop in step with it (page/converge.ts). */
-  previous?: PreviousLayout;
+  /** The layout itself, pass by pass, for each plain pass of the next edit to stop in step with the same pass of it (page/converge.ts). */
+  layouts?: readonly PreviousLayout[];
 }
 
 /** The resumes of one chapter layout's plain passes (page/passes.ts `PassResumes`). */
@@ -43,33 +45,36 @@ export class EditResumes {
   /** Starts of the previous layout's pass n before the one pass n went on from (each with the text it was recorded over). */
   private readonly kept: (readonly BlockStart[])[] = [];
   private readonly recorded: (readonly BlockStart[])[] = [];
+  /** Each plain pass's pages. */
+  private readonly pages: (readonly PageDraft[])[] = [];
 
   /**
    * @param originNow the chapter's text with what its blocks print now (engine/index.ts
    * `resumeOrigin`), read at each pass's start: the note numbers change between passes.
-   * @param renumbers note numbers depend on pages (there may be more than one plain pass).
    */
   constructor(
     private readonly store: Map<string, ChapterStarts>,
     private readonly chapterId: string,
     private readonly key: string,
     private readonly originNow: () => StartOrigin | undefined,
-    private readonly renumbers: boolean,
   ) {
     const origin = originNow();
     this.origins[0] = origin;
     const previous = origin ? store.get(chapterId) : undefined;
     this.previous = previous?.key === key ? previous : undefined;
-    const last = this.previous?.previous;
-    if (last && origin) this.changes.set(last.origin, textChange(last.origin.source, origin.source));
   }
 
-  /** Where the first pass may stop in step with the previous layout, or null. */
-  convergence(): EditConvergence | null {
-    const origin = this.origins[0];
-    const last = this.previous?.previous;
-    if (this.renumbers || !origin || !last) return null;
-    return EditConvergence.after(last, origin, this.changes.get(last.origin));
+  /**
+   * Where plain pass `pass` may stop in step with the same pass of the previous layout, or null
+   * (asked after `from(pass)`, which reads the pass's origin: the numbers it prints).
+   */
+  convergence(pass: number): EditConvergence | null {
+    const origin = this.origins[pass];
+    const last = this.previous?.layouts?.[pass];
+    if (!origin || !last) return null;
+    let change = this.changes.get(last.origin);
+    if (!change) this.changes.set(last.origin, (change = textChange(last.origin.source, origin.source)));
+    return EditConvergence.after(last, origin, change);
   }
 
   /** The block start plain pass `pass` goes on from (moved to the new text), or null: from the first block. */
@@ -88,25 +93,32 @@ export class EditResumes {
     return found;
   }
 
-  /** The block starts plain pass `pass` recorded (passes after it are voided: a new pass n follows). */
-  record(pass: number, starts: readonly BlockStart[]): void {
+  /** The block starts plain pass `pass` recorded, and its pages (passes after it are voided: a new pass n follows). */
+  record(pass: number, starts: readonly BlockStart[], pages: readonly PageDraft[]): void {
     const origin = this.origins[pass];
     if (!origin) return;
     this.recorded.length = pass;
+    this.pages.length = pass;
     this.recorded[pass] = [...(this.kept[pass] ?? []), ...starts.map((s) => (s.origin === origin ? s : { ...s, origin }))];
+    this.pages[pass] = pages;
     this.store.set(this.chapterId, { key: this.key, passes: this.recorded.slice() });
   }
 
   /**
-   * After the passes: the layout is kept for the next edit's first pass to stop in step with —
-   * only with one plain pass (`plain`: its pages, `simple`: no planned pass), and note numbers
-   * that do not depend on pages.
+   * After the passes: the layout is kept, pass by pass, for the next edit's passes to stop in step
+   * with; its final pages too when it took no pass but the first and the closing balance
+   * (`simple`), for the next edit's first pass to take them over.
    */
-  finish(final: readonly PageDraft[], plain: readonly PageDraft[] | undefined, simple: boolean): void {
-    const origin = this.origins[0];
-    const starts = this.recorded[0];
-    if (!origin || !starts || !plain || this.renumbers) return;
-    this.store.set(this.chapterId, { key: this.key, passes: this.recorded.slice(), previous: { origin, starts, final, plain, simple } });
+  finish(final: readonly PageDraft[], simple: boolean): void {
+    const layouts: PreviousLayout[] = [];
+    for (let n = 0; n < this.recorded.length; n++) {
+      const origin = this.origins[n];
+      const starts = this.recorded[n];
+      const plain = this.pages[n];
+      if (!origin || !starts || !plain) break;
+      layouts.push({ origin, starts, plain, ...(n === 0 && simple ? { final } : {}) });
+    }
+    if (layouts.length > 0) this.store.set(this.chapterId, { key: this.key, passes: this.recorded.slice(), layouts });
   }
 }
 

@@ -95,44 +95,52 @@ export function* paginatePasses(
   resume = true,
   /** Where each plain pass goes on from (block starts of the chapter's previous layout), and who is told the starts it recorded. */
   resumes?: PassResumes,
-  /** An edit's pass: the first plain pass may stop in step with the previous layout (page/converge.ts); told how the layout was made. */
+  /** Told how the layout was made (an edit's: page/converge.ts). */
   edit?: PassEdit,
 ): Generator<undefined, PageDraft[]> {
-  // The block starts of the last plain pass, for passes that go on from one (`resume` false: every pass from the first block).
+  // The block starts of the last plain pass (after a stop in step, the previous layout's from there
+  // on, carried), for passes that go on from one (`resume` false: every pass from the first block).
   let starts: BlockStart[] = [];
-  let first = resume ? resumes?.from(0) : null;
-  let converge = resume ? edit?.converge : undefined;
-  const plain = function* (): Generator<undefined, PageDraft[]> {
+  /** Where the last plain pass stopped in step with the same pass of the previous layout, if it did. */
+  const last: { stop: EditConvergence | null } = { stop: null };
+  /**
+   * Plain pass `n` (0 the first, then one per renumbering): after an edit, from a start of the
+   * previous layout's pass n that the edit left valid (page/edit-resume.ts), stopping in step with
+   * that pass when it meets it again (page/converge.ts): its pages from the stop on, moved, are this
+   * pass's, so what follows (the numbers the next pass is given, planned passes, the balance) reads
+   * the pages a pass from the first block gives.
+   */
+  const plain = function* (n: number): Generator<undefined, PageDraft[]> {
     starts = [];
+    const first = resume ? (resumes?.from(n) ?? null) : null;
+    const converge = resume ? (resumes?.convergence(n) ?? null) : null;
     const plan: PassPlan = resume ? { snapshots: starts, ...(first ? { resume: first } : {}), ...(converge ? { converge } : {}) } : {};
-    return yield* pass(plan);
-  };
-  let drafts = yield* plain();
-  if (converge?.rest) {
-    // Stopped in step with the previous layout: its pages from the stop on are this layout's, its
-    // closing balance included — unless this layout would take another pass (a citing-page float
-    // planned, a band levelled above a page-span box: they read pages before the stop).
-    const plainPages = [...drafts, ...converge.rest.plain];
-    if (planHeads(plainPages).size === 0 && !nextSpanRequest(plainPages, new Set())) {
-      resumes?.record(0, [...starts, ...converge.carried]);
-      if (edit) Object.assign(edit, { simple: true, spliced: true, plain: plainPages });
-      return [...drafts, ...converge.rest.final];
+    let drafts = yield* pass(plan);
+    last.stop = converge?.rest ? converge : null;
+    if (converge?.rest) {
+      drafts = [...drafts, ...converge.rest.plain];
+      starts.push(...converge.carried);
     }
-    converge = undefined;
-    drafts = yield* plain();
+    resumes?.record(n, starts, drafts);
+    return drafts;
+  };
+  let drafts = yield* plain(0);
+  const rest = last.stop?.rest;
+  if (rest?.final && !renumber && planHeads(drafts).size === 0 && !nextSpanRequest(drafts, new Set())) {
+    // Stopped in step with a previous layout that took no pass but this one and the closing
+    // balance, and this one takes no other either (a citing-page float planned, a band levelled
+    // above a page-span box, note numbers by page: they read pages before the stop): its final
+    // pages from the stop on are this layout's, its closing balance included.
+    if (edit) Object.assign(edit, { simple: true, spliced: true });
+    return [...drafts.slice(0, drafts.length - rest.plain.length), ...rest.final];
   }
-  resumes?.record(0, starts);
-  converge = undefined;
   let simple = true;
-  // Footnote numbers by page: the chapter again with the numbers the last pass implies; pass n goes
-  // on from a start of the previous layout's pass n that this edit left valid (page/edit-resume.ts).
+  // Footnote numbers by page: the chapter again with the numbers the last pass implies (each pass
+  // of an edit going on and stopping as the first does, with the same pass of the previous layout).
   for (let extra = 0; renumber && extra < 3 && renumber(drafts); extra++) {
-    first = resume ? resumes?.from(extra + 1) : null;
-    drafts = yield* plain();
-    resumes?.record(extra + 1, starts);
+    drafts = yield* plain(extra + 1);
     simple = false;
   }
-  const plainPages = drafts;
 
   // Citing-page floats: at most two planning rounds; a plan is used only when the pass honours all of it.
   let heads = planHeads(drafts);
@@ -219,27 +227,26 @@ export function* paginatePasses(
       }
     }
   }
-  if (edit) Object.assign(edit, { simple, spliced: false, plain: plainPages });
+  if (edit) Object.assign(edit, { simple, spliced: false });
   return drafts;
 }
 
-/** Where an edit's plain passes go on from (page/edit-resume.ts `EditResumes`). */
+/** Where an edit's plain passes go on from and stop (page/edit-resume.ts `EditResumes`). */
 export interface PassResumes {
   /** A block start of the previous layout's plain pass `pass` (0 the first, then one per renumbering) to go on from, moved to the new text; null: from the first block. */
   from(pass: number): BlockStart | null;
-  /** The block starts plain pass `pass` recorded (with a stop in step, the previous layout's after it). */
-  record(pass: number, starts: readonly BlockStart[]): void;
+  /** Where plain pass `pass` may stop in step with the same pass of the previous layout (page/converge.ts), or null; asked after `from(pass)`. */
+  convergence(pass: number): EditConvergence | null;
+  /** The block starts plain pass `pass` recorded and its pages (with a stop in step, the previous layout's after it). */
+  record(pass: number, starts: readonly BlockStart[], pages: readonly PageDraft[]): void;
 }
 
-/** An edit's first pass (page/converge.ts) and, after paginatePasses, how the layout was made. */
+/** After paginatePasses: how an edit's layout was made. */
 export interface PassEdit {
-  converge?: EditConvergence;
-  /** No pass but the plain one (once) and the closing page's balance: the next edit may stop in step with this layout. */
+  /** No pass but the plain one (once) and the closing page's balance: the next edit's first pass may take this layout's final pages. */
   simple?: boolean;
-  /** The first pass stopped in step with the previous layout, whose pages it took from there. */
+  /** The first pass stopped in step with the previous layout, whose final pages it took from there. */
   spliced?: boolean;
-  /** The plain pass's pages (the closing page before its balance). */
-  plain?: readonly PageDraft[];
 }
 
 /**
