@@ -248,3 +248,35 @@ describe('hyphenation: penalty items for the breaker', () => {
     ]);
   });
 });
+
+describe('words with punctuation around their letters', () => {
+  // A book's words carry commas, stops, quotes and brackets: `harbour,` `harbour.` `(harbour`. Their
+  // points are the letters' own, moved by what precedes them, and are worked out once for the letters.
+  const hy = createHyphenator({ languages: ['en-us', 'de'], loadPatterns });
+  const offsets = (word: string, tag = 'en-us') => hy.breakPoints(word, tag).map((b) => b.offset);
+
+  it('break where their letters do, moved by the punctuation before them', () => {
+    const bare = offsets('information');
+    expect(bare.length).toBeGreaterThan(1);
+    for (const suffix of [',', '.', ';', ':', '!', '?', ')', '”', '’', '…', '.”']) expect(offsets(`information${suffix}`)).toEqual(bare);
+    for (const prefix of ['(', '“', '‘', '¿', '¡', '«', '"', "'"]) expect(offsets(`${prefix}information`)).toEqual(bare.map((o) => o + prefix.length));
+    expect(offsets('(Donaudampfschiff).', 'de')).toEqual(offsets('Donaudampfschiff', 'de').map((o) => o + 1));
+  });
+
+  it('share the break list of their letters, so the patterns run once for them', () => {
+    const fresh = createHyphenator({ languages: ['en-us'], loadPatterns });
+    const bare = fresh.breakPoints('development', 'en-us');
+    expect(fresh.breakPoints('development,', 'en-us')).toBe(bare);
+    expect(fresh.breakPoints('development.', 'en-us')).toBe(bare);
+    // Met first with its comma, the letters' own list is the one the bare word gets later.
+    const comma = fresh.breakPoints('environment,', 'en-us');
+    expect(fresh.breakPoints('environment', 'en-us')).toBe(comma);
+  });
+
+  it('are worked out whole when the punctuation is part of what they are', () => {
+    // A DOI or URL prefix, a compound's hyphen, an apostrophe inside, digits: not letters with affixes.
+    expect(offsets('doi:')).toEqual(createHyphenator({ languages: ['en-us'], loadPatterns }).breakPoints('doi:', 'en-us').map((b) => b.offset));
+    expect(hy.breakPoints('co-operation,', 'en-us').some((b) => b.kind === 'hyphen')).toBe(true);
+    expect(offsets('A4paper,')).toEqual([]);
+  });
+});

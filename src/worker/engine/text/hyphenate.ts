@@ -206,7 +206,17 @@ export function createHyphenator(options: HyphenatorOptions): Hyphenator {
     const hit = cache.get(word);
     if (hit) return hit;
     const fn = lang.patterns === null || opts.hyphenate === false ? null : engine(lang.patterns);
-    const result = Object.freeze(wordBreaks(word, fn, opts));
+    // A word with punctuation before or after its letters (`harbour,` `harbour.` `(harbour`) breaks
+    // where its letters do, moved by what precedes them: worked out once for the letters.
+    const affixed = URL_RE.test(word) ? null : AFFIXED_WORD.exec(word);
+    let result: readonly WordBreak[];
+    if (affixed !== null && affixed[2]!.length < word.length) {
+      const core = affixed[2]!;
+      let coreBreaks = cache.get(core);
+      if (!coreBreaks) cache.set(core, (coreBreaks = Object.freeze(wordBreaks(core, fn, opts))));
+      const shift = affixed[1]!.length;
+      result = shift === 0 || coreBreaks.length === 0 ? coreBreaks : Object.freeze(coreBreaks.map((b) => ({ ...b, offset: b.offset + shift })));
+    } else result = Object.freeze(wordBreaks(word, fn, opts));
     cache.set(word, result);
     return result;
   };
@@ -244,6 +254,14 @@ const withoutMarks = (s: string): boolean => {
 const isHyphen = (ch: string) => ch === '-' || ch === '\u2010';
 /** En dash, em dash, horizontal bar. */
 const isDash = (ch: string) => ch === '\u2013' || ch === '\u2014' || ch === '\u2015';
+
+/**
+ * Letters with only punctuation before and after them (no hyphen, dash, digit, soft hyphen or
+ * joiner): their one run of letters is hyphenated alone and bounded either side, so the word's
+ * points are the letters' own, moved by the length of what comes before (group 1; group 2 the
+ * letters). Anything else is worked out whole (wordBreaks).
+ */
+const AFFIXED_WORD = /^([.,;:!?"'()[\]{}\u201c\u201d\u2018\u2019\u00ab\u00bb\u00bf\u00a1\u2026]*)([\p{L}\p{M}]+)[.,;:!?"'()[\]{}\u201c\u201d\u2018\u2019\u00ab\u00bb\u2026]*$/u;
 
 /** URL or DOI: scheme, www., doi: or a bare DOI (10.xxxx/…). */
 const URL_RE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.|doi:|mailto:|10\.\d{4,9}\/)/i;
