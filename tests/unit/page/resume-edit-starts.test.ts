@@ -7,7 +7,10 @@
  *   starts all come after the note's citation, where the old note text was set; the pass goes on
  *   from a start before the citation, not from the chapter's first block;
  * - edits going down the chapter, then one above them: the starts recorded before the first of
- *   them (over an older text) are kept, so the edit above goes on from one of them.
+ *   them (over an older text) are kept, so the edit above goes on from one of them;
+ * - an edit on the closing page: the first pass goes on from a start on that page, and the
+ *   closing page's balance pass from one the previous layout recorded before it, moved to the new
+ *   text, not from the chapter's first block.
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { defaultSettings, EngineCache, type BookInput } from '../../../src/worker/engine';
@@ -24,6 +27,20 @@ const spy = vi.spyOn(EditResumes.prototype, 'from').mockImplementation(function 
   return start;
 });
 afterAll(() => spy.mockRestore());
+
+// The closing page's balance passes: the page balanced and the page of the start each went on from (-1: the first block).
+const { balanced } = vi.hoisted(() => ({ balanced: [] as { page: number; from: number }[] }));
+vi.mock('../../../src/worker/engine/page/paginate', async (original) => {
+  const actual = await original<typeof import('../../../src/worker/engine/page/paginate')>();
+  return {
+    ...actual,
+    paginateChapter: (...args: Parameters<typeof actual.paginateChapter>) => {
+      const plan = args[8]?.plan;
+      if (plan?.balance) balanced.push({ page: plan.balance.page, from: plan.resume?.page ?? -1 });
+      return actual.paginateChapter(...args);
+    },
+  };
+});
 
 /** A chapter of `count` paragraphs, every ninth citing a note defined after the last paragraph, a subheading every twelve. */
 function chapter(random: () => number, count: number): string {
@@ -56,6 +73,7 @@ function book(): BookInput {
 function edit(input: BookInput, cache: EngineCache, source: string, what: string): [BookInput, number] {
   const next = { ...input, chapters: [{ ...input.chapters[0]!, source }] };
   resumed.length = 0;
+  balanced.length = 0;
   expect(dump(run(next, cache)), what).toBe(dump(run(next, new EngineCache(false))));
   return [next, resumed[0]!];
 }
@@ -104,5 +122,27 @@ describe('an edit’s first pass goes on from the latest start its edit left val
     [input, block] = edit(input, cache, typed(input.chapters[0]!.source, 0.2, ' and the long grey harbour wall'), 'edit at 0.2');
     expect(block).toBeGreaterThan(5);
     expect(block).toBeLessThan(Math.min(...blocks));
+  });
+
+  it('an edit on the closing page: its balance pass goes on from a start before that page', () => {
+    let input = book();
+    const cache = new EngineCache();
+    run(input, cache);
+    let block: number;
+    const seen: string[] = [];
+    let before = 0;
+    for (const [n, where] of [0.97, 0.99, 0.96].entries()) {
+      [input, block] = edit(input, cache, typed(input.chapters[0]!.source, where, n % 2 ? ' and a lantern' : ' beneath the harbour wall'), `edit at ${where}`);
+      const closing = balanced[0];
+      seen.push(JSON.stringify({ block, balanced }));
+      if (!closing) continue;
+      // The first pass went on from the closing page itself (no start of it before that page),
+      if (resumed[0]! > 0) expect(block).toBeGreaterThan(60);
+      // and the balance from a page before it: before, from the chapter's first block.
+      expect(closing.from, seen.join(' ')).toBeGreaterThanOrEqual(0);
+      expect(closing.from, seen.join(' ')).toBeLessThan(closing.page);
+      before++;
+    }
+    expect(before, seen.join(' ')).toBeGreaterThan(0);
   });
 });

@@ -93,6 +93,19 @@ export class EditResumes {
     return found;
   }
 
+  /**
+   * A start of the previous layout's pass `pass` before page `page` (book index), among those
+   * before the one pass `pass` went on from, moved to the new text; null when none is valid. For a
+   * planned pass that needs one before the page this pass went on from (an edit on the closing
+   * page: its balance).
+   */
+  earlier(pass: number, page: number): BlockStart | null {
+    const origin = this.origins[pass];
+    const kept = this.kept[pass];
+    if (!origin || !kept) return null;
+    return resumableStart(kept.filter((s) => s.page < page), origin, this.changes);
+  }
+
   /** The block starts plain pass `pass` recorded, and its pages (passes after it are voided: a new pass n follows). */
   record(pass: number, starts: readonly BlockStart[], pages: readonly PageDraft[]): void {
     const origin = this.origins[pass];

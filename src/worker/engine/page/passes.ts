@@ -101,8 +101,8 @@ export function* paginatePasses(
   // The block starts of the last plain pass (after a stop in step, the previous layout's from there
   // on, carried), for passes that go on from one (`resume` false: every pass from the first block).
   let starts: BlockStart[] = [];
-  /** Where the last plain pass stopped in step with the same pass of the previous layout, if it did. */
-  const last: { stop: EditConvergence | null } = { stop: null };
+  /** The last plain pass, and where it stopped in step with the same pass of the previous layout, if it did. */
+  const last: { pass: number; stop: EditConvergence | null } = { pass: 0, stop: null };
   /**
    * Plain pass `n` (0 the first, then one per renumbering): after an edit, from a start of the
    * previous layout's pass n that the edit left valid (page/edit-resume.ts), stopping in step with
@@ -116,6 +116,7 @@ export function* paginatePasses(
     const converge = resume ? (resumes?.convergence(n) ?? null) : null;
     const plan: PassPlan = resume ? { snapshots: starts, ...(first ? { resume: first } : {}), ...(converge ? { converge } : {}) } : {};
     let drafts = yield* pass(plan);
+    last.pass = n;
     last.stop = converge?.rest ? converge : null;
     if (converge?.rest) {
       drafts = [...drafts, ...converge.rest.plain];
@@ -158,7 +159,11 @@ export function* paginatePasses(
    */
   const resumed = (planned: PassPlan, record = true): PassPlan => {
     const before = planned.quietBefore ?? firstPlannedPage(planned);
-    const from = resume ? startBefore(pool.filter((s) => s.start.page < before && samePlanThrough(s.plan, planned, s.start.page)).map((s) => s.start), before) : null;
+    let from = resume ? startBefore(pool.filter((s) => s.start.page < before && samePlanThrough(s.plan, planned, s.start.page)).map((s) => s.start), before) : null;
+    // None there: after an edit on that page the plain pass went on from a start on it. One the
+    // previous layout's same pass recorded before it, moved to the new text (page/edit-resume.ts),
+    // rather than the chapter's first block.
+    if (resume && !from) from = resumes?.earlier(last.pass, Math.min(before, firstPlannedPage(planned))) ?? null;
     return { ...planned, ...(resume && record ? { snapshots: [] } : {}), ...(from ? { resume: from } : {}) };
   };
   const keep = (planned: PassPlan): void => {
@@ -237,6 +242,8 @@ export interface PassResumes {
   from(pass: number): BlockStart | null;
   /** Where plain pass `pass` may stop in step with the same pass of the previous layout (page/converge.ts), or null; asked after `from(pass)`. */
   convergence(pass: number): EditConvergence | null;
+  /** A start of the previous layout's pass `pass` before page `page` (book index) and before the one pass `pass` went on from, moved to the new text; null when none is valid. */
+  earlier(pass: number, page: number): BlockStart | null;
   /** The block starts plain pass `pass` recorded and its pages (with a stop in step, the previous layout's after it). */
   record(pass: number, starts: readonly BlockStart[], pages: readonly PageDraft[]): void;
 }
