@@ -78,7 +78,7 @@ import { boxBottom, closingRun, distributeLevers, droppedBoxes, leverLimits, shi
 import { placeTurned, turnedMeasure, type Turn } from './floats-rotate';
 import { sideCaptions } from './caption-side';
 import { growFlexPoints, grownBy } from './levers-flex';
-import { colonListLines, DEFAULT_BREAK_RULES, endsWithColon, linesToTake, splitRule } from './break-rules';
+import { colonListLines, DEFAULT_BREAK_RULES, endsWithColon, linesToTake, splitRule, type SplitRule } from './break-rules';
 import { looseParagraphLimit, loosenParagraphs, movedCopies, trackingLimit, type InitialLoose, type LooseLook, type LooseParagraph } from './lever-paragraphs';
 import { fenceOptions, listingSettings, placeListing, prepareListing } from './code-block';
 import type { CalloutStyle, HeadingDesign, ParagraphStyleSettings, PartSettings, SectionBodyStyle } from '../settings';
@@ -1319,11 +1319,25 @@ export function* paginateChapter(
    * the floats it cites by `:ref` are queued once it is set (§12.7: searched from after the citing line).
    * Returns how many lines it set: it stops after a line whose float just wrapped at this column's
    * foot, so the caller sets the rest beside it (`placeFreeBeside`), as `placeOnGrid` sets them again.
+   * `split`: body lines cut between columns by the widow and orphan rules (§6.4, `freeSegment`), the
+   * first `keep` lines together; `first` draws what stands with the first line (an initial, a list
+   * marker) on its baseline (pt), wherever that line goes.
    */
-  const placeFree = (block: { id: string }, lines: readonly SetLine[], lineHeight: number, style: TextStyle, x: (line: SetLine, i: number) => number, role: LineInfo['role'], cites = false): number => {
+  const placeFree = (block: { id: string }, lines: readonly SetLine[], lineHeight: number, style: TextStyle, x: (line: SetLine, i: number) => number, role: LineInfo['role'], cites = false, free: { split?: SplitRule; keep?: number; first?: (baseline: number) => void } = {}): number => {
     const baseline = baselineFor(lineHeight, style, fonts);
+    // The lines of the column being filled end before `segmentEnd` (split rules), counted in `segmentIn`.
+    let segmentEnd = 0;
+    let segmentIn: { page: PageDraft; column: number } | null = null;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
+      if (free.split) {
+        const moved = segmentIn?.page !== cursor.page || segmentIn.column !== cursor.column;
+        if (i === segmentEnd || moved) {
+          if (i === segmentEnd && i > 0 && !moved) nextColumn();
+          segmentEnd = i + freeSegment(block, lines, i, lineHeight, free.split, free.keep ?? 1);
+          segmentIn = { page: cursor.page, column: cursor.column };
+        }
+      }
       let fresh = cites ? notesFirstCited([line]) : NO_PIECES;
       if (cursor.y + lineHeight > roomWithNotes(fresh) + 1e-6 && !cursor.columnEmpty) {
         nextColumn();
@@ -1331,6 +1345,7 @@ export function* paginateChapter(
       }
       const forced = cursor.y + lineHeight > roomWithNotes(fresh) + 1e-6;
       const f = frame();
+      if (i === 0) free.first?.(f.contentTop + cursor.y + baseline);
       emit(block, line, f.columnX[cursor.column]! + x(line, i), f.contentTop + cursor.y + baseline, role);
       cursor.y += lineHeight;
       cursor.columnEmpty = false;
@@ -1340,6 +1355,31 @@ export function* paginateChapter(
       if (footWrapAt() !== footAtStart) return i + 1;
     }
     return lines.length;
+  };
+  /**
+   * How many of `lines[from…]`, set `lineHeight` pt apart off the grid, go in this column: those
+   * that fit with their notes and foot floats (`fitsWithCited`), fewer where the split rules would
+   * leave too few at its foot or carry too few on (`linesToTake`, as `placeOnGrid` cuts), and never
+   * fewer than the first `keep` together; moves on first when the block should go on whole. In a
+   * column nothing is set in yet, what fits (one line at least: its notes then split).
+   */
+  const freeSegment = (block: { id: string }, lines: readonly SetLine[], from: number, lineHeight: number, rule: SplitRule, keep: number): number => {
+    const remaining = lines.length - from;
+    for (;;) {
+      // The lines that fit grow with their count: the most that do, by halving.
+      let fit = 0;
+      for (let hi = remaining; fit < hi; ) {
+        const mid = Math.ceil((fit + hi) / 2);
+        if (fitsWithCited(block, lines.slice(from, from + mid), lineHeight)) fit = mid;
+        else hi = mid - 1;
+      }
+      if (fit >= remaining) return remaining;
+      let take = fit === 0 ? 0 : linesToTake(fit, remaining, rule, (t) => lines[from + t - 1]!.hyphenated);
+      if (from === 0 && take < Math.min(keep, remaining)) take = 0;
+      if (take > 0) return take;
+      if (cursor.columnEmpty) return Math.max(1, fit); // nothing better is possible
+      nextColumn();
+    }
   };
   /** Queues the floats `line` (of `block`, just set) cites by `:ref`, and places what may go now (a line set outside `placeOnGrid`). */
   const queueCitedFloats = (block: { id: string }, line: SetLine): void => {
@@ -1369,8 +1409,7 @@ export function* paginateChapter(
   /**
    * Whether `lines`, set one under another `lineHeight` pt apart from the cursor, fit in this column
    * with the notes they cite first and the floats they cite that take its foot (reserved line by line
-   * as `placeOnGrid` reserves them): lines kept in one column off the grid (a drop cap's; a list
-   * item's first line, which its marker is drawn with).
+   * as `placeOnGrid` reserves them): how many lines off the grid a column holds (`freeSegment`).
    */
   const fitsWithCited = (block: { id: string }, lines: readonly SetLine[], lineHeight: number): boolean => {
     const fresh: NotePiece[] = [];
@@ -2307,16 +2346,10 @@ export function* paginateChapter(
       return;
     }
     clearWrap(); // off the body leading, with no wrap in force here
-    if (initial) {
-      // The initial's lines go in one column (§6.7); it stands beside the first of them.
-      // (With the notes they cite first: placeFree reserves them line by line.)
-      // (And the floats they cite that take this column's foot, reserved line by line as placeOnGrid does.)
-      const beside = lines.slice(0, initial.plan.lines);
-      if (!fitsWithCited(block, beside, ps.lineHeight) && !cursor.columnEmpty) nextColumn();
-      const f = frame();
-      drawInitial(block, initial.plan, f.columnX[cursor.column]! + ps.indent, measure(colW()), f.contentTop + cursor.y + baselineFor(ps.lineHeight, ps.style, fonts), ps.lineHeight);
-    }
-    const set = placeFree(block, lines, ps.lineHeight, ps.style, (line) => ps.indent + shift(line, colW()), 'body', true);
+    // Cut between columns by the split rules; an initial's lines go in one column (§6.7), with the
+    // notes and foot floats they cite (freeSegment), the initial beside the first of them.
+    const split = { split: splitRule(settings, false), ...(initial ? { keep: initial.plan.lines, first: (baseline: number) => drawInitial(block, initial.plan, frame().columnX[cursor.column]! + ps.indent, measure(colW()), baseline, ps.lineHeight) } : {}) };
+    const set = placeFree(block, lines, ps.lineHeight, ps.style, (line) => ps.indent + shift(line, colW()), 'body', true, split);
     // A float one of its lines cites wrapped at the column's foot: the rest beside it (re-broken where the measure changes).
     if (set < lines.length) placeFreeBeside(block, lines, ps.lineHeight, ps.style, besideAt, reflow, set);
   }
@@ -3853,10 +3886,8 @@ export function* paginateChapter(
         return;
       }
       clearWrap();
-      // The marker goes with the first line: on in the next column when that line and its notes do not fit here.
-      if (!fitsWithCited(item, lines.slice(0, 1), own.lineHeight) && !cursor.columnEmpty) nextColumn();
-      marker({ x: 0, width: colW() }, frame().contentTop + cursor.y + baselineFor(own.lineHeight, textStyle, fonts));
-      const set = placeFree(item, lines, own.lineHeight, textStyle, () => (direction === 'rtl' ? 0 : textX), 'body', true);
+      // Cut between columns by the list's split rules; the marker drawn with the first line, wherever it goes.
+      const set = placeFree(item, lines, own.lineHeight, textStyle, () => (direction === 'rtl' ? 0 : textX), 'body', true, { split: splitRule(settings, true), first: (baseline) => marker({ x: 0, width: colW() }, baseline) });
       // A float one of its lines cites wrapped at the column's foot: the rest beside it, as a styled paragraph's.
       if (set < lines.length) placeFreeBeside(item, lines, own.lineHeight, textStyle, beside, reflow, set);
       return;
