@@ -5,7 +5,9 @@
  *
  * - typing in a note defined at the chapter's end (as the bench book's notes are): the latest
  *   starts all come after the note's citation, where the old note text was set; the pass goes on
- *   from a start before the citation, not from the chapter's first block;
+ *   from a start before the citation, not from the chapter's first block, and — a word swapped,
+ *   the note keeping its lines — stops in step with the previous layout once it has set the note
+ *   (page/converge.ts), not at the chapter's end;
  * - edits going down the chapter, then one above them: the starts recorded before the first of
  *   them (over an older text) are kept, so the edit above goes on from one of them;
  * - an edit on the closing page: the first pass goes on from a start on that page, and the
@@ -15,6 +17,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { defaultSettings, EngineCache, type BookInput } from '../../../src/worker/engine';
 import { EditResumes } from '../../../src/worker/engine/page/edit-resume';
+import { EditConvergence } from '../../../src/worker/engine/page/converge';
 import { mulberry32, paragraph, sentence } from '../../support/prose';
 import { dump, run } from './helpers';
 
@@ -26,7 +29,13 @@ const spy = vi.spyOn(EditResumes.prototype, 'from').mockImplementation(function 
   if (pass === 0) resumed.push(start ? start.block : -1);
   return start;
 });
-afterAll(() => spy.mockRestore());
+// The stops in step each edit's first pass took (the module's own method, observed).
+const stop = vi.spyOn(EditConvergence.prototype, 'stop');
+const stopsTaken = (): number => stop.mock.results.filter((r) => r.type === 'return' && r.value === true).length;
+afterAll(() => {
+  spy.mockRestore();
+  stop.mockRestore();
+});
 
 // The closing page's balance passes: the page balanced and the page of the start each went on from (-1: the first block).
 const { balanced } = vi.hoisted(() => ({ balanced: [] as { page: number; from: number }[] }));
@@ -74,6 +83,7 @@ function edit(input: BookInput, cache: EngineCache, source: string, what: string
   const next = { ...input, chapters: [{ ...input.chapters[0]!, source }] };
   resumed.length = 0;
   balanced.length = 0;
+  stop.mockClear();
   expect(dump(run(next, cache)), what).toBe(dump(run(next, new EngineCache(false))));
   return [next, resumed[0]!];
 }
@@ -144,5 +154,28 @@ describe('an edit’s first pass goes on from the latest start its edit left val
       before++;
     }
     expect(before, seen.join(' ')).toBeGreaterThan(0);
+  });
+
+  it('a word swapped in a note defined at the chapter’s end: the pass stops in step once it has set the note', () => {
+    let input = book();
+    const cache = new EngineCache();
+    run(input, cache);
+    let stops = 0;
+    for (const id of ['n8', 'n26', 'n53']) {
+      const source = input.chapters[0]!.source;
+      const definition = source.indexOf(`[^${id}]: `);
+      // The first word of five letters or more in the note's text, its letters turned round (as a typo fixed: the same width, near enough).
+      const word = /\b[a-z]{5,}\b/g;
+      word.lastIndex = definition + id.length + 5;
+      const found = word.exec(source)!;
+      expect(found.index).toBeLessThan(source.indexOf('\n', definition));
+      const swapped = found[0].slice(1) + found[0][0];
+      let block: number;
+      [input, block] = edit(input, cache, source.slice(0, found.index) + swapped + source.slice(found.index + swapped.length), `a word swapped in ${id}`);
+      expect(block).toBeGreaterThan(0);
+      stops += stopsTaken();
+    }
+    // Before, never: an edit in a note's definition took no stop in step.
+    expect(stops).toBeGreaterThanOrEqual(2);
   });
 });

@@ -23,9 +23,11 @@
  * - the chapter has as many blocks as before (block ids are ordinal) and the same note numbers;
  *   the block met, the block before it (blocks look back at it) and every one after it lie wholly
  *   after the changed text, and print the same note marks and reference texts;
- * - the change is in no footnote definition: a note is read where it is cited (or, as an
- *   endnote, at the chapter's end), out of text order, so the pages after the block met would
- *   read the edited text;
+ * - a note is read where it is cited (or, as an endnote, at the chapter's end), out of text
+ *   order: after a change inside one note's definition (and no other block), a block before the
+ *   change in the text is met only once the pass has set that note whole (a note defined at the
+ *   chapter's end, as the bench book's are, is cited before its definition); after any other
+ *   change in a definition, none is;
  * - every item on the pages taken over maps to source outside the blocks the change touched (a
  *   line of the edited block, whose breaks may differ, even where the deleted unit was the space
  *   at a line break that no run holds), and none is a design (designs carry texts drawn again at
@@ -60,12 +62,15 @@ export class EditConvergence {
   private readonly touched: { from: number; to: number };
   /** The first block index from which every block prints the same note marks and reference texts as before. */
   private readonly answersFrom: number;
+  /** The note whose definition the change lies in, when it lies in one and meets no other block (`noteEdited`), else null. */
+  private readonly note: string | null;
   /** Set by `stop`: the previous layout's pages from the stop on (its plain pass's, and its final ones when it kept them), moved, and its block starts from there. */
   rest: { final: PageDraft[] | null; plain: PageDraft[] } | null = null;
   carried: BlockStart[] = [];
 
-  private constructor(private readonly previous: PreviousLayout, private readonly now: StartOrigin, change: TextChange) {
+  private constructor(private readonly previous: PreviousLayout, private readonly now: StartOrigin, change: TextChange, note: string | null) {
     this.change = change;
+    this.note = note;
     let from = change.first;
     let to = change.oldEnd;
     for (const b of previous.origin.parsed.blocks) {
@@ -97,9 +102,11 @@ export class EditConvergence {
     for (const [id, n] of was.notes) if (now.notes.get(id) !== n) return null;
     const { first, oldEnd, delta } = change ?? textChange(was.source, now.source);
     // A note's definition is read where the note is cited, out of text order (a line after the
-    // block met may cite a note defined in the changed text): not after an edit in one.
-    if (touchesNote(was.parsed.blocks, first, oldEnd) || touchesNote(now.parsed.blocks, first, oldEnd + delta)) return null;
-    return new EditConvergence(previous, now, { first, oldEnd, delta });
+    // block met may cite a note defined in the changed text): after an edit in one, only blocks
+    // the pass meets once it has set that note are in step (`meets`).
+    const note = noteEdited(was.parsed.blocks, now.parsed.blocks, first, oldEnd, delta);
+    if (note === null && (touchesNote(was.parsed.blocks, first, oldEnd) || touchesNote(now.parsed.blocks, first, oldEnd + delta))) return null;
+    return new EditConvergence(previous, now, { first, oldEnd, delta }, note);
   }
 
   /**
@@ -112,7 +119,17 @@ export class EditConvergence {
     if (!old || old.page !== page || old.column !== column || block < this.answersFrom) return false;
     const before = this.previous.origin.parsed.blocks[block]!;
     const after = this.now.parsed.blocks[block]!;
-    if (before.id !== after.id || before.kind !== after.kind || before.range.from < this.change.oldEnd + 2 || after.range.from !== before.range.from + this.change.delta) return false;
+    if (before.id !== after.id || before.kind !== after.kind) return false;
+    // A block after the changed text. After an edit in a note's definition, only once the pass has
+    // set that note whole (a note is set where it is first cited: nothing after that reads the
+    // edited text), and then a block before the definition too (a note defined at the chapter's
+    // end is cited before it).
+    const moved = before.range.from >= this.change.oldEnd + 2 && after.range.from === before.range.from + this.change.delta;
+    if (this.note !== null) {
+      const note = this.note;
+      if (!state.notesSet.has(note) || [...state.columnNotes, ...state.carried].some((piece) => piece.note.noteId === note)) return false;
+      if (!moved && !(before.range.to + 2 <= this.change.first && after.range.from === before.range.from)) return false;
+    } else if (!moved) return false;
     // The block before it too (a block looks back at it: a paragraph's spacing after a paragraph,
     // a list's first item, the drop cap of the heading it follows).
     if (block > 0 && !this.sameBlock(this.previous.origin.parsed.blocks[block - 1], this.now.parsed.blocks[block - 1])) return false;
@@ -272,6 +289,22 @@ function same(a: unknown, b: unknown, sameBlock: (a: Block, b: Block) => boolean
 function isBlock(v: object): v is Block {
   const r = v as Record<string, unknown>;
   return typeof r['id'] === 'string' && typeof r['kind'] === 'string' && typeof r['range'] === 'object' && r['range'] !== null;
+}
+
+/**
+ * The note whose definition holds the whole change, in both texts (the same note, its label
+ * untouched), and which no other block meets; null otherwise.
+ */
+function noteEdited(was: readonly Block[], now: readonly Block[], first: number, oldEnd: number, delta: number): string | null {
+  const met = (blocks: readonly Block[], to: number): Block[] => blocks.filter((b) => b.range.from - 2 < to && b.range.to + 2 > first);
+  const before = met(was, oldEnd);
+  const after = met(now, oldEnd + delta);
+  const a = before[0];
+  const b = after[0];
+  if (before.length !== 1 || after.length !== 1 || a?.kind !== 'footnoteDefinition' || b?.kind !== 'footnoteDefinition' || a.noteId !== b.noteId || a.id !== b.id) return null;
+  // Inside its text: not in the label (`[^id]: `) nor at either end of the block.
+  const label = a.range.from + `[^${a.noteId}]: `.length;
+  return first > label && oldEnd <= a.range.to ? a.noteId : null;
 }
 
 /** Whether a footnote definition's source (with the blank line around it) meets [from, to). */
