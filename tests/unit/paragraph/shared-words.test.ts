@@ -146,5 +146,33 @@ describe('recurring words share their items', () => {
     expect(big!.payload!.pieces[0]!.style.size).toBe(style.size * 2);
     expect(raised!.payload!.pieces[0]!.rise).toBe(2);
   });
+  it('a word met before under the same break key is set without asking for its break list again', () => {
+    // The hyphenator names its lists (Hyphenator.breakKey): a word whose items were built under the key
+    // takes them without a lookup of its list, which was one map lookup per word of the book.
+    const fonts = nodeFontRegistry();
+    const style = { ...defaultSettings().body.style };
+    let asked = 0;
+    const breakPoints = (word: string) => {
+      asked++;
+      return hyphenator.breakPoints(word, 'en-us');
+    };
+    const options = { indent: 0, justify: true, maxWordSpacing: 1.5, minWordSpacing: 0.8, breakPoints, breakKey: hyphenator.breakKey('en-us') } satisfies ItemOptions;
+    const a = buildItems([{ text: first, style, from: 3, rise: 0 } satisfies StyledText], fonts, options);
+    const firstAsked = asked;
+    expect(firstAsked).toBe(first.split(' ').length);
+    const b = buildItems([{ text: second, style, from: SECOND_AT, rise: 0 } satisfies StyledText], fonts, options);
+    // 'Characteristics', 'incomprehensible' and 'and' are new here (case and punctuation count); the rest was met.
+    expect(asked - firstAsked).toBe(3);
+    // The same items as when every word is asked for.
+    const plain = buildItems([{ text: second, style: { ...style }, from: SECOND_AT, rise: 0 } satisfies StyledText], fonts, { ...options, breakKey: undefined });
+    const shape = (items: readonly Item<WordPayload>[]) =>
+      exact(items.map((i) => [i.type, i.width, i.type === 'penalty' ? [i.penalty, i.flagged] : i.type === 'box' ? i.from : [i.stretch, i.shrink], (i.payload?.pieces ?? []).map((p) => [p.text, p.face.id, p.width, [...p.shaped.glyphs], [...p.shaped.advances]])]));
+    expect(shape(b)).toBe(shape(plain));
+    expect(boxes(a).length).toBeGreaterThan(0);
+    // Another hyphenator's key is another key: its words are asked for again.
+    const other = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
+    expect(other.breakKey('en-us')).not.toBe(hyphenator.breakKey('en-us'));
+    expect(hyphenator.breakKey('en-us', { hyphenate: false })).not.toBe(hyphenator.breakKey('en-us'));
+  });
 });
 

@@ -549,7 +549,7 @@ function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction
     verbatim: request.verbatim === true,
     maxWordSpacing: settings.body.maxWordSpacing,
     minWordSpacing: settings.body.minWordSpacing,
-    ...(hyphenator ? { breakPoints: (word: string) => hyphenator.breakPoints(word, settings.language, options) } : {}),
+    ...(hyphenator ? { breakPoints: (word: string) => hyphenator.breakPoints(word, settings.language, options), breakKey: hyphenator.breakKey(settings.language, options) } : {}),
   });
 }
 

@@ -107,6 +107,12 @@ export interface ItemOptions {
   verbatim?: boolean;
   /** Where a word may break (hyphenation points, compound hyphens, URLs); absent = nowhere. */
   breakPoints?: (word: string) => readonly WordBreak[];
+  /**
+   * Names the lists `breakPoints` gives (Hyphenator.breakKey): the same key, the same list for every
+   * word. A word whose items were built under it is set again without asking `breakPoints`;
+   * absent = asked for every word, its items found by the list's identity.
+   */
+  breakKey?: string;
   justify: boolean;
   /**
    * Ragged text whose word spaces may shrink down to `minWordSpacing` (never stretch) so a line
@@ -312,15 +318,25 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     if (table === null || table.style !== style || table.face !== face || table.rise !== rise || table.level !== level || table.script !== script) lastWords = table = wordsFor(style, face, rise, level, script, language);
     const word = para.text.slice(from, end);
     // A boxed run is never broken or hyphenated (document-format §10.5).
-    const breaks = level % 2 === 0 && options.breakPoints && styled.box === undefined ? options.breakPoints(word) : NO_BREAKS;
+    const breaking = level % 2 === 0 && options.breakPoints !== undefined && styled.box === undefined;
+    // The word's entry for this paragraph's break lists: by their key when the hyphenator names them
+    // (no lookup of the word's list for a word met before), else by the list's identity.
+    const key = breaking ? options.breakKey : NO_BREAKS_KEY;
     const latest = table.words.get(word);
     let shared = latest;
-    while (shared !== undefined && shared.breaks !== breaks) shared = shared.other;
+    let breaks: readonly WordBreak[] | undefined;
+    if (key !== undefined) {
+      while (shared !== undefined && shared.key !== key) shared = shared.other;
+    } else {
+      breaks = options.breakPoints!(word);
+      while (shared !== undefined && shared.breaks !== breaks) shared = shared.other;
+    }
     if (shared === undefined) {
       // New, or met with another break list (justified and ragged text of one style hyphenate
       // differently): built and put first, the entries for other lists kept behind it.
+      breaks ??= breaking ? options.breakPoints!(word) : NO_BREAKS;
       const shaped = face.shape(word, level % 2 === 1 ? 'rtl' : 'ltr', '', hbScript(script), language);
-      shared = buildSharedWord(word, shaped, style, rise, face, level, breaks, latest);
+      shared = buildSharedWord(word, shaped, style, rise, face, level, breaks, key, latest);
       table.words.set(word, shared);
     }
     if (pending === PENDING_SPACE) items.push(spaceItem(pendingAt));
@@ -1015,6 +1031,8 @@ function isCompoundHyphen(penalty: Item<WordPayload>): boolean {
 interface SharedWord {
   /** The break list the parts were made for (the hyphenator's cached list for the word). */
   breaks: readonly WordBreak[];
+  /** The key of the lists `breaks` came from (ItemOptions.breakKey; NO_BREAKS_KEY for none), or undefined when built without one. */
+  key: string | undefined;
   /** The whole word's box width, pt, and payload (used when `split` is null). */
   width: number;
   payload: WordPayload;
@@ -1047,6 +1065,8 @@ interface SharedWords {
 }
 
 const NO_BREAKS: readonly WordBreak[] = Object.freeze([]);
+/** The break key of words never broken (right to left, boxed, no hyphenator): no hyphenator's key is empty. */
+const NO_BREAKS_KEY = '';
 
 /**
  * The shared-word tables, by style object (weak: a table lives as long as the style it was made
@@ -1070,11 +1090,11 @@ function wordsFor(style: TextStyle, face: FontFace, rise: number, level: number,
  * The items of a plain word, as `buildItems`' general path makes them but with offsets relative
  * to the word (its box items carry the word's first offset): the same widths, computed the same way.
  */
-function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, rise: number, face: FontFace, level: number, breaks: readonly WordBreak[], other: SharedWord | undefined): SharedWord {
+function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, rise: number, face: FontFace, level: number, breaks: readonly WordBreak[], key: string | undefined, other: SharedWord | undefined): SharedWord {
   const whole: ShapedPiece = { text: word, offsets: undefined, from: 0, style, rise, face, shaped, width: (shaped.width * style.size) / face.upem, level };
   const payload: WordPayload = { pieces: [whole] };
   const parts = breaks.length === 0 ? null : splitParts(word, shaped, breaks);
-  if (parts === null) return { breaks, width: 0 + whole.width, payload, split: null, other };
+  if (parts === null) return { breaks, key, width: 0 + whole.width, payload, split: null, other };
   const scale = style.size / face.upem;
   const split: SharedSplit = { parts: [], widths: [], penalties: [], repeats: [] };
   let hyphen: WordPayload | null = null;
@@ -1091,5 +1111,5 @@ function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, r
       } else split.penalties.push({ type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged });
     }
   }
-  return { breaks, width: 0 + whole.width, payload, split, other };
+  return { breaks, key, width: 0 + whole.width, payload, split, other };
 }

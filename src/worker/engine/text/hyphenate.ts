@@ -136,6 +136,20 @@ export interface Hyphenator {
   breakPoints(word: string, tag: string, options?: WordBreakOptions): readonly WordBreak[];
   /** Tag → patterns, as this hyphenator applies it (fallback reflects patterns actually loaded). */
   resolve(tag: string): HyphenationLanguage;
+  /**
+   * Names the break lists `breakPoints(word, tag, options)` gives: two calls of this hyphenator
+   * with the same key give every word the same list. Item building keeps a word's items under it,
+   * so a word met before needs no lookup here (paragraph/items.ts `sharedWord`).
+   */
+  breakKey(tag: string, options?: WordBreakOptions): string;
+}
+
+/** Hyphenators made so far: each one's break keys start with its own number. */
+let hyphenatorCount = 0;
+
+/** The options that change a word's break list, as bits (the cache's and the break key's part). */
+function optionFlags(opts: WordBreakOptions): number {
+  return (opts.hyphenate === false ? 1 : 0) | (opts.compounds === false ? 2 : 0) | (opts.breakAfterHyphens === false ? 4 : 0) | (opts.breakAfterDashes === false ? 8 : 0);
 }
 
 /** Module-wide: hyphenopoly reports errors by event; ours are prevented by construction. */
@@ -191,7 +205,7 @@ export function createHyphenator(options: HyphenatorOptions): Hyphenator {
   let lastCache: Map<string, readonly WordBreak[]> | null = null;
 
   const breakPoints = (word: string, tag: string, opts: WordBreakOptions = {}): readonly WordBreak[] => {
-    const flags = (opts.hyphenate === false ? 1 : 0) | (opts.compounds === false ? 2 : 0) | (opts.breakAfterHyphens === false ? 4 : 0) | (opts.breakAfterDashes === false ? 8 : 0);
+    const flags = optionFlags(opts);
     let cache: Map<string, readonly WordBreak[]> | undefined;
     const lang = resolve(tag);
     if (lastCache !== null && tag === lastTag && flags === lastFlags) cache = lastCache;
@@ -221,10 +235,22 @@ export function createHyphenator(options: HyphenatorOptions): Hyphenator {
     return result;
   };
 
+  // The list a word gets depends on the patterns the tag resolves to (fixed for this hyphenator once
+  // resolved) and the option bits; the hyphenator's number keeps another one's lists apart.
+  // One string object per key, so that comparing two keys compares references, not characters.
+  const id = ++hyphenatorCount;
+  const keys = new Map<string, string>();
+  const breakKey = (tag: string, opts: WordBreakOptions = {}): string => {
+    const key = `${id}|${resolve(tag).patterns ?? ''}|${optionFlags(opts)}`;
+    let same = keys.get(key);
+    if (same === undefined) keys.set(key, (same = key));
+    return same;
+  };
   return {
     breakPoints,
     hyphenate: (word, tag, opts) => breakPoints(word, tag, opts).map((b) => b.offset),
     resolve,
+    breakKey,
   };
 }
 
