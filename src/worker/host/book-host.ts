@@ -178,6 +178,7 @@ export class BookHost implements BookWorkerApi {
         const shot = await this.renderPage(0, { width, format: 'jpeg', quality: 0.85 });
         return { bytes: new Uint8Array(shot.bytes), mime: shot.mimeType };
       },
+      settled: () => this.layout !== null && this.layoutRevision === this.revision,
     });
   }
 

@@ -96,6 +96,8 @@ export interface LibraryHost {
   pages(): Promise<{ revision: number; pages: PageSummary[]; chapters: ChapterPages[] }>;
   /** A JPEG of the first page of the current layout, or null where rasterising is impossible. */
   renderFirstPage(width: number): Promise<{ bytes: Uint8Array; mime: string } | null>;
+  /** Whether the layout is the current revision's: no change is waiting to be laid out. */
+  settled(): boolean;
 }
 
 /** Where the open book lives. */
@@ -154,13 +156,19 @@ export class Library {
   /** An edit arrived while `restoring`: save once the source is known. */
   private restoredDirty = false;
 
-  /** Called by the host on convergence: captures an automatic cover when the book has none. */
+  /**
+   * Called by the host on convergence: captures an automatic cover when the book has none, once the
+   * book has been left alone for COVER_IDLE_MS. A change made meanwhile (a new book filled right
+   * after it was made) waits for its own convergence: capturing then would paint the page being
+   * replaced (an empty book's first page, kept as its cover for good) in the middle of the build.
+   */
   converged(): void {
     if (!this.ref || this.coverTimer !== null) return;
     const key = this.coverKey(this.ref);
     if (this.coverTried.has(key)) return;
     this.coverTimer = setTimeout(() => {
       this.coverTimer = null;
+      if (!this.host.settled()) return; // the next convergence arms the timer again
       if (this.ref && this.coverKey(this.ref) === key) void this.captureCover().catch(() => undefined);
     }, COVER_IDLE_MS);
   }
