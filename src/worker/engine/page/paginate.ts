@@ -2310,8 +2310,8 @@ export function* paginateChapter(
     }
     const onGrid = Math.abs(ps.lineHeight - pitch) < 1e-6;
     const besideWrap = besideBand();
-    // A drop cap (page/drop-cap.ts), set at the style's leading; not off the body leading beside a wrapped resource.
-    const initial = cap && (onGrid || !besideWrap) ? initialOf(cap, block, ps.style, ps.lineHeight, measure(colW()), justify) : undefined;
+    // A drop cap (page/drop-cap.ts), set at the style's leading (beside a wrapped resource too: its lines then at the measure they meet).
+    const initial = cap ? initialOf(cap, block, ps.style, ps.lineHeight, measure(colW()), justify) : undefined;
     const reflow = (from: number | null, width: number): SetLine[] =>
       from === null
         ? initial
@@ -2342,7 +2342,8 @@ export function* paginateChapter(
     // wrapped at the column's foot too, unless something else already ended the column there.
     const besideAt = (line: SetLine, at: { x: number; width: number }): number => at.x + ps.indent + shift(line, at.width);
     if (besideWrap) {
-      placeFreeBeside(block, lines, ps.lineHeight, ps.style, besideAt, reflow);
+      const first = initial && ((at: { x: number; width: number }, baseline: number) => drawInitial(block, initial.plan, frame().columnX[cursor.column]! + at.x + ps.indent, measure(at.width), baseline, ps.lineHeight));
+      placeFreeBeside(block, lines, ps.lineHeight, ps.style, besideAt, reflow, 0, first, initial?.plan.lines);
       return;
     }
     clearWrap(); // off the body leading, with no wrap in force here
@@ -2422,14 +2423,24 @@ export function* paginateChapter(
    * column's foot, a line's first-cited notes are reserved before it is set and must fit under the
    * float: it moves up while no line is set in its band's new rows, else the line goes on in the
    * next column (as `placeOnGrid` does). `marker` draws what goes with the first line (a list item's
-   * marker) at the measure it meets, on its baseline (pt). Returns the lines set.
+   * marker, a drop cap's initial) at the measure it meets, on its baseline (pt); the first `keep` lines
+   * (an initial's) go at one measure in one column with their notes and foot floats, else on in the
+   * next column (as `placeOnGrid` moves them). Returns the lines set.
    */
-  function placeFreeBeside(block: { id: string }, first: readonly SetLine[], leading: number, style: TextStyle, x: (line: SetLine, at: { x: number; width: number }) => number, reflow: (from: number | null, width: number) => SetLine[], from = 0, marker?: (at: { x: number; width: number }, baseline: number) => void): readonly SetLine[] {
+  function placeFreeBeside(block: { id: string }, first: readonly SetLine[], leading: number, style: TextStyle, x: (line: SetLine, at: { x: number; width: number }) => number, reflow: (from: number | null, width: number) => SetLine[], from = 0, marker?: (at: { x: number; width: number }, baseline: number) => void, keep = 1): readonly SetLine[] {
     const baseline = baselineFor(leading, style, fonts);
     let lines = first;
     let setAt = colW();
+    /** The measure a line box `k` lines under the cursor meets here, pt. */
+    const widthAt = (k: number): number => measureAtBox(wrapBand, cursor.page.index, cursor.column, cursor.y + k * leading, leading, colW()).width;
     for (let index = from; index < lines.length; index++) {
       if (cursor.y + leading > limit() + 1e-6 && !cursor.columnEmpty) nextColumn();
+      const kept = Math.min(keep, lines.length);
+      if (index === 0 && kept > 1 && !cursor.columnEmpty && (Array.from({ length: kept }, (_, k) => widthAt(k)).some((w) => Math.abs(w - widthAt(0)) > 1e-6) || !fitsWithCited(block, lines.slice(0, kept), leading))) {
+        nextColumn();
+        index--;
+        continue;
+      }
       const at = measureAtBox(wrapBand, cursor.page.index, cursor.column, cursor.y, leading, colW());
       if (Math.abs(at.width - setAt) > 1e-6) {
         const cut = index === 0 ? null : lines[index]!.srcFrom >= 0 ? lines[index]!.srcFrom : lines[index - 1]!.srcTo;
