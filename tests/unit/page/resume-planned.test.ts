@@ -18,7 +18,7 @@ import { dump, run } from './helpers';
 // The block starts planned passes went on from (the module's own function, observed).
 const { resumedAt } = vi.hoisted(() => ({ resumedAt: [] as number[] }));
 // The passes levelling a band: the page of the band it adds, the page of the start it goes on from (-1 none).
-const { levelling } = vi.hoisted(() => ({ levelling: [] as { band: number; from: number }[] }));
+const { levelling } = vi.hoisted(() => ({ levelling: [] as { band: number; from: number; last: number }[] }));
 vi.mock('../../../src/worker/engine/page/paginate', async (original) => {
   const actual = await original<typeof import('../../../src/worker/engine/page/paginate')>();
   return {
@@ -26,8 +26,15 @@ vi.mock('../../../src/worker/engine/page/paginate', async (original) => {
     paginateChapter: (...args: Parameters<typeof actual.paginateChapter>) => {
       const plan = args[8]?.plan;
       const band = plan?.spans?.[plan.spans.length - 1];
-      if (band && !plan?.balance) levelling.push({ band: band.page, from: plan?.resume?.page ?? -1 });
-      return actual.paginateChapter(...args);
+      if (!band || plan?.balance) return actual.paginateChapter(...args);
+      // (And the last page it set itself: a pass that stops in step returns the pages before the stop.)
+      const entry = { band: band.page, from: plan?.resume?.page ?? -1, last: -1 };
+      levelling.push(entry);
+      return (function* () {
+        const pages = yield* actual.paginateChapter(...args);
+        entry.last = pages[pages.length - 1]?.index ?? -1;
+        return pages;
+      })();
     },
   };
 });
@@ -141,5 +148,20 @@ describe('a planned pass goes on from a block start a planned pass before it rec
       const earlier = bands.filter((b) => b < pass.band);
       if (earlier.length > 0) expect(pass.from, seen).toBeGreaterThanOrEqual(earlier[earlier.length - 1]!);
     }
+  });
+
+  it('a pass levelling a band stops in step with the pass before it once past the band’s page', () => {
+    const [, settings] = designs()[0]!;
+    // One long chapter, subheadings every ninth paragraph from the tenth (at most eight bands are levelled).
+    const input: BookInput = { title: 'Levelled bands', settings, chapters: [{ id: 'c0', title: '', source: chapter(mulberry32(29), 0, 150, 9, 10, false) }] };
+    levelling.length = 0;
+    const layout = run(input, new EngineCache());
+    const passes = levelling.slice();
+    expect(dump(layout)).toBe(dump(run(input, new EngineCache(false))));
+    const closing = Math.max(...layout.pages.map((p) => p.index));
+    // Before, every one set every page from its start to the chapter's closing page.
+    const stopped = passes.filter((p) => p.last < closing - 1);
+    expect(stopped.length, JSON.stringify(passes)).toBeGreaterThan(0);
+    for (const pass of stopped) expect(pass.last, JSON.stringify(passes)).toBeGreaterThanOrEqual(pass.band);
   });
 });

@@ -43,6 +43,56 @@ import type { NotePiece } from './notes';
 import type { PageDraft } from './paginate';
 import { copyDraft, definition, textChange, type BlockStart, type ResumableState, type StartOrigin, type TextChange } from './resume';
 
+/** What paginate.ts asks of a pass that may stop in step with another (`PassPlan.converge`). */
+export interface Convergence {
+  /** Whether the pass at the start of block `block` on page `page` and column `column`, in `state` (uncopied), stands where the other pass stood. */
+  meets(block: number, page: number, column: number, state: ResumableState): boolean;
+  /** The pass stops at the start of block `block`, the first on page `page`; `done` are its pages before it. False: it goes on. */
+  stop(page: number, block: number, done: readonly PageDraft[]): boolean;
+}
+
+/**
+ * A planned pass (page/passes.ts: a band levelled, floats set at their citing page's head) that
+ * falls back into step with the pass whose pages the layout holds, and stops. The two passes'
+ * plans differ on pages up to `after` alone (a plan is read on its own pages), and the text is the
+ * same: at a block start on a later page where the planned pass's state is the other's there
+ * (`sameState`), it would set what the other set. As an edit's pass (`EditConvergence`), it then
+ * finishes its page and stops at the first block start on a later page; the other pass's pages
+ * from there on, and its block starts, are this one's.
+ */
+export class PassConvergence implements Convergence {
+  private readonly byBlock = new Map<number, BlockStart>();
+  /** Set by `stop`: the other pass's pages from the stop on. */
+  rest: PageDraft[] | null = null;
+  /** Its block starts from the stop on, with this pass's pages before them. */
+  carried: BlockStart[] = [];
+
+  constructor(starts: readonly BlockStart[], private readonly pages: readonly PageDraft[], after: number) {
+    for (const start of starts) if (start.page > after) this.byBlock.set(start.block, start);
+  }
+
+  meets(block: number, page: number, column: number, state: ResumableState): boolean {
+    const old = this.byBlock.get(block);
+    if (!old || old.page !== page || old.column !== column) return false;
+    return sameState(old.state as unknown as Record<string, unknown>, state as unknown as Record<string, unknown>, (a, b) => a === b);
+  }
+
+  stop(page: number, block: number, done: readonly PageDraft[]): boolean {
+    const rest = this.pages.filter((p) => p.index >= page);
+    if (rest[0]?.index !== page) return false;
+    const pages = [...done, ...rest];
+    this.carried = [...this.byBlock.values()]
+      .filter((start) => start.block >= block)
+      .sort((a, b) => a.block - b.block)
+      .map((start) => {
+        const own = start.state.pages[start.state.pages.length - 1]!;
+        return { ...start, state: { ...start.state, pages: [...pages.filter((p) => p.index < own.index), own] } };
+      });
+    this.rest = rest;
+    return true;
+  }
+}
+
 /** What the chapter's previous layout left for its next edit. */
 export interface PreviousLayout {
   /** The text it was laid out from. */
@@ -55,7 +105,7 @@ export interface PreviousLayout {
   final?: readonly PageDraft[];
 }
 
-export class EditConvergence {
+export class EditConvergence implements Convergence {
   private readonly byBlock = new Map<number, BlockStart>();
   private readonly change: TextChange;
   /** The previous text's units from the first block the change meets to the end of the last (items mapping there are refused). */

@@ -1476,7 +1476,9 @@ export function* paginateChapter(
     spanClosed: new Set(s.spanClosed),
   });
   /** The variables a block start records (uncopied): one list for the snapshot and the edit's convergence check (page/converge.ts). */
-  const liveState = (): PaginationState => ({ pages, cursor, dir, directions, sections, paragraphStyles, bands, geo, palette, part, partPageIndex, pendingNumbering, feetSetPage, closingBoxes, leverPoints, notesSet, columnNotes, carried, queuedFloats, citedFloats, afterHeading, spanClosed });
+  const liveState = (): PaginationState => ({ pages, cursor, dir, directions, sections, paragraphStyles, bands, geo, palette, part, partPageIndex, pendingNumbering, feetSetPage, closingBoxes, leverPoints, notesSet, columnNotes, carried, queuedFloats, citedFloats, afterHeading, spanClosed: openSpans() });
+  /** The span boxes closed on this page (`spanCap` reads no other: those of earlier pages are not state a later pass needs or compares). */
+  const openSpans = (): Set<string> => new Set((plan.spans ?? []).filter((cut) => cut.page === cursor.page.index && spanClosed.has(cut.block)).map((cut) => cut.block));
   /** Records the start of block `b` for a later pass, once per column (the first plain one). */
   const recordStart = (b: number, into: BlockStart[]): void => {
     const last = into[into.length - 1];

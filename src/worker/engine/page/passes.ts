@@ -24,7 +24,8 @@
  * start before the first page it draws (page/resume.ts) instead of from the chapter's first block:
  * one the plain pass recorded, or one a planned pass kept recorded under a plan that changes the
  * pages up to it alike (`samePlanThrough`: the pass levelling a band goes on from past the band
- * levelled before it), and
+ * levelled before it), and stops once past its planned pages where it falls back into step with
+ * the pass whose pages the layout holds there (page/converge.ts `PassConvergence`), and
  * after an edit each plain pass (the first, and each renumbering one) from a block start the same
  * pass of the chapter's previous layout recorded, when the caller has one (page/edit-resume.ts).
  */
@@ -34,7 +35,7 @@ import { closingCap } from './balance';
 import { textColumns } from './sections';
 import { cutHonoured, nextSpanRequest, spanCut, type SpanCut } from './span-band';
 import { startBefore, type BlockStart } from './resume';
-import type { EditConvergence } from './converge';
+import { PassConvergence, type Convergence, type EditConvergence } from './converge';
 
 /** What a pass is asked to do differently from a plain one. */
 export interface PassPlan {
@@ -50,8 +51,8 @@ export interface PassPlan {
   snapshots?: BlockStart[];
   /** A block start of an earlier pass to go on from, instead of the chapter's first block (page/resume.ts). */
   resume?: BlockStart;
-  /** An edit's first pass: where it may stop, in step with the chapter's previous layout again (page/converge.ts). */
-  converge?: EditConvergence;
+  /** Where the pass may stop in step with another: an edit's plain pass with the same pass of the chapter's previous layout, a planned pass with the pass before it (page/converge.ts). */
+  converge?: Convergence;
 }
 
 export interface PlannedFloat {
@@ -152,6 +153,17 @@ export function* paginatePasses(
   // page a pass left quiet lacks that page's items: it is used only before a later pass's own
   // quiet pages end, so merge takes those pages from the earlier passes.)
   const pool: PlannedStart[] = starts.map((start) => ({ start, plan: {} }));
+  // The block starts of the pass whose pages the layout holds after the pages plans change (the
+  // plain pass's, then each planned pass's kept): a planned pass stops in step with it past its own
+  // planned pages (page/converge.ts PassConvergence).
+  let current: readonly BlockStart[] = starts;
+  /** A planned pass's pages: with a stop in step, the pass before it's from there on, and its starts with them. */
+  const laidOut = function* (planned: PassPlan, converge: PassConvergence | undefined): Generator<undefined, PageDraft[]> {
+    const laid = yield* pass(planned);
+    if (!converge?.rest) return laid;
+    planned.snapshots?.push(...converge.carried);
+    return [...laid, ...converge.rest];
+  };
   /**
    * The plan with where it goes on from: the latest start before the first page it draws whose
    * pass planned the pages up to it as this plan does (paginate.ts reads a plan on its own pages
@@ -172,14 +184,17 @@ export function* paginatePasses(
     for (const start of planned.snapshots ?? []) pool.push({ start, plan: under });
   };
   for (let round = 0; round < 2 && heads.size > 0; round++) {
-    const quietBefore = Math.min(...[...heads.keys()].map((k) => Number(k.split(':')[0])));
-    const planned = resumed({ headFloats: heads, quietBefore });
-    const next = yield* pass(planned);
+    const pages = [...heads.keys()].map((k) => Number(k.split(':')[0]));
+    const quietBefore = Math.min(...pages);
+    const converge = resume ? new PassConvergence(current, drafts, Math.max(...pages)) : undefined;
+    const planned = resumed({ headFloats: heads, quietBefore, ...(converge ? { converge } : {}) });
+    const next = yield* laidOut(planned, converge);
     const kept = keptHeads(next, heads);
     if (kept.size === heads.size && [...kept.values()].every((k, i) => k.length === [...heads.values()][i]!.length)) {
       drafts = merge(drafts, next, quietBefore);
       plan = { headFloats: heads };
       keep(planned);
+      current = planned.snapshots ?? [];
       break;
     }
     heads = kept;
@@ -200,12 +215,14 @@ export function* paginatePasses(
       if (!cut) continue;
       for (let retry = 0; retry < 4; retry++) {
         const tried = { ...cut, bottom: cut.bottom + retry * settings.body.lineHeight };
-        const planned = resumed({ ...plan, spans: [...spans, tried], quietBefore: cut.page });
-        const laid = yield* pass(planned);
+        const converge = resume ? new PassConvergence(current, drafts, cut.page) : undefined;
+        const planned = resumed({ ...plan, spans: [...spans, tried], quietBefore: cut.page, ...(converge ? { converge } : {}) });
+        const laid = yield* laidOut(planned, converge);
         if (cutHonoured(laid, tried)) {
           drafts = merge(drafts, laid, cut.page);
           spans.push(tried);
           keep(planned);
+          current = planned.snapshots ?? [];
           break;
         }
       }
