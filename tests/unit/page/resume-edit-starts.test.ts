@@ -17,9 +17,9 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { defaultSettings, EngineCache, type BookInput } from '../../../src/worker/engine';
 import { EditResumes } from '../../../src/worker/engine/page/edit-resume';
-import { EditConvergence } from '../../../src/worker/engine/page/converge';
 import { mulberry32, paragraph, sentence } from '../../support/prose';
 import { dump, run } from './helpers';
+import { observeStops } from './observe-passes';
 
 // The block each edit's first pass went on from; -1 from the first block.
 const resumed: number[] = [];
@@ -29,27 +29,20 @@ const spy = vi.spyOn(EditResumes.prototype, 'from').mockImplementation(function 
   if (pass === 0) resumed.push(start ? start.block : -1);
   return start;
 });
-// The stops in step each edit's first pass took (the module's own method, observed).
-const stop = vi.spyOn(EditConvergence.prototype, 'stop');
-const stopsTaken = (): number => stop.mock.results.filter((r) => r.type === 'return' && r.value === true).length;
+// The stops in step each edit's first pass took.
+const stops = observeStops();
 afterAll(() => {
   spy.mockRestore();
-  stop.mockRestore();
+  stops.restore();
 });
 
 // The closing page's balance passes: the page balanced and the page of the start each went on from (-1: the first block).
 const { balanced } = vi.hoisted(() => ({ balanced: [] as { page: number; from: number }[] }));
-vi.mock('../../../src/worker/engine/page/paginate', async (original) => {
-  const actual = await original<typeof import('../../../src/worker/engine/page/paginate')>();
-  return {
-    ...actual,
-    paginateChapter: (...args: Parameters<typeof actual.paginateChapter>) => {
-      const plan = args[8]?.plan;
-      if (plan?.balance) balanced.push({ page: plan.balance.page, from: plan.resume?.page ?? -1 });
-      return actual.paginateChapter(...args);
-    },
-  };
-});
+vi.mock('../../../src/worker/engine/page/paginate', async (original) =>
+  (await import('./observe-passes')).observePlans(await original(), (plan) => {
+    if (plan?.balance) balanced.push({ page: plan.balance.page, from: plan.resume?.page ?? -1 });
+  }),
+);
 
 /** A chapter of `count` paragraphs, every ninth citing a note defined after the last paragraph, a subheading every twelve. */
 function chapter(random: () => number, count: number): string {
@@ -83,7 +76,7 @@ function edit(input: BookInput, cache: EngineCache, source: string, what: string
   const next = { ...input, chapters: [{ ...input.chapters[0]!, source }] };
   resumed.length = 0;
   balanced.length = 0;
-  stop.mockClear();
+  stops.clear();
   expect(dump(run(next, cache)), what).toBe(dump(run(next, new EngineCache(false))));
   return [next, resumed[0]!];
 }
@@ -160,7 +153,7 @@ describe('an edit’s first pass goes on from the latest start its edit left val
     let input = book();
     const cache = new EngineCache();
     run(input, cache);
-    let stops = 0;
+    let stopped = 0;
     for (const id of ['n8', 'n26', 'n53']) {
       const source = input.chapters[0]!.source;
       const definition = source.indexOf(`[^${id}]: `);
@@ -173,9 +166,9 @@ describe('an edit’s first pass goes on from the latest start its edit left val
       let block: number;
       [input, block] = edit(input, cache, source.slice(0, found.index) + swapped + source.slice(found.index + swapped.length), `a word swapped in ${id}`);
       expect(block).toBeGreaterThan(0);
-      stops += stopsTaken();
+      stopped += stops.taken();
     }
     // Before, never: an edit in a note's definition took no stop in step.
-    expect(stops).toBeGreaterThanOrEqual(2);
+    expect(stopped).toBeGreaterThanOrEqual(2);
   });
 });

@@ -10,9 +10,9 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { defaultSettings, EngineCache, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
 import { EditResumes } from '../../../src/worker/engine/page/edit-resume';
-import { EditConvergence } from '../../../src/worker/engine/page/converge';
 import { mulberry32, paragraph, sentence } from '../../support/prose';
 import { dump, run } from './helpers';
+import { observeStops } from './observe-passes';
 
 // The block each plain pass went on from, by pass (0: the first; 1…: renumbering passes); -1 from the first block.
 const resumed: { pass: number; block: number }[] = [];
@@ -22,12 +22,11 @@ const spy = vi.spyOn(EditResumes.prototype, 'from').mockImplementation(function 
   resumed.push({ pass, block: start ? start.block : -1 });
   return start;
 });
-// The stops in step each edit's passes took (the module's own method, observed).
-const stop = vi.spyOn(EditConvergence.prototype, 'stop');
-const stopsTaken = (): number => stop.mock.results.filter((r) => r.type === 'return' && r.value === true).length;
+// The stops in step each edit's passes took.
+const observed = observeStops();
 afterAll(() => {
   spy.mockRestore();
-  stop.mockRestore();
+  observed.restore();
 });
 
 /** A chapter of `count` paragraphs, every third citing a short note (several notes a page), a subheading every ten. */
@@ -77,9 +76,9 @@ describe('edits with footnote numbers by page resume every plain pass', () => {
         input = { ...input, chapters: input.chapters.map((ch, i) => (i === c ? { ...ch, source: change(ch.source) } : ch)) };
         expect(input.chapters[c]!.source, name).not.toBe(chapter(mulberry32(31), c, 60));
         resumed.length = 0;
-        stop.mockClear();
+        observed.clear();
         const incremental = run(input, cache);
-        const stops = stopsTaken();
+        const stops = observed.taken();
         expect(dump(incremental), `${name} (chapter ${c})`).toBe(dump(run(input, new EngineCache(false))));
         const passes = resumed.filter((r) => r.pass > 0);
         if (passes.length > 0) renumbered++;

@@ -11,33 +11,24 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { defaultSettings, EngineCache, prepareResources, type BookInput, type LayoutSettings } from '../../../src/worker/engine';
-import { EditConvergence } from '../../../src/worker/engine/page/converge';
 import { mulberry32, paragraph } from '../../support/prose';
 import { dump, run } from './helpers';
+import { observeStops } from './observe-passes';
 
 // The block starts planned passes went on from (the module's own function, observed).
 const { resumedAt } = vi.hoisted(() => ({ resumedAt: [] as number[] }));
 // The passes levelling a band: the page of the band it adds, the page of the start it goes on from (-1 none).
 const { levelling } = vi.hoisted(() => ({ levelling: [] as { band: number; from: number; last: number }[] }));
-vi.mock('../../../src/worker/engine/page/paginate', async (original) => {
-  const actual = await original<typeof import('../../../src/worker/engine/page/paginate')>();
-  return {
-    ...actual,
-    paginateChapter: (...args: Parameters<typeof actual.paginateChapter>) => {
-      const plan = args[8]?.plan;
-      const band = plan?.spans?.[plan.spans.length - 1];
-      if (!band || plan?.balance) return actual.paginateChapter(...args);
-      // (And the last page it set itself: a pass that stops in step returns the pages before the stop.)
-      const entry = { band: band.page, from: plan?.resume?.page ?? -1, last: -1 };
-      levelling.push(entry);
-      return (function* () {
-        const pages = yield* actual.paginateChapter(...args);
-        entry.last = pages[pages.length - 1]?.index ?? -1;
-        return pages;
-      })();
-    },
-  };
-});
+vi.mock('../../../src/worker/engine/page/paginate', async (original) =>
+  (await import('./observe-passes')).observePlans(await original(), (plan) => {
+    const band = plan?.spans?.[plan.spans.length - 1];
+    if (!band || plan?.balance) return;
+    // (And the last page it set itself: a pass that stops in step returns the pages before the stop.)
+    const entry = { band: band.page, from: plan?.resume?.page ?? -1, last: -1 };
+    levelling.push(entry);
+    return (pages) => void (entry.last = pages[pages.length - 1]?.index ?? -1);
+  }),
+);
 vi.mock('../../../src/worker/engine/page/resume', async (original) => {
   const actual = await original<typeof import('../../../src/worker/engine/page/resume')>();
   return {
@@ -50,9 +41,8 @@ vi.mock('../../../src/worker/engine/page/resume', async (original) => {
   };
 });
 
-// The stops in step with the previous layout an edit's first pass took (the module's own method, observed).
-const stop = vi.spyOn(EditConvergence.prototype, 'stop');
-const stopsTaken = (): number => stop.mock.results.filter((r) => r.type === 'return' && r.value === true).length;
+// The stops in step with the previous layout an edit's first pass took.
+const stops = observeStops();
 
 const SVG = (w: number, h: number) => new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="${w}" height="${h}" fill="#335"/></svg>`);
 
@@ -120,9 +110,9 @@ describe('planned passes go on from a block start of the plain pass', () => {
         const c = n % 2;
         const words = random() < 0.5 ? ' and a lantern beneath the harbour wall' : ' and the long grey harbour wall with its lanterns lit one by one at dusk';
         input = { ...input, chapters: input.chapters.map((ch, i) => (i === c ? { ...ch, source: typed(ch.source, where, words) } : ch)) };
-        stop.mockClear();
+        stops.clear();
         expect(dump(run(input, cache)), `edit ${n}`).toBe(dump(run(input, new EngineCache(false))));
-        stopped += stopsTaken();
+        stopped += stops.taken();
       }
       // The first pass stopped in step with the previous layout's plain pass after some edits, though
       // that layout took planned passes (before, never: only after a layout of the plain pass alone).
