@@ -266,14 +266,9 @@ const isLetterOrDigit = (ch: string): boolean => {
   const code = ch.charCodeAt(0);
   return code < 0x80 ? isAsciiLetter(code) || (code >= 0x30 && code <= 0x39) : /[\p{L}\p{M}\p{N}]/u.test(ch);
 };
-/** Whether `s` is all ASCII. */
-const isAscii = (s: string): boolean => {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) return false;
-  return true;
-};
-/** Whether every unit of `s` is below U+0300, the first combining mark: its characters are its units. */
-const withoutMarks = (s: string): boolean => {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x300) return false;
+/** Whether every UTF-16 unit of `s` is below `limit` (0x80: ASCII; 0x300: no combining mark, no surrogate). */
+const unitsBelow = (s: string, limit: number): boolean => {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= limit) return false;
   return true;
 };
 /** Explicit hyphens: hyphen-minus, hyphen (U+2010), non-breaking hyphen is deliberately absent. */
@@ -348,13 +343,13 @@ function patternBreaks(word: string, start: number, end: number, fn: (text: stri
   if (run.length > MAX_ENGINE_WORD || /[\uD800-\uDFFF]/.test(run)) return;
   // Characters = code points that are not combining marks (NFD accents count with their base).
   // A run with no unit from U+0300 on (no mark, no surrogate) has as many characters as units.
-  const plain = withoutMarks(run);
+  const plain = unitsBelow(run, 0x300);
   const chars = (s: string) => (plain ? s.length : s.replace(/\p{M}/gu, '').length);
   if (chars(run) < MIN_WORD_LENGTH) return;
   // Patterns know the ASCII apostrophe only; the substitution keeps every offset.
   const ascii = run.replaceAll('\u2019', "'");
   let marked = fn(ascii);
-  if (!marked.includes(SOFT_HYPHEN) && !isAscii(ascii)) {
+  if (!marked.includes(SOFT_HYPHEN) && !unitsBelow(ascii, 0x80)) {
     // Some pattern sets lack accented letters (hyphenopoly's Italian rejects `università`,
     // `perché`): retry with the base letters when that keeps the length (precomposed accents).
     // (ASCII text has nothing to decompose.)
