@@ -1,18 +1,21 @@
 /// <reference path="./hyphenate-hyphenopoly.d.ts" />
 /**
  * Word breaking for line breaking: Liang/TeX pattern hyphenation through hyphenopoly's wasm
- * engine (sync mode), soft hyphens, explicit hyphens and dashes, URLs — all as break offsets in
+ * engine, soft hyphens, explicit hyphens and dashes, URLs — all as break offsets in
  * UTF-16 code units, plus a helper that turns them into Knuth–Plass penalty items.
  *
  * The pattern bytes come from an injected loader (`loadPatterns`), so the same code runs in Node
  * tests (read `node_modules/hyphenopoly/patterns/<id>.wasm`) and in the worker (the host fetches
  * `?url` assets first). Rules: configuration.md §6.2–6.3; library notes: platform-notes.md §3.
  *
- * hyphenopoly keeps module-global settings; every configuration we give it is identical
- * (soft hyphen as the hyphen character, minimum lengths below), so several hyphenators coexist.
- * A language's engine, once loaded by any hyphenator, is shared by all.
+ * A word's letters go to the pattern engine directly (hyphenate-wasm.ts); hyphenopoly's own text
+ * hyphenator (sync mode) is asked only for letters outside the language's alphabet, whose handling
+ * only it knows. hyphenopoly keeps module-global settings; every configuration we give it is
+ * identical (soft hyphen as the hyphen character, minimum lengths below), so several hyphenators
+ * coexist. A language's engine, once loaded by any hyphenator, is shared by all.
  */
 import H from 'hyphenopoly';
+import { createPatternEngine, MAX_PATTERN_WORD, type PatternEngine } from './hyphenate-wasm';
 import type { PenaltyItem } from './items';
 
 /** Pattern ids the configuration bundles (spec §0.2 `LocaleTag`). */
@@ -26,8 +29,6 @@ export const MIN_BEFORE = 2;
 export const MIN_AFTER = 3;
 /** Explicit hyphens and dashes break only with this many letters on each side (spec §6.3). */
 const MIN_LETTERS_AROUND_EXPLICIT = 2;
-/** hyphenopoly's engine holds at most 61 characters per word. */
-const MAX_ENGINE_WORD = 61;
 
 const SOFT_HYPHEN = '\u00AD';
 
@@ -157,34 +158,70 @@ function silence(e: { preventDefault(): void }): void {
   e.preventDefault();
 }
 
+/** One language's patterns: the engine called directly, and hyphenopoly's text hyphenator on the same bytes once needed. */
+interface LanguagePatterns {
+  engine: PatternEngine;
+  bytes: Uint8Array | ArrayBuffer;
+  id: string;
+  /** hyphenopoly's text hyphenator, made the first time a text holds a letter outside the alphabet. */
+  wrapped: ((text: string) => string) | null;
+}
+
+/** Loaded languages, shared by every hyphenator (the first bytes loaded for an id are the ones used, as in hyphenopoly). */
+const loadedPatterns = new Map<string, LanguagePatterns>();
+
+/** The same limits for both paths: the spec's fixed rules (§6.2). */
+const PATTERN_LIMITS = { minWordLength: MIN_WORD_LENGTH, leftMin: MIN_BEFORE, rightMin: MIN_AFTER };
+
+function wrappedHyphenator(patterns: LanguagePatterns): (text: string) => string {
+  if (patterns.wrapped === null) {
+    const map = H.config({
+      require: [patterns.id],
+      hyphen: SOFT_HYPHEN,
+      sync: true,
+      loaderSync: () => patterns.bytes,
+      minWordLength: PATTERN_LIMITS.minWordLength,
+      leftmin: PATTERN_LIMITS.leftMin,
+      rightmin: PATTERN_LIMITS.rightMin,
+      compound: 'hyphen',
+      orphanControl: 1,
+      normalize: false,
+      handleEvent: { error: silence },
+    });
+    patterns.wrapped = map.get(patterns.id)!;
+  }
+  return patterns.wrapped;
+}
+
+/**
+ * Appends the pattern points of `text` (UTF-16 offsets) to `out`: from the engine directly, or from
+ * hyphenopoly's text hyphenator when the text holds a letter the engine's alphabet lacks.
+ */
+function patternPoints(patterns: LanguagePatterns, text: string, out: number[]): void {
+  if (patterns.engine.points(text, out)) return;
+  let index = 0;
+  for (const ch of wrappedHyphenator(patterns)(text)) {
+    if (ch === SOFT_HYPHEN) out.push(index);
+    else index += ch.length;
+  }
+}
+
 export function createHyphenator(options: HyphenatorOptions): Hyphenator {
-  const engines = new Map<string, ((text: string) => string) | null>();
+  const engines = new Map<string, LanguagePatterns | null>();
   const resolved = new Map<string, HyphenationLanguage>();
   const caches = new Map<string, Map<string, readonly WordBreak[]>>();
 
-  const engine = (id: string): ((text: string) => string) | null => {
+  const engine = (id: string): LanguagePatterns | null => {
     const known = engines.get(id);
     if (known !== undefined) return known;
-    let fn: ((text: string) => string) | null = null;
+    let patterns: LanguagePatterns | null = null;
     const bytes = H.supportedLanguages.includes(id) ? options.loadPatterns(id) : undefined;
     if (bytes !== undefined) {
-      const map = H.config({
-        require: [id],
-        hyphen: SOFT_HYPHEN,
-        sync: true,
-        loaderSync: () => bytes,
-        minWordLength: MIN_WORD_LENGTH,
-        leftmin: MIN_BEFORE,
-        rightmin: MIN_AFTER,
-        compound: 'hyphen',
-        orphanControl: 1,
-        normalize: false,
-        handleEvent: { error: silence },
-      });
-      fn = map.get(id) ?? null;
+      patterns = loadedPatterns.get(id) ?? null;
+      if (patterns === null) loadedPatterns.set(id, (patterns = { engine: createPatternEngine(bytes, PATTERN_LIMITS), bytes, id, wrapped: null }));
     }
-    engines.set(id, fn);
-    return fn;
+    engines.set(id, patterns);
+    return patterns;
   };
   for (const id of options.languages ?? []) engine(id);
 
@@ -219,7 +256,7 @@ export function createHyphenator(options: HyphenatorOptions): Hyphenator {
     }
     const hit = cache.get(word);
     if (hit) return hit;
-    const fn = lang.patterns === null || opts.hyphenate === false ? null : engine(lang.patterns);
+    const patterns = lang.patterns === null || opts.hyphenate === false ? null : engine(lang.patterns);
     // A word with punctuation before or after its letters (`harbour,` `harbour.` `(harbour`) breaks
     // where its letters do, moved by what precedes them: worked out once for the letters.
     const affixed = URL_RE.test(word) ? null : AFFIXED_WORD.exec(word);
@@ -227,10 +264,10 @@ export function createHyphenator(options: HyphenatorOptions): Hyphenator {
     if (affixed !== null && affixed[2]!.length < word.length) {
       const core = affixed[2]!;
       let coreBreaks = cache.get(core);
-      if (!coreBreaks) cache.set(core, (coreBreaks = Object.freeze(wordBreaks(core, fn, opts))));
+      if (!coreBreaks) cache.set(core, (coreBreaks = Object.freeze(wordBreaks(core, patterns, opts))));
       const shift = affixed[1]!.length;
       result = shift === 0 || coreBreaks.length === 0 ? coreBreaks : Object.freeze(coreBreaks.map((b) => ({ ...b, offset: b.offset + shift })));
-    } else result = Object.freeze(wordBreaks(word, fn, opts));
+    } else result = Object.freeze(wordBreaks(word, patterns, opts));
     cache.set(word, result);
     return result;
   };
@@ -287,11 +324,8 @@ const AFFIXED_WORD = /^([.,;:!?"'()[\]{}\u201c\u201d\u2018\u2019\u00ab\u00bb\u00
 /** URL or DOI: scheme, www., doi: or a bare DOI (10.xxxx/…). */
 const URL_RE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.|doi:|mailto:|10\.\d{4,9}\/)/i;
 
-/**
- * Break points of one token. `fn` is hyphenopoly's hyphenator for the language (null: no
- * pattern hyphenation).
- */
-function wordBreaks(word: string, fn: ((text: string) => string) | null, opts: WordBreakOptions): WordBreak[] {
+/** Break points of one token. `patterns`: the language's (null: no pattern hyphenation). */
+function wordBreaks(word: string, patterns: LanguagePatterns | null, opts: WordBreakOptions): WordBreak[] {
   if (URL_RE.test(word)) return urlBreaks(word);
   const out: WordBreak[] = [];
   const hasSoft = word.includes(SOFT_HYPHEN);
@@ -314,7 +348,7 @@ function wordBreaks(word: string, fn: ((text: string) => string) | null, opts: W
       if (word[i] !== SOFT_HYPHEN) continue;
       if (lettersBefore(word, i, true) >= 1 && lettersAfter(word, i + 1, true) >= 1) out.push({ offset: i + 1, kind: 'soft', hyphen: true });
     }
-  } else if (fn !== null && !(compound && opts.compounds === false)) {
+  } else if (patterns !== null && !(compound && opts.compounds === false)) {
     // Pattern hyphenation of each run of letters bounded by non-alphanumerics (so `A4paper`,
     // `mp3player` are left alone); punctuation around the word is not counted.
     let i = 0;
@@ -327,7 +361,7 @@ function wordBreaks(word: string, fn: ((text: string) => string) | null, opts: W
       // A run goes on across an apostrophe or a Catalan middle dot (l·l) between letters.
       while (j < word.length && (isLetter(word[j]!) || (isJoiner(word[j]!) && j + 1 < word.length && isLetter(word[j + 1]!)))) j++;
       const bounded = (i === 0 || !isLetterOrDigit(word[i - 1]!)) && (j === word.length || !isLetterOrDigit(word[j]!));
-      if (bounded) patternBreaks(word, i, j, fn, out);
+      if (bounded) patternBreaks(word, i, j, patterns, out);
       i = j;
     }
   }
@@ -337,32 +371,35 @@ function wordBreaks(word: string, fn: ((text: string) => string) | null, opts: W
   return out.filter((b, k) => k === 0 || out[k - 1]!.offset !== b.offset);
 }
 
+/** The points of the run being hyphenated (one run at a time, so one array serves them all). */
+const runPoints: number[] = [];
+
 /** Pattern points inside word[start, end), with the spec's fixed minimums (in characters). */
-function patternBreaks(word: string, start: number, end: number, fn: (text: string) => string, out: WordBreak[]): void {
+function patternBreaks(word: string, start: number, end: number, patterns: LanguagePatterns, out: WordBreak[]): void {
   const run = word.slice(start, end);
-  if (run.length > MAX_ENGINE_WORD || /[\uD800-\uDFFF]/.test(run)) return;
+  if (run.length > MAX_PATTERN_WORD) return;
   // Characters = code points that are not combining marks (NFD accents count with their base).
   // A run with no unit from U+0300 on (no mark, no surrogate) has as many characters as units.
   const plain = unitsBelow(run, 0x300);
+  if (!plain && /[\uD800-\uDFFF]/.test(run)) return;
   const chars = (s: string) => (plain ? s.length : s.replace(/\p{M}/gu, '').length);
   if (chars(run) < MIN_WORD_LENGTH) return;
   // Patterns know the ASCII apostrophe only; the substitution keeps every offset.
-  const ascii = run.replaceAll('\u2019', "'");
-  let marked = fn(ascii);
-  if (!marked.includes(SOFT_HYPHEN) && !unitsBelow(ascii, 0x80)) {
+  const ascii = run.includes('\u2019') ? run.replaceAll('\u2019', "'") : run;
+  const points = runPoints;
+  points.length = 0;
+  patternPoints(patterns, ascii, points);
+  if (points.length === 0 && !unitsBelow(ascii, 0x80)) {
     // Some pattern sets lack accented letters (hyphenopoly's Italian rejects `università`,
     // `perché`): retry with the base letters when that keeps the length (precomposed accents).
     // (ASCII text has nothing to decompose.)
     const bare = ascii.normalize('NFD').replace(/\p{M}/gu, '');
-    if (bare !== ascii && bare.length === ascii.length) marked = fn(bare);
+    if (bare !== ascii && bare.length === ascii.length) patternPoints(patterns, bare, points);
   }
-  let index = 0;
-  for (const ch of marked) {
-    if (ch === SOFT_HYPHEN) {
-      if (chars(run.slice(0, index)) >= MIN_BEFORE && chars(run.slice(index)) >= MIN_AFTER) {
-        out.push({ offset: start + index, kind: 'pattern', hyphen: true });
-      }
-    } else index += ch.length;
+  for (const index of points) {
+    if (plain ? index >= MIN_BEFORE && run.length - index >= MIN_AFTER : chars(run.slice(0, index)) >= MIN_BEFORE && chars(run.slice(index)) >= MIN_AFTER) {
+      out.push({ offset: start + index, kind: 'pattern', hyphen: true });
+    }
   }
 }
 
