@@ -180,13 +180,13 @@ describe('an Arabic book (right to left)', () => {
     const run = body.find((r) => r.font.startsWith('amiri') && r.text.includes('الشمس'))!;
     const start = run.text.indexOf('الشمس');
     const word = run.glyphs.filter((_, g) => run.clusters[g]! >= start && run.clusters[g]! < start + 5);
-    const isolated = [...'الشمس'].map((c) => amiri.shape(c, 'rtl', '', 'Arab', 'ar').glyphs[0]!);
+    const isolated = [...'الشمس'].map((c) => amiri.shape(c, 'rtl', '', 'Arab', 'ar').glyphList()[0]!);
     expect(word.length).toBeGreaterThanOrEqual(4);
     expect(word.filter((g) => isolated.includes(g)).length).toBeLessThan(word.length);
   });
 
   it('fills the measure of justified lines, stretching letters with kashida', () => {
-    const tatweel = fonts.match('Amiri', 400, 'normal').shape('\u0640', 'rtl', '', 'Arab').glyphs[0]!;
+    const tatweel = fonts.match('Amiri', 400, 'normal').shape('\u0640', 'rtl', '', 'Arab').glyphList()[0]!;
     const lines = new Map<string, GlyphRunItem[]>();
     for (const r of body) if (r.line?.block === body.find((b) => b.text.includes('الشمس'))!.line!.block) lines.set(`${r.y}`, [...(lines.get(`${r.y}`) ?? []), r]);
     const sorted = [...lines.values()].slice(0, -1);

@@ -11,7 +11,7 @@ import { oneChapterBook, runs } from './helpers';
 
 const fonts = nodeFontRegistry(['Amiri']);
 const amiri = fonts.match('Amiri', 400, 'normal');
-const TATWEEL = amiri.shape('\u0640', 'rtl', '', 'Arab').glyphs[0]!;
+const TATWEEL = amiri.shape('\u0640', 'rtl', '', 'Arab').glyphList()[0]!;
 
 function run(input: BookInput) {
   const steps = layoutBook(input, fonts, new EngineCache());

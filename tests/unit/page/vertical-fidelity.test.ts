@@ -198,7 +198,7 @@ describe('vertical text: a hung mark (cjk.hangingPunctuation, §14.1)', () => {
     const comma = first.find((p) => p.run.text.startsWith('、'))!;
     expect(rounded(comma.m)).toEqual(UPRIGHT);
     const face = fonts.get(comma.run.font)!;
-    expect(comma.run.glyphs[0]).toBe(face.shape('、', 'ltr', 'vert').glyphs[0]);
+    expect(comma.run.glyphs[0]).toBe(face.shape('、', 'ltr', 'vert').glyphList()[0]);
     const settings = settingsFromConfig(config({ cjk: { hangingPunctuation: 'force' } }));
     const frame = sheetFrame(settings, book.pages[0]!.index);
     const foot = frame.contentTop + frame.contentHeight;

@@ -148,7 +148,7 @@ describe('layout.writingMode: vertical-rl — the flow turned onto the sheet', (
       expect(vertical.size).toBe(1);
       const [v] = [...vertical];
       expect(horizontal.has(v!)).toBe(false);
-      expect(v).toBe(face.shape(ch, 'ltr', 'vert').glyphs[0]);
+      expect(v).toBe(face.shape(ch, 'ltr', 'vert').glyphList()[0]);
     }
   });
 
@@ -379,8 +379,8 @@ describe('writingMode: vertical-rl design text takes the vertical forms too (§5
     const vertical = glyphsOf('vertical-rl');
     const horizontal = glyphsOf('horizontal-tb');
     for (const ch of ['「', '、', '」']) {
-      expect(vertical.get(ch)).toBe(face.shape(ch, 'ltr', 'vert').glyphs[0]);
-      expect(horizontal.get(ch)).toBe(face.shape(ch).glyphs[0]);
+      expect(vertical.get(ch)).toBe(face.shape(ch, 'ltr', 'vert').glyphList()[0]);
+      expect(horizontal.get(ch)).toBe(face.shape(ch).glyphList()[0]);
       expect(vertical.get(ch)).not.toBe(horizontal.get(ch));
     }
     // An ideograph has no vertical form: the same glyph either way.

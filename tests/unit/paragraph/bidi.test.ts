@@ -46,7 +46,7 @@ describe('right-to-left paragraphs', () => {
     expect(glyphs[0]!.x).toBeGreaterThan(20);
     const amiri = fonts.match('Amiri', 400, 'normal');
     const lastRun = last.runs.reduce((a, b) => ((a.xs[a.xs.length - 1] ?? 0) > (b.xs[b.xs.length - 1] ?? 0) ? a : b));
-    const end = lastRun.xs[lastRun.xs.length - 1]! + (amiri.shape(lastRun.text, 'rtl').advances[amiri.shape(lastRun.text, 'rtl').advances.length - 1]! * 10) / amiri.upem;
+    const end = lastRun.xs[lastRun.xs.length - 1]! + (amiri.shape(lastRun.text, 'rtl').advanceList()[amiri.shape(lastRun.text, 'rtl').advanceList().length - 1]! * 10) / amiri.upem;
     expect(end).toBeGreaterThan(155);
     expect(end).toBeLessThan(160.5);
   });
@@ -94,11 +94,11 @@ describe('right-to-left paragraphs', () => {
   it('joins Arabic letters (contextual forms differ from the isolated ones)', () => {
     const amiri = fonts.match('Amiri', 400, 'normal');
     const word = amiri.shape('سلم', 'rtl', '', 'Arab', 'ar');
-    const isolated = ['س', 'ل', 'م'].map((c) => amiri.shape(c, 'rtl', '', 'Arab', 'ar').glyphs[0]);
+    const isolated = ['س', 'ل', 'م'].map((c) => amiri.shape(c, 'rtl', '', 'Arab', 'ar').glyphList()[0]);
     // Visual order: the glyph of the last letter comes first; the joined forms are other glyphs.
-    expect(word.glyphs.length).toBeGreaterThanOrEqual(3);
-    expect(Array.from(word.glyphs)).not.toEqual(isolated.slice().reverse());
-    expect(Array.from(word.clusters)[0]).toBeGreaterThan(Array.from(word.clusters)[word.clusters.length - 1]!);
+    expect(word.glyphList().length).toBeGreaterThanOrEqual(3);
+    expect(word.glyphList()).not.toEqual(isolated.slice().reverse());
+    expect(word.clusterList()[0]).toBeGreaterThan(word.clusterList()[word.clusterList().length - 1]!);
   });
 
   it('sets an :rtl[…] isolate inside a left-to-right paragraph right to left', () => {
@@ -128,7 +128,7 @@ describe('right-to-left paragraphs', () => {
 
 describe('kashida justification', () => {
   const amiri = fonts.match('Amiri', 400, 'normal');
-  const tatweel = amiri.shape('\u0640', 'rtl', '', 'Arab').glyphs[0]!;
+  const tatweel = amiri.shape('\u0640', 'rtl', '', 'Arab').glyphList()[0]!;
   const setWith = (enabled: boolean) =>
     set(fonts, [textInline(ARABIC, 100)], { family: 'Amiri', measure: 160, direction: 'rtl', language: 'ar', settings: (s) => (s.kashida = { enabled, perWord: 1, maxLength: 0.6 }) });
 

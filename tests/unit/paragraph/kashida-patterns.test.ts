@@ -30,7 +30,7 @@ function elongated(text: string, patterns: KashidaPattern, family = 'Amiri', per
     const pieces = box.type === 'box' ? box.payload!.pieces : [];
     words.push(item.payload.kashida.map((site) => {
       const piece = pieces[site.piece]!;
-      return piece.text[piece.shaped.clusters[site.glyph]!]!;
+      return piece.text[piece.shaped.clusterList()[site.glyph]!]!;
     }));
   });
   return words;

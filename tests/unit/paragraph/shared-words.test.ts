@@ -166,7 +166,7 @@ describe('recurring words share their items', () => {
     // The same items as when every word is asked for.
     const plain = buildItems([{ text: second, style: { ...style }, from: SECOND_AT, rise: 0 } satisfies StyledText], fonts, { ...options, breakKey: undefined });
     const shape = (items: readonly Item<WordPayload>[]) =>
-      exact(items.map((i) => [i.type, i.width, i.type === 'penalty' ? [i.penalty, i.flagged] : i.type === 'box' ? i.from : [i.stretch, i.shrink], (i.payload?.pieces ?? []).map((p) => [p.text, p.face.id, p.width, [...p.shaped.glyphs], [...p.shaped.advances]])]));
+      exact(items.map((i) => [i.type, i.width, i.type === 'penalty' ? [i.penalty, i.flagged] : i.type === 'box' ? i.from : [i.stretch, i.shrink], (i.payload?.pieces ?? []).map((p) => [p.text, p.face.id, p.width, p.shaped.glyphList(), p.shaped.advanceList()])]));
     expect(shape(b)).toBe(shape(plain));
     expect(boxes(a).length).toBeGreaterThan(0);
     // Another hyphenator's key is another key: its words are asked for again.

@@ -1,4 +1,5 @@
 import * as hb from 'harfbuzzjs';
+import { ShapedGlyphs } from './shaped-glyphs';
 
 /** A font file the registry should know, as bytes (TTF/OTF; WOFF2 is decompressed before this). */
 export interface FontSource {
@@ -26,19 +27,7 @@ export interface FontSource {
 /** Broad design class, used only to order per-character fallback. */
 export type FontGenre = 'serif' | 'sans' | 'mono';
 
-export interface ShapedGlyphs {
-  /** Glyph ids in visual order. */
-  glyphs: Uint32Array;
-  /** UTF-16 index in the shaped text where each glyph's cluster starts. */
-  clusters: Uint32Array;
-  /** Advance of each glyph, font units. */
-  advances: Int32Array;
-  /** x and y offset of each glyph, font units (y up, as HarfBuzz gives them). */
-  xOffsets: Int32Array;
-  yOffsets: Int32Array;
-  /** Sum of advances, font units. */
-  width: number;
-}
+export { ShapedGlyphs } from './shaped-glyphs';
 
 /** End (exclusive) of the code points whose coverage a face keeps in a byte table: Latin, IPA and spacing modifiers, below the combining marks at U+0300. */
 const LOW_COVERAGE_END = 0x300;
@@ -146,24 +135,21 @@ export class FontFace {
     const infos = buffer.getGlyphInfos();
     const positions = buffer.getGlyphPositions();
     const n = infos.length;
-    const shaped: ShapedGlyphs = {
-      glyphs: new Uint32Array(n),
-      clusters: new Uint32Array(n),
-      advances: new Int32Array(n),
-      xOffsets: new Int32Array(n),
-      yOffsets: new Int32Array(n),
-      width: 0,
-    };
-    for (let i = 0; i < n; i++) {
+    // One buffer of five fields per glyph (fonts/shaped-glyphs.ts); see there why one buffer.
+    const data = new Int32Array(n * ShapedGlyphs.FIELDS);
+    let width = 0;
+    for (let i = 0, at = 0; i < n; i++, at += ShapedGlyphs.FIELDS) {
       const info = infos[i]!;
       const position = positions[i];
-      shaped.glyphs[i] = info.codepoint;
-      shaped.clusters[i] = info.cluster;
-      shaped.advances[i] = position?.xAdvance ?? 0;
-      shaped.xOffsets[i] = position?.xOffset ?? 0;
-      shaped.yOffsets[i] = position?.yOffset ?? 0;
-      shaped.width += position?.xAdvance ?? 0;
+      const advance = position?.xAdvance ?? 0;
+      data[at] = info.codepoint;
+      data[at + 1] = info.cluster;
+      data[at + 2] = advance;
+      data[at + 3] = position?.xOffset ?? 0;
+      data[at + 4] = position?.yOffset ?? 0;
+      width += advance;
     }
+    const shaped = new ShapedGlyphs(data, 0, n, 0, width);
     byText.set(text, shaped);
     return shaped;
   }

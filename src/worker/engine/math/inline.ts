@@ -9,6 +9,7 @@
  * above and below than the text's own letters may, and never overlaps them.
  */
 import type { FontFace } from '../fonts/registry';
+import { ShapedGlyphs } from '../fonts/shaped-glyphs';
 import { baselineInLineBox } from '../page/geometry';
 import type { MathInline } from '../parse/model';
 import type { LayoutSettings, TextStyle } from '../settings';
@@ -85,15 +86,6 @@ export function fitToLine(inline: InlineFormula, style: TextStyle, face: FontFac
   return em === inline.em ? inline : { ...inline, em };
 }
 
-const EMPTY_SHAPE = {
-  glyphs: new Uint32Array(0),
-  clusters: new Uint32Array(0),
-  advances: new Int32Array(0),
-  xOffsets: new Int32Array(0),
-  yOffsets: new Int32Array(0),
-  width: 0,
-};
-
 /** The item-list boxes (and break penalties) of an inline formula. */
 export function formulaItems(unfitted: InlineFormula, style: TextStyle, face: FontFace, level: number): Item<WordPayload>[] {
   const inline = fitToLine(unfitted, style, face);
@@ -114,7 +106,7 @@ export function formulaItems(unfitted: InlineFormula, style: TextStyle, face: Fo
       style,
       rise: 0,
       face,
-      shaped: EMPTY_SHAPE,
+      shaped: ShapedGlyphs.EMPTY,
       width,
       level: level % 2 === 1 ? level + 1 : level,
       formula: { inline, fromChild, toChild: Number.isFinite(toChild) ? toChild : f.childX.length },

@@ -62,12 +62,12 @@ function drawGlyphs(program: PathProgram, text: FormulaText, fonts: FontRegistry
   let pen = natural * fit < text.width ? (text.width - natural * fit) / 2 : 0;
   for (const { face, glyphs } of shaped) {
     const k = (text.size * fit) / face.upem;
-    for (let i = 0; i < glyphs.glyphs.length; i++) {
-      const d = face.glyphPath(glyphs.glyphs[i]!);
+    for (let i = 0; i < glyphs.length; i++) {
+      const d = face.glyphPath(glyphs.glyph(i));
       // Font units (y up) → the text's units (y down) at the pen, then → the formula's em.
-      const at: Matrix = [k, 0, 0, -k, pen + glyphs.xOffsets[i]! * k, -glyphs.yOffsets[i]! * k];
+      const at: Matrix = [k, 0, 0, -k, pen + glyphs.xOffset(i) * k, -glyphs.yOffset(i) * k];
       if (d) appendPathData(program, d, multiply(text.matrix, at));
-      pen += glyphs.advances[i]! * k;
+      pen += glyphs.advance(i) * k;
     }
   }
 }

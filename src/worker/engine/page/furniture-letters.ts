@@ -129,7 +129,7 @@ export function capHeightRatio(fonts: FontRegistry, family: string, weight: numb
   if (ratio === undefined) {
     ratio = 0.72;
     const shaped = face.covers('H') ? face.shape('H') : undefined;
-    const glyph = shaped?.glyphs[0];
+    const glyph = shaped !== undefined && shaped.length > 0 ? shaped.glyph(0) : undefined;
     if (glyph !== undefined) {
       let top = -Infinity;
       for (const s of parsePathData(face.glyphPath(glyph))) if ('y' in s) top = Math.max(top, s.y);
@@ -158,9 +158,9 @@ export function verticalMatrix(x: number, y: number, w: number): Matrix {
 export function verticalForm(face: FontFace, glyph: number, text: string): number {
   if (!UPRIGHT.test(text)) return glyph;
   const plain = face.shape(text);
-  if (plain.glyphs.length !== 1 || plain.glyphs[0] !== glyph) return glyph;
+  if (plain.length !== 1 || plain.glyph(0) !== glyph) return glyph;
   const turned = face.shape(text, 'ltr', 'vert');
-  return turned.glyphs.length === 1 ? turned.glyphs[0]! : glyph;
+  return turned.length === 1 ? turned.glyph(0) : glyph;
 }
 
 /**

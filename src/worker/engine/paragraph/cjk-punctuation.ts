@@ -53,8 +53,8 @@ export function setPunctuationWidths(pieces: readonly ShapedPiece[], width: Punc
   if (width !== 'kaiming' && width !== 'halfwidth') return;
   for (const piece of pieces) {
     if (!isRunningText(piece)) continue;
-    for (let g = 0; g < piece.shaped.glyphs.length; g++) {
-      const cp = piece.text.codePointAt(piece.shaped.clusters[g]!)!;
+    for (let g = 0; g < piece.shaped.length; g++) {
+      const cp = piece.text.codePointAt(piece.shaped.cluster(g))!;
       const closing = CLOSING_FULLWIDTH.has(cp) && (width === 'halfwidth' || !SENTENCE_END.has(cp));
       if (closing || OPENING_FULLWIDTH.has(cp)) halveGlyph(piece, g, !closing);
     }
@@ -67,7 +67,7 @@ export function setPunctuationWidths(pieces: readonly ShapedPiece[], width: Punc
  * its glyphs are placed by their offsets) nor a raised one (superscripts), nor right-to-left text.
  */
 function isRunningText(piece: ShapedPiece): boolean {
-  return piece.level % 2 === 0 && piece.shaped.glyphs.length > 0 && piece.rise === 0 && !(piece.width === 0 && piece.shaped.width > 0);
+  return piece.level % 2 === 0 && piece.shaped.length > 0 && piece.rise === 0 && !(piece.width === 0 && piece.shaped.width > 0);
 }
 
 /**
@@ -76,21 +76,16 @@ function isRunningText(piece: ShapedPiece): boolean {
  */
 function halveGlyph(piece: ShapedPiece, g: number, opening: boolean): number {
   const half = Math.round(piece.face.upem / 2);
-  const advance = piece.shaped.advances[g]!;
+  const advance = piece.shaped.advance(g);
   if (advance <= FULL_SHARE * piece.face.upem) return 0;
-  const shaped = copyShaped(piece.shaped);
+  const shaped = piece.shaped.copy();
   const lost = advance - half; // font units
-  shaped.advances[g] = half;
-  if (opening) shaped.xOffsets[g] = shaped.xOffsets[g]! - lost;
-  shaped.width -= lost;
+  shaped.setAdvance(g, half);
+  if (opening) shaped.setXOffset(g, shaped.xOffset(g) - lost);
   piece.shaped = shaped;
   const before = piece.width;
   piece.width = (shaped.width * piece.style.size) / piece.face.upem;
   return before - piece.width;
-}
-
-function copyShaped(s: ShapedGlyphs): ShapedGlyphs {
-  return { glyphs: s.glyphs.slice(), clusters: s.clusters.slice(), advances: s.advances.slice(), xOffsets: s.xOffsets.slice(), yOffsets: s.yOffsets.slice(), width: s.width };
 }
 
 /** A break between CJK characters with no space typed (items.ts `cjkGap`): glue with a bare payload. */
@@ -104,21 +99,21 @@ function lastGlyph(item: Item<WordPayload> | undefined): { piece: ShapedPiece; g
   const pieces = item.payload?.pieces ?? [];
   const piece = pieces[pieces.length - 1];
   if (!piece || !isRunningText(piece)) return null;
-  const g = piece.shaped.glyphs.length - 1;
-  return { piece, g, cp: piece.text.codePointAt(piece.shaped.clusters[g]!)! };
+  const g = piece.shaped.length - 1;
+  return { piece, g, cp: piece.text.codePointAt(piece.shaped.cluster(g))! };
 }
 
 /** The first glyph of a box's text, with its piece. */
 function firstGlyph(item: Item<WordPayload> | undefined): { piece: ShapedPiece; cp: number } | null {
   if (item?.type !== 'box') return null;
   const piece = item.payload?.pieces[0];
-  if (!piece || !isRunningText(piece) || piece.shaped.clusters[0] !== 0) return null;
+  if (!piece || !isRunningText(piece) || piece.shaped.cluster(0) !== 0) return null;
   return { piece, cp: piece.text.codePointAt(0)! };
 }
 
 /** A piece's glyph advance, pt. */
 function advancePt(piece: ShapedPiece, g: number): number {
-  return (piece.shaped.advances[g]! * piece.style.size) / piece.face.upem;
+  return (piece.shaped.advance(g) * piece.style.size) / piece.face.upem;
 }
 
 /**
@@ -273,12 +268,12 @@ function placeVerticalForms(items: Item<WordPayload>[]): void {
       if (seen.has(piece) || !isRunningText(piece) || !inFlow(piece, item.from)) continue;
       seen.add(piece);
       let shaped: ShapedGlyphs | null = null;
-      for (let g = 0; g < piece.shaped.glyphs.length; g++) {
-        const cp = piece.text.codePointAt(piece.shaped.clusters[g]!)!;
+      for (let g = 0; g < piece.shaped.length; g++) {
+        const cp = piece.text.codePointAt(piece.shaped.cluster(g))!;
         const opening = OPENING_FULLWIDTH.has(cp);
         if (!opening && !CLOSING_FULLWIDTH.has(cp)) continue;
-        const full = piece.face.glyphAdvance(piece.shaped.glyphs[g]!); // font units
-        const lost = full - piece.shaped.advances[g]!;
+        const full = piece.face.glyphAdvance(piece.shaped.glyph(g)); // font units
+        const lost = full - piece.shaped.advance(g);
         if (lost <= 0) continue;
         const blanks = verticalBlanks(piece.face, String.fromCodePoint(cp));
         if (!blanks) continue;
@@ -289,13 +284,10 @@ function placeVerticalForms(items: Item<WordPayload>[]): void {
         const centred = Math.abs(blanks.start - blanks.end) < 0.1 * piece.face.upem;
         const wanted = centred ? taken / 2 : blanks.start > blanks.end ? taken : 0;
         const fromStart = Math.min(Math.min(taken, blanks.start), Math.max(Math.max(0, taken - blanks.end), wanted));
-        shaped ??= copyShaped(piece.shaped);
+        shaped ??= piece.shaped.copy();
         // The horizontal setting moved an opening mark back by all it lost (halveGlyph), a closing one not at all.
-        shaped.xOffsets[g] = shaped.xOffsets[g]! + (opening ? lost : 0) - fromStart;
-        if (taken < lost) {
-          shaped.advances[g] = shaped.advances[g]! + (lost - taken);
-          shaped.width += lost - taken;
-        }
+        shaped.setXOffset(g, shaped.xOffset(g) + (opening ? lost : 0) - fromStart);
+        if (taken < lost) shaped.setAdvance(g, shaped.advance(g) + (lost - taken));
       }
       if (!shaped) continue;
       piece.shaped = shaped;
@@ -330,7 +322,7 @@ function verticalBlanks(face: FontFace, text: string): VerticalBlanks | null {
   if (blanks === undefined) {
     blanks = null;
     const turned = face.covers(text) ? face.shape(text, 'ltr', 'vert') : undefined;
-    const glyph = turned?.glyphs.length === 1 ? turned.glyphs[0] : undefined;
+    const glyph = turned?.length === 1 ? turned.glyph(0) : undefined;
     if (glyph !== undefined) {
       let top = -Infinity;
       let bottom = Infinity;

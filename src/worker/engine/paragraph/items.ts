@@ -720,7 +720,9 @@ function hbScript(script: ScriptClass): string {
 function withoutAdvance(piece: ShapedPiece): ShapedPiece {
   const shaped = piece.shaped;
   const back = piece.level % 2 === 1 ? 0 : shaped.width; // font units
-  return { ...piece, shaped: { ...shaped, xOffsets: shaped.xOffsets.map((x) => x - back) }, width: 0 };
+  const own = shaped.copy();
+  for (let g = 0; g < own.length; g++) own.setXOffset(g, own.xOffset(g) - back);
+  return { ...piece, shaped: own, width: 0 };
 }
 
 /** A piece's offsets: `offsets` listed, or (undefined) consecutive from `from`. */
@@ -796,24 +798,21 @@ function isLowerCase(text: string, i: number): boolean {
  */
 function compressPunctuation(pieces: ShapedPiece[], para: ParagraphText, wordEnd: number): void {
   for (const piece of pieces) {
-    if (piece.level % 2 === 1 || piece.shaped.glyphs.length === 0) continue;
+    if (piece.level % 2 === 1 || piece.shaped.length === 0) continue;
     const s = piece.shaped;
     let changed: ShapedGlyphs | null = null;
-    for (let g = 0; g < s.glyphs.length; g++) {
-      const at = s.clusters[g]!;
+    for (let g = 0; g < s.length; g++) {
+      const at = s.cluster(g);
       const cp = piece.text.codePointAt(at)!;
-      const nextIndex = g + 1 < s.glyphs.length ? s.clusters[g + 1]! : piece.text.length;
+      const nextIndex = g + 1 < s.length ? s.cluster(g + 1) : piece.text.length;
       // The character after the glyph: in the piece, else the one after the word.
       const next = nextIndex < piece.text.length ? piece.text.codePointAt(nextIndex)! : pieceIsLast(pieces, piece) && wordEnd < para.text.length ? para.text.codePointAt(wordEnd) : undefined;
       if (next === undefined) continue;
       const fullwidthNext = CLOSING_FULLWIDTH.has(next) || OPENING_FULLWIDTH.has(next);
       if (!fullwidthNext || !CLOSING_FULLWIDTH.has(cp)) continue;
-      changed ??= copyShaped(s);
+      changed ??= s.copy();
       const half = Math.round(piece.face.upem / 2);
-      if (changed.advances[g]! > half) {
-        changed.width -= changed.advances[g]! - half;
-        changed.advances[g] = half;
-      }
+      if (changed.advance(g) > half) changed.setAdvance(g, half);
     }
     if (changed) {
       piece.shaped = changed;
@@ -824,10 +823,6 @@ function compressPunctuation(pieces: ShapedPiece[], para: ParagraphText, wordEnd
 
 function pieceIsLast(pieces: readonly ShapedPiece[], piece: ShapedPiece): boolean {
   return pieces[pieces.length - 1] === piece;
-}
-
-function copyShaped(s: ShapedGlyphs): ShapedGlyphs {
-  return { glyphs: s.glyphs.slice(), clusters: s.clusters.slice(), advances: s.advances.slice(), xOffsets: s.xOffsets.slice(), yOffsets: s.yOffsets.slice(), width: s.width };
 }
 
 const spaceWidthCache = new WeakMap<FontFace, number>();
@@ -939,13 +934,13 @@ function splitParts(text: string, shaped: ShapedGlyphs, breaks: readonly WordBre
   return parts;
 }
 
-/** The glyph whose cluster starts at text offset `offset` in strictly increasing `clusters`, or undefined. */
-function glyphAtOffset(clusters: Uint32Array, offset: number): number | undefined {
+/** The glyph whose cluster starts at text offset `offset` in strictly increasing clusters, or undefined. */
+function glyphAtOffset(shaped: ShapedGlyphs, offset: number): number | undefined {
   let lo = 0;
-  let hi = clusters.length - 1;
+  let hi = shaped.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const cluster = clusters[mid]!;
+    const cluster = shaped.cluster(mid);
     if (cluster === offset) return mid;
     if (cluster < offset) lo = mid + 1;
     else hi = mid - 1;
@@ -954,36 +949,28 @@ function glyphAtOffset(clusters: Uint32Array, offset: number): number | undefine
 }
 
 function computeSplitParts(text: string, shaped: ShapedGlyphs, breaks: readonly WordBreak[]): SplitPart[] | null {
-  const clusters = shaped.clusters;
+  const count = shaped.length;
   // Only a word in simple left-to-right order (each glyph its own, later cluster) is split.
-  for (let g = 1; g < clusters.length; g++) if (clusters[g]! <= clusters[g - 1]!) return null;
+  for (let g = 1; g < count; g++) if (shaped.cluster(g) <= shaped.cluster(g - 1)) return null;
   const parts: SplitPart[] = [];
   let startText = 0;
   let startGlyph = 0;
   for (const brk of breaks) {
-    const glyph = glyphAtOffset(clusters, brk.offset);
+    const glyph = glyphAtOffset(shaped, brk.offset);
     if (glyph === undefined || glyph <= startGlyph || brk.offset <= startText) continue;
     parts.push(slicePart(text, shaped, startText, brk.offset, startGlyph, glyph, brk.hyphen, brk.kind));
     startText = brk.offset;
     startGlyph = glyph;
   }
   if (parts.length === 0) return null;
-  parts.push(slicePart(text, shaped, startText, text.length, startGlyph, clusters.length, false, null));
+  parts.push(slicePart(text, shaped, startText, text.length, startGlyph, count, false, null));
   return parts;
 }
 
 function slicePart(text: string, s: ShapedGlyphs, fromText: number, toText: number, fromGlyph: number, toGlyph: number, hyphen: boolean, kind: WordBreak['kind'] | null): SplitPart {
-  // Views of the word's arrays (its clusters copied: they count from the part's start). Copying them
-  // all was faster to build in Chromium (a view makes V8 move the word's bytes off the JS heap) but
-  // kept ~23 MB more on the heap for a ~300-page book's words, and the worker's heap peak rose by
-  // ~85 MB in the bench (2026-12-06): kept as views.
-  const advances = s.advances.subarray(fromGlyph, toGlyph);
-  let width = 0;
-  for (const a of advances) width += a;
-  const clusters = s.clusters.slice(fromGlyph, toGlyph);
-  for (let i = 0; i < clusters.length; i++) clusters[i] = clusters[i]! - fromText;
-  const shaped = { glyphs: s.glyphs.subarray(fromGlyph, toGlyph), clusters, advances, xOffsets: s.xOffsets.subarray(fromGlyph, toGlyph), yOffsets: s.yOffsets.subarray(fromGlyph, toGlyph), width };
-  return { fromText, toText, text: text.slice(fromText, toText), shaped, hyphen, kind };
+  // A view of the word's glyphs, its clusters counted from the part's start (fonts/shaped-glyphs.ts):
+  // nothing copied, no array made.
+  return { fromText, toText, text: text.slice(fromText, toText), shaped: s.view(fromGlyph, toGlyph, fromText), hyphen, kind };
 }
 
 /** The hyphen added at a line end, in the style of the piece it follows; generated (no source). */

@@ -135,16 +135,16 @@ export function kashidaSites(pieces: readonly ShapedPiece[], perWord: number, pa
     let tatweel = tatweels.get(p);
     if (tatweel === undefined) {
       const shaped = piece.face.covers('\u0640') ? piece.face.shape('\u0640', 'rtl', '', 'Arab') : null;
-      tatweel = shaped && shaped.glyphs.length === 1 && shaped.glyphs[0] !== 0 ? { glyph: shaped.glyphs[0]!, advance: shaped.advances[0]! } : null;
+      tatweel = shaped && shaped.length === 1 && shaped.glyph(0) !== 0 ? { glyph: shaped.glyph(0), advance: shaped.advance(0) } : null;
       tatweels.set(p, tatweel);
     }
     if (!tatweel) continue;
     // The glyphs of letters after `at` lie left of it: the boundary is the first glyph whose
     // cluster is at or before `at`, with every glyph before it at or after `next`.
-    const clusters = piece.shaped.clusters;
+    const shaped = piece.shaped;
     let boundary = -1;
-    for (let g = 1; g < clusters.length; g++) {
-      if (clusters[g - 1]! >= next && clusters[g]! <= at) {
+    for (let g = 1; g < shaped.length; g++) {
+      if (shaped.cluster(g - 1) >= next && shaped.cluster(g) <= at) {
         boundary = g;
         break;
       }

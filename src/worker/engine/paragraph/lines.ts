@@ -541,18 +541,21 @@ function addColumnOffsets(builder: RunBuilder, c: ParagraphColumns, k: number): 
 
 /** `pushGlyphs` for piece `k` of a kept paragraph's columns (no kashida there): the same arithmetic. */
 function pushColumnGlyphs(c: ParagraphColumns, k: number, x: number, textBase: number): void {
-  const { glyphs: ids, clusters, advances, xOffsets, yOffsets } = c.pieceShaped[k]!;
+  const shaped = c.pieceShaped[k]!;
   const scale = c.pieceScale[k]!;
   const rise = c.pieceRise[k]!;
   const out = scratch;
+  // The view's fields read straight from its buffer (fonts/shaped-glyphs.ts: glyph, cluster, advance, x, y).
+  const data = shaped.data;
+  const clusterBase = textBase - shaped.clusterBase;
   let pen = x;
-  for (let g = 0; g < ids.length; g++) {
+  for (let g = 0, field = shaped.start * 5; g < shaped.length; g++, field += 5) {
     const at = glyphCount++;
-    out.glyphs[at] = ids[g]!;
-    out.xs[at] = pen + xOffsets[g]! * scale;
-    out.dys[at] = -yOffsets[g]! * scale - rise;
-    out.clusters[at] = textBase + clusters[g]!;
-    pen += advances[g]! * scale;
+    out.glyphs[at] = data[field]!;
+    out.xs[at] = pen + data[field + 3]! * scale;
+    out.dys[at] = -data[field + 4]! * scale - rise;
+    out.clusters[at] = clusterBase + data[field + 1]!;
+    pen += data[field + 2]! * scale;
   }
 }
 
@@ -806,10 +809,12 @@ function nextOffset(offset: number | undefined): number {
 /** Appends a piece's glyphs to the line's scratch arrays (pen x from `x`, pt; clusters from `textBase`). */
 function pushGlyphs(piece: ShapedPiece, x: number, textBase: number, scale: number, elongations?: readonly Elongation[]): void {
   const shaped = piece.shaped;
-  const { glyphs: ids, clusters: sourceClusters, advances, xOffsets, yOffsets } = shaped;
+  // The view's fields read straight from its buffer (fonts/shaped-glyphs.ts: glyph, cluster, advance, x, y).
+  const data = shaped.data;
+  const clusterBase = textBase - shaped.clusterBase;
   const rise = piece.rise;
   let pen = x;
-  for (let g = 0; g < ids.length; g++) {
+  for (let g = 0, field = shaped.start * 5; g < shaped.length; g++, field += 5) {
     // Runs once per glyph: `elongations` is absent for all but kashida-justified words.
     if (elongations) for (const e of elongations) {
       if (e.site.glyph !== g || e.width <= 0) continue;
@@ -823,15 +828,15 @@ function pushGlyphs(piece: ShapedPiece, x: number, textBase: number, scale: numb
         scratch.glyphs[at] = e.site.tatweel;
         scratch.xs[at] = count === 1 ? pen + (e.width - advance) / 2 : pen + k * step;
         scratch.dys[at] = -rise;
-        scratch.clusters[at] = textBase + sourceClusters[g]!;
+        scratch.clusters[at] = clusterBase + data[field + 1]!;
       }
       pen += e.width;
     }
     const at = glyphCount++;
-    scratch.glyphs[at] = ids[g]!;
-    scratch.xs[at] = pen + xOffsets[g]! * scale;
-    scratch.dys[at] = -yOffsets[g]! * scale - rise;
-    scratch.clusters[at] = textBase + sourceClusters[g]!;
-    pen += advances[g]! * scale;
+    scratch.glyphs[at] = data[field]!;
+    scratch.xs[at] = pen + data[field + 3]! * scale;
+    scratch.dys[at] = -data[field + 4]! * scale - rise;
+    scratch.clusters[at] = clusterBase + data[field + 1]!;
+    pen += data[field + 2]! * scale;
   }
 }

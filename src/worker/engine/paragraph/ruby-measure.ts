@@ -175,11 +175,19 @@ export function shapeAnnotation(text: string, requested: FontFace, fonts: FontRe
     const part = text.slice(start, end);
     const shaped = face.shape(part, 'ltr', '', '', language);
     const scale = size / face.upem;
-    const advances = Array.from(shaped.advances, (a) => a * scale);
-    segments.push({ fontId: face.id, text: part, start, glyphs: shaped.glyphs, clusters: shaped.clusters, advances, xOffsets: Array.from(shaped.xOffsets, (v) => v * scale), yOffsets: Array.from(shaped.yOffsets, (v) => v * scale) });
+    const segment: ReadingSegment = { fontId: face.id, text: part, start, glyphs: [], clusters: [], advances: [], xOffsets: [], yOffsets: [] };
+    for (let g = 0; g < shaped.length; g++) {
+      segment.glyphs.push(shaped.glyph(g));
+      segment.clusters.push(shaped.cluster(g));
+      segment.advances.push(shaped.advance(g) * scale);
+      segment.xOffsets.push(shaped.xOffset(g) * scale);
+      segment.yOffsets.push(shaped.yOffset(g) * scale);
+    }
+    segments.push(segment);
+    const advances = segment.advances;
     // Cluster widths (a cluster's glyphs summed), for spreading kana and stacking zhuyin.
-    for (let g = 0; g < shaped.glyphs.length; g++) {
-      const c = start + shaped.clusters[g]!;
+    for (let g = 0; g < shaped.length; g++) {
+      const c = start + shaped.cluster(g);
       const known = clusters[clusters.length - 1];
       if (known && known.start === c) known.width += advances[g]!;
       else clusters.push({ start: c, width: advances[g]! });

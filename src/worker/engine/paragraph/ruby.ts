@@ -26,8 +26,8 @@ export interface ReadingSegment {
   /** Its characters, logical order, and where they start in the reading. */
   text: string;
   start: number;
-  glyphs: Uint32Array;
-  clusters: Uint32Array;
+  glyphs: number[];
+  clusters: number[];
   /** Pen advance of each glyph and its offsets, pt (y up). */
   advances: number[];
   xOffsets: number[];

@@ -57,8 +57,8 @@ export function boxClusters(payload: WordPayload | undefined): number {
   let count = 0;
   for (const piece of payload?.pieces ?? []) {
     if (piece.formula || piece.level % 2 === 1 || UNTRACKABLE.test(piece.text)) return -1;
-    const clusters = piece.shaped.clusters;
-    for (let g = 0; g < clusters.length; g++) if (g === 0 || clusters[g] !== clusters[g - 1]) count++;
+    const shaped = piece.shaped;
+    for (let g = 0; g < shaped.length; g++) if (g === 0 || shaped.cluster(g) !== shaped.cluster(g - 1)) count++;
   }
   return count;
 }

@@ -85,31 +85,31 @@ export function setTcyCells(items: Item<WordPayload>[], rule: TcyRule, overrides
     for (const piece of pieces) {
       // Left-to-right text only. A raised note mark's number is a cell of the mark's em too (page/vertical.ts
       // stands it up about its own em square, its raise kept across the line).
-      if (seen.has(piece) || piece.level % 2 === 1 || piece.shaped.glyphs.length === 0 || (overrides.length === 0 && !TCY_CHARACTER.test(piece.text)) || !inFlow(piece, item.from)) continue;
+      if (seen.has(piece) || piece.level % 2 === 1 || piece.shaped.length === 0 || (overrides.length === 0 && !TCY_CHARACTER.test(piece.text)) || !inFlow(piece, item.from)) continue;
       seen.add(piece);
       let shaped: ShapedGlyphs | null = null;
       const s = piece.shaped;
       const rules = { maxDigits: rule.digits, marks: rule.marks, overrides, cjk: true };
-      for (const span of orientedSpans(piece.text, Array.from(s.clusters), (index) => pieceOffset(piece, index, item.from ?? 0), rules)) {
-        if (!span.upright || standsUpright(piece.text.slice(s.clusters[span.from]!, span.to < s.clusters.length ? s.clusters[span.to]! : piece.text.length))) continue;
+      const clusters = s.clusterList();
+      for (const span of orientedSpans(piece.text, clusters, (index) => pieceOffset(piece, index, item.from ?? 0), rules)) {
+        if (!span.upright || standsUpright(piece.text.slice(clusters[span.from]!, span.to < clusters.length ? clusters[span.to]! : piece.text.length))) continue;
         let natural = 0; // font units
-        for (let g = span.from; g < span.to; g++) natural += s.advances[g]!;
+        for (let g = span.from; g < span.to; g++) natural += s.advance(g);
         const delta = piece.face.upem - natural;
         if (Math.abs(delta) < 1) continue;
-        shaped ??= { glyphs: s.glyphs.slice(), clusters: s.clusters.slice(), advances: s.advances.slice(), xOffsets: s.xOffsets.slice(), yOffsets: s.yOffsets.slice(), width: s.width };
-        for (let g = span.from; g < span.to; g++) shaped.xOffsets[g] = shaped.xOffsets[g]! + delta / 2;
-        shaped.advances[span.to - 1] = shaped.advances[span.to - 1]! + delta;
-        shaped.width += delta;
+        const own = (shaped ??= s.copy());
+        for (let g = span.from; g < span.to; g++) own.setXOffset(g, own.xOffset(g) + delta / 2);
+        own.setAdvance(span.to - 1, own.advance(span.to - 1) + delta);
         // A cell opening or closing the word: no Latin spacing in the gap on that side.
         if (span.from === 0 && piece === pieces[0]) dropLatinSpacing(items, i, -1);
-        if (span.to === s.glyphs.length && piece === pieces[pieces.length - 1]) dropLatinSpacing(items, i, 1);
+        if (span.to === s.length && piece === pieces[pieces.length - 1]) dropLatinSpacing(items, i, 1);
       }
       if (!shaped) continue;
       if (piece.width === 0 && piece.shaped.width > 0) {
         // A mark set beside the text with no advance (§11.1 'side', items.ts `withoutAdvance`): it still
         // ends where the text before it ends, so its glyphs move back by what its cells added; no room taken.
         const added = shaped.width - piece.shaped.width;
-        for (let g = 0; g < shaped.xOffsets.length; g++) shaped.xOffsets[g] = shaped.xOffsets[g]! - added;
+        for (let g = 0; g < shaped.length; g++) shaped.setXOffset(g, shaped.xOffset(g) - added);
         piece.shaped = shaped;
         continue;
       }

@@ -233,15 +233,15 @@ function shapeNote(note: WarichuNote, fonts: FontRegistry, language: string): Wa
     for (const ch of run) {
       const stop = start + ch.text.length;
       const own: WarichuGlyphs = { fontId: face.id, glyphs: [], clusters: [], advances: [], xOffsets: [], yOffsets: [], width: 0, size, colour };
-      for (let g = 0; g < glyphs.glyphs.length; g++) {
-        const cluster = glyphs.clusters[g]!;
+      for (let g = 0; g < glyphs.length; g++) {
+        const cluster = glyphs.cluster(g);
         if (cluster < start || cluster >= stop) continue;
-        own.glyphs.push(glyphs.glyphs[g]!);
+        own.glyphs.push(glyphs.glyph(g));
         own.clusters.push(cluster - start);
-        own.advances.push(glyphs.advances[g]! * scale);
-        own.xOffsets.push(glyphs.xOffsets[g]! * scale);
-        own.yOffsets.push(glyphs.yOffsets[g]! * scale);
-        own.width += glyphs.advances[g]! * scale;
+        own.advances.push(glyphs.advance(g) * scale);
+        own.xOffsets.push(glyphs.xOffset(g) * scale);
+        own.yOffsets.push(glyphs.yOffset(g) * scale);
+        own.width += glyphs.advance(g) * scale;
       }
       out.push(own);
       start = stop;

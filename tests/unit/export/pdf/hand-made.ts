@@ -34,11 +34,11 @@ export function shapedRun(fonts: FontRegistry, text: string, x: number, y: numbe
   const shaped = face.shape(text);
   const xs: number[] = [];
   let pen = x;
-  for (let g = 0; g < shaped.glyphs.length; g++) {
+  for (let g = 0; g < shaped.glyphList().length; g++) {
     xs.push(pen);
-    pen += (shaped.advances[g]! * size) / face.upem;
+    pen += (shaped.advanceList()[g]! * size) / face.upem;
   }
-  return { op: Op.GlyphRun, font: fontId, size, fill: '#000000', y, glyphs: [...shaped.glyphs], xs, text, clusters: [...shaped.clusters], chapter: 'c', srcFrom: 0, line: { block: 'c:b0', role, ratio: 0 } };
+  return { op: Op.GlyphRun, font: fontId, size, fill: '#000000', y, glyphs: shaped.glyphList(), xs, text, clusters: shaped.clusterList(), chapter: 'c', srcFrom: 0, line: { block: 'c:b0', role, ratio: 0 } };
 }
 
 /** The bytes written to a file of a fresh temporary folder (poppler reads files). */
