@@ -345,7 +345,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     const start = styled.from! + (from - para.runStart[r]!);
     const split = shared.split;
     if (split === null) {
-      items.push({ type: 'box', width: shared.width, payload: shared.payload, from: start });
+      items.push({ type: 'box', width: shared.width, payload: shared.payload!, from: start });
       return true;
     }
     const parts = split.parts;
@@ -354,7 +354,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       if (i < parts.length - 1) {
         const penalty = split.penalties[i]!;
         items.push(penalty);
-        if (options.repeatHyphen && isCompoundHyphen(penalty)) items.push(...(split.repeats[i] ??= repeatedHyphenItems(parts[i]!.pieces[0]!)));
+        if (options.repeatHyphen && isCompoundHyphen(penalty)) items.push(...((split.repeats ??= [])[i] ??= repeatedHyphenItems(parts[i]!.pieces[0]!)));
       }
     }
     return true;
@@ -1011,9 +1011,9 @@ interface SharedWord {
   breaks: readonly WordBreak[];
   /** The key of the lists `breaks` came from (ItemOptions.breakKey; NO_BREAKS_KEY for none), or undefined when built without one. */
   key: string | undefined;
-  /** The whole word's box width, pt, and payload (used when `split` is null). */
+  /** The whole word's box width, pt, and payload, when `split` is null (a split word keeps no whole piece: NaN and null). */
   width: number;
-  payload: WordPayload;
+  payload: WordPayload | null;
   /** The word split at its break points, or null when it stays one box. */
   split: SharedSplit | null;
   /** The same word's entry for another break list (one per hyphenation option set met), if any. */
@@ -1027,8 +1027,8 @@ interface SharedSplit {
   widths: number[];
   /** The penalty after each part but the last. */
   penalties: Item<WordPayload>[];
-  /** After a compound hyphen's penalty, by part: the repeated hyphen's items (`repeatedHyphenItems`), made when first needed. */
-  repeats: Item<WordPayload>[][];
+  /** After a compound hyphen's penalty, by part: the repeated hyphen's items (`repeatedHyphenItems`), made when first needed (null: none yet). */
+  repeats: Item<WordPayload>[][] | null;
 }
 
 /** Shared plain words of one style object, face, rise, bidi level, script and language, by text. */
@@ -1069,12 +1069,15 @@ function wordsFor(style: TextStyle, face: FontFace, rise: number, level: number,
  * to the word (its box items carry the word's first offset): the same widths, computed the same way.
  */
 function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, rise: number, face: FontFace, level: number, breaks: readonly WordBreak[], key: string | undefined, other: SharedWord | undefined): SharedWord {
-  const whole: ShapedPiece = { text: word, offsets: undefined, from: 0, style, rise, face, shaped, width: (shaped.width * style.size) / face.upem, level };
-  const payload: WordPayload = { pieces: [whole] };
-  const parts = breaks.length === 0 ? null : splitParts(word, shaped, breaks);
-  if (parts === null) return { breaks, key, width: 0 + whole.width, payload, split: null, other };
+  // The parts worked out here, not through `splitParts`' cache: the shared-word table is this word's
+  // cache, and a second one kept every word's parts twice (~7 MB of a ~300-page book's heap).
+  const parts = breaks.length === 0 ? null : computeSplitParts(word, shaped, breaks);
+  if (parts === null) {
+    const whole: ShapedPiece = { text: word, offsets: undefined, from: 0, style, rise, face, shaped, width: (shaped.width * style.size) / face.upem, level };
+    return { breaks, key, width: 0 + whole.width, payload: { pieces: [whole] }, split: null, other };
+  }
   const scale = style.size / face.upem;
-  const split: SharedSplit = { parts: [], widths: [], penalties: [], repeats: [] };
+  const split: SharedSplit = { parts: [], widths: [], penalties: [], repeats: null };
   let hyphen: WordPayload | null = null;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
@@ -1089,5 +1092,6 @@ function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, r
       } else split.penalties.push({ type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged });
     }
   }
-  return { breaks, key, width: 0 + whole.width, payload, split, other };
+  // NaN, not 0: the field holds a double in every entry (one shape), and a split word has no whole width.
+  return { breaks, key, width: NaN, payload: null, split, other };
 }
