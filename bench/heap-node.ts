@@ -32,9 +32,15 @@ export function measureNodeHeap(paragraphs: number, seed: number): NodeHeapFigur
   };
   const fonts = nodeFontRegistry();
   const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
-  const book = generateBook(seed, paragraphs);
-  const settings = defaultSettings();
-  const input: BookInput = { title: 'Bench', settings, hyphenator, chapters: book.chapters.map((c) => ({ id: c.id, title: c.title, source: chapterToMarkdown(c) })) };
+  const chapters = generateBook(seed, paragraphs).chapters.map((c) => ({ id: c.id, title: c.title, source: chapterToMarkdown(c) }));
+  // Each layout's settings made afresh, and nothing here holding on to them: the engine's word tables
+  // live as long as the body style object they were built for (paragraph/items.ts), so settings this
+  // function kept would be counted as what the engine keeps (they were, before 2026-12-06: ~36 MB
+  // after the global changes at 300 pages that the worker, which drops a superseded design, never holds).
+  const withBodySize = (factor: number): BookInput => {
+    const settings = defaultSettings();
+    return { title: 'Bench', settings: { ...settings, body: { ...settings.body, style: { ...settings.body.style, size: settings.body.style.size * factor } } }, hyphenator, chapters };
+  };
   const layout = (cache: EngineCache, book: BookInput): number => {
     const steps = layoutBook(book, fonts, cache);
     let step = steps.next();
@@ -42,15 +48,15 @@ export function measureNodeHeap(paragraphs: number, seed: number): NodeHeapFigur
     return step.value.pages.length;
   };
   // Fonts shaped, patterns loaded, code compiled: a small book on a cache of its own, dropped.
-  layout(new EngineCache(), { ...input, chapters: input.chapters.slice(0, 1) });
+  layout(new EngineCache(), { ...withBodySize(1), chapters: chapters.slice(0, 1) });
   const baseline = liveMB();
   const cache = new EngineCache();
-  const pages = layout(cache, input);
+  const pages = layout(cache, withBodySize(1));
   const round = (mb: number): number => Math.round(mb * 10) / 10;
   const keptAfterColdMB = round(liveMB() - baseline);
   const keptAfterChangesMB: number[] = [];
   for (const factor of [1.02, 1.04, 1.06]) {
-    layout(cache, { ...input, settings: { ...settings, body: { ...settings.body, style: { ...settings.body.style, size: settings.body.style.size * factor } } } });
+    layout(cache, withBodySize(factor));
     keptAfterChangesMB.push(round(liveMB() - baseline));
   }
   return { pages, baselineMB: round(baseline), keptAfterColdMB, keptAfterChangesMB };
