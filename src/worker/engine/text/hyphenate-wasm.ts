@@ -63,12 +63,14 @@ export interface PatternEngine {
   /** The language's letters as the patterns file lists them (lower case). */
   readonly alphabet: string;
   /**
-   * Appends to `out` the offsets (UTF-16 units into `text`) where the patterns allow a hyphen, in
-   * order: the points hyphenopoly's text hyphenator marks in `text` under the same limits. Returns
-   * false, appending nothing, when `text` holds a unit outside the alphabet other than the apostrophe
-   * and the middle dot: ask the wrapper.
+   * Writes into `out`, from index `count` on, the offsets (UTF-16 units into `text`) where the
+   * patterns allow a hyphen, in order: the points hyphenopoly's text hyphenator marks in `text` under
+   * the same limits. Returns the new count, or -1, writing nothing, when `text` holds a unit outside
+   * the alphabet other than the apostrophe and the middle dot: ask the wrapper. (A count rather than
+   * `out.length`: setting an array's length to 0 lets go of its storage, and every word would
+   * allocate it again.)
    */
-  points(text: string, out: number[]): boolean;
+  points(text: string, out: number[], count: number): number;
 }
 
 export function createPatternEngine(bytes: Uint8Array | ArrayBuffer, limits: PatternLimits): PatternEngine {
@@ -99,8 +101,8 @@ export function createPatternEngine(bytes: Uint8Array | ArrayBuffer, limits: Pat
   // The engine reads the word from byte 0 of its memory (UTF-16 units, then a 0 unit) and writes it
   // back there with a mark at each point, which makes it longer than the word: one view of the whole memory.
   let units = new Uint16Array(memory.buffer);
-  /** Points of text[start, end), a run of letters: the engine's answer read back from its memory. */
-  const runPoints = (text: string, start: number, end: number, out: number[]): void => {
+  /** Points of text[start, end), a run of letters, written from out[count]: the engine's answer read back from its memory. */
+  const runPoints = (text: string, start: number, end: number, out: number[], count: number): number => {
     // The memory's buffer is replaced if the engine ever grows it: view the new one.
     if (units.length === 0) units = new Uint16Array(memory.buffer);
     for (let i = start; i < end; i++) units[i - start] = text.charCodeAt(i);
@@ -109,21 +111,22 @@ export function createPatternEngine(bytes: Uint8Array | ArrayBuffer, limits: Pat
     // 0: a unit the translation table lacks (the wrapper then leaves the word whole too).
     let offset = start;
     for (let i = 0; i < written; i++) {
-      if (units[i] === MARK) out.push(offset);
+      if (units[i] === MARK) out[count++] = offset;
       else offset++;
     }
+    return count;
   };
 
-  const points = (text: string, out: number[]): boolean => {
-    for (let i = 0; i < text.length; i++) if (kindOf(text.charCodeAt(i)) === UNKNOWN) return false;
+  const points = (text: string, out: number[], count: number): number => {
+    for (let i = 0; i < text.length; i++) if (kindOf(text.charCodeAt(i)) === UNKNOWN) return -1;
     let start = 0;
     for (let i = 0; i <= text.length; i++) {
       if (i < text.length && kinds[text.charCodeAt(i)] === LETTER) continue;
       const length = i - start;
-      if (length >= minLength && length <= MAX_PATTERN_WORD) runPoints(text, start, i, out);
+      if (length >= minLength && length <= MAX_PATTERN_WORD) count = runPoints(text, start, i, out, count);
       start = i + 1;
     }
-    return true;
+    return count;
   };
 
   return { alphabet, points };

@@ -194,16 +194,20 @@ function wrappedHyphenator(patterns: LanguagePatterns): (text: string) => string
 }
 
 /**
- * Appends the pattern points of `text` (UTF-16 offsets) to `out`: from the engine directly, or from
- * hyphenopoly's text hyphenator when the text holds a letter the engine's alphabet lacks.
+ * Writes the pattern points of `text` (UTF-16 offsets) into `out` from index 0, returning their
+ * count: from the engine directly, or from hyphenopoly's text hyphenator when the text holds a
+ * letter the engine's alphabet lacks.
  */
-function patternPoints(patterns: LanguagePatterns, text: string, out: number[]): void {
-  if (patterns.engine.points(text, out)) return;
+function patternPoints(patterns: LanguagePatterns, text: string, out: number[]): number {
+  let count = patterns.engine.points(text, out, 0);
+  if (count >= 0) return count;
+  count = 0;
   let index = 0;
   for (const ch of wrappedHyphenator(patterns)(text)) {
-    if (ch === SOFT_HYPHEN) out.push(index);
+    if (ch === SOFT_HYPHEN) out[count++] = index;
     else index += ch.length;
   }
+  return count;
 }
 
 export function createHyphenator(options: HyphenatorOptions): Hyphenator {
@@ -259,15 +263,15 @@ export function createHyphenator(options: HyphenatorOptions): Hyphenator {
     const patterns = lang.patterns === null || opts.hyphenate === false ? null : engine(lang.patterns);
     // A word with punctuation before or after its letters (`harbour,` `harbour.` `(harbour`) breaks
     // where its letters do, moved by what precedes them: worked out once for the letters.
-    const affixed = URL_RE.test(word) ? null : AFFIXED_WORD.exec(word);
+    const shift = leadingPunctuation(word);
+    const coreEnd = URL_RE.test(word) ? -1 : affixedLettersEnd(word, shift);
     let result: readonly WordBreak[];
-    if (affixed !== null && affixed[2]!.length < word.length) {
-      const core = affixed[2]!;
+    if (coreEnd >= 0 && (shift > 0 || coreEnd < word.length)) {
+      const core = word.slice(shift, coreEnd);
       let coreBreaks = cache.get(core);
-      if (!coreBreaks) cache.set(core, (coreBreaks = Object.freeze(wordBreaks(core, patterns, opts))));
-      const shift = affixed[1]!.length;
-      result = shift === 0 || coreBreaks.length === 0 ? coreBreaks : Object.freeze(coreBreaks.map((b) => ({ ...b, offset: b.offset + shift })));
-    } else result = Object.freeze(wordBreaks(word, patterns, opts));
+      if (!coreBreaks) cache.set(core, (coreBreaks = wordBreaks(core, patterns, opts)));
+      result = shift === 0 || coreBreaks.length === 0 ? coreBreaks : shifted(coreBreaks, shift);
+    } else result = wordBreaks(word, patterns, opts);
     cache.set(word, result);
     return result;
   };
@@ -316,18 +320,73 @@ const isDash = (ch: string) => ch === '\u2013' || ch === '\u2014' || ch === '\u2
 /**
  * Letters with only punctuation before and after them (no hyphen, dash, digit, soft hyphen or
  * joiner): their one run of letters is hyphenated alone and bounded either side, so the word's
- * points are the letters' own, moved by the length of what comes before (group 1; group 2 the
- * letters). Anything else is worked out whole (wordBreaks).
+ * points are the letters' own, moved by the length of what comes before. Anything else is worked
+ * out whole (wordBreaks). Found by scanning, not by a regular expression's match: a book's every
+ * new token is tested, and a match allocates an array and a string per group.
  */
-const AFFIXED_WORD = /^([.,;:!?"'()[\]{}\u201c\u201d\u2018\u2019\u00ab\u00bb\u00bf\u00a1\u2026]*)([\p{L}\p{M}]+)[.,;:!?"'()[\]{}\u201c\u201d\u2018\u2019\u00ab\u00bb\u2026]*$/u;
+const TRAILING_PUNCTUATION = new Set([...'.,;:!?"\'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb\u2026'].map((ch) => ch.charCodeAt(0)));
+/** Opening punctuation may also be Spanish inverted marks. */
+const LEADING_PUNCTUATION = new Set([...TRAILING_PUNCTUATION, 0xbf, 0xa1]);
+/** One run of letters and marks from `lastIndex` (code points: a letter outside the BMP counts). */
+const LETTER_RUN = /[\p{L}\p{M}]+/uy;
+
+/** Length of the punctuation `word` opens with (UTF-16 units). */
+function leadingPunctuation(word: string): number {
+  let i = 0;
+  while (i < word.length && LEADING_PUNCTUATION.has(word.charCodeAt(i))) i++;
+  return i;
+}
+
+/** Where the run of letters starting at `start` ends, when only punctuation follows it; else -1. */
+function affixedLettersEnd(word: string, start: number): number {
+  LETTER_RUN.lastIndex = start;
+  if (!LETTER_RUN.test(word)) return -1;
+  const end = LETTER_RUN.lastIndex;
+  for (let i = end; i < word.length; i++) if (!TRAILING_PUNCTUATION.has(word.charCodeAt(i))) return -1;
+  return end;
+}
 
 /** URL or DOI: scheme, www., doi: or a bare DOI (10.xxxx/…). */
 const URL_RE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.|doi:|mailto:|10\.\d{4,9}\/)/i;
 
-/** Break points of one token. `patterns`: the language's (null: no pattern hyphenation). */
-function wordBreaks(word: string, patterns: LanguagePatterns | null, opts: WordBreakOptions): WordBreak[] {
-  if (URL_RE.test(word)) return urlBreaks(word);
-  const out: WordBreak[] = [];
+/**
+ * A break is a value: one frozen object per kind and offset, shared by every list holding it (a
+ * book's break lists stay in the hyphenator's cache for as long as the worker lives).
+ */
+const sharedBreaks: Record<WordBreakKind, WordBreak[]> = { pattern: [], soft: [], hyphen: [], dash: [], url: [] };
+
+function breakAt(offset: number, kind: WordBreakKind): WordBreak {
+  const row = sharedBreaks[kind];
+  // Pattern points and soft hyphens draw a hyphen; a compound's own hyphen, a dash or a URL's punctuation does not.
+  return (row[offset] ??= Object.freeze({ offset, kind, hyphen: kind === 'pattern' || kind === 'soft' }));
+}
+
+/**
+ * The breaks of a word's letters moved by the punctuation before them. (A function of its own: a
+ * closure over `shift` in `breakPoints` would give every call of it, cache hits too, a context to allocate.)
+ */
+function shifted(breaks: readonly WordBreak[], shift: number): readonly WordBreak[] {
+  // At its length: the list stays in the cache (an array filled by push keeps room for 17).
+  const moved = new Array<WordBreak>(breaks.length);
+  for (let k = 0; k < breaks.length; k++) moved[k] = breakAt(breaks[k]!.offset + shift, breaks[k]!.kind);
+  return Object.freeze(moved);
+}
+
+/** The list of a token with no break (most short words). */
+const NO_BREAKS: readonly WordBreak[] = Object.freeze([]);
+
+/**
+ * The breaks of the token being worked out (one token at a time), `found[0, foundCount)`: its list
+ * is copied out at its length. (Counted, not emptied by `length = 0`, which would let go of the
+ * array's storage for every token to allocate again.)
+ */
+const found: WordBreak[] = [];
+let foundCount = 0;
+
+/** Break points of one token, a frozen list. `patterns`: the language's (null: no pattern hyphenation). */
+function wordBreaks(word: string, patterns: LanguagePatterns | null, opts: WordBreakOptions): readonly WordBreak[] {
+  if (URL_RE.test(word)) return Object.freeze(urlBreaks(word));
+  foundCount = 0;
   const hasSoft = word.includes(SOFT_HYPHEN);
   // Explicit hyphens and dashes (spec §6.3): break after them with ≥ 2 letters on each side.
   let compound = false;
@@ -338,7 +397,7 @@ function wordBreaks(word: string, patterns: LanguagePatterns | null, opts: WordB
     if (hyphen) compound = true;
     const allowed = hyphen ? opts.breakAfterHyphens !== false : opts.breakAfterDashes !== false;
     if (allowed && lettersBefore(word, i) >= MIN_LETTERS_AROUND_EXPLICIT && lettersAfter(word, i + 1) >= MIN_LETTERS_AROUND_EXPLICIT) {
-      out.push({ offset: i + 1, kind: hyphen ? 'hyphen' : 'dash', hyphen: false });
+      found[foundCount++] = breakAt(i + 1, hyphen ? 'hyphen' : 'dash');
     }
   }
   if (hasSoft) {
@@ -346,7 +405,7 @@ function wordBreaks(word: string, patterns: LanguagePatterns | null, opts: WordB
     // Like TeX's `\-` they are honoured without the minimum lengths.
     for (let i = 0; i < word.length; i++) {
       if (word[i] !== SOFT_HYPHEN) continue;
-      if (lettersBefore(word, i, true) >= 1 && lettersAfter(word, i + 1, true) >= 1) out.push({ offset: i + 1, kind: 'soft', hyphen: true });
+      if (lettersBefore(word, i, true) >= 1 && lettersAfter(word, i + 1, true) >= 1) found[foundCount++] = breakAt(i + 1, 'soft');
     }
   } else if (patterns !== null && !(compound && opts.compounds === false)) {
     // Pattern hyphenation of each run of letters bounded by non-alphanumerics (so `A4paper`,
@@ -361,44 +420,52 @@ function wordBreaks(word: string, patterns: LanguagePatterns | null, opts: WordB
       // A run goes on across an apostrophe or a Catalan middle dot (l·l) between letters.
       while (j < word.length && (isLetter(word[j]!) || (isJoiner(word[j]!) && j + 1 < word.length && isLetter(word[j + 1]!)))) j++;
       const bounded = (i === 0 || !isLetterOrDigit(word[i - 1]!)) && (j === word.length || !isLetterOrDigit(word[j]!));
-      if (bounded) patternBreaks(word, i, j, patterns, out);
+      if (bounded) patternBreaks(word, i, j, patterns);
       i = j;
     }
   }
-  // In offset order, once each (a point may be both explicit and a pattern's); one or none is already.
-  if (out.length < 2) return out;
-  out.sort((a, b) => a.offset - b.offset);
-  return out.filter((b, k) => k === 0 || out[k - 1]!.offset !== b.offset);
+  if (foundCount === 0) return NO_BREAKS;
+  const list = found.slice(0, foundCount);
+  // In offset order, once each (a point may be both explicit and a pattern's). Points found in
+  // order already are: one kind of break, or a compound whose pattern points all follow its hyphens.
+  let ordered = true;
+  for (let k = 1; k < list.length && ordered; k++) ordered = list[k - 1]!.offset < list[k]!.offset;
+  if (ordered) return Object.freeze(list);
+  list.sort((a, b) => a.offset - b.offset);
+  return Object.freeze(list.filter((b, k) => k === 0 || list[k - 1]!.offset !== b.offset));
 }
 
-/** The points of the run being hyphenated (one run at a time, so one array serves them all). */
+/** Characters of `s` for the minimums: code points that are not combining marks (NFD accents count with their base); `plain`: `s` has neither. */
+function characters(s: string, plain: boolean): number {
+  return plain ? s.length : s.replace(/\p{M}/gu, '').length;
+}
+
+/** The points of the run being hyphenated (one run at a time, so one array serves them all; counted, never emptied). */
 const runPoints: number[] = [];
 
-/** Pattern points inside word[start, end), with the spec's fixed minimums (in characters). */
-function patternBreaks(word: string, start: number, end: number, patterns: LanguagePatterns, out: WordBreak[]): void {
+/** Pattern points inside word[start, end), with the spec's fixed minimums (in characters), added to `found`. */
+function patternBreaks(word: string, start: number, end: number, patterns: LanguagePatterns): void {
   const run = word.slice(start, end);
   if (run.length > MAX_PATTERN_WORD) return;
-  // Characters = code points that are not combining marks (NFD accents count with their base).
   // A run with no unit from U+0300 on (no mark, no surrogate) has as many characters as units.
   const plain = unitsBelow(run, 0x300);
   if (!plain && /[\uD800-\uDFFF]/.test(run)) return;
-  const chars = (s: string) => (plain ? s.length : s.replace(/\p{M}/gu, '').length);
-  if (chars(run) < MIN_WORD_LENGTH) return;
+  if (characters(run, plain) < MIN_WORD_LENGTH) return;
   // Patterns know the ASCII apostrophe only; the substitution keeps every offset.
   const ascii = run.includes('\u2019') ? run.replaceAll('\u2019', "'") : run;
   const points = runPoints;
-  points.length = 0;
-  patternPoints(patterns, ascii, points);
-  if (points.length === 0 && !unitsBelow(ascii, 0x80)) {
+  let count = patternPoints(patterns, ascii, points);
+  if (count === 0 && !unitsBelow(ascii, 0x80)) {
     // Some pattern sets lack accented letters (hyphenopoly's Italian rejects `università`,
     // `perché`): retry with the base letters when that keeps the length (precomposed accents).
     // (ASCII text has nothing to decompose.)
     const bare = ascii.normalize('NFD').replace(/\p{M}/gu, '');
-    if (bare !== ascii && bare.length === ascii.length) patternPoints(patterns, bare, points);
+    if (bare !== ascii && bare.length === ascii.length) count = patternPoints(patterns, bare, points);
   }
-  for (const index of points) {
-    if (plain ? index >= MIN_BEFORE && run.length - index >= MIN_AFTER : chars(run.slice(0, index)) >= MIN_BEFORE && chars(run.slice(index)) >= MIN_AFTER) {
-      out.push({ offset: start + index, kind: 'pattern', hyphen: true });
+  for (let k = 0; k < count; k++) {
+    const index = points[k]!;
+    if (plain ? index >= MIN_BEFORE && run.length - index >= MIN_AFTER : characters(run.slice(0, index), false) >= MIN_BEFORE && characters(run.slice(index), false) >= MIN_AFTER) {
+      found[foundCount++] = breakAt(start + index, 'pattern');
     }
   }
 }
@@ -435,7 +502,7 @@ function urlBreaks(word: string): WordBreak[] {
   const schemeEnd = /^[a-z][a-z0-9+.-]*:\/\//i.exec(word)?.[0].length ?? /^(?:doi|mailto):/i.exec(word)?.[0].length ?? 0;
   const add = (offset: number) => {
     if (offset >= Math.max(2, schemeEnd) && offset <= word.length - 2 && !out.some((b) => b.offset === offset)) {
-      out.push({ offset, kind: 'url', hyphen: false });
+      out.push(breakAt(offset, 'url'));
     }
   };
   if (schemeEnd > 0) add(schemeEnd);
