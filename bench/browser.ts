@@ -60,6 +60,12 @@ interface SizeFigures {
   workerRestarts: string[];
   /** Peak of the worker's used JS heap during the first cold layout and the global changes, MB. */
   workerHeapPeakMB?: number | null;
+  /**
+   * The worker's used JS heap after a full collection, the book of the first run open and converged
+   * after the global changes, MB: what the worker keeps. The peak above is mostly garbage not yet
+   * collected (V8 lets the heap grow to several times what survived its last full collection).
+   */
+  workerHeapKeptMB?: number | null;
   pagedJs: PeerFigures;
   /** paged.js time / our cold layout time, so > 1 means we are faster. */
   ratioPagedJsOverOurs?: number;
@@ -301,7 +307,7 @@ class WorkerHeapProbe {
     private readonly sessionId: string,
   ) {}
   private nextId = 1;
-  private readonly waiting = new Map<number, (value: { usedSize: number }) => void>();
+  private readonly waiting = new Map<number, (value: { usedSize?: number }) => void>();
 
   static async attach(browser: Browser): Promise<WorkerHeapProbe | null> {
     const session = await browser.newBrowserCDPSession();
@@ -312,25 +318,36 @@ class WorkerHeapProbe {
     const probe = new WorkerHeapProbe(session, sessionId);
     session.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => {
       if (event.sessionId !== sessionId) return;
-      const message = JSON.parse(event.message) as { id?: number; result?: { usedSize: number } };
+      const message = JSON.parse(event.message) as { id?: number; result?: { usedSize?: number } };
       if (message.id !== undefined && message.result) probe.waiting.get(message.id)?.(message.result);
     });
     return probe;
   }
 
-  /** The worker's used heap in bytes; 0 when it cannot be read (the worker was replaced or the browser closed). */
-  async usedBytes(): Promise<number> {
+  /** Sends `method` to the worker; its result, or null when it cannot be read (the worker was replaced or the browser closed). */
+  private async call(method: string, timeoutMs = 2000): Promise<{ usedSize?: number } | null> {
     const id = this.nextId++;
-    const answer = new Promise<{ usedSize: number }>((resolve) => this.waiting.set(id, resolve));
+    const answer = new Promise<{ usedSize?: number }>((resolve) => this.waiting.set(id, resolve));
     try {
-      await this.session.send('Target.sendMessageToTarget', { sessionId: this.sessionId, message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }) });
+      await this.session.send('Target.sendMessageToTarget', { sessionId: this.sessionId, message: JSON.stringify({ id, method }) });
     } catch {
       this.waiting.delete(id);
-      return 0;
+      return null;
     }
-    const result = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), 2000))]);
+    const result = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), timeoutMs))]);
     this.waiting.delete(id);
-    return result?.usedSize ?? 0;
+    return result;
+  }
+
+  /** The worker's used heap in bytes; 0 when it cannot be read. */
+  async usedBytes(): Promise<number> {
+    return (await this.call('Runtime.getHeapUsage'))?.usedSize ?? 0;
+  }
+
+  /** The worker's used heap in bytes after a full garbage collection (twice: what one frees can free more); 0 when it cannot be read. */
+  async keptBytes(): Promise<number> {
+    for (let i = 0; i < 2; i++) if ((await this.call('HeapProfiler.collectGarbage', 30_000)) === null) return 0;
+    return this.usedBytes();
   }
 
   /** Samples the heap every 50 ms while `work` runs; returns the peak in bytes. */
@@ -510,7 +527,11 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
         const { peakBytes } = await heapProbe.peakDuring(globalRuns);
         figures.workerHeapPeakMB = round(Math.max(figures.workerHeapPeakMB ?? 0, peakBytes / 1048576));
       } else await globalRuns();
-      options.log(`${nominal} pages: global change ${global.map((t) => round(t)).join(', ')} ms; worker heap peak ${figures.workerHeapPeakMB ?? '—'} MB`);
+      if (heapProbe) {
+        const kept = await heapProbe.keptBytes();
+        figures.workerHeapKeptMB = kept > 0 ? round(kept / 1048576) : null;
+      }
+      options.log(`${nominal} pages: global change ${global.map((t) => round(t)).join(', ')} ms; worker heap peak ${figures.workerHeapPeakMB ?? '—'} MB, kept ${figures.workerHeapKeptMB ?? '—'} MB`);
       const coldSpread = spread(cold);
       const pages = figures.pages ?? 0;
       const size: SizeFigures = {
@@ -524,6 +545,7 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
         pagesPerSecond: round((pages / coldSpread.median) * 1000),
         globalChangeMs: spread(global),
         workerHeapPeakMB: figures.workerHeapPeakMB ?? null,
+        workerHeapKeptMB: figures.workerHeapKeptMB ?? null,
         workerRestarts: (await workerRestarts(page)).slice(restartsBefore),
         pagedJs: { version: peerVersion('pagedjs'), error: 'not run' },
         vivliostyle: { version: peerVersion('vivliostyle'), error: 'not run' },

@@ -118,9 +118,9 @@ process.stderr.write('\n');
 if (browser && !('error' in browser)) {
   const peer = (p: PeerFigures): string => ('error' in p ? (p.pagesSoFar !== undefined ? `timeout (${p.pagesSoFar} p)` : 'not run') : `${p.pages} p, ${ms(p.ms.median)}`);
   const ratio = (p: PeerFigures): string => ('ratioToOurs' in p ? `${p.ratioToOurs}` : '—');
-  const rows: string[][] = [['nominal', 'ours: pages', 'cold layout', 'pages/s', 'global change', 'heap MB', 'paged.js', 'paged.js/ours', 'Vivliostyle', 'Vivliostyle/ours', 'hash']];
+  const rows: string[][] = [['nominal', 'ours: pages', 'cold layout', 'pages/s', 'global change', 'heap MB peak / kept', 'paged.js', 'paged.js/ours', 'Vivliostyle', 'Vivliostyle/ours', 'hash']];
   for (const s of browser.sizes) {
-    rows.push([String(s.nominalPages), `${s.pages}${s.pagesWithinTenPercent ? '' : ' (!)'}`, ms(s.coldLayoutMs.median), String(s.pagesPerSecond), ms(s.globalChangeMs.median), String(s.workerHeapPeakMB ?? '—'), peer(s.pagedJs), ratio(s.pagedJs), peer(s.vivliostyle), ratio(s.vivliostyle), s.displayListHash.slice(0, 8)]);
+    rows.push([String(s.nominalPages), `${s.pages}${s.pagesWithinTenPercent ? '' : ' (!)'}`, ms(s.coldLayoutMs.median), String(s.pagesPerSecond), ms(s.globalChangeMs.median), `${s.workerHeapPeakMB ?? '—'} / ${s.workerHeapKeptMB ?? '—'}`, peer(s.pagedJs), ratio(s.pagedJs), peer(s.vivliostyle), ratio(s.vivliostyle), s.displayListHash.slice(0, 8)]);
   }
   table(rows);
   const edited = browser.sizes.find((s) => s.editToConvergedMs);
