@@ -117,6 +117,14 @@ describe('hyphenation: fixed rules (spec §6.2)', () => {
     expect(marked('apology', 'en-us')).not.toMatch(/^a\|/);
   });
 
+  it('counts characters, not UTF-16 units: a combining mark goes with its letter', () => {
+    const hindi = createHyphenator({ languages: ['hi'], loadPatterns });
+    // The patterns give कि|ता|बें; कि (ka + vowel sign i) and बें (ba + e + anusvara) are one character each.
+    expect(hindi.hyphenate('किताबें', 'hi')).toEqual([]);
+    // वि|श्व|वि|द्यालय: the first point leaves one character before it.
+    expect(hindi.hyphenate('विश्वविद्यालय', 'hi')).toEqual([5, 7]);
+  });
+
   it('counts only the letters: punctuation around the word is not part of it', () => {
     expect(marked('“hyphenation,”', 'en-us')).toBe('“hy|phen|ation,”');
     expect(marked('Typesetting.', 'en-us')).toBe('Type|set|ting.');

@@ -295,27 +295,58 @@ export function createHyphenator(options: HyphenatorOptions): Hyphenator {
   };
 }
 
-// Letters and digits: ASCII ones by their code (nearly every character of Latin text, and these run
-// once per character of every new word), the rest by their Unicode category.
+// Letters and digits by UTF-16 unit (these run once per character of every new word): ASCII ones by
+// their code (nearly every character of Latin text), the others by their Unicode category, looked up
+// once per unit and kept. (A one-unit string per character of a Cyrillic or Greek word, and an
+// expression run on it, were nine tenths of what working out such a book's breaks allocated.)
 const isAsciiLetter = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
-const isLetter = (ch: string): boolean => {
-  const code = ch.charCodeAt(0);
-  return code < 0x80 ? isAsciiLetter(code) : /\p{L}|\p{M}/u.test(ch);
+const CATEGORY_KNOWN = 1;
+/** \p{L} or \p{M}. */
+const CATEGORY_LETTER = 2;
+/** \p{L}, \p{M} or \p{N}. */
+const CATEGORY_LETTER_OR_DIGIT = 4;
+/** \p{M}: a combining mark, counted with its base letter. */
+const CATEGORY_MARK = 8;
+const unitCategories = new Uint8Array(0x10000);
+function categoryOf(code: number): number {
+  let category = unitCategories[code]!;
+  if (category === 0) {
+    const unit = String.fromCharCode(code);
+    category =
+      CATEGORY_KNOWN |
+      (/\p{L}|\p{M}/u.test(unit) ? CATEGORY_LETTER : 0) |
+      (/[\p{L}\p{M}\p{N}]/u.test(unit) ? CATEGORY_LETTER_OR_DIGIT : 0) |
+      (/\p{M}/u.test(unit) ? CATEGORY_MARK : 0);
+    unitCategories[code] = category;
+  }
+  return category;
+}
+const isLetter = (code: number): boolean => (code < 0x80 ? isAsciiLetter(code) : (categoryOf(code) & CATEGORY_LETTER) !== 0);
+/** Apostrophes and the Catalan middle dot. */
+const isJoiner = (code: number) => code === 0x27 || code === 0x2019 || code === 0xb7;
+const isLetterOrDigit = (code: number): boolean =>
+  code < 0x80 ? isAsciiLetter(code) || (code >= 0x30 && code <= 0x39) : (categoryOf(code) & CATEGORY_LETTER_OR_DIGIT) !== 0;
+/**
+ * Whether `s` has neither a combining mark nor a surrogate: then each unit is one character for the
+ * minimums. (Units below U+0300 are neither; Cyrillic, Greek and most scripts' letters are looked up.)
+ */
+const unitsAreCharacters = (s: string): boolean => {
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (code >= 0x300 && ((code >= 0xd800 && code <= 0xdfff) || (categoryOf(code) & CATEGORY_MARK) !== 0)) return false;
+  }
+  return true;
 };
-const isJoiner = (ch: string) => ch === "'" || ch === '\u2019' || ch === '\u00B7';
-const isLetterOrDigit = (ch: string): boolean => {
-  const code = ch.charCodeAt(0);
-  return code < 0x80 ? isAsciiLetter(code) || (code >= 0x30 && code <= 0x39) : /[\p{L}\p{M}\p{N}]/u.test(ch);
-};
-/** Whether every UTF-16 unit of `s` is below `limit` (0x80: ASCII; 0x300: no combining mark, no surrogate). */
+/** Whether every UTF-16 unit of `s` is below `limit` (0x80: ASCII). */
 const unitsBelow = (s: string, limit: number): boolean => {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= limit) return false;
   return true;
 };
 /** Explicit hyphens: hyphen-minus, hyphen (U+2010), non-breaking hyphen is deliberately absent. */
-const isHyphen = (ch: string) => ch === '-' || ch === '\u2010';
+const isHyphen = (code: number) => code === 0x2d || code === 0x2010;
 /** En dash, em dash, horizontal bar. */
-const isDash = (ch: string) => ch === '\u2013' || ch === '\u2014' || ch === '\u2015';
+const isDash = (code: number) => code === 0x2013 || code === 0x2014 || code === 0x2015;
+const SOFT_HYPHEN_CODE = 0xad;
 
 /**
  * Letters with only punctuation before and after them (no hyphen, dash, digit, soft hyphen or
@@ -391,9 +422,9 @@ function wordBreaks(word: string, patterns: LanguagePatterns | null, opts: WordB
   // Explicit hyphens and dashes (spec §6.3): break after them with ≥ 2 letters on each side.
   let compound = false;
   for (let i = 0; i < word.length; i++) {
-    const ch = word[i]!;
-    const hyphen = isHyphen(ch);
-    if (!hyphen && !isDash(ch)) continue;
+    const code = word.charCodeAt(i);
+    const hyphen = isHyphen(code);
+    if (!hyphen && !isDash(code)) continue;
     if (hyphen) compound = true;
     const allowed = hyphen ? opts.breakAfterHyphens !== false : opts.breakAfterDashes !== false;
     if (allowed && lettersBefore(word, i) >= MIN_LETTERS_AROUND_EXPLICIT && lettersAfter(word, i + 1) >= MIN_LETTERS_AROUND_EXPLICIT) {
@@ -404,7 +435,7 @@ function wordBreaks(word: string, patterns: LanguagePatterns | null, opts: WordB
     // Soft hyphens present: they replace pattern hyphenation (the author chose the points).
     // Like TeX's `\-` they are honoured without the minimum lengths.
     for (let i = 0; i < word.length; i++) {
-      if (word[i] !== SOFT_HYPHEN) continue;
+      if (word.charCodeAt(i) !== SOFT_HYPHEN_CODE) continue;
       if (lettersBefore(word, i, true) >= 1 && lettersAfter(word, i + 1, true) >= 1) found[foundCount++] = breakAt(i + 1, 'soft');
     }
   } else if (patterns !== null && !(compound && opts.compounds === false)) {
@@ -412,14 +443,14 @@ function wordBreaks(word: string, patterns: LanguagePatterns | null, opts: WordB
     // `mp3player` are left alone); punctuation around the word is not counted.
     let i = 0;
     while (i < word.length) {
-      if (!isLetter(word[i]!)) {
+      if (!isLetter(word.charCodeAt(i))) {
         i++;
         continue;
       }
       let j = i;
       // A run goes on across an apostrophe or a Catalan middle dot (l·l) between letters.
-      while (j < word.length && (isLetter(word[j]!) || (isJoiner(word[j]!) && j + 1 < word.length && isLetter(word[j + 1]!)))) j++;
-      const bounded = (i === 0 || !isLetterOrDigit(word[i - 1]!)) && (j === word.length || !isLetterOrDigit(word[j]!));
+      while (j < word.length && (isLetter(word.charCodeAt(j)) || (isJoiner(word.charCodeAt(j)) && j + 1 < word.length && isLetter(word.charCodeAt(j + 1))))) j++;
+      const bounded = (i === 0 || !isLetterOrDigit(word.charCodeAt(i - 1))) && (j === word.length || !isLetterOrDigit(word.charCodeAt(j)));
       if (bounded) patternBreaks(word, i, j, patterns);
       i = j;
     }
@@ -447,8 +478,8 @@ const runPoints: number[] = [];
 function patternBreaks(word: string, start: number, end: number, patterns: LanguagePatterns): void {
   const run = word.slice(start, end);
   if (run.length > MAX_PATTERN_WORD) return;
-  // A run with no unit from U+0300 on (no mark, no surrogate) has as many characters as units.
-  const plain = unitsBelow(run, 0x300);
+  // A run with no mark and no surrogate has as many characters as units.
+  const plain = unitsAreCharacters(run);
   if (!plain && /[\uD800-\uDFFF]/.test(run)) return;
   if (characters(run, plain) < MIN_WORD_LENGTH) return;
   // Patterns know the ASCII apostrophe only; the substitution keeps every offset.
@@ -473,9 +504,9 @@ function patternBreaks(word: string, start: number, end: number, patterns: Langu
 function lettersBefore(word: string, end: number, skipSoft = false): number {
   let n = 0;
   for (let i = end - 1; i >= 0; i--) {
-    const ch = word[i]!;
-    if (skipSoft && ch === SOFT_HYPHEN) continue;
-    if (!isLetter(ch)) break;
+    const code = word.charCodeAt(i);
+    if (skipSoft && code === SOFT_HYPHEN_CODE) continue;
+    if (!isLetter(code)) break;
     n++;
   }
   return n;
@@ -484,9 +515,9 @@ function lettersBefore(word: string, end: number, skipSoft = false): number {
 function lettersAfter(word: string, start: number, skipSoft = false): number {
   let n = 0;
   for (let i = start; i < word.length; i++) {
-    const ch = word[i]!;
-    if (skipSoft && ch === SOFT_HYPHEN) continue;
-    if (!isLetter(ch)) break;
+    const code = word.charCodeAt(i);
+    if (skipSoft && code === SOFT_HYPHEN_CODE) continue;
+    if (!isLetter(code)) break;
     n++;
   }
   return n;
