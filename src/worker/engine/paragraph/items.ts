@@ -336,7 +336,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       // differently): built and put first, the entries for other lists kept behind it.
       breaks ??= breaking ? options.breakPoints!(word) : NO_BREAKS;
       const shaped = face.shape(word, level % 2 === 1 ? 'rtl' : 'ltr', '', hbScript(script), language);
-      shared = buildSharedWord(word, shaped, style, rise, face, level, breaks, key, latest);
+      shared = buildSharedWord(word, shaped, style, rise, face, level, breaks, key, latest, table);
       table.words.set(word, shared);
     }
     if (pending === PENDING_SPACE) items.push(spaceItem(pendingAt));
@@ -1040,6 +1040,11 @@ interface SharedWords {
   script: ScriptClass;
   language: string;
   words: Map<string, SharedWord>;
+  /**
+   * The hyphen a hyphenation point of any of its words adds, and the penalty item offering it:
+   * one per table (the hyphen's style, face, rise and level are the table's), made when first needed.
+   */
+  hyphen: Item<WordPayload> | null;
 }
 
 const NO_BREAKS: readonly WordBreak[] = Object.freeze([]);
@@ -1059,7 +1064,7 @@ function wordsFor(style: TextStyle, face: FontFace, rise: number, level: number,
   let tables = sharedWords.get(style);
   if (tables === undefined) sharedWords.set(style, (tables = []));
   for (const table of tables) if (table.face === face && table.rise === rise && table.level === level && table.script === script && table.language === language) return table;
-  const table: SharedWords = { style, face, rise, level, script, language, words: new Map() };
+  const table: SharedWords = { style, face, rise, level, script, language, words: new Map(), hyphen: null };
   tables.push(table);
   return table;
 }
@@ -1068,7 +1073,7 @@ function wordsFor(style: TextStyle, face: FontFace, rise: number, level: number,
  * The items of a plain word, as `buildItems`' general path makes them but with offsets relative
  * to the word (its box items carry the word's first offset): the same widths, computed the same way.
  */
-function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, rise: number, face: FontFace, level: number, breaks: readonly WordBreak[], key: string | undefined, other: SharedWord | undefined): SharedWord {
+function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, rise: number, face: FontFace, level: number, breaks: readonly WordBreak[], key: string | undefined, other: SharedWord | undefined, table: SharedWords): SharedWord {
   // The parts worked out here, not through `splitParts`' cache: the shared-word table is this word's
   // cache, and a second one kept every word's parts twice (~7 MB of a ~300-page book's heap).
   const parts = breaks.length === 0 ? null : computeSplitParts(word, shaped, breaks);
@@ -1078,7 +1083,6 @@ function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, r
   }
   const scale = style.size / face.upem;
   const split: SharedSplit = { parts: [], widths: [], penalties: [], repeats: null };
-  let hyphen: WordPayload | null = null;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     const piece: ShapedPiece = { text: part.text, offsets: undefined, from: part.fromText, style, rise, face, shaped: part.shaped, width: part.shaped.width * scale, level };
@@ -1086,12 +1090,17 @@ function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, r
     split.widths.push(piece.width);
     if (i < parts.length - 1) {
       const flagged = part.hyphen || part.kind === 'hyphen';
-      if (part.hyphen) {
-        hyphen ??= { pieces: [hyphenPiece(piece)] };
-        split.penalties.push({ type: 'penalty', width: hyphen.pieces[0]!.width, penalty: HYPHEN_PENALTY, flagged, payload: hyphen });
-      } else split.penalties.push({ type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged });
+      // (A hyphenation point's penalty is flagged: the table's, shared by all its words' points.)
+      if (part.hyphen) split.penalties.push((table.hyphen ??= hyphenPenalty(piece)));
+      else split.penalties.push({ type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged });
     }
   }
   // NaN, not 0: the field holds a double in every entry (one shape), and a split word has no whole width.
   return { breaks, key, width: NaN, payload: null, split, other };
+}
+
+/** The penalty of a hyphenation point after `piece`: flagged, adding the hyphen in the piece's style, face, rise and level. */
+function hyphenPenalty(piece: ShapedPiece): Item<WordPayload> {
+  const hyphen: WordPayload = { pieces: [hyphenPiece(piece)] };
+  return { type: 'penalty', width: hyphen.pieces[0]!.width, penalty: HYPHEN_PENALTY, flagged: true, payload: hyphen };
 }
