@@ -6,7 +6,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { buildItems } from '../src/worker/engine/paragraph/items';
-import type { StyledText } from '../src/worker/engine/paragraph/collect';
+import { styledText, type StyledText } from '../src/worker/engine/paragraph/styled-text';
 import { defaultSettings } from '../src/worker/engine/settings';
 import { nodeFontRegistry } from '../tests/support/node-world';
 
@@ -39,7 +39,7 @@ function measure(book: string, dir: string, family: string, direction: 'ltr' | '
   const fonts = nodeFontRegistry([family]);
   const settings = defaultSettings();
   const style = { ...settings.body.style, family };
-  const texts = paragraphs.map((text): StyledText[] => [{ text, style, offsets: Array.from({ length: text.length }, (_, i) => i), rise: 0 }]);
+  const texts = paragraphs.map((text): StyledText[] => [styledText(text, style, 0, { offsets: Array.from({ length: text.length }, (_, i) => i) })]);
   const run = (): number => {
     const start = performance.now();
     for (const t of texts) buildItems(t, fonts, { indent: 12, justify: true, maxWordSpacing: 2, minWordSpacing: 0.6, direction, language, ...(direction === 'rtl' ? { kashida: { perWord: 1, maxLength: 0.6 } } : {}) });

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ShapedGlyphs } from '../../../src/worker/engine/fonts/shaped-glyphs';
 import { buildItems, type WordPayload } from '../../../src/worker/engine/paragraph/items';
+import { styledText } from '../../../src/worker/engine/paragraph/styled-text';
 import { defaultSettings } from '../../../src/worker/engine/settings';
 import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
 import type { BoxItem } from '../../../src/worker/engine/text/items';
@@ -64,7 +65,7 @@ describe('a hyphenated word\'s parts', () => {
     const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
     const style = defaultSettings().body.style;
     const options = { indent: 0, justify: true, maxWordSpacing: 1.5, minWordSpacing: 0.8, breakPoints: (word: string) => hyphenator.breakPoints(word, 'en-us') };
-    const items = buildItems([{ text: 'incomprehensibilities', style, from: 0, rise: 0 }], fonts, options);
+    const items = buildItems([styledText('incomprehensibilities', style, 0, { from: 0 })], fonts, options);
     const boxes = items.filter((i): i is BoxItem<WordPayload> => i.type === 'box' && (i.payload?.pieces.length ?? 0) > 0);
     expect(boxes.length).toBeGreaterThan(2);
     // The whole word's buffer: each of its 21 letters a glyph in EB Garamond (no ligature in it).

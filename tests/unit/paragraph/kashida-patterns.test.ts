@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isApplied, settingsNotApplied } from '../../../src/worker/config';
 import { buildItems, type WordPayload } from '../../../src/worker/engine/paragraph/items';
+import { styledText } from '../../../src/worker/engine/paragraph/styled-text';
 import type { KashidaPattern } from '../../../src/worker/engine/paragraph/kashida';
 import type { Item } from '../../../src/worker/engine/text/items';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
@@ -13,7 +14,7 @@ const fonts = nodeFontRegistry(['Amiri', 'Noto Sans Arabic']);
 /** The letters each word of `text` is elongated after (in order of the words' sites), set justified under `patterns`. */
 function elongated(text: string, patterns: KashidaPattern, family = 'Amiri', perWord = 1): string[][] {
   const style = { ...defaultSettings().body.style, family, size: 10 };
-  const items: Item<WordPayload>[] = buildItems([{ text, from: 0, style, rise: 0 }], fonts, {
+  const items: Item<WordPayload>[] = buildItems([styledText(text, style, 0, { from: 0 })], fonts, {
     indent: 0,
     justify: true,
     direction: 'rtl',

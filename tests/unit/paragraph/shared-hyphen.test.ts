@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { buildItems, type ItemOptions, type WordPayload } from '../../../src/worker/engine/paragraph/items';
-import type { StyledText } from '../../../src/worker/engine/paragraph/collect';
+import { styledText } from '../../../src/worker/engine/paragraph/styled-text';
 import type { BoxItem, Item, PenaltyItem } from '../../../src/worker/engine/text/items';
 import { defaultSettings, type TextStyle } from '../../../src/worker/engine/settings';
 import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
@@ -25,7 +25,7 @@ const options: ItemOptions = {
 };
 
 function items(style: TextStyle): Item<WordPayload>[] {
-  return buildItems([{ text, style, from: 0, rise: 0 } satisfies StyledText], fonts, options);
+  return buildItems([styledText(text, style, 0, { from: 0 })], fonts, options);
 }
 
 /** The penalties of hyphenation points: flagged, adding a hyphen. */

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { PreparedParagraphs, setParagraph, type ParagraphEnvironment, type SetLine } from '../../../src/worker/engine/paragraph';
 import { buildItems, type ItemOptions, type WordPayload } from '../../../src/worker/engine/paragraph/items';
 import { runOffset } from '../../../src/worker/engine/paragraph/lines';
-import type { StyledText } from '../../../src/worker/engine/paragraph/collect';
+import { styledText } from '../../../src/worker/engine/paragraph/styled-text';
 import type { BoxItem, Item } from '../../../src/worker/engine/text/items';
 import { defaultSettings } from '../../../src/worker/engine/settings';
 import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
@@ -57,8 +57,8 @@ describe('recurring words share their items', () => {
     const fonts = nodeFontRegistry();
     const style = defaultSettings().body.style;
     const options = { indent: 0, justify: true, maxWordSpacing: 1.5, minWordSpacing: 0.8, breakPoints: (word: string) => hyphenator.breakPoints(word, 'en-us') };
-    const a = buildItems([{ text: first, style, from: 3, rise: 0 } satisfies StyledText], fonts, options);
-    const b = buildItems([{ text: second, style, from: SECOND_AT, rise: 0 } satisfies StyledText], fonts, options);
+    const a = buildItems([styledText(first, style, 0, { from: 3 })], fonts, options);
+    const b = buildItems([styledText(second, style, 0, { from: SECOND_AT })], fonts, options);
     const word = (items: readonly Item<WordPayload>[], text: string): BoxItem<WordPayload>[] => {
       const all = boxes(items);
       const start = all.findIndex((box, k) => all.slice(k).map((x) => x.payload!.pieces[0]!.text).join('').startsWith(text) && box.payload!.pieces[0]!.from === 0);
@@ -116,7 +116,7 @@ describe('recurring words share their items', () => {
     const style = { ...defaultSettings().body.style };
     const base = { indent: 0, justify: true, maxWordSpacing: 1.5, minWordSpacing: 0.8 };
     const hyphenated = { ...base, breakPoints: (word: string) => hyphenator.breakPoints(word, 'en-us') };
-    const parts = (options: ItemOptions): string[] => boxes(buildItems([{ text: 'extraordinary', style, from: 9, rise: 0 }], fonts, options)).map((b) => b.payload!.pieces[0]!.text);
+    const parts = (options: ItemOptions): string[] => boxes(buildItems([styledText('extraordinary', style, 0, { from: 9 })], fonts, options)).map((b) => b.payload!.pieces[0]!.text);
     const split = parts(hyphenated);
     expect(split.length).toBeGreaterThan(1);
     expect(split.join('')).toBe('extraordinary');
@@ -124,7 +124,7 @@ describe('recurring words share their items', () => {
     expect(parts({ ...base, breakPoints: () => [] })).toEqual(['extraordinary']);
     expect(parts(hyphenated)).toEqual(split);
     // Alternating lists do not rebuild the word: each list's items are kept (the same payloads).
-    const payloads = (options: ItemOptions): unknown[] => boxes(buildItems([{ text: 'extraordinary', style, from: 30, rise: 0 }], fonts, options)).map((b) => b.payload);
+    const payloads = (options: ItemOptions): unknown[] => boxes(buildItems([styledText('extraordinary', style, 0, { from: 30 })], fonts, options)).map((b) => b.payload);
     const withBreaks = payloads(hyphenated);
     const whole = payloads(base);
     expect(payloads(hyphenated)).toEqual(withBreaks);
@@ -137,9 +137,9 @@ describe('recurring words share their items', () => {
     const style = defaultSettings().body.style;
     const larger = { ...style, size: style.size * 2 };
     const options = { indent: 0, justify: false, maxWordSpacing: 1.5, minWordSpacing: 0.8 };
-    const [plain] = boxes(buildItems([{ text: 'lantern', style, from: 0, rise: 0 }], fonts, options));
-    const [big] = boxes(buildItems([{ text: 'lantern', style: larger, from: 0, rise: 0 }], fonts, options));
-    const [raised] = boxes(buildItems([{ text: 'lantern', style, from: 0, rise: 2 }], fonts, options));
+    const [plain] = boxes(buildItems([styledText('lantern', style, 0, { from: 0 })], fonts, options));
+    const [big] = boxes(buildItems([styledText('lantern', larger, 0, { from: 0 })], fonts, options));
+    const [raised] = boxes(buildItems([styledText('lantern', style, 2, { from: 0 })], fonts, options));
     expect(big!.payload).not.toBe(plain!.payload);
     expect(raised!.payload).not.toBe(plain!.payload);
     expect(big!.width).toBeCloseTo(plain!.width * 2, 9);
@@ -157,14 +157,14 @@ describe('recurring words share their items', () => {
       return hyphenator.breakPoints(word, 'en-us');
     };
     const options = { indent: 0, justify: true, maxWordSpacing: 1.5, minWordSpacing: 0.8, breakPoints, breakKey: hyphenator.breakKey('en-us') } satisfies ItemOptions;
-    const a = buildItems([{ text: first, style, from: 3, rise: 0 } satisfies StyledText], fonts, options);
+    const a = buildItems([styledText(first, style, 0, { from: 3 })], fonts, options);
     const firstAsked = asked;
     expect(firstAsked).toBe(first.split(' ').length);
-    const b = buildItems([{ text: second, style, from: SECOND_AT, rise: 0 } satisfies StyledText], fonts, options);
+    const b = buildItems([styledText(second, style, 0, { from: SECOND_AT })], fonts, options);
     // 'Characteristics', 'incomprehensible' and 'and' are new here (case and punctuation count); the rest was met.
     expect(asked - firstAsked).toBe(3);
     // The same items as when every word is asked for.
-    const plain = buildItems([{ text: second, style: { ...style }, from: SECOND_AT, rise: 0 } satisfies StyledText], fonts, { ...options, breakKey: undefined });
+    const plain = buildItems([styledText(second, { ...style }, 0, { from: SECOND_AT })], fonts, { ...options, breakKey: undefined });
     const shape = (items: readonly Item<WordPayload>[]) =>
       exact(items.map((i) => [i.type, i.width, i.type === 'penalty' ? [i.penalty, i.flagged] : i.type === 'box' ? i.from : [i.stretch, i.shrink], (i.payload?.pieces ?? []).map((p) => [p.text, p.face.id, p.width, p.shaped.glyphList(), p.shaped.advanceList()])]));
     expect(shape(b)).toBe(shape(plain));

@@ -14,7 +14,7 @@ import { baselineInLineBox } from '../page/geometry';
 import type { MathInline } from '../parse/model';
 import type { LayoutSettings, TextStyle } from '../settings';
 import type { Item } from '../text/items';
-import type { StyledText } from '../paragraph/collect';
+import { styledText, type StyledText } from '../paragraph/styled-text';
 import type { ShapedPiece, WordPayload } from '../paragraph/items';
 import type { TypesetFormula } from './types';
 
@@ -58,7 +58,7 @@ export function inlineFormulaText(inline: MathInline, style: TextStyle, settings
   if (!settings.math.enabled) {
     const text = `$${inline.tex}$`;
     const offsets = Array.from({ length: text.length }, (_, i) => Math.min(from + i, to - 1));
-    return { text, offsets, style, rise: 0 };
+    return styledText(text, style, 0, { offsets });
   }
   const formula = setFormula(inline.tex, false);
   const em = style.size * settings.math.fontSizeScale;
@@ -66,7 +66,7 @@ export function inlineFormulaText(inline: MathInline, style: TextStyle, settings
   // needs the text's face (its ascender and descender): `formulaItems` scales.
   const lineBox = settings.body.lineHeight * (style.size / settings.body.style.size);
   const colour = settings.math.colour ?? style.colour;
-  return { text: FORMULA_CHAR, offsets: [from], style, rise: 0, formula: { formula, em, lineBox, colour, tex: inline.tex, from, to } };
+  return styledText(FORMULA_CHAR, style, 0, { offsets: [from], formula: { formula, em, lineBox, colour, tex: inline.tex, from, to } });
 }
 
 /**

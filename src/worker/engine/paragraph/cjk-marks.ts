@@ -20,7 +20,7 @@
 import type { DirectiveInline, Inline } from '../parse/model';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { defaultCjkMarks, type CjkMarkSettings, type DotShape, type MarkSide } from '../settings-cjk-marks';
-import type { StyledText } from './collect';
+import { styledText, type StyledText } from './styled-text';
 
 export type LineShape = 'solid' | 'double' | 'wavy' | 'dotted';
 
@@ -203,10 +203,7 @@ export function pushEmphasisDots(out: StyledText[], piece: StyledText, upright: 
   let startCjk: boolean | null = null;
   const flush = (end: number, cjk: boolean): void => {
     if (end <= start) return;
-    const part: StyledText = { text: text.slice(start, end), style: cjk ? dotted : piece.style, rise: piece.rise };
-    if (piece.offsets) part.offsets = piece.offsets.slice(start, end);
-    else part.from = piece.from! + start;
-    if (piece.smallCaps) part.smallCaps = piece.smallCaps;
+    const part = styledText(text.slice(start, end), cjk ? dotted : piece.style, piece.rise, piece.offsets ? { offsets: piece.offsets.slice(start, end), smallCaps: piece.smallCaps } : { from: piece.from! + start, smallCaps: piece.smallCaps });
     out.push(part);
   };
   for (const ch of text) {

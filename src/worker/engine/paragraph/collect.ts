@@ -5,6 +5,7 @@ import { LRI, PDI, RLI } from '../text/bidi';
 import { inlineFormulaText, type FormulaSetter, type InlineFormula } from '../math/inline';
 import { noteMarkBeside, noteMarkRaised, noteMarkSize } from '../settings-notes';
 import { stripTashkil } from './tashkil';
+import { styledText, type StyledText } from './styled-text';
 import { chipRun, chipStyleFor, inlineCodeRun, type RunBoxLook } from './run-box';
 import { markRuby } from './ruby';
 import { rubyOf } from './ruby-measure';
@@ -13,37 +14,11 @@ import { kuntenOf } from './kunten-measure';
 import { collectWarichu, warichuOf } from './warichu';
 import { collectCjkMarkDirective, emphasisAsDots, isCjkMarkDirective, pushEmphasisDots, type CjkMarkState } from './cjk-marks';
 
-/** A piece of text in one style, with the source offset of each UTF-16 unit. */
-export interface StyledText {
-  text: string;
-  style: TextStyle;
-  /**
-   * Source offset (chapter file, UTF-16) of each unit of `text`; negative for generated text.
-   * Absent when they are `from`, `from + 1`, … (a text inline's own characters, nearly every
-   * piece): no number per character built for each paragraph set. Read with `styledOffset`.
-   */
-  offsets?: number[];
-  /** With `offsets` absent: the source offset of text[0]. */
-  from?: number;
-  /** Baseline shift, pt, positive = up (superscripts). */
-  rise: number;
-  /** A forced line break (hard break) after this piece. */
-  breakAfter?: boolean;
-  /**
-   * Set without advance (a footnote mark 'side', configuration.md §11.1): its glyphs end where the
-   * text before it ends (start there in right-to-left text) and the text after it goes on from there
-   * (paragraph/items.ts `withoutAdvance`).
-   */
-  noAdvance?: true;
-  /** `:smallcaps[…]` (document-format §10.4): lower case set as capitals at 70 %, synthesised. */
-  smallCaps?: boolean;
-  /** An inline formula (its `text` is the one object character FORMULA_CHAR). */
-  formula?: InlineFormula;
-  /**
-   * The box the text stands in (a chip, boxed inline code: paragraph/run-box.ts): the consecutive
-   * pieces sharing one box object are one unbreakable run padded on both sides (items.ts).
-   */
-  box?: RunBoxLook;
+export type { StyledText } from './styled-text';
+
+/** Generated text (listed offsets) in a look's style and rise. */
+function lookText(text: string, offsets: number[], look: { style: TextStyle; rise: number }): StyledText {
+  return styledText(text, look.style, look.rise, { offsets });
 }
 
 /** What inline content needs to know about the rest of the book. */
@@ -86,7 +61,7 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
       switch (inline.kind) {
         case 'text': {
           // Offsets listed only when the inline has its own (generated text, tabs); else its range's start.
-          let offsets: { offsets: number[] } | { from: number } = inline.offsets ? { offsets: inline.offsets } : { from: inline.range.from };
+          let offsets: { offsets?: number[]; from?: number } = inline.offsets ? { offsets: inline.offsets } : { from: inline.range.from };
           let text = inline.text;
           const marks = [...outer, ...inline.marks];
           // bodyText.tashkil (§6.1, paragraph/tashkil.ts): vowel marks dropped before shaping, the
@@ -102,15 +77,16 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
             }
           }
           // A box set wholly in small capitals (calloutStyles[].body.smallCaps) sets them as :smallcaps[…] does.
-          const smallCaps = marks.includes('smallcaps') || base.look?.smallCaps === true ? { smallCaps: true } : {};
+          const smallCaps = marks.includes('smallcaps') || base.look?.smallCaps === true ? true : undefined;
           if (marks.includes('code') && settings.inlineCode) {
             // codeStyle.inline set (§13.3): the code face in a box of its own; it breaks only at its spaces (never hyphenated).
             const look = styleFor(marks.filter((m) => m !== 'code'), base, settings);
             const { style, box } = inlineCodeRun(settings.inlineCode, look.style);
-            out.push({ text, ...offsets, style, rise: look.rise, ...smallCaps, box });
+            out.push(styledText(text, style, look.rise, { offsets: offsets.offsets, from: offsets.from, smallCaps, box }));
             break;
           }
-          const piece: StyledText = { text, ...offsets, ...styleFor(marks, base, settings), ...smallCaps };
+          const look = styleFor(marks, base, settings);
+          const piece = styledText(text, look.style, look.rise, { offsets: offsets.offsets, from: offsets.from, smallCaps });
           // cjk.emphasis 'dots' (document-format §18.3): CJK characters upright under dots, Latin as emphasised (paragraph/cjk-marks.ts).
           if (marks.includes('emphasis') && emphasisAsDots(settings)) pushEmphasisDots(out, piece, styleFor(marks.filter((m) => m !== 'emphasis'), base, settings).style, settings);
           else out.push(piece);
@@ -119,7 +95,7 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
         case 'hardBreak': {
           const last = out[out.length - 1];
           if (last) last.breakAfter = true;
-          else out.push({ text: '', offsets: [], style: base, rise: 0, breakAfter: true });
+          else out.push(styledText('', base, 0, { offsets: [], breakAfter: true }));
           break;
         }
         case 'link':
@@ -130,9 +106,9 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
             // A direction isolate (document-format §18.1): LRI/RLI … PDI around the children,
             // generated characters that steer bidi and are never shaped.
             const open = inline.name === 'ltr' ? LRI : RLI;
-            out.push({ text: open, offsets: generated(open, inline.range.from), style: base, rise: 0 });
+            out.push(styledText(open, base, 0, { offsets: generated(open, inline.range.from) }));
             walk(inline.children, outer, base);
-            out.push({ text: PDI, offsets: generated(PDI, inline.range.from), style: base, rise: 0 });
+            out.push(styledText(PDI, base, 0, { offsets: generated(PDI, inline.range.from) }));
           } else if (inline.name === 'smallcaps') {
             walk(inline.children, [...outer, 'smallcaps'], base);
           } else if (inline.name === 'ruby') {
@@ -147,11 +123,11 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
             markKunten(out, first, inline, kuntenOf(settings).placement);
           } else if (inline.name === 'warichu') {
             // 割注 (document-format §18.4; paragraph/warichu.ts): full-size brackets around the note, held as one run set in two half-size rows.
-            const bracket = (text: string): StyledText => ({ text, offsets: generated(text, inline.range.from), ...styleFor(outer, base, settings) });
+            const bracket = (text: string): StyledText => lookText(text, generated(text, inline.range.from), styleFor(outer, base, settings));
             collectWarichu(inline, out, warichuOf(settings), () => walk(inline.children, outer, base), bracket);
           } else if (isCjkMarkDirective(inline.name)) {
             // 着重号, 专名号, 书名号, 傍線 (document-format §18.4; paragraph/cjk-marks.ts): marks on the children's runs, or :book's brackets as generated text.
-            const plain = (text: string): StyledText => ({ text, offsets: generated(text, inline.range.from), ...styleFor(outer, base, settings) });
+            const plain = (text: string): StyledText => lookText(text, generated(text, inline.range.from), styleFor(outer, base, settings));
             collectCjkMarkDirective(inline, settings, out, cjkMarkState, () => walk(inline.children, outer, base), plain);
           } else walk(inline.children, outer, base);
           break;
@@ -172,8 +148,8 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
             const size = noteMarkSize(settings.notes, natural);
             const style = size === natural ? look.style : { ...look.style, size };
             const offsets = generated(mark, inline.range.from);
-            if (beside === 'side') out.push({ text: mark, offsets, style, rise: look.rise + natural * EM_BOX_TOP, noAdvance: true });
-            else out.push({ text: mark, offsets, style, rise: look.rise + (natural - size) * EM_BOX_TOP });
+            if (beside === 'side') out.push(styledText(mark, style, look.rise + natural * EM_BOX_TOP, { offsets, noAdvance: true }));
+            else out.push(styledText(mark, style, look.rise + (natural - size) * EM_BOX_TOP, { offsets }));
             break;
           }
           // footnotes.markerPosition (§11.1): raised as a superscript, or on the baseline at the text's
@@ -181,12 +157,12 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
           const look = styleFor([...outer, ...inline.marks, ...(noteMarkRaised(settings.notes) ? (['sup'] as const) : [])], base, settings);
           const size = noteMarkSize(settings.notes, look.style.size);
           const style = size === look.style.size ? look.style : { ...look.style, size };
-          out.push({ text: mark, offsets: generated(mark, inline.range.from), style, rise: look.rise });
+          out.push(styledText(mark, style, look.rise, { offsets: generated(mark, inline.range.from) }));
           break;
         }
         case 'ref': {
           const text = context.refText(inline.target, inline.form, inline.attrs);
-          out.push({ text, offsets: generated(text, inline.range.from), ...referenceLook(styleFor([...outer, ...inline.marks], base, settings), base, settings) });
+          out.push(lookText(text, generated(text, inline.range.from), referenceLook(styleFor([...outer, ...inline.marks], base, settings), base, settings)));
           break;
         }
         case 'math': {
@@ -197,7 +173,7 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
             break;
           }
           const source = inline.tex;
-          out.push({ text: source, offsets: generated(source, inline.range.from), ...styleFor([...outer, 'emphasis'], base, settings) });
+          out.push(lookText(source, generated(source, inline.range.from), styleFor([...outer, 'emphasis'], base, settings)));
           break;
         }
         case 'chip': {
@@ -207,7 +183,7 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
           const around = styleFor(outer, base, settings);
           const { style, box } = chipRun(chip, around.style, base.look?.boldWeight ?? settings.body.boldWeight);
           const first = out.length;
-          if (inline.children.length === 0) out.push({ text: ANSWER_BLANK, offsets: generated(ANSWER_BLANK, inline.range.from), style, rise: around.rise });
+          if (inline.children.length === 0) out.push(styledText(ANSWER_BLANK, style, around.rise, { offsets: generated(ANSWER_BLANK, inline.range.from) }));
           else walk(inline.children, outer, style);
           for (let k = first; k < out.length; k++) {
             const piece = out[k]!;

@@ -12,7 +12,7 @@ import { measureRuby } from './ruby-measure';
 import { measureKunten } from './kunten-measure';
 import { withOrientation } from './vertical-tcy';
 import { circledNumbersInCjkFace } from './circled-numbers';
-import { buildItems, normalSpace, type WordPayload } from './items';
+import { buildItems, normalSpace, type ItemOptions, type WordPayload } from './items';
 import type { Item, LineBreak, LineWidths } from '../text/items';
 import { setColumnLines, setLines, type SetLine } from './lines';
 import { paragraphColumns, type ParagraphColumns } from './columns';
@@ -533,24 +533,28 @@ function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction
   const hyphenate = (request.style.look?.hyphenate ?? hyphenation.enabled) && (request.justify || hyphenation.ragged) && request.verbatim !== true;
   const hyphenator = env.hyphenator;
   const options = { hyphenate, compounds: hyphenation.compounds, breakAfterHyphens: hyphenation.breakAfterHyphens, breakAfterDashes: hyphenation.breakAfterDashes };
-  return buildItems(texts, fonts, {
+  // Every field written, in one order, absent ones `undefined` (no conditional spreads): one object
+  // shape for the options buildItems reads in its loops (see paragraph/styled-text.ts for why).
+  const itemOptions: ItemOptions = {
+    indent: request.indent,
+    verbatim: request.verbatim === true,
+    breakPoints: hyphenator ? (word: string) => hyphenator.breakPoints(word, settings.language, options) : undefined,
+    breakKey: hyphenator ? hyphenator.breakKey(settings.language, options) : undefined,
+    justify: request.justify,
+    tighten: request.tighten === true ? true : undefined,
+    maxWordSpacing: settings.body.maxWordSpacing,
+    minWordSpacing: settings.body.minWordSpacing,
     direction,
     language: settings.language,
     // A paragraph style's wordBreak (configuration.md §13.1) over cjk.wordBreak, carried in the style's look (its memo key).
     // In vertical text with its :tcy/:upright/:sideways overrides (vertical-tcy.ts withOrientation).
     cjk: withOrientation(request.style.look?.keepAll === undefined ? settings.cjk : { ...settings.cjk, keepAll: request.style.look.keepAll }, request.inlines),
     avoidCjkRunts: settings.body.avoidRunts && request.avoidRunts !== false,
-    ...(settings.kashida.enabled ? { kashida: { perWord: settings.kashida.perWord, maxLength: kashidaMaxLength ?? settings.kashida.maxLength, patterns: settings.kashida.patterns ?? 'auto' } } : {}),
-    indent: request.indent,
-    justify: request.justify,
-    ...(request.tighten === true ? { tighten: true } : {}),
+    kashida: settings.kashida.enabled ? { perWord: settings.kashida.perWord, maxLength: kashidaMaxLength ?? settings.kashida.maxLength, patterns: settings.kashida.patterns ?? 'auto' } : undefined,
     // bodyText.repeatHyphen (§6.3): running text only, not code listings.
-    ...(hyphenation.repeatHyphen === true && request.verbatim !== true ? { repeatHyphen: true } : {}),
-    verbatim: request.verbatim === true,
-    maxWordSpacing: settings.body.maxWordSpacing,
-    minWordSpacing: settings.body.minWordSpacing,
-    ...(hyphenator ? { breakPoints: (word: string) => hyphenator.breakPoints(word, settings.language, options), breakKey: hyphenator.breakKey(settings.language, options) } : {}),
-  });
+    repeatHyphen: hyphenation.repeatHyphen === true && request.verbatim !== true ? true : undefined,
+  };
+  return buildItems(texts, fonts, itemOptions);
 }
 
 /** What a kept paragraph records besides its columns (what `PreparedParagraphs.get` compares). */

@@ -14,7 +14,7 @@
 import type { DirectiveInline } from '../parse/model';
 import type { TextStyle } from '../settings';
 import type { RubyAlign, RubyPosition, RubySettings } from '../settings-ruby';
-import type { StyledText } from './collect';
+import { styledText, type StyledText } from './styled-text';
 import type { RunBoxLook } from './run-box';
 
 /** How a reading covers its base (document-format §18.4 `mode`). */
@@ -106,10 +106,8 @@ export function markRuby(out: StyledText[], first: number, inline: DirectiveInli
   for (const styled of out.slice(first)) {
     let unit = 0;
     for (const ch of styled.text) {
-      const piece: StyledText = { text: ch, style: styled.style, rise: styled.rise };
-      if (styled.offsets) piece.offsets = styled.offsets.slice(unit, unit + ch.length);
-      else piece.from = styled.from! + unit;
-      if (styled.smallCaps) piece.smallCaps = true;
+      const smallCaps = styled.smallCaps === true ? true : undefined;
+      const piece = styledText(ch, styled.style, styled.rise, styled.offsets ? { offsets: styled.offsets.slice(unit, unit + ch.length), smallCaps } : { from: styled.from! + unit, smallCaps });
       chars.push(piece);
       unit += ch.length;
     }

@@ -25,7 +25,7 @@ import type { FontFace, FontRegistry } from '../fonts/registry';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { INFINITE_PENALTY, type Item } from '../text/items';
 import { defaultWarichuSettings, type WarichuSettings } from '../settings-warichu';
-import type { StyledText } from './collect';
+import { styledText, type StyledText } from './styled-text';
 import type { WordPayload } from './items';
 import type { RunBoxLook } from './run-box';
 
@@ -157,7 +157,7 @@ export function collectWarichu(inline: DirectiveInline, out: StyledText[], setti
   if (chars.length > 0) {
     const note: WarichuNote = { chars, settings };
     const text = chars.map((c) => c.text).join('');
-    const held: WarichuText = { text, offsets: chars.flatMap((c) => c.offsets), style: chars[0]!.style, rise: 0, warichu: note };
+    const held: WarichuText = { ...styledText(text, chars[0]!.style, 0, { offsets: chars.flatMap((c) => c.offsets) }), warichu: note };
     out.push(held);
   }
   if (close) out.push(coloured(bracket(close)));

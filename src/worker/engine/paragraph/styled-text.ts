@@ -1,0 +1,69 @@
+import type { InlineFormula } from '../math/inline';
+import type { TextStyle } from '../settings';
+import type { RunBoxLook } from './run-box';
+
+/**
+ * A piece of text in one style, with the source offset of each UTF-16 unit. Every field is
+ * present in every object, `undefined` when it does not apply (made by `styledText`, or copied
+ * from one so made): one object shape for buildItems' loops, which V8 otherwise compiled again
+ * each time a piece of another shape reached them (`analyse`, `sharedWord`: "wrong map"
+ * deoptimisations during a book's first layout).
+ */
+export interface StyledText {
+  text: string;
+  style: TextStyle;
+  /**
+   * Source offset (chapter file, UTF-16) of each unit of `text`; negative for generated text.
+   * Absent when they are `from`, `from + 1`, … (a text inline's own characters, nearly every
+   * piece): no number per character built for each paragraph set. Read with `styledOffset`.
+   */
+  offsets: number[] | undefined;
+  /** With `offsets` absent: the source offset of text[0]. */
+  from: number | undefined;
+  /** Baseline shift, pt, positive = up (superscripts). */
+  rise: number;
+  /** A forced line break (hard break) after this piece. */
+  breakAfter: boolean | undefined;
+  /**
+   * Set without advance (a footnote mark 'side', configuration.md §11.1): its glyphs end where the
+   * text before it ends (start there in right-to-left text) and the text after it goes on from there
+   * (paragraph/items.ts `withoutAdvance`).
+   */
+  noAdvance: true | undefined;
+  /** `:smallcaps[…]` (document-format §10.4): lower case set as capitals at 70 %, synthesised. */
+  smallCaps: boolean | undefined;
+  /** An inline formula (its `text` is the one object character FORMULA_CHAR). */
+  formula: InlineFormula | undefined;
+  /**
+   * The box the text stands in (a chip, boxed inline code: paragraph/run-box.ts): the consecutive
+   * pieces sharing one box object are one unbreakable run padded on both sides (items.ts).
+   */
+  box: RunBoxLook | undefined;
+}
+
+/** What a StyledText holds besides its text, style and rise (each absent one set `undefined`). */
+export interface StyledTextExtras {
+  offsets?: number[];
+  from?: number;
+  breakAfter?: boolean;
+  noAdvance?: true;
+  smallCaps?: boolean;
+  formula?: InlineFormula;
+  box?: RunBoxLook;
+}
+
+/** A StyledText with every field in the one order (see StyledText). */
+export function styledText(text: string, style: TextStyle, rise: number, extras: StyledTextExtras): StyledText {
+  return {
+    text,
+    style,
+    offsets: extras.offsets,
+    from: extras.from,
+    rise,
+    breakAfter: extras.breakAfter,
+    noAdvance: extras.noAdvance,
+    smallCaps: extras.smallCaps,
+    formula: extras.formula,
+    box: extras.box,
+  };
+}
