@@ -243,16 +243,17 @@ export class EngineCache {
    * peaks there during a global change). An entry another chapter's layout uses is kept.
    */
   dropLeftBehind(chapterId: string, before: ParagraphUse, use: ReadonlyMap<string, number>): void {
+    // The other chapters' uses gathered once, when the first entry is to go: walking the chapter
+    // map's entries for every key made a pair per chapter per key (~10 MB per global change of the
+    // 300-page bench book, for a check that finds nothing but in a book that repeats a paragraph).
+    let others: ReadonlyMap<string, number>[] | undefined;
     for (const key of before.bases.keys()) {
       if (use.has(key) || !(this.paragraphs.has(key) || this.refused.has(key))) continue;
-      let shared = false;
-      for (const [id, other] of this.paragraphUse) {
-        if (id !== chapterId && other.bases.has(key)) {
-          shared = true;
-          break;
-        }
+      if (!others) {
+        others = [];
+        for (const [id, other] of this.paragraphUse) if (id !== chapterId) others.push(other.bases);
       }
-      if (shared) continue;
+      if (usedBy(others, key)) continue;
       this.paragraphs.delete(key);
       this.refused.delete(key);
     }
@@ -278,6 +279,12 @@ export class EngineCache {
     for (const [id, entry] of this.chapterStarts) if (!liveChapters.has(entry.key)) this.chapterStarts.delete(id);
     for (const [id, entry] of this.paragraphUse) if (!liveChapters.has(entry.chapterKey)) this.paragraphUse.delete(id);
   }
+}
+
+/** Whether one of `uses` (paragraph memo key → block start) holds `key`. */
+function usedBy(uses: readonly ReadonlyMap<string, number>[], key: string): boolean {
+  for (const bases of uses) if (bases.has(key)) return true;
+  return false;
 }
 
 /**
