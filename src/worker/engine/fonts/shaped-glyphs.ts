@@ -1,3 +1,6 @@
+/** 32-bit fields per glyph: glyph id, cluster, advance, x offset, y offset. */
+const FIELDS = 5;
+
 /**
  * One shaping result, or a run of it, in one buffer.
  *
@@ -14,7 +17,7 @@
  */
 export class ShapedGlyphs {
   /** 32-bit fields per glyph in `data`. */
-  static readonly FIELDS = 5;
+  static readonly FIELDS = FIELDS;
 
   constructor(
     /** The whole shaping result's fields, shared by every view of it. */
@@ -33,23 +36,23 @@ export class ShapedGlyphs {
   static readonly EMPTY = new ShapedGlyphs(new Int32Array(0), 0, 0, 0, 0);
 
   glyph(index: number): number {
-    return this.data[(this.start + index) * 5]!;
+    return this.data[(this.start + index) * FIELDS]!;
   }
 
   cluster(index: number): number {
-    return this.data[(this.start + index) * 5 + 1]! - this.clusterBase;
+    return this.data[(this.start + index) * FIELDS + 1]! - this.clusterBase;
   }
 
   advance(index: number): number {
-    return this.data[(this.start + index) * 5 + 2]!;
+    return this.data[(this.start + index) * FIELDS + 2]!;
   }
 
   xOffset(index: number): number {
-    return this.data[(this.start + index) * 5 + 3]!;
+    return this.data[(this.start + index) * FIELDS + 3]!;
   }
 
   yOffset(index: number): number {
-    return this.data[(this.start + index) * 5 + 4]!;
+    return this.data[(this.start + index) * FIELDS + 4]!;
   }
 
   /** The view's glyph ids in an array (tests and rare callers; the hot paths read `data`). */
@@ -82,10 +85,10 @@ export class ShapedGlyphs {
     return new ShapedGlyphs(this.data, this.start + from, to - from, this.clusterBase + textFrom, width);
   }
 
-  /** An own copy, for a caller that changes fields (`with`): the shaping caches hand out shared results. */
+  /** An own copy, for a caller that changes fields (`setAdvance`, `setXOffset`): the shaping caches hand out shared results. */
   copy(): ShapedGlyphs {
-    const data = this.data.slice(this.start * 5, (this.start + this.length) * 5);
-    for (let at = 1; at < data.length; at += 5) data[at] = data[at]! - this.clusterBase;
+    const data = this.data.slice(this.start * FIELDS, (this.start + this.length) * FIELDS);
+    for (let at = 1; at < data.length; at += FIELDS) data[at] = data[at]! - this.clusterBase;
     return new ShapedGlyphs(data, 0, this.length, 0, this.width);
   }
 
@@ -95,16 +98,12 @@ export class ShapedGlyphs {
    */
 
   setAdvance(index: number, advance: number): void {
-    const at = (this.start + index) * 5 + 2;
+    const at = (this.start + index) * FIELDS + 2;
     this.width += advance - this.data[at]!;
     this.data[at] = advance;
   }
 
   setXOffset(index: number, xOffset: number): void {
-    this.data[(this.start + index) * 5 + 3] = xOffset;
-  }
-
-  setYOffset(index: number, yOffset: number): void {
-    this.data[(this.start + index) * 5 + 4] = yOffset;
+    this.data[(this.start + index) * FIELDS + 3] = xOffset;
   }
 }

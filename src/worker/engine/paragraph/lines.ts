@@ -1,5 +1,6 @@
 import type { RunBoxLook } from './run-box';
 import type { FontSubstitution } from '../fonts/registry';
+import { ShapedGlyphs } from '../fonts/shaped-glyphs';
 import { visualOrder, type Direction } from '../text/bidi';
 import type { LineBreak } from '../text/items';
 import type { Item } from '../text/items';
@@ -549,7 +550,7 @@ function pushColumnGlyphs(c: ParagraphColumns, k: number, x: number, textBase: n
   const data = shaped.data;
   const clusterBase = textBase - shaped.clusterBase;
   let pen = x;
-  for (let g = 0, field = shaped.start * 5; g < shaped.length; g++, field += 5) {
+  for (let g = 0, field = shaped.start * ShapedGlyphs.FIELDS; g < shaped.length; g++, field += ShapedGlyphs.FIELDS) {
     const at = glyphCount++;
     out.glyphs[at] = data[field]!;
     out.xs[at] = pen + data[field + 3]! * scale;
@@ -814,7 +815,7 @@ function pushGlyphs(piece: ShapedPiece, x: number, textBase: number, scale: numb
   const clusterBase = textBase - shaped.clusterBase;
   const rise = piece.rise;
   let pen = x;
-  for (let g = 0, field = shaped.start * 5; g < shaped.length; g++, field += 5) {
+  for (let g = 0, field = shaped.start * ShapedGlyphs.FIELDS; g < shaped.length; g++, field += ShapedGlyphs.FIELDS) {
     // Runs once per glyph: `elongations` is absent for all but kashida-justified words.
     if (elongations) for (const e of elongations) {
       if (e.site.glyph !== g || e.width <= 0) continue;
