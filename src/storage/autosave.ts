@@ -8,6 +8,8 @@
  * - `flush()` resolves once everything scheduled before the call is saved, and rejects with the
  *   save's error if that save failed (so the host can show the notice before switching books).
  * - A failed save stays pending: the next `schedule()` or `flush()` tries again.
+ * - A timer's save waits while `deferFor()` asks, but never past `maxDelayMs` from the oldest
+ *   unsaved change; `flush()` never waits.
  */
 export interface AutosaveOptions {
   /** Persists the current state. Reads the state itself, so a later save always writes the newest. */
@@ -19,6 +21,13 @@ export interface AutosaveOptions {
    * continuous typing still reaches the disk.
    */
   maxDelayMs?: number;
+  /**
+   * How long the owner wants a timer's save put off, ms (0 or absent: save now). The book worker
+   * answers while a layout runs or has just converged: a save started then (its rows built, its
+   * IndexedDB callbacks run on the same thread) made the next keystroke's layout wait for it. A
+   * save is never put off past maxDelayMs from its oldest change.
+   */
+  deferFor?: () => number;
   /** Called with each error of a save started by the timer (no caller is awaiting those). */
   onError?: (error: unknown) => void;
   /** Timer functions; tests may inject their own. Defaults to the global ones. */
@@ -86,6 +95,14 @@ export function createAutosave(options: AutosaveOptions): Autosave {
 
   const onTimer = (): void => {
     timer = null;
+    const defer = options.deferFor?.() ?? 0;
+    if (defer > 0 && dirty && dirtySince !== null) {
+      const left = dirtySince + maxDelayMs - timers.now();
+      if (left > 0) {
+        timer = timers.setTimeout(onTimer, Math.min(defer, left));
+        return;
+      }
+    }
     drain().catch((error: unknown) => options.onError?.(error));
   };
 

@@ -98,6 +98,8 @@ export interface LibraryHost {
   renderFirstPage(width: number): Promise<{ bytes: Uint8Array; mime: string } | null>;
   /** Whether the layout is the current revision's: no change is waiting to be laid out. */
   settled(): boolean;
+  /** How long before the worker counts as idle (no layout running, editing paused), ms; 0 when it is. */
+  idleIn(): number;
 }
 
 /** Where the open book lives. */
@@ -125,6 +127,8 @@ export class Library {
     this.autosave = createAutosave({
       save: () => this.save(),
       delayMs: env.saveDelayMs ?? SAVE_DELAY_MS,
+      // Idle work, as the checks are: not in the middle of someone's typing (autosave's maxDelayMs still bounds it).
+      deferFor: () => this.host.idleIn(),
       onError: (error) => this.problem(error),
     });
   }

@@ -32,4 +32,28 @@ describe('the checks wait for a pause in editing', () => {
     await asked;
     expect(answered).toBe(1);
   });
+
+  it('after a layout that outlasted the pause, wait a pause after its convergence too', async () => {
+    // The bench's slowest edits came in pairs: a layout with a major collection in it converged
+    // after the pause since its transaction was over, the checks began at once, and the next
+    // keystroke, sent on that convergence, waited behind them.
+    let clock = 1000;
+    const random = mulberry32(7);
+    const text = Array.from({ length: 12 }, () => paragraph(random)).join('\n\n') + '\n';
+    const host = new BookHost({ ...nodeEnvironment(presetFiles([`# One\n\n${text}`])), now: () => clock, idleQuietMs: 50 });
+    await host.openPreset({ presetId: 'test-book' });
+    await host.awaitConvergence(0);
+    const result = await host.apply({ origin: 'ui', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch1', from: 8, to: 8, insert: 'Indeed, ' }] });
+    expect(result.ok).toBe(true);
+    // The build starts on a later turn (book-host.ts build): it runs, and converges, 60 ms after the transaction.
+    clock += 60;
+    await host.awaitConvergence(1);
+    let answered: number | null = null;
+    const asked = host.getWarnings().then((r) => (answered = r.revision));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(answered).toBeNull();
+    clock += 60;
+    await asked;
+    expect(answered).toBe(1);
+  });
 });

@@ -43,6 +43,30 @@ describe('createAutosave', () => {
     expect(save).toHaveBeenCalledTimes(1);
   });
 
+  it('a timer save waits while deferFor asks, never past maxDelayMs; flush does not wait', async () => {
+    const save = vi.fn(async () => undefined);
+    let busyFor = 40;
+    const autosave = createAutosave({ save, delayMs: 100, maxDelayMs: 300, deferFor: () => busyFor });
+    autosave.schedule();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(save).not.toHaveBeenCalled(); // busy: put off by 40 ms
+    await vi.advanceTimersByTimeAsync(40);
+    expect(save).not.toHaveBeenCalled(); // still busy
+    busyFor = 0;
+    await vi.advanceTimersByTimeAsync(40);
+    expect(save).toHaveBeenCalledTimes(1); // idle: saved at the next look
+    // Busy for good: saved once the oldest change is maxDelayMs old.
+    busyFor = 1000;
+    autosave.schedule();
+    await vi.advanceTimersByTimeAsync(299);
+    expect(save).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(save).toHaveBeenCalledTimes(2);
+    autosave.schedule();
+    await autosave.flush();
+    expect(save).toHaveBeenCalledTimes(3);
+  });
+
   it('flush saves at once and resolves when written; nothing pending → no save', async () => {
     const save = vi.fn(async () => undefined);
     const autosave = createAutosave({ save, delayMs: 1000 });
