@@ -27,7 +27,6 @@ import { pageFill } from './page/sections';
 import { partSettings, recolour } from './page/part';
 import { noteMarker } from './page/notes';
 import { footnoteNumbers, paginateChapter, type PageDraft, type TextRequest } from './page/paginate';
-import { carryDrawn } from './page/run-items';
 import type { LeverRecord } from './page/levers';
 import { paginatePasses, type PassEdit, type PassPlan } from './page/passes';
 import type { StartOrigin } from './page/resume';
@@ -1215,8 +1214,7 @@ function movedRun(run: LineRun, offsets: number[] | undefined, from: number): Li
   if (run.overline) moved.overline = true;
   if (run.ruby) moved.ruby = true;
   if (run.cjkMarks) moved.cjkMarks = run.cjkMarks;
-  // Drawn again where it was only lowered or raised, its item shares the pens of the one drawn for `run`.
-  carryDrawn(run, moved);
+  // Its pens are `run`'s array: drawn again, its item shares them (page/run-items.ts `PlacedGlyphRun`).
   return moved;
 }
 

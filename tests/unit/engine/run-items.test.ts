@@ -1,14 +1,15 @@
 /**
  * page/run-items.ts: a glyph-run item is handed out again for the same run only when the item it
  * would build now is the same — the same pen positions and baseline as the display list rounds
- * them (1/1000 pt), chapter and line record — and built anew otherwise. A new item shares the pen
- * array of the last one drawn for the run, or for the run it was moved from (an edit before its
- * paragraph), where the pens are the same; the book after such an edit still equals a fresh layout.
+ * them (1/1000 pt), chapter and line record — and built anew otherwise. An item keeps no pen array
+ * of its own (`PlacedGlyphRun`, issue #6): `xs` reads its set run's pens at its origin, and the item
+ * serialises, clones and spreads as one holding them did; the book after an edit before a
+ * paragraph still equals a fresh layout.
  */
 import { describe, expect, it } from 'vitest';
 import type { LineInfo } from '../../../src/worker/protocol/displaylist';
 import { glyphRun } from '../../../src/worker/engine/page/paginate';
-import { carryDrawn, placedRun } from '../../../src/worker/engine/page/run-items';
+import { changedRun, placedRun } from '../../../src/worker/engine/page/run-items';
 import { defaultSettings, EngineCache } from '../../../src/worker/engine';
 import { Op, type GlyphRunItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
@@ -62,53 +63,93 @@ describe('placedRun: the last item for a run, when it is what would be built', (
   });
 });
 
-describe('placedRun: pens shared with the item drawn before', () => {
+/** Whether an item keeps an array of its own under `xs` (a data property), rather than reading its set run's pens. */
+function keepsPens(item: GlyphRunItem): boolean {
+  return Object.getOwnPropertyDescriptor(item, 'xs')?.value !== undefined;
+}
+
+describe('glyph-run items keep no pen array of their own', () => {
   const line: LineInfo = { block: 'p1', role: 'body', ratio: 0.25 };
 
-  it('a run lowered on its page gets a new item over the same pen array', () => {
+  it('reads `xs` from the set run at the item\'s origin, and serialises, clones and spreads as a stored array did', () => {
+    const run = aRun();
+    const item = glyphRun(run, 56.5, 100.25, 'ch', line);
+    expect(keepsPens(item)).toBe(false);
+    expect(item.xs).toEqual([56.5, 60.623, 66.377]);
+    // The literal paginate.ts built before, field for field in its order: the same bytes.
+    const stored = { op: Op.GlyphRun, font: 'f', size: 10, fill: '#000000', y: 100.25, glyphs: [1, 2, 3], xs: [56.5, 60.623, 66.377], text: 'abc', clusters: [0, 1, 2], chapter: 'ch', srcFrom: 10, line };
+    expect(JSON.stringify(item)).toBe(JSON.stringify(stored));
+    expect(JSON.stringify(structuredClone(item))).toBe(JSON.stringify(stored));
+    expect(JSON.stringify({ ...item })).toBe(JSON.stringify(stored));
+    // Glyph ids and clusters are the set run's own arrays, as before.
+    expect(item.glyphs).toBe(run.glyphs);
+    expect(item.clusters).toBe(run.clusters);
+    // Read-only: a write throws instead of being lost on a pen array made for the read.
+    expect(() => {
+      (item as { xs: number[] }).xs = [];
+    }).toThrow(TypeError);
+  });
+
+  it('keeps the optional fields in their order (vertical offsets, source map of a hyphenated run, no line record)', () => {
+    const run: LineRun = { ...aRun(), dys: [0, -2.0004, 0], hyphen: true };
+    const item = glyphRun(run, 10, 20, 'ch', undefined);
+    expect(keepsPens(item)).toBe(false);
+    expect(JSON.stringify(item)).toBe(
+      JSON.stringify({ op: Op.GlyphRun, font: 'f', size: 10, fill: '#000000', y: 20, glyphs: [1, 2, 3], xs: [10, 14.123, 19.877], text: 'abc', clusters: [0, 1, 2], chapter: 'ch', srcFrom: 10, dys: [0, -2, 0], srcMap: [10, 11, -1] }),
+    );
+  });
+
+  it('a run lowered, or moved to new source offsets, gets a new item over the same pens', () => {
     const run = aRun();
     const first = placedRun(run, 56.5, 100.25, 'ch', line, glyphRun);
     const lower = placedRun(run, 56.5, 112.25, 'ch', line, glyphRun);
     expect(lower).not.toBe(first);
-    expect(lower).toEqual(glyphRun(run, 56.5, 112.25, 'ch', line));
-    expect(lower.xs).toBe(first.xs);
-  });
-
-  it('a run moved to new source offsets shares the pens of the item drawn for the run it was moved from, at the same origin only', () => {
-    const run = aRun();
-    const first = placedRun(run, 56.5, 100.25, 'ch', line, glyphRun);
+    expect(keepsPens(lower)).toBe(false);
+    expect(lower.xs).toEqual(first.xs);
+    // engine/index.ts movedRun: the run's pen array, other offsets.
     const moved: LineRun = { ...run, from: 25 };
-    carryDrawn(run, moved);
-    const item = placedRun(moved, 56.5, 88.25, 'ch', line, glyphRun);
-    expect(item).toEqual(glyphRun(moved, 56.5, 88.25, 'ch', line));
+    const item = placedRun(moved, 200, 88.25, 'ch', line, glyphRun);
+    expect(keepsPens(item)).toBe(false);
     expect(item.srcFrom).toBe(25);
-    expect(item.xs).toBe(first.xs);
-    // Moved again and drawn in another column: pens of their own, as a fresh build gives them.
-    const again: LineRun = { ...moved, from: 30 };
-    carryDrawn(moved, again);
-    const elsewhere = placedRun(again, 200, 88.25, 'ch', line, glyphRun);
-    expect(elsewhere.xs).not.toBe(first.xs);
-    expect(elsewhere).toEqual(glyphRun(again, 200, 88.25, 'ch', line));
+    expect(item.xs).toEqual([200, 204.123, 209.877]);
+    expect(JSON.stringify(item)).toBe(JSON.stringify({ ...glyphRun(moved, 200, 88.25, 'ch', line) }));
   });
 
-  it('after words added near a chapter start, the pages after take the earlier pens and equal a fresh layout', () => {
+  it('changedRun: moved or re-sourced over the same pens, the same bytes as a spread copy', () => {
+    const item = glyphRun({ ...aRun(), hyphen: true }, 56.5, 100.25, 'ch', line);
+    const lowered = changedRun(item, { y: 112.25 });
+    const resourced = changedRun(item, { srcFrom: 30, srcMap: [30, 31, -1] });
+    expect(keepsPens(lowered)).toBe(false);
+    expect(keepsPens(resourced)).toBe(false);
+    expect(JSON.stringify(lowered)).toBe(JSON.stringify({ ...item, y: 112.25 }));
+    expect(JSON.stringify(resourced)).toBe(JSON.stringify({ ...item, srcFrom: 30, srcMap: [30, 31, -1] }));
+    // A run without a source map gets none from a change that names one (fields only replaced, never added).
+    expect('srcMap' in changedRun(glyphRun(aRun(), 0, 0, 'ch', line), { srcMap: [1, 2, 3] })).toBe(false);
+  });
+
+  it('a laid-out chapter, edited before its end: no body run keeps a pen array, and the lists equal a fresh layout, cloned too', () => {
     const random = mulberry32(7);
     const paragraphs = Array.from({ length: 40 }, () => paragraph(random));
     const source = (first: string): string => ['# Pens', first, ...paragraphs.slice(1)].join('\n\n') + '\n';
     const input = (text: string) => ({ title: 'Pens', settings: defaultSettings(), chapters: [{ id: 'c1', title: '', source: text }] });
     const cache = new EngineCache();
-    const before = layOut(input(source(paragraphs[0]!)), cache);
-    // Enough words for another line: every line after moves down, every later run is moved to new offsets.
+    layOut(input(source(paragraphs[0]!)), cache);
+    // Enough words for another line: every line after moves down, every later run is moved to new
+    // offsets (or its page taken over from the previous layout, page/converge.ts, its items re-sourced).
     const edited = input(source(`${paragraphs[0]!} ${paragraphs[1]!.slice(0, 160)}`));
     const after = layOut(edited, cache);
     expect(dump(after)).toBe(dump(layOut(edited, new EngineCache(false))));
-    const pensBefore = new Set<readonly number[]>();
-    for (const page of before.pages) for (const item of page.items) if (item.op === Op.GlyphRun) pensBefore.add(item.xs);
-    const runsAfter = after.pages.slice(1).flatMap((page) => page.items.filter((item): item is GlyphRunItem => item.op === Op.GlyphRun && item.srcFrom >= 0));
-    const shared = runsAfter.filter((item) => pensBefore.has(item.xs)).length;
-    expect(after.pages.length).toBeGreaterThan(2);
-    // Most runs past the first page keep their pens (a line at another x — a paragraph's first, a
-    // column's turn — builds its own).
-    expect(shared).toBeGreaterThan(runsAfter.length / 2);
+    expect(after.pages.map((page) => JSON.stringify(structuredClone(page))).join('\n')).toBe(dump(after));
+    // Then one letter typed in the first paragraph: its line count holds, and the pages after the
+    // edit's are the previous layout's, their runs at offsets one later (page/converge.ts).
+    const typed = input(source(`x${paragraphs[0]!} ${paragraphs[1]!.slice(0, 160)}`));
+    const again = layOut(typed, cache);
+    expect(dump(again)).toBe(dump(layOut(typed, new EngineCache(false))));
+    for (const layout of [after, again]) {
+      const body = layout.pages.flatMap((page) => page.items.filter((item): item is GlyphRunItem => item.op === Op.GlyphRun && item.line?.role === 'body'));
+      expect(layout.pages.length).toBeGreaterThan(2);
+      expect(body.length).toBeGreaterThan(100);
+      expect(body.filter(keepsPens)).toEqual([]);
+    }
   });
 });

@@ -42,6 +42,7 @@ import type { Block } from '../parse/model';
 import type { NotePiece } from './notes';
 import type { PageDraft } from './paginate';
 import { copyDraft, definition, textChange, type BlockStart, type ResumableState, type StartOrigin, type TextChange } from './resume';
+import { changedRun } from './run-items';
 
 /** What paginate.ts asks of a pass that may stop in step with another (`PassPlan.converge`). */
 export interface Convergence {
@@ -262,11 +263,11 @@ export class EditConvergence implements Convergence {
         if (!shifts) return item;
         const w = item.srcFrom < 0 ? 0 : where(item.srcFrom, item.srcFrom + 1);
         if (w < 0) return null;
-        return { ...item, srcFrom: item.srcFrom + (w === 1 ? delta : 0), srcMap: item.srcMap.map((o) => (o >= oldEnd ? o + delta : o)) };
+        return changedRun(item, { srcFrom: item.srcFrom + (w === 1 ? delta : 0), srcMap: item.srcMap.map((o) => (o >= oldEnd ? o + delta : o)) });
       }
       const w = where(item.srcFrom, item.srcFrom + item.text.length);
       if (w < 0) return null;
-      return w === 0 ? item : { ...item, srcFrom: item.srcFrom + delta };
+      return w === 0 ? item : changedRun(item, { srcFrom: item.srcFrom + delta });
     }
     if (item.op === Op.Path && item.srcFrom !== undefined) {
       const w = where(item.srcFrom, item.srcTo ?? item.srcFrom);

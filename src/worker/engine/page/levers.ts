@@ -29,6 +29,7 @@ import type { DisplayItem } from '../../protocol/displaylist';
 import { Op, roundPt } from '../../protocol/displaylist';
 import type { LayoutSettings } from '../settings';
 import type { FlexPicture } from './levers-flex';
+import { changedRun } from './run-items';
 import type { LooseParagraph } from './lever-paragraphs';
 
 export type LeverKind = 'heading' | 'afterList' | 'afterFloat';
@@ -106,6 +107,8 @@ export function shiftItems(items: DisplayItem[], from: number, to: number, dy: n
     const item = items[i]!;
     switch (item.op) {
       case Op.GlyphRun:
+        items[i] = changedRun(item, { y: roundPt(item.y + dy) });
+        break;
       case Op.Rect:
       case Op.Image:
         items[i] = { ...item, y: roundPt(item.y + dy) };

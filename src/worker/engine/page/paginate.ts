@@ -19,7 +19,7 @@ import { inlinesFrom } from './slice';
 import type { NumberingChange } from './structure';
 import { footnoteNumbers, noteAreaHeight, noteAreaHeightOf, noteLabel, notesCitedBy, type FootnoteDefinition, type NotePiece } from './notes';
 import { noteNumberLine } from './note-number';
-import { placedRun } from './run-items';
+import { PlacedGlyphRun, placedRun } from './run-items';
 import { placeInFlow, type ResourceBlockFactory } from '../resources/place';
 import type { FlowBlock } from '../resources/block';
 import type { BookMath } from '../math/book';
@@ -4239,7 +4239,7 @@ function hyphenSrcMap(from: number, units: number): number[] {
 }
 
 /** A line's run, moved to page coordinates, rounded by the display list's rule. */
-export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: number, chapter: string, line: LineInfo | undefined, pens?: number[]): GlyphRunItem {
+export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: number, chapter: string, line: LineInfo | undefined): GlyphRunItem {
   // Runs once per run of every placed line: plain loops, no closures. Generated text (running
   // heads, folios, markers) has negative offsets: it maps to no source (srcFrom −1).
   // A run whose offsets are consecutive from `from` (≥ 0) lists none: its srcFrom, and no srcMap
@@ -4259,39 +4259,15 @@ export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: num
   const generated = srcFrom < 0;
   let contiguous = !hyphenRun;
   if (!generated && offsets !== null) for (let i = 0; i < offsets.length && contiguous; i++) contiguous = offsets[i] === srcFrom + i;
-  // A copy of the set line's pens (an array of doubles, as they are), moved in place: one array
-  // of the run's length, where `new Array(n)` filled with doubles was built twice (its elements
-  // turned from small integers to doubles on the first store).
-  // `pens`: an earlier item's pen array that is already this (page/run-items.ts), shared.
-  const xs = pens ?? run.xs.slice();
-  if (pens === undefined) for (let g = 0; g < xs.length; g++) xs[g] = roundPt(x0 + xs[g]!);
+  // The item's pens are the set run's, moved to x0 and rounded when read (page/run-items.ts
+  // `PlacedGlyphRun`): no copy kept per item. Glyph ids and clusters do not move with the run: the
+  // item shares the set line's arrays (the paragraph memo's). Display lists are read-only after layout.
   const dys = run.dys;
   let shifted = false;
   if (dys) for (let g = 0; g < dys.length && !shifted; g++) shifted = dys[g] !== 0;
-  // The usual run of a placed line (no vertical offsets, contiguous source, a line record) is one
-  // literal: a field added after an object is built goes to a separate property array (~40 bytes
-  // more per item the display lists keep). Same fields, same order as below.
-  if (!shifted && contiguous && line) return { op: Op.GlyphRun, font: run.fontId, size: roundPt(run.size), fill: run.colour, y: roundPt(baseline), glyphs: run.glyphs, xs, text: run.text, clusters: run.clusters, chapter, srcFrom, line };
-  const item: GlyphRunItem = {
-    op: Op.GlyphRun,
-    font: run.fontId,
-    size: roundPt(run.size),
-    fill: run.colour,
-    y: roundPt(baseline),
-    // Glyph ids and clusters do not move with the run: the item shares the set line's arrays
-    // (the paragraph memo's) instead of copying them. Display lists are read-only after layout.
-    glyphs: run.glyphs,
-    xs,
-    text: run.text,
-    clusters: run.clusters,
-    chapter,
-    srcFrom,
-  };
-  // Optional fields after the required ones, in this order (the serialised bytes follow it).
-  if (shifted) item.dys = dys!.map(roundPt);
-  if (hyphenRun) item.srcMap = hyphenSrcMap(run.from!, run.text.length);
-  else if (!contiguous) item.srcMap = offsets!.map((o) => (o < 0 ? -1 : o));
-  // A ruby reading (paragraph/ruby-lines.ts) is no part of its line's text for the checks and links.
-  if (line && run.ruby !== true) item.line = line;
-  return item;
+  const srcMap = hyphenRun ? hyphenSrcMap(run.from!, run.text.length) : contiguous ? undefined : offsets!.map((o) => (o < 0 ? -1 : o));
+  // A ruby reading (paragraph/ruby-lines.ts) is no part of its line's text for the checks and links
+  // (kept, as it always was, on one unshifted, contiguous: its line record written with the rest).
+  const kept = line && (run.ruby !== true || (!shifted && contiguous)) ? line : undefined;
+  return new PlacedGlyphRun(run.fontId, roundPt(run.size), run.colour, roundPt(baseline), run.glyphs, run.xs, x0, run.text, run.clusters, chapter, srcFrom, shifted ? dys!.map(roundPt) : undefined, srcMap, kept);
 }

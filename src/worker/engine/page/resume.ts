@@ -20,6 +20,7 @@ import type { NotePiece } from './notes';
 import type { PageDraft } from './paginate';
 import type { Block, ParsedChapter } from '../parse/model';
 import { textChange, type TextChange } from '../text-change';
+import { changedRun } from './run-items';
 export { textChange, type TextChange };
 
 /** The state of paginate.ts at the start of block `block` (its index in the chapter's blocks). */
@@ -174,9 +175,7 @@ export function moveStart(start: BlockStart, now: StartOrigin, change: TextChang
 
 /** A glyph run of a moved note at its new source offsets (the fields paginate.ts glyphRun sets from them). */
 function movedRun(item: GlyphRunItem, delta: number): GlyphRunItem {
-  const copy: GlyphRunItem = { ...item, srcFrom: item.srcFrom + delta };
-  if (item.srcMap) copy.srcMap = item.srcMap.map((o) => (o < 0 ? o : o + delta));
-  return copy;
+  return changedRun(item, { srcFrom: item.srcFrom + delta, ...(item.srcMap ? { srcMap: item.srcMap.map((o) => (o < 0 ? o : o + delta)) } : {}) });
 }
 
 /** The fields of a block the block before it reads (paginate.ts: a list's last item, a display kept with its lead-in). */

@@ -9,8 +9,12 @@
  * the run, its origin as the item rounds it (x0, baseline, pt), chapter and line record are the same. Display lists are
  * read-only once built (the ones that move an item, page/levers.ts, copy it), so sharing an item
  * between two builds' lists changes no byte of either.
+ *
+ * The items themselves keep no pen array (`PlacedGlyphRun`): their pens are read from the set
+ * run's, so a run drawn lower, or moved to new source offsets by an edit before its paragraph
+ * (engine/index.ts `movedRun` keeps the run's pen array), shares them without being looked for.
  */
-import { roundPt, type GlyphRunItem, type LineInfo } from '../../protocol/displaylist';
+import { Op, roundPt, type GlyphRunItem, type LineInfo } from '../../protocol/displaylist';
 import type { LineRun } from '../paragraph';
 
 /**
@@ -21,47 +25,29 @@ import type { LineRun } from '../paragraph';
  */
 const drawn = new WeakMap<LineRun, GlyphRunItem>();
 
-/**
- * For a run moved to new source offsets (engine/index.ts moves a paragraph's set lines when an
- * edit before it shifts its text): the item drawn for the run it was moved from, until the moved
- * run is drawn. Its glyphs and pens are the moved run's, so where the line lands at the same pen
- * origin — every page after an edit that changed a line count, the lines only lower or higher —
- * the new item shares that pen array instead of building one (a fresh array of doubles per run,
- * the largest allocation of paginating a chapter's tail again).
- */
-const drawnBeforeMove = new WeakMap<LineRun, GlyphRunItem>();
-
-/** `moved` is `run` at new source offsets, with its glyphs and pens (engine/index.ts `movedRun`). */
-export function carryDrawn(run: LineRun, moved: LineRun): void {
-  const item = drawn.get(run) ?? drawnBeforeMove.get(run);
-  if (item !== undefined) drawnBeforeMove.set(moved, item);
-}
-
-/** `pens`: a pen array to use as the item's, already the run's pens at the item's origin. */
-export type GlyphRunBuilder = (run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo | undefined, pens?: number[]) => GlyphRunItem;
+export type GlyphRunBuilder = (run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo | undefined) => GlyphRunItem;
 
 /**
  * `build(run, x0, baseline, chapter, line)`, or the item it built last time when that is what it
- * would build now; else a new item sharing the pen array of the last one drawn for the run (or
- * for the run it was moved from) where those pens are the same.
+ * would build now.
  */
 export function placedRun(run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo, build: GlyphRunBuilder): GlyphRunItem {
   const last = drawn.get(run);
-  const earlier = last ?? drawnBeforeMove.get(run);
-  const pens = earlier !== undefined && samePens(earlier.xs, run.xs, x0) ? earlier.xs : undefined;
-  if (last !== undefined && pens !== undefined && last.chapter === chapter && last.y === roundPt(baseline) && sameLine(last.line, line)) return last;
-  const item = build(run, x0, baseline, chapter, line, pens);
+  if (last !== undefined && last.chapter === chapter && last.y === roundPt(baseline) && sameLine(last.line, line) && samePens(last, run.xs, x0)) return last;
+  const item = build(run, x0, baseline, chapter, line);
   drawn.set(run, item);
-  if (last === undefined && earlier !== undefined) drawnBeforeMove.delete(run);
   return item;
 }
 
 /**
  * Whether an item's pen positions are the run's at origin `x0`, as `glyphRun` rounds them (to the
  * display list's 1/1000 pt): then every field built from the origin is the same, whatever the
- * origin's unrounded value was (`y` is compared likewise). Cheaper than a new item: no allocation.
+ * origin's unrounded value was (`y` is compared likewise). Cheaper than a new item: no allocation
+ * (an item of this file's kind is compared through the pens it reads, not its `xs`).
  */
-function samePens(xs: readonly number[], offsets: readonly number[], x0: number): boolean {
+function samePens(item: GlyphRunItem, offsets: readonly number[], x0: number): boolean {
+  if (item instanceof PlacedGlyphRun) return item.drawnAs(offsets, x0);
+  const xs = item.xs;
   if (xs.length !== offsets.length) return false;
   for (let g = 0; g < xs.length; g++) if (xs[g] !== roundPt(x0 + offsets[g]!)) return false;
   return true;
@@ -81,4 +67,146 @@ function sameLine(a: LineInfo | undefined, b: LineInfo): boolean {
     fields++;
   }
   return fields === Object.keys(left).length;
+}
+
+/** The pens read last: one item's, while a reader walks its glyphs (`item.xs[g]` in a loop reads the accessor once per glyph). */
+let readOffsets: readonly number[] | null = null;
+let readOrigin = 0;
+let readPens: number[] = [];
+
+/** Pen offsets (pt from a line's left edge) moved to origin `x0` and rounded: a glyph run item's `xs`. */
+function pensAt(offsets: readonly number[], x0: number): number[] {
+  if (offsets === readOffsets && x0 === readOrigin) return readPens;
+  // A copy of the set line's pens (an array of doubles, as they are), moved in place: one array
+  // of the run's length, where `new Array(n)` filled with doubles was built twice (its elements
+  // turned from small integers to doubles on the first store).
+  const xs = offsets.slice();
+  for (let g = 0; g < xs.length; g++) xs[g] = roundPt(x0 + xs[g]!);
+  readOffsets = offsets;
+  readOrigin = x0;
+  readPens = xs;
+  return xs;
+}
+
+/**
+ * A glyph-run item that keeps no pen array of its own (issue #6). Its set run (paragraph/lines.ts)
+ * keeps its glyphs' pens relative to its line; an item used to keep them again, moved to the page
+ * and rounded: the largest part of a kept layout (18.5 MB of a 295-page book's 115 MB heap, half of
+ * it these copies). Here `xs` is an own, enumerable accessor that moves the run's pens to the
+ * item's origin and rounds them when read: the numbers a stored copy held, computed the same way.
+ * Own and enumerable, it is written by `JSON.stringify` (serializeDisplayList), the structured clone
+ * that takes a display list across the worker boundary, and object spread, in the item's field
+ * order (defined between `glyphs` and `text`, as paginate.ts `glyphRun` wrote its literal), so every
+ * reader and every serialised byte is as before. It has no setter: display lists are read-only
+ * (code that moves or changes an item copies it, `changedRun`), and a write throws rather than
+ * being lost. The glyph ids and clusters are the set run's own arrays, as before.
+ */
+export class PlacedGlyphRun implements GlyphRunItem {
+  // Declared only: a class field would be defined before the constructor runs, out of the
+  // serialised order. Written once, by the constructor.
+  declare op: typeof Op.GlyphRun;
+  declare font: string;
+  declare size: number;
+  declare fill: GlyphRunItem['fill'];
+  declare y: number;
+  declare glyphs: number[];
+  declare readonly xs: number[];
+  declare text: string;
+  declare clusters: number[];
+  declare chapter: string;
+  declare srcFrom: number;
+  declare dys?: number[];
+  declare srcMap?: number[];
+  declare line?: LineInfo;
+  /** The set run's pens, pt from its line's left edge (shared, never written to). */
+  readonly #offsets: readonly number[];
+  /** The origin they are moved to, pt, unrounded (each pen is rounded after the move, as it always was). */
+  readonly #origin: number;
+
+  /** `xs`: the one descriptor every item gets (a shared getter: the items keep one object shape). */
+  static readonly #pens: PropertyDescriptor = {
+    enumerable: true,
+    get(this: PlacedGlyphRun): number[] {
+      return pensAt(this.#offsets, this.#origin);
+    },
+  };
+
+  /**
+   * Fields in paginate.ts `glyphRun`'s order (the serialised bytes follow it); the optional ones
+   * only when given. `size` and `y` rounded already; `offsets` and `origin` make `xs`.
+   */
+  constructor(
+    font: string,
+    size: number,
+    fill: GlyphRunItem['fill'],
+    y: number,
+    glyphs: number[],
+    offsets: readonly number[],
+    origin: number,
+    text: string,
+    clusters: number[],
+    chapter: string,
+    srcFrom: number,
+    dys: number[] | undefined,
+    srcMap: number[] | undefined,
+    line: LineInfo | undefined,
+  ) {
+    this.op = Op.GlyphRun;
+    this.font = font;
+    this.size = size;
+    this.fill = fill;
+    this.y = y;
+    this.glyphs = glyphs;
+    Object.defineProperty(this, 'xs', PlacedGlyphRun.#pens);
+    this.text = text;
+    this.clusters = clusters;
+    this.chapter = chapter;
+    this.srcFrom = srcFrom;
+    if (dys !== undefined) this.dys = dys;
+    if (srcMap !== undefined) this.srcMap = srcMap;
+    if (line !== undefined) this.line = line;
+    this.#offsets = offsets;
+    this.#origin = origin;
+  }
+
+  /** Whether the item's pens are `offsets` at origin `x0` as the display list rounds them (no allocation). */
+  drawnAs(offsets: readonly number[], x0: number): boolean {
+    const own = this.#offsets;
+    if (own === offsets && this.#origin === x0) return true;
+    if (own.length !== offsets.length) return false;
+    for (let g = 0; g < own.length; g++) if (roundPt(this.#origin + own[g]!) !== roundPt(x0 + offsets[g]!)) return false;
+    return true;
+  }
+
+  /** The item with other `y`, source offsets or map (replacing fields it has: the key order kept), over the same pens. */
+  changed(changes: RunChanges): PlacedGlyphRun {
+    return new PlacedGlyphRun(
+      this.font,
+      this.size,
+      this.fill,
+      changes.y ?? this.y,
+      this.glyphs,
+      this.#offsets,
+      this.#origin,
+      this.text,
+      this.clusters,
+      this.chapter,
+      changes.srcFrom ?? this.srcFrom,
+      this.dys,
+      this.srcMap === undefined ? undefined : (changes.srcMap ?? this.srcMap),
+      this.line,
+    );
+  }
+}
+
+/** What code that moves an item or its source offsets changes in a glyph run (`srcMap` only where it has one). */
+export type RunChanges = Partial<Pick<GlyphRunItem, 'y' | 'srcFrom' | 'srcMap'>>;
+
+/**
+ * A copy of a glyph-run item with `changes`: over the same pens when it keeps none of its own (a
+ * spread would read them into an array the copy keeps), else a spread. Same fields in the same order
+ * either way.
+ */
+export function changedRun(item: GlyphRunItem, changes: RunChanges): GlyphRunItem {
+  return item instanceof PlacedGlyphRun ? item.changed(changes) : { ...item, ...changes };
 }

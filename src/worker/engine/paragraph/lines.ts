@@ -21,7 +21,10 @@ export interface LineRun {
   colour: string;
   /** Glyphs in visual order, left to right. */
   glyphs: number[];
-  /** Pen x of each glyph from the line's left edge, pt. */
+  /**
+   * Pen x of each glyph from the line's left edge, pt. Never written once the run is set: the
+   * page's glyph-run items read their pens from it (page/run-items.ts `PlacedGlyphRun`).
+   */
   xs: number[];
   /**
    * Vertical offset of each glyph, pt, positive down; absent while every offset is zero (nearly
