@@ -52,6 +52,8 @@ export interface TabbedText {
  * `literal` (the style defines stops, document-format §2.4).
  */
 export function splitAtTabs(inlines: readonly Inline[], literal: boolean): TabbedText | null {
+  // Asked of every paragraph: most hold no tab, and get no rows, arrays or closures.
+  if (!containsTab(inlines, literal)) return null;
   const rows: TabbedRow[] = [{ segments: [[]], tabs: [] }];
   let segments = rows[0]!.segments;
   let tabs = rows[0]!.tabs;
@@ -94,7 +96,6 @@ export function splitAtTabs(inlines: readonly Inline[], literal: boolean): Tabbe
       segments[segments.length - 1]!.push(...wrap([inline]));
     }
   };
-  if (!containsTab(inlines, literal)) return null;
   walk(inlines, (x) => x);
   return { rows };
 }
