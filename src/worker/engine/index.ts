@@ -40,7 +40,7 @@ import { initialNumbering, labelPages, type NumberingState } from './page/struct
 import { movedDrafts, openingBreak, openingDrafts, openingStart, paginationStart, sharedOpening, type SideBreak } from './page/chapter-start';
 import { startingHeadingCounters } from './page/continuation';
 import { PreparedParagraphs, setParagraph, setParagraphIf, type InlineContext, type LineRun, type LineShape, type SetLine } from './paragraph';
-import { runOffsets } from './paragraph/lines';
+import { movedLine, runOffsets } from './paragraph/lines';
 import { paragraphSettingsKey, settingsKey, type LayoutSettings, type TextStyle } from './settings';
 import { numberBook, resourceFlowBlock, type ResourceNumbering, type ResourceSet } from './resources';
 import { formulaRefsKey, prepareBookMath, rebaseMath, shiftFormulas, type BookMath } from './math/book';
@@ -1122,13 +1122,8 @@ function rebaseInlines(inlines: readonly Inline[], base: number, all = false): I
 
 function shiftLines(lines: readonly SetLine[], delta: number): SetLine[] {
   if (delta === 0) return lines as SetLine[];
-  return lines.map((line) => ({
-    ...shiftFormulas(line, delta),
-    srcFrom: movedOffset(line.srcFrom, delta, false),
-    srcTo: movedOffset(line.srcTo, delta, false),
-    // Negative offsets are generated text (hyphens, note numbers): they map to no source and stay.
-    runs: line.runs.map(shiftRun, delta),
-  }));
+  // Negative offsets are generated text (hyphens, note numbers): they map to no source and stay.
+  return lines.map((line) => movedLine(line, movedOffset(line.srcFrom, delta, false), movedOffset(line.srcTo, delta, false), line.runs.map(shiftRun, delta), shiftFormulas(line, delta).formulas));
 }
 
 /**
@@ -1138,12 +1133,7 @@ function shiftLines(lines: readonly SetLine[], delta: number): SetLine[] {
  */
 function shiftMovableLines(lines: readonly SetLine[], delta: number): SetLine[] {
   if (delta === 0) return lines as SetLine[];
-  return lines.map((line) => ({
-    ...shiftFormulas(line, delta),
-    srcFrom: movedOffset(line.srcFrom, delta, true),
-    srcTo: movedLineEnd(line.srcTo, delta, true),
-    runs: line.runs.map(shiftMovableRun, delta),
-  }));
+  return lines.map((line) => movedLine(line, movedOffset(line.srcFrom, delta, true), movedLineEnd(line.srcTo, delta, true), line.runs.map(shiftMovableRun, delta), shiftFormulas(line, delta).formulas));
 }
 
 /**
@@ -1198,7 +1188,7 @@ function shiftMovableRun(this: number, run: LineRun): LineRun {
 /**
  * A run with its source offsets moved by `this` (the delta, UTF-16 units). Built field by field
  * rather than `{ ...run, offsets }`: this runs for every run of every placed paragraph, and an
- * object spread is a slow generic copy. Same fields, same order; the glyph arrays are shared.
+ * object spread is a slow generic copy. The glyph arrays are shared.
  */
 function shiftRun(this: number, run: LineRun): LineRun {
   const delta = this;
@@ -1207,13 +1197,21 @@ function shiftRun(this: number, run: LineRun): LineRun {
   return movedRun(run, movedOffsets(run, delta, false), 0);
 }
 
-/** The run with other source offsets (listed, or consecutive from `from`, its line-end hyphen kept); glyph arrays shared. */
-function movedRun(run: LineRun, offsets: number[] | undefined, from: number): LineRun {
-  const moved: LineRun = { fontId: run.fontId, size: run.size, colour: run.colour, glyphs: run.glyphs, xs: run.xs, dys: run.dys, text: run.text, clusters: run.clusters, offsets, from, hyphen: offsets === undefined && run.hyphen === true };
+/**
+ * The run with other source offsets (listed, or consecutive from `from`, its line-end hyphen kept);
+ * glyph arrays shared. Its fields in the set runs' literal and order (paragraph/lines.ts
+ * `setLines`: the ten, then `rtl`, `overline`, `cjkMarks` and `dys` as the builder adds them), so a
+ * moved run has the hidden class of the runs it copies: with `dys` among the ten (undefined on
+ * nearly every run) it had another, and each optimised reader of runs (`glyphRun`, `placedRun`,
+ * `emit`, the notes' marker scan) was thrown back to the interpreter by the first one it met.
+ */
+export function movedRun(run: LineRun, offsets: number[] | undefined, from: number): LineRun {
+  const moved: LineRun = { fontId: run.fontId, size: run.size, colour: run.colour, glyphs: run.glyphs, xs: run.xs, text: run.text, clusters: run.clusters, offsets, from, hyphen: offsets === undefined && run.hyphen === true };
   if (run.rtl) moved.rtl = true;
   if (run.overline) moved.overline = true;
-  if (run.ruby) moved.ruby = true;
   if (run.cjkMarks) moved.cjkMarks = run.cjkMarks;
+  if (run.dys) moved.dys = run.dys;
+  if (run.ruby) moved.ruby = true;
   // Its pens are `run`'s array: drawn again, its item shares them (page/run-items.ts `PlacedGlyphRun`).
   return moved;
 }

@@ -384,6 +384,27 @@ function newLine(runs: LineRun[], width: number, ratio: number, hyphenated: bool
   return line;
 }
 
+/**
+ * A set line moved in the source (engine/index.ts: an edit before its paragraph): the same fields in
+ * `newLine`'s literals and order, `boxes` last as `setLines` adds them. A spread copy
+ * (`{ ...line, srcFrom }`) is an object of another hidden class: every optimised reader of lines
+ * (notes, markers, foot floats, `emit`) was thrown back to the interpreter by the first moved line
+ * it met ("wrong map"), once per edit session, in the first edits after a book opens.
+ */
+export function movedLine(line: SetLine, srcFrom: number, srcTo: number, runs: LineRun[], formulas: LineFormula[] | undefined): SetLine {
+  const { width, ratio, hyphenated, ragged, emergency, inset, fonts, substitutions, boxes } = line;
+  if (inset === undefined && fonts !== undefined && substitutions === undefined && formulas === undefined && boxes === undefined) {
+    return { runs, width, ratio, hyphenated, ragged, emergency, srcFrom, srcTo, fonts };
+  }
+  const moved: SetLine = { runs, width, ratio, hyphenated, ragged, emergency, srcFrom, srcTo };
+  if (inset !== undefined) moved.inset = inset;
+  if (fonts !== undefined) moved.fonts = fonts;
+  if (substitutions !== undefined) moved.substitutions = substitutions;
+  if (formulas !== undefined) moved.formulas = formulas;
+  if (boxes !== undefined) moved.boxes = boxes;
+  return moved;
+}
+
 /** For `setColumnLines`: the piece (index in the columns) of each element, −1 for a space. */
 const elColumnPiece: number[] = [];
 
