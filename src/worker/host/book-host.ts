@@ -34,6 +34,7 @@ import {
   type TransactionResult,
   type UndoTextResult,
   type BookDiagnostic,
+  type EventSink,
   type WorkerEvent,
   ExportDocumentSchema,
   ConvertWordSchema,
@@ -197,8 +198,10 @@ export class BookHost implements BookWorkerApi {
     return this.revision;
   }
 
-  async subscribe(listener: (event: WorkerEvent) => void): Promise<void> {
-    this.listeners.push(listener);
+  async subscribe(sink: EventSink): Promise<void> {
+    if (typeof sink === 'function') this.listeners.push(sink);
+    else if (sink !== null && typeof sink === 'object' && typeof sink.postMessage === 'function') this.listeners.push((event) => sink.postMessage(event));
+    else throw new Error('subscribe was refused: send a function (event) => void, or a MessagePort the events are posted to.');
   }
 
   async openPreset(request: { presetId: string; locale?: string | undefined }): Promise<BookSnapshot> {

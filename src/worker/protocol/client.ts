@@ -69,6 +69,8 @@ export class BookClient {
   private lost!: Promise<never>;
   private loseWorker!: (reason: string) => void;
   private watchdog: ReturnType<typeof setInterval> | null = null;
+  /** The port the current worker posts its events to (closed when the worker is replaced). */
+  private events: MessagePort | null = null;
   private restarting = false;
   private readonly pingIntervalMs: number;
   private readonly pingTimeoutMs: number;
@@ -83,13 +85,15 @@ export class BookClient {
   /** Starts the worker and subscribes to its events. */
   async start(): Promise<void> {
     this.connect();
-    await this.call(() => this.api.subscribe(Comlink.proxy((event: WorkerEvent) => this.onWorkerEvent(event))));
+    await this.subscribe();
     this.watchdog = setInterval(() => void this.checkAlive(), this.pingIntervalMs);
   }
 
   stop(): void {
     if (this.watchdog) clearInterval(this.watchdog);
     this.watchdog = null;
+    this.events?.close();
+    this.events = null;
     this.handle.terminate();
   }
 
@@ -296,7 +300,7 @@ export class BookClient {
     this.handle.terminate();
     this.connect();
     try {
-      await this.call(() => this.api.subscribe(Comlink.proxy((event: WorkerEvent) => this.onWorkerEvent(event))));
+      await this.subscribe();
       if (this.mirror) {
         const snapshot = await this.call(() => this.api.restore(this.mirror!));
         this.emit({ type: 'workerRestored', revision: snapshot.revision });
@@ -304,6 +308,20 @@ export class BookClient {
     } finally {
       this.restarting = false;
     }
+  }
+
+  /**
+   * Events come on a port of their own, posted one way by the worker. Through a Comlink proxy each
+   * was a call the main thread answered: four round trips per keystroke (revision, text changed,
+   * pages ready, converged), each a message each way, a generated id and a listener added and
+   * removed on both threads.
+   */
+  private async subscribe(): Promise<void> {
+    this.events?.close();
+    const channel = new MessageChannel();
+    this.events = channel.port1;
+    channel.port1.onmessage = (message: MessageEvent<WorkerEvent>) => this.onWorkerEvent(message.data);
+    await this.call(() => this.api.subscribe(Comlink.transfer(channel.port2, [channel.port2])));
   }
 
   private onWorkerEvent(event: WorkerEvent): void {

@@ -228,6 +228,13 @@ export interface PageGeometry {
   looseLines: { enabled: boolean; color: string; threshold: number; maxWordSpacing: number };
 }
 
+/**
+ * Where the worker sends its events: a function (in-process hosts, tests), or a message port (the
+ * app: events are posted one way, as plain messages, with no reply; through a Comlink proxy each
+ * event was a call answered by the main thread, four round trips per keystroke).
+ */
+export type EventSink = ((event: WorkerEvent) => void) | { postMessage(event: WorkerEvent): void };
+
 /** Events the worker announces to every subscriber. */
 export type WorkerEvent =
   | { type: 'opened'; revision: number; book: BookSnapshot }
@@ -337,7 +344,7 @@ export interface BookWorkerApi extends BookLibraryApi, BookResourcesApi {
   hello(): Promise<{ protocolVersion: number }>;
   /** Liveness probe for the UI's watchdog. */
   ping(): Promise<number>;
-  subscribe(listener: (event: WorkerEvent) => void): Promise<void>;
+  subscribe(sink: EventSink): Promise<void>;
   openPreset(request: z.input<typeof OpenPresetSchema>): Promise<BookSnapshot>;
   /** Reopens a book from a snapshot at its revision (crash recovery). */
   restore(snapshot: BookSnapshot): Promise<BookSnapshot>;
