@@ -100,8 +100,10 @@ export class PageBands {
   /** Height of the foot stack under a column's text, pt: from the first entry covering it (with `extra` added at the bottom). */
   footOf(column: number, extra?: FootEntry): number {
     const entries = extra ? [...this.foot, extra] : this.foot;
-    const first = entries.findIndex((e) => covers(e, column));
-    return first < 0 ? 0 : bandHeight(entries.slice(first).map((e) => e.flow.height), this.pitch);
+    // (A loop, no closure: asked for every segment of lines placed, through the column's foot.)
+    let first = 0;
+    while (first < entries.length && !covers(entries[first]!, column)) first++;
+    return first === entries.length ? 0 : bandHeight(entries.slice(first).map((e) => e.flow.height), this.pitch);
   }
 
   /** Where a column's text starts: under the head band and any span head over it, pt from the content top. */

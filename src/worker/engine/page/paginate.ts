@@ -397,7 +397,7 @@ export function* paginateChapter(
   const looseTracking = trackingLimit(settings);
   /** The cut of the band above the next planned span box on this page (page/span-band.ts), pt from the content top. */
   const spanCap = (): number => {
-    for (const cut of plan.spans ?? []) if (cut.page === cursor.page.index && !spanClosed.has(cut.block)) return cut.bottom;
+    if (plan.spans) for (const cut of plan.spans) if (cut.page === cursor.page.index && !spanClosed.has(cut.block)) return cut.bottom;
     return Number.POSITIVE_INFINITY;
   };
   const balanceCap = (): number => Math.min(spanCap(), plan.balance && cursor.page.index === plan.balance.page && cursor.column < geo.columns - 1 ? plan.balance.bottom : Number.POSITIVE_INFINITY);
@@ -546,8 +546,8 @@ export function* paginateChapter(
    * Foot floats a line would queue that can take the foot of this column (nothing waits before
    * them, position auto/bottom): reserved before the line is placed, like its notes.
    */
-  const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): { id: string; flow: FlowBlock }[] =>
-    floatCitations.size === 0 || !footFree() ? [] : footFloatsOf(notesCitedBy(line, floatCitations), block, planned);
+  const footFloatsFor = (line: SetLine, block: { id: string }, planned: { id: string; flow: FlowBlock }[]): readonly { id: string; flow: FlowBlock }[] =>
+    floatCitations.size === 0 || !footFree() ? NO_FOOT_FLOATS : footFloatsOf(notesCitedBy(line, floatCitations), block, planned);
   /**
    * Reserves at the column's foot (adds to `planned`) the floats `line` cites there, if the lines so
    * far — ending `bottom` pt from the content top — still fit above them: `room(floats)`, pt, is how
@@ -1053,7 +1053,7 @@ export function* paginateChapter(
       }
     }
     // Inline formulas sit on the line's baseline (engine/math).
-    for (const formula of line.formulas ?? []) cursor.page.items.push(...lineFormulaItems(formula, x0, baseline, chapter.chapterId));
+    if (line.formulas) for (const formula of line.formulas) cursor.page.items.push(...lineFormulaItems(formula, x0, baseline, chapter.chapterId));
   };
 
   /** Places lines on the baseline grid, splitting across columns by the widow/orphan rules. */
@@ -1081,10 +1081,13 @@ export function* paginateChapter(
       const plannedFloats: { id: string; flow: FlowBlock }[] = [];
       let fit = 0;
       let lifted = false;
+      // The notes the line being tried cites first, and the room left above them and the foot floats
+      // given: one closure per segment, reading the line's notes (none for most lines: no array per line).
+      let fresh: readonly NotePiece[] = NO_PIECES;
+      const room = (floats: readonly { flow: FlowBlock }[]): number => height - footHeight(bottomFloats, floats) - noteAreaHeightOf(settings.notes, columnNotes, pending, fresh);
       while (index + fit < lines.length && fit < beside.rows) {
         const line = lines[index + fit]!;
-        const fresh = columnNotesMode ? newNotePieces(line, pending) : [];
-        const room = (floats: readonly { flow: FlowBlock }[]) => height - footHeight(bottomFloats, floats) - noteAreaHeightOf(settings.notes, columnNotes, pending, fresh);
+        fresh = columnNotesMode ? newNotePieces(line, pending) : NO_PIECES;
         // Beside a float wrapped at the foot: down to its band's end, and the notes must still fit
         // under it — else it moves up with its band, while no line is set beside it yet.
         const left = room(plannedFloats);
@@ -1095,7 +1098,7 @@ export function* paginateChapter(
         }
         if ((row + fit + 1) * pitch + phase > Math.min(balanceCap(), footTextCap(), left) + 1e-6) break;
         reserveFootFloats(line, block, plannedFloats, (row + fit + 1) * pitch + phase, room);
-        pending.push(...fresh);
+        if (fresh.length > 0) pending.push(...fresh);
         fit++;
       }
       if (lifted) continue; // a float wrapped at the foot moved up: the rows are counted again
@@ -4204,6 +4207,8 @@ export function* paginateChapter(
 /** No new note pieces, no floats (shared, never written to). */
 const NO_PIECES: readonly NotePiece[] = [];
 const NO_FLOWS: readonly { flow: FlowBlock }[] = [];
+/** No float reserved at a column's foot (most lines cite none: no array per line tried). */
+const NO_FOOT_FLOATS: readonly { id: string; flow: FlowBlock }[] = [];
 
 function numberedInlines(block: HeadingBlock, number: string | undefined, level: Pick<LayoutSettings['headings']['levels'][number], 'numbering'>): readonly Inline[] {
   if (!number) return block.inlines;
