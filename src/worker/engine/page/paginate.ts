@@ -1791,8 +1791,9 @@ export function* paginateChapter(
         let initialItems = 0;
         const capReset = initial?.loose && ((loose: InitialLoose): LooseParagraph['reset'] => (narrower, looseness, accept) => (narrower === 0 && looseness === 0 && !accept && colW() - x === measure ? set : loose(colW() - x - narrower, looseness, accept)))(initial.loose);
         const onSegment = looseMost > 0 && hang === 0 && (!initial || capReset) ? looseSegment(block, set, rtl() ? 0 : x, justify, capReset || reset, { measure, em: style.size, ltr: d !== 'rtl', ...(initial ? { untracked: true } : {}) }, { attached: () => initialItems }) : undefined;
-        const initialOption = initial ? { initial: { keep: initial.plan.lines, draw: (left: number, width: number, baseline: number) => { initialItems = cursor.page.items.length; drawInitial(block, initial.plan, left, width - x, baseline, pitch); initialItems = cursor.page.items.length - initialItems; } } } : {};
-        placeOnGrid(block, set, { role: 'body', x: rtl() ? 0 : x, splittable: true, reflow, ...(keepWithNext ? { keepWithNext } : {}), ...(onSegment ? { onSegment } : {}), ...initialOption });
+        const initialPlaced = initial ? { keep: initial.plan.lines, draw: (left: number, width: number, baseline: number) => { initialItems = cursor.page.items.length; drawInitial(block, initial.plan, left, width - x, baseline, pitch); initialItems = cursor.page.items.length - initialItems; } } : undefined;
+        // Every option written, those not in force undefined: no `...(cond ? { … } : {})` per paragraph (an object and a generic copy each).
+        placeOnGrid(block, set, { role: 'body', x: rtl() ? 0 : x, splittable: true, reflow, keepWithNext, onSegment, initial: initialPlaced });
         afterHeading = false;
         break;
       }
@@ -2624,15 +2625,25 @@ export function* paginateChapter(
    */
   function looseSegment(block: { id: string }, set: readonly SetLine[], x: number, justify: boolean, reset: LooseParagraph['reset'], shape: { measure: number; em: number; ltr: boolean; untracked?: boolean }, look: LooseLook = {}): NonNullable<PlaceOptions['onSegment']> {
     return (first, count, top, _bottom, columnX) => {
-      if (first !== 0 || count !== set.length || set.some((line) => (line.formulas?.length ?? 0) > 0)) return;
+      if (first !== 0 || count !== set.length) return;
       if (wrapBand && wrapBand.page === cursor.page.index && wrapBand.column === cursor.column) return;
+      // (Loops, not some/reduce/slice().every: asked of every paragraph placed whole.)
+      let runs = 0;
+      for (const line of set) {
+        if ((line.formulas?.length ?? 0) > 0) return;
+        runs += line.runs.length;
+      }
       const items = cursor.page.items;
-      const runs = set.reduce((n, line) => n + line.runs.length, 0);
       const attached = look.attached?.() ?? 0;
       const start = items.length - runs - attached;
       const head = items[start];
-      if (runs === 0 || head?.op !== Op.GlyphRun || !items.slice(start).every((item) => item.op === Op.GlyphRun && item.line?.block === block.id)) return;
-      const kept = items.slice(start + runs);
+      if (runs === 0 || head?.op !== Op.GlyphRun) return;
+      for (let i = start; i < items.length; i++) {
+        const item = items[i]!;
+        if (item.op !== Op.GlyphRun || item.line?.block !== block.id) return;
+      }
+      // The items drawn after its lines that go with them (a marker, an initial): most paragraphs have none.
+      const kept = attached > 0 ? items.slice(start + runs) : NO_ITEMS;
       const draw = (lines: readonly SetLine[], dy: number): DisplayItem[] => {
         const from = cursor.page.items.length;
         lines.forEach((line, i) => emit(block, line, columnX + x + (look.shift?.(line) ?? 0), top + i * pitch + bodyBaseline + dy, 'body'));
@@ -4206,6 +4217,8 @@ export function* paginateChapter(
  */
 /** No new note pieces, no floats (shared, never written to). */
 const NO_PIECES: readonly NotePiece[] = [];
+/** No display items (a paragraph with nothing drawn after its lines that goes with them). */
+const NO_ITEMS: readonly DisplayItem[] = [];
 const NO_FLOWS: readonly { flow: FlowBlock }[] = [];
 /** No float reserved at a column's foot (most lines cite none: no array per line tried). */
 const NO_FOOT_FLOATS: readonly { id: string; flow: FlowBlock }[] = [];
