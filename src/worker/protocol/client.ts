@@ -314,13 +314,16 @@ export class BookClient {
    * Events come on a port of their own, posted one way by the worker. Through a Comlink proxy each
    * was a call the main thread answered: four round trips per keystroke (revision, text changed,
    * pages ready, converged), each a message each way, a generated id and a listener added and
-   * removed on both threads.
+   * removed on both threads. The events of one worker task come as one message, an array in order
+   * (book-host.ts `batchedPost`).
    */
   private async subscribe(): Promise<void> {
     this.events?.close();
     const channel = new MessageChannel();
     this.events = channel.port1;
-    channel.port1.onmessage = (message: MessageEvent<WorkerEvent>) => this.onWorkerEvent(message.data);
+    channel.port1.onmessage = (message: MessageEvent<WorkerEvent[]>) => {
+      for (const event of message.data) this.onWorkerEvent(event);
+    };
     await this.call(() => this.api.subscribe(Comlink.transfer(channel.port2, [channel.port2])));
   }
 

@@ -229,11 +229,11 @@ export interface PageGeometry {
 }
 
 /**
- * Where the worker sends its events: a function (in-process hosts, tests), or a message port (the
- * app: events are posted one way, as plain messages, with no reply; through a Comlink proxy each
- * event was a call answered by the main thread, four round trips per keystroke).
+ * Where the worker sends its events: a function (in-process hosts, tests), called with each, or a
+ * message port (the app), posted the events of one task together as an array, in order, one way:
+ * no reply (through a Comlink proxy each event was a call answered by the main thread).
  */
-export type EventSink = ((event: WorkerEvent) => void) | { postMessage(event: WorkerEvent): void };
+export type EventSink = ((event: WorkerEvent) => void) | { postMessage(events: WorkerEvent[]): void };
 
 /** Events the worker announces to every subscriber. */
 export type WorkerEvent =
