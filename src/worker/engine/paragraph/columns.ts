@@ -51,13 +51,16 @@ export interface ParagraphColumns extends BreakColumns {
    * Per piece: its source offsets. Nearly every piece's are consecutive (first, first + 1, …):
    * those keep only `offsetFirst` and `offsetCount` (`offsetAt` −1); the others are listed in
    * `offsets` from `offsetAt`.
+   * Int32, not Float64: offsets are integers (generated text counts from −1e9), and a value read
+   * from a Float64Array is a double, which stored in a run's `from` (lines.ts) turned that field
+   * of every line run into a boxed HeapNumber (tests/unit/paragraph/smi-fields.test.ts).
    */
-  offsetFirst: Float64Array;
+  offsetFirst: Int32Array;
   offsetCount: Int32Array;
   offsetAt: Int32Array;
 
   /** Source offsets of the pieces whose offsets are not consecutive, one piece after the other. */
-  offsets: Float64Array;
+  offsets: Int32Array;
 }
 
 /** `ParagraphColumns.level` of an item whose payload has no level. */
@@ -84,8 +87,8 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
   const n = items.length;
   // Every column of the paragraph is a view on one arena block (typed arrays allocated one by
   // one, a score per paragraph, cost more than the rest of keeping the paragraph).
-  const f64 = 4 * n + 4 * pieces + units;
-  const i32 = n + 1 + 3 * pieces + (pieces + 1);
+  const f64 = 4 * n + 3 * pieces;
+  const i32 = n + 1 + 4 * pieces + (pieces + 1) + units;
   const u8 = 4 * n + pieces;
   const block = carve(f64 * 8 + i32 * 4 + u8);
   let at = block.offset;
@@ -106,10 +109,10 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
   };
   const breaking: BreakColumns = { n, width: float(n), stretch: float(n), shrink: float(n), penalty: float(n), kind: new Uint8Array(0), flagged: new Uint8Array(0) };
   const pieceWidth = float(pieces);
-  const offsetFirst = float(pieces);
   const pieceScale = float(pieces);
   const pieceRise = float(pieces);
-  const offsets = float(units);
+  const offsetFirst = int(pieces);
+  const offsets = int(units);
   const itemPiece = int(n + 1);
   const pieceStyle = int(pieces);
   const pieceTextAt = int(pieces + 1);

@@ -1,0 +1,46 @@
+/**
+ * Integral fields of the objects a set paragraph keeps hold small integers (V8 Smis), not boxes.
+ * V8 stores a field of a hidden class as a double — a separate 12-byte HeapNumber per object,
+ * which every major collection marks — once any value stored in it for that class is not a Smi:
+ * one source offset read from a Float64Array (a kept paragraph's columns) turned every line run's
+ * `from` into a box, and the glyph-run items' source offset taken from it (issue #6: ~53,000 of
+ * the ~416,000 HeapNumbers in Node with the bench book kept, heap snapshot).
+ *
+ * A field read in the interpreter gives a Smi only when the field holds Smis (%IsSmi, V8's own
+ * test, enabled for this file only); a double field gives a fresh HeapNumber even for 0.
+ */
+import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { PreparedParagraphs, setParagraph } from '../../../src/worker/engine/paragraph';
+import { defaultSettings } from '../../../src/worker/engine/settings';
+import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
+import { nodeFontRegistry } from '../../support/node-world';
+import { textInline } from './helpers';
+
+setFlagsFromString('--allow-natives-syntax');
+const isSmi = new Function('value', 'return %IsSmi(value)') as (value: unknown) => boolean;
+
+const fonts = nodeFontRegistry();
+const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
+
+describe('integral fields of set paragraphs stay small integers', () => {
+  it('the runs of a paragraph set from its kept columns hold their first source offset as a Smi', () => {
+    const settings = defaultSettings();
+    const inlines = [textInline('Typographers considered extraordinarily incomprehensible characteristics of hyphenation', 40)];
+    const request = { inlines, style: { ...settings.body.style, size: 10 }, measure: 90, indent: 0, justify: true };
+    const prepared = new PreparedParagraphs();
+    const env = { fonts, settings, context: { footnoteMark: () => '1', refText: () => '?' }, hyphenator, prepared };
+    const fromItems = setParagraph(request, env);
+    expect(prepared.keepWaiting()).toBe(true);
+    // The narrower measure sets it again from the columns kept.
+    const fromColumns = setParagraph({ ...request, measure: 80 }, env);
+    expect(fromColumns.length).toBeGreaterThanOrEqual(fromItems.length);
+    const runs = fromColumns.flatMap((line) => line.runs).filter((run) => run.from !== undefined);
+    expect(runs.length).toBeGreaterThan(2);
+    for (const run of runs) {
+      expect(run.from).toBeGreaterThanOrEqual(40);
+      expect(isSmi(run.from)).toBe(true);
+    }
+  });
+});
