@@ -116,7 +116,7 @@ export function* paginatePasses(
     const first = resume ? (resumes?.from(n) ?? null) : null;
     const converge = resume ? (resumes?.convergence(n) ?? null) : null;
     const plan: PassPlan = resume ? { snapshots: starts, ...(first ? { resume: first } : {}), ...(converge ? { converge } : {}) } : {};
-    let drafts = yield* pass(plan);
+    let drafts = yield* pass(oneShape(plan));
     last.pass = n;
     last.stop = converge?.rest ? converge : null;
     if (converge?.rest) {
@@ -159,7 +159,7 @@ export function* paginatePasses(
   let current: readonly BlockStart[] = starts;
   /** A planned pass's pages: with a stop in step, the pass before it's from there on, and its starts with them. */
   const laidOut = function* (planned: PassPlan, converge: PassConvergence | undefined): Generator<undefined, PageDraft[]> {
-    const laid = yield* pass(planned);
+    const laid = yield* pass(oneShape(planned));
     if (!converge?.rest) return laid;
     planned.snapshots?.push(...converge.carried);
     return [...laid, ...converge.rest];
@@ -241,7 +241,7 @@ export function* paginatePasses(
         // Nothing before the closing page changes (nor before the pages of the plans in force): the
         // pass goes on from the last block start before them that the plain pass recorded (page/resume.ts).
         // (No pass goes on from its starts: it records none.)
-        const next = yield* pass(resumed({ ...plan, balance: { page: cap.page, bottom }, quietBefore: cap.page }, false));
+        const next = yield* pass(oneShape(resumed({ ...plan, balance: { page: cap.page, bottom }, quietBefore: cap.page }, false)));
         if (next.length === drafts.length) {
           drafts = merge(drafts, next, cap.page);
           break;
@@ -251,6 +251,18 @@ export function* paginatePasses(
   }
   if (edit) Object.assign(edit, { simple, spliced: false });
   return drafts;
+}
+
+/**
+ * The plan as paginate.ts is given it: every field written, in one order, those not in force
+ * undefined. Plans made by spreads have a shape per mix of fields (a plain pass's, a balance pass's
+ * with or without a start to go on from…); paginateChapter, optimised for the shapes it met, was
+ * thrown back to the interpreter by the next one ("wrong map" at its first read of the plan) and
+ * compiled again: a few hundred ms of a cold layout's CPU. The caller's plan is left as it is (its
+ * `snapshots` array is shared: what the pass records there the caller reads).
+ */
+export function oneShape(plan: PassPlan): PassPlan {
+  return { headFloats: plan.headFloats, spans: plan.spans, balance: plan.balance, quietBefore: plan.quietBefore, snapshots: plan.snapshots, resume: plan.resume, converge: plan.converge };
 }
 
 /** Where an edit's plain passes go on from and stop (page/edit-resume.ts `EditResumes`). */
