@@ -2,9 +2,9 @@
  * Integral fields of the objects a set paragraph keeps hold small integers (V8 Smis), not boxes.
  * V8 stores a field of a hidden class as a double — a separate 12-byte HeapNumber per object,
  * which every major collection marks — once any value stored in it for that class is not a Smi:
- * one source offset read from a Float64Array (a kept paragraph's columns) turned every line run's
- * `from` into a box, and the glyph-run items' source offset taken from it (issue #6: ~53,000 of
- * the ~416,000 HeapNumbers in Node with the bench book kept, heap snapshot).
+ * one fractional `rise` (a superscript) turned every piece's rise into a box, and one source
+ * offset read from a Float64Array (a kept paragraph's columns) every line run's `from` (issue #6:
+ * ~85,000 of the worker's ~416,000 HeapNumbers with the bench book kept, Node heap snapshot).
  *
  * A field read in the interpreter gives a Smi only when the field holds Smis (%IsSmi, V8's own
  * test, enabled for this file only); a double field gives a fresh HeapNumber even for 0.
@@ -13,6 +13,8 @@ import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { PreparedParagraphs, setParagraph } from '../../../src/worker/engine/paragraph';
+import { buildItems, type ShapedPiece } from '../../../src/worker/engine/paragraph/items';
+import { styledText } from '../../../src/worker/engine/paragraph/styled-text';
 import { defaultSettings } from '../../../src/worker/engine/settings';
 import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
 import { nodeFontRegistry } from '../../support/node-world';
@@ -25,6 +27,23 @@ const fonts = nodeFontRegistry();
 const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
 
 describe('integral fields of set paragraphs stay small integers', () => {
+  it('a piece on the baseline holds no boxed rise, after a raised piece was built', () => {
+    const style = defaultSettings().body.style;
+    const options = { indent: 0, justify: true, maxWordSpacing: 1.5, minWordSpacing: 0.8 };
+    const pieces = (rise: number, text: string): ShapedPiece[] =>
+      buildItems([styledText(text, style, rise, { from: 0 })], fonts, options).flatMap((item) => (item.type === 'box' && item.payload ? item.payload.pieces : []));
+    // A superscript's rise (pt): fractional, as the size's share it is.
+    const raised = pieces(3.3, 'raised superscript words');
+    expect(raised.length).toBeGreaterThan(0);
+    expect(raised.every((piece) => piece.rise === 3.3)).toBe(true);
+    const plain = pieces(0, 'plain words on the baseline');
+    expect(plain.length).toBeGreaterThan(0);
+    for (const piece of plain) {
+      expect(piece.rise ?? 0).toBe(0);
+      expect(piece.rise === undefined || isSmi(piece.rise)).toBe(true);
+    }
+  });
+
   it('the runs of a paragraph set from its kept columns hold their first source offset as a Smi', () => {
     const settings = defaultSettings();
     const inlines = [textInline('Typographers considered extraordinarily incomprehensible characteristics of hyphenation', 40)];

@@ -104,7 +104,7 @@ export function formulaItems(unfitted: InlineFormula, style: TextStyle, face: Fo
       // The source range of the whole `$…$` (click-to-source, the line's source range).
       offsets: [inline.from, inline.to - 1],
       style,
-      rise: 0,
+      rise: undefined,
       face,
       shaped: ShapedGlyphs.EMPTY,
       width,

@@ -67,7 +67,7 @@ export function setPunctuationWidths(pieces: readonly ShapedPiece[], width: Punc
  * its glyphs are placed by their offsets) nor a raised one (superscripts), nor right-to-left text.
  */
 function isRunningText(piece: ShapedPiece): boolean {
-  return piece.level % 2 === 0 && piece.shaped.length > 0 && piece.rise === 0 && !(piece.width === 0 && piece.shaped.width > 0);
+  return piece.level % 2 === 0 && piece.shaped.length > 0 && (piece.rise ?? 0) === 0 && !(piece.width === 0 && piece.shaped.width > 0);
 }
 
 /**

@@ -160,7 +160,7 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
       pieceShaped[k] = piece.shaped;
       // The scale appendPiece computes (lines.ts), so pushGlyphs' products come out the same.
       pieceScale[k] = piece.style.size / piece.face.upem;
-      pieceRise[k] = piece.rise;
+      pieceRise[k] = piece.rise ?? 0;
       const count = pieceOffsetCount(piece);
       const first = consecutiveFirst(piece, base);
       offsetCount[k] = count;

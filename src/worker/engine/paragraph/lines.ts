@@ -837,7 +837,7 @@ function pushGlyphs(piece: ShapedPiece, x: number, textBase: number, scale: numb
   // The view's fields read straight from its buffer (fonts/shaped-glyphs.ts: glyph, cluster, advance, x, y).
   const data = shaped.data;
   const clusterBase = textBase - shaped.clusterBase;
-  const rise = piece.rise;
+  const rise = piece.rise ?? 0;
   let pen = x;
   for (let g = 0, field = shaped.start * ShapedGlyphs.FIELDS; g < shaped.length; g++, field += ShapedGlyphs.FIELDS) {
     // Runs once per glyph: `elongations` is absent for all but kashida-justified words.
