@@ -6,11 +6,12 @@
  * serialises, clones and spreads as one holding them did; the book after an edit before a
  * paragraph still equals a fresh layout.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { LineInfo } from '../../../src/worker/protocol/displaylist';
 import { glyphRun } from '../../../src/worker/engine/page/paginate';
 import { changedRun, placedRun } from '../../../src/worker/engine/page/run-items';
-import { defaultSettings, EngineCache } from '../../../src/worker/engine';
+import { createHyphenator, defaultSettings, EngineCache } from '../../../src/worker/engine';
 import { Op, type GlyphRunItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
 import { dump, run as layOut } from '../page/helpers';
@@ -68,6 +69,17 @@ function keepsPens(item: GlyphRunItem): boolean {
   return Object.getOwnPropertyDescriptor(item, 'xs')?.value !== undefined;
 }
 
+/** Whether an item keeps an array of its own under `srcMap`, rather than reading it from its fields. */
+function keepsMap(item: GlyphRunItem): boolean {
+  return Object.getOwnPropertyDescriptor(item, 'srcMap')?.value !== undefined;
+}
+
+/** A hyphenated line's last run's map: its text's offsets from srcFrom, then the hyphen's −1. */
+function hyphenMap(item: GlyphRunItem): boolean {
+  const map = item.srcMap;
+  return map !== undefined && map.length === item.text.length && map.every((o, u) => o === (u === map.length - 1 ? -1 : item.srcFrom + u));
+}
+
 describe('glyph-run items keep no pen array of their own', () => {
   const line: LineInfo = { block: 'p1', role: 'body', ratio: 0.25 };
 
@@ -94,6 +106,7 @@ describe('glyph-run items keep no pen array of their own', () => {
     const run: LineRun = { ...aRun(), dys: [0, -2.0004, 0], hyphen: true };
     const item = glyphRun(run, 10, 20, 'ch', undefined);
     expect(keepsPens(item)).toBe(false);
+    expect(keepsMap(item)).toBe(false);
     expect(JSON.stringify(item)).toBe(
       JSON.stringify({ op: Op.GlyphRun, font: 'f', size: 10, fill: '#000000', y: 20, glyphs: [1, 2, 3], xs: [10, 14.123, 19.877], text: 'abc', clusters: [0, 1, 2], chapter: 'ch', srcFrom: 10, dys: [0, -2, 0], srcMap: [10, 11, -1] }),
     );
@@ -121,17 +134,26 @@ describe('glyph-run items keep no pen array of their own', () => {
     const resourced = changedRun(item, { srcFrom: 30, srcMap: [30, 31, -1] });
     expect(keepsPens(lowered)).toBe(false);
     expect(keepsPens(resourced)).toBe(false);
+    expect(keepsMap(lowered)).toBe(false);
+    expect(keepsMap(resourced)).toBe(false);
     expect(JSON.stringify(lowered)).toBe(JSON.stringify({ ...item, y: 112.25 }));
     expect(JSON.stringify(resourced)).toBe(JSON.stringify({ ...item, srcFrom: 30, srcMap: [30, 31, -1] }));
+    // A map that is no longer the hyphen map of its fields is kept as given, as a spread keeps it:
+    // an edit inside the run moves only the offsets after it; a change of srcFrom alone keeps the old map.
+    const split = changedRun(item, { srcFrom: 10, srcMap: [10, 14, -1] });
+    expect(keepsMap(split)).toBe(true);
+    expect(JSON.stringify(split)).toBe(JSON.stringify({ ...item, srcMap: [10, 14, -1] }));
+    expect(JSON.stringify(changedRun(item, { srcFrom: 40 }))).toBe(JSON.stringify({ ...item, srcFrom: 40 }));
     // A run without a source map gets none from a change that names one (fields only replaced, never added).
     expect('srcMap' in changedRun(glyphRun(aRun(), 0, 0, 'ch', line), { srcMap: [1, 2, 3] })).toBe(false);
   });
 
-  it('a laid-out chapter, edited before its end: no body run keeps a pen array, and the lists equal a fresh layout, cloned too', () => {
+  it('a laid-out chapter, hyphenated, edited before its end: no body run keeps pens or a hyphen map, and the lists equal a fresh layout, cloned too', () => {
+    const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
     const random = mulberry32(7);
     const paragraphs = Array.from({ length: 40 }, () => paragraph(random));
     const source = (first: string): string => ['# Pens', first, ...paragraphs.slice(1)].join('\n\n') + '\n';
-    const input = (text: string) => ({ title: 'Pens', settings: defaultSettings(), chapters: [{ id: 'c1', title: '', source: text }] });
+    const input = (text: string) => ({ title: 'Pens', settings: defaultSettings(), hyphenator, chapters: [{ id: 'c1', title: '', source: text }] });
     const cache = new EngineCache();
     layOut(input(source(paragraphs[0]!)), cache);
     // Enough words for another line: every line after moves down, every later run is moved to new
@@ -150,6 +172,9 @@ describe('glyph-run items keep no pen array of their own', () => {
       expect(layout.pages.length).toBeGreaterThan(2);
       expect(body.length).toBeGreaterThan(100);
       expect(body.filter(keepsPens)).toEqual([]);
+      const hyphenated = body.filter(hyphenMap);
+      expect(hyphenated.length).toBeGreaterThan(5);
+      expect(hyphenated.filter(keepsMap)).toEqual([]);
     }
   });
 });

@@ -4248,21 +4248,13 @@ export function headingStyle(block: HeadingBlock, settings: LayoutSettings): Tex
   return headingTextStyle(block, settings);
 }
 
-/** The srcMap of a hyphenated line's last run: `units` − 1 offsets from `from`, then its generated hyphen (−1). */
-function hyphenSrcMap(from: number, units: number): number[] {
-  const map = new Array<number>(units);
-  for (let u = 0; u < units - 1; u++) map[u] = from + u;
-  map[units - 1] = -1;
-  return map;
-}
-
 /** A line's run, moved to page coordinates, rounded by the display list's rule. */
 export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: number, chapter: string, line: LineInfo | undefined): GlyphRunItem {
   // Runs once per run of every placed line: plain loops, no closures. Generated text (running
   // heads, folios, markers) has negative offsets: it maps to no source (srcFrom −1).
   // A run whose offsets are consecutive from `from` (≥ 0) lists none: its srcFrom, and no srcMap
-  // (a hyphenated line's last run — consecutive offsets from `from`, then its hyphen −1 — gets its
-  // srcMap written straight from `from`, `hyphenSrcMap`, without listing its offsets first).
+  // (a hyphenated line's last run — consecutive offsets from `from`, then its hyphen −1 — gets a
+  // srcMap read from its srcFrom and text, page/run-items.ts, without listing its offsets).
   const hyphenRun = run.offsets === undefined && run.hyphen === true && run.from! >= 0 && run.text.length > 1;
   const offsets = run.offsets ?? (run.from! >= 0 && run.hyphen !== true ? null : hyphenRun ? null : runOffsets(run));
   let srcFrom = offsets === null ? run.from! : -1;
@@ -4283,7 +4275,7 @@ export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: num
   const dys = run.dys;
   let shifted = false;
   if (dys) for (let g = 0; g < dys.length && !shifted; g++) shifted = dys[g] !== 0;
-  const srcMap = hyphenRun ? hyphenSrcMap(run.from!, run.text.length) : contiguous ? undefined : offsets!.map((o) => (o < 0 ? -1 : o));
+  const srcMap = hyphenRun ? 'hyphen' : contiguous ? undefined : offsets!.map((o) => (o < 0 ? -1 : o));
   // A ruby reading (paragraph/ruby-lines.ts) is no part of its line's text for the checks and links
   // (kept, as it always was, on one unshifted, contiguous: its line record written with the rest).
   const kept = line && (run.ruby !== true || (!shifted && contiguous)) ? line : undefined;

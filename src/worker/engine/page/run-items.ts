@@ -88,6 +88,30 @@ function pensAt(offsets: readonly number[], x0: number): number[] {
   return xs;
 }
 
+/** The hyphen map read last (`srcMap` of a hyphenated line's last run), by its first offset and length. */
+let readMapFrom = 0;
+let readMapUnits = -1;
+let readMap: number[] = [];
+
+/** The srcMap of a hyphenated line's last run: `units` − 1 offsets from `from`, then its generated hyphen (−1). */
+function hyphenSrcMap(from: number, units: number): number[] {
+  if (from === readMapFrom && units === readMapUnits) return readMap;
+  const map = new Array<number>(units);
+  for (let u = 0; u < units - 1; u++) map[u] = from + u;
+  map[units - 1] = -1;
+  readMapFrom = from;
+  readMapUnits = units;
+  readMap = map;
+  return map;
+}
+
+/** Whether `map` is the hyphen map of `units` units from `from` (no allocation). */
+function isHyphenMap(map: readonly number[], from: number, units: number): boolean {
+  if (map.length !== units || map[units - 1] !== -1) return false;
+  for (let u = 0; u < units - 1; u++) if (map[u] !== from + u) return false;
+  return true;
+}
+
 /**
  * A glyph-run item that keeps no pen array of its own (issue #6). Its set run (paragraph/lines.ts)
  * keeps its glyphs' pens relative to its line; an item used to keep them again, moved to the page
@@ -132,8 +156,21 @@ export class PlacedGlyphRun implements GlyphRunItem {
   };
 
   /**
+   * `srcMap` of a hyphenated line's last run (~1 run in 8 of a justified book): its text's offsets
+   * from `srcFrom`, then the hyphen's −1, read from the item's own fields rather than kept (an array
+   * of the line's length, 1.5 MB of a 300-page book).
+   */
+  static readonly #hyphenMap: PropertyDescriptor = {
+    enumerable: true,
+    get(this: PlacedGlyphRun): number[] {
+      return hyphenSrcMap(this.srcFrom, this.text.length);
+    },
+  };
+
+  /**
    * Fields in paginate.ts `glyphRun`'s order (the serialised bytes follow it); the optional ones
-   * only when given. `size` and `y` rounded already; `offsets` and `origin` make `xs`.
+   * only when given. `size` and `y` rounded already; `offsets` and `origin` make `xs`. `srcMap`
+   * 'hyphen': the map of a hyphenated line's last run (`hyphenSrcMap`), read from `srcFrom` and `text`.
    */
   constructor(
     font: string,
@@ -148,7 +185,7 @@ export class PlacedGlyphRun implements GlyphRunItem {
     chapter: string,
     srcFrom: number,
     dys: number[] | undefined,
-    srcMap: number[] | undefined,
+    srcMap: number[] | 'hyphen' | undefined,
     line: LineInfo | undefined,
   ) {
     this.op = Op.GlyphRun;
@@ -163,7 +200,8 @@ export class PlacedGlyphRun implements GlyphRunItem {
     this.chapter = chapter;
     this.srcFrom = srcFrom;
     if (dys !== undefined) this.dys = dys;
-    if (srcMap !== undefined) this.srcMap = srcMap;
+    if (srcMap === 'hyphen') Object.defineProperty(this, 'srcMap', PlacedGlyphRun.#hyphenMap);
+    else if (srcMap !== undefined) this.srcMap = srcMap;
     if (line !== undefined) this.line = line;
     this.#offsets = offsets;
     this.#origin = origin;
@@ -180,6 +218,11 @@ export class PlacedGlyphRun implements GlyphRunItem {
 
   /** The item with other `y`, source offsets or map (replacing fields it has: the key order kept), over the same pens. */
   changed(changes: RunChanges): PlacedGlyphRun {
+    const srcFrom = changes.srcFrom ?? this.srcFrom;
+    let srcMap: number[] | 'hyphen' | undefined = this.srcMap === undefined ? undefined : (changes.srcMap ?? this.srcMap);
+    // A hyphen map read from the fields stays so while it is still the one they make (a spread
+    // copy would keep the old array: so does this, when a change moves `srcFrom` alone).
+    if (srcMap !== undefined && isHyphenMap(srcMap, srcFrom, this.text.length)) srcMap = 'hyphen';
     return new PlacedGlyphRun(
       this.font,
       this.size,
@@ -191,9 +234,9 @@ export class PlacedGlyphRun implements GlyphRunItem {
       this.text,
       this.clusters,
       this.chapter,
-      changes.srcFrom ?? this.srcFrom,
+      srcFrom,
       this.dys,
-      this.srcMap === undefined ? undefined : (changes.srcMap ?? this.srcMap),
+      srcMap,
       this.line,
     );
   }
