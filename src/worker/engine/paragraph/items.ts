@@ -743,12 +743,12 @@ function listedOffsets(styled: StyledText, at: number, count: number): number[] 
   return out;
 }
 
-/** Source offset of unit `unit` of a piece held by a box item whose `from` is `base` (absent: 0). */
 /** A piece's `rise` for a baseline shift (pt): undefined for +0 (−0 kept, so reading `?? 0` gives back the very value). */
 export function storedRise(rise: number): number | undefined {
   return Object.is(rise, 0) ? undefined : rise;
 }
 
+/** Source offset of unit `unit` of a piece held by a box item whose `from` is `base` (absent: 0). */
 export function pieceOffset(piece: ShapedPiece, unit: number, base = 0): number {
   return piece.offsets ? piece.offsets[unit]! : base + piece.from! + unit;
 }
