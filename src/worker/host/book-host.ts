@@ -191,9 +191,9 @@ export class BookHost implements BookWorkerApi {
         const shot = await this.renderPage(0, { width, format: 'jpeg', quality: 0.85 });
         return { bytes: new Uint8Array(shot.bytes), mime: shot.mimeType };
       },
-      settled: () => this.layout !== null && this.layoutRevision === this.revision,
+      settled: () => this.settled(),
       // A layout still running: look again a quiet time later (its convergence starts the quiet anew).
-      idleIn: () => (this.layout !== null && this.layoutRevision === this.revision ? Math.max(0, this.idleWaitMs()) : this.env.idleQuietMs ?? IDLE_QUIET_MS),
+      idleIn: () => (this.settled() ? Math.max(0, this.idleWaitMs()) : this.env.idleQuietMs ?? IDLE_QUIET_MS),
     });
   }
 
@@ -1203,6 +1203,11 @@ export class BookHost implements BookWorkerApi {
       await yieldToEventLoop();
       if (this.buildToken !== token) return;
     }
+  }
+
+  /** Whether the layout is the current revision's: no change is waiting to be laid out. */
+  private settled(): boolean {
+    return this.layout !== null && this.layoutRevision === this.revision;
   }
 
   /**
