@@ -242,15 +242,21 @@ ${documents.map((d) => `<li><a href="text/${d.file}">${escapeXml(d.title)}</a></
 `;
 
   const zip = new JSZip();
+  // Every entry carries the caller's date, not the clock's: the same book and date give the same
+  // bytes (reproducible builds; before, two writes either side of a 2 s DOS-time step differed).
+  // No folder entries either: JSZip would date those by the clock, and OCF does not need them.
+  const add = (path: string, data: string | Uint8Array, store = false): void => {
+    zip.file(path, data, { date: options.modified, createFolders: false, ...(store ? { compression: 'STORE' as const } : {}) });
+  };
   // First entry, stored, no extra field (EPUB OCF; epubcheck PKG-005/PKG-007).
-  zip.file('mimetype', 'application/epub+zip', { compression: 'STORE' });
-  zip.file('META-INF/container.xml', container);
-  zip.file('OEBPS/content.opf', opf);
-  zip.file('OEBPS/nav.xhtml', nav);
+  add('mimetype', 'application/epub+zip', true);
+  add('META-INF/container.xml', container);
+  add('OEBPS/content.opf', opf);
+  add('OEBPS/nav.xhtml', nav);
   // Chip styles and boxed inline code as the book's design sets them (configuration.md §13.2, §13.3).
-  zip.file('OEBPS/styles/book.css', STYLESHEET + runBoxCss(model.runBoxes));
-  for (const d of documents) zip.file(`OEBPS/text/${d.file}`, d.xhtml);
-  for (const p of pictures.values()) zip.file(`OEBPS/${p.href}`, p.bytes);
+  add('OEBPS/styles/book.css', STYLESHEET + runBoxCss(model.runBoxes));
+  for (const d of documents) add(`OEBPS/text/${d.file}`, d.xhtml);
+  for (const p of pictures.values()) add(`OEBPS/${p.href}`, p.bytes);
   if (options.signal?.aborted) throw cancelled();
   const bytes = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 }, mimeType: 'application/epub+zip' }, (update) => options.onProgress?.({ phase: 'saving', done: Math.round(update.percent), total: 100 }));
   const chapterPart = options.chapter !== undefined && model.chapters[0] ? `-${String(options.chapter + 1).padStart(2, '0')}-${slug(model.chapters[0].title)}` : '';
