@@ -313,35 +313,41 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     const level = para.levels[from]!;
     if (kashidaWords && level % 2 === 1) return false;
     const face = faceOf(r);
-    if (!isPlainWord(para, from, end, face)) return false;
+    const hash = plainWordHash(para, from, end, face);
+    if (hash < 0) return false;
     const script = SCRIPT_CLASSES[para.scripts[from]!]!;
     const style = styled.style;
     const rise = styled.rise;
     // Consecutive words nearly always share style, face, rise, level and script: the last table is checked first.
     let table = lastWords;
     if (table === null || table.style !== style || table.face !== face || table.rise !== rise || table.level !== level || table.script !== script) lastWords = table = wordsFor(style, face, rise, level, script, language);
-    const word = para.text.slice(from, end);
     // A boxed run is never broken or hyphenated (document-format §10.5).
     const breaking = level % 2 === 0 && options.breakPoints !== undefined && styled.box === undefined;
     // The word's entry for this paragraph's break lists: by their key when the hyphenator names them
     // (no lookup of the word's list for a word met before), else by the list's identity.
     const key = breaking ? options.breakKey : NO_BREAKS_KEY;
-    const latest = table.words.get(word);
+    // Found from the paragraph's text and the hash taken while checking the word: a word met
+    // before costs no string of its own (the text is sliced only for a new word or a list lookup).
+    const slot = findWord(table, para.text, from, end, hash);
+    const latest = table.entries[slot];
     let shared = latest;
+    let word: string | undefined;
     let breaks: readonly WordBreak[] | undefined;
     if (key !== undefined) {
       while (shared !== undefined && shared.key !== key) shared = shared.other;
     } else {
+      word = para.text.slice(from, end);
       breaks = options.breakPoints!(word);
       while (shared !== undefined && shared.breaks !== breaks) shared = shared.other;
     }
     if (shared === undefined) {
       // New, or met with another break list (justified and ragged text of one style hyphenate
       // differently): built and put first, the entries for other lists kept behind it.
+      word ??= para.text.slice(from, end);
       breaks ??= breaking ? options.breakPoints!(word) : NO_BREAKS;
       const shaped = face.shape(word, level % 2 === 1 ? 'rtl' : 'ltr', '', hbScript(script), language);
       shared = buildSharedWord(word, shaped, style, rise, face, level, breaks, key, latest, table);
-      table.words.set(word, shared);
+      putWord(table, slot, shared, hash);
     }
     if (pending === PENDING_SPACE) items.push(spaceItem(pendingAt));
     pending = PENDING_NONE;
@@ -700,15 +706,26 @@ function shapeWord(
  * piece in that face and record no substitution.
  */
 function isPlainWord(para: ParagraphText, from: number, to: number, face: FontFace): boolean {
+  return plainWordHash(para, from, to, face) >= 0;
+}
+
+/**
+ * `isPlainWord`, giving the word's hash (`wordHash`, ≥ 0) when it is plain, else −1: the hash is
+ * taken in the same pass over its units, for the shared-word table (`findWord`).
+ */
+function plainWordHash(para: ParagraphText, from: number, to: number, face: FontFace): number {
   const { text, run, levels, scripts } = para;
   const r = run[from];
   const level = levels[from];
   const script = scripts[from];
+  let hash = WORD_HASH_SEED;
   for (let i = from; i < to; i++) {
     const unit = text.charCodeAt(i);
-    if (unit >= 0x300 || run[i] !== r || levels[i] !== level || scripts[i] !== script || !face.hasCodePoint(unit)) return false;
+    if (unit >= 0x300 || run[i] !== r || levels[i] !== level || scripts[i] !== script || !face.hasCodePoint(unit)) return -1;
+    hash = Math.imul(hash ^ unit, WORD_HASH_PRIME);
   }
-  return true;
+  // 30 bits (a Smi, whatever the platform's pointer size), never 0 (`SharedWords.hashes`' empty slot).
+  return hash & 0x3fffffff || 1;
 }
 
 function hbScript(script: ScriptClass): string {
@@ -1027,6 +1044,8 @@ interface SharedWord {
   split: SharedSplit | null;
   /** The same word's entry for another break list (one per hyphenation option set met), if any. */
   other: SharedWord | undefined;
+  /** The word (its text). */
+  word: string;
 }
 
 /** A shared word's parts between break points. */
@@ -1048,7 +1067,18 @@ interface SharedWords {
   level: number;
   script: ScriptClass;
   language: string;
-  words: Map<string, SharedWord>;
+  /**
+   * Its words by text, an open-addressing hash table (`findWord`, `putWord`): each slot holds a
+   * word's latest entry and its `plainWordHash` in `hashes` (0: an empty slot, checked first, so a
+   * probe past another word's slot reads no entry). Not a
+   * Map<string, …>: that needs the word as a string of its own, sliced from the paragraph's text
+   * for every word set (~250,000 in a layout of the ~300-page bench book) to be hashed again and
+   * compared; this one compares the paragraph's own units with the few candidates of the hash.
+   */
+  entries: (SharedWord | undefined)[];
+  hashes: Int32Array;
+  /** Words held (slots in use); the table doubles past half full. */
+  count: number;
   /**
    * The hyphen a hyphenation point of any of its words adds, and the penalty item offering it:
    * one per table (the hyphen's style, face, rise and level are the table's), made when first needed.
@@ -1073,9 +1103,60 @@ function wordsFor(style: TextStyle, face: FontFace, rise: number, level: number,
   let tables = sharedWords.get(style);
   if (tables === undefined) sharedWords.set(style, (tables = []));
   for (const table of tables) if (table.face === face && table.rise === rise && table.level === level && table.script === script && table.language === language) return table;
-  const table: SharedWords = { style, face, rise, level, script, language, words: new Map(), hyphen: null };
+  const table: SharedWords = { style, face, rise, level, script, language, entries: new Array<SharedWord | undefined>(WORD_TABLE_START).fill(undefined), hashes: new Int32Array(WORD_TABLE_START), count: 0, hyphen: null };
   tables.push(table);
   return table;
+}
+
+/** Slots of a new shared-word table (a power of two: a hash is reduced by masking). */
+const WORD_TABLE_START = 256;
+/** FNV-1a's 32-bit offset basis and prime: a word's hash over its UTF-16 units (`plainWordHash`). */
+const WORD_HASH_SEED = 0x811c9dc5 | 0;
+const WORD_HASH_PRIME = 0x01000193;
+
+/**
+ * The slot of the word `text[from, to)` (hash `hash`) in `table`: the slot holding it, else the
+ * empty slot where it goes (linear probing; `putWord` keeps a table at most half full).
+ */
+function findWord(table: SharedWords, text: string, from: number, to: number, hash: number): number {
+  const { entries, hashes } = table;
+  const mask = hashes.length - 1;
+  const length = to - from;
+  for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+    const held = hashes[slot]!;
+    if (held === 0) return slot;
+    if (held !== hash) continue;
+    const word = entries[slot]!.word;
+    if (word.length !== length) continue;
+    let k = 0;
+    while (k < length && word.charCodeAt(k) === text.charCodeAt(from + k)) k++;
+    if (k === length) return slot;
+  }
+}
+
+/** Puts `entry` (the latest for its word) in `slot` as `findWord` gave it, growing the table past half full. */
+function putWord(table: SharedWords, slot: number, entry: SharedWord, hash: number): void {
+  if (table.hashes[slot] !== 0) {
+    table.entries[slot] = entry;
+    return;
+  }
+  table.entries[slot] = entry;
+  table.hashes[slot] = hash;
+  table.count++;
+  if (table.count * 2 <= table.entries.length) return;
+  const { entries, hashes } = table;
+  const size = entries.length * 2;
+  const mask = size - 1;
+  table.entries = new Array<SharedWord | undefined>(size).fill(undefined);
+  table.hashes = new Int32Array(size);
+  for (let s = 0; s < hashes.length; s++) {
+    const held = hashes[s]!;
+    if (held === 0) continue;
+    let to = held & mask;
+    while (table.hashes[to] !== 0) to = (to + 1) & mask;
+    table.entries[to] = entries[s];
+    table.hashes[to] = held;
+  }
 }
 
 /**
@@ -1088,7 +1169,7 @@ function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, r
   const parts = breaks.length === 0 ? null : computeSplitParts(word, shaped, breaks);
   if (parts === null) {
     const whole: ShapedPiece = { text: word, offsets: undefined, from: 0, style, rise: storedRise(rise), face, shaped, width: (shaped.width * style.size) / face.upem, level };
-    return { breaks, key, width: 0 + whole.width, payload: { pieces: [whole] }, split: null, other };
+    return { breaks, key, width: 0 + whole.width, payload: { pieces: [whole] }, split: null, other, word };
   }
   const scale = style.size / face.upem;
   const split: SharedSplit = { parts: [], widths: [], penalties: [], repeats: null };
@@ -1105,7 +1186,7 @@ function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, r
     }
   }
   // NaN, not 0: the field holds a double in every entry (one shape), and a split word has no whole width.
-  return { breaks, key, width: NaN, payload: null, split, other };
+  return { breaks, key, width: NaN, payload: null, split, other, word };
 }
 
 /** The penalty of a hyphenation point after `piece`: flagged, adding the hyphen in the piece's style, face, rise and level. */
