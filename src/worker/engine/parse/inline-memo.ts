@@ -14,7 +14,7 @@
  * The diagnostics the block raised are replayed at the moved offsets in the same order, so the
  * chapter's diagnostics equal a fresh parse's too.
  */
-import { parseInlines, readsHardBreaks, type InlineEnv, type JoinedText } from './inlines';
+import { NO_MARKS, parseInlines, readsHardBreaks, rebuiltInline, type InlineEnv, type JoinedText } from './inlines';
 import type { SourceText } from './lex';
 import type { Diagnostic, Inline } from './model';
 
@@ -116,14 +116,34 @@ function memoKey(joined: JoinedText, env: InlineEnv): string {
   return `${context}\u0001${jumps}\u0001${breaks}\u0001${synthetic}\u0001${joined.text}`;
 }
 
-/** A deep copy of `inlines` moved by `delta` source units, ranges rebuilt against `src`. */
+/**
+ * A deep copy of `inlines` moved by `delta` source units, ranges rebuilt against `src`. Arrays are
+ * filled by `push`, as the parser fills its own: `Array.prototype.map` gives an array of holey
+ * elements, another hidden class, and the readers that walk inline arrays (`contextKey`,
+ * `printsPage`, `containsTab`) were thrown back to the interpreter by it as by the inlines.
+ */
 export function moveInlines(inlines: readonly Inline[], delta: number, src: SourceText): Inline[] {
-  return inlines.map((inline) => moveInline(inline, delta, src));
+  const moved: Inline[] = [];
+  for (const inline of inlines) moved.push(moveInline(inline, delta, src));
+  return moved;
 }
 
+/**
+ * One inline moved, written with the parser's literal for its kind (inlines.ts `rebuiltInline`):
+ * the copy has the hidden class of the inlines a parse from nothing makes. A spread copy
+ * (`{ ...inline, range }`) had a map of its own, so every optimised reader of inlines in the first
+ * edit after a book opened (engine/index.ts `contextKey`, `formulaRefsKey`, `printsPage`,
+ * paginate.ts `containsTab`) met a map it had never seen and was thrown back to the interpreter
+ * (node --trace-deopt: "wrong map"). Marks, attributes and citation items are shared, as the spread
+ * shared them.
+ */
 function moveInline(inline: Inline, delta: number, src: SourceText): Inline {
-  const moved = { ...inline, range: src.range(inline.range.from + delta, inline.range.to + delta) } as Inline;
-  if (moved.kind === 'text' && moved.offsets) moved.offsets = moved.offsets.map((o) => o + delta);
-  if ('children' in moved && moved.children) (moved as { children: Inline[] }).children = moveInlines(moved.children, delta, src);
-  return moved;
+  const range = src.range(inline.range.from + delta, inline.range.to + delta);
+  const children = 'children' in inline && inline.children ? moveInlines(inline.children, delta, src) : undefined;
+  let offsets: number[] | undefined;
+  if (inline.kind === 'text' && inline.offsets) {
+    offsets = [];
+    for (const o of inline.offsets) offsets.push(o + delta);
+  }
+  return rebuiltInline(inline, range, 'marks' in inline ? inline.marks : NO_MARKS, children, offsets);
 }

@@ -1014,25 +1014,80 @@ function textInline(text: string, offs: number[], marks: Mark[], src: SourceText
 /** Adds the marks in `mask` to every marked leaf of `inlines` (recursively), keeping mark order canonical. */
 function addMarks(inlines: Inline[], mask: number): Inline[] {
   if (!mask) return inlines;
-  return inlines.map((inl) => {
-    switch (inl.kind) {
-      case 'text':
-      case 'footnoteRef':
-      case 'ref':
-      case 'math':
-      case 'citation':
-        return { ...inl, marks: marksOf(maskOf(inl.marks) | mask) };
-      case 'link':
-      case 'chip':
-      case 'directive':
-        return { ...inl, children: addMarks(inl.children, mask) };
-      case 'anchor':
-      case 'indexMark':
-        return inl.children ? { ...inl, children: addMarks(inl.children, mask) } : inl;
-      default:
-        return inl;
+  // Filled by push, as the parser's arrays are (`map` gives holey elements: another hidden class).
+  const marked: Inline[] = [];
+  for (const inl of inlines) marked.push(withMarks(inl, mask));
+  return marked;
+}
+
+/** One inline of `addMarks` with the marks in `mask` added (its leaves' too). */
+function withMarks(inl: Inline, mask: number): Inline {
+  switch (inl.kind) {
+    case 'text':
+    case 'footnoteRef':
+    case 'ref':
+    case 'math':
+    case 'citation':
+      return rebuiltInline(inl, inl.range, marksOf(maskOf(inl.marks) | mask), undefined, inl.kind === 'text' ? inl.offsets : undefined);
+    case 'link':
+    case 'chip':
+    case 'directive':
+      return rebuiltInline(inl, inl.range, NO_MARKS, addMarks(inl.children, mask), undefined);
+    case 'anchor':
+    case 'indexMark':
+      return inl.children ? rebuiltInline(inl, inl.range, NO_MARKS, addMarks(inl.children, mask), undefined) : inl;
+    default:
+      return inl;
+  }
+}
+
+/** Marks of an inline whose kind carries none (read by no one: `rebuiltInline` ignores them). */
+export const NO_MARKS: readonly Mark[] = [];
+
+/**
+ * `inline` written anew with the parser's literal for its kind, its fields in that literal's
+ * order (a text's `offsets` added after it, as `emit` adds them): `range`, `marks` (kinds that carry
+ * marks), `children` (kinds that hold children; absent for a childless anchor or index mark) and a
+ * text's `offsets` replaced, every other field shared. A spread copy (`{ ...inline, marks }`) may
+ * get a map of its own from V8 rather than the literal's, and every optimised reader of inlines is
+ * then thrown back to the interpreter by the first such copy it meets ("wrong map"): marked atoms
+ * here, inlines moved by an edit above them in inline-memo.ts.
+ */
+export function rebuiltInline(inline: Inline, range: SourceRange, marks: readonly Mark[], children: Inline[] | undefined, offsets: number[] | undefined): Inline {
+  const kept = marks as Mark[];
+  switch (inline.kind) {
+    case 'text': {
+      const t: TextInline = { kind: 'text', text: inline.text, marks: kept, range };
+      if (offsets) t.offsets = offsets;
+      return t;
     }
-  });
+    case 'hardBreak':
+      return { kind: 'hardBreak', range };
+    case 'link':
+      return { kind: 'link', href: inline.href, ...(inline.title !== undefined ? { title: inline.title } : {}), children: children!, range };
+    case 'footnoteRef':
+      return { kind: 'footnoteRef', noteId: inline.noteId, marks: kept, range };
+    case 'ref':
+      return { kind: 'ref', form: inline.form, target: inline.target, attrs: inline.attrs, marks: kept, range };
+    case 'anchor':
+      return children ? { kind: 'anchor', anchorId: inline.anchorId, children, range } : { kind: 'anchor', anchorId: inline.anchorId, range };
+    case 'indexMark':
+      return children ? { kind: 'indexMark', term: inline.term, attrs: inline.attrs, children, range } : { kind: 'indexMark', term: inline.term, attrs: inline.attrs, range };
+    case 'math':
+      return { kind: 'math', tex: inline.tex, marks: kept, range };
+    case 'chip':
+      return { kind: 'chip', attrs: inline.attrs, children: children!, range };
+    case 'swatch':
+      return { kind: 'swatch', attrs: inline.attrs, range };
+    case 'tab':
+      return { kind: 'tab', attrs: inline.attrs, range };
+    case 'citation':
+      return { kind: 'citation', mode: inline.mode, items: inline.items, raw: inline.raw, marks: kept, range };
+    case 'directive':
+      return inline.compact
+        ? { kind: 'directive', name: inline.name, attrs: inline.attrs, children: children!, compact: true, range }
+        : { kind: 'directive', name: inline.name, attrs: inline.attrs, children: children!, range };
+  }
 }
 
 function maskOf(marks: Mark[]): number {
