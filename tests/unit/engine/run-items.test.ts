@@ -4,7 +4,8 @@
  * them (1/1000 pt), chapter and line record — and built anew otherwise. An item keeps no pen array
  * of its own (`PlacedGlyphRun`, issue #6): `xs` reads its set run's pens at its origin, and the item
  * serialises, clones and spreads as one holding them did; the book after an edit before a
- * paragraph still equals a fresh layout.
+ * paragraph still equals a fresh layout. Nor does it keep its own numbers for its origin, `y` and
+ * `size` (boxed doubles in V8): items placed alike share one record of them.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,11 @@ function keepsPens(item: GlyphRunItem): boolean {
   return Object.getOwnPropertyDescriptor(item, 'xs')?.value !== undefined;
 }
 
+/** Whether an item keeps its own `size` or `y` (data properties: a boxed double each), rather than reading the shared placement. */
+function keepsNumbers(item: GlyphRunItem): boolean {
+  return Object.getOwnPropertyDescriptor(item, 'size')?.get === undefined || Object.getOwnPropertyDescriptor(item, 'y')?.get === undefined;
+}
+
 /** Whether an item keeps an array of its own under `srcMap`, rather than reading it from its fields. */
 function keepsMap(item: GlyphRunItem): boolean {
   return Object.getOwnPropertyDescriptor(item, 'srcMap')?.value !== undefined;
@@ -87,6 +93,7 @@ describe('glyph-run items keep no pen array of their own', () => {
     const run = aRun();
     const item = glyphRun(run, 56.5, 100.25, 'ch', line);
     expect(keepsPens(item)).toBe(false);
+    expect(keepsNumbers(item)).toBe(false);
     expect(item.xs).toEqual([56.5, 60.623, 66.377]);
     // The literal paginate.ts built before, field for field in its order: the same bytes.
     const stored = { op: Op.GlyphRun, font: 'f', size: 10, fill: '#000000', y: 100.25, glyphs: [1, 2, 3], xs: [56.5, 60.623, 66.377], text: 'abc', clusters: [0, 1, 2], chapter: 'ch', srcFrom: 10, line };
@@ -96,10 +103,35 @@ describe('glyph-run items keep no pen array of their own', () => {
     // Glyph ids and clusters are the set run's own arrays, as before.
     expect(item.glyphs).toBe(run.glyphs);
     expect(item.clusters).toBe(run.clusters);
-    // Read-only: a write throws instead of being lost on a pen array made for the read.
+    // Read-only: a write throws instead of being lost on a pen array made for the read (or on a placement shared).
     expect(() => {
       (item as { xs: number[] }).xs = [];
     }).toThrow(TypeError);
+    expect(() => {
+      (item as { y: number }).y = 0;
+    }).toThrow(TypeError);
+  });
+
+  it('items placed alike read one origin, baseline and size; each reads its own when they differ, also after the table starts afresh', () => {
+    // A note's size (0.8 × 8 pt) and fractional origins and baselines: boxed numbers in fields of the item's own.
+    const run = (size: number): LineRun => ({ ...aRun(), size });
+    const a = glyphRun(run(6.4), 56.6929, 100.25, 'ch', line);
+    const b = glyphRun(run(6.4), 56.6929, 100.25, 'ch', undefined);
+    const other = [glyphRun(run(6.4), 56.6929, 112.25, 'ch', line), glyphRun(run(8), 56.6929, 100.25, 'ch', line), glyphRun(run(6.4), 70.8661, 100.25, 'ch', line)];
+    for (const item of [a, b, ...other]) expect(keepsNumbers(item)).toBe(false);
+    expect([a.size, a.y, a.xs[0], b.size, b.y, b.xs[0]]).toEqual([6.4, 100.25, 56.693, 6.4, 100.25, 56.693]);
+    expect(other.map((item) => [item.size, item.y, item.xs[0]])).toEqual([
+      [6.4, 112.25, 56.693],
+      [8, 100.25, 56.693],
+      [6.4, 100.25, 70.866],
+    ]);
+    // A moved copy reads its new baseline; the item it was made from keeps its own.
+    const lowered = changedRun(a, { y: 124.25 });
+    expect([lowered.y, a.y, lowered.size]).toEqual([124.25, 100.25, 6.4]);
+    // Thousands of placements (a design changed many times): the table starts afresh, and items built before read what they were built with.
+    const many = Array.from({ length: 7000 }, (_, i) => glyphRun(run(6.4), 10 + i / 8, 20 + i / 4, 'ch', undefined));
+    expect(many.every((item, i) => item.y === 20 + i / 4 && item.xs[0] === 10 + i / 8 && item.size === 6.4)).toBe(true);
+    expect(JSON.stringify(glyphRun(run(6.4), 56.6929, 100.25, 'ch', line))).toBe(JSON.stringify(a));
   });
 
   it('keeps the optional fields in their order (vertical offsets, source map of a hyphenated run, no line record)', () => {
@@ -172,6 +204,7 @@ describe('glyph-run items keep no pen array of their own', () => {
       expect(layout.pages.length).toBeGreaterThan(2);
       expect(body.length).toBeGreaterThan(100);
       expect(body.filter(keepsPens)).toEqual([]);
+      expect(body.filter(keepsNumbers)).toEqual([]);
       const hyphenated = body.filter(hyphenMap);
       expect(hyphenated.length).toBeGreaterThan(5);
       expect(hyphenated.filter(keepsMap)).toEqual([]);

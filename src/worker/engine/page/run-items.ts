@@ -13,6 +13,8 @@
  * The items themselves keep no pen array (`PlacedGlyphRun`): their pens are read from the set
  * run's, so a run drawn lower, or moved to new source offsets by an edit before its paragraph
  * (engine/index.ts `movedRun` keeps the run's pen array), shares them without being looked for.
+ * Nor do they keep their own numbers for where they stand and how large (`Placement`): every item
+ * at the same origin, baseline and size shares one record.
  */
 import { Op, roundPt, type GlyphRunItem, type LineInfo } from '../../protocol/displaylist';
 import type { LineRun } from '../paragraph';
@@ -113,6 +115,54 @@ function isHyphenMap(map: readonly number[], from: number, units: number): boole
 }
 
 /**
+ * Where a glyph-run item stands and how large it is: the origin its pens are moved to (pt,
+ * unrounded), its baseline `y` and its `size` (pt, both rounded as the display list holds them).
+ * Shared by every item with the same three (issue #6, edit p95: the major collection's work): an
+ * item kept them in fields of its own, which V8 holds as doubles (the baselines and origins are
+ * fractions, and the size of one code or note run turns the field of every item into one), a
+ * separate 12-byte HeapNumber per number per item that every major GC marks: ~83,000 of the
+ * ~1.78 M objects of the bench book's kept layout (297 pages, 29,000 items; Node heap snapshot).
+ * The same values recur from page to page (a column's left edge, the grid's baselines, a few
+ * sizes): that book has ~400.
+ */
+interface Placement {
+  readonly origin: number;
+  readonly y: number;
+  readonly size: number;
+}
+
+/**
+ * Placements by `y`, each list searched by origin and size (a baseline's list holds one entry per
+ * column edge and size met on it). Values compared with Object.is, so a −0 stays a −0. Only numbers
+ * are kept here, no layout; the table starts afresh past `PLACEMENTS_KEPT` entries (15 times the
+ * bench book's: reached only after many designs), the items keeping the records they hold.
+ */
+let placements = new Map<number, Placement[]>();
+let placementCount = 0;
+const PLACEMENTS_KEPT = 6000;
+
+/** The shared record of `origin`, `y` and `size`. */
+function placementOf(origin: number, y: number, size: number): Placement {
+  let list = placements.get(y);
+  if (list !== undefined) {
+    for (let i = 0; i < list.length; i++) {
+      const at = list[i]!;
+      if (Object.is(at.origin, origin) && Object.is(at.y, y) && Object.is(at.size, size)) return at;
+    }
+  }
+  if (placementCount >= PLACEMENTS_KEPT) {
+    placements = new Map();
+    placementCount = 0;
+    list = undefined;
+  }
+  if (list === undefined) placements.set(y, (list = []));
+  const at: Placement = { origin, y, size };
+  list.push(at);
+  placementCount++;
+  return at;
+}
+
+/**
  * A glyph-run item that keeps no pen array of its own (issue #6). Its set run (paragraph/lines.ts)
  * keeps its glyphs' pens relative to its line; an item used to keep them again, moved to the page
  * and rounded: the largest part of a kept layout (18.5 MB of a 295-page book's 115 MB heap, half of
@@ -123,16 +173,17 @@ function isHyphenMap(map: readonly number[], from: number, units: number): boole
  * order (defined between `glyphs` and `text`, as paginate.ts `glyphRun` wrote its literal), so every
  * reader and every serialised byte is as before. It has no setter: display lists are read-only
  * (code that moves or changes an item copies it, `changedRun`), and a write throws rather than
- * being lost. The glyph ids and clusters are the set run's own arrays, as before.
+ * being lost. `size` and `y` are accessors of the same kind, read from the item's shared
+ * `Placement`. The glyph ids and clusters are the set run's own arrays, as before.
  */
 export class PlacedGlyphRun implements GlyphRunItem {
   // Declared only: a class field would be defined before the constructor runs, out of the
   // serialised order. Written once, by the constructor.
   declare op: typeof Op.GlyphRun;
   declare font: string;
-  declare size: number;
+  declare readonly size: number;
   declare fill: GlyphRunItem['fill'];
-  declare y: number;
+  declare readonly y: number;
   declare glyphs: number[];
   declare readonly xs: number[];
   declare text: string;
@@ -144,14 +195,29 @@ export class PlacedGlyphRun implements GlyphRunItem {
   declare line?: LineInfo;
   /** The set run's pens, pt from its line's left edge (shared, never written to). */
   readonly #offsets: readonly number[];
-  /** The origin they are moved to, pt, unrounded (each pen is rounded after the move, as it always was). */
-  readonly #origin: number;
+  /** The origin they are moved to (pt, unrounded: each pen is rounded after the move, as it always was), `y` and `size` (shared). */
+  readonly #at: Placement;
 
   /** `xs`: the one descriptor every item gets (a shared getter: the items keep one object shape). */
   static readonly #pens: PropertyDescriptor = {
     enumerable: true,
     get(this: PlacedGlyphRun): number[] {
-      return pensAt(this.#offsets, this.#origin);
+      return pensAt(this.#offsets, this.#at.origin);
+    },
+  };
+
+  /** `size` and `y`: read from the shared placement (own and enumerable, as `xs`, in the literal's order). */
+  static readonly #size: PropertyDescriptor = {
+    enumerable: true,
+    get(this: PlacedGlyphRun): number {
+      return this.#at.size;
+    },
+  };
+
+  static readonly #y: PropertyDescriptor = {
+    enumerable: true,
+    get(this: PlacedGlyphRun): number {
+      return this.#at.y;
     },
   };
 
@@ -188,11 +254,12 @@ export class PlacedGlyphRun implements GlyphRunItem {
     srcMap: number[] | 'hyphen' | undefined,
     line: LineInfo | undefined,
   ) {
+    this.#at = placementOf(origin, y, size);
     this.op = Op.GlyphRun;
     this.font = font;
-    this.size = size;
+    Object.defineProperty(this, 'size', PlacedGlyphRun.#size);
     this.fill = fill;
-    this.y = y;
+    Object.defineProperty(this, 'y', PlacedGlyphRun.#y);
     this.glyphs = glyphs;
     Object.defineProperty(this, 'xs', PlacedGlyphRun.#pens);
     this.text = text;
@@ -204,15 +271,15 @@ export class PlacedGlyphRun implements GlyphRunItem {
     else if (srcMap !== undefined) this.srcMap = srcMap;
     if (line !== undefined) this.line = line;
     this.#offsets = offsets;
-    this.#origin = origin;
   }
 
   /** Whether the item's pens are `offsets` at origin `x0` as the display list rounds them (no allocation). */
   drawnAs(offsets: readonly number[], x0: number): boolean {
     const own = this.#offsets;
-    if (own === offsets && this.#origin === x0) return true;
+    const origin = this.#at.origin;
+    if (own === offsets && origin === x0) return true;
     if (own.length !== offsets.length) return false;
-    for (let g = 0; g < own.length; g++) if (roundPt(this.#origin + own[g]!) !== roundPt(x0 + offsets[g]!)) return false;
+    for (let g = 0; g < own.length; g++) if (roundPt(origin + own[g]!) !== roundPt(x0 + offsets[g]!)) return false;
     return true;
   }
 
@@ -230,7 +297,7 @@ export class PlacedGlyphRun implements GlyphRunItem {
       changes.y ?? this.y,
       this.glyphs,
       this.#offsets,
-      this.#origin,
+      this.#at.origin,
       this.text,
       this.clusters,
       this.chapter,
