@@ -44,3 +44,11 @@ export function takeBookWorker(): StartedWorker {
   started = null;
   return worker;
 }
+
+/**
+ * The paint worker (worker/paint/paint-worker.ts): draws page canvases' pictures off the main
+ * thread. Started by the page painter on its first page, not with the app.
+ */
+export function startPaintWorker(): Worker {
+  return new Worker(new URL('../worker/paint/paint-worker.ts', import.meta.url), { type: 'module', name: 'paint-worker' });
+}

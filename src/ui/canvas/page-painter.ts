@@ -1,8 +1,10 @@
 /**
  * Paints pages on their canvases outside Solid's reactive graph: display lists and glyph
- * outlines are fetched from the worker on demand (outlines cached as Path2D per font and
- * glyph), and each canvas is painted in an animation frame at the device pixel ratio.
- * A canvas keeps its old picture until the new one is ready (no blank flash after an edit).
+ * outlines are fetched from the book worker on demand, the paint worker draws the page's picture
+ * off the main thread (paint-worker-client.ts; where it cannot, the page is drawn here, outlines
+ * cached as Path2D per font and glyph), and each canvas shows its picture in an animation frame
+ * at the device pixel ratio. A canvas keeps its old picture until the new one is ready (no blank
+ * flash after an edit).
  */
 import { GlyphPathCache, ImageBitmapCache, paintPage } from '../../worker/paint/painter';
 import { drawPrintGuides } from '../../worker/paint/print-guides';
@@ -10,6 +12,8 @@ import type { BookClient } from '../../worker/protocol/client';
 import { applyMatrix, itemMatrices, Op, type GlyphRunItem, type PageDisplayList } from '../../worker/protocol/displaylist';
 import type { PageGeometry } from '../../worker/protocol/messages';
 import { PaintQueue } from './paint-queue';
+import { PaintWorkerClient } from './paint-worker-client';
+import { startPaintWorker } from '../worker-start';
 
 export interface SourceRect {
   pageIndex: number;
@@ -54,8 +58,14 @@ export class PagePainter {
   readonly images = new ImageBitmapCache();
   private readonly lists = new Map<number, { version: string; list: PageDisplayList }>();
   private readonly geometries = new Map<number, { version: string; geometry: PageGeometry }>();
+  /** Draws pages' pictures off the main thread; `paintWorker` null (tests in Node, or by choice): drawn here. */
+  private readonly offThread: PaintWorkerClient | null;
+  private readonly targets = new WeakMap<HTMLCanvasElement, string>();
+  private targetCount = 0;
 
-  constructor(private readonly client: BookClient) {}
+  constructor(private readonly client: BookClient, paintWorker: (() => Worker) | null = startPaintWorker) {
+    this.offThread = paintWorker ? new PaintWorkerClient(paintWorker) : null;
+  }
 
   /**
    * The page's display list at a version (`PageSummary.version`, cached until the version moves
@@ -105,45 +115,99 @@ export class PagePainter {
     // The canvas shows this very page at this size already (an edit elsewhere in the book): no
     // fetch, no repaint — resizing a canvas to paint it again reallocates its bitmap.
     if (canvas.dataset['painted'] === token && canvas.isConnected) return true;
-    // While its data comes, a page in view holds back the neighbours' paints (paint-queue.ts).
+    // While its data comes (and the paint worker draws it), a page in view holds back the
+    // neighbours' paints (paint-queue.ts).
     const prepared = this.queue.preparingFor(canvas);
     let list: PageDisplayList | null;
+    let picture: ImageBitmap | null = null;
+    const dpr = window.devicePixelRatio || 1;
+    let width = 0;
+    let height = 0;
     try {
       list = await this.displayList(index, version);
       if (!list) return false;
-      await this.ensureGlyphs(list);
+      width = Math.max(1, Math.round(cssWidth * dpr));
+      height = Math.max(1, Math.round(((cssWidth * list.height) / list.width) * dpr));
       await this.images.load(list, (key) => this.client.getImage(key));
+      if (canvas.dataset['pending'] !== token) return false;
+      const offThread = await this.pictureOffThread(canvas, list, width, height);
+      // A newer paint of this canvas replaced this one in the paint worker's queue.
+      if (offThread === 'superseded') return false;
+      picture = offThread;
+      if (!picture) await this.ensureGlyphs(list);
     } finally {
       prepared();
     }
     const ready: PageDisplayList = list;
+    const drawn = picture;
     return this.inFrameOfItsOwn(canvas, () => {
-      if (canvas.dataset['pending'] !== token || !canvas.isConnected) return false;
-      const dpr = window.devicePixelRatio || 1;
-      const cssHeight = (cssWidth * ready.height) / ready.width;
-      canvas.width = Math.round(cssWidth * dpr);
-      canvas.height = Math.round(cssHeight * dpr);
+      if (canvas.dataset['pending'] !== token || !canvas.isConnected) {
+        drawn?.close();
+        return false;
+      }
+      canvas.width = width;
+      canvas.height = height;
       const ctx = canvas.getContext('2d');
-      if (!ctx) return false;
-      // A performance measure per page paint (issue 9: visible pages repaint within 16 ms each),
-      // readable in DevTools and by `npm run bench` through performance.getEntriesByName.
+      if (!ctx) {
+        drawn?.close();
+        return false;
+      }
+      // A performance measure per page paint: the main thread's part of showing a page (issue 9:
+      // visible pages repaint within 16 ms each), readable in DevTools and by `npm run bench`
+      // through performance.getEntriesByName.
       const started = performance.now();
-      paintPage(ctx, ready, this.glyphs, canvas.width / ready.width, 0, 0, this.images);
+      if (drawn) {
+        // The paint worker's picture: one copy, nothing left to rasterise on this thread.
+        ctx.drawImage(drawn, 0, 0);
+        drawn.close();
+      } else paintPage(ctx, ready, this.glyphs, width / ready.width, 0, 0, this.images);
       // The timeline keeps entries until cleared: keep the latest few hundred paints only.
       if (++this.paintsMeasured % 500 === 0) performance.clearMeasures(PAGE_PAINT_MEASURE);
-      performance.measure(PAGE_PAINT_MEASURE, { start: started, detail: { page: index, version } });
+      performance.measure(PAGE_PAINT_MEASURE, { start: started, detail: { page: index, version, offThread: drawn !== null } });
       canvas.dataset['painted'] = token;
+      canvas.dataset['paintedBy'] = drawn ? 'paint-worker' : 'main';
       return true;
     });
   }
 
   /**
+   * The page's picture drawn by the paint worker, with the outlines and pictures it lacks; null
+   * when there is no paint worker or it failed (from then on pages are drawn on the main thread);
+   * 'superseded' when a newer paint of the same canvas took this one's place.
+   */
+  private async pictureOffThread(canvas: HTMLCanvasElement, list: PageDisplayList, width: number, height: number): Promise<ImageBitmap | null | 'superseded'> {
+    const worker = this.offThread;
+    if (!worker?.usable) return null;
+    try {
+      const glyphs = await Promise.all(
+        [...worker.missingGlyphs(list)].map(async ([fontId, ids]) => {
+          const outlines = await this.client.getGlyphOutlines(fontId, ids);
+          return { fontId, upem: outlines.upem, glyphs: ids, paths: ids.map((_, i) => outlines.paths[i] ?? '') };
+        }),
+      );
+      const images = worker.missingImages(list).map((key) => ({ key, bitmap: this.images.get(key) ?? null }));
+      return (await worker.paint(this.targetOf(canvas), list, width, height, glyphs, images)) ?? 'superseded';
+    } catch (error) {
+      console.warn(`A page was painted on the main thread: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+  }
+
+  /** A canvas's name in the paint worker's queue: one per canvas element, for as long as it lives. */
+  private targetOf(canvas: HTMLCanvasElement): string {
+    let target = this.targets.get(canvas);
+    if (!target) this.targets.set(canvas, (target = `canvas-${++this.targetCount}`));
+    return target;
+  }
+
+  /**
    * Runs a page paint in an animation frame where no other page is painted. The browser
    * rasterises what a frame drew on its canvases before it shows the frame, on the main thread
-   * when the canvas is not GPU-accelerated: a page full of glyph outlines takes tens of ms there.
-   * After a change that repaints every page on screen, painting them all in one frame made one
-   * task of several hundred ms, and the worker's answers (an agent's edit converging, the caret)
-   * waited behind it; one page a frame lets them in between pages. Pages in view go first, then
+   * when the canvas is not GPU-accelerated: a page full of glyph outlines takes tens of ms there
+   * (hence the paint worker), and even a copy of a finished picture is a few ms a page. After a
+   * change that repaints every page on screen, painting them all in one frame made one task of
+   * several hundred ms, and the worker's answers (an agent's edit converging, the caret) waited
+   * behind it; one page a frame lets them in between pages. Pages in view go first, then
    * the neighbours painted ahead of scrolling (paint-queue.ts); a paint that no longer applies
    * (`paint` returns false: superseded, or its canvas left the page) gives its frame to the next.
    */

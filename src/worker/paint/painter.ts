@@ -36,6 +36,11 @@ export class ImageBitmapCache {
     return this.bitmaps.get(key) ?? undefined;
   }
 
+  /** Keeps a picture decoded elsewhere (the paint worker gets the main thread's); null: it failed to decode. */
+  put(key: string, bitmap: ImageBitmap | null): void {
+    this.bitmaps.set(key, bitmap);
+  }
+
   /** Keys a display list draws that were never loaded (a failed decode is not retried). */
   missing(list: PageDisplayList): string[] {
     const keys = new Set<string>();

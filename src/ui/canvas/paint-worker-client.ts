@@ -1,0 +1,107 @@
+/**
+ * The main thread's side of the paint worker (worker/paint/paint-worker.ts): sends a page's
+ * display list with the glyph outlines and pictures the worker lacks, and gets the page's picture
+ * back as an ImageBitmap. It remembers what it sent (the worker keeps it), so each outline and
+ * picture crosses once. A worker that fails (no OffscreenCanvas, an error event, a refused
+ * request) makes `paint` reject; the page painter then paints on the main thread from then on.
+ */
+import type { PageDisplayList } from '../../worker/protocol/displaylist';
+import { Op } from '../../worker/protocol/displaylist';
+import type { PaintReply, PaintRequest } from '../../worker/paint/paint-messages';
+
+export class PaintWorkerClient {
+  private worker: Worker | null = null;
+  private failure: string | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve(bitmap: ImageBitmap | null): void; reject(error: Error): void }>();
+  /** Glyph ids whose outlines the worker has, per font. */
+  private readonly sentGlyphs = new Map<string, Set<number>>();
+  /** Picture keys the worker has. */
+  private readonly sentImages = new Set<string>();
+
+  constructor(private readonly start: () => Worker) {}
+
+  /** False once the worker failed (or cannot exist here): paint on the main thread instead. */
+  get usable(): boolean {
+    return this.failure === null && typeof OffscreenCanvas !== 'undefined' && typeof Worker !== 'undefined';
+  }
+
+  /** Glyphs of a list the worker has not been sent, per font, in ascending order. */
+  missingGlyphs(list: PageDisplayList): Map<string, number[]> {
+    const out = new Map<string, Set<number>>();
+    for (const item of list.items) {
+      if (item.op !== Op.GlyphRun) continue;
+      const sent = this.sentGlyphs.get(item.font);
+      for (const glyph of item.glyphs) {
+        if (sent?.has(glyph)) continue;
+        let set = out.get(item.font);
+        if (!set) out.set(item.font, (set = new Set()));
+        set.add(glyph);
+      }
+    }
+    return new Map([...out].map(([font, set]) => [font, [...set].sort((a, b) => a - b)]));
+  }
+
+  /** Picture keys of a list the worker has not been sent. */
+  missingImages(list: PageDisplayList): string[] {
+    const keys = new Set<string>();
+    for (const item of list.items) if (item.op === Op.Image && !this.sentImages.has(item.image)) keys.add(item.image);
+    return [...keys];
+  }
+
+  /**
+   * The page's picture for `target` (a canvas), `width` × `height` device px; null when a newer
+   * request for the same target replaced this one before it was drawn. `glyphs` and `images`:
+   * what `missingGlyphs` and `missingImages` named, fetched and decoded by the caller (anything
+   * sent twice is harmless).
+   */
+  paint(target: string, list: PageDisplayList, width: number, height: number, glyphs: PaintRequest['glyphs'], images: PaintRequest['images']): Promise<ImageBitmap | null> {
+    if (!this.usable) return Promise.reject(new Error(this.failure ?? 'This browser has no OffscreenCanvas.'));
+    const worker = this.connect();
+    const id = this.nextId++;
+    const request: PaintRequest = { id, target, width, height, list, glyphs, images };
+    return new Promise<ImageBitmap | null>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      try {
+        worker.postMessage(request);
+      } catch (error) {
+        this.pending.delete(id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      // Sent: the worker keeps them (it handles requests in order, so a later page finds them).
+      for (const font of glyphs) {
+        let sent = this.sentGlyphs.get(font.fontId);
+        if (!sent) this.sentGlyphs.set(font.fontId, (sent = new Set()));
+        for (const glyph of font.glyphs) sent.add(glyph);
+      }
+      for (const picture of images) this.sentImages.add(picture.key);
+    });
+  }
+
+  private connect(): Worker {
+    if (this.worker) return this.worker;
+    const worker = this.start();
+    worker.addEventListener('message', (event: MessageEvent<PaintReply>) => {
+      const reply = event.data;
+      const waiter = this.pending.get(reply.id);
+      if (!waiter) return;
+      this.pending.delete(reply.id);
+      if ('bitmap' in reply && reply.bitmap instanceof ImageBitmap) waiter.resolve(reply.bitmap);
+      else if ('superseded' in reply) waiter.resolve(null);
+      else waiter.reject(new Error('error' in reply ? reply.error : 'The paint worker answered without a picture.'));
+    });
+    worker.addEventListener('error', (event) => this.fail(`The paint worker failed: ${event.message || 'unknown error'}`));
+    worker.addEventListener('messageerror', () => this.fail('The paint worker could not read a message.'));
+    this.worker = worker;
+    return worker;
+  }
+
+  private fail(reason: string): void {
+    this.failure = reason;
+    this.worker?.terminate();
+    this.worker = null;
+    for (const waiter of this.pending.values()) waiter.reject(new Error(reason));
+    this.pending.clear();
+  }
+}
