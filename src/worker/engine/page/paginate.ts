@@ -1515,10 +1515,13 @@ export function* paginateChapter(
     leverPoints = s.leverPoints;
     for (const id of s.notesSet) notesSet.add(id);
     // A note a start over an earlier text of the chapter set in this column, moved since (page/resume.ts moveStart): its lines at its new offsets.
-    columnNotes = s.columnNotes.map((piece) => {
+    // Written in notePiece's literal and filled by push: a spread copy and a mapped array are other hidden classes,
+    // which threw noteAreaHeightOf and placeOnGrid back to the interpreter in the first edits after a book opened.
+    columnNotes = [];
+    for (const piece of s.columnNotes) {
       const note = definitions.get(piece.note.noteId);
-      return note && note.range.from !== piece.note.range.from ? { ...piece, note, lines: notePiece(note).lines } : piece;
-    });
+      columnNotes.push(note && note.range.from !== piece.note.range.from ? { note, lines: notePiece(note).lines, from: piece.from, to: piece.to, number: piece.number, x: piece.x } : piece);
+    }
     carried = s.carried;
     for (const id of s.queuedFloats) queuedFloats.add(id);
     for (const id of s.citedFloats) citedFloats.add(id);
