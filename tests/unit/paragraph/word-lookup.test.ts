@@ -73,6 +73,21 @@ describe('shared-word lookup', () => {
     expect(words(again).map((w) => w.text).join(' ')).toBe(text);
   });
 
+  it('a paragraph of 200 words makes a few Map lookups in all, not some per word or space', () => {
+    const style = { ...defaultSettings().body.style };
+    const text = Array.from({ length: 40 }, () => 'the quiet harbour kept boats').join(' ');
+    items(text, style);
+    const get = vi.spyOn(Map.prototype, 'get');
+    try {
+      items(text, style);
+      // Before, the word's face (by styled run) and each space's width (by style) were looked up
+      // in the paragraph's Maps for every word and space: 403 calls here; now once per run and style.
+      expect(get.mock.calls.length).toBeLessThan(10);
+    } finally {
+      get.mockRestore();
+    }
+  });
+
   it('a table grown past its first size finds every word, and only the word itself', () => {
     const style = { ...defaultSettings().body.style };
     // 1,200 distinct words (the table starts at 256 slots and doubles past half full), set twice.

@@ -218,24 +218,37 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
   let pendingAt = -1;
   let wordSeen = false;
   let wordStart = -1;
+  // The face of each styled run, matched once; the last run's checked first (asked once per word, and
+  // a run holds many words: no Map lookup per word).
   const faces = new Map<number, FontFace>();
+  let lastFaceRun = -1;
+  let lastFace: FontFace | null = null;
   const faceOf = (r: number): FontFace => {
+    if (r === lastFaceRun) return lastFace!;
     let face = faces.get(r);
     if (!face) {
       const style = texts[r]!.style;
       face = fonts.match(style.family, style.weight, style.italic ? 'italic' : 'normal');
       faces.set(r, face);
     }
+    lastFaceRun = r;
+    lastFace = face;
     return face;
   };
 
   // The normal space of each style met (pt): `normalSpace` matches the face on every call (a
   // filter over the registry's faces), and a paragraph has one space per word. Keyed by the
   // style object (each styled run's), within this paragraph only, so the registry cannot change.
+  // The last style's is checked first: a paragraph's spaces nearly all have one style (no Map lookup per space).
   const spaceWidths = new Map<TextStyle, number>();
+  let lastSpaceStyle: TextStyle | null = null;
+  let lastSpaceWidth = 0;
   const spaceWidth = (style: TextStyle): number => {
+    if (style === lastSpaceStyle) return lastSpaceWidth;
     let width = spaceWidths.get(style);
     if (width === undefined) spaceWidths.set(style, (width = normalSpace(style, fonts)));
+    lastSpaceStyle = style;
+    lastSpaceWidth = width;
     return width;
   };
 
