@@ -47,7 +47,7 @@ export function takeBookWorker(): StartedWorker {
 
 /**
  * The paint worker (worker/paint/paint-worker.ts): draws page canvases' pictures off the main
- * thread. Started by the page painter on its first page, not with the app.
+ * thread. Started when the page painter is made (the App's mount), so it has loaded by the first page.
  */
 export function startPaintWorker(): Worker {
   return new Worker(new URL('../worker/paint/paint-worker.ts', import.meta.url), { type: 'module', name: 'paint-worker' });

@@ -65,6 +65,7 @@ export class PagePainter {
 
   constructor(private readonly client: BookClient, paintWorker: (() => Worker) | null = startPaintWorker) {
     this.offThread = paintWorker ? new PaintWorkerClient(paintWorker) : null;
+    this.offThread?.warm();
   }
 
   /**
@@ -130,7 +131,7 @@ export class PagePainter {
       height = Math.max(1, Math.round(((cssWidth * list.height) / list.width) * dpr));
       await this.images.load(list, (key) => this.client.getImage(key));
       if (canvas.dataset['pending'] !== token) return false;
-      const offThread = await this.pictureOffThread(canvas, list, width, height);
+      const offThread = await this.pictureOffThread(canvas, list, width, height, () => canvas.dataset['pending'] === token && canvas.isConnected);
       // A newer paint of this canvas replaced this one in the paint worker's queue.
       if (offThread === 'superseded') return false;
       picture = offThread;
@@ -173,9 +174,10 @@ export class PagePainter {
   /**
    * The page's picture drawn by the paint worker, with the outlines and pictures it lacks; null
    * when there is no paint worker or it failed (from then on pages are drawn on the main thread);
-   * 'superseded' when a newer paint of the same canvas took this one's place.
+   * 'superseded' when it is no longer `wanted` (its canvas left the page or asks for a newer
+   * version) or a newer paint of the same canvas took its place.
    */
-  private async pictureOffThread(canvas: HTMLCanvasElement, list: PageDisplayList, width: number, height: number): Promise<ImageBitmap | null | 'superseded'> {
+  private async pictureOffThread(canvas: HTMLCanvasElement, list: PageDisplayList, width: number, height: number, wanted: () => boolean): Promise<ImageBitmap | null | 'superseded'> {
     const worker = this.offThread;
     if (!worker?.usable) return null;
     try {
@@ -186,7 +188,7 @@ export class PagePainter {
         }),
       );
       const images = worker.missingImages(list).map((key) => ({ key, bitmap: this.images.get(key) ?? null }));
-      return (await worker.paint(this.targetOf(canvas), list, width, height, glyphs, images)) ?? 'superseded';
+      return (await worker.paint(this.targetOf(canvas), list, width, height, glyphs, images, wanted)) ?? 'superseded';
     } catch (error) {
       console.warn(`A page was painted on the main thread: ${error instanceof Error ? error.message : String(error)}`);
       return null;

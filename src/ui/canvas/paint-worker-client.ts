@@ -9,11 +9,26 @@ import type { PageDisplayList } from '../../worker/protocol/displaylist';
 import { Op } from '../../worker/protocol/displaylist';
 import type { PaintReply, PaintRequest } from '../../worker/paint/paint-messages';
 
+/**
+ * Requests in the paint worker at once: one drawing, and the next one ready to start when it
+ * ends (its message is read between drawings). More would only wait there, out of reach of the
+ * check that drops pages no longer wanted.
+ */
+const MAX_IN_FLIGHT = 2;
+
+interface Waiter {
+  resolve(bitmap: ImageBitmap | null): void;
+  reject(error: Error): void;
+}
+
 export class PaintWorkerClient {
   private worker: Worker | null = null;
   private failure: string | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve(bitmap: ImageBitmap | null): void; reject(error: Error): void }>();
+  /** Requests in the worker, by id. */
+  private readonly pending = new Map<number, Waiter>();
+  /** Requests not sent yet, oldest first. */
+  private readonly line: (Waiter & { request: PaintRequest; wanted: () => boolean })[] = [];
   /** Glyph ids whose outlines the worker has, per font. */
   private readonly sentGlyphs = new Map<string, Set<number>>();
   /** Picture keys the worker has. */
@@ -50,33 +65,55 @@ export class PaintWorkerClient {
   }
 
   /**
-   * The page's picture for `target` (a canvas), `width` × `height` device px; null when a newer
-   * request for the same target replaced this one before it was drawn. `glyphs` and `images`:
-   * what `missingGlyphs` and `missingImages` named, fetched and decoded by the caller (anything
-   * sent twice is harmless).
+   * The page's picture for `target` (a canvas), `width` × `height` device px; null when it is no
+   * longer wanted (`wanted()` false when its turn to be sent comes: the canvas scrolled away or
+   * asked for a newer version) or a newer request for the same target replaced it in the worker.
+   * `glyphs` and `images`: what `missingGlyphs` and `missingImages` named, fetched and decoded by
+   * the caller (anything sent twice is harmless).
+   *
+   * At most MAX_IN_FLIGHT requests are in the worker at once; the rest wait here, where a page
+   * no longer wanted is dropped before it costs a drawing (scrolling through a long book queued
+   * dozens of pages the view had left, and the pages it stopped on waited behind them all).
    */
-  paint(target: string, list: PageDisplayList, width: number, height: number, glyphs: PaintRequest['glyphs'], images: PaintRequest['images']): Promise<ImageBitmap | null> {
+  paint(target: string, list: PageDisplayList, width: number, height: number, glyphs: PaintRequest['glyphs'], images: PaintRequest['images'], wanted: () => boolean = () => true): Promise<ImageBitmap | null> {
     if (!this.usable) return Promise.reject(new Error(this.failure ?? 'This browser has no OffscreenCanvas.'));
-    const worker = this.connect();
-    const id = this.nextId++;
-    const request: PaintRequest = { id, target, width, height, list, glyphs, images };
+    this.connect();
     return new Promise<ImageBitmap | null>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      try {
-        worker.postMessage(request);
-      } catch (error) {
-        this.pending.delete(id);
-        reject(error instanceof Error ? error : new Error(String(error)));
-        return;
+      this.line.push({ request: { id: this.nextId++, target, width, height, list, glyphs, images }, wanted, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Sends waiting requests while the worker has room, dropping those no longer wanted. */
+  private pump(): void {
+    while (this.worker && this.pending.size < MAX_IN_FLIGHT && this.line.length > 0) {
+      const job = this.line.shift()!;
+      if (!job.wanted()) {
+        job.resolve(null);
+        continue;
       }
-      // Sent: the worker keeps them (it handles requests in order, so a later page finds them).
-      for (const font of glyphs) {
+      const { request } = job;
+      this.pending.set(request.id, job);
+      try {
+        this.worker.postMessage(request);
+      } catch (error) {
+        this.pending.delete(request.id);
+        job.reject(error instanceof Error ? error : new Error(String(error)));
+        continue;
+      }
+      // Sent: the worker keeps them (it reads requests in order, so a later page finds them).
+      for (const font of request.glyphs) {
         let sent = this.sentGlyphs.get(font.fontId);
         if (!sent) this.sentGlyphs.set(font.fontId, (sent = new Set()));
         for (const glyph of font.glyphs) sent.add(glyph);
       }
-      for (const picture of images) this.sentImages.add(picture.key);
-    });
+      for (const picture of request.images) this.sentImages.add(picture.key);
+    }
+  }
+
+  /** Starts the worker now, so its module has loaded by the first page (a book's first page waits for it otherwise). */
+  warm(): void {
+    if (this.usable) this.connect();
   }
 
   private connect(): Worker {
@@ -90,6 +127,7 @@ export class PaintWorkerClient {
       if ('bitmap' in reply && reply.bitmap instanceof ImageBitmap) waiter.resolve(reply.bitmap);
       else if ('superseded' in reply) waiter.resolve(null);
       else waiter.reject(new Error('error' in reply ? reply.error : 'The paint worker answered without a picture.'));
+      this.pump();
     });
     worker.addEventListener('error', (event) => this.fail(`The paint worker failed: ${event.message || 'unknown error'}`));
     worker.addEventListener('messageerror', () => this.fail('The paint worker could not read a message.'));
@@ -101,7 +139,8 @@ export class PaintWorkerClient {
     this.failure = reason;
     this.worker?.terminate();
     this.worker = null;
-    for (const waiter of this.pending.values()) waiter.reject(new Error(reason));
+    for (const waiter of [...this.pending.values(), ...this.line]) waiter.reject(new Error(reason));
     this.pending.clear();
+    this.line.length = 0;
   }
 }

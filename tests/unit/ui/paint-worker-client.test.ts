@@ -81,6 +81,43 @@ describe('the paint worker client (ui/canvas/paint-worker-client.ts)', () => {
     expect(PaintRequestSchema.safeParse({ ...worker.requests[0]!, images: [] }).success).toBe(true);
   });
 
+  it('warm starts the worker before any page, and pages then use that one', () => {
+    let started = 0;
+    const worker = new FakeWorker();
+    const client = new PaintWorkerClient(() => {
+      started++;
+      return worker as unknown as Worker;
+    });
+    client.warm();
+    expect(started).toBe(1);
+    void client.paint('canvas-1', list([]), 10, 10, [], []);
+    client.warm();
+    expect(started).toBe(1);
+    expect(worker.requests).toHaveLength(1);
+  });
+
+  it('keeps at most two requests in the worker; one no longer wanted when its turn comes is dropped unsent, its outlines still missing', async () => {
+    const worker = new FakeWorker();
+    const client = new PaintWorkerClient(() => worker as unknown as Worker);
+    let thirdWanted = true;
+    const page = list([run('serif', [7])]);
+    const first = client.paint('canvas-1', list([]), 10, 10, [], []);
+    void client.paint('canvas-2', list([]), 10, 10, [], []);
+    const third = client.paint('canvas-3', page, 10, 10, [{ fontId: 'serif', upem: 1000, glyphs: [7], paths: ['M0 0Z'] }], [], () => thirdWanted);
+    const fourth = client.paint('canvas-4', list([]), 10, 10, [], []);
+    expect(worker.requests.map((r) => r.target)).toEqual(['canvas-1', 'canvas-2']);
+    expect([...client.missingGlyphs(page)]).toEqual([['serif', [7]]]);
+    thirdWanted = false; // its canvas scrolled away
+    worker.answer();
+    expect(await first).toBeInstanceOf(FakeBitmap);
+    expect(await third).toBeNull();
+    expect(worker.requests.map((r) => r.target)).toEqual(['canvas-2', 'canvas-4']);
+    expect([...client.missingGlyphs(page)]).toEqual([['serif', [7]]]);
+    worker.answer();
+    worker.answer();
+    expect(await fourth).toBeInstanceOf(FakeBitmap);
+  });
+
   it('a request the worker replaced with a newer one for the same canvas resolves to null', async () => {
     const worker = new FakeWorker();
     const client = new PaintWorkerClient(() => worker as unknown as Worker);
