@@ -1185,19 +1185,16 @@ function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, r
     return { breaks, key, width: 0 + whole.width, payload: { pieces: [whole] }, split: null, other, word };
   }
   const scale = style.size / face.upem;
-  const split: SharedSplit = { parts: [], widths: [], penalties: [], repeats: null };
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    const piece: ShapedPiece = { text: part.text, offsets: undefined, from: part.fromText, style, rise: storedRise(rise), face, shaped: part.shaped, width: part.shaped.width * scale, level };
-    split.parts.push({ pieces: [piece] });
-    split.widths.push(piece.width);
-    if (i < parts.length - 1) {
-      const flagged = part.hyphen || part.kind === 'hyphen';
-      // (A hyphenation point's penalty is flagged: the table's, shared by all its words' points.)
-      if (part.hyphen) split.penalties.push((table.hyphen ??= hyphenPenalty(piece)));
-      else split.penalties.push({ type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged });
-    }
-  }
+  // Arrays of their exact length (map), not grown by push: the table keeps them as long as its style
+  // lives, and a pushed-to empty array holds 17 slots for the word's two to four parts.
+  const pieces = parts.map((part): ShapedPiece => ({ text: part.text, offsets: undefined, from: part.fromText, style, rise: storedRise(rise), face, shaped: part.shaped, width: part.shaped.width * scale, level }));
+  const split: SharedSplit = {
+    parts: pieces.map((piece): WordPayload => ({ pieces: [piece] })),
+    widths: pieces.map((piece) => piece.width),
+    // (A hyphenation point's penalty is flagged: the table's, shared by all its words' points.)
+    penalties: parts.slice(0, -1).map((part, i) => (part.hyphen ? (table.hyphen ??= hyphenPenalty(pieces[i]!)) : { type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged: part.kind === 'hyphen' })),
+    repeats: null,
+  };
   // NaN, not 0: the field holds a double in every entry (one shape), and a split word has no whole width.
   return { breaks, key, width: NaN, payload: null, split, other, word };
 }
