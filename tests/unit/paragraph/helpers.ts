@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { setParagraph, type SetLine } from '../../../src/worker/engine/paragraph';
+import type { ItemOptions } from '../../../src/worker/engine/paragraph/items';
+import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
 import { runOffset } from '../../../src/worker/engine/paragraph/lines';
 import type { Inline } from '../../../src/worker/engine/parse/model';
 import { defaultSettings, type LayoutSettings } from '../../../src/worker/engine/settings';
@@ -48,4 +51,17 @@ export function glyphSources(line: SetLine): { x: number; offset: number; char: 
     });
   }
   return out.sort((a, b) => a.x - b.x);
+}
+
+/** buildItems' options for justified text hyphenated in US English (the bundled patterns, a hyphenator of its own). */
+export function justifiedEnglishOptions(): ItemOptions {
+  const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
+  return {
+    indent: 0,
+    justify: true,
+    maxWordSpacing: 1.5,
+    minWordSpacing: 0.8,
+    breakPoints: (word: string) => hyphenator.breakPoints(word, 'en-us'),
+    breakKey: hyphenator.breakKey('en-us'),
+  };
 }

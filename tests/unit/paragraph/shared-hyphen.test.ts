@@ -4,25 +4,16 @@
  * item, holding the same hyphen, instead of a hyphen piece, payload and penalty per word. These tests
  * check that the words share it, that it is the hyphen of their type, and that another size has its own.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { buildItems, type ItemOptions, type WordPayload } from '../../../src/worker/engine/paragraph/items';
+import { buildItems, type WordPayload } from '../../../src/worker/engine/paragraph/items';
 import { styledText } from '../../../src/worker/engine/paragraph/styled-text';
 import type { BoxItem, Item, PenaltyItem } from '../../../src/worker/engine/text/items';
 import { defaultSettings, type TextStyle } from '../../../src/worker/engine/settings';
-import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
 import { nodeFontRegistry } from '../../support/node-world';
+import { justifiedEnglishOptions } from './helpers';
 
-const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
 const text = 'Incomprehensible characteristics of extraordinary typographers, notwithstanding their considerable responsibilities.';
-const options: ItemOptions = {
-  indent: 0,
-  justify: true,
-  maxWordSpacing: 1.5,
-  minWordSpacing: 0.8,
-  breakPoints: (word: string) => hyphenator.breakPoints(word, 'en-us'),
-  breakKey: hyphenator.breakKey('en-us'),
-};
+const options = justifiedEnglishOptions();
 
 function items(style: TextStyle): Item<WordPayload>[] {
   return buildItems([styledText(text, style, 0, { from: 0 })], fonts, options);

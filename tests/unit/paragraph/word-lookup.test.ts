@@ -1,28 +1,20 @@
 /**
  * A recurring plain word is found in its shared-word table from the paragraph's own text
  * (paragraph/items.ts `findWord`: a hash taken while the word is checked, its units compared with
- * the candidates'), not by a string sliced for each word and looked up in a Map. These tests count
- * the Map lookups of a paragraph whose words were all met before, and check that a table grown
- * past its first size still finds every word, and the right one.
+ * the candidates'), not by a string sliced for each word and looked up in a Map; a word's face and a
+ * space's width come from the last styled run's and style's. These tests count the Map lookups of a
+ * paragraph whose words were all met before, and check that a table grown past its first size
+ * still finds every word, and the right one.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { buildItems, type ItemOptions, type WordPayload } from '../../../src/worker/engine/paragraph/items';
+import { buildItems, type WordPayload } from '../../../src/worker/engine/paragraph/items';
 import { styledText } from '../../../src/worker/engine/paragraph/styled-text';
 import type { BoxItem, Item } from '../../../src/worker/engine/text/items';
 import { defaultSettings, type TextStyle } from '../../../src/worker/engine/settings';
-import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
 import { nodeFontRegistry } from '../../support/node-world';
+import { justifiedEnglishOptions } from './helpers';
 
-const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
-const options: ItemOptions = {
-  indent: 0,
-  justify: true,
-  maxWordSpacing: 1.5,
-  minWordSpacing: 0.8,
-  breakPoints: (word: string) => hyphenator.breakPoints(word, 'en-us'),
-  breakKey: hyphenator.breakKey('en-us'),
-};
+const options = justifiedEnglishOptions();
 const fonts = nodeFontRegistry();
 
 function items(text: string, style: TextStyle): Item<WordPayload>[] {
