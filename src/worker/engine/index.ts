@@ -1206,7 +1206,7 @@ function shiftRun(this: number, run: LineRun): LineRun {
  * `emit`, the notes' marker scan) was thrown back to the interpreter by the first one it met.
  */
 export function movedRun(run: LineRun, offsets: number[] | undefined, from: number): LineRun {
-  const moved: LineRun = { fontId: run.fontId, size: run.size, colour: run.colour, glyphs: run.glyphs, xs: run.xs, text: run.text, clusters: run.clusters, offsets, from, hyphen: offsets === undefined && run.hyphen === true };
+  const moved: LineRun = { fontId: run.fontId, sizeIndex: run.sizeIndex, colour: run.colour, glyphs: run.glyphs, xs: run.xs, text: run.text, clusters: run.clusters, offsets, from, hyphen: offsets === undefined && run.hyphen === true };
   if (run.rtl) moved.rtl = true;
   if (run.overline) moved.overline = true;
   if (run.cjkMarks) moved.cjkMarks = run.cjkMarks;

@@ -16,10 +16,10 @@ import { createHyphenator, defaultSettings, EngineCache } from '../../../src/wor
 import { Op, type GlyphRunItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
 import { dump, run as layOut } from '../page/helpers';
-import type { LineRun } from '../../../src/worker/engine/paragraph';
+import { runSizeIndex, type LineRun } from '../../../src/worker/engine/paragraph';
 
 function aRun(): LineRun {
-  return { fontId: 'f', size: 10, colour: '#000000', glyphs: [1, 2, 3], xs: [0, 4.1234, 9.87654], text: 'abc', clusters: [0, 1, 2], from: 10, offsets: undefined, hyphen: false };
+  return { fontId: 'f', sizeIndex: runSizeIndex(10), colour: '#000000', glyphs: [1, 2, 3], xs: [0, 4.1234, 9.87654], text: 'abc', clusters: [0, 1, 2], from: 10, offsets: undefined, hyphen: false };
 }
 
 describe('placedRun: the last item for a run, when it is what would be built', () => {
@@ -114,7 +114,7 @@ describe('glyph-run items keep no pen array of their own', () => {
 
   it('items placed alike read one origin, baseline and size; each reads its own when they differ, also after the table starts afresh', () => {
     // A note's size (0.8 × 8 pt) and fractional origins and baselines: boxed numbers in fields of the item's own.
-    const run = (size: number): LineRun => ({ ...aRun(), size });
+    const run = (size: number): LineRun => ({ ...aRun(), sizeIndex: runSizeIndex(size) });
     const a = glyphRun(run(6.4), 56.6929, 100.25, 'ch', line);
     const b = glyphRun(run(6.4), 56.6929, 100.25, 'ch', undefined);
     const other = [glyphRun(run(6.4), 56.6929, 112.25, 'ch', line), glyphRun(run(8), 56.6929, 100.25, 'ch', line), glyphRun(run(6.4), 70.8661, 100.25, 'ch', line)];

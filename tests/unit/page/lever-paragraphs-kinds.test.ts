@@ -14,7 +14,7 @@ import { DEFAULT_RUNT_RULES } from '../../../src/worker/engine/settings';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { loosenParagraphs, trackedSetting, type LooseParagraph } from '../../../src/worker/engine/page/lever-paragraphs';
 import type { LeverPoint } from '../../../src/worker/engine/page/levers';
-import type { SetLine } from '../../../src/worker/engine/paragraph/lines';
+import { runSizeIndex, type SetLine } from '../../../src/worker/engine/paragraph/lines';
 import { Op, type GlyphRunItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
 import { dump, oneChapterBook, run, runs } from './helpers';
@@ -279,7 +279,7 @@ describe('lever (7) for a paragraph opening with a drop cap', () => {
   it('never tracks a drop cap\'s paragraph: its lines beside the initial are narrower than the measure tracking spaces them out to', () => {
     // 51 clusters a line, 100 pt measure, 10 pt type: tracked at 9/1000 em when allowed (as in lever-paragraphs.test.ts).
     const clusters = Array.from({ length: 51 }, (_, i) => i);
-    const glyphRun = (width: number) => ({ fontId: 'f', size: 10, colour: '#000000', glyphs: clusters.map(() => 1), xs: clusters.map((c) => c * (width / 51)), text: 'x'.repeat(51), clusters, offsets: clusters }) as unknown as SetLine['runs'][number];
+    const glyphRun = (width: number) => ({ fontId: 'f', sizeIndex: runSizeIndex(10), colour: '#000000', glyphs: clusters.map(() => 1), xs: clusters.map((c) => c * (width / 51)), text: 'x'.repeat(51), clusters, offsets: clusters }) as unknown as SetLine['runs'][number];
     const lineAt = (width: number): SetLine => ({ runs: [glyphRun(width)], width, ratio: 0.5, hyphenated: false, ragged: false, emergency: false, srcFrom: 0, srcTo: 0 });
     const loose: LooseParagraph = {
       count: 2, lines: 2, firstY: 0, justify: true, measure: 100, em: 10, ltr: true, draw: () => [],

@@ -11,7 +11,7 @@ import { DEFAULT_RUNT_RULES } from '../../../src/worker/engine/settings';
 import { loosenParagraphs, looseParagraphLimit, trackedSetting, trackingLimit, trackLine, withinWordSpacing, type LooseParagraph } from '../../../src/worker/engine/page/lever-paragraphs';
 import { pageFrame } from '../../../src/worker/engine/page/geometry';
 import type { LeverPoint } from '../../../src/worker/engine/page/levers';
-import type { SetLine } from '../../../src/worker/engine/paragraph/lines';
+import { runSizeIndex, type SetLine } from '../../../src/worker/engine/paragraph/lines';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { Op, type DisplayItem, type GlyphRunItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
@@ -184,7 +184,7 @@ describe('loosenParagraphs (the lever on a column\'s items)', () => {
     const accepts: ((shapes: readonly { ratio: number; ragged: boolean; emergency: boolean }[]) => boolean)[] = [];
     const asked: [number, number, boolean][] = [];
     const clusters = Array.from({ length: 51 }, (_, i) => i);
-    const clustered = { fontId: 'f', size: 10, colour: '#000000', glyphs: clusters.map(() => 1), xs: clusters.map((c) => 2 * c), text: 'x'.repeat(51), clusters, offsets: clusters } as unknown as SetLine['runs'][number];
+    const clustered = { fontId: 'f', sizeIndex: runSizeIndex(10), colour: '#000000', glyphs: clusters.map(() => 1), xs: clusters.map((c) => 2 * c), text: 'x'.repeat(51), clusters, offsets: clusters } as unknown as SetLine['runs'][number];
     // A setter that honours accept, as the engine's does: a refused setting comes back without lines.
     const honouring = (lines: readonly SetLine[]): LeverPoint => {
       const p = point(0, 'a', 2, 0, lines);
@@ -226,7 +226,7 @@ describe('loosenParagraphs (the lever on a column\'s items)', () => {
 });
 
 describe('tracking (lever 7, trackParagraphs)', () => {
-  const glyphRun = (xs: number[], clusters: number[], text = 'abc') => ({ fontId: 'f', size: 10, colour: '#000000', glyphs: xs.map(() => 1), xs, text, clusters, offsets: clusters });
+  const glyphRun = (xs: number[], clusters: number[], text = 'abc') => ({ fontId: 'f', sizeIndex: runSizeIndex(10), colour: '#000000', glyphs: xs.map(() => 1), xs, text, clusters, offsets: clusters });
   const setLine = (width: number, runs: SetLine['runs']): SetLine => ({ runs, width, ratio: 0.5, hyphenated: false, ragged: false, emergency: false, srcFrom: 0, srcTo: 0 });
 
   it('trackLine adds the spacing after every cluster but the last (the glyphs of a ligature move together)', () => {

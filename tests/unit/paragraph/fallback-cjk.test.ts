@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breakOpportunities } from '../../../src/worker/engine/text/cjk';
-import { runOffset } from '../../../src/worker/engine/paragraph/lines';
+import { runOffset, runSize } from '../../../src/worker/engine/paragraph/lines';
 import { nodeFontRegistry } from '../../support/node-world';
 import { set, textInline, visualRuns } from './helpers';
 
@@ -109,7 +109,7 @@ describe('synthesised small capitals', () => {
   it('sets lower case as capitals at 70 % and keeps capitals full size; the text is the capitals', () => {
     const inline = { ...textInline('Postext Sandbox'), marks: ['smallcaps'] } as never;
     const [line] = set(fonts, [inline], { measure: 1000, justify: false, size: 10 });
-    const sizes = line!.runs.map((r) => r.size);
+    const sizes = line!.runs.map((r) => runSize(r));
     expect(sizes).toContain(10);
     expect(sizes).toContain(7);
     const text = line!.runs.map((r) => r.text).join('');

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseChapter } from '../../../src/worker/engine/parse/index';
 import type { Inline } from '../../../src/worker/engine/parse/model';
-import type { LineRun, SetLine } from '../../../src/worker/engine/paragraph/lines';
+import { runSize, type LineRun, type SetLine } from '../../../src/worker/engine/paragraph/lines';
 import type { LayoutSettings } from '../../../src/worker/engine/settings';
 import { defaultKuntenSettings, type KuntenSettings } from '../../../src/worker/engine/settings-kunten';
 import { defaultRubySettings } from '../../../src/worker/engine/settings-ruby';
@@ -55,7 +55,7 @@ const close = (a: number, b: number): void => expect(a).toBeCloseTo(b, 3);
 /** A mark's em box over the baseline, pt: [foot, top] (its baseline is dy under the line's; em box −0.12…0.88 em of its size). */
 function emBox(run: LineRun): [number, number] {
   const up = -run.dys![0]!;
-  return [up - 0.12 * run.size, up + 0.88 * run.size];
+  return [up - 0.12 * runSize(run), up + 0.88 * runSize(run)];
 }
 
 describe('kanbun marks (inline, the default)', () => {
@@ -66,8 +66,8 @@ describe('kanbun marks (inline, the default)', () => {
     expect(marks(line!).map((r) => r.text)).toEqual(['テ', 'レ']);
     const okuri = mark(line!, 'テ');
     const kaeri = mark(line!, 'レ');
-    expect(okuri.size).toBe(5);
-    expect(kaeri.size).toBe(5);
+    expect(runSize(okuri)).toBe(5);
+    expect(runSize(kaeri)).toBe(5);
     // 而 stands at 10..20; both marks start at its end, 20.
     close(baseX(line!, '而'), 10);
     close(okuri.xs[0]!, 20);
@@ -104,7 +104,7 @@ describe('kanbun marks (inline, the default)', () => {
     const [line] = setKunten('学:kunten[而]{kaeri="レ" okuri="テ"}時', { colour: '#c00000', sizeEm: 0.4 });
     for (const run of marks(line!)) {
       expect(run.colour).toBe('#c00000');
-      expect(run.size).toBe(4);
+      expect(runSize(run)).toBe(4);
     }
     for (const run of texts(line!)) expect(run.colour).not.toBe('#c00000');
     // A 4 pt column: 時 at 24.

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseChapter } from '../../../src/worker/engine/parse/index';
 import type { Inline } from '../../../src/worker/engine/parse/model';
-import type { LineRun, SetLine } from '../../../src/worker/engine/paragraph/lines';
+import { runSize, type LineRun, type SetLine } from '../../../src/worker/engine/paragraph/lines';
 import type { LayoutSettings } from '../../../src/worker/engine/settings';
 import { defaultRubySettings, type RubySettings } from '../../../src/worker/engine/settings-ruby';
 import { nodeFontRegistry } from '../../support/node-world';
@@ -61,7 +61,7 @@ describe('ruby readings over their bases', () => {
     close(runs[0]!.xs[0]!, 12.5);
     close(runs[1]!.xs[0]!, 20);
     close(runs[1]!.xs[1]!, 25);
-    expect(runs[0]!.size).toBe(5);
+    expect(runSize(runs[0]!)).toBe(5);
     // Over: the reading's em box (its baseline 0.12 em of its size over the box's foot) stands on the base's em box top.
     for (const dy of runs[0]!.dys!) close(dy, -(EM_BOX_TOP * SIZE + 0.12 * 5));
     // Nothing widened: the line is four ideographs.
@@ -176,7 +176,7 @@ describe('ruby readings over their bases', () => {
     const [line] = setRuby(':ruby[切手]{rt="きって" mode=group}', { ruby: { sizeEm: 0.4, colour: '#aa0000', fullKana: true } });
     const reading = readings(line!)[0]!;
     expect(reading.text).toBe('きつて');
-    expect(reading.size).toBeCloseTo(4, 6);
+    expect(runSize(reading)).toBeCloseTo(4, 6);
     expect(reading.colour).toBe('#aa0000');
   });
 });

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { PreparedParagraphs, setParagraph } from '../../../src/worker/engine/paragraph';
+import { PreparedParagraphs, runSize, setParagraph } from '../../../src/worker/engine/paragraph';
 import { buildItems, type ShapedPiece } from '../../../src/worker/engine/paragraph/items';
 import { styledText } from '../../../src/worker/engine/paragraph/styled-text';
 import { defaultSettings } from '../../../src/worker/engine/settings';
@@ -61,5 +61,21 @@ describe('integral fields of set paragraphs stay small integers', () => {
       expect(run.from).toBeGreaterThanOrEqual(40);
       expect(isSmi(run.from)).toBe(true);
     }
+  });
+
+  it('every number a line run holds is a Smi, after runs were set at a fractional size (code, notes)', () => {
+    const settings = defaultSettings();
+    const env = { fonts, settings, context: { footnoteMark: () => '1', refText: () => '?' }, hyphenator };
+    const set = (size: number) =>
+      setParagraph({ inlines: [textInline('Typographers considered extraordinarily incomprehensible characteristics', 0)], style: { ...settings.body.style, size }, measure: 90, indent: 0, justify: true }, env);
+    // A note's size (0.8 × 8 pt), then the body's: the size was a field of every run, a box per run once one was a fraction.
+    const small = set(6.4).flatMap((line) => line.runs);
+    const body = set(8).flatMap((line) => line.runs);
+    expect(small.length).toBeGreaterThan(1);
+    expect(body.length).toBeGreaterThan(1);
+    expect(small.every((run) => runSize(run) === 6.4)).toBe(true);
+    expect(body.every((run) => runSize(run) === 8)).toBe(true);
+    const boxed = [...small, ...body].flatMap((run) => Object.entries(run).filter(([, value]) => typeof value === 'number' && !isSmi(value)).map(([field]) => field));
+    expect(boxed).toEqual([]);
   });
 });

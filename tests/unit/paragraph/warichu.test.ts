@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseChapter } from '../../../src/worker/engine/parse/index';
 import type { Inline } from '../../../src/worker/engine/parse/model';
-import { runOffsets, type LineRun, type SetLine } from '../../../src/worker/engine/paragraph/lines';
+import { runOffsets, runSize, type LineRun, type SetLine } from '../../../src/worker/engine/paragraph/lines';
 import type { LayoutSettings } from '../../../src/worker/engine/settings';
 import { settingsFromConfig } from '../../../src/worker/engine/settings-from-config';
 import { defaultWarichuSettings, type WarichuSettings } from '../../../src/worker/engine/settings-warichu';
@@ -39,7 +39,7 @@ function setNote(source: string, options: { language?: string; measure?: number;
 }
 
 /** The note's runs on a line: the half-size ones. */
-const rows = (line: SetLine): LineRun[] => line.runs.filter((r) => r.size < SIZE);
+const rows = (line: SetLine): LineRun[] => line.runs.filter((r) => runSize(r) < SIZE);
 /** The runs of the upper and lower row (a row's runs share their baseline offset). */
 function rowsOf(line: SetLine): { top: LineRun[]; bottom: LineRun[] } {
   const half = rows(line);
@@ -56,11 +56,11 @@ describe('warichu: two half-size rows inside the line', () => {
     const { top, bottom } = rowsOf(line!);
     expect(textOf(top)).toBe('一二三');
     expect(textOf(bottom)).toBe('四五六');
-    for (const run of [...top, ...bottom]) close(run.size, HALF);
+    for (const run of [...top, ...bottom]) close(runSize(run), HALF);
     // 天 0–10, 地 10–20, the note's three units (5 pt each) 20–35, then 玄 at 35 and 黄 at 45.
     expect(xsOf(top)).toEqual([20, 25, 30]);
     expect(xsOf(bottom)).toEqual([20, 25, 30]);
-    const text = line!.runs.filter((r) => r.size === SIZE);
+    const text = line!.runs.filter((r) => runSize(r) === SIZE);
     expect(textOf(text)).toBe('天地玄黄');
     expect(xsOf(text)).toEqual([0, 10, 35, 45]);
     // Baselines (dys, positive down): the rows stand on the line's ideographic centre, 0.38 em over the
@@ -83,7 +83,7 @@ describe('warichu: two half-size rows inside the line', () => {
     // Units (一二)(三四)(五): 15 pt, the lone last one as wide as its character.
     expect(xsOf(top)).toEqual([10, 15, 20]);
     expect(xsOf(bottom)).toEqual([10, 15]);
-    expect(xsOf(line!.runs.filter((r) => r.size === SIZE))).toEqual([0, 25]);
+    expect(xsOf(line!.runs.filter((r) => runSize(r) === SIZE))).toEqual([0, 25]);
   });
 
   it('Latin letters in a note: rows cut to about one length, not one count, both within the segment', () => {
@@ -145,7 +145,7 @@ describe('warichu: two half-size rows inside the line', () => {
     expect(textOf(second.bottom)).toBe('万亿兆京');
     expect(xsOf(second.top)).toEqual([0, 5, 10, 15]);
     expect(xsOf(second.bottom)).toEqual([0, 5, 10, 15]);
-    expect(lines[1]!.runs.find((r) => r.size === SIZE)!.xs[0]).toBeCloseTo(20, 3);
+    expect(lines[1]!.runs.find((r) => runSize(r) === SIZE)!.xs[0]).toBeCloseTo(20, 3);
     expect(textOf(lines[1]!.runs)).toBe('九十百千万亿兆京日月盈昃辰宿列张');
     // Each line covers the note's source it sets (the paragraph may be cut between them on a page).
     expect(source.slice(lines[1]!.srcFrom, lines[1]!.srcFrom + 1)).toBe('九');
@@ -193,19 +193,19 @@ describe('warichu brackets, size and colour (cjk.warichu)', () => {
     expect(settingsFromConfig({ locale: 'zh-CN' }).warichu).toMatchObject({ open: '', close: '' });
     const source = '天地玄黄宇宙洪荒:warichu[一二三四五六七八九十百千]日月盈昃辰宿列张寒来暑往。';
     const ja = setNote(source, { language: 'ja', measure: 100 });
-    const full = ja.flatMap((l) => l.runs.filter((r) => r.size === SIZE));
+    const full = ja.flatMap((l) => l.runs.filter((r) => runSize(r) === SIZE));
     const text = full.map((r) => r.text).join('');
     // One open bracket before the first segment, one close bracket after the last, both at the text's size.
     expect([...text].filter((c) => c === '（').length).toBe(1);
     expect([...text].filter((c) => c === '）').length).toBe(1);
-    const openLine = ja.findIndex((l) => l.runs.some((r) => r.size === SIZE && r.text.includes('（')));
-    const closeLine = ja.findIndex((l) => l.runs.some((r) => r.size === SIZE && r.text.includes('）')));
+    const openLine = ja.findIndex((l) => l.runs.some((r) => runSize(r) === SIZE && r.text.includes('（')));
+    const closeLine = ja.findIndex((l) => l.runs.some((r) => runSize(r) === SIZE && r.text.includes('）')));
     expect(closeLine).toBeGreaterThan(openLine);
     // In reading order: the open bracket ends the run before the first row, the close bracket opens the run after the last.
-    const firstRow = ja[openLine]!.runs.findIndex((r) => r.size < SIZE);
+    const firstRow = ja[openLine]!.runs.findIndex((r) => runSize(r) < SIZE);
     expect(ja[openLine]!.runs[firstRow - 1]!.text.endsWith('（')).toBe(true);
     const lastRows = ja[closeLine]!.runs;
-    const after = lastRows.findIndex((r, k) => r.size === SIZE && k > 0 && lastRows[k - 1]!.size < SIZE);
+    const after = lastRows.findIndex((r, k) => runSize(r) === SIZE && k > 0 && runSize(lastRows[k - 1]!) < SIZE);
     expect(lastRows[after]!.text.startsWith('）')).toBe(true);
     // No bracket in the rows; none at all in Chinese.
     expect(ja.flatMap(rows).some((r) => /[（）]/.test(r.text))).toBe(false);
@@ -215,9 +215,9 @@ describe('warichu brackets, size and colour (cjk.warichu)', () => {
 
   it('the directive\'s open/close win over cjk.warichu, which win over the default', () => {
     const [line] = setNote('天:warichu[一二三四]{open="〔" close="〕"}地', { language: 'ja' });
-    expect(textOf(line!.runs.filter((r) => r.size === SIZE))).toBe('天〔〕地');
+    expect(textOf(line!.runs.filter((r) => runSize(r) === SIZE))).toBe('天〔〕地');
     const [set2] = setNote('天:warichu[一二三四]地', { language: 'zh', warichu: { open: '【', close: '】' } });
-    expect(textOf(set2!.runs.filter((r) => r.size === SIZE))).toBe('天【】地');
+    expect(textOf(set2!.runs.filter((r) => runSize(r) === SIZE))).toBe('天【】地');
     expect(settingsFromConfig({ locale: 'ja', cjk: { warichu: { open: '', close: '' } } }).warichu).toMatchObject({ open: '', close: '' });
   });
 
@@ -228,12 +228,12 @@ describe('warichu brackets, size and colour (cjk.warichu)', () => {
     const [line] = setNote('天:warichu[一二三四]地', { language: 'ja', warichu: settings.warichu! });
     for (const run of rows(line!)) {
       expect(run.colour).toBe(colour);
-      close(run.size, 4);
+      close(runSize(run), 4);
     }
     const brackets = line!.runs.flatMap((r) => [...r.text].map((c) => ({ c, colour: r.colour }))).filter((g) => g.c === '（' || g.c === '）');
     expect(brackets.length).toBe(2);
     // The brackets are runs of their own in the note's colour; the text around keeps its own.
-    const bracketRuns = line!.runs.filter((r) => r.size === SIZE && /[（）]/.test(r.text));
+    const bracketRuns = line!.runs.filter((r) => runSize(r) === SIZE && /[（）]/.test(r.text));
     for (const run of bracketRuns) {
       expect(run.text.replace(/[^（）]/g, '')).toBe(run.text);
       expect(run.colour).toBe(colour);

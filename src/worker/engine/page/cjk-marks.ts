@@ -15,7 +15,7 @@
  */
 import type { FontFace, FontRegistry } from '../fonts/registry';
 import { Op, roundPt, type DisplayItem } from '../../protocol/displaylist';
-import type { LineRun } from '../paragraph';
+import { runSize, type LineRun } from '../paragraph';
 import { EM_BOX_TOP } from '../paragraph/collect';
 import type { CjkMark } from '../paragraph/cjk-marks';
 
@@ -72,10 +72,10 @@ export function cjkMarkItems(run: LineRun, x0: number, baseline: number, fonts: 
   if (!marks || run.glyphs.length === 0) return [];
   const face = fonts.get(run.fontId);
   /** Advance of glyph g, pt. */
-  const advance = (g: number): number => (face ? (face.glyphAdvance(run.glyphs[g]!) * run.size) / face.upem : 0);
+  const advance = (g: number): number => (face ? (face.glyphAdvance(run.glyphs[g]!) * runSize(run)) / face.upem : 0);
   const out: DisplayItem[] = [];
   for (const mark of marks) {
-    const edge = nearEdge(mark, baseline, run.size, face);
+    const edge = nearEdge(mark, baseline, runSize(run), face);
     if (mark.kind === 'dots') out.push(...dotItems(run, mark, x0, edge, advance));
     else out.push(...lineItems(run, mark, x0, edge, advance));
   }
@@ -99,7 +99,7 @@ const DOTTED_CHAR = /^[\p{L}\p{N}]$/u;
 
 /** One mark centred on each character's advance (a cluster of several characters shares its advance evenly). */
 function dotItems(run: LineRun, mark: Extract<CjkMark, { kind: 'dots' }>, x0: number, edge: number, advance: (g: number) => number): DisplayItem[] {
-  const size = run.size;
+  const size = runSize(run);
   const parts: string[] = [];
   // Glyphs of one cluster (same cluster start) are neighbours in the run; their span is the cluster's advance.
   let g = 0;
@@ -176,7 +176,7 @@ function circlePath(cx: number, cy: number, r: number): string {
 
 /** A line along the run: from its first pen to its last glyph's end (as page/overline.ts), on the mark's side. */
 function lineItems(run: LineRun, mark: Extract<CjkMark, { kind: 'line' }>, x0: number, edge: number, advance: (g: number) => number): DisplayItem[] {
-  const size = run.size;
+  const size = runSize(run);
   let left = Infinity;
   let right = -Infinity;
   for (let g = 0; g < run.glyphs.length; g++) {

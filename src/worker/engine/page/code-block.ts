@@ -13,7 +13,7 @@ import { Op, roundPt, type DisplayItem } from '../../protocol/displaylist';
 import { isArabicScript } from '../../config/locale';
 import type { FontRegistry } from '../fonts/registry';
 import type { LineRun, SetLine } from '../paragraph/lines';
-import { UNBOUNDED_MEASURE, runOffset } from '../paragraph/lines';
+import { UNBOUNDED_MEASURE, runOffset, runSize } from '../paragraph/lines';
 import type { CodeBlock, Inline, Mark } from '../parse/model';
 import { codeLineStarts } from '../parse/indented-code';
 import { defaultCodeListing, type CodeListing } from '../settings-code';
@@ -357,7 +357,7 @@ function glyphsOf(line: SetLine, fonts: FontRegistry): GlyphAt[] {
   const out: GlyphAt[] = [];
   for (const run of line.runs) {
     const face = fonts.get(run.fontId);
-    const scale = face ? run.size / face.upem : 0;
+    const scale = face ? runSize(run) / face.upem : 0;
     run.glyphs.forEach((glyph, g) => {
       const left = run.xs[g]!;
       out.push({ run, g, left, right: left + (face ? face.glyphAdvance(glyph) * scale : 0) });
@@ -393,7 +393,7 @@ function sliceRun(run: LineRun, a: number, b: number, shift: number, colour: str
   const textTo = b < run.glyphs.length ? run.clusters[b]! : run.text.length;
   const out: LineRun = {
     fontId: run.fontId,
-    size: run.size,
+    sizeIndex: run.sizeIndex,
     colour,
     glyphs: run.glyphs.slice(a, b),
     xs: run.xs.slice(a, b).map((x) => x - shift),

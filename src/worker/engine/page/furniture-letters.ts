@@ -14,7 +14,7 @@
  */
 import { composeMatrix, Op, roundPt, type DisplayItem, type Matrix, type PathItem } from '../../protocol/displaylist';
 import type { FontFace, FontRegistry } from '../fonts/registry';
-import { runOffsets, type SetLine } from '../paragraph/lines';
+import { runOffsets, runSize, type SetLine } from '../paragraph/lines';
 import { parsePathData } from '../vector/path-data';
 import { appendPathData, serializeProgram, type PathProgram } from '../math/path';
 import { standsUpright, UPRIGHT, uprightSpans } from '../text/vertical-orientation';
@@ -101,7 +101,7 @@ export function outlineItems(line: SetLine, x: number, baseline: number, stroke:
   for (const run of line.runs) {
     const face = fonts.get(run.fontId);
     if (!face) continue;
-    const k = run.size / face.upem;
+    const k = runSize(run) / face.upem;
     run.glyphs.forEach((glyph, g) => {
       const d = face.glyphPath(glyph);
       if (!d) return;
@@ -194,7 +194,7 @@ export function verticalPieces(line: SetLine, fonts: FontRegistry): VerticalPiec
       continue;
     }
     const face = fonts.get(run.fontId);
-    const k = face ? run.size / face.upem : 0;
+    const k = face ? runSize(run) / face.upem : 0;
     const slice = (from: number, to: number, upright: boolean): SetLine['runs'][number] => {
       const start = run.clusters[from]!;
       const stop = to < run.clusters.length ? run.clusters[to]! : run.text.length;
@@ -220,9 +220,9 @@ export function verticalPieces(line: SetLine, fonts: FontRegistry): VerticalPiec
         continue;
       }
       const last = to - 1;
-      const right = run.xs[last]! + (face ? face.glyphAdvance(run.glyphs[last]!) * k : run.size);
+      const right = run.xs[last]! + (face ? face.glyphAdvance(run.glyphs[last]!) * k : runSize(run));
       // The em square's middle: halfway along the piece, midway between ascender and descender.
-      pieces.push({ line: { ...line, runs: [slice(from, to, true)] }, upright: { cx: (run.xs[from]! + right) / 2, cy: emMiddle(face, run.size) } });
+      pieces.push({ line: { ...line, runs: [slice(from, to, true)] }, upright: { cx: (run.xs[from]! + right) / 2, cy: emMiddle(face, runSize(run)) } });
     }
   }
   return pieces;

@@ -79,7 +79,7 @@ function rowInlines(segments: readonly IndexSegment[]): { inlines: Inline[]; pag
 
 /** Run `run`'s text units [a, b) as a run of their own (their glyphs: those whose cluster starts there), offsets −1. */
 function runPart(run: LineRun, a: number, b: number): LineRun {
-  const part: LineRun = { fontId: run.fontId, size: run.size, colour: run.colour, glyphs: [], xs: [], text: run.text.slice(a, b), clusters: [], offsets: Array.from({ length: b - a }, () => -1) };
+  const part: LineRun = { fontId: run.fontId, sizeIndex: run.sizeIndex, colour: run.colour, glyphs: [], xs: [], text: run.text.slice(a, b), clusters: [], offsets: Array.from({ length: b - a }, () => -1) };
   const dys: number[] = [];
   run.clusters.forEach((cluster, g) => {
     if (cluster < a || cluster >= b) return;

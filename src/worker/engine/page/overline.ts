@@ -6,7 +6,7 @@
  */
 import type { FontRegistry } from '../fonts/registry';
 import { Op, roundPt, type RuleItem } from '../../protocol/displaylist';
-import type { LineRun } from '../paragraph';
+import { runSize, type LineRun } from '../paragraph';
 
 /**
  * Height of the rule above the baseline, em of the run: clear of the ascenders and capitals of
@@ -26,7 +26,7 @@ export function overlineRule(run: LineRun, x0: number, baseline: number, fonts: 
   const face = fonts.get(run.fontId);
   // From the first pen (glyphs are in visual order, left to right) to the last glyph's end.
   const left = x0 + run.xs[0]!;
-  const right = x0 + run.xs[last]! + (face ? (face.glyphAdvance(run.glyphs[last]!) * run.size) / face.upem : 0);
-  const y = roundPt(baseline - OVERLINE_RISE_EM * run.size);
-  return { op: Op.Rule, x1: roundPt(Math.min(left, right)), y1: y, x2: roundPt(Math.max(left, right)), y2: y, width: roundPt(OVERLINE_WIDTH_EM * run.size), stroke: run.colour };
+  const right = x0 + run.xs[last]! + (face ? (face.glyphAdvance(run.glyphs[last]!) * runSize(run)) / face.upem : 0);
+  const y = roundPt(baseline - OVERLINE_RISE_EM * runSize(run));
+  return { op: Op.Rule, x1: roundPt(Math.min(left, right)), y1: y, x2: roundPt(Math.max(left, right)), y2: y, width: roundPt(OVERLINE_WIDTH_EM * runSize(run)), stroke: run.colour };
 }

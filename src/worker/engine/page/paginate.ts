@@ -10,7 +10,7 @@ import type { Attributes, Block, HeadingBlock, Inline, ListItemBlock, ParsedChap
 import type { FurnitureElement } from '../settings-furniture';
 import type { InitialRoom, LineShape, SetLine } from '../paragraph';
 import { listItemRunts } from '../paragraph';
-import { runOffsets } from '../paragraph/lines';
+import { runOffsets, runSize } from '../paragraph/lines';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { baselineInLineBox, flowPageSize, pageFrame, sheetFrame, type PageFrame } from './geometry';
 import { sheetFromFlow } from './vertical';
@@ -3405,7 +3405,7 @@ export function* paginateChapter(
         const face = fonts.get(run.fontId);
         run.glyphs.forEach((g, k) => {
           left = Math.min(left, run.xs[k]!);
-          right = Math.max(right, run.xs[k]! + (face ? (face.glyphAdvance(g) * run.size) / face.upem : 0));
+          right = Math.max(right, run.xs[k]! + (face ? (face.glyphAdvance(g) * runSize(run)) / face.upem : 0));
         });
       }
       const used = lastRow.line.runs.length === 0 ? 0 : rtl() ? innerW - left : right;
@@ -3426,7 +3426,7 @@ export function* paginateChapter(
         const face = fonts.get(run.fontId);
         run.glyphs.forEach((g, k) => {
           left = Math.min(left, run.xs[k]!);
-          right = Math.max(right, run.xs[k]! + (face ? (face.glyphAdvance(g) * run.size) / face.upem : 0));
+          right = Math.max(right, run.xs[k]! + (face ? (face.glyphAdvance(g) * runSize(run)) / face.upem : 0));
         });
       }
       // Right to left, lines end at the measure's right edge: what they use runs from their left-most glyph.
@@ -4282,5 +4282,5 @@ export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: num
   // A ruby reading (paragraph/ruby-lines.ts) is no part of its line's text for the checks and links
   // (kept, as it always was, on one unshifted, contiguous: its line record written with the rest).
   const kept = line && (run.ruby !== true || (!shifted && contiguous)) ? line : undefined;
-  return new PlacedGlyphRun(run.fontId, roundPt(run.size), run.colour, roundPt(baseline), run.glyphs, run.xs, x0, run.text, run.clusters, chapter, srcFrom, shifted ? dys!.map(roundPt) : undefined, srcMap, kept);
+  return new PlacedGlyphRun(run.fontId, roundPt(runSize(run)), run.colour, roundPt(baseline), run.glyphs, run.xs, x0, run.text, run.clusters, chapter, srcFrom, shifted ? dys!.map(roundPt) : undefined, srcMap, kept);
 }

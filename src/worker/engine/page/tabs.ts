@@ -242,7 +242,7 @@ function leaderRuns(unit: string, from: number, to: number, measure: number, c: 
   if (xs.length === 0) return [];
   return [{
     fontId: run.fontId,
-    size: run.size,
+    sizeIndex: run.sizeIndex,
     colour: run.colour,
     glyphs: xs.flatMap(() => run.glyphs),
     xs: xs.flatMap((x) => run.xs.map((g) => x + g)),

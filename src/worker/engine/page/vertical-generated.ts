@@ -17,7 +17,7 @@
 import type { FontRegistry } from '../fonts/registry';
 import type { Inline } from '../parse/model';
 import { plainTextOf } from '../parse/inlines';
-import type { SetLine } from '../paragraph';
+import { runSize, type SetLine } from '../paragraph';
 import type { LayoutSettings, TextStyle } from '../settings';
 import type { Direction } from '../text/bidi';
 import { hasIdeographs } from '../text/cjk';
@@ -156,8 +156,8 @@ export function withTcyCells(line: SetLine, tcy: TcyRule, fonts: FontRegistry): 
       const spanText = run.text.slice(run.clusters[span.from]!, span.to < run.clusters.length ? run.clusters[span.to]! : run.text.length);
       if (standsUpright(spanText)) continue;
       // The stretch's natural length: its first pen to its last glyph's advance, pt.
-      const natural = run.xs[last]! + (face.glyphAdvance(run.glyphs[last]!) * run.size) / face.upem - run.xs[span.from]!;
-      const delta = run.size - natural;
+      const natural = run.xs[last]! + (face.glyphAdvance(run.glyphs[last]!) * runSize(run)) / face.upem - run.xs[span.from]!;
+      const delta = runSize(run) - natural;
       for (let g = span.from; g < xs.length; g++) xs[g] = xs[g]! + (g < span.to ? delta / 2 : delta);
       shift += delta;
     }
@@ -193,8 +193,8 @@ export function leaderShift(dot: SetLine, settings: LayoutSettings, fonts: FontR
   }
   if (!Number.isFinite(top)) return 0;
   // The ink's middle over the baseline, pt; the axis over it (flowAxis is negative: up).
-  const middle = (((top + bottom) / 2) * run.size) / face.upem;
-  return flowAxis(run.size) + middle;
+  const middle = (((top + bottom) / 2) * runSize(run)) / face.upem;
+  return flowAxis(runSize(run)) + middle;
 }
 
 function emptyLine(): SetLine {

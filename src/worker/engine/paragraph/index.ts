@@ -20,6 +20,7 @@ import { boxClusters, clusterCount, justifyTracked, trackLine } from './tracking
 import { kashidaFilledLine } from './fill';
 
 export type { SetLine, LineRun } from './lines';
+export { runSize, runSizeIndex } from './lines';
 export type { InlineContext } from './collect';
 
 export interface ParagraphRequest {

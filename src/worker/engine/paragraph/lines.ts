@@ -17,7 +17,13 @@ import type { CjkMark } from './cjk-marks';
 /** A glyph run positioned relative to its line's start (x from the line's left edge, pt). */
 export interface LineRun {
   fontId: string;
-  size: number;
+  /**
+   * The run's type size as an index into the sizes runs are set at (`runSizeIndex`; read the
+   * size, pt, with `runSize`): a small integer, where the size itself was a field V8 held as a
+   * double — a HeapNumber per run that every major GC marks — once one run (code, a note) was set
+   * at a fractional size (issue #6: 23,430 boxes with the bench book kept).
+   */
+  sizeIndex: number;
   colour: string;
   /** Glyphs in visual order, left to right. */
   glyphs: number[];
@@ -66,6 +72,26 @@ export interface LineRun {
 export function runOffset(run: LineRun, unit: number): number {
   if (run.offsets) return run.offsets[unit]!;
   return run.hyphen === true && unit === run.text.length - 1 ? -1 : run.from! + unit;
+}
+
+/** The type sizes runs are set at, pt, each once, in the order first met: a few per book, one more for each size a design tries (never emptied: 8 bytes each). */
+const runSizes: number[] = [];
+const runSizeIndices = new Map<number, number>();
+
+/** The index of type size `size` (pt) for `LineRun.sizeIndex`, added when first met. */
+export function runSizeIndex(size: number): number {
+  let index = runSizeIndices.get(size);
+  if (index === undefined) {
+    index = runSizes.length;
+    runSizes.push(size);
+    runSizeIndices.set(size, index);
+  }
+  return index;
+}
+
+/** A run's type size, pt. */
+export function runSize(run: LineRun): number {
+  return runSizes[run.sizeIndex]!;
 }
 
 /** Source offsets of every unit of the run's text (the listed ones, or built from `from`). */
@@ -519,7 +545,7 @@ function appendColumnPiece(c: ParagraphColumns, k: number, x: number, spaceBefor
   const units = c.offsetCount[k]!;
   const builder = builderCount > 0 ? lineBuilders[builderCount - 1] : undefined;
   const last = builder?.run;
-  if (builder && last && last.fontId === face.id && last.size === style.size && last.colour === style.colour && (last.rtl === true) === rtl && last.overline === style.overline && last.cjkMarks === style.cjkMarks) {
+  if (builder && last && last.fontId === face.id && runSize(last) === style.size && last.colour === style.colour && (last.rtl === true) === rtl && last.overline === style.overline && last.cjkMarks === style.cjkMarks) {
     if (!rtl) {
       if (spaceBefore) {
         addPart(' ');
@@ -544,7 +570,7 @@ function appendColumnPiece(c: ParagraphColumns, k: number, x: number, spaceBefor
     prependOffsets(builder, own, spaceBefore);
     return;
   }
-  const builderOf = newBuilder({ fontId: face.id, size: style.size, colour: style.colour, glyphs: UNSET_NUMBERS, xs: UNSET_NUMBERS, text, clusters: UNSET_NUMBERS, offsets: undefined, from: 0, hyphen: false }, text, rtl);
+  const builderOf = newBuilder({ fontId: face.id, sizeIndex: runSizeIndex(style.size), colour: style.colour, glyphs: UNSET_NUMBERS, xs: UNSET_NUMBERS, text, clusters: UNSET_NUMBERS, offsets: undefined, from: 0, hyphen: false }, text, rtl);
   if (style.overline) builderOf.run.overline = true;
   if (style.cjkMarks) builderOf.run.cjkMarks = style.cjkMarks;
   lineBuilders[builderCount++] = builderOf;
@@ -772,7 +798,7 @@ function appendPiece(piece: ShapedPiece, base: number, x: number, spaceBefore: b
   const builder = builderCount > 0 ? lineBuilders[builderCount - 1] : undefined;
   const last = builder?.run;
   const scale = piece.style.size / piece.face.upem;
-  if (builder && last && last.fontId === piece.face.id && last.size === piece.style.size && last.colour === piece.style.colour && (last.rtl === true) === rtl && last.overline === piece.style.overline && last.cjkMarks === piece.style.cjkMarks) {
+  if (builder && last && last.fontId === piece.face.id && runSize(last) === piece.style.size && last.colour === piece.style.colour && (last.rtl === true) === rtl && last.overline === piece.style.overline && last.cjkMarks === piece.style.cjkMarks) {
     if (!rtl) {
       if (spaceBefore) {
         // Keep the word space in the run's text so extracted text has its spaces. It maps to the
@@ -800,7 +826,7 @@ function appendPiece(piece: ShapedPiece, base: number, x: number, spaceBefore: b
   }
   // No `...(rtl ? { rtl } : {})` spread: this runs once per run of every line. The glyph arrays,
   // the text and the offsets are filled in by finishRun.
-  const started = newBuilder({ fontId: piece.face.id, size: piece.style.size, colour: piece.style.colour, glyphs: UNSET_NUMBERS, xs: UNSET_NUMBERS, text: piece.text, clusters: UNSET_NUMBERS, offsets: undefined, from: 0, hyphen: false }, piece.text, rtl);
+  const started = newBuilder({ fontId: piece.face.id, sizeIndex: runSizeIndex(piece.style.size), colour: piece.style.colour, glyphs: UNSET_NUMBERS, xs: UNSET_NUMBERS, text: piece.text, clusters: UNSET_NUMBERS, offsets: undefined, from: 0, hyphen: false }, piece.text, rtl);
   if (piece.style.overline) started.run.overline = true;
   if (piece.style.cjkMarks) started.run.cjkMarks = piece.style.cjkMarks;
   lineBuilders[builderCount++] = started;

@@ -14,7 +14,7 @@
  * bopomofo reading shorter than its base under `jis` is spread over it 1:2:1 (JIS X 4051).
  */
 import { EM_BOX_TOP } from './collect';
-import type { LineBox, LineRun } from './lines';
+import { runSizeIndex, type LineBox, type LineRun } from './lines';
 import type { MeasuredReading, RubyGroup } from './ruby';
 
 /** Bottom of the ideographic em box under the baseline, em (1 − EM_BOX_TOP). */
@@ -106,7 +106,7 @@ export function annotationRuns(reading: MeasuredReading, place: ReadonlyMap<numb
       pen += segment.advances[g]!;
     }
     const offsets = Array.from({ length: segment.text.length }, () => sourceMark);
-    runs.push({ fontId: segment.fontId, size: reading.size, colour: reading.colour, glyphs, xs, dys, text: segment.text, clusters, offsets, ruby: true });
+    runs.push({ fontId: segment.fontId, sizeIndex: runSizeIndex(reading.size), colour: reading.colour, glyphs, xs, dys, text: segment.text, clusters, offsets, ruby: true });
   }
   return runs;
 }

@@ -17,7 +17,7 @@
  * the text before the note, its bracket, the top row, the bottom row, then what follows.
  */
 import { EM_BOX_TOP } from './collect';
-import type { LineBox, LineRun } from './lines';
+import { runSize, runSizeIndex, type LineBox, type LineRun } from './lines';
 import { warichuUnitOf, type WarichuNote } from './warichu';
 
 /** Where one note's segment stands on a line: characters [first, end), from `left` to `right` pt. */
@@ -133,9 +133,9 @@ function row(note: WarichuNote, from: number, to: number, ink: [number, number],
     // The line's ideographic centre over the baseline, pt; the row's baseline offset from the line's (pt, positive down).
     const centre = (EM_BOX_TOP - 0.5) * base;
     const dy = top ? -(centre + (1 - EM_BOX_TOP) * glyphs.size) : -(centre - EM_BOX_TOP * glyphs.size);
-    if (!run || run.fontId !== glyphs.fontId || run.size !== glyphs.size || run.colour !== glyphs.colour) {
+    if (!run || run.fontId !== glyphs.fontId || runSize(run) !== glyphs.size || run.colour !== glyphs.colour) {
       if (run) runs.push(finish(run, listed));
-      run = { fontId: glyphs.fontId, size: glyphs.size, colour: glyphs.colour, glyphs: [], xs: [], dys: [], text: '', clusters: [] };
+      run = { fontId: glyphs.fontId, sizeIndex: runSizeIndex(glyphs.size), colour: glyphs.colour, glyphs: [], xs: [], dys: [], text: '', clusters: [] };
       listed = [];
     }
     let advance = pen;
@@ -187,7 +187,7 @@ function cutRun(run: LineRun, g: number): [LineRun, LineRun] {
   const at = run.clusters[g]!;
   const offsets = run.offsets;
   const part = (from: number, to: number, unitFrom: number, unitTo: number): LineRun => {
-    const piece: LineRun = { fontId: run.fontId, size: run.size, colour: run.colour, glyphs: run.glyphs.slice(from, to), xs: run.xs.slice(from, to), text: run.text.slice(unitFrom, unitTo), clusters: run.clusters.slice(from, to).map((c) => c - unitFrom) };
+    const piece: LineRun = { fontId: run.fontId, sizeIndex: run.sizeIndex, colour: run.colour, glyphs: run.glyphs.slice(from, to), xs: run.xs.slice(from, to), text: run.text.slice(unitFrom, unitTo), clusters: run.clusters.slice(from, to).map((c) => c - unitFrom) };
     if (run.dys) piece.dys = run.dys.slice(from, to);
     if (offsets) piece.offsets = offsets.slice(unitFrom, unitTo);
     else {
