@@ -2,6 +2,7 @@ import { batch, createEffect, createMemo, createSignal, For, Match, on, onCleanu
 import type { BookClient } from '../worker/protocol/client';
 import type { PageSummary } from '../worker/protocol/messages';
 import { PagePainter, type SourceRect } from './canvas/page-painter';
+import { startPaintWorker } from './worker-start';
 import { ActivityBar } from './components/ActivityBar';
 import { CanvasViewer } from './components/CanvasViewer';
 import { PdfViewer, type PdfControls } from './pdf/PdfViewer';
@@ -42,7 +43,7 @@ export function App(props: { client: BookClient; onScreen?: (screen: SandboxScre
   const store = createUiState();
   const { ui, setUi, save } = store;
   const book = createBookState(client);
-  const painter = new PagePainter(client);
+  const painter = new PagePainter(client, startPaintWorker);
   const [failure, setFailure] = createSignal<string | null>(null);
   const [opening, setOpening] = createSignal(true);
   const [selection, setSelection] = createSignal<{ chapterId: string; from: number; to: number } | null>(null);

@@ -13,7 +13,6 @@ import { applyMatrix, itemMatrices, Op, type GlyphRunItem, type PageDisplayList 
 import type { PageGeometry } from '../../worker/protocol/messages';
 import { PaintQueue } from './paint-queue';
 import { PaintWorkerClient } from './paint-worker-client';
-import { startPaintWorker } from '../worker-start';
 
 export interface SourceRect {
   pageIndex: number;
@@ -58,12 +57,12 @@ export class PagePainter {
   readonly images = new ImageBitmapCache();
   private readonly lists = new Map<number, { version: string; list: PageDisplayList }>();
   private readonly geometries = new Map<number, { version: string; geometry: PageGeometry }>();
-  /** Draws pages' pictures off the main thread; `paintWorker` null (tests in Node, or by choice): drawn here. */
+  /** Draws pages' pictures off the main thread; without `paintWorker` (the App passes worker-start's) they are drawn here. */
   private readonly offThread: PaintWorkerClient | null;
   private readonly targets = new WeakMap<HTMLCanvasElement, string>();
   private targetCount = 0;
 
-  constructor(private readonly client: BookClient, paintWorker: (() => Worker) | null = startPaintWorker) {
+  constructor(private readonly client: BookClient, paintWorker: (() => Worker) | null = null) {
     this.offThread = paintWorker ? new PaintWorkerClient(paintWorker) : null;
     this.offThread?.warm();
   }
