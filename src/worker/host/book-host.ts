@@ -7,7 +7,8 @@
 import { findSetting, getConfig, setConfig, type JsonObject, type JsonValue, type StoredConfig } from '../config';
 import { settingsFromConfig } from '../engine/settings-from-config';
 import { codeReading } from '../engine/settings-code';
-import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, resolveHyphenationLanguage, withContinuation, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
+import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, resolveHyphenationLanguage, withContinuation, type BookInput, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
+import { practiseEdits } from '../engine/practice';
 import { settingsKey } from '../engine/settings';
 import type { PageDisplayList } from '../protocol/displaylist';
 import { keepServedIds } from './served-ids';
@@ -88,6 +89,12 @@ export interface HostEnvironment extends LibraryEnvironment {
    * paragraphs, the checks, autosave) starts, ms; default IDLE_QUIET_MS. Tests that count idle slices set 0.
    */
   idleQuietMs?: number;
+  /**
+   * Practise the edit path once, at idle after the first layout (engine/practice.ts), so the first
+   * keystroke does not pay for its compilation. The browser worker sets it; Node hosts and tests
+   * that count idle work leave it off.
+   */
+  practiseEdits?: boolean;
   /** Bytes of harfbuzzjs's `harfbuzz-subset.wasm` (PDF font subsetting); absent = no PDF export. */
   loadSubsetWasm?(): Promise<Uint8Array>;
   /** Bytes of resvg's `index_bg.wasm` (SVG outside the vector subset → PNG); absent = such drawings stay approximate vectors. */
@@ -147,6 +154,10 @@ export class BookHost implements BookWorkerApi {
    * these before it converges (its first pages are final as soon as its first chapter is done).
    */
   private partial: { revision: number; pages: PageDisplayList[]; chapters: ChapterLayout[] } | null = null;
+  /** What the edit-path practice (env.practiseEdits) lays out: the last build's input, until it has run once. */
+  private practiceSource: { input: BookInput; fonts: FontRegistry } | null = null;
+  /** Edits the practice made once it ran to its end (null: not run, or not finished yet). */
+  private practisedEdits: number | null = null;
   /** The build in progress; a newer build replaces the token and the old one stops at its next slice. */
   private buildToken: object | null = null;
   /** Host clock (env.now, ms) of the last accepted transaction: idle work waits for a pause after it. */
@@ -1176,6 +1187,7 @@ export class BookHost implements BookWorkerApi {
     const ready = this.waiters.filter((w) => w.revision <= revision);
     this.waiters = this.waiters.filter((w) => w.revision > revision);
     for (const waiter of ready) waiter.resolve(summary);
+    if (this.env.practiseEdits && this.practisedEdits === null) this.practiceSource = { input, fonts };
     void this.keepParagraphsWhileIdle(token);
   }
 
@@ -1199,10 +1211,41 @@ export class BookHost implements BookWorkerApi {
     for (;;) {
       const sliceStart = this.env.now();
       const done = this.cache.prepared.keepWaiting(() => this.buildToken !== token || this.env.now() - sliceStart > IDLE_SLICE_MS);
-      if (done) return;
+      if (done) {
+        await this.practiseWhileIdle(token);
+        return;
+      }
       await yieldToEventLoop();
       if (this.buildToken !== token) return;
     }
+  }
+
+  /**
+   * The edit-path practice (engine/practice.ts), once per worker, after the paragraphs are kept:
+   * in idle slices; a transaction arriving meanwhile is laid out first, and the practice starts
+   * over at the next pause (its cache is its own: nothing of the book's changes).
+   */
+  private async practiseWhileIdle(token: object): Promise<void> {
+    const source = this.practiceSource;
+    if (!source || this.practisedEdits !== null) return;
+    const steps = practiseEdits(source.input, source.fonts);
+    for (;;) {
+      const sliceStart = this.env.now();
+      let step = steps.next();
+      while (!step.done && this.env.now() - sliceStart <= IDLE_SLICE_MS) step = steps.next();
+      if (step.done) {
+        this.practisedEdits = step.value;
+        this.practiceSource = null;
+        return;
+      }
+      await yieldToEventLoop();
+      if (this.buildToken !== token) return;
+    }
+  }
+
+  /** Edits the edit-path practice made, once it has run (null before): for tests and diagnostics. */
+  practiceRun(): number | null {
+    return this.practisedEdits;
   }
 
   /** Whether the layout is the current revision's: no change is waiting to be laid out. */

@@ -45,6 +45,8 @@ export function createBrowserHost(): BookHost {
   const presetsRoot = new URL(`${import.meta.env.BASE_URL}presets/`, self.location.origin);
   const host = new BookHost({
     now: () => performance.now(),
+    // The first keystroke after opening should not pay for compiling the edit path (engine/practice.ts).
+    practiseEdits: true,
     async loadFonts() {
       return Promise.all(STARTUP_FACES.map(fetchBundledFace));
     },
