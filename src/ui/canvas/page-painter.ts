@@ -130,7 +130,11 @@ export class PagePainter {
       height = Math.max(1, Math.round(((cssWidth * list.height) / list.width) * dpr));
       await this.images.load(list, (key) => this.client.getImage(key));
       if (canvas.dataset['pending'] !== token) return false;
-      const offThread = await this.pictureOffThread(canvas, list, width, height, () => canvas.dataset['pending'] === token && canvas.isConnected);
+      // A canvas showing no picture yet (a book just opened, a page scrolled to) is drawn here, at
+      // once: the worker draws a page ~1.5× slower than this thread rasterises it, and nobody is
+      // typing while a blank page waits. A canvas with a picture (the page changed) keeps it
+      // until the paint worker's is ready, and this thread stays free for the book worker's answers.
+      const offThread = canvas.dataset['painted'] ? await this.pictureOffThread(canvas, list, width, height, () => canvas.dataset['pending'] === token && canvas.isConnected) : null;
       // A newer paint of this canvas replaced this one in the paint worker's queue.
       if (offThread === 'superseded') return false;
       picture = offThread;
