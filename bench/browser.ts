@@ -312,7 +312,9 @@ class WorkerHeapProbe {
   static async attach(browser: Browser): Promise<WorkerHeapProbe | null> {
     const session = await browser.newBrowserCDPSession();
     const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string }[] };
-    const worker = targetInfos.find((t) => t.type === 'worker');
+    // The book worker, not the paint worker (ui/canvas/paint-worker-client.ts), which holds no book:
+    // found first, it made the figures read ~5 MB (2026-12-06).
+    const worker = targetInfos.find((t) => t.type === 'worker' && !/paint-worker/.test(t.url));
     if (!worker) return null;
     const { sessionId } = (await session.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false })) as { sessionId: string };
     const probe = new WorkerHeapProbe(session, sessionId);
