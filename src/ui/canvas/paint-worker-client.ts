@@ -6,7 +6,7 @@
  * request) makes `paint` reject; the page painter then paints on the main thread from then on.
  */
 import type { PageDisplayList } from '../../worker/protocol/displaylist';
-import { Op } from '../../worker/protocol/displaylist';
+import { glyphsLacking, picturesLacking } from '../../worker/paint/painter';
 import type { PaintReply, PaintRequest } from '../../worker/paint/paint-messages';
 
 /**
@@ -43,25 +43,12 @@ export class PaintWorkerClient {
 
   /** Glyphs of a list the worker has not been sent, per font, in ascending order. */
   missingGlyphs(list: PageDisplayList): Map<string, number[]> {
-    const out = new Map<string, Set<number>>();
-    for (const item of list.items) {
-      if (item.op !== Op.GlyphRun) continue;
-      const sent = this.sentGlyphs.get(item.font);
-      for (const glyph of item.glyphs) {
-        if (sent?.has(glyph)) continue;
-        let set = out.get(item.font);
-        if (!set) out.set(item.font, (set = new Set()));
-        set.add(glyph);
-      }
-    }
-    return new Map([...out].map(([font, set]) => [font, [...set].sort((a, b) => a - b)]));
+    return glyphsLacking(list, (fontId, glyph) => this.sentGlyphs.get(fontId)?.has(glyph) === true);
   }
 
   /** Picture keys of a list the worker has not been sent. */
   missingImages(list: PageDisplayList): string[] {
-    const keys = new Set<string>();
-    for (const item of list.items) if (item.op === Op.Image && !this.sentImages.has(item.image)) keys.add(item.image);
-    return [...keys];
+    return picturesLacking(list, (key) => this.sentImages.has(key));
   }
 
   /**

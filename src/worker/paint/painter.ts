@@ -43,9 +43,7 @@ export class ImageBitmapCache {
 
   /** Keys a display list draws that were never loaded (a failed decode is not retried). */
   missing(list: PageDisplayList): string[] {
-    const keys = new Set<string>();
-    for (const item of list.items) if (item.op === Op.Image && !this.bitmaps.has(item.image)) keys.add(item.image);
-    return [...keys];
+    return picturesLacking(list, (key) => this.bitmaps.has(key));
   }
 
   /** Decodes and keeps the pictures a list needs; `fetchBytes` answers null for an unknown key. */
@@ -61,6 +59,28 @@ export class ImageBitmapCache {
       }),
     );
   }
+}
+
+/** The glyphs a display list draws that `has` lacks, per font, each font's in ascending order. */
+export function glyphsLacking(list: PageDisplayList, has: (fontId: string, glyph: number) => boolean): Map<string, number[]> {
+  const out = new Map<string, Set<number>>();
+  for (const item of list.items) {
+    if (item.op !== Op.GlyphRun) continue;
+    for (const glyph of item.glyphs) {
+      if (has(item.font, glyph)) continue;
+      let set = out.get(item.font);
+      if (!set) out.set(item.font, (set = new Set()));
+      set.add(glyph);
+    }
+  }
+  return new Map([...out].map(([font, set]) => [font, [...set].sort((a, b) => a - b)]));
+}
+
+/** The picture keys (`ImageItem.image`) a display list draws that `has` lacks, once each. */
+export function picturesLacking(list: PageDisplayList, has: (key: string) => boolean): string[] {
+  const keys = new Set<string>();
+  for (const item of list.items) if (item.op === Op.Image && !has(item.image)) keys.add(item.image);
+  return [...keys];
 }
 
 /** Glyph outlines by font and glyph id, as Path2D in font units (y up). */
@@ -86,18 +106,7 @@ export class GlyphPathCache {
 
   /** Glyphs a display list needs that are not cached yet, per font. */
   missing(list: PageDisplayList): Map<string, number[]> {
-    const out = new Map<string, Set<number>>();
-    for (const item of list.items) {
-      if (item.op !== Op.GlyphRun) continue;
-      const font = this.fonts.get(item.font);
-      for (const glyph of item.glyphs) {
-        if (font?.paths.has(glyph)) continue;
-        let set = out.get(item.font);
-        if (!set) out.set(item.font, (set = new Set()));
-        set.add(glyph);
-      }
-    }
-    return new Map([...out].map(([font, set]) => [font, [...set].sort((a, b) => a - b)]));
+    return glyphsLacking(list, (fontId, glyph) => this.fonts.get(fontId)?.paths.has(glyph) === true);
   }
 }
 
