@@ -1,8 +1,10 @@
 /**
- * A shaping result is one buffer of five fields per glyph (fonts/shaped-glyphs.ts), and the parts
- * of a hyphenated word are views of its word's buffer: no array is made per part. These tests
- * check the fields a view reads, that a view and a copy never change the shaping cache's result,
- * and that the items of a hyphenated word hold views of the one shaped word.
+ * A shaping result is five fields per glyph in a buffer (fonts/shaped-glyphs.ts) that a face's
+ * results share (fonts/registry.ts), and the parts of a hyphenated word are views of its word's
+ * glyphs: no array is made per word or part. These tests check the fields a view reads, that a
+ * view and a copy never change the shaping cache's result, that words shaped one after another
+ * share a buffer and keep their own fields, and that the items of a hyphenated word hold views of
+ * the one shaped word.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +22,7 @@ const garamond = fonts.match('EB Garamond', 400, 'normal');
 describe('a shaping result in one buffer', () => {
   it('reads each glyph\'s five fields; the width is the sum of the advances', () => {
     const shaped = garamond.shape('Typography');
-    expect(shaped.data.length).toBe(shaped.length * ShapedGlyphs.FIELDS);
+    expect(shaped.data.length).toBeGreaterThanOrEqual((shaped.start + shaped.length) * ShapedGlyphs.FIELDS);
     expect(shaped.length).toBe(10);
     let sum = 0;
     for (let g = 0; g < shaped.length; g++) {
@@ -60,6 +62,28 @@ describe('a shaping result in one buffer', () => {
   });
 });
 
+describe('the shaping results of a face', () => {
+  it('share a buffer, many words to one, each keeping its own fields', () => {
+    const face = nodeFontRegistry().match('EB Garamond', 400, 'normal');
+    // 300 words of 3 to 9 letters and a number (~2,600 glyphs, ~52 KB of fields), none shaped before in this registry.
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const words = Array.from({ length: 300 }, (_, w) => Array.from({ length: 3 + (w % 7) }, (_, l) => letters[(w * 7 + l * 11) % 26]).join('') + String(w));
+    const shaped = words.map((word) => face.shape(word));
+    // Before: a buffer per word (300). The first buffer is 4 KB, each next twice the last: four hold these.
+    expect(new Set(shaped.map((s) => s.data)).size).toBeLessThanOrEqual(4);
+    // Every word reads, after the others were written, the fields another registry gives it shaped in the reverse order (next to other words).
+    const other = nodeFontRegistry().match('EB Garamond', 400, 'normal');
+    const reversed = [...words].reverse().map((word) => other.shape(word)).reverse();
+    for (const w of words.keys()) {
+      const alone = reversed[w]!;
+      expect(shaped[w]!.glyphList()).toEqual(alone.glyphList());
+      expect(shaped[w]!.clusterList()).toEqual(alone.clusterList());
+      expect(shaped[w]!.advanceList()).toEqual(alone.advanceList());
+      expect(shaped[w]!.width).toBe(alone.width);
+    }
+  });
+});
+
 describe('a hyphenated word\'s parts', () => {
   it('are views of the shaped word: one buffer for all of them, no glyph copied', () => {
     const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
@@ -68,16 +92,21 @@ describe('a hyphenated word\'s parts', () => {
     const items = buildItems([styledText('incomprehensibilities', style, 0, { from: 0 })], fonts, options);
     const boxes = items.filter((i): i is BoxItem<WordPayload> => i.type === 'box' && (i.payload?.pieces.length ?? 0) > 0);
     expect(boxes.length).toBeGreaterThan(2);
-    // The whole word's buffer: each of its 21 letters a glyph in EB Garamond (no ligature in it).
+    // The whole word's buffer: the parts view its glyphs one after another.
     const data = boxes[0]!.payload!.pieces[0]!.shaped.data;
-    expect(data.length).toBe(21 * ShapedGlyphs.FIELDS);
     let text = '';
+    let glyph = boxes[0]!.payload!.pieces[0]!.shaped.start;
     for (const box of boxes) {
       const piece = box.payload!.pieces[0]!;
       expect(piece.shaped.data).toBe(data);
+      // Each part views the word's next glyphs, in order.
+      expect(piece.shaped.start).toBe(glyph);
+      glyph += piece.shaped.length;
       expect(piece.shaped.clusterList()[0]).toBe(0);
       text += piece.text;
     }
     expect(text).toBe('incomprehensibilities');
+    // Each of its 21 letters a glyph in EB Garamond (no ligature in it).
+    expect(glyph - boxes[0]!.payload!.pieces[0]!.shaped.start).toBe(21);
   });
 });

@@ -2,13 +2,15 @@
 const FIELDS = 5;
 
 /**
- * One shaping result, or a run of it, in one buffer.
+ * One shaping result, or a run of it, as a view of a buffer.
  *
  * Each glyph takes five 32-bit fields in `data`, one after another: glyph id, cluster (UTF-16
  * index in the shaped text where its cluster starts), advance, x offset and y offset (font
- * units; y up, as HarfBuzz gives them). A run of glyphs (the part of a hyphenated word before or
- * after a break) is a view: the same buffer, another `start` and `length`, and a `clusterBase`
- * its clusters count from, so no array is copied or made for it.
+ * units; y up, as HarfBuzz gives them), from glyph `start` on. A face writes its results one
+ * after another into a buffer they share (fonts/registry.ts `FontFace.shape`). A run of glyphs
+ * (the part of a hyphenated word before or after a break) is a view too: the same buffer,
+ * another `start` and `length`, and a `clusterBase` its clusters count from, so no array is
+ * copied or made for it.
  *
  * Why not five typed arrays: a ~300-page book shapes ~16,000 words and cuts them into ~60,000
  * parts. Five arrays per result were ~385,000 typed arrays and ~200,000 array buffers, whose
@@ -20,7 +22,7 @@ export class ShapedGlyphs {
   static readonly FIELDS = FIELDS;
 
   constructor(
-    /** The whole shaping result's fields, shared by every view of it. */
+    /** The buffer holding the view's fields, shared by every view of the result and by the face's other results (read from `start`). */
     readonly data: Int32Array,
     /** The view's first glyph in `data`. */
     readonly start: number,
