@@ -21,11 +21,30 @@ import type { LineRun } from '../paragraph';
 
 /**
  * The last item built for each run (weak: a run dropped by the paragraph memo takes its item with
- * it). The item alone, not a record of the origin it was built at: an origin's two numbers are
- * boxed doubles, and the record, its numbers and the item's entry cost ~7 MB of a 1,000-page book's
- * heap. Whether the origin is the same is read from the item's own rounded coordinates instead.
+ * it), one table per chapter. The item alone, not a record of the origin it was built at: an
+ * origin's two numbers are boxed doubles, and the record, its numbers and the item's entry cost
+ * ~7 MB of a 1,000-page book's heap. Whether the origin is the same is read from the item's own
+ * rounded coordinates instead.
+ *
+ * Why per chapter: a major collection clears the entries of the runs it frees, and V8 rehashes a
+ * weak table whose entries are more than a third deleted at its next insertion, in one go over its
+ * whole capacity, which never shrinks. One table for the book had grown through the global changes
+ * (every run of every build passes through it), and the first edit after a major collection paid
+ * for rehashing it: 55 ms in one `set` (Node, the bench book after three body-size changes and two
+ * full collections), 25 ms of the first edit's 57 in the browser bench's trace (2026-12-06). A
+ * chapter's table holds a chapter's runs: that edit rehashes only its own chapter's.
  */
-const drawn = new WeakMap<LineRun, GlyphRunItem>();
+const drawnByChapter = new Map<string, WeakMap<LineRun, GlyphRunItem>>();
+
+/** The table of `chapter`'s runs (made on first use). */
+function drawnIn(chapter: string): WeakMap<LineRun, GlyphRunItem> {
+  let drawn = drawnByChapter.get(chapter);
+  if (drawn === undefined) {
+    drawn = new WeakMap();
+    drawnByChapter.set(chapter, drawn);
+  }
+  return drawn;
+}
 
 export type GlyphRunBuilder = (run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo | undefined) => GlyphRunItem;
 
@@ -34,6 +53,7 @@ export type GlyphRunBuilder = (run: LineRun, x0: number, baseline: number, chapt
  * would build now.
  */
 export function placedRun(run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo, build: GlyphRunBuilder): GlyphRunItem {
+  const drawn = drawnIn(chapter);
   const last = drawn.get(run);
   if (last !== undefined && last.chapter === chapter && last.y === roundPt(baseline) && sameLine(last.line, line) && samePens(last, run.xs, x0)) return last;
   const item = build(run, x0, baseline, chapter, line);
