@@ -14,10 +14,10 @@
  */
 import { declareAppliedSettings } from '../../config';
 import type { DisplayItem } from '../../protocol/displaylist';
-import { Op } from '../../protocol/displaylist';
 import type { Block, Inline, ParsedChapter } from '../parse/model';
 import type { LayoutSettings } from '../settings';
 import { headingHidden } from './heading-look';
+import { pageBlocks } from './page-blocks';
 import { structuralBlocks } from './structural-blocks';
 
 /** The mark a block sets: its key and text. */
@@ -69,9 +69,7 @@ export function guideWordValues(pages: readonly { items: readonly DisplayItem[] 
   return pages.map((page) => {
     const first = new Map<string, string>();
     const last = new Map<string, string>();
-    for (const item of page.items) {
-      if (item.op !== Op.GlyphRun || !item.line) continue;
-      const block = item.line.block;
+    for (const block of pageBlocks(page.items).blocks) {
       if (seen.has(block)) continue;
       const mark = marks.get(block);
       if (!mark) continue;
@@ -190,16 +188,17 @@ export function chapterPageValues(pages: readonly { items: readonly DisplayItem[
     const before = current;
     let top: RunningChapter | undefined;
     let first = true;
-    for (const item of page.items) {
-      if (item.op !== Op.GlyphRun || !item.line) continue;
-      const block = item.line.block;
+    // Each block once, at its first line on the page (a later line of it changes nothing the loop reads).
+    const { blocks: onPage, roles } = pageBlocks(page.items);
+    for (let b = 0; b < onPage.length; b++) {
+      const block = onPage[b]!;
       if (seen.has(block)) {
         first = false;
         continue;
       }
       seen.add(block);
       // Hidden H1s begin where the running text after them does (not at notes or captions, set out of order).
-      const role = item.line.role;
+      const role = roles[b];
       const at = order.get(block);
       if (at !== undefined && (role === 'body' || role === 'heading')) {
         while (nextHidden < hidden.length && hidden[nextHidden]!.at < at) {
