@@ -22,6 +22,18 @@ export class SourceText {
   constructor(readonly source: string) {
     let from = 0;
     const n = source.length;
+    if (source.indexOf('\r') < 0) {
+      // Only `\n` ends a line (nearly every source): found by indexOf, far quicker than a loop over
+      // every unit, which was ~1 ms of each keystroke in a long chapter (the chapter edited is read anew).
+      for (let end = source.indexOf('\n'); ; end = source.indexOf('\n', from)) {
+        const last = end < 0;
+        const stop = last ? n : end;
+        this.starts.push(from);
+        this.lines.push({ index: this.lines.length, from, end: stop, next: last ? n : end + 1, text: source.slice(from, stop) });
+        if (last) return;
+        from = end + 1;
+      }
+    }
     for (let i = 0; i <= n; i++) {
       const c = i < n ? source.charCodeAt(i) : -1;
       if (c === 10 || c === 13 || c === -1) {
