@@ -354,12 +354,12 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       while (shared !== undefined && shared.breaks !== breaks) shared = shared.other;
     }
     if (shared === undefined) {
-      // New, or met with another break list (justified and ragged text of one style hyphenate
-      // differently): built and put first, the entries for other lists kept behind it.
-      word ??= para.text.slice(from, end);
-      breaks ??= breaking ? options.breakPoints!(word) : NO_BREAKS;
-      const shaped = face.shape(word, level % 2 === 1 ? 'rtl' : 'ltr', '', hbScript(script), language);
-      shared = buildSharedWord(word, shaped, style, rise, face, level, breaks, key, latest, table);
+      // New to this style, or met with another break list (justified and ragged text of one style
+      // hyphenate differently): built and put first, the entries for other lists kept behind it.
+      // What does not depend on the size (shaping, break list, parts) comes from the word's core,
+      // made once per face, level, script and language: a new body size builds only the pieces.
+      const core = wordCore(table.cores, para.text, from, end, hash, key, word, breaks, breaking ? options.breakPoints : undefined);
+      shared = buildSharedWord(core, style, rise, face, level, latest, table);
       putWord(table, slot, shared, hash);
     }
     if (pending === PENDING_SPACE) items.push(spaceItem(pendingAt));
@@ -1097,6 +1097,49 @@ interface SharedWords {
    * one per table (the hyphen's style, face, rise and level are the table's), made when first needed.
    */
   hyphen: Item<WordPayload> | null;
+  /** The size-free cores of its face, level, script and language (`coresFor`), where its words' shaping and parts come from. */
+  cores: WordCores;
+}
+
+/**
+ * What every setting of a plain word shares whatever its style (size, colour, rise): its shaping
+ * (font units), its break list and where it splits. Neither HarfBuzz's output nor hyphenation depends
+ * on the type size, so a new body size builds its words' pieces from these (`buildSharedWord`) with
+ * no shape-cache or hyphenator lookup and no split worked out again.
+ */
+interface WordCore {
+  word: string;
+  /** The break list the parts were made at, and the key of such lists (ItemOptions.breakKey; NO_BREAKS_KEY for none; undefined: built without one). */
+  breaks: readonly WordBreak[];
+  key: string | undefined;
+  /** The whole word's shaping (the face's cached one). */
+  shaped: ShapedGlyphs;
+  /**
+   * The word split at its break points: each part's text and glyphs (views on `shaped`, clusters
+   * from the part's start), in order and touching (a part's offset in the word is the length of
+   * the texts before it); null when it stays one box.
+   */
+  texts: string[] | null;
+  views: ShapedGlyphs[] | null;
+  /**
+   * The penalty after each part but the last: a compound's own hyphen or a break adding nothing,
+   * shared by every size (no size in it); null at a hyphenation point, whose penalty adds the
+   * hyphen in the size's style (`SharedWords.hyphen`).
+   */
+  penalties: (Item<WordPayload> | null)[] | null;
+  /** The same word's core for another break list, if any. */
+  other: WordCore | undefined;
+}
+
+/** Word cores of one face, bidi level, script and language, by text (an open-addressing table as `SharedWords`'). */
+interface WordCores {
+  face: FontFace;
+  level: number;
+  script: ScriptClass;
+  language: string;
+  entries: (WordCore | undefined)[];
+  hashes: Int32Array;
+  count: number;
 }
 
 const NO_BREAKS: readonly WordBreak[] = Object.freeze([]);
@@ -1116,9 +1159,67 @@ function wordsFor(style: TextStyle, face: FontFace, rise: number, level: number,
   let tables = sharedWords.get(style);
   if (tables === undefined) sharedWords.set(style, (tables = []));
   for (const table of tables) if (table.face === face && table.rise === rise && table.level === level && table.script === script && table.language === language) return table;
-  const table: SharedWords = { style, face, rise, level, script, language, entries: new Array<SharedWord | undefined>(WORD_TABLE_START).fill(undefined), hashes: new Int32Array(WORD_TABLE_START), count: 0, hyphen: null };
+  const table: SharedWords = { style, face, rise, level, script, language, entries: new Array<SharedWord | undefined>(WORD_TABLE_START).fill(undefined), hashes: new Int32Array(WORD_TABLE_START), count: 0, hyphen: null, cores: coresFor(face, level, script, language) };
   tables.push(table);
   return table;
+}
+
+/**
+ * The word-core tables, by face (weak: they live as long as the face, as its shape cache does, and
+ * hold little beyond what that cache and the hyphenator's already keep: the entry and its parts'
+ * arrays, ~100 bytes a word). Not by style: every style of a face shares them.
+ */
+const wordCores = new WeakMap<FontFace, WordCores[]>();
+
+function coresFor(face: FontFace, level: number, script: ScriptClass, language: string): WordCores {
+  let tables = wordCores.get(face);
+  if (tables === undefined) wordCores.set(face, (tables = []));
+  for (const table of tables) if (table.level === level && table.script === script && table.language === language) return table;
+  const table: WordCores = { face, level, script, language, entries: new Array<WordCore | undefined>(WORD_TABLE_START).fill(undefined), hashes: new Int32Array(WORD_TABLE_START), count: 0 };
+  tables.push(table);
+  return table;
+}
+
+/**
+ * The core of the word `text[from, to)` (hash `hash`) for the break lists named `key` (undefined:
+ * the list `breaks`, already asked for), made when first met: the word sliced, its list asked for
+ * (`breakPoints`; absent: never broken), shaped, and split.
+ */
+function wordCore(cores: WordCores, text: string, from: number, to: number, hash: number, key: string | undefined, word: string | undefined, breaks: readonly WordBreak[] | undefined, breakPoints: ((word: string) => readonly WordBreak[]) | undefined): WordCore {
+  const slot = findCore(cores, text, from, to, hash);
+  const latest = cores.entries[slot];
+  let core = latest;
+  if (key !== undefined) {
+    while (core !== undefined && core.key !== key) core = core.other;
+  } else {
+    while (core !== undefined && core.breaks !== breaks) core = core.other;
+  }
+  if (core !== undefined) return core;
+  // Met with another list: the same word and shaping (the table's face, direction, script and language).
+  word ??= latest !== undefined ? latest.word : text.slice(from, to);
+  breaks ??= breakPoints !== undefined ? breakPoints(word) : NO_BREAKS;
+  const shaped = latest !== undefined ? latest.shaped : cores.face.shape(word, cores.level % 2 === 1 ? 'rtl' : 'ltr', '', hbScript(cores.script), cores.language);
+  const parts = breaks.length === 0 ? null : computeSplitParts(word, shaped, breaks);
+  core = {
+    word,
+    breaks,
+    key,
+    shaped,
+    // Arrays of their exact length (map), not grown by push (an array's first push makes room for 17).
+    texts: parts === null ? null : parts.map((part) => part.text),
+    views: parts === null ? null : parts.map((part) => part.shaped),
+    penalties: parts === null ? null : parts.slice(0, -1).map((part) => (part.hyphen ? null : { type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged: part.kind === 'hyphen' })),
+    other: latest,
+  };
+  putWord(cores, slot, core, hash);
+  return core;
+}
+
+/** An open-addressing table of words by `plainWordHash` (`SharedWords`, `WordCores`). */
+interface WordTable<Entry> {
+  entries: (Entry | undefined)[];
+  hashes: Int32Array;
+  count: number;
 }
 
 /** Slots of a new shared-word table (a power of two: a hash is reduced by masking). */
@@ -1147,8 +1248,29 @@ function findWord(table: SharedWords, text: string, from: number, to: number, ha
   }
 }
 
+/**
+ * `findWord` in a table of word cores. A function of its own, not `findWord` made generic: the
+ * shared-word lookup runs for every word of a book, and one site reading two kinds of table and
+ * entry is slower there (V8's inline caches at its loads would see two shapes each).
+ */
+function findCore(table: WordCores, text: string, from: number, to: number, hash: number): number {
+  const { entries, hashes } = table;
+  const mask = hashes.length - 1;
+  const length = to - from;
+  for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+    const held = hashes[slot]!;
+    if (held === 0) return slot;
+    if (held !== hash) continue;
+    const word = entries[slot]!.word;
+    if (word.length !== length) continue;
+    let k = 0;
+    while (k < length && word.charCodeAt(k) === text.charCodeAt(from + k)) k++;
+    if (k === length) return slot;
+  }
+}
+
 /** Puts `entry` (the latest for its word) in `slot` as `findWord` gave it, growing the table past half full. */
-function putWord(table: SharedWords, slot: number, entry: SharedWord, hash: number): void {
+function putWord<Entry>(table: WordTable<Entry>, slot: number, entry: Entry, hash: number): void {
   if (table.hashes[slot] !== 0) {
     table.entries[slot] = entry;
     return;
@@ -1160,7 +1282,7 @@ function putWord(table: SharedWords, slot: number, entry: SharedWord, hash: numb
   const { entries, hashes } = table;
   const size = entries.length * 2;
   const mask = size - 1;
-  table.entries = new Array<SharedWord | undefined>(size).fill(undefined);
+  table.entries = new Array<Entry | undefined>(size).fill(undefined);
   table.hashes = new Int32Array(size);
   for (let s = 0; s < hashes.length; s++) {
     const held = hashes[s]!;
@@ -1173,26 +1295,32 @@ function putWord(table: SharedWords, slot: number, entry: SharedWord, hash: numb
 }
 
 /**
- * The items of a plain word, as `buildItems`' general path makes them but with offsets relative
- * to the word (its box items carry the word's first offset): the same widths, computed the same way.
+ * The items of a plain word in a style, as `buildItems`' general path makes them but with offsets
+ * relative to the word (its box items carry the word's first offset): the same widths, computed the
+ * same way, from the word's size-free core.
  */
-function buildSharedWord(word: string, shaped: ShapedGlyphs, style: TextStyle, rise: number, face: FontFace, level: number, breaks: readonly WordBreak[], key: string | undefined, other: SharedWord | undefined, table: SharedWords): SharedWord {
-  // The parts worked out here, not through `splitParts`' cache: the shared-word table is this word's
-  // cache, and a second one kept every word's parts twice (~7 MB of a ~300-page book's heap).
-  const parts = breaks.length === 0 ? null : computeSplitParts(word, shaped, breaks);
-  if (parts === null) {
+function buildSharedWord(core: WordCore, style: TextStyle, rise: number, face: FontFace, level: number, other: SharedWord | undefined, table: SharedWords): SharedWord {
+  const { word, breaks, key, texts, views } = core;
+  if (texts === null || views === null) {
+    const shaped = core.shaped;
     const whole: ShapedPiece = { text: word, offsets: undefined, from: 0, style, rise: storedRise(rise), face, shaped, width: (shaped.width * style.size) / face.upem, level };
     return { breaks, key, width: 0 + whole.width, payload: { pieces: [whole] }, split: null, other, word };
   }
   const scale = style.size / face.upem;
   // Arrays of their exact length (map), not grown by push: the table keeps them as long as its style
   // lives, and a pushed-to empty array holds 17 slots for the word's two to four parts.
-  const pieces = parts.map((part): ShapedPiece => ({ text: part.text, offsets: undefined, from: part.fromText, style, rise: storedRise(rise), face, shaped: part.shaped, width: part.shaped.width * scale, level }));
+  let at = 0;
+  const pieces = texts.map((text, i): ShapedPiece => {
+    const shaped = views[i]!;
+    const piece: ShapedPiece = { text, offsets: undefined, from: at, style, rise: storedRise(rise), face, shaped, width: shaped.width * scale, level };
+    at += text.length;
+    return piece;
+  });
   const split: SharedSplit = {
     parts: pieces.map((piece): WordPayload => ({ pieces: [piece] })),
     widths: pieces.map((piece) => piece.width),
     // (A hyphenation point's penalty is flagged: the table's, shared by all its words' points.)
-    penalties: parts.slice(0, -1).map((part, i) => (part.hyphen ? (table.hyphen ??= hyphenPenalty(pieces[i]!)) : { type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged: part.kind === 'hyphen' })),
+    penalties: core.penalties!.map((penalty, i) => penalty ?? (table.hyphen ??= hyphenPenalty(pieces[i]!))),
     repeats: null,
   };
   // NaN, not 0: the field holds a double in every entry (one shape), and a split word has no whole width.
