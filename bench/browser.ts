@@ -28,6 +28,8 @@ export interface BrowserBenchOptions {
   peers: PeerName[];
   /** Print progress to stderr. */
   log: (line: string) => void;
+  /** A Chrome trace (JSON, every thread of the page's renderer, the workers included) of the thirty edits is written here when set. */
+  traceEditsTo?: string | undefined;
 }
 
 /** A peer's figures for one book, or why there are none. */
@@ -246,12 +248,17 @@ async function edits(page: Page, count: number): Promise<number[]> {
       if (!result.ok) throw new Error(result.error);
       await client.awaitConvergence(result.revision);
       times.push(performance.now() - start);
+      // Named in a trace (--trace-edits): each edit's window, in user timing.
+      performance.measure(`bench edit ${i + 1}`, { start });
       text = text.slice(0, at) + insert + text.slice(at);
       revision = result.revision;
     }
     return times;
   }, count);
 }
+
+/** What a trace of the edits records: tasks on every thread, garbage collections, user timing and V8 samples. */
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-v8.gc', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'];
 
 /**
  * Cancel latency: a global change starts a whole-book build; 40 ms in, a superseding change is
@@ -557,7 +564,12 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
         vivliostyle: { version: peerVersion('vivliostyle'), error: 'not run' },
       };
       if (nominal === 300 || options.sizes.length === 1) {
+        if (options.traceEditsTo) await browser.startTracing(page, { path: options.traceEditsTo, screenshots: false, categories: TRACE_CATEGORIES });
         const times = await edits(page, 30);
+        if (options.traceEditsTo) {
+          await browser.stopTracing();
+          options.log(`trace of the thirty edits written to ${options.traceEditsTo}`);
+        }
         const sorted = [...times].sort((a, b) => a - b);
         size.editToConvergedMs = { p50: round(sorted[Math.floor(0.5 * (sorted.length - 1))]!), p95: round(sorted[Math.ceil(0.95 * (sorted.length - 1))]!), samples: times.length, times: times.map((t) => round(t)) };
         size.cancelLatencyMs = spread(await cancelLatency(page, [1, 2, 3, 4, 5].map((k) => round(baseFontSize * (1.1 + 0.01 * k), 2))));
