@@ -13,7 +13,8 @@
  * Flags: `--node-only`, `--sizes=100,300`, `--repeats=3`, `--dist=dist-bench` (the built app),
  * `--no-build` (reuse it), `--peers=pagedjs,vivliostyle`, `--peer-timeout=600` (s per pagination),
  * `--watchdog=60` (s: the worker watchdog's ping timeout during the run; the app's own is 2.5 s),
- * `--trace-edits=edits.json` (a Chrome trace of the thirty edits, every thread; `node bench/trace-summary.mjs edits.json` reads it).
+ * `--trace-edits=edits.json` (a Chrome trace of the thirty edits, every thread; `node bench/trace-summary.mjs edits.json` reads it),
+ * `--trace-cold=cold.json`, `--trace-global=global.json` (the same of the first size's cold layouts and global changes).
  */
 import { execFileSync } from 'node:child_process';
 import type { PeerName } from './peers';
@@ -79,6 +80,8 @@ if (!args.has('node-only')) {
     browser = await runBrowserBench({
       dist: args.get('dist') ?? 'dist-bench',
       traceEditsTo: args.get('trace-edits'),
+      traceColdTo: args.get('trace-cold'),
+      traceGlobalTo: args.get('trace-global'),
       sizes: (args.get('sizes') ?? '100,300,1000').split(',').map(Number),
       repeats: Number(args.get('repeats') ?? 3),
       seed: 20261202,

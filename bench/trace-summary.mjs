@@ -1,5 +1,6 @@
-// Reads a Chrome trace written by `npm run bench -- --trace-edits=edits.json` and prints, for each
-// edit window (the bench's `bench edit N` user-timing measures), how long each thread of the page's
+// Reads a Chrome trace written by `npm run bench -- --trace-edits=edits.json` (or --trace-cold,
+// --trace-global) and prints, for each window the bench measured (its `bench edit N`, `bench cold N`,
+// `bench global N` user-timing measures), how long each thread of the page's
 // renderer was busy in it (top-level tasks, ms), how much of that was garbage collection, and the
 // longest tasks. It answers "what held the edit": the book worker's build, the main thread's frame,
 // the paint worker, or a collection.
@@ -49,14 +50,14 @@ const label = (key) => {
 const begins = new Map();
 const windows = [];
 for (const e of events) {
-  if (e.cat !== 'blink.user_timing' || !/^bench edit \d+$/.test(e.name)) continue;
+  if (e.cat !== 'blink.user_timing' || !/^bench (edit|cold|global) [\d.]+$/.test(e.name)) continue;
   const id = `${e.name}:${e.id ?? e.id2?.local ?? ''}`;
   if (e.ph === 'b') begins.set(id, e.ts);
   else if (e.ph === 'e' && begins.has(id)) windows.push({ name: e.name, from: begins.get(id), to: e.ts });
 }
 windows.sort((a, b) => a.from - b.from);
 if (windows.length === 0) {
-  process.stderr.write('no "bench edit N" measures in this trace\n');
+  process.stderr.write('no "bench edit|cold|global N" measures in this trace\n');
   process.exit(1);
 }
 
@@ -162,10 +163,10 @@ for (const w of windows) {
     .map(([key, v]) => ({ thread: label(key), busyMs: ms(v.busy), gcMs: ms(v.gc), longest: v.longest.sort((a, b) => b.within - a.within).slice(0, taskCount).map((t) => `${ms(t.within)}${innerName(t) ? ` ${innerName(t)}` : ''}`) }))
     .filter((t) => t.busyMs >= 0.5)
     .sort((a, b) => b.busyMs - a.busyMs);
-  rows.push({ edit: w.name.replace('bench edit ', ''), ms: ms(w.to - w.from), threads, functions: profiled ? selfTimeIn(null, w.from, w.to) : [] });
+  rows.push({ edit: w.name.replace('bench ', ''), ms: ms(w.to - w.from), threads, functions: profiled ? selfTimeIn(null, w.from, w.to) : [] });
 }
 for (const row of rows) {
-  process.stdout.write(`edit ${row.edit}: ${row.ms} ms\n`);
+  process.stdout.write(`${row.edit}: ${row.ms} ms\n`);
   for (const t of row.threads) process.stdout.write(`  ${t.thread.padEnd(22)} busy ${String(t.busyMs).padStart(6)} ms, gc ${String(t.gcMs).padStart(5)} ms; longest: ${t.longest.join(' | ')}\n`);
   if (row.functions.length > 0) process.stdout.write(`  ${profiled}, self time by function:\n${row.functions.map((f) => `    ${f}`).join('\n')}\n`);
 }
