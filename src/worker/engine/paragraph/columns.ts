@@ -18,50 +18,68 @@ import { pieceOffset, pieceOffsetCount, type ShapedPiece, type WordPayload } fro
  * identical to the bit. Copying every glyph made keeping a paragraph cost more than setting it.
  */
 export interface ParagraphColumns extends BreakColumns {
-  /** Per item: the glue stands for a typed space (1) or not (0). */
-  space: Uint8Array;
-  /** Per item: the payload's bidi level, or NO_LEVEL when the item has none (the base level applies). */
-  level: Uint8Array;
+  /** Per item, `ITEM_BYTES` bytes from `i * ITEM_BYTES`: the glue stands for a typed space (1) or not (0), then the payload's bidi level or NO_LEVEL (the base level applies). */
+  itemBytes: Uint8Array;
   /** Per item: its first piece (a box's pieces, or what a penalty adds); `n + 1` entries. */
   itemPiece: Int32Array;
   /** Characters a fallback face set (or no face had), by the index of the box that records them. */
   substitutions: Map<number, FontSubstitution[]> | null;
 
-  /** Per piece: index into `runStyles` (face, style). */
-  pieceStyle: Int32Array;
-  /** The (face, style) pairs of the paragraph's pieces. */
+  /** The (face, style) pairs of the paragraph's pieces (`PIECE_STYLE`). */
   runStyles: { face: FontFace; style: TextStyle }[];
-  pieceLevel: Uint8Array;
-  /** Width at the style's size, pt. */
-  pieceWidth: Float64Array;
   /**
-   * The characters each piece shows (logical order): `text` from `pieceTextAt[k]` to
-   * `pieceTextAt[k + 1]`, all pieces' texts one after the other in one string (one string kept
-   * per paragraph rather than one per piece for the garbage collector to trace).
+   * Per piece, `PIECE_DOUBLES` doubles from `k * PIECE_DOUBLES`: its width at the style's size
+   * (`PIECE_WIDTH`, pt), size / upem, the factor from font units to pt (`PIECE_SCALE`, the value
+   * `appendPiece` computes), its baseline shift (`PIECE_RISE`, pt).
    */
-  text: string;
-  pieceTextAt: Int32Array;
-  /** Per piece: its glyphs (the shaping the piece was set with, shared with the face's shape cache). */
-  pieceShaped: ShapedGlyphs[];
-  /** Per piece: size / upem, the factor from font units to pt (the value `appendPiece` computes). */
-  pieceScale: Float64Array;
-  /** Per piece: baseline shift, pt. */
-  pieceRise: Float64Array;
+  pieceDoubles: Float64Array;
   /**
-   * Per piece: its source offsets. Nearly every piece's are consecutive (first, first + 1, …):
-   * those keep only `offsetFirst` and `offsetCount` (`offsetAt` −1); the others are listed in
-   * `offsets` from `offsetAt`.
+   * Per piece, `PIECE_INTS` integers from `k * PIECE_INTS`, then one row more whose `PIECE_TEXT_AT`
+   * is the text's length: index into `runStyles` (`PIECE_STYLE`), bidi level (`PIECE_LEVEL`),
+   * where its characters start in `text` (`PIECE_TEXT_AT`: they end where the next piece's
+   * start), and its source offsets. Nearly every piece's are consecutive (first, first + 1, …):
+   * those keep only their first (`PIECE_OFFSET_FIRST`) and count (`PIECE_OFFSET_COUNT`), with
+   * `PIECE_OFFSET_AT` −1; the others are listed in `offsets` from `PIECE_OFFSET_AT`.
    * Int32, not Float64: offsets are integers (generated text counts from −1e9), and a value read
    * from a Float64Array is a double, which stored in a run's `from` (lines.ts) turned that field
    * of every line run into a boxed HeapNumber (tests/unit/paragraph/smi-fields.test.ts).
+   * Columns side by side in rows rather than a typed array each: every typed array is an object
+   * of ~90 bytes of heap (Node); a typed array per column, 19 a paragraph, were ~6.9 MB of the
+   * bench book's kept heap (74,614 typed arrays), now 10 a paragraph.
    */
-  offsetFirst: Int32Array;
-  offsetCount: Int32Array;
-  offsetAt: Int32Array;
+  pieceInts: Int32Array;
+  /**
+   * The characters the pieces show (logical order), all pieces' texts one after the other in one
+   * string (one string kept per paragraph rather than one per piece for the garbage collector to trace).
+   */
+  text: string;
+  /** Per piece: its glyphs (the shaping the piece was set with, shared with the face's shape cache). */
+  pieceShaped: ShapedGlyphs[];
 
-  /** Source offsets of the pieces whose offsets are not consecutive, one piece after the other. */
+  /** Source offsets of the pieces whose offsets are not consecutive, one piece after the other (`NO_OFFSETS` when none). */
   offsets: Int32Array;
 }
+
+/** Bytes per item in `ParagraphColumns.itemBytes`: typed space, level. */
+export const ITEM_BYTES = 2;
+export const ITEM_SPACE = 0;
+export const ITEM_LEVEL = 1;
+/** Doubles per piece in `ParagraphColumns.pieceDoubles`. */
+export const PIECE_DOUBLES = 3;
+export const PIECE_WIDTH = 0;
+export const PIECE_SCALE = 1;
+export const PIECE_RISE = 2;
+/** Integers per piece in `ParagraphColumns.pieceInts`. */
+export const PIECE_INTS = 6;
+export const PIECE_STYLE = 0;
+export const PIECE_LEVEL = 1;
+export const PIECE_TEXT_AT = 2;
+export const PIECE_OFFSET_FIRST = 3;
+export const PIECE_OFFSET_COUNT = 4;
+export const PIECE_OFFSET_AT = 5;
+
+/** The `offsets` of a paragraph whose pieces' offsets are all consecutive (nearly every one): shared, never written. */
+const NO_OFFSETS = new Int32Array(0);
 
 /** `ParagraphColumns.level` of an item whose payload has no level. */
 export const NO_LEVEL = 255;
@@ -87,9 +105,9 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
   const n = items.length;
   // Every column of the paragraph is a view on one arena block (typed arrays allocated one by
   // one, a score per paragraph, cost more than the rest of keeping the paragraph).
-  const f64 = 4 * n + 3 * pieces;
-  const i32 = n + 1 + 4 * pieces + (pieces + 1) + units;
-  const u8 = 4 * n + pieces;
+  const f64 = 4 * n + PIECE_DOUBLES * pieces;
+  const i32 = n + 1 + PIECE_INTS * (pieces + 1) + units;
+  const u8 = 2 * n + ITEM_BYTES * n;
   const block = carve(f64 * 8 + i32 * 4 + u8);
   let at = block.offset;
   const float = (length: number): Float64Array => {
@@ -108,21 +126,13 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
     return view;
   };
   const breaking: BreakColumns = { n, width: float(n), stretch: float(n), shrink: float(n), penalty: float(n), kind: new Uint8Array(0), flagged: new Uint8Array(0) };
-  const pieceWidth = float(pieces);
-  const pieceScale = float(pieces);
-  const pieceRise = float(pieces);
-  const offsetFirst = int(pieces);
-  const offsets = int(units);
+  const pieceDoubles = float(PIECE_DOUBLES * pieces);
+  const offsets = units > 0 ? int(units) : NO_OFFSETS;
   const itemPiece = int(n + 1);
-  const pieceStyle = int(pieces);
-  const pieceTextAt = int(pieces + 1);
-  const offsetCount = int(pieces);
-  const offsetAt = int(pieces);
+  const pieceInts = int(PIECE_INTS * (pieces + 1));
   breaking.kind = byte(n);
   breaking.flagged = byte(n);
-  const space = byte(n);
-  const level = byte(n);
-  const pieceLevel = byte(pieces);
+  const itemBytes = byte(ITEM_BYTES * n);
   fillBreakColumns(items, breaking);
   let substitutions: Map<number, FontSubstitution[]> | null = null;
   const runStyles: { face: FontFace; style: TextStyle }[] = [];
@@ -138,11 +148,11 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
     itemPiece[i] = k;
     const item = items[i]!;
     const payload = item.payload;
-    level[i] = payload?.level ?? NO_LEVEL;
+    itemBytes[i * ITEM_BYTES + ITEM_LEVEL] = payload?.level ?? NO_LEVEL;
     if (!payload) continue;
     // What the pieces' relative offsets count from (a recurring word's shared pieces, items.ts).
     const base = item.type === 'box' ? (item.from ?? 0) : 0;
-    if (payload.space) space[i] = 1;
+    if (payload.space) itemBytes[i * ITEM_BYTES + ITEM_SPACE] = 1;
     if (payload.substitutions) (substitutions ??= new Map()).set(i, payload.substitutions);
     for (const piece of payload.pieces) {
       if (piece.face !== lastFace || piece.style !== lastStyle) {
@@ -151,30 +161,32 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
         styleIndex = runStyles.findIndex((r) => r.face === piece.face && r.style === piece.style);
         if (styleIndex < 0) styleIndex = runStyles.push({ face: piece.face, style: piece.style }) - 1;
       }
-      pieceStyle[k] = styleIndex;
-      pieceLevel[k] = piece.level;
-      pieceWidth[k] = piece.width;
+      const row = k * PIECE_INTS;
+      const doubles = k * PIECE_DOUBLES;
+      pieceInts[row + PIECE_STYLE] = styleIndex;
+      pieceInts[row + PIECE_LEVEL] = piece.level;
+      pieceDoubles[doubles + PIECE_WIDTH] = piece.width;
       texts[k] = piece.text;
-      pieceTextAt[k] = textLength;
+      pieceInts[row + PIECE_TEXT_AT] = textLength;
       textLength += piece.text.length;
       pieceShaped[k] = piece.shaped;
       // The scale appendPiece computes (lines.ts), so pushGlyphs' products come out the same.
-      pieceScale[k] = piece.style.size / piece.face.upem;
-      pieceRise[k] = piece.rise ?? 0;
+      pieceDoubles[doubles + PIECE_SCALE] = piece.style.size / piece.face.upem;
+      pieceDoubles[doubles + PIECE_RISE] = piece.rise ?? 0;
       const count = pieceOffsetCount(piece);
       const first = consecutiveFirst(piece, base);
-      offsetCount[k] = count;
-      offsetFirst[k] = first ?? (count > 0 ? pieceOffset(piece, 0, base) : 0);
-      if (first !== null) offsetAt[k] = -1;
+      pieceInts[row + PIECE_OFFSET_COUNT] = count;
+      pieceInts[row + PIECE_OFFSET_FIRST] = first ?? (count > 0 ? pieceOffset(piece, 0, base) : 0);
+      if (first !== null) pieceInts[row + PIECE_OFFSET_AT] = -1;
       else {
-        offsetAt[k] = o;
+        pieceInts[row + PIECE_OFFSET_AT] = o;
         for (let u = 0; u < count; u++) offsets[o++] = pieceOffset(piece, u, base);
       }
       k++;
     }
   }
   itemPiece[n] = k;
-  pieceTextAt[k] = textLength;
+  pieceInts[k * PIECE_INTS + PIECE_TEXT_AT] = textLength;
   return {
     n,
     kind: breaking.kind,
@@ -183,22 +195,14 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
     shrink: breaking.shrink,
     penalty: breaking.penalty,
     flagged: breaking.flagged,
-    space,
-    level,
+    itemBytes,
     itemPiece,
     substitutions,
-    pieceStyle,
     runStyles,
-    pieceLevel,
-    pieceWidth,
+    pieceDoubles,
+    pieceInts,
     text: texts.join(''),
-    pieceTextAt,
     pieceShaped,
-    pieceScale,
-    pieceRise,
-    offsetFirst,
-    offsetCount,
-    offsetAt,
     offsets,
   };
 }
@@ -218,8 +222,9 @@ function consecutiveFirst(piece: ShapedPiece, base: number): number | null {
 
 /** The source offset `u` of piece `k`. */
 export function offsetOf(c: ParagraphColumns, k: number, u: number): number {
-  const at = c.offsetAt[k]!;
-  return at < 0 ? c.offsetFirst[k]! + u : c.offsets[at + u]!;
+  const row = k * PIECE_INTS;
+  const at = c.pieceInts[row + PIECE_OFFSET_AT]!;
+  return at < 0 ? c.pieceInts[row + PIECE_OFFSET_FIRST]! + u : c.offsets[at + u]!;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { LineBreak } from '../text/items';
 import type { Item } from '../text/items';
 import { pieceOffset, pieceOffsetCount, pieceOffsets, type KashidaSite, type ShapedPiece, type WordPayload } from './items';
 import { KIND_BOX, KIND_GLUE, KIND_PENALTY } from '../text/linebreak';
-import { NO_LEVEL, offsetOf, type ParagraphColumns } from './columns';
+import { ITEM_BYTES, ITEM_LEVEL, ITEM_SPACE, NO_LEVEL, offsetOf, PIECE_DOUBLES, PIECE_INTS, PIECE_LEVEL, PIECE_OFFSET_AT, PIECE_OFFSET_COUNT, PIECE_OFFSET_FIRST, PIECE_RISE, PIECE_SCALE, PIECE_STYLE, PIECE_TEXT_AT, PIECE_WIDTH, type ParagraphColumns } from './columns';
 import type { LineFormula } from '../math/inline';
 import { rubyReadingRuns } from './ruby-lines';
 import { kuntenMarkRuns } from './kunten-lines';
@@ -454,7 +454,7 @@ export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[]
   const lines = new Array<SetLine>(breaks.length);
   let lineCount = 0;
   const baseLevel = layout.direction === 'rtl' ? 1 : 0;
-  const { kind, itemPiece, pieceLevel, offsetCount } = c;
+  const { kind, itemPiece, itemBytes, pieceInts } = c;
   let start = 0;
   for (const brk of breaks) {
     if (start > 0) while (start < brk.position && kind[start] !== KIND_BOX) start++;
@@ -472,14 +472,14 @@ export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[]
         const first = itemPiece[i]!;
         const end = itemPiece[i + 1]!;
         for (let k = first; k < end; k++) {
-          const level = pieceLevel[k]!;
+          const level = pieceInts[k * PIECE_INTS + PIECE_LEVEL]!;
           elColumnPiece[count] = k;
           elLevel[count] = level;
           elWidth[count] = 0;
           elTyped[count] = false;
           count++;
           lastLevel = level;
-          const units = offsetCount[k]!;
+          const units = pieceInts[k * PIECE_INTS + PIECE_OFFSET_COUNT]!;
           if (units > 0) {
             srcFrom = Math.min(srcFrom, offsetOf(c, k, 0));
             srcTo = Math.max(srcTo, offsetOf(c, k, units - 1) + 1);
@@ -487,10 +487,12 @@ export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[]
         }
         const recorded = c.substitutions?.get(i);
         if (recorded) (substitutions ??= []).push(...recorded);
-        if (end === first) count = addColumnSpace(count, c.width[i]!, c.level[i] === NO_LEVEL ? baseLevel : c.level[i]!, false);
+        const level = itemBytes[i * ITEM_BYTES + ITEM_LEVEL]!;
+        if (end === first) count = addColumnSpace(count, c.width[i]!, level === NO_LEVEL ? baseLevel : level, false);
       } else if (type === KIND_GLUE) {
         const width = c.width[i]! + (applied >= 0 ? applied * c.stretch[i]! : applied * c.shrink[i]!);
-        count = addColumnSpace(count, width, c.level[i] === NO_LEVEL ? baseLevel : c.level[i]!, c.space[i] === 1);
+        const level = itemBytes[i * ITEM_BYTES + ITEM_LEVEL]!;
+        count = addColumnSpace(count, width, level === NO_LEVEL ? baseLevel : level, itemBytes[i * ITEM_BYTES + ITEM_SPACE] === 1);
       }
     }
     const endKind = brk.position < c.n ? kind[brk.position] : -1;
@@ -526,7 +528,7 @@ export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[]
       appendColumnPiece(c, piece, x, spaceBefore);
       spaceBefore = false;
       // + 0: setLines adds the piece's (absent) elongations as 0.
-      x += c.pieceWidth[piece]! + 0;
+      x += c.pieceDoubles[piece * PIECE_DOUBLES + PIECE_WIDTH]! + 0;
     }
     const inset = lineInset(layout, baseLevel, lineCount, x);
     const runs = finishRuns(inset);
@@ -539,10 +541,11 @@ export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[]
 
 /** `appendPiece` for piece `k` of a kept paragraph's columns. */
 function appendColumnPiece(c: ParagraphColumns, k: number, x: number, spaceBefore: boolean): void {
-  const rtl = c.pieceLevel[k]! % 2 === 1;
-  const { face, style } = c.runStyles[c.pieceStyle[k]!]!;
-  const text = c.text.slice(c.pieceTextAt[k]!, c.pieceTextAt[k + 1]!);
-  const units = c.offsetCount[k]!;
+  const row = k * PIECE_INTS;
+  const rtl = c.pieceInts[row + PIECE_LEVEL]! % 2 === 1;
+  const { face, style } = c.runStyles[c.pieceInts[row + PIECE_STYLE]!]!;
+  const text = c.text.slice(c.pieceInts[row + PIECE_TEXT_AT]!, c.pieceInts[row + PIECE_INTS + PIECE_TEXT_AT]!);
+  const units = c.pieceInts[row + PIECE_OFFSET_COUNT]!;
   const builder = builderCount > 0 ? lineBuilders[builderCount - 1] : undefined;
   const last = builder?.run;
   if (builder && last && last.fontId === face.id && runSize(last) === style.size && last.colour === style.colour && (last.rtl === true) === rtl && last.overline === style.overline && last.cjkMarks === style.cjkMarks) {
@@ -580,10 +583,12 @@ function appendColumnPiece(c: ParagraphColumns, k: number, x: number, spaceBefor
 
 /** Appends the source offsets of piece `k` of the columns to the run being set. */
 function addColumnOffsets(builder: RunBuilder, c: ParagraphColumns, k: number): void {
-  const units = c.offsetCount[k]!;
+  const row = k * PIECE_INTS;
+  const units = c.pieceInts[row + PIECE_OFFSET_COUNT]!;
+  const first = c.pieceInts[row + PIECE_OFFSET_FIRST]!;
   // A piece whose offsets are consecutive (nearly all) continues a consecutive run in one step.
-  if (builder.offsets === null && !builder.hyphen && c.offsetAt[k]! < 0 && units > 0 && (builder.units === 0 ? c.offsetFirst[k]! >= 0 : c.offsetFirst[k] === builder.from + builder.units)) {
-    if (builder.units === 0) builder.from = c.offsetFirst[k]!;
+  if (builder.offsets === null && !builder.hyphen && c.pieceInts[row + PIECE_OFFSET_AT]! < 0 && units > 0 && (builder.units === 0 ? first >= 0 : first === builder.from + builder.units)) {
+    if (builder.units === 0) builder.from = first;
     builder.units += units;
     return;
   }
@@ -593,8 +598,8 @@ function addColumnOffsets(builder: RunBuilder, c: ParagraphColumns, k: number): 
 /** `pushGlyphs` for piece `k` of a kept paragraph's columns (no kashida there): the same arithmetic. */
 function pushColumnGlyphs(c: ParagraphColumns, k: number, x: number, textBase: number): void {
   const shaped = c.pieceShaped[k]!;
-  const scale = c.pieceScale[k]!;
-  const rise = c.pieceRise[k]!;
+  const scale = c.pieceDoubles[k * PIECE_DOUBLES + PIECE_SCALE]!;
+  const rise = c.pieceDoubles[k * PIECE_DOUBLES + PIECE_RISE]!;
   const out = scratch;
   // The view's fields read straight from its buffer (fonts/shaped-glyphs.ts: glyph, cluster, advance, x, y).
   const data = shaped.data;
