@@ -40,7 +40,7 @@ export const PaintRequestSchema = z.object({
     }).refine((font) => font.glyphs.length === font.paths.length, 'glyphs: send one path per glyph id'),
   ),
   /** Pictures not sent before, by content key; null for one that failed to decode (drawn as a placeholder). */
-  images: z.array(z.object({ key: z.string(), bitmap: z.custom<ImageBitmap>((value) => value === null || (typeof ImageBitmap !== 'undefined' && value instanceof ImageBitmap)).nullable() })),
+  images: z.array(z.object({ key: z.string(), bitmap: z.custom<ImageBitmap>((value) => typeof ImageBitmap !== 'undefined' && value instanceof ImageBitmap).nullable() })),
 });
 
 export type PaintRequest = z.infer<typeof PaintRequestSchema>;
