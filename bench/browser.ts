@@ -33,6 +33,10 @@ export interface BrowserBenchOptions {
   /** The same of the first size's cold layouts (the calibration book's excepted) and of its global changes. */
   traceColdTo?: string | undefined;
   traceGlobalTo?: string | undefined;
+  /** The same of the cancel probes (a global change superseded 40 ms into its build). */
+  traceCancelTo?: string | undefined;
+  /** The same of the last opening of the book from the Books list, until its page 1 is painted. */
+  traceFirstTo?: string | undefined;
 }
 
 /** A peer's figures for one book, or why there are none. */
@@ -268,6 +272,18 @@ async function edits(page: Page, count: number): Promise<number[]> {
 const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-v8.gc', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'];
 
 /**
+ * Starts a trace and lets it settle before the traced work: V8's sampler starts in each thread
+ * when it next runs, and in the book worker, whose heap then held ~400 MB, that took 551 ms inside
+ * the first traced window (2026-12-06), a figure of the tracing, not of the app.
+ */
+async function startTrace(browser: Browser, page: Page, path: string | undefined): Promise<void> {
+  await browser.startTracing(page, { path, screenshots: false, categories: TRACE_CATEGORIES });
+  // A round trip, so the worker has run since the trace began.
+  await page.evaluate(() => window.postextApp!.client.getBook().then(() => undefined));
+  await page.waitForTimeout(1500);
+}
+
+/**
  * Cancel latency: a global change starts a whole-book build; 40 ms in, a superseding change is
  * sent. The figure is how long the worker takes to accept it (it only reads messages between
  * build slices, so this is the slice length plus the hops).
@@ -284,6 +300,8 @@ async function cancelLatency(page: Page, sizes: number[]): Promise<number[]> {
       const start = performance.now();
       const second = await client.apply({ origin: 'ui', baseRevision: first.revision, ops: [{ type: 'config.set', path: 'bodyText.fontSize', value: { value: value + 0.05, unit: 'pt' } }] });
       times.push(performance.now() - start);
+      // Named in a trace (--trace-cancel): the superseding change's round trip, in user timing.
+      performance.measure(`bench cancel ${times.length}`, { start });
       if (!second.ok) throw new Error(second.error);
       await client.awaitConvergence(second.revision);
     }
@@ -310,7 +328,10 @@ async function firstPageOfProject(page: Page, projectId: string): Promise<number
     });
     const start = performance.now();
     await client.openProject(projectId);
-    return (await painted) - start;
+    const paintedAt = await painted;
+    // Named in a trace (--trace-first): from the Books list's open to page 1 painted, in user timing.
+    performance.measure('bench first 1', { start, end: paintedAt });
+    return paintedAt - start;
   }, projectId);
 }
 
@@ -507,7 +528,7 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
       let recalibrated = false;
       const restartsBefore = (await workerRestarts(page)).length;
       const tracingCold = options.traceColdTo !== undefined && nominal === options.sizes[0];
-      if (tracingCold) await browser.startTracing(page, { path: options.traceColdTo, screenshots: false, categories: TRACE_CATEGORIES });
+      if (tracingCold) await startTrace(browser, page, options.traceColdTo);
       for (let run = 0; run < options.repeats; run++) {
         // A different seed each run: the same size and structure, never the same paragraphs.
         const book = generateBook(options.seed + 1000 * nominal + run, paragraphs);
@@ -550,7 +571,7 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
       const global: number[] = [];
       const tracingGlobal = options.traceGlobalTo !== undefined && nominal === options.sizes[0];
       const globalRuns = async (): Promise<void> => {
-        if (tracingGlobal) await browser.startTracing(page, { path: options.traceGlobalTo, screenshots: false, categories: TRACE_CATEGORIES });
+        if (tracingGlobal) await startTrace(browser, page, options.traceGlobalTo);
         for (let run = 0; run < options.repeats; run++) global.push(await globalChange(page, round(baseFontSize * (1.02 + 0.02 * run), 2)));
         if (tracingGlobal) {
           await browser.stopTracing();
@@ -589,7 +610,7 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
         vivliostyle: { version: peerVersion('vivliostyle'), error: 'not run' },
       };
       if (nominal === 300 || options.sizes.length === 1) {
-        if (options.traceEditsTo) await browser.startTracing(page, { path: options.traceEditsTo, screenshots: false, categories: TRACE_CATEGORIES });
+        if (options.traceEditsTo) await startTrace(browser, page, options.traceEditsTo);
         const times = await edits(page, 30);
         if (options.traceEditsTo) {
           await browser.stopTracing();
@@ -597,11 +618,23 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
         }
         const sorted = [...times].sort((a, b) => a - b);
         size.editToConvergedMs = { p50: round(sorted[Math.floor(0.5 * (sorted.length - 1))]!), p95: round(sorted[Math.ceil(0.95 * (sorted.length - 1))]!), samples: times.length, times: times.map((t) => round(t)) };
+        if (options.traceCancelTo) await startTrace(browser, page, options.traceCancelTo);
         size.cancelLatencyMs = spread(await cancelLatency(page, [1, 2, 3, 4, 5].map((k) => round(baseFontSize * (1.1 + 0.01 * k), 2))));
+        if (options.traceCancelTo) {
+          await browser.stopTracing();
+          options.log(`trace of the cancel probes written to ${options.traceCancelTo}`);
+        }
         const firstPages: number[] = [];
         for (let run = 0; run < options.repeats; run++) {
           await page.evaluate(() => window.postextApp!.client.openPreset('postext-guide'));
+          // The last run is the one traced (--trace-first).
+          const tracing = options.traceFirstTo !== undefined && run === options.repeats - 1;
+          if (tracing) await startTrace(browser, page, options.traceFirstTo);
           firstPages.push(await firstPageOfProject(page, mainProject));
+          if (tracing) {
+            await browser.stopTracing();
+            options.log(`trace of opening the book from the Books list written to ${options.traceFirstTo}`);
+          }
         }
         size.firstPageWarmMs = spread(firstPages);
         const exportPdf = await page.evaluate(() => typeof (window.postextApp!.client as unknown as Record<string, unknown>)['exportPdf'] === 'function');

@@ -14,7 +14,8 @@
  * `--no-build` (reuse it), `--peers=pagedjs,vivliostyle`, `--peer-timeout=600` (s per pagination),
  * `--watchdog=60` (s: the worker watchdog's ping timeout during the run; the app's own is 2.5 s),
  * `--trace-edits=edits.json` (a Chrome trace of the thirty edits, every thread; `node bench/trace-summary.mjs edits.json` reads it),
- * `--trace-cold=cold.json`, `--trace-global=global.json` (the same of the first size's cold layouts and global changes).
+ * `--trace-cold=cold.json`, `--trace-global=global.json`, `--trace-cancel=cancel.json`, `--trace-first=first.json`
+ * (the same of the first size's cold layouts, global changes, cancel probes and last opening from the Books list).
  */
 import { execFileSync } from 'node:child_process';
 import type { PeerName } from './peers';
@@ -82,6 +83,8 @@ if (!args.has('node-only')) {
       traceEditsTo: args.get('trace-edits'),
       traceColdTo: args.get('trace-cold'),
       traceGlobalTo: args.get('trace-global'),
+      traceCancelTo: args.get('trace-cancel'),
+      traceFirstTo: args.get('trace-first'),
       sizes: (args.get('sizes') ?? '100,300,1000').split(',').map(Number),
       repeats: Number(args.get('repeats') ?? 3),
       seed: 20261202,

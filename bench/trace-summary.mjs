@@ -1,6 +1,6 @@
 // Reads a Chrome trace written by `npm run bench -- --trace-edits=edits.json` (or --trace-cold,
-// --trace-global) and prints, for each window the bench measured (its `bench edit N`, `bench cold N`,
-// `bench global N` user-timing measures), how long each thread of the page's
+// --trace-global, --trace-cancel, --trace-first) and prints, for each window the bench measured (its `bench edit N`, `bench cold N`,
+// `bench global N`, `bench cancel N`, `bench first 1` user-timing measures), how long each thread of the page's
 // renderer was busy in it (top-level tasks, ms), how much of that was garbage collection, and the
 // longest tasks. It answers "what held the edit": the book worker's build, the main thread's frame,
 // the paint worker, or a collection.
@@ -50,7 +50,7 @@ const label = (key) => {
 const begins = new Map();
 const windows = [];
 for (const e of events) {
-  if (e.cat !== 'blink.user_timing' || !/^bench (edit|cold|global) [\d.]+$/.test(e.name)) continue;
+  if (e.cat !== 'blink.user_timing' || !/^bench (edit|cold|global|cancel|first) [\d.]+$/.test(e.name)) continue;
   const id = `${e.name}:${e.id ?? e.id2?.local ?? ''}`;
   if (e.ph === 'b') begins.set(id, e.ts);
   else if (e.ph === 'e' && begins.has(id)) windows.push({ name: e.name, from: begins.get(id), to: e.ts });
