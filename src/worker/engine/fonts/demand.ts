@@ -79,11 +79,23 @@ function scriptSamples(texts: readonly string[], perScript = SAMPLES_PER_SCRIPT)
   return samples;
 }
 
+/** A unit past Armenian: where a Latin, Greek, Cyrillic or Armenian stretch ends. */
+const PAST_STARTUP_SCRIPTS = /[^\u0000-\u058f]/g;
+
 function textSamples(text: string, perScript: number): Map<DemandScript, Set<number>> {
   const samples = new Map<DemandScript, Set<number>>();
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
-    if (unit < 0x0590) continue; // Latin, Greek, Cyrillic, Armenian: the startup faces' business
+    if (unit < 0x0590) {
+      // Latin, Greek, Cyrillic, Armenian: the startup faces' business. The stretch is skipped by the
+      // regular expression engine, ~4x quicker than this loop over its units: a loop over every unit
+      // of a 300-page English book was 12 ms of opening it (a trace of the bench, load ~5).
+      PAST_STARTUP_SCRIPTS.lastIndex = i;
+      const next = PAST_STARTUP_SCRIPTS.exec(text);
+      if (next === null) break;
+      i = next.index - 1;
+      continue;
+    }
     const cp = text.codePointAt(i)!;
     if (cp > 0xffff) i++;
     const script = scriptOf(cp);
