@@ -22,6 +22,8 @@ export const remoteChange = Annotation.define<boolean>();
 interface ChapterDoc {
   state: EditorState;
   sync: ChapterSync;
+  /** The accessible name its state carries (`labelSlot`). */
+  label: string;
 }
 
 export interface EditorCallbacks {
@@ -101,7 +103,7 @@ export class ChapterEditors {
       doc = this.docs.get(chapterId);
       if (!doc) {
         const state = EditorState.create({ doc: chapter.text, extensions: this.state([]) });
-        const created: ChapterDoc = { state, sync: null as unknown as ChapterSync };
+        const created: ChapterDoc = { state, sync: null as unknown as ChapterSync, label: this.callbacks.label(this.activeTitle) };
         created.sync = new ChapterSync(this.client, chapterId, chapter.text, book.revision, {
           getText: () => (this.active === chapterId ? this.view.state.doc.toString() : created.state.doc.toString()),
           applyRemote: (change: TextOp) => this.applyRemote(chapterId, created, change),
@@ -125,8 +127,19 @@ export class ChapterEditors {
     if (doc) doc.state = this.view.state;
   }
 
+  /**
+   * Gives the view the accessible name of the chapter on screen, when its state does not carry it
+   * yet. Only then: a reconfiguration updates the whole view (its decorations compared, its lines
+   * measured), 26-49 ms of the main thread per call in a long chapter at load ~5, and opening a book
+   * made two or three of them for a name that had not changed, while its first page waited to be
+   * painted (a trace of the bench's opening from the Books list, 2026-12-06).
+   */
   private relabel(): void {
-    this.view.dispatch({ effects: this.labelSlot.reconfigure(EditorView.contentAttributes.of({ 'aria-label': this.callbacks.label(this.activeTitle) })) });
+    const label = this.callbacks.label(this.activeTitle);
+    const doc = this.active ? this.docs.get(this.active) : undefined;
+    if (doc?.label === label) return;
+    this.view.dispatch({ effects: this.labelSlot.reconfigure(EditorView.contentAttributes.of({ 'aria-label': label })) });
+    if (doc) doc.label = label;
   }
 
   /** The UI language or the chapter title changed. */
