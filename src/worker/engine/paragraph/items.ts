@@ -373,9 +373,11 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     }
     const parts = split.parts;
     for (let i = 0; i < parts.length; i++) {
-      items.push({ type: 'box', width: split.widths[i]!, payload: parts[i]!, from: start });
+      const payload = parts[i]!;
+      items.push({ type: 'box', width: payload.pieces[0]!.width, payload, from: start });
       if (i < parts.length - 1) {
-        const penalty = split.penalties[i]!;
+        // A hyphenation point's penalty is the table's (the hyphen in its style); the others are the core's.
+        const penalty = split.penalties[i] ?? table.hyphen!;
         items.push(penalty);
         if (options.repeatHyphen && isCompoundHyphen(penalty)) items.push(...((split.repeats ??= [])[i] ??= repeatedHyphenItems(parts[i]!.pieces[0]!)));
       }
@@ -1063,11 +1065,13 @@ interface SharedWord {
 
 /** A shared word's parts between break points. */
 interface SharedSplit {
-  /** Each part box's payload and width, pt. */
+  /** Each part box's payload (its one piece's width is the box's). */
   parts: WordPayload[];
-  widths: number[];
-  /** The penalty after each part but the last. */
-  penalties: Item<WordPayload>[];
+  /**
+   * The penalty after each part but the last: the word core's (`WordCore.penalties`, one array for
+   * every size), null at a hyphenation point, whose penalty is the table's `hyphen`.
+   */
+  penalties: readonly (Item<WordPayload> | null)[];
   /** After a compound hyphen's penalty, by part: the repeated hyphen's items (`repeatedHyphenItems`), made when first needed (null: none yet). */
   repeats: Item<WordPayload>[][] | null;
 }
@@ -1115,11 +1119,11 @@ interface WordCore {
   /** The whole word's shaping (the face's cached one). */
   shaped: ShapedGlyphs;
   /**
-   * The word split at its break points: each part's text and glyphs (views on `shaped`, clusters
-   * from the part's start), in order and touching (a part's offset in the word is the length of
-   * the texts before it); null when it stays one box.
+   * The word split at its break points: each part's glyphs (views on `shaped`, clusters from the
+   * part's start), in order and touching; null when it stays one box. A part's first character in
+   * the word is its view's `clusterBase` less `shaped`'s (fonts/shaped-glyphs.ts `view`), so no text
+   * or offset is kept per part: each size slices its pieces' texts.
    */
-  texts: string[] | null;
   views: ShapedGlyphs[] | null;
   /**
    * The penalty after each part but the last: a compound's own hyphen or a break adding nothing,
@@ -1206,7 +1210,6 @@ function wordCore(cores: WordCores, text: string, from: number, to: number, hash
     key,
     shaped,
     // Arrays of their exact length (map), not grown by push (an array's first push makes room for 17).
-    texts: parts === null ? null : parts.map((part) => part.text),
     views: parts === null ? null : parts.map((part) => part.shaped),
     penalties: parts === null ? null : parts.slice(0, -1).map((part) => (part.hyphen ? null : { type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged: part.kind === 'hyphen' })),
     other: latest,
@@ -1300,29 +1303,23 @@ function putWord<Entry>(table: WordTable<Entry>, slot: number, entry: Entry, has
  * same way, from the word's size-free core.
  */
 function buildSharedWord(core: WordCore, style: TextStyle, rise: number, face: FontFace, level: number, other: SharedWord | undefined, table: SharedWords): SharedWord {
-  const { word, breaks, key, texts, views } = core;
-  if (texts === null || views === null) {
-    const shaped = core.shaped;
+  const { word, breaks, key, shaped, views, penalties } = core;
+  if (views === null || penalties === null) {
     const whole: ShapedPiece = { text: word, offsets: undefined, from: 0, style, rise: storedRise(rise), face, shaped, width: (shaped.width * style.size) / face.upem, level };
     return { breaks, key, width: 0 + whole.width, payload: { pieces: [whole] }, split: null, other, word };
   }
   const scale = style.size / face.upem;
+  const base = shaped.clusterBase;
   // Arrays of their exact length (map), not grown by push: the table keeps them as long as its style
   // lives, and a pushed-to empty array holds 17 slots for the word's two to four parts.
-  let at = 0;
-  const pieces = texts.map((text, i): ShapedPiece => {
-    const shaped = views[i]!;
-    const piece: ShapedPiece = { text, offsets: undefined, from: at, style, rise: storedRise(rise), face, shaped, width: shaped.width * scale, level };
-    at += text.length;
-    return piece;
+  const parts = views.map((view, i): WordPayload => {
+    const from = view.clusterBase - base;
+    const to = i + 1 < views.length ? views[i + 1]!.clusterBase - base : word.length;
+    return { pieces: [{ text: word.slice(from, to), offsets: undefined, from, style, rise: storedRise(rise), face, shaped: view, width: view.width * scale, level }] };
   });
-  const split: SharedSplit = {
-    parts: pieces.map((piece): WordPayload => ({ pieces: [piece] })),
-    widths: pieces.map((piece) => piece.width),
-    // (A hyphenation point's penalty is flagged: the table's, shared by all its words' points.)
-    penalties: core.penalties!.map((penalty, i) => penalty ?? (table.hyphen ??= hyphenPenalty(pieces[i]!))),
-    repeats: null,
-  };
+  // (A hyphenation point's penalty is flagged: the table's, shared by all its words' points.)
+  if (penalties.includes(null)) table.hyphen ??= hyphenPenalty(parts[0]!.pieces[0]!);
+  const split: SharedSplit = { parts, penalties, repeats: null };
   // NaN, not 0: the field holds a double in every entry (one shape), and a split word has no whole width.
   return { breaks, key, width: NaN, payload: null, split, other, word };
 }
