@@ -7,6 +7,7 @@ import type { AnyNode, LeafNode, ListNode } from './nodes';
 import { ROOT } from './catalogue';
 import type { ConfigError, ConfigWarning, JsonObject, JsonValue, StoredConfig } from './types';
 import { Resolver, stripConfigDefaults } from './resolve';
+import type { BuildRecord } from './resolve';
 import { formatPath, join, locate, parsePath, unknownPathMessage } from './paths';
 import type { Segment } from './paths';
 import { coerceValue } from './validate';
@@ -16,16 +17,38 @@ import { clone, isColorValue, isDimension, isPlainObject, jsonEqual } from './va
 // ---------------------------------------------------------------------------------------------
 // Effective configuration (memoised per stored object, re-checked by JSON comparison — §0.4 last rule)
 
-const cache = new WeakMap<object, { json: string; effective: JsonObject; warnings: ConfigWarning[] }>();
+interface Resolved {
+  json: string;
+  effective: JsonObject;
+  warnings: ConfigWarning[];
+  /** What its build can lend to the resolution of a changed config (none after warnings or a cycle). */
+  record: BuildRecord | undefined;
+}
+const cache = new WeakMap<object, Resolved>();
 
-/** The complete effective configuration and the resolution warnings for a stored one. */
-export function resolveWithWarnings(stored: StoredConfig): { effective: JsonObject; warnings: ConfigWarning[] } {
+/**
+ * The complete effective configuration and the resolution warnings for a stored one. `base`, a
+ * config this one was changed from (setConfig's before), lends the sections of its resolution that
+ * the change cannot reach (`Resolver.build`); the answer is the same with or without it. Warnings
+ * are listed in the order a full resolution meets them, so a resolution with any is done in full.
+ * The effective trees of two configs may share objects: nobody may change one in place.
+ */
+export function resolveWithWarnings(stored: StoredConfig, base?: StoredConfig): { effective: JsonObject; warnings: ConfigWarning[] } {
   const json = JSON.stringify(stored);
   const hit = cache.get(stored);
   if (hit && hit.json === json) return hit;
-  const r = new Resolver(stored);
-  const effective = r.build();
-  const entry = { json, effective, warnings: dedupe(r.warnings) };
+  const lent = base === undefined ? undefined : cache.get(base);
+  // The base's entry is lent only while it still describes it (its JSON re-checked, as above).
+  const prev = lent?.record && lent.warnings.length === 0 && lent.json === JSON.stringify(base) ? lent.record : undefined;
+  let r = new Resolver(stored);
+  let effective = r.build(prev);
+  // Warnings or a cycle (no record): resolved from scratch, in the order and with the readings a full resolution has.
+  if (prev && (r.warnings.length > 0 || !r.record)) {
+    r = new Resolver(stored);
+    effective = r.build();
+  }
+  const warnings = dedupe(r.warnings);
+  const entry: Resolved = { json, effective, warnings, record: warnings.length === 0 ? r.record : undefined };
   cache.set(stored, entry);
   return entry;
 }
@@ -141,10 +164,7 @@ function keyed(list: ListNode, sel: Segment['sel'], value: JsonValue): JsonValue
 export function flatten(v: JsonValue | undefined, path: string, out: Map<string, JsonValue> = new Map()): Map<string, JsonValue> {
   if (v === undefined) return out;
   if (Array.isArray(v)) {
-    v.forEach((item, i) => {
-      const key = isPlainObject(item) ? (['level', 'id', 'name'] as const).find((k) => typeof item[k] === 'string' || typeof item[k] === 'number') : undefined;
-      flatten(item, path + (key && isPlainObject(item) ? `[${key}=${String(item[key])}]` : `[${i}]`), out);
-    });
+    v.forEach((item, i) => flatten(item, path + itemSelector(item, i), out));
     if (v.length === 0) out.set(path, []);
     return out;
   }
@@ -156,6 +176,13 @@ export function flatten(v: JsonValue | undefined, path: string, out: Map<string,
   }
   out.set(path, v);
   return out;
+}
+
+/** The selector `flatten` names a list item by: its level, id or name, else its index. */
+function itemSelector(item: JsonValue, i: number): string {
+  if (!isPlainObject(item)) return `[${i}]`;
+  const key = (['level', 'id', 'name'] as const).find((k) => typeof item[k] === 'string' || typeof item[k] === 'number');
+  return key ? `[${key}=${String(item[key])}]` : `[${i}]`;
 }
 
 export interface FollowedEntry {
@@ -191,12 +218,23 @@ export function followedDiff(before: JsonObject, after: JsonObject, changedPaths
   // other unequal pair (arrays, leaves, a kind that changed) is compared leaf by leaf.
   const walk = (x: JsonValue, y: JsonValue, path: string): void => {
     if (jsonEqual(x, y) || under(path)) return;
+    if (Array.isArray(x) && Array.isArray(y) && x.length === y.length) {
+      // Lists whose items name the same distinct selectors on both sides (as `flatten` names them) are
+      // walked item by item: an item the resolution reused (the same object) is passed over whole.
+      const sx = x.map(itemSelector);
+      const sy = y.map(itemSelector);
+      if (sx.every((sel, i) => sel === sy[i]) && new Set(sx).size === sx.length) {
+        x.forEach((item, i) => walk(item, y[i] as JsonValue, path + (sx[i] as string)));
+        return;
+      }
+    }
     if (isPlainObject(x) && isPlainObject(y) && !Array.isArray(x) && !Array.isArray(y) && Object.keys(x).length > 0 && Object.keys(y).length > 0) {
-      for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) {
+      // A key on one side only names leaves the other side lacks: not followers. So the keys of
+      // one side are enough; a value the resolution reused (the same object) is passed over.
+      for (const k of Object.keys(x)) {
         const cx = x[k];
         const cy = y[k];
-        // A key on one side only names leaves the other side lacks: not followers.
-        if (cx === undefined || cy === undefined) continue;
+        if (cx === undefined || cy === undefined || cx === cy) continue;
         walk(cx, cy, join(path, k));
       }
       return;
@@ -513,7 +551,7 @@ function report(before: StoredConfig, after: StoredConfig, paths: readonly strin
     return e;
   });
   const { effective: effBefore } = resolveWithWarnings(before);
-  const { effective: effAfter, warnings } = resolveWithWarnings(after);
+  const { effective: effAfter, warnings } = resolveWithWarnings(after, before);
   const followed = followedDiff(effBefore, effAfter, paths);
   return { ok: true, config: after, changed, followed, warnings };
 }

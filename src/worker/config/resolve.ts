@@ -213,6 +213,23 @@ function fieldsOf(node: ObjectNode): readonly (readonly [string, AnyNode])[] {
   return list;
 }
 
+/** A section, group or list of a build: the stored value it resolved, its value and the reads it made (path, value, …). */
+interface BuiltNode {
+  readonly stored: JsonValue | undefined;
+  readonly value: JsonValue | undefined;
+  readonly reads: readonly (string | JsonValue | undefined)[];
+  /** The reads of the leaves resolved with it, by scope and catalogue node (the `leafReads` of the resolver that built it). */
+  readonly leafReads: ReadonlyMap<string, ReadonlyMap<LeafNode, readonly (string | JsonValue | undefined)[]>>;
+}
+
+/** What a build lends to the build of a changed config (`Resolver.build(prev)`), by path. */
+export interface BuildRecord {
+  readonly locale: string;
+  readonly nodes: ReadonlyMap<string, BuiltNode>;
+}
+
+const NO_READS: readonly (string | JsonValue | undefined)[] = [];
+
 const BUSY: unique symbol = Symbol('resolving');
 const UNSET: unique symbol = Symbol('unset');
 
@@ -230,6 +247,23 @@ export class Resolver {
   private readonly memo = new Map<string, Map<LeafNode, JsonValue | typeof BUSY | typeof UNSET>>();
   /** `~.kind` of each list item, by item path (`visibleDefault`). */
   private readonly itemKinds = new Map<string, JsonValue>();
+  /**
+   * While `build` runs: every effective value read by path (`get`: followed defaults, palette
+   * swatches, item kinds, built-in lists), as path, value, path, value… A leaf keeps the reads its
+   * resolution made (`leafReads`, nested reads included) and repeats them here when it is taken
+   * from the memo, so the reads logged while a section resolves are all it depends on besides its
+   * own stored value.
+   */
+  private log: (string | JsonValue | undefined)[] | undefined;
+  private readonly leafReads = new Map<string, Map<LeafNode, readonly (string | JsonValue | undefined)[]>>();
+  /** A leaf was read while being resolved (a cycle): its readers saw it unset, so reads are not a safe key. */
+  private cycled = false;
+  /** What the last `build` can lend to the next one (undefined after a cycle). */
+  record: BuildRecord | undefined;
+  /** While `build` runs: the record being made, the one lent, and the lent reads checked so far. */
+  private built: Map<string, BuiltNode> | undefined;
+  private lend: BuildRecord | undefined;
+  private readonly held = new Map<string, boolean>();
   readonly locale: string;
 
   constructor(readonly stored: JsonObject) {
@@ -240,16 +274,56 @@ export class Resolver {
     return { get: (p) => this.get(p), locale: this.locale, ...extra };
   }
 
-  /** The complete effective configuration. */
-  build(): JsonObject {
-    return this.resolveNode(ROOT, this.stored, '', this.ctx()) as JsonObject;
+  /**
+   * The complete effective configuration. With `prev` (the record of a build of another stored
+   * config with the same locale, without warnings or cycles), a section, group or list at a path
+   * whose stored value is equal to the one `prev` resolved there and whose every logged read gives
+   * an equal value now is taken from `prev` as it is (the same object: diffs pass it over by
+   * identity, `followedDiff`); the rest is resolved. The result equals a build without `prev`: a
+   * node's value is a function of its path, its stored value, the locale and the values it read.
+   */
+  build(prev?: BuildRecord): JsonObject {
+    // Leaves resolved before the build logged no reads: only a build from an empty memo keeps a record.
+    const fresh = this.memo.size === 0;
+    this.log = [];
+    this.built = new Map();
+    this.lend = prev !== undefined && prev.locale === this.locale ? prev : undefined;
+    const out = this.resolveNode(ROOT, this.stored, '', this.ctx()) as JsonObject;
+    this.record = this.cycled || !fresh ? undefined : { locale: this.locale, nodes: this.built };
+    this.log = undefined;
+    this.built = undefined;
+    this.lend = undefined;
+    this.held.clear();
+    return out;
+  }
+
+  /** Every read logged by a node of `lend` still gives the value it gave then. */
+  private readsHold(reads: readonly (string | JsonValue | undefined)[]): boolean {
+    const log = this.log;
+    const mark = log?.length ?? 0;
+    let ok = true;
+    for (let i = 0; i < reads.length && ok; i += 2) {
+      const path = reads[i] as string;
+      let same = this.held.get(path);
+      if (same === undefined) {
+        // One answer per path and build: a path read anywhere in `lend` gave one value (no cycles).
+        same = jsonEqual(this.get(path), reads[i + 1]);
+        this.held.set(path, same);
+      }
+      ok = same;
+    }
+    // The checking reads are not the node's own (leaves resolved meanwhile keep theirs: leafReads).
+    if (log) log.length = mark;
+    return ok;
   }
 
   /** Effective value at an absolute path (sections, list items, leaves or parts of leaves). */
   get(path: string): JsonValue | undefined {
     const segs = parsePathShared(path);
     if ('error' in segs) return undefined;
-    return this.getSegs(segs);
+    const v = this.getSegs(segs);
+    this.log?.push(path, v);
+    return v;
   }
 
   getSegs(segs: readonly Segment[]): JsonValue | undefined {
@@ -308,6 +382,22 @@ export class Resolver {
 
   resolveNode(node: AnyNode, stored: JsonValue | undefined, path: string, ctx: DefaultContext): JsonValue | undefined {
     if (node.node === 'leaf') return this.resolveLeaf(node, stored, path, ctx);
+    const log = this.log;
+    const built = this.built;
+    if (!log || !built) return this.resolveBranch(node, stored, path, ctx);
+    const lent = this.lend?.nodes.get(path);
+    if (lent && jsonEqual(lent.stored, stored) && this.readsHold(lent.reads)) {
+      for (const x of lent.reads) log.push(x);
+      built.set(path, lent);
+      return lent.value;
+    }
+    const start = log.length;
+    const value = this.resolveBranch(node, stored, path, ctx);
+    built.set(path, { stored, value, reads: log.slice(start), leafReads: this.leafReads });
+    return value;
+  }
+
+  private resolveBranch(node: ObjectNode | ListNode, stored: JsonValue | undefined, path: string, ctx: DefaultContext): JsonValue | undefined {
     if (node.node === 'list') {
       const items = listItems(node, stored, ctx, path);
       return items.map((it) => this.resolveNode(node.item, it.base, path + it.sel, this.itemCtx(path, path + it.sel, it)) ?? null);
@@ -315,16 +405,50 @@ export class Resolver {
     if (stored === false && node.allowFalse) return false;
     const obj = this.objectView(node, stored);
     if (node.presence === 'whenSet' && obj === undefined) return undefined;
+    // The same group resolved by the lent build: its leaves may be taken from it one by one.
+    const lent = this.lend?.nodes.get(path);
+    const lentValue = lent && isPlainObject(lent.value) ? lent.value : undefined;
+    const lentStored = lentValue && lent ? this.objectView(node, lent.stored) : undefined;
     const out: JsonObject = {};
     for (const [k, field] of fieldsOf(node)) {
       const sv = obj?.[k];
       if (sv === undefined && !this.visibleDefault(field, ctx)) continue;
-      const v = this.resolveNode(field, sv, join(path, k), ctx);
+      const v = lent && lentValue && field.node === 'leaf' ? this.lentLeaf(field, sv, lent, lentStored?.[k], lentValue[k], join(path, k), ctx) : this.resolveNode(field, sv, join(path, k), ctx);
       if (v !== undefined) out[k] = v;
     }
     // Keys we do not know are kept as they are (never dropped).
     if (obj) for (const k of Object.keys(obj)) if (!(k in node.fields)) out[k] = clone(obj[k]);
     return out;
+  }
+
+  /**
+   * A leaf of a group the lent build resolved: its lent value (the same object) when its stored
+   * value is equal to the lent one and every read its lent resolution made gives an equal value
+   * now; it goes into the memo as if resolved here. Else (or already in the memo) it is resolved.
+   */
+  private lentLeaf(node: LeafNode, stored: JsonValue | undefined, group: BuiltNode, lentStored: JsonValue | undefined, lentValue: JsonValue | undefined, path: string, ctx: DefaultContext): JsonValue | undefined {
+    const scope = ctx.item ?? '';
+    const memo = this.memo.get(scope);
+    if ((memo && memo.has(node)) || !jsonEqual(stored, lentStored)) return this.resolveLeaf(node, stored, path, ctx);
+    // The group's own build resolved the leaf (or lent it on with its reads): its reads are there.
+    const reads = group.leafReads.get(scope)?.get(node) ?? NO_READS;
+    if (!this.readsHold(reads)) return this.resolveLeaf(node, stored, path, ctx);
+    let m = this.memo.get(scope);
+    if (!m) {
+      m = new Map();
+      this.memo.set(scope, m);
+    }
+    m.set(node, lentValue === undefined ? UNSET : lentValue);
+    if (reads.length > 0) {
+      let byNode = this.leafReads.get(scope);
+      if (!byNode) {
+        byNode = new Map();
+        this.leafReads.set(scope, byNode);
+      }
+      byNode.set(node, reads);
+      if (this.log) for (const x of reads) this.log.push(x);
+    }
+    return lentValue;
   }
 
   /** Item-relative conditions (`~.kind`) decide whether a default applies at all (fields of other element kinds). */
@@ -337,7 +461,7 @@ export class Resolver {
     if (v === undefined) {
       v = this.get(ctx.item + vis.path.slice(1));
       if (v !== undefined) this.itemKinds.set(ctx.item, v);
-    }
+    } else this.log?.push(ctx.item + vis.path.slice(1), v);
     if (vis.equals) return vis.equals.some((e) => jsonEqual(e, v));
     if (vis.not) return !vis.not.some((e) => jsonEqual(e, v));
     return true;
@@ -356,8 +480,16 @@ export class Resolver {
       this.memo.set(scope, memo);
     }
     const known = memo.get(node);
-    if (known !== undefined) return known === BUSY || known === UNSET ? undefined : known;
+    if (known !== undefined) {
+      if (known === BUSY) this.cycled = true;
+      else if (this.log) {
+        const reads = this.leafReads.get(scope)?.get(node);
+        if (reads) for (const x of reads) this.log.push(x);
+      }
+      return known === BUSY || known === UNSET ? undefined : known;
+    }
     memo.set(node, BUSY);
+    const start = this.log?.length ?? 0;
     let value: JsonValue | undefined;
     if (stored !== undefined && stored !== null) {
       const n = normalizeStored(node, stored, (id) => this.palette(id));
@@ -373,6 +505,14 @@ export class Resolver {
       if (p) value = { ...value, hex: p.hex };
     }
     memo.set(node, value === undefined ? UNSET : value);
+    if (this.log && this.log.length > start) {
+      let byNode = this.leafReads.get(scope);
+      if (!byNode) {
+        byNode = new Map();
+        this.leafReads.set(scope, byNode);
+      }
+      byNode.set(node, this.log.slice(start));
+    }
     return value;
   }
 
