@@ -9,8 +9,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { defaultSettings, EngineCache, type BookInput } from '../../../src/worker/engine';
 import { pageBlocks } from '../../../src/worker/engine/page/page-blocks';
 import { Op, type DisplayItem, type GlyphRunItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
-import { mulberry32, paragraph } from '../../support/prose';
 import { dump, run } from './helpers';
+import { movingChaptersBook } from './moving-chapters';
 
 // Every item list the running heads asked about, and those asked about for the first time in the current layout.
 const { asked, firstAsked } = vi.hoisted(() => ({ asked: new WeakSet<object>(), firstAsked: [] as object[] }));
@@ -28,26 +28,11 @@ vi.mock('../../../src/worker/engine/page/page-blocks', async (original) => {
   };
 });
 
-function chapter(seed: number, title: string, paragraphs: number): string {
-  const random = mulberry32(seed);
-  return [`# ${title}`, ...Array.from({ length: paragraphs }, () => paragraph(random))].join('\n\n') + '\n';
-}
-
 // The default design's running heads print the chapter's title (configuration.md §5.2). One settings
 // object for every layout, as the worker passes while the design is unchanged (host/book-host.ts `settingsFor`).
 const settings = defaultSettings();
 
-function book(firstParagraphs: number): BookInput {
-  return {
-    title: 'Moving chapters',
-    settings,
-    chapters: [
-      { id: 'one', title: '', source: chapter(1, 'One', firstParagraphs) },
-      { id: 'two', title: '', source: chapter(2, 'Two', 12) },
-      { id: 'three', title: '', source: chapter(3, 'Three', 12) },
-    ],
-  };
-}
+const book = (firstParagraphs: number): BookInput => movingChaptersBook(firstParagraphs, settings);
 
 const textPages = (pages: readonly PageDisplayList[]) => pages.filter((page) => page.role !== 'blank');
 const headTexts = (page: PageDisplayList) => page.items.filter((i): i is GlyphRunItem => i.op === Op.GlyphRun && i.line === undefined).map((r) => r.text);

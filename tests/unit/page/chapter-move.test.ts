@@ -8,13 +8,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultSettings, EngineCache, type BookInput } from '../../../src/worker/engine';
 import { Op, type GlyphRunItem, type PageDisplayList } from '../../../src/worker/protocol/displaylist';
-import { mulberry32, paragraph } from '../../support/prose';
 import { dump, run } from './helpers';
-
-function chapter(seed: number, title: string, paragraphs: number): string {
-  const random = mulberry32(seed);
-  return [`# ${title}`, ...Array.from({ length: paragraphs }, () => paragraph(random))].join('\n\n') + '\n';
-}
+import { movingChaptersBook } from './moving-chapters';
 
 /** The book begins on a recto of its own (true) or, part of a longer one, on a verso (bundle-format §9 `start`). */
 let ownBook = true;
@@ -23,15 +18,7 @@ function book(firstParagraphs: number): BookInput {
   const settings = defaultSettings();
   if (!ownBook) settings.start = { pageIndexOffset: 1, headings: [] };
   // Folios on every page, so relabelling shows in the display lists.
-  return {
-    title: 'Moving chapters',
-    settings,
-    chapters: [
-      { id: 'one', title: '', source: chapter(1, 'One', firstParagraphs) },
-      { id: 'two', title: '', source: chapter(2, 'Two', 12) },
-      { id: 'three', title: '', source: chapter(3, 'Three', 12) },
-    ],
-  };
+  return movingChaptersBook(firstParagraphs, settings);
 }
 
 const bodyRuns = (items: readonly { op: number }[]): GlyphRunItem[] => items.filter((i): i is GlyphRunItem => i.op === Op.GlyphRun && (i as GlyphRunItem).line?.role === 'body');
