@@ -84,6 +84,34 @@ test('a hung worker is noticed, restarted and the book comes back at the same re
   await expect(page.locator('canvas[data-page-index="0"][data-painted]')).toHaveCount(1);
 });
 
+test('a design change and a resource change made since the book opened come back after a restart', async ({ page }) => {
+  await openApp(page);
+  const before = await page.evaluate(async () => {
+    const client = window.postextApp!.client;
+    const book = await client.getBook();
+    const resource = book.resources[0];
+    const ops: Parameters<typeof client.apply>[0]['ops'] = [{ type: 'config.set', path: 'bodyText.fontSize', value: { value: 9.75, unit: 'pt' } }];
+    if (resource) {
+      const { payloadBytes: _bytes, ...record } = resource;
+      ops.push({ type: 'resource.put', resource: { ...record, caption: 'A caption set after opening' } });
+    }
+    const result = await client.apply({ origin: 'ui', baseRevision: book.revision, ops });
+    if (!result.ok) throw new Error(result.error);
+    await client.awaitConvergence(result.revision);
+    return { revision: result.revision, resource: resource?.id ?? null };
+  });
+  await page.evaluate(() => window.postextApp!.client.debugHang());
+  await expect(page.getByTestId('notice')).toContainText(/restarted/i, { timeout: 5000 });
+  const after = await page.evaluate(async () => {
+    const client = window.postextApp!.client;
+    const book = await client.getBook();
+    return { revision: book.revision, fontSize: book.config['bodyText'], captions: book.resources.map((r) => [r.id, r.caption ?? null]) };
+  });
+  expect(after.revision).toBe(before.revision);
+  expect(after.fontSize).toMatchObject({ fontSize: { value: 9.75, unit: 'pt' } });
+  if (before.resource) expect(after.captions).toContainEqual([before.resource, 'A caption set after opening']);
+});
+
 test('typing in the editor changes the typeset page', async ({ page }) => {
   await openApp(page);
   const before = await page.evaluate(async () => (await window.postextApp!.client.getDisplayList(0))!.items.map((i: DisplayItem) => ('text' in i ? i.text : '')).join(' '));

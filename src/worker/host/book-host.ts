@@ -443,6 +443,11 @@ export class BookHost implements BookWorkerApi {
     if (tx.ops.some((op) => op.type.startsWith('chapter.'))) {
       this.emit({ type: 'chaptersChanged', revision: this.revision, chapters: book.chapters.map((c) => ({ id: c.id, title: c.title })) });
     }
+    if (tx.ops.some((op) => op.type.startsWith('config.') || op.type.startsWith('resource.') || op.type.startsWith('font.'))) {
+      // The client's mirror (what a restarted worker reopens) follows the text through textChanged; the rest through this.
+      const { config, resources } = snapshotOf(book, this.revision);
+      this.emit({ type: 'designChanged', revision: this.revision, config, resources });
+    }
     this.scheduleLayout();
     this.library.changed(); // autosave (debounced)
     return { ok: true, revision: this.revision, textChanges, config: configReports };

@@ -345,6 +345,13 @@ export class BookClient {
       case 'textChanged':
         if (this.mirror) applyToMirror(this.mirror, event.changes);
         break;
+      case 'designChanged':
+        // Without these a restarted worker reopened the design and resources of the book as it was opened.
+        if (this.mirror) {
+          this.mirror.config = event.config;
+          this.mirror.resources = event.resources;
+        }
+        break;
       case 'chaptersChanged':
         // Rare: refresh the whole mirror (a new chapter's text is not in the event).
         void this.getBook().then((book) => {

@@ -243,6 +243,12 @@ export type WorkerEvent =
   | { type: 'textChanged'; revision: number; origin: Origin; changes: TextOp[] }
   | { type: 'chaptersChanged'; revision: number; chapters: { id: string; title: string }[] }
   /**
+   * A transaction changed the design, the resources or the fonts: the stored configuration and the
+   * resource records after it (payloads stay in the worker). The client's crash-recovery mirror
+   * follows them, so a restarted worker gets the book back as it was, not as it was opened.
+   */
+  | { type: 'designChanged'; revision: number; config: Record<string, unknown>; resources: BookSnapshot['resources'] }
+  /**
    * Pages of one chapter are ready for `revision` (possibly before the whole book converges): every
    * chapter of a book just opened; afterwards only chapters the build changed (or moved).
    */
