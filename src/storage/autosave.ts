@@ -72,25 +72,28 @@ export function createAutosave(options: AutosaveOptions): Autosave {
   /** Runs saves until nothing is dirty; returns the promise of that chain. */
   const drain = (): Promise<void> => {
     if (running) return running;
-    running = (async () => {
-      try {
-        while (dirty) {
-          dirty = false;
-          dirtySince = null;
-          try {
-            await save();
-          } catch (error) {
-            // Keep the change pending so that the next attempt writes it.
-            dirty = true;
-            dirtySince ??= timers.now();
-            throw error;
-          }
+    const chain = (async () => {
+      while (dirty) {
+        dirty = false;
+        dirtySince = null;
+        try {
+          await save();
+        } catch (error) {
+          // Keep the change pending so that the next attempt writes it.
+          dirty = true;
+          dirtySince ??= timers.now();
+          throw error;
         }
-      } finally {
-        running = null;
       }
     })();
-    return running;
+    // Cleared in a callback, never inside the chain: a chain with nothing to save (a timer firing
+    // after the running save wrote its change) ends before `running` is assigned, and a `finally`
+    // inside it cleared `running` first and left the settled chain there for good.
+    const tracked: Promise<void> = chain.finally(() => {
+      if (running === tracked) running = null;
+    });
+    running = tracked;
+    return tracked;
   };
 
   const onTimer = (): void => {

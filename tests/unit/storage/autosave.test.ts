@@ -107,6 +107,43 @@ describe('createAutosave', () => {
     expect(autosave.pending).toBe(false);
   });
 
+  it('a timer that finds its change already saved by the running save leaves later saves working', async () => {
+    // A change scheduled during a save is written by that save's loop; its timer then fires with
+    // nothing dirty. That drain finished synchronously, before its promise was stored, so the
+    // stored, settled promise counted as "a save is running" from then on: every later flush
+    // answered at once and no timer saved again (tests/browser/resources.spec.ts lost two edits).
+    const gates: ReturnType<typeof deferred>[] = [];
+    const save = vi.fn(async () => {
+      const gate = deferred();
+      gates.push(gate);
+      await gate.promise;
+    });
+    const autosave = createAutosave({ save, delayMs: 100 });
+    autosave.schedule();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(save).toHaveBeenCalledTimes(1);
+    autosave.schedule(); // during the first save: its timer is due at +100 ms
+    gates[0]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenCalledTimes(2); // the running drain writes the change at once
+    gates[1]!.resolve();
+    await vi.advanceTimersByTimeAsync(100); // the timer fires with nothing left to save
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(autosave.pending).toBe(false);
+
+    autosave.schedule();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(save).toHaveBeenCalledTimes(3);
+    gates[2]!.resolve();
+    autosave.schedule();
+    const flushed = autosave.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenCalledTimes(4);
+    gates[3]!.resolve();
+    await flushed;
+    expect(autosave.pending).toBe(false);
+  });
+
   it('a failed save rejects flush, reports timer failures, and stays pending for a retry', async () => {
     let fail = true;
     const save = vi.fn(async () => {
