@@ -137,3 +137,33 @@ test('a copy exported as .postext, deleted and imported again brings back its te
   });
   expect(imported).toEqual([{ name: 'Pangolin book', cover: [...PNG] }]);
 });
+
+test('edits a closed page left unsaved come back at the next visit: text, a changed record and a renamed picture with its bytes', async ({ page }) => {
+  await openApp(page);
+  // What the page keeps in localStorage on pagehide when a save has not landed (books-state.ts):
+  // the client's mirror, here made from the book as opened with edits the worker never saw.
+  const before = await page.evaluate(async () => {
+    const book = await window.postextApp!.client.getBook();
+    const picture = book.resources.find((r) => r.kind === 'svg' || r.kind === 'bitmap')!;
+    const unsaved = structuredClone(book);
+    unsaved.revision = book.revision + 3;
+    unsaved.chapters[0]!.text += '\n\nA line the last visit typed.\n';
+    unsaved.resources = unsaved.resources.map((r) => (r.id === picture.id ? { ...r, id: `${r.id}-renamed`, caption: 'Caption the last visit set.' } : r));
+    localStorage.setItem('postext-sandbox-unsaved', JSON.stringify(unsaved));
+    return { id: picture.id, bytes: picture.payloadBytes ?? 0, count: book.resources.length };
+  });
+  expect(before.bytes).toBeGreaterThan(0);
+  await page.reload();
+  await expect(page.getByTestId('status')).toContainText('pages', { timeout: COLD_START_MS });
+  await expect.poll(() => chapterText(page)).toContain('A line the last visit typed.');
+  const resources = await page.evaluate(async () => (await window.postextApp!.client.listResources()).resources.map((r) => ({ id: r.record.id, bytes: r.record.payloadBytes ?? 0, caption: r.record.caption })));
+  expect(resources).toHaveLength(before.count);
+  expect(resources.some((r) => r.id === before.id)).toBe(false);
+  expect(resources).toContainEqual({ id: `${before.id}-renamed`, bytes: before.bytes, caption: 'Caption the last visit set.' });
+  // And it is saved: the mirror is gone once the save lands, and another reload still has it.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('postext-sandbox-unsaved'))).toBeNull();
+  await page.evaluate(() => window.postextApp!.client.flush());
+  await page.reload();
+  await expect(page.getByTestId('status')).toContainText('pages', { timeout: COLD_START_MS });
+  await expect.poll(() => page.evaluate(async () => (await window.postextApp!.client.listResources()).resources.map((r) => r.record.id))).toContain(`${before.id}-renamed`);
+});

@@ -5,7 +5,8 @@
  */
 import { createSignal } from 'solid-js';
 import type { BookClient } from '../../worker/protocol/client';
-import { RestoreSchema, type BookCover, type BookOp, type BookSnapshot } from '../../worker/protocol/messages';
+import { RestoreSchema, type BookCover, type BookSnapshot } from '../../worker/protocol/messages';
+import { renamedPictures, unsavedOps } from './unsaved-ops';
 
 const HIDDEN_KEY = 'postext-sandbox-hidden-samples';
 /**
@@ -89,8 +90,7 @@ export function watchLibrary(client: BookClient, notify: (level: 'info' | 'warni
       forgetUnsaved();
       const book = event.book;
       if (unsaved.kind === book.kind && unsaved.id === book.id && unsaved.locale === book.locale && unsaved.revision > 0) {
-        const ops = unsavedOps(book, unsaved);
-        if (ops.length > 0) void client.apply({ origin: 'storage', baseRevision: event.revision, ops }).catch(() => undefined);
+        void restoreUnsaved(client, book, event.revision, unsaved).catch(() => undefined);
       }
     }
   });
@@ -127,6 +127,17 @@ export function watchLibrary(client: BookClient, notify: (level: 'info' | 'warni
   };
 }
 
+/** Applies what the last visit left unsaved; a renamed picture's bytes are read from the record it was renamed from. */
+async function restoreUnsaved(client: BookClient, opened: BookSnapshot, revision: number, unsaved: BookSnapshot): Promise<void> {
+  const payloads = new Map<string, Uint8Array>();
+  for (const [newId, oldId] of renamedPictures(opened, unsaved)) {
+    const payload = await client.getResourcePayload(oldId);
+    if (payload) payloads.set(newId, payload.bytes);
+  }
+  const ops = unsavedOps(opened, unsaved, payloads);
+  if (ops.length > 0) await client.apply({ origin: 'storage', baseRevision: revision, ops });
+}
+
 function readUnsaved(): BookSnapshot | null {
   try {
     const raw = localStorage.getItem(UNSAVED_KEY);
@@ -144,36 +155,4 @@ function forgetUnsaved(): void {
   } catch {
     // nothing to forget
   }
-}
-
-/**
- * The ops that turn the book as opened into the book as the closing page left it: chapters
- * added, removed and renamed, each changed text as one replacement of the part that differs,
- * and the config when it changed. (Reordering is not carried over.)
- */
-export function unsavedOps(opened: BookSnapshot, unsaved: BookSnapshot): BookOp[] {
-  const ops: BookOp[] = [];
-  const wanted = new Map(unsaved.chapters.map((c) => [c.id, c]));
-  const present = new Set(opened.chapters.map((c) => c.id));
-  for (const chapter of unsaved.chapters) {
-    if (!present.has(chapter.id)) ops.push({ type: 'chapter.add', id: chapter.id, title: chapter.title, text: chapter.text });
-  }
-  for (const chapter of opened.chapters) {
-    const next = wanted.get(chapter.id);
-    if (!next) continue;
-    if (next.title !== chapter.title) ops.push({ type: 'chapter.rename', chapterId: chapter.id, title: next.title });
-    if (next.text !== chapter.text) {
-      const a = chapter.text;
-      const b = next.text;
-      let start = 0;
-      while (start < a.length && start < b.length && a.charCodeAt(start) === b.charCodeAt(start)) start++;
-      let end = 0;
-      while (end < a.length - start && end < b.length - start && a.charCodeAt(a.length - 1 - end) === b.charCodeAt(b.length - 1 - end)) end++;
-      ops.push({ type: 'text', chapterId: chapter.id, from: start, to: a.length - end, insert: b.slice(start, b.length - end) });
-    }
-  }
-  if (JSON.stringify(opened.config) !== JSON.stringify(unsaved.config)) ops.push({ type: 'config.replace', config: unsaved.config });
-  // Removals after the additions, so the book never runs out of chapters on the way.
-  for (const chapter of opened.chapters) if (!wanted.has(chapter.id)) ops.push({ type: 'chapter.remove', chapterId: chapter.id });
-  return ops;
 }
