@@ -46,6 +46,13 @@ export function snapshotOf(book: BookState, revision: number): BookSnapshot {
     locale: book.locale,
     revision,
     chapters: book.chapters.map((c) => ({ id: c.id, title: c.title, text: c.text })),
+    ...designOf(book),
+  };
+}
+
+/** A copy of the book's design and resource records (each with its payload's size, no bytes): a snapshot's, and the `designChanged` event's. */
+export function designOf(book: BookState): Pick<BookSnapshot, 'config' | 'resources'> {
+  return {
     config: structuredClone(book.config as Record<string, unknown>),
     resources: book.resources.map((r) => ({ ...structuredClone(r.record), ...(r.payload ? { payloadBytes: r.payload.byteLength } : {}) })),
   };

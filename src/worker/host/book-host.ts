@@ -44,7 +44,7 @@ import {
 } from '../protocol/messages';
 import { ExportPdfSchema, type PdfExport } from '../protocol/messages';
 import type { Subsetter } from '../export/pdf';
-import { applyChapterOp, applyResourceOp, applyTextChanges, OpError, snapshotOf, type BookState } from '../document/book';
+import { applyChapterOp, applyResourceOp, applyTextChanges, designOf, OpError, snapshotOf, type BookState } from '../document/book';
 import { applyFontOp } from '../document/fonts';
 import { HostFonts } from './fonts';
 import type { FontFileInfo } from '../protocol/messages';
@@ -445,8 +445,7 @@ export class BookHost implements BookWorkerApi {
     }
     if (tx.ops.some((op) => op.type.startsWith('config.') || op.type.startsWith('resource.') || op.type.startsWith('font.'))) {
       // The client's mirror (what a restarted worker reopens) follows the text through textChanged; the rest through this.
-      const { config, resources } = snapshotOf(book, this.revision);
-      this.emit({ type: 'designChanged', revision: this.revision, config, resources });
+      this.emit({ type: 'designChanged', revision: this.revision, ...designOf(book) });
     }
     this.scheduleLayout();
     this.library.changed(); // autosave (debounced)
