@@ -4,7 +4,7 @@ import { DEFAULT_RUNT_RULES, type LayoutSettings, type TextStyle } from '../sett
 import { breakGreedy } from '../text/greedy';
 import type { Hyphenator } from '../text/hyphenate';
 import type { Direction } from '../text/bidi';
-import { breakColumns, breakParagraph, type BreakColumns, type KnuthPlassBreak } from '../text/linebreak';
+import { breakColumns, breakParagraph, fillBreakColumns, newBreakColumns, type BreakColumns, type KnuthPlassBreak } from '../text/linebreak';
 import type { LineBreakParams } from '../text/linebreak-cost';
 import { mostJustifiedLines } from '../text/line-capacity';
 import { collectInlines, type InlineContext } from './collect';
@@ -385,6 +385,13 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
       return finish(breakAt(0, request.looseness ?? 0), breakAt, (b, wider) => setColumnLines(columns, b, layoutAt(wider)));
     }
   }
+  // A setting `accept` refuses whatever the breaks (lever 7 asking one line more than the paragraph
+  // can hold, which is most of its tries): refused without breaking, as a kept paragraph is above.
+  // Paragraphs that read their context (note marks, references) are never kept, so they come here.
+  if (accept?.fewestLines !== undefined && beyondReach(fillBreakColumns(items, boundColumns), widths, accept, justifyTracking)) {
+    prepared?.wait(request, env, direction);
+    return { shapes: [], lines: null };
+  }
   const space = normalSpace(request.style, fonts);
   const breakAt = (wider: number, looseness: number) => breakParagraph(items, widthsAt(wider), breakParams(request, looseness, settings, space, wider > 0, justifyTracking));
   const setAt = (b: readonly LineBreak[], wider: number) => {
@@ -395,6 +402,9 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   prepared?.wait(request, env, direction);
   return result;
 }
+
+/** Scratch columns for `beyondReach` over a paragraph's items (filled afresh on each use). */
+const boundColumns = newBreakColumns();
 
 /**
  * Whether `accept` refuses every setting of the paragraph unbroken: it needs more lines
