@@ -98,6 +98,11 @@ export function sourceRects(pages: readonly PageDisplayList[], chapterId: string
     for (let i = 0; i < page.items.length; i++) {
       const item = page.items[i]!;
       if (item.op !== Op.GlyphRun || item.chapter !== chapterId || item.srcFrom < 0) continue;
+      // A run whose text maps to its source unit by unit (nearly all) lies in [srcFrom, srcFrom + length):
+      // one outside [from, to) is passed over without reading its glyphs. The UI asks this after each
+      // layout for the editor's selection, and a chapter's glyph-by-glyph scan held the worker's next
+      // message (an edit superseding a build) for up to 5 ms.
+      if (!item.srcMap && (item.srcFrom >= to || item.srcFrom + item.text.length <= from)) continue;
       let minX = Infinity;
       let maxX = -Infinity;
       for (let g = 0; g < item.glyphs.length; g++) {
