@@ -78,7 +78,8 @@ export function unsavedOps(opened: BookSnapshot, unsaved: BookSnapshot, payloads
     const record = recordOf(resource);
     const before = openedById.get(record.id);
     if (before) {
-      if (!sameRecord(before, record)) ops.push({ type: 'resource.put', resource: record }); // the bytes stay the opened ones
+      // The bytes stay the opened ones; a table turned into a picture has none here (a refused op would refuse the whole restore).
+      if (!sameRecord(before, record) && (hasBytes(before) || !hasBytes(record))) ops.push({ type: 'resource.put', resource: record });
       continue;
     }
     const payload = payloads.get(record.id);

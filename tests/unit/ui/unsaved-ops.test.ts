@@ -59,6 +59,12 @@ describe('unsavedOps', () => {
     expect(unsavedOps(book({}), unsaved)).toEqual([{ type: 'resource.put', resource: { id: 'tab-2', typeId: 'table', kind: 'table', table: { model: { rows: [] } } } }]);
   });
 
+  it('a table the last visit turned into a picture is left as opened: its bytes are nowhere', () => {
+    const table = { id: 'tab-1', typeId: 'table', kind: 'table' as const, table: { model: { rows: [] } } };
+    const unsaved = book({ resources: [{ id: 'tab-1', typeId: 'figure', kind: 'bitmap', file: 'x.png', payloadBytes: 10 }] });
+    expect(unsavedOps(book({ resources: [table] }), unsaved)).toEqual([]);
+  });
+
   it('a picture of another size is no rename', () => {
     const unsaved = book({ resources: [{ ...photo, id: 'harbour-dawn', payloadBytes: 999 }] });
     expect(renamedPictures(book({ resources: [photo] }), unsaved).size).toBe(0);
