@@ -167,3 +167,21 @@ test('edits a closed page left unsaved come back at the next visit: text, a chan
   await expect(page.getByTestId('status')).toContainText('pages', { timeout: COLD_START_MS });
   await expect.poll(() => page.evaluate(async () => (await window.postextApp!.client.listResources()).resources.map((r) => r.record.id))).toContain(`${before.id}-renamed`);
 });
+
+test('unsaved edits the book refuses at the next visit are said in a notice, and none of them is applied', async ({ page }) => {
+  await openApp(page);
+  await page.evaluate(async () => {
+    const book = await window.postextApp!.client.getBook();
+    const unsaved = structuredClone(book);
+    unsaved.revision = book.revision + 2;
+    unsaved.chapters[0]!.text += '\n\nA line that must not come back alone.\n';
+    // A design the worker refuses (a length as a word): the whole transaction is refused.
+    unsaved.config = { ...unsaved.config, bodyText: { fontSize: 'huge' } };
+    localStorage.setItem('postext-sandbox-unsaved', JSON.stringify(unsaved));
+  });
+  await page.reload();
+  await expect(page.getByTestId('status')).toContainText('pages', { timeout: COLD_START_MS });
+  await expect(page.getByTestId('notice')).toContainText('could not be restored');
+  await expect(page.getByTestId('notice')).toContainText('bodyText.fontSize');
+  expect(await chapterText(page)).not.toContain('A line that must not come back alone.');
+});

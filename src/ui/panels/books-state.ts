@@ -6,6 +6,7 @@
 import { createSignal } from 'solid-js';
 import type { BookClient } from '../../worker/protocol/client';
 import { RestoreSchema, type BookCover, type BookSnapshot } from '../../worker/protocol/messages';
+import { bt } from './books-strings';
 import { renamedPictures, unsavedOps } from './unsaved-ops';
 
 const HIDDEN_KEY = 'postext-sandbox-hidden-samples';
@@ -90,7 +91,10 @@ export function watchLibrary(client: BookClient, notify: (level: 'info' | 'warni
       forgetUnsaved();
       const book = event.book;
       if (unsaved.kind === book.kind && unsaved.id === book.id && unsaved.locale === book.locale && unsaved.revision > 0) {
-        void restoreUnsaved(client, book, event.revision, unsaved).catch(() => undefined);
+        // Refused (all or nothing, as every transaction): said, not dropped without a word.
+        void restoreUnsaved(client, book, event.revision, unsaved)
+          .then((error) => error !== null && notify('warning', bt('unsavedNotRestored', { reason: error })))
+          .catch(() => undefined);
       }
     }
   });
@@ -127,15 +131,17 @@ export function watchLibrary(client: BookClient, notify: (level: 'info' | 'warni
   };
 }
 
-/** Applies what the last visit left unsaved; a renamed picture's bytes are read from the record it was renamed from. */
-async function restoreUnsaved(client: BookClient, opened: BookSnapshot, revision: number, unsaved: BookSnapshot): Promise<void> {
+/** Applies what the last visit left unsaved (a renamed picture's bytes read from the record it was renamed from); the refusal's reason, or null. */
+async function restoreUnsaved(client: BookClient, opened: BookSnapshot, revision: number, unsaved: BookSnapshot): Promise<string | null> {
   const payloads = new Map<string, Uint8Array>();
   for (const [newId, oldId] of renamedPictures(opened, unsaved)) {
     const payload = await client.getResourcePayload(oldId);
     if (payload) payloads.set(newId, payload.bytes);
   }
   const ops = unsavedOps(opened, unsaved, payloads);
-  if (ops.length > 0) await client.apply({ origin: 'storage', baseRevision: revision, ops });
+  if (ops.length === 0) return null;
+  const result = await client.apply({ origin: 'storage', baseRevision: revision, ops });
+  return result.ok ? null : result.error;
 }
 
 function readUnsaved(): BookSnapshot | null {
