@@ -457,6 +457,12 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
   const text = para.text;
   let runEnd = texts[0]?.text.length ?? 0;
   let runIndex = 0;
+  // What the loop asks of the styled run holding unit i (`runIndex` once past the run ends below),
+  // read once per run rather than once per unit.
+  let seenRun = -1;
+  let runBox: RunBoxLook | undefined;
+  let runNote: ReturnType<typeof warichuNoteOf>;
+  let runFormula: StyledText['formula'];
   for (let i = 0; i <= text.length; i++) {
     // Hard breaks sit at the end of their styled run.
     while (runIndex < texts.length && i === runEnd) {
@@ -471,7 +477,14 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       runEnd += texts[runIndex]?.text.length ?? 0;
       if (runIndex < texts.length && texts[runIndex]!.text.length > 0) break;
     }
-    const box = i < text.length ? texts[para.run[i]!]!.box : undefined;
+    if (i < text.length && runIndex !== seenRun) {
+      seenRun = runIndex;
+      const styled = texts[runIndex]!;
+      runBox = styled.box;
+      runNote = warichuNoteOf(styled);
+      runFormula = styled.formula;
+    }
+    const box = i < text.length ? runBox : undefined;
     if (box !== openBox) {
       // A boxed run begins or ends here: its padding as advance on each side (§10.5 "Advance = text
       // + padding + outline"), boxes touching the text inside so no line breaks there.
@@ -499,7 +512,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       openBox = box;
     }
     if (i === text.length) break;
-    const note = warichuNoteOf(texts[para.run[i]!]!);
+    const note = runNote;
     if (note) {
       // A warichu note (paragraph/warichu.ts): its units as boxes that break between them where the CJK
       // rules allow; before and after it the text's own break (a CJK gap) or space.
@@ -519,7 +532,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       i = end - 1;
       continue;
     }
-    const formula = texts[para.run[i]!]!.formula;
+    const formula = runFormula;
     if (formula) {
       // An inline formula: unbreakable boxes (breakable only after top-level relations and
       // binary operators, engine/math); glued to a word or punctuation beside it, as in TeX.
