@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { buildItems, type WordPayload } from '../../../src/worker/engine/paragraph/items';
-import { styledText } from '../../../src/worker/engine/paragraph/styled-text';
+import { styledText, uniformStyle } from '../../../src/worker/engine/paragraph/styled-text';
 import type { BoxItem, Item, PenaltyItem } from '../../../src/worker/engine/text/items';
 import { defaultSettings, type TextStyle } from '../../../src/worker/engine/settings';
 import { nodeFontRegistry } from '../../support/node-world';
@@ -48,7 +48,7 @@ describe('shared hyphen', () => {
     // The hyphen of the words' type, at their size.
     const hyphen = points[0]!.payload!.pieces[0]!;
     expect(hyphen.text).toBe('-');
-    expect(hyphen.style).toBe(style);
+    expect(hyphen.style).toBe(uniformStyle(style));
     expect(hyphen.face).toBe(face);
     expect(points[0]!.width).toBe((face.shape('-').width * style.size) / face.upem);
     expect(hyphen.width).toBe(points[0]!.width);
@@ -61,6 +61,6 @@ describe('shared hyphen', () => {
     const large = hyphenPoints(items(bigger))[0]!;
     expect(large).not.toBe(small);
     expect(large.width).toBeGreaterThan(small.width);
-    expect(large.payload!.pieces[0]!.style).toBe(bigger);
+    expect(large.payload!.pieces[0]!.style).toBe(uniformStyle(bigger));
   });
 });

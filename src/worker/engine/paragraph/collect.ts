@@ -146,7 +146,7 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
             const look = styleFor([...outer, ...inline.marks], base, settings);
             const natural = look.style.size;
             const size = noteMarkSize(settings.notes, natural);
-            const style = size === natural ? look.style : { ...look.style, size };
+            const style = size === natural ? look.style : sizedStyle(look.style, size);
             const offsets = generated(mark, inline.range.from);
             if (beside === 'side') out.push(styledText(mark, style, look.rise + natural * EM_BOX_TOP, { offsets, noAdvance: true }));
             else out.push(styledText(mark, style, look.rise + (natural - size) * EM_BOX_TOP, { offsets }));
@@ -156,7 +156,7 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
           // size; footnotes.markerSize scales the mark from the size it has there.
           const look = styleFor([...outer, ...inline.marks, ...(noteMarkRaised(settings.notes) ? (['sup'] as const) : [])], base, settings);
           const size = noteMarkSize(settings.notes, look.style.size);
-          const style = size === look.style.size ? look.style : { ...look.style, size };
+          const style = size === look.style.size ? look.style : sizedStyle(look.style, size);
           out.push(styledText(mark, style, look.rise, { offsets: generated(mark, inline.range.from) }));
           break;
         }
@@ -190,7 +190,8 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
             // Spaces inside a chip are no breaks: a chip is one unbreakable run (line breaks at the spaces around it).
             piece.text = piece.text.replace(/ /g, NBSP);
             piece.box = box;
-            delete piece.breakAfter;
+            // (Cleared, not deleted: a deleted field turns the piece into a slow dictionary object.)
+            piece.breakAfter = undefined;
           }
           break;
         }
@@ -209,6 +210,20 @@ export function collectInlines(inlines: readonly Inline[], base: TextStyle, sett
   return out;
 }
 
+/**
+ * `style` at `size` pt, one object per (style, size) for as long as the style lives: a note mark's
+ * style, asked for at every mark of every setting (a paragraph citing notes is set again on every
+ * pass), keeps one word table (see `looksBySettings`).
+ */
+const sizedStyles = new WeakMap<TextStyle, Map<number, TextStyle>>();
+function sizedStyle(style: TextStyle, size: number): TextStyle {
+  let bySize = sizedStyles.get(style);
+  if (bySize === undefined) sizedStyles.set(style, (bySize = new Map()));
+  let sized = bySize.get(size);
+  if (sized === undefined) bySize.set(size, (sized = { ...style, size }));
+  return sized;
+}
+
 /** Source offset of unit `unit` of a styled text. */
 export function styledOffset(text: StyledText, unit: number): number {
   return text.offsets ? text.offsets[unit]! : text.from! + unit;
@@ -219,9 +234,18 @@ export function styledOffset(text: StyledText, unit: number): number {
  * and italic wherever it is cited; its colour in running text only, as the bold and italic colours
  * (headings, captions and notes keep their own colour).
  */
-function referenceLook(look: { style: TextStyle; rise: number }, base: TextStyle, settings: LayoutSettings): { style: TextStyle; rise: number } {
+function referenceLook(look: Look, base: TextStyle, settings: LayoutSettings): Look {
   const ref = settings.body.reference;
   if (!ref.bold && !ref.italic && base !== settings.body.style) return look;
+  // `look` is styleFor's, one object per (settings, base, marks): its reference look is kept with it.
+  let made = referenceLooks.get(look);
+  if (made === undefined) referenceLooks.set(look, (made = referenceLookOf(look, base, settings)));
+  return made;
+}
+const referenceLooks = new WeakMap<Look, Look>();
+
+function referenceLookOf(look: Look, base: TextStyle, settings: LayoutSettings): Look {
+  const ref = settings.body.reference;
   const style: TextStyle = {
     ...look.style,
     ...(ref.bold ? { weight: Math.max(look.style.weight, settings.body.boldWeight) } : {}),
@@ -231,7 +255,34 @@ function referenceLook(look: { style: TextStyle; rise: number }, base: TextStyle
   return { style, rise: look.rise };
 }
 
-function styleFor(marks: readonly Mark[], base: TextStyle, settings: LayoutSettings): { style: TextStyle; rise: number } {
+/** A run's style and baseline shift, pt (positive up). */
+interface Look {
+  style: TextStyle;
+  rise: number;
+}
+
+/**
+ * The looks `styleFor` made, by settings, then base style, then marks (in their order): the same
+ * marks over the same base give the same style object each time a paragraph is set. Made afresh
+ * per run, every emphasised word of every setting had a style of its own, so its words were shaped
+ * into pieces again in a word table of their own (paragraph/items.ts `sharedWords`, by style
+ * object: 350 such tables in a layout of the bench book, every one dropped after its paragraph).
+ * Weak both ways: an entry lives as long as its settings and base style.
+ */
+const looksBySettings = new WeakMap<LayoutSettings, WeakMap<TextStyle, Map<string, Look>>>();
+
+function styleFor(marks: readonly Mark[], base: TextStyle, settings: LayoutSettings): Look {
+  let byBase = looksBySettings.get(settings);
+  if (byBase === undefined) looksBySettings.set(settings, (byBase = new WeakMap()));
+  let byMarks = byBase.get(base);
+  if (byMarks === undefined) byBase.set(base, (byMarks = new Map()));
+  const key = marks.length === 0 ? '' : marks.length === 1 ? marks[0]! : marks.join(' ');
+  let look = byMarks.get(key);
+  if (look === undefined) byMarks.set(key, (look = lookOf(marks, base, settings)));
+  return look;
+}
+
+function lookOf(marks: readonly Mark[], base: TextStyle, settings: LayoutSettings): Look {
   let style = base;
   let rise = 0;
   const isBody = base === settings.body.style;

@@ -52,11 +52,11 @@ export interface StyledTextExtras {
   box?: RunBoxLook;
 }
 
-/** A StyledText with every field in the one order (see StyledText). */
+/** A StyledText with every field in the one order (see StyledText); its style made uniform (`uniformStyle`). */
 export function styledText(text: string, style: TextStyle, rise: number, extras: StyledTextExtras): StyledText {
   return {
     text,
-    style,
+    style: uniformStyle(style),
     offsets: extras.offsets,
     from: extras.from,
     rise,
@@ -67,3 +67,29 @@ export function styledText(text: string, style: TextStyle, rise: number, extras:
     box: extras.box,
   };
 }
+
+/**
+ * Each style met, as an object with every TextStyle field in the one order (`undefined` where the
+ * style has none), made once per style object and kept as long as it: the same identity for the
+ * same style (the shared-word tables and every per-style map key on it), one hidden class for all.
+ * Styles come from many places (the settings, spreads adding bold or a size, callouts, chips), and
+ * each way of building one gave V8 another hidden class with the same fields: six in a layout of
+ * the bench book, so that the reads of `size`, `colour` and the rest in the line setter and the
+ * word tables were megamorphic — a slow generic lookup each, and `size` (a double) boxed in a new
+ * heap number on every read.
+ */
+const uniformStyles = new WeakMap<TextStyle, TextStyle>();
+export function uniformStyle(style: TextStyle): TextStyle {
+  let uniform = uniformStyles.get(style);
+  if (uniform === undefined) {
+    uniform = { family: style.family, weight: style.weight, italic: style.italic, size: style.size, colour: style.colour, look: style.look, overline: style.overline, cjkMarks: style.cjkMarks, box: style.box };
+    uniformStyles.set(style, uniform);
+    // A uniform style given again is itself.
+    uniformStyles.set(uniform, uniform);
+  }
+  return uniform;
+}
+// The first uniform style made has a fractional size, so `size` is a double field of the hidden
+// class from the start: made first with a whole size (10 pt) and then with 6.5 pt, V8 would
+// deprecate the class and leave the styles made before on the old one until each is migrated.
+uniformStyle({ family: '', weight: 400, italic: false, size: 0.5, colour: '' });
