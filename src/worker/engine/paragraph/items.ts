@@ -164,7 +164,7 @@ export const FINISHING_STRETCH = 1e5;
 /** The paragraph as one string with, per UTF-16 unit, its styled run, bidi level and script. */
 interface ParagraphText {
   text: string;
-  /** Each unit's styled run; longer than `text` (`runScratch`: read it at units of the text only). */
+  /** Each unit's styled run; longer than `text` (`runScratch`: read it, `levels` and `scripts` at units of the text only). */
   run: Int32Array;
   /** Where each styled run starts in `text` (its units' offsets are its StyledText's). */
   runStart: Int32Array;
@@ -178,14 +178,26 @@ interface ParagraphText {
 /**
  * `ParagraphText.run` of the paragraph being built, the same array for every paragraph (grown to the
  * longest met; each build writes every unit of its text before reading one, and nothing holds it past
- * `buildItems`): an Int32Array made per paragraph cost ~0.7 µs each (a buffer allocated outside the
- * heap and zeroed), ~5,000 a global change of the bench book.
+ * `buildItems`): not a typed array made per paragraph, its buffer allocated outside the heap and
+ * zeroed, for each of the ~5,000 item builds of a global change of the bench book.
  */
 let runScratch = new Int32Array(1024);
+/** `ParagraphText.scripts` likewise (`resolveScriptCodes` writes every unit of the text into it). */
+let scriptScratch = new Uint8Array(1024);
+/**
+ * `ParagraphText.levels` of a paragraph with nothing right to left (nearly every one): all 0, shared
+ * by all such paragraphs and never written to (grown, a new array of zeros, for a longer one).
+ */
+let zeroLevels = new Uint8Array(1024);
 
 function analyse(texts: readonly StyledText[], options: ItemOptions): ParagraphText {
   const text = texts.map((t) => t.text).join('');
-  if (runScratch.length < text.length) runScratch = new Int32Array(Math.max(text.length, 2 * runScratch.length));
+  if (runScratch.length < text.length) {
+    const size = Math.max(text.length, 2 * runScratch.length);
+    runScratch = new Int32Array(size);
+    scriptScratch = new Uint8Array(size);
+    zeroLevels = new Uint8Array(size);
+  }
   const run = runScratch;
   // Source offsets stay with the styled runs (pieces take theirs from their run): no paragraph-wide list.
   const runStart = new Int32Array(texts.length);
@@ -200,8 +212,8 @@ function analyse(texts: readonly StyledText[], options: ItemOptions): ParagraphT
     text,
     run,
     runStart,
-    levels: paragraphLevels(text, options.direction ?? 'ltr'),
-    scripts: resolveScriptCodes(text),
+    levels: paragraphLevels(text, options.direction ?? 'ltr', zeroLevels),
+    scripts: resolveScriptCodes(text, scriptScratch),
     breaks: hasIdeographs(text) ? breakOpportunities(text, { keepAll: cjk.keepAll, ...(cjk.lineBreak ? { lineBreak: cjk.lineBreak } : {}), ...(cjk.titleMinChars ? { titleMinChars: cjk.titleMinChars } : {}), ...(cjk.circledNumbers ? { circledNumbers: cjk.circledNumbers } : {}) }) : null,
   };
 }

@@ -11,8 +11,10 @@ export type Direction = 'ltr' | 'rtl';
 let bidi: ReturnType<typeof bidiFactory> | null = null;
 
 /** Resolved embedding levels of a paragraph, one per UTF-16 unit (even = LTR, odd = RTL). */
-export function paragraphLevels(text: string, base: Direction): Uint8Array {
-  if (!needsBidi(text, base)) return new Uint8Array(text.length); // all level 0: the common case, no work
+export function paragraphLevels(text: string, base: Direction, zeros?: Uint8Array): Uint8Array {
+  // All level 0, the common case, no work: `zeros` when the caller has such an array (all 0, at least
+  // as long as the text, never written to), else a new one.
+  if (!needsBidi(text, base)) return zeros !== undefined && zeros.length >= text.length ? zeros : new Uint8Array(text.length);
   bidi ??= bidiFactory();
   return bidi.getEmbeddingLevels(text, base).levels;
 }

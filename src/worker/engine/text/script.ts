@@ -64,10 +64,10 @@ function scriptCodeOf(codePoint: number): number {
  * The resolved script of every UTF-16 unit of `text` (both halves of a surrogate pair get the
  * pair's script), as codes (`SCRIPT_CLASSES`): one byte per unit where a list of classes took
  * eight (a pointer each; ~11 MB of a cold layout of the 300-page bench book, bench/alloc-node.ts).
- * Common characters inherit from before, leading ones from the first real script.
+ * Common characters inherit from before, leading ones from the first real script. Written into
+ * `out` when given (at least as long as the text; its units past the text are left as they are).
  */
-export function resolveScriptCodes(text: string): Uint8Array {
-  const out = new Uint8Array(text.length);
+export function resolveScriptCodes(text: string, out: Uint8Array = new Uint8Array(text.length)): Uint8Array {
   let current = CODE_ZYYY;
   let firstReal = -1;
   for (let i = 0; i < text.length; ) {
@@ -81,6 +81,6 @@ export function resolveScriptCodes(text: string): Uint8Array {
     for (let k = 0; k < size; k++) out[i + k] = s === CODE_ZYYY ? current : s;
     i += size;
   }
-  if (firstReal >= 0) for (let i = 0; i < out.length && out[i] === CODE_ZYYY; i++) out[i] = firstReal;
+  if (firstReal >= 0) for (let i = 0; i < text.length && out[i] === CODE_ZYYY; i++) out[i] = firstReal;
   return out;
 }
