@@ -13,7 +13,7 @@ import { ShapedGlyphs } from '../fonts/shaped-glyphs';
 import { baselineInLineBox } from '../page/geometry';
 import type { MathInline } from '../parse/model';
 import type { LayoutSettings, TextStyle } from '../settings';
-import type { Item } from '../text/items';
+import { boxItem, penaltyItem, type Item } from '../text/items';
 import { styledText, type StyledText } from '../paragraph/styled-text';
 import type { ShapedPiece, WordPayload } from '../paragraph/items';
 import type { TypesetFormula } from './types';
@@ -111,8 +111,8 @@ export function formulaItems(unfitted: InlineFormula, style: TextStyle, face: Fo
       level: level % 2 === 1 ? level + 1 : level,
       formula: { inline, fromChild, toChild: Number.isFinite(toChild) ? toChild : f.childX.length },
     };
-    items.push({ type: 'box', width, payload: { pieces: [piece] } });
-    if (k + 2 < bounds.length) items.push({ type: 'penalty', width: 0, penalty: cuts[k]!.penalty, flagged: false });
+    items.push(boxItem(width, { pieces: [piece] }));
+    if (k + 2 < bounds.length) items.push(penaltyItem(0, cuts[k]!.penalty, false));
   }
   return items;
 }

@@ -19,7 +19,7 @@
  *   broken before it the glue is discarded with the break (TeX §879) and the line starts at the ink.
  */
 import { CLOSING_FULLWIDTH, OPENING_FULLWIDTH } from '../text/cjk';
-import { INFINITE_PENALTY, type Item } from '../text/items';
+import { glueItem, INFINITE_PENALTY, penaltyItem, type Item } from '../text/items';
 import type { FontFace, ShapedGlyphs } from '../fonts/registry';
 import { parsePathData } from '../vector/path-data';
 import { inFlow, setTcyCells } from './vertical-tcy';
@@ -144,12 +144,12 @@ export function applyCjkLineEdges(items: Item<WordPayload>[], rules: CjkPunctuat
         // breaker hangs the mark only where that fits the paragraph better (a line saved, a loose
         // line avoided; first fit: only when the mark would not fit otherwise); `force`: every
         // line ending there hangs it.
-        out.push({ type: 'penalty', width: -advance, penalty: 0, flagged: false });
-        if (rules.hangingPunctuation === 'allow') out.push({ type: 'penalty', width: 0, penalty: 0, flagged: false });
+        out.push(penaltyItem(-advance, 0, false));
+        if (rules.hangingPunctuation === 'allow') out.push(penaltyItem(0, 0, false));
       } else if (rules.punctuationWidth === 'lineEndHalf' && CLOSING_FULLWIDTH.has(last.cp) && advance > FULL_SHARE * em) {
         // §14.1 punctuationWidth lineEndHalf: a closing mark ending a line loses its empty half
         // (in vertical text no more than its vertical form leaves blank at its end: lineEndTrim).
-        out.push({ type: 'penalty', width: -lineEndTrim(last, advance, rules), penalty: 0, flagged: false });
+        out.push(penaltyItem(-lineEndTrim(last, advance, rules), 0, false));
       }
       if (rules.spaceAfterQuestion === true && QUESTION.has(last.cp) && next && next.cp !== IDEOGRAPHIC_SPACE && !CLOSING_FULLWIDTH.has(next.cp) && !QUESTION.has(next.cp)) {
         // §14.1 spaceAfterQuestion (the Japanese rule): a full-width space after ？！ when a sentence
@@ -165,7 +165,7 @@ export function applyCjkLineEdges(items: Item<WordPayload>[], rules: CjkPunctuat
       if (lost > 0) {
         const box = items[i + 1]!;
         items[i + 1] = { ...box, width: box.width - lost };
-        out.push({ type: 'glue', width: lost, stretch: 0, shrink: 0, payload: { pieces: [], level: item.payload?.level ?? 0 } });
+        out.push(glueItem(lost, 0, 0, { pieces: [], level: item.payload?.level ?? 0 }));
       }
     }
   }
@@ -194,8 +194,8 @@ function paragraphEnd(items: Item<WordPayload>[], rules: CjkPunctuationRules): v
   if (rules.hangingPunctuation !== undefined && rules.hangingPunctuation !== 'none' && HANGING.has(last.cp)) back = advance;
   else if (rules.punctuationWidth === 'lineEndHalf' && CLOSING_FULLWIDTH.has(last.cp) && advance > FULL_SHARE * em) back = lineEndTrim(last, advance, rules);
   if (back <= 0) return;
-  items.push({ type: 'penalty', width: 0, penalty: INFINITE_PENALTY, flagged: false });
-  items.push({ type: 'glue', width: -back, stretch: 0, shrink: 0, payload: { pieces: [], level: last.piece.level } });
+  items.push(penaltyItem(0, INFINITE_PENALTY, false));
+  items.push(glueItem(-back, 0, 0, { pieces: [], level: last.piece.level }));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FontFace, FontRegistry, FontSubstitution, ShapedGlyphs } from '../
 import type { TextStyle } from '../settings';
 import { isBidiControl, paragraphLevels, type Direction } from '../text/bidi';
 import { breakOpportunities, CLOSING_FULLWIDTH, hasIdeographs, isCjkLetter, OPENING_FULLWIDTH } from '../text/cjk';
-import { INFINITE_PENALTY, type Item } from '../text/items';
+import { boxItem, glueItem, INFINITE_PENALTY, penaltyItem, type Item } from '../text/items';
 import type { WordBreak } from '../text/hyphenate';
 import { HB_SCRIPT, resolveScriptCodes, SCRIPT_CLASSES, type ScriptClass } from '../text/script';
 import type { StyledText } from './collect';
@@ -232,7 +232,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
   const baseLevel = options.direction === 'rtl' ? 1 : 0;
   const language = options.language ?? '';
   let items: Item<WordPayload>[] = [];
-  if (options.indent > 0) items.push({ type: 'box', width: options.indent, payload: { pieces: [], level: baseLevel }, from: 0 });
+  if (options.indent > 0) items.push(boxItem(options.indent, { pieces: [], level: baseLevel }, 0));
   /** What separates the next word from the last one: a typed space, a CJK gap, or nothing yet. */
   // Kept as a kind and a position (the space's first character, or the CJK break), not an
   // object per word: the space's style and level are read from the paragraph when it is set.
@@ -325,7 +325,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
   let pendingGap = 0;
   /** One side of a box's padding: an empty box as wide (no break before or after it: boxes touch). `closing`: its end side (`after`, else `side`). */
   const boxSide = (box: RunBoxLook, level: number, closing = false): void => {
-    items.push({ type: 'box', width: closing ? (box.after ?? box.side) : box.side, payload: { pieces: [], level, box }, from: 0 });
+    items.push(boxItem(closing ? (box.after ?? box.side) : box.side, { pieces: [], level, box }, 0));
   };
 
   let lastWords: SharedWords | null = null;
@@ -390,13 +390,13 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     const start = styled.from! + (from - para.runStart[r]!);
     const split = shared.split;
     if (split === null) {
-      items.push({ type: 'box', width: shared.width, payload: shared.payload!, from: start });
+      items.push(boxItem(shared.width, shared.payload!, start));
       return true;
     }
     const parts = split.parts;
     for (let i = 0; i < parts.length; i++) {
       const payload = parts[i]!;
-      items.push({ type: 'box', width: payload.pieces[0]!.width, payload, from: start });
+      items.push(boxItem(payload.pieces[0]!.width, payload, start));
       if (i < parts.length - 1) {
         // A hyphenation point's penalty is the table's (the hyphen in its style); the others are the core's.
         const penalty = split.penalties[i] ?? table.hyphen!;
@@ -434,8 +434,8 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       const sites = kashidaSites(pieces, options.kashida.perWord, options.kashida.patterns ?? 'auto');
       if (sites.length > 0) {
         const size = pieces[sites[0]!.piece]!.style.size;
-        items.push({ type: 'penalty', width: 0, penalty: INFINITE_PENALTY, flagged: false });
-        items.push({ type: 'glue', width: 0, stretch: sites.length * options.kashida.maxLength * size, shrink: 0, payload: { pieces: [], level: pieces[sites[0]!.piece]!.level, kashida: sites } });
+        items.push(penaltyItem(0, INFINITE_PENALTY, false));
+        items.push(glueItem(0, sites.length * options.kashida.maxLength * size, 0, { pieces: [], level: pieces[sites[0]!.piece]!.level, kashida: sites }));
       }
     }
     // Objects built without `...(cond ? {…} : {})` spreads: this runs once per word.
@@ -448,7 +448,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     if (parts === null) {
       let width = 0;
       for (let p = 0; p < pieces.length; p++) width += pieces[p]!.width;
-      items.push({ type: 'box', width, payload, from: 0 });
+      items.push(boxItem(width, payload, 0));
       return;
     }
     // Boxes between its break points, each followed by a penalty that adds the hyphen when
@@ -461,14 +461,14 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       const piece: ShapedPiece = { text: part.text, offsets: whole.offsets?.slice(part.fromText, part.toText), from: whole.offsets ? 0 : whole.from! + part.fromText, style: whole.style, rise: whole.rise, face: whole.face, shaped: part.shaped, width: part.shaped.width * scale, level: whole.level };
       const partPayload: WordPayload = { pieces: [piece] };
       if (i === 0 && payload.substitutions) partPayload.substitutions = payload.substitutions;
-      items.push({ type: 'box', width: piece.width, payload: partPayload, from: 0 });
+      items.push(boxItem(piece.width, partPayload, 0));
       if (i < parts.length - 1) {
         const flagged = part.hyphen || part.kind === 'hyphen';
         if (part.hyphen) {
           const hyphen = hyphenOf(piece);
-          items.push({ type: 'penalty', width: hyphen.pieces[0]!.width, penalty: HYPHEN_PENALTY, flagged, payload: hyphen });
+          items.push(penaltyItem(hyphen.pieces[0]!.width, HYPHEN_PENALTY, flagged, hyphen));
         } else {
-          const penalty: Item<WordPayload> = { type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged };
+          const penalty: Item<WordPayload> = penaltyItem(0, HYPHEN_PENALTY, flagged);
           items.push(penalty);
           if (options.repeatHyphen && isCompoundHyphen(penalty)) items.push(...repeatedHyphenItems(piece));
         }
@@ -492,8 +492,8 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
         // A hard line break: the line ends here, set ragged (TeX's \hfil\break).
         endWord(i);
         pending = PENDING_NONE;
-        items.push({ type: 'glue', width: 0, stretch: FINISHING_STRETCH, shrink: 0 });
-        items.push({ type: 'penalty', width: 0, penalty: -INFINITE_PENALTY, flagged: false });
+        items.push(glueItem(0, FINISHING_STRETCH, 0));
+        items.push(penaltyItem(0, -INFINITE_PENALTY, false));
       }
       runIndex++;
       runEnd += texts[runIndex]?.text.length ?? 0;
@@ -571,7 +571,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       // End a verbatim word after its spaces and allow a break there, at no width.
       if (wordStart < 0) wordStart = i;
       endWord(i + 1);
-      items.push({ type: 'glue', width: 0, stretch: 0, shrink: 0 });
+      items.push(glueItem(0, 0, 0));
       continue;
     }
     if (ch === 0x20 || ch === 0x09 || ch === 0x0a) {
@@ -604,9 +604,9 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
   const last = items[items.length - 1];
   if (!(last && last.type === 'penalty' && last.penalty <= -INFINITE_PENALTY)) {
     // TeX's paragraph end: no break before the finishing glue, then a forced break.
-    items.push({ type: 'penalty', width: 0, penalty: INFINITE_PENALTY, flagged: false });
-    items.push({ type: 'glue', width: 0, stretch: FINISHING_STRETCH, shrink: 0 });
-    items.push({ type: 'penalty', width: 0, penalty: -INFINITE_PENALTY, flagged: false });
+    items.push(penaltyItem(0, INFINITE_PENALTY, false));
+    items.push(glueItem(0, FINISHING_STRETCH, 0));
+    items.push(penaltyItem(0, -INFINITE_PENALTY, false));
   }
   return items;
 }
@@ -630,7 +630,7 @@ function forbidLoneLastCharacter(items: Item<WordPayload>[]): void {
     letters += cjkLetterCount(box.payload?.pieces);
     if (letters >= 2) return;
     // A lone character (or punctuation alone, ……): the gap before it stops being a break.
-    items.splice(at - 1, 0, { type: 'penalty', width: 0, penalty: INFINITE_PENALTY, flagged: false });
+    items.splice(at - 1, 0, penaltyItem(0, INFINITE_PENALTY, false));
     at -= 2;
   }
 }
@@ -922,7 +922,7 @@ export function normalSpace(style: TextStyle, fonts: FontRegistry): number {
 function clearedSpace(space: Item<WordPayload>, gap: number): Item<WordPayload> {
   if (space.type !== 'glue') return space;
   const width = Math.max(space.width, gap);
-  return { ...space, width, shrink: Math.max(0, Math.min(space.shrink, width - gap)) };
+  return glueItem(width, space.stretch, Math.max(0, Math.min(space.shrink, width - gap)), space.payload);
 }
 
 /** The glue of a typed space `width` pt wide (the style's normal space). */
@@ -931,15 +931,9 @@ function spaceGlue(width: number, level: number, options: ItemOptions): Item<Wor
   if (!options.justify) {
     // Ragged: spaces keep their width; the line's end takes the slack. Tightened (verse): they
     // may shrink to minWordSpacing × the normal space before a word is turned over, never stretch.
-    return { type: 'glue', width, stretch: 0, shrink: options.tighten === true ? (1 - options.minWordSpacing) * width : 0, payload };
+    return glueItem(width, 0, options.tighten === true ? (1 - options.minWordSpacing) * width : 0, payload);
   }
-  return {
-    type: 'glue',
-    width,
-    stretch: (options.maxWordSpacing - 1) * width,
-    shrink: (1 - options.minWordSpacing) * width,
-    payload,
-  };
+  return glueItem(width, (options.maxWordSpacing - 1) * width, (1 - options.minWordSpacing) * width, payload);
 }
 
 /**
@@ -958,7 +952,7 @@ function cjkGap(para: ParagraphText, at: number, texts: readonly StyledText[], o
   const latinBoundary = (cjkSide(before) && latinSide(after)) || (latinSide(before) && cjkSide(after));
   const width = latinBoundary ? cjk.latinSpacing * style.size : 0;
   const level = Math.min(para.levels[at - 1] ?? 0, para.levels[at] ?? 0);
-  return { type: 'glue', width, stretch: options.justify ? CJK_GAP_STRETCH_EM * style.size : 0, shrink: 0, payload: { pieces: [], level } };
+  return glueItem(width, options.justify ? CJK_GAP_STRETCH_EM * style.size : 0, 0, { pieces: [], level });
 }
 
 function isLowSurrogate(unit: number): boolean {
@@ -1071,8 +1065,8 @@ function repeatedHyphenItems(before: ShapedPiece): Item<WordPayload>[] {
   const piece: ShapedPiece = { text: char, offsets: [-1], from: 0, style: before.style, rise: before.rise, face: before.face, shaped, width, level: before.level };
   // Both at the word's bidi level, so that reordering a line never parts the compound (rule L2).
   return [
-    { type: 'glue', width: -width, stretch: 0, shrink: 0, payload: { pieces: [], level: before.level } },
-    { type: 'box', width, payload: { pieces: [], level: before.level, repeat: piece }, from: 0 },
+    glueItem(-width, 0, 0, { pieces: [], level: before.level }),
+    boxItem(width, { pieces: [], level: before.level, repeat: piece }, 0),
   ];
 }
 
@@ -1246,7 +1240,7 @@ function wordCore(cores: WordCores, text: string, from: number, to: number, hash
     shaped,
     // Arrays of their exact length (map), not grown by push (an array's first push makes room for 17).
     views: parts === null ? null : parts.map((part) => part.shaped),
-    penalties: parts === null ? null : parts.slice(0, -1).map((part) => (part.hyphen ? null : { type: 'penalty', width: 0, penalty: HYPHEN_PENALTY, flagged: part.kind === 'hyphen' })),
+    penalties: parts === null ? null : parts.slice(0, -1).map((part) => (part.hyphen ? null : penaltyItem<WordPayload>(0, HYPHEN_PENALTY, part.kind === 'hyphen'))),
     other: latest,
   };
   putWord(cores, slot, core, hash);
@@ -1362,5 +1356,5 @@ function buildSharedWord(core: WordCore, style: TextStyle, rise: number, face: F
 /** The penalty of a hyphenation point after `piece`: flagged, adding the hyphen in the piece's style, face, rise and level. */
 function hyphenPenalty(piece: ShapedPiece): Item<WordPayload> {
   const hyphen: WordPayload = { pieces: [hyphenPiece(piece)] };
-  return { type: 'penalty', width: hyphen.pieces[0]!.width, penalty: HYPHEN_PENALTY, flagged: true, payload: hyphen };
+  return penaltyItem(hyphen.pieces[0]!.width, HYPHEN_PENALTY, true, hyphen);
 }

@@ -23,7 +23,7 @@
 import type { DirectiveInline } from '../parse/model';
 import type { FontFace, FontRegistry } from '../fonts/registry';
 import type { LayoutSettings, TextStyle } from '../settings';
-import { INFINITE_PENALTY, type Item } from '../text/items';
+import { boxItem, glueItem, INFINITE_PENALTY, penaltyItem, type Item } from '../text/items';
 import { defaultWarichuSettings, type WarichuSettings } from '../settings-warichu';
 import { styledText, type StyledText } from './styled-text';
 import type { WordPayload } from './items';
@@ -196,13 +196,13 @@ export function warichuItems(note: WarichuNote, at: number, breaks: Uint8Array |
       // kinsoku, text/cjk.ts) or after a space; elsewhere the units only spread in a justified line.
       const breakable = breaks?.[starts[first]!] === 1 || /\s$/u.test(chars[first - 1]!.text);
       const stretch = justify ? UNIT_STRETCH_EM * rowSize(note, chars[first]!) : 0;
-      if (!breakable) items.push({ type: 'penalty', width: 0, penalty: INFINITE_PENALTY, flagged: false });
-      items.push({ type: 'glue', width: 0, stretch, shrink: 0 });
+      if (!breakable) items.push(penaltyItem(0, INFINITE_PENALTY, false));
+      items.push(glueItem(0, stretch, 0));
     }
     // A pair is as wide as the mean of its characters; a lone last character as itself (it stands alone in the top row).
     const width = end - first === 2 ? (shaped[first]!.width + shaped[first + 1]!.width) / 2 : shaped[first]!.width;
     const look: WarichuLook = { fill: null, border: null, radius: 0, side: 0, above: 0, below: 0, gap: 0, warichu: { note, first, end } };
-    items.push({ type: 'box', width, payload: { pieces: [], level, box: look }, from: 0 });
+    items.push(boxItem(width, { pieces: [], level, box: look }, 0));
   }
   return items;
 }

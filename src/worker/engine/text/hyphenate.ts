@@ -16,7 +16,7 @@
  */
 import H from 'hyphenopoly';
 import { createPatternEngine, MAX_PATTERN_WORD, type PatternEngine } from './hyphenate-wasm';
-import type { PenaltyItem } from './items';
+import { penaltyItem, type PenaltyItem } from './items';
 
 /** Pattern ids the configuration bundles (spec §0.2 `LocaleTag`). */
 export const BUNDLED_HYPHENATION_LANGUAGES = ['en-us', 'es', 'fr', 'de', 'it', 'pt', 'ca', 'nl'] as const;
@@ -602,12 +602,12 @@ function penaltyFor(b: WordBreak, p: WordPenaltyParams): PenaltyItem<never> {
   switch (b.kind) {
     case 'pattern':
     case 'soft':
-      return { type: 'penalty', width: p.hyphenWidth, penalty: p.hyphenPenalty ?? 50, flagged: true };
+      return penaltyItem(p.hyphenWidth, p.hyphenPenalty ?? 50, true);
     case 'hyphen':
-      return { type: 'penalty', width: 0, penalty: p.explicitHyphenPenalty ?? 50, flagged: true };
+      return penaltyItem(0, p.explicitHyphenPenalty ?? 50, true);
     case 'dash':
-      return { type: 'penalty', width: 0, penalty: p.dashPenalty ?? 50, flagged: false };
+      return penaltyItem(0, p.dashPenalty ?? 50, false);
     case 'url':
-      return { type: 'penalty', width: 0, penalty: p.urlPenalty ?? 50, flagged: false };
+      return penaltyItem(0, p.urlPenalty ?? 50, false);
   }
 }

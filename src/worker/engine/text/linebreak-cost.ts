@@ -9,6 +9,8 @@
  * "TeX" = tex.web §§851–859 (badness, fitness, demerits); "spec" = configuration.md §6.3–6.4.
  */
 
+import { glueItem, type GlueItem } from './items';
+
 /** Penalty/badness magnitude: ±10000 forbids/forces a break and saturates badness (spec §6.3). */
 export const INFINITY_BADNESS = 10000;
 
@@ -124,13 +126,8 @@ export function lineBreakParams(overrides: Partial<LineBreakParams> = {}): LineB
  * Word-space glue for a space of natural width `width` pt under the spec's bounds:
  * stretch to `maxWordSpacing` × width, shrink to `minWordSpacing` × width (both pt).
  */
-export function wordSpaceGlue(width: number, params: Pick<LineBreakParams, 'maxWordSpacing' | 'minWordSpacing'>) {
-  return {
-    type: 'glue' as const,
-    width,
-    stretch: Math.max(0, (params.maxWordSpacing - 1) * width),
-    shrink: Math.max(0, (1 - params.minWordSpacing) * width),
-  };
+export function wordSpaceGlue(width: number, params: Pick<LineBreakParams, 'maxWordSpacing' | 'minWordSpacing'>): GlueItem<never> {
+  return glueItem(width, Math.max(0, (params.maxWordSpacing - 1) * width), Math.max(0, (1 - params.minWordSpacing) * width));
 }
 
 /**
