@@ -500,6 +500,17 @@ const INFO_EMERGENCY = 1;
 const INFO_RAGGED = 2;
 const INFO_FRESH = 4;
 
+/**
+ * The numbers `Candidates.offer` takes that are doubles (demerits, the line's ratio and tracking,
+ * pt), written here by the caller rather than passed: `offer` is not inlined into the breaker's
+ * loop, and a double passed as an argument is boxed in a new heap number per candidate line
+ * (~5 MB of a global change's allocation for the bench book's demerits alone; Node heap sampling).
+ */
+const OFFER_DEMERITS = 0;
+const OFFER_RATIO = 1;
+const OFFER_TRACK = 2;
+const offerInput = new Float64Array(3);
+
 /** Best way found so far to end a line at the current breakpoint, per (line key, fitness). */
 class Candidates {
   size = 0;
@@ -512,27 +523,28 @@ class Candidates {
   ratio = new Float64Array(16);
   track = new Float64Array(16);
 
-  offer(key: number, fitness: number, demerits: number, prev: number, line: number, info: number, ratio: number, track: number): void {
+  /** Offers a line ending here; its demerits, ratio and tracking are read from `offerInput`. */
+  offer(key: number, fitness: number, prev: number, line: number, info: number): void {
     for (let i = 0; i < this.size; i++) {
       if (this.key[i] === key && this.fitness[i] === fitness) {
         // Strictly better only: on ties the earlier active node (earlier break) wins, deterministically.
-        if (demerits < this.demerits[i]!) this.set(i, key, fitness, demerits, prev, line, info, ratio, track);
+        if (offerInput[OFFER_DEMERITS]! < this.demerits[i]!) this.set(i, key, fitness, prev, line, info);
         return;
       }
     }
     if (this.size === this.key.length) this.grow();
-    this.set(this.size++, key, fitness, demerits, prev, line, info, ratio, track);
+    this.set(this.size++, key, fitness, prev, line, info);
   }
 
-  private set(i: number, key: number, fitness: number, demerits: number, prev: number, line: number, info: number, ratio: number, track: number): void {
+  private set(i: number, key: number, fitness: number, prev: number, line: number, info: number): void {
     this.key[i] = key;
     this.fitness[i] = fitness;
-    this.demerits[i] = demerits;
+    this.demerits[i] = offerInput[OFFER_DEMERITS]!;
     this.prev[i] = prev;
     this.line[i] = line;
     this.info[i] = info;
-    this.ratio[i] = ratio;
-    this.track[i] = track;
+    this.ratio[i] = offerInput[OFFER_RATIO]!;
+    this.track[i] = offerInput[OFFER_TRACK]!;
   }
 
   private grow(): void {
@@ -677,7 +689,10 @@ function scan(prep: Prepared, widths: WidthCache, p: LineBreakParams, emergency:
         let d = nodes.demerits[a]! + lineDemerits(badness, pen, p, runt, isFlagged, prevFlagged, fit.fitness, nodes.fitness[a] as Fitness, isLast);
         if (overfull) d += OVERFULL_DEMERITS + OVERFULL_DEMERITS_PER_PT * (natural + pw - available);
         const newLine = line + 1;
-        cands.offer(newLine < uniformFrom ? newLine : -1, fit.fitness, d, a, newLine, info, fit.ratio, fit.tracking);
+        offerInput[OFFER_DEMERITS] = d;
+        offerInput[OFFER_RATIO] = fit.ratio;
+        offerInput[OFFER_TRACK] = fit.tracking;
+        cands.offer(newLine < uniformFrom ? newLine : -1, fit.fitness, a, newLine, info);
       }
       if (!deactivate) active[kept++] = a;
       else if (line < uniformFrom) varying--;
