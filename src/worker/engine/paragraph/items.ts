@@ -227,12 +227,45 @@ function analyse(texts: readonly StyledText[], options: ItemOptions): ParagraphT
  * the paragraph ends with finishing glue and a forced break.
  */
 export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, options: ItemOptions): Item<WordPayload>[] {
+  // A paragraph set while another's items are being written (none is today) gets an array of its own.
+  if (buildingItems) return writeItems(texts, fonts, options, []);
+  buildingItems = true;
+  try {
+    return writeItems(texts, fonts, options, itemScratch);
+  } finally {
+    // The scratch lets this paragraph's items go (its slots in use are the first ones, up to the
+    // first empty one): a style kept alive through them would keep its shared-word tables.
+    for (let k = 0; k < itemScratch.length && itemScratch[k] !== undefined; k++) itemScratch[k] = undefined;
+    buildingItems = false;
+  }
+}
+
+/**
+ * Where `buildItems` writes a paragraph's items before copying them out at their count: one
+ * array for every paragraph, grown to the longest met and never shrunk, its slots emptied after
+ * each paragraph. Pushed into an array of their own, a paragraph's items grew it from 17 slots to
+ * about 2.5 times their count on the way (each growth a copy): ~30 MB of a global change's
+ * allocation for the bench book (Node sampling).
+ */
+const itemScratch: (Item<WordPayload> | undefined)[] = [];
+/** `buildItems` is writing into `itemScratch`. */
+let buildingItems = false;
+
+/** `buildItems`' work: the items written into `out` (from its start), returned as an array of their count. */
+function writeItems(texts: readonly StyledText[], fonts: FontRegistry, options: ItemOptions, out: (Item<WordPayload> | undefined)[]): Item<WordPayload>[] {
   const para = analyse(texts, options);
   const cjk = options.cjk ?? DEFAULT_CJK;
   const baseLevel = options.direction === 'rtl' ? 1 : 0;
   const language = options.language ?? '';
-  let items: Item<WordPayload>[] = [];
-  if (options.indent > 0) items.push(boxItem(options.indent, { pieces: [], level: baseLevel }, 0));
+  // Written into `out` and copied out once, at their count.
+  let count = 0;
+  const put = (item: Item<WordPayload>): void => {
+    out[count++] = item;
+  };
+  const putAll = (list: readonly Item<WordPayload>[]): void => {
+    for (let k = 0; k < list.length; k++) out[count++] = list[k]!;
+  };
+  if (options.indent > 0) put(boxItem(options.indent, { pieces: [], level: baseLevel }, 0));
   /** What separates the next word from the last one: a typed space, a CJK gap, or nothing yet. */
   // Kept as a kind and a position (the space's first character, or the CJK break), not an
   // object per word: the space's style and level are read from the paragraph when it is set.
@@ -325,7 +358,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
   let pendingGap = 0;
   /** One side of a box's padding: an empty box as wide (no break before or after it: boxes touch). `closing`: its end side (`after`, else `side`). */
   const boxSide = (box: RunBoxLook, level: number, closing = false): void => {
-    items.push(boxItem(closing ? (box.after ?? box.side) : box.side, { pieces: [], level, box }, 0));
+    put(boxItem(closing ? (box.after ?? box.side) : box.side, { pieces: [], level, box }, 0));
   };
 
   let lastWords: SharedWords | null = null;
@@ -384,24 +417,24 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       shared = buildSharedWord(core, style, rise, face, level, latest, table);
       putWord(table, slot, shared, hash);
     }
-    if (pending === PENDING_SPACE) items.push(spaceItem(pendingAt));
+    if (pending === PENDING_SPACE) put(spaceItem(pendingAt));
     pending = PENDING_NONE;
     wordSeen = true;
     const start = styled.from! + (from - para.runStart[r]!);
     const split = shared.split;
     if (split === null) {
-      items.push(boxItem(shared.width, shared.payload!, start));
+      put(boxItem(shared.width, shared.payload!, start));
       return true;
     }
     const parts = split.parts;
     for (let i = 0; i < parts.length; i++) {
       const payload = parts[i]!;
-      items.push(boxItem(payload.pieces[0]!.width, payload, start));
+      put(boxItem(payload.pieces[0]!.width, payload, start));
       if (i < parts.length - 1) {
         // A hyphenation point's penalty is the table's (the hyphen in its style); the others are the core's.
         const penalty = split.penalties[i] ?? table.hyphen!;
-        items.push(penalty);
-        if (options.repeatHyphen && isCompoundHyphen(penalty)) items.push(...((split.repeats ??= [])[i] ??= repeatedHyphenItems(parts[i]!.pieces[0]!)));
+        put(penalty);
+        if (options.repeatHyphen && isCompoundHyphen(penalty)) putAll(((split.repeats ??= [])[i] ??= repeatedHyphenItems(parts[i]!.pieces[0]!)));
       }
     }
     return true;
@@ -421,8 +454,8 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     substitutions.length = 0;
     const pieces = shapeWord(para, texts, from, end, fonts, faceOf, language, substitutions);
     if (pieces.length === 0) return;
-    if (pending === PENDING_SPACE) items.push(spaceItem(pendingAt));
-    else if (pending === PENDING_GAP) items.push(cjkGap(para, pendingAt, texts, options, cjk));
+    if (pending === PENDING_SPACE) put(spaceItem(pendingAt));
+    else if (pending === PENDING_GAP) put(cjkGap(para, pendingAt, texts, options, cjk));
     pending = PENDING_NONE;
     wordSeen = true;
     // Not in verbatim text (code keeps every mark at the face's width, its columns aligned).
@@ -434,8 +467,8 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       const sites = kashidaSites(pieces, options.kashida.perWord, options.kashida.patterns ?? 'auto');
       if (sites.length > 0) {
         const size = pieces[sites[0]!.piece]!.style.size;
-        items.push(penaltyItem(0, INFINITE_PENALTY, false));
-        items.push(glueItem(0, sites.length * options.kashida.maxLength * size, 0, { pieces: [], level: pieces[sites[0]!.piece]!.level, kashida: sites }));
+        put(penaltyItem(0, INFINITE_PENALTY, false));
+        put(glueItem(0, sites.length * options.kashida.maxLength * size, 0, { pieces: [], level: pieces[sites[0]!.piece]!.level, kashida: sites }));
       }
     }
     // Objects built without `...(cond ? {…} : {})` spreads: this runs once per word.
@@ -448,7 +481,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     if (parts === null) {
       let width = 0;
       for (let p = 0; p < pieces.length; p++) width += pieces[p]!.width;
-      items.push(boxItem(width, payload, 0));
+      put(boxItem(width, payload, 0));
       return;
     }
     // Boxes between its break points, each followed by a penalty that adds the hyphen when
@@ -461,16 +494,16 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       const piece: ShapedPiece = { text: part.text, offsets: whole.offsets?.slice(part.fromText, part.toText), from: whole.offsets ? 0 : whole.from! + part.fromText, style: whole.style, rise: whole.rise, face: whole.face, shaped: part.shaped, width: part.shaped.width * scale, level: whole.level };
       const partPayload: WordPayload = { pieces: [piece] };
       if (i === 0 && payload.substitutions) partPayload.substitutions = payload.substitutions;
-      items.push(boxItem(piece.width, partPayload, 0));
+      put(boxItem(piece.width, partPayload, 0));
       if (i < parts.length - 1) {
         const flagged = part.hyphen || part.kind === 'hyphen';
         if (part.hyphen) {
           const hyphen = hyphenOf(piece);
-          items.push(penaltyItem(hyphen.pieces[0]!.width, HYPHEN_PENALTY, flagged, hyphen));
+          put(penaltyItem(hyphen.pieces[0]!.width, HYPHEN_PENALTY, flagged, hyphen));
         } else {
           const penalty: Item<WordPayload> = penaltyItem(0, HYPHEN_PENALTY, flagged);
-          items.push(penalty);
-          if (options.repeatHyphen && isCompoundHyphen(penalty)) items.push(...repeatedHyphenItems(piece));
+          put(penalty);
+          if (options.repeatHyphen && isCompoundHyphen(penalty)) putAll(repeatedHyphenItems(piece));
         }
       }
     }
@@ -492,8 +525,8 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
         // A hard line break: the line ends here, set ragged (TeX's \hfil\break).
         endWord(i);
         pending = PENDING_NONE;
-        items.push(glueItem(0, FINISHING_STRETCH, 0));
-        items.push(penaltyItem(0, -INFINITE_PENALTY, false));
+        put(glueItem(0, FINISHING_STRETCH, 0));
+        put(penaltyItem(0, -INFINITE_PENALTY, false));
       }
       runIndex++;
       runEnd += texts[runIndex]?.text.length ?? 0;
@@ -525,8 +558,8 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       if (box) {
         if (pending === PENDING_SPACE) {
           pendingGap = Math.max(pendingGap, box.gap);
-          items.push(spaceItem(pendingAt));
-        } else if (pending === PENDING_GAP) items.push(cjkGap(para, pendingAt, texts, options, cjk));
+          put(spaceItem(pendingAt));
+        } else if (pending === PENDING_GAP) put(cjkGap(para, pendingAt, texts, options, cjk));
         pending = PENDING_NONE;
         wordSeen = true;
         boxSide(box, para.levels[i]!);
@@ -544,10 +577,10 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
         pending = PENDING_GAP;
         pendingAt = i;
       }
-      if (pending === PENDING_SPACE) items.push(spaceItem(pendingAt));
-      else if (pending === PENDING_GAP) items.push(cjkGap(para, pendingAt, texts, options, cjk));
+      if (pending === PENDING_SPACE) put(spaceItem(pendingAt));
+      else if (pending === PENDING_GAP) put(cjkGap(para, pendingAt, texts, options, cjk));
       const end = i + texts[para.run[i]!]!.text.length;
-      items.push(...warichuItems(note, i, para.breaks, para.levels[i]!, options.justify, fonts, language));
+      putAll(warichuItems(note, i, para.breaks, para.levels[i]!, options.justify, fonts, language));
       wordSeen = true;
       pending = para.breaks?.[end] === 1 ? PENDING_GAP : PENDING_NONE;
       pendingAt = end;
@@ -559,11 +592,11 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       // An inline formula: unbreakable boxes (breakable only after top-level relations and
       // binary operators, engine/math); glued to a word or punctuation beside it, as in TeX.
       endWord(i);
-      if (pending === PENDING_SPACE) items.push(spaceItem(pendingAt));
+      if (pending === PENDING_SPACE) put(spaceItem(pendingAt));
       pending = PENDING_NONE;
       wordSeen = true;
       const r = para.run[i]!;
-      items.push(...formulaItems(formula, texts[r]!.style, faceOf(r), para.levels[i]!));
+      putAll(formulaItems(formula, texts[r]!.style, faceOf(r), para.levels[i]!));
       continue;
     }
     const ch = text.charCodeAt(i);
@@ -571,7 +604,7 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
       // End a verbatim word after its spaces and allow a break there, at no width.
       if (wordStart < 0) wordStart = i;
       endWord(i + 1);
-      items.push(glueItem(0, 0, 0));
+      put(glueItem(0, 0, 0));
       continue;
     }
     if (ch === 0x20 || ch === 0x09 || ch === 0x0a) {
@@ -597,18 +630,19 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
     if (wordStart < 0) wordStart = i;
   }
   endWord(text.length);
-  if (options.avoidCjkRunts) forbidLoneLastCharacter(items);
+  if (options.avoidCjkRunts) count = forbidLoneLastCharacter(out, count);
   // Line-edge rules of CJK punctuation (§14.1: hanging, lineEndHalf, trimLineStart, …; cjk-punctuation.ts).
-  if (para.breaks && options.verbatim !== true) items = applyCjkLineEdges(items, cjk);
+  const items = para.breaks && options.verbatim !== true ? applyCjkLineEdges(out.slice(0, count) as Item<WordPayload>[], cjk) : null;
   // The paragraph ends with finishing glue and a forced break (unless a hard break just did).
-  const last = items[items.length - 1];
+  const last = items ? items[items.length - 1] : out[count - 1];
+  const end = items ? (item: Item<WordPayload>) => void items.push(item) : put;
   if (!(last && last.type === 'penalty' && last.penalty <= -INFINITE_PENALTY)) {
     // TeX's paragraph end: no break before the finishing glue, then a forced break.
-    items.push(penaltyItem(0, INFINITE_PENALTY, false));
-    items.push(glueItem(0, FINISHING_STRETCH, 0));
-    items.push(penaltyItem(0, -INFINITE_PENALTY, false));
+    end(penaltyItem(0, INFINITE_PENALTY, false));
+    end(glueItem(0, FINISHING_STRETCH, 0));
+    end(penaltyItem(0, -INFINITE_PENALTY, false));
   }
-  return items;
+  return items ?? (out.slice(0, count) as Item<WordPayload>[]);
 }
 
 /**
@@ -616,23 +650,27 @@ export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, op
  * kinsoku keeps with it) after a CJK gap, the gap stops being a break, so that character never
  * stands alone on the last line.
  */
-function forbidLoneLastCharacter(items: Item<WordPayload>[]): void {
+function forbidLoneLastCharacter(items: (Item<WordPayload> | undefined)[], count: number): number {
   // Walk back over the trailing units (boxes joined by CJK gaps) until they hold two letters.
   let letters = 0;
-  let at = items.length - 1;
+  let at = count - 1;
   while (at > 0 && letters < 2) {
     const box = items[at];
-    if (!box || box.type !== 'box') return;
+    if (!box || box.type !== 'box') return count;
     // Only a CJK gap before the unit can be a break that leaves it alone. Checked before its letters
     // are counted: a paragraph ending in a word after a space (all Latin text) reads no piece.
     const gap = items[at - 1];
-    if (!gap || gap.type !== 'glue' || gap.payload === undefined || gap.payload.space || gap.payload.kashida) return;
+    if (!gap || gap.type !== 'glue' || gap.payload === undefined || gap.payload.space || gap.payload.kashida) return count;
     letters += cjkLetterCount(box.payload?.pieces);
-    if (letters >= 2) return;
-    // A lone character (or punctuation alone, ……): the gap before it stops being a break.
-    items.splice(at - 1, 0, penaltyItem(0, INFINITE_PENALTY, false));
+    if (letters >= 2) return count;
+    // A lone character (or punctuation alone, ……): the gap before it stops being a break (a
+    // penalty inserted before it, the items from the gap on moved up by one).
+    for (let k = count; k > at - 1; k--) items[k] = items[k - 1]!;
+    items[at - 1] = penaltyItem(0, INFINITE_PENALTY, false);
+    count++;
     at -= 2;
   }
+  return count;
 }
 
 /** The CJK letters in the text of a box's pieces (no string built or spread per box). */
