@@ -48,52 +48,35 @@ export interface PenaltyItem<P = unknown> {
 
 export type Item<P = unknown> = BoxItem<P> | GlueItem<P> | PenaltyItem<P>;
 
-/** Every field any item has, in one order: what `boxItem`, `glueItem` and `penaltyItem` make. */
-interface UniformItem<P> {
-  type: Item['type'];
-  width: number;
-  stretch: number | undefined;
-  shrink: number | undefined;
-  penalty: number | undefined;
-  flagged: boolean | undefined;
-  payload: P | undefined;
-  from: number | undefined;
-  clusters: number | undefined;
-}
-
 /*
- * The engine makes its items with these three functions: every item of every kind then has one
- * hidden class, each field another kind does not have left `undefined` (read as absent: JSON and
- * `toEqual` skip it). Items made as literals of their own kind had six classes in a layout of the
- * bench book, so the breaker's and the line setter's loops over a paragraph's items (`type`,
- * `width`, `payload`: once per item, ~800,000 items a layout) read them through V8's megamorphic
- * lookup (a Node IC log of the bench book's layout; none is left since).
+ * The engine makes its items with these three functions, one literal each: every item of a kind
+ * then has one hidden class, its fields in one order, the fields every kind has first (`type`,
+ * `width`, `payload`: at the same place in all three classes, read there with one load after the
+ * class check). Items made as literals at each call site had six classes in a layout of the bench
+ * book (with and without a payload or a source offset), and the breaker's and the line setter's
+ * loops over a paragraph's items (~800,000 items a layout) read `type`, `width` and `payload`
+ * through V8's megamorphic lookup (a Node IC log; none is left since). A box's `clusters`, set
+ * only for letter-spaced justification (paragraph/index.ts), makes a fourth class there.
  */
 
 /** A box of `width` pt (`from`: the source offset its payload's offsets count from; absent = 0). */
 export function boxItem<P>(width: number, payload?: P, from?: number): BoxItem<P> {
-  return uniformItem<P>('box', width, undefined, undefined, undefined, undefined, payload, from) as BoxItem<P>;
+  return { type: 'box', width, payload, from };
 }
 
 /** Glue of natural `width` pt that may grow by `stretch` and shrink by `shrink` pt. */
 export function glueItem<P>(width: number, stretch: number, shrink: number, payload?: P): GlueItem<P> {
-  return uniformItem<P>('glue', width, stretch, shrink, undefined, undefined, payload, undefined) as GlueItem<P>;
+  return { type: 'glue', width, payload, stretch, shrink };
 }
 
 /** A penalty of cost `penalty`, adding `width` pt at the line end when taken. */
 export function penaltyItem<P>(width: number, penalty: number, flagged: boolean, payload?: P): PenaltyItem<P> {
-  return uniformItem<P>('penalty', width, undefined, undefined, penalty, flagged, payload, undefined) as PenaltyItem<P>;
+  return { type: 'penalty', width, payload, penalty, flagged };
 }
 
-/** The one literal items are made by (one literal: each literal in the source has a hidden class of its own). */
-function uniformItem<P>(type: Item['type'], width: number, stretch: number | undefined, shrink: number | undefined, penalty: number | undefined, flagged: boolean | undefined, payload: P | undefined, from: number | undefined): UniformItem<P> {
-  return { type, width, stretch, shrink, penalty, flagged, payload, from, clusters: undefined };
-}
-
-// The first items made set the class's field representations once and for all: a fractional
-// width (a double field from the start), then glue and penalty values over the box's undefined
-// ones. Left to the first real items (a whole width, then a fraction), V8 would deprecate the
-// class and leave the items made before on the old one until each is migrated.
+// The first item of each kind is made with a fractional width, so `width` is a double field of
+// its class from the start (made first with a whole width and then a fraction, V8 would
+// deprecate the class and leave the items made before on the old one until each is migrated).
 boxItem(0.5);
 glueItem(0.5, 0.5, 0.5);
 penaltyItem(0.5, 50, true);
