@@ -24,6 +24,11 @@ import type { CjkMarkSettings } from './settings-cjk-marks';
 import type { CjkMark } from './paragraph/cjk-marks';
 import type { CjkRules } from './settings-cjk-rules';
 
+/**
+ * A run's type. Its pieces carry a uniform copy of it (paragraph/styled-text.ts `uniformStyle`,
+ * one hidden class for all styles), which names every field: one added here must be copied there
+ * (the type checker says so).
+ */
 export interface TextStyle {
   family: string;
   /** CSS weight 100–900. */

@@ -82,7 +82,9 @@ const uniformStyles = new WeakMap<TextStyle, TextStyle>();
 export function uniformStyle(style: TextStyle): TextStyle {
   let uniform = uniformStyles.get(style);
   if (uniform === undefined) {
-    uniform = { family: style.family, weight: style.weight, italic: style.italic, size: style.size, colour: style.colour, look: style.look, overline: style.overline, cjkMarks: style.cjkMarks, box: style.box };
+    // Every field named (the type makes a field added to TextStyle and missed here an error).
+    const every: { [K in keyof Required<TextStyle>]: TextStyle[K] } = { family: style.family, weight: style.weight, italic: style.italic, size: style.size, colour: style.colour, look: style.look, overline: style.overline, cjkMarks: style.cjkMarks, box: style.box };
+    uniform = every;
     uniformStyles.set(style, uniform);
     // A uniform style given again is itself.
     uniformStyles.set(uniform, uniform);
