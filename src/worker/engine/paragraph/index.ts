@@ -115,7 +115,25 @@ interface WaitingParagraph {
   direction: Direction;
   /** The registry's generation when it was set: items built after new faces came would differ. */
   fontsGeneration: number;
+  /**
+   * The items it was set from, while it is one of the `RECENT_ITEMS` paragraphs to wait last
+   * (`PreparedParagraphs.recent`), else undefined: a second setting soon after the first reuses
+   * them instead of collecting, shaping and looking every word up again.
+   */
+  items: Item<WordPayload>[] | undefined;
+  /** Its slot in `PreparedParagraphs.recent`. */
+  slot: number;
 }
+
+/**
+ * How many of the latest waiting paragraphs keep their items (`WaitingParagraph.items`). A second
+ * setting of a waiting paragraph is balancing lever 7 (page/lever-paragraphs.ts) trying it one line
+ * looser, or text set again beside a float: both on the page being filled, a few paragraphs after
+ * the first setting. In the ~300-page bench book (3,250 paragraphs) every one of the ~430 second
+ * settings of a layout came at most 16 waits after the first (Node probe, cold and after a new body
+ * size), so 24 holds them all while keeping no more than a page or two of items alive.
+ */
+const RECENT_ITEMS = 24;
 
 /**
  * Items of paragraphs already set, by the identity of their inlines array (weak: an entry lives
@@ -137,6 +155,13 @@ export class PreparedParagraphs {
   private readonly byInlines = new WeakMap<readonly Inline[], PreparedParagraph>();
   /** Set, not kept yet; the latest setting of each inlines array wins. */
   private readonly waiting = new Map<readonly Inline[], WaitingParagraph>();
+  /**
+   * The last `RECENT_ITEMS` waiting entries made, a ring (`recentNext`: the slot the next one
+   * takes). An entry leaving it drops its items; one that stops waiting (kept, or replaced by a
+   * newer setting) leaves it at once, so nothing here outlives its waiting.
+   */
+  private readonly recent: (WaitingParagraph | undefined)[] = new Array<WaitingParagraph | undefined>(RECENT_ITEMS).fill(undefined);
+  private recentNext = 0;
 
   get(inlines: readonly Inline[], request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): PreparedParagraph | undefined {
     const kept = this.byInlines.get(inlines);
@@ -191,33 +216,63 @@ export class PreparedParagraphs {
     );
   }
 
+  /**
+   * The items a waiting paragraph was set from, when it is still one of the latest to wait
+   * (`RECENT_ITEMS`); undefined otherwise. Only after `waitsFor` said this request builds the same
+   * items: the entry's items then stand for the request's (the engine reads items, never writes them).
+   */
+  waitingItems(inlines: readonly Inline[]): Item<WordPayload>[] | undefined {
+    return this.waiting.get(inlines)?.items;
+  }
+
   /** Keeps a paragraph's columns now (it no longer waits). */
   keep(inlines: readonly Inline[], kept: PreparedParagraph): void {
-    this.waiting.delete(inlines);
+    this.stopWaiting(inlines);
     this.byInlines.set(inlines, kept);
   }
 
-  /** Queues a paragraph just set from its items (never one whose text the book around it supplies). */
-  wait(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): void {
+  /** Takes the paragraph off the waiting list and out of the ring, its items let go. */
+  private stopWaiting(inlines: readonly Inline[]): void {
+    const entry = this.waiting.get(inlines);
+    if (entry === undefined) return;
+    this.waiting.delete(inlines);
+    entry.items = undefined;
+    if (this.recent[entry.slot] === entry) this.recent[entry.slot] = undefined;
+  }
+
+  /**
+   * Queues a paragraph just set from `items` (never one whose text the book around it supplies),
+   * holding the items while it is among the latest `RECENT_ITEMS` to wait.
+   */
+  wait(request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction, items: Item<WordPayload>[]): void {
     if (dependsOnContext(request.inlines) || generatedText(request.inlines)) return;
-    this.waiting.delete(request.inlines);
-    this.waiting.set(request.inlines, { request, env: { ...env, context: DETACHED_CONTEXT }, direction, fontsGeneration: env.fonts.generation });
+    this.stopWaiting(request.inlines);
+    const slot = this.recentNext;
+    const entry: WaitingParagraph = { request, env: { ...env, context: DETACHED_CONTEXT }, direction, fontsGeneration: env.fonts.generation, items, slot };
+    this.waiting.set(request.inlines, entry);
+    // The oldest entry in the ring leaves it, its items let go (it still waits).
+    const leaving = this.recent[slot];
+    if (leaving !== undefined) leaving.items = undefined;
+    this.recent[slot] = entry;
+    this.recentNext = (slot + 1) % RECENT_ITEMS;
   }
 
   /**
    * Builds the columns of waiting paragraphs, oldest first, until none waits (→ true) or
    * `shouldStop` says so between two paragraphs (→ false; the rest wait for the next call).
-   * Items are built as `setParagraph` built them (shaping and hyphenation come from the warm
-   * caches), so the lines set later from the columns are the same to the bit. A paragraph whose
+   * Items are the ones `setParagraph` built, still held for the latest few (`RECENT_ITEMS`), or
+   * built again as it built them (shaping and hyphenation come from the warm caches), so the lines
+   * set later from the columns are the same to the bit. A paragraph whose
    * registry gained faces since it was set is dropped: its items would differ from its lines.
    */
   keepWaiting(shouldStop: () => boolean = () => false): boolean {
     for (const [inlines, waiting] of this.waiting) {
       if (shouldStop()) return false;
-      this.waiting.delete(inlines);
+      const held = waiting.items;
+      this.stopWaiting(inlines);
       const { request, env, direction } = waiting;
       if (env.fonts.generation !== waiting.fontsGeneration || this.get(inlines, request, env, direction)) continue;
-      const items = itemsOf(request, env, direction);
+      const items = held ?? itemsOf(request, env, direction);
       const columns = paragraphColumns(items);
       if (columns) this.byInlines.set(inlines, keptParagraph(columns, request, env, direction));
     }
@@ -364,7 +419,10 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
     return finish(breakAt(0, request.looseness ?? 0), breakAt, (b, wider) => setColumnLines(kept.columns, b, layoutAt(wider)));
   }
   const prepared = justifyTracking > 0 ? undefined : env.prepared;
-  const items = itemsOf(request, env, direction);
+  // Set a second time before the idle step kept it (a balancing lever trying other measures, text
+  // beside a float): from the items of its first setting when they are still held (`RECENT_ITEMS`).
+  const again = !firstFit && prepared?.waitsFor(request, env, direction) === true;
+  const items = (again ? prepared!.waitingItems(request.inlines) : undefined) ?? itemsOf(request, env, direction);
   // Each word's box (fresh per setting; empty boxes — indents, repeated hyphens, shared — count 0) tells the breaker its clusters.
   // None in a paragraph with boxed runs (chips, inline code): their lines are never tracked (tracking.ts clusterCount).
   if (justifyTracking > 0 && !items.some((item) => item.type === 'box' && item.payload?.box !== undefined)) for (const item of items) if (item.type === 'box' && item.payload && item.payload.pieces.length > 0) item.clusters = boxClusters(item.payload);
@@ -373,9 +431,8 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
     const breaks = breakGreedy(items, widths, request.justify ? undefined : { zone: hyphenationZone(settings), maxHyphens: 2 });
     return decide(breaks, () => setLines(items, breaks, layout));
   }
-  if (prepared?.waitsFor(request, env, direction)) {
-    // Set a second time before the idle step kept it (a balancing lever trying other measures,
-    // text beside a float): more settings are likely to follow, so it is kept now.
+  if (again) {
+    // More settings are likely to follow, so it is kept now.
     const columns = paragraphColumns(items);
     if (columns) {
       const kept = keptParagraph(columns, request, env, direction);
@@ -389,7 +446,7 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   // can hold, which is most of its tries): refused without breaking, as a kept paragraph is above.
   // Paragraphs that read their context (note marks, references) are never kept, so they come here.
   if (accept?.fewestLines !== undefined && beyondReach(fillBreakColumns(items, boundColumns), widths, accept, justifyTracking)) {
-    prepared?.wait(request, env, direction);
+    prepared?.wait(request, env, direction, items);
     return { shapes: [], lines: null };
   }
   const space = normalSpace(request.style, fonts);
@@ -399,7 +456,7 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
     return justifyTracking > 0 ? justifyTracked(lines, b, widthsAt(wider), justifyTracking) : lines;
   };
   const result = finish(breakAt(0, request.looseness ?? 0), breakAt, setAt);
-  prepared?.wait(request, env, direction);
+  prepared?.wait(request, env, direction, items);
   return result;
 }
 
