@@ -105,15 +105,8 @@ export interface HostEnvironment extends LibraryEnvironment {
   raster?: (list: PageDisplayList, fonts: FontRegistry, request: RasterOptions, images?: (key: string) => { bytes: Uint8Array; mime: string } | null) => Promise<{ bytes: ArrayBuffer; mimeType: string; width: number; height: number }>;
 }
 
-/**
- * How long layout runs before giving the event loop a turn, ms. Keeps cancel latency low: a
- * superseding change waits for the rest of the slice (and the step running past its end), then
- * for its own apply (2-4 ms in the bench's traces). 6 ms left the cancel median at 8-15 ms on the
- * 2-core bench machine; at 4 ms it read lower in each of four alternated pairs of runs (2026-12-06, the
- * README's Performance section), for about 50 more yields in a 300-page global change (each a
- * MessageChannel round trip, well under 0.1 ms).
- */
-const SLICE_MS = 4;
+/** How long layout runs before giving the event loop a turn, ms. Keeps cancel latency low. */
+const SLICE_MS = 6;
 /**
  * A build reports its progress once it has run this long, ms. An edit's build (10-30 ms, a few
  * slices) reports none: each report is a message that wakes the main thread (0.8-1.5 ms of the
