@@ -35,11 +35,19 @@ function paragraphs(count: number, seed: number): Inline[][] {
 
 const request = (inlines: readonly Inline[], measure: number, looseness = 0) => ({ inlines, style: settings.body.style, measure, indent: 12, justify: true, looseness });
 
+/** A setting environment with its own kept paragraphs, and fresh ones (nothing kept, a registry of their own) to compare with. */
+function environments(): { prepared: PreparedParagraphs; env: ParagraphEnvironment; fresh: () => ParagraphEnvironment } {
+  const prepared = new PreparedParagraphs();
+  return {
+    prepared,
+    env: { fonts: nodeFontRegistry(), settings, context, hyphenator, prepared },
+    fresh: () => ({ fonts: nodeFontRegistry(), settings, context, hyphenator }),
+  };
+}
+
 describe('the items of recently waiting paragraphs', () => {
   it('a second setting of one of several waiting paragraphs sets its own text, as a fresh setting does', () => {
-    const prepared = new PreparedParagraphs();
-    const env: ParagraphEnvironment = { fonts: nodeFontRegistry(), settings, context, hyphenator, prepared };
-    const fresh = (): ParagraphEnvironment => ({ fonts: nodeFontRegistry(), settings, context, hyphenator });
+    const { prepared, env, fresh } = environments();
     const [first, second, third] = paragraphs(3, 21);
     for (const inlines of [first!, second!, third!]) setParagraph(request(inlines, 187.8), env);
     expect(prepared.waitingCount).toBe(3);
@@ -54,9 +62,7 @@ describe('the items of recently waiting paragraphs', () => {
   });
 
   it('holds the items of the latest 24 waiting paragraphs only; an older one set again builds its items afresh, with the same lines', () => {
-    const prepared = new PreparedParagraphs();
-    const env: ParagraphEnvironment = { fonts: nodeFontRegistry(), settings, context, hyphenator, prepared };
-    const fresh = (): ParagraphEnvironment => ({ fonts: nodeFontRegistry(), settings, context, hyphenator });
+    const { prepared, env, fresh } = environments();
     const all = paragraphs(26, 22);
     for (const inlines of all) setParagraph(request(inlines, 187.8), env);
     expect(prepared.waitingCount).toBe(26);
@@ -82,9 +88,7 @@ describe('the items of recently waiting paragraphs', () => {
   });
 
   it('lets the items go when the idle step keeps the waiting paragraphs, which set as fresh ones do', () => {
-    const prepared = new PreparedParagraphs();
-    const env: ParagraphEnvironment = { fonts: nodeFontRegistry(), settings, context, hyphenator, prepared };
-    const fresh = (): ParagraphEnvironment => ({ fonts: nodeFontRegistry(), settings, context, hyphenator });
+    const { prepared, env, fresh } = environments();
     const all = paragraphs(4, 23);
     for (const inlines of all) setParagraph(request(inlines, 187.8), env);
     expect(prepared.keepWaiting()).toBe(true);
@@ -99,8 +103,7 @@ describe('the items of recently waiting paragraphs', () => {
   it('keeps no items, nor the entry holding them, once a paragraph stops waiting', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    const prepared = new PreparedParagraphs();
-    const env: ParagraphEnvironment = { fonts: nodeFontRegistry(), settings, context, hyphenator, prepared };
+    const { prepared, env } = environments();
     const [kept, idle] = paragraphs(2, 24);
     // Each set in a scope of its own: only the prepared paragraphs could still reach its items.
     const itemsOf = (inlines: readonly Inline[]): WeakRef<object> => {
