@@ -61,6 +61,29 @@ describe('the items of recently waiting paragraphs', () => {
     expect(exact(setParagraph(request(second!, 150), env))).toBe(exact(setParagraph(request(second!, 150), fresh())));
   });
 
+  it('a second setting from held items builds none: it matches fewer faces than one whose items left the ring', () => {
+    const { prepared, env } = environments();
+    // Building items matches each styled run's face (items.ts faceOf): counted on the registry.
+    let matches = 0;
+    const match = env.fonts.match.bind(env.fonts);
+    env.fonts.match = (...args: Parameters<typeof match>) => {
+      matches++;
+      return match(...args);
+    };
+    const all = paragraphs(26, 25);
+    for (const inlines of all) setParagraph(request(inlines, 187.8), env);
+    const secondSetting = (inlines: readonly Inline[]): number => {
+      const before = matches;
+      setParagraphIf(request(inlines, 187.8, 1), env);
+      return matches - before;
+    };
+    expect(prepared.waitingItems(all[25]!)).toBeDefined();
+    expect(prepared.waitingItems(all[0]!)).toBeUndefined();
+    const fromHeld = secondSetting(all[25]!);
+    const rebuilt = secondSetting(all[0]!);
+    expect(rebuilt).toBeGreaterThan(fromHeld);
+  });
+
   it('holds the items of the latest 24 waiting paragraphs only; an older one set again builds its items afresh, with the same lines', () => {
     const { prepared, env, fresh } = environments();
     const all = paragraphs(26, 22);
