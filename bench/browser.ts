@@ -7,6 +7,7 @@
  * the message hops a user's edit also pays. Nothing here is asserted; the figures are printed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { bookToHtml, chapterToMarkdown, figureSvg, generateBook, type BenchBook } from './book';
 import { PeerTimeout, peerVersion, runPeer, type PeerName } from './peers';
@@ -37,6 +38,8 @@ export interface BrowserBenchOptions {
   traceCancelTo?: string | undefined;
   /** The same of the last opening of the book from the Books list, until its page 1 is painted. */
   traceFirstTo?: string | undefined;
+  /** A heap snapshot of the book worker (Chrome's `.heapsnapshot` JSON) is written here after the first size's kept heap is read. */
+  snapshotKeptTo?: string | undefined;
 }
 
 /** A peer's figures for one book, or why there are none. */
@@ -343,6 +346,8 @@ class WorkerHeapProbe {
   ) {}
   private nextId = 1;
   private readonly waiting = new Map<number, (value: { usedSize?: number }) => void>();
+  /** Chunks of the heap snapshot being taken (`HeapProfiler.addHeapSnapshotChunk` events). */
+  private snapshotChunks: string[] = [];
 
   static async attach(browser: Browser): Promise<WorkerHeapProbe | null> {
     const session = await browser.newBrowserCDPSession();
@@ -355,8 +360,9 @@ class WorkerHeapProbe {
     const probe = new WorkerHeapProbe(session, sessionId);
     session.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => {
       if (event.sessionId !== sessionId) return;
-      const message = JSON.parse(event.message) as { id?: number; result?: { usedSize?: number } };
+      const message = JSON.parse(event.message) as { id?: number; result?: { usedSize?: number }; method?: string; params?: { chunk?: string } };
       if (message.id !== undefined && message.result) probe.waiting.get(message.id)?.(message.result);
+      else if (message.method === 'HeapProfiler.addHeapSnapshotChunk' && message.params?.chunk !== undefined) probe.snapshotChunks.push(message.params.chunk);
     });
     return probe;
   }
@@ -385,6 +391,19 @@ class WorkerHeapProbe {
   async keptBytes(): Promise<number> {
     for (let i = 0; i < 2; i++) if ((await this.call('HeapProfiler.collectGarbage', 30_000)) === null) return 0;
     return this.usedBytes();
+  }
+
+  /** Writes a heap snapshot of the worker to `file` (for reading where the kept heap goes, e.g. with DevTools); false when it could not be taken. */
+  async writeSnapshot(file: string): Promise<boolean> {
+    this.snapshotChunks = [];
+    const done = await this.call('HeapProfiler.takeHeapSnapshot', 120_000);
+    if (done === null) return false;
+    // Chunk by chunk: a big book's snapshot can pass the longest string V8 makes.
+    const fd = openSync(file, 'w');
+    for (const chunk of this.snapshotChunks) writeSync(fd, chunk);
+    closeSync(fd);
+    this.snapshotChunks = [];
+    return true;
   }
 
   /** Samples the heap every 50 ms while `work` runs; returns the peak in bytes. */
@@ -589,6 +608,10 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
         await page.waitForTimeout(3000);
         const kept = await heapProbe.keptBytes();
         figures.workerHeapKeptMB = kept > 0 ? round(kept / 1048576) : null;
+        if (options.snapshotKeptTo && nominal === options.sizes[0]) {
+          const written = await heapProbe.writeSnapshot(options.snapshotKeptTo);
+          options.log(written ? `heap snapshot of the book worker written to ${options.snapshotKeptTo}` : 'the heap snapshot could not be taken');
+        }
       }
       options.log(`${nominal} pages: global change ${global.map((t) => round(t)).join(', ')} ms; worker heap peak ${figures.workerHeapPeakMB ?? '—'} MB, kept ${figures.workerHeapKeptMB ?? '—'} MB`);
       const coldSpread = spread(cold);

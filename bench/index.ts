@@ -15,7 +15,8 @@
  * `--watchdog=60` (s: the worker watchdog's ping timeout during the run; the app's own is 2.5 s),
  * `--trace-edits=edits.json` (a Chrome trace of the thirty edits, every thread; `node bench/trace-summary.mjs edits.json` reads it),
  * `--trace-cold=cold.json`, `--trace-global=global.json`, `--trace-cancel=cancel.json`, `--trace-first=first.json`
- * (the same of the first size's cold layouts, global changes, cancel probes and last opening from the Books list).
+ * (the same of the first size's cold layouts, global changes, cancel probes and last opening from the Books list),
+ * `--snapshot-kept=kept.heapsnapshot` (a heap snapshot of the book worker once the first size's kept heap is read).
  */
 import { execFileSync } from 'node:child_process';
 import type { PeerName } from './peers';
@@ -85,6 +86,7 @@ if (!args.has('node-only')) {
       traceGlobalTo: args.get('trace-global'),
       traceCancelTo: args.get('trace-cancel'),
       traceFirstTo: args.get('trace-first'),
+      snapshotKeptTo: args.get('snapshot-kept'),
       sizes: (args.get('sizes') ?? '100,300,1000').split(',').map(Number),
       repeats: Number(args.get('repeats') ?? 3),
       seed: 20261202,
