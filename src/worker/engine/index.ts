@@ -264,11 +264,13 @@ export class EngineCache {
    * much as relaying out the edited chapter, so paragraphs are pruned only once more than
    * `PARAGRAPH_PRUNE_SLACK` entries could be stale (an edit leaves a few: its changed paragraphs).
    */
-  prune(liveParagraphs: readonly (readonly string[])[], liveChapters: Set<string>): void {
+  prune(liveParagraphs: readonly (readonly string[])[], liveChapters: Set<string>, bookChapters: readonly { id: string }[]): void {
+    const chapterGone = this.forgetChaptersOutside(bookChapters);
     let used = 0;
     for (const keys of liveParagraphs) used += keys.length;
-    // (A key is in `paragraphs` or in `refused`, never in both.)
-    if (this.paragraphs.size + this.refused.size > used + PARAGRAPH_PRUNE_SLACK) {
+    // (A key is in `paragraphs` or in `refused`, never in both.) A chapter gone (another book
+    // opened) leaves every paragraph of it stale, however few: they are dropped at once.
+    if (chapterGone || this.paragraphs.size + this.refused.size > used + PARAGRAPH_PRUNE_SLACK) {
       const live = new Set<string>();
       for (const keys of liveParagraphs) for (const key of keys) live.add(key);
       for (const key of this.paragraphs.keys()) if (!live.has(key)) this.paragraphs.delete(key);
@@ -277,6 +279,30 @@ export class EngineCache {
     for (const key of this.chapters.keys()) if (!liveChapters.has(key)) this.chapters.delete(key);
     for (const [id, entry] of this.chapterStarts) if (!liveChapters.has(entry.key)) this.chapterStarts.delete(id);
     for (const [id, entry] of this.paragraphUse) if (!liveChapters.has(entry.chapterKey)) this.paragraphUse.delete(id);
+  }
+
+  /**
+   * Drops what is kept by chapter id for chapters the book no longer has: a deleted chapter, or
+   * every chapter of the book opened before (the worker keeps one cache for all the books it
+   * opens). A parse kept here holds everything memoised for it by identity — its paragraphs'
+   * prepared items and placed lines (`prepared`, `textRequests`), its running-head carry — and,
+   * through the settings those were made under, that book's word tables: in a Chromium heap
+   * snapshot of the bench, the sample book opened at start kept two settings and their tables
+   * alive beside the bench book's (2026-12-07). Says whether a parsed chapter went.
+   */
+  private forgetChaptersOutside(bookChapters: readonly { id: string }[]): boolean {
+    const ids = new Set<string>();
+    for (const chapter of bookChapters) ids.add(chapter.id);
+    let gone = false;
+    for (const id of this.parsed.keys()) {
+      if (ids.has(id)) continue;
+      this.parsed.delete(id);
+      gone = true;
+    }
+    for (const map of [this.numberingAt, this.partBeforeAt, this.lineCarryAt]) for (const id of map.keys()) if (!ids.has(id)) map.delete(id);
+    this.structures.keepChapters(ids);
+    if (gone) this.prepared.forgetWaiting();
+    return gone;
   }
 }
 
@@ -356,7 +382,7 @@ export function* layoutBook(book: BookInput, fonts: FontRegistry, cache: EngineC
   // Later passes report no progress: the host has announced these chapters already (their
   // labels are fixed by the final layout, which it announces at convergence).
   if (!settled && pass < MAX_LABEL_PASSES) return yield* withoutProgress(layoutBook(book, fonts, cache, pass + 1));
-  cache.prune(live.paragraphs, live.chapters);
+  cache.prune(live.paragraphs, live.chapters, book.chapters);
   // `{bookTotalPages}` (configuration.md §5.5, "needs a second pass"): now known, printed on every chapter's pages.
   cache.bookTotalPages = next;
   const final = chapters.map((layout) => bookTotalLayout(layout, next));

@@ -258,6 +258,14 @@ export class PreparedParagraphs {
   }
 
   /**
+   * Lets every waiting paragraph go unkept (another book opened: the ones of the book before
+   * would be kept for nothing, and their requests hold that book's styles and settings).
+   */
+  forgetWaiting(): void {
+    for (const inlines of [...this.waiting.keys()]) this.stopWaiting(inlines);
+  }
+
+  /**
    * Builds the columns of waiting paragraphs, oldest first, until none waits (→ true) or
    * `shouldStop` says so between two paragraphs (→ false; the rest wait for the next call).
    * Items are the ones `setParagraph` built, still held for the latest few (`RECENT_ITEMS`), or
