@@ -145,7 +145,13 @@ export class BookHost implements BookWorkerApi {
   private layoutRevision = -1;
   /** The book state the converged layout was built from (the checks read it with the layout). */
   private layoutSource: BookState | null = null;
-  /** The checks' warnings of one converged layout, computed on first request. */
+  /**
+   * The checks' warnings of one converged layout, computed on first request; dropped when another
+   * layout converges or a book is opened. Kept past that, it held the layout before a global change,
+   * its pages and, through the settings they were set under, that size's word tables: a second
+   * layout's worth of the worker's kept heap whenever the checks were not asked again (a Chromium
+   * heap snapshot of the bench, 2026-12-07).
+   */
   private warningsMemo: { layout: BookLayout; warnings: Warning[] } | null = null;
   /** The visible chapter laid out ahead of the book for a newer revision, until the book converges. */
   private preview: { revision: number; firstPage: number; pages: PageDisplayList[] } | null = null;
@@ -335,6 +341,8 @@ export class BookHost implements BookWorkerApi {
     this.revision = revision;
     this.history = [];
     this.layout = null;
+    this.layoutSource = null;
+    this.warningsMemo = null;
     this.layoutRevision = -1;
     this.preview = null;
     this.partial = null;
@@ -1181,6 +1189,7 @@ export class BookHost implements BookWorkerApi {
     if (this.buildToken !== token) return;
     this.layout = result.value;
     this.layoutSource = book;
+    if (this.warningsMemo?.layout !== this.layout) this.warningsMemo = null;
     this.layoutRevision = revision;
     this.preview = null;
     this.partial = null;
