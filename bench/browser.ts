@@ -72,6 +72,9 @@ interface SizeFigures {
   workerRestarts: string[];
   /** Peak of the worker's used JS heap during the first cold layout and the global changes, MB. */
   workerHeapPeakMB?: number | null;
+  /** The same of the first cold layout alone, and of the global changes alone (which of the two sets the peak), MB. */
+  workerHeapPeakColdMB?: number | null;
+  workerHeapPeakGlobalMB?: number | null;
   /**
    * The worker's used JS heap after a full collection, the book of the first run open and converged
    * after the global changes, MB: what the worker keeps. The peak above is mostly garbage not yet
@@ -559,6 +562,7 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
             const measured = await heapProbe.peakDuring(load);
             loaded = measured.result;
             figures.workerHeapPeakMB = round(measured.peakBytes / 1048576);
+            figures.workerHeapPeakColdMB = figures.workerHeapPeakMB;
           } else {
             loaded = await load();
             figures.workerHeapPeakMB = null;
@@ -600,6 +604,7 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
       if (heapProbe) {
         const { peakBytes } = await heapProbe.peakDuring(globalRuns);
         figures.workerHeapPeakMB = round(Math.max(figures.workerHeapPeakMB ?? 0, peakBytes / 1048576));
+        figures.workerHeapPeakGlobalMB = round(peakBytes / 1048576);
       } else await globalRuns();
       if (heapProbe) {
         // After the worker's idle work (paragraphs kept as columns 250 ms after convergence, the
@@ -613,7 +618,7 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
           options.log(written ? `heap snapshot of the book worker written to ${options.snapshotKeptTo}` : 'the heap snapshot could not be taken');
         }
       }
-      options.log(`${nominal} pages: global change ${global.map((t) => round(t)).join(', ')} ms; worker heap peak ${figures.workerHeapPeakMB ?? '—'} MB, kept ${figures.workerHeapKeptMB ?? '—'} MB`);
+      options.log(`${nominal} pages: global change ${global.map((t) => round(t)).join(', ')} ms; worker heap peak ${figures.workerHeapPeakMB ?? '—'} MB (cold layout ${figures.workerHeapPeakColdMB ?? '—'}, global changes ${figures.workerHeapPeakGlobalMB ?? '—'}), kept ${figures.workerHeapKeptMB ?? '—'} MB`);
       const coldSpread = spread(cold);
       const pages = figures.pages ?? 0;
       const size: SizeFigures = {
@@ -627,6 +632,8 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
         pagesPerSecond: round((pages / coldSpread.median) * 1000),
         globalChangeMs: spread(global),
         workerHeapPeakMB: figures.workerHeapPeakMB ?? null,
+        workerHeapPeakColdMB: figures.workerHeapPeakColdMB ?? null,
+        workerHeapPeakGlobalMB: figures.workerHeapPeakGlobalMB ?? null,
         workerHeapKeptMB: figures.workerHeapKeptMB ?? null,
         workerRestarts: (await workerRestarts(page)).slice(restartsBefore),
         pagedJs: { version: peerVersion('pagedjs'), error: 'not run' },
