@@ -53,6 +53,7 @@ export { FontRegistry, type FontSource } from './fonts/registry';
 export { createHyphenator, resolveHyphenationLanguage, type Hyphenator } from './text/hyphenate';
 export { prepareResources, type ResourceSet } from './resources';
 export { bookFormulas, mayHaveMaths } from './math/book';
+export { releaseSharedWords } from './paragraph/items';
 export type { MathTypesetter } from './math/types';
 
 export interface ChapterInput {
@@ -128,7 +129,7 @@ interface PlacedLines {
   base: number;
 }
 
-/** Memo tables owned by the caller (the worker keeps one per open book). */
+/** Memo tables owned by the caller (the worker keeps one for every book it opens: `prune` forgets the chapters a new book does not have). */
 export class EngineCache {
   /**
    * @param resumePasses a chapter's later passes go on from a block start of its plain pass

@@ -7,7 +7,7 @@
 import { findSetting, getConfig, setConfig, type JsonObject, type JsonValue, type StoredConfig } from '../config';
 import { settingsFromConfig } from '../engine/settings-from-config';
 import { codeReading } from '../engine/settings-code';
-import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, resolveHyphenationLanguage, withContinuation, type BookInput, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
+import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, releaseSharedWords, resolveHyphenationLanguage, withContinuation, type BookInput, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
 import { practiseEdits } from '../engine/practice';
 import { settingsKey } from '../engine/settings';
 import type { PageDisplayList } from '../protocol/displaylist';
@@ -1228,7 +1228,11 @@ export class BookHost implements BookWorkerApi {
     for (;;) {
       const sliceStart = this.env.now();
       const done = this.cache.prepared.keepWaiting(() => this.buildToken !== token || this.env.now() - sliceStart > IDLE_SLICE_MS);
-      if (done) return;
+      if (done) {
+        // Every paragraph kept: the word tables' pieces are read by nothing until text is set again.
+        releaseSharedWords();
+        return;
+      }
       await yieldToEventLoop();
       if (this.buildToken !== token) return;
     }

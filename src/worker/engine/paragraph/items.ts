@@ -1224,7 +1224,28 @@ const NO_BREAKS_KEY = '';
  * its break list, which each entry records (the hyphenator hands out one list per word and
  * options, so a hit compares identities); a word met with several lists keeps an entry for each.
  */
-const sharedWords = new WeakMap<TextStyle, SharedWords[]>();
+let sharedWords = new WeakMap<TextStyle, SharedWords[]>();
+/** How many times the tables were let go (`releaseSharedWords`). */
+let sharedWordsReleases = 0;
+
+/**
+ * Lets every shared-word table go. They are a cache for setting paragraphs: once every paragraph of
+ * a converged layout is kept as columns (paragraph/index.ts `keepWaiting`, which reads its items'
+ * pieces into the columns), nothing reads them until text is set again, and the next edit builds
+ * the few entries it needs from the word cores, which stay (shaping and break lists are by face,
+ * not here). Held past that, they were ~32 MB of a 1,000-page book's kept worker heap (pieces,
+ * payloads and entries of every word at the body size; Chromium heap snapshot of the bench,
+ * 2026-12-07), and still held while a global change built the next size's.
+ */
+export function releaseSharedWords(): void {
+  sharedWords = new WeakMap();
+  sharedWordsReleases++;
+}
+
+/** How many times `releaseSharedWords` ran (for tests of who calls it). */
+export function sharedWordsReleaseCount(): number {
+  return sharedWordsReleases;
+}
 
 function wordsFor(style: TextStyle, face: FontFace, rise: number, level: number, script: ScriptClass, language: string): SharedWords {
   let tables = sharedWords.get(style);
