@@ -145,6 +145,8 @@ export class BookHost implements BookWorkerApi {
   private layoutRevision = -1;
   /** The book state the converged layout was built from (the checks read it with the layout). */
   private layoutSource: BookState | null = null;
+  /** The settings the last build started with (`releaseSharedWords` when the next starts with others). */
+  private lastBuildSettings: LayoutSettings | null = null;
   /**
    * The checks' warnings of one converged layout, computed on first request; dropped when another
    * layout converges or a book is opened. Kept past that, it held the layout before a global change,
@@ -1111,6 +1113,14 @@ export class BookHost implements BookWorkerApi {
       math,
       resources: this.resources.setFor(book),
     };
+    // Settings of another object than the last build's (a design change, another book): their
+    // style objects are new, and the shared-word tables are by style object, so this build finds
+    // none of the last settings' tables. Let go now, they are not held beside the new ones while a
+    // global change builds (the worker's heap peaks there).
+    if (settings !== this.lastBuildSettings) {
+      if (this.lastBuildSettings !== null) releaseSharedWords();
+      this.lastBuildSettings = settings;
+    }
     let sliceStart = this.env.now();
     const buildStart = sliceStart;
     // The chapter on screen first: laid out where it started last time and published at once.

@@ -61,4 +61,20 @@ describe('letting the shared-word tables go', () => {
     expect(sharedWordsReleaseCount()).toBeGreaterThan(before);
   });
 
+  it('is what the host does when a build starts with other settings than the last (a design change)', async () => {
+    const prose = mulberry32(6);
+    const text = Array.from({ length: 8 }, () => paragraph(prose)).join('\n\n') + '\n';
+    // No idle step in this test (a pause of a minute is never reached): only a build lets the tables go.
+    const host = new BookHost({ ...nodeEnvironment(presetFiles([`# One\n\n${text}`])), idleQuietMs: 60_000 });
+    await host.openPreset({ presetId: 'test-book' });
+    await host.awaitConvergence(0);
+    const opened = sharedWordsReleaseCount();
+    // A text edit keeps the settings object: nothing let go.
+    expect((await host.apply({ origin: 'agent', baseRevision: 0, ops: [{ type: 'text', chapterId: 'ch1', from: 8, to: 8, insert: 'Indeed, ' }] })).ok).toBe(true);
+    await host.awaitConvergence(1);
+    expect(sharedWordsReleaseCount()).toBe(opened);
+    expect((await host.apply({ origin: 'agent', baseRevision: 1, ops: [{ type: 'config.set', path: 'bodyText.fontSize', value: '11pt' }] })).ok).toBe(true);
+    await host.awaitConvergence(2);
+    expect(sharedWordsReleaseCount()).toBe(opened + 1);
+  });
 });
