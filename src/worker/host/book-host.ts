@@ -147,6 +147,8 @@ export class BookHost implements BookWorkerApi {
   private layoutSource: BookState | null = null;
   /** The settings the last build started with (`releaseSharedWords` when the next starts with others). */
   private lastBuildSettings: LayoutSettings | null = null;
+  /** The settings whose layout's shared-word tables the idle step let go (once per settings). */
+  private tablesReleasedFor: LayoutSettings | null = null;
   /**
    * The checks' warnings of one converged layout, computed on first request; dropped when another
    * layout converges or a book is opened. Kept past that, it held the layout before a global change,
@@ -1240,7 +1242,13 @@ export class BookHost implements BookWorkerApi {
       const done = this.cache.prepared.keepWaiting(() => this.buildToken !== token || this.env.now() - sliceStart > IDLE_SLICE_MS);
       if (done) {
         // Every paragraph kept: the word tables' pieces are read by nothing until text is set again.
-        releaseSharedWords();
+        // Once per settings (a book opened, a design change): after an edit they hold only what
+        // its paragraphs built, and letting those go after every edit would have each next edit
+        // build them again for nothing.
+        if (this.tablesReleasedFor !== this.lastBuildSettings) {
+          releaseSharedWords();
+          this.tablesReleasedFor = this.lastBuildSettings;
+        }
         return;
       }
       await yieldToEventLoop();
