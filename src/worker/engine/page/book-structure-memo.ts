@@ -62,17 +62,17 @@ export class BookStructureMemo {
     return structure;
   }
 
+  /** Drops the placements of chapters not in `ids` (the book's): each holds the structure it was counted in, and with it that book's parses and settings. */
+  keepChapters(ids: ReadonlySet<string>): void {
+    for (const id of this.placements.keys()) if (!ids.has(id)) this.placements.delete(id);
+  }
+
   /**
    * A chapter's placement (page/book.ts `chapterPlacement`): the last one while the structure is
    * the one counted then (or taken again since), with the same targets and page labels read
    * (their ids: engine/index.ts), starting with the same page numbering. Not for a chapter that
    * prints an index: its rows read every chapter's index marks, which no digest holds.
    */
-  /** Drops the placements of chapters not in `ids` (the book's): each holds the structure it was counted in, and with it that book's parses and settings. */
-  keepChapters(ids: ReadonlySet<string>): void {
-    for (const id of this.placements.keys()) if (!ids.has(id)) this.placements.delete(id);
-  }
-
   placement(book: BookStructure, chapterId: string, numbering: NumberingState): ChapterPlacement {
     // (Labels without the id of what is read of them: no memo.)
     if (book.indexNames.has(chapterId) || this.last?.structure.settings !== book.settings || (book.pageLabelsKey === undefined && book.pageLabels.size > 0)) return chapterPlacement(book, chapterId, numbering);
