@@ -6,9 +6,8 @@
  * the bench, 2026-12-07: the sample book opened at start kept two settings alive).
  */
 import { readFileSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { collect } from '../../support/gc';
 import { defaultSettings, EngineCache, type BookInput } from '../../../src/worker/engine';
 import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
 import { nodeFontRegistry } from '../../support/node-world';
@@ -44,8 +43,6 @@ describe('another book on the same cache', () => {
   });
 
   it('lets the settings of the book before be collected', async () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const cache = new EngineCache();
     // Laid out in a scope of its own: only the cache could still reach the first book's settings.
     const settingsOfFirst = ((): WeakRef<object> => {
@@ -54,10 +51,7 @@ describe('another book on the same cache', () => {
       return new WeakRef(first.settings.body.style);
     })();
     run(book('b', 2, 4), cache, fonts);
-    // A WeakRef's target is kept until the end of the task that made it.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    gc();
-    gc();
+    await collect();
     expect(settingsOfFirst.deref()).toBeUndefined();
   });
 });

@@ -4,9 +4,8 @@
  * global change — its pages and, through its settings, that size's word tables — until the checks
  * were asked again (a Chromium heap snapshot of the bench, 2026-12-07).
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { collect } from '../../support/gc';
 import { BookHost } from '../../../src/worker/host/book-host';
 import type { BookLayout } from '../../../src/worker/engine';
 import { nodeEnvironment, presetFiles } from '../../support/node-host';
@@ -14,8 +13,6 @@ import { mulberry32, paragraph } from '../../support/prose';
 
 describe('the layout a new one replaces', () => {
   it('is not kept by the checks’ memo', async () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const random = mulberry32(11);
     const text = Array.from({ length: 12 }, () => paragraph(random)).join('\n\n') + '\n';
     const host = new BookHost({ ...nodeEnvironment(presetFiles([`# One\n\n${text}`])), idleQuietMs: 0 });
@@ -30,10 +27,7 @@ describe('the layout a new one replaces', () => {
     expect(result.ok).toBe(true);
     await host.awaitConvergence(1);
     expect(layoutOf()).not.toBe(first.deref());
-    // A WeakRef's target is kept until the end of the task that made it.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    gc();
-    gc();
+    await collect();
     expect(first.deref()).toBeUndefined();
     // The checks of the new layout are still computed on request.
     expect((await host.getWarnings()).revision).toBe(1);

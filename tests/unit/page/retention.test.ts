@@ -8,15 +8,11 @@
  * their styles' shared-word tables, and generated texts queued an entry each). Checked with weak
  * references and a forced collection.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { collect } from '../../support/gc';
 import { defaultSettings, EngineCache, type BookInput } from '../../../src/worker/engine';
 import { mulberry32, paragraph } from '../../support/prose';
 import { run } from './helpers';
-
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
 
 function book(size: number): BookInput {
   const random = mulberry32(5);
@@ -30,13 +26,6 @@ function book(size: number): BookInput {
       { id: 'two', title: '', source: chapter('Two') },
     ],
   };
-}
-
-/** Lets pending finalisation run, then collects twice (weak references clear on a full collection). */
-async function collect(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  collectGarbage();
-  collectGarbage();
 }
 
 /** Lays the book out at 10 pt and returns weak references to what that layout made (nothing else survives this call). */

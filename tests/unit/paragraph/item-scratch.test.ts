@@ -6,9 +6,8 @@
  * alive.
  */
 import { readFileSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { collect } from '../../support/gc';
 import { buildItems, type WordPayload } from '../../../src/worker/engine/paragraph/items';
 import { styledText } from '../../../src/worker/engine/paragraph/styled-text';
 import { defaultSettings, type TextStyle } from '../../../src/worker/engine/settings';
@@ -43,18 +42,13 @@ describe('the item scratch', () => {
   });
 
   it("does not keep the last paragraph's items, nor through them its style, once they are dropped", async () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     // Built in a scope of its own: only the scratch could still reach the items and their style.
     const reference = ((): WeakRef<object> => {
       const style: TextStyle = { ...defaultSettings().body.style, size: 9.75 };
       const built = items('Words in a style nobody else holds.', style);
       return new WeakRef(built.find((item) => item.type === 'box' && item.payload && item.payload.pieces.length > 0)!.payload!.pieces[0]!.style);
     })();
-    // A WeakRef's target is kept until the end of the task that made it.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    gc();
-    gc();
+    await collect();
     expect(reference.deref()).toBeUndefined();
   });
 });

@@ -5,9 +5,8 @@
  * latest waiting paragraphs, and they are let go once kept.
  */
 import { readFileSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { collect } from '../../support/gc';
 import { PreparedParagraphs, setParagraph, setParagraphIf, type ParagraphEnvironment } from '../../../src/worker/engine/paragraph';
 import type { Inline } from '../../../src/worker/engine/parse/model';
 import { defaultSettings } from '../../../src/worker/engine/settings';
@@ -124,8 +123,6 @@ describe('the items of recently waiting paragraphs', () => {
   });
 
   it('keeps no items, nor the entry holding them, once a paragraph stops waiting', async () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const { prepared, env } = environments();
     const [kept, idle] = paragraphs(2, 24);
     // Each set in a scope of its own: only the prepared paragraphs could still reach its items.
@@ -137,10 +134,7 @@ describe('the items of recently waiting paragraphs', () => {
     const idleItems = itemsOf(idle!);
     setParagraph(request(kept!, 160), env); // kept on its second setting
     expect(prepared.keepWaiting()).toBe(true); // and the other by the idle step
-    // A WeakRef's target is kept until the end of the task that made it.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    gc();
-    gc();
+    await collect();
     expect(keptItems.deref()).toBeUndefined();
     expect(idleItems.deref()).toBeUndefined();
   });
