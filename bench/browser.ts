@@ -81,6 +81,13 @@ interface SizeFigures {
    * collected (V8 lets the heap grow to several times what survived its last full collection).
    */
   workerHeapKeptMB?: number | null;
+  /**
+   * With it, what the worker's array buffers hold outside the JS heap, MB (`backingStorageSize`):
+   * font files, the shaper's and the hyphenator's wasm memory, kept paragraphs' columns, shaped
+   * glyphs. The heap figures above leave it out: memory moved into array buffers leaves them and
+   * shows here.
+   */
+  workerBackingStoresKeptMB?: number | null;
   pagedJs: PeerFigures;
   /** paged.js time / our cold layout time, so > 1 means we are faster. */
   ratioPagedJsOverOurs?: number;
@@ -341,6 +348,12 @@ async function firstPageOfProject(page: Page, projectId: string): Promise<number
   }, projectId);
 }
 
+/** What `Runtime.getHeapUsage` answers, bytes (`backingStorageSize`: array buffers' contents, outside the heap). */
+interface HeapUsage {
+  usedSize?: number;
+  backingStorageSize?: number;
+}
+
 /** The worker's JS heap through CDP (the worker is a target of its own). */
 class WorkerHeapProbe {
   private constructor(
@@ -348,7 +361,7 @@ class WorkerHeapProbe {
     private readonly sessionId: string,
   ) {}
   private nextId = 1;
-  private readonly waiting = new Map<number, (value: { usedSize?: number }) => void>();
+  private readonly waiting = new Map<number, (value: HeapUsage) => void>();
   /** Chunks of the heap snapshot being taken (`HeapProfiler.addHeapSnapshotChunk` events). */
   private snapshotChunks: string[] = [];
 
@@ -371,9 +384,9 @@ class WorkerHeapProbe {
   }
 
   /** Sends `method` to the worker; its result, or null when it cannot be read (the worker was replaced or the browser closed). */
-  private async call(method: string, timeoutMs = 2000): Promise<{ usedSize?: number } | null> {
+  private async call(method: string, timeoutMs = 2000): Promise<HeapUsage | null> {
     const id = this.nextId++;
-    const answer = new Promise<{ usedSize?: number }>((resolve) => this.waiting.set(id, resolve));
+    const answer = new Promise<HeapUsage>((resolve) => this.waiting.set(id, resolve));
     try {
       await this.session.send('Target.sendMessageToTarget', { sessionId: this.sessionId, message: JSON.stringify({ id, method }) });
     } catch {
@@ -388,6 +401,14 @@ class WorkerHeapProbe {
   /** The worker's used heap in bytes; 0 when it cannot be read. */
   async usedBytes(): Promise<number> {
     return (await this.call('Runtime.getHeapUsage'))?.usedSize ?? 0;
+  }
+
+  /**
+   * The bytes of the worker's array buffers' contents (outside the JS heap: font data, wasm memory,
+   * typed arrays); 0 when it cannot be read.
+   */
+  async backingStoreBytes(): Promise<number> {
+    return (await this.call('Runtime.getHeapUsage'))?.backingStorageSize ?? 0;
   }
 
   /** The worker's used heap in bytes after a full garbage collection (twice: what one frees can free more); 0 when it cannot be read. */
@@ -613,12 +634,14 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
         await page.waitForTimeout(3000);
         const kept = await heapProbe.keptBytes();
         figures.workerHeapKeptMB = kept > 0 ? round(kept / 1048576) : null;
+        const buffers = await heapProbe.backingStoreBytes();
+        figures.workerBackingStoresKeptMB = buffers > 0 ? round(buffers / 1048576) : null;
         if (options.snapshotKeptTo && nominal === options.sizes[0]) {
           const written = await heapProbe.writeSnapshot(options.snapshotKeptTo);
           options.log(written ? `heap snapshot of the book worker written to ${options.snapshotKeptTo}` : 'the heap snapshot could not be taken');
         }
       }
-      options.log(`${nominal} pages: global change ${global.map((t) => round(t)).join(', ')} ms; worker heap peak ${figures.workerHeapPeakMB ?? '—'} MB (cold layout ${figures.workerHeapPeakColdMB ?? '—'}, global changes ${figures.workerHeapPeakGlobalMB ?? '—'}), kept ${figures.workerHeapKeptMB ?? '—'} MB`);
+      options.log(`${nominal} pages: global change ${global.map((t) => round(t)).join(', ')} ms; worker heap peak ${figures.workerHeapPeakMB ?? '—'} MB (cold layout ${figures.workerHeapPeakColdMB ?? '—'}, global changes ${figures.workerHeapPeakGlobalMB ?? '—'}), kept ${figures.workerHeapKeptMB ?? '—'} MB (and ${figures.workerBackingStoresKeptMB ?? '—'} MB of array buffers' contents)`);
       const coldSpread = spread(cold);
       const pages = figures.pages ?? 0;
       const size: SizeFigures = {
@@ -635,6 +658,7 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
         workerHeapPeakColdMB: figures.workerHeapPeakColdMB ?? null,
         workerHeapPeakGlobalMB: figures.workerHeapPeakGlobalMB ?? null,
         workerHeapKeptMB: figures.workerHeapKeptMB ?? null,
+        workerBackingStoresKeptMB: figures.workerBackingStoresKeptMB ?? null,
         workerRestarts: (await workerRestarts(page)).slice(restartsBefore),
         pagedJs: { version: peerVersion('pagedjs'), error: 'not run' },
         vivliostyle: { version: peerVersion('vivliostyle'), error: 'not run' },
