@@ -1,5 +1,6 @@
 import * as hb from 'harfbuzzjs';
 import { ShapedGlyphs } from './shaped-glyphs';
+import { TextTable } from '../text/text-table';
 
 /** A font file the registry should know, as bytes (TTF/OTF; WOFF2 is decompressed before this). */
 export interface FontSource {
@@ -68,14 +69,16 @@ export class FontFace {
   /**
    * Shaping results: settings key (direction|script|language|features) → text → glyphs. Two
    * levels so a lookup (once per word) hashes the word itself rather than a fresh concatenation.
+   * The texts in a `TextTable`, not a Map: a Map would put every word shaped into V8's string
+   * table, which every major collection walks (text/text-table.ts).
    */
-  private readonly cache = new Map<string, Map<string, ShapedGlyphs>>();
+  private readonly cache = new Map<string, TextTable<ShapedGlyphs>>();
   /**
    * The settings of the last `shape` call and their texts' cache, checked first: a paragraph's
    * words nearly all share direction, script, language and features, and building the settings
    * key string for every word was one more string per word to allocate, hash and collect.
    */
-  private last: { direction: string; script: string; language: string; features: string; byText: Map<string, ShapedGlyphs> } | null = null;
+  private last: { direction: string; script: string; language: string; features: string; byText: TextTable<ShapedGlyphs> } | null = null;
   /**
    * The buffer shaping results are written into, many words to one (each result a view of it:
    * `start`, `length`), and the fields of it in use. A buffer of its own per word cost a typed
@@ -128,12 +131,12 @@ export class FontFace {
    */
   shape(text: string, direction: 'ltr' | 'rtl' = 'ltr', features = '', script = '', language = ''): ShapedGlyphs {
     const last = this.last;
-    let byText: Map<string, ShapedGlyphs> | undefined;
+    let byText: TextTable<ShapedGlyphs> | undefined;
     if (last !== null && last.direction === direction && last.script === script && last.language === language && last.features === features) byText = last.byText;
     else {
       const settingsKey = `${direction}|${script}|${language}|${features}`;
       byText = this.cache.get(settingsKey);
-      if (!byText) this.cache.set(settingsKey, (byText = new Map()));
+      if (!byText) this.cache.set(settingsKey, (byText = new TextTable()));
       this.last = { direction, script, language, features, byText };
     }
     const hit = byText.get(text);

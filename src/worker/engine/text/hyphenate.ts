@@ -17,6 +17,7 @@
 import H from 'hyphenopoly';
 import { createPatternEngine, MAX_PATTERN_WORD, type PatternEngine } from './hyphenate-wasm';
 import { penaltyItem, type PenaltyItem } from './items';
+import { TextTable } from './text-table';
 
 /** Pattern ids the configuration bundles (spec §0.2 `LocaleTag`). */
 export const BUNDLED_HYPHENATION_LANGUAGES = ['en-us', 'es', 'fr', 'de', 'it', 'pt', 'ca', 'nl'] as const;
@@ -213,7 +214,9 @@ function patternPoints(patterns: LanguagePatterns, text: string, out: number[]):
 export function createHyphenator(options: HyphenatorOptions): Hyphenator {
   const engines = new Map<string, LanguagePatterns | null>();
   const resolved = new Map<string, HyphenationLanguage>();
-  const caches = new Map<string, Map<string, readonly WordBreak[]>>();
+  // Break lists by word in `TextTable`s, not Maps: a Map would put every word into V8's string
+  // table, which every major collection walks (text/text-table.ts).
+  const caches = new Map<string, TextTable<readonly WordBreak[]>>();
 
   const engine = (id: string): LanguagePatterns | null => {
     const known = engines.get(id);
@@ -243,17 +246,17 @@ export function createHyphenator(options: HyphenatorOptions): Hyphenator {
   // Fast path: consecutive words nearly always share language and options.
   let lastTag = '';
   let lastFlags = -1;
-  let lastCache: Map<string, readonly WordBreak[]> | null = null;
+  let lastCache: TextTable<readonly WordBreak[]> | null = null;
 
   const breakPoints = (word: string, tag: string, opts: WordBreakOptions = {}): readonly WordBreak[] => {
     const flags = optionFlags(opts);
-    let cache: Map<string, readonly WordBreak[]> | undefined;
+    let cache: TextTable<readonly WordBreak[]> | undefined;
     const lang = resolve(tag);
     if (lastCache !== null && tag === lastTag && flags === lastFlags) cache = lastCache;
     else {
       const key = `${lang.patterns ?? ''}|${flags}`;
       cache = caches.get(key);
-      if (!cache) caches.set(key, (cache = new Map()));
+      if (!cache) caches.set(key, (cache = new TextTable()));
       lastTag = tag;
       lastFlags = flags;
       lastCache = cache;

@@ -1,0 +1,104 @@
+/**
+ * A table of values by text, compared by content: for the worker's caches keyed by a word (the
+ * shaping cache, the hyphenator's break lists).
+ *
+ * Why not a `Map<string, V>`: in Chromium's V8 (156), `Map.prototype.get`, `set` and `has` with a
+ * string key internalize that string — it goes into the isolate's string table, as a property
+ * name does (checked with a heap snapshot: 3,000 of 3,000 strings after `get` alone). The string
+ * table is a root that every major collection walks to update pointers after moving objects, and
+ * with its entries scattered over the heap that walk costs a cache miss each: 150,000 scattered
+ * internalized strings in a worker added 8–15 ms to every major collection's pause
+ * (`V8.GC_MC_EVACUATE_UPDATE_POINTERS_TO_NEW_ROOTS`; 0.1 ms without them), and the book worker,
+ * whose word caches held ~45,000 words, paid 23 ms of a 49 ms pause in the bench's edits (issue
+ * #6, edit p95). Strings kept here are never internalized by it.
+ *
+ * Open addressing with linear probing over FNV-1a hashes of the UTF-16 units; at most half full.
+ * Entries are never removed (the caches it serves only grow, and are dropped whole).
+ */
+export class TextTable<V> {
+  private keys: (string | undefined)[];
+  private values: (V | undefined)[];
+  /** Each slot's key hash; 0 marks an empty slot (`textHash` never gives 0). */
+  private hashes: Int32Array;
+  private count = 0;
+
+  constructor(slots = 64) {
+    // A power of two, so a hash is reduced by masking.
+    let size = 8;
+    while (size < slots) size *= 2;
+    this.keys = new Array<string | undefined>(size).fill(undefined);
+    this.values = new Array<V | undefined>(size).fill(undefined);
+    this.hashes = new Int32Array(size);
+  }
+
+  /** Number of entries. */
+  get size(): number {
+    return this.count;
+  }
+
+  get(text: string): V | undefined {
+    const hash = textHash(text);
+    const slot = this.slotOf(text, hash);
+    return this.hashes[slot] === 0 ? undefined : this.values[slot];
+  }
+
+  set(text: string, value: V): void {
+    const hash = textHash(text);
+    const slot = this.slotOf(text, hash);
+    if (this.hashes[slot] !== 0) {
+      this.values[slot] = value;
+      return;
+    }
+    this.keys[slot] = text;
+    this.values[slot] = value;
+    this.hashes[slot] = hash;
+    this.count++;
+    if (this.count * 2 > this.hashes.length) this.grow();
+  }
+
+  /** The slot holding `text`, else the empty slot where it would go. */
+  private slotOf(text: string, hash: number): number {
+    const { keys, hashes } = this;
+    const mask = hashes.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const held = hashes[slot]!;
+      if (held === 0) return slot;
+      if (held !== hash) continue;
+      const key = keys[slot]!;
+      if (key.length !== text.length) continue;
+      let k = 0;
+      while (k < text.length && key.charCodeAt(k) === text.charCodeAt(k)) k++;
+      if (k === text.length) return slot;
+    }
+  }
+
+  /** Twice the slots, every entry placed again. */
+  private grow(): void {
+    const { keys, values, hashes } = this;
+    const size = hashes.length * 2;
+    const mask = size - 1;
+    this.keys = new Array<string | undefined>(size).fill(undefined);
+    this.values = new Array<V | undefined>(size).fill(undefined);
+    this.hashes = new Int32Array(size);
+    for (let s = 0; s < hashes.length; s++) {
+      const held = hashes[s]!;
+      if (held === 0) continue;
+      let to = held & mask;
+      while (this.hashes[to] !== 0) to = (to + 1) & mask;
+      this.keys[to] = keys[s];
+      this.values[to] = values[s];
+      this.hashes[to] = held;
+    }
+  }
+}
+
+/** FNV-1a's 32-bit offset basis and prime. */
+const HASH_SEED = 0x811c9dc5 | 0;
+const HASH_PRIME = 0x01000193;
+
+/** FNV-1a over the text's UTF-16 units, never 0 (an empty slot's mark). */
+export function textHash(text: string): number {
+  let hash = HASH_SEED;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), HASH_PRIME);
+  return hash === 0 ? 1 : hash;
+}
