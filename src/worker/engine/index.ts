@@ -1235,19 +1235,20 @@ function shiftRun(this: number, run: LineRun): LineRun {
 /**
  * The run with other source offsets (listed, or consecutive from `from`, its line-end hyphen kept);
  * glyph arrays shared. Its fields in the set runs' literal and order (paragraph/lines.ts
- * `setLines`: the ten, then `rtl`, `overline`, `cjkMarks` and `dys` as the builder adds them), so a
+ * `setLines`: the eleven, then `rtl`, `overline`, `cjkMarks` and `dys` as the builder adds them), so a
  * moved run has the hidden class of the runs it copies: with `dys` among the ten (undefined on
  * nearly every run) it had another, and each optimised reader of runs (`glyphRun`, `placedRun`,
  * `emit`, the notes' marker scan) was thrown back to the interpreter by the first one it met.
  */
 export function movedRun(run: LineRun, offsets: number[] | undefined, from: number): LineRun {
-  const moved: LineRun = { fontId: run.fontId, sizeIndex: run.sizeIndex, colour: run.colour, glyphs: run.glyphs, xs: run.xs, text: run.text, clusters: run.clusters, offsets, from, hyphen: offsets === undefined && run.hyphen === true };
+  const moved: LineRun = { fontId: run.fontId, sizeIndex: run.sizeIndex, colour: run.colour, glyphs: run.glyphs, xs: run.xs, text: run.text, clusters: run.clusters, offsets, from, hyphen: offsets === undefined && run.hyphen === true, drawn: undefined };
   if (run.rtl) moved.rtl = true;
   if (run.overline) moved.overline = true;
   if (run.cjkMarks) moved.cjkMarks = run.cjkMarks;
   if (run.dys) moved.dys = run.dys;
   if (run.ruby) moved.ruby = true;
-  // Its pens are `run`'s array: drawn again, its item shares them (page/run-items.ts `PlacedGlyphRun`).
+  // Its pens are `run`'s array: drawn again, its item shares them (page/run-items.ts `PlacedGlyphRun`);
+  // it has no item of its own yet (`drawn`: the item of `run` is not handed out for it).
   return moved;
 }
 

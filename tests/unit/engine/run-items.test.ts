@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { LineInfo } from '../../../src/worker/protocol/displaylist';
 import { glyphRun } from '../../../src/worker/engine/page/paginate';
-import { changedRun, placedRun } from '../../../src/worker/engine/page/run-items';
+import { changedRun, placedRun, PlacedGlyphRun } from '../../../src/worker/engine/page/run-items';
 import { createHyphenator, defaultSettings, EngineCache } from '../../../src/worker/engine';
 import { Op, type GlyphRunItem } from '../../../src/worker/protocol/displaylist';
 import { mulberry32, paragraph } from '../../support/prose';
@@ -39,6 +39,27 @@ describe('placedRun: the last item for a run, when it is what would be built', (
     expect(placedRun(run, 56.5 + 1e-7, 100.25 - 1e-7, 'ch', line, build)).toBe(first);
     expect(builds).toBe(1);
     expect(first.xs).toEqual([56.5, 60.623, 66.377]);
+  });
+
+  it('keeps the item on the run, and never hands it to a spread copy of the run (another colour, the same pens)', () => {
+    const run = aRun();
+    builds = 0;
+    const first = placedRun(run, 56.5, 100.25, 'ch', line, build);
+    expect(run.drawn).toBe(first);
+    const red: LineRun = { ...run, colour: '#ff0000' };
+    // The copy carries the field along; its item is its own all the same, in its own colour.
+    expect(red.drawn).toBe(first);
+    const redItem = placedRun(red, 56.5, 100.25, 'ch', line, build);
+    expect(redItem).not.toBe(first);
+    expect(redItem.fill).toBe('#ff0000');
+    expect(builds).toBe(2);
+    // A changed copy of an item (levers, converge) is never handed out for the run either.
+    const copy = changedRun(first, { y: 100.25 });
+    run.drawn = copy as PlacedGlyphRun;
+    const again = placedRun(run, 56.5, 100.25, 'ch', line, build);
+    expect(again).not.toBe(copy);
+    expect(again).toEqual(first);
+    expect(builds).toBe(3);
   });
 
   it('builds anew when the pen positions, baseline, chapter or line record differ, and equals a fresh build', () => {

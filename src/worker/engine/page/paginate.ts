@@ -4282,5 +4282,5 @@ export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: num
   // A ruby reading (paragraph/ruby-lines.ts) is no part of its line's text for the checks and links
   // (kept, as it always was, on one unshifted, contiguous: its line record written with the rest).
   const kept = line && (run.ruby !== true || (!shifted && contiguous)) ? line : undefined;
-  return new PlacedGlyphRun(run.fontId, roundPt(runSize(run)), run.colour, roundPt(baseline), run.glyphs, run.xs, x0, run.text, run.clusters, chapter, srcFrom, shifted ? dys!.map(roundPt) : undefined, srcMap, kept);
+  return new PlacedGlyphRun(run.fontId, roundPt(runSize(run)), run.colour, roundPt(baseline), run.glyphs, run.xs, x0, run.text, run.clusters, chapter, srcFrom, shifted ? dys!.map(roundPt) : undefined, srcMap, kept, run);
 }

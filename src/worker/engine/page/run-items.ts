@@ -19,60 +19,33 @@
 import { Op, roundPt, type GlyphRunItem, type LineInfo } from '../../protocol/displaylist';
 import type { LineRun } from '../paragraph';
 
-/**
- * The last item built for each run (weak: a run dropped by the paragraph memo takes its item with
- * it), one table per chapter. The item alone, not a record of the origin it was built at: an
- * origin's two numbers are boxed doubles, and the record, its numbers and the item's entry cost
- * ~7 MB of a 1,000-page book's heap. Whether the origin is the same is read from the item's own
- * rounded coordinates instead.
- *
- * Why per chapter: a major collection clears the entries of the runs it frees, and V8 rehashes a
- * weak table whose entries are more than a third deleted at its next insertion, in one go over its
- * whole capacity, which never shrinks. One table for the book had grown through the global changes
- * (every run of every build passes through it), and the first edit after a major collection paid
- * for rehashing it: 55 ms in one `set` (Node, the bench book after three body-size changes and two
- * full collections), 25 ms of the first edit's 57 in the browser bench's trace (2026-12-06). A
- * chapter's table holds a chapter's runs: that edit rehashes only its own chapter's.
- */
-const drawnByChapter = new Map<string, WeakMap<LineRun, GlyphRunItem>>();
-
-/** The table of `chapter`'s runs (made on first use). */
-function drawnIn(chapter: string): WeakMap<LineRun, GlyphRunItem> {
-  let drawn = drawnByChapter.get(chapter);
-  if (drawn === undefined) {
-    drawn = new WeakMap();
-    drawnByChapter.set(chapter, drawn);
-  }
-  return drawn;
-}
 
 export type GlyphRunBuilder = (run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo | undefined) => GlyphRunItem;
 
 /**
  * `build(run, x0, baseline, chapter, line)`, or the item it built last time when that is what it
  * would build now.
+ *
+ * The last item is kept on the run itself (`LineRun.drawn`: a run dropped by the paragraph memo
+ * takes its item with it), the item alone, not a record of the origin it was built at: an origin's
+ * two numbers are boxed doubles, and the record, its numbers and the item's entry cost ~7 MB of a
+ * 1,000-page book's heap. Whether the origin is the same is read from the item's own rounded
+ * coordinates instead. A run copied with a spread (`{ ...run, colour }`) carries the field along:
+ * the item is handed out only to the run it was built from (`PlacedGlyphRun.builtFrom`).
+ *
+ * Not in weak tables, as it was (one `WeakMap<LineRun, GlyphRunItem>` per chapter): their
+ * ~70,000 entries with the bench book (300 pages, after its global changes; Chromium heap
+ * snapshot) were half the worker's ephemerons, which each major collection's pause goes over
+ * until nothing more is marked from them (`V8.GC_MC_MARK_WEAK_CLOSURE_EPHEMERON_MARKING`: 7–9 ms of
+ * 21–31 ms pauses in the bench's edits, and 62 ms once; issue #6, edit p95).
  */
 export function placedRun(run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo, build: GlyphRunBuilder): GlyphRunItem {
-  const drawn = drawnIn(chapter);
-  const last = drawn.get(run);
-  if (last !== undefined && last.chapter === chapter && last.y === roundPt(baseline) && sameLine(last.line, line) && samePens(last, run.xs, x0)) return last;
+  // Only this file writes the field, and only items of its own class (`DrawnItem` to the paragraph layer).
+  const last = run.drawn as PlacedGlyphRun | undefined;
+  if (last !== undefined && last.builtFrom(run) && last.chapter === chapter && last.y === roundPt(baseline) && sameLine(last.line, line) && last.drawnAs(run.xs, x0)) return last;
   const item = build(run, x0, baseline, chapter, line);
-  drawn.set(run, item);
+  if (item instanceof PlacedGlyphRun) run.drawn = item;
   return item;
-}
-
-/**
- * Whether an item's pen positions are the run's at origin `x0`, as `glyphRun` rounds them (to the
- * display list's 1/1000 pt): then every field built from the origin is the same, whatever the
- * origin's unrounded value was (`y` is compared likewise). Cheaper than a new item: no allocation
- * (an item of this file's kind is compared through the pens it reads, not its `xs`).
- */
-function samePens(item: GlyphRunItem, offsets: readonly number[], x0: number): boolean {
-  if (item instanceof PlacedGlyphRun) return item.drawnAs(offsets, x0);
-  const xs = item.xs;
-  if (xs.length !== offsets.length) return false;
-  for (let g = 0; g < xs.length; g++) if (xs[g] !== roundPt(x0 + offsets[g]!)) return false;
-  return true;
 }
 
 /**
@@ -217,6 +190,8 @@ export class PlacedGlyphRun implements GlyphRunItem {
   readonly #offsets: readonly number[];
   /** The origin they are moved to (pt, unrounded: each pen is rounded after the move, as it always was), `y` and `size` (shared). */
   readonly #at: Placement;
+  /** The set run drawn (`placedRun` hands the item out again only for it); null for a changed copy. */
+  readonly #run: LineRun | null;
 
   /** `xs`: the one descriptor every item gets (a shared getter: the items keep one object shape). */
   static readonly #pens: PropertyDescriptor = {
@@ -273,6 +248,7 @@ export class PlacedGlyphRun implements GlyphRunItem {
     dys: number[] | undefined,
     srcMap: number[] | 'hyphen' | undefined,
     line: LineInfo | undefined,
+    run: LineRun | null,
   ) {
     this.#at = placementOf(origin, y, size);
     this.op = Op.GlyphRun;
@@ -291,9 +267,19 @@ export class PlacedGlyphRun implements GlyphRunItem {
     else if (srcMap !== undefined) this.srcMap = srcMap;
     if (line !== undefined) this.line = line;
     this.#offsets = offsets;
+    this.#run = run;
   }
 
-  /** Whether the item's pens are `offsets` at origin `x0` as the display list rounds them (no allocation). */
+  /** Whether the item was built by `glyphRun` for `run` (a changed copy was not: `changed`). */
+  builtFrom(run: LineRun): boolean {
+    return this.#run === run;
+  }
+
+  /**
+   * Whether the item's pens are `offsets` at origin `x0` as the display list rounds them (to 1/1000
+   * pt): then every field built from the origin is the same, whatever the origin's unrounded value
+   * was (`y` is compared likewise). Cheaper than a new item: no allocation.
+   */
   drawnAs(offsets: readonly number[], x0: number): boolean {
     const own = this.#offsets;
     const origin = this.#at.origin;
@@ -325,6 +311,7 @@ export class PlacedGlyphRun implements GlyphRunItem {
       this.dys,
       srcMap,
       this.line,
+      null,
     );
   }
 }

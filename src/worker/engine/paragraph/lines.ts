@@ -66,6 +66,18 @@ export interface LineRun {
   overline?: true;
   /** CJK marks drawn with the run (paragraph/cjk-marks.ts, page/cjk-marks.ts); the style's list, shared. */
   cjkMarks?: readonly CjkMark[];
+  /**
+   * The glyph-run item page/run-items.ts last built for the run, handed out again while the run is
+   * drawn at the same place (`placedRun`). Undefined until the run is drawn; in the literals of
+   * `setLines` and engine/index.ts `movedRun` after `hyphen`, so drawing a run changes no hidden class.
+   */
+  drawn?: DrawnItem | undefined;
+}
+
+/** What page/run-items.ts keeps on a run it has drawn: opaque to the paragraph layer. */
+export interface DrawnItem {
+  /** Whether the item was built for `run` (not for the run a spread copied it from). */
+  builtFrom(run: LineRun): boolean;
 }
 
 /** Source offset of unit `unit` of the run's text. */
@@ -573,7 +585,7 @@ function appendColumnPiece(c: ParagraphColumns, k: number, x: number, spaceBefor
     prependOffsets(builder, own, spaceBefore);
     return;
   }
-  const builderOf = newBuilder({ fontId: face.id, sizeIndex: runSizeIndex(style.size), colour: style.colour, glyphs: UNSET_NUMBERS, xs: UNSET_NUMBERS, text, clusters: UNSET_NUMBERS, offsets: undefined, from: 0, hyphen: false }, text, rtl);
+  const builderOf = newBuilder({ fontId: face.id, sizeIndex: runSizeIndex(style.size), colour: style.colour, glyphs: UNSET_NUMBERS, xs: UNSET_NUMBERS, text, clusters: UNSET_NUMBERS, offsets: undefined, from: 0, hyphen: false, drawn: undefined }, text, rtl);
   if (style.overline) builderOf.run.overline = true;
   if (style.cjkMarks) builderOf.run.cjkMarks = style.cjkMarks;
   lineBuilders[builderCount++] = builderOf;
@@ -832,7 +844,7 @@ function appendPiece(piece: ShapedPiece, base: number, x: number, spaceBefore: b
   }
   // No `...(rtl ? { rtl } : {})` spread: this runs once per run of every line. The glyph arrays,
   // the text and the offsets are filled in by finishRun.
-  const started = newBuilder({ fontId: piece.face.id, sizeIndex: runSizeIndex(piece.style.size), colour: piece.style.colour, glyphs: UNSET_NUMBERS, xs: UNSET_NUMBERS, text: piece.text, clusters: UNSET_NUMBERS, offsets: undefined, from: 0, hyphen: false }, piece.text, rtl);
+  const started = newBuilder({ fontId: piece.face.id, sizeIndex: runSizeIndex(piece.style.size), colour: piece.style.colour, glyphs: UNSET_NUMBERS, xs: UNSET_NUMBERS, text: piece.text, clusters: UNSET_NUMBERS, offsets: undefined, from: 0, hyphen: false, drawn: undefined }, piece.text, rtl);
   if (piece.style.overline) started.run.overline = true;
   if (piece.style.cjkMarks) started.run.cjkMarks = piece.style.cjkMarks;
   lineBuilders[builderCount++] = started;
