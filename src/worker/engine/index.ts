@@ -1084,6 +1084,8 @@ interface Rebased {
   movable: boolean;
   rebased: Inline[];
   json: string;
+  /** The memo key last built from it (`paragraphKey`) and the head it was built under. */
+  built: { head: string; key: string } | undefined;
 }
 
 /**
@@ -1101,7 +1103,7 @@ function rebasedInlines(inlines: readonly Inline[], base: number): Rebased {
   if (hit && hit.base === originBase && (origin === inlines || (hit.movable && base >= 0))) return hit;
   const movable = base >= 0 && movableInlines(inlines, base);
   const rebased = rebaseInlines(inlines, base, movable);
-  const entry = { base: originBase, movable, rebased, json: JSON.stringify(rebased) };
+  const entry = { base: originBase, movable, rebased, json: JSON.stringify(rebased), built: undefined };
   if (origin === inlines || movable) rebasedMemo.set(origin, entry);
   return entry;
 }
@@ -1110,14 +1112,15 @@ function rebasedInlines(inlines: readonly Inline[], base: number): Rebased {
  * The memo key of a paragraph's rebased inlines under a request head, built once per (rebased
  * form, head): a paragraph moved by an edit above it keeps its rebased form (rebasedMemo), so its
  * lookups reuse one string whose hash V8 has already computed, instead of concatenating the head
- * and the paragraph's JSON (kilobytes) and hashing them again on every pass of every build.
+ * and the paragraph's JSON (kilobytes) and hashing them again on every pass of every build. Kept
+ * on the rebased form itself, not in a weak table by it: an entry per paragraph there was an
+ * ephemeron every major collection's pause goes over (ARCHITECTURE.md, engine phases).
  */
-const builtKeys = new WeakMap<Rebased, { head: string; key: string }>();
 function paragraphKey(found: Rebased, head: string): string {
-  const built = builtKeys.get(found);
+  const built = found.built;
   if (built !== undefined && built.head === head) return built.key;
   const key = `${head}|${found.movable ? 'm' : ''}${found.json}`;
-  builtKeys.set(found, { head, key });
+  found.built = { head, key };
   return key;
 }
 
