@@ -5,6 +5,7 @@ import { breakOpportunities, CLOSING_FULLWIDTH, hasIdeographs, isCjkLetter, OPEN
 import { boxItem, glueItem, INFINITE_PENALTY, penaltyItem, type Item } from '../text/items';
 import type { WordBreak } from '../text/hyphenate';
 import { HB_SCRIPT, resolveScriptCodes, SCRIPT_CLASSES, type ScriptClass } from '../text/script';
+import { FNV_OFFSET_BASIS, FNV_PRIME } from '../text/text-table';
 import type { StyledText } from './collect';
 import { formulaItems, type FormulaSlice } from '../math/inline';
 import { kashidaSites, type KashidaPattern, type KashidaSite } from './kashida';
@@ -806,11 +807,12 @@ function plainWordHash(para: ParagraphText, from: number, to: number, face: Font
   const r = run[from];
   const level = levels[from];
   const script = scripts[from];
-  let hash = WORD_HASH_SEED;
+  // FNV-1a over the word's UTF-16 units.
+  let hash = FNV_OFFSET_BASIS;
   for (let i = from; i < to; i++) {
     const unit = text.charCodeAt(i);
     if (unit >= 0x300 || run[i] !== r || levels[i] !== level || scripts[i] !== script || !face.hasCodePoint(unit)) return -1;
-    hash = Math.imul(hash ^ unit, WORD_HASH_PRIME);
+    hash = Math.imul(hash ^ unit, FNV_PRIME);
   }
   // 30 bits (a Smi, whatever the platform's pointer size), never 0 (`SharedWords.hashes`' empty slot).
   return hash & 0x3fffffff || 1;
@@ -1315,9 +1317,6 @@ interface WordTable<Entry> {
 
 /** Slots of a new shared-word table (a power of two: a hash is reduced by masking). */
 const WORD_TABLE_START = 256;
-/** FNV-1a's 32-bit offset basis and prime: a word's hash over its UTF-16 units (`plainWordHash`). */
-const WORD_HASH_SEED = 0x811c9dc5 | 0;
-const WORD_HASH_PRIME = 0x01000193;
 
 /**
  * The slot of the word `text[from, to)` (hash `hash`) in `table`: the slot holding it, else the

@@ -92,13 +92,13 @@ export class TextTable<V> {
   }
 }
 
-/** FNV-1a's 32-bit offset basis and prime. */
-const HASH_SEED = 0x811c9dc5 | 0;
-const HASH_PRIME = 0x01000193;
+/** FNV-1a's 32-bit offset basis and prime (also the shared-word tables' hash, paragraph/items.ts). */
+export const FNV_OFFSET_BASIS = 0x811c9dc5 | 0;
+export const FNV_PRIME = 0x01000193;
 
 /** FNV-1a over the text's UTF-16 units, never 0 (an empty slot's mark). */
 export function textHash(text: string): number {
-  let hash = HASH_SEED;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), HASH_PRIME);
+  let hash = FNV_OFFSET_BASIS;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
   return hash === 0 ? 1 : hash;
 }
