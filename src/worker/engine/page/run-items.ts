@@ -19,7 +19,6 @@
 import { Op, roundPt, type GlyphRunItem, type LineInfo } from '../../protocol/displaylist';
 import type { LineRun } from '../paragraph';
 
-
 export type GlyphRunBuilder = (run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo | undefined) => GlyphRunItem;
 
 /**
@@ -37,7 +36,7 @@ export type GlyphRunBuilder = (run: LineRun, x0: number, baseline: number, chapt
  * ~70,000 entries with the bench book (300 pages, after its global changes; Chromium heap
  * snapshot) were half the worker's ephemerons, which each major collection's pause goes over
  * until nothing more is marked from them (`V8.GC_MC_MARK_WEAK_CLOSURE_EPHEMERON_MARKING`: 7–9 ms of
- * 21–31 ms pauses in the bench's edits, and 62 ms once; issue #6, edit p95).
+ * 21–50 ms pauses in the bench's edits, and 62 ms once; 3.2–5.6 ms since; issue #6, edit p95).
  */
 export function placedRun(run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo, build: GlyphRunBuilder): GlyphRunItem {
   // Only this file writes the field, and only items of its own class (`DrawnItem` to the paragraph layer).
