@@ -40,6 +40,13 @@ export interface BrowserBenchOptions {
   traceFirstTo?: string | undefined;
   /** A heap snapshot of the book worker (Chrome's `.heapsnapshot` JSON) is written here after the first size's kept heap is read. */
   snapshotKeptTo?: string | undefined;
+  /**
+   * V8 flags for the browser (`--js-flags`), e.g. `--trace-opt --trace-deopt`: what the JIT compiles
+   * and throws away. V8 prints its traces on the browser's output, which scripts/bench.mjs then has
+   * Playwright copy to stderr (`DEBUG=pw:browser`); a `### bench <phase> start|end` line is written
+   * there around each measured phase of the first size (`node bench/jit-summary.mjs` reads it).
+   */
+  jsFlags?: string | undefined;
 }
 
 /** A peer's figures for one book, or why there are none. */
@@ -505,7 +512,14 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
   const port = 4700 + (process.pid % 500);
   const server = await startPreview(options.dist, port);
   const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'] });
+  // With V8 flags, the phases are marked on stderr, where the browser's output (V8's traces) goes.
+  const mark = (phase: string, edge: 'start' | 'end'): void => {
+    if (options.jsFlags) process.stderr.write(`### bench ${phase} ${edge}\n`);
+  };
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', ...(options.jsFlags ? [`--js-flags=${options.jsFlags}`] : [])],
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
@@ -572,6 +586,8 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
       const restartsBefore = (await workerRestarts(page)).length;
       const tracingCold = options.traceColdTo !== undefined && nominal === options.sizes[0];
       if (tracingCold) await startTrace(browser, page, options.traceColdTo);
+      const firstSize = nominal === options.sizes[0];
+      if (firstSize) mark('cold', 'start');
       for (let run = 0; run < options.repeats; run++) {
         // A different seed each run: the same size and structure, never the same paragraphs.
         const book = generateBook(options.seed + 1000 * nominal + run, paragraphs);
@@ -603,6 +619,7 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
         cold.push(loaded.ms);
         options.log(`${nominal} pages (${loaded.pages}): cold layout ${round(loaded.ms)} ms`);
       }
+      if (firstSize) mark('cold', 'end');
       if (tracingCold) {
         await browser.stopTracing();
         options.log(`trace of the cold layouts written to ${options.traceColdTo}`);
@@ -616,7 +633,9 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
       const tracingGlobal = options.traceGlobalTo !== undefined && nominal === options.sizes[0];
       const globalRuns = async (): Promise<void> => {
         if (tracingGlobal) await startTrace(browser, page, options.traceGlobalTo);
+        if (firstSize) mark('global', 'start');
         for (let run = 0; run < options.repeats; run++) global.push(await globalChange(page, round(baseFontSize * (1.02 + 0.02 * run), 2)));
+        if (firstSize) mark('global', 'end');
         if (tracingGlobal) {
           await browser.stopTracing();
           options.log(`trace of the global changes written to ${options.traceGlobalTo}`);
@@ -665,7 +684,9 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
       };
       if (nominal === 300 || options.sizes.length === 1) {
         if (options.traceEditsTo) await startTrace(browser, page, options.traceEditsTo);
+        mark('edits', 'start');
         const times = await edits(page, 30);
+        mark('edits', 'end');
         if (options.traceEditsTo) {
           await browser.stopTracing();
           options.log(`trace of the thirty edits written to ${options.traceEditsTo}`);
@@ -673,7 +694,9 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
         const sorted = [...times].sort((a, b) => a - b);
         size.editToConvergedMs = { p50: round(sorted[Math.floor(0.5 * (sorted.length - 1))]!), p95: round(sorted[Math.ceil(0.95 * (sorted.length - 1))]!), samples: times.length, times: times.map((t) => round(t)) };
         if (options.traceCancelTo) await startTrace(browser, page, options.traceCancelTo);
+        mark('cancel', 'start');
         size.cancelLatencyMs = spread(await cancelLatency(page, [1, 2, 3, 4, 5].map((k) => round(baseFontSize * (1.1 + 0.01 * k), 2))));
+        mark('cancel', 'end');
         if (options.traceCancelTo) {
           await browser.stopTracing();
           options.log(`trace of the cancel probes written to ${options.traceCancelTo}`);

@@ -16,7 +16,9 @@
  * `--trace-edits=edits.json` (a Chrome trace of the thirty edits, every thread; `node bench/trace-summary.mjs edits.json` reads it),
  * `--trace-cold=cold.json`, `--trace-global=global.json`, `--trace-cancel=cancel.json`, `--trace-first=first.json`
  * (the same of the first size's cold layouts, global changes, cancel probes and last opening from the Books list),
- * `--snapshot-kept=kept.heapsnapshot` (a heap snapshot of the book worker once the first size's kept heap is read).
+ * `--snapshot-kept=kept.heapsnapshot` (a heap snapshot of the book worker once the first size's kept heap is read),
+ * `--js-flags="--trace-opt --trace-deopt"` (V8 flags for the browser; its output, V8's traces included, then goes to
+ * stderr with the first size's cold, global, edit and cancel phases marked: `2> browser.log`, then `node bench/jit-summary.mjs browser.log`).
  */
 import { execFileSync } from 'node:child_process';
 import type { PeerName } from './peers';
@@ -33,8 +35,10 @@ import { generateChapter, measureParseThroughput } from './parse-throughput';
 import { measurePdfExport } from './pdf-export';
 
 const args = new Map(process.argv.slice(2).map((arg) => {
-  const [key, value] = arg.replace(/^--/, '').split('=');
-  return [key!, value ?? 'true'] as const;
+  // Split at the first '=' only: a value may hold more (`--js-flags=--max-semi-space-size=32`).
+  const body = arg.replace(/^--/, '');
+  const at = body.indexOf('=');
+  return (at < 0 ? [body, 'true'] : [body.slice(0, at), body.slice(at + 1)]) as readonly [string, string];
 }));
 const startedAt = Date.now();
 const log = (line: string): void => void process.stderr.write(`bench: ${new Date().toISOString().slice(11, 19)} ${line}\n`);
@@ -87,6 +91,7 @@ if (!args.has('node-only')) {
       traceCancelTo: args.get('trace-cancel'),
       traceFirstTo: args.get('trace-first'),
       snapshotKeptTo: args.get('snapshot-kept'),
+      jsFlags: args.get('js-flags'),
       sizes: (args.get('sizes') ?? '100,300,1000').split(',').map(Number),
       repeats: Number(args.get('repeats') ?? 3),
       seed: 20261202,

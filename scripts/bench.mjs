@@ -26,4 +26,7 @@ await build({
   output: { file: out, format: 'esm' },
   logLevel: 'warn',
 });
-execFileSync('node', [out, ...args], { stdio: 'inherit' });
+// With V8 flags for the browser (`--js-flags=…`), Playwright copies the browser's output (where V8
+// prints its traces) to stderr: its `pw:browser` debug channel, read when Playwright loads.
+const jsFlags = args.some((a) => a.startsWith('--js-flags='));
+execFileSync('node', [out, ...args], { stdio: 'inherit', env: jsFlags ? { ...process.env, DEBUG: [process.env.DEBUG, 'pw:browser'].filter(Boolean).join(',') } : process.env });
