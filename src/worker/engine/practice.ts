@@ -13,10 +13,20 @@
  * and laid out again after each edit. Nothing of it is kept: the book's own caches and layout are
  * untouched, the practice cache is dropped at the end. The input objects are built as the host
  * builds its own (same fields, same order), so the compiled code meets the objects it will meet.
+ *
+ * Then, given `offSize` (the book's design at a body size a fraction of a point off its own), the
+ * two chapters are laid out once more under it: a global change in miniature. A design whose
+ * lengths are whole points (the bench's 8/12 pt) makes V8 give every length field of the settings
+ * objects a small-integer representation; the first fractional size a designer picks stores doubles
+ * there, and V8 then replaces those objects' hidden classes and throws away the code compiled
+ * against them (Chromium's `--trace-generalization` during the bench's first global change:
+ * `lineHeight`, `size`, `indent`, `gap`, `marginTop` … generalized, ~20 deoptimizations, ~340 ms
+ * of recompiling on the second core). Laid out here once, at idle, the fields hold doubles from then on.
  */
 import type { BookInput, ChapterInput } from './index';
 import { EngineCache, layoutBook } from './index';
 import type { FontRegistry } from './fonts/registry';
+import type { LayoutSettings } from './settings';
 
 /** Edits made after the practice layout: the first compiles the path, the second runs it compiled. */
 export const PRACTICE_EDITS = 2;
@@ -24,13 +34,19 @@ export const PRACTICE_EDITS = 2;
 /** What an edit inserts: two words, as a writer adds them. */
 const INSERTION = ' in practice';
 
+/** What a practice did: the edits it made, and the pages of its off-size layout (null: none made). */
+export interface PracticeRun {
+  edits: number;
+  offSizePages: number | null;
+}
+
 /**
- * Lays out two chapters of `book` and edits them PRACTICE_EDITS times, a step per yield (the host
- * runs it in idle slices and stops when a transaction arrives). Returns the number of edits made
- * (0 when the chapter has no paragraph ending in a full stop to insert into).
+ * Lays out two chapters of `book` and edits them PRACTICE_EDITS times, then (with `offSize`) lays
+ * them out under those settings, a step per yield (the host runs it in idle slices and stops when a
+ * transaction arrives). `edits` is 0 when the chapter has no paragraph ending in a full stop to insert into.
  */
-export function* practiseEdits(book: BookInput, fonts: FontRegistry): Generator<undefined, number> {
-  if (book.chapters.length === 0) return 0;
+export function* practiseEdits(book: BookInput, fonts: FontRegistry, offSize?: LayoutSettings): Generator<undefined, PracticeRun> {
+  if (book.chapters.length === 0) return { edits: 0, offSizePages: null };
   const first = Math.floor(book.chapters.length / 2);
   let chapters: ChapterInput[] = book.chapters.slice(first, first + 2).map((c) => ({ id: c.id, title: c.title, source: c.source }));
   const cache = new EngineCache();
@@ -44,7 +60,17 @@ export function* practiseEdits(book: BookInput, fonts: FontRegistry): Generator<
     yield* steps(layoutBook(practiceInput(book, chapters), fonts, cache));
     made++;
   }
-  return made;
+  const offSizeLayout = offSize ? yield* steps(layoutBook(practiceInput({ ...book, settings: offSize }, chapters), fonts, cache)) : null;
+  return { edits: made, offSizePages: offSizeLayout ? offSizeLayout.pages.length : null };
+}
+
+/**
+ * The body size (pt) the practice's off-size layout uses for a book set at `size` pt: its whole
+ * points and 0.37 pt, never a whole number, and within a point of the book's own (the same pages,
+ * near enough, and the same code paths).
+ */
+export function offPracticeSize(size: number): number {
+  return Math.floor(size) + 0.37;
 }
 
 /** The book input for the practice chapters, in the host's literal (book-host.ts `build`). */

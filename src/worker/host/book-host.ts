@@ -8,7 +8,7 @@ import { findSetting, getConfig, setConfig, type JsonObject, type JsonValue, typ
 import { settingsFromConfig } from '../engine/settings-from-config';
 import { codeReading } from '../engine/settings-code';
 import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, releaseSharedWords, resolveHyphenationLanguage, withContinuation, type BookInput, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
-import { practiseEdits } from '../engine/practice';
+import { offPracticeSize, practiseEdits } from '../engine/practice';
 import { settingsKey } from '../engine/settings';
 import type { PageDisplayList } from '../protocol/displaylist';
 import { keepServedIds } from './served-ids';
@@ -165,9 +165,11 @@ export class BookHost implements BookWorkerApi {
    */
   private partial: { revision: number; pages: PageDisplayList[]; chapters: ChapterLayout[] } | null = null;
   /** What the edit-path practice (env.practiseEdits) lays out: the last build's input, until it has run once. */
-  private practiceSource: { input: BookInput; fonts: FontRegistry } | null = null;
+  private practiceSource: { input: BookInput; fonts: FontRegistry; book: BookState } | null = null;
   /** Edits the practice made once it ran to its end (null: not run, or not finished yet). */
   private practisedEdits: number | null = null;
+  /** Pages the practice laid out at its off-size body size (null: none, or not yet). */
+  private practisedOffSizePages: number | null = null;
   /** The build in progress; a newer build replaces the token and the old one stops at its next slice. */
   private buildToken: object | null = null;
   /** Host clock (env.now, ms) of the last accepted transaction: idle work waits for a pause after it. */
@@ -1212,7 +1214,7 @@ export class BookHost implements BookWorkerApi {
     const ready = this.waiters.filter((w) => w.revision <= revision);
     this.waiters = this.waiters.filter((w) => w.revision > revision);
     for (const waiter of ready) waiter.resolve(summary);
-    if (this.env.practiseEdits && this.practisedEdits === null) this.practiceSource = { input, fonts };
+    if (this.env.practiseEdits && this.practisedEdits === null) this.practiceSource = { input, fonts, book };
     void this.keepParagraphsWhileIdle(token);
   }
 
@@ -1264,13 +1266,14 @@ export class BookHost implements BookWorkerApi {
   private async practiseWhileIdle(token: object): Promise<void> {
     const source = this.practiceSource;
     if (!source || this.practisedEdits !== null) return;
-    const steps = practiseEdits(source.input, source.fonts);
+    const steps = practiseEdits(source.input, source.fonts, offSizeSettings(source.book, source.input.settings) ?? undefined);
     for (;;) {
       const sliceStart = this.env.now();
       let step = steps.next();
       while (!step.done && this.env.now() - sliceStart <= IDLE_SLICE_MS) step = steps.next();
       if (step.done) {
-        this.practisedEdits = step.value;
+        this.practisedEdits = step.value.edits;
+        this.practisedOffSizePages = step.value.offSizePages;
         this.practiceSource = null;
         return;
       }
@@ -1282,6 +1285,11 @@ export class BookHost implements BookWorkerApi {
   /** Edits the edit-path practice made, once it has run (null before): for tests and diagnostics. */
   practiceRun(): number | null {
     return this.practisedEdits;
+  }
+
+  /** Pages the practice laid out at its off-size body size, once it has run (null before, or when it made none). */
+  practiceOffSizePages(): number | null {
+    return this.practisedOffSizePages;
   }
 
   /** Whether the layout is the current revision's: no change is waiting to be laid out. */
@@ -1371,6 +1379,15 @@ function settingsFor(book: BookState): LayoutSettings {
   }
   // Where the book begins in a longer one (bundle-format §9): part of the settings, so of every memo key.
   return withContinuation(settings, book.start);
+}
+
+/**
+ * The book's settings at the practice's off-size body size (engine/practice.ts `offPracticeSize`),
+ * made as a designer's change of `bodyText.fontSize` makes them; null when the change is refused.
+ */
+function offSizeSettings(book: BookState, settings: LayoutSettings): LayoutSettings | null {
+  const result = setConfig(book.config as StoredConfig, { changes: [{ path: 'bodyText.fontSize', value: { value: offPracticeSize(settings.body.style.size), unit: 'pt' } }] });
+  return result.ok ? settingsFor({ ...book, config: result.config }) : null;
 }
 
 /** A page's side for the viewer's spreads, only when the book's `start` moves it (bundle-format §9). */

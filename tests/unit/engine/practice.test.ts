@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { offPracticeSize } from '../../../src/worker/engine/practice';
 import { BookHost, type HostEnvironment } from '../../../src/worker/host/book-host';
 import { nodeEnvironment, presetFiles } from '../../support/node-host';
 import { mulberry32, paragraph } from '../../support/prose';
@@ -51,6 +52,38 @@ describe('the edit-path practice at idle (host, engine/practice.ts)', () => {
     const book = await host.getBook();
     expect(book.chapters[1]!.text).toContain('Indeed, ');
     expect(book.chapters.every((c) => !c.text.includes('in practice'))).toBe(true);
+  });
+
+  it("then lays its chapters out at a body size off the book's own by a fraction of a point, and the book does not notice", async () => {
+    const host = await open({ practiseEdits: true });
+    const before = await pagesOf(host);
+    const pagesBefore = (await host.getPages()).pages.length;
+    expect(await practised(host)).toBe(2);
+    // Two chapters of three, a third of a point larger: pages of their own, about as many as theirs.
+    const offSize = host.practiceOffSizePages();
+    expect(offSize).not.toBeNull();
+    expect(offSize!).toBeGreaterThan(0);
+    expect(offSize!).toBeLessThan(pagesBefore);
+    expect(await pagesOf(host)).toBe(before);
+    // A real change to the size the practice used is laid out as on a host that never practised.
+    const change = { origin: 'ui' as const, baseRevision: 0, ops: [{ type: 'config.set' as const, path: 'bodyText.fontSize', value: { value: offPracticeSize(12), unit: 'pt' } }] };
+    const fresh = await open({});
+    for (const h of [host, fresh]) {
+      const result = await h.apply(change);
+      expect(result.ok).toBe(true);
+      await h.awaitConvergence(1);
+    }
+    const after = JSON.parse(await pagesOf(host)) as { lists: unknown[] };
+    expect(after.lists).toEqual((JSON.parse(await pagesOf(fresh)) as { lists: unknown[] }).lists);
+    expect(JSON.stringify(after.lists)).not.toBe(JSON.stringify((JSON.parse(before) as { lists: unknown[] }).lists));
+  });
+
+  it("picks a size that is never a whole number of points, within a point of the book's", () => {
+    for (const size of [8, 9.5, 10, 10.37, 11.99, 12, 72]) {
+      const off = offPracticeSize(size);
+      expect(Number.isInteger(off)).toBe(false);
+      expect(Math.abs(off - size)).toBeLessThan(1);
+    }
   });
 
   it('gives way to a transaction arriving meanwhile, and runs to its end at the next pause', async () => {
