@@ -47,8 +47,7 @@ export interface PracticeRun {
  */
 export function* practiseEdits(book: BookInput, fonts: FontRegistry, offSize?: LayoutSettings): Generator<undefined, PracticeRun> {
   if (book.chapters.length === 0) return { edits: 0, offSizePages: null };
-  const first = Math.floor(book.chapters.length / 2);
-  let chapters: ChapterInput[] = book.chapters.slice(first, first + 2).map((c) => ({ id: c.id, title: c.title, source: c.source }));
+  let chapters = practiceChapters(book);
   const cache = new EngineCache();
   yield* steps(layoutBook(practiceInput(book, chapters), fonts, cache));
   let made = 0;
@@ -62,6 +61,24 @@ export function* practiseEdits(book: BookInput, fonts: FontRegistry, offSize?: L
   }
   const offSizeLayout = offSize ? yield* steps(layoutBook(practiceInput({ ...book, settings: offSize }, chapters), fonts, cache)) : null;
   return { edits: made, offSizePages: offSizeLayout ? offSizeLayout.pages.length : null };
+}
+
+/**
+ * The off-size layout alone, for a book opened after the worker practised on another: the hidden
+ * classes V8 generalizes are those of the settings objects a design makes (a section's body style,
+ * a callout's, a list shape…), and another book's design may make some the first one never did.
+ * Returns the pages laid out (a cache of its own, dropped at the end, as the practice's).
+ */
+export function* practiseOffSize(book: BookInput, fonts: FontRegistry, offSize: LayoutSettings): Generator<undefined, number> {
+  if (book.chapters.length === 0) return 0;
+  const layout = yield* steps(layoutBook(practiceInput({ ...book, settings: offSize }, practiceChapters(book)), fonts, new EngineCache()));
+  return layout.pages.length;
+}
+
+/** The two chapters the practice lays out: the middle one and the next, copied. */
+function practiceChapters(book: BookInput): ChapterInput[] {
+  const first = Math.floor(book.chapters.length / 2);
+  return book.chapters.slice(first, first + 2).map((c) => ({ id: c.id, title: c.title, source: c.source }));
 }
 
 /**

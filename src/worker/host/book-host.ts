@@ -8,7 +8,7 @@ import { findSetting, getConfig, setConfig, type JsonObject, type JsonValue, typ
 import { settingsFromConfig } from '../engine/settings-from-config';
 import { codeReading } from '../engine/settings-code';
 import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, releaseSharedWords, resolveHyphenationLanguage, withContinuation, type BookInput, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
-import { offPracticeSize, practiseEdits } from '../engine/practice';
+import { offPracticeSize, practiseEdits, practiseOffSize, type PracticeRun } from '../engine/practice';
 import { settingsKey } from '../engine/settings';
 import type { PageDisplayList } from '../protocol/displaylist';
 import { keepServedIds } from './served-ids';
@@ -170,6 +170,8 @@ export class BookHost implements BookWorkerApi {
   private practisedEdits: number | null = null;
   /** Pages the practice laid out at its off-size body size (null: none, or not yet). */
   private practisedOffSizePages: number | null = null;
+  /** The book (id) whose design the off-size layout last ran under: once per book opened, the edit practice once per worker. */
+  private offSizePractisedFor: string | null = null;
   /** The build in progress; a newer build replaces the token and the old one stops at its next slice. */
   private buildToken: object | null = null;
   /** Host clock (env.now, ms) of the last accepted transaction: idle work waits for a pause after it. */
@@ -1214,7 +1216,7 @@ export class BookHost implements BookWorkerApi {
     const ready = this.waiters.filter((w) => w.revision <= revision);
     this.waiters = this.waiters.filter((w) => w.revision > revision);
     for (const waiter of ready) waiter.resolve(summary);
-    if (this.env.practiseEdits && this.practisedEdits === null) this.practiceSource = { input, fonts, book };
+    if (this.env.practiseEdits && (this.practisedEdits === null || this.offSizePractisedFor !== book.id)) this.practiceSource = { input, fonts, book };
     void this.keepParagraphsWhileIdle(token);
   }
 
@@ -1260,20 +1262,33 @@ export class BookHost implements BookWorkerApi {
 
   /**
    * The edit-path practice (engine/practice.ts), once per worker, at the first pause after a
-   * layout (before the paragraphs are kept): in idle slices; a transaction arriving meanwhile is laid out first, and the practice starts
-   * over at the next pause (its cache is its own: nothing of the book's changes).
+   * layout (before the paragraphs are kept), ending with its off-size layout; for each book opened
+   * after it, the off-size layout alone. In idle slices; a transaction arriving meanwhile is laid
+   * out first, and the practice starts over at the next pause (its cache is its own: nothing of the
+   * book's changes).
    */
   private async practiseWhileIdle(token: object): Promise<void> {
     const source = this.practiceSource;
-    if (!source || this.practisedEdits !== null) return;
-    const steps = practiseEdits(source.input, source.fonts, offSizeSettings(source.book, source.input.settings) ?? undefined);
+    if (!source) return;
+    const offSize = offSizeSettings(source.book, source.input.settings) ?? undefined;
+    const edits = this.practisedEdits === null;
+    if (!edits && (this.offSizePractisedFor === source.book.id || !offSize)) {
+      this.practiceSource = null;
+      return;
+    }
+    const steps: Generator<undefined, PracticeRun | number> = edits ? practiseEdits(source.input, source.fonts, offSize) : practiseOffSize(source.input, source.fonts, offSize!);
     for (;;) {
       const sliceStart = this.env.now();
       let step = steps.next();
       while (!step.done && this.env.now() - sliceStart <= IDLE_SLICE_MS) step = steps.next();
       if (step.done) {
-        this.practisedEdits = step.value.edits;
-        this.practisedOffSizePages = step.value.offSizePages;
+        const run = step.value;
+        if (typeof run === 'number') this.practisedOffSizePages = run;
+        else {
+          this.practisedEdits = run.edits;
+          this.practisedOffSizePages = run.offSizePages;
+        }
+        this.offSizePractisedFor = source.book.id;
         this.practiceSource = null;
         return;
       }
@@ -1287,7 +1302,7 @@ export class BookHost implements BookWorkerApi {
     return this.practisedEdits;
   }
 
-  /** Pages the practice laid out at its off-size body size, once it has run (null before, or when it made none). */
+  /** Pages the practice's last off-size layout laid out, once one has run (null before, or when it made none). */
   practiceOffSizePages(): number | null {
     return this.practisedOffSizePages;
   }

@@ -78,6 +78,26 @@ describe('the edit-path practice at idle (host, engine/practice.ts)', () => {
     expect(JSON.stringify(after.lists)).not.toBe(JSON.stringify((JSON.parse(before) as { lists: unknown[] }).lists));
   });
 
+  it('runs its off-size layout again for each book opened after it, never its edits', async () => {
+    const random = mulberry32(5);
+    const other = Array.from({ length: 4 }, (_, c) => `# Other ${c + 1}\n\n${Array.from({ length: 60 }, () => paragraph(random)).join('\n\n')}\n`);
+    const files = { ...presetFiles(chapters(3)), ...presetFiles(other, 'other-book') };
+    files['index.json'] = JSON.stringify({ version: 1, presets: [{ id: 'test-book', dir: 'test-book', name: 'Test Book', default: true }, { id: 'other-book', dir: 'other-book', name: 'Other', default: false }] });
+    const host = new BookHost({ ...nodeEnvironment(files), idleQuietMs: 0, practiseEdits: true });
+    await host.openPreset({ presetId: 'test-book' });
+    await host.awaitConvergence(0);
+    expect(await practised(host)).toBe(2);
+    const first = host.practiceOffSizePages();
+    expect(first).toBeGreaterThan(0);
+    await host.openPreset({ presetId: 'other-book' });
+    await host.awaitConvergence((await host.getBook()).revision);
+    // The other book's two middle chapters (sixty paragraphs each, not twelve): more pages.
+    for (let i = 0; i < 2000 && host.practiceOffSizePages() === first; i++) await turns(1);
+    expect(host.practiceOffSizePages()).toBeGreaterThan(first!);
+    expect(host.practiceRun()).toBe(2);
+    expect((await host.getBook()).chapters.every((c) => !c.text.includes('in practice'))).toBe(true);
+  });
+
   it("picks a size that is never a whole number of points, within a point of the book's", () => {
     for (const size of [8, 9.5, 10, 10.37, 11.99, 12, 72]) {
       const off = offPracticeSize(size);
