@@ -164,7 +164,7 @@ export class BookHost implements BookWorkerApi {
    * these before it converges (its first pages are final as soon as its first chapter is done).
    */
   private partial: { revision: number; pages: PageDisplayList[]; chapters: ChapterLayout[] } | null = null;
-  /** What the edit-path practice (env.practiseEdits) lays out: the last build's input, until it has run once. */
+  /** What the practice (env.practiseEdits) lays out: the last build's input and book, until it has run for that book (its edits once per worker, its off-size layout once per book). */
   private practiceSource: { input: BookInput; fonts: FontRegistry; book: BookState } | null = null;
   /** Edits the practice made once it ran to its end (null: not run, or not finished yet). */
   private practisedEdits: number | null = null;
@@ -1270,9 +1270,11 @@ export class BookHost implements BookWorkerApi {
   private async practiseWhileIdle(token: object): Promise<void> {
     const source = this.practiceSource;
     if (!source) return;
-    const offSize = offSizeSettings(source.book, source.input.settings) ?? undefined;
     const edits = this.practisedEdits === null;
-    if (!edits && (this.offSizePractisedFor === source.book.id || !offSize)) {
+    // Nothing left to do for this book: the edits practised, its off-size layout made (or refused).
+    const offSize = edits || this.offSizePractisedFor !== source.book.id ? (offSizeSettings(source.book, source.input.settings) ?? undefined) : undefined;
+    if (!edits && !offSize) {
+      this.offSizePractisedFor = source.book.id;
       this.practiceSource = null;
       return;
     }
