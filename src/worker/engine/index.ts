@@ -42,6 +42,7 @@ import { startingHeadingCounters } from './page/continuation';
 import { PreparedParagraphs, setParagraph, setParagraphIf, type InlineContext, type LineRun, type LineShape, type SetLine } from './paragraph';
 import { movedLine, runOffsets } from './paragraph/lines';
 import { paragraphSettingsKey, settingsKey, type LayoutSettings, type TextStyle } from './settings';
+import { FNV_OFFSET_BASIS, FNV_PRIME } from './text/text-table';
 import { numberBook, resourceFlowBlock, type ResourceNumbering, type ResourceSet } from './resources';
 import { formulaRefsKey, prepareBookMath, rebaseMath, shiftFormulas, type BookMath } from './math/book';
 import { equationRefText } from './math/numbering';
@@ -127,6 +128,18 @@ const PARAGRAPH_PRUNE_SLACK = 256;
 interface PlacedLines {
   lines: SetLine[];
   base: number;
+  /**
+   * The rebased inlines' JSON the lines were set from (`Rebased.json`, the same string, not a
+   * copy). The memo key carries only its digest (`contentDigest`): a lookup whose entry was set
+   * from other content is a miss.
+   */
+  json: string;
+}
+
+/** A setting `TextRequest.accept` refused (`EngineCache.refused`): the lines' shapes, and the content it was set from (as `PlacedLines.json`). */
+interface RefusedSetting {
+  json: string;
+  shapes: readonly LineShape[];
 }
 
 /** Memo tables owned by the caller (the worker keeps one for every book it opens: `prune` forgets the chapters a new book does not have). */
@@ -144,7 +157,7 @@ export class EngineCache {
    * trying looser settings, page/lever-paragraphs.ts), by paragraph memo key: the lines' shapes, so a
    * later pass or build asks again without breaking the paragraph again.
    */
-  readonly refused = new Map<string, readonly LineShape[]>();
+  readonly refused = new Map<string, RefusedSetting>();
   /** Paragraph items kept by their (stable, rebased) inlines: a new measure re-breaks without re-shaping (paragraph/index.ts). */
   readonly prepared = new PreparedParagraphs();
   /** Chapter layouts by memo key, with the settings only composition reads that they were composed with (`composedOnlyKey`). */
@@ -736,7 +749,7 @@ function* layoutChapter(
   const setText = (request: TextRequest): SetLine[] => {
     const { base } = request;
     // Everything in the key but the paragraph's content: short, so it is built on every request.
-    const head = `${sKey}|${styleJson(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}${request.looseness ? `|loose${request.looseness}` : ''}${request.hang ? `|hang${request.hang}${request.hangFirst ? 'all' : ''}` : ''}${request.firstFit ? '|firstFit' : ''}${request.tighten ? '|tighten' : ''}${request.initialRoom ? `|cap${request.initialRoom.lines}:${request.initialRoom.width}` : ''}${request.avoidRunts === false ? '|noRunts' : ''}${request.kashidaFill !== undefined ? `|fill${request.kashidaFill}` : ''}`;
+    const head = `${sKey}|${styleId(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}${request.looseness ? `|loose${request.looseness}` : ''}${request.hang ? `|hang${request.hang}${request.hangFirst ? 'all' : ''}` : ''}${request.firstFit ? '|firstFit' : ''}${request.tighten ? '|tighten' : ''}${request.initialRoom ? `|cap${request.initialRoom.lines}:${request.initialRoom.width}` : ''}${request.avoidRunts === false ? '|noRunts' : ''}${request.kashidaFill !== undefined ? `|fill${request.kashidaFill}` : ''}`;
     // The same inlines asked for with the same head and base as last time (every unchanged
     // paragraph, on every pass and build): the key string built then, and its memo entry while the
     // memo still holds it. Building the key anew meant copying and hashing the paragraph's JSON.
@@ -755,15 +768,19 @@ function* layoutChapter(
       movable = found.movable;
       key = paragraphKey(found, head);
       placed = cache.paragraphs.get(key);
+      // The key names the content by its digest: an entry set from other content (a digest shared
+      // by two paragraphs) is not this paragraph's, and is replaced below.
+      if (placed !== undefined && placed.json !== found.json) placed = undefined;
       if (!placed) {
         const { accept } = request;
         let lines: SetLine[];
         if (accept) {
           // Set only if the caller takes the lines' shapes (refused ones are remembered by key).
-          const refused = cache.refused.get(key);
+          const held = cache.refused.get(key);
+          const refused = held !== undefined && held.json === found.json ? held.shapes : undefined;
           const result = refused && !accept(refused) ? null : setParagraphIf({ ...request, inlines: found.rebased }, env, refused ? undefined : accept);
           if (!result?.lines) {
-            if (result) cache.refused.set(key, result.shapes);
+            if (result) cache.refused.set(key, { json: found.json, shapes: result.shapes });
             keysAsked.set(key, base);
             return [];
           }
@@ -772,7 +789,7 @@ function* layoutChapter(
         } else lines = setParagraph({ ...request, inlines: found.rebased }, env);
         // Lines just set belong to no one yet: moved to this base in place, where a moved copy of
         // every line and run (below) was garbage the moment it was made.
-        placed = { lines: moveFreshLines(lines, base, movable), base };
+        placed = { lines: moveFreshLines(lines, base, movable), base, json: found.json };
         cache.paragraphs.set(key, placed);
       }
       // A loosened or tried setting (balancing lever 7, page/lever-paragraphs.ts) does not displace the paragraph's usual one here.
@@ -1044,15 +1061,35 @@ function sameLabels(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, strin
   return true;
 }
 
-/** A text style's JSON (memo keys), once per style object: most requests share the body's. */
-const styleJsons = new WeakMap<TextStyle, string>();
-function styleJson(style: TextStyle): string {
-  let json = styleJsons.get(style);
-  if (json === undefined) {
-    json = JSON.stringify(style);
-    styleJsons.set(style, json);
+/**
+ * A short name for a text style's content in memo keys (`s` and a number), once per style object:
+ * equal styles built as separate objects get the same name. The style's JSON (~300 characters)
+ * was in every paragraph key, copied and hashed with it on every lookup that missed, and kept in
+ * the memo with it.
+ */
+const styleIds = new WeakMap<TextStyle, string>();
+/** Style JSON → its name. Never reused: a name always means one content. */
+const styleIdsByJson = new Map<string, string>();
+let styleIdCount = 0;
+/**
+ * Names kept before the table starts again (a body-size change brings a few dozen new styles). A
+ * style named again after that gets a new name: its paragraphs' keys miss once, and nothing can
+ * hit a key made for other content, since no name is given twice.
+ */
+const STYLE_IDS_KEPT = 4096;
+function styleId(style: TextStyle): string {
+  let id = styleIds.get(style);
+  if (id === undefined) {
+    const json = JSON.stringify(style);
+    id = styleIdsByJson.get(json);
+    if (id === undefined) {
+      if (styleIdsByJson.size >= STYLE_IDS_KEPT) styleIdsByJson.clear();
+      id = `s${styleIdCount++}`;
+      styleIdsByJson.set(json, id);
+    }
+    styleIds.set(style, id);
   }
-  return json;
+  return id;
 }
 
 /** The generated texts (note numbers, reference texts) a paragraph prints, for its memo key. */
@@ -1084,6 +1121,8 @@ interface Rebased {
   movable: boolean;
   rebased: Inline[];
   json: string;
+  /** `contentDigest(json)`: what the memo key says of the content. */
+  digest: string;
   /** The memo key last built from it (`paragraphKey`) and the head it was built under. */
   built: { head: string; key: string } | undefined;
 }
@@ -1103,7 +1142,8 @@ function rebasedInlines(inlines: readonly Inline[], base: number): Rebased {
   if (hit && hit.base === originBase && (origin === inlines || (hit.movable && base >= 0))) return hit;
   const movable = base >= 0 && movableInlines(inlines, base);
   const rebased = rebaseInlines(inlines, base, movable);
-  const entry = { base: originBase, movable, rebased, json: JSON.stringify(rebased), built: undefined };
+  const json = JSON.stringify(rebased);
+  const entry = { base: originBase, movable, rebased, json, digest: contentDigest(json), built: undefined };
   if (origin === inlines || movable) rebasedMemo.set(origin, entry);
   return entry;
 }
@@ -1111,17 +1151,38 @@ function rebasedInlines(inlines: readonly Inline[], base: number): Rebased {
 /**
  * The memo key of a paragraph's rebased inlines under a request head, built once per (rebased
  * form, head): a paragraph moved by an edit above it keeps its rebased form (rebasedMemo), so its
- * lookups reuse one string whose hash V8 has already computed, instead of concatenating the head
- * and the paragraph's JSON (kilobytes) and hashing them again on every pass of every build. Kept
- * on the rebased form itself, not in a weak table by it: an entry per paragraph there was an
- * ephemeron every major collection's pause goes over (ARCHITECTURE.md, engine phases).
+ * lookups reuse one string whose hash V8 has already computed. Kept on the rebased form itself,
+ * not in a weak table by it: an entry per paragraph there was an ephemeron every major
+ * collection's pause goes over (ARCHITECTURE.md, engine phases).
+ * The content is named by its digest, not its JSON: the JSON (~0.5–2 kB a paragraph) made every
+ * key that long, copied and hashed again on each lookup that missed — every paragraph of a build
+ * under new settings — and kept in the memo's tables (~6 MB of a 1,000-page book's kept heap).
+ * The entries found by key carry the JSON they were set from, and a lookup compares it.
  */
 function paragraphKey(found: Rebased, head: string): string {
   const built = found.built;
   if (built !== undefined && built.head === head) return built.key;
-  const key = `${head}|${found.movable ? 'm' : ''}${found.json}`;
+  const key = `${head}|${found.movable ? 'm' : ''}${found.digest}`;
   found.built = { head, key };
   return key;
+}
+
+/**
+ * A paragraph JSON's digest for its memo key: its length and two 32-bit hashes of its UTF-16
+ * units (FNV-1a, and a multiply-xorshift with other constants), in base 36. Two contents sharing
+ * a digest cost a miss, never wrong lines (the memo's entries are checked against the JSON).
+ */
+export function contentDigest(json: string): string {
+  let a = FNV_OFFSET_BASIS;
+  // A second hash independent of the first: another seed and multiplier (MurmurHash2's), mixed by a shift.
+  let b = 0x2545f491;
+  for (let i = 0; i < json.length; i++) {
+    const unit = json.charCodeAt(i);
+    a = Math.imul(a ^ unit, FNV_PRIME);
+    b = Math.imul(b ^ unit, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  return `${json.length.toString(36)}.${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}`;
 }
 
 /**

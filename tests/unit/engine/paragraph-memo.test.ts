@@ -6,7 +6,7 @@
  * and lines handed to an earlier build are never changed in place.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, EngineCache, type BookInput } from '../../../src/worker/engine';
+import { contentDigest, defaultSettings, EngineCache, type BookInput } from '../../../src/worker/engine';
 import { dump, run } from '../page/helpers';
 
 /** Plain, movable (note marker, reference) and repeated paragraphs, and a hyphenated long word. */
@@ -69,5 +69,23 @@ describe('paragraph memo: one placed copy of each paragraph', () => {
     let same = 0;
     for (const [key, was] of lines) if (cache.paragraphs.get(key)?.lines === was) same++;
     expect(same).toBeGreaterThan(0);
+  });
+
+  it('names a paragraph by its content digest and never hands out lines set from other content under its key', () => {
+    const json = JSON.stringify([{ kind: 'text', text: 'The harbour lay quiet.' }]);
+    expect(contentDigest(json)).toBe(contentDigest(`${json}`));
+    expect(contentDigest(json)).not.toBe(contentDigest(json.replace('quiet', 'quilt')));
+    expect(contentDigest('ab')).not.toBe(contentDigest('ba'));
+    const cache = new EngineCache();
+    const input = book('');
+    run(input, cache);
+    // Every key made to name another paragraph's entry, as two contents sharing a digest would.
+    const entries = [...cache.paragraphs];
+    const distinct = new Set(entries.map(([, placed]) => placed.json));
+    expect(distinct.size).toBeGreaterThan(3);
+    entries.forEach(([key], i) => cache.paragraphs.set(key, entries[(i + 1) % entries.length]![1]));
+    // Both chapters edited at their end: laid out again, every paragraph above the edit looked up by key.
+    const edited: BookInput = { ...input, chapters: input.chapters.map((chapter) => ({ ...chapter, source: `${chapter.source}\nA closing line.\n` })) };
+    expect(dump(run(edited, cache))).toBe(dump(run(edited, new EngineCache())));
   });
 });
