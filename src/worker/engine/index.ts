@@ -39,7 +39,7 @@ import { addMarkPages } from './page/index-marks';
 import { initialNumbering, labelPages, type NumberingState } from './page/structure';
 import { movedDrafts, openingBreak, openingDrafts, openingStart, paginationStart, sharedOpening, type SideBreak } from './page/chapter-start';
 import { startingHeadingCounters } from './page/continuation';
-import { PreparedParagraphs, setParagraph, setParagraphIf, type InlineContext, type LineRun, type LineShape, type SetLine } from './paragraph';
+import { PreparedParagraphs, setParagraph, setParagraphIf, type InlineContext, type LineRun, type LineShape, type SetLine, type WordTapeSlot } from './paragraph';
 import { movedLine, runOffsets } from './paragraph/lines';
 import { paragraphSettingsKey, settingsKey, type LayoutSettings, type TextStyle } from './settings';
 import { FNV_OFFSET_BASIS, FNV_PRIME } from './text/text-table';
@@ -778,7 +778,7 @@ function* layoutChapter(
           // Set only if the caller takes the lines' shapes (refused ones are remembered by key).
           const held = cache.refused.get(key);
           const refused = held !== undefined && held.json === found.json ? held.shapes : undefined;
-          const result = refused && !accept(refused) ? null : setParagraphIf({ ...request, inlines: found.rebased }, env, refused ? undefined : accept);
+          const result = refused && !accept(refused) ? null : setParagraphIf({ ...request, inlines: found.rebased, words: found.words }, env, refused ? undefined : accept);
           if (!result?.lines) {
             if (result) cache.refused.set(key, { json: found.json, shapes: result.shapes });
             keysAsked.set(key, base);
@@ -786,7 +786,7 @@ function* layoutChapter(
           }
           cache.refused.delete(key);
           lines = result.lines;
-        } else lines = setParagraph({ ...request, inlines: found.rebased }, env);
+        } else lines = setParagraph({ ...request, inlines: found.rebased, words: found.words }, env);
         // Lines just set belong to no one yet: moved to this base in place, where a moved copy of
         // every line and run (below) was garbage the moment it was made.
         placed = { lines: moveFreshLines(lines, base, movable), base, json: found.json };
@@ -1123,6 +1123,8 @@ interface Rebased {
   json: string;
   /** `contentDigest(json)`: what the memo key says of the content. */
   digest: string;
+  /** Its word tape (paragraph/items.ts `WordTape`): a new body size finds its words without reading its text again. */
+  words: WordTapeSlot;
   /** The memo key last built from it (`paragraphKey`) and the head it was built under. */
   built: { head: string; key: string } | undefined;
 }
@@ -1143,7 +1145,7 @@ function rebasedInlines(inlines: readonly Inline[], base: number): Rebased {
   const movable = base >= 0 && movableInlines(inlines, base);
   const rebased = rebaseInlines(inlines, base, movable);
   const json = JSON.stringify(rebased);
-  const entry = { base: originBase, movable, rebased, json, digest: contentDigest(json), built: undefined };
+  const entry = { base: originBase, movable, rebased, json, digest: contentDigest(json), words: { tape: null }, built: undefined };
   if (origin === inlines || movable) rebasedMemo.set(origin, entry);
   return entry;
 }

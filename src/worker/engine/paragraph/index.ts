@@ -12,7 +12,7 @@ import { measureRuby } from './ruby-measure';
 import { measureKunten } from './kunten-measure';
 import { withOrientation } from './vertical-tcy';
 import { circledNumbersInCjkFace } from './circled-numbers';
-import { buildItems, normalSpace, type ItemOptions, type WordPayload } from './items';
+import { buildItems, normalSpace, type ItemOptions, type WordPayload, type WordTapeSlot } from './items';
 import type { Item, LineBreak, LineWidths } from '../text/items';
 import { setColumnLines, setLines, type SetLine } from './lines';
 import { paragraphColumns, type ParagraphColumns } from './columns';
@@ -22,6 +22,7 @@ import { kashidaFilledLine } from './fill';
 export type { SetLine, LineRun } from './lines';
 export { runSize, runSizeIndex } from './lines';
 export type { InlineContext } from './collect';
+export type { WordTapeSlot } from './items';
 
 export interface ParagraphRequest {
   inlines: readonly Inline[];
@@ -65,6 +66,11 @@ export interface ParagraphRequest {
    * `bodyText.avoidRuntsInLists` false, configuration.md §6.4). Absent = `bodyText.avoidRunts`.
    */
   avoidRunts?: boolean;
+  /**
+   * The paragraph's word tape (items.ts `WordTape`), kept by the caller for these inlines: replayed
+   * when its words are the ones these settings give, else recorded. Absent: none.
+   */
+  words?: WordTapeSlot;
 }
 
 /** The start-side room a drop cap takes from a paragraph's first lines (pt). */
@@ -630,7 +636,7 @@ function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction
     // bodyText.repeatHyphen (§6.3): running text only, not code listings.
     repeatHyphen: hyphenation.repeatHyphen === true && request.verbatim !== true ? true : undefined,
   };
-  return buildItems(texts, fonts, itemOptions);
+  return buildItems(texts, fonts, itemOptions, request.words);
 }
 
 /** What a kept paragraph records besides its columns (what `PreparedParagraphs.get` compares). */

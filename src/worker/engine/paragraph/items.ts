@@ -227,12 +227,13 @@ function analyse(texts: readonly StyledText[], options: ItemOptions): ParagraphT
  * follow the word-space bounds; CJK text gets a glue between characters where a line may break;
  * the paragraph ends with finishing glue and a forced break.
  */
-export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, options: ItemOptions): Item<WordPayload>[] {
+export function buildItems(texts: readonly StyledText[], fonts: FontRegistry, options: ItemOptions, words?: WordTapeSlot): Item<WordPayload>[] {
   // A paragraph set while another's items are being written (none is today) gets an array of its own.
-  if (buildingItems) return writeItems(texts, fonts, options, []);
+  // (Without its tape: the tape's scratch is the outer paragraph's.)
+  if (buildingItems) return writeItems(texts, fonts, options, [], undefined);
   buildingItems = true;
   try {
-    return writeItems(texts, fonts, options, itemScratch);
+    return writeItems(texts, fonts, options, itemScratch, words);
   } finally {
     // The scratch lets this paragraph's items go (its slots in use are the first ones, up to the
     // first empty one): a style kept alive through them would keep its shared-word tables.
@@ -252,9 +253,29 @@ const itemScratch: (Item<WordPayload> | undefined)[] = [];
 /** `buildItems` is writing into `itemScratch`. */
 let buildingItems = false;
 
-/** `buildItems`' work: the items written into `out` (from its start), returned as an array of their count. */
-function writeItems(texts: readonly StyledText[], fonts: FontRegistry, options: ItemOptions, out: (Item<WordPayload> | undefined)[]): Item<WordPayload>[] {
+/**
+ * `buildItems`' work: the items written into `out` (from its start), returned as an array of their
+ * count. `words`: the paragraph's word tape, replayed when it holds for these texts and options, else
+ * recorded when every word is a plain shared word (`WordTape`).
+ */
+function writeItems(texts: readonly StyledText[], fonts: FontRegistry, options: ItemOptions, out: (Item<WordPayload> | undefined)[], words: WordTapeSlot | undefined): Item<WordPayload>[] {
+  const tape = words?.tape;
+  if (tape) {
+    const replayed = replayWords(tape, texts, fonts, options, out);
+    if (replayed >= 0) {
+      tapeReplays++;
+      return out.slice(0, replayed) as Item<WordPayload>[];
+    }
+  }
   const para = analyse(texts, options);
+  // The word tape being recorded: every word so far a plain shared word (`sharedWord`), in a paragraph
+  // whose items hold nothing else but typed spaces (`tapeable`): no right-to-left or CJK text.
+  const tapeKey = options.breakPoints !== undefined ? options.breakKey : NO_BREAKS_KEY;
+  let taping = words !== undefined && tapeKey !== undefined && para.breaks === null && para.levels === zeroLevels && tapeable(texts, options);
+  const tapeWords = tapeWordScratch;
+  const tapeCores = tapeCoreScratch;
+  let tapeCount = 0;
+  let tapeLastRun = -1;
   const cjk = options.cjk ?? DEFAULT_CJK;
   const baseLevel = options.direction === 'rtl' ? 1 : 0;
   const language = options.language ?? '';
@@ -418,26 +439,21 @@ function writeItems(texts: readonly StyledText[], fonts: FontRegistry, options: 
       shared = buildSharedWord(core, style, rise, face, level, latest, table);
       putWord(table, slot, shared, hash);
     }
+    if (taping) {
+      // The word on the tape: where it starts, its run, its script, and the run of the space before it.
+      const spaceRun = pending === PENDING_SPACE ? para.run[pendingAt]! : -1;
+      const space = spaceRun < 0 ? TAPE_NO_SPACE : spaceRun === r ? TAPE_SPACE_OWN_RUN : spaceRun === tapeLastRun ? TAPE_SPACE_LAST_RUN : -1;
+      if (space < 0 || from > TAPE_FROM_MASK || r > TAPE_RUN_MASK) taping = false;
+      else {
+        tapeWords[tapeCount] = from | (r << TAPE_RUN_SHIFT) | (space << TAPE_SPACE_SHIFT) | (para.scripts[from]! << TAPE_SCRIPT_SHIFT);
+        tapeCores[tapeCount++] = shared.core;
+        tapeLastRun = r;
+      }
+    }
     if (pending === PENDING_SPACE) put(spaceItem(pendingAt));
     pending = PENDING_NONE;
     wordSeen = true;
-    const start = styled.from! + (from - para.runStart[r]!);
-    const split = shared.split;
-    if (split === null) {
-      put(boxItem(shared.width, shared.payload!, start));
-      return true;
-    }
-    const parts = split.parts;
-    for (let i = 0; i < parts.length; i++) {
-      const payload = parts[i]!;
-      put(boxItem(payload.pieces[0]!.width, payload, start));
-      if (i < parts.length - 1) {
-        // A hyphenation point's penalty is the table's (the hyphen in its style); the others are the core's.
-        const penalty = split.penalties[i] ?? table.hyphen!;
-        put(penalty);
-        if (options.repeatHyphen && isCompoundHyphen(penalty)) putAll(((split.repeats ??= [])[i] ??= repeatedHyphenItems(parts[i]!.pieces[0]!)));
-      }
-    }
+    count = writeSharedWord(out, count, shared, styled.from! + (from - para.runStart[r]!), table, options);
     return true;
   };
 
@@ -450,6 +466,8 @@ function writeItems(texts: readonly StyledText[], fonts: FontRegistry, options: 
     const from = wordStart;
     wordStart = -1;
     if (para.breaks === null && sharedWord(from, end)) return;
+    // Not a plain word: the paragraph's items are not a tape's.
+    taping = false;
     // One scratch list for the paragraph, copied only for the rare word that has substitutions.
     const substitutions = wordSubstitutions;
     substitutions.length = 0;
@@ -631,19 +649,29 @@ function writeItems(texts: readonly StyledText[], fonts: FontRegistry, options: 
     if (wordStart < 0) wordStart = i;
   }
   endWord(text.length);
+  if (taping) words!.tape = recordedTape(texts, fonts, options, tapeKey!, tapeWords, tapeCores, tapeCount);
+  // The scratch lets the cores go (its slots in use are the first ones).
+  tapeCores.fill(undefined, 0, tapeCount);
   if (options.avoidCjkRunts) count = forbidLoneLastCharacter(out, count);
+  if (!para.breaks || options.verbatim === true) return out.slice(0, finishItems(out, count)) as Item<WordPayload>[];
   // Line-edge rules of CJK punctuation (§14.1: hanging, lineEndHalf, trimLineStart, …; cjk-punctuation.ts).
-  const items = para.breaks && options.verbatim !== true ? applyCjkLineEdges(out.slice(0, count) as Item<WordPayload>[], cjk) : null;
-  // The paragraph ends with finishing glue and a forced break (unless a hard break just did).
-  const last = items ? items[items.length - 1] : out[count - 1];
-  const end = items ? (item: Item<WordPayload>) => void items.push(item) : put;
-  if (!(last && last.type === 'penalty' && last.penalty <= -INFINITE_PENALTY)) {
-    // TeX's paragraph end: no break before the finishing glue, then a forced break.
-    end(penaltyItem(0, INFINITE_PENALTY, false));
-    end(glueItem(0, FINISHING_STRETCH, 0));
-    end(penaltyItem(0, -INFINITE_PENALTY, false));
-  }
-  return items ?? (out.slice(0, count) as Item<WordPayload>[]);
+  const items = applyCjkLineEdges(out.slice(0, count) as Item<WordPayload>[], cjk);
+  finishItems(items, items.length);
+  return items;
+}
+
+/**
+ * The paragraph's end after its `count` items in `out`: finishing glue and a forced break, unless
+ * a hard break just forced one. Returns the new count.
+ */
+function finishItems(out: (Item<WordPayload> | undefined)[], count: number): number {
+  const last = out[count - 1];
+  if (last && last.type === 'penalty' && last.penalty <= -INFINITE_PENALTY) return count;
+  // TeX's paragraph end: no break before the finishing glue, then a forced break.
+  out[count++] = penaltyItem(0, INFINITE_PENALTY, false);
+  out[count++] = glueItem(0, FINISHING_STRETCH, 0);
+  out[count++] = penaltyItem(0, -INFINITE_PENALTY, false);
+  return count;
 }
 
 /**
@@ -1130,6 +1158,8 @@ interface SharedWord {
   other: SharedWord | undefined;
   /** The word (its text). */
   word: string;
+  /** The size-free core it was built from (a word tape records it: `WordTape.cores`). */
+  core: WordCore;
 }
 
 /** A shared word's parts between break points. */
@@ -1182,6 +1212,8 @@ interface SharedWords {
  */
 interface WordCore {
   word: string;
+  /** The word's `plainWordHash` (its slot in a table of shared words or cores). */
+  hash: number;
   /** The break list the parts were made at, and the key of such lists (ItemOptions.breakKey; NO_BREAKS_KEY for none; undefined: built without one). */
   breaks: readonly WordBreak[];
   key: string | undefined;
@@ -1296,6 +1328,7 @@ function wordCore(cores: WordCores, text: string, from: number, to: number, hash
   const parts = breaks.length === 0 ? null : computeSplitParts(word, shaped, breaks);
   core = {
     word,
+    hash,
     breaks,
     key,
     shaped,
@@ -1393,7 +1426,7 @@ function buildSharedWord(core: WordCore, style: TextStyle, rise: number, face: F
   const { word, breaks, key, shaped, views, penalties } = core;
   if (views === null || penalties === null) {
     const whole: ShapedPiece = { text: word, offsets: undefined, from: 0, style, rise: storedRise(rise), face, shaped, width: (shaped.width * style.size) / face.upem, level };
-    return { breaks, key, width: 0 + whole.width, payload: { pieces: [whole] }, split: null, other, word };
+    return { breaks, key, width: 0 + whole.width, payload: { pieces: [whole] }, split: null, other, word, core };
   }
   const scale = style.size / face.upem;
   const base = shaped.clusterBase;
@@ -1408,7 +1441,183 @@ function buildSharedWord(core: WordCore, style: TextStyle, rise: number, face: F
   if (penalties.includes(null)) table.hyphen ??= hyphenPenalty(parts[0]!.pieces[0]!);
   const split: SharedSplit = { parts, penalties, repeats: null };
   // NaN, not 0: the field holds a double in every entry (one shape), and a split word has no whole width.
-  return { breaks, key, width: NaN, payload: null, split, other, word };
+  return { breaks, key, width: NaN, payload: null, split, other, word, core };
+}
+
+/**
+ * Where a paragraph's word tape is kept between its item builds (`ParagraphRequest.words`): the
+ * engine keeps one per rebased paragraph, beside its memo key (engine/index.ts `Rebased`).
+ */
+export interface WordTapeSlot {
+  tape: WordTape | null;
+}
+
+/**
+ * A paragraph's words as its last item build met them, when every one was a plain shared word
+ * separated by typed spaces (no right-to-left or CJK text, boxes, formulas, notes, hard breaks or
+ * verbatim spaces): each word's start, styled run, script and core, and which run its space was in.
+ * A new body size builds every paragraph's items again with the same texts in new styles; with the
+ * tape (`replayWords`) it neither analyses the text (bidi, scripts), nor walks its characters to
+ * find the words, check them plain and hash them: each word's entry in the new style is found from
+ * its core's hash and text. The items are the ones `writeItems` writes, to the bit (the same
+ * emission, `writeSharedWord`), and the tape is used only for texts and options that give the same
+ * words: the same run texts (the parse's own strings), offsets, faces, language and break lists.
+ */
+export interface WordTape {
+  /** Per styled run recorded: its text, its first source offset, its face. */
+  runTexts: string[];
+  runFroms: number[];
+  runFaces: FontFace[];
+  language: string;
+  /** The break key every word's entry was found by (`ItemOptions.breakKey`, NO_BREAKS_KEY when not breaking). */
+  key: string;
+  /** Per word: its start in the paragraph's text, run, space and script, packed (`TAPE_*`). */
+  words: number[];
+  /** Per word: its core (its entry's for the key). */
+  cores: WordCore[];
+}
+
+/**
+ * A word on a tape, packed in one small integer (a Smi: 30 bits): its start in the paragraph's text
+ * (15 bits; a paragraph longer than 32,767 units is not taped), its styled run (8 bits), the space
+ * before it (2 bits: none, in its own run, in the previous word's run) and its script code (4 bits,
+ * `SCRIPT_CLASSES`).
+ */
+const TAPE_FROM_MASK = 0x7fff;
+const TAPE_RUN_SHIFT = 15;
+const TAPE_RUN_MASK = 0xff;
+const TAPE_SPACE_SHIFT = 23;
+const TAPE_SCRIPT_SHIFT = 25;
+const TAPE_NO_SPACE = 0;
+const TAPE_SPACE_OWN_RUN = 1;
+const TAPE_SPACE_LAST_RUN = 2;
+
+/** The words and cores of the tape being recorded (one paragraph at a time, copied out at their count). */
+const tapeWordScratch: number[] = [];
+const tapeCoreScratch: (WordCore | undefined)[] = [];
+
+/** Tapes replayed since the worker started (tests: that a build took the replay). */
+let tapeReplays = 0;
+export function wordTapeReplays(): number {
+  return tapeReplays;
+}
+
+/** Whether the styled runs and options can give a tape: only runs of plain text, no verbatim spaces. */
+function tapeable(texts: readonly StyledText[], options: ItemOptions): boolean {
+  if (options.verbatim === true || texts.length > TAPE_RUN_MASK + 1) return false;
+  for (let r = 0; r < texts.length; r++) if (!plainRun(texts[r]!)) return false;
+  return true;
+}
+
+/** A styled run of text only: consecutive source offsets, no small capitals, formula, box, note, mark without advance or hard break. */
+function plainRun(styled: StyledText): boolean {
+  return styled.offsets === undefined && styled.from !== undefined && styled.smallCaps !== true && styled.formula === undefined && styled.box === undefined && styled.noAdvance === undefined && styled.breakAfter !== true && warichuNoteOf(styled) === undefined;
+}
+
+function runFace(styled: StyledText, fonts: FontRegistry): FontFace {
+  const style = styled.style;
+  return fonts.match(style.family, style.weight, style.italic ? 'italic' : 'normal');
+}
+
+function recordedTape(texts: readonly StyledText[], fonts: FontRegistry, options: ItemOptions, key: string, words: readonly number[], cores: readonly (WordCore | undefined)[], count: number): WordTape {
+  return {
+    runTexts: texts.map((t) => t.text),
+    runFroms: texts.map((t) => t.from!),
+    runFaces: texts.map((t) => runFace(t, fonts)),
+    language: options.language ?? '',
+    key,
+    words: words.slice(0, count),
+    cores: cores.slice(0, count) as WordCore[],
+  };
+}
+
+/**
+ * The paragraph's items from its tape, written into `out` from its start: their count, or −1 when
+ * the tape does not hold for these texts and options (then nothing is written that counts).
+ */
+function replayWords(tape: WordTape, texts: readonly StyledText[], fonts: FontRegistry, options: ItemOptions, out: (Item<WordPayload> | undefined)[]): number {
+  // The same words: the same run texts and offsets in the same faces, read at level 0 (left to right).
+  const key = options.breakPoints !== undefined ? options.breakKey : NO_BREAKS_KEY;
+  if (key !== tape.key || (options.language ?? '') !== tape.language || options.direction === 'rtl' || options.verbatim === true || texts.length !== tape.runTexts.length) return -1;
+  const runStart = new Int32Array(texts.length);
+  let at = 0;
+  for (let r = 0; r < texts.length; r++) {
+    const styled = texts[r]!;
+    if (styled.text !== tape.runTexts[r] || styled.from !== tape.runFroms[r] || !plainRun(styled) || runFace(styled, fonts) !== tape.runFaces[r]) return -1;
+    runStart[r] = at;
+    at += styled.text.length;
+  }
+  const language = tape.language;
+  let count = 0;
+  if (options.indent > 0) out[count++] = boxItem(options.indent, { pieces: [], level: 0 }, 0);
+  // The typed space of a style (pt), the last one asked for first; consecutive spaces of one width share one glue (as `spaceItem`).
+  let spaceStyle: TextStyle | null = null;
+  let spaceWidthPt = 0;
+  let lastSpace: Item<WordPayload> | null = null;
+  let table: SharedWords | null = null;
+  let lastRun = -1;
+  const { words, cores } = tape;
+  for (let k = 0; k < words.length; k++) {
+    const word = words[k]!;
+    const from = word & TAPE_FROM_MASK;
+    const r = (word >>> TAPE_RUN_SHIFT) & TAPE_RUN_MASK;
+    const space = (word >>> TAPE_SPACE_SHIFT) & 3;
+    const script = SCRIPT_CLASSES[word >>> TAPE_SCRIPT_SHIFT]!;
+    const styled = texts[r]!;
+    const style = styled.style;
+    const face = tape.runFaces[r]!;
+    const rise = styled.rise;
+    if (table === null || table.style !== style || table.face !== face || table.rise !== rise || table.script !== script) table = wordsFor(style, face, rise, 0, script, language);
+    const core = cores[k]!;
+    const slot = findWord(table, core.word, 0, core.word.length, core.hash);
+    const latest = table.entries[slot];
+    let shared = latest;
+    while (shared !== undefined && shared.key !== key) shared = shared.other;
+    if (shared === undefined) {
+      shared = buildSharedWord(core, style, rise, face, 0, latest, table);
+      putWord(table, slot, shared, core.hash);
+    }
+    if (space !== TAPE_NO_SPACE) {
+      const spaced = texts[space === TAPE_SPACE_OWN_RUN ? r : lastRun]!.style;
+      if (spaced !== spaceStyle) {
+        spaceStyle = spaced;
+        spaceWidthPt = normalSpace(spaced, fonts);
+      }
+      if (lastSpace === null || lastSpace.width !== spaceWidthPt) lastSpace = spaceGlue(spaceWidthPt, 0, options);
+      out[count++] = lastSpace;
+    }
+    count = writeSharedWord(out, count, shared, styled.from! + (from - runStart[r]!), table, options);
+    lastRun = r;
+  }
+  if (options.avoidCjkRunts) count = forbidLoneLastCharacter(out, count);
+  return finishItems(out, count);
+}
+
+/**
+ * Writes a shared word's items into `out` from `count` (its box carrying the word's first source
+ * offset `start`, or its parts' boxes with the penalties between them) and returns the new count.
+ */
+function writeSharedWord(out: (Item<WordPayload> | undefined)[], count: number, shared: SharedWord, start: number, table: SharedWords, options: ItemOptions): number {
+  const split = shared.split;
+  if (split === null) {
+    out[count++] = boxItem(shared.width, shared.payload!, start);
+    return count;
+  }
+  const parts = split.parts;
+  for (let i = 0; i < parts.length; i++) {
+    const payload = parts[i]!;
+    out[count++] = boxItem(payload.pieces[0]!.width, payload, start);
+    if (i < parts.length - 1) {
+      // A hyphenation point's penalty is the table's (the hyphen in its style); the others are the core's.
+      const penalty = split.penalties[i] ?? table.hyphen!;
+      out[count++] = penalty;
+      if (options.repeatHyphen && isCompoundHyphen(penalty)) {
+        const repeated = ((split.repeats ??= [])[i] ??= repeatedHyphenItems(parts[i]!.pieces[0]!));
+        for (let k = 0; k < repeated.length; k++) out[count++] = repeated[k]!;
+      }
+    }
+  }
+  return count;
 }
 
 /** The penalty of a hyphenation point after `piece`: flagged, adding the hyphen in the piece's style, face, rise and level. */
