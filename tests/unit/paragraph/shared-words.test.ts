@@ -174,5 +174,23 @@ describe('recurring words share their items', () => {
     expect(other.breakKey('en-us')).not.toBe(hyphenator.breakKey('en-us'));
     expect(hyphenator.breakKey('en-us', { hyphenate: false })).not.toBe(hyphenator.breakKey('en-us'));
   });
-});
 
+  it('words with typographic punctuation are shared, with the items the general path gives them', () => {
+    const fonts = nodeFontRegistry();
+    const style = { ...defaultSettings().body.style };
+    const options = { indent: 0, justify: true, maxWordSpacing: 1.5, minWordSpacing: 0.8, breakPoints: (word: string) => hyphenator.breakPoints(word, 'en-us'), breakKey: hyphenator.breakKey('en-us') } satisfies ItemOptions;
+    const text = '“Don’t,” the harbourmaster’s clerk said — don’t go, don’t — of 1950–51’s tolls: €12… ‘incomprehensible’ ‹sic›.';
+    const shared = buildItems([styledText(text, style, 0, { from: 0 })], fonts, options);
+    // The two occurrences of “don’t” between dashes share one payload (a plain word's entry).
+    const dont = boxes(shared).filter((b) => b.payload!.pieces.map((p) => p.text).join('') === 'don’t');
+    expect(dont).toHaveLength(2);
+    expect(dont[0]!.payload).toBe(dont[1]!.payload);
+    // Listed source offsets take every word down the general path (shaped per occurrence, one piece per run and face).
+    const general = buildItems([styledText(text, { ...style }, 0, { offsets: [...Array(text.length).keys()] })], nodeFontRegistry(), options);
+    const shape = (items: readonly Item<WordPayload>[]) =>
+      exact(items.map((i) => [i.type, i.width, i.type === 'penalty' ? [i.penalty, i.flagged] : i.type === 'glue' ? [i.stretch, i.shrink] : null, (i.payload?.pieces ?? []).map((p) => [p.text, p.face.id, p.width, p.shaped.glyphList(), p.shaped.advanceList()])]));
+    expect(shape(shared)).toBe(shape(general));
+    // Split words among them: the hyphenation points found in a word holding an apostrophe.
+    expect(shared.some((i) => i.type === 'penalty' && i.flagged)).toBe(true);
+  });
+});

@@ -817,10 +817,10 @@ function shapeWord(
 }
 
 /**
- * Whether the word [from, to) is one styled run at one bidi level and script, every unit below
- * U+0300 (so no surrogates, combining marks, joiners or bidi controls: each character is its own
- * cluster) and mapped by the run's face — `shapeWord`'s general loop would then make exactly one
- * piece in that face and record no substitution.
+ * Whether the word [from, to) is one styled run at one bidi level and script, every unit a
+ * character of its own cluster (`plainUnit`: no surrogates, combining marks, joiners, variation
+ * selectors or bidi controls) and mapped by the run's face — `shapeWord`'s general loop would then
+ * make exactly one piece in that face and record no substitution.
  */
 function isPlainWord(para: ParagraphText, from: number, to: number, face: FontFace): boolean {
   return plainWordHash(para, from, to, face) >= 0;
@@ -839,11 +839,24 @@ function plainWordHash(para: ParagraphText, from: number, to: number, face: Font
   let hash = FNV_OFFSET_BASIS;
   for (let i = from; i < to; i++) {
     const unit = text.charCodeAt(i);
-    if (unit >= 0x300 || run[i] !== r || levels[i] !== level || scripts[i] !== script || !face.hasCodePoint(unit)) return -1;
+    if ((unit >= 0x300 && !plainUnit(unit)) || run[i] !== r || levels[i] !== level || scripts[i] !== script || !face.hasCodePoint(unit)) return -1;
     hash = Math.imul(hash ^ unit, FNV_PRIME);
   }
   // 30 bits (a Smi, whatever the platform's pointer size), never 0 (`SharedWords.hashes`' empty slot).
   return hash & 0x3fffffff || 1;
+}
+
+/**
+ * A unit from U+0300 up that a plain word may hold: typographic punctuation — dashes, quotation
+ * marks, daggers, bullets, the ellipsis (U+2010–U+2027), per mille, primes, guillemets and the
+ * rest of General Punctuation's visible marks (U+2030–U+205E) — and currency signs (U+20A0–U+20C0).
+ * None is a combining mark, a joiner, a variation selector, a bidi control or a space, so each is a
+ * cluster of its own; below U+0300 every unit is (surrogates, marks and controls all lie above).
+ * Without them every word with a typographic apostrophe or dash (don’t, 1950–51) took the general
+ * path: shaped and split on every occurrence, and its paragraph left without a word tape.
+ */
+function plainUnit(unit: number): boolean {
+  return (unit >= 0x2010 && unit <= 0x2027) || (unit >= 0x2030 && unit <= 0x205e) || (unit >= 0x20a0 && unit <= 0x20c0);
 }
 
 function hbScript(script: ScriptClass): string {
