@@ -272,8 +272,7 @@ function writeItems(texts: readonly StyledText[], fonts: FontRegistry, options: 
   // whose items hold nothing else but typed spaces (`tapeable`): no right-to-left or CJK text.
   const tapeKey = options.breakPoints !== undefined ? options.breakKey : NO_BREAKS_KEY;
   let taping = words !== undefined && tapeKey !== undefined && para.breaks === null && para.levels === zeroLevels && tapeable(texts, options);
-  const tapeWords = tapeWordScratch;
-  const tapeCores = tapeCoreScratch;
+  const tapeWords = tapeScratch;
   let tapeCount = 0;
   let tapeLastRun = -1;
   const cjk = options.cjk ?? DEFAULT_CJK;
@@ -445,8 +444,9 @@ function writeItems(texts: readonly StyledText[], fonts: FontRegistry, options: 
       const space = spaceRun < 0 ? TAPE_NO_SPACE : spaceRun === r ? TAPE_SPACE_OWN_RUN : spaceRun === tapeLastRun ? TAPE_SPACE_LAST_RUN : -1;
       if (space < 0 || from > TAPE_FROM_MASK || r > TAPE_RUN_MASK) taping = false;
       else {
-        tapeWords[tapeCount] = from | (r << TAPE_RUN_SHIFT) | (space << TAPE_SPACE_SHIFT) | (para.scripts[from]! << TAPE_SCRIPT_SHIFT);
-        tapeCores[tapeCount++] = shared.core;
+        tapeWords[2 * tapeCount] = from | (r << TAPE_RUN_SHIFT) | (space << TAPE_SPACE_SHIFT) | (para.scripts[from]! << TAPE_SCRIPT_SHIFT);
+        tapeWords[2 * tapeCount + 1] = shared.core;
+        tapeCount++;
         tapeLastRun = r;
       }
     }
@@ -649,9 +649,9 @@ function writeItems(texts: readonly StyledText[], fonts: FontRegistry, options: 
     if (wordStart < 0) wordStart = i;
   }
   endWord(text.length);
-  if (taping) words!.tape = recordedTape(texts, fonts, options, tapeKey!, tapeWords, tapeCores, tapeCount);
+  if (taping) words!.tape = recordedTape(texts, fonts, options, tapeKey!, tapeWords, tapeCount);
   // The scratch lets the cores go (its slots in use are the first ones).
-  tapeCores.fill(undefined, 0, tapeCount);
+  tapeWords.fill(undefined, 0, 2 * tapeCount);
   if (options.avoidCjkRunts) count = forbidLoneLastCharacter(out, count);
   if (!para.breaks || options.verbatim === true) return out.slice(0, finishItems(out, count)) as Item<WordPayload>[];
   // Line-edge rules of CJK punctuation (§14.1: hanging, lineEndHalf, trimLineStart, …; cjk-punctuation.ts).
@@ -1171,7 +1171,7 @@ interface SharedWord {
   other: SharedWord | undefined;
   /** The word (its text). */
   word: string;
-  /** The size-free core it was built from (a word tape records it: `WordTape.cores`). */
+  /** The size-free core it was built from (a word tape records it: `WordTape.words`). */
   core: WordCore;
 }
 
@@ -1477,17 +1477,18 @@ export interface WordTapeSlot {
  * words: the same run texts (the parse's own strings), offsets, faces, language and break lists.
  */
 export interface WordTape {
-  /** Per styled run recorded: its text, its first source offset, its face. */
-  runTexts: string[];
-  runFroms: number[];
-  runFaces: FontFace[];
+  /** Per styled run recorded, three entries: its text, its first source offset, its face. */
+  runs: (string | number | FontFace)[];
   language: string;
   /** The break key every word's entry was found by (`ItemOptions.breakKey`, NO_BREAKS_KEY when not breaking). */
   key: string;
-  /** Per word: its start in the paragraph's text, run, space and script, packed (`TAPE_*`). */
-  words: number[];
-  /** Per word: its core (its entry's for the key). */
-  cores: WordCore[];
+  /**
+   * Per word, two entries: its start in the paragraph's text, run, space and script, packed
+   * (`TAPE_*`), then its core (its entry's for the key). One array, not one per field: the tapes
+   * live as long as their paragraphs, and every object they add is one more for each major
+   * collection to mark.
+   */
+  words: (number | WordCore)[];
 }
 
 /**
@@ -1505,9 +1506,11 @@ const TAPE_NO_SPACE = 0;
 const TAPE_SPACE_OWN_RUN = 1;
 const TAPE_SPACE_LAST_RUN = 2;
 
-/** The words and cores of the tape being recorded (one paragraph at a time, copied out at their count). */
-const tapeWordScratch: number[] = [];
-const tapeCoreScratch: (WordCore | undefined)[] = [];
+/** The words of the tape being recorded, as `WordTape.words` (one paragraph at a time, copied out at their count). */
+const tapeScratch: (number | WordCore | undefined)[] = [];
+
+/** Where each styled run starts in the paragraph being replayed (a tape has at most `TAPE_RUN_MASK` + 1 runs: `tapeable`). */
+const replayRunStart = new Int32Array(TAPE_RUN_MASK + 1);
 
 /** Tapes replayed since the worker started (tests: that a build took the replay). */
 let tapeReplays = 0;
@@ -1532,16 +1535,15 @@ function runFace(styled: StyledText, fonts: FontRegistry): FontFace {
   return fonts.match(style.family, style.weight, style.italic ? 'italic' : 'normal');
 }
 
-function recordedTape(texts: readonly StyledText[], fonts: FontRegistry, options: ItemOptions, key: string, words: readonly number[], cores: readonly (WordCore | undefined)[], count: number): WordTape {
-  return {
-    runTexts: texts.map((t) => t.text),
-    runFroms: texts.map((t) => t.from!),
-    runFaces: texts.map((t) => runFace(t, fonts)),
-    language: options.language ?? '',
-    key,
-    words: words.slice(0, count),
-    cores: cores.slice(0, count) as WordCore[],
-  };
+function recordedTape(texts: readonly StyledText[], fonts: FontRegistry, options: ItemOptions, key: string, words: readonly (number | WordCore | undefined)[], count: number): WordTape {
+  const runs = new Array<string | number | FontFace>(3 * texts.length);
+  for (let r = 0; r < texts.length; r++) {
+    const styled = texts[r]!;
+    runs[3 * r] = styled.text;
+    runs[3 * r + 1] = styled.from!;
+    runs[3 * r + 2] = runFace(styled, fonts);
+  }
+  return { runs, language: options.language ?? '', key, words: words.slice(0, 2 * count) as (number | WordCore)[] };
 }
 
 /**
@@ -1551,12 +1553,13 @@ function recordedTape(texts: readonly StyledText[], fonts: FontRegistry, options
 function replayWords(tape: WordTape, texts: readonly StyledText[], fonts: FontRegistry, options: ItemOptions, out: (Item<WordPayload> | undefined)[]): number {
   // The same words: the same run texts and offsets in the same faces, read at level 0 (left to right).
   const key = options.breakPoints !== undefined ? options.breakKey : NO_BREAKS_KEY;
-  if (key !== tape.key || (options.language ?? '') !== tape.language || options.direction === 'rtl' || options.verbatim === true || texts.length !== tape.runTexts.length) return -1;
-  const runStart = new Int32Array(texts.length);
+  const runs = tape.runs;
+  if (key !== tape.key || (options.language ?? '') !== tape.language || options.direction === 'rtl' || options.verbatim === true || 3 * texts.length !== runs.length) return -1;
+  const runStart = replayRunStart;
   let at = 0;
   for (let r = 0; r < texts.length; r++) {
     const styled = texts[r]!;
-    if (styled.text !== tape.runTexts[r] || styled.from !== tape.runFroms[r] || !plainRun(styled) || runFace(styled, fonts) !== tape.runFaces[r]) return -1;
+    if (styled.text !== runs[3 * r] || styled.from !== runs[3 * r + 1] || !plainRun(styled) || runFace(styled, fonts) !== runs[3 * r + 2]) return -1;
     runStart[r] = at;
     at += styled.text.length;
   }
@@ -1569,19 +1572,19 @@ function replayWords(tape: WordTape, texts: readonly StyledText[], fonts: FontRe
   let lastSpace: Item<WordPayload> | null = null;
   let table: SharedWords | null = null;
   let lastRun = -1;
-  const { words, cores } = tape;
-  for (let k = 0; k < words.length; k++) {
-    const word = words[k]!;
+  const words = tape.words;
+  for (let k = 0; k < words.length; k += 2) {
+    const word = words[k] as number;
     const from = word & TAPE_FROM_MASK;
     const r = (word >>> TAPE_RUN_SHIFT) & TAPE_RUN_MASK;
     const space = (word >>> TAPE_SPACE_SHIFT) & 3;
     const script = SCRIPT_CLASSES[word >>> TAPE_SCRIPT_SHIFT]!;
     const styled = texts[r]!;
     const style = styled.style;
-    const face = tape.runFaces[r]!;
+    const face = runs[3 * r + 2] as FontFace;
     const rise = styled.rise;
     if (table === null || table.style !== style || table.face !== face || table.rise !== rise || table.script !== script) table = wordsFor(style, face, rise, 0, script, language);
-    const core = cores[k]!;
+    const core = words[k + 1] as WordCore;
     const slot = findWord(table, core.word, 0, core.word.length, core.hash);
     const latest = table.entries[slot];
     let shared = latest;
