@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { setParagraph, type SetLine } from '../../../src/worker/engine/paragraph';
-import type { ItemOptions } from '../../../src/worker/engine/paragraph/items';
+import type { ItemOptions, WordPayload } from '../../../src/worker/engine/paragraph/items';
+import type { Item } from '../../../src/worker/engine/text/items';
 import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
 import { runOffset } from '../../../src/worker/engine/paragraph/lines';
 import type { Inline } from '../../../src/worker/engine/parse/model';
@@ -64,4 +65,21 @@ export function justifiedEnglishOptions(): ItemOptions {
     breakPoints: (word: string) => hyphenator.breakPoints(word, 'en-us'),
     breakKey: hyphenator.breakKey('en-us'),
   };
+}
+
+/** JSON that tells −0 from 0 (a width or offset set as −0 is a different double). */
+export const exactJson = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (Object.is(v, -0) ? '-0' : v));
+
+/** Everything the breaker and the line setter read of items, glyphs and sizes included: equal strings, the same items to the bit. */
+export function describedItems(items: readonly Item<WordPayload>[]): string {
+  return exactJson(
+    items.map((i) => [
+      i.type,
+      i.width,
+      i.type === 'penalty' ? [i.penalty, i.flagged] : i.type === 'box' ? i.from : [i.stretch, i.shrink],
+      i.payload?.space === true,
+      i.payload?.level,
+      (i.payload?.pieces ?? []).map((p) => [p.text, p.from, p.offsets, p.style.size, p.style.italic, p.style.weight, p.rise, p.face.id, p.width, p.level, p.shaped.glyphList(), p.shaped.advanceList()]),
+    ]),
+  );
 }

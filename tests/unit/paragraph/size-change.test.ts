@@ -12,23 +12,9 @@ import { styledText, uniformStyle } from '../../../src/worker/engine/paragraph/s
 import type { Item } from '../../../src/worker/engine/text/items';
 import { defaultSettings, type TextStyle } from '../../../src/worker/engine/settings';
 import { nodeFontRegistry } from '../../support/node-world';
-import { justifiedEnglishOptions } from './helpers';
+import { describedItems as described, justifiedEnglishOptions } from './helpers';
 
 const TEXT = 'Extraordinary typographers considered the incomprehensible characteristics of institutionalised hyphenation, and the typographers agreed.';
-const exact = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (Object.is(v, -0) ? '-0' : v));
-
-/** Everything the breaker and the line setter read of the items, glyphs and sizes included. */
-function described(items: readonly Item<WordPayload>[]): string {
-  return exact(
-    items.map((i) => [
-      i.type,
-      i.width,
-      i.type === 'penalty' ? [i.penalty, i.flagged] : i.type === 'box' ? i.from : [i.stretch, i.shrink],
-      (i.payload?.pieces ?? []).map((p) => [p.text, p.from, p.offsets, p.style.size, p.rise, p.face.id, p.width, p.level, p.shaped.glyphList(), p.shaped.advanceList()]),
-    ]),
-  );
-}
-
 describe('a new type size', () => {
   it('sets words met at another size without shaping them or asking for their break lists, as a first setting at that size does', () => {
     const fonts = nodeFontRegistry();

@@ -6,28 +6,11 @@
  * paragraphs it cannot describe.
  */
 import { describe, expect, it } from 'vitest';
-import { buildItems, wordTapeReplays, type ItemOptions, type WordPayload, type WordTapeSlot } from '../../../src/worker/engine/paragraph/items';
+import { buildItems, wordTapeReplays, type ItemOptions, type WordTapeSlot } from '../../../src/worker/engine/paragraph/items';
 import { styledText, type StyledText } from '../../../src/worker/engine/paragraph/styled-text';
-import type { Item } from '../../../src/worker/engine/text/items';
 import { defaultSettings, type TextStyle } from '../../../src/worker/engine/settings';
 import { nodeFontRegistry } from '../../support/node-world';
-import { justifiedEnglishOptions } from './helpers';
-
-const exact = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (Object.is(v, -0) ? '-0' : v));
-
-/** Everything the breaker and the line setter read of the items, glyphs and sizes included. */
-function described(items: readonly Item<WordPayload>[]): string {
-  return exact(
-    items.map((i) => [
-      i.type,
-      i.width,
-      i.type === 'penalty' ? [i.penalty, i.flagged] : i.type === 'box' ? i.from : [i.stretch, i.shrink],
-      i.payload?.space === true,
-      i.payload?.level,
-      (i.payload?.pieces ?? []).map((p) => [p.text, p.from, p.offsets, p.style.size, p.style.italic, p.style.weight, p.rise, p.face.id, p.width, p.level, p.shaped.glyphList(), p.shaped.advanceList()]),
-    ]),
-  );
-}
+import { describedItems as described, justifiedEnglishOptions } from './helpers';
 
 const body: TextStyle = { ...defaultSettings().body.style };
 const italic: TextStyle = { ...body, italic: true };
