@@ -303,8 +303,7 @@ function writeItems(texts: readonly StyledText[], fonts: FontRegistry, options: 
     if (r === lastFaceRun) return lastFace!;
     let face = faces.get(r);
     if (!face) {
-      const style = texts[r]!.style;
-      face = fonts.match(style.family, style.weight, style.italic ? 'italic' : 'normal');
+      face = styleFace(texts[r]!.style, fonts);
       faces.set(r, face);
     }
     lastFaceRun = r;
@@ -986,7 +985,7 @@ const spaceWidthCache = new WeakMap<FontFace, number>();
 
 /** The normal inter-word space of a style, pt: the face's own space glyph. */
 export function normalSpace(style: TextStyle, fonts: FontRegistry): number {
-  const face = fonts.match(style.family, style.weight, style.italic ? 'italic' : 'normal');
+  const face = styleFace(style, fonts);
   let unitsPerEm = spaceWidthCache.get(face);
   if (unitsPerEm === undefined) {
     unitsPerEm = face.shape(' ').width / face.upem;
@@ -1530,8 +1529,8 @@ function plainRun(styled: StyledText): boolean {
   return styled.offsets === undefined && styled.from !== undefined && styled.smallCaps !== true && styled.formula === undefined && styled.box === undefined && styled.noAdvance === undefined && styled.breakAfter !== true && warichuNoteOf(styled) === undefined;
 }
 
-function runFace(styled: StyledText, fonts: FontRegistry): FontFace {
-  const style = styled.style;
+/** The face a style asks for (its family, weight and slant): a run's face in `writeItems`, a space's in `normalSpace`, a tape's record of its runs. */
+function styleFace(style: TextStyle, fonts: FontRegistry): FontFace {
   return fonts.match(style.family, style.weight, style.italic ? 'italic' : 'normal');
 }
 
@@ -1541,7 +1540,7 @@ function recordedTape(texts: readonly StyledText[], fonts: FontRegistry, options
     const styled = texts[r]!;
     runs[3 * r] = styled.text;
     runs[3 * r + 1] = styled.from!;
-    runs[3 * r + 2] = runFace(styled, fonts);
+    runs[3 * r + 2] = styleFace(styled.style, fonts);
   }
   return { runs, language: options.language ?? '', key, words: words.slice(0, 2 * count) as (number | WordCore)[] };
 }
@@ -1559,7 +1558,7 @@ function replayWords(tape: WordTape, texts: readonly StyledText[], fonts: FontRe
   let at = 0;
   for (let r = 0; r < texts.length; r++) {
     const styled = texts[r]!;
-    if (styled.text !== runs[3 * r] || styled.from !== runs[3 * r + 1] || !plainRun(styled) || runFace(styled, fonts) !== runs[3 * r + 2]) return -1;
+    if (styled.text !== runs[3 * r] || styled.from !== runs[3 * r + 1] || !plainRun(styled) || styleFace(styled.style, fonts) !== runs[3 * r + 2]) return -1;
     runStart[r] = at;
     at += styled.text.length;
   }
