@@ -32,7 +32,7 @@ import { paginatePasses, type PassEdit, type PassPlan } from './page/passes';
 import type { StartOrigin } from './page/resume';
 import { EditResumes, type ChapterStarts } from './page/edit-resume';
 import { BookStructureMemo, structuralDigest } from './page/book-structure-memo';
-import { paragraphUse, type ParagraphUse } from './paragraph-use';
+import { paragraphUse, ParagraphUses, type ParagraphUse } from './paragraph-use';
 import { initialNoteNumbers, noteRenumberer } from './page/note-numbering';
 import { bookStructure, chapterPlacement, floatSpecOf, type BookStructure, type ChapterPlacement } from './page/book';
 import { addMarkPages } from './page/index-marks';
@@ -169,7 +169,7 @@ export class EngineCache {
    */
   readonly chapterStarts = new Map<string, ChapterStarts>();
   /** What each chapter's last layout asked of the paragraph memo, by chapter id (paragraph-use.ts): the next layout of it keeps the keys of the pages it takes over. */
-  readonly paragraphUse = new Map<string, ParagraphUse>();
+  readonly paragraphUse = new ParagraphUses();
   /**
    * The last paragraph memo key built for each inline array (the parse's, stable while its block is
    * unchanged), with what it was built from: `head` (style, measure, generated texts…) and `base`.
@@ -255,18 +255,11 @@ export class EngineCache {
    * goes on, instead of being held with the new ones until the book is done (the worker's heap
    * peaks there during a global change). An entry another chapter's layout uses is kept.
    */
-  dropLeftBehind(chapterId: string, before: ParagraphUse, use: ReadonlyMap<string, number>): void {
-    // The other chapters' uses gathered once, when the first entry is to go: walking the chapter
-    // map's entries for every key made a pair per chapter per key (~10 MB per global change of the
-    // 300-page bench book, for a check that finds nothing but in a book that repeats a paragraph).
-    let others: ReadonlyMap<string, number>[] | undefined;
+  dropLeftBehind(before: ParagraphUse, use: ReadonlyMap<string, number>): void {
     for (const key of before.bases.keys()) {
       if (use.has(key) || !(this.paragraphs.has(key) || this.refused.has(key))) continue;
-      if (!others) {
-        others = [];
-        for (const [id, other] of this.paragraphUse) if (id !== chapterId) others.push(other.bases);
-      }
-      if (usedBy(others, key)) continue;
+      // Another chapter's last layout uses it: this chapter's new use, recorded already, does not.
+      if (this.paragraphUse.users(key) > 0) continue;
       this.paragraphs.delete(key);
       this.refused.delete(key);
     }
@@ -318,12 +311,6 @@ export class EngineCache {
     if (gone) this.prepared.forgetWaiting();
     return gone;
   }
-}
-
-/** Whether one of `uses` (paragraph memo key → block start) holds `key`. */
-function usedBy(uses: readonly ReadonlyMap<string, number>[], key: string): boolean {
-  for (const bases of uses) if (bases.has(key)) return true;
-  return false;
 }
 
 /**
@@ -949,8 +936,8 @@ function* layoutChapter(
       const before = cache.paragraphUse.get(input.id);
       use = paragraphUse(keysAsked, chapterKey, input.source, before);
       if (chapterKey !== undefined) cache.paragraphUse.set(input.id, { chapterKey, source: input.source, bases: use });
-      if (before && chapterKey !== undefined && before.chapterKey !== chapterKey) cache.dropLeftBehind(input.id, before, use);
-    } else for (const [key, base] of keysAsked) if (!use.has(key)) use.set(key, base);
+      if (before && chapterKey !== undefined && before.chapterKey !== chapterKey) cache.dropLeftBehind(before, use);
+    } else for (const [key, base] of keysAsked) cache.paragraphUse.extend(input.id, use, key, base);
     chapterParagraphKeys.set(layout, [...use.keys()]);
     layoutParses.set(layout, parsed);
     composers.set(layout, compose);

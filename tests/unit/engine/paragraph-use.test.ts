@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, EngineCache, layoutBook, type BookInput } from '../../../src/worker/engine';
-import { paragraphUse } from '../../../src/worker/engine/paragraph-use';
+import { paragraphUse, ParagraphUses } from '../../../src/worker/engine/paragraph-use';
 import { dump, fonts, run } from '../page/helpers';
 
 const WORDS = 'harbour lantern quay tide keeper morning fog boats ledger rope anchor gull shingle pier net salt storm mast sail harbourmaster evening beacon channel current drift'.split(' ');
@@ -112,5 +112,62 @@ describe('paragraphs set under settings no longer in force', () => {
     for (let step = steps.next(); !step.done; step = steps.next()) {
       if (step.value?.chapter?.id === 'a') expect(sharedKeys.every((k) => cache.paragraphs.has(k))).toBe(true);
     }
+  });
+});
+
+describe('the count of chapters using each key', () => {
+  /** The count `users` must give: how many recorded chapter uses hold the key, asked of each. */
+  const counted = (cache: EngineCache, key: string): number => [...cache.paragraphUse.values()].filter((use) => use.bases.has(key)).length;
+
+  it('follows every layout, edit, global change and chapter removal', () => {
+    const shared = BODY[5]!;
+    const withShared = (settings = defaultSettings(), body = BODY): BookInput => ({ ...book(body), settings, chapters: [...book(body).chapters, { id: 'c', title: '', source: `# Three\n\n${shared}\n` }] });
+    const cache = new EngineCache();
+    const seen = new Set<string>();
+    const check = (): void => {
+      for (const use of cache.paragraphUse.values()) for (const key of use.bases.keys()) seen.add(key);
+      for (const key of seen) expect(cache.paragraphUse.users(key)).toBe(counted(cache, key));
+      expect(cache.paragraphUse.users('no such key')).toBe(0);
+    };
+    run(withShared(), cache);
+    check();
+    // The paragraph a and c share is counted twice.
+    const sharedKeys = [...cache.paragraphUse.get('a')!.bases.keys()].filter((k) => cache.paragraphUse.get('c')!.bases.has(k));
+    expect(sharedKeys.length).toBeGreaterThan(0);
+    expect(cache.paragraphUse.users(sharedKeys[0]!)).toBe(2);
+    run(withShared(defaultSettings(), edited(10, 'gull')), cache);
+    check();
+    const bigger = defaultSettings();
+    bigger.body.style = { ...bigger.body.style, size: bigger.body.style.size * 1.04 };
+    run(withShared(bigger, edited(10, 'gull')), cache);
+    check();
+    // Chapter c removed: the prune forgets its use, and its keys' counts with it.
+    run({ ...withShared(bigger, edited(10, 'gull')), chapters: book(edited(10, 'gull')).chapters }, cache);
+    expect(cache.paragraphUse.has('c')).toBe(false);
+    check();
+    cache.paragraphUse.clear();
+    for (const key of seen) expect(cache.paragraphUse.users(key)).toBe(0);
+  });
+
+  it('counts a key added to a recorded use, and not one added to a use it does not hold', () => {
+    const uses = new ParagraphUses();
+    const a = new Map([['K', 0], ['L', 9]]);
+    uses.set('a', { chapterKey: 'ka', source: 'x', bases: a });
+    uses.set('b', { chapterKey: 'kb', source: 'y', bases: new Map([['K', 0]]) });
+    expect([uses.users('K'), uses.users('L'), uses.users('M')]).toEqual([2, 1, 0]);
+    // A later composition of a's layout asks for M too.
+    uses.extend('a', a, 'M', 20);
+    uses.extend('a', a, 'M', 20);
+    expect(uses.users('M')).toBe(1);
+    // A layout with no chapter key records no use: what it asks for counts for nobody.
+    const unrecorded = new Map<string, number>();
+    uses.extend('c', unrecorded, 'N', 0);
+    uses.extend('a', unrecorded, 'N', 0);
+    expect([unrecorded.has('N'), uses.users('N')]).toEqual([true, 0]);
+    // a's next layout replaces its use: its old keys are no longer counted for it.
+    uses.set('a', { chapterKey: 'ka2', source: 'x', bases: new Map([['P', 0]]) });
+    expect([uses.users('K'), uses.users('L'), uses.users('M'), uses.users('P')]).toEqual([1, 0, 0, 1]);
+    uses.delete('b');
+    expect(uses.users('K')).toBe(0);
   });
 });
