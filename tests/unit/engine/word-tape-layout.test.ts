@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chapterToMarkdown, generateBook } from '../../../bench/book';
-import { createHyphenator, defaultSettings, EngineCache, type BookInput } from '../../../src/worker/engine';
-import { wordTapeReplays } from '../../../src/worker/engine/paragraph/items';
+import { createHyphenator, defaultSettings, EngineCache, releaseSharedWords, type BookInput } from '../../../src/worker/engine';
+import { coresRememberingATable, wordTapeReplays } from '../../../src/worker/engine/paragraph/items';
 import { nodeFontRegistry } from '../../support/node-world';
 import { dump, run } from '../page/helpers';
 
@@ -28,5 +28,25 @@ describe('word tapes in a global change', () => {
       expect(wordTapeReplays() - before).toBeGreaterThan(80);
       expect(dump(layout)).toBe(dump(run(resized, new EngineCache(), nodeFontRegistry())));
     }
+  });
+
+  it('takes a word met before in the same table without probing it, and remembers no table once the tables are let go', () => {
+    const generated = generateBook(20261208, 120);
+    const settings = defaultSettings();
+    const input: BookInput = { title: 'Tapes', settings, hyphenator, chapters: generated.chapters.map((c) => ({ id: c.id, title: c.title, source: chapterToMarkdown(c) })) };
+    const cache = new EngineCache();
+    run(input, cache);
+    releaseSharedWords();
+    expect(coresRememberingATable()).toBe(0);
+    const sized = (factor: number): BookInput => ({ ...input, settings: { ...settings, body: { ...settings.body, style: { ...settings.body.style, size: settings.body.style.size * factor } } } });
+    run(sized(1.05), cache);
+    // The replay remembered each word's entry on its core (a word repeats across the book's paragraphs).
+    expect(coresRememberingATable()).toBeGreaterThan(200);
+    // Let go between two changes, and back to a size whose table had gone: the same pages as a fresh layout.
+    releaseSharedWords();
+    expect(coresRememberingATable()).toBe(0);
+    const layout = run(sized(0.96), cache);
+    expect(dump(layout)).toBe(dump(run(sized(0.96), new EngineCache(), nodeFontRegistry())));
+    expect(dump(run(sized(1.05), cache))).toBe(dump(run(sized(1.05), new EngineCache(), nodeFontRegistry())));
   });
 });

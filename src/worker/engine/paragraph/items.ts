@@ -1246,6 +1246,14 @@ interface WordCore {
   penalties: (Item<WordPayload> | null)[] | null;
   /** The same word's core for another break list, if any. */
   other: WordCore | undefined;
+  /**
+   * The table this core's word was last replayed into (`replayWords`), and its entry there for the
+   * core's break key: the word's next occurrence in that table takes the entry without probing it.
+   * Both null until then, and again once the tables are let go (`releaseSharedWords`), so a core
+   * never holds a table the worker has let go of.
+   */
+  lastTable: SharedWords | null;
+  lastShared: SharedWord | null;
 }
 
 /** Word cores of one face, bidi level, script and language, by text (an open-addressing table as `SharedWords`'). */
@@ -1286,6 +1294,19 @@ let sharedWordsReleases = 0;
 export function releaseSharedWords(): void {
   sharedWords = new WeakMap();
   sharedWordsReleases++;
+  for (const core of coresWithLast) {
+    core.lastTable = null;
+    core.lastShared = null;
+  }
+  coresWithLast.length = 0;
+}
+
+/** Cores whose `lastTable` is set, each once: what `releaseSharedWords` clears. */
+const coresWithLast: WordCore[] = [];
+
+/** How many word cores remember a table (tests: that the replay remembers, and a release forgets). */
+export function coresRememberingATable(): number {
+  return coresWithLast.length;
 }
 
 /** How many times `releaseSharedWords` ran (for tests of who calls it). */
@@ -1348,6 +1369,8 @@ function wordCore(cores: WordCores, text: string, from: number, to: number, hash
     views: parts === null ? null : parts.map((part) => part.shaped),
     penalties: parts === null ? null : parts.slice(0, -1).map((part) => (part.hyphen ? null : penaltyItem<WordPayload>(0, HYPHEN_PENALTY, part.kind === 'hyphen'))),
     other: latest,
+    lastTable: null,
+    lastShared: null,
   };
   putWord(cores, slot, core, hash);
   return core;
@@ -1584,13 +1607,20 @@ function replayWords(tape: WordTape, texts: readonly StyledText[], fonts: FontRe
     const rise = styled.rise;
     if (table === null || table.style !== style || table.face !== face || table.rise !== rise || table.script !== script) table = wordsFor(style, face, rise, 0, script, language);
     const core = words[k + 1] as WordCore;
-    const slot = findWord(table, core.word, 0, core.word.length, core.hash);
-    const latest = table.entries[slot];
-    let shared = latest;
-    while (shared !== undefined && shared.key !== key) shared = shared.other;
+    // The word met before in this table (most words of a paragraph are): its entry, unprobed.
+    let shared: SharedWord | undefined = core.lastTable === table && core.lastShared!.key === key ? core.lastShared! : undefined;
     if (shared === undefined) {
-      shared = buildSharedWord(core, style, rise, face, 0, latest, table);
-      putWord(table, slot, shared, core.hash);
+      const slot = findWord(table, core.word, 0, core.word.length, core.hash);
+      const latest = table.entries[slot];
+      shared = latest;
+      while (shared !== undefined && shared.key !== key) shared = shared.other;
+      if (shared === undefined) {
+        shared = buildSharedWord(core, style, rise, face, 0, latest, table);
+        putWord(table, slot, shared, core.hash);
+      }
+      if (core.lastTable === null) coresWithLast.push(core);
+      core.lastTable = table;
+      core.lastShared = shared;
     }
     if (space !== TAPE_NO_SPACE) {
       const spaced = texts[space === TAPE_SPACE_OWN_RUN ? r : lastRun]!.style;
