@@ -13,15 +13,21 @@ import { dump, run } from '../page/helpers';
 
 const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
 
+/** A generated book of `paragraphs` paragraphs at the default body size times `factor`. */
+function generatedBook(seed: number, paragraphs: number): (factor?: number) => BookInput {
+  const generated = generateBook(seed, paragraphs);
+  const settings = defaultSettings();
+  const chapters = generated.chapters.map((c) => ({ id: c.id, title: c.title, source: chapterToMarkdown(c) }));
+  return (factor = 1) => ({ title: 'Tapes', settings: factor === 1 ? settings : { ...settings, body: { ...settings.body, style: { ...settings.body.style, size: settings.body.style.size * factor } } }, hyphenator, chapters });
+}
+
 describe('word tapes in a global change', () => {
   it('a new body size replays the paragraphs set at the old one and lays out as a fresh layout does', () => {
-    const generated = generateBook(20261207, 160);
-    const settings = defaultSettings();
-    const input: BookInput = { title: 'Tapes', settings, hyphenator, chapters: generated.chapters.map((c) => ({ id: c.id, title: c.title, source: chapterToMarkdown(c) })) };
+    const sized = generatedBook(20261207, 160);
     const cache = new EngineCache();
-    run(input, cache);
+    run(sized(), cache);
     for (const factor of [1.03, 0.97]) {
-      const resized: BookInput = { ...input, settings: { ...settings, body: { ...settings.body, style: { ...settings.body.style, size: settings.body.style.size * factor } } } };
+      const resized = sized(factor);
       const before = wordTapeReplays();
       const layout = run(resized, cache);
       // Most of the book's ~160 paragraphs are plain text (the rest have notes, lists' markers…).
@@ -31,14 +37,11 @@ describe('word tapes in a global change', () => {
   });
 
   it('takes a word met before in the same table without probing it, and remembers no table once the tables are let go', () => {
-    const generated = generateBook(20261208, 120);
-    const settings = defaultSettings();
-    const input: BookInput = { title: 'Tapes', settings, hyphenator, chapters: generated.chapters.map((c) => ({ id: c.id, title: c.title, source: chapterToMarkdown(c) })) };
+    const sized = generatedBook(20261208, 120);
     const cache = new EngineCache();
-    run(input, cache);
+    run(sized(), cache);
     releaseSharedWords();
     expect(coresRememberingATable()).toBe(0);
-    const sized = (factor: number): BookInput => ({ ...input, settings: { ...settings, body: { ...settings.body, style: { ...settings.body.style, size: settings.body.style.size * factor } } } });
     run(sized(1.05), cache);
     // The replay remembered each word's entry on its core (a word repeats across the book's paragraphs).
     expect(coresRememberingATable()).toBeGreaterThan(200);
