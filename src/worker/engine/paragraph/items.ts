@@ -1249,8 +1249,8 @@ interface WordCore {
   /**
    * The table this core's word was last replayed into (`replayWords`), and its entry there for the
    * core's break key: the word's next occurrence in that table takes the entry without probing it.
-   * Both null until then, and again once the tables are let go (`releaseSharedWords`), so a core
-   * never holds a table the worker has let go of.
+   * Both null until then, and again once the tables are let go (`releaseSharedWords`): a core holds
+   * no table past a release.
    */
   lastTable: SharedWords | null;
   lastShared: SharedWord | null;
@@ -1301,7 +1301,11 @@ export function releaseSharedWords(): void {
   coresWithLast.length = 0;
 }
 
-/** Cores whose `lastTable` is set, each once: what `releaseSharedWords` clears. */
+/**
+ * Cores whose `lastTable` is set, each once: what `releaseSharedWords` clears. Until then a core
+ * holds the one table it was last replayed into, even one whose style is gone (the worker releases
+ * when a build starts with new settings, and once per settings when idle).
+ */
 const coresWithLast: WordCore[] = [];
 
 /** How many word cores remember a table (tests: that the replay remembers, and a release forgets). */
@@ -1607,7 +1611,8 @@ function replayWords(tape: WordTape, texts: readonly StyledText[], fonts: FontRe
     const rise = styled.rise;
     if (table === null || table.style !== style || table.face !== face || table.rise !== rise || table.script !== script) table = wordsFor(style, face, rise, 0, script, language);
     const core = words[k + 1] as WordCore;
-    // The word met before in this table (most words of a paragraph are): its entry, unprobed.
+    // The word met before in this table, in this paragraph or an earlier one (most words of a book
+    // are): its entry, unprobed.
     let shared: SharedWord | undefined = core.lastTable === table && core.lastShared!.key === key ? core.lastShared! : undefined;
     if (shared === undefined) {
       const slot = findWord(table, core.word, 0, core.word.length, core.hash);
