@@ -17,8 +17,9 @@
  * object as the collector does, as it is told: with the objects collected by scavenges and by
  * major collections kept, it reports all allocation; with those of scavenges dropped, what
  * outlived one; with both dropped, what was alive at the end (a full collection forced before the
- * profile is read). Each mode runs over its own global changes (two each, alternating sizes), on
- * one cache warmed by a cold layout, so the three describe the same work. Figures are MB per change.
+ * profile is read). Each mode runs over its own global changes (two each, taken in turn with the
+ * other modes', every change a size the cache has not met), on one cache warmed by a cold layout,
+ * so the three describe the same work. Figures are MB per change.
  */
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -72,6 +73,7 @@ const cache = new EngineCache();
 layOut(input, cache);
 const session = new Session();
 session.connect();
+await session.post('HeapProfiler.enable');
 /** Bytes per site and mode, summed over the mode's changes. */
 const bySite = new Map<string, Record<Mode, number>>();
 let change = 0;
@@ -80,12 +82,12 @@ for (let round = 0; round < CHANGES_PER_MODE; round++) {
     change++;
     const book = resized(change);
     collect();
-    await session.post('HeapProfiler.enable');
     await session.post('HeapProfiler.startSampling', { samplingInterval: 8192, includeObjectsCollectedByMajorGC: mode.major, includeObjectsCollectedByMinorGC: mode.minor });
     layOut(book, cache);
     collect();
     const { profile } = (await session.post('HeapProfiler.stopSampling')) as { profile: { head: ProfileNode } };
-    // A built-in (no script: slice, join, Map.set…) is named with the function that called it.
+    // A built-in (no script: slice, join, Map.set…) is named with the function that called it: with
+    // an inlined caller's, so one site may show under two names from run to run (finishRun / finishRuns).
     const walk = (node: ProfileNode, caller: string): void => {
       const frame = node.callFrame;
       const own = `${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}`;
