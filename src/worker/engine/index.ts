@@ -41,6 +41,7 @@ import { movedDrafts, openingBreak, openingDrafts, openingStart, paginationStart
 import { startingHeadingCounters } from './page/continuation';
 import { PreparedParagraphs, setParagraph, setParagraphIf, type InlineContext, type LineRun, type LineShape, type SetLine, type WordTapeSlot } from './paragraph';
 import { movedLine, runOffsets } from './paragraph/lines';
+import { SetRun } from './paragraph/set-run';
 import { paragraphSettingsKey, settingsKey, type LayoutSettings, type TextStyle } from './settings';
 import { FNV_OFFSET_BASIS, FNV_PRIME } from './text/text-table';
 import { numberBook, resourceFlowBlock, type ResourceNumbering, type ResourceSet } from './resources';
@@ -1294,6 +1295,8 @@ function shiftRun(this: number, run: LineRun): LineRun {
  * `emit`, the notes' marker scan) was thrown back to the interpreter by the first one it met.
  */
 export function movedRun(run: LineRun, offsets: number[] | undefined, from: number): LineRun {
+  // A set run (paragraph/set-run.ts) keeps its segments, not glyph arrays: its copy shares them.
+  if (run instanceof SetRun) return run.moved(offsets, from, offsets === undefined && run.hyphen === true);
   const moved: LineRun = { fontId: run.fontId, sizeIndex: run.sizeIndex, colour: run.colour, glyphs: run.glyphs, xs: run.xs, text: run.text, clusters: run.clusters, offsets, from, hyphen: offsets === undefined && run.hyphen === true, drawn: undefined };
   if (run.rtl) moved.rtl = true;
   if (run.overline) moved.overline = true;

@@ -12,6 +12,7 @@ import { createHyphenator } from '../../../src/worker/engine/text/hyphenate';
 import { runOffset, runOffsets, type LineRun } from '../../../src/worker/engine/paragraph/lines';
 import { nodeFontRegistry } from '../../support/node-world';
 import { set, textInline } from './helpers';
+import { plainRun } from '../../../src/worker/engine/paragraph/set-run';
 
 const fonts = nodeFontRegistry();
 const hyphenator = createHyphenator({ languages: ['en-us'], loadPatterns: (id) => new Uint8Array(readFileSync(`node_modules/hyphenopoly/patterns/${id}.wasm`)) });
@@ -84,7 +85,7 @@ describe('source offsets of set runs', () => {
     const lines = set(fonts, [textInline('alpha beta gamma delta epsilon', 3)], { measure: 80 });
     for (const line of lines) {
       for (const run of line.runs) {
-        const listed: LineRun = { ...run, offsets: runOffsets(run) };
+        const listed: LineRun = { ...plainRun(run), offsets: runOffsets(run) };
         expect(JSON.stringify(glyphRun(run, 5, 9, 'c', undefined))).toBe(JSON.stringify(glyphRun(listed, 5, 9, 'c', undefined)));
       }
     }

@@ -34,6 +34,23 @@ export class ShapedGlyphs {
     public width: number,
   ) {}
 
+  /** Whether some glyph has a y offset: unknown (−1) until `hasYOffsets` first looks, then 0 or 1. A small integer: no box per view. */
+  #yOffsets = -1;
+
+  /**
+   * Whether some glyph of the view has a y offset (a mark placed above or below its base): read
+   * once per view, then remembered (no y offset is ever changed). A set run asks it for every
+   * word it is given (paragraph/set-run.ts `segmentShifted`): nearly every word has none.
+   */
+  hasYOffsets(): boolean {
+    if (this.#yOffsets < 0) {
+      let found = 0;
+      for (let g = 0, at = this.start * FIELDS + 4; g < this.length && found === 0; g++, at += FIELDS) if (this.data[at] !== 0) found = 1;
+      this.#yOffsets = found;
+    }
+    return this.#yOffsets === 1;
+  }
+
   /** The empty result (nothing to shape). */
   static readonly EMPTY = new ShapedGlyphs(new Int32Array(0), 0, 0, 0, 0);
 

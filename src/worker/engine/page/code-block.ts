@@ -23,6 +23,7 @@ import { baselineInLineBox } from './geometry';
 import type { SetGenerated, SetText } from './paginate';
 import { tokenizeListing, type Token, type TokenLook } from './code-tokens';
 import { flowLineSetter, setLineText } from './vertical-generated';
+import { plainRun } from '../paragraph/set-run';
 
 /** The listing settings in force: the configuration's, else the §13.3 defaults at the body of `settings`. */
 export function listingSettings(settings: LayoutSettings): CodeListing {
@@ -300,7 +301,7 @@ function joinLines(lines: readonly SetLine[]): SetLine {
   let x = 0;
   const runs: LineRun[] = [];
   for (const l of lines) {
-    for (const r of l.runs) runs.push({ ...r, xs: r.xs.map((v) => v + x) });
+    for (const r of l.runs) runs.push({ ...plainRun(r), xs: r.xs.map((v) => v + x) });
     x += l.width;
   }
   return { ...lines[0]!, runs, width: x, srcTo: lines[lines.length - 1]!.srcTo };

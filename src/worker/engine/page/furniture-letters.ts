@@ -18,6 +18,7 @@ import { runOffsets, runSize, type SetLine } from '../paragraph/lines';
 import { parsePathData } from '../vector/path-data';
 import { appendPathData, serializeProgram, type PathProgram } from '../math/path';
 import { standsUpright, UPRIGHT, uprightSpans } from '../text/vertical-orientation';
+import { plainRun } from '../paragraph/set-run';
 
 // What stands upright in vertical text and how a run is cut (text/vertical-orientation.ts, shared with the paragraph setter).
 export { standsUpright, UPRIGHT, uprightSpans, type UprightSpan } from '../text/vertical-orientation';
@@ -61,7 +62,7 @@ export function trackedLine(line: SetLine, tracking: number): SetLine {
       started = true;
       return x + added;
     });
-    return { ...run, xs };
+    return { ...plainRun(run), xs };
   });
   return { ...line, runs, width: line.width + added };
 }
@@ -88,7 +89,7 @@ export function spreadSpaces(line: SetLine, extra: number): SetLine {
   });
   if (count === 0) return line;
   const share = extra / count;
-  const runs = line.runs.map((run, r) => ({ ...run, xs: run.xs.map((x, g) => x + share * before[r]![g]!) }));
+  const runs = line.runs.map((run, r) => ({ ...plainRun(run), xs: run.xs.map((x, g) => x + share * before[r]![g]!) }));
   return { ...line, runs, width: line.width + extra };
 }
 
@@ -201,7 +202,7 @@ export function verticalPieces(line: SetLine, fonts: FontRegistry): VerticalPiec
       const glyphs = run.glyphs.slice(from, to);
       const text = run.text.slice(start, stop);
       const piece: SetLine['runs'][number] = {
-        ...run,
+        ...plainRun(run),
         glyphs: upright && face && glyphs.length === 1 ? [verticalForm(face, glyphs[0]!, text.trimEnd())] : glyphs,
         xs: run.xs.slice(from, to),
         ...(run.dys ? { dys: run.dys.slice(from, to) } : {}),

@@ -7,6 +7,7 @@ import type { HeadingBlock, Inline } from '../parse/model';
 import type { SetLine } from '../paragraph';
 import type { HeadingLength, HeadingStyleSettings, LayoutSettings, TextStyle } from '../settings';
 import { alignShift } from './paragraph-styles';
+import { plainRun } from '../paragraph/set-run';
 
 const styleOf = (block: HeadingBlock, settings: LayoutSettings): HeadingStyleSettings | undefined => settings.headingStyles[block.attrs['style'] ?? ''];
 
@@ -147,7 +148,7 @@ function spaceClusters(line: SetLine, step: number): SetLine {
   const runs = line.runs.map((run, r) => {
     if (run.ruby === true) return run;
     return {
-      ...run,
+      ...plainRun(run),
       xs: run.xs.map((x, g) => {
         k += starts[r]![g]!;
         pens.push({ x, shift: k * step });
@@ -163,7 +164,7 @@ function spaceClusters(line: SetLine, step: number): SetLine {
     const under = pens.filter((p) => p.x >= left - 1e-6 && p.x <= right + 1e-6);
     const before = pens.filter((p) => p.x <= (left + right) / 2 + 1e-6).reduce<{ x: number; shift: number } | null>((best, p) => (best === null || p.x > best.x ? p : best), null);
     const shift = under.length > 0 ? under.reduce((sum, p) => sum + p.shift, 0) / under.length : (before?.shift ?? 0);
-    runs[r] = { ...reading, xs: reading.xs.map((x) => x + shift) };
+    runs[r] = { ...plainRun(reading), xs: reading.xs.map((x) => x + shift) };
   }
   return { ...line, runs, width: line.width + Math.max(0, k) * step };
 }

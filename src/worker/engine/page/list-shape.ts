@@ -7,6 +7,7 @@ import type { ListItemBlock } from '../parse/model';
 import type { SetLine } from '../paragraph';
 import type { LayoutSettings, ListLevelStyle, ListShape, SectionBodyStyle, TextStyle } from '../settings';
 import type { CalloutLists } from '../settings-callouts';
+import { plainRun } from '../paragraph/set-run';
 
 /** The item's list kind's shape: task lists are unordered lists (§9.1); undefined for settings built without a configuration. */
 export function listShapeOf(settings: LayoutSettings, kind: ListItemBlock['listKind']): ListShape | undefined {
@@ -65,7 +66,7 @@ export function separatorTextStyle(number: TextStyle, separator: NonNullable<Lis
 export function joinMarkerLines(number: SetLine, separator: SetLine, gap: number, rtl: boolean): SetLine {
   const [left, right] = rtl ? [separator, number] : [number, separator];
   const shift = left.width + gap;
-  const moved = right.runs.map((run) => ({ ...run, xs: run.xs.map((x) => x + shift) }));
+  const moved = right.runs.map((run) => ({ ...plainRun(run), xs: run.xs.map((x) => x + shift) }));
   const fonts = [...new Set([...(number.fonts ?? []), ...(separator.fonts ?? [])])].sort();
   const substitutions = [...(number.substitutions ?? []), ...(separator.substitutions ?? [])];
   return { ...number, runs: [...left.runs, ...moved], width: shift + right.width, ...(fonts.length > 0 ? { fonts } : {}), ...(substitutions.length > 0 ? { substitutions } : {}) };

@@ -7,6 +7,7 @@ import { SUP_RISE_EM, SUP_SCALE } from '../paragraph/collect';
 import type { LayoutSettings, TextStyle } from '../settings';
 import { noteNumberRaised } from '../settings-notes';
 import type { SetGenerated } from './paginate';
+import { plainRun } from '../paragraph/set-run';
 
 /** The note's number `label` set in `noteStyle`, raised when `noteNumberPosition` is 'superscript'. */
 export function noteNumberLine(label: string, noteStyle: TextStyle, notes: LayoutSettings['notes'], setGenerated: SetGenerated): SetLine {
@@ -16,5 +17,5 @@ export function noteNumberLine(label: string, noteStyle: TextStyle, notes: Layou
   const line = setGenerated(label, { ...noteStyle, size: noteStyle.size * SUP_SCALE });
   const rise = noteStyle.size * SUP_RISE_EM;
   // A copy: setGenerated's lines are shared by every caller.
-  return { ...line, runs: line.runs.map((run) => ({ ...run, dys: run.glyphs.map((_, i) => (run.dys?.[i] ?? 0) - rise) })) };
+  return { ...line, runs: line.runs.map((run) => ({ ...plainRun(run), dys: run.glyphs.map((_, i) => (run.dys?.[i] ?? 0) - rise) })) };
 }

@@ -4272,9 +4272,9 @@ export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: num
   const generated = srcFrom < 0;
   let contiguous = !hyphenRun;
   if (!generated && offsets !== null) for (let i = 0; i < offsets.length && contiguous; i++) contiguous = offsets[i] === srcFrom + i;
-  // The item's pens are the set run's, moved to x0 and rounded when read (page/run-items.ts
-  // `PlacedGlyphRun`): no copy kept per item. Glyph ids and clusters do not move with the run: the
-  // item shares the set line's arrays (the paragraph memo's). Display lists are read-only after layout.
+  // The item's glyph ids, clusters and pens are the set run's, read when asked (the pens moved to
+  // x0 and rounded; page/run-items.ts `PlacedGlyphRun`): no copy kept per item, and none by a set
+  // run either (paragraph/set-run.ts). Display lists are read-only after layout.
   const dys = run.dys;
   let shifted = false;
   if (dys) for (let g = 0; g < dys.length && !shifted; g++) shifted = dys[g] !== 0;
@@ -4282,5 +4282,5 @@ export function glyphRun(run: SetLine['runs'][number], x0: number, baseline: num
   // A ruby reading (paragraph/ruby-lines.ts) is no part of its line's text for the checks and links
   // (kept, as it always was, on one unshifted, contiguous: its line record written with the rest).
   const kept = line && (run.ruby !== true || (!shifted && contiguous)) ? line : undefined;
-  return new PlacedGlyphRun(run.fontId, roundPt(runSize(run)), run.colour, roundPt(baseline), run.glyphs, run.xs, x0, run.text, run.clusters, chapter, srcFrom, shifted ? dys!.map(roundPt) : undefined, srcMap, kept, run);
+  return new PlacedGlyphRun(run.fontId, roundPt(runSize(run)), run.colour, roundPt(baseline), run, x0, run.text, chapter, srcFrom, shifted ? dys!.map(roundPt) : undefined, srcMap, kept, run);
 }

@@ -41,7 +41,7 @@ export type GlyphRunBuilder = (run: LineRun, x0: number, baseline: number, chapt
 export function placedRun(run: LineRun, x0: number, baseline: number, chapter: string, line: LineInfo, build: GlyphRunBuilder): GlyphRunItem {
   // Only this file writes the field, and only items of its own class (`DrawnItem` to the paragraph layer).
   const last = run.drawn as PlacedGlyphRun | undefined;
-  if (last !== undefined && last.builtFrom(run) && last.chapter === chapter && last.y === roundPt(baseline) && sameLine(last.line, line) && last.drawnAs(run.xs, x0)) return last;
+  if (last !== undefined && last.builtFrom(run) && last.chapter === chapter && last.y === roundPt(baseline) && sameLine(last.line, line) && last.drawnAs(run, x0)) return last;
   const item = build(run, x0, baseline, chapter, line);
   if (item instanceof PlacedGlyphRun) run.drawn = item;
   return item;
@@ -176,17 +176,22 @@ export class PlacedGlyphRun implements GlyphRunItem {
   declare readonly size: number;
   declare fill: GlyphRunItem['fill'];
   declare readonly y: number;
-  declare glyphs: number[];
+  declare readonly glyphs: number[];
   declare readonly xs: number[];
   declare text: string;
-  declare clusters: number[];
+  declare readonly clusters: number[];
   declare chapter: string;
   declare srcFrom: number;
   declare dys?: number[];
   declare srcMap?: number[];
   declare line?: LineInfo;
-  /** The set run's pens, pt from its line's left edge (shared, never written to). */
-  readonly #offsets: readonly number[];
+  /**
+   * The run whose glyph ids, clusters and pens (pt from its line's left edge) the item reads: the
+   * set run drawn, or the one a changed copy's original read. Read when asked, not copied: a set
+   * run (paragraph/set-run.ts) computes them from its words' shaping results, so an item keeps no
+   * glyph array at all.
+   */
+  readonly #source: LineRun;
   /** The origin they are moved to (pt, unrounded: each pen is rounded after the move, as it always was), `y` and `size` (shared). */
   readonly #at: Placement;
   /** The set run drawn (`placedRun` hands the item out again only for it); null for a changed copy. */
@@ -196,7 +201,22 @@ export class PlacedGlyphRun implements GlyphRunItem {
   static readonly #pens: PropertyDescriptor = {
     enumerable: true,
     get(this: PlacedGlyphRun): number[] {
-      return pensAt(this.#offsets, this.#at.origin);
+      return pensAt(this.#source.xs, this.#at.origin);
+    },
+  };
+
+  /** `glyphs` and `clusters`: the source run's (own and enumerable, as `xs`, in the literal's order). */
+  static readonly #glyphs: PropertyDescriptor = {
+    enumerable: true,
+    get(this: PlacedGlyphRun): number[] {
+      return this.#source.glyphs;
+    },
+  };
+
+  static readonly #clusters: PropertyDescriptor = {
+    enumerable: true,
+    get(this: PlacedGlyphRun): number[] {
+      return this.#source.clusters;
     },
   };
 
@@ -229,7 +249,8 @@ export class PlacedGlyphRun implements GlyphRunItem {
 
   /**
    * Fields in paginate.ts `glyphRun`'s order (the serialised bytes follow it); the optional ones
-   * only when given. `size` and `y` rounded already; `offsets` and `origin` make `xs`. `srcMap`
+   * only when given. `size` and `y` rounded already; `source` gives the glyphs and clusters, and
+   * with `origin` makes `xs`. `srcMap`
    * 'hyphen': the map of a hyphenated line's last run (`hyphenSrcMap`), read from `srcFrom` and `text`.
    */
   constructor(
@@ -237,11 +258,9 @@ export class PlacedGlyphRun implements GlyphRunItem {
     size: number,
     fill: GlyphRunItem['fill'],
     y: number,
-    glyphs: number[],
-    offsets: readonly number[],
+    source: LineRun,
     origin: number,
     text: string,
-    clusters: number[],
     chapter: string,
     srcFrom: number,
     dys: number[] | undefined,
@@ -255,17 +274,17 @@ export class PlacedGlyphRun implements GlyphRunItem {
     Object.defineProperty(this, 'size', PlacedGlyphRun.#size);
     this.fill = fill;
     Object.defineProperty(this, 'y', PlacedGlyphRun.#y);
-    this.glyphs = glyphs;
+    Object.defineProperty(this, 'glyphs', PlacedGlyphRun.#glyphs);
     Object.defineProperty(this, 'xs', PlacedGlyphRun.#pens);
     this.text = text;
-    this.clusters = clusters;
+    Object.defineProperty(this, 'clusters', PlacedGlyphRun.#clusters);
     this.chapter = chapter;
     this.srcFrom = srcFrom;
     if (dys !== undefined) this.dys = dys;
     if (srcMap === 'hyphen') Object.defineProperty(this, 'srcMap', PlacedGlyphRun.#hyphenMap);
     else if (srcMap !== undefined) this.srcMap = srcMap;
     if (line !== undefined) this.line = line;
-    this.#offsets = offsets;
+    this.#source = source;
     this.#run = run;
   }
 
@@ -275,14 +294,15 @@ export class PlacedGlyphRun implements GlyphRunItem {
   }
 
   /**
-   * Whether the item's pens are `offsets` at origin `x0` as the display list rounds them (to 1/1000
+   * Whether the item's pens are `run`'s at origin `x0` as the display list rounds them (to 1/1000
    * pt): then every field built from the origin is the same, whatever the origin's unrounded value
-   * was (`y` is compared likewise). Cheaper than a new item: no allocation.
+   * was (`y` is compared likewise). Cheaper than a new item: no allocation at the same origin.
    */
-  drawnAs(offsets: readonly number[], x0: number): boolean {
-    const own = this.#offsets;
+  drawnAs(run: LineRun, x0: number): boolean {
     const origin = this.#at.origin;
-    if (own === offsets && origin === x0) return true;
+    if (this.#source === run && origin === x0) return true;
+    const own = this.#source.xs;
+    const offsets = run.xs;
     if (own.length !== offsets.length) return false;
     for (let g = 0; g < own.length; g++) if (roundPt(origin + own[g]!) !== roundPt(x0 + offsets[g]!)) return false;
     return true;
@@ -300,11 +320,9 @@ export class PlacedGlyphRun implements GlyphRunItem {
       this.size,
       this.fill,
       changes.y ?? this.y,
-      this.glyphs,
-      this.#offsets,
+      this.#source,
       this.#at.origin,
       this.text,
-      this.clusters,
       this.chapter,
       srcFrom,
       this.dys,

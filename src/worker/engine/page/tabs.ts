@@ -17,6 +17,7 @@ import type { SetLine, LineRun } from '../paragraph';
 import type { TextStyle } from '../settings';
 import { attributeLength } from './paragraph-styles';
 import type { SetGenerated, SetText } from './paginate';
+import { plainRun } from '../paragraph/set-run';
 
 /** One stop as configured: `position` in pt, a percentage of the measure, or its end edge. */
 export interface TabStopSetting {
@@ -264,7 +265,7 @@ function joinLine(placed: readonly Placed[], leaders: readonly LineRun[], measur
     // A segment's box [x, x + width] from the start edge: from the left edge, or from the right one in right-to-left text.
     const left = rtl ? measure - x - line.width : x;
     for (const run of line.runs) {
-      runs.push({ ...run, xs: run.xs.map((g) => g + left) });
+      runs.push({ ...plainRun(run), xs: run.xs.map((g) => g + left) });
       fonts.add(run.fontId);
     }
     right = Math.max(right, x + line.width);

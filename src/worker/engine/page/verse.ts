@@ -17,6 +17,7 @@ import { attributeLength } from './paragraph-styles';
 import { spreadSpaces } from './furniture-letters';
 import { inlinesBefore, inlinesFrom } from './slice';
 import type { SetText } from './paginate';
+import { plainRun } from '../paragraph/set-run';
 
 /** A poem's settings: its fence attributes over `bodyText.verse`; `stanzaSpace` in lines of `pitch`. */
 export function verseLook(attrs: Attributes, settings: LayoutSettings, pitch: number): VerseSettings {
@@ -317,7 +318,7 @@ function placeRuns(pieces: readonly { line: SetLine; at: number }[], width: numb
     for (const run of line.runs) if (run.xs.length > 0) textLeft = Math.min(textLeft, run.xs[0]!);
     if (!Number.isFinite(textLeft)) continue;
     const dx = at - textLeft;
-    for (const run of line.runs) runs.push({ ...run, xs: run.xs.map((v) => v + dx) });
+    for (const run of line.runs) runs.push({ ...plainRun(run), xs: run.xs.map((v) => v + dx) });
     for (const font of line.fonts ?? []) fonts.add(font);
     if (line.srcFrom >= 0) {
       srcFrom = Math.min(srcFrom, line.srcFrom);

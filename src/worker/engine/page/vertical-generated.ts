@@ -26,6 +26,7 @@ import { parsePathData } from '../vector/path-data';
 import { flowAxis } from './vertical';
 import type { TcyRule } from '../paragraph/vertical-tcy';
 import type { SetGenerated, SetText } from './paginate';
+import { plainRun } from '../paragraph/set-run';
 
 /** Where these texts are placed in the chapter (no source: their runs map to none). */
 const GENERATED_AT = -1e9;
@@ -110,7 +111,7 @@ export function markerByLine<M, T>(settings: LayoutSettings, text: string | read
 export function inRoom(line: SetLine, room: SetLine | undefined): SetLine {
   const pad = room ? room.width - line.width : 0; // pt
   if (pad <= 0) return line;
-  return { ...line, runs: line.runs.map((run) => ({ ...run, xs: run.xs.map((x) => x + pad) })), width: line.width + pad };
+  return { ...line, runs: line.runs.map((run) => ({ ...plainRun(run), xs: run.xs.map((x) => x + pad) })), width: line.width + pad };
 }
 
 /**
@@ -146,7 +147,7 @@ export function equationNumberSetter(setFlowLine: SetFlowLine, settings: LayoutS
 export function withTcyCells(line: SetLine, tcy: TcyRule, fonts: FontRegistry): SetLine {
   let shift = 0; // pt, added to every pen after the cells so far
   const runs = line.runs.map((run) => {
-    if (run.rtl || run.ruby) return shift === 0 ? run : { ...run, xs: run.xs.map((x) => x + shift) };
+    if (run.rtl || run.ruby) return shift === 0 ? run : { ...plainRun(run), xs: run.xs.map((x) => x + shift) };
     const face = fonts.get(run.fontId);
     const xs = run.xs.map((x) => x + shift);
     for (const span of uprightSpans(run.text, run.clusters, tcy.digits, tcy.marks)) {
@@ -161,7 +162,7 @@ export function withTcyCells(line: SetLine, tcy: TcyRule, fonts: FontRegistry): 
       for (let g = span.from; g < xs.length; g++) xs[g] = xs[g]! + (g < span.to ? delta / 2 : delta);
       shift += delta;
     }
-    return shift === 0 ? run : { ...run, xs };
+    return shift === 0 ? run : { ...plainRun(run), xs };
   });
   return shift === 0 ? line : { ...line, runs, width: line.width + shift };
 }

@@ -1,6 +1,7 @@
 import type { RunBoxLook } from './run-box';
 import type { FontSubstitution } from '../fonts/registry';
 import { ShapedGlyphs } from '../fonts/shaped-glyphs';
+import { MARKS_HEAD, MARKS_PER_SEGMENT, segmentShifted, SetRun, type Elongation } from './set-run';
 import { visualOrder, type Direction } from '../text/bidi';
 import type { LineBreak } from '../text/items';
 import type { Item } from '../text/items';
@@ -195,11 +196,6 @@ function addSpace(count: number, width: number, level: number, typed: boolean): 
   return count + 1;
 }
 
-/** A kashida drawn inside a piece: tatweel glyphs filling `width` pt before visual glyph `site.glyph`. */
-interface Elongation {
-  site: KashidaSite;
-  width: number;
-}
 
 /**
  * Phase 4: breaks → lines. Glue takes its natural width adjusted by the line's ratio
@@ -314,7 +310,8 @@ export function setLines(items: readonly Item<WordPayload>[], breaks: readonly L
     for (let e = 0; e < count && !mixed; e++) mixed = elLevel[e] !== 0;
     const order = mixed ? visualOrder(elLevel.slice(0, count)) : null;
     builderCount = 0;
-    glyphCount = 0;
+    segmentCount = 0;
+    markCount = 0;
     partCount = 0;
     let x = 0;
     let spaceBefore = false;
@@ -525,7 +522,8 @@ export function setColumnLines(c: ParagraphColumns, breaks: readonly LineBreak[]
     for (let e = 0; e < count && !mixed; e++) mixed = elLevel[e] !== 0;
     const order = mixed ? visualOrder(elLevel.slice(0, count)) : null;
     builderCount = 0;
-    glyphCount = 0;
+    segmentCount = 0;
+    markCount = 0;
     partCount = 0;
     let x = 0;
     let spaceBefore = false;
@@ -558,6 +556,8 @@ function appendColumnPiece(c: ParagraphColumns, k: number, x: number, spaceBefor
   const { face, style } = c.runStyles[c.pieceInts[row + PIECE_STYLE]!]!;
   const text = c.text.slice(c.pieceInts[row + PIECE_TEXT_AT]!, c.pieceInts[row + PIECE_INTS + PIECE_TEXT_AT]!);
   const units = c.pieceInts[row + PIECE_OFFSET_COUNT]!;
+  const shaped = c.pieceShaped[k]!;
+  const rise = c.pieceDoubles[k * PIECE_DOUBLES + PIECE_RISE]!;
   const builder = builderCount > 0 ? lineBuilders[builderCount - 1] : undefined;
   const last = builder?.run;
   if (builder && last && last.fontId === face.id && runSize(last) === style.size && last.colour === style.colour && (last.rtl === true) === rtl && last.overline === style.overline && last.cjkMarks === style.cjkMarks) {
@@ -567,7 +567,7 @@ function appendColumnPiece(c: ParagraphColumns, k: number, x: number, spaceBefor
         builder.length += 1;
         addOffset(builder, nextOffset(lastOffset(builder)));
       }
-      pushColumnGlyphs(c, k, x, builder.length);
+      addSegment(builder, shaped, x, builder.length, rise, undefined);
       addPart(text);
       builder.length += text.length;
       addColumnOffsets(builder, c, k);
@@ -575,8 +575,8 @@ function appendColumnPiece(c: ParagraphColumns, k: number, x: number, spaceBefor
     }
     const gap = spaceBefore ? 1 : 0;
     const shift = text.length + gap;
-    for (let g = builder.start; g < glyphCount; g++) scratch.clusters[g] = scratch.clusters[g]! + shift;
-    pushColumnGlyphs(c, k, x, 0);
+    shiftSegments(builder, shift);
+    addSegment(builder, shaped, x, 0, rise, undefined);
     if (spaceBefore) builder.parts!.unshift(text, ' ');
     else builder.parts!.unshift(text);
     builder.length += shift;
@@ -585,12 +585,12 @@ function appendColumnPiece(c: ParagraphColumns, k: number, x: number, spaceBefor
     prependOffsets(builder, own, spaceBefore);
     return;
   }
-  const builderOf = newBuilder({ fontId: face.id, sizeIndex: runSizeIndex(style.size), colour: style.colour, glyphs: UNSET_NUMBERS, xs: UNSET_NUMBERS, text, clusters: UNSET_NUMBERS, offsets: undefined, from: 0, hyphen: false, drawn: undefined }, text, rtl);
+  const builderOf = newBuilder(new SetRun(face.id, runSizeIndex(style.size), style.colour, text), text, rtl, c.pieceDoubles[k * PIECE_DOUBLES + PIECE_SCALE]!);
   if (style.overline) builderOf.run.overline = true;
   if (style.cjkMarks) builderOf.run.cjkMarks = style.cjkMarks;
   lineBuilders[builderCount++] = builderOf;
   addColumnOffsets(builderOf, c, k);
-  pushColumnGlyphs(c, k, x, 0);
+  addSegment(builderOf, shaped, x, 0, rise, undefined);
 }
 
 /** Appends the source offsets of piece `k` of the columns to the run being set. */
@@ -607,63 +607,27 @@ function addColumnOffsets(builder: RunBuilder, c: ParagraphColumns, k: number): 
   for (let u = 0; u < units; u++) addOffset(builder, offsetOf(c, k, u));
 }
 
-/** `pushGlyphs` for piece `k` of a kept paragraph's columns (no kashida there): the same arithmetic. */
-function pushColumnGlyphs(c: ParagraphColumns, k: number, x: number, textBase: number): void {
-  const shaped = c.pieceShaped[k]!;
-  const scale = c.pieceDoubles[k * PIECE_DOUBLES + PIECE_SCALE]!;
-  const rise = c.pieceDoubles[k * PIECE_DOUBLES + PIECE_RISE]!;
-  const out = scratch;
-  // The view's fields read straight from its buffer (fonts/shaped-glyphs.ts: glyph, cluster, advance, x, y).
-  const data = shaped.data;
-  const clusterBase = textBase - shaped.clusterBase;
-  // `+ 0`: the pen a double from the start (see pushGlyphs).
-  let pen = x + 0;
-  for (let g = 0, field = shaped.start * ShapedGlyphs.FIELDS; g < shaped.length; g++, field += ShapedGlyphs.FIELDS) {
-    const at = glyphCount++;
-    out.glyphs[at] = data[field]!;
-    out.xs[at] = pen + data[field + 3]! * scale;
-    out.dys[at] = -data[field + 4]! * scale - rise;
-    out.clusters[at] = clusterBase + data[field + 1]!;
-    pen += data[field + 2]! * scale;
-  }
-}
-
 /**
- * The glyphs of the line being set, in visual order, all runs one after the other (a run only
- * ever grows at the line's end): reused from line to line, so appending a glyph allocates
- * nothing once the columns are long enough, and each finished run gets arrays of exactly its
- * length (the paragraph memo keeps them; arrays grown by push kept up to half again as much).
- * Plain arrays, not typed ones: a run's arrays are slices of them (one block copy each), where
- * copying out of a typed array went element by element and boxed each value — copying was 9 %
- * of a cold layout's CPU. Glyph ids and cluster indices are small integers, so their columns and
- * the runs' slices hold them as such (4 bytes each); x and y are pt, doubles (8 bytes each).
- * The columns are only ever written at an index ≤ their length, so they never get holes.
+ * The segments of the line being set (paragraph/set-run.ts), in visual order, all runs one after
+ * the other (a run only ever grows at the line's end): the shaping view of each word's piece, and
+ * in `segmentMarks` each run's inset and scale followed by three numbers per segment (pen x, the
+ * run-text index its clusters count from, rise). Reused from line to line, so adding a word
+ * allocates nothing once the columns are long enough; each finished run gets arrays of exactly its
+ * length. Where a run used to copy three numbers per glyph out of the words' shaping results, it
+ * keeps these — three per word — and reads the glyphs from the views when asked (`SetRun`).
  */
-interface Scratch {
-  glyphs: number[];
-  xs: number[];
-  dys: number[];
-  clusters: number[];
-}
-/** A column of doubles: an array that starts with a fraction stays one of doubles (unboxed) when emptied and refilled. */
-function doubleColumn(): number[] {
-  const column = [0.5];
-  column.length = 0;
-  return column;
-}
-const scratch: Scratch = { glyphs: [], xs: doubleColumn(), dys: doubleColumn(), clusters: [] };
-/** Glyphs of the current line in `scratch`. */
-let glyphCount = 0;
-
-/**
- * A new run's glyphs, pens and clusters until `finishRun` gives it its own (it always does): one
- * empty array shared by every run being set, never written, instead of three per run.
- */
-const UNSET_NUMBERS: number[] = [];
+const segmentViews: ShapedGlyphs[] = [];
+const segmentElongations: (readonly Elongation[] | undefined)[] = [];
+/** A column of doubles: started with a fraction, it stays one of doubles (unboxed) when emptied and refilled. */
+const segmentMarks: number[] = [0.5];
+segmentMarks.length = 0;
+/** Segments of the current line in `segmentViews`, and numbers in `segmentMarks`. */
+let segmentCount = 0;
+let markCount = 0;
 
 /**
  * The texts of the line's left-to-right runs, one after the other (`partCount` of them), as the
- * glyphs in `scratch`: a run only ever grows at the line's end, so its parts are
+ * segments: a run only ever grows at the line's end, so its parts are
  * `lineParts[partsFrom, partsTo)`, joined once when it is finished. Reused from line to line:
  * each run's own parts array, grown by push, cost ~0.3 kB per line.
  */
@@ -675,10 +639,19 @@ function addPart(text: string): void {
   lineParts[partCount++] = text;
 }
 
-/** A run being set: its glyphs are `scratch[start, next run's start)`; its text is kept in parts, joined once. */
+/** A run being set: its segments are `segmentViews[segments, next run's segments)`; its text is kept in parts, joined once. */
 interface RunBuilder {
-  run: LineRun;
-  start: number;
+  run: SetRun;
+  /** The run's first segment in `segmentViews`. */
+  segments: number;
+  /** The run's first number in `segmentMarks` (its inset, then its scale, then its segments'). */
+  marks: number;
+  /** Pt per font unit of the run's face at its size. */
+  scale: number;
+  /** Some glyph so far is off the baseline (the run gets `dys`). */
+  shifted: boolean;
+  /** Some segment so far has kashida elongations. */
+  elongated: boolean;
   /**
    * The run's text in logical order, as pieces, joined when the line is done (one flat string, not
    * a chain of `+=`): a right-to-left run's here (it grows at its logical start); null for a
@@ -699,11 +672,32 @@ interface RunBuilder {
   hyphen: boolean;
 }
 
-function newBuilder(run: LineRun, text: string, rtl: boolean): RunBuilder {
+/** A builder for `run`, its segments starting at the line's next; `scale`: pt per font unit of its face at its size. */
+function newBuilder(run: SetRun, text: string, rtl: boolean, scale: number): RunBuilder {
   if (rtl) run.rtl = true;
   const partsFrom = partCount;
   if (!rtl) addPart(text);
-  return { run, start: glyphCount, parts: rtl ? [text] : null, partsFrom, length: text.length, units: 0, from: 0, offsets: null, hyphen: false };
+  const marks = markCount;
+  segmentMarks[markCount++] = 0; // the inset, once the line's is known (finishRun)
+  segmentMarks[markCount++] = scale;
+  return { run, segments: segmentCount, marks, scale, shifted: false, elongated: false, parts: rtl ? [text] : null, partsFrom, length: text.length, units: 0, from: 0, offsets: null, hyphen: false };
+}
+
+/** Appends a word's glyphs to the run being set: view `shaped` at pen x `x` (pt), its clusters from run-text index `textBase`, raised `rise` pt. */
+function addSegment(builder: RunBuilder, shaped: ShapedGlyphs, x: number, textBase: number, rise: number, elongations: readonly Elongation[] | undefined): void {
+  segmentViews[segmentCount] = shaped;
+  segmentElongations[segmentCount] = elongations;
+  segmentCount++;
+  segmentMarks[markCount++] = x;
+  segmentMarks[markCount++] = textBase;
+  segmentMarks[markCount++] = rise;
+  if (elongations !== undefined) builder.elongated = true;
+  if (!builder.shifted && segmentShifted(shaped, builder.scale, rise, elongations)) builder.shifted = true;
+}
+
+/** A right-to-left run's text grew at its start by `shift` units: its segments' clusters count from `shift` further on. */
+function shiftSegments(builder: RunBuilder, shift: number): void {
+  for (let at = builder.marks + MARKS_HEAD + 1; at < markCount; at += MARKS_PER_SEGMENT) segmentMarks[at] = segmentMarks[at]! + shift;
 }
 
 /** Appends one source offset to the run being set: kept as a count while the run's offsets are consecutive. */
@@ -756,7 +750,7 @@ function prependOffsets(builder: RunBuilder, own: readonly number[], spaceBefore
 
 /**
  * The runs of the line being set, in visual order (`builderCount` of them): reused from line to
- * line, as `scratch` (a fresh array per line, grown by push, took 17 slots for its one or two runs).
+ * line, as the segments (a fresh array per line, grown by push, took 17 slots for its one or two runs).
  */
 const lineBuilders: (RunBuilder | undefined)[] = [];
 let builderCount = 0;
@@ -766,10 +760,12 @@ function finishRuns(inset: number): LineRun[] {
   const runs = new Array<LineRun>(builderCount);
   for (let b = 0; b < builderCount; b++) {
     const next = b + 1 < builderCount ? lineBuilders[b + 1]! : null;
-    runs[b] = next ? finishRun(lineBuilders[b]!, next.start, next.partsFrom, inset) : finishRun(lineBuilders[b]!, glyphCount, partCount, inset);
+    runs[b] = next ? finishRun(lineBuilders[b]!, next.segments, next.marks, next.partsFrom, inset) : finishRun(lineBuilders[b]!, segmentCount, markCount, partCount, inset);
   }
-  // The scratch holds no run past this line (the memo must not be kept alive by it).
+  // The scratch holds no run, view or elongation past this line (the memo must not be kept alive by it).
   lineBuilders.fill(undefined, 0, builderCount);
+  segmentViews.fill(ShapedGlyphs.EMPTY, 0, segmentCount);
+  segmentElongations.fill(undefined, 0, segmentCount);
   return runs;
 }
 
@@ -780,23 +776,13 @@ function textOf(builder: RunBuilder, partsTo: number): string {
   return partsTo - builder.partsFrom === 1 ? lineParts[builder.partsFrom]! : lineParts.slice(builder.partsFrom, partsTo).join('');
 }
 
-/** The run with its glyphs copied out of the scratch arrays (up to `end`; its text's parts up to `partsTo`), moved right by `inset` pt. */
-function finishRun(builder: RunBuilder, end: number, partsTo: number, inset: number): LineRun {
-  const { run, start } = builder;
-  const glyphs = scratch.glyphs.slice(start, end);
-  const xs = scratch.xs.slice(start, end);
-  if (inset > 0) for (let g = 0; g < xs.length; g++) xs[g] = xs[g]! + inset;
-  run.glyphs = glyphs;
-  run.xs = xs;
-  run.clusters = scratch.clusters.slice(start, end);
-  // Vertical offsets only when one is not zero (nearly every run has none); −0 (no offset, no rise) counts as 0.
-  const dys = scratch.dys;
-  for (let k = start; k < end; k++) {
-    if (dys[k] !== 0) {
-      run.dys = dys.slice(start, end);
-      break;
-    }
-  }
+/** The run given its segments (up to `segmentsTo`, its numbers up to `marksTo`; its text's parts up to `partsTo`), moved right by `inset` pt. */
+function finishRun(builder: RunBuilder, segmentsTo: number, marksTo: number, partsTo: number, inset: number): LineRun {
+  const { run } = builder;
+  segmentMarks[builder.marks] = inset;
+  const views = segmentViews.slice(builder.segments, segmentsTo);
+  const marks = segmentMarks.slice(builder.marks, marksTo);
+  run.seal(views, marks, builder.elongated ? segmentElongations.slice(builder.segments, segmentsTo) : null, builder.shifted);
   run.text = textOf(builder, partsTo);
   // Consecutive offsets are kept as their first; listed otherwise (and for a run without any).
   if (builder.offsets === null && builder.units > 0) {
@@ -815,7 +801,7 @@ function appendPiece(piece: ShapedPiece, base: number, x: number, spaceBefore: b
   const rtl = piece.level % 2 === 1;
   const builder = builderCount > 0 ? lineBuilders[builderCount - 1] : undefined;
   const last = builder?.run;
-  const scale = piece.style.size / piece.face.upem;
+  const rise = piece.rise ?? 0;
   if (builder && last && last.fontId === piece.face.id && runSize(last) === piece.style.size && last.colour === piece.style.colour && (last.rtl === true) === rtl && last.overline === piece.style.overline && last.cjkMarks === piece.style.cjkMarks) {
     if (!rtl) {
       if (spaceBefore) {
@@ -825,7 +811,7 @@ function appendPiece(piece: ShapedPiece, base: number, x: number, spaceBefore: b
         builder.length += 1;
         addOffset(builder, nextOffset(lastOffset(builder)));
       }
-      pushGlyphs(piece, x, builder.length, scale, elongations);
+      addSegment(builder, piece.shaped, x, builder.length, rise, elongations);
       addPart(piece.text);
       builder.length += piece.text.length;
       addPieceOffsets(builder, piece, base);
@@ -834,22 +820,21 @@ function appendPiece(piece: ShapedPiece, base: number, x: number, spaceBefore: b
     // Right to left: the new piece's text goes first, then (a space,) then the run's text.
     const gap = spaceBefore ? 1 : 0;
     const shift = piece.text.length + gap;
-    for (let c = builder.start; c < glyphCount; c++) scratch.clusters[c] = scratch.clusters[c]! + shift;
-    pushGlyphs(piece, x, 0, scale, elongations);
+    shiftSegments(builder, shift);
+    addSegment(builder, piece.shaped, x, 0, rise, elongations);
     if (spaceBefore) builder.parts!.unshift(piece.text, ' ');
     else builder.parts!.unshift(piece.text);
     builder.length += shift;
     prependOffsets(builder, pieceOffsets(piece, base), spaceBefore);
     return;
   }
-  // No `...(rtl ? { rtl } : {})` spread: this runs once per run of every line. The glyph arrays,
-  // the text and the offsets are filled in by finishRun.
-  const started = newBuilder({ fontId: piece.face.id, sizeIndex: runSizeIndex(piece.style.size), colour: piece.style.colour, glyphs: UNSET_NUMBERS, xs: UNSET_NUMBERS, text: piece.text, clusters: UNSET_NUMBERS, offsets: undefined, from: 0, hyphen: false, drawn: undefined }, piece.text, rtl);
+  // The text and the offsets are filled in by finishRun, the segments by `seal`.
+  const started = newBuilder(new SetRun(piece.face.id, runSizeIndex(piece.style.size), piece.style.colour, piece.text), piece.text, rtl, piece.style.size / piece.face.upem);
   if (piece.style.overline) started.run.overline = true;
   if (piece.style.cjkMarks) started.run.cjkMarks = piece.style.cjkMarks;
   lineBuilders[builderCount++] = started;
   addPieceOffsets(started, piece, base);
-  pushGlyphs(piece, x, 0, scale, elongations);
+  addSegment(started, piece.shaped, x, 0, rise, elongations);
 }
 
 /** Appends a piece's source offsets to the run being set (`base`: its box item's `from`). */
@@ -873,44 +858,4 @@ function addPieceOffsets(builder: RunBuilder, piece: ShapedPiece, base: number):
 /** The offset of the character after one (a space after a word), −2 + 1 for generated text. */
 function nextOffset(offset: number | undefined): number {
   return (offset ?? -2) + 1;
-}
-
-/** Appends a piece's glyphs to the line's scratch arrays (pen x from `x`, pt; clusters from `textBase`). */
-function pushGlyphs(piece: ShapedPiece, x: number, textBase: number, scale: number, elongations?: readonly Elongation[]): void {
-  const shaped = piece.shaped;
-  // The view's fields read straight from its buffer (fonts/shaped-glyphs.ts: glyph, cluster, advance, x, y).
-  const data = shaped.data;
-  const clusterBase = textBase - shaped.clusterBase;
-  const rise = piece.rise ?? 0;
-  // `+ 0` (the same number; −0 becomes +0, which no pen below can tell apart): an arithmetic
-  // result, so V8's optimising compiler keeps the pen as a raw double through the loop. Given the
-  // parameter as it came (a Smi or a boxed number), it kept the loop's pen boxed and made a new
-  // heap number for every glyph: 16.6 MB of a global change's 263 MB of allocation (Node sampling
-  // heap profile of the bench book; none left with this).
-  let pen = x + 0;
-  for (let g = 0, field = shaped.start * ShapedGlyphs.FIELDS; g < shaped.length; g++, field += ShapedGlyphs.FIELDS) {
-    // Runs once per glyph: `elongations` is absent for all but kashida-justified words.
-    if (elongations) for (const e of elongations) {
-      if (e.site.glyph !== g || e.width <= 0) continue;
-      // Kashida: enough tatweels, evenly spaced, to bridge `width` (they overlap rather than
-      // leave a gap; each maps to the letter it extends, so clusters keep falling).
-      const advance = e.site.advance * scale;
-      const count = Math.max(1, Math.ceil(e.width / advance - 1e-9));
-      const step = (e.width - advance) / Math.max(1, count - 1);
-      for (let k = 0; k < count; k++) {
-        const at = glyphCount++;
-        scratch.glyphs[at] = e.site.tatweel;
-        scratch.xs[at] = count === 1 ? pen + (e.width - advance) / 2 : pen + k * step;
-        scratch.dys[at] = -rise;
-        scratch.clusters[at] = clusterBase + data[field + 1]!;
-      }
-      pen += e.width;
-    }
-    const at = glyphCount++;
-    scratch.glyphs[at] = data[field]!;
-    scratch.xs[at] = pen + data[field + 3]! * scale;
-    scratch.dys[at] = -data[field + 4]! * scale - rise;
-    scratch.clusters[at] = clusterBase + data[field + 1]!;
-    pen += data[field + 2]! * scale;
-  }
 }

@@ -9,6 +9,7 @@
 import type { SetLine } from './lines';
 import type { WordPayload } from './items';
 import type { LineBreak } from '../text/items';
+import { plainRun } from './set-run';
 
 /** Joining scripts and CJK: letter spacing would break them apart (or is the grid's business). */
 const UNTRACKABLE = /[\u0590-\u08ff\ufb1d-\ufeff\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
@@ -38,7 +39,7 @@ export function trackLine(line: SetLine, delta: number): SetLine {
   let added = -delta;
   let any = false;
   const runs = line.runs.map((run) => ({
-    ...run,
+    ...plainRun(run),
     xs: run.xs.map((x, g) => {
       if (g === 0 || run.clusters[g] !== run.clusters[g - 1]) added += delta;
       any = true;

@@ -8,6 +8,7 @@ import type { LineRun, SetLine } from '../paragraph';
 import type { TextStyle } from '../settings';
 import { textBlock, type BlockEnvironment, type FlowBlock } from './block';
 import type { CaptionAlign } from './settings';
+import { plainRun } from '../paragraph/set-run';
 
 /** Whether lines of this alignment stay where the setter put them (its start side). */
 export function startAligned(align: CaptionAlign): boolean {
@@ -77,13 +78,13 @@ export function labelColoured(lines: readonly SetLine[], colour: string): SetLin
       const generated = offsets.map(() => -1);
       // The label opens the caption: its units are the run's first `k` in logical order.
       const k = offsets.findIndex((o) => o !== LABEL_OFFSET);
-      if (k < 0) return [{ ...run, colour, offsets: generated }];
+      if (k < 0) return [{ ...plainRun(run), colour, offsets: generated }];
       const part = (inLabel: boolean): LineRun | null => {
         const picked = run.clusters.map((c, g) => [c, g] as const).filter(([c]) => (c < k) === inLabel).map(([, g]) => g);
         if (picked.length === 0) return null;
         const from = inLabel ? 0 : k;
         const to = inLabel ? k : run.text.length;
-        const piece: LineRun = { ...run, glyphs: picked.map((g) => run.glyphs[g]!), xs: picked.map((g) => run.xs[g]!), clusters: picked.map((g) => run.clusters[g]! - from), text: run.text.slice(from, to), offsets: generated.slice(from, to) };
+        const piece: LineRun = { ...plainRun(run), glyphs: picked.map((g) => run.glyphs[g]!), xs: picked.map((g) => run.xs[g]!), clusters: picked.map((g) => run.clusters[g]! - from), text: run.text.slice(from, to), offsets: generated.slice(from, to) };
         if (run.dys) piece.dys = picked.map((g) => run.dys![g]!);
         return inLabel ? { ...piece, colour } : piece;
       };
