@@ -610,17 +610,21 @@ function addColumnOffsets(builder: RunBuilder, c: ParagraphColumns, k: number): 
 /**
  * The segments of the line being set (paragraph/set-run.ts), in visual order, all runs one after
  * the other (a run only ever grows at the line's end): the shaping view of each word's piece, and
- * in `segmentMarks` each run's inset and scale followed by three numbers per segment (pen x, the
- * run-text index its clusters count from, rise). Reused from line to line, so adding a word
- * allocates nothing once the columns are long enough; each finished run gets arrays of exactly its
- * length. Where a run used to copy three numbers per glyph out of the words' shaping results, it
- * keeps these — three per word — and reads the glyphs from the views when asked (`SetRun`).
+ * in `segmentMarks` each run's inset and scale followed by two numbers per segment (pen x, the
+ * run-text index its clusters count from), in `segmentRises` each segment's rise. Reused from line
+ * to line, so adding a word allocates nothing once the columns are long enough; each finished run
+ * gets arrays of exactly its length. Where a run used to copy three numbers per glyph out of the
+ * words' shaping results, it keeps these — two per word — and reads the glyphs from the views when
+ * asked (`SetRun`).
  */
 const segmentViews: ShapedGlyphs[] = [];
 const segmentElongations: (readonly Elongation[] | undefined)[] = [];
-/** A column of doubles: started with a fraction, it stays one of doubles (unboxed) when emptied and refilled. */
+/** Columns of doubles: started with a fraction, they stay ones of doubles (unboxed) when emptied and refilled. */
 const segmentMarks: number[] = [0.5];
 segmentMarks.length = 0;
+/** Each segment's rise (pt, up), kept by its run only when one of its segments has one (`RunBuilder.risen`). */
+const segmentRises: number[] = [0.5];
+segmentRises.length = 0;
 /** Segments of the current line in `segmentViews`, and numbers in `segmentMarks`. */
 let segmentCount = 0;
 let markCount = 0;
@@ -652,6 +656,8 @@ interface RunBuilder {
   shifted: boolean;
   /** Some segment so far has kashida elongations. */
   elongated: boolean;
+  /** Some segment so far is raised or lowered (a rise that is not +0). */
+  risen: boolean;
   /**
    * The run's text in logical order, as pieces, joined when the line is done (one flat string, not
    * a chain of `+=`): a right-to-left run's here (it grows at its logical start); null for a
@@ -680,18 +686,20 @@ function newBuilder(run: SetRun, text: string, rtl: boolean, scale: number): Run
   const marks = markCount;
   segmentMarks[markCount++] = 0; // the inset, once the line's is known (finishRun)
   segmentMarks[markCount++] = scale;
-  return { run, segments: segmentCount, marks, scale, shifted: false, elongated: false, parts: rtl ? [text] : null, partsFrom, length: text.length, units: 0, from: 0, offsets: null, hyphen: false };
+  return { run, segments: segmentCount, marks, scale, shifted: false, elongated: false, risen: false, parts: rtl ? [text] : null, partsFrom, length: text.length, units: 0, from: 0, offsets: null, hyphen: false };
 }
 
 /** Appends a word's glyphs to the run being set: view `shaped` at pen x `x` (pt), its clusters from run-text index `textBase`, raised `rise` pt. */
 function addSegment(builder: RunBuilder, shaped: ShapedGlyphs, x: number, textBase: number, rise: number, elongations: readonly Elongation[] | undefined): void {
   segmentViews[segmentCount] = shaped;
   segmentElongations[segmentCount] = elongations;
+  segmentRises[segmentCount] = rise;
   segmentCount++;
   segmentMarks[markCount++] = x;
   segmentMarks[markCount++] = textBase;
-  segmentMarks[markCount++] = rise;
   if (elongations !== undefined) builder.elongated = true;
+  // Object.is: a rise of −0 is kept as given (the offsets it makes are −0 − −0, a +0).
+  if (!Object.is(rise, 0)) builder.risen = true;
   if (!builder.shifted && segmentShifted(shaped, builder.scale, rise, elongations)) builder.shifted = true;
 }
 
@@ -782,7 +790,8 @@ function finishRun(builder: RunBuilder, segmentsTo: number, marksTo: number, par
   segmentMarks[builder.marks] = inset;
   const views = segmentViews.slice(builder.segments, segmentsTo);
   const marks = segmentMarks.slice(builder.marks, marksTo);
-  run.seal(views, marks, builder.elongated ? segmentElongations.slice(builder.segments, segmentsTo) : null, builder.shifted);
+  const rises = builder.risen ? segmentRises.slice(builder.segments, segmentsTo) : null;
+  run.seal(views, marks, rises, builder.elongated ? segmentElongations.slice(builder.segments, segmentsTo) : null, builder.shifted);
   run.text = textOf(builder, partsTo);
   // Consecutive offsets are kept as their first; listed otherwise (and for a run without any).
   if (builder.offsets === null && builder.units > 0) {

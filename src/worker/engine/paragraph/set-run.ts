@@ -12,8 +12,8 @@
  * holds them).
  *
  * So a `SetRun` keeps, per word (a segment): the shaping view it was set from, its pen x and its
- * first cluster's place in the run's text — 24 bytes and a pointer where the arrays took ~16
- * bytes per glyph — and `glyphs`, `xs`, `clusters` (and `dys`, on the few runs with a shifted
+ * first cluster's place in the run's text — 16 bytes and a pointer where the arrays took ~16
+ * bytes per glyph (and its rise, in a run with a raised or lowered word) — and `glyphs`, `xs`, `clusters` (and `dys`, on the few runs with a shifted
  * glyph) are the class's accessors, which compute the arrays when read, with the same arithmetic,
  * in the same order, as the copy was made: the same numbers to the bit. The arrays read last are
  * kept (`lastGlyphs`, and the ones before), so a reader that walks `run.xs[g]` glyph by glyph
@@ -43,8 +43,13 @@ export interface Elongation {
  * run), then three per segment.
  */
 export const MARKS_HEAD = 2;
-/** Per segment: pen x (pt from the line's left edge, before the inset), the run-text index its clusters count from, rise (pt, up). */
-export const MARKS_PER_SEGMENT = 3;
+/**
+ * Per segment: pen x (pt from the line's left edge, before the inset) and the run-text index its
+ * clusters count from. A segment's rise (pt, up) is kept apart, and only by a run with a raised or
+ * lowered word (`SetRun` rises): nearly every run has none, and a third number per word was ~2 MB
+ * of a 300-page book's heap.
+ */
+export const MARKS_PER_SEGMENT = 2;
 
 /** The glyph arrays of a run, as a copy made when it was set would hold them. */
 interface RunGlyphs {
@@ -128,14 +133,14 @@ export function segmentShifted(shaped: ShapedGlyphs, scale: number, rise: number
 }
 
 /** The run's glyph arrays, computed from its segments (or the ones computed last, when they are its). */
-function glyphsOf(views: readonly ShapedGlyphs[], marks: readonly number[], elongations: readonly (readonly Elongation[] | undefined)[] | null): RunGlyphs {
+function glyphsOf(views: readonly ShapedGlyphs[], marks: readonly number[], rises: readonly number[] | null, elongations: readonly (readonly Elongation[] | undefined)[] | null): RunGlyphs {
   if (marks === lastMarks) return lastGlyphs;
   if (marks === previousMarks) return previousGlyphs;
   outCount = 0;
   const inset = marks[0]!;
   const scale = marks[1]!;
   for (let s = 0, at = MARKS_HEAD; s < views.length; s++, at += MARKS_PER_SEGMENT) {
-    pushSegment(views[s]!, marks[at]!, marks[at + 1]!, scale, marks[at + 2]!, elongations === null ? undefined : elongations[s]);
+    pushSegment(views[s]!, marks[at]!, marks[at + 1]!, scale, rises === null ? 0 : rises[s]!, elongations === null ? undefined : elongations[s]);
   }
   const xs = out.xs.slice(0, outCount);
   if (inset > 0) for (let g = 0; g < xs.length; g++) xs[g] = xs[g]! + inset;
@@ -175,8 +180,10 @@ export class SetRun implements LineRun {
   declare cjkMarks?: readonly CjkMark[];
   /** The shaping views the segments were set from, in visual order (shared with the words' pieces). */
   #views: readonly ShapedGlyphs[];
-  /** Inset and scale, then three numbers per segment (`MARKS_HEAD`, `MARKS_PER_SEGMENT`). */
+  /** Inset and scale, then two numbers per segment (`MARKS_HEAD`, `MARKS_PER_SEGMENT`). */
   #marks: readonly number[];
+  /** Per segment, its rise (pt, up); null when every segment is on the baseline (nearly every run). */
+  #rises: readonly number[] | null;
   /** Per segment, its kashida elongations; null when no segment has any (nearly every run). */
   #elongations: readonly (readonly Elongation[] | undefined)[] | null;
   /** Some glyph is off the baseline: the run has `dys`. */
@@ -185,6 +192,7 @@ export class SetRun implements LineRun {
   constructor(fontId: string, sizeIndex: number, colour: string, text: string) {
     this.#views = NO_VIEWS;
     this.#marks = NO_MARKS;
+    this.#rises = null;
     this.#elongations = null;
     this.#shifted = false;
     this.fontId = fontId;
@@ -199,28 +207,29 @@ export class SetRun implements LineRun {
 
   /** Glyphs in visual order, left to right. */
   get glyphs(): number[] {
-    return glyphsOf(this.#views, this.#marks, this.#elongations).glyphs;
+    return glyphsOf(this.#views, this.#marks, this.#rises, this.#elongations).glyphs;
   }
 
   /** Pen x of each glyph from the line's left edge, pt. */
   get xs(): number[] {
-    return glyphsOf(this.#views, this.#marks, this.#elongations).xs;
+    return glyphsOf(this.#views, this.#marks, this.#rises, this.#elongations).xs;
   }
 
   /** For each glyph, the index in `text` where its cluster starts. */
   get clusters(): number[] {
-    return glyphsOf(this.#views, this.#marks, this.#elongations).clusters;
+    return glyphsOf(this.#views, this.#marks, this.#rises, this.#elongations).clusters;
   }
 
   /** Vertical offset of each glyph, pt, positive down; undefined while every offset is zero. */
   get dys(): number[] | undefined {
-    return this.#shifted ? glyphsOf(this.#views, this.#marks, this.#elongations).dys : undefined;
+    return this.#shifted ? glyphsOf(this.#views, this.#marks, this.#rises, this.#elongations).dys : undefined;
   }
 
   /** The run's segments, given once its line is set; `shifted`: some glyph is off the baseline (the run has `dys`). */
-  seal(views: readonly ShapedGlyphs[], marks: readonly number[], elongations: readonly (readonly Elongation[] | undefined)[] | null, shifted: boolean): void {
+  seal(views: readonly ShapedGlyphs[], marks: readonly number[], rises: readonly number[] | null, elongations: readonly (readonly Elongation[] | undefined)[] | null, shifted: boolean): void {
     this.#views = views;
     this.#marks = marks;
+    this.#rises = rises;
     this.#elongations = elongations;
     this.#shifted = shifted;
   }
@@ -234,7 +243,7 @@ export class SetRun implements LineRun {
     if (this.rtl) moved.rtl = true;
     if (this.overline) moved.overline = true;
     if (this.cjkMarks) moved.cjkMarks = this.cjkMarks;
-    moved.seal(this.#views, this.#marks, this.#elongations, this.#shifted);
+    moved.seal(this.#views, this.#marks, this.#rises, this.#elongations, this.#shifted);
     return moved;
   }
 
