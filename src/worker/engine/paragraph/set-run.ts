@@ -13,9 +13,10 @@
  *
  * So a `SetRun` keeps, per word (a segment): the shaping view it was set from, its pen x and its
  * first cluster's place in the run's text — 16 bytes and a pointer where the arrays took ~16
- * bytes per glyph (and its rise, in a run with a raised or lowered word) — and `glyphs`, `xs`, `clusters` (and `dys`, on the few runs with a shifted
- * glyph) are the class's accessors, which compute the arrays when read, with the same arithmetic,
- * in the same order, as the copy was made: the same numbers to the bit. The arrays read last are
+ * bytes per glyph (and its rise, in a run with a raised or lowered word) — and `glyphs`, `xs`,
+ * `clusters` (and `dys`, on the few runs with a shifted glyph) are the class's accessors, which
+ * compute the arrays when read, with the same arithmetic, in the same order, as the copy was made:
+ * the same numbers to the bit. The arrays read last are
  * kept (`lastGlyphs`, and the ones before), so a reader that walks `run.xs[g]` glyph by glyph
  * computes them once; they are never written (nothing writes a set run's arrays: code that moves
  * glyphs makes a run of its own).
@@ -40,7 +41,7 @@ export interface Elongation {
 /**
  * Numbers of a run's marks array (`SetRun`): the run's inset (pt, added to every pen, as
  * paragraph/lines.ts `lineInset` gives it) and scale (pt per font unit: one face and size per
- * run), then three per segment.
+ * run), then `MARKS_PER_SEGMENT` per segment.
  */
 export const MARKS_HEAD = 2;
 /**
