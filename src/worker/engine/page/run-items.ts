@@ -10,9 +10,10 @@
  * read-only once built (the ones that move an item, page/levers.ts, copy it), so sharing an item
  * between two builds' lists changes no byte of either.
  *
- * The items themselves keep no pen array (`PlacedGlyphRun`): their pens are read from the set
- * run's, so a run drawn lower, or moved to new source offsets by an edit before its paragraph
- * (engine/index.ts `movedRun` keeps the run's pen array), shares them without being looked for.
+ * The items themselves keep no glyph array (`PlacedGlyphRun`): their glyph ids, clusters and pens
+ * are read from the set run, so a run drawn lower, or moved to new source offsets by an edit before
+ * its paragraph (engine/index.ts `movedRun` shares the run's segments), shares them without being
+ * looked for.
  * Nor do they keep their own numbers for where they stand and how large (`Placement`): every item
  * at the same origin, baseline and size shares one record.
  */
@@ -166,7 +167,8 @@ function placementOf(origin: number, y: number, size: number): Placement {
  * reader and every serialised byte is as before. It has no setter: display lists are read-only
  * (code that moves or changes an item copies it, `changedRun`), and a write throws rather than
  * being lost. `size` and `y` are accessors of the same kind, read from the item's shared
- * `Placement`. The glyph ids and clusters are the set run's own arrays, as before.
+ * `Placement`. `glyphs` and `clusters` are accessors of the same kind too, reading the set run's
+ * (which computes them from its words' shaping results, paragraph/set-run.ts): the item keeps none.
  */
 export class PlacedGlyphRun implements GlyphRunItem {
   // Declared only: a class field would be defined before the constructor runs, out of the

@@ -1,7 +1,7 @@
 import type { RunBoxLook } from './run-box';
 import type { FontSubstitution } from '../fonts/registry';
 import { ShapedGlyphs } from '../fonts/shaped-glyphs';
-import { MARKS_HEAD, MARKS_PER_SEGMENT, segmentShifted, SetRun, type Elongation } from './set-run';
+import { doubleColumn, MARKS_HEAD, MARKS_PER_SEGMENT, segmentShifted, SetRun, type Elongation } from './set-run';
 import { visualOrder, type Direction } from '../text/bidi';
 import type { LineBreak } from '../text/items';
 import type { Item } from '../text/items';
@@ -619,12 +619,10 @@ function addColumnOffsets(builder: RunBuilder, c: ParagraphColumns, k: number): 
  */
 const segmentViews: ShapedGlyphs[] = [];
 const segmentElongations: (readonly Elongation[] | undefined)[] = [];
-/** Columns of doubles: started with a fraction, they stay ones of doubles (unboxed) when emptied and refilled. */
-const segmentMarks: number[] = [0.5];
-segmentMarks.length = 0;
+/** Columns of doubles (unboxed however they are emptied and refilled). */
+const segmentMarks: number[] = doubleColumn();
 /** Each segment's rise (pt, up), kept by its run only when one of its segments has one (`RunBuilder.risen`). */
-const segmentRises: number[] = [0.5];
-segmentRises.length = 0;
+const segmentRises: number[] = doubleColumn();
 /** Segments of the current line in `segmentViews`, and numbers in `segmentMarks`. */
 let segmentCount = 0;
 let markCount = 0;

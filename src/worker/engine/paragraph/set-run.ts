@@ -61,7 +61,7 @@ interface RunGlyphs {
 }
 
 /** A column of doubles: an array that starts with a fraction stays one of doubles (unboxed) when emptied and refilled. */
-function doubleColumn(): number[] {
+export function doubleColumn(): number[] {
   const column = [0.5];
   column.length = 0;
   return column;
