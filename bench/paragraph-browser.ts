@@ -64,6 +64,7 @@ export async function measureParagraphSettingInWorker(words = 100_000, repeats =
     const message: ParagraphWorkerRequest = {
       faces: STARTUP_FACES.map((face, i) => ({ family: face.family, weight: face.weight, style: face.style, genre: face.genre ?? 'serif', url: `${base}/font/${i}` })),
       patternsUrl: `${base}/patterns/en-us.wasm`,
+      shaperUrl: `${base}/harfbuzz.wasm`,
       words,
       repeats,
       seed,

@@ -6,12 +6,15 @@
  */
 import { z } from 'zod';
 import { FontRegistry } from '../src/worker/engine/fonts/registry';
+import { Shaper } from '../src/worker/engine/fonts/shaper';
 import { measureParagraphSettingOn, type ParagraphFigures } from './paragraph-speed-core';
 
 const request = z.object({
   faces: z.array(z.object({ family: z.string(), weight: z.number(), style: z.enum(['normal', 'italic']), genre: z.enum(['serif', 'sans', 'mono']), url: z.string() })).min(1),
   /** URL of hyphenopoly's en-us.wasm. */
   patternsUrl: z.string(),
+  /** URL of harfbuzzjs's harfbuzz.wasm, for the shaper's own instance. */
+  shaperUrl: z.string(),
   words: z.number().int().positive(),
   repeats: z.number().int().positive(),
   seed: z.number().int(),
@@ -32,12 +35,13 @@ globalThis.addEventListener('message', (event: Event) => {
   void (async () => {
     try {
       const parsed = request.safeParse((event as MessageEvent).data);
-      if (!parsed.success) throw new Error(`send { faces: [{ family, weight, style, genre, url }], patternsUrl, words, repeats, seed }: ${parsed.error.message}`);
-      const { faces, patternsUrl, words, repeats, seed } = parsed.data;
+      if (!parsed.success) throw new Error(`send { faces: [{ family, weight, style, genre, url }], patternsUrl, shaperUrl, words, repeats, seed }: ${parsed.error.message}`);
+      const { faces, patternsUrl, shaperUrl, words, repeats, seed } = parsed.data;
       const files = await Promise.all(faces.map(async (face) => ({ ...face, bytes: await bytesOf(face.url) })));
       const patterns = await bytesOf(patternsUrl);
+      const shaper = await Shaper.load(await bytesOf(shaperUrl));
       const fonts = (): FontRegistry => {
-        const registry = new FontRegistry();
+        const registry = new FontRegistry(shaper);
         for (const { family, weight, style, genre, bytes } of files) registry.add({ family, weight, style, genre, bytes });
         return registry;
       };

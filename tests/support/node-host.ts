@@ -22,6 +22,9 @@ export function nodeEnvironment(presets: Record<string, string | Uint8Array> | s
         STARTUP_FACES.map(async (f) => ({ family: f.family, weight: f.weight, style: f.style, genre: f.genre, bytes: new Uint8Array(await readFile(require.resolve(f.file))) })),
       );
     },
+    async loadShaperWasm() {
+      return new Uint8Array(await readFile(require.resolve('harfbuzzjs/dist/harfbuzz.wasm')));
+    },
     async loadBundledFace(f) {
       return { family: f.family, weight: f.weight, style: f.style, genre: f.genre, bytes: new Uint8Array(await readFile(require.resolve(f.file))) };
     },

@@ -52,6 +52,7 @@ import type { MathTypesetter } from './math/types';
 export { defaultSettings, type LayoutSettings } from './settings';
 export { readContinuation, withContinuation, type Continuation } from './page/continuation';
 export { FontRegistry, type FontSource } from './fonts/registry';
+export { Shaper } from './fonts/shaper';
 export { createHyphenator, resolveHyphenationLanguage, type Hyphenator } from './text/hyphenate';
 export { prepareResources, type ResourceSet } from './resources';
 export { bookFormulas, mayHaveMaths } from './math/book';

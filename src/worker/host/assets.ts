@@ -65,6 +65,12 @@ export const PATTERN_URLS: Readonly<Record<string, string>> = Object.fromEntries
   ),
 );
 
+/**
+ * HarfBuzz's shaper, the same file harfbuzzjs loads for itself: the engine's shaper runs its own
+ * instance of it (engine/fonts/shaper.ts). One asset, so the second fetch is the cache's.
+ */
+export { default as SHAPER_WASM_URL } from 'harfbuzzjs/dist/harfbuzz.wasm?url';
+
 /** HarfBuzz's subsetter (harfbuzzjs ships it beside the shaper): PDF export embeds font subsets. */
 export { default as SUBSET_WASM_URL } from 'harfbuzzjs/dist/harfbuzz-subset.wasm?url';
 

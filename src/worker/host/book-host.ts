@@ -7,7 +7,7 @@
 import { findSetting, getConfig, setConfig, type JsonObject, type JsonValue, type StoredConfig } from '../config';
 import { settingsFromConfig } from '../engine/settings-from-config';
 import { codeReading } from '../engine/settings-code';
-import { createHyphenator, EngineCache, FontRegistry, layoutBook, layoutChapterAt, parseCached, releaseSharedWords, resolveHyphenationLanguage, withContinuation, type BookInput, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
+import { createHyphenator, EngineCache, FontRegistry, Shaper, layoutBook, layoutChapterAt, parseCached, releaseSharedWords, resolveHyphenationLanguage, withContinuation, type BookInput, type BookLayout, type ChapterLayout, type FontSource, type Hyphenator, type LayoutSettings } from '../engine';
 import { offPracticeSize, practiseEdits, practiseOffSize, type PracticeRun } from '../engine/practice';
 import { settingsKey } from '../engine/settings';
 import type { PageDisplayList } from '../protocol/displaylist';
@@ -70,6 +70,8 @@ import { DeleteResourceSchema, RenameResourceSchema, type DeleteResourceResult, 
 /** What the host needs from the place it runs in (worker or Node); presets and storage: see LibraryEnvironment. */
 export interface HostEnvironment extends LibraryEnvironment {
   loadFonts(): Promise<FontSource[]>;
+  /** Bytes of harfbuzzjs's `harfbuzz.wasm`, for the shaper's own instance (engine/fonts/shaper.ts). */
+  loadShaperWasm(): Promise<Uint8Array>;
   /**
    * Bytes of an on-demand bundled face (Arabic, CJK: fonts/bundled.ts), loaded only when a book
    * needs it; absent = such books fall back to the startup faces (and report missing glyphs).
@@ -942,8 +944,8 @@ export class BookHost implements BookWorkerApi {
 
   private loadFonts(): Promise<FontRegistry> {
     if (this.fonts) return Promise.resolve(this.fonts);
-    this.fontsLoading ??= this.env.loadFonts().then((sources) => {
-      const registry = new FontRegistry();
+    this.fontsLoading ??= Promise.all([this.env.loadFonts(), this.env.loadShaperWasm().then((wasm) => Shaper.load(wasm))]).then(([sources, shaper]) => {
+      const registry = new FontRegistry(shaper);
       for (const source of sources) registry.add(source);
       this.fonts = registry;
       return registry;

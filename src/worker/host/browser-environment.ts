@@ -6,7 +6,7 @@ import * as Comlink from 'comlink';
 import { openBookStorage } from '../../storage/books';
 import { createFetchReaders } from '../bundle/fetch';
 import { STARTUP_FACES, type BundledFace } from '../engine/fonts/bundled';
-import { FONT_URLS, PATTERN_URLS, RESVG_WASM_URL, SUBSET_WASM_URL } from './assets';
+import { FONT_URLS, PATTERN_URLS, RESVG_WASM_URL, SHAPER_WASM_URL, SUBSET_WASM_URL } from './assets';
 import { fontsourceUrl, type CatalogueFaceRequest } from './catalogue-fonts';
 import { BookHost } from './book-host';
 import { rasterise } from './raster';
@@ -49,6 +49,11 @@ export function createBrowserHost(): BookHost {
     practiseEdits: true,
     async loadFonts() {
       return Promise.all(STARTUP_FACES.map(fetchBundledFace));
+    },
+    async loadShaperWasm() {
+      const response = await fetch(SHAPER_WASM_URL);
+      if (!response.ok) throw new Error(`Could not load the text shaper (${response.status}).`);
+      return new Uint8Array(await response.arrayBuffer());
     },
     // Arabic and CJK faces: fetched (and then cached by the service worker) only when a book needs them.
     loadBundledFace: fetchBundledFace,

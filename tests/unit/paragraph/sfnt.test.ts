@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { FontRegistry } from '../../../src/worker/engine/fonts/registry';
 import { fontFormatOf, toSfnt } from '../../../src/worker/engine/fonts/sfnt';
+import { nodeShaper } from '../../support/node-world';
 
 const require = createRequire(import.meta.url);
 const ttf = new Uint8Array(readFileSync(require.resolve('@expo-google-fonts/eb-garamond/400Regular/EBGaramond_400Regular.ttf')));
@@ -56,7 +57,7 @@ describe('font files', () => {
     const woff = await makeWoff(ttf);
     expect(woff.length).toBeLessThan(ttf.length);
     const sfnt = await toSfnt(woff);
-    const registry = new FontRegistry();
+    const registry = new FontRegistry(nodeShaper());
     const fromTtf = registry.add({ family: 'A', weight: 400, style: 'normal', bytes: ttf });
     const fromWoff = registry.add({ family: 'B', weight: 400, style: 'normal', bytes: sfnt });
     const text = 'Office affairs: AVATAR, Wolf & “quotes” — 1234';
@@ -74,7 +75,7 @@ describe('WOFF2', () => {
     expect(fontFormatOf(woff2)).toBe('woff2');
     const sfnt = await toSfnt(woff2);
     expect(['ttf', 'otf']).toContain(fontFormatOf(sfnt));
-    const face = new FontRegistry().add({ family: 'W', weight: 400, style: 'normal', bytes: sfnt });
+    const face = new FontRegistry(nodeShaper()).add({ family: 'W', weight: 400, style: 'normal', bytes: sfnt });
     expect(face.upem).toBeGreaterThan(0);
   });
 });

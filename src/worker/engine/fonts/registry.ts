@@ -1,5 +1,6 @@
 import * as hb from 'harfbuzzjs';
 import { ShapedGlyphs } from './shaped-glyphs';
+import { GLYPH_RECORD_FIELDS, type Shaper, type ShapingFont } from './shaper';
 import { TextTable } from '../text/text-table';
 
 /** A font file the registry should know, as bytes (TTF/OTF; WOFF2 is decompressed before this). */
@@ -59,7 +60,11 @@ export class FontFace {
   readonly descender: number;
   /** The font file as loaded (the PDF writer embeds a subset of it). */
   readonly bytes: Uint8Array;
+  /** harfbuzzjs's font: extents, coverage, outlines and advances (shaping goes through `shaper`). */
   private readonly font: hb.Font;
+  private readonly shaper: Shaper;
+  /** This face in the shaper's instance, loaded when the face first shapes (many faces never do). */
+  private shapingFont: ShapingFont | null = null;
   private readonly cmap: Set<number>;
   /**
    * Coverage of U+0000–U+02FF as one byte per code point (1: mapped): item building asks for
@@ -90,7 +95,8 @@ export class FontFace {
   private slab = new Int32Array(0);
   private slabUsed = 0;
 
-  constructor(source: FontSource) {
+  constructor(source: FontSource, shaper: Shaper) {
+    this.shaper = shaper;
     this.family = source.family;
     this.weight = source.weight;
     this.style = source.style;
@@ -141,21 +147,10 @@ export class FontFace {
     }
     const hit = byText.get(text);
     if (hit) return hit;
-    // One buffer for every shaping call (cleared, not re-created): allocating a buffer per word
-    // and leaving it to the finalizer cost more than the shaping.
-    const buffer = (sharedBuffer ??= new hb.Buffer());
-    buffer.clearContents();
-    buffer.addText(text);
-    buffer.guessSegmentProperties();
-    buffer.setDirection(direction === 'rtl' ? hb.Direction.RTL : hb.Direction.LTR);
-    if (script) buffer.setScript(script);
-    if (language) buffer.setLanguage(language);
-    hb.shape(this.font, buffer, parseFeatures(features));
-    // Infos and positions separately: the combined getter defines hidden properties on every
-    // glyph object, which made it about ten times slower than shaping itself.
-    const infos = buffer.getGlyphInfos();
-    const positions = buffer.getGlyphPositions();
-    const n = infos.length;
+    this.shapingFont ??= this.shaper.loadFont(this.bytes, this);
+    const records = this.shaper.shape(this.shapingFont, text, direction, features, script, language);
+    const n = records.count;
+    const heap = records.heap;
     // Five fields per glyph (fonts/shaped-glyphs.ts), in the face's current buffer (`slab`) when
     // they fit in a quarter of its largest size, else in a buffer of their own.
     const fields = n * ShapedGlyphs.FIELDS;
@@ -172,15 +167,15 @@ export class FontFace {
       this.slabUsed += fields;
     }
     let width = 0;
-    for (let i = 0, at = start * ShapedGlyphs.FIELDS; i < n; i++, at += ShapedGlyphs.FIELDS) {
-      const info = infos[i]!;
-      const position = positions[i];
-      const advance = position?.xAdvance ?? 0;
-      data[at] = info.codepoint;
-      data[at + 1] = info.cluster;
+    // HarfBuzz's records (font units): info = glyph id, mask, cluster, …; position = x advance,
+    // y advance, x offset, y offset, ….
+    for (let i = 0, at = start * ShapedGlyphs.FIELDS, info = records.infos, position = records.positions; i < n; i++, at += ShapedGlyphs.FIELDS, info += GLYPH_RECORD_FIELDS, position += GLYPH_RECORD_FIELDS) {
+      const advance = heap[position]!;
+      data[at] = heap[info]!;
+      data[at + 1] = heap[info + 2]!;
       data[at + 2] = advance;
-      data[at + 3] = position?.xOffset ?? 0;
-      data[at + 4] = position?.yOffset ?? 0;
+      data[at + 3] = heap[position + 2]!;
+      data[at + 4] = heap[position + 3]!;
       width += advance;
     }
     const shaped = new ShapedGlyphs(data, start, n, 0, width);
@@ -199,19 +194,9 @@ export class FontFace {
   }
 }
 
-let sharedBuffer: hb.Buffer | null = null;
-
 /** Stable face id: the same in Node and in the browser, and across sessions. */
 export function faceId(family: string, weight: number, style: string): string {
   return `${family.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${weight}${style === 'italic' ? 'i' : ''}`;
-}
-
-function parseFeatures(features: string): hb.Feature[] {
-  if (!features) return [];
-  return features.split(',').map((f) => {
-    const off = f.startsWith('-');
-    return new hb.Feature(off ? f.slice(1) : f, off ? 0 : 1);
-  });
 }
 
 /**
@@ -254,6 +239,8 @@ const FALLBACK_ORDER: Record<FontGenre, readonly string[]> = {
  * never matched.
  */
 export class FontRegistry {
+  /** HarfBuzz's shaper every face shapes with (fonts/shaper.ts). */
+  private readonly shaper: Shaper;
   /** Every face ever loaded, by id (bundled and custom, current or not). */
   private readonly faces = new Map<string, FontFace>();
   /** Bundled faces in loading order. */
@@ -273,8 +260,12 @@ export class FontRegistry {
   /** Families downloaded from the catalogue (lower case): kept out of fallback chains. */
   private readonly catalogueFamilies = new Set<string>();
 
+  constructor(shaper: Shaper) {
+    this.shaper = shaper;
+  }
+
   add(source: FontSource): FontFace {
-    const face = new FontFace(source);
+    const face = new FontFace(source, this.shaper);
     const existing = this.faces.get(face.id);
     if (existing) return existing;
     this.faces.set(face.id, face);
@@ -300,7 +291,7 @@ export class FontRegistry {
       const id = source.id ?? faceId(source.family, source.weight, source.style);
       let face = this.faces.get(id);
       if (!face) {
-        face = new FontFace(source);
+        face = new FontFace(source, this.shaper);
         face.custom = true;
         this.faces.set(face.id, face);
       }
