@@ -12,8 +12,8 @@ import { movedRun } from '../../../src/worker/engine';
 import { glyphRun } from '../../../src/worker/engine/page/paginate';
 import { roundPt } from '../../../src/worker/protocol/displaylist';
 import type { LineRun, SetLine } from '../../../src/worker/engine/paragraph/lines';
-import { plainRun, SetRun } from '../../../src/worker/engine/paragraph/set-run';
-import { trackLine } from '../../../src/worker/engine/paragraph/tracking';
+import { clusterStarts, plainRun, SetRun } from '../../../src/worker/engine/paragraph/set-run';
+import { clusterCount, trackLine } from '../../../src/worker/engine/paragraph/tracking';
 import { ShapedGlyphs } from '../../../src/worker/engine/fonts/shaped-glyphs';
 import { nodeFontRegistry } from '../../support/node-world';
 import { set, textInline } from './helpers';
@@ -134,6 +134,26 @@ describe('set runs compute their glyph arrays when read', () => {
     // Without the harakat, no glyph leaves the baseline.
     const bare = set(arabicFonts, [textInline('بسم الله الرحمن الرحيم')], { family: 'Amiri', measure: 1000, direction: 'rtl', language: 'ar', justify: false });
     for (const run of bare.flatMap((line) => line.runs)) expect(run.dys).toBeUndefined();
+  });
+
+  it('count their cluster starts from their segments as from their clusters, kashida tatweels included', () => {
+    const fromArray = (run: LineRun): number => run.clusters.filter((c, g, all) => g === 0 || c !== all[g - 1]).length;
+    const arabic = 'كتبتُ إليك هذه الرسالة من طرف الواحة، حيث يمرّ الطريق القديم إلى مدينة الملح. في المساء جلسنا حول النار وتحدثنا عن الأسماء التي تنساها الرمال.';
+    const kashida = set(arabicFonts, [textInline(arabic, 100)], { family: 'Amiri', measure: 160, direction: 'rtl', language: 'ar', settings: (s) => (s.kashida = { enabled: true, perWord: 1, maxLength: 0.6 }) });
+    const tatweel = arabicFonts.match('Amiri', 400, 'normal').shape('\u0640', 'rtl', '', 'Arab').glyphList()[0]!;
+    const runs = [...lines(TEXT), ...lines('Ligatures: office affairs, fluffy waffles and efficient staffing; the Œuvre.'), ...kashida].flatMap((line) => line.runs);
+    expect(runs.some((run) => run.glyphs.includes(tatweel))).toBe(true);
+    // Runs of several words: several segments, counted across their joins.
+    expect(runs.some((run) => run.text.split(' ').length > 3)).toBe(true);
+    for (const run of runs) {
+      expect(run).toBeInstanceOf(SetRun);
+      expect(clusterStarts(run)).toBe(fromArray(run));
+      expect(clusterStarts(plainRun(run))).toBe(fromArray(run));
+    }
+    // A ligature is one glyph for several characters: fewer cluster starts than characters.
+    const ligatured = lines('office affairs').flatMap((line) => line.runs);
+    expect(ligatured.reduce((n, run) => n + clusterStarts(run), 0)).toBeLessThan('officeaffairs'.length);
+    expect(clusterCount(lines(TEXT)[0]!)).toBe(lines(TEXT)[0]!.runs.reduce((n, run) => n + fromArray(run), 0));
   });
 
   it('the display-list item drawn from a set run keeps no glyph array either', () => {

@@ -226,6 +226,30 @@ export class SetRun implements LineRun {
     return this.#shifted ? glyphsOf(this.#views, this.#marks, this.#rises, this.#elongations).dys : undefined;
   }
 
+  /**
+   * How many of its glyphs start a new cluster (the first, and each whose cluster differs from the
+   * glyph before): `clusters` counted without making the run's arrays. A kashida's tatweels take
+   * the cluster of the letter they precede, so they never change the count and are not visited.
+   */
+  clusterStartCount(): number {
+    const views = this.#views;
+    const marks = this.#marks;
+    let count = 0;
+    let previous = NaN;
+    for (let s = 0, at = MARKS_HEAD; s < views.length; s++, at += MARKS_PER_SEGMENT) {
+      const shaped = views[s]!;
+      const data = shaped.data;
+      // pushSegment's cluster: the segment's text base less the view's own base, plus the glyph's.
+      const clusterBase = marks[at + 1]! - shaped.clusterBase;
+      for (let g = 0, field = shaped.start * ShapedGlyphs.FIELDS + 1; g < shaped.length; g++, field += ShapedGlyphs.FIELDS) {
+        const cluster = clusterBase + data[field]!;
+        if (cluster !== previous) count++;
+        previous = cluster;
+      }
+    }
+    return count;
+  }
+
   /** The run's segments, given once its line is set; `shifted`: some glyph is off the baseline (the run has `dys`). */
   seal(views: readonly ShapedGlyphs[], marks: readonly number[], rises: readonly number[] | null, elongations: readonly (readonly Elongation[] | undefined)[] | null, shifted: boolean): void {
     this.#views = views;
@@ -252,6 +276,15 @@ export class SetRun implements LineRun {
   toJSON(): LineRun {
     return plainRun(this);
   }
+}
+
+/** Glyphs of the run that start a new cluster (`clusters` counted): a set run counts its segments, any other run its array. */
+export function clusterStarts(run: LineRun): number {
+  if (run instanceof SetRun) return run.clusterStartCount();
+  const clusters = run.clusters;
+  let count = 0;
+  for (let g = 0; g < clusters.length; g++) if (g === 0 || clusters[g] !== clusters[g - 1]) count++;
+  return count;
 }
 
 /**

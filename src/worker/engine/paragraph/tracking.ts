@@ -9,7 +9,7 @@
 import type { SetLine } from './lines';
 import type { WordPayload } from './items';
 import type { LineBreak } from '../text/items';
-import { plainRun } from './set-run';
+import { clusterStarts, plainRun } from './set-run';
 
 /** Joining scripts and CJK: letter spacing would break them apart (or is the grid's business). */
 const UNTRACKABLE = /[\u0590-\u08ff\ufb1d-\ufeff\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
@@ -24,8 +24,8 @@ export function clusterCount(line: SetLine): number | null {
   let count = 0;
   for (const run of line.runs) {
     if (run.rtl || UNTRACKABLE.test(run.text)) return null;
-    const clusters = run.clusters;
-    for (let g = 0; g < clusters.length; g++) if (g === 0 || clusters[g] !== clusters[g - 1]) count++;
+    // Counted from a set run's segments: its glyph arrays are made only for the lines tracked.
+    count += clusterStarts(run);
   }
   return count;
 }
@@ -38,14 +38,18 @@ export function trackLine(line: SetLine, delta: number): SetLine {
   if (delta === 0) return line;
   let added = -delta;
   let any = false;
-  const runs = line.runs.map((run) => ({
-    ...plainRun(run),
-    xs: run.xs.map((x, g) => {
-      if (g === 0 || run.clusters[g] !== run.clusters[g - 1]) added += delta;
-      any = true;
-      return x + added;
-    }),
-  }));
+  const runs = line.runs.map((run) => {
+    const plain = plainRun(run);
+    const clusters = plain.clusters;
+    return {
+      ...plain,
+      xs: plain.xs.map((x, g) => {
+        if (g === 0 || clusters[g] !== clusters[g - 1]) added += delta;
+        any = true;
+        return x + added;
+      }),
+    };
+  });
   return any ? { ...line, runs, width: line.width + added } : line;
 }
 
