@@ -161,11 +161,14 @@ export class BookStorage {
   constructor(private readonly db: SandboxDatabase) {}
 
   /**
-   * The chapter rows this connection last wrote for each owner (project or draft), with the
-   * `updatedAt` of the book row written with them. A save that finds that stamp still on the book
-   * row (nobody wrote the book since: another tab would have stamped it anew) writes only the
-   * chapters that differ. An autosave after a one-paragraph edit rewrote every chapter, and
+   * The chapter rows this connection last wrote for the owner (project or draft) it saved last,
+   * with the `updatedAt` of the book row written with them. A save that finds that stamp still on
+   * the book row (nobody wrote the book since: another tab would have stamped it anew) writes only
+   * the chapters that differ. An autosave after a one-paragraph edit rewrote every chapter, and
    * IndexedDB clones what it is given on the calling thread — the book worker's.
+   * One owner only: the rows hold their chapters' texts, and kept for every book saved they held
+   * every book opened in the session (a book saved again after another was the last writes all
+   * its chapters once).
    */
   private readonly written = new Map<string, { updatedAt: number; chapters: Map<string, ChapterRow> }>();
 
@@ -181,6 +184,7 @@ export class BookStorage {
       const stamp = typeof stored === 'object' && stored !== null ? (stored as { updatedAt?: unknown }).updatedAt : undefined;
       return last && last.updatedAt === stamp ? last.chapters : undefined;
     });
+    this.written.clear();
     this.written.set(owner, { updatedAt, chapters: new Map(prepared.chapters.map((c) => [c.key, c])) });
   }
 

@@ -53,6 +53,23 @@ describe('saving only the chapters that changed', () => {
     expect((await storage.loadDraft('guide', 'en'))?.chapters).toEqual(chapters('two'));
   });
 
+  it('only the book saved last is remembered: after another book’s save, the first writes every chapter again', async () => {
+    // What the connection remembers holds the chapters' texts; one entry per book saved held every
+    // book opened in the worker's session.
+    const { storage } = await openFresh();
+    await storage.saveProject(sampleProject({ chapters: chapters('first') }));
+    await storage.saveProject(sampleProject({ id: 'p2', name: 'Another', chapters: chapters('other') }));
+    const written = countChapterPuts();
+    const again = sampleProject({ chapters: chapters('first, edited'), updatedAt: 3_000 });
+    await storage.saveProject(again);
+    expect(written.sort()).toEqual(['a', 'b']);
+    expect(await storage.loadProject('p1')).toEqual(again);
+    // And the book saved last now writes its edited chapter only.
+    written.length = 0;
+    await storage.saveProject(sampleProject({ chapters: chapters('first, edited twice'), updatedAt: 4_000 }));
+    expect(written).toEqual(['b']);
+  });
+
   it('after another connection saved the book, the next save writes every chapter', async () => {
     const { storage, factory, name } = await openFresh();
     const other = await openBookStorage({ name, indexedDB: factory, IDBKeyRange });
