@@ -1,5 +1,7 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { TextTable, textHash } from '../../../src/worker/engine/text/text-table';
+import { ownText, TextTable, textHash } from '../../../src/worker/engine/text/text-table';
 import { mulberry32 } from '../../support/prose';
 
 /** A string of `length` units drawn from `alphabet` (a small one makes equal and near-equal keys likely). */
@@ -58,5 +60,31 @@ describe('TextTable: values by text content (the word caches, not internalized b
     table.set('', 1);
     table.set('', 2);
     expect([table.get(''), table.size]).toEqual([2, 1]);
+  });
+
+  it('keeps a key cut from a long text without the text: a closed book’s chapter is not held by a word cached from it', () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const used = (): number => {
+      collect();
+      collect();
+      return process.memoryUsage().heapUsed;
+    };
+    const table = new TextTable<number>();
+    const kept: string[] = [];
+    const before = used();
+    for (let i = 0; i < 8; i++) {
+      // A 10-million-unit "chapter" of its own each time, and a 22-unit word cut from it (a view, in V8).
+      const chapter = `${i}`.repeat(10_000_000) + `incomprehensibilities${i}`;
+      table.set(chapter.slice(chapter.length - 22), i);
+      kept.push(ownText(chapter.slice(5, 40)));
+    }
+    // Eight chapters of ~10 MB each would still be alive if the keys were views of them (V8 may
+    // hold on to the last string made for a while: one chapter's worth is allowed for).
+    expect(used() - before).toBeLessThan(25_000_000);
+    expect(table.get('incomprehensibilities7')).toBe(7);
+    expect(kept.every((text) => text.length === 35)).toBe(true);
+    expect(ownText('short')).toBe('short');
+    expect(ownText('a word of thirteen or more units')).toBe('a word of thirteen or more units');
   });
 });

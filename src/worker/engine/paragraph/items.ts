@@ -5,7 +5,7 @@ import { breakOpportunities, CLOSING_FULLWIDTH, hasIdeographs, isCjkLetter, OPEN
 import { boxItem, glueItem, INFINITE_PENALTY, penaltyItem, type Item } from '../text/items';
 import type { WordBreak } from '../text/hyphenate';
 import { HB_SCRIPT, resolveScriptCodes, SCRIPT_CLASSES, type ScriptClass } from '../text/script';
-import { FNV_OFFSET_BASIS, FNV_PRIME } from '../text/text-table';
+import { FNV_OFFSET_BASIS, FNV_PRIME, ownText } from '../text/text-table';
 import type { StyledText } from './collect';
 import { formulaItems, type FormulaSlice } from '../math/inline';
 import { kashidaSites, type KashidaPattern, type KashidaSite } from './kashida';
@@ -1359,7 +1359,8 @@ function wordCore(cores: WordCores, text: string, from: number, to: number, hash
   }
   if (core !== undefined) return core;
   // Met with another list: the same word and shaping (the table's face, direction, script and language).
-  word ??= latest !== undefined ? latest.word : text.slice(from, to);
+  // Kept by the core for as long as its table lives: a string of its own, not a view of the chapter (text/text-table.ts `ownText`).
+  word = latest !== undefined ? latest.word : ownText(word ?? text.slice(from, to));
   breaks ??= breakPoints !== undefined ? breakPoints(word) : NO_BREAKS;
   const shaped = latest !== undefined ? latest.shaped : cores.face.shape(word, cores.level % 2 === 1 ? 'rtl' : 'ltr', '', hbScript(cores.script), cores.language);
   const parts = breaks.length === 0 ? null : computeSplitParts(word, shaped, breaks);

@@ -49,7 +49,7 @@ export class TextTable<V> {
       this.values[slot] = value;
       return;
     }
-    this.keys[slot] = text;
+    this.keys[slot] = ownText(text);
     this.values[slot] = value;
     this.hashes[slot] = hash;
     this.count++;
@@ -93,6 +93,24 @@ export class TextTable<V> {
 }
 
 /** FNV-1a's 32-bit offset basis and prime (also the shared-word tables' hash, paragraph/items.ts). */
+/**
+ * V8 cuts a slice of 13 UTF-16 units or more as a view of the string it came from (a sliced
+ * string, holding its parent), and a paragraph's text is itself such a view of its chapter: a
+ * long word sliced from it and kept in a cache keeps the whole chapter text alive for as long as
+ * the cache lives — after its book is closed. Node, eight ~300-page books opened in turn in one
+ * worker: ~6 MB of old chapters held by the word and shaping caches after the eighth.
+ */
+const SLICE_VIEW_MIN = 13;
+
+/**
+ * The text as a string of its own, for a key kept long: a shorter slice is already a copy; a longer
+ * one is joined to a character and cut again, which makes V8 copy the joined text into a new flat
+ * string first, so the result holds that copy and not the chapter.
+ */
+export function ownText(text: string): string {
+  return text.length < SLICE_VIEW_MIN ? text : (text + ' ').slice(0, -1);
+}
+
 export const FNV_OFFSET_BASIS = 0x811c9dc5 | 0;
 export const FNV_PRIME = 0x01000193;
 
