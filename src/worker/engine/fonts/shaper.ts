@@ -5,11 +5,11 @@
  * Why not harfbuzzjs's `Buffer`: it hands a shaping result back as two arrays of objects, one
  * object per glyph for its infos and another for its positions, and asks the wasm for every
  * glyph's flags on the way. A cold layout of the ~300-page bench book shapes some 31,600 words,
- * 289,000 glyphs: the binding allocated ~66 MB for them (a third of it strings and views for the
+ * 289,000 glyphs: the binding allocated ~66 MB for them (a quarter of it strings and views for the
  * text, script and language), a fifth of all the layout allocated. Here the text is written into
  * wasm memory, script and language are looked up once per name, and the glyphs are read straight
  * from HarfBuzz's own arrays (`FontFace.shape` copies them into its slab). The glyph data is the
- * same, field for field (tests/unit/fonts/shaper.test.ts compares it with harfbuzzjs's).
+ * same, field for field (tests/unit/text/shaper.test.ts compares it with harfbuzzjs's).
  *
  * harfbuzzjs stays for everything else a face needs (extents, coverage, outlines, inspection).
  */
@@ -101,6 +101,8 @@ export class Shaper {
   /** Feature lists by their string (`smcp,-liga`): an hb_feature_t array in wasm memory, kept. */
   readonly #features = new Map<string, { pointer: number; count: number }>();
   readonly #records: ShapedRecords;
+  /** The memory as UTF-16 units, where the text is written (a view per call was one more object per word shaped). */
+  #units: Uint16Array;
   /** Frees a face's font, face, blob and file copy once the object that loaded it is collected. */
   readonly #fonts = new FinalizationRegistry<ShapingFont>((font) => this.#drop(font));
 
@@ -109,6 +111,7 @@ export class Shaper {
     this.#hb.__wasm_call_ctors();
     this.#buffer = this.#hb.hb_buffer_create();
     this.#records = { heap: new Int32Array(this.#hb.memory.buffer), infos: 0, positions: 0, count: 0 };
+    this.#units = new Uint16Array(this.#hb.memory.buffer);
   }
 
   /** From harfbuzz.wasm's bytes or compiled module (the book worker fetches it with the app's assets). */
@@ -168,9 +171,10 @@ export class Shaper {
     const buffer = this.#buffer;
     hb.hb_buffer_clear_contents(buffer);
     const at = this.#textAt(text.length);
-    // Written after any growth the scratch needed: a grown memory has a new buffer.
-    const units = new Uint16Array(hb.memory.buffer, at, text.length);
-    for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
+    // Written after any growth the scratch needed: a grown memory has a new buffer, and the view follows it.
+    if (this.#units.buffer !== hb.memory.buffer) this.#units = new Uint16Array(hb.memory.buffer);
+    const units = this.#units;
+    for (let i = 0, unit = at >>> 1; i < text.length; i++, unit++) units[unit] = text.charCodeAt(i);
     hb.hb_buffer_add_utf16(buffer, at, text.length, 0, text.length);
     hb.hb_buffer_guess_segment_properties(buffer);
     hb.hb_buffer_set_direction(buffer, direction === 'rtl' ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);

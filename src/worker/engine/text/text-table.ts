@@ -92,7 +92,6 @@ export class TextTable<V> {
   }
 }
 
-/** FNV-1a's 32-bit offset basis and prime (also the shared-word tables' hash, paragraph/items.ts). */
 /**
  * V8 cuts a slice of 13 UTF-16 units or more as a view of the string it came from (a sliced
  * string, holding its parent), and a paragraph's text is itself such a view of its chapter: a
@@ -111,6 +110,7 @@ export function ownText(text: string): string {
   return text.length < SLICE_VIEW_MIN ? text : (text + ' ').slice(0, -1);
 }
 
+/** FNV-1a's 32-bit offset basis and prime (also the shared-word tables' hash, paragraph/items.ts). */
 export const FNV_OFFSET_BASIS = 0x811c9dc5 | 0;
 export const FNV_PRIME = 0x01000193;
 
