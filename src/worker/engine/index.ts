@@ -131,16 +131,15 @@ interface PlacedLines {
   lines: SetLine[];
   base: number;
   /**
-   * The rebased inlines' JSON the lines were set from (`Rebased.json`, the same string, not a
-   * copy). The memo key carries only its digest (`contentDigest`): a lookup whose entry was set
-   * from other content is a miss.
+   * The rebased inlines the lines were set from. The memo key carries only their digest
+   * (`contentDigest`): a lookup whose entry was set from other content is a miss (`sameContent`).
    */
-  json: string;
+  source: Rebased;
 }
 
-/** A setting `TextRequest.accept` refused (`EngineCache.refused`): the lines' shapes, and the content it was set from (as `PlacedLines.json`). */
+/** A setting `TextRequest.accept` refused (`EngineCache.refused`): the lines' shapes, and the content it was set from (as `PlacedLines.source`). */
 interface RefusedSetting {
-  json: string;
+  source: Rebased;
   shapes: readonly LineShape[];
 }
 
@@ -735,10 +734,15 @@ function* layoutChapter(
     formula: math.setFormula,
   };
   const env = { fonts, settings, context, hyphenator: book.hyphenator, prepared: cache.prepared };
+  let lastHead = '';
   const setText = (request: TextRequest): SetLine[] => {
     const { base } = request;
     // Everything in the key but the paragraph's content: short, so it is built on every request.
-    const head = `${sKey}|${styleId(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}${request.looseness ? `|loose${request.looseness}` : ''}${request.hang ? `|hang${request.hang}${request.hangFirst ? 'all' : ''}` : ''}${request.firstFit ? '|firstFit' : ''}${request.tighten ? '|tighten' : ''}${request.initialRoom ? `|cap${request.initialRoom.lines}:${request.initialRoom.width}` : ''}${request.avoidRunts === false ? '|noRunts' : ''}${request.kashidaFill !== undefined ? `|fill${request.kashidaFill}` : ''}`;
+    let head = `${sKey}|${styleId(request.style)}|${request.measure}|${request.indent}|${request.justify}|${request.verbatim === true}|${request.direction ?? ''}|${contextKey(request.inlines, context)}${formulaRefsKey(request.inlines, math)}${request.looseness ? `|loose${request.looseness}` : ''}${request.hang ? `|hang${request.hang}${request.hangFirst ? 'all' : ''}` : ''}${request.firstFit ? '|firstFit' : ''}${request.tighten ? '|tighten' : ''}${request.initialRoom ? `|cap${request.initialRoom.lines}:${request.initialRoom.width}` : ''}${request.avoidRunts === false ? '|noRunts' : ''}${request.kashidaFill !== undefined ? `|fill${request.kashidaFill}` : ''}`;
+    // One string for the requests of one head in a row (nearly all of a chapter's): the entries
+    // below keep it, and each kept a copy of its own (~2.4 MB of a 1,000-page book, day 38).
+    if (head === lastHead) head = lastHead;
+    else lastHead = head;
     // The same inlines asked for with the same head and base as last time (every unchanged
     // paragraph, on every pass and build): the key string built then, and its memo entry while the
     // memo still holds it. Building the key anew meant copying and hashing the paragraph's JSON.
@@ -759,17 +763,21 @@ function* layoutChapter(
       placed = cache.paragraphs.get(key);
       // The key names the content by its digest: an entry set from other content (a digest shared
       // by two paragraphs) is not this paragraph's, and is replaced below.
-      if (placed !== undefined && placed.json !== found.json) placed = undefined;
+      if (placed !== undefined) {
+        if (!sameContent(placed.source, found)) placed = undefined;
+        // The same content from another parse (or another paragraph): the entry names the live one.
+        else placed.source = found;
+      }
       if (!placed) {
         const { accept } = request;
         let lines: SetLine[];
         if (accept) {
           // Set only if the caller takes the lines' shapes (refused ones are remembered by key).
           const held = cache.refused.get(key);
-          const refused = held !== undefined && held.json === found.json ? held.shapes : undefined;
+          const refused = held !== undefined && sameContent(held.source, found) ? held.shapes : undefined;
           const result = refused && !accept(refused) ? null : setParagraphIf({ ...request, inlines: found.rebased, words: found.words }, env, refused ? undefined : accept);
           if (!result?.lines) {
-            if (result) cache.refused.set(key, { json: found.json, shapes: result.shapes });
+            if (result) cache.refused.set(key, { source: found, shapes: result.shapes });
             keysAsked.set(key, base);
             return [];
           }
@@ -778,7 +786,7 @@ function* layoutChapter(
         } else lines = setParagraph({ ...request, inlines: found.rebased, words: found.words }, env);
         // Lines just set belong to no one yet: moved to this base in place, where a moved copy of
         // every line and run (below) was garbage the moment it was made.
-        placed = { lines: moveFreshLines(lines, base, movable), base, json: found.json };
+        placed = { lines: moveFreshLines(lines, base, movable), base, source: found };
         cache.paragraphs.set(key, placed);
       }
       // A loosened or tried setting (balancing lever 7, page/lever-paragraphs.ts) does not displace the paragraph's usual one here.
@@ -1105,12 +1113,15 @@ function firstHeadingText(parsed: ParsedChapter): string | undefined {
   return heading.plainText;
 }
 
-/** A paragraph's inlines rebased to its start and their JSON (the memo key's content). */
+/** A paragraph's inlines rebased to its start (the memo key's content) and their digest. */
 interface Rebased {
   movable: boolean;
   rebased: Inline[];
-  json: string;
-  /** `contentDigest(json)`: what the memo key says of the content. */
+  /**
+   * `contentDigest` of the rebased inlines' JSON: what the memo key says of the content. The JSON
+   * itself is not kept (~0.5–2 kB a paragraph, ~5.6 MB of a 1,000-page book's kept heap, day 38):
+   * `sameContent` makes it again in the rare lookup that needs it.
+   */
   digest: string;
   /** Its word tape (paragraph/items.ts `WordTape`): a new body size finds its words without reading its text again. */
   words: WordTapeSlot;
@@ -1133,10 +1144,19 @@ function rebasedInlines(inlines: readonly Inline[], base: number): Rebased {
   if (hit && hit.base === originBase && (origin === inlines || (hit.movable && base >= 0))) return hit;
   const movable = base >= 0 && movableInlines(inlines, base);
   const rebased = rebaseInlines(inlines, base, movable);
-  const json = JSON.stringify(rebased);
-  const entry = { base: originBase, movable, rebased, json, digest: contentDigest(json), words: { tape: null }, built: undefined };
+  const entry = { base: originBase, movable, rebased, digest: contentDigest(JSON.stringify(rebased)), words: { tape: null }, built: undefined };
   if (origin === inlines || movable) rebasedMemo.set(origin, entry);
   return entry;
+}
+
+/**
+ * Whether the lines a memo entry was set from `held` may stand for `found`, found under the same
+ * key (so with the same digest): the same rebased form, else the same JSON. The JSON is made again
+ * only for a form from another parse or paragraph with that digest (a paragraph that is not movable
+ * moved by an edit above it, two paragraphs of the same text, a digest collision).
+ */
+function sameContent(held: Rebased, found: Rebased): boolean {
+  return held === found || (held.digest === found.digest && JSON.stringify(held.rebased) === JSON.stringify(found.rebased));
 }
 
 /**
@@ -1148,7 +1168,7 @@ function rebasedInlines(inlines: readonly Inline[], base: number): Rebased {
  * The content is named by its digest, not its JSON: the JSON (~0.5–2 kB a paragraph) made every
  * key that long, copied and hashed again on each lookup that missed — every paragraph of a build
  * under new settings — and kept in the memo's tables (~6 MB of a 1,000-page book's kept heap).
- * The entries found by key carry the JSON they were set from, and a lookup compares it.
+ * The entries found by key carry the rebased form they were set from, and a lookup compares it (`sameContent`).
  */
 function paragraphKey(found: Rebased, head: string): string {
   const built = found.built;

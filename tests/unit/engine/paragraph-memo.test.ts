@@ -81,11 +81,27 @@ describe('paragraph memo: one placed copy of each paragraph', () => {
     run(input, cache);
     // Every key made to name another paragraph's entry, as two contents sharing a digest would.
     const entries = [...cache.paragraphs];
-    const distinct = new Set(entries.map(([, placed]) => placed.json));
+    const distinct = new Set(entries.map(([, placed]) => JSON.stringify(placed.source.rebased)));
     expect(distinct.size).toBeGreaterThan(3);
     entries.forEach(([key], i) => cache.paragraphs.set(key, entries[(i + 1) % entries.length]![1]));
     // Both chapters edited at their end: laid out again, every paragraph above the edit looked up by key.
     const edited: BookInput = { ...input, chapters: input.chapters.map((chapter) => ({ ...chapter, source: `${chapter.source}\nA closing line.\n` })) };
+    expect(dump(run(edited, cache))).toBe(dump(run(edited, new EngineCache())));
+  });
+
+  it('takes an entry whose content shares the key\'s digest only when the content is the same', () => {
+    const cache = new EngineCache();
+    const input = book('');
+    run(input, cache);
+    // Each key given the next entry (its lines and content) under the key's own digest: a forged
+    // collision, which only the content (its JSON, made again: `sameContent`) tells from a hit.
+    const entries = [...cache.paragraphs];
+    entries.forEach(([key, placed], i) => {
+      const other = entries[(i + 1) % entries.length]![1];
+      cache.paragraphs.set(key, { ...other, source: { ...other.source, digest: placed.source.digest } });
+    });
+    // A paragraph inserted at the top of each chapter: every paragraph below is looked up by key again.
+    const edited: BookInput = { ...input, chapters: input.chapters.map((chapter) => ({ ...chapter, source: chapter.source.replace('\n\n', '\n\nAn inserted opening paragraph of a few words.\n\n') })) };
     expect(dump(run(edited, cache))).toBe(dump(run(edited, new EngineCache())));
   });
 });

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ITEM_BYTES, ITEM_LEVEL, ITEM_SPACE, NO_LEVEL, offsetOf, paragraphColumns, PIECE_DOUBLES, PIECE_INTS, PIECE_LEVEL, PIECE_OFFSET_COUNT, PIECE_RISE, PIECE_SCALE, PIECE_STYLE, PIECE_TEXT_AT, PIECE_WIDTH } from '../../../src/worker/engine/paragraph/columns';
+import { ITEM_BYTES, ITEM_LEVEL, ITEM_SPACE, NO_LEVEL, offsetOf, openColumns, packColumns, paragraphColumns, PIECE_DOUBLES, PIECE_INTS, PIECE_LEVEL, PIECE_OFFSET_COUNT, PIECE_RISE, PIECE_SCALE, PIECE_STYLE, PIECE_TEXT_AT, PIECE_WIDTH } from '../../../src/worker/engine/paragraph/columns';
 import { buildItems, pieceOffset, pieceOffsetCount } from '../../../src/worker/engine/paragraph/items';
 import { styledText } from '../../../src/worker/engine/paragraph/styled-text';
 import { defaultSettings } from '../../../src/worker/engine/settings';
@@ -54,5 +54,33 @@ describe('a kept paragraph\'s columns', () => {
     }
     expect(columns.itemPiece[items.length]).toBe(k);
     expect(columns.runStyles.length).toBe(2);
+  });
+
+  it('are kept without their views and opened again on the very bytes they were built in', () => {
+    const style = defaultSettings().body.style;
+    const text = paragraph(mulberry32(5), 4);
+    // The second text's offsets have gaps (listed in `offsets`), so every column is non-empty.
+    const gappy = 'gapped words here';
+    const texts = [styledText(text, style, 0, { from: 0 }), styledText(gappy, style, 0, { offsets: Array.from(gappy, (_, i) => text.length + 3 * i) })];
+    const options = { indent: 0, justify: true, maxWordSpacing: 1.5, minWordSpacing: 0.8, breakPoints: (word: string) => hyphenator.breakPoints(word, 'en-us') };
+    const built = paragraphColumns(buildItems(texts, fonts, options))!;
+    expect(built.offsets.length).toBeGreaterThan(0);
+    const packed = packColumns(built);
+    // What a kept paragraph holds: no typed-array view (each is a heap object of its own).
+    expect(Object.values(packed).filter((value) => ArrayBuffer.isView(value))).toEqual([]);
+    const opened = openColumns(packed);
+    expect(Object.keys(opened)).toEqual(Object.keys(built));
+    for (const [key, value] of Object.entries(built)) {
+      const again = opened[key as keyof typeof opened];
+      if (!ArrayBuffer.isView(value)) {
+        expect(again, key).toBe(value);
+        continue;
+      }
+      const view = again as ArrayBufferView;
+      expect(view.buffer, key).toBe(value.buffer);
+      expect(view.byteOffset, key).toBe(value.byteOffset);
+      expect(view.byteLength, key).toBe(value.byteLength);
+      expect(view.constructor, key).toBe(value.constructor);
+    }
   });
 });

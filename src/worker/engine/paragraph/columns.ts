@@ -1,6 +1,6 @@
 import type { FontFace, FontSubstitution, ShapedGlyphs } from '../fonts/registry';
 import type { TextStyle } from '../settings';
-import { fillBreakColumns, newBreakColumns, type BreakColumns } from '../text/linebreak';
+import { fillBreakColumns, type BreakColumns } from '../text/linebreak';
 import type { Item } from '../text/items';
 import { pieceOffset, pieceOffsetCount, type ShapedPiece, type WordPayload } from './items';
 
@@ -105,35 +105,10 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
   const n = items.length;
   // Every column of the paragraph is a view on one arena block (typed arrays allocated one by
   // one, a score per paragraph, cost more than the rest of keeping the paragraph).
-  const f64 = 4 * n + PIECE_DOUBLES * pieces;
-  const i32 = n + 1 + PIECE_INTS * (pieces + 1) + units;
-  const u8 = 2 * n + ITEM_BYTES * n;
-  const block = carve(f64 * 8 + i32 * 4 + u8);
-  let at = block.offset;
-  const float = (length: number): Float64Array => {
-    const view = new Float64Array(block.buffer, at, length);
-    at += length * 8;
-    return view;
-  };
-  const int = (length: number): Int32Array => {
-    const view = new Int32Array(block.buffer, at, length);
-    at += length * 4;
-    return view;
-  };
-  const byte = (length: number): Uint8Array => {
-    const view = new Uint8Array(block.buffer, at, length);
-    at += length;
-    return view;
-  };
-  const breaking: BreakColumns = { n, width: float(n), stretch: float(n), shrink: float(n), penalty: float(n), kind: new Uint8Array(0), flagged: new Uint8Array(0) };
-  const pieceDoubles = float(PIECE_DOUBLES * pieces);
-  const offsets = units > 0 ? int(units) : NO_OFFSETS;
-  const itemPiece = int(n + 1);
-  const pieceInts = int(PIECE_INTS * (pieces + 1));
-  breaking.kind = byte(n);
-  breaking.flagged = byte(n);
-  const itemBytes = byte(ITEM_BYTES * n);
-  fillBreakColumns(items, breaking);
+  const block = carve(blockBytes(n, pieces, units));
+  const views = columnViews(block.buffer, block.offset, n, pieces, units);
+  const { itemBytes, itemPiece, pieceDoubles, pieceInts, offsets } = views;
+  fillBreakColumns(items, views);
   let substitutions: Map<number, FontSubstitution[]> | null = null;
   const runStyles: { face: FontFace; style: TextStyle }[] = [];
   const texts = new Array<string>(pieces);
@@ -187,24 +162,97 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
   }
   itemPiece[n] = k;
   pieceInts[k * PIECE_INTS + PIECE_TEXT_AT] = textLength;
-  return {
-    n,
-    kind: breaking.kind,
-    width: breaking.width,
-    stretch: breaking.stretch,
-    shrink: breaking.shrink,
-    penalty: breaking.penalty,
-    flagged: breaking.flagged,
-    itemBytes,
-    itemPiece,
-    substitutions,
-    runStyles,
-    pieceDoubles,
-    pieceInts,
-    text: texts.join(''),
-    pieceShaped,
-    offsets,
+  views.substitutions = substitutions;
+  views.runStyles = runStyles;
+  views.text = texts.join('');
+  views.pieceShaped = pieceShaped;
+  return views;
+}
+
+/** Bytes of a paragraph's arena block: the doubles, then the integers, then the bytes (`columnViews`). */
+function blockBytes(n: number, pieces: number, units: number): number {
+  const f64 = 4 * n + PIECE_DOUBLES * pieces;
+  const i32 = n + 1 + PIECE_INTS * (pieces + 1) + units;
+  const u8 = 2 * n + ITEM_BYTES * n;
+  return f64 * 8 + i32 * 4 + u8;
+}
+
+/**
+ * The typed-array views of a paragraph's columns on its block, from byte `at` of `buffer` (the
+ * same places whether the columns are being built or opened again from `PackedColumns`), and the
+ * columns' other fields empty for the caller to give.
+ */
+function columnViews(buffer: ArrayBuffer, at: number, n: number, pieces: number, units: number): ParagraphColumns {
+  const float = (length: number): Float64Array => {
+    const view = new Float64Array(buffer, at, length);
+    at += length * 8;
+    return view;
   };
+  const int = (length: number): Int32Array => {
+    const view = new Int32Array(buffer, at, length);
+    at += length * 4;
+    return view;
+  };
+  const byte = (length: number): Uint8Array => {
+    const view = new Uint8Array(buffer, at, length);
+    at += length;
+    return view;
+  };
+  // Fields in one order for every paragraph (one hidden class), the views in the block's order.
+  const width = float(n);
+  const stretch = float(n);
+  const shrink = float(n);
+  const penalty = float(n);
+  const pieceDoubles = float(PIECE_DOUBLES * pieces);
+  const offsets = units > 0 ? int(units) : NO_OFFSETS;
+  const itemPiece = int(n + 1);
+  const pieceInts = int(PIECE_INTS * (pieces + 1));
+  const kind = byte(n);
+  const flagged = byte(n);
+  const itemBytes = byte(ITEM_BYTES * n);
+  // `clusters` (letter spacing) is never kept: a paragraph set with tracking is not (paragraph/index.ts).
+  return { n, kind, width, stretch, shrink, penalty, flagged, clusters: undefined, itemBytes, itemPiece, substitutions: null, runStyles: NO_STYLES, pieceDoubles, pieceInts, text: '', pieceShaped: NO_SHAPED, offsets };
+}
+
+const NO_STYLES: { face: FontFace; style: TextStyle }[] = [];
+const NO_SHAPED: ShapedGlyphs[] = [];
+
+/**
+ * A kept paragraph's columns without their views: where its block is and the counts that place
+ * each column in it, and the fields that are not numbers. Eleven typed-array views a paragraph,
+ * ~60 bytes of heap each, were ~7.6 MB of a 1,000-page book's kept heap (13,334 paragraphs,
+ * Chromium heap snapshot, day 38) for columns read only when the paragraph is set again, so a kept
+ * paragraph holds this and `openColumns` makes the views when it is (once per setting: ~1 kB of
+ * short-lived objects, where setting the paragraph's lines allocates ~10 kB).
+ */
+export interface PackedColumns {
+  buffer: ArrayBuffer;
+  /** Byte offset of the block in `buffer`. */
+  at: number;
+  n: number;
+  pieces: number;
+  /** Length of `offsets` (0: `NO_OFFSETS`). */
+  units: number;
+  substitutions: ParagraphColumns['substitutions'];
+  runStyles: ParagraphColumns['runStyles'];
+  text: string;
+  pieceShaped: ShapedGlyphs[];
+}
+
+/** The columns as kept: their views let go (`openColumns` makes them again, on the same bytes). */
+export function packColumns(c: ParagraphColumns): PackedColumns {
+  const units = c.offsets === NO_OFFSETS ? 0 : c.offsets.length;
+  return { buffer: c.width.buffer as ArrayBuffer, at: c.width.byteOffset, n: c.n, pieces: c.itemPiece[c.n]!, units, substitutions: c.substitutions, runStyles: c.runStyles, text: c.text, pieceShaped: c.pieceShaped };
+}
+
+/** Views on a kept paragraph's block: the columns `paragraphColumns` built, the very bytes. */
+export function openColumns(p: PackedColumns): ParagraphColumns {
+  const c = columnViews(p.buffer, p.at, p.n, p.pieces, p.units);
+  c.substitutions = p.substitutions;
+  c.runStyles = p.runStyles;
+  c.text = p.text;
+  c.pieceShaped = p.pieceShaped;
+  return c;
 }
 
 /**

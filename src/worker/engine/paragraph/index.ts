@@ -15,7 +15,7 @@ import { circledNumbersInCjkFace } from './circled-numbers';
 import { buildItems, normalSpace, type ItemOptions, type WordPayload, type WordTapeSlot } from './items';
 import type { Item, LineBreak, LineWidths } from '../text/items';
 import { setColumnLines, setLines, type SetLine } from './lines';
-import { paragraphColumns, type ParagraphColumns } from './columns';
+import { openColumns, packColumns, paragraphColumns, type PackedColumns, type ParagraphColumns } from './columns';
 import { boxClusters, clusterCount, justifyTracked, trackLine } from './tracking';
 import { kashidaFilledLine } from './fill';
 
@@ -96,7 +96,8 @@ export interface ParagraphEnvironment {
 
 /** A paragraph's items (as columns) and what else breaking needs that does not depend on the measure. */
 interface PreparedParagraph {
-  columns: ParagraphColumns;
+  /** Its columns, views let go (opened again for each setting: `openColumns`). */
+  columns: PackedColumns;
   /** Normal word space of the paragraph's style, pt. */
   normalSpaceWidth: number;
   /** Everything the items were built from besides the inlines: style and settings by content, the rest by identity. */
@@ -428,9 +429,10 @@ export function setParagraphIf(request: ParagraphRequest, env: ParagraphEnvironm
   const widthsAt = (wider: number) => (wider === 0 ? widths : (line: number) => widths(line) + wider);
   // A kept paragraph: only breaking and setting, from its columns (the same lines, to the bit).
   if (kept) {
-    if (beyondReach(kept.columns, widths, accept, justifyTracking)) return { shapes: [], lines: null };
-    const breakAt = (wider: number, looseness: number) => breakColumns(kept.columns, widthsAt(wider), breakParams(request, looseness, settings, kept.normalSpaceWidth, wider > 0));
-    return finish(breakAt(0, request.looseness ?? 0), breakAt, (b, wider) => setColumnLines(kept.columns, b, layoutAt(wider)));
+    const columns = openColumns(kept.columns);
+    if (beyondReach(columns, widths, accept, justifyTracking)) return { shapes: [], lines: null };
+    const breakAt = (wider: number, looseness: number) => breakColumns(columns, widthsAt(wider), breakParams(request, looseness, settings, kept.normalSpaceWidth, wider > 0));
+    return finish(breakAt(0, request.looseness ?? 0), breakAt, (b, wider) => setColumnLines(columns, b, layoutAt(wider)));
   }
   const prepared = justifyTracking > 0 ? undefined : env.prepared;
   // Set a second time before the idle step kept it (a balancing lever trying other measures, text
@@ -642,7 +644,7 @@ function itemsOf(request: ParagraphRequest, env: ParagraphEnvironment, direction
 /** What a kept paragraph records besides its columns (what `PreparedParagraphs.get` compares). */
 function keptParagraph(columns: ParagraphColumns, request: ParagraphRequest, env: ParagraphEnvironment, direction: Direction): PreparedParagraph {
   return {
-    columns,
+    columns: packColumns(columns),
     normalSpaceWidth: normalSpace(request.style, env.fonts),
     styleKey: contentKey(request.style),
     settingsKey: itemsSettingsKey(env.settings),
