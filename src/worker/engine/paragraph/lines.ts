@@ -1,7 +1,7 @@
 import type { RunBoxLook } from './run-box';
 import type { FontSubstitution } from '../fonts/registry';
 import { ShapedGlyphs } from '../fonts/shaped-glyphs';
-import { doubleColumn, MARKS_HEAD, MARKS_PER_SEGMENT, segmentShifted, SetRun, type Elongation } from './set-run';
+import { doubleColumn, SEGMENT_WORDS, segmentShifted, SetRun, type Elongation } from './set-run';
 import { visualOrder, type Direction } from '../text/bidi';
 import type { LineBreak } from '../text/items';
 import type { Item } from '../text/items';
@@ -609,21 +609,21 @@ function addColumnOffsets(builder: RunBuilder, c: ParagraphColumns, k: number): 
 
 /**
  * The segments of the line being set (paragraph/set-run.ts), in visual order, all runs one after
- * the other (a run only ever grows at the line's end): the shaping view of each word's piece, and
- * in `segmentMarks` each run's inset and scale followed by two numbers per segment (pen x, the
- * run-text index its clusters count from), in `segmentRises` each segment's rise. Reused from line
- * to line, so adding a word allocates nothing once the columns are long enough; each finished run
- * gets arrays of exactly its length. Where a run used to copy three numbers per glyph out of the
- * words' shaping results, it keeps these — two per word — and reads the glyphs from the views when
- * asked (`SetRun`).
+ * the other (a run only ever grows at the line's end): in `segmentWords` two entries per segment,
+ * the shaping view of the word's piece and the run-text index its clusters count from (a small
+ * integer); in `segmentMarks` each run's inset and scale followed by each segment's pen x; in
+ * `segmentRises` each segment's rise. Reused from line to line, so adding a word allocates nothing
+ * once the columns are long enough; each finished run gets arrays of exactly its length. Where a
+ * run used to copy three numbers per glyph out of the words' shaping results, it keeps these per
+ * word and reads the glyphs from the views when asked (`SetRun`).
  */
-const segmentViews: ShapedGlyphs[] = [];
+const segmentWords: (ShapedGlyphs | number)[] = [];
 const segmentElongations: (readonly Elongation[] | undefined)[] = [];
 /** Columns of doubles (unboxed however they are emptied and refilled). */
 const segmentMarks: number[] = doubleColumn();
 /** Each segment's rise (pt, up), kept by its run only when one of its segments has one (`RunBuilder.risen`). */
 const segmentRises: number[] = doubleColumn();
-/** Segments of the current line in `segmentViews`, and numbers in `segmentMarks`. */
+/** Segments of the current line (`segmentWords` holds twice as many entries), and numbers in `segmentMarks`. */
 let segmentCount = 0;
 let markCount = 0;
 
@@ -641,10 +641,10 @@ function addPart(text: string): void {
   lineParts[partCount++] = text;
 }
 
-/** A run being set: its segments are `segmentViews[segments, next run's segments)`; its text is kept in parts, joined once. */
+/** A run being set: its segments are the line's `[segments, next run's segments)`; its text is kept in parts, joined once. */
 interface RunBuilder {
   run: SetRun;
-  /** The run's first segment in `segmentViews`. */
+  /** The run's first segment among the line's (`segmentWords` from twice it). */
   segments: number;
   /** The run's first number in `segmentMarks` (its inset, then its scale, then its segments'). */
   marks: number;
@@ -689,12 +689,13 @@ function newBuilder(run: SetRun, text: string, rtl: boolean, scale: number): Run
 
 /** Appends a word's glyphs to the run being set: view `shaped` at pen x `x` (pt), its clusters from run-text index `textBase`, raised `rise` pt. */
 function addSegment(builder: RunBuilder, shaped: ShapedGlyphs, x: number, textBase: number, rise: number, elongations: readonly Elongation[] | undefined): void {
-  segmentViews[segmentCount] = shaped;
+  segmentWords[2 * segmentCount] = shaped;
+  // `| 0`: a Smi (an index into the run's text), never a boxed double in the run's array.
+  segmentWords[2 * segmentCount + 1] = textBase | 0;
   segmentElongations[segmentCount] = elongations;
   segmentRises[segmentCount] = rise;
   segmentCount++;
   segmentMarks[markCount++] = x;
-  segmentMarks[markCount++] = textBase;
   if (elongations !== undefined) builder.elongated = true;
   // Object.is: a rise of −0 is kept as given (the offsets it makes are −0 − −0, a +0).
   if (!Object.is(rise, 0)) builder.risen = true;
@@ -703,7 +704,7 @@ function addSegment(builder: RunBuilder, shaped: ShapedGlyphs, x: number, textBa
 
 /** A right-to-left run's text grew at its start by `shift` units: its segments' clusters count from `shift` further on. */
 function shiftSegments(builder: RunBuilder, shift: number): void {
-  for (let at = builder.marks + MARKS_HEAD + 1; at < markCount; at += MARKS_PER_SEGMENT) segmentMarks[at] = segmentMarks[at]! + shift;
+  for (let at = 2 * builder.segments + 1; at < 2 * segmentCount; at += SEGMENT_WORDS) segmentWords[at] = ((segmentWords[at] as number) + shift) | 0;
 }
 
 /** Appends one source offset to the run being set: kept as a count while the run's offsets are consecutive. */
@@ -770,7 +771,7 @@ function finishRuns(inset: number): LineRun[] {
   }
   // The scratch holds no run, view or elongation past this line (the memo must not be kept alive by it).
   lineBuilders.fill(undefined, 0, builderCount);
-  segmentViews.fill(ShapedGlyphs.EMPTY, 0, segmentCount);
+  segmentWords.fill(ShapedGlyphs.EMPTY, 0, 2 * segmentCount);
   segmentElongations.fill(undefined, 0, segmentCount);
   return runs;
 }
@@ -786,7 +787,7 @@ function textOf(builder: RunBuilder, partsTo: number): string {
 function finishRun(builder: RunBuilder, segmentsTo: number, marksTo: number, partsTo: number, inset: number): LineRun {
   const { run } = builder;
   segmentMarks[builder.marks] = inset;
-  const views = segmentViews.slice(builder.segments, segmentsTo);
+  const views = segmentWords.slice(2 * builder.segments, 2 * segmentsTo);
   const marks = segmentMarks.slice(builder.marks, marksTo);
   const rises = builder.risen ? segmentRises.slice(builder.segments, segmentsTo) : null;
   run.seal(views, marks, rises, builder.elongated ? segmentElongations.slice(builder.segments, segmentsTo) : null, builder.shifted);

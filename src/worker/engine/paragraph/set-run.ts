@@ -11,9 +11,10 @@
  * keeps anyway (fonts/shaped-glyphs.ts: views of append-only buffers, never written once a piece
  * holds them).
  *
- * So a `SetRun` keeps, per word (a segment): the shaping view it was set from, its pen x and its
- * first cluster's place in the run's text — 16 bytes and a pointer where the arrays took ~16
- * bytes per glyph (and its rise, in a run with a raised or lowered word) — and `glyphs`, `xs`,
+ * So a `SetRun` keeps, per word (a segment): the shaping view it was set from and its first
+ * cluster's place in the run's text (side by side in one array: a pointer and a small integer),
+ * and its pen x (8 bytes) — where the arrays took ~16 bytes per glyph (and its rise, in a run with
+ * a raised or lowered word) — and `glyphs`, `xs`,
  * `clusters` (and `dys`, on the few runs with a shifted glyph) are the class's accessors, which
  * compute the arrays when read, with the same arithmetic, in the same order, as the copy was made:
  * the same numbers to the bit. The arrays read last are
@@ -41,16 +42,20 @@ export interface Elongation {
 /**
  * Numbers of a run's marks array (`SetRun`): the run's inset (pt, added to every pen, as
  * paragraph/lines.ts `lineInset` gives it) and scale (pt per font unit: one face and size per
- * run), then `MARKS_PER_SEGMENT` per segment.
+ * run), then per segment its pen x (pt from the line's left edge, before the inset). A segment's
+ * rise (pt, up) is kept apart, and only by a run with a raised or lowered word (`SetRun` rises):
+ * nearly every run has none, and a third number per word was ~2 MB of a 300-page book's heap.
  */
 export const MARKS_HEAD = 2;
 /**
- * Per segment: pen x (pt from the line's left edge, before the inset) and the run-text index its
- * clusters count from. A segment's rise (pt, up) is kept apart, and only by a run with a raised or
- * lowered word (`SetRun` rises): nearly every run has none, and a third number per word was ~2 MB
- * of a 300-page book's heap.
+ * Entries per segment in a run's words array (`SetRun`): its shaping view, then the run-text index
+ * its clusters count from, a small integer (a Smi: 4 bytes beside the pointer, where it took 8 as
+ * a double in the marks array, ~3.6 MB of a 1,000-page book's kept heap, day 38).
  */
-export const MARKS_PER_SEGMENT = 2;
+export const SEGMENT_WORDS = 2;
+
+/** An entry of a run's words array: a segment's shaping view, or the run-text index after it (`SEGMENT_WORDS`). */
+export type SegmentWord = ShapedGlyphs | number;
 
 /** The glyph arrays of a run, as a copy made when it was set would hold them. */
 interface RunGlyphs {
@@ -134,14 +139,14 @@ export function segmentShifted(shaped: ShapedGlyphs, scale: number, rise: number
 }
 
 /** The run's glyph arrays, computed from its segments (or the ones computed last, when they are its). */
-function glyphsOf(views: readonly ShapedGlyphs[], marks: readonly number[], rises: readonly number[] | null, elongations: readonly (readonly Elongation[] | undefined)[] | null): RunGlyphs {
+function glyphsOf(words: readonly SegmentWord[], marks: readonly number[], rises: readonly number[] | null, elongations: readonly (readonly Elongation[] | undefined)[] | null): RunGlyphs {
   if (marks === lastMarks) return lastGlyphs;
   if (marks === previousMarks) return previousGlyphs;
   outCount = 0;
   const inset = marks[0]!;
   const scale = marks[1]!;
-  for (let s = 0, at = MARKS_HEAD; s < views.length; s++, at += MARKS_PER_SEGMENT) {
-    pushSegment(views[s]!, marks[at]!, marks[at + 1]!, scale, rises === null ? 0 : rises[s]!, elongations === null ? undefined : elongations[s]);
+  for (let s = 0, at = MARKS_HEAD, w = 0; w < words.length; s++, at++, w += SEGMENT_WORDS) {
+    pushSegment(words[w] as ShapedGlyphs, marks[at]!, words[w + 1] as number, scale, rises === null ? 0 : rises[s]!, elongations === null ? undefined : elongations[s]);
   }
   const xs = out.xs.slice(0, outCount);
   if (inset > 0) for (let g = 0; g < xs.length; g++) xs[g] = xs[g]! + inset;
@@ -179,9 +184,12 @@ export class SetRun implements LineRun {
   declare rtl?: true;
   declare overline?: true;
   declare cjkMarks?: readonly CjkMark[];
-  /** The shaping views the segments were set from, in visual order (shared with the words' pieces). */
-  #views: readonly ShapedGlyphs[];
-  /** Inset and scale, then two numbers per segment (`MARKS_HEAD`, `MARKS_PER_SEGMENT`). */
+  /**
+   * Per segment, in visual order, the shaping view it was set from (shared with the word's piece)
+   * and the run-text index its clusters count from (`SEGMENT_WORDS`).
+   */
+  #views: readonly SegmentWord[];
+  /** Inset and scale, then each segment's pen x (`MARKS_HEAD`). */
   #marks: readonly number[];
   /** Per segment, its rise (pt, up); null when every segment is on the baseline (nearly every run). */
   #rises: readonly number[] | null;
@@ -232,15 +240,14 @@ export class SetRun implements LineRun {
    * the cluster of the letter they precede, so they never change the count and are not visited.
    */
   clusterStartCount(): number {
-    const views = this.#views;
-    const marks = this.#marks;
+    const words = this.#views;
     let count = 0;
     let previous = NaN;
-    for (let s = 0, at = MARKS_HEAD; s < views.length; s++, at += MARKS_PER_SEGMENT) {
-      const shaped = views[s]!;
+    for (let w = 0; w < words.length; w += SEGMENT_WORDS) {
+      const shaped = words[w] as ShapedGlyphs;
       const data = shaped.data;
       // pushSegment's cluster: the segment's text base less the view's own base, plus the glyph's.
-      const clusterBase = marks[at + 1]! - shaped.clusterBase;
+      const clusterBase = (words[w + 1] as number) - shaped.clusterBase;
       for (let g = 0, field = shaped.start * ShapedGlyphs.FIELDS + 1; g < shaped.length; g++, field += ShapedGlyphs.FIELDS) {
         const cluster = clusterBase + data[field]!;
         if (cluster !== previous) count++;
@@ -251,7 +258,7 @@ export class SetRun implements LineRun {
   }
 
   /** The run's segments, given once its line is set; `shifted`: some glyph is off the baseline (the run has `dys`). */
-  seal(views: readonly ShapedGlyphs[], marks: readonly number[], rises: readonly number[] | null, elongations: readonly (readonly Elongation[] | undefined)[] | null, shifted: boolean): void {
+  seal(views: readonly SegmentWord[], marks: readonly number[], rises: readonly number[] | null, elongations: readonly (readonly Elongation[] | undefined)[] | null, shifted: boolean): void {
     this.#views = views;
     this.#marks = marks;
     this.#rises = rises;
@@ -304,5 +311,5 @@ export function plainRun(run: LineRun): LineRun {
   return plain;
 }
 
-const NO_VIEWS: readonly ShapedGlyphs[] = [];
+const NO_VIEWS: readonly SegmentWord[] = [];
 const NO_MARKS: readonly number[] = [0, 0];
