@@ -188,7 +188,7 @@ export class SetRun implements LineRun {
    * Per segment, in visual order, the shaping view it was set from (shared with the word's piece)
    * and the run-text index its clusters count from (`SEGMENT_WORDS`).
    */
-  #views: readonly SegmentWord[];
+  #words: readonly SegmentWord[];
   /** Inset and scale, then each segment's pen x (`MARKS_HEAD`). */
   #marks: readonly number[];
   /** Per segment, its rise (pt, up); null when every segment is on the baseline (nearly every run). */
@@ -199,7 +199,7 @@ export class SetRun implements LineRun {
   #shifted: boolean;
 
   constructor(fontId: string, sizeIndex: number, colour: string, text: string) {
-    this.#views = NO_VIEWS;
+    this.#words = NO_WORDS;
     this.#marks = NO_MARKS;
     this.#rises = null;
     this.#elongations = null;
@@ -216,22 +216,22 @@ export class SetRun implements LineRun {
 
   /** Glyphs in visual order, left to right. */
   get glyphs(): number[] {
-    return glyphsOf(this.#views, this.#marks, this.#rises, this.#elongations).glyphs;
+    return glyphsOf(this.#words, this.#marks, this.#rises, this.#elongations).glyphs;
   }
 
   /** Pen x of each glyph from the line's left edge, pt. */
   get xs(): number[] {
-    return glyphsOf(this.#views, this.#marks, this.#rises, this.#elongations).xs;
+    return glyphsOf(this.#words, this.#marks, this.#rises, this.#elongations).xs;
   }
 
   /** For each glyph, the index in `text` where its cluster starts. */
   get clusters(): number[] {
-    return glyphsOf(this.#views, this.#marks, this.#rises, this.#elongations).clusters;
+    return glyphsOf(this.#words, this.#marks, this.#rises, this.#elongations).clusters;
   }
 
   /** Vertical offset of each glyph, pt, positive down; undefined while every offset is zero. */
   get dys(): number[] | undefined {
-    return this.#shifted ? glyphsOf(this.#views, this.#marks, this.#rises, this.#elongations).dys : undefined;
+    return this.#shifted ? glyphsOf(this.#words, this.#marks, this.#rises, this.#elongations).dys : undefined;
   }
 
   /**
@@ -240,7 +240,7 @@ export class SetRun implements LineRun {
    * the cluster of the letter they precede, so they never change the count and are not visited.
    */
   clusterStartCount(): number {
-    const words = this.#views;
+    const words = this.#words;
     let count = 0;
     let previous = NaN;
     for (let w = 0; w < words.length; w += SEGMENT_WORDS) {
@@ -258,8 +258,8 @@ export class SetRun implements LineRun {
   }
 
   /** The run's segments, given once its line is set; `shifted`: some glyph is off the baseline (the run has `dys`). */
-  seal(views: readonly SegmentWord[], marks: readonly number[], rises: readonly number[] | null, elongations: readonly (readonly Elongation[] | undefined)[] | null, shifted: boolean): void {
-    this.#views = views;
+  seal(words: readonly SegmentWord[], marks: readonly number[], rises: readonly number[] | null, elongations: readonly (readonly Elongation[] | undefined)[] | null, shifted: boolean): void {
+    this.#words = words;
     this.#marks = marks;
     this.#rises = rises;
     this.#elongations = elongations;
@@ -275,7 +275,7 @@ export class SetRun implements LineRun {
     if (this.rtl) moved.rtl = true;
     if (this.overline) moved.overline = true;
     if (this.cjkMarks) moved.cjkMarks = this.cjkMarks;
-    moved.seal(this.#views, this.#marks, this.#rises, this.#elongations, this.#shifted);
+    moved.seal(this.#words, this.#marks, this.#rises, this.#elongations, this.#shifted);
     return moved;
   }
 
@@ -311,5 +311,5 @@ export function plainRun(run: LineRun): LineRun {
   return plain;
 }
 
-const NO_VIEWS: readonly SegmentWord[] = [];
+const NO_WORDS: readonly SegmentWord[] = [];
 const NO_MARKS: readonly number[] = [0, 0];
