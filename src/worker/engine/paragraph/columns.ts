@@ -163,7 +163,8 @@ export function paragraphColumns(items: readonly Item<WordPayload>[]): Paragraph
   itemPiece[n] = k;
   pieceInts[k * PIECE_INTS + PIECE_TEXT_AT] = textLength;
   views.substitutions = substitutions;
-  views.runStyles = runStyles;
+  // A copy of its length: grown by push, the list kept room for 17 styles (~60 bytes a paragraph) where one or two are usual.
+  views.runStyles = runStyles.slice();
   views.text = texts.join('');
   views.pieceShaped = pieceShaped;
   return views;
