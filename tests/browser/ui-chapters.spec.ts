@@ -130,8 +130,14 @@ test('background pagination progress is shown while a big change is laid out', a
   );
   await page.evaluate(async () => {
     const client = window.postextApp!.client;
-    const text = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} ${'lorem ipsum dolor sit amet '.repeat(8 + (i % 7))}`).join('\n\n');
-    await client.apply({ origin: 'agent', baseRevision: client.revision, ops: Array.from({ length: 6 }, (_, i) => ({ type: 'chapter.add' as const, title: `Bulk ${i}`, text })) });
+    // Words made from a seeded generator, every paragraph and chapter different: repeated text
+    // lets the word and paragraph caches finish the layout before the 300 ms "updating…" delay
+    // (this test failed once so, day 38, when the engine got faster).
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const word = () => Array.from({ length: 3 + Math.floor(next() * 8) }, () => String.fromCharCode(97 + Math.floor(next() * 26))).join('');
+    const chapterText = () => Array.from({ length: 400 }, () => Array.from({ length: 40 + Math.floor(next() * 60) }, word).join(' ') + '.').join('\n\n');
+    await client.apply({ origin: 'agent', baseRevision: client.revision, ops: Array.from({ length: 8 }, (_, i) => ({ type: 'chapter.add' as const, title: `Bulk ${i}`, text: chapterText() })) });
   });
   expect(await seen).toMatch(/Paginating \d+\/\d+/);
   expect(await updating).toBe(true);
