@@ -11,7 +11,8 @@ import { pieceOffset, pieceOffsetCount, type ShapedPiece, type WordPayload } fro
  * box, payload, pieces list, piece and offsets array, scattered over the heap).
  * Kept objects also cost: a 100,000-word book's items held ~70 MB of small objects that every
  * garbage collection had to trace; the columns are typed-array views on one arena block and one
- * string per paragraph (~9 MB of heap for that book).
+ * string per paragraph (~9 MB of heap for that book), and a kept paragraph holds them without the
+ * views (`PackedColumns`: the block's place and counts; `openColumns` makes the views again).
  *
  * Glyphs are not copied: each piece keeps a reference to its shaping (shared with the face's
  * shape cache) and the scale and rise `pushGlyphs` applies, so the lines set from columns are
